@@ -1,0 +1,770 @@
+"""The game: one attempt at one mission under one rule set, driven by actions.
+
+A phase machine: ``draft`` (task assignment), ``distress-pass`` (every seat passes a card at once),
+``tricks`` (communication windows between tricks, then the cards), ``over``. Hands, piles and legal
+plays are bitmasks over the deck's card ids.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from crewkit.cards import LED, SPECIAL, TRUMP, Card, Suit, sort_key
+from crewkit.engine.actions import Action, Communicate, Distress, PassCard, Play, TakeTask
+from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA, Rules
+
+DRAFT = "draft"
+DISTRESS_PASS = "distress-pass"
+TRICKS = "tricks"
+OVER = "over"
+
+SUCCESS = "success"
+FAILURE = "failure"
+IN_PROGRESS = "in-progress"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    number: int  # 1-based
+    leader: int
+    plays: tuple[tuple[int, Card], ...]  # (seat, card) in play order
+    winner: int
+    winning_card: Card
+    led_suit: Suit | None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass(slots=True)
+class Task:
+    card: Card
+    token: str | None
+    owner: int | None = None
+    trick: int | None = None  # number of the trick that completed it
+
+    @property
+    def done(self) -> bool:
+        return self.trick is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Communication:
+    seat: int
+    card: Card
+    statement: str  # the true statement: top | bottom | only
+    hidden: bool  # dead zone: the others do not learn the statement
+    before_trick: int  # the trick number it was made before
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    result: str  # success | failure | in-progress
+    reason: str
+    trick: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.result}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in order; the TUI and replay render these."""
+
+    kind: str  # deal, commander, task-revealed, task-taken, communicate, distress, pass, play, trick, task-done, outcome
+    seat: int | None = None
+    card: Card | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The random part of a game, fixed: hands (seat 0 first), cards set aside, task cards in order."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    tasks: tuple[Card, ...]
+    set_aside: tuple[Card, ...] = ()
+
+
+def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
+    cards = list(rules.deck.cards)
+    rng.shuffle(cards)
+    aside = cards[: rules.set_aside]
+    rest = cards[rules.set_aside :]
+    hands: list[list[Card]] = [[] for _ in range(rules.players)]
+    seat = 0
+    for card in rest:
+        # one card at a time clockwise from seat 0, skipping full hands (3 players: 14/13/13)
+        tries = 0
+        while len(hands[seat]) >= rules.hand_sizes[seat] and tries < rules.players:
+            seat = (seat + 1) % rules.players
+            tries += 1
+        if tries >= rules.players:
+            aside.append(card)
+            continue
+        hands[seat].append(card)
+        seat = (seat + 1) % rules.players
+    tasks = rules.fixed_tasks or tuple(rng.sample(rules.task_pool, rules.task_count))
+    return Deal(tuple(tuple(h) for h in hands), tuple(tasks), tuple(aside))
+
+
+class Game:
+    """One attempt of a mission. Create with :meth:`new`; drive with :meth:`apply`."""
+
+    def __init__(self, rules: Rules, deal: Deal, seed: str, rng: random.Random) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.deal = deal
+        self._rng = rng
+        n = rules.players
+        self.n = n
+        deck = rules.deck
+        self.hands: list[int] = [deck.mask(h) for h in deal.hands]
+        self.won: list[int] = [0] * n
+        self.tricks_won: list[int] = [0] * n
+        self.tricks: list[Trick] = []
+        self.plays: list[tuple[int, Card]] = []
+        self.led_suit: Suit | None = None
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self.tasks: list[Task] = [
+            Task(card, rules.tokens[i] if i < len(rules.tokens) else None) for i, card in enumerate(deal.tasks)
+        ]
+        self._task_by_card: dict[int, Task] = {t.card.id: t for t in self.tasks}
+        self.tasks_done = 0
+        self.communications: list[Communication] = []
+        self.comm_used: list[int] = [0] * n
+        self.distress_direction: str | None = None
+        self.passes: dict[int, Card] = {}
+        self.cond_done: list[bool] = [False] * len(rules.conditions)
+        self.roles: dict[str, int] = {}
+        self._outcome: Outcome | None = None
+        self.spec: Any = None  # the GameSpec (names) when created through crewkit.engine.setup
+        self.total_tricks = min(len(h) for h in deal.hands) if deal.hands else 0
+
+        # commander and first leader
+        self.commander: int | None = None
+        if rules.commander_card is not None:
+            for seat, h in enumerate(self.hands):
+                if h & rules.commander_card.bit:
+                    self.commander = seat
+            if self.commander is None:
+                raise SetupError(f"nobody holds {rules.commander_card}, which names the commander")
+        self.dealer: int | None = None
+        self.leader = self.commander if self.commander is not None else 0
+        self.turn = self.leader
+
+        self.events.append(Event("deal", detail=f"{n} players"))
+        if self.commander is not None:
+            self.events.append(Event("commander", self.commander, rules.commander_card))
+        for t in self.tasks:
+            self.events.append(Event("task-revealed", None, t.card, t.token or ""))
+
+        if self.tasks and rules.assignment == "draft":
+            self.phase = DRAFT
+            self.draft_turn = self.leader
+        else:
+            self.phase = TRICKS
+            self.draft_turn = -1
+
+        # per-card lookups for the hot path
+        cards = deck.cards
+        self._cards = cards
+        self._suit_index = [c.suit.index if c.suit is not None else -1 for c in cards]
+        self._play_actions = [[Play(s, c) for c in cards] for s in range(n)]
+        prec = {cat: i for i, cat in enumerate(rules.precedence)}
+        self._prec_special = prec.get(SPECIAL, 99)
+        self._prec_trump = prec.get(TRUMP, 99)
+        self._prec_led = prec.get(LED, 99)
+        self._free_mask = deck.mask(fc.card for fc in rules.free_cards)
+        self._free_not_first = deck.mask(fc.card for fc in rules.free_cards if fc.not_first)
+        self._free_not_last = deck.mask(fc.card for fc in rules.free_cards if fc.not_last)
+        self._task_mask = deck.mask(t.card for t in self.tasks)
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, rules: Rules, seed: str = "", deal: Deal | None = None) -> Game:
+        """A new attempt: ``seed`` fixes whatever ``deal`` does not (string seeds are stable everywhere)."""
+        rng = random.Random(f"crewkit:{seed}")
+        if deal is None:
+            deal = deal_from_seed(rules, rng)
+        else:
+            deal = complete_deal(rules, deal, rng)
+        return cls(rules, deal, seed, rng)
+
+    def clone(self) -> Game:
+        """An independent copy (cards and actions are immutable and shared)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.won = list(self.won)
+        other.tricks_won = list(self.tricks_won)
+        other.tricks = list(self.tricks)
+        other.plays = list(self.plays)
+        other.events = list(self.events)
+        other.actions = list(self.actions)
+        other.tasks = [Task(t.card, t.token, t.owner, t.trick) for t in self.tasks]
+        other._task_by_card = {t.card.id: t for t in other.tasks}
+        other.communications = list(self.communications)
+        other.comm_used = list(self.comm_used)
+        other.passes = dict(self.passes)
+        other.cond_done = list(self.cond_done)
+        other.roles = dict(self.roles)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        return other
+
+    # ------------------------------------------------------------------ queries
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome:
+        if self._outcome is None:
+            return Outcome(IN_PROGRESS, self._progress_text())
+        return self._outcome
+
+    def _progress_text(self) -> str:
+        if self.phase == DRAFT:
+            return f"task draft, seat {self.draft_turn} to choose"
+        if self.phase == DISTRESS_PASS:
+            return "distress signal: cards being passed"
+        return f"trick {len(self.tricks) + 1} of {self.total_tricks}, seat {self.turn} to play"
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose action the game waits for (optional actions of other seats aside)."""
+        if self._outcome is not None:
+            return None
+        if self.phase == DRAFT:
+            return self.draft_turn
+        if self.phase == DISTRESS_PASS:
+            for i in range(self.n):
+                seat = (self.leader + i) % self.n
+                if seat not in self.passes:
+                    return seat
+        return self.turn
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick in progress (or about to start)."""
+        return len(self.tricks) + 1
+
+    def hand(self, seat: int) -> list[Card]:
+        return sorted(self.rules.deck.from_mask(self.hands[seat]), key=sort_key)
+
+    def task_of(self, card: Card) -> Task | None:
+        return self._task_by_card.get(card.id)
+
+    def in_communication_window(self) -> bool:
+        return self.phase == TRICKS and self._outcome is None and not self.plays
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` (default: the seat to act) may take now, required and optional."""
+        if self._outcome is not None:
+            return []
+        if seat is None:
+            seat = self.to_act
+            if seat is None:
+                return []
+        out: list[Action] = []
+        if self.phase == DRAFT:
+            if seat == self.draft_turn:
+                out = [TakeTask(seat, t.card) for t in self.tasks if t.owner is None]
+            return out
+        if self.phase == DISTRESS_PASS:
+            if seat not in self.passes:
+                cards = self._cards
+                m = self.hands[seat] & ~self.rules.distress_excluded_mask
+                out = [PassCard(seat, cards[i]) for i in _bits(m)]
+            return out
+        if seat == self.turn:
+            plays = self._play_actions[seat]
+            out = [plays[i] for i in _bits(self.legal_play_mask(seat))]
+        out.extend(self.optional_actions(seat))
+        return out
+
+    def optional_actions(self, seat: int) -> list[Action]:
+        """Communication and distress that ``seat`` may start now (never required)."""
+        out: list[Action] = []
+        if self.phase != TRICKS or self._outcome is not None or self.plays:
+            return out
+        if self._distress_allowed():
+            out.extend(Distress(seat, d) for d in self.rules.distress_directions)
+        if self._communication_open(seat):
+            cards = self._cards
+            for i in _bits(self.hands[seat] & ~self.rules.comm_excluded_mask):
+                statements = self._true_statements(seat, cards[i])
+                if not statements:
+                    continue
+                if self.rules.dead_zone:
+                    out.append(Communicate(seat, cards[i], None))
+                else:
+                    out.extend(Communicate(seat, cards[i], s) for s in statements)
+        return out
+
+    def legal_play_mask(self, seat: int) -> int:
+        hand = self.hands[seat]
+        legal = hand
+        led = self.led_suit
+        if led is not None and self.rules.must_follow:
+            follow = hand & self.rules.suit_masks[led.index]
+            if follow:
+                legal = follow | (hand & self._free_mask)
+        forbidden = 0
+        if self._free_mask:
+            number = len(self.tricks) + 1
+            if number == 1:
+                forbidden |= self._free_not_first
+            if number == self.total_tricks:
+                forbidden |= self._free_not_last
+        if forbidden and legal & ~forbidden:
+            legal &= ~forbidden
+        return legal
+
+    def _distress_allowed(self) -> bool:
+        r = self.rules
+        return (
+            r.distress_enabled
+            and self.distress_direction is None
+            and not self.tricks
+            and not self.plays
+            and not self.communications
+        )
+
+    def _communication_open(self, seat: int) -> bool:
+        r = self.rules
+        if not r.comm_enabled or self.comm_used[seat] >= r.comm_per_player:
+            return False
+        if r.disruption is not None and len(self.tricks) + 1 < r.disruption:
+            return False
+        return True
+
+    def _true_statements(self, seat: int, card: Card) -> tuple[str, ...]:
+        assert card.suit is not None
+        same = self.hands[seat] & self.rules.suit_masks[card.suit.index]
+        allowed = self.rules.comm_statements
+        if same == card.bit:
+            if self.rules.comm_singleton_only:
+                return ("only",) if "only" in allowed else ()
+            return tuple(s for s in ("top", "bottom", "only") if s in allowed)
+        out = []
+        if same >> (card.id + 1) == 0 and "top" in allowed:
+            out.append("top")
+        if same & (card.bit - 1) == 0 and "bottom" in allowed:
+            out.append("bottom")
+        return tuple(out)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` or raise :class:`IllegalAction` naming the rule it breaks."""
+        if self._outcome is not None:
+            raise IllegalAction("game-over", f"the game is over ({self._outcome.result}); no more actions")
+        if not 0 <= action.seat < self.n:
+            raise IllegalAction("no-such-seat", f"there is no seat {action.seat} in a {self.n}-player game")
+        kind = type(action)
+        if kind is Play:
+            self._apply_play(action)  # type: ignore[arg-type]
+        elif kind is TakeTask:
+            self._apply_take_task(action)  # type: ignore[arg-type]
+        elif kind is Communicate:
+            self._apply_communicate(action)  # type: ignore[arg-type]
+        elif kind is Distress:
+            self._apply_distress(action)  # type: ignore[arg-type]
+        elif kind is PassCard:
+            self._apply_pass(action)  # type: ignore[arg-type]
+        else:
+            raise IllegalAction("unknown-action", f"this rule set has no {action.type!r} action")
+        self.actions.append(action)
+
+    def _apply_take_task(self, a: TakeTask) -> None:
+        if self.phase != DRAFT:
+            raise IllegalAction("not-drafting", "tasks can only be taken during the task draft")
+        if a.seat != self.draft_turn:
+            raise IllegalAction(
+                "not-your-turn", f"seat {a.seat} cannot take a task now: it is seat {self.draft_turn}'s choice"
+            )
+        task = self._task_by_card.get(a.card.id)
+        if task is None:
+            raise IllegalAction("no-such-task", f"{a.card} is not among this mission's tasks")
+        if task.owner is not None:
+            raise IllegalAction("task-taken", f"the {a.card} task was already taken by seat {task.owner}")
+        task.owner = a.seat
+        self.events.append(Event("task-taken", a.seat, a.card, task.token or ""))
+        if all(t.owner is not None for t in self.tasks):
+            self.phase = TRICKS
+            self.draft_turn = -1
+        else:
+            self.draft_turn = (self.draft_turn + 1) % self.n
+
+    def _apply_communicate(self, a: Communicate) -> None:
+        r = self.rules
+        if self.phase != TRICKS:
+            raise IllegalAction(
+                "communication-closed", "communication is only possible after the tasks are distributed"
+            )
+        if not r.comm_enabled:
+            raise IllegalAction("no-communication", "this rule set has no communication")
+        if self.plays:
+            raise IllegalAction(
+                "communication-closed",
+                f"seat {a.seat} cannot communicate during trick {self.trick_number}: only between tricks",
+            )
+        if self.comm_used[a.seat] >= r.comm_per_player:
+            raise IllegalAction("already-communicated", f"seat {a.seat} has already communicated this attempt")
+        if r.disruption is not None and self.trick_number < r.disruption:
+            raise IllegalAction(
+                "disruption",
+                f"disruption: nobody may communicate before trick {r.disruption} (now before trick {self.trick_number})",
+            )
+        if not self.hands[a.seat] & a.card.bit:
+            raise IllegalAction("card-not-in-hand", f"seat {a.seat} does not hold {a.card}")
+        if a.card.bit & r.comm_excluded_mask:
+            raise IllegalAction("cannot-communicate-card", f"{a.card} cannot be communicated (only colour cards)")
+        statements = self._true_statements(a.seat, a.card)
+        if r.dead_zone:
+            if a.position is not None:
+                raise IllegalAction(
+                    "dead-zone", "dead zone: the statement stays hidden; communicate the card without a position"
+                )
+            if not statements:
+                raise IllegalAction(
+                    "false-statement",
+                    f"{a.card} is neither the highest, the lowest nor the only {a.card.suit} card of seat {a.seat}",
+                )
+            statement = statements[0]
+        else:
+            if a.position is None:
+                raise IllegalAction("missing-position", "say top, bottom or only when communicating")
+            if a.position not in statements:
+                raise IllegalAction(
+                    "false-statement",
+                    f"seat {a.seat} cannot say {a.position} for {a.card}: {_statement_text(a.position, a.card)} is false"
+                    + (f" (true: {', '.join(statements)})" if statements else ""),
+                )
+            statement = a.position
+        self.comm_used[a.seat] += 1
+        self.communications.append(Communication(a.seat, a.card, statement, r.dead_zone, self.trick_number))
+        self.events.append(Event("communicate", a.seat, a.card, "hidden" if r.dead_zone else statement))
+
+    def _apply_distress(self, a: Distress) -> None:
+        r = self.rules
+        if not r.distress_enabled:
+            raise IllegalAction("no-distress", "this rule set has no distress signal")
+        if self.distress_direction is not None:
+            raise IllegalAction("distress-used", "the distress signal was already used")
+        if self.phase != TRICKS or self.tricks or self.plays or self.communications:
+            raise IllegalAction(
+                "distress-too-late",
+                "the distress signal is only possible after the task draft and before any communication and any trick",
+            )
+        if a.direction not in r.distress_directions:
+            raise IllegalAction("bad-direction", f"cards can be passed {' or '.join(r.distress_directions)}")
+        self.distress_direction = a.direction
+        self.phase = DISTRESS_PASS
+        self.passes = {}
+        self.events.append(Event("distress", a.seat, None, a.direction))
+        for seat in range(self.n):  # a seat with nothing passable passes nothing
+            if not self.hands[seat] & ~r.distress_excluded_mask:
+                self.passes[seat] = None  # type: ignore[assignment]
+
+    def _apply_pass(self, a: PassCard) -> None:
+        r = self.rules
+        if self.phase != DISTRESS_PASS:
+            raise IllegalAction("not-passing", "cards are passed only right after the distress signal")
+        if a.seat in self.passes:
+            raise IllegalAction("already-passed", f"seat {a.seat} has already chosen a card to pass")
+        if not self.hands[a.seat] & a.card.bit:
+            raise IllegalAction("card-not-in-hand", f"seat {a.seat} does not hold {a.card}")
+        if a.card.bit & r.distress_excluded_mask:
+            raise IllegalAction("cannot-pass-card", f"{a.card} cannot be passed: only colour cards, never a rocket")
+        self.passes[a.seat] = a.card
+        if len(self.passes) == self.n:
+            step = 1 if self.distress_direction == "left" else -1
+            for seat, card in self.passes.items():  # all at once
+                if card is not None:
+                    self.hands[seat] &= ~card.bit
+            for seat, card in self.passes.items():
+                if card is not None:
+                    target = (seat + step) % self.n
+                    self.hands[target] |= card.bit
+                    self.events.append(Event("pass", seat, card, f"to seat {target}"))
+            self.phase = TRICKS
+
+    def _apply_play(self, a: Play) -> None:
+        if self.phase != TRICKS:
+            if self.phase == DRAFT:
+                raise IllegalAction("not-playing", "cards are played only after the task draft")
+            raise IllegalAction("not-playing", "cards are played only after every seat has passed its card")
+        seat = a.seat
+        card = a.card
+        if seat != self.turn:
+            raise IllegalAction("not-your-turn", f"seat {seat} cannot play now: it is seat {self.turn}'s turn")
+        hand = self.hands[seat]
+        if not hand & card.bit:
+            raise IllegalAction("card-not-in-hand", f"seat {seat} does not hold {card}")
+        if not self.legal_play_mask(seat) & card.bit:
+            raise IllegalAction(*self._why_illegal(seat, card))
+        self.hands[seat] = hand & ~card.bit
+        self.plays.append((seat, card))
+        if self.led_suit is None and card.suit is not None:
+            self.led_suit = card.suit
+        self.events.append(Event("play", seat, card))
+        if len(self.plays) == self.n:
+            self._finish_trick()
+        else:
+            self.turn = (seat + 1) % self.n
+            if self.rules.conditions:
+                self._check_conditions("after-play")
+
+    def _why_illegal(self, seat: int, card: Card) -> tuple[str, str]:
+        number = len(self.tricks) + 1
+        if card.bit & self._free_not_first and number == 1:
+            return "not-in-first-trick", f"{card} may not be played in the first trick"
+        if card.bit & self._free_not_last and number == self.total_tricks:
+            return "not-in-last-trick", f"{card} may not be played in the last trick"
+        led = self.led_suit
+        if led is not None:
+            held = self.rules.deck.from_mask(self.hands[seat] & self.rules.suit_masks[led.index])
+            if held:
+                return "must-follow", f"seat {seat} must follow {led}: holds {held[0]}"
+        return "illegal-play", f"seat {seat} may not play {card} now"
+
+    # ------------------------------------------------------------------ trick resolution
+    def _finish_trick(self) -> None:
+        plays = tuple(self.plays)
+        led = self.led_suit
+        led_index = led.index if led is not None else -2
+        best = None
+        best_key = (99, -1)
+        for seat, card in plays:
+            if card.suit is None:
+                cat = self._prec_special
+            elif card.suit.trump:
+                cat = self._prec_trump
+            elif card.suit.index == led_index:
+                cat = self._prec_led
+            else:
+                continue
+            key = (cat, -card.rank)
+            if best is None or key < best_key:
+                best, best_key = (seat, card), key
+        if best is None:  # only possible with an empty precedence list; the leader takes it
+            best = plays[0]
+        winner, winning_card = best
+        number = len(self.tricks) + 1
+        trick = Trick(number, self.leader, plays, winner, winning_card, led)
+        self.tricks.append(trick)
+        mask = 0
+        for _, c in plays:
+            mask |= c.bit
+        self.won[winner] |= mask
+        self.tricks_won[winner] += 1
+        self.plays = []
+        self.led_suit = None
+        self.leader = winner
+        self.turn = winner
+        self.events.append(Event("trick", winner, winning_card, f"trick {number}"))
+        if mask & self._task_mask:
+            self._score_tasks(trick, mask)
+            if self._outcome is not None:
+                return
+        if self.rules.conditions:
+            self._check_conditions("after-trick")
+            if self._outcome is not None:
+                return
+        self._check_end(trick)
+
+    def _score_tasks(self, trick: Trick, mask: int) -> None:
+        before = self.tasks_done
+        completed: list[Task] = []
+        for task in self.tasks:
+            if task.card.bit & mask:
+                if task.owner != trick.winner:
+                    owner = "nobody" if task.owner is None else f"seat {task.owner}"
+                    self._fail(
+                        f"failed in trick {trick.number}: {task.card} won by seat {trick.winner}, task of {owner}",
+                        trick.number,
+                    )
+                    return
+                task.trick = trick.number
+                completed.append(task)
+                self.events.append(Event("task-done", task.owner, task.card, f"trick {trick.number}"))
+        self.tasks_done = after = before + len(completed)
+        if not any(t.token for t in self.tasks):
+            return
+        # token order: tasks completed in one trick count as simultaneous
+        total = len(self.tasks)
+        for task in self.tasks:
+            tok = task.token
+            if tok is None:
+                continue
+            if tok in NUMBERED:
+                k = int(tok)
+                if task.trick == trick.number and not before < k <= after:
+                    self._fail_order(trick, task, f"it had to be task number {k} to be completed, but was number {before + 1}")
+                    return
+                if not task.done and after >= k:
+                    self._fail_order(trick, task, f"task number {k} was not completed in time: {after} tasks already done")
+                    return
+            elif tok == OMEGA:
+                if task.trick == trick.number and after < total:
+                    self._fail_order(trick, task, f"the last task (Ω) was completed with {total - after} tasks still open")
+                    return
+            elif tok in ARROWS:
+                if task.trick == trick.number:
+                    rank = ARROWS.index(tok)
+                    for other in self.tasks:
+                        if other.token in ARROWS and ARROWS.index(other.token) < rank and not other.done:
+                            self._fail_order(
+                                trick, task, f"{tok} was completed before {other.token} ({other.card})"
+                            )
+                            return
+
+    def _fail_order(self, trick: Trick, task: Task, why: str) -> None:
+        self._fail(
+            f"failed in trick {trick.number}: task order broken by {task.card} (token {_token_text(task.token)}, "
+            f"seat {task.owner}): {why}",
+            trick.number,
+        )
+
+    def _check_conditions(self, when: str) -> None:
+        from crewkit.dsl import render_template  # only missions with conditions pay for the import
+
+        view = self.view()
+        for i, cond in enumerate(self.rules.conditions):
+            if self.cond_done[i]:
+                continue
+            if cond.check != when and not (when == "after-trick" and cond.check == "after-play"):
+                continue
+            if cond.fail_if is not None and cond.fail_if(view, {}):
+                number = len(self.tricks) if when == "after-trick" else len(self.tricks) + 1
+                reason = render_template(cond.reason, view, {})
+                self._fail(f"failed in trick {number}: {reason}", number)
+                return
+            if cond.done_if is not None and cond.done_if(view, {}):
+                self.cond_done[i] = True
+
+    def _check_end(self, trick: Trick) -> None:
+        last = trick.number >= self.total_tricks
+        conds_done = all(
+            d or (last and c.done_if is None) for d, c in zip(self.cond_done, self.rules.conditions, strict=True)
+        )
+        if self.tasks_done == len(self.tasks) and conds_done:
+            if self.tasks or last or self.rules.conditions:
+                self._succeed(trick)
+                return
+        if last:
+            undone = [t for t in self.tasks if not t.done]
+            if undone:
+                names = ", ".join(f"{t.card} (seat {t.owner})" for t in undone)
+                self._fail(f"failed after trick {trick.number}: the hands ran out with tasks undone: {names}", trick.number)
+            else:
+                open_conds = [c.id for d, c in zip(self.cond_done, self.rules.conditions, strict=True) if not d]
+                self._fail(
+                    f"failed after trick {trick.number}: the hands ran out before {', '.join(open_conds)} was fulfilled",
+                    trick.number,
+                )
+
+    def _succeed(self, trick: Trick) -> None:
+        if self.tasks:
+            reason = (
+                f"all {len(self.tasks)} tasks done by trick {trick.number}"
+                if len(self.tasks) > 1
+                else f"the task was done in trick {trick.number}"
+            )
+        else:
+            reason = f"every condition fulfilled by trick {trick.number}"
+        self._outcome = Outcome(SUCCESS, reason, trick.number)
+        self.phase = OVER
+        self.events.append(Event("outcome", None, None, f"success: {reason}"))
+
+    def _fail(self, reason: str, trick: int | None) -> None:
+        self._outcome = Outcome(FAILURE, reason, trick)
+        self.phase = OVER
+        self.events.append(Event("outcome", None, None, f"failure: {reason}"))
+
+    # ------------------------------------------------------------------ views
+    def view(self) -> Any:
+        from crewkit.engine.view import EngineView
+
+        return EngineView(self)
+
+    def observation(self, seat: int) -> Any:
+        from crewkit.engine.observation import observe
+
+        return observe(self, seat)
+
+    def distress_used(self) -> bool:
+        return self.distress_direction is not None
+
+
+def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:
+    """Check an explicit deal and fill in what it leaves open (tasks) from the seeded RNG."""
+    if len(deal.hands) != rules.players:
+        raise SetupError(f"the deal has {len(deal.hands)} hands for {rules.players} players")
+    seen: dict[int, int] = {}
+    for seat, hand in enumerate(deal.hands):
+        for card in hand:
+            if card.id in seen:
+                raise SetupError(f"{card} is dealt twice: to seat {seen[card.id]} and to seat {seat}")
+            seen[card.id] = seat
+    if not any(deal.hands):
+        raise SetupError("the deal gives no cards")
+    tasks = deal.tasks
+    if not tasks and rules.task_count:
+        tasks = rules.fixed_tasks or tuple(rng.sample(rules.task_pool, rules.task_count))
+    if len(tasks) != rules.task_count:
+        raise SetupError(f"the deal reveals {len(tasks)} tasks; the mission has {rules.task_count}")
+    pool = {c.id for c in rules.task_pool}
+    for t in tasks:
+        if t.id not in pool:
+            raise SetupError(f"{t} has no task card in this rule set")
+    if len({t.id for t in tasks}) != len(tasks):
+        raise SetupError("the deal reveals the same task twice")
+    return Deal(deal.hands, tuple(tasks), deal.set_aside)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _token_text(token: str | None) -> str:
+    return "Ω" if token == OMEGA else str(token)
+
+
+def _statement_text(position: str, card: Card) -> str:
+    suit = card.suit.name if card.suit is not None else ""
+    return {
+        "top": f"'{card} is my highest {suit}'",
+        "bottom": f"'{card} is my lowest {suit}'",
+        "only": f"'{card} is my only {suit}'",
+    }.get(position, position)
+
+
+def deal_from_strings(rules: Rules, hands: Sequence[Sequence[str]], tasks: Sequence[str] = ()) -> Deal:
+    deck = rules.deck
+    return Deal(tuple(tuple(deck.card(c) for c in h) for h in hands), tuple(deck.card(t) for t in tasks))
+
+
+__all__ = [
+    "Communication",
+    "Deal",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Outcome",
+    "Task",
+    "Trick",
+    "deal_from_strings",
+]

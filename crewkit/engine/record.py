@@ -1,0 +1,131 @@
+"""Game records (``crewkit-record/1``): writing them and replaying them through the engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from crewkit.cards import CardError
+from crewkit.engine.actions import ActionFormatError, action_from_json
+from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.engine.game import Deal, Game
+from crewkit.engine.setup import compile_game
+
+FORMAT = "crewkit-record/1"
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    spec = game.spec
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "ruleset": spec.ruleset if spec else game.rules.ruleset_name,
+        "mission": spec.mission if spec else (game.rules.mission_id or ""),
+        "players": game.n,
+        "seed": game.seed,
+    }
+    if spec and spec.readings:
+        out["readings"] = dict(spec.readings)
+    out["deal"] = {
+        "hands": [[c.name for c in hand] for hand in game.deal.hands],
+        "tasks": [c.name for c in game.deal.tasks],
+    }
+    out["actions"] = [a.to_json() for a in game.actions]
+    outcome = game.outcome()
+    out["outcome"] = outcome.result
+    out["reason"] = outcome.reason
+    return out
+
+
+def write_record(game: Game, path: Path) -> None:
+    """Write atomically: a temporary file in the same folder, then rename."""
+    write_json_atomic(path, game_to_record(game))
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1, ensure_ascii=False)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@dataclass
+class ReplayError:
+    """Why a record could not be replayed to its end."""
+
+    message: str
+    index: int | None = None  # index of the offending action
+    seat: int | None = None
+    code: str = "malformed"
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return self.message
+        return f"action {self.index} (seat {self.seat}): {self.message}"
+
+
+@dataclass
+class Replay:
+    game: Game | None
+    error: ReplayError | None
+
+
+def replay_record(record: Mapping[str, Any]) -> Replay:
+    """Rebuild the game from the record's header and deal and apply its actions in order."""
+    readings = record.get("readings") or {}
+    try:
+        rules = compile_game(str(record["ruleset"]), str(record["mission"]), int(record["players"]), readings)
+    except SetupError as exc:
+        return Replay(None, ReplayError(str(exc), code="setup"))
+    except Exception as exc:  # SpecError and friends: report, never a traceback
+        from crewkit.spec.errors import SpecError
+
+        if isinstance(exc, SpecError):
+            first = exc.issues[0] if exc.issues else None
+            where = f" ({first.file}:{first.line}:{first.column}: {first.message})" if first else ""
+            return Replay(None, ReplayError(f"cannot load the game named by the record{where}", code="spec"))
+        raise
+    seed = str(record.get("seed", ""))
+    deal = None
+    raw = record.get("deal")
+    if raw:
+        try:
+            deal = Deal(
+                tuple(tuple(rules.deck.card(c) for c in hand) for hand in raw.get("hands", [])),
+                tuple(rules.deck.card(c) for c in raw.get("tasks", [])),
+            )
+        except CardError as exc:
+            return Replay(None, ReplayError(f"deal: {exc}", code="deal"))
+    try:
+        game = Game.new(rules, seed=seed, deal=deal)
+    except SetupError as exc:
+        return Replay(None, ReplayError(f"deal: {exc}", code="deal"))
+    from crewkit.engine.setup import GameSpec
+
+    game.spec = GameSpec(str(record["ruleset"]), str(record["mission"]), int(record["players"]),
+                         tuple(sorted(readings.items())))
+    for i, raw_action in enumerate(record.get("actions", []) or []):
+        seat = raw_action.get("seat") if isinstance(raw_action, dict) else None
+        try:
+            action = action_from_json(raw_action, rules.deck)
+            game.apply(action)
+        except ActionFormatError as exc:
+            return Replay(game, ReplayError(str(exc), i, seat, "malformed-action"))
+        except IllegalAction as exc:
+            return Replay(game, ReplayError(exc.message, i, seat, exc.code))
+    return Replay(game, None)

@@ -1,0 +1,270 @@
+"""Compile a resolved rule set and mission into plain Python objects, once per (rule set, mission, players).
+
+The hot path of the engine reads only these objects: bitmasks, tuples and compiled DSL closures. Nothing
+here re-reads YAML dictionaries during play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from crewkit.cards import LED, SPECIAL, TRUMP, Card, Deck, SpecialSpec
+from crewkit.engine.errors import SetupError
+
+ARROWS = (">", ">>", ">>>", ">>>>")
+NUMBERED = ("1", "2", "3", "4", "5")
+OMEGA = "omega"
+
+
+@dataclass(frozen=True, slots=True)
+class FreeCard:
+    """A card playable at any time, even when its holder could follow, except in the listed tricks."""
+
+    card: Card
+    not_first: bool
+    not_last: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    id: str
+    fail_if: Callable[..., Any] | None
+    done_if: Callable[..., Any] | None
+    reason: tuple[Any, ...]  # template parts for crewkit.dsl.render_template
+    check: str  # after-trick | after-play
+    fail_text: str
+    done_text: str
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs to run one rule set + mission at one player count."""
+
+    ruleset_name: str
+    mission_id: str | None
+    players: int
+    deck: Deck
+    hand_sizes: tuple[int, ...]
+    set_aside: int
+    commander_card: Card | None
+    first_leader: str  # commander | dealer
+    must_follow: bool
+    free_cards: tuple[FreeCard, ...]
+    precedence: tuple[str, ...]  # e.g. (special, trump, led)
+    task_pool: tuple[Card, ...]  # cards that have a task card
+    task_count: int
+    fixed_tasks: tuple[Card, ...]
+    tokens: tuple[str, ...]
+    assignment: str
+    comm_enabled: bool
+    comm_per_player: int
+    comm_window: str
+    comm_statements: tuple[str, ...]
+    comm_excluded_mask: int
+    comm_singleton_only: bool
+    dead_zone: bool
+    disruption: int | None  # communication allowed only from just before this trick
+    distress_enabled: bool
+    distress_directions: tuple[str, ...]
+    distress_excluded_mask: int
+    distress_extra_attempts: int
+    conditions: tuple[Condition, ...]
+    readings: Mapping[str, str]
+    suit_masks: tuple[int, ...]  # per suit index
+    trump_mask: int
+    special_mask: int
+    raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
+    raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
+
+    @property
+    def total_tricks(self) -> int:
+        return min(self.hand_sizes)
+
+
+def build_deck(deck_spec: Mapping[str, Any]) -> Deck:
+    suits = [
+        (s["name"], s.get("code", s["name"][:1].upper()), s["ranks"], bool(s.get("trump", False)))
+        for s in deck_spec.get("suits", [])
+    ]
+    specials = [
+        SpecialSpec(name=sp["name"], label=str(sp.get("label", sp["name"])), code=sp.get("code", ""),
+                    rank=int(sp.get("rank", 0)))
+        for sp in deck_spec.get("specials", []) or []
+    ]
+    return Deck.build(suits, specials, deck_spec.get("remove", []) or [])
+
+
+def _per_count(value: Any, players: int) -> Any:
+    if isinstance(value, Mapping):
+        if str(players) in value:
+            return value[str(players)]
+        if players in value:
+            return value[players]
+        return None
+    return value
+
+
+def hand_sizes_for(deal: Mapping[str, Any], players: int) -> tuple[int, ...] | None:
+    sizes = _per_count(deal.get("hands"), players)
+    if sizes is None:
+        return None
+    if isinstance(sizes, int):
+        return (sizes,) * players
+    return tuple(int(x) for x in sizes)
+
+
+def compile_rules(
+    ruleset: Mapping[str, Any],
+    mission: Mapping[str, Any] | None,
+    players: int,
+    *,
+    mission_id: str | None = None,
+    roles: Sequence[str] = (),
+) -> Rules:
+    """Compile resolved specs (readings already applied) for one player count."""
+    allowed = (mission or {}).get("players") or ruleset.get("players") or []
+    if players not in allowed:
+        raise SetupError(
+            f"{players} players is not allowed here; allowed: {', '.join(str(p) for p in allowed)}"
+        )
+    deck = build_deck(ruleset["deck"])
+    deal = ruleset.get("deal", {})
+    sizes = hand_sizes_for(deal, players)
+    if sizes is None or len(sizes) != players:
+        raise SetupError(f"the rule set gives no hand sizes for {players} players")
+    set_aside = int(_per_count(deal.get("set_aside", 0), players) or 0)
+    if sum(sizes) + set_aside > len(deck):
+        raise SetupError(
+            f"hands of {sum(sizes)} cards plus {set_aside} set aside need more than the deck's {len(deck)} cards"
+        )
+
+    commander_spec = ruleset.get("commander") or {}
+    commander_card = deck.card(commander_spec["holder_of"]) if "holder_of" in commander_spec else None
+
+    play = ruleset.get("play", {})
+    free = tuple(
+        FreeCard(
+            deck.card(fc["card"]),
+            "first" in (fc.get("not_in_tricks") or []),
+            "last" in (fc.get("not_in_tricks") or []),
+        )
+        for fc in play.get("free_cards", []) or []
+    )
+    precedence = tuple(play.get("trick_winner", [SPECIAL, TRUMP, LED]))
+
+    tasks = ruleset.get("tasks") or {}
+    pool_suits = (tasks.get("cards") or {}).get("suits", [])
+    pool = tuple(c for c in deck.cards if c.suit is not None and c.suit.name in pool_suits)
+    m_tasks = (mission or {}).get("tasks") or {}
+    task_count = int(m_tasks.get("count", 0))
+    fixed = tuple(deck.card(t) for t in m_tasks.get("fixed", []) or [])
+    tokens = tuple(str(t) for t in m_tasks.get("tokens", []) or [])
+    if task_count > len(pool):
+        raise SetupError(f"the mission needs {task_count} tasks but only {len(pool)} task cards exist")
+    if len(tokens) > task_count:
+        raise SetupError(f"{len(tokens)} tokens for only {task_count} tasks")
+
+    symbols = (mission or {}).get("symbols") or {}
+    comm = ruleset.get("communication") or {}
+    distress = ruleset.get("distress") or {}
+    readings = {r["id"]: r["choice"] for r in ruleset.get("readings", []) or []}
+
+    def suit_names_mask(names: Sequence[str]) -> int:
+        return deck.mask(c for c in deck.cards if c.suit is not None and c.suit.name in names)
+
+    suit_masks = tuple(deck.suit_mask(s) for s in deck.suits)
+    trump_mask = deck.mask(c for c in deck.cards if c.is_trump)
+    special_mask = deck.mask(c for c in deck.cards if c.is_special)
+
+    conditions = compile_conditions(mission, deck, roles) if mission and mission.get("conditions") else ()
+
+    return Rules(
+        ruleset_name=str(ruleset.get("name", "?")),
+        mission_id=mission_id,
+        players=players,
+        deck=deck,
+        hand_sizes=sizes,
+        set_aside=set_aside,
+        commander_card=commander_card,
+        first_leader=ruleset.get("first_leader", "commander") if isinstance(ruleset.get("first_leader", "commander"), str) else "commander",
+        must_follow=bool(play.get("must_follow", True)),
+        free_cards=free,
+        precedence=precedence,
+        task_pool=pool,
+        task_count=task_count,
+        fixed_tasks=fixed,
+        tokens=tokens,
+        assignment=str(tasks.get("assignment", "draft")),
+        comm_enabled=bool(comm.get("enabled", False)),
+        comm_per_player=int(comm.get("per_player", 1)),
+        comm_window=str(comm.get("window", "between-tricks")),
+        comm_statements=tuple(comm.get("statements", ["top", "bottom", "only"])),
+        comm_excluded_mask=suit_names_mask(comm.get("excluded_suits", []) or []) | special_mask,
+        comm_singleton_only=readings.get("singleton-statement", "only") == "only",
+        dead_zone=bool(symbols.get("dead_zone", False)),
+        disruption=symbols.get("disruption"),
+        distress_enabled=bool(distress.get("enabled", False)),
+        distress_directions=tuple(distress.get("directions", ["left", "right"])),
+        distress_excluded_mask=suit_names_mask(distress.get("excluded_suits", []) or []) | special_mask,
+        distress_extra_attempts=int(distress.get("extra_attempts", 1)),
+        conditions=conditions,
+        readings=readings,
+        suit_masks=suit_masks,
+        trump_mask=trump_mask,
+        special_mask=special_mask,
+        raw_ruleset=ruleset,
+        raw_mission=mission,
+    )
+
+
+def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str]) -> tuple[Condition, ...]:
+    from crewkit import dsl  # local: the engine works without conditions for plain missions
+
+    role_names = frozenset(roles) | frozenset(mission_roles(mission))
+    env = dsl.CheckEnv(deck=deck, roles=role_names, bound={}, expect=dsl.BOOL)
+    out = []
+    for i, cond in enumerate(mission.get("conditions", []) or []):
+        fail = cond.get("fail_if")
+        done = cond.get("done_if")
+        fail_fn = done_fn = None
+        if fail:
+            expr = dsl.parse(fail)
+            dsl.check(expr, env)
+            fail_fn = dsl.compile_expr(expr)
+        if done:
+            expr = dsl.parse(done)
+            dsl.check(expr, env)
+            done_fn = dsl.compile_expr(expr)
+        reason = dsl.parse_template(cond.get("reason", f"condition {cond.get('id', i + 1)} broken"))
+        out.append(
+            Condition(
+                id=str(cond.get("id", f"condition-{i + 1}")),
+                fail_if=fail_fn,
+                done_if=done_fn,
+                reason=tuple(reason),
+                check=str(cond.get("check", "after-trick")),
+                fail_text=fail or "",
+                done_text=done or "",
+            )
+        )
+    return tuple(out)
+
+
+def mission_roles(mission: Mapping[str, Any]) -> list[str]:
+    """Role names bound by a mission's setup steps."""
+    roles: list[str] = []
+    for step in mission.get("setup", []) or []:
+        if not isinstance(step, Mapping):
+            continue
+        for body in step.values():
+            if isinstance(body, Mapping):
+                if isinstance(body.get("role"), str):
+                    roles.append(body["role"])
+                for r in body.get("roles", []) or []:
+                    if isinstance(r, str):
+                        roles.append(r)
+                    elif isinstance(r, Mapping) and isinstance(r.get("role"), str):
+                        roles.append(r["role"])
+    return roles

@@ -1,0 +1,1 @@
+"""Spec loading: YAML with positions, JSON Schema checks, ``extends:`` merging and the typed model."""

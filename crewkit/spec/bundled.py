@@ -1,0 +1,135 @@
+"""Finding bundled rule sets, missions and campaigns by name, and user files by path.
+
+Rule sets are named by file stem (``crew``); missions by ``campaign/number`` (``planet-nine/3`` and
+``planet-nine/03`` are the same) or ``campaign/NN-slug``; campaigns by their folder name. Anything that looks
+like a path (contains a path separator or ends in ``.yaml``/``.yml``) is taken as a file path.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from crewkit.spec.resources import data_path
+
+_NUMBERED = re.compile(r"^(\d+)(?:-.*)?$")
+
+
+class NotFound(LookupError):
+    """A name that matches no bundled file (the message lists what exists)."""
+
+
+def looks_like_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml", ".json")) or ref.startswith((".", "/", "~")) or "\\" in ref
+
+
+def rulesets_dir() -> Path:
+    return data_path("rulesets")
+
+
+def missions_dir() -> Path:
+    return data_path("missions")
+
+
+def bundled_rulesets() -> list[Path]:
+    return sorted(rulesets_dir().glob("*.yaml"))
+
+
+def bundled_campaigns() -> list[Path]:
+    return sorted(missions_dir().glob("*/campaign.yaml"))
+
+
+def bundled_missions() -> list[Path]:
+    return sorted(p for p in missions_dir().glob("*/*.yaml") if p.name != "campaign.yaml")
+
+
+def bundled_files() -> list[Path]:
+    return bundled_rulesets() + bundled_missions() + bundled_campaigns()
+
+
+def ruleset_path(ref: str, relative_to: Path | None = None) -> Path:
+    if looks_like_path(ref) or "/" in ref:
+        path = Path(ref).expanduser()
+        if not path.is_absolute() and relative_to is not None:
+            candidate = (relative_to / path).resolve()
+            if candidate.exists() or not path.exists():
+                path = candidate
+        if not path.exists():
+            raise NotFound(f"rule set file {ref!r} does not exist")
+        return path
+    path = rulesets_dir() / f"{ref}.yaml"
+    if path.is_file():
+        return path
+    if relative_to is not None and (relative_to / f"{ref}.yaml").is_file():
+        return relative_to / f"{ref}.yaml"
+    known = ", ".join(p.stem for p in bundled_rulesets())
+    raise NotFound(f"unknown rule set {ref!r}; bundled rule sets: {known}")
+
+
+def mission_path(ref: str) -> Path:
+    if looks_like_path(ref):
+        path = Path(ref).expanduser()
+        if not path.exists():
+            raise NotFound(f"mission file {ref!r} does not exist")
+        return path
+    campaign, _, name = ref.partition("/")
+    folder = missions_dir() / campaign
+    if not name or not folder.is_dir():
+        known = ", ".join(sorted(p.name for p in missions_dir().iterdir() if p.is_dir()))
+        raise NotFound(
+            f"unknown mission {ref!r}: expected CAMPAIGN/NUMBER such as 'planet-nine/3'; campaigns: {known}"
+        )
+    exact = folder / f"{name}.yaml"
+    if exact.is_file():
+        return exact
+    m = _NUMBERED.match(name)
+    if m:
+        number = int(m.group(1))
+        for path in sorted(folder.glob("*.yaml")):
+            pm = _NUMBERED.match(path.stem)
+            if pm and int(pm.group(1)) == number:
+                return path
+    numbers = sorted(
+        int(pm.group(1)) for p in folder.glob("*.yaml") if (pm := _NUMBERED.match(p.stem)) is not None
+    )
+    raise NotFound(f"no mission {name!r} in campaign {campaign!r}; it has {_ranges(numbers)}")
+
+
+def mission_id_for(path: Path) -> str:
+    """The canonical id of a bundled mission file (``planet-nine/03``), or the path for user files."""
+    try:
+        rel = path.resolve().relative_to(missions_dir().resolve())
+    except ValueError:
+        return str(path)
+    m = _NUMBERED.match(rel.stem)
+    if m and len(rel.parts) == 2:
+        return f"{rel.parts[0]}/{int(m.group(1)):02d}"
+    return str(rel.with_suffix(""))
+
+
+def campaign_path(ref: str) -> Path:
+    if looks_like_path(ref):
+        path = Path(ref).expanduser()
+        if not path.exists():
+            raise NotFound(f"campaign file {ref!r} does not exist")
+        return path
+    path = missions_dir() / ref / "campaign.yaml"
+    if path.is_file():
+        return path
+    known = ", ".join(p.parent.name for p in bundled_campaigns())
+    raise NotFound(f"unknown campaign {ref!r}; bundled campaigns: {known}")
+
+
+def _ranges(numbers: list[int]) -> str:
+    if not numbers:
+        return "no missions"
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in numbers[1:] + [None]:  # type: ignore[list-item]
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return "missions " + ", ".join(parts)

@@ -1,0 +1,379 @@
+"""The spec pipeline: YAML with positions → JSON Schema → ``extends:`` → readings → DSL and semantic checks.
+
+Every problem becomes a :class:`SpecIssue` with file, line and column; :func:`check_file` collects all of a
+file's problems, the ``load_*`` functions raise :class:`SpecError` carrying them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from crewkit.spec import bundled
+from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
+from crewkit.spec.merge import merge
+from crewkit.spec.model import Campaign, Mission, RuleSet
+
+MAX_EXTENDS_DEPTH = 16
+KINDS = ("ruleset", "mission", "campaign")
+
+
+# ---------------------------------------------------------------------------- raw documents
+@functools.lru_cache(maxsize=256)
+def _load_doc_cached(path: str, mtime_ns: int) -> Any:
+    from crewkit.spec.yamlio import load_yaml_file
+
+    return load_yaml_file(path)
+
+
+def load_doc(path: Path) -> Any:
+    """A :class:`LoadedDoc` (cached by path and modification time)."""
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError as exc:
+        raise SpecError([SpecIssue(str(path), 1, 1, (), f"cannot read the file: {exc.strerror or exc}")]) from None
+    return _load_doc_cached(str(path), mtime)
+
+
+def guess_kind(path: Path, data: Any) -> str:
+    if path.name == "campaign.yaml" or (isinstance(data, Mapping) and "missions" in data and "deck" not in data):
+        return "campaign"
+    if isinstance(data, Mapping) and ("deck" in data or "extends" in data or "communication" in data):
+        return "ruleset"
+    if path.parent.name == "rulesets":
+        return "ruleset"
+    return "mission"
+
+
+def _schema_issues(doc: Any, kind: str) -> list[SpecIssue]:
+    from crewkit.spec.schema import validate_document
+
+    return list(validate_document(doc, kind))
+
+
+def _issue(doc: Any, path: tuple[str | int, ...], message: str, *, key: bool = False,
+           expected: str | None = None, found: str | None = None) -> SpecIssue:
+    line, col = doc.position_of(path, key=key)
+    return SpecIssue(doc.filename, line, col, path, message, expected, found)
+
+
+# ---------------------------------------------------------------------------- rule sets
+def resolve_ruleset_data(path: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[SpecIssue], Any]:
+    """The merged document of a rule set file, its issues (own and its bases'), and its LoadedDoc."""
+    doc = load_doc(path)
+    issues = _schema_issues(doc, "ruleset")
+    data = doc.data if isinstance(doc.data, dict) else {}
+    base_ref = data.get("extends")
+    if not isinstance(base_ref, str):
+        return dict(data), issues, doc
+    key = str(path.resolve())
+    if key in seen or len(seen) >= MAX_EXTENDS_DEPTH:
+        chain = " → ".join(Path(s).stem for s in (*seen, key))
+        issues.append(_issue(doc, ("extends",), f"`extends` goes round in a cycle: {chain}"))
+        return dict(data), issues, doc
+    try:
+        base_path = bundled.ruleset_path(base_ref, relative_to=path.parent)
+    except bundled.NotFound as exc:
+        issues.append(_issue(doc, ("extends",), str(exc), expected="a rule set name or path", found=repr(base_ref)))
+        return dict(data), issues, doc
+    try:
+        base, base_issues, _ = resolve_ruleset_data(base_path, (*seen, key))
+    except SpecError as exc:
+        base_issues, base = list(exc.issues), {}
+    if base_issues:
+        issues.append(
+            _issue(doc, ("extends",), f"the base rule set {base_ref!r} has {len(base_issues)} error(s); see {base_path}")
+        )
+    merged = merge(base, data, top=True)
+    merged["name"] = data.get("name", path.stem)
+    for k in ("title", "description"):
+        if k in data:
+            merged[k] = data[k]
+    merged["extends"] = base_ref
+    return merged, issues, doc
+
+
+def apply_readings(data: dict[str, Any], selection: Mapping[str, str], where: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """Apply selected reading options (their ``overrides``); returns the data and the selections used."""
+    readings = {r.get("id"): r for r in data.get("readings", []) or [] if isinstance(r, dict)}
+    used: dict[str, str] = {}
+    out = data
+    for rid, option in selection.items():
+        reading = readings.get(rid)
+        if reading is None:
+            continue
+        options = reading.get("options") or {}
+        if option not in options:
+            raise SpecError([SpecIssue(where, 1, 1, ("readings",),
+                                       f"reading {rid!r} has no option {option!r}; options: {', '.join(options)}")])
+        patch = (options[option] or {}).get("overrides")
+        if patch:
+            out = merge(out, patch, top=False)
+        new_readings = []
+        for r in out.get("readings", []) or []:
+            if isinstance(r, dict) and r.get("id") == rid:
+                r = {**r, "choice": option}
+            new_readings.append(r)
+        out = {**out, "readings": new_readings}
+        used[rid] = option
+    return out, used
+
+
+def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue]:
+    """What a schema cannot check: cards exist, hands fit the deck, readings choose a listed option."""
+    from crewkit.cards import CardError
+    from crewkit.engine.rules import build_deck, hand_sizes_for
+
+    issues: list[SpecIssue] = []
+    if "deck" not in data:
+        return issues
+    try:
+        deck = build_deck(data["deck"])
+    except (KeyError, TypeError, ValueError) as exc:
+        return [_issue(doc, ("deck",), f"the deck cannot be built: {exc}")]
+    names = {s.name for s in deck.suits}
+
+    def card_at(path: tuple[str | int, ...], text: Any) -> None:
+        try:
+            deck.card(text)
+        except CardError as exc:
+            issues.append(_issue(doc, path, str(exc), expected="a card of this deck", found=repr(text)))
+
+    commander = data.get("commander") or {}
+    if isinstance(commander, Mapping) and "holder_of" in commander:
+        card_at(("commander", "holder_of"), commander["holder_of"])
+    for i, fc in enumerate((data.get("play") or {}).get("free_cards", []) or []):
+        if isinstance(fc, Mapping) and "card" in fc:
+            card_at(("play", "free_cards", i, "card"), fc["card"])
+    for key, path in (
+        ((data.get("tasks") or {}).get("cards", {}) or {}).get("suits", []),
+        ("tasks", "cards", "suits"),
+    ), ((data.get("communication") or {}).get("excluded_suits", []), ("communication", "excluded_suits")), (
+        (data.get("distress") or {}).get("excluded_suits", []),
+        ("distress", "excluded_suits"),
+    ):
+        for i, suit in enumerate(key or []):
+            if suit not in names:
+                issues.append(_issue(doc, (*path, i), f"unknown suit {suit!r}; this deck has {', '.join(sorted(names))}"))
+    deal = data.get("deal") or {}
+    for players in data.get("players", []) or []:
+        sizes = hand_sizes_for(deal, players)
+        if sizes is None:
+            issues.append(_issue(doc, ("deal", "hands"), f"no hand sizes for {players} players"))
+            continue
+        if len(sizes) != players:
+            issues.append(_issue(doc, ("deal", "hands", str(players)),
+                                 f"{len(sizes)} hand sizes listed for {players} players"))
+            continue
+        aside = deal.get("set_aside", 0)
+        if isinstance(aside, Mapping):
+            aside = aside.get(str(players), 0)
+        dummy = data.get("dummy") or {}
+        dummy_cards = int(dummy.get("face_down", 0) or 0) + int(dummy.get("face_up", 0) or 0) if isinstance(dummy, Mapping) else 0
+        need = sum(sizes) + int(aside or 0) + dummy_cards
+        if need > len(deck):
+            issues.append(_issue(doc, ("deal", "hands"),
+                                 f"with {players} players the deal needs {need} cards but the deck has {len(deck)}"))
+    for i, reading in enumerate(data.get("readings", []) or []):
+        if isinstance(reading, Mapping) and reading.get("choice") not in (reading.get("options") or {}):
+            issues.append(_issue(doc, ("readings", i, "choice"),
+                                 f"reading {reading.get('id')!r} chooses {reading.get('choice')!r}, which is not among its options",
+                                 expected=", ".join(reading.get("options") or {}), found=repr(reading.get("choice"))))
+    return issues
+
+
+def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet:
+    """A resolved rule set by bundled name or path, with the selected readings applied."""
+    try:
+        path = bundled.ruleset_path(ref)
+    except bundled.NotFound as exc:
+        raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
+    data, issues, doc = resolve_ruleset_data(path)
+    issues += check_ruleset_semantics(data, doc)
+    if issues:
+        raise SpecError(sort_issues(issues), doc.lines)
+    data, used = apply_readings(data, readings or {}, str(path))
+    return RuleSet(name=str(data.get("name", path.stem)), path=path, data=data, readings=used)
+
+
+# ---------------------------------------------------------------------------- missions
+def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> list[SpecIssue]:
+    from crewkit.cards import CardError
+    from crewkit.engine.rules import build_deck, mission_roles
+
+    issues: list[SpecIssue] = []
+    rulesets = data.get("rulesets") or ["crew"]
+    base: dict[str, Any] | None = None
+    for i, ref in enumerate(rulesets):
+        try:
+            rpath = bundled.ruleset_path(ref, relative_to=path.parent)
+            rdata, r_issues, _ = resolve_ruleset_data(rpath)
+        except bundled.NotFound as exc:
+            issues.append(_issue(doc, ("rulesets", i), str(exc)))
+            continue
+        except SpecError as exc:
+            r_issues, rdata = list(exc.issues), {}
+        if r_issues:
+            issues.append(_issue(doc, ("rulesets", i), f"rule set {ref!r} has {len(r_issues)} error(s)"))
+            continue
+        if base is None:
+            base = rdata
+    if base is None or "deck" not in base:
+        return issues
+    deck = build_deck(base["deck"])
+    players = data.get("players")
+    if isinstance(players, list):
+        for i, p in enumerate(players):
+            if p not in (base.get("players") or []):
+                issues.append(_issue(doc, ("players", i),
+                                     f"{p} players is not allowed by rule set {base.get('name')!r} "
+                                     f"({', '.join(map(str, base.get('players') or []))})"))
+    tasks = data.get("tasks") or {}
+    known_tokens = [str(t) for t in (base.get("tasks") or {}).get("tokens", []) or []]
+    for i, tok in enumerate(tasks.get("tokens", []) or []):
+        if str(tok) not in known_tokens:
+            issues.append(_issue(doc, ("tasks", "tokens", i), f"unknown task token {tok!r}",
+                                 expected=", ".join(known_tokens), found=repr(tok)))
+    count = tasks.get("count", 0)
+    if isinstance(count, int) and len(tasks.get("tokens", []) or []) > count:
+        issues.append(_issue(doc, ("tasks", "tokens"),
+                             f"{len(tasks.get('tokens') or [])} tokens for only {count} task(s)"))
+    pool_suits = ((base.get("tasks") or {}).get("cards") or {}).get("suits", [])
+    pool_size = sum(1 for c in deck.cards if c.suit is not None and c.suit.name in pool_suits)
+    if isinstance(count, int) and count > pool_size:
+        issues.append(_issue(doc, ("tasks", "count"), f"{count} tasks, but the rule set has only {pool_size} task cards"))
+    for i, text in enumerate(tasks.get("fixed", []) or []):
+        try:
+            card = deck.card(text)
+            if card.suit is None or card.suit.name not in pool_suits:
+                issues.append(_issue(doc, ("tasks", "fixed", i), f"{card} has no task card in this rule set"))
+        except CardError as exc:
+            issues.append(_issue(doc, ("tasks", "fixed", i), str(exc)))
+    issues += check_mission_dsl(data, doc, deck, mission_roles(data))
+    return issues
+
+
+def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str]) -> list[SpecIssue]:
+    from crewkit import dsl
+
+    issues: list[SpecIssue] = []
+    env = dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=dsl.BOOL)
+    for i, cond in enumerate(data.get("conditions", []) or []):
+        if not isinstance(cond, Mapping):
+            continue
+        for key in ("fail_if", "done_if"):
+            text = cond.get(key)
+            if not isinstance(text, str):
+                continue
+            try:
+                dsl.check(dsl.parse(text), env)
+            except dsl.DslError as exc:
+                issues.append(dsl_issue(doc, ("conditions", i, key), text, exc))
+        reason = cond.get("reason")
+        if isinstance(reason, str):
+            try:
+                for part in dsl.parse_template(reason):
+                    if not isinstance(part, str):
+                        dsl.check(part, dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=None))
+            except dsl.DslError as exc:
+                issues.append(dsl_issue(doc, ("conditions", i, "reason"), reason, exc))
+    return issues
+
+
+def dsl_issue(doc: Any, path: tuple[str | int, ...], text: str, exc: Any) -> SpecIssue:
+    """Map a DSL error's line/column inside the expression to the YAML file."""
+    line, col, style = doc.scalar_info(path)
+    dl = max(1, getattr(exc, "line", 1) or 1)
+    dc = max(1, getattr(exc, "column", 1) or 1)
+    if style in ("|", ">"):
+        # block scalar: content starts on the next line, indented
+        target = line + dl
+        src = doc.lines[target - 1] if 0 < target <= len(doc.lines) else ""
+        indent = len(src) - len(src.lstrip(" "))
+        fline, fcol = target, indent + dc
+    else:
+        offset = 1 if style in ("'", '"') else 0
+        fline, fcol = line + dl - 1, (col + offset + dc - 1) if dl == 1 else dc
+    message = getattr(exc, "message", str(exc))
+    return SpecIssue(doc.filename, fline, fcol, path, f"in DSL expression: {message}")
+
+
+def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission:
+    try:
+        path = bundled.mission_path(ref)
+    except bundled.NotFound as exc:
+        raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
+    issues = check_file(path, "mission")
+    doc = load_doc(path)
+    errors = [i for i in issues if i.severity == "error"]
+    if errors:
+        raise SpecError(errors, doc.lines)
+    data, used = apply_readings(dict(doc.data), readings or {}, str(path))
+    mid = bundled.mission_id_for(path)
+    return Mission(id=mid, number=data.get("number"), title=str(data.get("title", mid)), path=path,
+                   data=data, readings=used)
+
+
+def load_campaign(ref: str) -> Campaign:
+    try:
+        path = bundled.campaign_path(ref)
+    except bundled.NotFound as exc:
+        raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
+    issues = check_file(path, "campaign")
+    doc = load_doc(path)
+    if issues:
+        raise SpecError(issues, doc.lines)
+    data = doc.data
+    return Campaign(name=str(data.get("name", path.parent.name)), title=str(data.get("title", "")),
+                    ruleset=str(data.get("ruleset", "crew")), missions=tuple(data.get("missions", [])), path=path)
+
+
+# ---------------------------------------------------------------------------- one file, everything
+def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
+    """Every issue of one file, sorted by position (empty when valid)."""
+    try:
+        doc = load_doc(path)
+    except SpecError as exc:
+        return sort_issues(exc.issues)
+    kind = kind or guess_kind(path, doc.data)
+    if kind == "ruleset":
+        try:
+            data, issues, doc = resolve_ruleset_data(path)
+        except SpecError as exc:
+            return sort_issues(exc.issues)
+        if not issues:
+            issues += check_ruleset_semantics(data, doc)
+        return sort_issues(issues)
+    issues = _schema_issues(doc, kind)
+    if issues:
+        return sort_issues(issues)
+    if kind == "mission":
+        issues += check_mission_semantics(doc.data, doc, path)
+    elif kind == "campaign":
+        data = doc.data
+        ruleset = data.get("ruleset")
+        if isinstance(ruleset, str):
+            try:
+                bundled.ruleset_path(ruleset, relative_to=path.parent)
+            except bundled.NotFound as exc:
+                issues.append(_issue(doc, ("ruleset",), str(exc)))
+        for i, mref in enumerate(data.get("missions", []) or []):
+            try:
+                if bundled.looks_like_path(mref):
+                    target = (path.parent / mref)
+                    if not target.exists():
+                        raise bundled.NotFound(f"mission file {mref!r} does not exist")
+                else:
+                    bundled.mission_path(mref)
+            except bundled.NotFound as exc:
+                issues.append(_issue(doc, ("missions", i), str(exc)))
+    return sort_issues(issues)
+
+
+def source_lines(path: Path) -> list[str] | None:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
