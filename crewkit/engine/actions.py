@@ -67,8 +67,90 @@ class PassCard(Action):
         return {"seat": self.seat, "type": self.type, "card": self.card.name}
 
 
+@dataclass(frozen=True, slots=True)
+class Answer(Action):
+    """A seat's answer to the current setup question (answers are public)."""
+
+    answer: str
+    type = "answer"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "answer": self.answer}
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePlayer(Action):
+    """The chooser (usually the commander) binds ``role`` to ``player``."""
+
+    player: int
+    role: str
+    type = "choose-player"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "player": self.player, "role": self.role}
+
+
+@dataclass(frozen=True, slots=True)
+class SwapTokens(Action):
+    """Swap the tokens of two revealed tasks before the draft."""
+
+    first: Card
+    second: Card
+    type = "swap-tokens"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "cards": [self.first.name, self.second.name]}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveToken(Action):
+    """Move the token of one task onto a task that has none, before the draft."""
+
+    source: Card
+    target: Card
+    type = "move-token"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "from": self.source.name, "to": self.target.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Decline an optional setup step (no token swap, no token move)."""
+
+    type = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveTask(Action):
+    """The commander gives a task to a player (commander's decision or distribution)."""
+
+    card: Card
+    player: int
+    type = "give-task"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class HandTask(Action):
+    """Gold frame (5 players): before trick 1 one player hands one of their tasks to another."""
+
+    card: Card
+    player: int
+    type = "hand-task"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name, "player": self.player}
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.type: cls for cls in (Play, TakeTask, Communicate, Distress, PassCard)
+    cls.type: cls
+    for cls in (
+        Play, TakeTask, Communicate, Distress, PassCard, Answer, ChoosePlayer, SwapTokens, MoveToken, Skip,
+        GiveTask, HandTask,
+    )
 }
 
 
@@ -102,6 +184,36 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
         return TakeTask(seat, card())
     if cls is PassCard:
         return PassCard(seat, card())
+    if cls is Answer:
+        answer = obj.get("answer")
+        if not isinstance(answer, str):
+            raise ActionFormatError(f"an answer action needs 'answer' (a string), found {answer!r}")
+        return Answer(seat, answer)
+    if cls in (ChoosePlayer, GiveTask, HandTask):
+        player = obj.get("player")
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise ActionFormatError(f"a {kind} action needs 'player' (a seat number), found {player!r}")
+        if cls is ChoosePlayer:
+            role = obj.get("role")
+            if not isinstance(role, str):
+                raise ActionFormatError(f"a choose-player action needs 'role', found {role!r}")
+            return ChoosePlayer(seat, player, role)
+        return cls(seat, card(), player)  # type: ignore[call-arg]
+    if cls is SwapTokens:
+        cards = obj.get("cards")
+        if not isinstance(cards, list) or len(cards) != 2:
+            raise ActionFormatError(f"a swap-tokens action needs 'cards': two task cards, found {cards!r}")
+        try:
+            return SwapTokens(seat, deck.card(cards[0]), deck.card(cards[1]))
+        except CardError as exc:
+            raise ActionFormatError(str(exc)) from None
+    if cls is MoveToken:
+        try:
+            return MoveToken(seat, deck.card(obj.get("from")), deck.card(obj.get("to")))
+        except CardError as exc:
+            raise ActionFormatError(f"a move-token action needs 'from' and 'to' task cards: {exc}") from None
+    if cls is Skip:
+        return Skip(seat)
     if cls is Communicate:
         pos = obj.get("position")
         if pos not in (None, "top", "bottom", "only"):

@@ -13,10 +13,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from crewkit.cards import LED, SPECIAL, TRUMP, Card, Suit, sort_key
-from crewkit.engine.actions import Action, Communicate, Distress, PassCard, Play, TakeTask
+from crewkit.engine.actions import (
+    Action,
+    Answer,
+    Communicate,
+    Distress,
+    HandTask,
+    PassCard,
+    Play,
+    TakeTask,
+)
 from crewkit.engine.errors import IllegalAction, SetupError
 from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA, Rules
 
+SETUP = "setup"
 DRAFT = "draft"
 DISTRESS_PASS = "distress-pass"
 TRICKS = "tricks"
@@ -47,6 +57,7 @@ class Task:
     token: str | None
     owner: int | None = None
     trick: int | None = None  # number of the trick that completed it
+    revealed: bool = True  # False while face down (commander's decision / distribution)
 
     @property
     def done(self) -> bool:
@@ -143,6 +154,9 @@ class Game:
         self.passes: dict[int, Card] = {}
         self.cond_done: list[bool] = [False] * len(rules.conditions)
         self.roles: dict[str, int] = {}
+        self.questions: list[tuple[str, dict[int, str]]] = []  # public: question and answers by seat
+        self.gold_frame_used = False
+        self._draw_rng = random.Random(f"crewkit:{seed}:draws")  # in-game randomness, independent of the deal
         self._outcome: Outcome | None = None
         self.spec: Any = None  # the GameSpec (names) when created through crewkit.engine.setup
         self.total_tricks = min(len(h) for h in deal.hands) if deal.hands else 0
@@ -162,29 +176,59 @@ class Game:
         self.events.append(Event("deal", detail=f"{n} players"))
         if self.commander is not None:
             self.events.append(Event("commander", self.commander, rules.commander_card))
+        hidden_tasks = rules.assignment in ("commander-decision", "commander-distribution")
         for t in self.tasks:
-            self.events.append(Event("task-revealed", None, t.card, t.token or ""))
+            t.revealed = not hidden_tasks
+            if t.revealed:
+                self.events.append(Event("task-revealed", None, t.card, t.token or ""))
 
-        if self.tasks and rules.assignment == "draft":
+        from crewkit.engine.steps import make_step
+
+        self.steps = [make_step(spec) for spec in rules.setup_steps]
+        self.step_index = 0
+        self.draft_turn = -1
+        self.phase = SETUP
+
+        # per-card lookups for the hot path, shared by every game of these rules
+        fast = _fast_tables(rules)
+        self._cards = deck.cards
+        self._play_actions = fast.play_actions
+        self._prec_special, self._prec_trump, self._prec_led = fast.precedence
+        self._free_mask, self._free_not_first, self._free_not_last = fast.free_masks
+        self._task_mask = deck.mask(t.card for t in self.tasks)
+        self._advance_steps()
+
+    # ------------------------------------------------------------------ setup steps
+    def _advance_steps(self) -> None:
+        """Start steps until one waits for an action; then the draft or the tricks."""
+        while self.step_index < len(self.steps):
+            if not self.steps[self.step_index].start(self):
+                return
+            self.step_index += 1
+        if self.tasks and any(t.owner is None for t in self.tasks) and self.rules.assignment == "draft":
             self.phase = DRAFT
             self.draft_turn = self.leader
         else:
             self.phase = TRICKS
             self.draft_turn = -1
 
-        # per-card lookups for the hot path
-        cards = deck.cards
-        self._cards = cards
-        self._suit_index = [c.suit.index if c.suit is not None else -1 for c in cards]
-        self._play_actions = [[Play(s, c) for c in cards] for s in range(n)]
-        prec = {cat: i for i, cat in enumerate(rules.precedence)}
-        self._prec_special = prec.get(SPECIAL, 99)
-        self._prec_trump = prec.get(TRUMP, 99)
-        self._prec_led = prec.get(LED, 99)
-        self._free_mask = deck.mask(fc.card for fc in rules.free_cards)
-        self._free_not_first = deck.mask(fc.card for fc in rules.free_cards if fc.not_first)
-        self._free_not_last = deck.mask(fc.card for fc in rules.free_cards if fc.not_last)
-        self._task_mask = deck.mask(t.card for t in self.tasks)
+    @property
+    def current_step(self) -> Any:
+        return self.steps[self.step_index] if self.phase == SETUP and self.step_index < len(self.steps) else None
+
+    def bind_role(self, role: str, seat: int, announce: Card | None = None) -> None:
+        self.roles[role] = seat
+        self.events.append(Event("role", seat, announce, role))
+
+    def reveal_task(self, task: Task, owner: int | None) -> None:
+        if not task.revealed:
+            task.revealed = True
+            self.events.append(Event("task-revealed", None, task.card, task.token or ""))
+        if owner is not None:
+            self.events_task_taken(task)
+
+    def events_task_taken(self, task: Task) -> None:
+        self.events.append(Event("task-taken", task.owner, task.card, task.token or ""))
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -215,8 +259,12 @@ class Game:
         other.passes = dict(self.passes)
         other.cond_done = list(self.cond_done)
         other.roles = dict(self.roles)
+        other.questions = [(q, dict(a)) for q, a in self.questions]
+        other.steps = [step.clone() for step in self.steps]
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
+        other._draw_rng = random.Random()
+        other._draw_rng.setstate(self._draw_rng.getstate())
         return other
 
     # ------------------------------------------------------------------ queries
@@ -229,6 +277,9 @@ class Game:
         return self._outcome
 
     def _progress_text(self) -> str:
+        if self.phase == SETUP:
+            step = self.current_step
+            return f"setup: {step.describe() if step else ''}"
         if self.phase == DRAFT:
             return f"task draft, seat {self.draft_turn} to choose"
         if self.phase == DISTRESS_PASS:
@@ -240,6 +291,8 @@ class Game:
         """The seat whose action the game waits for (optional actions of other seats aside)."""
         if self._outcome is not None:
             return None
+        if self.phase == SETUP:
+            return self.steps[self.step_index].to_act(self)
         if self.phase == DRAFT:
             return self.draft_turn
         if self.phase == DISTRESS_PASS:
@@ -273,6 +326,8 @@ class Game:
             if seat is None:
                 return []
         out: list[Action] = []
+        if self.phase == SETUP:
+            return self.steps[self.step_index].legal(self, seat)
         if self.phase == DRAFT:
             if seat == self.draft_turn:
                 out = [TakeTask(seat, t.card) for t in self.tasks if t.owner is None]
@@ -296,6 +351,9 @@ class Game:
             return out
         if self._distress_allowed():
             out.extend(Distress(seat, d) for d in self.rules.distress_directions)
+        if self._gold_frame_open():
+            cards = [t.card for t in self.tasks if t.owner == seat]
+            out.extend(HandTask(seat, c, p) for c in cards for p in range(self.n) if p != seat)
         if self._communication_open(seat):
             cards = self._cards
             for i in _bits(self.hands[seat] & ~self.rules.comm_excluded_mask):
@@ -337,9 +395,14 @@ class Game:
             and not self.communications
         )
 
+    def _gold_frame_open(self) -> bool:
+        return self.rules.gold_frame and not self.gold_frame_used and not self.tricks and self.phase == TRICKS
+
     def _communication_open(self, seat: int) -> bool:
         r = self.rules
         if not r.comm_enabled or self.comm_used[seat] >= r.comm_per_player:
+            return False
+        if r.comm_barred_roles and any(self.roles.get(role) == seat for role in r.comm_barred_roles):
             return False
         if r.disruption is not None and len(self.tricks) + 1 < r.disruption:
             return False
@@ -368,7 +431,9 @@ class Game:
         if not 0 <= action.seat < self.n:
             raise IllegalAction("no-such-seat", f"there is no seat {action.seat} in a {self.n}-player game")
         kind = type(action)
-        if kind is Play:
+        if self.phase == SETUP:
+            self._apply_step(action)
+        elif kind is Play:
             self._apply_play(action)  # type: ignore[arg-type]
         elif kind is TakeTask:
             self._apply_take_task(action)  # type: ignore[arg-type]
@@ -378,9 +443,41 @@ class Game:
             self._apply_distress(action)  # type: ignore[arg-type]
         elif kind is PassCard:
             self._apply_pass(action)  # type: ignore[arg-type]
+        elif kind is HandTask:
+            self._apply_hand_task(action)  # type: ignore[arg-type]
         else:
             raise IllegalAction("unknown-action", f"this rule set has no {action.type!r} action")
         self.actions.append(action)
+
+    def _apply_step(self, action: Action) -> None:
+        step = self.steps[self.step_index]
+        expected = step.to_act(self)
+        if action.seat != expected:
+            raise IllegalAction(
+                "not-your-turn", f"seat {action.seat} cannot act now: {step.describe()} waits for seat {expected}"
+            )
+        if step.apply(self, action):
+            self.events.append(Event("step-done", action.seat, None, step.describe()))
+            self.step_index += 1
+            self._advance_steps()
+        if isinstance(action, Answer):
+            self.events.append(Event("answer", action.seat, None, action.answer))
+
+    def _apply_hand_task(self, a: HandTask) -> None:
+        if not self.rules.gold_frame:
+            raise IllegalAction("no-gold-frame", "handing a task on is only allowed with 5 players on gold-frame missions")
+        if self.gold_frame_used:
+            raise IllegalAction("gold-frame-used", "a task was already handed on this attempt (only one is allowed)")
+        if self.phase != TRICKS or self.tricks or self.plays:
+            raise IllegalAction("gold-frame-closed", "a task can only be handed on before the first trick")
+        task = self._task_by_card.get(a.card.id)
+        if task is None or task.owner != a.seat:
+            raise IllegalAction("not-your-task", f"seat {a.seat} has no task {a.card} to hand on")
+        if a.player == a.seat or not 0 <= a.player < self.n:
+            raise IllegalAction("bad-player", f"seat {a.seat} must hand the task to another player")
+        task.owner = a.player
+        self.gold_frame_used = True
+        self.events.append(Event("task-handed", a.seat, a.card, f"to seat {a.player}"))
 
     def _apply_take_task(self, a: TakeTask) -> None:
         if self.phase != DRAFT:
@@ -579,6 +676,25 @@ class Game:
             if self._outcome is not None:
                 return
         self._check_end(trick)
+        if self._outcome is None and self.rules.draws:
+            for after, source in self.rules.draws:
+                if after == number:
+                    self._draw_from_neighbours(source)
+
+    def _draw_from_neighbours(self, source: str) -> None:
+        """Every seat at once draws one random card from the hand of its right (or left) neighbour."""
+        step = -1 if source == "right" else 1
+        drawn: list[tuple[int, int, Card]] = []
+        for seat in range(self.n):
+            giver = (seat + step) % self.n
+            cards = self.rules.deck.from_mask(self.hands[giver])
+            if cards:
+                drawn.append((seat, giver, self._draw_rng.choice(cards)))
+        for seat, giver, card in drawn:
+            self.hands[giver] &= ~card.bit
+        for seat, giver, card in drawn:
+            self.hands[seat] |= card.bit
+            self.events.append(Event("draw", seat, card, f"from seat {giver}"))
 
     def _score_tasks(self, trick: Trick, mask: int) -> None:
         before = self.tasks_done
@@ -702,6 +818,37 @@ class Game:
 
     def distress_used(self) -> bool:
         return self.distress_direction is not None
+
+
+@dataclass(frozen=True, slots=True)
+class _FastTables:
+    play_actions: tuple[tuple[Play, ...], ...]  # [seat][card id]
+    precedence: tuple[int, int, int]  # strength rank of special, trump, led (lower is stronger)
+    free_masks: tuple[int, int, int]  # all free cards, those barred from trick 1, from the last trick
+
+
+_FAST: dict[int, tuple[Rules, _FastTables]] = {}
+
+
+def _fast_tables(rules: Rules) -> _FastTables:
+    hit = _FAST.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    deck = rules.deck
+    prec = {cat: i for i, cat in enumerate(rules.precedence)}
+    tables = _FastTables(
+        play_actions=tuple(tuple(Play(s, c) for c in deck.cards) for s in range(rules.players)),
+        precedence=(prec.get(SPECIAL, 99), prec.get(TRUMP, 99), prec.get(LED, 99)),
+        free_masks=(
+            deck.mask(fc.card for fc in rules.free_cards),
+            deck.mask(fc.card for fc in rules.free_cards if fc.not_first),
+            deck.mask(fc.card for fc in rules.free_cards if fc.not_last),
+        ),
+    )
+    if len(_FAST) > 256:
+        _FAST.clear()
+    _FAST[id(rules)] = (rules, tables)
+    return tables
 
 
 def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:

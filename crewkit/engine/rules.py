@@ -75,6 +75,11 @@ class Rules:
     suit_masks: tuple[int, ...]  # per suit index
     trump_mask: int
     special_mask: int
+    setup_steps: tuple[Any, ...] = ()  # crewkit.engine.steps.StepSpec, in order
+    draws: tuple[tuple[int, str], ...] = ()  # draw_from_neighbour triggers: (after trick, from)
+    roles: tuple[str, ...] = ()  # every role the mission binds
+    comm_barred_roles: tuple[str, ...] = ()  # roles that may not communicate (mission 11)
+    gold_frame: bool = False  # one task may be handed on before trick 1 (5 players, missions from 25 on)
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
     raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
 
@@ -179,6 +184,12 @@ def compile_rules(
     special_mask = deck.mask(c for c in deck.cards if c.is_special)
 
     conditions = compile_conditions(mission, deck, roles) if mission and mission.get("conditions") else ()
+    from crewkit.engine.steps import compile_draws, compile_steps
+
+    steps, assignment = compile_steps(mission, str(tasks.get("assignment", "draft")))
+    all_roles = tuple(dict.fromkeys([*roles, *(mission_roles(mission) if mission else [])]))
+    gold_players = (tasks.get("gold_frame") or {}).get("players", [5]) if isinstance(tasks.get("gold_frame"), Mapping) else [5]
+    m_comm = (mission or {}).get("communication") or {}
 
     return Rules(
         ruleset_name=str(ruleset.get("name", "?")),
@@ -196,7 +207,7 @@ def compile_rules(
         task_count=task_count,
         fixed_tasks=fixed,
         tokens=tokens,
-        assignment=str(tasks.get("assignment", "draft")),
+        assignment=assignment,
         comm_enabled=bool(comm.get("enabled", False)),
         comm_per_player=int(comm.get("per_player", 1)),
         comm_window=str(comm.get("window", "between-tricks")),
@@ -214,6 +225,11 @@ def compile_rules(
         suit_masks=suit_masks,
         trump_mask=trump_mask,
         special_mask=special_mask,
+        setup_steps=steps,
+        draws=compile_draws(mission),
+        roles=all_roles,
+        comm_barred_roles=tuple(m_comm.get("barred_roles", []) or []),
+        gold_frame=bool(symbols.get("gold_frame")) and players in gold_players and task_count > 0,
         raw_ruleset=ruleset,
         raw_mission=mission,
     )

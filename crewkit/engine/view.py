@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from crewkit.cards import Card, Deck
@@ -31,6 +31,17 @@ class EngineView:
 
     def role(self, name: str) -> int | None:
         return self._g.roles.get(name)
+
+    def roles(self) -> Mapping[str, int | None]:
+        return self._g.roles
+
+    def trick_of(self, card: Card) -> Trick | None:
+        bit = card.bit
+        for trick in self._g.tricks:
+            for _, c in trick.plays:
+                if c.bit == bit:
+                    return trick
+        return None
 
     def mode(self) -> str | None:
         return getattr(self._g, "mode", None)

@@ -1,0 +1,460 @@
+"""The ``crewkit`` command line. Thin: parse arguments, call the library, print results.
+
+Imports are lazy so that ``crewkit --help`` and ``crewkit validate`` stay fast and never load textual.
+Exit codes: 0 success, 1 invalid input / illegal action / failed check, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+
+DESCRIPTION = """\
+crewkit: card-game rule sets and missions as data.
+
+The Crew: The Quest for Planet Nine (3-5 players and its variants), a Persian reading of The Crew and
+Hammer's mission game are YAML specs with a small condition language, run by one generic engine.
+"""
+
+EPILOG = """\
+examples:
+  crewkit play                                  open the Planet Nine campaign (bots in the empty seats)
+  crewkit validate                              check every bundled rule set, mission and campaign
+  crewkit validate my-mission.yaml              check your own file (errors point at line and column)
+  crewkit show ruleset crew-jarvis --resolved   a variant with everything it inherits
+  crewkit simulate --mission planet-nine/10 --players 4 --games 300 --bot heuristic --seed s
+  crewkit replay game.json                      replay a game record and print every trick
+
+exit codes: 0 success, 1 invalid input or illegal action, 2 usage error
+"""
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out as given (exit 2)."""
+
+
+def _reading_arg(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key or not value:
+        raise argparse.ArgumentTypeError(f"expected ID=OPTION (e.g. signal-who=everyone-once), found {text!r}")
+    return key.strip(), value.strip()
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="crewkit", description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "validate",
+        help="check rule sets, missions and campaigns (all bundled files when no path is given)",
+        description="Check YAML specs against their JSON Schemas and beyond: references resolve, tokens are "
+        "known, hand sizes fit the deck, DSL conditions parse and name only known words and bound roles. "
+        "Every error names file:line:column. Exit 0 when all are valid, 1 when any is invalid.",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check (default: every bundled file)")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+
+    p = sub.add_parser(
+        "show",
+        help="print a rule set, mission or campaign (rule sets resolved through `extends:` on request)",
+        description="Print a spec as YAML. For rule sets, --resolved applies `extends:` (maps merge, lists "
+        "replace, null deletes) and any --reading selections.",
+    )
+    p.add_argument("kind", choices=["ruleset", "mission", "campaign"], help="what to show")
+    p.add_argument("name", help="bundled name (crew, planet-nine/03, planet-nine) or a file path")
+    p.add_argument("--resolved", action="store_true", help="rule sets: print the merged result of `extends:`")
+    p.add_argument("--reading", action="append", type=_reading_arg, default=[], metavar="ID=OPTION",
+                   help="select a reading option (repeatable)")
+    p.add_argument("--format", choices=["yaml", "json"], default="yaml", help="output format (default: yaml)")
+
+    p = sub.add_parser(
+        "list",
+        help="list the bundled rule sets, campaigns and missions",
+        description="List what is bundled: rule sets with their player counts, campaigns, and missions.",
+    )
+    p.add_argument("what", nargs="?", choices=["rulesets", "missions", "campaigns"], default=None)
+
+    p = sub.add_parser(
+        "replay",
+        help="replay a game record and print its tricks, tasks, communications and outcome",
+        description="Rebuild a game from a crewkit-record/1 JSON file and apply its actions through the engine. "
+        "Exit 0 when every action was legal, 1 when one is illegal or the file is malformed.",
+    )
+    p.add_argument("file", help="a game record (.json)")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+
+    p = sub.add_parser(
+        "simulate",
+        help="play many seeded games with bots and report the success rate",
+        description="Play K games of a mission with bots in every seat. Per-game seeds are derived from --seed, "
+        "so results are identical for any --workers. Reports the success rate with a 95%% Wilson interval, "
+        "mean tricks played and the most common failure reasons.",
+    )
+    p.add_argument("--ruleset", default="crew", help="rule set name or path (default: crew)")
+    p.add_argument("--mission", required=True, help="mission id (planet-nine/10) or path")
+    p.add_argument("--players", type=_positive_int, default=4, help="number of players (default: 4)")
+    p.add_argument("--games", type=_positive_int, default=100, help="number of games (default: 100)")
+    p.add_argument("--bot", default="heuristic", help="bot for every seat: heuristic or random (default: heuristic)")
+    p.add_argument("--seed", default="crewkit", help="master seed (default: crewkit)")
+    p.add_argument("--workers", type=_positive_int, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--reading", action="append", type=_reading_arg, default=[], metavar="ID=OPTION",
+                   help="select a reading option (repeatable)")
+    p.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+
+    p = sub.add_parser(
+        "play",
+        help="play in the terminal (default: the Planet Nine campaign, you in seat 0, bots elsewhere)",
+        description="Open the terminal app. With no options: the Planet Nine campaign at the first unfinished "
+        "mission, you in seat 0 and heuristic bots in the other seats.",
+    )
+    p.add_argument("--mission", help="start this mission directly (e.g. planet-nine/05)")
+    p.add_argument("--ruleset", help="rule set name or path (default: the campaign's)")
+    p.add_argument("--players", type=_positive_int, default=4, help="number of players (default: 4)")
+    p.add_argument("--seats", help="who sits where, e.g. human,bot,bot,bot or human,human,bot (hotseat)")
+    p.add_argument("--seed", help="seed for the deal (default: random)")
+    p.add_argument("--fast", action="store_true", help="bots play instantly")
+    p.add_argument("--delay", type=float, default=0.6, help="seconds per bot move (default: 0.6)")
+
+    p = sub.add_parser(
+        "campaign",
+        help="the campaign logbook: status, or reset",
+        description="The logbook is kept in SQLite under the user's data directory ($CREWKIT_HOME overrides it).",
+    )
+    csub = p.add_subparsers(dest="campaign_command", metavar="ACTION")
+    cs = csub.add_parser("status", help="missions done, attempts per mission, the current mission")
+    cs.add_argument("--campaign", default="planet-nine", help="campaign name (default: planet-nine)")
+    cr = csub.add_parser("reset", help="start the logbook over (the old file is kept as a backup)")
+    cr.add_argument("--yes", action="store_true", help="really reset (required)")
+
+    p = sub.add_parser(
+        "docs",
+        help="print generated reference documentation (the condition language)",
+        description="Print the reference of the condition DSL, generated from the vocabulary itself.",
+    )
+    p.add_argument("topic", choices=["dsl"], help="which reference")
+    return parser
+
+
+def _version() -> str:
+    from crewkit import __version__
+
+    return f"crewkit {__version__}"
+
+
+# ---------------------------------------------------------------------------- commands
+def cmd_validate(args: argparse.Namespace) -> int:
+    from crewkit.spec import bundled
+    from crewkit.spec.errors import issue_to_json, render_issue
+    from crewkit.spec.loader import check_file, source_lines
+
+    paths: list[Path] = []
+    if not args.paths:
+        paths = bundled.bundled_files()
+    else:
+        for raw in args.paths:
+            path = Path(raw)
+            if path.is_dir():
+                found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+                if not found:
+                    raise UsageError(f"{raw}: no .yaml files in this folder")
+                paths.extend(found)
+            elif path.exists():
+                paths.append(path)
+            else:
+                raise UsageError(f"{raw}: no such file or folder")
+    all_issues = []
+    invalid = 0
+    for path in paths:
+        issues = check_file(path)
+        if issues:
+            invalid += 1
+        all_issues.append((path, issues))
+    if args.format == "json":
+        out = [issue_to_json(i) for _, issues in all_issues for i in issues]
+        print(json.dumps({"files": len(paths), "invalid": invalid, "errors": out}, indent=2))
+    else:
+        for path, issues in all_issues:
+            if issues:
+                lines = source_lines(path)
+                for issue in issues:
+                    print(render_issue(issue, lines))
+            elif not args.quiet and args.paths:
+                print(f"{path}: ok")
+        total = sum(len(i) for _, i in all_issues)
+        status = "all valid" if not invalid else f"{invalid} invalid ({total} error{'s' if total != 1 else ''})"
+        print(f"{len(paths)} file{'s' if len(paths) != 1 else ''} checked: {status}")
+    return EXIT_INVALID if invalid else EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    import yaml
+
+    from crewkit.spec.loader import load_campaign, load_doc, load_mission, load_ruleset
+
+    readings = dict(args.reading)
+    data: Any
+    if args.kind == "ruleset":
+        if args.resolved or readings:
+            data = dict(load_ruleset(args.name, readings).data)
+        else:
+            from crewkit.spec import bundled
+
+            data = load_doc(bundled.ruleset_path(args.name)).data
+    elif args.kind == "mission":
+        data = dict(load_mission(args.name, readings).data)
+    else:
+        data = load_doc(load_campaign(args.name).path).data
+    if args.format == "json":
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110), end="")
+    return EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from crewkit.spec import bundled
+    from crewkit.spec.loader import load_doc
+
+    if args.what in (None, "rulesets"):
+        print("rule sets:")
+        for path in bundled.bundled_rulesets():
+            data = load_doc(path).data or {}
+            base = f" (extends {data['extends']})" if data.get("extends") else ""
+            print(f"  {path.stem:<22} {data.get('title', '')}{base}")
+    if args.what in (None, "campaigns"):
+        print("campaigns:")
+        for path in bundled.bundled_campaigns():
+            data = load_doc(path).data or {}
+            print(f"  {path.parent.name:<22} {data.get('title', '')} ({len(data.get('missions', []))} missions)")
+    if args.what in (None, "missions"):
+        print("missions:")
+        for path in bundled.bundled_missions():
+            data = load_doc(path).data or {}
+            print(f"  {bundled.mission_id_for(path):<22} {data.get('title', '')}")
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from crewkit.engine.record import replay_record
+    from crewkit.engine.replay_text import replay_json, replay_text
+    from crewkit.spec.errors import render_issue
+    from crewkit.spec.loader import source_lines
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"{args.file}: no such file")
+    record, issues = load_record_file(path)
+    if issues:
+        lines = source_lines(path)
+        for issue in issues:
+            print(render_issue(issue, lines), file=sys.stderr)
+        return EXIT_INVALID
+    result = replay_record(record)
+    if args.format == "json":
+        print(json.dumps(replay_json(result), indent=2, ensure_ascii=False))
+    else:
+        print(replay_text(result))
+    if result.error is not None:
+        print(f"{path}: {result.error}", file=sys.stderr)
+        return EXIT_INVALID
+    return EXIT_OK
+
+
+def load_record_file(path: Path) -> tuple[dict[str, Any], list[Any]]:
+    from crewkit.spec.errors import SpecError
+    from crewkit.spec.schema import load_json_file, validate_document
+
+    try:
+        doc = load_json_file(path)
+    except SpecError as exc:
+        return {}, list(exc.issues)
+    issues = validate_document(doc, "record")
+    return (doc.data if isinstance(doc.data, dict) else {}), list(issues)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from crewkit.analysis.simulate import simulate
+
+    progress = None
+    bar: Any = None
+    if sys.stderr.isatty() and args.format == "text":
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                       TimeRemainingColumn(), transient=True, console=_stderr_console())
+        bar.start()
+        task = bar.add_task("games", total=args.games)
+
+        def progress(done: int, total: int) -> None:  # noqa: F811 - a closure over the bar
+            bar.update(task, completed=done)
+
+    try:
+        result = simulate(
+            ruleset=args.ruleset, mission=args.mission, players=args.players, games=args.games, bot=args.bot,
+            seed=args.seed, workers=args.workers, readings=dict(args.reading),
+            records_dir=Path(args.records) if args.records else None, progress=progress,
+        )
+    finally:
+        if bar is not None:
+            bar.stop()
+    if args.format == "json":
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print(result.format_text())
+    return EXIT_OK
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from crewkit.tui.launch import PlayOptions, run_play
+
+    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    if seats is not None:
+        bad = [s for s in seats if s not in ("human", "bot", "heuristic", "random")]
+        if bad:
+            raise UsageError(f"--seats: unknown seat kind {bad[0]!r}; use human, bot (heuristic) or random")
+        if len(seats) != args.players:
+            raise UsageError(f"--seats lists {len(seats)} seats for {args.players} players")
+    return run_play(PlayOptions(mission=args.mission, ruleset=args.ruleset, players=args.players, seats=seats,
+                                seed=args.seed, fast=args.fast, delay=args.delay))
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from crewkit.campaign.report import format_status
+    from crewkit.campaign.store import Logbook
+    from crewkit.spec.loader import load_campaign, load_mission
+
+    if args.campaign_command == "reset":
+        if not args.yes:
+            raise UsageError("campaign reset deletes your progress: add --yes to confirm (a backup is kept)")
+        with Logbook.open() as book:
+            backup = book.reset()
+        print(f"logbook reset; the old one is kept at {backup}")
+        return EXIT_OK
+    if args.campaign_command != "status":
+        raise UsageError("campaign needs an action: status or reset")
+    campaign = load_campaign(args.campaign)
+    titles = {}
+    for mid in campaign.missions:
+        try:
+            titles[mid] = load_mission(mid).title
+        except Exception:  # a broken mission file still shows up in the table
+            titles[mid] = "?"
+    with Logbook.open() as book:
+        progress = book.progress(campaign.name, campaign.missions)
+        current = book.current_mission(campaign.name, campaign.missions)
+    print(format_status(progress, titles, current))
+    return EXIT_OK
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    from crewkit.dsl.docs import generate_markdown
+
+    print(generate_markdown(), end="")
+    return EXIT_OK
+
+
+COMMANDS = {
+    "validate": cmd_validate,
+    "show": cmd_show,
+    "list": cmd_list,
+    "replay": cmd_replay,
+    "simulate": cmd_simulate,
+    "play": cmd_play,
+    "campaign": cmd_campaign,
+    "docs": cmd_docs,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return COMMANDS[args.command](args)
+    except UsageError as exc:
+        print(f"crewkit {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # every known failure becomes a message, never a traceback
+        return _report(exc, args.command)
+
+
+def _report(exc: Exception, command: str) -> int:
+    from crewkit.spec.errors import SpecError
+
+    if isinstance(exc, SpecError):
+        print(exc.render(), file=sys.stderr)
+        return EXIT_INVALID
+    from crewkit.engine.errors import IllegalAction, SetupError
+
+    if isinstance(exc, (SetupError, IllegalAction)):
+        print(f"crewkit {command}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    known = _known_errors()
+    if isinstance(exc, known):
+        print(f"crewkit {command}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    if os.environ.get("CREWKIT_DEBUG"):
+        raise exc
+    print(
+        f"crewkit {command}: internal error: {type(exc).__name__}: {exc}\n"
+        "This is a bug in crewkit; run again with CREWKIT_DEBUG=1 to see where it happened.",
+        file=sys.stderr,
+    )
+    return EXIT_INTERNAL
+
+
+def _known_errors() -> tuple[type[BaseException], ...]:
+    out: list[type[BaseException]] = [OSError]
+    for module, name in (
+        ("crewkit.campaign.store", "LogbookError"),
+        ("crewkit.campaign.saves", "SaveError"),
+        ("crewkit.bots", "UnknownBot"),
+        ("crewkit.cards", "CardError"),
+    ):
+        mod = sys.modules.get(module)
+        err = getattr(mod, name, None) if mod is not None else None
+        if isinstance(err, type) and issubclass(err, BaseException):
+            out.append(err)
+    return tuple(out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

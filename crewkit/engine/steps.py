@@ -1,0 +1,412 @@
+"""Setup and task-assignment building blocks: each kind of mission step is one class here.
+
+A mission's ``setup`` list compiles into :class:`StepSpec` objects (frozen, in :class:`Rules`); a running game
+walks them in order before the tricks. Each step says whose action it waits for, which actions are legal,
+and what an action does. Automatic steps (``role_from_holder``) finish as soon as they start.
+
+Step kinds (mission YAML key → class):
+- ``ask``               → :class:`AskStep`: every asked seat answers from a fixed list (public answers)
+- ``choose_player``     → :class:`ChooseStep`: the chooser binds a role to a seat (``exclude`` honoured)
+- ``choose_roles``      → one :class:`ChooseStep` per role, each distinct from the earlier ones
+- ``role_from_holder``  → :class:`HolderRoleStep`: role = the holder of a card, or its left/right neighbour
+- ``swap_tokens``       → :class:`SwapTokensStep`: optionally swap the tokens of two tasks
+- ``move_token``        → :class:`MoveTokenStep`: optionally move a token onto a task without one
+- symbol ``commander_decision``     → :class:`DecisionStep`: answers, then all tasks to one non-commander
+- symbol ``commander_distribution`` → :class:`DistributionStep`: per task answers, then the commander gives it
+``draw_from_neighbour`` is not a setup step but a trigger after a trick (see ``Game._draw_from_neighbours``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from crewkit.engine.actions import Action, Answer, ChoosePlayer, GiveTask, MoveToken, Skip, SwapTokens
+from crewkit.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from crewkit.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class StepSpec:
+    kind: str  # ask | choose | holder-role | swap-tokens | move-token | decision | distribution
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def compile_steps(mission: Mapping[str, Any] | None, assignment: str) -> tuple[tuple[StepSpec, ...], str]:
+    """The mission's setup steps followed by the task-assignment step; returns (steps, assignment)."""
+    steps: list[StepSpec] = []
+    for raw in (mission or {}).get("setup", []) or []:
+        (key, body), = raw.items()
+        body = body or {}
+        if key == "ask":
+            steps.append(StepSpec("ask", {"question": body.get("question", ""), "answers": tuple(body["answers"]),
+                                          "who": body.get("who", "others"), "id": body.get("id", "")}))
+        elif key == "choose_player":
+            steps.append(StepSpec("choose", {"role": body["role"], "by": body.get("by", "commander"),
+                                             "exclude": tuple(body.get("exclude", []) or [])}))
+        elif key == "choose_roles":
+            earlier: list[str] = []
+            distinct = body.get("distinct", True)
+            for role in body["roles"]:
+                steps.append(StepSpec("choose", {"role": role, "by": body.get("by", "crew"),
+                                                 "exclude": tuple(earlier) if distinct else ()}))
+                earlier.append(role)
+        elif key == "role_from_holder":
+            steps.append(StepSpec("holder-role", {"role": body["role"], "card": body["card"],
+                                                  "offset": body.get("offset", "self")}))
+        elif key == "swap_tokens":
+            steps.append(StepSpec("swap-tokens", {"optional": body.get("optional", True)}))
+        elif key == "move_token":
+            steps.append(StepSpec("move-token", {"optional": body.get("optional", True)}))
+        # draw_from_neighbour is a trigger, compiled separately
+    symbols = (mission or {}).get("symbols") or {}
+    if symbols.get("commander_decision"):
+        assignment = "commander-decision"
+    elif symbols.get("commander_distribution"):
+        assignment = "commander-distribution"
+    task_count = int(((mission or {}).get("tasks") or {}).get("count", 0))
+    if task_count:
+        if assignment == "commander-decision":
+            steps.append(StepSpec("decision", {}))
+        elif assignment == "commander-distribution":
+            steps.append(StepSpec("distribution", {}))
+    return tuple(steps), assignment
+
+
+def compile_draws(mission: Mapping[str, Any] | None) -> tuple[tuple[int, str], ...]:
+    """``draw_from_neighbour`` triggers as (after_trick, from)."""
+    out = []
+    for raw in (mission or {}).get("setup", []) or []:
+        if "draw_from_neighbour" in raw:
+            body = raw["draw_from_neighbour"] or {}
+            out.append((int(body.get("after_trick", 1)), str(body.get("from", "right"))))
+    return tuple(out)
+
+
+class Step:
+    """One running step. Subclasses keep their own progress; the game holds the current one."""
+
+    spec: StepSpec
+
+    def __init__(self, spec: StepSpec) -> None:
+        self.spec = spec
+
+    def start(self, g: Game) -> bool:
+        """Called when the step becomes current; True when it finished at once (automatic steps)."""
+        return False
+
+    def to_act(self, g: Game) -> int | None:
+        raise NotImplementedError
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, g: Game, action: Action) -> bool:
+        """Carry out ``action`` (already checked to be this seat's turn); True when the step is done."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.spec.kind
+
+    def clone(self) -> Step:
+        other = type(self).__new__(type(self))
+        other.__dict__.update({k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                               for k, v in self.__dict__.items()})
+        return other
+
+
+def _seats_from(g: Game, start: int) -> list[int]:
+    return [(start + i) % g.n for i in range(g.n)]
+
+
+def _chooser(g: Game, by: str) -> int:
+    if by == "dealer" and g.dealer is not None:
+        return g.dealer
+    # "crew" decisions are recorded as the commander's action: the crew agrees, the commander carries it out
+    return g.commander if g.commander is not None else 0
+
+
+class AskStep(Step):
+    def __init__(self, spec: StepSpec) -> None:
+        super().__init__(spec)
+        self.order: list[int] = []
+        self.answers: dict[int, str] = {}
+
+    def start(self, g: Game) -> bool:
+        commander = g.commander if g.commander is not None else 0
+        self.order = _seats_from(g, commander)
+        if self.spec.params["who"] == "others":
+            self.order = [s for s in self.order if s != commander]
+        g.questions.append((self.spec.params["question"], self.answers))
+        return not self.order
+
+    def to_act(self, g: Game) -> int | None:
+        for seat in self.order:
+            if seat not in self.answers:
+                return seat
+        return None
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        if seat != self.to_act(g):
+            return []
+        return [Answer(seat, a) for a in self.spec.params["answers"]]
+
+    def apply(self, g: Game, action: Action) -> bool:
+        if not isinstance(action, Answer):
+            raise IllegalAction("answer-expected", f"the commander asked {self.spec.params['question']!r}: answer first")
+        allowed = self.spec.params["answers"]
+        if action.answer not in allowed:
+            raise IllegalAction("bad-answer", f"answer {action.answer!r} is not allowed; answers: {', '.join(allowed)}")
+        self.answers[action.seat] = action.answer
+        return self.to_act(g) is None
+
+    def describe(self) -> str:
+        return f"question: {self.spec.params['question']}"
+
+
+def _excluded(g: Game, exclude: Sequence[str]) -> set[int]:
+    out: set[int] = set()
+    for name in exclude:
+        if name == "commander" and g.commander is not None:
+            out.add(g.commander)
+        elif name == "dealer" and g.dealer is not None:
+            out.add(g.dealer)
+        elif g.roles.get(name) is not None:
+            out.add(g.roles[name])  # type: ignore[arg-type]
+    return out
+
+
+class ChooseStep(Step):
+    def to_act(self, g: Game) -> int | None:
+        return _chooser(g, self.spec.params["by"])
+
+    def candidates(self, g: Game) -> list[int]:
+        barred = _excluded(g, self.spec.params["exclude"])
+        return [s for s in range(g.n) if s not in barred]
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        if seat != self.to_act(g):
+            return []
+        role = self.spec.params["role"]
+        return [ChoosePlayer(seat, p, role) for p in self.candidates(g)]
+
+    def apply(self, g: Game, action: Action) -> bool:
+        role = self.spec.params["role"]
+        if not isinstance(action, ChoosePlayer) or action.role != role:
+            raise IllegalAction("choose-expected", f"the {role} must be chosen now (a choose-player action for {role!r})")
+        if not 0 <= action.player < g.n:
+            raise IllegalAction("no-such-seat", f"there is no seat {action.player}")
+        if action.player not in self.candidates(g):
+            barred = ", ".join(self.spec.params["exclude"])
+            raise IllegalAction("excluded-player", f"seat {action.player} cannot be the {role} (excluded: {barred})")
+        g.bind_role(role, action.player)
+        return True
+
+    def describe(self) -> str:
+        return f"choose the {self.spec.params['role']}"
+
+
+class HolderRoleStep(Step):
+    def start(self, g: Game) -> bool:
+        card = g.rules.deck.card(self.spec.params["card"])
+        holder = next((s for s in range(g.n) if g.hands[s] & card.bit), None)
+        if holder is None:
+            # the card is not in any hand (set aside): the role stays unbound and conditions on it fail clearly
+            return True
+        offset = {"self": 0, "left": 1, "right": -1}[self.spec.params["offset"]]
+        g.bind_role(self.spec.params["role"], (holder + offset) % g.n, announce=card)
+        return True
+
+    def to_act(self, g: Game) -> int | None:
+        return None
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        return []
+
+
+class SwapTokensStep(Step):
+    def to_act(self, g: Game) -> int | None:
+        return _chooser(g, "crew")
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        if seat != self.to_act(g):
+            return []
+        tokened = [t for t in g.tasks if t.token is not None]
+        out: list[Action] = [Skip(seat)] if self.spec.params["optional"] else []
+        for i, a in enumerate(tokened):
+            for b in tokened[i + 1:]:
+                out.append(SwapTokens(seat, a.card, b.card))
+        return out
+
+    def apply(self, g: Game, action: Action) -> bool:
+        if isinstance(action, Skip) and self.spec.params["optional"]:
+            return True
+        if not isinstance(action, SwapTokens):
+            raise IllegalAction("swap-expected", "the crew may now swap the tokens of two tasks (swap-tokens or skip)")
+        a, b = g.task_of(action.first), g.task_of(action.second)
+        if a is None or b is None or a is b or a.token is None or b.token is None:
+            raise IllegalAction("bad-swap", "swap-tokens needs two different tasks that both carry a token")
+        a.token, b.token = b.token, a.token
+        return True
+
+
+class MoveTokenStep(Step):
+    def to_act(self, g: Game) -> int | None:
+        return _chooser(g, "crew")
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        if seat != self.to_act(g):
+            return []
+        out: list[Action] = [Skip(seat)] if self.spec.params["optional"] else []
+        sources = [t for t in g.tasks if t.token is not None]
+        targets = [t for t in g.tasks if t.token is None]
+        out += [MoveToken(seat, s.card, t.card) for s in sources for t in targets]
+        return out
+
+    def apply(self, g: Game, action: Action) -> bool:
+        if isinstance(action, Skip) and self.spec.params["optional"]:
+            return True
+        if not isinstance(action, MoveToken):
+            raise IllegalAction("move-expected", "the crew may now move one token (move-token or skip)")
+        src, dst = g.task_of(action.source), g.task_of(action.target)
+        if src is None or dst is None or src.token is None or dst.token is not None:
+            raise IllegalAction("bad-move", "move-token moves a token from a task that has one onto a task without one")
+        dst.token, src.token = src.token, None
+        return True
+
+
+class DecisionStep(Step):
+    """Commander's decision: every other seat answers yes/no, then the commander gives all tasks to one of them."""
+
+    def __init__(self, spec: StepSpec) -> None:
+        super().__init__(spec)
+        self.answers: dict[int, str] = {}
+
+    def start(self, g: Game) -> bool:
+        g.questions.append(("Can you take all the tasks?", self.answers))
+        return False
+
+    def _asked(self, g: Game) -> list[int]:
+        return [s for s in _seats_from(g, g.commander or 0) if s != g.commander]
+
+    def to_act(self, g: Game) -> int | None:
+        for s in self._asked(g):
+            if s not in self.answers:
+                return s
+        return g.commander
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        if seat != self.to_act(g):
+            return []
+        if len(self.answers) < len(self._asked(g)):
+            return [Answer(seat, "yes"), Answer(seat, "no")]
+        first = g.tasks[0].card
+        return [GiveTask(seat, first, p) for p in self._asked(g)]
+
+    def apply(self, g: Game, action: Action) -> bool:
+        if len(self.answers) < len(self._asked(g)):
+            if not isinstance(action, Answer) or action.answer not in ("yes", "no"):
+                raise IllegalAction("answer-expected", "commander's decision: answer yes or no first")
+            self.answers[action.seat] = action.answer
+            return False
+        if not isinstance(action, GiveTask):
+            raise IllegalAction("give-expected", "commander's decision: the commander now gives the tasks to one player")
+        if action.player == g.commander or not 0 <= action.player < g.n:
+            raise IllegalAction("excluded-player", "commander's decision: the tasks go to a player other than the commander")
+        for t in g.tasks:
+            t.owner = action.player
+            g.reveal_task(t, action.player)
+        return True
+
+
+class DistributionStep(Step):
+    """Commander's distribution: tasks revealed one at a time; seats answer; the commander gives it to anyone.
+
+    Balance rule: at the end no player may have two or more tasks more than another, so a gift is refused
+    when the remaining tasks could no longer even the counts out.
+    """
+
+    def __init__(self, spec: StepSpec) -> None:
+        super().__init__(spec)
+        self.index = 0
+        self.answers: dict[int, str] = {}
+
+    def start(self, g: Game) -> bool:
+        g.reveal_task(g.tasks[0], None)
+        g.questions.append((f"Who wants {g.tasks[0].card}?", self.answers))
+        return False
+
+    def to_act(self, g: Game) -> int | None:
+        for s in _seats_from(g, g.commander or 0):
+            if s not in self.answers:
+                return s
+        return g.commander
+
+    def _counts(self, g: Game) -> list[int]:
+        counts = [0] * g.n
+        for t in g.tasks:
+            if t.owner is not None:
+                counts[t.owner] += 1
+        return counts
+
+    def allowed_players(self, g: Game) -> list[int]:
+        remaining = len(g.tasks) - self.index - 1
+        out = []
+        for p in range(g.n):
+            counts = self._counts(g)
+            counts[p] += 1
+            top = max(counts)
+            need = sum(max(0, top - 1 - c) for c in counts)
+            if need <= remaining:
+                out.append(p)
+        return out
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        if seat != self.to_act(g):
+            return []
+        if len(self.answers) < g.n:
+            return [Answer(seat, "yes"), Answer(seat, "no")]
+        card = g.tasks[self.index].card
+        return [GiveTask(seat, card, p) for p in self.allowed_players(g)]
+
+    def apply(self, g: Game, action: Action) -> bool:
+        if len(self.answers) < g.n:
+            if not isinstance(action, Answer) or action.answer not in ("yes", "no"):
+                raise IllegalAction("answer-expected", "commander's distribution: answer yes or no first")
+            self.answers[action.seat] = action.answer
+            return False
+        task = g.tasks[self.index]
+        if not isinstance(action, GiveTask) or action.card != task.card:
+            raise IllegalAction("give-expected", f"commander's distribution: the commander now gives {task.card}")
+        if action.player not in self.allowed_players(g):
+            raise IllegalAction(
+                "unbalanced",
+                f"seat {action.player} cannot take {task.card}: in the end no player may have two tasks more than another",
+            )
+        task.owner = action.player
+        g.events_task_taken(task)
+        self.index += 1
+        if self.index >= len(g.tasks):
+            return True
+        self.answers = {}
+        g.reveal_task(g.tasks[self.index], None)
+        g.questions.append((f"Who wants {g.tasks[self.index].card}?", self.answers))
+        return False
+
+
+STEP_CLASSES: dict[str, type[Step]] = {
+    "ask": AskStep,
+    "choose": ChooseStep,
+    "holder-role": HolderRoleStep,
+    "swap-tokens": SwapTokensStep,
+    "move-token": MoveTokenStep,
+    "decision": DecisionStep,
+    "distribution": DistributionStep,
+}
+
+
+def make_step(spec: StepSpec) -> Step:
+    return STEP_CLASSES[spec.kind](spec)
