@@ -134,6 +134,17 @@ class GiveTask(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class GiveAllTasks(Action):
+    """Commander's decision: the face-down tasks all go to ``player`` (then they are revealed)."""
+
+    player: int
+    type = "give-all-tasks"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
 class HandTask(Action):
     """Gold frame (5 players): before trick 1 one player hands one of their tasks to another."""
 
@@ -149,7 +160,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
         Play, TakeTask, Communicate, Distress, PassCard, Answer, ChoosePlayer, SwapTokens, MoveToken, Skip,
-        GiveTask, HandTask,
+        GiveTask, GiveAllTasks, HandTask,
     )
 }
 
@@ -189,7 +200,7 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
         if not isinstance(answer, str):
             raise ActionFormatError(f"an answer action needs 'answer' (a string), found {answer!r}")
         return Answer(seat, answer)
-    if cls in (ChoosePlayer, GiveTask, HandTask):
+    if cls in (ChoosePlayer, GiveTask, HandTask, GiveAllTasks):
         player = obj.get("player")
         if not isinstance(player, int) or isinstance(player, bool):
             raise ActionFormatError(f"a {kind} action needs 'player' (a seat number), found {player!r}")
@@ -198,6 +209,8 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
             if not isinstance(role, str):
                 raise ActionFormatError(f"a choose-player action needs 'role', found {role!r}")
             return ChoosePlayer(seat, player, role)
+        if cls is GiveAllTasks:
+            return GiveAllTasks(seat, player)
         return cls(seat, card(), player)  # type: ignore[call-arg]
     if cls is SwapTokens:
         cards = obj.get("cards")

@@ -714,33 +714,33 @@ class Game:
         self.tasks_done = after = before + len(completed)
         if not any(t.token for t in self.tasks):
             return
-        # token order: tasks completed in one trick count as simultaneous
+        # token order: tasks completed in one trick count as simultaneous. The tasks completed in this trick
+        # are judged first, so the reason names the task that broke the order.
         total = len(self.tasks)
-        for task in self.tasks:
+        ordered = sorted(self.tasks, key=lambda t: t.trick != trick.number)
+        for task in ordered:
             tok = task.token
             if tok is None:
                 continue
+            now = task.trick == trick.number
             if tok in NUMBERED:
                 k = int(tok)
-                if task.trick == trick.number and not before < k <= after:
+                if now and not before < k <= after:
                     self._fail_order(trick, task, f"it had to be task number {k} to be completed, but was number {before + 1}")
                     return
                 if not task.done and after >= k:
                     self._fail_order(trick, task, f"task number {k} was not completed in time: {after} tasks already done")
                     return
             elif tok == OMEGA:
-                if task.trick == trick.number and after < total:
+                if now and after < total:
                     self._fail_order(trick, task, f"the last task (Ω) was completed with {total - after} tasks still open")
                     return
-            elif tok in ARROWS:
-                if task.trick == trick.number:
-                    rank = ARROWS.index(tok)
-                    for other in self.tasks:
-                        if other.token in ARROWS and ARROWS.index(other.token) < rank and not other.done:
-                            self._fail_order(
-                                trick, task, f"{tok} was completed before {other.token} ({other.card})"
-                            )
-                            return
+            elif tok in ARROWS and now:
+                rank = ARROWS.index(tok)
+                for other in self.tasks:
+                    if other.token in ARROWS and ARROWS.index(other.token) < rank and not other.done:
+                        self._fail_order(trick, task, f"{tok} was completed before {other.token} ({other.card})")
+                        return
 
     def _fail_order(self, trick: Trick, task: Task, why: str) -> None:
         self._fail(

@@ -228,6 +228,7 @@ class Observation:
             "tasks": [
                 {"card": t.card.name, "token": t.token, "owner": t.owner, "trick": t.trick} for t in self.tasks
             ],
+            "hidden_tasks": self.hidden_tasks,
             "communications": [
                 {"seat": c.seat, "card": c.card.name, "statement": c.statement, "played": c.played}
                 for c in self.communications

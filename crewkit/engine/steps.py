@@ -22,7 +22,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from crewkit.engine.actions import Action, Answer, ChoosePlayer, GiveTask, MoveToken, Skip, SwapTokens
+from crewkit.engine.actions import (
+    Action,
+    Answer,
+    ChoosePlayer,
+    GiveAllTasks,
+    GiveTask,
+    MoveToken,
+    Skip,
+    SwapTokens,
+)
 from crewkit.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -303,8 +312,7 @@ class DecisionStep(Step):
             return []
         if len(self.answers) < len(self._asked(g)):
             return [Answer(seat, "yes"), Answer(seat, "no")]
-        first = g.tasks[0].card
-        return [GiveTask(seat, first, p) for p in self._asked(g)]
+        return [GiveAllTasks(seat, p) for p in self._asked(g)]
 
     def apply(self, g: Game, action: Action) -> bool:
         if len(self.answers) < len(self._asked(g)):
@@ -312,7 +320,7 @@ class DecisionStep(Step):
                 raise IllegalAction("answer-expected", "commander's decision: answer yes or no first")
             self.answers[action.seat] = action.answer
             return False
-        if not isinstance(action, GiveTask):
+        if not isinstance(action, GiveAllTasks):
             raise IllegalAction("give-expected", "commander's decision: the commander now gives the tasks to one player")
         if action.player == g.commander or not 0 <= action.player < g.n:
             raise IllegalAction("excluded-player", "commander's decision: the tasks go to a player other than the commander")

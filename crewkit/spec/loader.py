@@ -40,7 +40,7 @@ def load_doc(path: Path) -> Any:
 def guess_kind(path: Path, data: Any) -> str:
     if path.name == "campaign.yaml" or (isinstance(data, Mapping) and "missions" in data and "deck" not in data):
         return "campaign"
-    if isinstance(data, Mapping) and ("deck" in data or "extends" in data or "communication" in data):
+    if isinstance(data, Mapping) and ("deck" in data or "extends" in data):
         return "ruleset"
     if path.parent.name == "rulesets":
         return "ruleset"
