@@ -106,12 +106,12 @@ class SwapTokens(Action):
 class MoveToken(Action):
     """Move the token of one task onto a task that has none, before the draft."""
 
-    source: Card
+    token: str
     target: Card
     type = "move-token"
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "from": self.source.name, "to": self.target.name}
+        return {"seat": self.seat, "type": self.type, "token": self.token, "card": self.target.name}
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +130,7 @@ class GiveTask(Action):
     type = "give-task"
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "card": self.card.name, "player": self.player}
+        return {"seat": self.seat, "type": self.type, "card": self.card.name, "to": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,7 @@ class GiveAllTasks(Action):
     type = "give-all-tasks"
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "player": self.player}
+        return {"seat": self.seat, "type": self.type, "to": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +153,7 @@ class HandTask(Action):
     type = "hand-task"
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "card": self.card.name, "player": self.player}
+        return {"seat": self.seat, "type": self.type, "card": self.card.name, "to": self.player}
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -201,9 +201,10 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
             raise ActionFormatError(f"an answer action needs 'answer' (a string), found {answer!r}")
         return Answer(seat, answer)
     if cls in (ChoosePlayer, GiveTask, HandTask, GiveAllTasks):
-        player = obj.get("player")
+        field_name = "player" if cls is ChoosePlayer else "to"
+        player = obj.get(field_name)
         if not isinstance(player, int) or isinstance(player, bool):
-            raise ActionFormatError(f"a {kind} action needs 'player' (a seat number), found {player!r}")
+            raise ActionFormatError(f"a {kind} action needs {field_name!r} (a seat number), found {player!r}")
         if cls is ChoosePlayer:
             role = obj.get("role")
             if not isinstance(role, str):
@@ -221,10 +222,13 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
         except CardError as exc:
             raise ActionFormatError(str(exc)) from None
     if cls is MoveToken:
+        token = obj.get("token")
+        if not isinstance(token, str):
+            raise ActionFormatError(f"a move-token action needs 'token' (the token moved), found {token!r}")
         try:
-            return MoveToken(seat, deck.card(obj.get("from")), deck.card(obj.get("to")))
+            return MoveToken(seat, token, deck.card(obj.get("card")))
         except CardError as exc:
-            raise ActionFormatError(f"a move-token action needs 'from' and 'to' task cards: {exc}") from None
+            raise ActionFormatError(f"a move-token action needs 'card', the task receiving the token: {exc}") from None
     if cls is Skip:
         return Skip(seat)
     if cls is Communicate:

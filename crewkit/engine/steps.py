@@ -272,7 +272,7 @@ class MoveTokenStep(Step):
         out: list[Action] = [Skip(seat)] if self.spec.params["optional"] else []
         sources = [t for t in g.tasks if t.token is not None]
         targets = [t for t in g.tasks if t.token is None]
-        out += [MoveToken(seat, s.card, t.card) for s in sources for t in targets]
+        out += [MoveToken(seat, str(s.token), t.card) for s in sources for t in targets]
         return out
 
     def apply(self, g: Game, action: Action) -> bool:
@@ -280,8 +280,9 @@ class MoveTokenStep(Step):
             return True
         if not isinstance(action, MoveToken):
             raise IllegalAction("move-expected", "the crew may now move one token (move-token or skip)")
-        src, dst = g.task_of(action.source), g.task_of(action.target)
-        if src is None or dst is None or src.token is None or dst.token is not None:
+        src = next((t for t in g.tasks if t.token == action.token), None)
+        dst = g.task_of(action.target)
+        if src is None or dst is None or dst.token is not None:
             raise IllegalAction("bad-move", "move-token moves a token from a task that has one onto a task without one")
         dst.token, src.token = src.token, None
         return True

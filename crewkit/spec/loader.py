@@ -6,6 +6,7 @@ file's problems, the ``load_*`` functions raise :class:`SpecError` carrying them
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -61,7 +62,20 @@ def _issue(doc: Any, path: tuple[str | int, ...], message: str, *, key: bool = F
 
 # ---------------------------------------------------------------------------- rule sets
 def resolve_ruleset_data(path: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[SpecIssue], Any]:
-    """The merged document of a rule set file, its issues (own and its bases'), and its LoadedDoc."""
+    """The merged document of a rule set file, its issues (own and its bases'), and its LoadedDoc.
+
+    Cached per file and modification time (a mission check resolves its rule set again and again)."""
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        mtime = 0
+    data, issues, doc = _resolve_cached(str(path), mtime, seen)
+    return copy.deepcopy(data), list(issues), doc
+
+
+@functools.lru_cache(maxsize=128)
+def _resolve_cached(path_text: str, mtime_ns: int, seen: tuple[str, ...]) -> tuple[dict[str, Any], list[SpecIssue], Any]:
+    path = Path(path_text)
     doc = load_doc(path)
     issues = _schema_issues(doc, "ruleset")
     data = doc.data if isinstance(doc.data, dict) else {}

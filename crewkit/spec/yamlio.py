@@ -1,0 +1,571 @@
+"""Safe YAML (and JSON) loading that keeps the position of every value.
+
+The file is composed into PyYAML nodes (``yaml.compose`` with a ``SafeLoader`` subclass) and the Python data
+is built from the nodes by this module, so that:
+
+- only safe YAML is read: plain mappings, lists, strings, numbers, booleans and null; any other tag is refused;
+- duplicate keys are an error (reported at the second key, naming the line of the first);
+- mapping keys are always strings: the key's text (``3: 10`` and ``"3": 10`` are the same key);
+- scalars follow YAML 1.2's core schema: only ``true``/``false`` (also ``True``, ``TRUE``, ...) are booleans,
+  so ``no``, ``yes``, ``on``, ``off`` stay strings; ``010`` is the integer 10 (``0o10`` is octal); dates and
+  times stay strings; ``<<`` merge keys are not supported;
+- alias expansion is bounded (a "billion laughs" file is refused at once), nesting is bounded, files over
+  1 MiB are refused before parsing, and text that is not UTF-8 is refused with the byte's position.
+
+Every problem becomes a :class:`~crewkit.spec.errors.SpecIssue` raised inside a
+:class:`~crewkit.spec.errors.SpecError`; no traceback ever reaches the user.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from crewkit.spec.errors import Path, SpecError, SpecIssue
+
+MAX_BYTES = 1024 * 1024
+"""Files larger than this (1 MiB) are refused before parsing."""
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings accepted."""
+MAX_ALIAS_EXPANSION = 10_000
+"""How many nodes may be produced by following aliases (``*name``) in one document."""
+MAX_ALIASES = 1_000
+"""How many alias uses one document may contain."""
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+
+
+class _LoadAbort(Exception):
+    """Internal: stop loading with one positioned issue."""
+
+    def __init__(self, line: int, column: int, message: str, path: Path = ()) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+        self.message = message
+        self.path = path
+
+
+class _Loader(yaml.SafeLoader):
+    """A SafeLoader with YAML 1.2 core-schema resolvers and bounded nesting and aliases.
+
+    Only composition (nodes) is used; the data is built by :func:`_Builder.build`.
+    """
+
+    yaml_implicit_resolvers: dict[Any, Any] = {}
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._aliases = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                mark = event.start_mark
+                raise _LoadAbort(
+                    mark.line + 1, mark.column + 1, f"too many aliases: more than {MAX_ALIASES} alias uses"
+                )
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise _LoadAbort(
+                    mark.line + 1,
+                    mark.column + 1,
+                    f"the document is nested too deeply (more than {MAX_DEPTH} levels of lists and mappings)",
+                )
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self._depth -= 1
+
+
+_Loader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+_Loader.add_implicit_resolver(
+    _INT, re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"), list("-+0123456789")
+)
+_Loader.add_implicit_resolver(
+    _FLOAT,
+    re.compile(
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+    ),
+    list("-+0123456789."),
+)
+_Loader.add_implicit_resolver(_NULL, re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+
+
+@dataclass(frozen=True, slots=True)
+class NodeInfo:
+    """Where one value sits in the file (1-based). ``key_*`` is the key's position for mapping entries."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    key_line: int | None = None
+    key_column: int | None = None
+    style: str | None = None  # scalars: None plain, "'" or '"' quoted, "|" literal, ">" folded
+    kind: str = "scalar"  # scalar | sequence | mapping
+
+
+@dataclass
+class LoadedDoc:
+    """A loaded document: the data, its file name, its source lines and the position of every value."""
+
+    data: Any
+    filename: str
+    lines: list[str]
+    positions: dict[Path, NodeInfo] = field(default_factory=dict)
+
+    def info(self, path: Sequence[str | int]) -> NodeInfo | None:
+        """The node at exactly ``path``, or None."""
+        return self.positions.get(tuple(path))
+
+    def nearest(self, path: Sequence[str | int]) -> tuple[Path, NodeInfo | None]:
+        """The longest prefix of ``path`` that exists, with its node."""
+        p = tuple(path)
+        while p:
+            found = self.positions.get(p)
+            if found is not None:
+                return p, found
+            p = p[:-1]
+        return (), self.positions.get(())
+
+    def position_of(self, path: Sequence[str | int], key: bool = False) -> tuple[int, int]:
+        """1-based (line, column) of the value at ``path`` (of its key when ``key``), else its nearest parent."""
+        found_path, node = self.nearest(path)
+        if node is None:
+            return (1, 1)
+        if key and found_path == tuple(path) and node.key_line is not None and node.key_column is not None:
+            return (node.key_line, node.key_column)
+        return (node.line, node.column)
+
+    def scalar_info(self, path: Sequence[str | int]) -> tuple[int, int, str | None]:
+        """(line, column, style) of the scalar at ``path``; style is None (plain), "'", '"', "|" or ">"."""
+        node = self.info(path)
+        if node is None:
+            line, col = self.position_of(path)
+            return (line, col, None)
+        return (node.line, node.column, node.style)
+
+    def text_position(self, path: Sequence[str | int], offset: int) -> tuple[int, int]:
+        """File (line, column) of character ``offset`` of the string at ``path`` (best effort).
+
+        Exact for plain and quoted one-line scalars without escapes and for literal (``|``) blocks; folded
+        and multi-line scalars are mapped assuming each line break became one space.
+        """
+        node = self.info(path)
+        if node is None or node.kind != "scalar":
+            return self.position_of(path)
+        if node.style in ("|", ">"):
+            return self._block_position(node, offset)
+        quoted = node.style in ("'", '"')
+        start = node.column + (1 if quoted else 0)
+        if node.line == node.end_line:
+            return (node.line, start + offset)
+        # A multi-line flow scalar: the first line from the start, following lines stripped of indentation.
+        segments: list[tuple[int, int, int]] = []  # (line, first column, length)
+        for ln in range(node.line, node.end_line + 1):
+            text = self.lines[ln - 1] if ln - 1 < len(self.lines) else ""
+            if ln == node.line:
+                first = start
+                seg = text[first - 1 :]
+            else:
+                stripped = text.lstrip(" \t")
+                first = len(text) - len(stripped) + 1
+                seg = stripped
+            if ln == node.end_line:
+                seg = seg[: max(node.end_column - first - (1 if quoted else 0), 0)]
+            segments.append((ln, first, len(seg.rstrip())))
+        return _walk_segments(segments, offset)
+
+    def _block_position(self, node: NodeInfo, offset: int) -> tuple[int, int]:
+        lines = self.lines
+        first_line = node.line + 1
+        indent = 0
+        for ln in range(first_line, min(node.end_line, len(lines)) + 1):
+            text = lines[ln - 1]
+            if text.strip():
+                indent = len(text) - len(text.lstrip(" "))
+                break
+        if node.style == "|":
+            line, remaining = first_line, offset
+            while line <= len(lines):
+                content = lines[line - 1][indent:].rstrip("\r\n")
+                if remaining <= len(content):
+                    return (line, indent + 1 + remaining)
+                remaining -= len(content) + 1
+                line += 1
+            return (node.line, node.column)
+        segments = []
+        for ln in range(first_line, min(node.end_line, len(lines)) + 1):
+            content = lines[ln - 1][indent:].rstrip()
+            if content:
+                segments.append((ln, indent + 1, len(content)))
+        if not segments:
+            return (node.line, node.column)
+        return _walk_segments(segments, offset)
+
+
+def _walk_segments(segments: list[tuple[int, int, int]], offset: int) -> tuple[int, int]:
+    remaining = offset
+    for ln, first, length in segments:
+        if remaining <= length:
+            return (ln, first + remaining)
+        remaining -= length + 1
+    ln, first, length = segments[-1]
+    return (ln, first + length)
+
+
+class _Builder:
+    """Builds Python data and positions from composed nodes, with bounded alias expansion."""
+
+    def __init__(self) -> None:
+        self.positions: dict[Path, NodeInfo] = {}
+        self.issues: list[tuple[int, int, Path, str]] = []
+        self._seen: set[int] = set()
+        self._active: set[int] = set()
+        self._expanded = 0
+
+    def build(self, node: Node, path: Path, key_node: Node | None) -> Any:
+        ident = id(node)
+        if ident in self._active:
+            raise _LoadAbort(
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+                "an alias refers to itself (recursive alias)",
+                path,
+            )
+        if ident in self._seen:
+            self._expanded += 1
+            if self._expanded > MAX_ALIAS_EXPANSION:
+                raise _LoadAbort(
+                    node.start_mark.line + 1,
+                    node.start_mark.column + 1,
+                    f"too many aliases: expanding them would produce more than {MAX_ALIAS_EXPANSION} values",
+                    path,
+                )
+        self._seen.add(ident)
+        kind = (
+            "mapping"
+            if isinstance(node, MappingNode)
+            else "sequence"
+            if isinstance(node, SequenceNode)
+            else "scalar"
+        )
+        self.positions[path] = NodeInfo(
+            line=node.start_mark.line + 1,
+            column=node.start_mark.column + 1,
+            end_line=node.end_mark.line + 1,
+            end_column=node.end_mark.column + 1,
+            key_line=key_node.start_mark.line + 1 if key_node is not None else None,
+            key_column=key_node.start_mark.column + 1 if key_node is not None else None,
+            style=node.style if isinstance(node, ScalarNode) else None,
+            kind=kind,
+        )
+        if isinstance(node, ScalarNode):
+            return self._scalar(node, path)
+        self._active.add(ident)
+        try:
+            if isinstance(node, SequenceNode):
+                if node.tag != _SEQ:
+                    self._issue(node, path, f"unsupported tag {node.tag!r}: only plain lists are allowed")
+                return [self.build(child, (*path, i), None) for i, child in enumerate(node.value)]
+            assert isinstance(node, MappingNode)
+            if node.tag != _MAP:
+                self._issue(node, path, f"unsupported tag {node.tag!r}: only plain mappings are allowed")
+            return self._mapping(node, path)
+        finally:
+            self._active.discard(ident)
+
+    def _mapping(self, node: MappingNode, path: Path) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        first_line: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                what = "a list" if isinstance(key_node, SequenceNode) else "a mapping"
+                self._issue(key_node, path, f"a mapping key must be a name, found {what}")
+                continue
+            key = key_node.value
+            if key == "<<" and key_node.style is None:
+                self._issue(key_node, path, "merge keys ('<<') are not supported; write the keys out")
+                continue
+            if key in first_line:
+                self._issue(
+                    key_node,
+                    (*path, key),
+                    f"duplicate key {key!r} (first defined at line {first_line[key]})",
+                )
+                continue
+            first_line[key] = key_node.start_mark.line + 1
+            out[key] = self.build(value_node, (*path, key), key_node)
+        return out
+
+    def _scalar(self, node: ScalarNode, path: Path) -> Any:
+        value: str = node.value
+        tag = node.tag
+        if tag == _STR:
+            return value
+        if tag == _NULL:
+            return None
+        if tag == _BOOL:
+            low = value.lower()
+            if low in ("true", "false"):
+                return low == "true"
+            self._issue(node, path, f"cannot read {value!r} as a boolean; write true or false")
+            return value
+        if tag == _INT:
+            try:
+                text = value.replace("_", "")
+                if text.startswith(("0o", "0O")):
+                    return int(text[2:], 8)
+                if text.startswith(("0x", "0X")):
+                    return int(text[2:], 16)
+                return int(text, 10)
+            except ValueError:
+                self._issue(node, path, f"cannot read {value!r} as an integer")
+                return value
+        if tag == _FLOAT:
+            low = value.lower()
+            if low in (".inf", "+.inf"):
+                return float("inf")
+            if low == "-.inf":
+                return float("-inf")
+            if low == ".nan":
+                return float("nan")
+            try:
+                return float(value)
+            except ValueError:
+                self._issue(node, path, f"cannot read {value!r} as a number")
+                return value
+        self._issue(
+            node, path, f"unsupported tag {tag!r}: only strings, numbers, true/false and null are allowed"
+        )
+        return value
+
+    def _issue(self, node: Node, path: Path, message: str) -> None:
+        self.issues.append((node.start_mark.line + 1, node.start_mark.column + 1, path, message))
+
+
+def _line_col_of_index(text: str, index: int) -> tuple[int, int]:
+    index = max(0, min(index, len(text)))
+    line = text.count("\n", 0, index) + 1
+    last_nl = text.rfind("\n", 0, index)
+    return line, index - last_nl
+
+
+def _fail(
+    filename: str, line: int, column: int, message: str, path: Path = (), lines: Sequence[str] | None = None
+) -> SpecError:
+    return SpecError([SpecIssue(filename, line, column, path, message)], lines)
+
+
+def _kind_name(node: Node) -> str:
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if isinstance(node, ScalarNode):
+        return "a single value" if node.value else "nothing"
+    return "a mapping"
+
+
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _precheck_flow_depth(text: str, filename: str, lines: list[str]) -> None:
+    """Refuse deeply nested flow collections (``[[[[...``) before PyYAML's scanner spends time on them.
+
+    Brackets inside strings are counted too; balanced ones never matter, and only more than
+    :data:`MAX_DEPTH` unclosed brackets are refused (the composer's own depth check is the real guard).
+    """
+    if "[[" not in text and "{" not in text and "[ [" not in text:
+        return
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        if m.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line, col = _line_col_of_index(text, m.start())
+                raise _fail(
+                    filename,
+                    line,
+                    col,
+                    f"the document is nested too deeply (more than {MAX_DEPTH} levels of lists and mappings)",
+                    (),
+                    lines,
+                )
+        elif depth:
+            depth -= 1
+
+
+def _compose(text: str, filename: str, lines: list[str]) -> Node | None:
+    _precheck_flow_depth(text, filename, lines)
+    try:
+        return yaml.compose(text, Loader=_Loader)  # type: ignore[no-any-return]
+    except _LoadAbort as exc:
+        raise _fail(filename, exc.line, exc.column, exc.message, exc.path, lines) from None
+    except yaml.reader.ReaderError as exc:
+        line, col = _line_col_of_index(text, exc.position)
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        raise _fail(
+            filename,
+            line,
+            col,
+            f"character {char!r} (U+{ord(char):04X}) is not allowed in YAML text",
+            (),
+            lines,
+        ) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        message = exc.problem or exc.context or "invalid YAML"
+        if exc.context and exc.problem:
+            if exc.context.startswith("expected"):
+                message = f"{exc.context}, {exc.problem}"
+            elif exc.context_mark is not None:
+                message += f" ({exc.context} that starts at line {exc.context_mark.line + 1})"
+        if "'\\t'" in message:
+            message += "; YAML does not allow tabs for indentation, use spaces"
+        raise _fail(filename, line, col, message, (), lines) from None
+    except yaml.YAMLError as exc:  # pragma: no cover - any other PyYAML error
+        raise _fail(filename, 1, 1, f"invalid YAML: {exc}", (), lines) from None
+    except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH
+        raise _fail(filename, 1, 1, "the document is nested too deeply", (), lines) from None
+
+
+def _build_doc(root: Node, filename: str, lines: list[str]) -> LoadedDoc:
+    builder = _Builder()
+    try:
+        data = builder.build(root, (), None)
+    except _LoadAbort as exc:
+        raise _fail(filename, exc.line, exc.column, exc.message, exc.path, lines) from None
+    except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH
+        raise _fail(filename, 1, 1, "the document is nested too deeply", (), lines) from None
+    if builder.issues:
+        raise SpecError([SpecIssue(filename, ln, col, p, msg) for ln, col, p, msg in builder.issues], lines)
+    return LoadedDoc(data=data, filename=filename, lines=lines, positions=builder.positions)
+
+
+def _check_size(size: int, filename: str) -> None:
+    if size > MAX_BYTES:
+        raise _fail(
+            filename,
+            1,
+            1,
+            f"the file is too large ({size / MAX_BYTES:.1f} MiB); files over 1 MiB are refused",
+        )
+
+
+def _decode(raw: bytes, filename: str) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise _fail(
+            filename,
+            line,
+            column,
+            f"the file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded; save it as UTF-8",
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def load_yaml_text(text: str, filename: str) -> LoadedDoc:
+    """Load one YAML document from ``text``; the top level must be a mapping. Raises :class:`SpecError`."""
+    _check_size(len(text.encode("utf-8", errors="surrogatepass")), filename)
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    root = _compose(text, filename, lines)
+    if root is None:
+        raise _fail(filename, 1, 1, "the file is empty", (), lines)
+    if not isinstance(root, MappingNode):
+        if isinstance(root, ScalarNode) and root.tag == _NULL:
+            raise _fail(
+                filename, root.start_mark.line + 1, root.start_mark.column + 1, "the file is empty", (), lines
+            )
+        raise _fail(
+            filename,
+            root.start_mark.line + 1,
+            root.start_mark.column + 1,
+            f"the top level must be a mapping of keys to values (key: value lines), found {_kind_name(root)}",
+            (),
+            lines,
+        )
+    return _build_doc(root, filename, lines)
+
+
+def _display_name(path: str | os.PathLike[str]) -> str:
+    p = FsPath(path)
+    try:
+        return str(p.resolve().relative_to(FsPath.cwd()))
+    except ValueError:
+        return str(p)
+
+
+def _read(path: str | os.PathLike[str], filename: str) -> str:
+    p = FsPath(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise _fail(filename, 1, 1, f"cannot read the file: {exc.strerror or exc}") from None
+    _check_size(size, filename)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise _fail(filename, 1, 1, f"cannot read the file: {exc.strerror or exc}") from None
+    _check_size(len(raw), filename)
+    return _decode(raw, filename)
+
+
+def load_yaml_file(path: str | os.PathLike[str], filename: str | None = None) -> LoadedDoc:
+    """Load a YAML file (see :func:`load_yaml_text`). ``filename`` is the name shown in issues."""
+    name = filename if filename is not None else _display_name(path)
+    return load_yaml_text(_read(path, name), name)
+
+
+def load_json_text(text: str, filename: str) -> LoadedDoc:
+    """Load a JSON document (a game record) with positions; the top level must be an object."""
+    _check_size(len(text.encode("utf-8", errors="surrogatepass")), filename)
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _fail(filename, exc.lineno, exc.colno, f"invalid JSON: {exc.msg}", (), lines) from None
+    except RecursionError:
+        raise _fail(filename, 1, 1, "the document is nested too deeply", (), lines) from None
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else "a single value"
+        raise _fail(filename, 1, 1, f"the top level must be a JSON object, found {kind}", (), lines)
+    # JSON is (nearly) YAML: compose it for positions. Tabs are only whitespace between tokens in valid
+    # JSON (never raw inside strings), and PyYAML refuses them, so they become spaces (same columns).
+    root = _compose(text.replace("\t", " "), filename, lines)
+    if root is None:  # pragma: no cover - json.loads accepted it
+        return LoadedDoc(data=data, filename=filename, lines=lines)
+    doc = _build_doc(root, filename, lines)  # also reports duplicate keys at their position
+    doc.data = data
+    return doc
+
+
+def load_json_file(path: str | os.PathLike[str], filename: str | None = None) -> LoadedDoc:
+    """Load a JSON file (see :func:`load_json_text`)."""
+    name = filename if filename is not None else _display_name(path)
+    return load_json_text(_read(path, name), name)

@@ -1,0 +1,102 @@
+"""The command line: exit codes, messages without tracebacks, and lazy imports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from crewkit.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "crewkit", *args], capture_output=True, text=True,
+                          cwd=cwd or ROOT, timeout=120)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["validate"], ["validate", "--format", "json"]])
+def test_help_and_validate_do_not_import_textual(argv: list[str]) -> None:
+    code = (
+        "import sys\n"
+        "from crewkit.cli import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "bad = sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.'))\n"
+        "print('TEXTUAL' if bad else 'CLEAN')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.stdout.strip().splitlines()[-1] == "CLEAN", out.stdout + out.stderr
+
+
+def test_validate_all_bundled_files_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate"]) == 0
+    assert "all valid" in capsys.readouterr().out
+
+
+def test_validate_json_reports_positions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("number: 1\ntitle: x\ntasks: {count: two}\n", encoding="utf-8")
+    assert main(["validate", "--format", "json", str(bad)]) == 1
+    payload = json.loads(capsys.readouterr().out)
+    assert [e["line"] for e in payload["errors"]] == sorted(e["line"] for e in payload["errors"])
+    err = next(e for e in payload["errors"] if e["path"] == "tasks.count")
+    assert err["file"].endswith("bad.yaml")
+    assert (err["line"], err["column"]) == (3, 16)
+    assert err["path"] == "tasks.count"
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("validate", "no/such/file.yaml").returncode == 2
+    assert run("simulate").returncode == 2  # --mission is required
+    assert run("frobnicate").returncode == 2
+
+
+def test_show_resolved_variant_merges_base() -> None:
+    out = run("show", "ruleset", "crew-3p-challenge", "--resolved", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["name"] == "crew-3p-challenge"
+    assert data["players"] == [3]
+    assert "communication" in data  # inherited from crew
+
+
+def test_replay_prints_tricks_and_outcome() -> None:
+    out = run("replay", str(ROOT / "tests/records/worked-example.json"), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["outcome"] == "success"
+    assert data["tricks"][0]["winner"] == 0
+    assert [c["card"] for c in data["tricks"][0]["cards"]] == ["pink 9", "pink 5", "yellow 2", "pink 1"]
+
+
+def test_replay_illegal_action_exit_1_names_action() -> None:
+    out = run("replay", str(ROOT / "tests/records/illegal-must-follow.json"))
+    assert out.returncode == 1
+    assert "action 4 (seat 3): seat 3 must follow pink: holds pink 1" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_replay_malformed_json_positions(tmp_path: Path) -> None:
+    bad = tmp_path / "game.json"
+    bad.write_text('{"format": "crewkit-record/1",\n "ruleset": "crew",\n "players": 4,,\n}', encoding="utf-8")
+    out = run("replay", str(bad))
+    assert out.returncode == 1
+    assert "game.json:3:" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_replay_unknown_card(tmp_path: Path) -> None:
+    rec = json.loads((ROOT / "tests/records/worked-example.json").read_text())
+    rec["actions"][1]["card"] = "pink 10"
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(rec))
+    out = run("replay", str(path))
+    assert out.returncode == 1
+    assert "pink has no card '10'" in out.stderr + out.stdout
