@@ -156,11 +156,22 @@ class HandTask(Action):
         return {"seat": self.seat, "type": self.type, "card": self.card.name, "to": self.player}
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseDummySeat(Action):
+    """Where the dummy (JARVIS) sits; decided by the players, recorded as the commander's action."""
+
+    dummy_seat: int
+    type = "choose-dummy-seat"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "dummy_seat": self.dummy_seat}
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
         Play, TakeTask, Communicate, Distress, PassCard, Answer, ChoosePlayer, SwapTokens, MoveToken, Skip,
-        GiveTask, GiveAllTasks, HandTask,
+        GiveTask, GiveAllTasks, HandTask, ChooseDummySeat,
     )
 }
 
@@ -231,6 +242,11 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
             raise ActionFormatError(f"a move-token action needs 'card', the task receiving the token: {exc}") from None
     if cls is Skip:
         return Skip(seat)
+    if cls is ChooseDummySeat:
+        where = obj.get("dummy_seat")
+        if not isinstance(where, int) or isinstance(where, bool):
+            raise ActionFormatError(f"a choose-dummy-seat action needs 'dummy_seat' (a seat number), found {where!r}")
+        return ChooseDummySeat(seat, where)
     if cls is Communicate:
         pos = obj.get("position")
         if pos not in (None, "top", "bottom", "only"):

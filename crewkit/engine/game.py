@@ -100,11 +100,24 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
     tasks: tuple[Card, ...]
     set_aside: tuple[Card, ...] = ()
+    # the dummy seat (JARVIS): its card columns, bottom card first; its seat is the last one until moved
+    dummy_columns: tuple[tuple[Card, ...], ...] = ()
 
 
 def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
     cards = list(rules.deck.cards)
+    columns: list[tuple[Card, ...]] = []
+    if rules.hold_out is not None:
+        cards.remove(rules.hold_out)
     rng.shuffle(cards)
+    if rules.dummy is not None:
+        d = rules.dummy
+        height = d.face_down + d.face_up
+        take, cards = cards[: d.cards], cards[d.cards :]
+        columns = [tuple(take[i * height:(i + 1) * height]) for i in range(d.columns)]
+    if rules.hold_out is not None:  # shuffled back into what is left before the players' deal
+        cards.append(rules.hold_out)
+        rng.shuffle(cards)
     aside = cards[: rules.set_aside]
     rest = cards[rules.set_aside :]
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
@@ -121,7 +134,9 @@ def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
         hands[seat].append(card)
         seat = (seat + 1) % rules.players
     tasks = rules.fixed_tasks or tuple(rng.sample(rules.task_pool, rules.task_count))
-    return Deal(tuple(tuple(h) for h in hands), tuple(tasks), tuple(aside))
+    if rules.dummy is not None:
+        hands.append([c for col in columns for c in col])
+    return Deal(tuple(tuple(h) for h in hands), tuple(tasks), tuple(aside), tuple(columns))
 
 
 class Game:
@@ -132,10 +147,18 @@ class Game:
         self.seed = seed
         self.deal = deal
         self._rng = rng
-        n = rules.players
+        n = rules.seats
         self.n = n
         deck = rules.deck
         self.hands: list[int] = [deck.mask(h) for h in deal.hands]
+        # dummy seat: its hand holds only the face-up cards; the columns keep the rest
+        self.dummy_seat: int | None = None
+        self.dummy_columns: list[list[Card]] = []
+        self._dummy_reveal: list[int] = []  # columns whose next card turns up when the trick ends
+        if rules.dummy is not None:
+            self.dummy_seat = n - 1
+            self.dummy_columns = [list(col) for col in deal.dummy_columns]
+            self.hands[self.dummy_seat] = deck.mask(col[-1] for col in self.dummy_columns if col)
         self.won: list[int] = [0] * n
         self.tricks_won: list[int] = [0] * n
         self.tricks: list[Trick] = []
@@ -160,11 +183,15 @@ class Game:
         self._outcome: Outcome | None = None
         self.spec: Any = None  # the GameSpec (names) when created through crewkit.engine.setup
         self.total_tricks = min(len(h) for h in deal.hands) if deal.hands else 0
+        if self.dummy_seat is not None:
+            self.total_tricks = min(len(h) for i, h in enumerate(deal.hands) if i != self.dummy_seat)
 
         # commander and first leader
         self.commander: int | None = None
         if rules.commander_card is not None:
             for seat, h in enumerate(self.hands):
+                if seat == self.dummy_seat:
+                    continue
                 if h & rules.commander_card.bit:
                     self.commander = seat
             if self.commander is None:
@@ -216,6 +243,26 @@ class Game:
     def current_step(self) -> Any:
         return self.steps[self.step_index] if self.phase == SETUP and self.step_index < len(self.steps) else None
 
+    def move_dummy(self, where: int) -> None:
+        """Seat the dummy at ``where``; the real players keep their clockwise order (setup only)."""
+        old = self.dummy_seat
+        if old is None or where == old:
+            return
+        order = [s for s in range(self.n) if s != old]
+        order.insert(where, old)  # order[new seat] = old seat
+        new_of = {o: i for i, o in enumerate(order)}
+        self.hands = [self.hands[o] for o in order]
+        self.dummy_seat = where
+        if self.commander is not None:
+            self.commander = new_of[self.commander]
+        self.leader = new_of[self.leader]
+        self.turn = new_of[self.turn]
+        self.roles = {r: new_of[s] for r, s in self.roles.items()}
+        for t in self.tasks:
+            if t.owner is not None:
+                t.owner = new_of[t.owner]
+        self.events.append(Event("dummy-seat", where, None, f"the dummy sits in seat {where}"))
+
     def bind_role(self, role: str, seat: int, announce: Card | None = None) -> None:
         self.roles[role] = seat
         self.events.append(Event("role", seat, announce, role))
@@ -259,6 +306,8 @@ class Game:
         other.passes = dict(self.passes)
         other.cond_done = list(self.cond_done)
         other.roles = dict(self.roles)
+        other.dummy_columns = [list(col) for col in self.dummy_columns]
+        other._dummy_reveal = list(self._dummy_reveal)
         other.questions = [(q, dict(a)) for q, a in self.questions]
         other.steps = [step.clone() for step in self.steps]
         other._rng = random.Random()
@@ -403,6 +452,8 @@ class Game:
         if not r.comm_enabled or self.comm_used[seat] >= r.comm_per_player:
             return False
         if r.comm_barred_roles and any(self.roles.get(role) == seat for role in r.comm_barred_roles):
+            return False
+        if seat == self.dummy_seat and r.dummy is not None and not r.dummy.communicates:
             return False
         if r.disruption is not None and len(self.tricks) + 1 < r.disruption:
             return False
@@ -569,6 +620,8 @@ class Game:
         for seat in range(self.n):  # a seat with nothing passable passes nothing
             if not self.hands[seat] & ~r.distress_excluded_mask:
                 self.passes[seat] = None  # type: ignore[assignment]
+        if self.dummy_seat is not None and r.dummy is not None and not r.dummy.passes_in_distress:
+            self.passes[self.dummy_seat] = None  # type: ignore[assignment]
 
     def _apply_pass(self, a: PassCard) -> None:
         r = self.rules
@@ -589,6 +642,8 @@ class Game:
             for seat, card in self.passes.items():
                 if card is not None:
                     target = (seat + step) % self.n
+                    if target == self.dummy_seat and not (self.rules.dummy and self.rules.dummy.passes_in_distress):
+                        target = (target + step) % self.n  # the dummy is skipped: the next real player
                     self.hands[target] |= card.bit
                     self.events.append(Event("pass", seat, card, f"to seat {target}"))
             self.phase = TRICKS
@@ -608,6 +663,8 @@ class Game:
         if not self.legal_play_mask(seat) & card.bit:
             raise IllegalAction(*self._why_illegal(seat, card))
         self.hands[seat] = hand & ~card.bit
+        if seat == self.dummy_seat:
+            self._dummy_played(card)
         self.plays.append((seat, card))
         if self.led_suit is None and card.suit is not None:
             self.led_suit = card.suit
@@ -618,6 +675,27 @@ class Game:
             self.turn = (seat + 1) % self.n
             if self.rules.conditions:
                 self._check_conditions("after-play")
+
+    def _dummy_played(self, card: Card) -> None:
+        for i, col in enumerate(self.dummy_columns):
+            if col and col[-1] is card:
+                col.pop()
+                if col:
+                    if self.rules.dummy is not None and self.rules.dummy.reveal == "immediately":
+                        self.hands[self.dummy_seat] |= col[-1].bit  # type: ignore[index]
+                        self.events.append(Event("dummy-reveal", self.dummy_seat, col[-1]))
+                    else:
+                        self._dummy_reveal.append(i)
+                return
+
+    def _reveal_dummy_cards(self) -> None:
+        """Face-down dummy cards turn up only once the trick in which the card above them was played is over."""
+        for i in self._dummy_reveal:
+            col = self.dummy_columns[i]
+            if col:
+                self.hands[self.dummy_seat] |= col[-1].bit  # type: ignore[index]
+                self.events.append(Event("dummy-reveal", self.dummy_seat, col[-1]))
+        self._dummy_reveal = []
 
     def _why_illegal(self, seat: int, card: Card) -> tuple[str, str]:
         number = len(self.tricks) + 1
@@ -664,6 +742,8 @@ class Game:
         self.tricks_won[winner] += 1
         self.plays = []
         self.led_suit = None
+        if self._dummy_reveal:
+            self._reveal_dummy_cards()
         self.leader = winner
         self.turn = winner
         self.events.append(Event("trick", winner, winning_card, f"trick {number}"))
@@ -837,7 +917,7 @@ def _fast_tables(rules: Rules) -> _FastTables:
     deck = rules.deck
     prec = {cat: i for i, cat in enumerate(rules.precedence)}
     tables = _FastTables(
-        play_actions=tuple(tuple(Play(s, c) for c in deck.cards) for s in range(rules.players)),
+        play_actions=tuple(tuple(Play(s, c) for c in deck.cards) for s in range(rules.seats)),
         precedence=(prec.get(SPECIAL, 99), prec.get(TRUMP, 99), prec.get(LED, 99)),
         free_masks=(
             deck.mask(fc.card for fc in rules.free_cards),
@@ -853,7 +933,15 @@ def _fast_tables(rules: Rules) -> _FastTables:
 
 def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:
     """Check an explicit deal and fill in what it leaves open (tasks) from the seeded RNG."""
-    if len(deal.hands) != rules.players:
+    if rules.dummy is not None:
+        if len(deal.dummy_columns) != rules.dummy.columns:
+            raise SetupError(f"the deal gives the dummy {len(deal.dummy_columns)} columns; it needs {rules.dummy.columns}")
+        if len(deal.hands) == rules.players:
+            deal = Deal((*deal.hands, tuple(c for col in deal.dummy_columns for c in col)), deal.tasks,
+                        deal.set_aside, deal.dummy_columns)
+    elif deal.dummy_columns:
+        raise SetupError("the deal has dummy columns but this rule set has no dummy seat")
+    if len(deal.hands) != rules.seats:
         raise SetupError(f"the deal has {len(deal.hands)} hands for {rules.players} players")
     seen: dict[int, int] = {}
     for seat, hand in enumerate(deal.hands):
@@ -874,7 +962,7 @@ def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:
             raise SetupError(f"{t} has no task card in this rule set")
     if len({t.id for t in tasks}) != len(tasks):
         raise SetupError("the deal reveals the same task twice")
-    return Deal(deal.hands, tuple(tasks), deal.set_aside)
+    return Deal(deal.hands, tuple(tasks), deal.set_aside, deal.dummy_columns)
 
 
 def _bits(mask: int) -> list[int]:

@@ -110,7 +110,7 @@ class Observation:
         if lg is None:
             from crewkit.engine.game import Game
 
-            lg = self._legal = self._required_part + tuple(Game.optional_actions(self._shim, self.seat))
+            lg = self._legal = self._required_part + tuple(Game.optional_actions(self._shim, self.seat))  # type: ignore[arg-type]
             self._shim = None
         return lg
 
@@ -327,13 +327,25 @@ def _required_plays(game: Game, seat: int) -> tuple[Action, ...]:
 _MUTABLE = ("hands", "comm_used", "communications", "tricks", "plays", "roles", "passes", "tasks")
 
 
-def _optional_snapshot(game: Game) -> Game:
-    """A frozen stand-in for ``game`` good for ``Game.optional_actions`` (not a playable game)."""
-    shim = _new(type(game))
+class _OptionalSnapshot:
+    """A frozen copy of a game's state, enough to run ``Game.optional_actions`` on it (not a game)."""
+
+    def __getattr__(self, name: str) -> Any:  # the Game's methods and properties, bound to this snapshot
+        from crewkit.engine.game import Game
+
+        attr = getattr(Game, name)
+        get = getattr(attr, "__get__", None)
+        return get(self, type(self)) if get is not None else attr
+
+
+def _optional_snapshot(game: Game) -> Any:
+    shim = _new(_OptionalSnapshot)
     d = game.__dict__.copy()
     for name in _MUTABLE:
         v = d.get(name)
-        if v:
-            d[name] = tuple(v) if type(v) is list else v.copy()
+        if type(v) is list:
+            d[name] = tuple(v)
+        elif type(v) is dict:
+            d[name] = v.copy()
     shim.__dict__ = d
     return shim

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from crewkit.cards import CardError
+from crewkit.cards import Card, CardError
 from crewkit.engine.actions import ActionFormatError, action_from_json
 from crewkit.engine.errors import IllegalAction, SetupError
 from crewkit.engine.game import Deal, Game
@@ -25,15 +25,22 @@ def game_to_record(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "ruleset": spec.ruleset if spec else game.rules.ruleset_name,
         "mission": spec.mission if spec else (game.rules.mission_id or ""),
-        "players": game.n,
+        "players": game.rules.players,
         "seed": game.seed,
     }
     if spec and spec.readings:
         out["readings"] = dict(spec.readings)
-    out["deal"] = {
-        "hands": [[c.name for c in hand] for hand in game.deal.hands],
-        "tasks": [c.name for c in game.deal.tasks],
-    }
+    hands = game.deal.hands
+    deal: dict[str, Any] = {"tasks": [c.name for c in game.deal.tasks]}
+    rules = game.rules
+    if rules.dummy is not None:
+        hands = hands[: rules.players]  # the dummy's cards are its columns
+        down = rules.dummy.face_down
+        deal["dummy"] = {
+            "face_down": [[c.name for c in col[:down]] for col in game.deal.dummy_columns],
+            "face_up": [[c.name for c in col[down:]] for col in game.deal.dummy_columns],
+        }
+    out["deal"] = {"hands": [[c.name for c in hand] for hand in hands], **deal}
     out["actions"] = [a.to_json() for a in game.actions]
     outcome = game.outcome()
     out["outcome"] = outcome.result
@@ -105,9 +112,19 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     raw = record.get("deal")
     if raw:
         try:
+            card = rules.deck.card
+            columns: tuple[tuple[Card, ...], ...] = ()
+            dummy = raw.get("dummy")
+            if dummy:
+                ups = dummy.get("face_up", [])
+                downs = dummy.get("face_down", [[] for _ in ups])
+                columns = tuple(
+                    tuple(card(c) for c in d) + tuple(card(c) for c in u) for d, u in zip(downs, ups, strict=False)
+                )
             deal = Deal(
-                tuple(tuple(rules.deck.card(c) for c in hand) for hand in raw.get("hands", [])),
-                tuple(rules.deck.card(c) for c in raw.get("tasks", [])),
+                tuple(tuple(card(c) for c in hand) for hand in raw.get("hands", [])),
+                tuple(card(c) for c in raw.get("tasks", [])),
+                dummy_columns=columns,
             )
         except CardError as exc:
             return Replay(None, ReplayError(f"deal: {exc}", code="deal"))

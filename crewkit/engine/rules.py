@@ -28,6 +28,23 @@ class FreeCard:
 
 
 @dataclass(frozen=True, slots=True)
+class DummySpec:
+    """A dummy seat played by the commander (JARVIS): ``columns`` stacks of face-down cards under face-up ones."""
+
+    columns: int
+    face_down: int
+    face_up: int
+    seat_choice: str  # players | commander | fixed
+    reveal: str  # after-trick | immediately
+    communicates: bool
+    passes_in_distress: bool
+
+    @property
+    def cards(self) -> int:
+        return self.columns * (self.face_down + self.face_up)
+
+
+@dataclass(frozen=True, slots=True)
 class Condition:
     id: str
     fail_if: Callable[..., Any] | None
@@ -80,12 +97,15 @@ class Rules:
     roles: tuple[str, ...] = ()  # every role the mission binds
     comm_barred_roles: tuple[str, ...] = ()  # roles that may not communicate (mission 11)
     gold_frame: bool = False  # one task may be handed on before trick 1 (5 players, missions from 25 on)
+    dummy: DummySpec | None = None
+    hold_out: Card | None = None  # kept out of the dummy's cards, shuffled back before the players' deal
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
     raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
 
     @property
-    def total_tricks(self) -> int:
-        return min(self.hand_sizes)
+    def seats(self) -> int:
+        """Seats at the table: the players plus a dummy seat."""
+        return self.players + (1 if self.dummy is not None else 0)
 
 
 def build_deck(deck_spec: Mapping[str, Any]) -> Deck:
@@ -136,13 +156,29 @@ def compile_rules(
         )
     deck = build_deck(ruleset["deck"])
     deal = ruleset.get("deal", {})
+    dummy_raw = ruleset.get("dummy")
+    dummy = None
+    if isinstance(dummy_raw, Mapping):
+        dummy = DummySpec(
+            columns=int(dummy_raw.get("columns", 7)),
+            face_down=int(dummy_raw.get("face_down", 1)),
+            face_up=int(dummy_raw.get("face_up", 1)),
+            seat_choice=str(dummy_raw.get("seat_choice", "fixed")),
+            reveal=str(dummy_raw.get("reveal", "after-trick")),
+            communicates=bool(dummy_raw.get("communicates", False)),
+            passes_in_distress=bool(dummy_raw.get("passes_in_distress", False)),
+        )
+    hold_out = deck.card(deal["hold_out"]) if deal.get("hold_out") else None
     sizes = hand_sizes_for(deal, players)
     if sizes is None or len(sizes) != players:
         raise SetupError(f"the rule set gives no hand sizes for {players} players")
     set_aside = int(_per_count(deal.get("set_aside", 0), players) or 0)
-    if sum(sizes) + set_aside > len(deck):
+    dummy_cards = dummy.cards if dummy else 0
+    if sum(sizes) + set_aside + dummy_cards > len(deck):
         raise SetupError(
-            f"hands of {sum(sizes)} cards plus {set_aside} set aside need more than the deck's {len(deck)} cards"
+            f"hands of {sum(sizes)} cards plus {set_aside} set aside"
+            + (f" and {dummy_cards} for the dummy" if dummy_cards else "")
+            + f" need more than the deck's {len(deck)} cards"
         )
 
     commander_spec = ruleset.get("commander") or {}
@@ -187,6 +223,10 @@ def compile_rules(
     from crewkit.engine.steps import compile_draws, compile_steps
 
     steps, assignment = compile_steps(mission, str(tasks.get("assignment", "draft")))
+    if dummy is not None and dummy.seat_choice in ("players", "commander"):
+        from crewkit.engine.steps import StepSpec
+
+        steps = (StepSpec("dummy-seat", {"by": dummy.seat_choice}), *steps)
     all_roles = tuple(dict.fromkeys([*roles, *(mission_roles(mission) if mission else [])]))
     gold_players = (tasks.get("gold_frame") or {}).get("players", [5]) if isinstance(tasks.get("gold_frame"), Mapping) else [5]
     m_comm = (mission or {}).get("communication") or {}
@@ -230,6 +270,8 @@ def compile_rules(
         roles=all_roles,
         comm_barred_roles=tuple(m_comm.get("barred_roles", []) or []),
         gold_frame=bool(symbols.get("gold_frame")) and players in gold_players and task_count > 0,
+        dummy=dummy,
+        hold_out=hold_out,
         raw_ruleset=ruleset,
         raw_mission=mission,
     )

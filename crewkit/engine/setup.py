@@ -6,6 +6,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.rules import Rules, compile_rules, mission_roles
 from crewkit.spec.loader import load_mission, load_ruleset
@@ -27,6 +28,9 @@ def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[st
     selection = dict(readings)
     rs = load_ruleset(ruleset, selection)
     ms = load_mission(mission, selection)
+    why = (ms.data.get("unsupported") or {}).get(rs.name)
+    if why:
+        raise SetupError(f"{ms.id} cannot be played under {rs.name}: {why}")
     rules = compile_rules(rs.data, ms.data, players, mission_id=ms.id, roles=mission_roles(ms.data))
     return rules, rs, ms
 

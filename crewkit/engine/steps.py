@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from crewkit.engine.actions import (
     Action,
     Answer,
+    ChooseDummySeat,
     ChoosePlayer,
     GiveAllTasks,
     GiveTask,
@@ -406,7 +407,31 @@ class DistributionStep(Step):
         return False
 
 
+class DummySeatStep(Step):
+    """Where the dummy (JARVIS) sits among the seats; the players decide, the commander records it."""
+
+    def to_act(self, g: Game) -> int | None:
+        return g.commander if g.commander is not None else 0
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        if seat != self.to_act(g):
+            return []
+        return [ChooseDummySeat(seat, d) for d in range(g.n)]
+
+    def apply(self, g: Game, action: Action) -> bool:
+        if not isinstance(action, ChooseDummySeat):
+            raise IllegalAction("dummy-seat-expected", "first decide where the dummy sits (choose-dummy-seat)")
+        if not 0 <= action.dummy_seat < g.n:
+            raise IllegalAction("no-such-seat", f"there is no seat {action.dummy_seat} for the dummy")
+        g.move_dummy(action.dummy_seat)
+        return True
+
+    def describe(self) -> str:
+        return "choose the dummy's seat"
+
+
 STEP_CLASSES: dict[str, type[Step]] = {
+    "dummy-seat": DummySeatStep,
     "ask": AskStep,
     "choose": ChooseStep,
     "holder-role": HolderRoleStep,
