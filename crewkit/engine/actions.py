@@ -167,11 +167,23 @@ class ChooseDummySeat(Action):
         return {"seat": self.seat, "type": self.type, "dummy_seat": self.dummy_seat}
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseMission(Action):
+    """The dealer announces the round's mission card and mode (Hammer: penalty or challenge)."""
+
+    mission: str
+    mode: str
+    type = "choose-mission"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "mission": self.mission, "mode": self.mode}
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
         Play, TakeTask, Communicate, Distress, PassCard, Answer, ChoosePlayer, SwapTokens, MoveToken, Skip,
-        GiveTask, GiveAllTasks, HandTask, ChooseDummySeat,
+        GiveTask, GiveAllTasks, HandTask, ChooseDummySeat, ChooseMission,
     )
 }
 
@@ -242,6 +254,13 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
             raise ActionFormatError(f"a move-token action needs 'card', the task receiving the token: {exc}") from None
     if cls is Skip:
         return Skip(seat)
+    if cls is ChooseMission:
+        mission, mode = obj.get("mission"), obj.get("mode")
+        if not isinstance(mission, str) or mode not in ("penalty", "challenge"):
+            raise ActionFormatError(
+                f"a choose-mission action needs 'mission' and 'mode' (penalty or challenge), found {mission!r}, {mode!r}"
+            )
+        return ChooseMission(seat, mission, mode)
     if cls is ChooseDummySeat:
         where = obj.get("dummy_seat")
         if not isinstance(where, int) or isinstance(where, bool):

@@ -16,6 +16,7 @@ from crewkit.cards import LED, SPECIAL, TRUMP, Card, Suit, sort_key
 from crewkit.engine.actions import (
     Action,
     Answer,
+    ChooseMission,
     Communicate,
     Distress,
     HandTask,
@@ -26,12 +27,14 @@ from crewkit.engine.actions import (
 from crewkit.engine.errors import IllegalAction, SetupError
 from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA, Rules
 
+CHOOSE_MISSION = "choose-mission"
 SETUP = "setup"
 DRAFT = "draft"
 DISTRESS_PASS = "distress-pass"
 TRICKS = "tricks"
 OVER = "over"
 
+FINISHED = "finished"  # a competitive game played to its end: the winner is in the reason
 SUCCESS = "success"
 FAILURE = "failure"
 IN_PROGRESS = "in-progress"
@@ -105,7 +108,7 @@ class Deal:
 
 
 def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
-    cards = list(rules.deck.cards)
+    cards = [c for c in rules.deck.cards if not c.bit & rules.undealt_mask]
     columns: list[tuple[Card, ...]] = []
     if rules.hold_out is not None:
         cards.remove(rules.hold_out)
@@ -223,7 +226,136 @@ class Game:
         self._prec_special, self._prec_trump, self._prec_led = fast.precedence
         self._free_mask, self._free_not_first, self._free_not_last = fast.free_masks
         self._task_mask = deck.mask(t.card for t in self.tasks)
+        self.scoring = rules.scoring
+        if self.scoring is not None:
+            self._start_match()
+            return
         self._advance_steps()
+
+    # ------------------------------------------------------------------ rounds (competitive games)
+    def _start_match(self) -> None:
+        from fractions import Fraction
+
+        sc = self.scoring
+        self.round = 1
+        self.chips = [Fraction(sc.chips_start)] * self.n
+        self.round_results: list[Any] = []
+        self.round_tricks: list[list[Trick]] = []
+        self.mode: str | None = None
+        self.round_mission: Any = None
+        start = sc.dealer_start
+        self.first_dealer = random.Random(f"crewkit:{self.seed}:dealer").randrange(self.n) if start == "random" else 0
+        self.dealer = self.first_dealer
+        self._begin_round()
+
+    def _begin_round(self) -> None:
+        self.leader = self.turn = self.dealer  # type: ignore[assignment]
+        self.mode = None
+        self.round_mission = None
+        self.phase = CHOOSE_MISSION
+        self.events.append(Event("round", self.dealer, None, f"round {self.round}, dealer seat {self.dealer}"))
+
+    def _choose_mission_actions(self, seat: int) -> list[Action]:
+        if seat != self.dealer:
+            return []
+        out: list[Action] = []
+        for m in self.scoring.missions:
+            for mode in self.scoring.modes:
+                if mode == "challenge" and not m.has_challenge:
+                    continue
+                out.append(ChooseMission(seat, m.id, mode))
+        return out
+
+    def _apply_choose_mission(self, a: ChooseMission) -> None:
+        if self.phase != CHOOSE_MISSION:
+            raise IllegalAction("not-choosing", "the mission is chosen only at the start of a round")
+        if a.seat != self.dealer:
+            raise IllegalAction("not-dealer", f"seat {a.seat} cannot choose the mission: the dealer is seat {self.dealer}")
+        mission = self.scoring.mission(a.mission)
+        if mission is None:
+            known = ", ".join(m.id for m in self.scoring.missions)
+            raise IllegalAction("no-such-mission", f"there is no mission {a.mission!r}; missions: {known}")
+        if a.mode not in self.scoring.modes or (a.mode == "challenge" and not mission.has_challenge):
+            raise IllegalAction("bad-mode", f"{mission.title} cannot be played in {a.mode} mode")
+        self.mode = a.mode
+        self.round_mission = mission
+        fast = _fast_tables(self.rules)
+        self._free_mask, self._free_not_first, self._free_not_last = fast.free_masks
+        if a.mode == "challenge":
+            if self.scoring.challenge_adds is not None:
+                self.hands[self.dealer] |= self.scoring.challenge_adds.bit  # type: ignore[index]
+            self._free_not_first |= mission.challenge_not_first
+            self._free_not_last |= mission.challenge_not_last
+        sizes = [h.bit_count() for h in self.hands]
+        self.total_tricks = min(sizes)
+        self.phase = TRICKS
+        self.events.append(Event("mission", a.seat, None, f"{mission.title} ({a.mode})"))
+
+    def _settle_round_if_decided(self, trick: Trick) -> None:
+        from crewkit.engine.scoring import apply_deltas, challenge_deltas, penalty_deltas
+
+        sc = self.scoring
+        mission = self.round_mission
+        view = self.view()
+        last = trick.number >= self.total_tricks
+        result = None
+        if self.mode == "challenge":
+            if mission.challenge_fail is not None and mission.challenge_fail(view, {}):
+                result, reason = "failure", f"the dealer's challenge failed in trick {trick.number}"
+            elif mission.challenge_success(view, {}) and (sc.settle_early or last):
+                result, reason = "success", f"the dealer's challenge succeeded by trick {trick.number}"
+            elif last:
+                result, reason = "failure", "the dealer's challenge was not met when the hands ran out"
+            if result is None:
+                return
+            if not sc.settle_early and not last:
+                return
+            deltas = challenge_deltas(mission, result == "success", self.n, self.dealer)  # type: ignore[arg-type]
+            if sc.others_score_in_challenge:
+                others = [p for p in range(self.n) if p != self.dealer]
+                extra = penalty_deltas(sc, mission, view, self.n, self.dealer, only=others)  # type: ignore[arg-type]
+                deltas = [a + b for a, b in zip(deltas, extra, strict=True)]
+        else:
+            if not last:
+                return
+            result, reason = "scored", f"penalty mode scored after trick {trick.number}"
+            deltas = penalty_deltas(sc, mission, view, self.n, self.dealer)  # type: ignore[arg-type]
+        self._end_round(result, reason, deltas, trick.number, apply_deltas)
+
+    def _end_round(self, result: str, reason: str, deltas: Sequence[Any], tricks: int, apply: Any) -> None:
+        from crewkit.engine.scoring import RoundResult, chip_text
+
+        sc = self.scoring
+        self.chips = apply(sc, self.chips, deltas)
+        res = RoundResult(self.round, self.dealer, self.round_mission.id, self.mode, result, reason,  # type: ignore[arg-type]
+                          tuple(deltas), tuple(self.chips), tricks)
+        self.round_results.append(res)
+        self.round_tricks.append(list(self.tricks))
+        self.events.append(Event("round-end", self.dealer, None,
+                                 f"round {self.round}: {reason}; chips " + ", ".join(chip_text(c) for c in self.chips)))
+        broke = sc.cannot_pay == "game-ends" and any(c < 0 for c in self.chips)
+        if self.round >= sc.rounds or broke:
+            best = max(self.chips)
+            winners = [s for s, c in enumerate(self.chips) if c == best]
+            who = " and ".join(f"seat {s}" for s in winners)
+            why = "" if not broke else " (a player could not pay)"
+            verb = "wins" if len(winners) == 1 else "share the win"
+            self._outcome = Outcome(FINISHED, f"{who} {verb} with {chip_text(best)} chips after round {self.round}{why}", tricks)
+            self.phase = OVER
+            self.events.append(Event("outcome", None, None, self._outcome.reason))
+            return
+        self.round += 1
+        self.dealer = (self.dealer + sc.rotation) % self.n  # type: ignore[operator]
+        rng = random.Random(f"crewkit:{self.seed}:round{self.round}")
+        deal = deal_from_seed(self.rules, rng)
+        deck = self.rules.deck
+        self.hands = [deck.mask(h) for h in deal.hands]
+        self.won = [0] * self.n
+        self.tricks_won = [0] * self.n
+        self.tricks = []
+        self.plays = []
+        self.led_suit = None
+        self._begin_round()
 
     # ------------------------------------------------------------------ setup steps
     def _advance_steps(self) -> None:
@@ -307,6 +439,10 @@ class Game:
         other.cond_done = list(self.cond_done)
         other.roles = dict(self.roles)
         other.dummy_columns = [list(col) for col in self.dummy_columns]
+        if self.scoring is not None:
+            other.chips = list(self.chips)
+            other.round_results = list(self.round_results)
+            other.round_tricks = [list(ts) for ts in self.round_tricks]
         other._dummy_reveal = list(self._dummy_reveal)
         other.questions = [(q, dict(a)) for q, a in self.questions]
         other.steps = [step.clone() for step in self.steps]
@@ -342,6 +478,8 @@ class Game:
             return None
         if self.phase == SETUP:
             return self.steps[self.step_index].to_act(self)
+        if self.phase == CHOOSE_MISSION:
+            return self.dealer
         if self.phase == DRAFT:
             return self.draft_turn
         if self.phase == DISTRESS_PASS:
@@ -377,6 +515,8 @@ class Game:
         out: list[Action] = []
         if self.phase == SETUP:
             return self.steps[self.step_index].legal(self, seat)
+        if self.phase == CHOOSE_MISSION:
+            return self._choose_mission_actions(seat)
         if self.phase == DRAFT:
             if seat == self.draft_turn:
                 out = [TakeTask(seat, t.card) for t in self.tasks if t.owner is None]
@@ -496,6 +636,8 @@ class Game:
             self._apply_pass(action)  # type: ignore[arg-type]
         elif kind is HandTask:
             self._apply_hand_task(action)  # type: ignore[arg-type]
+        elif kind is ChooseMission and self.scoring is not None:
+            self._apply_choose_mission(action)  # type: ignore[arg-type]
         else:
             raise IllegalAction("unknown-action", f"this rule set has no {action.type!r} action")
         self.actions.append(action)
@@ -666,7 +808,7 @@ class Game:
         if seat == self.dummy_seat:
             self._dummy_played(card)
         self.plays.append((seat, card))
-        if self.led_suit is None and card.suit is not None:
+        if self.led_suit is None and card.suit is not None and (not self.plays or self.rules.special_lead == "next-card"):
             self.led_suit = card.suit
         self.events.append(Event("play", seat, card))
         if len(self.plays) == self.n:
@@ -747,6 +889,9 @@ class Game:
         self.leader = winner
         self.turn = winner
         self.events.append(Event("trick", winner, winning_card, f"trick {number}"))
+        if self.scoring is not None:
+            self._settle_round_if_decided(trick)
+            return
         if mask & self._task_mask:
             self._score_tasks(trick, mask)
             if self._outcome is not None:

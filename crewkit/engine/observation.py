@@ -69,6 +69,7 @@ class Observation:
         "_required_part",
         "_shim",
         "roles",
+        "hidden_tasks",
         "outcome",
         "_reason",
         "rules",
@@ -98,6 +99,7 @@ class Observation:
     distress_direction: str | None
     dead_zone: bool
     roles: tuple[tuple[str, int], ...]
+    hidden_tasks: int  # task cards still face down (commander's decision / distribution)
     outcome: str
     rules: Rules  # the compiled rules: public knowledge (deck, hand sizes, tokens, ...), no game state
     hand_mask: int  # the own hand as a bitmask over ``rules.deck`` card ids
@@ -296,9 +298,11 @@ def observe(
     o.hand_mask = hands[seat]
     o._hands = tuple(hands)
     try:
-        o._task_state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks if t.revealed])
+        state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks if t.revealed])
     except AttributeError:
-        o._task_state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks])
+        state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks])
+    o._task_state = state
+    o.hidden_tasks = len(game.tasks) - len(state)
     comms = game.communications
     o._comms = tuple(comms) if comms else ()
     o._hand = None

@@ -42,10 +42,21 @@ def game_to_record(game: Game) -> dict[str, Any]:
         }
     out["deal"] = {"hands": [[c.name for c in hand] for hand in hands], **deal}
     out["actions"] = [a.to_json() for a in game.actions]
+    result: dict[str, Any] = {}
+    if game.scoring is not None:
+        from crewkit.engine.scoring import chip_json
+
+        out["dealer"] = game.first_dealer
+        result["chips"] = [chip_json(c) for c in game.chips]
+        result["rounds"] = [r.to_json() for r in game.round_results]
+    else:
+        result["tricks_won"] = list(game.tricks_won)
+        result["distress_used"] = game.distress_used()
+    out["result"] = result
     outcome = game.outcome()
     out["outcome"] = outcome.result
     out["reason"] = outcome.reason
-    return out
+    return out  # keys in the schema's order do not matter to readers
 
 
 def write_record(game: Game, path: Path) -> None:

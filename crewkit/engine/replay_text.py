@@ -39,6 +39,17 @@ def replay_json(result: Replay) -> dict[str, Any]:
     }
     if game.roles:
         out["roles"] = dict(game.roles)
+    if getattr(game, "scoring", None) is not None:
+        from crewkit.engine.scoring import chip_json
+
+        out["dealer"] = game.first_dealer
+        out["chips"] = [chip_json(c) for c in game.chips]
+        out["rounds"] = [
+            {**r.to_json(), "tricks": [
+                {"number": t.number, "leader": t.leader, "winner": t.winner,
+                 "cards": [{"seat": s, "card": c.name} for s, c in t.plays]} for t in ts]}
+            for r, ts in zip(game.round_results, game.round_tricks, strict=False)
+        ]
     if result.error is not None:
         out["error"] = _error_json(result)
     return out
@@ -77,14 +88,38 @@ def replay_text(result: Replay) -> str:
         for c in game.communications:
             stmt = "statement hidden (dead zone)" if c.hidden else c.statement
             lines.append(f"  seat {c.seat}: {c.card.name} ({stmt}) before trick {c.before_trick}")
-    if game.tricks:
+    if getattr(game, "scoring", None) is not None:
+        lines.extend(_rounds_text(game))
+    elif game.tricks:
         lines.append("tricks:")
-        for t in game.tricks:
-            cards = ", ".join(f"{c.name} (seat {s})" for s, c in t.plays)
-            lines.append(f"  {t.number:>2}. led by seat {t.leader}: {cards} -> won by seat {t.winner}")
+        lines.extend(_tricks_text(game.tricks))
     outcome = game.outcome()
     lines.append(f"outcome: {outcome.result}")
     lines.append(f"reason: {outcome.reason}")
     if result.error is not None:
         lines.append(f"stopped at {result.error}")
     return "\n".join(lines)
+
+
+def _tricks_text(tricks: Any) -> list[str]:
+    out = []
+    for t in tricks:
+        cards = ", ".join(f"{c.name} (seat {s})" for s, c in t.plays)
+        out.append(f"  {t.number:>2}. led by seat {t.leader}: {cards} -> won by seat {t.winner}")
+    return out
+
+
+def _rounds_text(game: Any) -> list[str]:
+    from crewkit.engine.scoring import chip_text
+
+    out = [f"chips at the start: {', '.join(chip_text(c) for c in [game.scoring.chips_start] * game.n)}"]
+    for res, tricks in zip(game.round_results, game.round_tricks, strict=False):
+        out.append(f"round {res.round}: dealer seat {res.dealer}, {res.mission} in {res.mode} mode: {res.reason}")
+        out.extend(_tricks_text(tricks))
+        deltas = ", ".join(f"seat {i} {'+' if d >= 0 else ''}{chip_text(d)}" for i, d in enumerate(res.deltas))
+        chips = ", ".join(f"seat {i} {chip_text(c)}" for i, c in enumerate(res.chips))
+        out.append(f"  chips: {deltas}  ->  {chips}")
+    if game.phase != "over" and game.round_mission is not None:
+        out.append(f"round {game.round} in progress: dealer seat {game.dealer}, {game.round_mission.id} ({game.mode})")
+        out.extend(_tricks_text(game.tricks))
+    return out

@@ -99,6 +99,9 @@ class Rules:
     gold_frame: bool = False  # one task may be handed on before trick 1 (5 players, missions from 25 on)
     dummy: DummySpec | None = None
     hold_out: Card | None = None  # kept out of the dummy's cards, shuffled back before the players' deal
+    special_lead: str = "next-card"  # when a lone special card leads: next-card sets the suit, or no-suit
+    undealt_mask: int = 0  # cards never dealt (Hammer's 10, unless a challenge adds it)
+    scoring: Any = None  # crewkit.engine.scoring.ScoringRules for competitive games
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
     raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
 
@@ -147,6 +150,7 @@ def compile_rules(
     *,
     mission_id: str | None = None,
     roles: Sequence[str] = (),
+    round_missions: Sequence[tuple[str, Mapping[str, Any]]] = (),
 ) -> Rules:
     """Compile resolved specs (readings already applied) for one player count."""
     allowed = (mission or {}).get("players") or ruleset.get("players") or []
@@ -169,11 +173,12 @@ def compile_rules(
             passes_in_distress=bool(dummy_raw.get("passes_in_distress", False)),
         )
     hold_out = deck.card(deal["hold_out"]) if deal.get("hold_out") else None
+    undealt_mask = deck.mask(deck.card(c) for c in deal.get("undealt", []) or [])
     sizes = hand_sizes_for(deal, players)
     if sizes is None or len(sizes) != players:
         raise SetupError(f"the rule set gives no hand sizes for {players} players")
     set_aside = int(_per_count(deal.get("set_aside", 0), players) or 0)
-    dummy_cards = dummy.cards if dummy else 0
+    dummy_cards = (dummy.cards if dummy else 0) + undealt_mask.bit_count()
     if sum(sizes) + set_aside + dummy_cards > len(deck):
         raise SetupError(
             f"hands of {sum(sizes)} cards plus {set_aside} set aside"
@@ -272,6 +277,9 @@ def compile_rules(
         gold_frame=bool(symbols.get("gold_frame")) and players in gold_players and task_count > 0,
         dummy=dummy,
         hold_out=hold_out,
+        undealt_mask=undealt_mask,
+        special_lead=str(play.get("special_lead", "next-card")),
+        scoring=_scoring(ruleset, round_missions, deck),
         raw_ruleset=ruleset,
         raw_mission=mission,
     )
@@ -326,3 +334,11 @@ def mission_roles(mission: Mapping[str, Any]) -> list[str]:
                     elif isinstance(r, Mapping) and isinstance(r.get("role"), str):
                         roles.append(r["role"])
     return roles
+
+
+def _scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[str, Any]]], deck: Deck) -> Any:
+    if not ruleset.get("rounds") and not ruleset.get("scoring"):
+        return None
+    from crewkit.engine.scoring import compile_scoring
+
+    return compile_scoring(ruleset, missions, deck)

@@ -27,12 +27,39 @@ class GameSpec:
 def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
     selection = dict(readings)
     rs = load_ruleset(ruleset, selection)
+    folder = ((rs.data.get("scoring") or {}).get("missions"))
+    if folder:
+        return _compiled_scoring_game(rs, str(folder), mission, players, selection)
     ms = load_mission(mission, selection)
     why = (ms.data.get("unsupported") or {}).get(rs.name)
     if why:
         raise SetupError(f"{ms.id} cannot be played under {rs.name}: {why}")
     rules = compile_rules(rs.data, ms.data, players, mission_id=ms.id, roles=mission_roles(ms.data))
     return rules, rs, ms
+
+
+def _compiled_scoring_game(rs: RuleSet, folder: str, mission: str, players: int,
+                           selection: dict[str, str]) -> tuple[Rules, RuleSet, Mission]:
+    """A competitive game: the dealer picks among the mission cards of ``folder`` each round.
+
+    ``mission`` names the whole set (``hammer``) or one card (``hammer/04``), which is then the only choice."""
+    from crewkit.spec import bundled
+
+    if mission in (folder, f"{folder}/", ""):
+        paths = [p for p in bundled.bundled_missions() if p.parent.name == folder]
+    else:
+        paths = [bundled.mission_path(mission)]
+    cards = [load_mission(str(p), selection) for p in paths]
+    if not cards:
+        raise SetupError(f"rule set {rs.name} plays the mission cards of {folder!r}, but there are none")
+    round_missions = [(bundled.mission_id_for(m.path), m.data) for m in cards]
+    first = cards[0]
+    set_mission = Mission(id=mission or folder, number=None, title=f"{folder} mission cards", path=first.path,
+                          data={"players": first.data.get("players") or rs.players, "tasks": {"count": 0}},
+                          readings=first.readings)
+    rules = compile_rules(rs.data, set_mission.data, players, mission_id=set_mission.id,
+                          round_missions=round_missions)
+    return rules, rs, set_mission
 
 
 def compile_game(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> Rules:

@@ -293,6 +293,22 @@ def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Itera
                         dsl.check(part, dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=None))
             except dsl.DslError as exc:
                 issues.append(dsl_issue(doc, ("conditions", i, "reason"), reason, exc))
+    # score formulas of competitive games: `p` is the player being scored
+    scoring = data.get("scoring") or {}
+    per_player = {"p": dsl.PLAYER}
+    for block, key, bound, expect in (
+        ("penalty", "score", per_player, dsl.INT),
+        ("hidden", "achieved_if", per_player, dsl.BOOL),
+        ("challenge", "success_if", {}, dsl.BOOL),
+        ("challenge", "fail_if", {}, dsl.BOOL),
+    ):
+        text = (scoring.get(block) or {}).get(key) if isinstance(scoring, Mapping) else None
+        if not isinstance(text, str):
+            continue
+        try:
+            dsl.check(dsl.parse(text), dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound=bound, expect=expect))
+        except dsl.DslError as exc:
+            issues.append(dsl_issue(doc, ("scoring", block, key), text, exc))
     return issues
 
 

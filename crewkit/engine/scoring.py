@@ -1,0 +1,195 @@
+"""Rounds and chip scoring for competitive rule sets (Hammer's mission game).
+
+Building blocks read from the rule set's ``rounds`` and ``scoring`` blocks and from each mission card's
+``scoring`` block (``penalty.score``, ``hidden.achieved_if`` + ``payment``, ``challenge.success_if`` /
+``fail_if`` + payments + ``free_card_restrictions``). All formulas are DSL expressions; ``p`` names the player
+being scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from crewkit.cards import Card, Deck
+
+Formula = Callable[..., Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundMission:
+    id: str  # hammer/01
+    number: int
+    title: str
+    penalty_score: Formula | None
+    hidden_if: Formula | None
+    hidden_payment: int
+    challenge_success: Formula | None
+    challenge_fail: Formula | None
+    success_payment: int
+    failure_payment: int
+    challenge_not_first: int  # masks of free cards barred from the first / last trick in challenge mode
+    challenge_not_last: int
+
+    @property
+    def has_challenge(self) -> bool:
+        return self.challenge_success is not None
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    rounds: int
+    dealer_start: str  # random | chosen
+    rotation: int  # +1 left, -1 right
+    chips_start: int
+    modes: tuple[str, ...]
+    challenge_adds: Card | None
+    settle_early: bool
+    hidden_payment: str  # adds | replaces
+    others_score_in_challenge: bool
+    base_paid_by: str  # bank | other-players
+    cannot_pay: str  # go-negative | pay-what-they-have | game-ends
+    missions: tuple[RoundMission, ...] = field(default_factory=tuple)
+
+    def mission(self, mission_id: str) -> RoundMission | None:
+        for m in self.missions:
+            if m.id == mission_id or m.id.endswith(f"/{mission_id}") or str(m.number) == mission_id:
+                return m
+        return None
+
+
+def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[str, Any]]],
+                    deck: Deck) -> ScoringRules:
+    from crewkit import dsl
+
+    rounds = ruleset.get("rounds") or {}
+    scoring = ruleset.get("scoring") or {}
+    chips = rounds.get("chips", 0)
+    if isinstance(chips, Mapping):
+        chips = chips.get("start", 0)
+    per_player = dsl.CheckEnv(deck=deck, roles=frozenset(), bound={"p": dsl.PLAYER}, expect=None)
+    whole = dsl.CheckEnv(deck=deck, roles=frozenset(), bound={}, expect=dsl.BOOL)
+
+    def formula(text: str | None, env: Any) -> Formula | None:
+        if not text:
+            return None
+        expr = dsl.parse(text)
+        dsl.check(expr, env)
+        return dsl.compile_expr(expr)
+
+    compiled = []
+    for mission_id, data in missions:
+        sc = data.get("scoring") or {}
+        pen = sc.get("penalty") or {}
+        hid = sc.get("hidden") or {}
+        ch = sc.get("challenge") or {}
+        not_first = not_last = 0
+        for r in ch.get("free_card_restrictions", []) or []:
+            card = deck.card(r["card"])
+            if "first" in r.get("not_in_tricks", []):
+                not_first |= card.bit
+            if "last" in r.get("not_in_tricks", []):
+                not_last |= card.bit
+        compiled.append(RoundMission(
+            id=mission_id,
+            number=int(data.get("number", 0)),
+            title=str(data.get("title", mission_id)),
+            penalty_score=formula(pen.get("score"), per_player),
+            hidden_if=formula(hid.get("achieved_if"), dsl.CheckEnv(deck=deck, roles=frozenset(),
+                                                                   bound={"p": dsl.PLAYER}, expect=dsl.BOOL)),
+            hidden_payment=int(hid.get("payment", 0)),
+            challenge_success=formula(ch.get("success_if"), whole),
+            challenge_fail=formula(ch.get("fail_if"), whole),
+            success_payment=int(ch.get("success_payment", 0)),
+            failure_payment=int(ch.get("failure_payment", 0)),
+            challenge_not_first=not_first,
+            challenge_not_last=not_last,
+        ))
+    adds = scoring.get("challenge_adds")
+    return ScoringRules(
+        rounds=int(rounds.get("count", 1)),
+        dealer_start=str(rounds.get("dealer_start", "random")),
+        rotation=1 if rounds.get("dealer_rotation", "left") == "left" else -1,
+        chips_start=int(chips or 0),
+        modes=tuple(scoring.get("modes", ["penalty"])),
+        challenge_adds=deck.card(adds) if adds else None,
+        settle_early=bool(scoring.get("settle_early", True)),
+        hidden_payment=str(scoring.get("hidden_payment", "adds")),
+        others_score_in_challenge=bool(scoring.get("others_score_in_challenge", False)),
+        base_paid_by=str(scoring.get("base_paid_by", "bank")),
+        cannot_pay=str(scoring.get("cannot_pay", "go-negative")),
+        missions=tuple(sorted(compiled, key=lambda m: m.number)),
+    )
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round: int
+    dealer: int
+    mission: str
+    mode: str
+    result: str  # penalty: "scored"; challenge: success | failure
+    reason: str
+    deltas: tuple[Fraction, ...]
+    chips: tuple[Fraction, ...]  # after this round
+    tricks: int  # tricks played before the round was settled
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round, "dealer": self.dealer, "mission": self.mission, "mode": self.mode,
+            "result": self.result, "reason": self.reason, "tricks": self.tricks,
+            "deltas": [chip_json(d) for d in self.deltas], "chips": [chip_json(c) for c in self.chips],
+        }
+
+
+def chip_json(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def chip_text(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def penalty_deltas(rules: ScoringRules, mission: RoundMission, view: Any, n: int, dealer: int,
+                   only: Sequence[int] | None = None) -> list[Fraction]:
+    """Each player's penalty-mode score (and the hidden mission's payment) as chip changes."""
+    deltas = [Fraction(0)] * n
+    scorers = range(n) if only is None else only
+    scores = {p: Fraction(int(mission.penalty_score(view, {"p": p}))) if mission.penalty_score else Fraction(0)
+              for p in scorers}
+    if mission.hidden_if is not None:
+        for p in scorers:
+            if p != dealer and mission.hidden_if(view, {"p": p}):
+                if rules.hidden_payment == "replaces":
+                    scores[p] = Fraction(0)
+                for q in range(n):
+                    if q != p:
+                        deltas[q] -= mission.hidden_payment
+                        deltas[p] += mission.hidden_payment
+    for p, s in scores.items():
+        deltas[p] += s
+        if rules.base_paid_by == "other-players":
+            for q in range(n):
+                if q != p:
+                    deltas[q] -= s / (n - 1)
+    return deltas
+
+
+def challenge_deltas(mission: RoundMission, success: bool, n: int, dealer: int) -> list[Fraction]:
+    deltas = [Fraction(0)] * n
+    amount = mission.success_payment if success else -mission.failure_payment
+    for q in range(n):
+        if q != dealer:
+            deltas[q] -= amount
+            deltas[dealer] += amount
+    return deltas
+
+
+def apply_deltas(rules: ScoringRules, chips: list[Fraction], deltas: Sequence[Fraction]) -> list[Fraction]:
+    """New chip counts; with ``pay-what-they-have`` nobody goes below zero (the rest is lost)."""
+    out = [c + d for c, d in zip(chips, deltas, strict=True)]
+    if rules.cannot_pay == "pay-what-they-have":
+        out = [max(Fraction(0), c) for c in out]
+    return out
