@@ -179,11 +179,22 @@ class ChooseMission(Action):
         return {"seat": self.seat, "type": self.type, "mission": self.mission, "mode": self.mode}
 
 
+@dataclass(frozen=True, slots=True)
+class Signal(Action):
+    """In-trick signal (Persian reading): show a card of your hand with a token on it; it stays in hand."""
+
+    card: Card
+    type = "signal"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name}
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
         Play, TakeTask, Communicate, Distress, PassCard, Answer, ChoosePlayer, SwapTokens, MoveToken, Skip,
-        GiveTask, GiveAllTasks, HandTask, ChooseDummySeat, ChooseMission,
+        GiveTask, GiveAllTasks, HandTask, ChooseDummySeat, ChooseMission, Signal,
     )
 }
 
@@ -218,6 +229,8 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
         return TakeTask(seat, card())
     if cls is PassCard:
         return PassCard(seat, card())
+    if cls is Signal:
+        return Signal(seat, card())
     if cls is Answer:
         answer = obj.get("answer")
         if not isinstance(answer, str):

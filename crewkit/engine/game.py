@@ -7,6 +7,7 @@ plays are bitmasks over the deck's card ids.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from crewkit.engine.actions import (
     HandTask,
     PassCard,
     Play,
+    Signal,
     TakeTask,
 )
 from crewkit.engine.errors import IllegalAction, SetupError
@@ -60,7 +62,9 @@ class Task:
     token: str | None
     owner: int | None = None
     trick: int | None = None  # number of the trick that completed it
-    revealed: bool = True  # False while face down (commander's decision / distribution)
+    revealed: bool = True  # False while face down (commander's decision / distribution) or secret
+    number: int | None = None  # a secret mission card's number (Persian reading)
+    mission: str | None = None  # the secret mission card's id
 
     @property
     def done(self) -> bool:
@@ -105,6 +109,8 @@ class Deal:
     set_aside: tuple[Card, ...] = ()
     # the dummy seat (JARVIS): its card columns, bottom card first; its seat is the last one until moved
     dummy_columns: tuple[tuple[Card, ...], ...] = ()
+    # secret mission cards per seat (Persian reading): mission ids
+    secret: tuple[tuple[str, ...], ...] = ()
 
 
 def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
@@ -136,10 +142,36 @@ def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
             continue
         hands[seat].append(card)
         seat = (seat + 1) % rules.players
+    if rules.secret is not None:
+        return _secret_deal(rules, rng, hands, aside, columns)
     tasks = rules.fixed_tasks or tuple(rng.sample(rules.task_pool, rules.task_count))
     if rules.dummy is not None:
         hands.append([c for col in columns for c in col])
     return Deal(tuple(tuple(h) for h in hands), tuple(tasks), tuple(aside), tuple(columns))
+
+
+def _secret_deal(rules: Rules, rng: random.Random, hands: list[list[Card]], aside: list[Card],
+                 columns: list[tuple[Card, ...]]) -> Deal:
+    """Deal the secret mission cards; with the ``redeal`` reading, redeal until every needed card is in a hand."""
+    spec = rules.secret
+    assert spec is not None
+    need = spec.per_player * rules.players
+    if need > len(spec.cards):
+        raise SetupError(f"{need} secret mission cards are needed but only {len(spec.cards)} exist")
+    for _ in range(1000):
+        chosen = rng.sample(spec.cards, need)
+        held = {c.id for h in hands for c in h}
+        if spec.set_aside_needed != "redeal" or all(c.id in held for s in chosen for c in s.cards):
+            break
+        cards = [c for h in hands for c in h] + aside
+        rng.shuffle(cards)
+        aside = cards[: rules.set_aside]
+        rest = cards[rules.set_aside:]
+        hands = [rest[i::rules.players][: rules.hand_sizes[i]] for i in range(rules.players)]
+    per_seat = tuple(tuple(s.id for s in chosen[i * spec.per_player:(i + 1) * spec.per_player])
+                     for i in range(rules.players))
+    tasks = tuple(c for s in chosen for c in s.cards)
+    return Deal(tuple(tuple(h) for h in hands), tasks, tuple(aside), tuple(columns), per_seat)
 
 
 class Game:
@@ -172,6 +204,8 @@ class Game:
         self.tasks: list[Task] = [
             Task(card, rules.tokens[i] if i < len(rules.tokens) else None) for i, card in enumerate(deal.tasks)
         ]
+        if rules.secret is not None:
+            self._assign_secret_tasks(deal)
         self._task_by_card: dict[int, Task] = {t.card.id: t for t in self.tasks}
         self.tasks_done = 0
         self.communications: list[Communication] = []
@@ -199,6 +233,8 @@ class Game:
                     self.commander = seat
             if self.commander is None:
                 raise SetupError(f"nobody holds {rules.commander_card}, which names the commander")
+        if rules.secret is not None:
+            self.commander = self._secret_commander()
         self.dealer: int | None = None
         self.leader = self.commander if self.commander is not None else 0
         self.turn = self.leader
@@ -227,10 +263,48 @@ class Game:
         self._free_mask, self._free_not_first, self._free_not_last = fast.free_masks
         self._task_mask = deck.mask(t.card for t in self.tasks)
         self.scoring = rules.scoring
+        self.signal_trick: int = 0  # the trick number in which the last signal was given
+        self._pending_signal: tuple[int, Card, int] | None = None  # must be won in this trick (a reading)
         if self.scoring is not None:
             self._start_match()
             return
         self._advance_steps()
+        if rules.secret is not None and rules.secret.set_aside_needed == "fail-at-once":
+            held = 0
+            for h in self.hands:
+                held |= h
+            lost = [t for t in self.tasks if not held & t.card.bit]
+            if lost:
+                t = lost[0]
+                self._fail(f"failed before trick 1: {t.card}, needed by mission card {t.number} (seat {t.owner}), "
+                           "was set aside", None)
+
+    # ------------------------------------------------------------------ secret mission cards (Persian reading)
+    def _assign_secret_tasks(self, deal: Deal) -> None:
+        spec = self.rules.secret
+        assert spec is not None
+        by_id = {c.id: c for c in spec.cards}
+        self.tasks = []
+        for seat, ids in enumerate(deal.secret):
+            for mid in ids:
+                card = by_id.get(mid)
+                if card is None:
+                    raise SetupError(f"unknown secret mission card {mid!r}")
+                for c in card.cards:
+                    self.tasks.append(Task(c, None, seat, None, False, card.number, mid))
+
+    def _secret_commander(self) -> int:
+        spec = self.rules.secret
+        assert spec is not None
+        numbers = [(t.number or 0, t.owner or 0) for t in self.tasks]
+        if spec.commander in ("one-else-highest", "one-else-lowest"):
+            for number, owner in numbers:
+                if number == 1:
+                    return owner
+            pick = max if spec.commander == "one-else-highest" else min
+        else:
+            pick = max if spec.commander == "highest" else min
+        return pick(numbers)[1]
 
     # ------------------------------------------------------------------ rounds (competitive games)
     def _start_match(self) -> None:
@@ -431,7 +505,7 @@ class Game:
         other.plays = list(self.plays)
         other.events = list(self.events)
         other.actions = list(self.actions)
-        other.tasks = [Task(t.card, t.token, t.owner, t.trick) for t in self.tasks]
+        other.tasks = [copy.copy(t) for t in self.tasks]
         other._task_by_card = {t.card.id: t for t in other.tasks}
         other.communications = list(self.communications)
         other.comm_used = list(self.comm_used)
@@ -501,7 +575,11 @@ class Game:
         return self._task_by_card.get(card.id)
 
     def in_communication_window(self) -> bool:
-        return self.phase == TRICKS and self._outcome is None and not self.plays
+        if self.phase != TRICKS or self._outcome is not None:
+            return False
+        if self.rules.comm_window == "after-first-card":
+            return 0 < len(self.plays) < self.n
+        return not self.plays
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -536,6 +614,10 @@ class Game:
     def optional_actions(self, seat: int) -> list[Action]:
         """Communication and distress that ``seat`` may start now (never required)."""
         out: list[Action] = []
+        if self.rules.comm_window == "after-first-card":
+            if self._signal_open(seat):
+                out.extend(Signal(seat, c) for c in self.rules.deck.from_mask(self.hands[seat]))
+            return out
         if self.phase != TRICKS or self._outcome is not None or self.plays:
             return out
         if self._distress_allowed():
@@ -583,6 +665,39 @@ class Game:
             and not self.plays
             and not self.communications
         )
+
+    def _signal_open(self, seat: int) -> bool:
+        r = self.rules
+        return (
+            r.comm_enabled
+            and self.phase == TRICKS
+            and self._outcome is None
+            and 0 < len(self.plays) < self.n
+            and (r.comm_who == "all" or seat == self.commander)
+            and self.comm_used[seat] < r.comm_per_player
+            and (r.comm_per_trick is None or self.signal_trick != self.trick_number)
+        )
+
+    def _apply_signal(self, a: Signal) -> None:
+        r = self.rules
+        if r.comm_window != "after-first-card" or not r.comm_enabled:
+            raise IllegalAction("no-signal", "this rule set has no in-trick signal")
+        if r.comm_who == "commander" and a.seat != self.commander:
+            raise IllegalAction("not-commander", f"only the commander (seat {self.commander}) may signal")
+        if self.phase != TRICKS or not self.plays:
+            raise IllegalAction("signal-closed", "a signal is only possible after the first card of a trick")
+        if self.comm_used[a.seat] >= r.comm_per_player:
+            raise IllegalAction("already-signalled", f"seat {a.seat} has already signalled this game")
+        if r.comm_per_trick is not None and self.signal_trick == self.trick_number:
+            raise IllegalAction("signal-this-trick", f"there was already a signal in trick {self.trick_number}")
+        if not self.hands[a.seat] & a.card.bit:
+            raise IllegalAction("card-not-in-hand", f"seat {a.seat} does not hold {a.card}")
+        self.comm_used[a.seat] += 1
+        self.signal_trick = self.trick_number
+        self.communications.append(Communication(a.seat, a.card, "signal", False, self.trick_number))
+        if r.comm_must_win_same_trick:
+            self._pending_signal = (a.seat, a.card, self.trick_number)
+        self.events.append(Event("signal", a.seat, a.card, f"trick {self.trick_number}"))
 
     def _gold_frame_open(self) -> bool:
         return self.rules.gold_frame and not self.gold_frame_used and not self.tricks and self.phase == TRICKS
@@ -636,6 +751,8 @@ class Game:
             self._apply_pass(action)  # type: ignore[arg-type]
         elif kind is HandTask:
             self._apply_hand_task(action)  # type: ignore[arg-type]
+        elif kind is Signal:
+            self._apply_signal(action)  # type: ignore[arg-type]
         elif kind is ChooseMission and self.scoring is not None:
             self._apply_choose_mission(action)  # type: ignore[arg-type]
         else:
@@ -892,6 +1009,13 @@ class Game:
         if self.scoring is not None:
             self._settle_round_if_decided(trick)
             return
+        if self._pending_signal is not None:
+            seat, card, number_ = self._pending_signal
+            self._pending_signal = None
+            if not mask & card.bit or winner != seat:
+                self._fail(f"failed in trick {number}: the signalled {card} was not won by seat {seat} in that trick",
+                           number)
+                return
         if mask & self._task_mask:
             self._score_tasks(trick, mask)
             if self._outcome is not None:
@@ -935,8 +1059,22 @@ class Game:
                     return
                 task.trick = trick.number
                 completed.append(task)
+                if not task.revealed:  # a secret mission card is shown once done
+                    task.revealed = True
+                    self.events.append(Event("task-revealed", task.owner, task.card, f"mission {task.number}"))
                 self.events.append(Event("task-done", task.owner, task.card, f"trick {trick.number}"))
         self.tasks_done = after = before + len(completed)
+        if self.rules.order_by_number and completed:
+            for task in completed:
+                for other in self.tasks:
+                    if other.number is not None and task.number is not None and other.number < task.number \
+                            and not other.done:
+                        self._fail(
+                            f"failed in trick {trick.number}: mission card {task.number} ({task.card}, seat {task.owner}) "
+                            f"was completed before mission card {other.number} ({other.card}, seat {other.owner})",
+                            trick.number,
+                        )
+                        return
         if not any(t.token for t in self.tasks):
             return
         # token order: tasks completed in one trick count as simultaneous. The tasks completed in this trick
@@ -1096,6 +1234,16 @@ def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:
             seen[card.id] = seat
     if not any(deal.hands):
         raise SetupError("the deal gives no cards")
+    if rules.secret is not None:
+        by_id = {c.id: c for c in rules.secret.cards}
+        if len(deal.secret) != rules.players or any(len(ids) != rules.secret.per_player for ids in deal.secret):
+            raise SetupError(f"the deal must give each of the {rules.players} players "
+                             f"{rules.secret.per_player} secret mission card(s)")
+        unknown = [i for ids in deal.secret for i in ids if i not in by_id]
+        if unknown:
+            raise SetupError(f"unknown secret mission card {unknown[0]!r}")
+        tasks = tuple(c for ids in deal.secret for i in ids for c in by_id[i].cards)
+        return Deal(deal.hands, tasks, deal.set_aside, deal.dummy_columns, deal.secret)
     tasks = deal.tasks
     if not tasks and rules.task_count:
         tasks = rules.fixed_tasks or tuple(rng.sample(rules.task_pool, rules.task_count))
@@ -1107,7 +1255,7 @@ def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:
             raise SetupError(f"{t} has no task card in this rule set")
     if len({t.id for t in tasks}) != len(tasks):
         raise SetupError("the deal reveals the same task twice")
-    return Deal(deal.hands, tuple(tasks), deal.set_aside, deal.dummy_columns)
+    return Deal(deal.hands, tuple(tasks), deal.set_aside, deal.dummy_columns, deal.secret)
 
 
 def _bits(mask: int) -> list[int]:

@@ -40,6 +40,11 @@ def game_to_record(game: Game) -> dict[str, Any]:
             "face_down": [[c.name for c in col[:down]] for col in game.deal.dummy_columns],
             "face_up": [[c.name for c in col[down:]] for col in game.deal.dummy_columns],
         }
+    if game.deal.secret:
+        deal["secret_tasks"] = [list(ids) for ids in game.deal.secret]
+        deal.pop("tasks", None)
+    if game.deal.set_aside:
+        deal["set_aside"] = [c.name for c in game.deal.set_aside]
     out["deal"] = {"hands": [[c.name for c in hand] for hand in hands], **deal}
     out["actions"] = [a.to_json() for a in game.actions]
     result: dict[str, Any] = {}
@@ -135,7 +140,9 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             deal = Deal(
                 tuple(tuple(card(c) for c in hand) for hand in raw.get("hands", [])),
                 tuple(card(c) for c in raw.get("tasks", [])),
+                tuple(card(c) for c in raw.get("set_aside", [])),
                 dummy_columns=columns,
+                secret=tuple(tuple(ids) for ids in raw.get("secret_tasks", [])),
             )
         except CardError as exc:
             return Replay(None, ReplayError(f"deal: {exc}", code="deal"))

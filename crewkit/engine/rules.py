@@ -45,6 +45,24 @@ class DummySpec:
 
 
 @dataclass(frozen=True, slots=True)
+class SecretCard:
+    """A secret mission card (Persian reading): its number and the card its owner must win."""
+
+    id: str
+    number: int
+    cards: tuple[Card, ...]  # every card its owner must win (higher levels name more than one)
+
+
+@dataclass(frozen=True, slots=True)
+class SecretSpec:
+    cards: tuple[SecretCard, ...]
+    per_player: int
+    set_aside_needed: str  # play-on | fail-at-once | redeal
+    reveal_when_done: bool
+    commander: str  # one-else-highest | one-else-lowest | lowest | highest
+
+
+@dataclass(frozen=True, slots=True)
 class Condition:
     id: str
     fail_if: Callable[..., Any] | None
@@ -99,6 +117,11 @@ class Rules:
     gold_frame: bool = False  # one task may be handed on before trick 1 (5 players, missions from 25 on)
     dummy: DummySpec | None = None
     hold_out: Card | None = None  # kept out of the dummy's cards, shuffled back before the players' deal
+    secret: SecretSpec | None = None
+    order_by_number: bool = False  # secret missions must be completed in number order
+    comm_per_trick: int | None = None
+    comm_who: str = "all"  # all | commander
+    comm_must_win_same_trick: bool = False
     special_lead: str = "next-card"  # when a lone special card leads: next-card sets the suit, or no-suit
     undealt_mask: int = 0  # cards never dealt (Hammer's 10, unless a challenge adds it)
     scoring: Any = None  # crewkit.engine.scoring.ScoringRules for competitive games
@@ -151,6 +174,7 @@ def compile_rules(
     mission_id: str | None = None,
     roles: Sequence[str] = (),
     round_missions: Sequence[tuple[str, Mapping[str, Any]]] = (),
+    secret_cards: Sequence[tuple[str, Mapping[str, Any]]] = (),
 ) -> Rules:
     """Compile resolved specs (readings already applied) for one player count."""
     allowed = (mission or {}).get("players") or ruleset.get("players") or []
@@ -279,6 +303,11 @@ def compile_rules(
         hold_out=hold_out,
         undealt_mask=undealt_mask,
         special_lead=str(play.get("special_lead", "next-card")),
+        secret=_secret(tasks, commander_spec, secret_cards, deck),
+        order_by_number=tasks.get("order") == "by-number",
+        comm_per_trick=comm.get("per_trick"),
+        comm_who=str(comm.get("who", "all")),
+        comm_must_win_same_trick=bool(comm.get("must_win_same_trick", False)),
         scoring=_scoring(ruleset, round_missions, deck),
         raw_ruleset=ruleset,
         raw_mission=mission,
@@ -342,3 +371,28 @@ def _scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[s
     from crewkit.engine.scoring import compile_scoring
 
     return compile_scoring(ruleset, missions, deck)
+
+
+def _secret(tasks: Mapping[str, Any], commander: Mapping[str, Any], cards: Sequence[tuple[str, Mapping[str, Any]]],
+            deck: Deck) -> SecretSpec | None:
+    secret = tasks.get("secret")
+    if tasks.get("assignment") != "secret-deal" or not isinstance(secret, Mapping):
+        return None
+    pool = []
+    for mission_id, data in cards:
+        fixed = ((data.get("tasks") or {}).get("fixed") or [])
+        if fixed:
+            pool.append(SecretCard(mission_id, int(data.get("number", 0)), tuple(deck.card(c) for c in fixed)))
+    if commander.get("lowest_secret_task"):
+        rule = "lowest"
+    elif commander.get("highest_secret_task"):
+        rule = "highest"
+    else:
+        rule = "one-else-lowest" if commander.get("else") == "lowest" else "one-else-highest"
+    return SecretSpec(
+        cards=tuple(sorted(pool, key=lambda c: c.number)),
+        per_player=int(secret.get("per_player", 1)),
+        set_aside_needed=str(secret.get("set_aside_needed", "play-on")),
+        reveal_when_done=bool(secret.get("reveal_when_done", True)),
+        commander=rule,
+    )

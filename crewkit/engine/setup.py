@@ -30,6 +30,9 @@ def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[st
     folder = ((rs.data.get("scoring") or {}).get("missions"))
     if folder:
         return _compiled_scoring_game(rs, str(folder), mission, players, selection)
+    secret = (rs.data.get("tasks") or {}).get("secret")
+    if isinstance(secret, dict) and secret.get("missions"):
+        return _compiled_secret_game(rs, secret, mission, players, selection)
     ms = load_mission(mission, selection)
     why = (ms.data.get("unsupported") or {}).get(rs.name)
     if why:
@@ -59,6 +62,31 @@ def _compiled_scoring_game(rs: RuleSet, folder: str, mission: str, players: int,
                           readings=first.readings)
     rules = compile_rules(rs.data, set_mission.data, players, mission_id=set_mission.id,
                           round_missions=round_missions)
+    return rules, rs, set_mission
+
+
+def _compiled_secret_game(rs: RuleSet, secret: dict[str, object], mission: str, players: int,
+                          selection: dict[str, str]) -> tuple[Rules, RuleSet, Mission]:
+    """Secret mission cards (Persian reading): each player is dealt cards of one level from a folder.
+
+    ``mission`` names the folder (``persian``) or a level within it (``persian/level-2``)."""
+    from crewkit.spec import bundled
+
+    folder = str(secret["missions"])
+    level = int(secret.get("level", 1))  # type: ignore[call-overload]
+    if mission.startswith(f"{folder}/level-"):
+        level = int(mission.rsplit("-", 1)[1])
+    elif mission not in (folder, ""):
+        raise SetupError(f"rule set {rs.name} deals secret mission cards: name the set ({folder!r} or "
+                         f"'{folder}/level-N'), not one card ({mission!r})")
+    cards = [load_mission(str(p), selection) for p in bundled.bundled_missions() if p.parent.name == folder]
+    cards = [m for m in cards if int(m.data.get("level", 1)) == level]
+    if not cards:
+        raise SetupError(f"there are no level-{level} mission cards in {folder!r}")
+    secret_cards = [(bundled.mission_id_for(m.path), m.data) for m in cards]
+    set_mission = Mission(id=mission or folder, number=None, title=f"{folder} level {level}", path=cards[0].path,
+                          data={"players": rs.players, "tasks": {"count": 0}}, readings={})
+    rules = compile_rules(rs.data, set_mission.data, players, mission_id=set_mission.id, secret_cards=secret_cards)
     return rules, rs, set_mission
 
 

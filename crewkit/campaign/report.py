@@ -1,0 +1,61 @@
+"""Plain-text campaign status (pure functions; the CLI may render the same data with rich)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from crewkit.campaign.store import MissionProgress
+
+CURRENT_MARK = ">"
+_HEADERS = ("#", "mission", "title", "attempts", "status")
+
+
+def mission_status(line: MissionProgress) -> str:
+    """A short status word for one logbook line."""
+    if line.done:
+        return "done (distress +1)" if line.distress_used else "done"
+    if line.attempts == 0:
+        return "not started"
+    last = line.last_result or "failure"
+    status = f"in progress (last: {last})"
+    return status + ", distress active" if line.distress_used else status
+
+
+def format_status(progress: Sequence[MissionProgress], titles: Mapping[str, str], current: str | None) -> str:
+    """A plain-text table (#, mission, title, attempts, status) with the current mission marked by ``>``,
+    followed by a summary line: missions done N/total and the total logbook attempts.
+    """
+    rows: list[tuple[str, ...]] = []
+    for number, line in enumerate(progress, start=1):
+        rows.append(
+            (
+                str(number),
+                line.mission,
+                titles.get(line.mission, ""),
+                str(line.attempts) if line.attempts else "-",
+                mission_status(line),
+            )
+        )
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(_HEADERS)]
+    right_aligned = {0, 3}
+
+    def render(cells: Sequence[str], mark: str) -> str:
+        parts = [
+            c.rjust(w) if i in right_aligned else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return f"{mark:<{len(CURRENT_MARK)}} " + "  ".join(parts).rstrip()
+
+    lines = [render(_HEADERS, ""), render(["-" * w for w in widths], "")]
+    for line, cells in zip(progress, rows, strict=True):
+        lines.append(render(cells, CURRENT_MARK if line.mission == current else ""))
+    done = sum(1 for line in progress if line.done)
+    total = sum(line.attempts for line in progress)
+    summary = f"missions done: {done}/{len(progress)}, total attempts: {total}"
+    if current is not None:
+        summary += f", current mission: {current}"
+    elif progress and done == len(progress):
+        summary += ", campaign complete"
+    lines.append("")
+    lines.append(summary)
+    return "\n".join(lines)

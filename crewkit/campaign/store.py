@@ -1,0 +1,573 @@
+"""The campaign logbook: every mission attempt, in one SQLite file (standard library ``sqlite3`` only).
+
+The logbook follows the rule book (RULES.md §1, "Distress signal" and "Logbook"): per mission it counts the
+attempts until the first success, plus one if the distress signal was used in any of them. Raw attempts are
+stored; the logbook numbers are derived from them (:meth:`Logbook.progress`).
+
+Durability: the file is in WAL journal mode with ``synchronous=FULL`` and every write is a single
+transaction, so killing the process mid-write loses at most the attempt in flight, never earlier ones.
+
+Safety: a file that is not a crewkit logbook (another SQLite database, random bytes, an empty file) or a
+damaged logbook is refused with a :class:`LogbookError` naming the file; such a file is never modified. The
+check reads the 100-byte SQLite header itself (magic string, ``application_id``) before SQLite is allowed to
+open the file for writing, and a foreign database is only ever inspected with ``immutable=1``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from crewkit.campaign.home import crewkit_home
+
+LOGBOOK_FILENAME = "logbook.sqlite3"
+#: ``PRAGMA application_id`` of a crewkit logbook: the ASCII bytes "CREW".
+APPLICATION_ID = 0x43524557
+#: ``PRAGMA user_version``: the schema version written by this code.
+SCHEMA_VERSION = 1
+
+RESULTS = ("success", "failure", "abandoned")
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
+
+_SCHEMA = f"""
+CREATE TABLE attempts (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign      TEXT    NOT NULL CHECK (campaign <> ''),
+    mission       TEXT    NOT NULL CHECK (mission <> ''),
+    players       INTEGER NOT NULL CHECK (players >= 1),
+    ruleset       TEXT    NOT NULL,
+    seed          TEXT    NOT NULL,
+    result        TEXT    NOT NULL CHECK (result IN ({", ".join(repr(r) for r in RESULTS)})),
+    reason        TEXT    NOT NULL,
+    distress_used INTEGER NOT NULL CHECK (distress_used IN (0, 1)),
+    recorded_at   TEXT    NOT NULL,
+    record_path   TEXT
+);
+CREATE INDEX attempts_by_mission ON attempts (campaign, mission, id);
+"""
+_COLUMNS = (
+    "id",
+    "campaign",
+    "mission",
+    "players",
+    "ruleset",
+    "seed",
+    "result",
+    "reason",
+    "distress_used",
+    "recorded_at",
+    "record_path",
+)
+_SELECT = f"SELECT {', '.join(_COLUMNS)} FROM attempts"
+
+
+class LogbookError(Exception):
+    """A logbook problem meant for the user: the message names the file and says what is wrong."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One recorded mission attempt. ``when`` is timezone-aware (UTC)."""
+
+    id: int
+    campaign: str
+    mission: str
+    players: int
+    ruleset: str
+    seed: str
+    result: str  # success | failure | abandoned
+    reason: str
+    distress_used: bool
+    when: datetime
+    record_path: str | None
+
+
+@dataclass(frozen=True)
+class MissionProgress:
+    """The logbook line of one mission.
+
+    ``attempts`` is the logbook count: attempts until (and including) the first success, plus one if the
+    distress signal was used in any of them; for a mission not yet done, the attempts so far (no distress
+    extra until the mission is won). An abandoned attempt counts as an attempt. Attempts recorded after the
+    first success (replays) do not change the count.
+    """
+
+    mission: str
+    attempts: int
+    done: bool
+    distress_used: bool
+    last_result: str | None
+
+
+def mission_progress(mission: str, attempts: Sequence[Attempt]) -> MissionProgress:
+    """The logbook line for ``mission`` from its attempts in recording order (pure function)."""
+    count = 0
+    done = False
+    distress = False
+    for attempt in attempts:
+        count += 1
+        distress = distress or attempt.distress_used
+        if attempt.result == "success":
+            done = True
+            break
+    if done and distress:
+        count += 1
+    last = attempts[-1].result if attempts else None
+    return MissionProgress(
+        mission=mission, attempts=count, done=done, distress_used=distress, last_result=last
+    )
+
+
+def _describe(path: Path) -> str:
+    """How a file is named in messages: its full path, so the user can find it."""
+    return str(path)
+
+
+def _read_header(path: Path) -> bytes:
+    try:
+        with path.open("rb") as fh:
+            return fh.read(_HEADER_SIZE)
+    except IsADirectoryError:
+        raise LogbookError(f"{_describe(path)} is a directory, not a crewkit logbook", path) from None
+    except OSError as exc:
+        raise LogbookError(f"{_describe(path)} cannot be read: {exc.strerror or exc}", path) from None
+
+
+def _foreign_tables(path: Path) -> list[str] | None:
+    """Table names of a foreign SQLite file, read with ``immutable=1`` so SQLite never writes or locks it."""
+    uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+    try:
+        conn = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchall()
+        return [str(name) for (name,) in rows]
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+
+
+def _check_header(path: Path) -> int:
+    """Refuse anything whose header is not a crewkit logbook's. Returns the header's ``user_version``."""
+    header = _read_header(path)
+    where = _describe(path)
+    if not header:
+        raise LogbookError(
+            f"{where} is not a crewkit logbook: the file is empty (0 bytes); move it aside or delete it", path
+        )
+    if not header.startswith(_SQLITE_MAGIC):
+        raise LogbookError(f"{where} is damaged or not a crewkit logbook: file is not a database", path)
+    if len(header) < _HEADER_SIZE:
+        raise LogbookError(
+            f"{where} is damaged: the database header is truncated ({len(header)} bytes)", path
+        )
+    user_version = int.from_bytes(header[60:64], "big", signed=True)
+    application_id = int.from_bytes(header[68:72], "big", signed=True)
+    if application_id != APPLICATION_ID:
+        tables = _foreign_tables(path)
+        if tables is None:
+            detail = "unreadable tables"
+        elif "attempts" not in tables:
+            shown = ", ".join(repr(t) for t in tables[:8]) + (", ..." if len(tables) > 8 else "")
+            detail = (
+                f"no 'attempts' table; it has {shown}" if tables else "no 'attempts' table; it has no tables"
+            )
+        else:
+            detail = "it has an 'attempts' table but was not written by crewkit"
+        raise LogbookError(
+            f"{where} is not a crewkit logbook (wrong application_id {application_id:#x}, "
+            f"expected {APPLICATION_ID:#x}; {detail}); it was left untouched",
+            path,
+        )
+    return user_version
+
+
+def _fsync_dir(directory: Path) -> None:
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _link_no_clobber(src: Path, dst: Path) -> bool:
+    """Give ``src`` the name ``dst`` unless ``dst`` exists (then False). ``src`` is removed in any case."""
+    try:
+        try:
+            os.link(src, dst)
+        except FileExistsError:
+            return False
+        except OSError:  # hard links unsupported (some file systems): fall back, racy but best effort
+            if dst.exists():
+                return False
+            os.replace(src, dst)
+        _fsync_dir(dst.parent)
+        return True
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            src.unlink()
+
+
+def _create(path: Path) -> None:
+    """Create a new empty logbook at ``path`` atomically: built under a temporary name, then linked into place.
+
+    A crash during creation therefore never leaves a half-made file under the logbook's name. If another
+    process created the logbook meanwhile, theirs is kept.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    for stale in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm"), Path(f"{tmp}-journal")):
+        with contextlib.suppress(FileNotFoundError):
+            stale.unlink()
+    try:
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.executescript(f"BEGIN IMMEDIATE;\n{_SCHEMA}\nCOMMIT;")
+            conn.execute("PRAGMA journal_mode = WAL")
+        finally:
+            conn.close()  # last connection: the WAL is checkpointed into the file and removed
+    except sqlite3.Error as exc:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise LogbookError(f"{_describe(path)} could not be created: {exc}", path) from None
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise LogbookError(f"{_describe(path)} could not be created: {exc.strerror or exc}", path) from None
+    _link_no_clobber(tmp, path)
+
+
+class Logbook:
+    """An open campaign logbook. Use :meth:`open`; close it with :meth:`close` or a ``with`` block."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self._path = path
+        self._conn: sqlite3.Connection | None = conn
+        self._lock = threading.RLock()
+
+    # -- opening -----------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> Logbook:
+        """Open (creating if missing) the logbook at ``path``, default ``crewkit_home()/logbook.sqlite3``.
+
+        Raises :class:`LogbookError` for a damaged file or one that is not a crewkit logbook; such a file is
+        left byte-for-byte unchanged.
+        """
+        path = Path(path) if path is not None else crewkit_home() / LOGBOOK_FILENAME
+        path = path.expanduser()
+        if not path.exists() and not path.is_symlink():
+            _create(path)
+        user_version = _check_header(path)
+        where = _describe(path)
+        if user_version > SCHEMA_VERSION:
+            raise LogbookError(
+                f"{where} was written by a newer crewkit (logbook schema version {user_version}, this crewkit "
+                f"reads up to {SCHEMA_VERSION}); upgrade crewkit to use it",
+                path,
+            )
+        try:
+            conn = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise LogbookError(f"{where} cannot be opened: {exc}", path) from None
+        try:
+            cls._verify(conn, path)
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            if mode is None or str(mode[0]).lower() != "wal":
+                raise LogbookError(
+                    f"{where} cannot be opened: WAL journal mode is unavailable ({mode})", path
+                )
+            conn.execute("PRAGMA synchronous = FULL")
+        except LogbookError:
+            conn.close()
+            raise
+        except sqlite3.Error as exc:
+            conn.close()
+            raise LogbookError(f"{where} cannot be opened: {exc}", path) from None
+        return cls(path, conn)
+
+    @staticmethod
+    def _verify(conn: sqlite3.Connection, path: Path) -> None:
+        """Integrity and schema checks; read-only, so a refused file is not modified."""
+        where = _describe(path)
+        try:
+            rows = conn.execute("PRAGMA quick_check(5)").fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise LogbookError(f"{where} is damaged: {exc}", path) from None
+        problems = [" ".join(str(r[0]).split()) for r in rows]
+        if problems != ["ok"]:
+            raise LogbookError(
+                f"{where} is damaged (integrity check: {'; '.join(problems)}); it was left untouched: "
+                "move it aside or restore a logbook-*.bak backup",
+                path,
+            )
+        try:
+            application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            columns = [str(r[1]) for r in conn.execute("PRAGMA table_info(attempts)").fetchall()]
+        except sqlite3.DatabaseError as exc:
+            raise LogbookError(f"{where} is damaged: {exc}", path) from None
+        if application_id != APPLICATION_ID:
+            raise LogbookError(f"{where} is not a crewkit logbook (wrong application_id)", path)
+        if not columns:
+            raise LogbookError(f"{where} is not a crewkit logbook (no 'attempts' table)", path)
+        missing = [c for c in _COLUMNS if c not in columns]
+        if missing:
+            raise LogbookError(
+                f"{where} is not a usable crewkit logbook ('attempts' lacks column(s) {', '.join(missing)})",
+                path,
+            )
+
+    # -- plumbing ----------------------------------------------------------------------------------
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @property
+    def closed(self) -> bool:
+        return self._conn is None
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise LogbookError(f"{_describe(self._path)}: the logbook is closed", self._path)
+        return self._conn
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), rolled back on any error."""
+        with self._lock:
+            conn = self._connection()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise LogbookError(f"{_describe(self._path)}: cannot write: {exc}", self._path) from None
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise LogbookError(f"{_describe(self._path)}: write failed: {exc}", self._path) from None
+                raise
+
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+        with self._lock:
+            conn = self._connection()
+            try:
+                return conn.execute(sql, tuple(params)).fetchall()
+            except sqlite3.Error as exc:
+                raise LogbookError(f"{_describe(self._path)}: read failed: {exc}", self._path) from None
+
+    # -- writing -----------------------------------------------------------------------------------
+
+    def record_attempt(
+        self,
+        *,
+        campaign: str,
+        mission: str,
+        players: int,
+        ruleset: str,
+        seed: str,
+        result: str,
+        reason: str,
+        distress_used: bool,
+        record_path: str | None = None,
+        when: datetime | None = None,
+    ) -> int:
+        """Record one finished attempt in its own transaction; returns its id. A naive ``when`` is local time."""
+        if result not in RESULTS:
+            raise ValueError(f"result must be one of {', '.join(RESULTS)}, not {result!r}")
+        if not campaign or not mission:
+            raise ValueError("campaign and mission must be non-empty")
+        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+            raise ValueError(f"players must be a positive integer, not {players!r}")
+        stamp = (when or datetime.now(UTC)).astimezone(UTC).isoformat()
+        values = (
+            campaign,
+            mission,
+            players,
+            ruleset,
+            str(seed),
+            result,
+            reason,
+            1 if distress_used else 0,
+            stamp,
+            None if record_path is None else str(record_path),
+        )
+        with self._transaction() as conn:
+            cursor = conn.execute(
+                f"INSERT INTO attempts ({', '.join(_COLUMNS[1:])}) VALUES ({', '.join('?' * len(values))})",
+                values,
+            )
+            row_id = cursor.lastrowid
+        assert row_id is not None
+        return int(row_id)
+
+    def reset(self) -> Path:
+        """Back the logbook up next to itself (``<stem>-YYYYmmdd-HHMMSS<suffix>.bak``), then empty it.
+
+        The backup is complete and synced before anything is deleted. Returns the backup's path.
+        """
+        with self._lock:
+            conn = self._connection()
+            backup = self._backup_path()
+            tmp = backup.with_name(f".{backup.name}.{os.getpid()}.tmp")
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+            try:
+                dest = sqlite3.connect(tmp, isolation_level=None)
+                try:
+                    dest.execute("PRAGMA synchronous = FULL")
+                    conn.backup(dest)
+                    dest.execute("PRAGMA journal_mode = DELETE")
+                finally:
+                    dest.close()
+                if not _link_no_clobber(tmp, backup):  # pragma: no cover - name race with another process
+                    raise LogbookError(
+                        f"{_describe(backup)} appeared while backing up; try again", self._path
+                    )
+            except sqlite3.Error as exc:
+                with contextlib.suppress(FileNotFoundError):
+                    tmp.unlink()
+                raise LogbookError(f"{_describe(self._path)}: backup failed: {exc}", self._path) from None
+            except OSError as exc:
+                with contextlib.suppress(FileNotFoundError):
+                    tmp.unlink()
+                raise LogbookError(
+                    f"{_describe(self._path)}: backup to {backup} failed: {exc.strerror or exc}", self._path
+                ) from None
+            with self._transaction() as tx:
+                tx.execute("DELETE FROM attempts")
+                tx.execute("DELETE FROM sqlite_sequence WHERE name = 'attempts'")
+            return backup
+
+    def _backup_path(self) -> Path:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        stem, suffix = self._path.stem, self._path.suffix
+        candidate = self._path.with_name(f"{stem}-{stamp}{suffix}.bak")
+        n = 2
+        while candidate.exists():
+            candidate = self._path.with_name(f"{stem}-{stamp}-{n}{suffix}.bak")
+            n += 1
+        return candidate
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    def attempts(self, campaign: str | None = None, mission: str | None = None) -> list[Attempt]:
+        """Recorded attempts in recording order, optionally only those of ``campaign`` and/or ``mission``."""
+        where: list[str] = []
+        params: list[object] = []
+        if campaign is not None:
+            where.append("campaign = ?")
+            params.append(campaign)
+        if mission is not None:
+            where.append("mission = ?")
+            params.append(mission)
+        sql = _SELECT + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY id"
+        return [self._attempt(row) for row in self._query(sql, params)]
+
+    def _attempt(self, row: tuple[object, ...]) -> Attempt:
+        (
+            id_,
+            campaign,
+            mission,
+            players,
+            ruleset,
+            seed,
+            result,
+            reason,
+            distress,
+            recorded_at,
+            record_path,
+        ) = row
+        try:
+            when = datetime.fromisoformat(str(recorded_at))
+        except ValueError:
+            raise LogbookError(
+                f"{_describe(self._path)} is damaged: attempt {id_} has an unreadable time {recorded_at!r}",
+                self._path,
+            ) from None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        return Attempt(
+            id=int(str(id_)),
+            campaign=str(campaign),
+            mission=str(mission),
+            players=int(str(players)),
+            ruleset=str(ruleset),
+            seed=str(seed),
+            result=str(result),
+            reason=str(reason),
+            distress_used=bool(distress),
+            when=when,
+            record_path=None if record_path is None else str(record_path),
+        )
+
+    def progress(self, campaign: str, mission_ids: Sequence[str]) -> list[MissionProgress]:
+        """One logbook line per mission of ``mission_ids``, in that (campaign) order."""
+        by_mission: dict[str, list[Attempt]] = {}
+        for attempt in self.attempts(campaign):
+            by_mission.setdefault(attempt.mission, []).append(attempt)
+        return [mission_progress(m, by_mission.get(m, [])) for m in mission_ids]
+
+    def current_mission(self, campaign: str, mission_ids: Sequence[str]) -> str | None:
+        """The first mission of ``mission_ids`` not yet done, or None when the campaign is complete."""
+        for line in self.progress(campaign, mission_ids):
+            if not line.done:
+                return line.mission
+        return None
+
+    def total_attempts(self, campaign: str, mission_ids: Sequence[str]) -> int:
+        """The sum of the logbook counts of ``mission_ids`` (distress extras included)."""
+        return sum(line.attempts for line in self.progress(campaign, mission_ids))
+
+    # -- closing -----------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the logbook (idempotent). Further calls raise :class:`LogbookError`."""
+        with self._lock:
+            if self._conn is not None:
+                conn, self._conn = self._conn, None
+                conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._conn is None else "open"
+        return f"<Logbook {self._path} ({state})>"
