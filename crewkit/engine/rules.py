@@ -282,7 +282,7 @@ def compile_rules(
         comm_window=str(comm.get("window", "between-tricks")),
         comm_statements=tuple(comm.get("statements", ["top", "bottom", "only"])),
         comm_excluded_mask=suit_names_mask(comm.get("excluded_suits", []) or []) | special_mask,
-        comm_singleton_only=readings.get("singleton-statement", "only") == "only",
+        comm_singleton_only=comm.get("singleton", "only") == "only",
         dead_zone=bool(symbols.get("dead_zone", False)),
         disruption=symbols.get("disruption"),
         distress_enabled=bool(distress.get("enabled", False)),

@@ -1,0 +1,78 @@
+"""Generate ``docs/variants.md`` from the bundled rule sets: how each differs from ``crew``, and every reading.
+
+``python -m crewkit.analysis.variants_doc > docs/variants.md``; a test keeps the file equal to the output.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from crewkit.spec import bundled
+from crewkit.spec.loader import load_ruleset
+from crewkit.spec.merge import diff
+
+BASE = "crew"
+SKIP = {"name", "title", "description", "readings", "extends"}
+
+
+def _value(v: Any) -> str:
+    if v is None:
+        return "–"
+    text = json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
+    text = text.replace("|", "\\|").replace("\n", " ")
+    return text if len(text) <= 90 else text[:87] + "..."
+
+
+def _path(path: tuple[str | int, ...]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def generate_markdown() -> str:
+    base = dict(load_ruleset(BASE).data)
+    out = [
+        "# Rule variants",
+        "",
+        "Generated from the rule sets in `rulesets/` by `python -m crewkit.analysis.variants_doc`; do not edit by",
+        "hand. For each rule set: the keys whose resolved value differs from `crew`, then every unclear point of",
+        "its sources with the reading it implements and the alternatives a user can switch to",
+        "(`--reading ID=OPTION` on `play`, `simulate`, `show`; `readings:` in YAML).",
+        "",
+    ]
+    for path in bundled.bundled_rulesets():
+        rs = load_ruleset(path.stem)
+        data = dict(rs.data)
+        out.append(f"## `{rs.name}`: {data.get('title', '')}")
+        out.append("")
+        if data.get("description"):
+            out.append(str(data["description"]).strip())
+            out.append("")
+        if rs.name != BASE:
+            base_note = f" (extends `{data['extends']}`)" if data.get("extends") else " (a rule set of its own)"
+            out.append(f"Differences from `{BASE}`{base_note}:")
+            out.append("")
+            rows = [d for d in diff(base, data) if d[1] and d[1][0] not in SKIP]
+            if rows:
+                out.append("| key | change | `crew` | this rule set |")
+                out.append("|---|---|---|---|")
+                for kind, p, old, new in rows:
+                    out.append(f"| `{_path(p)}` | {kind} | {_value(old)} | {_value(new)} |")
+            else:
+                out.append("None.")
+            out.append("")
+        readings = data.get("readings") or []
+        if readings:
+            out.append("Readings:")
+            out.append("")
+            for r in readings:
+                out.append(f"- **{r['id']}**: {r['question']}")
+                out.append(f"  - source: {r.get('source', '')}")
+                for name, option in (r.get("options") or {}).items():
+                    mark = " (implemented by default)" if name == r.get("choice") else ""
+                    out.append(f"  - `{r['id']}={name}`{mark}: {(option or {}).get('text', '')}")
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+if __name__ == "__main__":
+    print(generate_markdown(), end="")
