@@ -1,0 +1,192 @@
+"""The crewkit terminal app: campaign → briefing → table → end of mission, plus logbook and help."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from crewkit.tui.catalog import CampaignInfo, campaign_info, campaign_of, canonical_mission, mission_title
+from crewkit.tui.launch import PlayOptions
+from crewkit.tui.screens.briefing import BriefingScreen
+from crewkit.tui.screens.campaign import CampaignScreen
+from crewkit.tui.services import Services, default_services
+
+if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
+    from crewkit.tui.screens.table import TableScreen
+    from crewkit.tui.session import Finished, Session
+
+
+class CrewApp(App[int]):
+    CSS_PATH = "app.tcss"
+    TITLE = "crewkit"
+    SUB_TITLE = "The Crew at the terminal"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+    ]
+
+    def __init__(self, options: PlayOptions | None = None, services: Services | None = None) -> None:
+        super().__init__()
+        self.options = options or PlayOptions()
+        self.services = services or default_services()
+        camp = campaign_of(self.options.mission) if self.options.mission else None
+        self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign)
+        self.session: Session | None = None
+
+    # ------------------------------------------------------------------ seats and specs
+    def kinds(self) -> list[str]:
+        from crewkit.tui.session import normalise_seats
+
+        return normalise_seats(self.options.seats, self.options.players, self.services.bot_factory is not None)
+
+    def ruleset_for(self, mission: str) -> str:
+        if self.options.ruleset:
+            return self.options.ruleset
+        if campaign_of(mission) == self.campaign.name:
+            return self.campaign.ruleset
+        return "crew"
+
+    def campaign_for(self, mission: str) -> str | None:
+        return campaign_of(mission)
+
+    def next_mission(self, mission: str) -> str | None:
+        missions = list(self.campaign.missions)
+        if mission in missions:
+            index = missions.index(mission)
+            if index + 1 < len(missions):
+                return missions[index + 1]
+        return None
+
+    # ------------------------------------------------------------------ navigation
+    def get_default_screen(self) -> Screen:
+        return CampaignScreen()
+
+    def on_mount(self) -> None:
+        for warning in self.services.warnings:
+            self.notify(warning, title="crewkit", severity="warning", timeout=8)
+        if self.options.mission:
+            self.open_briefing(canonical_mission(self.options.mission))
+
+    def show_campaign(self) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, CampaignScreen):
+            self.pop_screen()
+
+    def open_briefing(self, mission: str) -> None:
+        from crewkit.tui.screens.table import TableScreen
+
+        if isinstance(self.screen, BriefingScreen | TableScreen):
+            self.switch_screen(BriefingScreen(mission))
+        else:
+            self.push_screen(BriefingScreen(mission))
+
+    def start_mission(self, mission: str) -> None:
+        from crewkit.tui.screens.dialogs import ResumeScreen
+        from crewkit.tui.session import Session
+
+        session = Session(
+            self.services,
+            mission=mission,
+            ruleset=self.ruleset_for(mission),
+            players=self.options.players,
+            kinds=self.kinds(),
+            campaign=self.campaign_for(mission),
+            base_seed=self.options.seed,
+        )
+        saved = session.saved_record()
+        if saved is None:
+            self._begin(session, None)
+            return
+        done = len(saved.get("actions") or [])
+        summary = (f"Seed {saved.get('seed', '?')}, {done} action(s) played so far.\n"
+                   "A new attempt instead counts this one as abandoned in the logbook.")
+
+        def answer(resume: bool | None) -> None:
+            if not resume:
+                session.abandon_saved(saved)
+            self._begin(session, saved if resume else None)
+
+        self.push_screen(ResumeScreen(mission, summary), answer)
+
+    def _begin(self, session: Session, record: dict[str, object] | None) -> None:
+        try:
+            if record is not None:
+                error = session.resume(dict(record))
+                if error:
+                    self.notify(f"Cannot resume: {error}. Starting a new attempt.", severity="warning")
+                    session.discard_saved()
+                    session.new_attempt()
+            else:
+                session.discard_saved()
+                session.new_attempt()
+        except Exception as exc:  # a mission the engine cannot set up
+            self.notify(str(exc), title="Cannot start the mission", severity="error", timeout=10)
+            return
+        from crewkit.tui.screens.table import TableScreen
+
+        self.session = session
+        table = TableScreen(session, delay=self.options.bot_delay)
+        if isinstance(self.screen, BriefingScreen):
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
+
+    def show_end(self, table: TableScreen, finished: Finished) -> None:
+        from crewkit.tui.screens.end import EndScreen
+
+        mission = table.session.mission
+        has_next = self.next_mission(mission) is not None
+
+        def chosen(what: str | None) -> None:
+            if what == "retry":
+                table.restart()
+            elif what == "next":
+                nxt = self.next_mission(mission)
+                if nxt is not None:
+                    self.open_briefing(nxt)
+            elif what == "campaign":
+                self.show_campaign()
+
+        self.push_screen(EndScreen(mission, mission_title(mission), finished, has_next), chosen)
+
+    # ------------------------------------------------------------------ app-wide actions
+    def action_logbook(self) -> None:
+        from crewkit.tui.screens.logbook import LogbookScreen
+
+        if not isinstance(self.screen, LogbookScreen):
+            self.push_screen(LogbookScreen())
+
+    def action_help(self) -> None:
+        from crewkit.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def table(self) -> TableScreen | None:
+        from crewkit.tui.screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def _on_table(self, what: str) -> None:
+        table = self.table()
+        if table is None or self.screen is not table:
+            self.notify("Only at the table, during a mission.", severity="warning")
+            return
+        getattr(table, f"action_{what}")()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("Play", "Play the selected card of your hand", lambda: self._on_table("play_selected"))
+        yield SystemCommand("Communicate", "Show one card: highest, lowest or only of its colour",
+                            lambda: self._on_table("communicate"))
+        yield SystemCommand("Distress signal", "Everyone passes one card to the same neighbour",
+                            lambda: self._on_table("distress"))
+        yield SystemCommand("Last trick", "Look at the last trick again", lambda: self._on_table("last_trick"))
+        yield SystemCommand("Logbook", "Attempts per mission of the campaign", self.action_logbook)
+        yield SystemCommand("Help", "Rules summary and keys", self.action_help)
+        yield SystemCommand("Campaign", "Back to the list of missions", self.show_campaign)
+        yield from super().get_system_commands(screen)

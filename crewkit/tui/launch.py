@@ -1,0 +1,45 @@
+"""Entry point for ``crewkit play``: options in, exit status out. Textual is imported only when playing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_CAMPAIGN = "planet-nine"
+DEFAULT_DELAY = 0.8
+
+
+@dataclass
+class PlayOptions:
+    """What ``crewkit play`` was asked for; ``None`` means "the default"."""
+
+    mission: str | None = None
+    ruleset: str | None = None
+    players: int = 4
+    seats: list[str] | None = None  # per seat: human | bot | a bot name (heuristic, random, ...)
+    seed: str | None = None
+    fast: bool = False
+    delay: float = DEFAULT_DELAY
+    campaign: str = DEFAULT_CAMPAIGN
+
+    @property
+    def bot_delay(self) -> float:
+        return 0.0 if self.fast else max(0.0, self.delay)
+
+
+def parse_seats(text: str | None) -> list[str] | None:
+    """``"human,bot,bot,bot"`` to a list (``None`` for an empty value)."""
+    if not text:
+        return None
+    return [part.strip() for part in text.split(",") if part.strip()] or None
+
+
+def run_play(options: PlayOptions) -> int:
+    """Run the terminal UI until the user quits; the exit status for the CLI."""
+    if options.players < 1:
+        print("crewkit play: --players must be at least 1")
+        return 2
+    from crewkit.tui.app import CrewApp
+
+    app = CrewApp(options)
+    result = app.run()
+    return int(result or 0)

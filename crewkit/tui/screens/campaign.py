@@ -1,0 +1,115 @@
+"""The campaign: every mission with its logbook attempts; the next unfinished one highlighted."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from crewkit.tui.catalog import mission_number, mission_title
+from crewkit.tui.services import Progress, progress_of
+
+if TYPE_CHECKING:
+    from crewkit.tui.app import CrewApp
+
+
+class CampaignScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "open", "Briefing", show=True),
+        Binding("l", "app.logbook", "Logbook"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="campaign")
+        self.next_index = 0
+        self.titles: dict[str, str] = {}
+
+    @property
+    def crew_app(self) -> CrewApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield Static(id="campaign-title", classes="screen-title")
+        yield DataTable(id="missions", cursor_type="row", zebra_stripes=True)
+        yield Static(id="campaign-note", classes="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#missions", DataTable)
+        table.add_column("#", key="num", width=4)
+        table.add_column("Mission", key="title", width=34)
+        table.add_column("Attempts", key="attempts", width=9)
+        table.add_column("Status", key="status", width=16)
+        table.add_column("Distress", key="distress", width=9)
+        self.titles = {m: mission_title(m) for m in self.crew_app.campaign.missions}
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def progress(self) -> list[Progress]:
+        info = self.crew_app.campaign
+        return progress_of(self.crew_app.services.logbook, info.name, info.missions)
+
+    def reload(self) -> None:
+        info = self.crew_app.campaign
+        rows = self.progress()
+        done = sum(1 for r in rows if r.done)
+        self.query_one("#campaign-title", Static).update(
+            Text.assemble((info.title, "bold"), f"   campaign {info.name} · {done}/{len(rows)} missions done")
+        )
+        note = self.query_one("#campaign-note", Static)
+        note.update(info.note or "Enter: mission briefing · any mission can be chosen")
+        table = self.query_one("#missions", DataTable)
+        keep = table.cursor_row if table.row_count else None
+        table.clear()
+        self.next_index = next((i for i, r in enumerate(rows) if not r.done), max(0, len(rows) - 1))
+        for i, row in enumerate(rows):
+            is_next = i == self.next_index and not row.done
+            num = mission_number(row.mission)
+            title = self.titles.get(row.mission, "")
+            if row.done:
+                status = Text("✓ done", style="bold green")
+            elif row.last_result == "failure":
+                status = Text("✗ failed", style="red")
+            elif is_next:
+                status = Text("▶ next", style="bold yellow")
+            else:
+                status = Text("")
+            style = "bold yellow" if is_next else ""
+            table.add_row(
+                Text(num, style=style),
+                Text(title or row.mission, style=style),
+                str(row.attempts) if row.attempts else "·",
+                status,
+                "yes" if row.distress_used else "",
+                key=row.mission,
+            )
+        if rows:
+            target = self.next_index if keep is None or keep == 0 else min(keep, len(rows) - 1)
+            table.move_cursor(row=target)
+        table.focus()
+
+    def selected_mission(self) -> str | None:
+        table = self.query_one("#missions", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return str(key.value) if key.value is not None else None
+
+    def action_open(self) -> None:
+        mission = self.selected_mission()
+        if mission is not None:
+            self.crew_app.open_briefing(mission)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.crew_app.open_briefing(str(event.row_key.value))

@@ -1,0 +1,302 @@
+"""Small modal screens: hotseat hand-over, resume, communication, distress, last trick."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from crewkit.cards import Card, sort_key
+from crewkit.engine.actions import Communicate, Distress, PassCard
+from crewkit.engine.errors import IllegalAction
+from crewkit.tui.text import STATEMENT_WORDS, card_text, statement_text
+from crewkit.tui.widgets.trick import trick_text
+
+
+class HandoffScreen(ModalScreen[None]):
+    """Hotseat: hides every hand until the next player is at the keyboard."""
+
+    BINDINGS = [Binding("enter,space", "ready", "I am seat …", key_display="⏎")]
+
+    def __init__(self, seat: int, why: str) -> None:
+        super().__init__(id="handoff", classes="opaque")
+        self.seat = seat
+        self.why = why
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(
+                Text.assemble(
+                    ("Pass the keyboard to seat ", "bold"), (str(self.seat), "bold yellow"), "\n\n",
+                    self.why, "\n\n",
+                    "Hands are hidden. Seat ", str(self.seat), ": press Enter when the others look away.",
+                ),
+                id="handoff-text",
+            )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class ResumeScreen(ModalScreen[bool]):
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Resume", key_display="y"),
+        Binding("n", "answer(False)", "New attempt"),
+        Binding("escape", "answer(False)", "New attempt", show=False),
+    ]
+
+    def __init__(self, mission: str, summary: str) -> None:
+        super().__init__(id="resume")
+        self.mission = mission
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(
+                Text.assemble(("A saved attempt of ", "bold"), (self.mission, "bold yellow"), (" exists.", "bold"),
+                              "\n", self.summary, "\n\n", "y / Enter: resume it   n: start a new attempt"),
+                id="resume-text",
+            )
+        yield Footer()
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class ChoiceScreen(ModalScreen[Any]):
+    """A titled list of options; Enter picks, Escape goes back (``None``)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, title: str, options: Sequence[tuple[str, Any]], note: str = "", *,
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title_text = title
+        self.options = list(options)
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            if self.note:
+                yield Static(self.note, classes="dialog-note")
+            if self.options:
+                yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
+                                 id="choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.options:
+            self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = int(event.option.id or 0)
+        self.dismiss(self.options[index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CommunicateScreen(ModalScreen[Communicate | None]):
+    """Choose a card, then top / bottom / only: only the engine's legal Communicate actions are offered."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, actions: Sequence[Communicate], reason: str = "") -> None:
+        super().__init__(id="communicate")
+        self.actions = list(actions)
+        self.reason = reason
+        self.card: Card | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("Communicate a card", style="bold"), classes="dialog-title")
+            yield Static(id="comm-note", classes="dialog-note")
+            yield OptionList(id="comm-options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_cards()
+
+    def cards(self) -> list[Card]:
+        return sorted({a.card for a in self.actions}, key=sort_key)
+
+    def show_cards(self) -> None:
+        self.card = None
+        note = self.query_one("#comm-note", Static)
+        options = self.query_one("#comm-options", OptionList)
+        options.clear_options()
+        if not self.actions:
+            note.update(Text.assemble(("No communication possible now: ", "bold red"), self.reason))
+            options.display = False
+            return
+        note.update("Step 1 of 2: which card? It stays in your hand; everyone sees it.")
+        options.display = True
+        for card in self.cards():
+            kinds = [a.position for a in self.actions if a.card == card]
+            said = ", ".join(STATEMENT_WORDS.get(p, p) if p else "statement hidden" for p in kinds)
+            label = Text.assemble(card_text(card), f"   ({said})")
+            options.add_option(Option(label, id=f"card:{card.id}"))
+        options.highlighted = 0
+        options.focus()
+
+    def show_positions(self, card: Card) -> None:
+        self.card = card
+        choices = [a for a in self.actions if a.card == card]
+        if len(choices) == 1 and choices[0].position is None:
+            self.dismiss(choices[0])  # dead zone: the statement stays hidden, nothing to choose
+            return
+        note = self.query_one("#comm-note", Static)
+        note.update(Text.assemble("Step 2 of 2: what do you say about ", card_text(card), "?"))
+        options = self.query_one("#comm-options", OptionList)
+        options.clear_options()
+        suit = card.suit.name if card.suit is not None else ""
+        for i, action in enumerate(choices):
+            key = {"top": "t", "bottom": "b", "only": "o"}.get(action.position or "", str(i + 1))
+            options.add_option(
+                Option(f"{action.position or 'hidden'}: {card} is {statement_text(action.position, suit)}  [{key}]",
+                       id=f"pos:{i}")
+            )
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id or ""
+        if oid.startswith("card:"):
+            card_id = int(oid.split(":", 1)[1])
+            card = next(c for c in self.cards() if c.id == card_id)
+            self.show_positions(card)
+        elif oid.startswith("pos:") and self.card is not None:
+            choices = [a for a in self.actions if a.card == self.card]
+            self.dismiss(choices[int(oid.split(":", 1)[1])])
+
+    def on_key(self, event: Any) -> None:
+        if self.card is None:
+            return
+        wanted = {"t": "top", "b": "bottom", "o": "only"}.get(getattr(event, "character", None) or "")
+        if wanted is None:
+            return
+        for action in self.actions:
+            if action.card == self.card and action.position == wanted:
+                event.stop()
+                self.dismiss(action)
+                return
+
+    def action_back(self) -> None:
+        if self.card is not None:
+            self.show_cards()
+        else:
+            self.dismiss(None)
+
+
+class DistressScreen(ModalScreen[bool]):
+    """The distress signal: the direction, then the card to pass; applied through the session's engine."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, session: Any, seat: int, actions: Sequence[Distress], reason: str = "") -> None:
+        super().__init__(id="distress")
+        self.session = session
+        self.seat = seat
+        self.actions = list(actions)
+        self.reason = reason
+        self.signalled = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("Distress signal", style="bold"), classes="dialog-title")
+            yield Static(id="distress-note", classes="dialog-note")
+            yield OptionList(id="distress-options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        note = self.query_one("#distress-note", Static)
+        options = self.query_one("#distress-options", OptionList)
+        if not self.actions:
+            note.update(Text.assemble(("The distress signal is not possible now: ", "bold red"), self.reason))
+            options.display = False
+            return
+        note.update("Step 1 of 2: which way do the cards go?\n"
+                    "Every player passes one colour card to the same neighbour.\n"
+                    "A success with the signal counts one extra attempt in the logbook.")
+        for i, action in enumerate(self.actions):
+            options.add_option(Option(f"pass to the {action.direction}", id=f"dir:{i}"))
+        options.highlighted = 0
+        options.focus()
+
+    def show_pass(self) -> None:
+        game = self.session.g
+        passes = [a for a in game.legal_actions(self.seat) if isinstance(a, PassCard)]
+        note = self.query_one("#distress-note", Static)
+        options = self.query_one("#distress-options", OptionList)
+        options.clear_options()
+        if not passes:
+            self.dismiss(True)
+            return
+        note.update(f"Step 2 of 2: which card do you pass?\nThe signal is sent: cards go to the {game.distress_direction}.")
+        for action in sorted(passes, key=lambda a: sort_key(a.card)):
+            options.add_option(Option(card_text(action.card), id=f"pass:{action.card.id}"))
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id or ""
+        kind, _, value = oid.partition(":")
+        try:
+            if kind == "dir":
+                self.session.apply(self.actions[int(value)])
+                self.signalled = True
+                self.show_pass()
+            elif kind == "pass":
+                card = self.session.g.rules.deck.cards[int(value)]
+                self.session.apply(PassCard(self.seat, card))
+                self.dismiss(True)
+        except IllegalAction as exc:
+            self.notify(exc.message, title="Not allowed", severity="error")
+
+    def action_cancel(self) -> None:
+        self.dismiss(self.signalled)
+
+
+class LastTrickScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,t,enter", "close", "Close")]
+
+    def __init__(self, obs: Any, kinds: Sequence[str], viewer: int | None) -> None:
+        super().__init__(id="last-trick")
+        self.obs = obs
+        self.kinds = kinds
+        self.viewer = viewer
+
+    def compose(self) -> ComposeResult:
+        from crewkit.tui.text import seat_label
+
+        obs = self.obs
+        body = Text()
+        last = obs.last_trick
+        if last is None:
+            body.append("No trick has been played yet.")
+        else:
+            body.append(f"Last trick: trick {last.number}", style="bold")
+            body.append(" — won by ")
+            body.append(seat_label(last.winner, self.kinds, self.viewer), style="bold")
+            body.append(" with ")
+            body.append_text(card_text(last.winning_card))
+            body.append("\n\n")
+            body.append_text(trick_text(last.plays, obs.players, last.leader, self.kinds, self.viewer))
+        with Vertical(classes="dialog"):
+            yield Static(body, id="last-trick-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

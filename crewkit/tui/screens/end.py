@@ -1,0 +1,78 @@
+"""End of mission: success or failure with the engine's reason, the logbook's attempts, retry / next."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from crewkit.tui.session import Finished
+
+if TYPE_CHECKING:
+    from crewkit.tui.app import CrewApp
+
+
+class EndScreen(ModalScreen[str]):
+    """Dismissed with ``retry``, ``next``, ``campaign`` or ``table`` (look at the final table)."""
+
+    BINDINGS = [
+        Binding("r", "choose('retry')", "Retry"),
+        Binding("n", "choose('next')", "Next mission"),
+        Binding("c", "choose('campaign')", "Campaign"),
+        Binding("escape", "choose('table')", "Look at the table"),
+        Binding("l", "app.logbook", "Logbook"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, mission: str, title: str, finished: Finished, has_next: bool) -> None:
+        super().__init__(id="end")
+        self.mission = mission
+        self.title_text = title
+        self.finished = finished
+        self.has_next = has_next
+
+    @property
+    def crew_app(self) -> CrewApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        f = self.finished
+        success = f.result == "success"
+        body = Text()
+        body.append("MISSION ACCOMPLISHED" if success else "MISSION FAILED", style="bold green" if success else "bold red")
+        body.append(f"\n\n{self.mission}  {self.title_text}\n", style="bold")
+        body.append(f"{f.reason}\n\n")
+        if f.progress is not None:
+            p = f.progress
+            state = "done" if p.done else "not yet done"
+            body.append(f"Logbook: {p.attempts} attempt(s) for this mission, {state}")
+            if p.distress_used:
+                body.append(" (distress signal used: +1 attempt on success)")
+            body.append("\n")
+        if f.distress_used:
+            body.append("The distress signal was used in this attempt.\n", style="yellow")
+        if f.record_path is not None:
+            body.append(f"Game record: {f.record_path}\n", style="dim")
+        for err in f.errors:
+            body.append(err + "\n", style="red")
+        body.append("\n")
+        keys = "r: retry"
+        if success and self.has_next:
+            keys = "n: next mission   r: play again"
+        elif self.has_next:
+            keys += "   n: next mission"
+        body.append(keys + "   c: campaign   Esc: look at the table   q: quit", style="bold")
+        with Vertical(classes="dialog", id="end-dialog"):
+            yield Static(body, id="end-text")
+        yield Footer()
+
+    def action_choose(self, what: str) -> None:
+        if what == "next" and not self.has_next:
+            self.notify("This was the last mission of the campaign.")
+            return
+        self.dismiss(what)

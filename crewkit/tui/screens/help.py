@@ -1,0 +1,58 @@
+"""Help: the rules in short and every key."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+HELP = """\
+[b]The Crew in short[/]
+• 40 cards: blue, green, yellow, pink 1–9 and rockets 1–4, all dealt. Rocket 4's holder is [b]commander[/]
+  and leads the first trick.
+• [b]Tasks[/]: revealed task cards are drafted one each, clockwise from the commander. The owner of a task
+  must win the trick containing that card. Tokens 1–5 / Ω (last) / > >> >>> >>>> fix an order.
+• [b]Tricks[/]: follow the led suit if you can (any rank); otherwise play anything, a rocket included.
+  The highest rocket wins, else the highest card of the led colour. The winner leads next.
+• The mission [b]succeeds[/] when every task is done; it [b]fails[/] at once when a task card goes to the
+  wrong player, an order is broken, a condition is broken, or the hands run out.
+• [b]Communication[/] (once per attempt, between tricks): show one colour card and say whether it is your
+  highest, lowest or only card of its colour — only a true statement can be made. Dead zone: the others
+  do not learn which. Disruption N: not before trick N.
+• [b]Distress signal[/]: after the draft, before any communication or trick, every player passes one colour
+  card to the same neighbour. A success with it counts one extra attempt.
+• Nothing else about your hand may be said. Only the last trick may be looked at again.
+
+[b]Keys at the table[/]
+  ← →  or 1–9, 0        move along your hand (a suit letter b g y p r jumps to that suit)
+  Enter  (or click the selected card)   play the card (pass it, after a distress signal)
+  c  communicate        d  distress signal      t  last trick
+  space  let the bots go on at a communication window
+  l  logbook            ?  help                 q / ctrl+q  quit (the attempt is saved)
+  ctrl+p  command palette: play, communicate, distress, last trick, logbook, help, quit
+  During the task draft and other choices: ↑ ↓ and Enter in the list of choices.
+
+[b]Elsewhere[/]
+  Campaign: ↑ ↓ Enter to open a mission briefing; Enter on the briefing starts the attempt.
+  End of mission: r retry, n next mission, c campaign, Esc look at the final table.
+  Hotseat (several human seats): a hand-over screen hides the hands between turns.
+  Quitting mid-mission saves the attempt; starting the mission again offers to resume it.
+"""
+
+
+class HelpScreen(Screen[None]):
+    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Back")]
+
+    def __init__(self) -> None:
+        super().__init__(id="help")
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll():
+            yield Static(HELP, id="help-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,65 @@
+"""The logbook: attempts per mission of the campaign, as the campaign store keeps them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from crewkit.tui.catalog import mission_number, mission_title
+from crewkit.tui.services import progress_of
+
+if TYPE_CHECKING:
+    from crewkit.tui.app import CrewApp
+
+
+class LogbookScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape,l,q", "close", "Back"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="logbook")
+
+    @property
+    def crew_app(self) -> CrewApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="logbook-title", classes="screen-title")
+        yield DataTable(id="logbook-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="logbook-total", classes="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        info = self.crew_app.campaign
+        rows = progress_of(self.crew_app.services.logbook, info.name, info.missions)
+        self.query_one("#logbook-title", Static).update(Text.assemble(("Logbook", "bold"), f" — {info.title}"))
+        table = self.query_one("#logbook-table", DataTable)
+        table.add_columns("#", "Mission", "Attempts", "Done", "Distress", "Last result")
+        for row in rows:
+            table.add_row(
+                mission_number(row.mission),
+                mission_title(row.mission) or row.mission,
+                str(row.attempts),
+                Text("✓", style="bold green") if row.done else "",
+                "yes" if row.distress_used else "",
+                row.last_result or "",
+                key=row.mission,
+            )
+        done = [r for r in rows if r.done]
+        total = sum(r.attempts for r in done)
+        self.query_one("#logbook-total", Static).update(
+            f"{len(done)} of {len(rows)} missions done · {total} attempts for the missions done"
+            f" · {sum(r.attempts for r in rows)} attempts in all"
+        )
+        table.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

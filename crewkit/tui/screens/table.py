@@ -1,0 +1,423 @@
+"""The table: your hand, the trick, the tasks, the crew and their communications; bots play in turn.
+
+The screen holds a :class:`~crewkit.tui.session.Session` and re-renders from the engine's observation
+after every action. Which actions exist is always the engine's answer (``legal_actions``); a refused
+choice shows the engine's :class:`~crewkit.engine.errors.IllegalAction` message in the status line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from crewkit.engine.actions import Action, Communicate, Distress, PassCard, Play
+from crewkit.engine.errors import IllegalAction
+from crewkit.tui.catalog import mission_title
+from crewkit.tui.screens.dialogs import CommunicateScreen, DistressScreen, HandoffScreen, LastTrickScreen
+from crewkit.tui.session import Session
+from crewkit.tui.text import action_label, card_text, seat_label
+from crewkit.tui.widgets.communication import CrewView
+from crewkit.tui.widgets.hand import HandView
+from crewkit.tui.widgets.log import EventLog
+from crewkit.tui.widgets.tasks import TasksView
+from crewkit.tui.widgets.trick import TrickView
+
+if TYPE_CHECKING:
+    from crewkit.tui.app import CrewApp
+
+CARD_ACTIONS = (Play, PassCard)
+OPTIONAL_ACTIONS = (Communicate, Distress)
+
+
+class TableScreen(Screen[None]):
+    BINDINGS = [
+        Binding("c", "communicate", "Communicate"),
+        Binding("d", "distress", "Distress"),
+        Binding("t", "last_trick", "Last trick"),
+        Binding("space", "continue", "Continue"),
+        Binding("l", "app.logbook", "Logbook"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session, delay: float = 0.8) -> None:
+        super().__init__(id="table")
+        self.session = session
+        self.delay = delay
+        self.viewer: int | None = session.humans[0] if session.humans else None
+        self._timer: Timer | None = None
+        self._scheduled = False
+        self._handoff_open = False
+        self._ended = False
+        self.status_text = ""
+        self._other_actions: list[Action] = []
+
+    @property
+    def crew_app(self) -> CrewApp:
+        return self.app  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="info")
+        with Horizontal(id="table-top"):
+            with Vertical(id="table-left"):
+                yield CrewView(id="crew")
+                yield TasksView(id="tasks")
+            with Vertical(id="table-right"):
+                yield TrickView(id="trick")
+                yield Static(id="actions-title", classes="panel-title")
+                yield OptionList(id="actions")
+                yield EventLog(id="log")
+        yield HandView(id="hand")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{self.session.mission} {mission_title(self.session.mission)}"
+        for warning in self.session.warnings:
+            self.notify(warning, title="Bots", severity="warning", timeout=6)
+        self.refresh_view()
+        self.advance()
+
+    # ------------------------------------------------------------------ rendering
+    @property
+    def game(self) -> Any:
+        return self.session.g
+
+    def observer(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def refresh_view(self) -> None:
+        s = self.session
+        game = s.g
+        obs = game.observation(self.observer())
+        kinds = s.kinds
+        viewer = self.viewer
+        outcome = game.outcome()
+        info = Text()
+        info.append(f"Mission {s.mission}", style="bold")
+        title = mission_title(s.mission)
+        if title:
+            info.append(f" · {title}")
+        info.append(f" · attempt {s.attempt}", style="dim")
+        if game.is_over():
+            info.append(f" · {outcome.result.upper()}", style="bold green" if outcome.result == "success" else "bold red")
+        else:
+            info.append(f" · trick {obs.trick_number}/{obs.total_tricks}")
+            info.append(f" · phase: {obs.phase}")
+        info.append(" · commander: ")
+        info.append(seat_label(obs.commander, kinds, viewer), style="bold yellow")
+        if obs.to_act is not None:
+            info.append(" · to act: ")
+            info.append(seat_label(obs.to_act, kinds, viewer), style="bold")
+        self.query_one("#info", Static).update(info)
+        self.query_one("#crew", CrewView).show(obs, kinds, viewer)
+        self.query_one("#tasks", TasksView).show(obs, kinds, viewer)
+        self.query_one("#trick", TrickView).show(obs, kinds, viewer)
+        self.query_one("#log", EventLog).show(game.events, kinds, viewer)
+
+        hand = self.query_one("#hand", HandView)
+        if viewer is None:
+            hand.hide("No human seat: the bots are playing")
+        else:
+            legal_cards = [a.card for a in obs.legal if isinstance(a, CARD_ACTIONS)]  # type: ignore[attr-defined]
+            comm_cards = [c.card for c in obs.communications if c.seat == viewer]
+            passing = any(isinstance(a, PassCard) for a in obs.legal)
+            name = seat_label(viewer, kinds, viewer)
+            if passing:
+                title = f"{name}: choose the card to pass ({obs.distress_direction}) — Enter"
+            elif legal_cards:
+                title = f"{name}: your turn — Enter plays the selected card"
+            else:
+                title = f"{name}: your hand"
+            hand.set_cards(obs.hand, legal_cards, comm_cards, title=title)
+
+        # other choices of the viewer (task draft, and any new kind of action): offered generically
+        others = [a for a in obs.legal if not isinstance(a, CARD_ACTIONS + OPTIONAL_ACTIONS)]
+        panel = self.query_one("#actions", OptionList)
+        panel_title = self.query_one("#actions-title", Static)
+        if others != self._other_actions:
+            self._other_actions = others
+            panel.clear_options()
+            for i, action in enumerate(others):
+                panel.add_option(Option(self._action_text(action), id=str(i)))
+            if others:
+                panel.highlighted = 0
+        show = bool(others) and not game.is_over()
+        panel.display = show
+        panel_title.display = show
+        if show:
+            kinds_of = {a.type for a in others}
+            panel_title.update(
+                Text("Choose a task (↑ ↓ Enter)", style="bold") if kinds_of == {"take-task"}
+                else Text("Choose (↑ ↓ Enter)", style="bold")
+            )
+        self.query_one("#status", Static).update(Text(self.status_text))
+
+    def _action_text(self, action: Action) -> Text:
+        card = getattr(action, "card", None)
+        if action.type == "take-task" and card is not None:
+            task = next((t for t in self.game.observation(action.seat).tasks if t.card == card), None)
+            out = Text.assemble("take ", card_text(card))
+            if task is not None and task.token:
+                from crewkit.tui.text import token_text, token_words
+
+                out.append(f"   [{token_text(task.token)}] {token_words(task.token)}", style="cyan")
+            return out
+        return Text(action_label(action))
+
+    def set_status(self, text: str, *, error: bool = False) -> None:
+        self.status_text = text
+        status = self.query_one("#status", Static)
+        status.update(Text(text, style="bold red" if error else ""))
+        status.set_class(error, "error")
+
+    # ------------------------------------------------------------------ the loop
+    def schedule(self, fn: Callable[[], None], delay: float | None = None) -> None:
+        wait = self.delay if delay is None else delay
+        self._scheduled = True
+
+        def run() -> None:
+            self._scheduled = False
+            self._timer = None
+            if self.is_attached and self.session.game is not None:
+                fn()
+
+        if wait <= 0:
+            self.call_later(run)
+        else:
+            self._timer = self.set_timer(wait, run)
+
+    def advance(self) -> None:
+        """Decide who acts next: a bot (after the delay), a human (prompt, hand-over), or nobody (the end)."""
+        if self._scheduled or self._handoff_open:
+            return
+        s = self.session
+        game = s.g
+        self.refresh_view()
+        if game.is_over():
+            self.finish()
+            return
+        optional = s.bot_optional()
+        if optional is not None:
+            seat, action = optional
+            self.schedule(lambda: self.bot_apply(seat, action))
+            return
+        seat = game.to_act
+        if seat is None:
+            return
+        if not s.is_human(seat):
+            if s.humans_may_speak():
+                what = "communicate (c)" if any(s.communications(h) for h in s.humans) else ""
+                if any(s.distress_actions(h) for h in s.humans):
+                    what = (what + " or " if what else "") + "call the distress signal (d)"
+                self.set_status(
+                    f"Before trick {game.trick_number}: you may {what}. "
+                    f"Press space to let {seat_label(seat, s.kinds, self.viewer)} lead."
+                )
+                self.focus_for_human()
+                return
+            self.schedule(lambda: self.bot_turn(seat))
+            return
+        if s.hotseat and seat != self.viewer:
+            self.handoff(seat)
+            return
+        self.viewer = seat
+        self.prompt_human(seat)
+
+    def prompt_human(self, seat: int) -> None:
+        game = self.game
+        self.refresh_view()
+        legal = game.legal_actions(seat)
+        if any(isinstance(a, PassCard) for a in legal):
+            self.set_status(f"Distress signal ({game.distress_direction}): choose a card to pass, then Enter.")
+        elif any(isinstance(a, Play) for a in legal):
+            extra = ""
+            if game.in_communication_window() and any(isinstance(a, Communicate) for a in legal):
+                extra = " · c: communicate first"
+            if any(isinstance(a, Distress) for a in legal):
+                extra += " · d: distress signal"
+            lead = "lead" if not game.observation(seat).current_trick else "play"
+            self.set_status(f"Your turn to {lead} (trick {game.trick_number}): pick a card, Enter plays{extra}.")
+        elif self._other_actions:
+            self.set_status("Your choice: ↑ ↓ and Enter in the list.")
+        self.focus_for_human()
+
+    def focus_for_human(self) -> None:
+        hand = self.query_one("#hand", HandView)
+        if self._other_actions and not hand.legal:
+            self.query_one("#actions", OptionList).focus()
+        else:
+            hand.focus()
+
+    def handoff(self, seat: int) -> None:
+        self._handoff_open = True
+        hand = self.query_one("#hand", HandView)
+        hand.hide(f"Waiting for seat {seat}")
+        phase = self.game.phase
+        why = {"draft": "It is their turn to choose a task.", "distress-pass": "They pass a card (distress signal)."}
+        self.viewer = None
+
+        def done(_: None) -> None:
+            self._handoff_open = False
+            self.viewer = seat
+            self.refresh_view()
+            self.advance()
+
+        self.app.push_screen(HandoffScreen(seat, why.get(phase, "It is their turn.")), done)
+
+    def bot_turn(self, seat: int) -> None:
+        s = self.session
+        if s.g.is_over() or s.g.to_act != seat:
+            self.advance()
+            return
+        try:
+            action: Action | None = s.bot_action(seat)
+        except Exception as exc:  # a broken bot must not stop the game
+            self.set_status(f"{seat_label(seat, s.kinds)} failed ({exc}); it plays its first legal action", error=True)
+            action = s.fallback_action(seat)
+        if action is not None:
+            self.bot_apply(seat, action)
+        else:
+            self.advance()
+
+    def bot_apply(self, seat: int, action: Action) -> None:
+        s = self.session
+        try:
+            s.apply(action)
+        except IllegalAction as exc:
+            self.set_status(f"{seat_label(seat, s.kinds)} tried {action_label(action)}: {exc.message}", error=True)
+            fallback = s.fallback_action(seat) if s.g.to_act == seat else None
+            if fallback is not None:
+                s.apply(fallback)
+        else:
+            if isinstance(action, Communicate | Distress):
+                self.notify(f"{seat_label(seat, s.kinds)}: {action_label(action)}", title="Crew")
+            if not self.status_is_error():
+                self.set_status(f"{seat_label(seat, s.kinds)}: {action_label(action)}")
+        self.advance()
+
+    def status_is_error(self) -> bool:
+        return self.query_one("#status", Static).has_class("error")
+
+    # ------------------------------------------------------------------ human input
+    def human_apply(self, action: Action) -> bool:
+        """Apply through the engine; the engine's reason in the status line when refused."""
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.set_status(exc.message, error=True)
+            self.notify(exc.message, title="Not allowed", severity="warning")
+            return False
+        self.set_status(f"{seat_label(action.seat, self.session.kinds, self.viewer)}: {action_label(action)}")
+        self.advance()
+        return True
+
+    def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
+        event.stop()
+        self.play_card(event.card)
+
+    def play_card(self, card: Any) -> None:
+        if self.viewer is None or self._ended:
+            return
+        game = self.game
+        legal = game.legal_actions(self.viewer)
+        match = next((a for a in legal if isinstance(a, CARD_ACTIONS) and a.card == card), None)
+        if match is None:
+            # not among the engine's legal actions: let the engine say why
+            passing = game.phase == "distress-pass"
+            match = PassCard(self.viewer, card) if passing else Play(self.viewer, card)
+        self.human_apply(match)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id != "actions":
+            return
+        event.stop()
+        index = int(event.option.id or 0)
+        if 0 <= index < len(self._other_actions):
+            self.human_apply(self._other_actions[index])
+
+    # ------------------------------------------------------------------ commands
+    def action_play_selected(self) -> None:
+        card = self.query_one("#hand", HandView).selected
+        if card is None:
+            self.set_status("No card selected.", error=True)
+            return
+        self.play_card(card)
+
+    def action_communicate(self) -> None:
+        seat = self.viewer
+        if seat is None or self._ended:
+            return
+        actions = self.session.communications(seat)
+        reason = "" if actions else self.session.why_no_communication(seat)
+        if not actions:
+            self.set_status(f"No communication possible: {reason}", error=True)
+
+        def done(action: Communicate | None) -> None:
+            if action is not None:
+                self.human_apply(action)
+            else:
+                self.focus_for_human()
+
+        self.app.push_screen(CommunicateScreen(actions, reason), done)
+
+    def action_distress(self) -> None:
+        seat = self.viewer
+        if seat is None or self._ended:
+            return
+        actions = self.session.distress_actions(seat)
+        reason = "" if actions else self.session.why_no_distress(seat)
+        if not actions:
+            self.set_status(f"No distress signal possible: {reason}", error=True)
+
+        def done(changed: bool | None) -> None:
+            if changed:
+                self.set_status(f"Distress signal: cards go to the {self.game.distress_direction}.")
+            self.refresh_view()
+            self.advance()
+
+        self.app.push_screen(DistressScreen(self.session, seat, actions, reason), done)
+
+    def action_last_trick(self) -> None:
+        obs = self.game.observation(self.observer())
+        self.app.push_screen(LastTrickScreen(obs, self.session.kinds, self.viewer))
+
+    def action_continue(self) -> None:
+        game = self.game
+        if game.in_communication_window():
+            self.session.continued.add(game.trick_number)
+        self.set_status("")
+        self.advance()
+
+    # ------------------------------------------------------------------ the end
+    def finish(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        finished = self.session.finish()
+        self.crew_app.show_end(self, finished)
+
+    def restart(self) -> None:
+        """A new attempt of the same mission (after a failure, or to play again)."""
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = None
+        self._scheduled = False
+        self._ended = False
+        self._other_actions = []
+        self.session.new_attempt()
+        self.viewer = self.session.humans[0] if self.session.humans else None
+        self.set_status(f"Attempt {self.session.attempt}: new deal, new tasks.")
+        self.refresh_view()
+        self.advance()

@@ -1,0 +1,238 @@
+"""The library calls the TUI needs beyond the engine: bots, the logbook, in-progress saves, record files.
+
+Everything is imported lazily and wrapped in a small adapter so that the app starts fast and keeps
+working (with a warning) while a piece of the library is missing. Tests pass their own :class:`Services`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from crewkit.engine.actions import Action
+
+
+class BotLike(Protocol):
+    """What the TUI asks of a bot (``crewkit.bots.make_bot``)."""
+
+    def act(self, obs: Any) -> Action: ...
+
+    def optional(self, obs: Any) -> Action | None: ...
+
+
+BotFactory = Callable[[str, int, str], BotLike]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One mission's line of the logbook, as the TUI shows it."""
+
+    mission: str
+    attempts: int = 0
+    done: bool = False
+    distress_used: bool = False
+    last_result: str | None = None
+
+
+class LogbookLike(Protocol):
+    def record_attempt(self, **kwargs: Any) -> Any: ...
+
+    def progress(self, campaign: str, mission_ids: Sequence[str]) -> list[Any]: ...
+
+
+class MemoryLogbook:
+    """A logbook kept in memory only: used when ``crewkit.campaign.store`` is not available."""
+
+    def __init__(self) -> None:
+        self.attempts: list[dict[str, Any]] = []
+
+    def record_attempt(self, **kwargs: Any) -> None:
+        self.attempts.append(dict(kwargs))
+
+    def progress(self, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
+        out = []
+        for mid in mission_ids:
+            rows = [a for a in self.attempts if a.get("campaign") == campaign and a.get("mission") == mid]
+            done_at = next((i for i, a in enumerate(rows) if a.get("result") == "success"), None)
+            counted = rows if done_at is None else rows[: done_at + 1]
+            distress = any(a.get("distress_used") for a in counted)
+            out.append(
+                Progress(
+                    mission=mid,
+                    attempts=len(counted) + (1 if distress and done_at is not None else 0),
+                    done=done_at is not None,
+                    distress_used=distress,
+                    last_result=rows[-1].get("result") if rows else None,
+                )
+            )
+        return out
+
+
+def progress_of(logbook: LogbookLike, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
+    """The logbook's progress normalised into :class:`Progress` (any object with those attributes works)."""
+    try:
+        rows = list(logbook.progress(campaign, list(mission_ids)))
+    except Exception:  # a broken or absent store must not stop play
+        rows = []
+    by_id = {str(getattr(r, "mission", "")): r for r in rows}
+    out = []
+    for mid in mission_ids:
+        r = by_id.get(mid)
+        if r is None:
+            out.append(Progress(mid))
+            continue
+        out.append(
+            Progress(
+                mission=mid,
+                attempts=int(getattr(r, "attempts", 0) or 0),
+                done=bool(getattr(r, "done", False)),
+                distress_used=bool(getattr(r, "distress_used", False)),
+                last_result=getattr(r, "last_result", None),
+            )
+        )
+    return out
+
+
+class Saves(Protocol):
+    def save(self, key: str, record: dict[str, Any]) -> None: ...
+
+    def load(self, key: str) -> dict[str, Any] | None: ...
+
+    def clear(self, key: str) -> None: ...
+
+
+class FileSaves:
+    """In-progress saves as JSON files under ``<home>/tui-saves`` (fallback for ``crewkit.campaign.saves``)."""
+
+    def __init__(self, home: Callable[[], Path]) -> None:
+        self._home = home
+
+    def _path(self, key: str) -> Path:
+        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
+        return self._home() / "tui-saves" / f"{safe}.json"
+
+    def save(self, key: str, record: dict[str, Any]) -> None:
+        from crewkit.engine.record import write_json_atomic
+
+        write_json_atomic(self._path(key), record)
+
+    def load(self, key: str) -> dict[str, Any] | None:
+        path = self._path(key)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def clear(self, key: str) -> None:
+        try:
+            self._path(key).unlink()
+        except OSError:
+            pass
+
+
+class LibrarySaves:
+    """``crewkit.campaign.saves`` behind the :class:`Saves` interface."""
+
+    def __init__(self, module: Any) -> None:
+        self._m = module
+
+    def save(self, key: str, record: dict[str, Any]) -> None:
+        self._m.save_in_progress(key, record)
+
+    def load(self, key: str) -> dict[str, Any] | None:
+        data = self._m.load_in_progress(key, set_aside=True)
+        return dict(data) if data else None
+
+    def clear(self, key: str) -> None:
+        self._m.clear_in_progress(key)
+
+
+def default_home() -> Path:
+    try:
+        from crewkit.campaign.home import crewkit_home
+    except ImportError:
+        override = os.environ.get("CREWKIT_HOME")
+        home = Path(override).expanduser() if override else Path.home() / ".local" / "share" / "crewkit"
+        home.mkdir(parents=True, exist_ok=True)
+        return home
+    return crewkit_home()
+
+
+@dataclass
+class Services:
+    """The pieces of the library the app talks to besides the engine."""
+
+    bot_factory: BotFactory | None
+    logbook: LogbookLike
+    saves: Saves
+    home: Callable[[], Path] = default_home
+    warnings: list[str] = field(default_factory=list)
+
+    def records_dir(self) -> Path:
+        path = self.home() / "records"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def write_record(self, game: Any, mission: str) -> Path:
+        from crewkit.engine.record import write_record
+
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", mission).strip("-") or "game"
+        path = self.records_dir() / f"{slug}-{stamp}-{game.seed or 'noseed'}.json"
+        n = 1
+        while path.exists():
+            n += 1
+            path = path.with_name(f"{slug}-{stamp}-{game.seed or 'noseed'}-{n}.json")
+        write_record(game, path)
+        return path
+
+
+def _module_exists(name: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _lazy_make_bot(name: str, seat: int, seed: str) -> BotLike:
+    from crewkit.bots import make_bot
+
+    bot: BotLike = make_bot(name, seat, seed)
+    return bot
+
+
+def default_services() -> Services:
+    """The real library services, with in-memory/file fallbacks (and a warning) for missing pieces."""
+    warnings: list[str] = []
+    bot_factory: BotFactory | None
+    if _module_exists("crewkit.bots.registry"):
+        bot_factory = _lazy_make_bot  # imported when the first bot sits down: a faster start
+    else:
+        bot_factory = None
+        warnings.append("bots are not available (crewkit.bots.make_bot): every seat is played here (hotseat)")
+    logbook: LogbookLike
+    try:
+        from crewkit.campaign.store import Logbook  # type: ignore[import-not-found]
+
+        logbook = Logbook.open()
+    except Exception as exc:  # ImportError, or a store that cannot be opened
+        logbook = MemoryLogbook()
+        warnings.append(f"the logbook is not available ({exc}); attempts are kept for this session only")
+    saves: Saves
+    try:
+        from crewkit.campaign import saves as saves_module  # type: ignore[attr-defined]
+
+        saves = LibrarySaves(saves_module)
+    except ImportError:
+        saves = FileSaves(default_home)
+    return Services(bot_factory=bot_factory, logbook=logbook, saves=saves, warnings=warnings)

@@ -1,0 +1,304 @@
+"""One mission being played in the TUI: the engine's game, who sits where, the bots, saving.
+
+No rule is decided here: every legal action comes from the engine, every refusal is the engine's
+:class:`~crewkit.engine.errors.IllegalAction`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from crewkit.engine.actions import Action, Communicate, Distress
+from crewkit.engine.errors import IllegalAction
+from crewkit.engine.game import Game
+from crewkit.tui.services import BotLike, Progress, Services, progress_of
+
+HUMAN = "human"
+DEFAULT_BOT = "heuristic"
+FALLBACK_BOT = "random"
+
+
+def normalise_seats(seats: list[str] | None, players: int, bots_available: bool) -> list[str]:
+    """``human``/bot names per seat; default: you in seat 0, bots elsewhere (all human without bots)."""
+    if not seats:
+        kinds = [HUMAN] + ["bot"] * (players - 1)
+    else:
+        kinds = [s.strip().lower() or HUMAN for s in seats]
+        if len(kinds) < players:
+            kinds += ["bot"] * (players - len(kinds))
+        kinds = kinds[:players]
+    kinds = [HUMAN if k in ("human", "you", "me", "h") else k for k in kinds]
+    if not bots_available:
+        kinds = [HUMAN] * players
+    return kinds
+
+
+@dataclass
+class Finished:
+    """What the end-of-mission screen shows."""
+
+    result: str
+    reason: str
+    record_path: Path | None
+    progress: Progress | None
+    distress_used: bool
+    errors: list[str] = field(default_factory=list)
+
+
+class Session:
+    def __init__(
+        self,
+        services: Services,
+        *,
+        mission: str,
+        ruleset: str,
+        players: int,
+        kinds: list[str],
+        campaign: str | None,
+        base_seed: str | None = None,
+    ) -> None:
+        self.services = services
+        self.mission = mission
+        self.ruleset = ruleset
+        self.players = players
+        self.kinds = kinds
+        self.campaign = campaign
+        self.base_seed = base_seed
+        self.attempt = 0
+        self.game: Game | None = None
+        self.bots: dict[int, BotLike] = {}
+        self.finished: Finished | None = None
+        self.asked_optional: set[tuple[int, int]] = set()  # (trick number, seat) bots were asked
+        self.continued: set[int] = set()  # trick numbers whose communication window the humans closed
+        self.warnings: list[str] = []
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == HUMAN]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] == HUMAN
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def save_key(self) -> str:
+        return f"tui:{self.campaign or 'free'}:{self.mission}:{self.ruleset}:{self.players}"
+
+    # ------------------------------------------------------------------ attempts
+    def next_seed(self) -> str:
+        if self.base_seed:
+            return self.base_seed if self.attempt == 0 else f"{self.base_seed}-{self.attempt + 1}"
+        return secrets.token_hex(4)
+
+    def new_attempt(self, seed: str | None = None) -> Game:
+        from crewkit.engine.setup import new_game
+
+        game = new_game(self.ruleset, self.mission, self.players, seed=seed if seed is not None else self.next_seed())
+        self._install(game)
+        self.attempt += 1
+        self.save()
+        return game
+
+    def resume(self, record: dict[str, Any]) -> str | None:
+        """Rebuild the saved attempt; an error text when the record cannot be replayed."""
+        from crewkit.engine.record import replay_record
+
+        replay = replay_record(record)
+        if replay.game is None or replay.error is not None:
+            return str(replay.error or "the saved attempt cannot be replayed")
+        if replay.game.is_over():
+            return "the saved attempt is already over"
+        self._install(replay.game)
+        self.attempt += 1
+        return None
+
+    def saved_record(self) -> dict[str, Any] | None:
+        try:
+            record = self.services.saves.load(self.save_key)
+        except Exception:
+            return None
+        if not record or record.get("outcome") not in (None, "in-progress") or not record.get("actions"):
+            return None
+        return record
+
+    def abandon_saved(self, record: dict[str, Any]) -> None:
+        """The player chose a new attempt over a saved one: the logbook counts it as abandoned."""
+        try:
+            self.services.logbook.record_attempt(
+                campaign=self.campaign or "free",
+                mission=self.mission,
+                players=self.players,
+                ruleset=self.ruleset,
+                seed=str(record.get("seed", "")),
+                result="abandoned",
+                reason="a new attempt was started instead of resuming this one",
+                distress_used=any(a.get("type") == "distress" for a in record.get("actions") or []
+                                  if isinstance(a, dict)),
+                record_path=None,
+            )
+        except Exception:
+            pass
+        self.discard_saved()
+
+    def discard_saved(self) -> None:
+        try:
+            self.services.saves.clear(self.save_key)
+        except Exception:
+            pass
+
+    def _install(self, game: Game) -> None:
+        self.game = game
+        self.finished = None
+        self.asked_optional = set()
+        self.continued = set()
+        self.bots = {}
+        factory = self.services.bot_factory
+        for seat, kind in enumerate(self.kinds):
+            if kind != HUMAN and factory is not None:
+                name = DEFAULT_BOT if kind == "bot" else kind
+                try:
+                    self.bots[seat] = factory(name, seat, game.seed)
+                except Exception as exc:  # an unknown or broken bot: the simplest one instead
+                    self.warnings.append(f"bot {name!r} for seat {seat} is not available ({exc}); using 'random'")
+                    self.bots[seat] = factory(FALLBACK_BOT, seat, game.seed)
+
+    def save(self) -> None:
+        if self.game is None or self.game.is_over():
+            return
+        from crewkit.engine.record import game_to_record
+
+        try:
+            self.services.saves.save(self.save_key, game_to_record(self.game))
+        except Exception:
+            pass  # saving is a convenience; never stop play for it
+
+    # ------------------------------------------------------------------ acting
+    @property
+    def g(self) -> Game:
+        assert self.game is not None
+        return self.game
+
+    def apply(self, action: Action) -> None:
+        """Apply through the engine (raises IllegalAction); save the attempt so far."""
+        self.g.apply(action)
+        self.save()
+
+    def observation(self, seat: int) -> Any:
+        return self.g.observation(seat)
+
+    def communications(self, seat: int) -> list[Communicate]:
+        return [a for a in self.g.optional_actions(seat) if isinstance(a, Communicate)]
+
+    def distress_actions(self, seat: int) -> list[Distress]:
+        return [a for a in self.g.optional_actions(seat) if isinstance(a, Distress)]
+
+    def why_no_communication(self, seat: int) -> str:
+        """The engine's reason why ``seat`` cannot communicate now (asked on a copy of the game)."""
+        hand = self.g.hand(seat)
+        if not hand:
+            return "your hand is empty"
+        probe = self.g.clone()
+        dead_zone = self.g.observation(seat).dead_zone
+        reasons: list[str] = []
+        for card in hand:
+            try:
+                probe.clone().apply(Communicate(seat, card, None if dead_zone else "top"))
+            except IllegalAction as exc:
+                if exc.code not in ("card-not-in-hand", "cannot-communicate-card", "false-statement",
+                                    "missing-position", "dead-zone"):
+                    return exc.message
+                reasons.append(exc.message)
+            else:
+                return "a communication is possible"
+        return "no card of your hand can be communicated: " + (reasons[0] if reasons else "")
+
+    def why_no_distress(self, seat: int) -> str:
+        probe = self.g.clone()
+        try:
+            probe.apply(Distress(seat, "left"))
+        except IllegalAction as exc:
+            return exc.message
+        try:
+            self.g.clone().apply(Distress(seat, "right"))
+        except IllegalAction as exc:
+            return exc.message
+        return "the distress signal is possible"
+
+    def bot_optional(self) -> tuple[int, Action] | None:
+        """At a communication window, ask each bot once (from the leader on) for an optional action."""
+        game = self.g
+        if not game.in_communication_window():
+            return None
+        number = game.trick_number
+        for i in range(game.n):
+            seat = (game.leader + i) % game.n
+            bot = self.bots.get(seat)
+            if bot is None or (number, seat) in self.asked_optional:
+                continue
+            self.asked_optional.add((number, seat))
+            if not game.optional_actions(seat):
+                continue
+            try:
+                action = bot.optional(game.observation(seat))
+            except Exception:
+                action = None
+            if action is not None:
+                return seat, action
+        return None
+
+    def humans_may_speak(self) -> bool:
+        """True at a communication window where a human seat could still communicate or call distress."""
+        game = self.g
+        if not game.in_communication_window() or game.trick_number in self.continued:
+            return False
+        return any(game.optional_actions(s) for s in self.humans)
+
+    def bot_action(self, seat: int) -> Action:
+        bot = self.bots[seat]
+        return bot.act(self.g.observation(seat))
+
+    def fallback_action(self, seat: int) -> Action | None:
+        """When a bot fails: the engine's first required legal action, so the game can go on."""
+        required = [a for a in self.g.legal_actions(seat) if not isinstance(a, Communicate | Distress)]
+        return required[0] if required else None
+
+    # ------------------------------------------------------------------ the end
+    def finish(self) -> Finished:
+        if self.finished is not None:
+            return self.finished
+        game = self.g
+        outcome = game.outcome()
+        errors: list[str] = []
+        path: Path | None = None
+        try:
+            path = self.services.write_record(game, self.mission)
+        except Exception as exc:
+            errors.append(f"could not write the game record: {exc}")
+        try:
+            self.services.logbook.record_attempt(
+                campaign=self.campaign or "free",
+                mission=self.mission,
+                players=self.players,
+                ruleset=self.ruleset,
+                seed=game.seed,
+                result=outcome.result,
+                reason=outcome.reason,
+                distress_used=game.distress_used(),
+                record_path=str(path) if path else None,
+            )
+        except Exception as exc:
+            errors.append(f"could not write the logbook: {exc}")
+        self.discard_saved()
+        progress = None
+        rows = progress_of(self.services.logbook, self.campaign or "free", [self.mission])
+        if rows:
+            progress = rows[0]
+        self.finished = Finished(outcome.result, outcome.reason, path, progress, game.distress_used(), errors)
+        return self.finished

@@ -1,0 +1,211 @@
+"""Words and markup for cards, seats, actions and missions. Presentation only: no rule is decided here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from crewkit.cards import Card
+    from crewkit.engine.actions import Action
+
+SUIT_STYLES: dict[str, str] = {
+    "blue": "bold #5fafff",
+    "green": "bold #5fd75f",
+    "yellow": "bold #ffd700",
+    "pink": "bold #ff5fd7",
+    "rocket": "bold #ff8700",
+}
+
+TOKEN_WORDS: dict[str, str] = {
+    "1": "must be completed 1st",
+    "2": "must be completed 2nd",
+    "3": "must be completed 3rd",
+    "4": "must be completed 4th",
+    "5": "must be completed 5th",
+    "omega": "must be completed last of all",
+    ">": "first among the arrow tasks",
+    ">>": "second among the arrow tasks",
+    ">>>": "third among the arrow tasks",
+    ">>>>": "fourth among the arrow tasks",
+}
+
+STATEMENT_WORDS: dict[str, str] = {
+    "top": "my highest",
+    "bottom": "my lowest",
+    "only": "my only",
+}
+
+
+def suit_style(card: Card) -> str:
+    if card.suit is None:
+        return "bold"
+    return SUIT_STYLES.get(card.suit.name.lower(), "bold")
+
+
+def card_name(card: Card) -> str:
+    return card.name
+
+
+def short_card(card: Card) -> str:
+    """A compact label: ``P9``, ``R4`` (the suit's code and the rank)."""
+    if card.suit is None:
+        return card.label or card.name
+    return f"{card.suit.code}{card.rank}"
+
+
+def card_text(card: Card, *, short: bool = False, dim: bool = False) -> Text:
+    label = short_card(card) if short else card.name
+    style = "dim" if dim else suit_style(card)
+    return Text(label, style=style)
+
+
+def card_markup(card: Card) -> str:
+    return f"[{suit_style(card)}]{escape(card.name)}[/]"
+
+
+def token_text(token: str | None) -> str:
+    if token is None:
+        return ""
+    return "Ω" if token == "omega" else token
+
+
+def token_words(token: str | None) -> str:
+    if token is None:
+        return "no order"
+    return TOKEN_WORDS.get(token, f"token {token}")
+
+
+def statement_text(statement: str | None, suit: str) -> str:
+    if statement is None:
+        return "hidden (dead zone)"
+    word = STATEMENT_WORDS.get(statement, statement)
+    return f"{word} {suit}"
+
+
+def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None) -> str:
+    """``You``, ``Bot 2``, ``Seat 3`` (a hotseat human), ``nobody``."""
+    if seat is None:
+        return "nobody"
+    kind = kinds[seat] if 0 <= seat < len(kinds) else "human"
+    humans = sum(1 for k in kinds if k == "human")
+    if kind == "human":
+        if humans == 1 or seat == viewer:
+            return f"You (seat {seat})" if humans > 1 else "You"
+        return f"Seat {seat}"
+    return f"Bot {seat}"
+
+
+def action_label(action: Action) -> str:
+    """A human label for any action; unknown action types are described from their JSON form."""
+    from crewkit.engine.actions import Communicate, Distress, PassCard, Play, TakeTask
+
+    if isinstance(action, Play):
+        return f"play {action.card}"
+    if isinstance(action, TakeTask):
+        return f"take the task {action.card}"
+    if isinstance(action, PassCard):
+        return f"pass {action.card}"
+    if isinstance(action, Communicate):
+        if action.position is None:
+            return f"communicate {action.card} (statement hidden)"
+        return f"communicate {action.card}: {STATEMENT_WORDS.get(action.position, action.position)}"
+    if isinstance(action, Distress):
+        return f"distress signal: pass cards to the {action.direction}"
+    return generic_label(action)
+
+
+def generic_label(action: Action) -> str:
+    data: Mapping[str, Any] = action.to_json()
+    kind = str(data.get("type", "action")).replace("-", " ").replace("_", " ")
+    parts = []
+    for key, value in data.items():
+        if key in ("seat", "type"):
+            continue
+        if isinstance(value, list | tuple):
+            value = ", ".join(str(v) for v in value)
+        parts.append(f"{key.replace('_', ' ')}: {value}")
+    return kind + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def mission_briefing_lines(data: Mapping[str, Any], players: int | None = None) -> list[str]:
+    """The mission in words: tasks, tokens, symbols, setup steps and conditions (Rich markup)."""
+    lines: list[str] = []
+    tasks = data.get("tasks") or {}
+    count = int(tasks.get("count", 0) or 0)
+    tokens = list(tasks.get("tokens") or [])
+    fixed = list(tasks.get("fixed") or [])
+    if count == 0:
+        lines.append("[b]Tasks:[/] none — this mission is about its conditions.")
+    else:
+        what = "task card is" if count == 1 else "task cards are"
+        lines.append(f"[b]Tasks:[/] {count} {what} revealed and drafted, starting with the commander.")
+    if fixed:
+        lines.append("  Fixed task cards: " + ", ".join(escape(str(c)) for c in fixed))
+    if tokens:
+        lines.append("[b]Task tokens[/] (placed on the revealed tasks from left to right):")
+        for tok in tokens:
+            lines.append(f"  [b]{escape(token_text(str(tok)))}[/]  {token_words(str(tok))}")
+    else:
+        lines.append("[b]Task tokens:[/] none — tasks may be completed in any order.")
+    symbols = data.get("symbols") or {}
+    sym_lines = []
+    if symbols.get("dead_zone"):
+        sym_lines.append(
+            "Dead zone: you may still communicate a highest/lowest/only card, but the others do not learn which."
+        )
+    if symbols.get("disruption"):
+        sym_lines.append(f"Disruption: nobody may communicate before trick {symbols['disruption']}.")
+    if symbols.get("commander_decision"):
+        sym_lines.append("Commander's decision: the commander gives all tasks to one other player.")
+    if symbols.get("commander_distribution"):
+        sym_lines.append("Commander's distribution: the commander hands out the tasks one by one, balanced.")
+    if symbols.get("gold_frame"):
+        note = "" if players in (None, 5) else " (applies with 5 players only)"
+        sym_lines.append(f"Gold frame: one task may be handed to another player before the first trick{note}.")
+    for key, value in symbols.items():
+        if key not in ("dead_zone", "disruption", "commander_decision", "commander_distribution", "gold_frame"):
+            if value:
+                sym_lines.append(f"{key.replace('_', ' ')}: {value}")
+    if sym_lines:
+        lines.append("[b]Symbols:[/]")
+        lines.extend("  " + escape(s) for s in sym_lines)
+    else:
+        lines.append("[b]Symbols:[/] none.")
+    setup = data.get("setup") or []
+    if setup:
+        lines.append("[b]Before the draft:[/]")
+        for step in setup:
+            if not isinstance(step, Mapping) or not step:
+                continue
+            kind, body = next(iter(step.items()))
+            lines.append("  " + escape(_setup_words(str(kind), body)))
+    conditions = data.get("conditions") or []
+    if conditions:
+        lines.append("[b]Conditions:[/]")
+        for cond in conditions:
+            if not isinstance(cond, Mapping):
+                continue
+            text = cond.get("reason") or cond.get("fail_if") or cond.get("done_if") or cond.get("id")
+            lines.append("  • " + escape(str(text)))
+    return lines
+
+
+def _setup_words(kind: str, body: Any) -> str:
+    if not isinstance(body, Mapping):
+        return f"{kind.replace('_', ' ')}: {body}"
+    if kind == "ask":
+        answers = "/".join(str(a) for a in body.get("answers", []))
+        return f"The commander asks: \u201c{body.get('question', '')}\u201d ({answers})"
+    if kind == "choose_player":
+        return f"The {body.get('by', 'crew')} chooses the {body.get('role', 'player')}."
+    parts = ", ".join(f"{k}: {v}" for k, v in body.items())
+    return f"{kind.replace('_', ' ')} ({parts})" if parts else kind.replace("_", " ")
+
+
+def plain(markup: str) -> str:
+    """Rich markup to plain text (for tests and tooltips)."""
+    return Text.from_markup(markup).plain

@@ -1,0 +1,27 @@
+"""The screen as plain text: for tests, snapshots and debugging (``app.export_screenshot()`` gives SVG)."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+
+def screen_text(app: Any) -> str:
+    """The current screen's visible text, one line per terminal row, trailing spaces removed."""
+    try:
+        strips = app.screen._compositor.render_strips()
+        lines = [strip.text.rstrip() for strip in strips]
+    except Exception:  # private API moved: fall back to the SVG screenshot's text
+        return svg_text(app.export_screenshot())
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def svg_text(svg: str) -> str:
+    """The text runs of an SVG screenshot, grouped into rows by their y coordinate."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text[^>]*\bx="([\d.]+)"[^>]*\by="([\d.]+)"[^>]*>(.*?)</text>', svg, re.S):
+        x, y, body = float(m.group(1)), float(m.group(2)), m.group(3)
+        text = html.unescape(re.sub(r"<[^>]+>", "", body)).replace("\xa0", " ")
+        rows.setdefault(y, []).append((x, text))
+    return "\n".join("".join(t for _, t in sorted(parts)) for _, parts in sorted(rows.items())) + "\n"

@@ -1,0 +1,48 @@
+"""The crew around the table: commander, turn, cards left, tricks won, and each communicated card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from crewkit.tui.text import card_text, seat_label
+
+# what the token says, next to the card (the suit is the card's): top | bottom | only; None = dead zone
+STATEMENT_SHORT = {"top": "highest", "bottom": "lowest", "only": "only"}
+
+
+def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None) -> Text:
+    out = Text()
+    out.append("Crew", style="bold")
+    out.append("   ★ commander  ▶ to act  ✉ communicated card\n", style="dim")
+    won: dict[int, int] = {}
+    for trick in obs.tricks:
+        won[trick.winner] = won.get(trick.winner, 0) + 1
+    comms = {c.seat: c for c in obs.communications}
+    for seat in range(obs.players):
+        out.append("▶ " if seat == obs.to_act else "  ", style="bold yellow")
+        out.append("★ " if seat == obs.commander else "  ", style="bold yellow")
+        name = seat_label(seat, kinds, viewer)
+        out.append(f"{name:<14}", style="bold" if seat == viewer else "")
+        out.append(f"{obs.hand_sizes[seat]:>2} cards {won.get(seat, 0):>2} won  ", style="dim")
+        comm = comms.get(seat)
+        if comm is not None:
+            out.append("✉ ")
+            out.append_text(card_text(comm.card))
+            out.append(f" {STATEMENT_SHORT.get(comm.statement or '', '(hidden)')}")
+            if comm.played:
+                out.append(" · played", style="red")
+        elif obs.comm_used[seat]:
+            out.append("✉ used", style="dim")
+        out.append("\n")
+    if obs.distress_direction:
+        out.append(f"  Distress signal used: cards passed to the {obs.distress_direction}\n", style="bold red")
+    return out
+
+
+class CrewView(Static):
+    def show(self, obs: Any, kinds: Sequence[str], viewer: int | None) -> None:
+        self.update(crew_text(obs, kinds, viewer))

@@ -1,0 +1,71 @@
+"""What happened at the table, newest last: the engine's events in words, without revealing hidden cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from crewkit.tui.text import card_text, seat_label, token_text
+
+
+def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | None:
+    """One event as a line; ``None`` for events not worth a line. Private cards stay private."""
+    who = seat_label(event.seat, kinds, viewer) if event.seat is not None else ""
+    card = card_text(event.card) if event.card is not None else Text("")
+    kind = event.kind
+    if kind == "deal":
+        return Text(f"Cards dealt ({event.detail})", style="dim")
+    if kind == "commander":
+        return Text.assemble((who, "bold yellow"), " is commander (", card, ")")
+    if kind == "task-revealed":
+        tok = token_text(event.detail or None)
+        return Text.assemble("Task revealed: ", card, f" [{tok}]" if tok else "")
+    if kind == "task-taken":
+        return Text.assemble((_v(who, "takes"), "bold"), " the task ", card)
+    if kind == "communicate":
+        said = "statement hidden" if event.detail in ("hidden", "") else event.detail
+        return Text.assemble(("✉ ", "bold"), (_v(who, "communicates"), "bold"), " ", card, f" ({said})")
+    if kind == "distress":
+        return Text.assemble(("Distress signal", "bold red"), f" from {who}: cards go to the {event.detail}")
+    if kind == "pass":
+        target = _target(event.detail)
+        if viewer is not None and viewer in (event.seat, target):
+            return Text.assemble(_v(who, "passes"), " ", card, f" {event.detail}")
+        return Text(f"{_v(who, 'passes')} a card {event.detail}", style="dim")
+    if kind == "play":
+        return Text.assemble(f"{_v(who, 'plays')} ", card)
+    if kind == "trick":
+        return Text.assemble((f"{_v(who, 'wins')} {event.detail or 'the trick'}", "bold"), " with ", card)
+    if kind == "task-done":
+        return Text.assemble(("✓ ", "bold green"), f"{_v(who, 'completes')} the task ", card)
+    if kind == "outcome":
+        ok = event.detail.startswith("success")
+        return Text(event.detail, style="bold green" if ok else "bold red")
+    parts = [p for p in (who, event.card.name if event.card is not None else "", event.detail) if p]
+    return Text(f"{kind.replace('-', ' ')}: {' '.join(parts)}" if parts else kind.replace("-", " "))
+
+
+def _v(who: str, verb: str) -> str:
+    """``Bot 2 plays`` but ``You play``."""
+    if not who.startswith("You"):
+        return f"{who} {verb}"
+    base = verb[:-2] if verb.endswith("sses") else verb[:-1] if verb.endswith("s") else verb
+    return f"{who} {base}"
+
+
+def _target(detail: str) -> int | None:
+    tail = detail.rsplit(" ", 1)[-1]
+    return int(tail) if tail.isdigit() else None
+
+
+class EventLog(Static):
+    """The last events of the attempt."""
+
+    def show(self, events: Sequence[Any], kinds: Sequence[str], viewer: int | None, limit: int = 40) -> None:
+        lines = [t for t in (event_text(e, kinds, viewer) for e in events[-limit:]) if t is not None]
+        height = max(1, self.size.height or 12)
+        out = Text("\n").join(lines[-height:])
+        self.update(out)
