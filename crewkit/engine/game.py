@@ -197,6 +197,7 @@ class Game:
         self.won: list[int] = [0] * n
         self.tricks_won: list[int] = [0] * n
         self.tricks: list[Trick] = []
+        self.card_trick: dict[int, Trick] = {}  # card id -> the completed trick it fell in
         self.plays: list[tuple[int, Card]] = []
         self.led_suit: Suit | None = None
         self.events: list[Event] = []
@@ -427,6 +428,7 @@ class Game:
         self.won = [0] * self.n
         self.tricks_won = [0] * self.n
         self.tricks = []
+        self.card_trick = {}
         self.plays = []
         self.led_suit = None
         self._begin_round()
@@ -502,6 +504,7 @@ class Game:
         other.won = list(self.won)
         other.tricks_won = list(self.tricks_won)
         other.tricks = list(self.tricks)
+        other.card_trick = dict(self.card_trick)
         other.plays = list(self.plays)
         other.events = list(self.events)
         other.actions = list(self.actions)
@@ -994,6 +997,8 @@ class Game:
         number = len(self.tricks) + 1
         trick = Trick(number, self.leader, plays, winner, winning_card, led)
         self.tricks.append(trick)
+        for _, c in plays:
+            self.card_trick[c.id] = trick
         mask = 0
         for _, c in plays:
             mask |= c.bit

@@ -48,145 +48,204 @@ class CommunicationInfo:
 
 
 class Observation:
-    """One seat's view of the game at one moment (see the module docstring)."""
+    """One seat's view of the game at one moment (see the module docstring).
+
+    The table part (everything but the seat, its hand and its legal actions) is one shared, immutable
+    snapshot (``_c``): the driver builds it once per moment and hands it to every seat it asks.
+    """
 
     __slots__ = (
         "seat",
-        "players",
-        "phase",
-        "commander",
-        "to_act",
-        "leader",
-        "trick_number",
-        "total_tricks",
-        "current_trick",
-        "led_suit",
-        "tricks",
-        "comm_used",
-        "distress_direction",
-        "dead_zone",
+        "hand_mask",  # the own hand as a bitmask over ``rules.deck`` card ids
+        "_c",
         "_legal",
         "_required_part",
         "_shim",
-        "roles",
-        "hidden_tasks",
-        "outcome",
-        "_reason",
-        "rules",
-        "hand_mask",
-        "_hands",
-        "_task_state",
-        "_comms",
         "_hand",
         "_hand_sizes",
         "_tasks",
         "_communications",
         "_required",
+        "_reason",
     )
 
     seat: int
-    players: int
-    phase: str
-    commander: int | None
-    to_act: int | None
-    leader: int
-    trick_number: int
-    total_tricks: int
-    current_trick: tuple[tuple[int, Card], ...]
-    led_suit: Suit | None
-    tricks: tuple[Trick, ...]
-    comm_used: tuple[int, ...]
-    distress_direction: str | None
-    dead_zone: bool
-    roles: tuple[tuple[str, int], ...]
-    hidden_tasks: int  # task cards still face down (commander's decision / distribution)
-    outcome: str
-    rules: Rules  # the compiled rules: public knowledge (deck, hand sizes, tokens, ...), no game state
-    hand_mask: int  # the own hand as a bitmask over ``rules.deck`` card ids
+    hand_mask: int
+
+    # ------------------------------------------------------------------ table fields (shared snapshot)
+    @property
+    def players(self) -> int:
+        return self._c[0]  # type: ignore[no-any-return]
+
+    @property
+    def phase(self) -> str:
+        return self._c[1]  # type: ignore[no-any-return]
+
+    @property
+    def commander(self) -> int | None:
+        return self._c[2]  # type: ignore[no-any-return]
+
+    @property
+    def to_act(self) -> int | None:
+        return self._c[3]  # type: ignore[no-any-return]
+
+    @property
+    def leader(self) -> int:
+        return self._c[4]  # type: ignore[no-any-return]
+
+    @property
+    def trick_number(self) -> int:
+        return self._c[5]  # type: ignore[no-any-return]
+
+    @property
+    def total_tricks(self) -> int:
+        return self._c[6]  # type: ignore[no-any-return]
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        return self._c[7]  # type: ignore[no-any-return]
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self._c[8]  # type: ignore[no-any-return]
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return self._c[9]  # type: ignore[no-any-return]
+
+    @property
+    def comm_used(self) -> tuple[int, ...]:
+        return self._c[10]  # type: ignore[no-any-return]
+
+    @property
+    def distress_direction(self) -> str | None:
+        return self._c[11]  # type: ignore[no-any-return]
+
+    @property
+    def dead_zone(self) -> bool:
+        return self._c[12]  # type: ignore[no-any-return]
+
+    @property
+    def roles(self) -> tuple[tuple[str, int], ...]:
+        return self._c[13]  # type: ignore[no-any-return]
+
+    @property
+    def hidden_tasks(self) -> int:
+        """Task cards still face down (commander's decision / distribution)."""
+        return self._c[14]  # type: ignore[no-any-return]
+
+    @property
+    def outcome(self) -> str:
+        return self._c[15]  # type: ignore[no-any-return]
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules: public knowledge (deck, hand sizes, tokens, ...), no game state."""
+        return self._c[16]  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ derived (lazy) fields
+    # (unset slots raise AttributeError: the first access computes and stores the value)
     @property
     def legal(self) -> tuple[Action, ...]:
         """Every legal action of this seat (required and optional), as ``Game.legal_actions(seat)``."""
-        lg = self._legal
-        if lg is None:
-            from crewkit.engine.game import Game
+        try:
+            return self._legal
+        except AttributeError:
+            pass
+        from crewkit.engine.game import Game
 
-            lg = self._legal = self._required_part + tuple(Game.optional_actions(self._shim, self.seat))  # type: ignore[arg-type]
-            self._shim = None
+        lg = self._legal = self._required_part + tuple(Game.optional_actions(self._shim, self.seat))  # type: ignore[arg-type]
         return lg
+
+    @property
+    def reason(self) -> str:
+        """The outcome's reason, or what the game waits for while it is in progress."""
+        try:
+            return self._reason
+        except AttributeError:
+            pass
+        r = self._c[_REASON]
+        if isinstance(r, str):
+            text = r
+        else:
+            phase, draft_turn, turn = r
+            if phase == "draft":
+                text = f"task draft, seat {draft_turn} to choose"
+            elif phase == "distress-pass":
+                text = "distress signal: cards being passed"
+            else:
+                text = f"trick {self.trick_number} of {self.total_tricks}, seat {turn} to play"
+        self._reason = text
+        return text
 
     @property
     def deck(self) -> Deck:
         return self.rules.deck
 
     @property
-    def reason(self) -> str:
-        """The outcome's reason, or what the game waits for while it is in progress."""
-        r = self._reason
-        if isinstance(r, str):
-            return r
-        phase, draft_turn, turn = r
-        if phase == "draft":
-            text = f"task draft, seat {draft_turn} to choose"
-        elif phase == "distress-pass":
-            text = "distress signal: cards being passed"
-        else:
-            text = f"trick {self.trick_number} of {self.total_tricks}, seat {turn} to play"
-        self._reason = text
-        return text
-
-    @property
     def hand(self) -> tuple[Card, ...]:
-        h = self._hand
-        if h is None:
-            # deck order is suit order then rank, specials last: the same as cards.sort_key
-            h = self._hand = tuple(self.rules.deck.from_mask(self.hand_mask))
+        try:
+            return self._hand
+        except AttributeError:
+            pass
+        # deck order is suit order then rank, specials last: the same as cards.sort_key
+        h = self._hand = tuple(self.rules.deck.from_mask(self.hand_mask))
         return h
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        s = self._hand_sizes
-        if s is None:
-            s = self._hand_sizes = tuple(h.bit_count() for h in self._hands)
+        try:
+            return self._hand_sizes
+        except AttributeError:
+            pass
+        s = self._hand_sizes = tuple(h.bit_count() for h in self._c[_HANDS])
         return s
 
     @property
     def tasks(self) -> tuple[TaskInfo, ...]:
-        t = self._tasks
-        if t is None:
-            t = self._tasks = tuple(TaskInfo(*state) for state in self._task_state)
+        try:
+            return self._tasks
+        except AttributeError:
+            pass
+        t = self._tasks = tuple(TaskInfo(*state) for state in self._c[_TASKS])
         return t
 
     @property
     def communications(self) -> tuple[CommunicationInfo, ...]:
-        c = self._communications
-        if c is None:
-            played = 0
-            if self._comms:
-                for t in self.tricks:
-                    for _, card in t.plays:
-                        played |= card.bit
-                for _, card in self.current_trick:
+        try:
+            return self._communications
+        except AttributeError:
+            pass
+        comms = self._c[_COMMS]
+        played = 0
+        if comms:
+            for t in self.tricks:
+                for _, card in t.plays:
                     played |= card.bit
-            seat = self.seat
-            c = self._communications = tuple(
-                CommunicationInfo(
-                    x.seat, x.card, None if (x.hidden and x.seat != seat) else x.statement, bool(played & x.card.bit)
-                )
-                for x in self._comms
+            for _, card in self.current_trick:
+                played |= card.bit
+        seat = self.seat
+        c = self._communications = tuple(
+            CommunicationInfo(
+                x.seat, x.card, None if (x.hidden and x.seat != seat) else x.statement, bool(played & x.card.bit)
             )
+            for x in comms
+        )
         return c
 
     @property
     def required(self) -> tuple[Action, ...]:
-        """The legal actions that are not optional (no Communicate, no Distress)."""
-        r = self._required
-        if r is None:
-            if self._legal is None:
-                r = self._required = self._required_part
-            else:
-                r = self._required = tuple(a for a in self._legal if not isinstance(a, _OPTIONAL_TYPES))
+        """The legal actions that are not optional (no Communicate, no Distress, no task handed on)."""
+        try:
+            return self._required
+        except AttributeError:
+            pass
+        try:
+            legal = self._legal
+        except AttributeError:
+            r = self._required = self._required_part
+            return r
+        r = self._required = tuple(a for a in legal if not isinstance(a, _OPTIONAL_TYPES))
         return r
 
     @property
@@ -245,71 +304,95 @@ class Observation:
 _new = object.__new__
 
 
-def observe(
-    game: Game, seat: int, legal: list[Action] | tuple[Action, ...] | None = None, *, lazy_optional: bool = False
-) -> Observation:
-    """Snapshot ``seat``'s view of ``game``.
+_REASON = 17
+_HANDS = 18
+_TASKS = 19
+_COMMS = 20
+_SHIM = 21
 
-    ``legal`` may pass ``game.legal_actions(seat)`` if already known. With ``lazy_optional`` (only at a
-    communication window), the optional actions (communications, distress) are worked out only if the bot
-    reads ``legal``, from a private snapshot of the state they depend on.
+
+def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
+    """The part of every seat's observation that is the same for all seats (valid until the next move).
+
+    With ``lazy_optional`` at a communication window it also holds the frozen state that optional actions
+    are computed from, so that observations can work them out only when a bot asks.
     """
-    o: Any = _new(Observation)
     rules = game.rules
     phase = game.phase
     done = game._outcome
-    o.seat = seat
-    o.players = game.n
-    o.phase = phase
-    o.commander = game.commander
-    o.to_act = game.to_act
-    o.leader = game.leader
     tricks = game.tricks
-    o.trick_number = len(tricks) + 1
-    o.total_tricks = game.total_tricks
     plays = game.plays
-    o.current_trick = tuple(plays)
-    o.led_suit = game.led_suit
-    o.tricks = tuple(tricks)
-    o.comm_used = tuple(game.comm_used)
-    o.distress_direction = game.distress_direction
-    o.dead_zone = rules.dead_zone
-    if lazy_optional and legal is None and phase == "tricks" and done is None and not plays:
-        o._legal = None
-        o._required_part = _required_plays(game, seat)
-        o._shim = _optional_snapshot(game)
-    else:
-        o._legal = tuple(game.legal_actions(seat) if legal is None else legal)
-        o._shim = None
     roles = game.roles
-    o.roles = tuple(sorted(roles.items())) if roles else ()
     if done is not None:
-        o.outcome = done.result
-        o._reason = done.reason
+        outcome = done.result
+        reason: Any = done.reason
     elif phase in ("draft", "distress-pass", "tricks"):
-        o.outcome = "in-progress"
-        o._reason = (phase, game.draft_turn, game.turn)
+        outcome = "in-progress"
+        reason = (phase, game.draft_turn, game.turn)
     else:
-        outcome = game.outcome()
-        o.outcome = outcome.result
-        o._reason = outcome.reason
-    o.rules = rules
-    hands = game.hands
-    o.hand_mask = hands[seat]
-    o._hands = tuple(hands)
+        o = game.outcome()
+        outcome, reason = o.result, o.reason
     try:
         state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks if t.revealed])
     except AttributeError:
         state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks])
-    o._task_state = state
-    o.hidden_tasks = len(game.tasks) - len(state)
     comms = game.communications
-    o._comms = tuple(comms) if comms else ()
-    o._hand = None
-    o._hand_sizes = None
-    o._tasks = None
-    o._communications = None
-    o._required = None
+    window = lazy_optional and phase == "tricks" and done is None and not plays
+    return (
+        game.n,
+        phase,
+        game.commander,
+        game.to_act,
+        game.leader,
+        len(tricks) + 1,
+        game.total_tricks,
+        tuple(plays),
+        game.led_suit,
+        tuple(tricks),
+        tuple(game.comm_used),
+        game.distress_direction,
+        rules.dead_zone,
+        tuple(sorted(roles.items())) if roles else (),
+        len(game.tasks) - len(state),
+        outcome,
+        rules,
+        reason,
+        tuple(game.hands),
+        state,
+        tuple(comms) if comms else (),
+        _optional_snapshot(game) if window else None,
+    )
+
+
+def observe(
+    game: Game,
+    seat: int,
+    legal: list[Action] | tuple[Action, ...] | None = None,
+    *,
+    lazy_optional: bool = False,
+    table: tuple[Any, ...] | None = None,
+) -> Observation:
+    """Snapshot ``seat``'s view of ``game``.
+
+    ``legal`` may pass ``game.legal_actions(seat)`` if already known. With ``lazy_optional`` (at a
+    communication window) the optional actions (communications, distress) are worked out only if the bot
+    reads ``legal``, from a frozen copy of the state they depend on. ``table`` may pass a
+    :func:`table_snapshot` of the current moment to share between seats.
+    """
+    o: Any = _new(Observation)
+    if table is None:
+        table = table_snapshot(game, lazy_optional and legal is None)
+    o.seat = seat
+    o._c = table
+    o.hand_mask = table[_HANDS][seat]
+    shim = table[_SHIM]
+    if lazy_optional and legal is None and shim is not None:
+        o._required_part = _required_plays(game, seat)
+        o._shim = shim
+    else:
+        lg = o._legal = tuple(game.legal_actions(seat) if legal is None else legal)
+        if table[1] != "tricks" or table[7]:  # outside a communication window nothing is optional
+            o._required = lg
     return o
 
 

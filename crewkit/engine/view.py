@@ -36,12 +36,7 @@ class EngineView:
         return self._g.roles
 
     def trick_of(self, card: Card) -> Trick | None:
-        bit = card.bit
-        for trick in self._g.tricks:
-            for _, c in trick.plays:
-                if c.bit == bit:
-                    return trick
-        return None
+        return self._g.card_trick.get(card.id)
 
     def mode(self) -> str | None:
         return getattr(self._g, "mode", None)
