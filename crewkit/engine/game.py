@@ -1044,7 +1044,7 @@ class Game:
             cards = self.rules.deck.from_mask(self.hands[giver])
             if cards:
                 drawn.append((seat, giver, self._draw_rng.choice(cards)))
-        for seat, giver, card in drawn:
+        for _seat, giver, card in drawn:
             self.hands[giver] &= ~card.bit
         for seat, giver, card in drawn:
             self.hands[seat] |= card.bit

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -38,13 +39,31 @@ def load_doc(path: Path) -> Any:
     return _load_doc_cached(str(path), mtime)
 
 
-def guess_kind(path: Path, data: Any) -> str:
-    if path.name == "campaign.yaml" or (isinstance(data, Mapping) and "missions" in data and "deck" not in data):
+_RULESET_KEYS = {"deck", "extends", "deal", "commander", "first_leader", "play", "distress", "dummy", "rounds"}
+_MISSION_KEYS = {"number", "rulesets", "tasks", "symbols", "setup", "conditions", "level", "unsupported"}
+_CAMPAIGN_KEYS = {"missions", "ruleset"}
+_SCHEMA_HINT = re.compile(r"\$schema=\S*?(ruleset|mission|campaign)\.schema\.json")
+
+
+def guess_kind(path: Path, data: Any, first_line: str = "") -> str:
+    """Which kind of spec a file is: the editor's `$schema` comment, then its place, then its keys."""
+    hint = _SCHEMA_HINT.search(first_line)
+    if hint:
+        return hint.group(1)
+    if path.name == "campaign.yaml":
         return "campaign"
-    if isinstance(data, Mapping) and ("deck" in data or "extends" in data):
-        return "ruleset"
     if path.parent.name == "rulesets":
         return "ruleset"
+    if isinstance(data, Mapping):
+        keys = set(data)
+        scores = {
+            "ruleset": len(keys & _RULESET_KEYS) + (3 if "extends" in keys else 0),  # only rule sets extend
+            "mission": len(keys & _MISSION_KEYS),
+            "campaign": len(keys & _CAMPAIGN_KEYS) * 2,
+        }
+        best = max(scores.values())
+        if best:
+            return max(scores, key=lambda k: (scores[k], k == "mission"))
     return "mission"
 
 
@@ -97,9 +116,12 @@ def _resolve_cached(path_text: str, mtime_ns: int, seen: tuple[str, ...]) -> tup
     except SpecError as exc:
         base_issues, base = list(exc.issues), {}
     if base_issues:
-        issues.append(
-            _issue(doc, ("extends",), f"the base rule set {base_ref!r} has {len(base_issues)} error(s); see {base_path}")
-        )
+        first = base_issues[0]
+        issues.append(_issue(
+            doc, ("extends",),
+            f"the base rule set {base_ref!r} has {len(base_issues)} error(s), the first at "
+            f"{first.file}:{first.line}:{first.column}: {first.message}",
+        ))
     merged = merge(base, data, top=True)
     merged["name"] = data.get("name", path.stem)
     for k in ("title", "description"):
@@ -190,8 +212,10 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
         if need > len(deck):
             issues.append(_issue(doc, ("deal", "hands"),
                                  f"with {players} players the deal needs {need} cards but the deck has {len(deck)}"))
-    for i, reading in enumerate(data.get("readings", []) or []):
+    own_ids = [r.get("id") if isinstance(r, Mapping) else None for r in (doc.data or {}).get("readings", []) or []]
+    for reading in data.get("readings", []) or []:
         if isinstance(reading, Mapping) and reading.get("choice") not in (reading.get("options") or {}):
+            i = own_ids.index(reading.get("id")) if reading.get("id") in own_ids else 0
             issues.append(_issue(doc, ("readings", i, "choice"),
                                  f"reading {reading.get('id')!r} chooses {reading.get('choice')!r}, which is not among its options",
                                  expected=", ".join(reading.get("options") or {}), found=repr(reading.get("choice"))))
@@ -284,7 +308,13 @@ def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Itera
             try:
                 dsl.check(dsl.parse(text), env)
             except dsl.DslError as exc:
-                issues.append(dsl_issue(doc, ("conditions", i, key), text, exc))
+                issue = dsl_issue(doc, ("conditions", i, key), text, exc)
+                if getattr(exc, "message", "").startswith("unknown name"):
+                    bound = ", ".join(sorted(env.roles)) or "none"
+                    issue = SpecIssue(issue.file, issue.line, issue.column, issue.path,
+                                      f"{issue.message} (a role must be bound by a setup step such as choose_player; "
+                                      f"this mission binds: {bound})")
+                issues.append(issue)
         reason = cond.get("reason")
         if isinstance(reason, str):
             try:
@@ -314,6 +344,11 @@ def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Itera
 
 def dsl_issue(doc: Any, path: tuple[str | int, ...], text: str, exc: Any) -> SpecIssue:
     """Map a DSL error's line/column inside the expression to the YAML file."""
+    message = getattr(exc, "message", str(exc))
+    offset = getattr(exc, "offset", None)
+    if isinstance(offset, int) and hasattr(doc, "text_position"):
+        fline, fcol = doc.text_position(path, offset)
+        return SpecIssue(doc.filename, fline, fcol, path, f"in DSL expression: {message}")
     line, col, style = doc.scalar_info(path)
     dl = max(1, getattr(exc, "line", 1) or 1)
     dc = max(1, getattr(exc, "column", 1) or 1)
@@ -367,7 +402,7 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
         doc = load_doc(path)
     except SpecError as exc:
         return sort_issues(exc.issues)
-    kind = kind or guess_kind(path, doc.data)
+    kind = kind or guess_kind(path, doc.data, doc.lines[0] if doc.lines else "")
     if kind == "ruleset":
         try:
             data, issues, doc = resolve_ruleset_data(path)
