@@ -827,6 +827,12 @@ class Game:
             )
         if self.comm_used[a.seat] >= r.comm_per_player:
             raise IllegalAction("already-communicated", f"seat {a.seat} has already communicated this attempt")
+        barred = [role for role in r.comm_barred_roles if self.roles.get(role) == a.seat]
+        if barred:
+            raise IllegalAction("barred-from-communicating",
+                                f"seat {a.seat} is the {barred[0]} and may not communicate in this mission")
+        if a.seat == self.dummy_seat and r.dummy is not None and not r.dummy.communicates:
+            raise IllegalAction("dummy-cannot-communicate", f"the dummy (seat {a.seat}) does not communicate")
         if r.disruption is not None and self.trick_number < r.disruption:
             raise IllegalAction(
                 "disruption",

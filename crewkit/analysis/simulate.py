@@ -1,0 +1,247 @@
+"""Monte-Carlo simulation: many seeded games of one mission with one kind of bot.
+
+Game ``i`` is seeded with ``f"{seed}:{i}"`` (the deal) and its bots with the same string (each bot adds
+its seat), so a simulation's results depend only on its arguments, never on the number of workers.
+Simulations never print; give ``progress`` a callback to follow them.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from crewkit.analysis.loading import game_spec, load_rules, start_game
+from crewkit.analysis.stats import wilson_interval
+
+ProgressCallback = Callable[[int, int], None]  # (games done, games in all)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    success: bool
+    tricks: int
+    reason: str
+
+
+@dataclass
+class SimulationResult:
+    ruleset: str
+    mission: str
+    players: int
+    bot: str
+    seed: str
+    games: int
+    successes: int
+    tricks_total: int
+    reasons: list[tuple[str, int]]  # normalised failure reasons, most common first
+    seconds: float
+    workers: int = 1
+    readings: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def failures(self) -> int:
+        return self.games - self.successes
+
+    @property
+    def success_rate(self) -> float:
+        return self.successes / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the success rate."""
+        return wilson_interval(self.successes, self.games)
+
+    @property
+    def mean_tricks(self) -> float:
+        return self.tricks_total / self.games if self.games else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def top_reasons(self, k: int = 5) -> list[tuple[str, int]]:
+        return self.reasons[:k]
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "ruleset": self.ruleset,
+            "mission": self.mission,
+            "players": self.players,
+            "bot": self.bot,
+            "seed": self.seed,
+            "readings": dict(self.readings),
+            "games": self.games,
+            "successes": self.successes,
+            "failures": self.failures,
+            "success_rate": round(self.success_rate, 6),
+            "interval95": [round(low, 6), round(high, 6)],
+            "mean_tricks": round(self.mean_tricks, 4),
+            "failure_reasons": [{"reason": r, "count": c} for r, c in self.reasons],
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+            "workers": self.workers,
+        }
+
+    def format_text(self, reasons: int = 5) -> str:
+        low, high = self.interval
+        lines = [
+            f"{self.ruleset} · {self.mission} · {self.players} players · bot {self.bot} · seed {self.seed!r}",
+            f"success   {self.successes}/{self.games} = {100 * self.success_rate:.1f}%"
+            f"  (95% interval {100 * low:.1f}%–{100 * high:.1f}%)",
+            f"tricks    {self.mean_tricks:.2f} per game on average",
+        ]
+        if self.reasons:
+            lines.append("failures  most common reasons:")
+            width = max(len(str(c)) for _, c in self.reasons[:reasons])
+            for reason, count in self.reasons[:reasons]:
+                share = 100 * count / max(1, self.failures)
+                lines.append(f"  {count:>{width}}  {share:5.1f}%  {reason}")
+        lines.append(
+            f"time      {self.seconds:.2f} s, {self.games_per_second:.1f} games/s"
+            f" ({self.workers} worker{'s' if self.workers != 1 else ''})"
+        )
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- failure reasons
+_PREFIX = re.compile(r"^failed (?:in|after) trick \d+:\s*")
+
+
+def normalise_reason(reason: str) -> str:
+    """Group failure reasons: strip trick numbers, cards and seats (``"task card won by another seat"``)."""
+    text = _PREFIX.sub("", reason.strip())
+    low = text.lower()
+    if "task order broken" in low:
+        return "task order broken"
+    if re.search(r"won by seat \d+, task of", low):
+        return "task card won by another seat"
+    if "hands ran out with tasks undone" in low:
+        return "hands ran out"
+    if "hands ran out before" in low:
+        return "hands ran out before a condition was fulfilled"
+    text = re.sub(r"\bseat \d+\b", "a seat", text)
+    text = re.sub(r"\btrick \d+\b", "a trick", text)
+    text = re.sub(r"\b(?:blue|green|yellow|pink|rocket) \d\b", "a card", text, flags=re.IGNORECASE)
+    text = re.sub(r"\d+", "N", text)
+    return text.strip() or "failure"
+
+
+# ---------------------------------------------------------------------------- workers
+_STATE: dict[str, Any] = {}
+
+
+def _init_worker(
+    ruleset: str,
+    mission: str,
+    players: int,
+    readings: Mapping[str, str] | None,
+    bot: str,
+    seed: str,
+    records_dir: str | None,
+) -> None:
+    _STATE.clear()
+    _STATE.update(
+        rules=load_rules(ruleset, mission, players, readings),
+        spec=game_spec(ruleset, mission, players, readings),
+        bot=bot,
+        seed=seed,
+        records_dir=records_dir,
+        players=players,
+    )
+
+
+def _play_one(i: int) -> GameResult:
+    from crewkit.bots import make_bot, play_game
+
+    st = _STATE
+    game_seed = f"{st['seed']}:{i}"
+    game = start_game(st["rules"], st["spec"], game_seed)
+    bots = [make_bot(st["bot"], seat, game_seed) for seat in range(st["players"])]
+    play_game(game, bots)
+    outcome = game.outcome()
+    if st["records_dir"] is not None:
+        from crewkit.engine.record import write_record
+
+        write_record(game, Path(st["records_dir"]) / f"game-{i + 1:05d}.json")
+    return GameResult(i, outcome.result == "success", len(game.tricks), outcome.reason)
+
+
+def simulate(
+    ruleset: str,
+    mission: str,
+    players: int,
+    games: int,
+    bot: str,
+    seed: str,
+    workers: int = 1,
+    readings: Mapping[str, str] | None = None,
+    records_dir: str | Path | None = None,
+    progress: ProgressCallback | None = None,
+) -> SimulationResult:
+    """Play ``games`` games and summarise them (identical results for any ``workers``)."""
+    from crewkit.bots import make_bot
+
+    if games < 0:
+        raise ValueError("the number of games cannot be negative")
+    make_bot(bot, 0, "")  # fail early, with the list of names, for an unknown bot
+    load_rules(ruleset, mission, players, readings)  # fail early on a bad spec, in this process
+    rd = str(records_dir) if records_dir is not None else None
+    if rd is not None:
+        Path(rd).mkdir(parents=True, exist_ok=True)
+    init_args = (ruleset, mission, players, dict(readings) if readings else None, bot, seed, rd)
+    workers = max(1, int(workers))
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if workers == 1 or games <= 1:
+        workers = 1
+        _init_worker(*init_args)
+        for i in range(games):
+            results.append(_play_one(i))
+            if progress is not None:
+                progress(i + 1, games)
+    else:
+        chunksize = max(1, min(64, games // (workers * 8)))
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=init_args) as pool:
+            for n, res in enumerate(pool.map(_play_one, range(games), chunksize=chunksize), start=1):
+                results.append(res)
+                if progress is not None:
+                    progress(n, games)
+    seconds = time.perf_counter() - start
+    return summarise(results, ruleset, mission, players, bot, seed, seconds, workers, readings)
+
+
+def summarise(
+    results: list[GameResult],
+    ruleset: str,
+    mission: str,
+    players: int,
+    bot: str,
+    seed: str,
+    seconds: float,
+    workers: int = 1,
+    readings: Mapping[str, str] | None = None,
+) -> SimulationResult:
+    reasons = Counter(normalise_reason(r.reason) for r in results if not r.success)
+    ordered = sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))
+    return SimulationResult(
+        ruleset=ruleset,
+        mission=mission,
+        players=players,
+        bot=bot,
+        seed=seed,
+        games=len(results),
+        successes=sum(r.success for r in results),
+        tricks_total=sum(r.tricks for r in results),
+        reasons=ordered,
+        seconds=seconds,
+        workers=workers,
+        readings=dict(readings or {}),
+    )

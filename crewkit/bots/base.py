@@ -1,0 +1,40 @@
+"""The bot protocol: bots see only an :class:`~crewkit.engine.observation.Observation`, never the game."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from crewkit.engine import actions as _actions
+from crewkit.engine.actions import Action, Communicate, Distress
+from crewkit.engine.observation import Observation
+
+# Actions a seat may start at a communication window, never required: communication, the distress signal
+# and (5 players, gold frame) handing a task on.
+OPTIONAL_TYPES: tuple[type[Action], ...] = tuple(
+    t for t in (Communicate, Distress, getattr(_actions, "HandTask", None)) if isinstance(t, type)
+)
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player. One bot object plays one seat of one game (it may keep memory between calls)."""
+
+    seat: int
+
+    def act(self, obs: Observation) -> Action:
+        """The required action: one of ``obs.legal``, never a Communicate or Distress unless only those are legal."""
+        ...
+
+    def optional(self, obs: Observation) -> Action | None:
+        """At a communication window: a Communicate or Distress from ``obs.legal``, or None to pass."""
+        ...
+
+
+def required_actions(obs: Observation) -> tuple[Action, ...]:
+    """The actions ``act`` may return: the non-optional legal actions (all legal ones if there are none)."""
+    req = obs.required
+    return req if req else obs.legal
+
+
+def optional_actions(obs: Observation) -> tuple[Action, ...]:
+    return tuple(a for a in obs.legal if isinstance(a, OPTIONAL_TYPES))

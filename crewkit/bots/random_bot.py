@@ -1,0 +1,41 @@
+"""The random bot: uniform over the required legal actions.
+
+At a communication window it communicates (or calls for distress) rarely: with probability
+``OPTIONAL_PROBABILITY`` (5%) it picks one of its optional actions uniformly, otherwise it passes. Most
+random games therefore see a few communications, which keeps those code paths exercised without making
+every game a communication game. The choice is drawn from the bot's own RNG before the observation is
+inspected, so passing costs nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from crewkit.bots.base import OPTIONAL_TYPES
+from crewkit.engine.actions import Action
+from crewkit.engine.observation import Observation
+
+OPTIONAL_PROBABILITY = 0.05
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seat: int, seed: str = "", optional_probability: float = OPTIONAL_PROBABILITY) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"{seed}:{seat}")
+        self.optional_probability = optional_probability
+
+    def act(self, obs: Observation) -> Action:
+        req = obs.required or obs.legal
+        if len(req) == 1:
+            return req[0]
+        return req[int(self.rng.random() * len(req))]
+
+    def optional(self, obs: Observation) -> Action | None:
+        if self.rng.random() >= self.optional_probability:
+            return None
+        opts = [a for a in obs.legal if isinstance(a, OPTIONAL_TYPES)]
+        if not opts:
+            return None
+        return opts[int(self.rng.random() * len(opts))]

@@ -1,0 +1,48 @@
+"""Bots by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from crewkit.bots.base import Bot
+
+
+class UnknownBot(ValueError):
+    """A bot name that is not registered (the message lists the names)."""
+
+
+def _random(seat: int, seed: str) -> Bot:
+    from crewkit.bots.random_bot import RandomBot
+
+    return RandomBot(seat, seed)
+
+
+def _heuristic(seat: int, seed: str) -> Bot:
+    from crewkit.bots.heuristic import HeuristicBot
+
+    return HeuristicBot(seat, seed)
+
+
+def _rules(seat: int, seed: str) -> Bot:
+    from crewkit.bots.heuristic import HeuristicBot
+
+    return HeuristicBot(seat, seed, lookahead=False)
+
+
+BOTS: dict[str, tuple[Callable[[int, str], Bot], str]] = {
+    "random": (_random, "uniform over the legal required actions; communicates rarely"),
+    "heuristic": (_heuristic, "cooperative rules plus a short determinized lookahead"),
+    "rules": (_rules, "the heuristic bot's rules alone, no lookahead (fast)"),
+}
+
+
+def bot_names() -> list[str]:
+    return list(BOTS)
+
+
+def make_bot(name: str, seat: int, seed: str = "") -> Bot:
+    """A new bot for ``seat``; its RNG is ``random.Random(f"{seed}:{seat}")``."""
+    entry = BOTS.get(name)
+    if entry is None:
+        raise UnknownBot(f"unknown bot {name!r}; available bots: {', '.join(BOTS)}")
+    return entry[0](seat, seed)
