@@ -7,41 +7,16 @@ working (modules still being written), it falls back to reading the bundled YAML
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
-from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Game
-from crewkit.engine.rules import Rules, compile_rules, mission_roles
+from crewkit.engine.rules import Rules
 from crewkit.engine.setup import GameSpec, compile_game
 
 
 def load_rules(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> Rules:
-    try:
-        return compile_game(ruleset, mission, players, readings)
-    except SetupError:
-        raise
-    except Exception as exc:  # the spec pipeline is unfinished: read the YAML directly
-        if readings:
-            raise
-        try:
-            return _fallback(ruleset, mission, players)
-        except Exception:
-            raise exc from None
-
-
-@functools.lru_cache(maxsize=32)
-def _fallback(ruleset: str, mission: str, players: int) -> Rules:
-    import yaml
-
-    from crewkit.spec import bundled
-
-    with open(bundled.ruleset_path(ruleset), encoding="utf-8") as fh:
-        rs = yaml.safe_load(fh)
-    mpath = bundled.mission_path(mission)
-    with open(mpath, encoding="utf-8") as fh:
-        ms = yaml.safe_load(fh)
-    return compile_rules(rs, ms, players, mission_id=bundled.mission_id_for(mpath), roles=mission_roles(ms))
+    """Compiled rules by name (cached by the engine's setup module)."""
+    return compile_game(ruleset, mission, players, readings)
 
 
 def game_spec(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> GameSpec:

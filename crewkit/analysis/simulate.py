@@ -28,6 +28,10 @@ class GameResult:
     success: bool
     tricks: int
     reason: str
+    # competitive games (Hammer): chips per seat at the end, the first dealer, each round's mode
+    chips: tuple[float, ...] | None = None
+    first_dealer: int | None = None
+    modes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -44,6 +48,7 @@ class SimulationResult:
     seconds: float
     workers: int = 1
     readings: dict[str, str] = field(default_factory=dict)
+    scoring: dict[str, Any] | None = None  # competitive games: chips per seat / dealer position, modes
 
     @property
     def failures(self) -> int:
@@ -88,9 +93,12 @@ class SimulationResult:
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
             "workers": self.workers,
+            **({"scoring": self.scoring} if self.scoring else {}),
         }
 
     def format_text(self, reasons: int = 5) -> str:
+        if self.scoring:
+            return self._format_scoring()
         low, high = self.interval
         lines = [
             f"{self.ruleset} · {self.mission} · {self.players} players · bot {self.bot} · seed {self.seed!r}",
@@ -109,6 +117,56 @@ class SimulationResult:
             f" ({self.workers} worker{'s' if self.workers != 1 else ''})"
         )
         return "\n".join(lines)
+
+
+    def _format_scoring(self) -> str:
+        sc = self.scoring or {}
+        lines = [f"{self.ruleset} · {self.mission} · {self.players} players · bot {self.bot} · seed {self.seed!r}",
+                 f"games     {self.games} (competitive: chips after the last round, mean with 95% interval)"]
+        for title, key, label in (("per seat", "chips_by_seat", "seat"),
+                                  ("per dealer position", "chips_by_dealer_position", "position")):
+            lines.append(f"chips {title}:")
+            for row in sc.get(key, []):
+                lines.append(f"  {label} {row['index']}: {row['mean']:8.1f}  ({row['low']:.1f}–{row['high']:.1f})"
+                             f"  wins {row['wins']}")
+        modes = sc.get("mode_share", {})
+        if modes:
+            lines.append("rounds    " + ", ".join(f"{m} {100 * share:.1f}%" for m, share in modes.items()))
+        lines.append(f"time      {self.seconds:.2f} s, {self.games_per_second:.1f} games/s")
+        return "\n".join(lines)
+
+
+def scoring_summary(results: list[GameResult]) -> dict[str, Any] | None:
+    """Mean chips per seat and per dealer position (0 = the first dealer) with normal 95% intervals."""
+    scored = [r for r in results if r.chips is not None]
+    if not scored:
+        return None
+    n = len(scored[0].chips or ())
+
+    def rows(values_of: Callable[[GameResult], list[float]]) -> list[dict[str, Any]]:
+        out = []
+        for k in range(n):
+            vals = [values_of(r)[k] for r in scored]
+            mean = sum(vals) / len(vals)
+            var = sum((v - mean) ** 2 for v in vals) / (len(vals) - 1) if len(vals) > 1 else 0.0
+            half = 1.96 * (var / len(vals)) ** 0.5
+            wins = sum(1 for r in scored if values_of(r)[k] == max(values_of(r)))
+            out.append({"index": k, "mean": round(mean, 3), "low": round(mean - half, 3),
+                        "high": round(mean + half, 3), "wins": wins})
+        return out
+
+    def by_position(r: GameResult) -> list[float]:
+        chips = list(r.chips or ())
+        d = r.first_dealer or 0
+        return [chips[(d + k) % n] for k in range(n)]
+
+    modes = Counter(m for r in scored for m in r.modes)
+    total = sum(modes.values()) or 1
+    return {
+        "chips_by_seat": rows(lambda r: list(r.chips or ())),
+        "chips_by_dealer_position": rows(by_position),
+        "mode_share": {m: round(c / total, 6) for m, c in sorted(modes.items())},
+    }
 
 
 # ---------------------------------------------------------------------------- failure reasons
@@ -164,13 +222,17 @@ def _play_one(i: int) -> GameResult:
     st = _STATE
     game_seed = f"{st['seed']}:{i}"
     game = start_game(st["rules"], st["spec"], game_seed)
-    bots = [make_bot(st["bot"], seat, game_seed) for seat in range(st["players"])]
+    bots = [make_bot(st["bot"], seat, game_seed) for seat in range(game.n)]  # a dummy seat gets a bot too
     play_game(game, bots)
     outcome = game.outcome()
     if st["records_dir"] is not None:
         from crewkit.engine.record import write_record
 
         write_record(game, Path(st["records_dir"]) / f"game-{i + 1:05d}.json")
+    if getattr(game, "scoring", None) is not None:
+        return GameResult(i, False, sum(r.tricks for r in game.round_results), outcome.reason,
+                          tuple(float(c) for c in game.chips), game.first_dealer,
+                          tuple(r.mode for r in game.round_results))
     return GameResult(i, outcome.result == "success", len(game.tricks), outcome.reason)
 
 
@@ -229,7 +291,8 @@ def summarise(
     workers: int = 1,
     readings: Mapping[str, str] | None = None,
 ) -> SimulationResult:
-    reasons = Counter(normalise_reason(r.reason) for r in results if not r.success)
+    scoring = scoring_summary(results)
+    reasons = Counter(normalise_reason(r.reason) for r in results if not r.success and r.chips is None)
     ordered = sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))
     return SimulationResult(
         ruleset=ruleset,
@@ -244,4 +307,5 @@ def summarise(
         seconds=seconds,
         workers=workers,
         readings=dict(readings or {}),
+        scoring=scoring,
     )

@@ -257,7 +257,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ draft
     def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
         scores = {a.card.id: _task_affinity(obs.rules, obs.hand_mask, a.card.id) for a in req}
-        if not self.lookahead or len(req) == 1:
+        if not self.lookahead or len(req) == 1 or not _model_fits(obs):
             return max(req, key=lambda a: (scores[a.card.id], -a.card.id))
         know = Knowledge(obs)
         wins = {a.card.id: 0.0 for a in req}
@@ -275,6 +275,8 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ play
     def _play(self, obs: Observation, req: tuple[Play, ...]) -> Action:
+        if not _model_fits(obs):
+            return _simple_play(obs, req)
         know = Knowledge(obs)
         by_card = {a.card.id: a for a in req}
         cands = list(by_card)
@@ -356,3 +358,34 @@ def _with_owners(obs: Observation, owners: list[int]) -> Observation:
 
 
 __all__ = ["HeuristicBot", "Knowledge", "world_from"]
+
+
+def _model_fits(obs: Observation) -> bool:
+    """Whether the lookahead's world model (every unseen card in a known hand) describes this game.
+
+    It does not for a dummy seat with face-down columns (JARVIS), for cards set aside unseen (Persian
+    reading, Hammer) or for hidden tasks; the bot then plays by simple rules alone."""
+    if obs.dummy_seat is not None or obs.hidden_tasks:
+        return False
+    seen = sum(obs.hand_sizes) + sum(len(t.plays) for t in obs.tricks) + len(obs.current_trick)
+    return seen == len(obs.rules.deck)
+
+
+def _simple_play(obs: Observation, req: tuple[Play, ...]) -> Action:
+    """Cooperative rules without lookahead: win tricks holding your own task cards, stay low otherwise."""
+    in_trick = {c.id for _, c in obs.current_trick}
+    mine = {t.card.id for t in obs.tasks if t.owner == obs.seat and t.trick is None}
+    theirs = {t.card.id for t in obs.tasks if t.owner not in (None, obs.seat) and t.trick is None}
+    by_strength = sorted(req, key=lambda a: (a.card.is_special, a.card.is_trump, a.card.rank, a.card.id))
+    if in_trick & mine:
+        return by_strength[-1]
+    if not obs.current_trick:  # leading: pull one of my task cards with a high card of its suit
+        for a in reversed(by_strength):
+            if any(a.card.suit is not None and obs.rules.deck.cards[c].suit is a.card.suit for c in mine):
+                return a
+        safe = [a for a in by_strength if a.card.id not in theirs]
+        return (safe or by_strength)[0]
+    for a in by_strength:  # give a task card to its owner? only when nothing better: play low
+        if a.card.id not in theirs:
+            return a
+    return by_strength[0]

@@ -207,8 +207,23 @@ class Observation:
             return self._tasks
         except AttributeError:
             pass
-        t = self._tasks = tuple(TaskInfo(*state) for state in self._c[_TASKS])
+        seat = self.seat
+        own_secret = tuple(TaskInfo(*state) for owner, state in self._c[_SECRET] if owner == seat)
+        t = self._tasks = tuple(TaskInfo(*state) for state in self._c[_TASKS]) + own_secret
         return t
+
+    @property
+    def dummy_seat(self) -> int | None:
+        """The dummy's seat (JARVIS), or None."""
+        return self._c[_DUMMY]  # type: ignore[no-any-return]
+
+    @property
+    def dummy_up(self) -> tuple[Card, ...]:
+        """The dummy's face-up cards: public to every seat."""
+        d = self._c[_DUMMY]
+        if d is None:
+            return ()
+        return tuple(self.rules.deck.from_mask(self._c[_HANDS][d]))
 
     @property
     def communications(self) -> tuple[CommunicationInfo, ...]:
@@ -263,6 +278,7 @@ class Observation:
         out |= {c for _, c in self.current_trick}
         out |= {c.card for c in self.communications}
         out |= {t.card for t in self.tasks}
+        out |= set(self.dummy_up)
         return out
 
     def __repr__(self) -> str:
@@ -290,6 +306,8 @@ class Observation:
                 {"card": t.card.name, "token": t.token, "owner": t.owner, "trick": t.trick} for t in self.tasks
             ],
             "hidden_tasks": self.hidden_tasks,
+            "dummy": None if self.dummy_seat is None else {
+                "seat": self.dummy_seat, "face_up": [c.name for c in self.dummy_up]},
             "communications": [
                 {"seat": c.seat, "card": c.card.name, "statement": c.statement, "played": c.played}
                 for c in self.communications
@@ -309,6 +327,8 @@ _HANDS = 18
 _TASKS = 19
 _COMMS = 20
 _SHIM = 21
+_SECRET = 22
+_DUMMY = 23
 
 
 def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
@@ -361,6 +381,10 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
         state,
         tuple(comms) if comms else (),
         _optional_snapshot(game) if window else None,
+        # secret tasks (Persian reading): shown to their owner only
+        tuple((t.owner, (t.card, t.token, t.owner, t.trick)) for t in game.tasks
+              if not getattr(t, "revealed", True) and t.owner is not None),
+        getattr(game, "dummy_seat", None),
     )
 
 

@@ -1,1 +1,25 @@
+"""The perfect-information solver: can the crew still win with every hand known, and how?
 
+>>> from crewkit.engine.setup import new_game
+>>> from crewkit.solve import solve
+>>> result = solve(new_game("crew", "planet-nine/01", 4, seed="doc"), timeout=10)
+>>> result.status in ("winnable", "unwinnable")
+True
+"""
+
+from crewkit.solve.core import SearchAborted, TrickSearch
+from crewkit.solve.reference import EngineSearch, brute_force
+from crewkit.solve.solver import UNKNOWN, UNWINNABLE, WINNABLE, SolveResult, replays_to_success, solve
+
+__all__ = [
+    "UNKNOWN",
+    "UNWINNABLE",
+    "WINNABLE",
+    "EngineSearch",
+    "SearchAborted",
+    "SolveResult",
+    "TrickSearch",
+    "brute_force",
+    "replays_to_success",
+    "solve",
+]

@@ -17,6 +17,11 @@ MISSIONS = ["planet-nine/01", "planet-nine/03", "planet-nine/06", "planet-nine/1
 
 games = st.tuples(st.sampled_from(MISSIONS), st.sampled_from([3, 4, 5]), st.text(min_size=0, max_size=8),
                   st.integers(0, 2**32))
+# the variants: (rule set, mission or mission set, players)
+VARIANTS = [("crew-jarvis", "planet-nine/04", 2), ("crew-jarvis", "planet-nine/24", 2),
+            ("crew-persian", "persian", 3), ("crew-persian", "persian/level-2", 4), ("crew-persian", "persian", 5),
+            ("crew-3p-challenge", "planet-nine/44", 3), ("hammer", "hammer", 4)]
+variant_games = st.tuples(st.sampled_from(VARIANTS), st.text(max_size=6), st.integers(0, 2**32))
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -93,8 +98,9 @@ def test_observations_hide_other_hands(params: tuple[str, int, str, int]) -> Non
             leaked = (shown & others) - public
             assert not leaked, f"seat {seat} sees {leaked}"
             assert set(obs.hand) == set(g.rules.deck.from_mask(g.hands[seat]))
-            # tasks dealt face down stay hidden
-            assert all(t.card in {x.card for x in g.tasks if x.revealed} for t in obs.tasks)
+            # tasks dealt face down stay hidden; a secret task is shown to its owner only
+            visible = {x.card for x in g.tasks if x.revealed or x.owner == seat}
+            assert all(t.card in visible for t in obs.tasks)
 
     play_random(game, random.Random(rng_seed), hidden)
 
@@ -142,3 +148,65 @@ def test_clone_is_independent() -> None:
     before = (list(game.hands), len(game.tricks), game.outcome())
     play_random(copy, random.Random(4))
     assert (list(game.hands), len(game.tricks), game.outcome()) == before
+
+
+@SETTINGS
+@given(variant_games)
+def test_variant_games_end_hide_and_replay(params: tuple[tuple[str, str, int], str, int]) -> None:
+    (ruleset, mission, players), seed, rng_seed = params
+    game = new_game(ruleset, mission, players, seed=seed)
+
+    def hidden(g: Game) -> None:
+        for seat in range(g.n):
+            obs = g.observation(seat)
+            public = obs.public_cards()
+            others = {c for s in range(g.n) if s != seat for c in g.rules.deck.from_mask(g.hands[s])}
+            leaked = (set(obs.hand) & others) | ((public & others) - {c for c in public})
+            assert not leaked
+            secret_of_others = {t.card for t in g.tasks if not t.revealed and t.owner != seat}
+            assert not secret_of_others & {t.card for t in obs.tasks}, "another seat's secret task is visible"
+            if g.dummy_seat is not None:
+                assert set(obs.dummy_up) == set(g.rules.deck.from_mask(g.hands[g.dummy_seat]))
+                face_down = {col[i] for col in g.dummy_columns for i in range(len(col) - 1)}
+                face_down -= {t.card for t in g.tasks}  # a task card is public as a task, wherever it lies
+                assert not face_down & (set(obs.hand) | public), "a face-down dummy card is visible"
+
+    play_random(game, random.Random(rng_seed), hidden)
+    assert game.outcome().result in ("success", "failure", "finished")
+    replay = replay_record(game_to_record(game))
+    assert replay.error is None, str(replay.error)
+    assert replay.game is not None and replay.game.outcome() == game.outcome()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(max_size=6), st.integers(0, 2**32))
+def test_hammer_chips_conserved_between_players(seed: str, rng_seed: int) -> None:
+    # with the zero-sum reading every payment goes from one player to another: the total never changes
+    game = new_game("hammer", "hammer", 4, seed=seed, readings={"automatic-90": "other-players"})
+    play_random(game, random.Random(rng_seed))
+    assert len(game.round_results) == 8
+    for result in game.round_results:
+        assert sum(result.deltas) == 0
+    assert sum(game.chips) == 4 * 500
+
+
+def test_dummy_face_down_card_turns_up_only_after_its_trick() -> None:
+    game = new_game("crew-jarvis", "planet-nine/01", 2, seed="jarvis", readings={"jarvis-seat": "fixed"})
+    rng = random.Random(0)
+    # play on until the dummy must play a card that is not the trick's last one
+    while game.to_act != game.dummy_seat or game.phase != "tricks" or len(game.plays) >= game.n - 1:
+        game.apply(rng.choice([a for a in game.legal_actions() if a.type not in ("communicate", "distress")]))
+        assert not game.is_over()
+    dummy = game.dummy_seat
+    before = game.hands[dummy]
+    action = next(a for a in game.legal_actions(dummy)
+                  if a.type == "play" and len(next(c for c in game.dummy_columns if c and c[-1] is a.card)) > 1)
+    column = next(col for col in game.dummy_columns if col and col[-1] is action.card)
+    under = column[-2]
+    game.apply(action)
+    assert not game.hands[dummy] & under.bit, "the card under it is not playable in the same trick"
+    while game.plays and not game.is_over():
+        game.apply(game.legal_actions()[0])
+    if not game.is_over():
+        assert game.hands[dummy] & under.bit, "after the trick the face-down card is turned up"
+    assert before & action.card.bit

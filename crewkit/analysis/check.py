@@ -1,0 +1,311 @@
+"""``crewkit check MISSION.yaml``: validate a mission, then play sampled deals and warn about what looks wrong.
+
+For each allowed player count (or the ones asked for), ``games`` deals seeded ``f"{seed}:{i}"`` are
+solved (perfect-information winnability, a node budget per deal) and played by a bot. The report gives
+the winnable share, the bot's success rate, the most common failure reasons, and warnings:
+
+- a condition whose ``fail_if`` or ``done_if`` is never true, or always true, over the sample (each is
+  evaluated after every trick of every sampled game, and after every play for ``after-play`` conditions,
+  on the engine's view);
+- a role of the mission that was never bound;
+- task tokens that cannot all be honoured (a numbered token above the task count, duplicate tokens, more
+  tokens than tasks, Ω together with the last number);
+- no sampled deal winnable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from crewkit.analysis.stats import wilson_interval
+
+ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass
+class ConditionTrace:
+    id: str
+    fail_text: str
+    done_text: str
+    evaluations: int = 0
+    fail_true: int = 0
+    done_true: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def warnings(self) -> list[str]:
+        out = []
+        if self.errors:
+            out.append(f"condition {self.id}: evaluation failed: {self.errors[0]}")
+        if not self.evaluations:
+            return out
+        if self.fail_text:
+            if self.fail_true == 0:
+                out.append(f"condition {self.id}: fail_if was never true in {self.evaluations} checks "
+                           f"({self.fail_text!r}): it may never fire")
+            elif self.fail_true == self.evaluations:
+                out.append(f"condition {self.id}: fail_if was always true ({self.fail_text!r}): every game fails on it")
+        if self.done_text:
+            if self.done_true == 0:
+                out.append(f"condition {self.id}: done_if was never true in {self.evaluations} checks "
+                           f"({self.done_text!r}): it may never be fulfilled")
+            elif self.done_true == self.evaluations:
+                out.append(f"condition {self.id}: done_if was always true ({self.done_text!r}): it is fulfilled at once")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "evaluations": self.evaluations, "fail_if_true": self.fail_true,
+                "done_if_true": self.done_true, "errors": self.errors[:3]}
+
+
+@dataclass
+class PlayerCountReport:
+    players: int
+    games: int = 0
+    bot_successes: int = 0
+    solver: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    conditions: list[ConditionTrace] = field(default_factory=list)
+    roles_bound: Counter[str] = field(default_factory=Counter)
+    roles: tuple[str, ...] = ()
+    error: str = ""
+
+    def warnings(self) -> list[str]:
+        if self.error:
+            return []
+        out: list[str] = []
+        for trace in self.conditions:
+            out.extend(trace.warnings())
+        for role in self.roles:
+            if self.games and not self.roles_bound.get(role):
+                out.append(f"role {role} was never bound in {self.games} games")
+        decided = self.solver["winnable"] + self.solver["unwinnable"]
+        if decided and not self.solver["winnable"]:
+            out.append(f"no sampled deal is winnable ({decided} decided by the solver)")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson_interval(self.bot_successes, self.games)
+        decided = self.solver["winnable"] + self.solver["unwinnable"]
+        return {
+            "players": self.players,
+            "games": self.games,
+            "error": self.error or None,
+            "bot": {"successes": self.bot_successes,
+                    "success_rate": round(self.bot_successes / self.games, 6) if self.games else None,
+                    "interval95": [round(low, 6), round(high, 6)]},
+            "solver": {**{k: self.solver.get(k, 0) for k in ("winnable", "unwinnable", "unknown")},
+                       "winnable_share": round(self.solver["winnable"] / decided, 6) if decided else None},
+            "failure_reasons": [{"reason": r, "count": c} for r, c in self.reasons.most_common()],
+            "conditions": [c.to_json() for c in self.conditions],
+            "roles_bound": dict(self.roles_bound),
+            "warnings": self.warnings(),
+        }
+
+
+@dataclass
+class CheckReport:
+    path: str
+    valid: bool
+    issues: list[str]  # rendered spec issues
+    mission: str = ""
+    ruleset: str = ""
+    bot: str = ""
+    static_warnings: list[str] = field(default_factory=list)
+    counts: list[PlayerCountReport] = field(default_factory=list)
+    issue_json: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        out = list(self.static_warnings)
+        for c in self.counts:
+            out.extend(f"{c.players} players: {w}" for w in c.warnings())
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "valid": self.valid, "issues": self.issue_json, "mission": self.mission,
+                "ruleset": self.ruleset, "bot": self.bot, "static_warnings": self.static_warnings,
+                "player_counts": [c.to_json() for c in self.counts], "warnings": self.warnings}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    def format_text(self) -> str:
+        if not self.valid:
+            return "\n".join(self.issues) + f"\n{self.path}: invalid ({len(self.issues)} issue(s))"
+        lines = [f"{self.path}: valid ({self.mission} under {self.ruleset})"]
+        for note in self.issues:  # warnings from the validator
+            lines.append(note)
+        for c in self.counts:
+            lines.append("")
+            if c.error:
+                lines.append(f"{c.players} players: cannot be played: {c.error}")
+                continue
+            low, high = wilson_interval(c.bot_successes, c.games)
+            decided = c.solver["winnable"] + c.solver["unwinnable"]
+            lines.append(f"{c.players} players, {c.games} deals:")
+            if sum(c.solver.values()):
+                share = f"{100 * c.solver['winnable'] / decided:.1f}%" if decided else "-"
+                lines.append(f"  winnable      {c.solver['winnable']}/{decided} decided = {share}, "
+                             f"{c.solver['unknown']} unknown")
+            lines.append(f"  bot ({self.bot})  {c.bot_successes}/{c.games} = "
+                         f"{100 * c.bot_successes / max(1, c.games):.1f}% (95% {100 * low:.1f}–{100 * high:.1f}%)")
+            for reason, count in c.reasons.most_common(3):
+                lines.append(f"  fails most    {count:>3}  {reason}")
+        warnings = self.warnings
+        lines.append("")
+        if warnings:
+            lines.append(f"{len(warnings)} warning(s):")
+            lines.extend(f"  warning: {w}" for w in warnings)
+        else:
+            lines.append("no warnings")
+        return "\n".join(lines)
+
+
+def token_warnings(task_count: int, tokens: Sequence[str]) -> list[str]:
+    """Task-token orders that cannot all be met (static)."""
+    from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA
+
+    out: list[str] = []
+    toks = [str(t) for t in tokens]
+    if len(toks) > task_count:
+        out.append(f"{len(toks)} task tokens for {task_count} tasks: some tokens have no task")
+    for tok, n in Counter(toks).items():
+        if n > 1:
+            out.append(f"token {tok} is used {n} times: at most one task can honour it")
+    numbered = sorted(int(t) for t in toks if t in NUMBERED)
+    for k in numbered:
+        if k > task_count:
+            out.append(f"token {k} needs a {k}th task but the mission has {task_count}: it can never be met")
+    if OMEGA in toks and task_count in numbered and task_count > 1:
+        out.append(f"Ω and token {task_count} both demand the last task: only possible when both are done in "
+                   "the same trick by one player")
+    arrows = [t for t in toks if t in ARROWS]
+    for i, a in enumerate(sorted(arrows, key=ARROWS.index)):
+        if a != ARROWS[i]:
+            out.append(f"arrow tokens skip {ARROWS[i]}: the order is still only among the arrows given")
+            break
+    unknown = [t for t in toks if t not in NUMBERED and t not in ARROWS and t != OMEGA]
+    for t in unknown:
+        out.append(f"unknown task token {t!r}")
+    return out
+
+
+def _trace_game(played: Any, rules: Any, traces: list[ConditionTrace]) -> None:
+    """Replay ``played`` and evaluate each condition when the engine would: after every trick, and after
+    every play for ``check: after-play`` conditions."""
+    from crewkit.engine.actions import Play
+    from crewkit.engine.game import Game
+
+    if not rules.conditions:
+        return
+    game = Game.new(rules, seed=played.seed, deal=played.deal)
+    seen = 0
+    for action in played.actions:
+        game.apply(action)
+        trick_done = len(game.tricks) > seen
+        seen = len(game.tricks)
+        if not trick_done and not isinstance(action, Play):
+            continue
+        view = game.view()
+        for trace, cond in zip(traces, rules.conditions, strict=True):
+            if not trick_done and cond.check != "after-play":
+                continue
+            trace.evaluations += 1
+            try:
+                if cond.fail_if is not None and cond.fail_if(view, {}):
+                    trace.fail_true += 1
+                if cond.done_if is not None and cond.done_if(view, {}):
+                    trace.done_true += 1
+            except Exception as exc:  # a DSL runtime error is a finding, not a crash
+                if len(trace.errors) < 3:
+                    trace.errors.append(str(exc))
+
+
+def check_mission(
+    path: str | Path,
+    *,
+    games: int = 20,
+    players: Sequence[int] | None = None,
+    ruleset: str | None = None,
+    bot: str = "heuristic",
+    seed: str = "check",
+    solver: bool = True,
+    solver_nodes: int | None = 20_000,
+    progress: ProgressCallback | None = None,
+) -> CheckReport:
+    """Validate ``path`` and, when valid, sample deals per player count (see the module docs)."""
+    from crewkit.spec.errors import issue_to_json, render_issue
+    from crewkit.spec.loader import check_file, load_mission, load_ruleset, source_lines
+
+    p = Path(path)
+    issues = check_file(p, "mission")
+    lines = source_lines(p)
+    errors = [i for i in issues if i.severity == "error"]
+    report = CheckReport(str(path), not errors, [render_issue(i, lines) for i in issues],
+                         issue_json=[issue_to_json(i) for i in issues])
+    if errors:
+        return report
+    mission = load_mission(str(p))
+    rs_name = ruleset or (mission.rulesets[0] if mission.rulesets else "crew")
+    rs = load_ruleset(rs_name)
+    report.mission, report.ruleset, report.bot = mission.id, rs.name, bot
+    m_tasks = mission.data.get("tasks") or {}
+    report.static_warnings = token_warnings(int(m_tasks.get("count", 0) or 0), m_tasks.get("tokens") or [])
+    counts = list(players) if players else mission.players(rs)
+    total = games * len(counts)
+    done = 0
+    for n in counts:
+        pc = _check_count(str(p), rs_name, n, games, bot, seed, solver, solver_nodes)
+        report.counts.append(pc)
+        done += games
+        if progress is not None:
+            progress(done, total)
+    return report
+
+
+def _check_count(path: str, ruleset: str, players: int, games: int, bot: str, seed: str, solver: bool,
+                 solver_nodes: int | None) -> PlayerCountReport:
+    from crewkit.analysis.loading import game_spec, load_rules, start_game
+    from crewkit.analysis.simulate import normalise_reason
+    from crewkit.bots import make_bot, play_game
+    from crewkit.engine.errors import SetupError
+
+    pc = PlayerCountReport(players)
+    try:
+        rules = load_rules(ruleset, path, players)
+    except SetupError as exc:
+        pc.error = str(exc)
+        return pc
+    pc.roles = tuple(rules.roles)
+    pc.conditions = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions]
+    spec = game_spec(ruleset, path, players)
+    for i in range(games):
+        game_seed = f"{seed}:{i}"
+        try:
+            game = start_game(rules, spec, game_seed)
+        except SetupError as exc:
+            pc.error = f"deal {i}: {exc}"
+            return pc
+        if solver:
+            from crewkit.solve import solve
+
+            pc.solver[solve(game.clone(), max_nodes=solver_nodes).status] += 1
+        play_game(game, [make_bot(bot, seat, game_seed) for seat in range(game.n)])
+        pc.games += 1
+        outcome = game.outcome()
+        if outcome.result == "success":
+            pc.bot_successes += 1
+        else:
+            pc.reasons[normalise_reason(outcome.reason)] += 1
+        for role in game.roles:
+            pc.roles_bound[role] += 1
+        _trace_game(game, rules, pc.conditions)
+    return pc
+
+
+__all__ = ["CheckReport", "ConditionTrace", "PlayerCountReport", "check_mission", "token_warnings"]

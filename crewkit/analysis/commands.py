@@ -1,0 +1,456 @@
+"""Command-line front ends of the analysis tools: ``solve``, ``compare``, ``diff`` and ``check``.
+
+``crewkit.cli`` wires them in::
+
+    from crewkit.analysis import commands as analysis_commands
+    analysis_commands.add_solve_parser(sub)      # in build_parser(), after the other sub-parsers
+    analysis_commands.add_compare_parser(sub)
+    analysis_commands.add_diff_parser(sub)
+    analysis_commands.add_check_parser(sub)
+    COMMANDS.update(solve=analysis_commands.cmd_solve, compare=analysis_commands.cmd_compare,
+                    diff=analysis_commands.cmd_diff, check=analysis_commands.cmd_check)
+
+Exit codes: 0 done (whatever the verdict), 1 invalid input (a spec error, an unreadable record, a mission
+that does not validate, matplotlib missing for ``--plot``), 2 usage error (raised as ``crewkit.cli.UsageError``).
+Heavy modules are imported inside the commands so that ``crewkit --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+
+_RAW = argparse.RawDescriptionHelpFormatter
+
+
+def _usage(message: str) -> Exception:
+    from crewkit.cli import UsageError
+
+    return UsageError(message)
+
+
+def _reading(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        key, sep, value = text.partition(":")
+    if not sep or not key.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected ID=OPTION (e.g. commander-picks-self=yes), found {text!r}")
+    return key.strip(), value.strip()
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, found {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, found {value}")
+    return value
+
+
+def _player_list(text: str) -> list[int]:
+    try:
+        out = [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5, found {text!r}") from None
+    if not out or any(n < 1 for n in out):
+        raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5, found {text!r}")
+    return out
+
+
+def _progress_bar(label: str, total: int, enabled: bool) -> tuple[Any, Any]:
+    """A transient rich progress bar with ETA on stderr when stdout and stderr are terminals; else nothing."""
+    if not (enabled and sys.stdout.isatty() and sys.stderr.isatty()) or total <= 1:
+        return None, None
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                   TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), transient=True,
+                   console=Console(stderr=True))
+    bar.start()
+    task = bar.add_task(label, total=total)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(task, completed=done)
+
+    return bar, update
+
+
+# ============================================================================ solve
+SOLVE_HELP = """\
+Decide whether the crew can still succeed when every hand is known (perfect information), and print one
+winning line. Give a game record (the position after its actions, or after the first N with --after), or a
+deal by --mission/--players/--seed (the position right after the deal).
+
+Pending choices are searched too: setup steps (questions are answered with their first answer), the task
+draft (every distinct assignment, easiest-looking first) and, on 5-player gold-frame missions, handing a task
+on. Communication and the distress signal are never searched: they cannot change the answer.
+
+examples:
+  crewkit solve --mission planet-nine/10 --players 4 --seed 7
+  crewkit solve game.json --after 12 --timeout 30 --format json
+"""
+
+
+def add_solve_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("solve", help="can the crew still win with all hands known? print a winning line",
+                       description=SOLVE_HELP, formatter_class=_RAW)
+    p.add_argument("record", nargs="?", metavar="RECORD", help="a game record (.json) to solve from")
+    p.add_argument("--after", type=int, metavar="N", help="use only the record's first N actions")
+    p.add_argument("--mission", help="mission id (planet-nine/10) or path, instead of a record")
+    p.add_argument("--players", type=_positive, default=4, help="number of players (default: 4)")
+    p.add_argument("--seed", default="", help="seed of the deal (default: empty)")
+    p.add_argument("--ruleset", default="crew", help="rule set name or path (default: crew)")
+    p.add_argument("--reading", action="append", type=_reading, default=[], metavar="ID=OPTION",
+                   help="select a reading option (repeatable)")
+    p.add_argument("--timeout", type=_seconds, metavar="SEC", help="stop after SEC seconds (status unknown)")
+    p.add_argument("--nodes", type=_positive, metavar="N", help="stop after N searched plays (status unknown)")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    return p
+
+
+def _game_from_args(args: argparse.Namespace) -> Any:
+    if args.record and args.mission:
+        raise _usage("give either a RECORD or --mission, not both")
+    if args.record:
+        from crewkit.engine.record import replay_record
+
+        path = Path(args.record)
+        if not path.is_file():
+            raise _usage(f"{args.record}: no such file")
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"crewkit solve: {args.record}: not a JSON game record ({exc})", file=sys.stderr)
+            return None
+        if not isinstance(record, dict) or "ruleset" not in record or "mission" not in record:
+            print(f"crewkit solve: {args.record}: not a crewkit game record", file=sys.stderr)
+            return None
+        if args.after is not None:
+            if args.after < 0:
+                raise _usage("--after needs a number of actions of at least 0")
+            record = dict(record)
+            record["actions"] = list(record.get("actions") or [])[: args.after]
+        replay = replay_record(record)
+        if replay.error is not None or replay.game is None:
+            print(f"crewkit solve: {args.record}: {replay.error}", file=sys.stderr)
+            return None
+        return replay.game
+    if args.after is not None:
+        raise _usage("--after needs a RECORD")
+    if not args.mission:
+        raise _usage("give a RECORD or --mission (with --players and --seed)")
+    from crewkit.engine.setup import new_game
+
+    return new_game(args.ruleset, args.mission, args.players, args.seed, dict(args.reading) or None)
+
+
+def line_text(game: Any, line: list[Any]) -> list[str]:
+    """The line replayed on a copy of ``game``: setup choices, then one row per trick."""
+    from crewkit.engine.actions import Play
+
+    g = game.clone()
+    out: list[str] = []
+    seen = len(g.tricks)
+    pending: list[str] = []
+    for action in line:
+        if isinstance(action, Play):
+            pending.append(f"{action.seat}:{action.card}")
+        else:
+            out.append(f"  {_action_text(action)}")
+        g.apply(action)
+        if len(g.tricks) > seen:
+            for t in g.tricks[seen:]:
+                done = [task for task in g.tasks if task.trick == t.number]
+                tasks = f"  tasks: {', '.join(str(x.card) for x in done)}" if done else ""
+                out.append(f"  trick {t.number:>2}: {'  '.join(pending):<60} won by seat {t.winner}{tasks}")
+                pending = []
+            seen = len(g.tricks)
+    if pending:
+        out.append(f"  trick {len(g.tricks) + 1:>2}: {'  '.join(pending)}")
+    out.append(f"  outcome: {g.outcome()}")
+    return out
+
+
+def _action_text(action: Any) -> str:
+    data = action.to_json()
+    seat = data.pop("seat")
+    kind = data.pop("type")
+    rest = " ".join(str(v) for v in data.values())
+    return f"seat {seat} {kind} {rest}".rstrip()
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from crewkit.solve import solve
+
+    game = _game_from_args(args)
+    if game is None:
+        return EXIT_INVALID
+    result = solve(game, timeout=args.timeout, max_nodes=args.nodes)
+    if args.format == "json":
+        out = {
+            "ruleset": game.spec.ruleset if game.spec else game.rules.ruleset_name,
+            "mission": game.spec.mission if game.spec else game.rules.mission_id,
+            "players": game.rules.players,
+            "seed": game.seed,
+            "actions_before": len(game.actions),
+            **result.to_json(),
+        }
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    verdict = {"winnable": "winnable: the crew can still succeed",
+               "unwinnable": "not winnable: no sequence of plays succeeds",
+               "unknown": "unknown: the search stopped before deciding"}[result.status]
+    print(verdict + (f" ({result.note})" if result.note else ""))
+    if result.line:
+        print(f"winning line ({len(result.line)} actions, seats as seat:card):")
+        for row in line_text(game, result.line):
+            print(row)
+    starts = f", {result.starts} assignments/setups tried" if result.starts > 1 else ""
+    print(f"searched {result.nodes} plays in {result.seconds:.3f} s{starts}")
+    return EXIT_OK
+
+
+# ============================================================================ compare
+COMPARE_HELP = """\
+Compare variants on paired deals: every variant plays the same seeds ("SEED:0", "SEED:1", ...), so
+variants that share a deck play the same hands and the bots get the same seeds. Per variant: the bot's
+success rate with a 95% Wilson interval, the solver-winnable share (an upper bound for any crew; deals
+the solver cannot decide within its node budget are counted as unknown), mean tricks and the most common
+failure reasons. Each variant is compared with the first: the difference in success rate with a 95%
+(Newcombe) interval, McNemar's test on the paired outcomes (exact below 25 discordant pairs, else χ²),
+and Wilcoxon and t-tests on the paired scores (tasks done; tricks played for missions without tasks).
+
+variant syntax: comma-separated KEY=VALUE pairs
+  ruleset=NAME (rs)   mission=ID (m)   players=N (p)   bot=NAME (b)   reading=ID:OPTION (r, repeatable)
+  label=TEXT (the name shown)
+  missing keys come from --ruleset/--mission/--players/--bot; --reading applies to every variant.
+
+examples:
+  crewkit compare --mission planet-nine/10 --games 200 bot=heuristic bot=rules
+  crewkit compare "ruleset=crew,mission=planet-nine/16" "mission=planet-nine/16,reading=early-success:play-to-end"
+  crewkit compare --campaign planet-nine --players 4 --games 50 --workers 4 --plot curve.svg
+
+Results are identical for any --workers (the solver's limit is a node budget; --solver-timeout trades
+that for wall-clock limits). A progress bar with ETA shows on a terminal; nothing when piped.
+"""
+
+
+def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("compare", help="compare variants on the same deals (bots, solver, paired statistics)",
+                       description=COMPARE_HELP, formatter_class=_RAW)
+    p.add_argument("variants", nargs="*", metavar="VARIANT", help="variant spec strings (see above)")
+    p.add_argument("--campaign", help="compare every mission of this campaign instead (difficulty curve)")
+    p.add_argument("--ruleset", default="crew", help="default rule set (default: crew; campaign: its own)")
+    p.add_argument("--mission", help="default mission for variants that name none")
+    p.add_argument("--players", type=_positive, default=4, help="default number of players (default: 4)")
+    p.add_argument("--bot", default="heuristic", help="default bot: heuristic, rules or random (default: heuristic)")
+    p.add_argument("--reading", action="append", type=_reading, default=[], metavar="ID=OPTION",
+                   help="a reading for every variant (repeatable)")
+    p.add_argument("--games", type=_positive, default=100, help="deals per variant (default: 100)")
+    p.add_argument("--seed", default="compare", help="master seed (default: compare)")
+    p.add_argument("--workers", type=_positive, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
+    p.add_argument("--solver-nodes", type=_positive, default=20_000, metavar="N",
+                   help="solver budget per deal in searched plays (default: 20000)")
+    p.add_argument("--solver-timeout", type=_seconds, metavar="SEC",
+                   help="also stop the solver after SEC seconds per deal (results may then vary between runs)")
+    p.add_argument("--format", choices=["text", "json", "csv"], default="text", help="output format (default: text)")
+    p.add_argument("--no-chart", action="store_true", help="text output without the bar chart")
+    p.add_argument("--plot", metavar="FILE", help="also draw a chart to FILE.png or FILE.svg (needs matplotlib)")
+    return p
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from crewkit.analysis import compare as cmp_mod
+
+    if args.plot:
+        if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise _usage(f"--plot {args.plot}: the file must end in .png or .svg")
+        try:
+            cmp_mod.require_matplotlib()
+        except cmp_mod.PlotUnavailable as exc:
+            print(f"crewkit compare: {exc}", file=sys.stderr)
+            return EXIT_INVALID
+    if args.campaign and args.variants:
+        raise _usage("give variants or --campaign, not both")
+    solver = not args.no_solver
+    if args.campaign:
+        from crewkit.spec.loader import load_campaign
+
+        camp = load_campaign(args.campaign)
+        bar, update = _progress_bar("compare", len(camp.missions) * args.games, args.format == "text")
+        try:
+            result = cmp_mod.compare_campaign(
+                args.campaign, args.players, args.games, args.seed, bot=args.bot,
+                ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
+                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, progress=update)
+        finally:
+            if bar is not None:
+                bar.stop()
+    else:
+        if not args.variants:
+            raise _usage("give at least one VARIANT (e.g. bot=heuristic bot=rules) or --campaign")
+        defaults = {"ruleset": args.ruleset, "mission": args.mission, "players": args.players, "bot": args.bot,
+                    "readings": list(args.reading)}
+        try:
+            variants = [cmp_mod.parse_variant(text, defaults, index=i) for i, text in enumerate(args.variants)]
+        except cmp_mod.VariantError as exc:
+            raise _usage(str(exc)) from None
+        labels = [v.label for v in variants]
+        if len(set(labels)) != len(labels):
+            variants = [cmp_mod.Variant(f"{v.label} #{i + 1}", v.ruleset, v.mission, v.players, v.bot, v.readings)
+                        for i, v in enumerate(variants)]
+        bar, update = _progress_bar("compare", len(variants) * args.games, args.format == "text")
+        try:
+            result = cmp_mod.compare(variants, args.games, args.seed, workers=args.workers, solver=solver,
+                                     solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout,
+                                     progress=update)
+        except cmp_mod.VariantError as exc:
+            print(f"crewkit compare: {exc}", file=sys.stderr)
+            return EXIT_INVALID
+        finally:
+            if bar is not None:
+                bar.stop()
+    if args.format == "json":
+        print(cmp_mod.dumps_json(result))
+    elif args.format == "csv":
+        print(result.to_csv(), end="")
+    else:
+        print(result.format_text(chart=not args.no_chart))
+    if args.plot:
+        cmp_mod.plot(result, args.plot)
+        if args.format == "text":
+            print(f"chart written to {args.plot}")
+    return EXIT_OK
+
+
+# ============================================================================ diff
+DIFF_HELP = """\
+Show the rule differences between two rule sets or two missions (bundled names or file paths), computed
+from the resolved specs (extends: applied, the chosen readings applied): added (+), removed (-) and
+changed (~) keys as dotted paths with their old and new values, and the readings whose choice, options
+or question differ. Names, titles and descriptions are listed last.
+
+examples:
+  crewkit diff crew crew-3p-challenge
+  crewkit diff planet-nine/16 planet-nine/17 --format json
+  crewkit diff crew crew --reading-b distress-after-failure=...   (a reading against the default)
+"""
+
+
+def add_diff_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("diff", help="rule differences between two rule sets or two missions",
+                       description=DIFF_HELP, formatter_class=_RAW)
+    p.add_argument("a", metavar="A", help="rule set or mission (name or path)")
+    p.add_argument("b", metavar="B", help="rule set or mission (name or path)")
+    p.add_argument("--kind", choices=["ruleset", "mission"], help="what A and B are (default: guessed)")
+    p.add_argument("--reading-a", action="append", type=_reading, default=[], metavar="ID=OPTION",
+                   help="select a reading option of A (repeatable)")
+    p.add_argument("--reading-b", action="append", type=_reading, default=[], metavar="ID=OPTION",
+                   help="select a reading option of B (repeatable)")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    return p
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from crewkit.analysis.diff import diff_specs
+
+    try:
+        result = diff_specs(args.a, args.b, kind=args.kind, readings_a=dict(args.reading_a) or None,
+                            readings_b=dict(args.reading_b) or None)
+    except ValueError as exc:  # two different kinds, or a file that is neither
+        raise _usage(str(exc)) from None
+    print(result.dumps() if args.format == "json" else result.format_text())
+    return EXIT_OK
+
+
+# ============================================================================ check
+CHECK_HELP = """\
+Check a mission file as an author: validate it first (exit 1 with every issue at file:line:column when
+invalid), then play sampled deals for each allowed player count (or --players) and report the share the
+solver finds winnable, the bot's success rate, which task or condition fails most, and warnings:
+a condition whose fail_if/done_if is never or always true over the sample (evaluated after every trick,
+and after every play for after-play conditions), a role that is never bound, a task-token order that
+cannot be met, no winnable deal.
+
+examples:
+  crewkit check my-mission.yaml
+  crewkit check missions/planet-nine/44-countdown-rockets.yaml --games 50 --players 3,4 --format json
+"""
+
+
+def add_check_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("check", help="validate a mission, then sample deals: winnability, bot success, warnings",
+                       description=CHECK_HELP, formatter_class=_RAW)
+    p.add_argument("mission", metavar="MISSION.yaml", help="the mission file")
+    p.add_argument("--games", type=_positive, default=20, help="deals per player count (default: 20)")
+    p.add_argument("--players", type=_player_list, metavar="N[,N...]",
+                   help="player counts to sample (default: every count the mission allows)")
+    p.add_argument("--ruleset", help="rule set (default: the mission's first)")
+    p.add_argument("--bot", default="heuristic", help="bot for every seat (default: heuristic)")
+    p.add_argument("--seed", default="check", help="master seed (default: check)")
+    p.add_argument("--no-solver", action="store_true", help="skip the solver")
+    p.add_argument("--solver-nodes", type=_positive, default=20_000, metavar="N",
+                   help="solver budget per deal in searched plays (default: 20000)")
+    p.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    return p
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from crewkit.analysis.check import check_mission
+
+    if not Path(args.mission).is_file():
+        raise _usage(f"{args.mission}: no such file")
+    bar = update = None
+    if args.format == "text":
+        bar, update = _progress_bar("check", args.games * len(args.players or [3, 4, 5]), True)
+    try:
+        report = check_mission(args.mission, games=args.games, players=args.players, ruleset=args.ruleset,
+                               bot=args.bot, seed=args.seed, solver=not args.no_solver,
+                               solver_nodes=args.solver_nodes, progress=update)
+    finally:
+        if bar is not None:
+            bar.stop()
+    if args.format == "json":
+        print(report.dumps())
+    elif not report.valid:
+        print(report.format_text(), file=sys.stderr)
+    else:
+        print(report.format_text())
+    if not report.valid:
+        return EXIT_INVALID
+    if args.strict and report.warnings:
+        return EXIT_INVALID
+    return EXIT_OK
+
+
+__all__ = [
+    "add_check_parser",
+    "add_compare_parser",
+    "add_diff_parser",
+    "add_solve_parser",
+    "cmd_check",
+    "cmd_compare",
+    "cmd_diff",
+    "cmd_solve",
+    "line_text",
+]

@@ -1,0 +1,786 @@
+"""The fast core of the solver: a depth-first search over card plays on bitmasks.
+
+The crew is one team with perfect information here, so the search is a plain OR search: a position is
+winnable when *some* play leads to a winnable position. The core copies the engine's trick logic (legal
+plays, trick winner, tasks and task tokens, end of the game, neighbour draws) onto bitmasks and evaluates
+the mission's compiled conditions through :class:`SearchView`, a read-only view with the engine's
+``EngineView`` surface over the search state. A line it finds is always replayed through the engine by
+:func:`crewkit.solve.solver.solve` before it is reported.
+
+Speed:
+
+- **Transposition table** of positions proved lost, keyed at trick boundaries. Without conditions, draws or
+  a dummy seat the key is *relative*: per suit, who holds each remaining card in rank order (task cards
+  marked by task), plus the leader; two positions with the same key are the same game up to renaming
+  ranks. Otherwise the key holds the hands, the done tasks, the condition state and a history summary
+  (see ``history`` below).
+- **Equivalent cards merged**: adjacent remaining cards of one suit in one hand (no card of another seat or
+  on the table between them, neither an open task card) are interchangeable: only one is tried. Missions
+  whose conditions can tell ranks or cards apart switch merging off.
+- **Move ordering**: plays that give a task card to its owner first, low cards before high ones otherwise.
+- **Early cut-offs**: a play is skipped when the trick already has task cards of two owners, or an
+  owner who has played is no longer winning a trick holding their task card; the engine's own failures
+  (task won by another seat, broken token order, broken condition) end a branch at once.
+
+History summary (games with conditions): conditions may read the whole history, but a position's future
+is assumed to depend on the past only through each seat's number of tricks, won cards and cards it won
+tricks *with*, plus each condition's latched ``done`` state. Verdicts on past events are delivered at once
+by ``fail_if``, so a position still alive has passed them. This holds for every bundled mission; use
+``history="full"`` for conditions that look further back (the key then holds the whole sequence of tricks).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from crewkit.cards import Card, Deck
+from crewkit.engine.game import Game, Task, Trick
+from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA
+
+
+class SearchAborted(Exception):
+    """The node budget or the deadline ran out."""
+
+
+class Unsupported(Exception):
+    """The position uses a rule the core does not model (the caller falls back to the engine search)."""
+
+
+# identifiers a condition may use and still let the solver merge adjacent cards (no rank or card identity)
+_MERGE_SAFE_WORDS = frozenset(
+    """
+    tricks_won players p q t tricks max min in and or not none true false first_trick last_trick winner
+    leader commander dealer tricks_left tricks_played total_tricks number is_last is_first is_trump
+    winning_card any all count tasks token done trick owner abs left_of right_of mode
+    """.split()
+)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_STRING = re.compile(r"\"[^\"]*\"|'[^']*'")
+
+
+def conditions_merge_safe(texts: Sequence[str], roles: Sequence[str]) -> bool:
+    """True when no condition text can tell two cards of one suit apart (so merging them is sound)."""
+    allowed = _MERGE_SAFE_WORDS | set(roles)
+    for text in texts:
+        for word in _WORD.findall(_STRING.sub("", text)):
+            if word not in allowed:
+                return False
+    return True
+
+
+class SearchView:
+    """The engine's view surface (``crewkit.dsl.view.View``) over a :class:`TrickSearch` state."""
+
+    __slots__ = ("_s", "deck")
+
+    def __init__(self, search: TrickSearch) -> None:
+        self._s = search
+        self.deck: Deck = search.deck
+
+    def seats(self) -> Sequence[int]:
+        return range(self._s.n)
+
+    def commander(self) -> int | None:
+        return self._s.commander
+
+    def dealer(self) -> int | None:
+        return self._s.dealer
+
+    def role(self, name: str) -> int | None:
+        return self._s.roles.get(name)
+
+    def roles(self) -> Mapping[str, int | None]:
+        return self._s.roles
+
+    def trick_of(self, card: Card) -> Trick | None:
+        return self._s.trick_by_card.get(card.id)
+
+    def mode(self) -> str | None:
+        return self._s.mode
+
+    def tricks(self) -> Sequence[Trick]:
+        return self._s.trick_objs
+
+    def total_tricks(self) -> int:
+        return self._s.total
+
+    def tricks_won(self, seat: int) -> int:
+        return self._s.tricks_won[seat]
+
+    def won_cards(self, seat: int) -> Sequence[Card]:
+        return self.deck.from_mask(self._s.won[seat])
+
+    def hand(self, seat: int) -> Sequence[Card]:
+        return self.deck.from_mask(self._s.hands[seat])
+
+    def current_plays(self) -> Sequence[tuple[int, Card]]:
+        cards = self._s.cards
+        return [(seat, cards[cid]) for seat, cid in self._s.plays]
+
+    def tasks(self) -> Sequence[Task]:
+        return self._s.task_objs
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self._s.n
+
+    def right_of(self, seat: int) -> int:
+        return (seat - 1) % self._s.n
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_PEXT: dict[int, int] = {}
+
+
+def _pext(r: int, h: int) -> int:
+    """The bits of ``h`` at the positions of ``r``'s set bits, packed (memoised; both under 16 bits)."""
+    key = (r << 16) | h
+    out = _PEXT.get(key)
+    if out is None:
+        out = 0
+        k = 0
+        m = r
+        while m:
+            low = m & -m
+            if h & low:
+                out |= 1 << k
+            k += 1
+            m ^= low
+        if len(_PEXT) > 1_000_000:
+            _PEXT.clear()
+        _PEXT[key] = out
+    return out
+
+
+class TrickSearch:
+    """Search the trick phase of ``game`` (a position in the ``tricks`` phase, possibly mid-trick).
+
+    ``run()`` returns True (a winning line is in :attr:`line`, as ``(seat, card id)`` pairs), False (no
+    line wins), or raises :class:`SearchAborted` when ``max_nodes`` or ``deadline`` is reached. The table
+    of lost positions survives an abort, so calling ``run()`` again with a larger budget resumes cheaply.
+    """
+
+    MAX_TABLE = 3_000_000
+
+    def __init__(self, game: Game, *, merge: bool | None = None, history: str = "summary",
+                 use_table: bool = True) -> None:
+        if game.phase != "tricks" or game.is_over():
+            raise ValueError(f"the trick search needs a game in its tricks phase, not {game.phase!r}")
+        if getattr(game, "dummy_seat", None) is not None:
+            raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
+        rules = game.rules
+        deck = rules.deck
+        self.game = game
+        self.deck = deck
+        self.cards: tuple[Card, ...] = deck.cards
+        self.n = game.n
+        self.commander = game.commander
+        self.dealer = game.dealer
+        self.roles: dict[str, int] = dict(game.roles)
+        self.mode = getattr(game, "mode", None)
+        self.total = game.total_tricks
+        self.must_follow = rules.must_follow
+        self.suit_masks = rules.suit_masks
+        cards = deck.cards
+        nsuits = len(deck.suits)
+        self.card_suit = [c.suit.index if c.suit is not None else -1 for c in cards]
+        self.card_rank = [c.rank for c in cards]
+        prec = {cat: i for i, cat in enumerate(rules.precedence)}
+        p_special, p_trump, p_led = prec.get("special", 99), prec.get("trump", 99), prec.get("led", 99)
+
+        def power(cid: int, led: int) -> int:
+            c = cards[cid]
+            if c.suit is None:
+                cat = p_special
+            elif c.suit.trump:
+                cat = p_trump
+            elif c.suit.index == led:
+                cat = p_led
+            else:
+                return 0
+            if cat >= 99:
+                return 0
+            return (100 - cat) * 100_000 + c.rank + 50_000
+
+        # power[led + 1][card]: strength of the card in a trick led in ``led`` (0: it cannot win)
+        self.power = [[power(cid, led) for cid in range(len(cards))] for led in range(-1, nsuits)]
+        self.order_rank = [c.rank + (30 if c.suit is None or c.suit.trump else 0) for c in cards]
+        self.free_mask = deck.mask(fc.card for fc in rules.free_cards)
+        self.free_not_first = deck.mask(fc.card for fc in rules.free_cards if fc.not_first)
+        self.free_not_last = deck.mask(fc.card for fc in rules.free_cards if fc.not_last)
+        self.special_mask = deck.mask(c for c in cards if c.suit is None)
+        self.card_suit_mask = [rules.suit_masks[s] if s >= 0 else (1 << i) for i, s in enumerate(self.card_suit)]
+        # suits as contiguous id ranges in rank order (the usual deck): relative keys and merging need it
+        spans: list[tuple[int, int]] = []
+        contiguous = True
+        for si in range(nsuits):
+            ids = [c.id for c in cards if c.suit is not None and c.suit.index == si]
+            ranks = [cards[i].rank for i in ids]
+            if not ids or ids != list(range(ids[0], ids[0] + len(ids))) or ranks != sorted(ranks) or len(ids) > 16:
+                contiguous = False
+                continue
+            spans.append((ids[0], (1 << len(ids)) - 1))
+        self.spans = spans
+        self.contiguous = contiguous
+
+        self._reset_position()
+
+        # tasks
+        self.task_objs = [Task(t.card, t.token, t.owner, t.trick) for t in game.tasks]
+        self.ntasks = len(self.task_objs)
+        self.task_of_card = [-1] * len(cards)
+        self.owner_of_card = [-1] * len(cards)
+        for i, t in enumerate(self.task_objs):
+            self.task_of_card[t.card.id] = i
+            self.owner_of_card[t.card.id] = t.owner if t.owner is not None else -1
+        self.numbered = [(i, int(t.token)) for i, t in enumerate(self.task_objs) if t.token in NUMBERED]
+        self.omegas = [i for i, t in enumerate(self.task_objs) if t.token == OMEGA]
+        self.arrows = [(i, ARROWS.index(t.token)) for i, t in enumerate(self.task_objs) if t.token in ARROWS]
+        self.has_tokens = bool(self.numbered or self.omegas or self.arrows)
+
+        # conditions
+        self.conditions = rules.conditions
+        self.after_play = [i for i, c in enumerate(self.conditions) if c.check == "after-play"]
+        self.all_conditions = list(range(len(self.conditions)))
+        self.view = SearchView(self)
+        roles = list(rules.roles) + list(self.roles)
+        if merge is None:
+            merge = not self.conditions or conditions_merge_safe(
+                [c.fail_text for c in self.conditions] + [c.done_text for c in self.conditions], roles
+            )
+        self.merge = bool(merge) and contiguous
+        if history not in ("summary", "full"):
+            raise ValueError("history is 'summary' or 'full'")
+        self.history = history
+
+        # neighbour draws (mission 12): fixed by the game's seed, so known to a perfect-information search
+        self.draws = tuple(rules.draws)
+        self._draw_states: dict[int, Any] = {}
+        if self.draws:
+            rng = getattr(game, "_draw_rng", None)
+            if rng is None:
+                raise Unsupported("neighbour draws without the engine's draw generator")
+            pending = [j for j, (after, _) in enumerate(self.draws) if after > self.ntricks]
+            if pending:
+                self._draw_states[pending[0]] = rng.getstate()
+        self.relative = not self.conditions and not self.draws and contiguous
+        # the self-won task order check (see _doomed): standard trick rules, hands that only shrink
+        self.order_cards = deck.mask(c for c in cards if c.suit is not None and not c.suit.trump)
+        self.lower_mask = [
+            deck.mask(d for d in cards if d.suit is not None and d.suit is c.suit and d.rank < c.rank) for c in cards
+        ]
+        self.check_order = (
+            self.must_follow and not self.free_mask and not self.draws and p_led < 99
+            and not self.special_mask
+        )
+        self.use_table = use_table
+
+        self.dead: set[Any] = set()
+        self.line: list[tuple[int, int]] = []
+        self.nodes = 0
+        self.max_nodes: int | None = None
+        self.deadline: float | None = None
+        self._next_check = 0
+        self.remaining = 0
+        self.table = 0
+
+    def _reset_position(self) -> None:
+        """(Re)load the position from the game: after an aborted run the search state is stale."""
+        game = self.game
+        n = self.n
+        self.hands = list(game.hands)
+        self.won = list(game.won)
+        self.tricks_won = list(game.tricks_won)
+        self.winmask = [0] * n  # cards each seat won a trick with
+        for t in game.tricks:
+            self.winmask[t.winner] |= t.winning_card.bit
+        self.leader = game.leader
+        self.plays: list[tuple[int, int]] = [(s, c.id) for s, c in game.plays]
+        self.led = game.led_suit.index if game.led_suit is not None else -1
+        self.ntricks = len(game.tricks)
+
+        self.task_objs = [Task(t.card, t.token, t.owner, t.trick) for t in game.tasks]
+        self.open_tasks = 0  # mask of the cards of open tasks
+        self.ndone = 0
+        for t in self.task_objs:
+            if t.done:
+                self.ndone += 1
+            else:
+                self.open_tasks |= t.card.bit
+        self.cond_done = list(game.cond_done)
+        self.trick_objs: list[Trick] = list(game.tricks)
+        self.trick_by_card: dict[int, Trick] = {c.id: t for t in game.tricks for _, c in t.plays}
+        self.remaining = 0
+        self.table = 0
+
+    # ------------------------------------------------------------------ driver
+    def run(self, max_nodes: int | None = None, deadline: float | None = None) -> bool:
+        self.max_nodes = None if max_nodes is None else self.nodes + max_nodes
+        self.deadline = deadline
+        self._next_check = self.nodes + 256
+        self.line = []
+        self._reset_position()
+        if self.plays:
+            self.table = 0
+            for _, cid in self.plays:
+                self.table |= 1 << cid
+            self.remaining = self.table
+            for h in self.hands:
+                self.remaining |= h
+            best_pow, best_seat, best_cid = 0, self.plays[0][0], self.plays[0][1]
+            towner = -1
+            for seat, cid in self.plays:
+                p = self.power[self.led + 1][cid] if self.led >= 0 else self.power[self.card_suit[cid] + 1][cid]
+                if p > best_pow:
+                    best_pow, best_seat, best_cid = p, seat, cid
+                if (self.open_tasks >> cid) & 1:
+                    o = self.owner_of_card[cid]
+                    if o < 0 or (towner >= 0 and towner != o):
+                        return False
+                    towner = o
+            ok = self._play(len(self.plays), best_pow, best_seat, best_cid, towner)
+        else:
+            ok = self._trick_start()
+        self.line.reverse()
+        return ok
+
+    def _check_budget(self) -> None:
+        self._next_check = self.nodes + 256
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise SearchAborted("node budget")
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchAborted("time")
+
+    # ------------------------------------------------------------------ keys
+    def _key(self) -> Any:
+        hands = self.hands
+        if self.relative:
+            rem = self.remaining
+            out: list[int] = [self.leader]
+            spans = self.spans
+            pext = _pext
+            for h in hands:
+                for lo, wmask in spans:
+                    out.append(pext((rem >> lo) & wmask, (h >> lo) & wmask))
+                if self.special_mask:
+                    out.append(h & self.special_mask)
+            m = self.open_tasks
+            suit_of = self.card_suit
+            tof = self.task_of_card
+            if m:
+                while m:
+                    low = m & -m
+                    cid = low.bit_length() - 1
+                    lo = spans[suit_of[cid]][0] if suit_of[cid] >= 0 else 0
+                    out.append(tof[cid] * 64 + ((rem >> lo) & ((1 << (cid - lo)) - 1)).bit_count())
+                    m ^= low
+            return tuple(out)
+        base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done))
+        if not self.conditions:
+            return base
+        if self.history == "full":
+            return (base, tuple((t.leader, tuple(c.id for _, c in t.plays)) for t in self.trick_objs))
+        return (base, tuple(self.tricks_won), tuple(self.won), tuple(self.winmask))
+
+    # ------------------------------------------------------------------ search
+    def _trick_start(self) -> bool:
+        rem = 0
+        for h in self.hands:
+            rem |= h
+        self.remaining = rem
+        self.table = 0
+        if not self.use_table:
+            return self._play(0, 0, self.leader, -1, -1)
+        key = self._key()
+        dead = self.dead
+        if key in dead:
+            return False
+        if self.check_order and self._doomed():
+            dead.add(key)
+            return False
+        if self._play(0, 0, self.leader, -1, -1):
+            return True
+        if len(dead) >= self.MAX_TABLE:
+            dead.clear()
+        dead.add(key)
+        return False
+
+    def _doomed(self) -> bool:
+        """A static proof that the open tasks cannot all be done: self-won tasks that need each other first.
+
+        A *self-won* task card ``c`` (suit ``s``, not trump) is held by its owner ``o``, so ``c`` itself must
+        win its trick ``T_c``: ``s`` is led, nobody plays a trump or a higher ``s`` card, and nobody gives
+        away another owner's task card. A seat ``x`` whose ``s`` cards are all higher than ``c`` or tasks of
+        other owners must therefore be void in ``s`` at ``T_c``. If ``x`` holds its own self-won task ``d``
+        of suit ``s``, ``d`` is played before ``c``: ``T_d < T_c``. A cycle of such orders is impossible.
+        """
+        open_tasks = self.open_tasks
+        hands = self.hands
+        owner_of = self.owner_of_card
+        selfwon: list[int] = []
+        m = open_tasks & self.order_cards
+        while m:
+            low = m & -m
+            m ^= low
+            cid = low.bit_length() - 1
+            o = owner_of[cid]
+            if o >= 0 and hands[o] & low:
+                selfwon.append(cid)
+        k = len(selfwon)
+        if k < 2:
+            return False
+        suit_of = self.card_suit
+        suit_masks = self.suit_masks
+        lower = self.lower_mask
+        reach = [0] * k
+        any_edge = False
+        for i, c in enumerate(selfwon):
+            o = owner_of[c]
+            s = suit_of[c]
+            others_tasks = open_tasks & ~self._owned_mask(o)
+            for j, d in enumerate(selfwon):
+                x = owner_of[d]
+                if x == o or suit_of[d] != s:
+                    continue
+                held = hands[x] & suit_masks[s]
+                if not held & lower[c] & ~others_tasks:
+                    reach[j] |= 1 << i  # x must be void in s at T_c: T_d < T_c
+                    any_edge = True
+        if not any_edge:
+            return False
+        for mid in range(k):
+            bit = 1 << mid
+            via = reach[mid]
+            for i in range(k):
+                if reach[i] & bit:
+                    reach[i] |= via
+        return any((reach[i] >> i) & 1 for i in range(k))
+
+    def _owned_mask(self, owner: int) -> int:
+        out = 0
+        m = self.open_tasks
+        owner_of = self.owner_of_card
+        while m:
+            low = m & -m
+            m ^= low
+            if owner_of[low.bit_length() - 1] == owner:
+                out |= low
+        return out
+
+    def _max_power(self, seat: int, led: int) -> int:
+        """The strongest card ``seat`` could play in a trick led in ``led`` (a superset of its legal plays)."""
+        hand = self.hands[seat]
+        if led >= 0 and self.must_follow:
+            follow = hand & self.suit_masks[led]
+            if follow:
+                hand = follow | (hand & self.free_mask)
+        best = 0
+        power = self.power
+        suit_of = self.card_suit
+        while hand:
+            low = hand & -hand
+            cid = low.bit_length() - 1
+            p = power[(led if led >= 0 else suit_of[cid]) + 1][cid]
+            if p > best:
+                best = p
+            hand ^= low
+        return best
+
+    def _play(self, pos: int, best_pow: int, best_seat: int, best_cid: int, towner: int) -> bool:
+        n = self.n
+        leader = self.leader
+        seat = leader + pos
+        if seat >= n:
+            seat -= n
+        hands = self.hands
+        hand = hands[seat]
+        led = self.led
+        if led >= 0 and self.must_follow:
+            legal = hand & self.suit_masks[led]
+            if legal:
+                legal |= hand & self.free_mask
+            else:
+                legal = hand
+        else:
+            legal = hand
+        if self.free_mask:
+            forbidden = 0
+            if self.ntricks == 0:
+                forbidden |= self.free_not_first
+            if self.ntricks + 1 == self.total:
+                forbidden |= self.free_not_last
+            if forbidden and legal & ~forbidden:
+                legal &= ~forbidden
+
+        open_tasks = self.open_tasks
+        merge = self.merge
+        remaining = self.remaining
+        suit_of = self.card_suit
+        suit_mask_of = self.card_suit_mask
+        power = self.power
+        owner_of = self.owner_of_card
+        order_rank = self.order_rank
+        moves: list[tuple[int, int, int, int, int, int, int]] = []
+        m = legal
+        while m:
+            bit = m & -m
+            m ^= bit
+            cid = bit.bit_length() - 1
+            s = suit_of[cid]
+            is_task = open_tasks & bit
+            if merge and not is_task and s >= 0:
+                above = remaining & suit_mask_of[cid] & ~((bit << 1) - 1)
+                if above:
+                    nxt = above & -above
+                    if legal & nxt and not open_tasks & nxt:
+                        continue  # interchangeable with the next higher card: try the top of the run only
+            nl = led if led >= 0 else s
+            p = power[nl + 1][cid]
+            if p > best_pow:
+                w, wp, wc = seat, p, cid
+            else:
+                w, wp, wc = best_seat, best_pow, best_cid
+            o = towner
+            if is_task:
+                to = owner_of[cid]
+                if to < 0 or (o >= 0 and o != to):
+                    continue  # nobody owns it, or two owners in one trick: lost
+                o = to
+            rank = order_rank[cid]
+            if o >= 0:
+                if (o - leader) % n <= pos:
+                    if w != o:
+                        continue  # the owner has played and is beaten: lost
+                    score = 3000 + (500 if is_task else 0) - rank
+                    if pos == 0:
+                        # leading one's own task card: best when nothing left in the suit beats it
+                        if not (remaining & ~hand & suit_mask_of[cid] & ~((bit << 1) - 1)):
+                            score += 400
+                else:
+                    if self._max_power(o, nl) <= wp:
+                        continue  # the owner cannot beat the trick any more: lost
+                    score = 1000 - rank
+            elif pos == 0 and self._leads_to_own_task(seat, cid):
+                score = 2000 + rank
+            else:
+                score = -rank
+            moves.append((score, cid, nl, wp, w, wc, o))
+        if len(moves) > 1:
+            moves.sort(reverse=True)
+
+        last = pos == n - 1
+        plays = self.plays
+        for _score, cid, nl, wp, w, wc, o in moves:
+            self.nodes += 1
+            if self.nodes >= self._next_check:
+                self._check_budget()
+            bit = 1 << cid
+            hands[seat] = hand ^ bit
+            plays.append((seat, cid))
+            self.table |= bit
+            self.led = nl
+            if last:
+                ok = self._end_trick(w, wc, o)
+            else:
+                ok = True
+                undo: list[int] = []
+                if self.after_play:
+                    ok, undo = self._conditions(self.after_play)
+                if ok:
+                    ok = self._play(pos + 1, wp, w, wc, o)
+                for i in undo:
+                    self.cond_done[i] = False
+            self.led = led
+            self.table ^= bit
+            plays.pop()
+            hands[seat] = hand
+            if ok:
+                self.line.append((seat, cid))
+                return True
+        return False
+
+    def _leads_to_own_task(self, seat: int, cid: int) -> bool:
+        """Leading ``cid`` could draw out a lower task card of ``seat`` held by another seat."""
+        s = self.card_suit[cid]
+        if s < 0:
+            return False
+        m = self.open_tasks & self.suit_masks[s] & ~self.hands[seat] & ((1 << cid) - 1)
+        owner_of = self.owner_of_card
+        while m:
+            low = m & -m
+            if owner_of[low.bit_length() - 1] == seat:
+                return True
+            m ^= low
+        return False
+
+    def _conditions(self, which: Sequence[int]) -> tuple[bool, list[int]]:
+        """Evaluate conditions ``which``: (alive, indices newly done)."""
+        view = self.view
+        done: list[int] = []
+        conds = self.conditions
+        cond_done = self.cond_done
+        for i in which:
+            if cond_done[i]:
+                continue
+            c = conds[i]
+            if c.fail_if is not None and c.fail_if(view, {}):
+                for j in done:
+                    cond_done[j] = False
+                return False, []
+            if c.done_if is not None and c.done_if(view, {}):
+                cond_done[i] = True
+                done.append(i)
+        return True, done
+
+    def _end_trick(self, winner: int, win_cid: int, towner: int) -> bool:
+        mask = self.table
+        number = self.ntricks + 1
+        completed: list[int] = []
+        m = mask & self.open_tasks
+        if m:
+            if towner != winner:
+                return False
+            tof = self.task_of_card
+            while m:
+                low = m & -m
+                completed.append(tof[low.bit_length() - 1])
+                m ^= low
+        before = self.ndone
+        after = before + len(completed)
+        if completed and self.has_tokens and not self._tokens_ok(completed, before, after):
+            return False
+        ntasks = self.ntasks
+        conditions = self.conditions
+        if not conditions and after == ntasks and (ntasks or number >= self.total):
+            return True  # the fast path: every task done
+
+        # apply the trick
+        saved_plays = self.plays
+        saved_led = self.led
+        saved_leader = self.leader
+        saved_remaining = self.remaining
+        self.won[winner] |= mask
+        self.tricks_won[winner] += 1
+        win_bit = 1 << win_cid if win_cid >= 0 else 0
+        had_win_bit = self.winmask[winner] & win_bit
+        self.winmask[winner] |= win_bit
+        self.ntricks = number
+        task_objs = self.task_objs
+        for t in completed:
+            task_objs[t].trick = number
+        self.open_tasks &= ~mask
+        self.ndone = after
+        tobj = None
+        if conditions:
+            cards = self.cards
+            wc = win_cid if win_cid >= 0 else saved_plays[0][1]
+            tobj = Trick(number, saved_leader, tuple((s, cards[c]) for s, c in saved_plays), winner,
+                         cards[wc], self.deck.suits[saved_led] if saved_led >= 0 else None)
+            self.trick_objs.append(tobj)
+            for _, c in saved_plays:
+                self.trick_by_card[c] = tobj
+        self.plays = []
+        self.led = -1
+        self.leader = winner
+        saved_hands: list[int] | None = None
+        try:
+            ok = True
+            undo: list[int] = []
+            if conditions:
+                ok, undo = self._conditions(self.all_conditions)
+            if ok:
+                last = number >= self.total
+                conds_done = all(
+                    d or (last and c.done_if is None) for d, c in zip(self.cond_done, conditions, strict=True)
+                )
+                if after == ntasks and conds_done and (ntasks or last or conditions):
+                    result = True
+                elif last:
+                    result = False
+                else:
+                    if self.draws:
+                        saved_hands = list(self.hands)
+                        self._draw(number)
+                    result = self._trick_start()
+            else:
+                result = False
+            for i in undo:
+                self.cond_done[i] = False
+            return result
+        finally:
+            if saved_hands is not None:
+                self.hands[:] = saved_hands
+            self.leader = saved_leader
+            self.led = saved_led
+            self.plays = saved_plays
+            self.remaining = saved_remaining
+            self.table = mask
+            self.ndone = before
+            for t in completed:
+                task_objs[t].trick = None
+                self.open_tasks |= task_objs[t].card.bit
+            if tobj is not None:
+                self.trick_objs.pop()
+                for _, c in saved_plays:
+                    del self.trick_by_card[c]
+            self.ntricks = number - 1
+            self.won[winner] &= ~mask
+            self.tricks_won[winner] -= 1
+            if not had_win_bit:
+                self.winmask[winner] &= ~win_bit
+
+    def _tokens_ok(self, completed: list[int], before: int, after: int) -> bool:
+        now = set(completed)
+        objs = self.task_objs
+        for i, k in self.numbered:
+            if i in now:
+                if not before < k <= after:
+                    return False
+            elif not objs[i].done and after >= k:
+                return False
+        for i in self.omegas:
+            if i in now and after < self.ntasks:
+                return False
+        for i, r in self.arrows:
+            if i not in now:
+                continue
+            for j, r2 in self.arrows:
+                if r2 < r and j not in now and not objs[j].done:
+                    return False
+        return True
+
+    def _draw(self, number: int) -> None:
+        """The engine's draw_from_neighbour after trick ``number`` (its random choices are fixed by the seed)."""
+        cards = self.cards
+        for j, (after, source) in enumerate(self.draws):
+            if after != number:
+                continue
+            state = self._draw_states.get(j)
+            if state is None:
+                raise Unsupported("the draw generator's state is unknown")
+            rng = random.Random()
+            rng.setstate(state)
+            step = -1 if source == "right" else 1
+            drawn: list[tuple[int, int, int]] = []
+            for seat in range(self.n):
+                giver = (seat + step) % self.n
+                held = [cards[i] for i in _bits(self.hands[giver])]
+                if held:
+                    drawn.append((seat, giver, rng.choice(held).id))
+            for _seat, giver, cid in drawn:
+                self.hands[giver] &= ~(1 << cid)
+            for seat, _giver, cid in drawn:
+                self.hands[seat] |= 1 << cid
+            if j + 1 < len(self.draws) and j + 1 not in self._draw_states:
+                self._draw_states[j + 1] = rng.getstate()

@@ -1,0 +1,382 @@
+"""``solve(game)``: can the crew still succeed with every hand known, and how?
+
+Phases:
+
+- **tricks** (the usual case): the fast core (:class:`crewkit.solve.core.TrickSearch`) searches the plays.
+  On 5-player gold-frame missions the optional hand-over of one task before trick 1 is searched too.
+- **draft**: every way the remaining tasks can still be drafted (each seat in draft order takes one) is a
+  separate start; starts are ordered by a cheap affinity score (owners holding their card or higher ones)
+  and searched with growing node budgets, so an easy winning assignment is found fast. The line begins
+  with the ``take-task`` actions.
+- **setup** (questions, roles, token swaps and moves, commander's decision or distribution, the dummy's
+  seat): every choice is enumerated through the engine; each setup question is answered with its first
+  answer (answers change nothing a crew with full information can do). The line begins with them.
+- Communication and the distress signal are never searched: they do not change the perfect-information
+  answer (a game already in the distress pass is played on by passing, searched like a setup step).
+
+Every winning line is replayed through the engine before it is returned; when the fast core does not
+model a rule (the dummy seat) or its line fails to replay, the engine-driven search takes over.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from crewkit.engine.actions import Action, Play, TakeTask
+from crewkit.engine.errors import IllegalAction
+from crewkit.engine.game import DRAFT, SUCCESS, TRICKS, Game
+from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported
+from crewkit.solve.reference import EngineSearch, search_actions
+
+WINNABLE = "winnable"
+UNWINNABLE = "unwinnable"
+UNKNOWN = "unknown"
+
+# node budgets per start when several starts (task assignments, setup choices) compete
+_BUDGETS: tuple[int | None, ...] = (300, 5_000, 100_000, None)
+_MAX_STARTS = 500_000
+
+
+@dataclass
+class SolveResult:
+    status: str  # winnable | unwinnable | unknown
+    line: list[Action]
+    nodes: int
+    seconds: float
+    starts: int = 1  # task assignments / setup choices searched
+    note: str = ""
+    engine: str = "core"  # core | engine (the engine-driven fallback)
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def winnable(self) -> bool:
+        return self.status == WINNABLE
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "line": [a.to_json() for a in self.line],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "starts": self.starts,
+            "search": self.engine,
+            "note": self.note,
+        }
+
+
+@dataclass
+class _Start:
+    score: float
+    prefix: tuple[Action, ...]
+    base: Game  # the game the prefix applies to
+    search: TrickSearch | EngineSearch | None = None
+    game: Game | None = None
+    done: bool = False
+    nodes: int = 0
+    engine: bool = False
+    note: str = ""
+
+
+def replays_to_success(game: Game, line: list[Action]) -> bool:
+    """Apply ``line`` to a copy of ``game``: does the engine call it a success?"""
+    g = game.clone()
+    try:
+        for a in line:
+            g.apply(a)
+    except IllegalAction:
+        return False
+    return g.is_over() and g.outcome().result == SUCCESS
+
+
+def solve(
+    game: Game,
+    timeout: float | None = None,
+    *,
+    max_nodes: int | None = None,
+    gold_frame: bool = True,
+    history: str = "summary",
+    merge: bool | None = None,
+) -> SolveResult:
+    """Decide whether the crew can still succeed from ``game`` (all hands known); return a winning line.
+
+    ``timeout`` (seconds) and ``max_nodes`` bound the search (status ``unknown`` when reached).
+    ``history="full"`` keys the table on the whole trick history (for conditions reading far back);
+    ``merge`` forces card merging on or off (default: on unless a condition can tell ranks apart).
+    """
+    t0 = time.perf_counter()
+    deadline = None if timeout is None else t0 + timeout
+    if game.is_over():
+        status = WINNABLE if game.outcome().result == SUCCESS else UNWINNABLE
+        return SolveResult(status, [], 0, time.perf_counter() - t0, 0, note=game.outcome().reason)
+
+    try:
+        starts = _starts(game, gold_frame=gold_frame, deadline=deadline, max_nodes=max_nodes)
+    except SearchAborted as exc:
+        what = "the time limit" if str(exc) == "time" else "the node budget"
+        return SolveResult(UNKNOWN, [], max_nodes or 0, time.perf_counter() - t0, 0,
+                           f"stopped at {what} while enumerating the setup choices")
+    if isinstance(starts, SolveResult):
+        starts.seconds = time.perf_counter() - t0
+        return starts
+    starts.sort(key=lambda s: -s.score)
+    budgets: tuple[int | None, ...] = (None,) if len(starts) == 1 else _BUDGETS
+    note = ""
+
+    def result(status: str, line: list[Action], why: str = "") -> SolveResult:
+        engine = any(isinstance(s.search, EngineSearch) or s.engine for s in starts)
+        return SolveResult(status, line, sum(s.nodes for s in starts), time.perf_counter() - t0, len(starts),
+                           why or note, "engine" if engine else "core")
+
+    try:
+        for budget in budgets:
+            open_starts = [s for s in starts if not s.done]
+            if not open_starts:
+                break
+            for st in open_starts:
+                budget_here = budget
+                if max_nodes is not None:
+                    left = max_nodes - sum(s.nodes for s in starts)
+                    if left <= 0:
+                        raise SearchAborted("node budget")
+                    budget_here = left if budget is None else min(budget, left)
+                ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame)
+                if st.note:
+                    note = st.note
+                if ok is None:
+                    continue  # budget reached: next pass
+                st.done = True
+                st.search = None
+                if ok:
+                    return result(WINNABLE, list(st.prefix) + line)
+    except SearchAborted as exc:
+        what = "the time limit" if str(exc) == "time" else "the node budget"
+        return result(UNKNOWN, [], f"stopped at {what}")
+    if any(not s.done for s in starts):
+        return result(UNKNOWN, [], "stopped at the node budget")
+    return result(UNWINNABLE, [])
+
+
+def _run_start(
+    st: _Start, budget: int | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool
+) -> tuple[bool | None, list[Action]]:
+    """Search one start within ``budget`` nodes: (True / False / None when the budget ran out, line)."""
+    if st.game is None:
+        g = st.base.clone()
+        for a in st.prefix:
+            g.apply(a)
+        st.game = g
+    game = st.game
+    if game.is_over():
+        return game.outcome().result == SUCCESS, []
+    if st.search is None:
+        try:
+            if game.phase != TRICKS:
+                raise Unsupported(f"phase {game.phase}")
+            st.search = TrickSearch(game, merge=merge, history=history)
+        except Unsupported:
+            st.search = EngineSearch(table=True, gold_frame=gold_frame)
+            st.engine = True
+    search = st.search
+    before = search.nodes
+    try:
+        if isinstance(search, TrickSearch):
+            try:
+                ok = search.run(max_nodes=budget, deadline=deadline)
+            except SearchAborted as exc:
+                if str(exc) == "time":
+                    raise
+                return None, []
+            line: list[Action] = [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
+            if not ok or replays_to_success(game, line):
+                return ok, line
+            # the core's line does not replay: trust the engine instead
+            st.nodes += search.nodes - before
+            st.search = search = EngineSearch(table=True, gold_frame=gold_frame)
+            st.engine = True
+            before = 0
+            st.note = "the fast search's line did not replay through the engine; the engine-driven search was used"
+        search.max_nodes = None if budget is None else search.nodes + budget
+        search.deadline = deadline
+        try:
+            ok, line = search.run(game)
+        except SearchAborted as exc:
+            if str(exc) == "time":
+                raise
+            return None, []
+        return ok, line
+    finally:
+        st.nodes += search.nodes - before
+
+
+# ---------------------------------------------------------------------------- starts
+def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
+            max_nodes: int | None = None) -> list[_Start] | SolveResult:
+    """The positions in the tricks phase (or handled by the engine search) the solver must try.
+
+    Each setup action tried through the engine counts as a node against ``max_nodes``.
+    """
+    out: list[_Start] = []
+    seen: set[Any] = set()
+    for prefix, g in _setup_leaves(game, deadline, max_nodes):
+        if g.phase == DRAFT and getattr(g, "dummy_seat", None) is None:
+            for take in _draft_orders(g):
+                owners = _owners_after(g, take)
+                sig = _signature(g, owners)
+                if sig in seen:
+                    continue
+                seen.add(sig)
+                out.extend(_gold_variants(_Start(_affinity(g, owners), prefix + take, game), g, owners, gold_frame))
+                if len(out) > _MAX_STARTS:
+                    return SolveResult(UNKNOWN, [], 0, 0.0, len(out), "too many task assignments to search")
+        else:
+            owners = tuple(t.owner for t in g.tasks)
+            sig = _signature(g, owners)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            out.extend(_gold_variants(_Start(_affinity(g, owners), prefix, game), g, owners, gold_frame))
+    if not out:
+        return SolveResult(UNWINNABLE, [], 0, 0.0, 0, "no way through the setup")
+    return out
+
+
+def _gold_variants(st: _Start, g: Game, owners: tuple[int | None, ...], gold_frame: bool) -> list[_Start]:
+    """The start itself and, on gold-frame missions, each way of handing one task on before trick 1."""
+    out = [st]
+    if not (gold_frame and g.rules.gold_frame and not g.gold_frame_used and not g.tricks and not g.plays):
+        return out
+    if g.phase not in (TRICKS, DRAFT):
+        return out
+    from crewkit.engine.actions import HandTask
+
+    for i, t in enumerate(g.tasks):
+        o = owners[i]
+        if o is None:
+            continue
+        for p in range(g.n):
+            if p == o or p == getattr(g, "dummy_seat", None):
+                continue
+            moved = list(owners)
+            moved[i] = p
+            out.append(_Start(_affinity(g, tuple(moved)) - 0.5, st.prefix + (HandTask(o, t.card, p),), st.base))
+    return out
+
+
+def _setup_leaves(game: Game, deadline: float | None,
+                  max_nodes: int | None = None) -> Iterator[tuple[tuple[Action, ...], Game]]:
+    """Walk setup choices through the engine until the draft or the tricks begin."""
+    if game.phase in (DRAFT, TRICKS):
+        yield (), game
+        return
+    tried = 0
+    seen: set[Any] = set()
+    stack: list[tuple[tuple[Action, ...], Game]] = [((), game)]
+    while stack:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SearchAborted("time")
+        prefix, g = stack.pop()
+        if g.is_over() or g.phase in (DRAFT, TRICKS):
+            yield prefix, g
+            continue
+        for a in reversed(search_actions(g, gold_frame=False)):
+            tried += 1
+            if max_nodes is not None and tried > max_nodes:
+                raise SearchAborted("node budget")
+            child = g.clone()
+            child.apply(a)
+            sig = (
+                child.phase,
+                child.step_index,
+                len(child.actions),
+                tuple((t.owner, t.token) for t in child.tasks),
+                tuple(sorted(child.roles.items())),
+                tuple(child.hands),
+                child.leader,
+                child.draft_turn,
+            )
+            if sig in seen:
+                continue
+            seen.add(sig)
+            stack.append((prefix + (a,), child))
+
+
+def _draft_orders(g: Game) -> Iterator[tuple[Action, ...]]:
+    """Every distinct outcome of the rest of the draft, as the take-task actions in draft order."""
+    n = g.n
+    open_tasks = [t for t in g.tasks if t.owner is None]
+    k = len(open_tasks)
+    turn = g.draft_turn
+    seats = [(turn + j) % n for j in range(k)]
+    counts = {s: seats.count(s) for s in set(seats)}
+    order = sorted(counts)
+
+    def assign(i: int, left: dict[int, int]) -> Iterator[list[int]]:
+        if i == k:
+            yield []
+            return
+        for s in order:
+            if left[s]:
+                left[s] -= 1
+                for rest in assign(i + 1, left):
+                    yield [s, *rest]
+                left[s] += 1
+
+    for owners in assign(0, dict(counts)):
+        mine: dict[int, list[int]] = {}
+        for idx, s in enumerate(owners):
+            mine.setdefault(s, []).append(idx)
+        take: list[Action] = []
+        pos = {s: 0 for s in mine}
+        for s in seats:
+            idx = mine[s][pos[s]]
+            pos[s] += 1
+            take.append(TakeTask(s, open_tasks[idx].card))
+        yield tuple(take)
+
+
+def _owners_after(g: Game, take: tuple[Action, ...]) -> tuple[int | None, ...]:
+    by_card = {a.card.id: a.seat for a in take if isinstance(a, TakeTask)}
+    return tuple(t.owner if t.owner is not None else by_card.get(t.card.id) for t in g.tasks)
+
+
+def _signature(g: Game, owners: tuple[int | None, ...]) -> Any:
+    return (
+        g.phase if g.phase != DRAFT else TRICKS,
+        owners,
+        tuple(t.token for t in g.tasks),
+        tuple(sorted(g.roles.items())),
+        tuple(g.hands),
+        g.leader,
+        getattr(g, "dummy_seat", None),
+    )
+
+
+def _affinity(g: Game, owners: tuple[int | None, ...]) -> float:
+    """A cheap guess of how easy an assignment is: owners holding their card, higher cards, rockets."""
+    rules = g.rules
+    trump = rules.trump_mask
+    score = 0.0
+    everyone = 0
+    for h in g.hands:
+        everyone |= h
+    for t, o in zip(g.tasks, owners, strict=True):
+        if o is None or t.done:
+            continue
+        card = t.card
+        if card.suit is None:
+            continue
+        suit = rules.suit_masks[card.suit.index]
+        higher = suit & ~((card.bit << 1) - 1)
+        hand = g.hands[o]
+        if hand & card.bit:
+            score += 3.0 if not (everyone & higher & ~hand) else 1.0
+        own_higher = bin(hand & higher).count("1")
+        score += min(own_higher, 2)
+        score += 0.3 * bin(hand & trump).count("1")
+    return score
+
+
+__all__ = ["UNKNOWN", "UNWINNABLE", "WINNABLE", "SolveResult", "replays_to_success", "solve"]

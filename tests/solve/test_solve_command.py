@@ -1,0 +1,68 @@
+"""crewkit solve: records, record prefixes, seeds; text and JSON output; gold-frame hand-overs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from crewkit.analysis import commands
+from crewkit.engine.record import game_to_record
+from crewkit.engine.setup import new_game
+from crewkit.solve import WINNABLE, replays_to_success, solve
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="crewkit")
+    sub = parser.add_subparsers(dest="command")
+    commands.add_solve_parser(sub)
+    return parser.parse_args(argv)
+
+
+def test_solve_by_seed_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert commands.cmd_solve(_parse(["solve", "--mission", "planet-nine/03", "--players", "3", "--seed", "1"])) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(("winnable", "not winnable"))
+    assert "searched" in out
+
+
+def test_solve_record_prefix_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = new_game("crew", "planet-nine/02", 4, seed="rec")
+    result = solve(game)
+    assert result.status == WINNABLE
+    played = game.clone()
+    for action in result.line:
+        played.apply(action)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_to_record(played)), encoding="utf-8")
+    after = len(result.line) // 2
+    assert commands.cmd_solve(_parse(["solve", str(path), "--after", str(after), "--format", "json"])) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == WINNABLE and data["actions_before"] == after
+    # the whole record: already won, nothing left to play
+    assert commands.cmd_solve(_parse(["solve", str(path), "--format", "json"])) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == WINNABLE and data["line"] == []
+
+
+def test_solve_usage_and_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from crewkit.cli import UsageError
+
+    with pytest.raises(UsageError):
+        commands.cmd_solve(_parse(["solve"]))
+    with pytest.raises(UsageError):
+        commands.cmd_solve(_parse(["solve", str(tmp_path / "nope.json")]))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert commands.cmd_solve(_parse(["solve", str(bad)])) == 1
+    assert "not a JSON game record" in capsys.readouterr().err
+
+
+def test_gold_frame_and_commanders_decision_are_searched() -> None:
+    game = new_game("crew", "planet-nine/27", 5, seed="gf")
+    assert game.rules.gold_frame
+    result = solve(game, timeout=60)
+    assert result.status == WINNABLE
+    assert replays_to_success(game, result.line)
