@@ -1,0 +1,49 @@
+"""Every mission of the campaign loads and plays to the end with random bots at 3, 4 and 5 players, and
+with JARVIS at 2 players where the mission fits; the ones that do not fit say why."""
+
+from __future__ import annotations
+
+import pytest
+
+from crewkit.analysis.simulate import simulate
+from crewkit.engine.errors import SetupError
+from crewkit.engine.setup import new_game
+from crewkit.spec.loader import load_campaign, load_mission
+
+MISSIONS = list(load_campaign("planet-nine").missions)
+
+
+def test_campaign_has_fifty_missions_in_order() -> None:
+    assert len(MISSIONS) == 50
+    assert [load_mission(m).number for m in MISSIONS] == list(range(1, 51))
+
+
+@pytest.mark.parametrize("mission", MISSIONS)
+def test_mission_plays_at_every_player_count(mission: str) -> None:
+    for players in (3, 4, 5):
+        result = simulate("crew", mission, players, games=2, bot="random", seed="all-missions")
+        assert result.games == 2
+        assert result.successes + result.failures == 2
+
+
+@pytest.mark.parametrize("mission", MISSIONS)
+def test_mission_under_jarvis_plays_or_says_why_not(mission: str) -> None:
+    why = (load_mission(mission).data.get("unsupported") or {}).get("crew-jarvis")
+    if why:
+        with pytest.raises(SetupError, match="cannot be played under crew-jarvis"):
+            new_game("crew-jarvis", mission, 2, seed="x")
+        return
+    result = simulate("crew-jarvis", mission, 2, games=2, bot="random", seed="jarvis")
+    assert result.games == 2
+
+
+@pytest.mark.parametrize("mission", ["planet-nine/10", "planet-nine/44", "planet-nine/46"])
+def test_three_player_challenge(mission: str) -> None:
+    for readings in ({}, {"challenge-rocket-1": "remove-rocket-1"}):
+        game = new_game("crew-3p-challenge", mission, 3, seed="c", readings=readings)
+        names = {c.name for c in game.rules.deck.cards}
+        assert not any(n.startswith("green") for n in names)
+        assert ("rocket 1" in names) == (not readings)
+        assert all(t.card.suit is not None and t.card.suit.name != "green" for t in game.tasks)
+        sizes = sorted(len(h) for h in game.deal.hands)
+        assert sizes == ([10, 10, 11] if not readings else [10, 10, 10])
