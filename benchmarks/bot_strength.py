@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.analysis import simulate  # noqa: E402
+from crewkit.analysis.simulate import simulate  # noqa: E402
 
 TARGETS = {"planet-nine/01": 0.90, "planet-nine/10": 0.50}
 

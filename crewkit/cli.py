@@ -34,6 +34,10 @@ examples:
   crewkit show ruleset crew-jarvis --resolved   a variant with everything it inherits
   crewkit simulate --mission planet-nine/10 --players 4 --games 300 --bot heuristic --seed s
   crewkit replay game.json                      replay a game record and print every trick
+  crewkit solve --mission planet-nine/10 --players 4 --seed s   can the crew still win? one winning line
+  crewkit compare ruleset=crew ruleset=crew-3p-challenge --mission planet-nine/10 --players 3 --games 200
+  crewkit diff crew crew-jarvis                 the rule differences of two rule sets or missions
+  crewkit check my-mission.yaml                 validate, then measure how hard a new mission is
 
 exit codes: 0 success, 1 invalid input or illegal action, 2 usage error
 """
@@ -150,6 +154,13 @@ def build_parser() -> argparse.ArgumentParser:
     cs.add_argument("--campaign", default="planet-nine", help="campaign name (default: planet-nine)")
     cr = csub.add_parser("reset", help="start the logbook over (the old file is kept as a backup)")
     cr.add_argument("--yes", action="store_true", help="really reset (required)")
+
+    from crewkit.analysis import commands as analysis_commands  # argparse only: cheap to import
+
+    analysis_commands.add_solve_parser(sub)
+    analysis_commands.add_compare_parser(sub)
+    analysis_commands.add_diff_parser(sub)
+    analysis_commands.add_check_parser(sub)
 
     p = sub.add_parser(
         "docs",
@@ -384,6 +395,18 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_analysis(args: argparse.Namespace) -> int:
+    from crewkit.analysis import commands as analysis_commands
+
+    handler = {
+        "solve": analysis_commands.cmd_solve,
+        "compare": analysis_commands.cmd_compare,
+        "diff": analysis_commands.cmd_diff,
+        "check": analysis_commands.cmd_check,
+    }[args.command]
+    return int(handler(args))
+
+
 COMMANDS = {
     "validate": cmd_validate,
     "show": cmd_show,
@@ -393,6 +416,10 @@ COMMANDS = {
     "play": cmd_play,
     "campaign": cmd_campaign,
     "docs": cmd_docs,
+    "solve": cmd_analysis,
+    "compare": cmd_analysis,
+    "diff": cmd_analysis,
+    "check": cmd_analysis,
 }
 
 

@@ -1,6 +1,5 @@
-"""Analysis tools: simulations and statistics."""
+"""Analysis tools: simulation, statistics, variant comparison, rule diffs, mission checks.
 
-from crewkit.analysis.simulate import SimulationResult, normalise_reason, simulate
-from crewkit.analysis.stats import wilson_interval
-
-__all__ = ["SimulationResult", "normalise_reason", "simulate", "wilson_interval"]
+Submodules are imported where used (``crewkit.analysis.simulate`` ...), so that importing this package,
+as ``crewkit --help`` does for the analysis sub-commands, stays cheap.
+"""

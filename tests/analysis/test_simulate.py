@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.analysis import normalise_reason, simulate, wilson_interval
-from crewkit.analysis.simulate import SimulationResult
+from crewkit.analysis.simulate import SimulationResult, normalise_reason, simulate
+from crewkit.analysis.stats import wilson_interval
 
 
 def _comparable(r: SimulationResult) -> dict[str, object]:
