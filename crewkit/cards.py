@@ -43,18 +43,16 @@ class Card:
     suit: Suit | None
     rank: int
     label: str = ""  # the special card's label; empty for suited cards
+    bit: int = field(default=0, compare=False, repr=False)  # 1 << id, stored: the hot path reads it often
+    is_trump: bool = field(default=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bit", 1 << self.id)
+        object.__setattr__(self, "is_trump", self.suit is not None and self.suit.trump)
 
     @property
     def is_special(self) -> bool:
         return self.suit is None
-
-    @property
-    def is_trump(self) -> bool:
-        return self.suit is not None and self.suit.trump
-
-    @property
-    def bit(self) -> int:
-        return 1 << self.id
 
     @property
     def name(self) -> str:

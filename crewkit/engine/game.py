@@ -217,7 +217,8 @@ class Game:
         self.roles: dict[str, int] = {}
         self.questions: list[tuple[str, dict[int, str]]] = []  # public: question and answers by seat
         self.gold_frame_used = False
-        self._draw_rng = random.Random(f"crewkit:{seed}:draws")  # in-game randomness, independent of the deal
+        # in-game randomness (mission 12's draws), independent of the deal; seeded only where needed
+        self._draw_rng = random.Random(f"crewkit:{seed}:draws") if rules.draws else random.Random(0)
         self._outcome: Outcome | None = None
         self.spec: Any = None  # the GameSpec (names) when created through crewkit.engine.setup
         self.total_tricks = min(len(h) for h in deal.hands) if deal.hands else 0
