@@ -1191,6 +1191,17 @@ class Game:
 
         return observe(self, seat)
 
+    def events_for(self, seat: int) -> list[Event]:
+        """The events as ``seat`` saw them: cards passed or drawn between two other seats are hidden."""
+        out = []
+        for e in self.events:
+            if e.kind in ("pass", "draw") and e.card is not None and e.seat != seat:
+                other = e.detail.rsplit(" ", 1)[-1]
+                if not (other.isdigit() and int(other) == seat):
+                    e = Event(e.kind, e.seat, None, e.detail)
+            out.append(e)
+        return out
+
     def distress_used(self) -> bool:
         return self.distress_direction is not None
 

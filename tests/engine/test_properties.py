@@ -210,3 +210,19 @@ def test_dummy_face_down_card_turns_up_only_after_its_trick() -> None:
     if not game.is_over():
         assert game.hands[dummy] & under.bit, "after the trick the face-down card is turned up"
     assert before & action.card.bit
+
+
+def test_events_for_hide_other_seats_passes() -> None:
+    game = new_game("crew", "planet-nine/01", 4, seed="ev")
+    game.apply(game.legal_actions()[0])  # the draft
+    seat = game.to_act
+    game.apply(next(a for a in game.optional_actions(seat) if a.type == "distress"))
+    while game.phase == "distress-pass":
+        game.apply(game.legal_actions()[0])
+    passes = [e for e in game.events if e.kind == "pass"]
+    assert len(passes) == 4 and all(e.card is not None for e in passes)
+    seen = [e for e in game.events_for(0) if e.kind == "pass"]
+    visible = [e for e in seen if e.card is not None]
+    # seat 0 knows what it passed and what it received, nothing else
+    assert {e.seat for e in visible} == {0, (0 - 1) % 4} or {e.seat for e in visible} == {0, 1}
+    assert len(visible) == 2
