@@ -244,7 +244,7 @@ class Game:
         self.events.append(Event("deal", detail=f"{n} players"))
         if self.commander is not None:
             self.events.append(Event("commander", self.commander, rules.commander_card))
-        hidden_tasks = rules.assignment in ("commander-decision", "commander-distribution")
+        hidden_tasks = rules.assignment in ("commander-decision", "commander-distribution") or rules.secret is not None
         for t in self.tasks:
             t.revealed = not hidden_tasks
             if t.revealed:

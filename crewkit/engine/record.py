@@ -30,6 +30,8 @@ def game_to_record(game: Game) -> dict[str, Any]:
     }
     if spec and spec.readings:
         out["readings"] = dict(spec.readings)
+    elif spec is None and game.rules.readings:
+        out["readings"] = dict(game.rules.readings)  # every reading's choice, so a replay compiles the same rules
     hands = game.deal.hands
     deal: dict[str, Any] = {"tasks": [c.name for c in game.deal.tasks]}
     rules = game.rules
