@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from crewkit.engine.actions import Play, Signal, TakeTask
@@ -87,7 +89,7 @@ def test_persian_commander_holds_card_1_and_number_order() -> None:
     game = persian(3, [["persian/03"], ["persian/01"], ["persian/02"]])
     assert game.commander == 1  # the holder of mission card 1
     assert [len(h) for h in game.deal.hands] == [10, 10, 10] and len(game.deal.set_aside) == 10
-    two = next(t for t in game.tasks if t.number == 2)
+    assert next(t for t in game.tasks if t.number == 2).owner == 2
     game2 = persian(3, [["persian/03"], ["persian/04"], ["persian/05"]])
     assert game2.commander == 2  # nobody holds 1: the highest number
 
@@ -96,8 +98,6 @@ def test_persian_number_order_enforced() -> None:
     # find a seeded game in which mission card 2 is completed before card 1: the engine must fail it
     for i in range(400):
         game = persian(3, [["persian/01"], ["persian/02"], ["persian/03"]], seed=f"order-{i}")
-        import random
-
         rng = random.Random(i)
         while not game.is_over():
             game.apply(rng.choice([a for a in game.legal_actions() if isinstance(a, Play)] or game.legal_actions()))
