@@ -100,3 +100,40 @@ def test_replay_unknown_card(tmp_path: Path) -> None:
     out = run("replay", str(path))
     assert out.returncode == 1
     assert "pink has no card '10'" in out.stderr + out.stdout
+
+
+def test_mission_ids_with_or_without_leading_zero() -> None:
+    from crewkit.spec.bundled import mission_path
+
+    assert mission_path("planet-nine/3") == mission_path("planet-nine/03")
+    assert mission_path("planet-nine/03-in-sequence") == mission_path("planet-nine/3")
+    out = run("show", "mission", "planet-nine/99")
+    assert out.returncode == 1
+    assert "it has missions 1-50" in out.stderr
+
+
+def test_gold_frame_hand_over_at_five_players_only() -> None:
+    from crewkit.engine.actions import HandTask
+    from crewkit.engine.errors import IllegalAction
+    from crewkit.engine.setup import new_game
+
+    game = new_game("crew", "planet-nine/25", 5, seed="gold")
+    while game.phase != "tricks":
+        game.apply(game.legal_actions()[0])
+    owner = game.tasks[0].owner
+    assert owner is not None
+    offers = [a for a in game.optional_actions(owner) if isinstance(a, HandTask)]
+    assert offers, "before trick 1 a task may be handed on"
+    hand_over = offers[0]
+    game.apply(hand_over)
+    assert game.task_of(hand_over.card).owner == hand_over.player  # type: ignore[union-attr]
+    again = next(t for t in game.tasks if t.owner is not None)
+    try:
+        game.apply(HandTask(again.owner, again.card, (again.owner + 1) % 5))  # type: ignore[operator, arg-type]
+        raise AssertionError("a second hand-over was allowed")
+    except IllegalAction as exc:
+        assert exc.code == "gold-frame-used"
+    four = new_game("crew", "planet-nine/25", 4, seed="gold")
+    while four.phase != "tricks":
+        four.apply(four.legal_actions()[0])
+    assert not any(isinstance(a, HandTask) for s in range(4) for a in four.optional_actions(s))
