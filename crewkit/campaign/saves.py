@@ -12,15 +12,14 @@ file systems keys differing only in case share a file.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from crewkit.atomic import fsync_dir, write_text_atomic
 from crewkit.campaign.home import crewkit_home
 
 SAVES_DIRNAME = "saves"
@@ -74,21 +73,6 @@ def save_path(key: str) -> Path:
     return saves_dir() / (_encode_key(key) + _SUFFIX)
 
 
-def _fsync_dir(directory: Path) -> None:
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def save_in_progress(key: str, record: dict[str, Any]) -> Path:
     """Atomically write ``record`` (JSON-serialisable) as the save for ``key``; returns the file's path."""
     path = save_path(key)
@@ -103,21 +87,7 @@ def save_in_progress(key: str, record: dict[str, Any]) -> Path:
         text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as exc:
         raise SaveError(f"{path}: the record for {key!r} cannot be saved as JSON: {exc}", path) from None
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        raise
-    _fsync_dir(path.parent)
-    return path
+    return write_text_atomic(path, text)
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
@@ -204,7 +174,7 @@ def clear_in_progress(key: str) -> bool:
         path.unlink()
     except FileNotFoundError:
         return False
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
     return True
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from crewkit.atomic import fsync_dir
 from crewkit.campaign.home import crewkit_home
 
 LOGBOOK_FILENAME = "logbook.sqlite3"
@@ -198,21 +199,6 @@ def _check_header(path: Path) -> int:
     return user_version
 
 
-def _fsync_dir(directory: Path) -> None:
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _link_no_clobber(src: Path, dst: Path) -> bool:
     """Give ``src`` the name ``dst`` unless ``dst`` exists (then False). ``src`` is removed in any case."""
     try:
@@ -224,7 +210,7 @@ def _link_no_clobber(src: Path, dst: Path) -> bool:
             if dst.exists():
                 return False
             os.replace(src, dst)
-        _fsync_dir(dst.parent)
+        fsync_dir(dst.parent)
         return True
     finally:
         with contextlib.suppress(FileNotFoundError):
