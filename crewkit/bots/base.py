@@ -11,7 +11,7 @@ from crewkit.engine.observation import Observation
 # Actions a seat may start at a communication window, never required: communication, the distress signal
 # and (5 players, gold frame) handing a task on.
 OPTIONAL_TYPES: tuple[type[Action], ...] = tuple(
-    t for t in (Communicate, Distress, getattr(_actions, "HandTask", None)) if isinstance(t, type)
+    t for t in (Communicate, Distress, _actions.HandTask, _actions.Signal) if isinstance(t, type)
 )
 
 

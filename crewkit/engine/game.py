@@ -467,6 +467,9 @@ class Game:
         self.leader = new_of[self.leader]
         self.turn = new_of[self.turn]
         self.roles = {r: new_of[s] for r, s in self.roles.items()}
+        # what was logged so far names the old seats: renumber it
+        self.events = [Event(e.kind, new_of[e.seat] if e.seat is not None else None, e.card, e.detail)
+                       for e in self.events]
         for t in self.tasks:
             if t.owner is not None:
                 t.owner = new_of[t.owner]

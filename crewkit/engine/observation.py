@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 from crewkit.engine import actions as _actions
 
 _OPTIONAL_TYPES: tuple[type[Action], ...] = tuple(
-    t for t in (Communicate, Distress, getattr(_actions, "HandTask", None)) if isinstance(t, type)
+    t for t in (Communicate, Distress, _actions.HandTask, _actions.Signal) if isinstance(t, type)
 )
 
 
@@ -415,7 +415,8 @@ def observe(
         o._shim = shim
     else:
         lg = o._legal = tuple(game.legal_actions(seat) if legal is None else legal)
-        if table[1] != "tricks" or table[7]:  # outside a communication window nothing is optional
+        # outside a communication window nothing is optional (the Persian signal is offered during a trick)
+        if table[1] != "tricks" or (table[7] and not any(isinstance(a, _OPTIONAL_TYPES) for a in lg)):
             o._required = lg
     return o
 

@@ -9,7 +9,15 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from crewkit.tui.catalog import CampaignInfo, campaign_info, campaign_of, canonical_mission, mission_title
+from crewkit.tui.catalog import (
+    CampaignInfo,
+    campaign_info,
+    campaign_of,
+    canonical_mission,
+    in_mission_set,
+    mission_set_of,
+    mission_title,
+)
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
@@ -26,6 +34,7 @@ class CrewApp(App[int]):
     SUB_TITLE = "The Crew at the terminal"
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("v", "compare", "Compare"),
     ]
 
     def __init__(self, options: PlayOptions | None = None, services: Services | None = None) -> None:
@@ -33,6 +42,8 @@ class CrewApp(App[int]):
         self.options = options or PlayOptions()
         self.services = services or default_services()
         camp = campaign_of(self.options.mission) if self.options.mission else None
+        if self.options.ruleset and self.options.mission and in_mission_set(self.options.ruleset, self.options.mission):
+            camp = None  # Hammer's cards and the Persian secret cards are no campaign of their own
         self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign)
         self.session: Session | None = None
 
@@ -44,15 +55,21 @@ class CrewApp(App[int]):
 
     def ruleset_for(self, mission: str) -> str:
         if self.options.ruleset:
-            return self.options.ruleset
+            if mission_set_of(self.options.ruleset) is None or in_mission_set(self.options.ruleset, mission):
+                return self.options.ruleset
+            # a rule set that deals its own mission cards (Hammer, Persian) does not play campaign missions
         if campaign_of(mission) == self.campaign.name:
             return self.campaign.ruleset
         return "crew"
 
     def campaign_for(self, mission: str) -> str | None:
+        if in_mission_set(self.ruleset_for(mission), mission):
+            return None
         return campaign_of(mission)
 
     def next_mission(self, mission: str) -> str | None:
+        if in_mission_set(self.ruleset_for(mission), mission):
+            return None
         missions = list(self.campaign.missions)
         if mission in missions:
             index = missions.index(mission)
@@ -69,6 +86,8 @@ class CrewApp(App[int]):
             self.notify(warning, title="crewkit", severity="warning", timeout=8)
         if self.options.mission:
             self.open_briefing(canonical_mission(self.options.mission))
+        elif self.options.ruleset and mission_set_of(self.options.ruleset):
+            self.open_briefing(str(mission_set_of(self.options.ruleset)))  # e.g. all of Hammer's mission cards
 
     def show_campaign(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, CampaignScreen):
@@ -134,7 +153,7 @@ class CrewApp(App[int]):
             self.push_screen(table)
 
     def show_end(self, table: TableScreen, finished: Finished) -> None:
-        from crewkit.tui.screens.end import EndScreen
+        from crewkit.tui.screens.end import EndScreen, StandingsScreen
 
         mission = table.session.mission
         has_next = self.next_mission(mission) is not None
@@ -149,7 +168,10 @@ class CrewApp(App[int]):
             elif what == "campaign":
                 self.show_campaign()
 
-        self.push_screen(EndScreen(mission, mission_title(mission), finished, has_next), chosen)
+        if table.session.variant == "hammer":
+            self.push_screen(StandingsScreen(table.session, finished), chosen)
+            return
+        self.push_screen(EndScreen(mission, table.session.title or mission_title(mission), finished, has_next), chosen)
 
     # ------------------------------------------------------------------ app-wide actions
     def action_logbook(self) -> None:
@@ -183,10 +205,19 @@ class CrewApp(App[int]):
         yield SystemCommand("Play", "Play the selected card of your hand", lambda: self._on_table("play_selected"))
         yield SystemCommand("Communicate", "Show one card: highest, lowest or only of its colour",
                             lambda: self._on_table("communicate"))
+        yield SystemCommand("Signal", "Show one card of your hand during a trick (Persian reading)",
+                            lambda: self._on_table("signal"))
         yield SystemCommand("Distress signal", "Everyone passes one card to the same neighbour",
                             lambda: self._on_table("distress"))
         yield SystemCommand("Last trick", "Look at the last trick again", lambda: self._on_table("last_trick"))
         yield SystemCommand("Logbook", "Attempts per mission of the campaign", self.action_logbook)
         yield SystemCommand("Help", "Rules summary and keys", self.action_help)
         yield SystemCommand("Campaign", "Back to the list of missions", self.show_campaign)
+        yield SystemCommand("Compare variants", "Bot success of variants on the same deals", self.action_compare)
         yield from super().get_system_commands(screen)
+
+    def action_compare(self) -> None:
+        from crewkit.tui.screens.compare import CompareScreen
+
+        if not isinstance(self.screen, CompareScreen):
+            self.push_screen(CompareScreen())

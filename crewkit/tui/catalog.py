@@ -139,3 +139,45 @@ def campaign_of(mission: str) -> str | None:
 
 def canonical_mission(ref: str) -> str:
     return _canonical(ref)
+
+
+# ---------------------------------------------------------------------- rule sets and mission sets
+@functools.lru_cache(maxsize=32)
+def ruleset_data(ruleset: str) -> dict[str, Any]:
+    """The rule set's merged data (``{}`` when it cannot be loaded: the briefing then shows the error)."""
+    try:
+        from crewkit.spec.loader import load_ruleset
+
+        return dict(load_ruleset(ruleset).data)
+    except Exception:
+        return {}
+
+
+def mission_set_of(ruleset: str) -> str | None:
+    """The mission folder a rule set deals from (Hammer's cards, Persian secret cards), else ``None``."""
+    data = ruleset_data(ruleset)
+    folder = (data.get("scoring") or {}).get("missions")
+    if folder:
+        return str(folder)
+    secret = (data.get("tasks") or {}).get("secret")
+    if isinstance(secret, dict) and secret.get("missions"):
+        return str(secret["missions"])
+    return None
+
+
+def in_mission_set(ruleset: str, mission: str) -> bool:
+    """True when ``mission`` names the rule set's mission set or a part of it (``hammer``, ``persian/level-2``)."""
+    folder = mission_set_of(ruleset)
+    return folder is not None and (mission == folder or mission.startswith(folder + "/"))
+
+
+@functools.lru_cache(maxsize=64)
+def quick_mission_data(mission: str) -> dict[str, Any]:
+    """A bundled mission file read without validation (display only); ``{}`` if unknown."""
+    try:
+        from crewkit.spec import bundled
+
+        data = _read_yaml(bundled.mission_path(mission))
+    except Exception:
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crewkit.engine.actions import Action, Communicate, Distress
+from crewkit.engine.actions import Action, Communicate, Distress, Signal
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Game
 from crewkit.tui.services import BotLike, Progress, Services, progress_of
 
 HUMAN = "human"
+JARVIS = "jarvis"  # the kind shown for the dummy seat; it is decided by the commander's controller
+OPTIONAL = (Communicate, Distress, Signal)
 DEFAULT_BOT = "heuristic"
 FALLBACK_BOT = "random"
 
@@ -46,6 +48,7 @@ class Finished:
     progress: Progress | None
     distress_used: bool
     errors: list[str] = field(default_factory=list)
+    logbook: bool = True  # False for games outside the campaign logbook (Hammer, Persian)
 
 
 class Session:
@@ -64,7 +67,7 @@ class Session:
         self.mission = mission
         self.ruleset = ruleset
         self.players = players
-        self.kinds = kinds
+        self.player_kinds = list(kinds)  # per real player, in seat order (JARVIS is not a player)
         self.campaign = campaign
         self.base_seed = base_seed
         self.attempt = 0
@@ -74,14 +77,95 @@ class Session:
         self.asked_optional: set[tuple[int, int]] = set()  # (trick number, seat) bots were asked
         self.continued: set[int] = set()  # trick numbers whose communication window the humans closed
         self.warnings: list[str] = []
+        self._bots_for_dummy: int | None = None  # the dummy seat the bots were seated for
+        self._reseat: dict[int, int] | None = None  # old seat -> new seat after the dummy moved
 
     # ------------------------------------------------------------------ seats
+    @property
+    def kinds(self) -> list[str]:
+        """``human``/bot name per engine seat; the dummy seat (JARVIS) is ``jarvis``.
+
+        The real players take the seats that are not the dummy's, in order (the engine keeps their clockwise
+        order when the dummy moves)."""
+        dummy = self.game.dummy_seat if self.game is not None else None
+        if dummy is None:
+            return list(self.player_kinds)
+        out = list(self.player_kinds)
+        out.insert(dummy, JARVIS)
+        return out
+
+    @property
+    def dummy_seat(self) -> int | None:
+        return self.game.dummy_seat if self.game is not None else None
+
+    def controller(self, seat: int) -> int:
+        """The seat whose player decides for ``seat``: the commander decides for the dummy (JARVIS)."""
+        game = self.game
+        if game is not None and seat == game.dummy_seat and game.commander is not None:
+            return int(game.commander)
+        return seat
+
     @property
     def humans(self) -> list[int]:
         return [s for s, k in enumerate(self.kinds) if k == HUMAN]
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] == HUMAN
+        """True when a human decides for ``seat`` (for the dummy: when the commander is human)."""
+        if seat is None:
+            return False
+        kinds = self.kinds
+        seat = self.controller(seat)
+        return 0 <= seat < len(kinds) and kinds[seat] == HUMAN
+
+    @property
+    def variant(self) -> str:
+        """``hammer`` (rounds and chips), ``secret`` (Persian secret missions), ``jarvis`` or ``crew``."""
+        game = self.game
+        if game is None:
+            return "crew"
+        if getattr(game, "scoring", None) is not None:
+            return "hammer"
+        if getattr(game.rules, "secret", None) is not None:
+            return "secret"
+        if game.dummy_seat is not None:
+            return "jarvis"
+        return "crew"
+
+    @property
+    def uses_logbook(self) -> bool:
+        """The campaign logbook counts Crew missions only: no Hammer match, no Persian secret-mission game."""
+        from crewkit.tui.catalog import mission_set_of
+
+        return mission_set_of(self.ruleset) is None and self.variant not in ("hammer", "secret")
+
+    @property
+    def title(self) -> str:
+        """The mission's title; for a mission set (Hammer, Persian) the rule set's title (and the card's)."""
+        from crewkit.tui.catalog import in_mission_set, mission_title, ruleset_data
+
+        card = mission_title(self.mission)
+        if in_mission_set(self.ruleset, self.mission):
+            rs = str(ruleset_data(self.ruleset).get("title") or self.ruleset)
+            return f"{rs} · {card}" if card else rs
+        return card
+
+    def secret_numbers(self, seat: int) -> dict[int, int]:
+        """Card id -> mission card number for ``seat``'s own secret tasks and the revealed ones (display)."""
+        out: dict[int, int] = {}
+        for task in getattr(self.game, "tasks", []):
+            number = getattr(task, "number", None)
+            if number is not None and (task.owner == seat or getattr(task, "revealed", True)):
+                out[task.card.id] = int(number)
+        return out
+
+    def display_events(self) -> list[Any]:
+        """The engine's events (already renumbered by the engine when JARVIS took its seat)."""
+        return list(self.g.events)
+
+    def take_reseat(self) -> dict[int, int] | None:
+        """Once: how seats were renumbered by the last action (the dummy moved), else ``None``."""
+        out, self._reseat = self._reseat, None
+        return out
 
     @property
     def hotseat(self) -> bool:
@@ -130,6 +214,9 @@ class Session:
 
     def abandon_saved(self, record: dict[str, Any]) -> None:
         """The player chose a new attempt over a saved one: the logbook counts it as abandoned."""
+        if not self.uses_logbook:
+            self.discard_saved()
+            return
         try:
             self.services.logbook.record_attempt(
                 campaign=self.campaign or "free",
@@ -158,16 +245,26 @@ class Session:
         self.finished = None
         self.asked_optional = set()
         self.continued = set()
+        self._reseat = None
+        self._seat_bots()
+
+    def _seat_bots(self) -> None:
+        """One bot per seat a bot decides for; the dummy's bot plays it when the commander is a bot."""
+        game = self.g
         self.bots = {}
+        self._bots_for_dummy = game.dummy_seat
         factory = self.services.bot_factory
-        for seat, kind in enumerate(self.kinds):
-            if kind != HUMAN and factory is not None:
-                name = DEFAULT_BOT if kind == "bot" else kind
-                try:
-                    self.bots[seat] = factory(name, seat, game.seed)
-                except Exception as exc:  # an unknown or broken bot: the simplest one instead
-                    self.warnings.append(f"bot {name!r} for seat {seat} is not available ({exc}); using 'random'")
-                    self.bots[seat] = factory(FALLBACK_BOT, seat, game.seed)
+        kinds = self.kinds
+        for seat in range(game.n):
+            kind = kinds[self.controller(seat)] if seat < len(kinds) else HUMAN
+            if kind in (HUMAN, JARVIS) or factory is None:
+                continue
+            name = DEFAULT_BOT if kind == "bot" else kind
+            try:
+                self.bots[seat] = factory(name, seat, game.seed)
+            except Exception as exc:  # an unknown or broken bot: the simplest one instead
+                self.warnings.append(f"bot {name!r} for seat {seat} is not available ({exc}); using 'random'")
+                self.bots[seat] = factory(FALLBACK_BOT, seat, game.seed)
 
     def save(self) -> None:
         if self.game is None or self.game.is_over():
@@ -187,7 +284,14 @@ class Session:
 
     def apply(self, action: Action) -> None:
         """Apply through the engine (raises IllegalAction); save the attempt so far."""
-        self.g.apply(action)
+        game = self.g
+        before = game.dummy_seat
+        game.apply(action)
+        if game.dummy_seat != before and before is not None and game.dummy_seat is not None:
+            order = [s for s in range(game.n) if s != before]
+            order.insert(game.dummy_seat, before)  # the engine's renumbering: order[new seat] = old seat
+            self._reseat = {old: new for new, old in enumerate(order)}
+            self._seat_bots()
         self.save()
 
     def observation(self, seat: int) -> Any:
@@ -195,6 +299,24 @@ class Session:
 
     def communications(self, seat: int) -> list[Communicate]:
         return [a for a in self.g.optional_actions(seat) if isinstance(a, Communicate)]
+
+    def signals(self, seat: int) -> list[Signal]:
+        return [a for a in self.g.optional_actions(seat) if isinstance(a, Signal)]
+
+    @property
+    def signal_rules(self) -> bool:
+        """The rule set's communication is the in-trick signal (Persian reading)."""
+        return getattr(self.g.rules, "comm_window", "") == "after-first-card"
+
+    def why_no_signal(self, seat: int) -> str:
+        hand = self.g.hand(seat)
+        if not hand:
+            return "your hand is empty"
+        try:
+            self.g.clone().apply(Signal(seat, hand[0]))
+        except IllegalAction as exc:
+            return exc.message
+        return "a signal is possible"
 
     def distress_actions(self, seat: int) -> list[Distress]:
         return [a for a in self.g.optional_actions(seat) if isinstance(a, Distress)]
@@ -266,7 +388,7 @@ class Session:
 
     def fallback_action(self, seat: int) -> Action | None:
         """When a bot fails: the engine's first required legal action, so the game can go on."""
-        required = [a for a in self.g.legal_actions(seat) if not isinstance(a, Communicate | Distress)]
+        required = [a for a in self.g.legal_actions(seat) if not isinstance(a, OPTIONAL)]
         return required[0] if required else None
 
     # ------------------------------------------------------------------ the end
@@ -281,24 +403,27 @@ class Session:
             path = self.services.write_record(game, self.mission)
         except Exception as exc:
             errors.append(f"could not write the game record: {exc}")
-        try:
-            self.services.logbook.record_attempt(
-                campaign=self.campaign or "free",
-                mission=self.mission,
-                players=self.players,
-                ruleset=self.ruleset,
-                seed=game.seed,
-                result=outcome.result,
-                reason=outcome.reason,
-                distress_used=game.distress_used(),
-                record_path=str(path) if path else None,
-            )
-        except Exception as exc:
-            errors.append(f"could not write the logbook: {exc}")
+        logbook = self.uses_logbook
+        if logbook:
+            try:
+                self.services.logbook.record_attempt(
+                    campaign=self.campaign or "free",
+                    mission=self.mission,
+                    players=self.players,
+                    ruleset=self.ruleset,
+                    seed=game.seed,
+                    result=outcome.result,
+                    reason=outcome.reason,
+                    distress_used=game.distress_used(),
+                    record_path=str(path) if path else None,
+                )
+            except Exception as exc:
+                errors.append(f"could not write the logbook: {exc}")
         self.discard_saved()
         progress = None
-        rows = progress_of(self.services.logbook, self.campaign or "free", [self.mission])
+        rows = progress_of(self.services.logbook, self.campaign or "free", [self.mission]) if logbook else []
         if rows:
             progress = rows[0]
-        self.finished = Finished(outcome.result, outcome.reason, path, progress, game.distress_used(), errors)
+        self.finished = Finished(outcome.result, outcome.reason, path, progress, game.distress_used(), errors,
+                                 logbook=logbook)
         return self.finished

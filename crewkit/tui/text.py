@@ -18,6 +18,7 @@ SUIT_STYLES: dict[str, str] = {
     "yellow": "bold #ffd700",
     "pink": "bold #ff5fd7",
     "rocket": "bold #ff8700",
+    "red": "bold #ff5f5f",
 }
 
 TOKEN_WORDS: dict[str, str] = {
@@ -37,6 +38,7 @@ STATEMENT_WORDS: dict[str, str] = {
     "top": "my highest",
     "bottom": "my lowest",
     "only": "my only",
+    "signal": "signalled",
 }
 
 
@@ -87,10 +89,12 @@ def statement_text(statement: str | None, suit: str) -> str:
 
 
 def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None) -> str:
-    """``You``, ``Bot 2``, ``Seat 3`` (a hotseat human), ``nobody``."""
+    """``You``, ``Bot 2``, ``Seat 3`` (a hotseat human), ``JARVIS`` (the dummy seat), ``nobody``."""
     if seat is None:
         return "nobody"
     kind = kinds[seat] if 0 <= seat < len(kinds) else "human"
+    if kind == "jarvis":
+        return "JARVIS"
     humans = sum(1 for k in kinds if k == "human")
     if kind == "human":
         if humans == 1 or seat == viewer:
@@ -101,7 +105,16 @@ def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None
 
 def action_label(action: Action) -> str:
     """A human label for any action; unknown action types are described from their JSON form."""
-    from crewkit.engine.actions import Communicate, Distress, PassCard, Play, TakeTask
+    from crewkit.engine.actions import (
+        ChooseDummySeat,
+        ChooseMission,
+        Communicate,
+        Distress,
+        PassCard,
+        Play,
+        Signal,
+        TakeTask,
+    )
 
     if isinstance(action, Play):
         return f"play {action.card}"
@@ -115,7 +128,47 @@ def action_label(action: Action) -> str:
         return f"communicate {action.card}: {STATEMENT_WORDS.get(action.position, action.position)}"
     if isinstance(action, Distress):
         return f"distress signal: pass cards to the {action.direction}"
+    if isinstance(action, Signal):
+        return f"signal {action.card}"
+    if isinstance(action, ChooseDummySeat):
+        return f"JARVIS sits in seat {action.dummy_seat}"
+    if isinstance(action, ChooseMission):
+        return f"mission {action.mission} in {action.mode} mode"
     return generic_label(action)
+
+
+def dummy_seat_label(action: Any, player_kinds: Sequence[str], n: int) -> str:
+    """``JARVIS in seat 0: JARVIS, You, Bot 2`` — the seating a choose-dummy-seat action leads to."""
+    seats: list[str] = list(player_kinds)
+    seats.insert(action.dummy_seat, "jarvis")
+    names = [seat_label(s, seats) for s in range(min(n, len(seats)))]
+    return f"JARVIS in seat {action.dummy_seat}: " + ", ".join(names)
+
+
+def round_mission_lines(mission_id: str, title: str) -> dict[str, str]:
+    """Hammer mission card ``mission_id`` in words per mode (from its file): penalty and challenge."""
+    from crewkit.tui.catalog import quick_mission_data
+
+    data = quick_mission_data(mission_id)
+    scoring = data.get("scoring") or {}
+    out = {"title": title, "description": str(data.get("description") or "")}
+    pen = scoring.get("penalty") or {}
+    hidden = scoring.get("hidden") or {}
+    words = f"everyone scores {pen.get('score')}" if pen.get("score") else "everyone scores"
+    if hidden.get("achieved_if"):
+        words += f"; hidden mission: {hidden['achieved_if']} pays {hidden.get('payment', 0)}"
+    out["penalty"] = words
+    ch = scoring.get("challenge") or {}
+    if ch.get("success_if"):
+        out["challenge"] = (f"the dealer's bet: {ch['success_if']}; success +{ch.get('success_payment', 0)} "
+                            f"from each, failure pays {ch.get('failure_payment', 0)} to each")
+    return out
+
+
+def chip_str(value: Any) -> str:
+    from crewkit.engine.scoring import chip_text
+
+    return str(chip_text(value))
 
 
 def generic_label(action: Action) -> str:

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from crewkit.tui.catalog import mission_spec
+from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.services import progress_of
 from crewkit.tui.text import mission_briefing_lines, seat_label
 
@@ -45,20 +45,55 @@ class BriefingScreen(Screen[None]):
 
     def briefing_markup(self) -> str:
         app = self.crew_app
-        try:
-            spec = mission_spec(self.mission)
-        except Exception as exc:
-            self.error = str(exc)
-            return f"[b red]Mission {escape(self.mission)} cannot be loaded[/]\n\n{escape(str(exc))}"
-        number = spec.number if spec.number is not None else "?"
-        lines = [f"[b]Mission {number}: {escape(spec.title)}[/]   [dim]{escape(spec.id)}[/]", ""]
         ruleset = app.ruleset_for(self.mission)
         kinds = app.kinds()
+        try:
+            from crewkit.engine.setup import specs_for
+
+            rs, spec = specs_for(ruleset, self.mission, len(kinds))
+        except Exception as exc:
+            self.error = str(exc)
+            return (f"[b red]Mission {escape(self.mission)} cannot be played under {escape(ruleset)}[/]\n\n"
+                    f"{escape(str(exc))}")
+        data = rs.data
+        mission_set = in_mission_set(ruleset, self.mission)
+        lines: list[str] = []
+        if mission_set:
+            lines += [f"[b]{escape(str(data.get('title') or rs.name))}[/]   [dim]{escape(self.mission)}[/]", ""]
+            if data.get("description"):
+                lines += [escape(" ".join(str(data["description"]).split())), ""]
+        else:
+            number = spec.number if spec.number is not None else "?"
+            lines += [f"[b]Mission {number}: {escape(spec.title)}[/]   [dim]{escape(spec.id)}[/]", ""]
         seats = ", ".join(f"{s}: {seat_label(s, kinds)}" for s in range(len(kinds)))
-        lines.append(f"[b]Crew:[/] {len(kinds)} players under the [b]{escape(ruleset)}[/] rules — {escape(seats)}")
-        lines.append("The holder of rocket 4 is commander, leads the first trick and chooses the first task.")
-        lines.append("")
-        lines.extend(mission_briefing_lines(spec.data, len(kinds)))
+        crew = "Players" if data.get("scoring") else "Crew"
+        lines.append(f"[b]{crew}:[/] {len(kinds)} players under the [b]{escape(rs.name)}[/] rules — {escape(seats)}")
+        if data.get("dummy"):
+            lines.append("[b]JARVIS[/] takes a third seat: its face-up cards are public; the commander decides "
+                         "where it sits, its tasks and its cards. Face-down cards turn up as the cards above "
+                         "them are played.")
+        if data.get("scoring"):
+            lines.append("Each round the dealer chooses a mission card and its mode (penalty: everyone scores; "
+                         "challenge: the dealer's bet). The chips are shown after every round.")
+        elif (data.get("tasks") or {}).get("secret"):
+            lines.append("Each player holds secret mission cards: only you see yours. They must be completed "
+                         "in number order. The commander may signal one card during a trick (key s).")
+        elif mission_set:
+            pass
+        else:
+            lines.append("The holder of rocket 4 is commander, leads the first trick and chooses the first task.")
+        if not mission_set:
+            lines.append("")
+            lines.extend(mission_briefing_lines(spec.data, len(kinds)))
+        readings = [r for r in data.get("readings") or [] if isinstance(r, dict)] if rs.name != "crew" else []
+        if readings:
+            lines.append("")
+            lines.append("[b]Readings[/] (how this rule set reads the unclear rules):")
+            for r in readings:
+                choice = str(r.get("choice", ""))
+                text = ((r.get("options") or {}).get(choice) or {}).get("text", "") if choice else ""
+                lines.append(f"  • {escape(str(r.get('question', r.get('id', ''))))}")
+                lines.append(f"    [dim]{escape(choice)}:[/] {escape(' '.join(str(text).split()))}")
         campaign = app.campaign_for(self.mission)
         if campaign:
             rows = progress_of(app.services.logbook, campaign, [self.mission])
@@ -69,7 +104,8 @@ class BriefingScreen(Screen[None]):
                 lines.append(f"[b]Logbook:[/] {row.attempts} attempt(s), {state}"
                              + (" · distress signal used" if row.distress_used else ""))
         lines.append("")
-        lines.append("[b]Enter[/]: start the attempt   [b]Esc[/]: back to the campaign")
+        what = "the match" if data.get("scoring") else "the game" if mission_set else "the attempt"
+        lines.append(f"[b]Enter[/]: start {what}   [b]Esc[/]: back to the campaign")
         return "\n".join(lines)
 
     def action_start(self) -> None:

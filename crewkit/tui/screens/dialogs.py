@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +18,7 @@ from textual.widgets.option_list import Option
 from crewkit.cards import Card, sort_key
 from crewkit.engine.actions import Communicate, Distress, PassCard
 from crewkit.engine.errors import IllegalAction
-from crewkit.tui.text import STATEMENT_WORDS, card_text, statement_text
+from crewkit.tui.text import STATEMENT_WORDS, card_text, chip_str, seat_label, statement_text
 from crewkit.tui.widgets.trick import trick_text
 
 
@@ -76,7 +78,7 @@ class ChoiceScreen(ModalScreen[Any]):
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, title: str, options: Sequence[tuple[str, Any]], note: str = "", *,
+    def __init__(self, title: str, options: Sequence[tuple[str | Text, Any]], note: str = "", *,
                  id: str | None = None) -> None:
         super().__init__(id=id)
         self.title_text = title
@@ -279,8 +281,6 @@ class LastTrickScreen(ModalScreen[None]):
         self.viewer = viewer
 
     def compose(self) -> ComposeResult:
-        from crewkit.tui.text import seat_label
-
         obs = self.obs
         body = Text()
         last = obs.last_trick
@@ -296,6 +296,58 @@ class LastTrickScreen(ModalScreen[None]):
             body.append_text(trick_text(last.plays, obs.players, last.leader, self.kinds, self.viewer))
         with Vertical(classes="dialog"):
             yield Static(body, id="last-trick-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def chip_table(game: Any, kinds: Sequence[str], viewer: int | None) -> Table:
+    """Hammer: one row per round played (dealer, mission, mode, result), chips per seat after it."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("Round", justify="right")
+    table.add_column("Dealer")
+    table.add_column("Mission")
+    table.add_column("Result")
+    for seat in range(game.n):
+        table.add_column(seat_label(seat, kinds, viewer), justify="right")
+    titles = {m.id: m.title for m in game.scoring.missions}
+    table.add_row("start", "", "", "", *[chip_str(game.scoring.chips_start) for _ in range(game.n)], style="dim")
+    for r in game.round_results:
+        cells = []
+        for delta, chips in zip(r.deltas, r.chips, strict=True):
+            sign = "+" if delta >= 0 else ""
+            cells.append(f"{chip_str(chips)} ({sign}{chip_str(delta)})")
+        table.add_row(str(r.round), seat_label(r.dealer, kinds, viewer), f"{titles.get(r.mission, r.mission)} "
+                      f"({r.mode})", r.result, *cells)
+    return table
+
+
+class RoundScreen(ModalScreen[None]):
+    """Hammer: the round's result and the chip table so far; Enter deals the next round."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="⏎")]
+
+    def __init__(self, game: Any, kinds: Sequence[str], viewer: int | None) -> None:
+        super().__init__(classes="round-end")  # no id: the last round's screen may still be leaving the DOM
+        self.game = game
+        self.kinds = kinds
+        self.viewer = viewer
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        last = game.round_results[-1]
+        titles = {m.id: m.title for m in game.scoring.missions}
+        head = Text()
+        head.append(f"Round {last.round} of {game.scoring.rounds} is over", style="bold")
+        head.append(f" — {titles.get(last.mission, last.mission)} ({last.mode}), "
+                    f"dealer {seat_label(last.dealer, self.kinds, self.viewer)}\n")
+        head.append(f"{last.reason}\n\n")
+        head.append(f"Chips after round {last.round}", style="bold")
+        with Vertical(classes="dialog", id="round-dialog"):
+            yield Static(head, id="round-head")
+            yield Static(chip_table(game, self.kinds, self.viewer), id="chip-table")
+            yield Static(Text(f"Enter: deal round {last.round + 1}", style="bold"), id="round-keys")
         yield Footer()
 
     def action_close(self) -> None:

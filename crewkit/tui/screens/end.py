@@ -11,7 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from crewkit.tui.session import Finished
+from crewkit.tui.screens.dialogs import chip_table
+from crewkit.tui.session import Finished, Session
+from crewkit.tui.text import chip_str, seat_label
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -54,6 +56,8 @@ class EndScreen(ModalScreen[str]):
             if p.distress_used:
                 body.append(" (distress signal used: +1 attempt on success)")
             body.append("\n")
+        if not f.logbook:
+            body.append("This rule set is not part of the campaign logbook.\n", style="dim")
         if f.distress_used:
             body.append("The distress signal was used in this attempt.\n", style="yellow")
         if f.record_path is not None:
@@ -75,4 +79,51 @@ class EndScreen(ModalScreen[str]):
         if what == "next" and not self.has_next:
             self.notify("This was the last mission of the campaign.")
             return
+        self.dismiss(what)
+
+
+class StandingsScreen(ModalScreen[str]):
+    """The end of a Hammer match: the winner, the final standings and every round's chips.
+
+    Dismissed with ``retry`` (a new match), ``campaign`` or ``table`` (look at the final table)."""
+
+    BINDINGS = [
+        Binding("r", "choose('retry')", "New match"),
+        Binding("c", "choose('campaign')", "Campaign"),
+        Binding("escape", "choose('table')", "Look at the table"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session, finished: Finished) -> None:
+        super().__init__(id="standings")
+        self.session = session
+        self.finished = finished
+
+    def compose(self) -> ComposeResult:
+        game = self.session.g
+        kinds = self.session.kinds
+        viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
+        body = Text()
+        body.append("GAME OVER", style="bold green")
+        body.append(f"   {self.session.title}\n\n", style="bold")
+        body.append(f"{self.finished.reason}\n\n")
+        body.append("Final standings\n", style="bold")
+        order = sorted(range(game.n), key=lambda seat: (-game.chips[seat], seat))
+        for place, seat in enumerate(order, 1):
+            body.append(f"  {place}. {seat_label(seat, kinds, viewer):<16}{chip_str(game.chips[seat]):>8} chips\n",
+                        style="bold" if place == 1 else "")
+        body.append("\nChips per round\n", style="bold")
+        tail = Text()
+        if self.finished.record_path is not None:
+            tail.append(f"Game record: {self.finished.record_path}\n", style="dim")
+        for err in self.finished.errors:
+            tail.append(err + "\n", style="red")
+        tail.append("\nr: new match   c: campaign   Esc: look at the table   q: quit", style="bold")
+        with Vertical(classes="dialog", id="standings-dialog"):
+            yield Static(body, id="standings-text")
+            yield Static(chip_table(game, kinds, viewer), id="standings-table")
+            yield Static(tail, id="standings-keys")
+        yield Footer()
+
+    def action_choose(self, what: str) -> None:
         self.dismiss(what)

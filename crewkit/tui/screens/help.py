@@ -34,6 +34,15 @@ HELP = """\
   ctrl+p  command palette: play, communicate, distress, last trick, logbook, help, quit
   During the task draft and other choices: ↑ ↓ and Enter in the list of choices.
 
+[b]Variants[/]  (crewkit play --ruleset NAME)
+  crew-jarvis (2 players): JARVIS is a third seat with face-up cards; the commander first chooses its seat,
+    then decides its tasks and plays its cards: on JARVIS's turn your hand shows "JARVIS plays".
+  crew-persian (--mission persian or persian/level-N): your secret mission cards are shown to you only;
+    complete them in number order. The commander may signal one card during a trick: s (or c).
+  hammer (--mission hammer or hammer/NN): 8 rounds; the dealer chooses the mission card and its mode in the
+    list (↑ ↓ Enter). A chip table follows every round (Enter deals the next); final standings at the end.
+    Hammer and Persian games are not counted in the campaign logbook; a game record is still written.
+
 [b]Elsewhere[/]
   Campaign: ↑ ↓ Enter to open a mission briefing; Enter on the briefing starts the attempt.
   End of mission: r retry, n next mission, c campaign, Esc look at the final table.

@@ -19,28 +19,45 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from crewkit.engine.actions import Action, Communicate, Distress, PassCard, Play
+from crewkit.engine.actions import (
+    Action,
+    ChooseDummySeat,
+    ChooseMission,
+    Communicate,
+    Distress,
+    PassCard,
+    Play,
+    Signal,
+)
 from crewkit.engine.errors import IllegalAction
-from crewkit.tui.catalog import mission_title
-from crewkit.tui.screens.dialogs import CommunicateScreen, DistressScreen, HandoffScreen, LastTrickScreen
+from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.screens.dialogs import (
+    ChoiceScreen,
+    CommunicateScreen,
+    DistressScreen,
+    HandoffScreen,
+    LastTrickScreen,
+    RoundScreen,
+)
 from crewkit.tui.session import Session
-from crewkit.tui.text import action_label, card_text, seat_label
+from crewkit.tui.text import action_label, card_text, chip_str, dummy_seat_label, seat_label
 from crewkit.tui.widgets.communication import CrewView
 from crewkit.tui.widgets.hand import HandView
 from crewkit.tui.widgets.log import EventLog
-from crewkit.tui.widgets.tasks import TasksView
+from crewkit.tui.widgets.tasks import TasksView, round_text, secret_tasks_text
 from crewkit.tui.widgets.trick import TrickView
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
 CARD_ACTIONS = (Play, PassCard)
-OPTIONAL_ACTIONS = (Communicate, Distress)
+OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
 
 
 class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "communicate", "Communicate"),
+        Binding("s", "signal", "Signal"),
         Binding("d", "distress", "Distress"),
         Binding("t", "last_trick", "Last trick"),
         Binding("space", "continue", "Continue"),
@@ -60,6 +77,8 @@ class TableScreen(Screen[None]):
         self._ended = False
         self.status_text = ""
         self._other_actions: list[Action] = []
+        self._rounds_shown = 0  # Hammer: the rounds whose chip table was shown
+        self._preview: tuple[str, str] | None = None  # Hammer: the mission card and mode highlighted in the list
 
     @property
     def crew_app(self) -> CrewApp:
@@ -83,7 +102,7 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.session.mission} {mission_title(self.session.mission)}"
+        self.sub_title = f"{self.session.mission} {self.session.title}"
         for warning in self.session.warnings:
             self.notify(warning, title="Bots", severity="warning", timeout=6)
         self.refresh_view()
@@ -97,6 +116,29 @@ class TableScreen(Screen[None]):
     def observer(self) -> int:
         return self.viewer if self.viewer is not None else 0
 
+    def acting(self) -> int | None:
+        """The seat the player at the keyboard decides for now: their own, or JARVIS's when it is its turn."""
+        viewer = self.viewer
+        if viewer is None or self.session.game is None:
+            return None
+        seat = self.game.to_act
+        if seat is not None and seat != viewer and self.session.controller(seat) == viewer:
+            return int(seat)
+        return viewer
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys for what this rule set has: ``s`` with an in-trick signal; no ``c``/``d`` where there are none."""
+        if self.session.game is None:
+            return True
+        rules = self.game.rules
+        if action == "signal":
+            return self.session.signal_rules
+        if action == "communicate":
+            return bool(getattr(rules, "comm_enabled", True)) and not self.session.signal_rules
+        if action == "distress":
+            return bool(getattr(rules, "distress_enabled", True))
+        return True
+
     def refresh_view(self) -> None:
         s = self.session
         game = s.g
@@ -104,31 +146,70 @@ class TableScreen(Screen[None]):
         kinds = s.kinds
         viewer = self.viewer
         outcome = game.outcome()
+        hammer = s.variant == "hammer"
         info = Text()
-        info.append(f"Mission {s.mission}", style="bold")
-        title = mission_title(s.mission)
-        if title:
-            info.append(f" · {title}")
-        info.append(f" · attempt {s.attempt}", style="dim")
+        if hammer:
+            info.append(s.title, style="bold")
+            info.append(f" · round {game.round}/{game.scoring.rounds}")
+        else:
+            mission_set = in_mission_set(s.ruleset, s.mission)
+            info.append(s.mission if mission_set else f"Mission {s.mission}", style="bold")
+            if s.title:
+                info.append(f" · {s.title}")
+            info.append(f" · attempt {s.attempt}", style="dim")
         if game.is_over():
-            info.append(f" · {outcome.result.upper()}", style="bold green" if outcome.result == "success" else "bold red")
+            info.append(f" · {outcome.result.upper()}",
+                        style="bold red" if outcome.result == "failure" else "bold green")
+        elif hammer:
+            if game.phase == "choose-mission":
+                info.append(" · choosing the mission")
+            else:
+                info.append(f" · trick {obs.trick_number}/{obs.total_tricks}")
         else:
             info.append(f" · trick {obs.trick_number}/{obs.total_tricks}")
-            info.append(f" · phase: {obs.phase}")
-        info.append(" · commander: ")
-        info.append(seat_label(obs.commander, kinds, viewer), style="bold yellow")
+            if obs.phase != "tricks" or s.variant == "crew":
+                info.append(f" · phase: {obs.phase}")
+        if hammer:
+            info.append(" · dealer: ")
+            info.append(seat_label(game.dealer, kinds, viewer), style="bold yellow")
+        else:
+            info.append(" · commander: ")
+            info.append(seat_label(obs.commander, kinds, viewer), style="bold yellow")
         if obs.to_act is not None:
             info.append(" · to act: ")
             info.append(seat_label(obs.to_act, kinds, viewer), style="bold")
         self.query_one("#info", Static).update(info)
-        self.query_one("#crew", CrewView).show(obs, kinds, viewer)
-        self.query_one("#tasks", TasksView).show(obs, kinds, viewer)
+        dummy_down = None
+        if game.dummy_seat is not None:  # how many face-down cards each JARVIS column still has (not which)
+            up = set(obs.dummy_up)
+            dummy_down = [len(col) - (1 if col and col[-1] in up else 0) for col in game.dummy_columns]
+        chips = [chip_str(c) for c in game.chips] if hammer else None
+        self.query_one("#crew", CrewView).show(obs, kinds, viewer, dealer=game.dealer if hammer else None,
+                                               dummy_down=dummy_down, chips=chips)
+        tasks = self.query_one("#tasks", TasksView)
+        if hammer:
+            preview = self._preview if game.phase == "choose-mission" else None
+            tasks.show_text(round_text(game, kinds, viewer, preview))
+        elif s.variant == "secret":
+            tasks.show_text(secret_tasks_text(obs, kinds, viewer, s.secret_numbers(self.observer())))
+        else:
+            tasks.show(obs, kinds, viewer)
         self.query_one("#trick", TrickView).show(obs, kinds, viewer)
-        self.query_one("#log", EventLog).show(game.events, kinds, viewer)
+        self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer)
 
+        acting = self.acting()
+        act_obs = obs if acting is None or acting == viewer else game.observation(acting)
         hand = self.query_one("#hand", HandView)
         if viewer is None:
             hand.hide("No human seat: the bots are playing")
+        elif acting != viewer and acting is not None:
+            # JARVIS's turn and the player at the keyboard is the commander: JARVIS's face-up cards are the hand
+            legal_cards = [a.card for a in act_obs.legal if isinstance(a, CARD_ACTIONS)]
+            if legal_cards:
+                title = "JARVIS plays: choose JARVIS's card — Enter plays it"
+            else:
+                title = "JARVIS's face-up cards (you decide for JARVIS)"
+            hand.set_cards(act_obs.hand, legal_cards, (), title=title)
         else:
             legal_cards = [a.card for a in obs.legal if isinstance(a, CARD_ACTIONS)]  # type: ignore[attr-defined]
             comm_cards = [c.card for c in obs.communications if c.seat == viewer]
@@ -142,8 +223,9 @@ class TableScreen(Screen[None]):
                 title = f"{name}: your hand"
             hand.set_cards(obs.hand, legal_cards, comm_cards, title=title)
 
-        # other choices of the viewer (task draft, and any new kind of action): offered generically
-        others = [a for a in obs.legal if not isinstance(a, CARD_ACTIONS + OPTIONAL_ACTIONS)]
+        # other choices of the acting seat (task draft, mission, JARVIS's seat, ...): offered generically
+        legal_now = act_obs.legal if viewer is not None else ()
+        others = [a for a in legal_now if not isinstance(a, CARD_ACTIONS + OPTIONAL_ACTIONS)]
         panel = self.query_one("#actions", OptionList)
         panel_title = self.query_one("#actions-title", Static)
         if others != self._other_actions:
@@ -158,14 +240,24 @@ class TableScreen(Screen[None]):
         panel_title.display = show
         if show:
             kinds_of = {a.type for a in others}
-            panel_title.update(
-                Text("Choose a task (↑ ↓ Enter)", style="bold") if kinds_of == {"take-task"}
-                else Text("Choose (↑ ↓ Enter)", style="bold")
-            )
+            for_jarvis = " for JARVIS" if acting is not None and acting == game.dummy_seat else ""
+            heading = {
+                "take-task": f"Choose a task{for_jarvis} (↑ ↓ Enter)",
+                "choose-mission": "You deal: choose the mission card and its mode (↑ ↓ Enter)",
+                "choose-dummy-seat": "Where does JARVIS sit? (↑ ↓ Enter)",
+            }.get(next(iter(kinds_of)) if len(kinds_of) == 1 else "", "Choose (↑ ↓ Enter)")
+            panel_title.update(Text(heading, style="bold"))
         self.query_one("#status", Static).update(Text(self.status_text))
 
     def _action_text(self, action: Action) -> Text:
         card = getattr(action, "card", None)
+        if isinstance(action, ChooseMission):
+            mission = self.game.scoring.mission(action.mission)
+            title = mission.title if mission is not None else action.mission
+            number = f"{mission.number}. " if mission is not None else ""
+            return Text.assemble((f"{number}{title}", "bold"), " — ", (f"{action.mode} mode", "bold cyan"))
+        if isinstance(action, ChooseDummySeat):
+            return Text(dummy_seat_label(action, self.session.player_kinds, self.game.n))
         if action.type == "take-task" and card is not None:
             task = next((t for t in self.game.observation(action.seat).tasks if t.card == card), None)
             out = Text.assemble("take ", card_text(card))
@@ -204,9 +296,15 @@ class TableScreen(Screen[None]):
             return
         s = self.session
         game = s.g
+        remap = s.take_reseat()
+        if remap and self.viewer is not None:  # JARVIS took its seat: the players were renumbered
+            self.viewer = remap.get(self.viewer, self.viewer)
         self.refresh_view()
         if game.is_over():
             self.finish()
+            return
+        if s.variant == "hammer" and len(game.round_results) > self._rounds_shown:
+            self.show_round()
             return
         optional = s.bot_optional()
         if optional is not None:
@@ -219,38 +317,65 @@ class TableScreen(Screen[None]):
         if not s.is_human(seat):
             if s.humans_may_speak():
                 what = "communicate (c)" if any(s.communications(h) for h in s.humans) else ""
+                if any(s.signals(h) for h in s.humans):
+                    what = (what + " or " if what else "") + "signal a card (s)"
                 if any(s.distress_actions(h) for h in s.humans):
                     what = (what + " or " if what else "") + "call the distress signal (d)"
+                when = f"In trick {game.trick_number}" if game.plays else f"Before trick {game.trick_number}"
+                verb = "play" if game.plays else "lead"
                 self.set_status(
-                    f"Before trick {game.trick_number}: you may {what}. "
-                    f"Press space to let {seat_label(seat, s.kinds, self.viewer)} lead."
+                    f"{when}: you may {what}. "
+                    f"Press space to let {seat_label(seat, s.kinds, self.viewer)} {verb}."
                 )
                 self.focus_for_human()
                 return
             self.schedule(lambda: self.bot_turn(seat))
             return
-        if s.hotseat and seat != self.viewer:
-            self.handoff(seat)
+        controller = s.controller(seat)  # JARVIS's choices are the commander's
+        if s.hotseat and controller != self.viewer:
+            self.handoff(controller)
             return
-        self.viewer = seat
+        self.viewer = controller
         self.prompt_human(seat)
+
+    def show_round(self) -> None:
+        """Hammer: the chip table after a round; the next round starts when it is closed."""
+        game = self.game
+        self._rounds_shown = len(game.round_results)
+        self._handoff_open = True
+
+        def done(_: None) -> None:
+            self._handoff_open = False
+            self.refresh_view()
+            self.advance()
+
+        self.app.push_screen(RoundScreen(game, self.session.kinds, self.viewer), done)
 
     def prompt_human(self, seat: int) -> None:
         game = self.game
         self.refresh_view()
         legal = game.legal_actions(seat)
+        own = legal if self.viewer in (None, seat) else game.optional_actions(self.viewer)
+        jarvis = seat == game.dummy_seat
         if any(isinstance(a, PassCard) for a in legal):
             self.set_status(f"Distress signal ({game.distress_direction}): choose a card to pass, then Enter.")
         elif any(isinstance(a, Play) for a in legal):
             extra = ""
-            if game.in_communication_window() and any(isinstance(a, Communicate) for a in legal):
+            if game.in_communication_window() and any(isinstance(a, Communicate) for a in own):
                 extra = " · c: communicate first"
-            if any(isinstance(a, Distress) for a in legal):
+            if any(isinstance(a, Signal) for a in own):
+                extra += " · s: signal a card first"
+            if any(isinstance(a, Distress) for a in own):
                 extra += " · d: distress signal"
             lead = "lead" if not game.observation(seat).current_trick else "play"
-            self.set_status(f"Your turn to {lead} (trick {game.trick_number}): pick a card, Enter plays{extra}.")
+            if jarvis:
+                self.set_status(f"JARVIS's turn to {lead} (trick {game.trick_number}): you choose its card "
+                                f"from its face-up cards, Enter plays{extra}.")
+            else:
+                self.set_status(f"Your turn to {lead} (trick {game.trick_number}): pick a card, Enter plays{extra}.")
         elif self._other_actions:
-            self.set_status("Your choice: ↑ ↓ and Enter in the list.")
+            who = " for JARVIS" if jarvis else ""
+            self.set_status(f"Your choice{who}: ↑ ↓ and Enter in the list.")
         self.focus_for_human()
 
     def focus_for_human(self) -> None:
@@ -262,11 +387,15 @@ class TableScreen(Screen[None]):
 
     def handoff(self, seat: int) -> None:
         self._handoff_open = True
+        self.viewer = None
+        self.refresh_view()  # nothing private stays on the table: hands and secret missions are hidden
         hand = self.query_one("#hand", HandView)
         hand.hide(f"Waiting for seat {seat}")
         phase = self.game.phase
-        why = {"draft": "It is their turn to choose a task.", "distress-pass": "They pass a card (distress signal)."}
-        self.viewer = None
+        why = {"draft": "It is their turn to choose a task.", "distress-pass": "They pass a card (distress signal).",
+               "choose-mission": "They deal: they choose the round's mission card."}
+        if self.game.to_act is not None and self.game.to_act == self.game.dummy_seat:
+            why["tricks"] = "As commander they decide for JARVIS."
 
         def done(_: None) -> None:
             self._handoff_open = False
@@ -328,16 +457,30 @@ class TableScreen(Screen[None]):
         self.play_card(event.card)
 
     def play_card(self, card: Any) -> None:
-        if self.viewer is None or self._ended:
+        seat = self.acting()
+        if seat is None or self._ended:
             return
         game = self.game
-        legal = game.legal_actions(self.viewer)
+        legal = game.legal_actions(seat)
         match = next((a for a in legal if isinstance(a, CARD_ACTIONS) and a.card == card), None)
         if match is None:
             # not among the engine's legal actions: let the engine say why
             passing = game.phase == "distress-pass"
-            match = PassCard(self.viewer, card) if passing else Play(self.viewer, card)
+            match = PassCard(seat, card) if passing else Play(seat, card)
         self.human_apply(match)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Hammer: the highlighted mission card and mode is described in full next to the list."""
+        if event.option_list.id != "actions":
+            return
+        index = int(event.option.id or 0)
+        action = self._other_actions[index] if 0 <= index < len(self._other_actions) else None
+        preview = (action.mission, action.mode) if isinstance(action, ChooseMission) else None
+        if preview != self._preview:
+            self._preview = preview
+            if self.session.game is not None and self.session.variant == "hammer":
+                self.query_one("#tasks", TasksView).show_text(
+                    round_text(self.game, self.session.kinds, self.viewer, preview))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id != "actions":
@@ -359,6 +502,9 @@ class TableScreen(Screen[None]):
         seat = self.viewer
         if seat is None or self._ended:
             return
+        if self.session.signal_rules:
+            self.action_signal()
+            return
         actions = self.session.communications(seat)
         reason = "" if actions else self.session.why_no_communication(seat)
         if not actions:
@@ -371,6 +517,26 @@ class TableScreen(Screen[None]):
                 self.focus_for_human()
 
         self.app.push_screen(CommunicateScreen(actions, reason), done)
+
+    def action_signal(self) -> None:
+        """The in-trick signal (Persian reading): show one card of your hand; only the engine's legal ones."""
+        seat = self.viewer
+        if seat is None or self._ended:
+            return
+        actions = self.session.signals(seat)
+        if not actions:
+            self.set_status(f"No signal possible: {self.session.why_no_signal(seat)}", error=True)
+            return
+        options = [(Text.assemble("signal ", card_text(a.card)), a) for a in actions]
+
+        def done(action: Signal | None) -> None:
+            if action is not None:
+                self.human_apply(action)
+            else:
+                self.focus_for_human()
+
+        note = "The card stays in your hand; everyone sees it. Enter signals the highlighted card, Esc goes back."
+        self.app.push_screen(ChoiceScreen("Signal a card", options, note, id="signal"), done)
 
     def action_distress(self) -> None:
         seat = self.viewer
@@ -416,6 +582,7 @@ class TableScreen(Screen[None]):
         self._scheduled = False
         self._ended = False
         self._other_actions = []
+        self._rounds_shown = 0
         self.session.new_attempt()
         self.viewer = self.session.humans[0] if self.session.humans else None
         self.set_status(f"Attempt {self.session.attempt}: new deal, new tasks.")

@@ -11,23 +11,30 @@ from textual.widgets import Static
 from crewkit.tui.text import card_text, seat_label
 
 # what the token says, next to the card (the suit is the card's): top | bottom | only; None = dead zone
-STATEMENT_SHORT = {"top": "highest", "bottom": "lowest", "only": "only"}
+STATEMENT_SHORT = {"top": "highest", "bottom": "lowest", "only": "only", "signal": "signalled"}
 
 
-def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None) -> Text:
+def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,
+              dummy_down: Sequence[int] | None = None, chips: Sequence[str] | None = None) -> Text:
+    """The seats; ``dealer`` marks Hammer's dealer (★ then means dealer); ``dummy_down`` counts JARVIS's
+    face-down cards per column (the cards themselves are never shown)."""
     out = Text()
-    out.append("Crew", style="bold")
-    out.append("   ★ commander  ▶ to act  ✉ communicated card\n", style="dim")
+    out.append("Crew" if dealer is None else "Players", style="bold")
+    star = "★ commander" if dealer is None else "★ dealer"
+    out.append(f"   {star}  ▶ to act  ✉ communicated card\n", style="dim")
+    chief = obs.commander if dealer is None else dealer
     won: dict[int, int] = {}
     for trick in obs.tricks:
         won[trick.winner] = won.get(trick.winner, 0) + 1
     comms = {c.seat: c for c in obs.communications}
     for seat in range(obs.players):
         out.append("▶ " if seat == obs.to_act else "  ", style="bold yellow")
-        out.append("★ " if seat == obs.commander else "  ", style="bold yellow")
+        out.append("★ " if seat == chief else "  ", style="bold yellow")
         name = seat_label(seat, kinds, viewer)
         out.append(f"{name:<14}", style="bold" if seat == viewer else "")
         out.append(f"{obs.hand_sizes[seat]:>2} cards {won.get(seat, 0):>2} won  ", style="dim")
+        if chips is not None:
+            out.append(f"{chips[seat]:>6} chips  ", style="bold")
         comm = comms.get(seat)
         if comm is not None:
             out.append("✉ ")
@@ -38,11 +45,20 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None) -> Text:
         elif obs.comm_used[seat]:
             out.append("✉ used", style="dim")
         out.append("\n")
+        if seat == obs.dummy_seat:
+            out.append("      up: ", style="dim")
+            for card in obs.dummy_up:
+                out.append_text(card_text(card, short=True))
+                out.append(" ")
+            if dummy_down is not None:
+                out.append("· face-down: " + " ".join(str(d) for d in dummy_down), style="dim")
+            out.append("\n")
     if obs.distress_direction:
         out.append(f"  Distress signal used: cards passed to the {obs.distress_direction}\n", style="bold red")
     return out
 
 
 class CrewView(Static):
-    def show(self, obs: Any, kinds: Sequence[str], viewer: int | None) -> None:
-        self.update(crew_text(obs, kinds, viewer))
+    def show(self, obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,
+             dummy_down: Sequence[int] | None = None, chips: Sequence[str] | None = None) -> None:
+        self.update(crew_text(obs, kinds, viewer, dealer=dealer, dummy_down=dummy_down, chips=chips))

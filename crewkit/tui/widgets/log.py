@@ -19,6 +19,8 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | N
     if kind == "deal":
         return Text(f"Cards dealt ({event.detail})", style="dim")
     if kind == "commander":
+        if event.card is None:
+            return Text.assemble((who, "bold yellow"), " is commander")
         return Text.assemble((who, "bold yellow"), " is commander (", card, ")")
     if kind == "task-revealed":
         tok = token_text(event.detail or None)
@@ -41,8 +43,20 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | N
         return Text.assemble((f"{_v(who, 'wins')} {event.detail or 'the trick'}", "bold"), " with ", card)
     if kind == "task-done":
         return Text.assemble(("✓ ", "bold green"), f"{_v(who, 'completes')} the task ", card)
+    if kind == "signal":
+        return Text.assemble(("✉ ", "bold"), (_v(who, "signals"), "bold"), " ", card, f" ({event.detail})")
+    if kind == "dummy-seat":
+        return Text(f"JARVIS sits in seat {event.seat}", style="bold")
+    if kind == "dummy-reveal":
+        return Text.assemble("JARVIS turns up ", card)
+    if kind == "round":
+        return Text(f"Round {event.detail.split(',')[0].removeprefix('round ')} — dealer: {who}", style="bold")
+    if kind == "mission":
+        return Text.assemble((_v(who, "chooses"), "bold"), f" {event.detail}")
+    if kind == "round-end":
+        return Text(event.detail, style="bold cyan")
     if kind == "outcome":
-        ok = event.detail.startswith("success")
+        ok = event.detail.startswith("success") or " win" in event.detail
         return Text(event.detail, style="bold green" if ok else "bold red")
     parts = [p for p in (who, event.card.name if event.card is not None else "", event.detail) if p]
     return Text(f"{kind.replace('-', ' ')}: {' '.join(parts)}" if parts else kind.replace("-", " "))

@@ -1,14 +1,14 @@
-"""The mission's tasks: card, token, owner, and a done mark."""
+"""The mission's tasks: card, token, owner, and a done mark; secret mission cards; Hammer's round and chips."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.widgets import Static
 
-from crewkit.tui.text import card_text, seat_label, token_text
+from crewkit.tui.text import card_text, chip_str, round_mission_lines, seat_label, token_text
 
 
 def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None) -> Text:
@@ -38,6 +38,101 @@ def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None) -
     return out
 
 
+def secret_tasks_text(obs: Any, kinds: Sequence[str], viewer: int | None, numbers: Mapping[int, int]) -> Text:
+    """Persian secret mission cards: the viewer's own (face down for the others), the revealed ones, a count.
+
+    ``obs`` is the viewer's observation (its ``tasks`` hold the own secret cards and the revealed ones);
+    ``numbers`` maps task card ids to their mission card's number, for the own and the revealed cards only."""
+    out = Text()
+    out.append("Secret missions", style="bold")
+    out.append("   complete them in number order\n", style="dim")
+    own_open = [t for t in obs.tasks if not t.done and t.owner == obs.seat]
+    if viewer is None or viewer != obs.seat:
+        out.append("  (hidden until the next player is at the keyboard)\n", style="dim")
+    else:
+        groups: dict[int, list[Any]] = {}
+        for t in own_open:
+            groups.setdefault(numbers.get(t.card.id, 0), []).append(t)
+        if not groups:
+            out.append("  your secret missions are all done\n", style="green")
+        for number in sorted(groups):
+            out.append("  your secret mission: ", style="bold")
+            out.append("win ")
+            for i, t in enumerate(groups[number]):
+                if i:
+                    out.append(" and ")
+                out.append_text(card_text(t.card))
+            out.append(f" (#{number})\n" if number else "\n", style="bold cyan")
+    for t in obs.tasks:
+        if not t.done:
+            continue
+        out.append(" ✓ ", style="bold green")
+        out.append_text(card_text(t.card))
+        number = numbers.get(t.card.id)
+        out.append(f" (#{number})" if number else "", style="cyan")
+        out.append(f"  {seat_label(t.owner, kinds, viewer)}  (trick {t.trick})\n", style="dim")
+    others = max(0, int(obs.hidden_tasks) - len(own_open))
+    word = "secret mission" if others == 1 else "secret missions"
+    out.append(f"  {others} {word} of the others (face down)\n", style="dim")
+    return out
+
+
+def round_text(game: Any, kinds: Sequence[str], viewer: int | None,
+               preview: tuple[str, str] | None = None) -> Text:
+    """Hammer: the round, the dealer, the chosen mission card and mode, the last round's chips.
+
+    While the dealer chooses, ``preview`` (mission id, mode) is the highlighted choice, described in full."""
+    out = Text()
+    scoring = game.scoring
+    out.append(f"Round {game.round} of {scoring.rounds}", style="bold")
+    out.append(f"   dealer: {seat_label(game.dealer, kinds, viewer)}\n", style="dim")
+    mission = game.round_mission
+    if mission is None:
+        out.append("  The dealer chooses the mission card and its mode.\n", style="italic")
+        out.append("  Cards: " + "   ".join(f"{m.number}. {m.title}" for m in scoring.missions) + "\n", style="dim")
+        card = scoring.mission(preview[0]) if preview is not None else None
+        if card is not None:
+            words = round_mission_lines(card.id, card.title)
+            out.append(f"\n  Mission {card.number}: {card.title}\n", style="bold")
+            if words.get("description"):
+                out.append(f"  {words['description']}\n")
+            for mode in scoring.modes:
+                if mode in words:
+                    chosen = preview is not None and mode == preview[1]
+                    out.append(f"  {'▶' if chosen else ' '} {mode}: ", style="bold cyan" if chosen else "bold")
+                    out.append(f"{words[mode]}\n", style="" if chosen else "dim")
+    else:
+        words = round_mission_lines(mission.id, mission.title)
+        out.append(f"  Mission {mission.number}: {mission.title}", style="bold")
+        out.append(f" — {game.mode} mode\n", style="bold cyan")
+        if words.get("description"):
+            out.append(f"  {words['description']}\n")
+        if game.mode in words:
+            out.append(f"  {words[game.mode]}\n", style="dim")
+    if game.round_results:
+        out.append("\n")
+        out.append_text(chips_text(game, kinds, viewer))
+    return out
+
+
+def chips_text(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
+    out = Text()
+    out.append("Chips\n", style="bold")
+    last = game.round_results[-1] if game.round_results else None
+    for seat, chips in enumerate(game.chips):
+        out.append(f"  {seat_label(seat, kinds, viewer):<16}", style="bold" if seat == viewer else "")
+        out.append(f"{chip_str(chips):>7}")
+        if last is not None:
+            delta = last.deltas[seat]
+            sign = "+" if delta >= 0 else ""
+            out.append(f"   ({sign}{chip_str(delta)} in round {last.round})", style="dim")
+        out.append("\n")
+    return out
+
+
 class TasksView(Static):
     def show(self, obs: Any, kinds: Sequence[str], viewer: int | None) -> None:
         self.update(tasks_text(obs.tasks, kinds, viewer))
+
+    def show_text(self, text: Text) -> None:
+        self.update(text)
