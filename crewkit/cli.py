@@ -143,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", help="seed for the deal (default: random)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")
     p.add_argument("--delay", type=float, default=0.6, help="seconds per bot move (default: 0.6)")
+    p.add_argument("--reading", action="append", type=_reading_arg, default=[], metavar="ID=OPTION",
+                   help="play with another reading of an unclear rule (repeatable; see docs/variants.md)")
 
     p = sub.add_parser(
         "campaign",
@@ -351,13 +353,29 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     if seats is not None:
-        bad = [s for s in seats if s not in ("human", "bot", "heuristic", "random")]
+        from crewkit.bots.registry import bot_names
+
+        kinds = {"human", "bot", *bot_names()}
+        bad = [s for s in seats if s not in kinds]
         if bad:
-            raise UsageError(f"--seats: unknown seat kind {bad[0]!r}; use human, bot (heuristic) or random")
+            raise UsageError(f"--seats: unknown seat kind {bad[0]!r}; use {', '.join(sorted(kinds))}")
         if len(seats) != args.players:
             raise UsageError(f"--seats lists {len(seats)} seats for {args.players} players")
+    readings = dict(args.reading)
+    if readings:  # an unknown reading or option is a usage error before the app opens
+        from crewkit.spec.errors import SpecError
+        from crewkit.spec.loader import load_ruleset
+
+        try:
+            data = load_ruleset(args.ruleset or "crew", readings).data
+        except SpecError as exc:
+            raise UsageError(exc.issues[0].message) from None
+        known = {r.get("id") for r in data.get("readings", []) or []}
+        unknown = [r for r in readings if r not in known]
+        if unknown and not args.mission:
+            raise UsageError(f"--reading: the rule set has no reading {unknown[0]!r}; readings: {', '.join(sorted(known))}")
     return run_play(PlayOptions(mission=args.mission, ruleset=args.ruleset, players=args.players, seats=seats,
-                                seed=args.seed, fast=args.fast, delay=args.delay))
+                                seed=args.seed, fast=args.fast, delay=args.delay, readings=readings))
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:

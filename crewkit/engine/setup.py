@@ -25,6 +25,18 @@ class GameSpec:
 
 @functools.lru_cache(maxsize=128)
 def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
+    rules, rs, ms = _compile_named(ruleset, mission, players, readings)
+    known = {r.get("id") for r in rs.data.get("readings", []) or []}
+    known |= {r.get("id") for r in (ms.data.get("readings") or []) if isinstance(r, dict)}
+    unknown = sorted(rid for rid, _ in readings if rid not in known)
+    if unknown:
+        raise SetupError(f"unknown reading {unknown[0]!r}: neither rule set {rs.name} nor {ms.id} has it; "
+                         f"readings: {', '.join(sorted(str(k) for k in known)) or 'none'}")
+    return rules, rs, ms
+
+
+def _compile_named(ruleset: str, mission: str, players: int,
+                   readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
     selection = dict(readings)
     rs = load_ruleset(ruleset, selection)
     folder = ((rs.data.get("scoring") or {}).get("missions"))

@@ -113,6 +113,7 @@ class CrewApp(App[int]):
             kinds=self.kinds(),
             campaign=self.campaign_for(mission),
             base_seed=self.options.seed,
+            readings=self.options.readings,
         )
         saved = session.saved_record()
         if saved is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DEFAULT_CAMPAIGN = "planet-nine"
 DEFAULT_DELAY = 0.8
@@ -20,6 +20,7 @@ class PlayOptions:
     fast: bool = False
     delay: float = DEFAULT_DELAY
     campaign: str = DEFAULT_CAMPAIGN
+    readings: dict[str, str] = field(default_factory=dict)  # reading id -> option (--reading ID=OPTION)
 
     @property
     def bot_delay(self) -> float:

@@ -62,8 +62,10 @@ class Session:
         kinds: list[str],
         campaign: str | None,
         base_seed: str | None = None,
+        readings: dict[str, str] | None = None,
     ) -> None:
         self.services = services
+        self.readings = dict(readings or {})
         self.mission = mission
         self.ruleset = ruleset
         self.players = players
@@ -184,7 +186,8 @@ class Session:
     def new_attempt(self, seed: str | None = None) -> Game:
         from crewkit.engine.setup import new_game
 
-        game = new_game(self.ruleset, self.mission, self.players, seed=seed if seed is not None else self.next_seed())
+        game = new_game(self.ruleset, self.mission, self.players, seed=seed if seed is not None else self.next_seed(),
+                        readings=self.readings)
         self._install(game)
         self.attempt += 1
         self.save()
