@@ -137,3 +137,21 @@ def test_gold_frame_hand_over_at_five_players_only() -> None:
     while four.phase != "tricks":
         four.apply(four.legal_actions()[0])
     assert not any(isinstance(a, HandTask) for s in range(4) for a in four.optional_actions(s))
+
+
+def test_unknown_reading_is_reported() -> None:
+    out = run("simulate", "--mission", "planet-nine/01", "--games", "1", "--reading", "nope=x")
+    assert out.returncode == 1
+    assert "unknown reading 'nope'" in out.stderr
+    out = run("play", "--reading", "bogus=x")
+    assert out.returncode == 2
+    assert "no reading 'bogus'" in out.stderr
+
+
+def test_reading_switch_changes_the_rules() -> None:
+    from crewkit.engine.setup import compile_game
+
+    default = compile_game("crew-3p-challenge", "planet-nine/10", 3)
+    switched = compile_game("crew-3p-challenge", "planet-nine/10", 3, {"challenge-rocket-1": "remove-rocket-1"})
+    assert len(default.deck) == 31 and len(switched.deck) == 30
+    assert switched.readings["challenge-rocket-1"] == "remove-rocket-1"
