@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from crewkit.argtypes import positive_int, reading
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -47,23 +49,6 @@ class UsageError(Exception):
     """A command line that cannot be carried out as given (exit 2)."""
 
 
-def _reading_arg(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep or not key or not value:
-        raise argparse.ArgumentTypeError(f"expected ID=OPTION (e.g. signal-who=everyone-once), found {text!r}")
-    return key.strip(), value.strip()
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crewkit", description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -91,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("kind", choices=["ruleset", "mission", "campaign"], help="what to show")
     p.add_argument("name", help="bundled name (crew, planet-nine/03, planet-nine) or a file path")
     p.add_argument("--resolved", action="store_true", help="rule sets: print the merged result of `extends:`")
-    p.add_argument("--reading", action="append", type=_reading_arg, default=[], metavar="ID=OPTION",
+    p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option (repeatable)")
     p.add_argument("--format", choices=["yaml", "json"], default="yaml", help="output format (default: yaml)")
 
@@ -120,12 +105,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--ruleset", default="crew", help="rule set name or path (default: crew)")
     p.add_argument("--mission", required=True, help="mission id (planet-nine/10) or path")
-    p.add_argument("--players", type=_positive_int, default=4, help="number of players (default: 4)")
-    p.add_argument("--games", type=_positive_int, default=100, help="number of games (default: 100)")
+    p.add_argument("--players", type=positive_int, default=4, help="number of players (default: 4)")
+    p.add_argument("--games", type=positive_int, default=100, help="number of games (default: 100)")
     p.add_argument("--bot", default="heuristic", help="bot for every seat: heuristic or random (default: heuristic)")
     p.add_argument("--seed", default="crewkit", help="master seed (default: crewkit)")
-    p.add_argument("--workers", type=_positive_int, default=1, help="parallel processes (default: 1)")
-    p.add_argument("--reading", action="append", type=_reading_arg, default=[], metavar="ID=OPTION",
+    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option (repeatable)")
     p.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
@@ -138,12 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--mission", help="start this mission directly (e.g. planet-nine/05)")
     p.add_argument("--ruleset", help="rule set name or path (default: the campaign's)")
-    p.add_argument("--players", type=_positive_int, default=4, help="number of players (default: 4)")
+    p.add_argument("--players", type=positive_int, default=4, help="number of players (default: 4)")
     p.add_argument("--seats", help="who sits where, e.g. human,bot,bot,bot or human,human,bot (hotseat)")
     p.add_argument("--seed", help="seed for the deal (default: random)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")
     p.add_argument("--delay", type=float, default=0.6, help="seconds per bot move (default: 0.6)")
-    p.add_argument("--reading", action="append", type=_reading_arg, default=[], metavar="ID=OPTION",
+    p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="play with another reading of an unclear rule (repeatable; see docs/variants.md)")
 
     p = sub.add_parser(

@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from crewkit.argtypes import positive_int, reading
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 
@@ -33,25 +35,6 @@ def _usage(message: str) -> Exception:
     from crewkit.cli import UsageError
 
     return UsageError(message)
-
-
-def _reading(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep:
-        key, sep, value = text.partition(":")
-    if not sep or not key.strip() or not value.strip():
-        raise argparse.ArgumentTypeError(f"expected ID=OPTION (e.g. commander-picks-self=yes), found {text!r}")
-    return key.strip(), value.strip()
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
-    return value
 
 
 def _seconds(text: str) -> float:
@@ -115,13 +98,13 @@ def add_solve_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("record", nargs="?", metavar="RECORD", help="a game record (.json) to solve from")
     p.add_argument("--after", type=int, metavar="N", help="use only the record's first N actions")
     p.add_argument("--mission", help="mission id (planet-nine/10) or path, instead of a record")
-    p.add_argument("--players", type=_positive, default=4, help="number of players (default: 4)")
+    p.add_argument("--players", type=positive_int, default=4, help="number of players (default: 4)")
     p.add_argument("--seed", default="", help="seed of the deal (default: empty)")
     p.add_argument("--ruleset", default="crew", help="rule set name or path (default: crew)")
-    p.add_argument("--reading", action="append", type=_reading, default=[], metavar="ID=OPTION",
+    p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option (repeatable)")
     p.add_argument("--timeout", type=_seconds, metavar="SEC", help="stop after SEC seconds (status unknown)")
-    p.add_argument("--nodes", type=_positive, metavar="N", help="stop after N searched plays (status unknown)")
+    p.add_argument("--nodes", type=positive_int, metavar="N", help="stop after N searched plays (status unknown)")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     return p
 
@@ -260,15 +243,15 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--campaign", help="compare every mission of this campaign instead (difficulty curve)")
     p.add_argument("--ruleset", default="crew", help="default rule set (default: crew; campaign: its own)")
     p.add_argument("--mission", help="default mission for variants that name none")
-    p.add_argument("--players", type=_positive, default=4, help="default number of players (default: 4)")
+    p.add_argument("--players", type=positive_int, default=4, help="default number of players (default: 4)")
     p.add_argument("--bot", default="heuristic", help="default bot: heuristic, rules or random (default: heuristic)")
-    p.add_argument("--reading", action="append", type=_reading, default=[], metavar="ID=OPTION",
+    p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="a reading for every variant (repeatable)")
-    p.add_argument("--games", type=_positive, default=100, help="deals per variant (default: 100)")
+    p.add_argument("--games", type=positive_int, default=100, help="deals per variant (default: 100)")
     p.add_argument("--seed", default="compare", help="master seed (default: compare)")
-    p.add_argument("--workers", type=_positive, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (default: 1)")
     p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
-    p.add_argument("--solver-nodes", type=_positive, default=20_000, metavar="N",
+    p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
     p.add_argument("--solver-timeout", type=_seconds, metavar="SEC",
                    help="also stop the solver after SEC seconds per deal (results may then vary between runs)")
@@ -362,9 +345,9 @@ def add_diff_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("a", metavar="A", help="rule set or mission (name or path)")
     p.add_argument("b", metavar="B", help="rule set or mission (name or path)")
     p.add_argument("--kind", choices=["ruleset", "mission"], help="what A and B are (default: guessed)")
-    p.add_argument("--reading-a", action="append", type=_reading, default=[], metavar="ID=OPTION",
+    p.add_argument("--reading-a", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option of A (repeatable)")
-    p.add_argument("--reading-b", action="append", type=_reading, default=[], metavar="ID=OPTION",
+    p.add_argument("--reading-b", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option of B (repeatable)")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     return p
@@ -401,14 +384,14 @@ def add_check_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate a mission, then sample deals: winnability, bot success, warnings",
                        description=CHECK_HELP, formatter_class=_RAW)
     p.add_argument("mission", metavar="MISSION.yaml", help="the mission file")
-    p.add_argument("--games", type=_positive, default=20, help="deals per player count (default: 20)")
+    p.add_argument("--games", type=positive_int, default=20, help="deals per player count (default: 20)")
     p.add_argument("--players", type=_player_list, metavar="N[,N...]",
                    help="player counts to sample (default: every count the mission allows)")
     p.add_argument("--ruleset", help="rule set (default: the mission's first)")
     p.add_argument("--bot", default="heuristic", help="bot for every seat (default: heuristic)")
     p.add_argument("--seed", default="check", help="master seed (default: check)")
     p.add_argument("--no-solver", action="store_true", help="skip the solver")
-    p.add_argument("--solver-nodes", type=_positive, default=20_000, metavar="N",
+    p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
     p.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")

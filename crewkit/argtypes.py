@@ -1,0 +1,25 @@
+"""argparse value types shared by every ``crewkit`` sub-command (messages say what was expected and found)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def reading(text: str) -> tuple[str, str]:
+    """``ID=OPTION`` (``ID:OPTION`` also accepted) selecting a reading of an unclear rule."""
+    key, sep, value = text.partition("=")
+    if not sep:
+        key, sep, value = text.partition(":")
+    if not sep or not key.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected ID=OPTION (e.g. commander-picks-self=yes), found {text!r}")
+    return key.strip(), value.strip()
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
+    return value
