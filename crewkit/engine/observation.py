@@ -213,6 +213,11 @@ class Observation:
         return t
 
     @property
+    def hidden_missions_of_others(self) -> int:
+        """Face-down mission cards (or face-down tasks) that belong to other seats or to nobody yet."""
+        return sum(1 for owner, _ in self._c[_HIDDEN_MISSIONS] if owner != self.seat)
+
+    @property
     def dummy_seat(self) -> int | None:
         """The dummy's seat (JARVIS), or None."""
         return self._c[_DUMMY]  # type: ignore[no-any-return]
@@ -329,6 +334,7 @@ _COMMS = 20
 _SHIM = 21
 _SECRET = 22
 _DUMMY = 23
+_HIDDEN_MISSIONS = 24
 
 
 def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
@@ -385,6 +391,9 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
         tuple((t.owner, (t.card, t.token, t.owner, t.trick)) for t in game.tasks
               if not getattr(t, "revealed", True) and t.owner is not None),
         getattr(game, "dummy_seat", None),
+        # face-down mission cards by owner: one entry per secret mission card (a level-2 card names two tasks)
+        tuple(sorted({(t.owner, getattr(t, "mission", None) or f"task:{t.card.id}") for t in game.tasks
+                      if not getattr(t, "revealed", True)}, key=str)),
     )
 
 

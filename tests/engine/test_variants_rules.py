@@ -145,3 +145,12 @@ def test_persian_everyone_once_reading() -> None:
     with pytest.raises(IllegalAction) as err:
         game.apply(Signal(game.commander, game.hand(game.commander)[0]))  # type: ignore[arg-type]
     assert err.value.code == "signal-this-trick"
+
+
+def test_level_two_cards_counted_as_missions() -> None:
+    rules = compile_game("crew-persian", "persian/level-2", 4)
+    game = Game.new(rules, seed="lvl2")
+    obs = game.observation(0)
+    assert obs.hidden_tasks == 8  # four mission cards of two tasks each, all face down
+    assert obs.hidden_missions_of_others == 3
+    assert len([t for t in obs.tasks if t.owner == 0]) == 2  # the own card's two tasks are shown to seat 0

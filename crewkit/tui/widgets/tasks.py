@@ -71,7 +71,7 @@ def secret_tasks_text(obs: Any, kinds: Sequence[str], viewer: int | None, number
         number = numbers.get(t.card.id)
         out.append(f" (#{number})" if number else "", style="cyan")
         out.append(f"  {seat_label(t.owner, kinds, viewer)}  (trick {t.trick})\n", style="dim")
-    others = max(0, int(obs.hidden_tasks) - len(own_open))
+    others = int(obs.hidden_missions_of_others)
     word = "secret mission" if others == 1 else "secret missions"
     out.append(f"  {others} {word} of the others (face down)\n", style="dim")
     return out
