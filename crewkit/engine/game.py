@@ -301,7 +301,7 @@ class Game:
         numbers = [(t.number or 0, t.owner or 0) for t in self.tasks]
         if spec.commander in ("one-else-highest", "one-else-lowest"):
             for number, owner in numbers:
-                if number == 1:
+                if number == spec.commander_number:
                     return owner
             pick = max if spec.commander == "one-else-highest" else min
         else:

@@ -60,6 +60,7 @@ class SecretSpec:
     set_aside_needed: str  # play-on | fail-at-once | redeal
     reveal_when_done: bool
     commander: str  # one-else-highest | one-else-lowest | lowest | highest
+    commander_number: int = 1  # "one-else-...": the holder of this mission number commands
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,4 +396,5 @@ def _secret(tasks: Mapping[str, Any], commander: Mapping[str, Any], cards: Seque
         set_aside_needed=str(secret.get("set_aside_needed", "play-on")),
         reveal_when_done=bool(secret.get("reveal_when_done", True)),
         commander=rule,
+        commander_number=int(commander.get("secret_task_number") or 1),
     )
