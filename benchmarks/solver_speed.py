@@ -131,7 +131,9 @@ def section(rows: list[dict[str, float | int]], deals: int, timeout: float, comm
         "each remaining card of a suit, in rank order), merged equivalent cards, plays that lose a task at once",
         "cut before they are tried (two owners in one trick, an owner beaten after playing, an owner who can no",
         "longer beat the trick), a static order check for self-won tasks of one suit that each need the other",
-        "played first, and task owners winning their cards tried first. See `crewkit/solve/core.py`.",
+        "played first, and task owners winning their cards tried first. The relative key is memoised (per",
+        "absolute position and per suit), and plain missions (no conditions, draws or tokens) end tricks on a",
+        "lean path that updates only the masks the search reads. See `crewkit/solve/core.py`.",
         "",
     ]
     return "\n".join(lines)

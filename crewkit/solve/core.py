@@ -13,7 +13,10 @@ Speed:
   a dummy seat the key is *relative*: per suit, who holds each remaining card in rank order (task cards
   marked by task), plus the leader; two positions with the same key are the same game up to renaming
   ranks. Otherwise the key holds the hands, the done tasks, the condition state and a history summary
-  (see ``history`` below).
+  (see ``history`` below). The relative key is memoised twice: per absolute position (leader, open tasks,
+  hands) and per suit (the suit's slice of every hand and of the open tasks).
+- **Lean trick ends**: without conditions, draws or task tokens, the end of a trick updates only what the
+  search reads (open tasks, leader, remaining cards), not the won cards and trick history.
 - **Equivalent cards merged**: adjacent remaining cards of one suit in one hand (no card of another seat or
   on the table between them, neither an open task card) are interchangeable: only one is tried. Missions
   whose conditions can tell ranks or cards apart switch merging off.
@@ -140,29 +143,6 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_PEXT: dict[int, int] = {}
-
-
-def _pext(r: int, h: int) -> int:
-    """The bits of ``h`` at the positions of ``r``'s set bits, packed (memoised; both under 16 bits)."""
-    key = (r << 16) | h
-    out = _PEXT.get(key)
-    if out is None:
-        out = 0
-        k = 0
-        m = r
-        while m:
-            low = m & -m
-            if h & low:
-                out |= 1 << k
-            k += 1
-            m ^= low
-        if len(_PEXT) > 1_000_000:
-            _PEXT.clear()
-        _PEXT[key] = out
-    return out
-
-
 class TrickSearch:
     """Search the trick phase of ``game`` (a position in the ``tricks`` phase, possibly mid-trick).
 
@@ -280,13 +260,27 @@ class TrickSearch:
         self.lower_mask = [
             deck.mask(d for d in cards if d.suit is not None and d.suit is c.suit and d.rank < c.rank) for c in cards
         ]
+        self.higher_mask = [
+            (self.card_suit_mask[cid] & ~((2 << cid) - 1)) if self.card_suit[cid] >= 0 else 0
+            for cid in range(len(cards))
+        ]
         self.check_order = (
             self.must_follow and not self.free_mask and not self.draws and p_led < 99
             and not self.special_mask
         )
         self.use_table = use_table
+        # no conditions and no draws: the won cards and trick history are never read
+        self.plain = not self.conditions and not self.draws
+        self.plain_fast = self.plain and not self.has_tokens
+        # played_tab[leader][pos]: the seats that have played once seat leader + pos has played
+        self.played_tab = [
+            [sum(1 << ((lead + j) % self.n) for j in range(pos + 1)) for pos in range(self.n)]
+            for lead in range(self.n)
+        ]
 
         self.dead: set[Any] = set()
+        self._suit_memo: dict[int, int] = {}
+        self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.line: list[tuple[int, int]] = []
         self.nodes = 0
         self.max_nodes: int | None = None
@@ -366,26 +360,15 @@ class TrickSearch:
     def _key(self) -> Any:
         hands = self.hands
         if self.relative:
-            rem = self.remaining
-            out: list[int] = [self.leader]
-            spans = self.spans
-            pext = _pext
-            for h in hands:
-                for lo, wmask in spans:
-                    out.append(pext((rem >> lo) & wmask, (h >> lo) & wmask))
-                if self.special_mask:
-                    out.append(h & self.special_mask)
-            m = self.open_tasks
-            suit_of = self.card_suit
-            tof = self.task_of_card
-            if m:
-                while m:
-                    low = m & -m
-                    cid = low.bit_length() - 1
-                    lo = spans[suit_of[cid]][0] if suit_of[cid] >= 0 else 0
-                    out.append(tof[cid] * 64 + ((rem >> lo) & ((1 << (cid - lo)) - 1)).bit_count())
-                    m ^= low
-            return tuple(out)
+            absolute = (self.leader, self.open_tasks, *hands)
+            rel = self._rel_memo.get(absolute)
+            if rel is not None:
+                return rel
+            rel = self._relative_key()
+            if len(self._rel_memo) > 500_000:
+                self._rel_memo.clear()
+            self._rel_memo[absolute] = rel
+            return rel
         base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done))
         if not self.conditions:
             return base
@@ -393,12 +376,55 @@ class TrickSearch:
             return (base, tuple((t.leader, tuple(c.id for _, c in t.plays)) for t in self.trick_objs))
         return (base, tuple(self.tricks_won), tuple(self.won), tuple(self.winmask))
 
+    def _relative_key(self) -> tuple[int, ...]:
+        """Per suit, the holders of the remaining cards in rank order (open task cards marked), the leader."""
+        hands = self.hands
+        out: list[int] = [self.leader]
+        memo = self._suit_memo
+        n = self.n
+        open_tasks = self.open_tasks
+        for si, (lo, wmask) in enumerate(self.spans):
+            k = si
+            for h in hands:
+                k = (k << 16) | ((h >> lo) & wmask)
+            k = (k << 16) | ((open_tasks >> lo) & wmask)
+            v = memo.get(k)
+            if v is None:
+                v = self._suit_code(lo, wmask, [(h >> lo) & wmask for h in hands], (open_tasks >> lo) & wmask, n)
+                if len(memo) > 2_000_000:
+                    memo.clear()
+                memo[k] = v
+            out.append(v)
+        if self.special_mask:
+            for h in hands:
+                out.append(h & self.special_mask)
+            m = open_tasks & self.special_mask
+            if m:
+                out.append(m)
+        return tuple(out)
+
     # ------------------------------------------------------------------ search
+    def _suit_code(self, lo: int, wmask: int, parts: list[int], tasks: int, n: int) -> int:
+        """One suit's remaining cards in rank order as (holder, open task index + 1) digits, packed."""
+        code = 1
+        tof = self.task_of_card
+        for r in range(wmask.bit_length()):
+            b = 1 << r
+            for seat in range(n):
+                if parts[seat] & b:
+                    code = (code << 10) | (seat << 7) | ((tof[lo + r] + 1) if tasks & b else 0)
+                    break
+        return code
+
     def _trick_start(self) -> bool:
         rem = 0
         for h in self.hands:
             rem |= h
         self.remaining = rem
+        return self._trick_body()
+
+    def _trick_body(self) -> bool:
+        """The search from a trick start whose ``remaining`` is already set."""
         self.table = 0
         if not self.use_table:
             return self._play(0, 0, self.leader, -1, -1)
@@ -440,6 +466,14 @@ class TrickSearch:
         k = len(selfwon)
         if k < 2:
             return False
+        owned = [0] * self.n
+        m = open_tasks
+        while m:
+            low = m & -m
+            m ^= low
+            o = owner_of[low.bit_length() - 1]
+            if o >= 0:
+                owned[o] |= low
         suit_of = self.card_suit
         suit_masks = self.suit_masks
         lower = self.lower_mask
@@ -448,7 +482,7 @@ class TrickSearch:
         for i, c in enumerate(selfwon):
             o = owner_of[c]
             s = suit_of[c]
-            others_tasks = open_tasks & ~self._owned_mask(o)
+            others_tasks = open_tasks & ~owned[o]
             for j, d in enumerate(selfwon):
                 x = owner_of[d]
                 if x == o or suit_of[d] != s:
@@ -466,17 +500,6 @@ class TrickSearch:
                 if reach[i] & bit:
                     reach[i] |= via
         return any((reach[i] >> i) & 1 for i in range(k))
-
-    def _owned_mask(self, owner: int) -> int:
-        out = 0
-        m = self.open_tasks
-        owner_of = self.owner_of_card
-        while m:
-            low = m & -m
-            m ^= low
-            if owner_of[low.bit_length() - 1] == owner:
-                out |= low
-        return out
 
     def _max_power(self, seat: int, led: int) -> int:
         """The strongest card ``seat`` could play in a trick led in ``led`` (a superset of its legal plays)."""
@@ -527,11 +550,14 @@ class TrickSearch:
         merge = self.merge
         remaining = self.remaining
         suit_of = self.card_suit
-        suit_mask_of = self.card_suit_mask
         power = self.power
         owner_of = self.owner_of_card
         order_rank = self.order_rank
         moves: list[tuple[int, int, int, int, int, int, int]] = []
+        maxp: dict[int, int] = {}
+        higher_of = self.higher_mask
+        played = self.played_tab[leader][pos]  # seats that have played in this trick, this one included
+        prow = power[led + 1] if led >= 0 else None
         m = legal
         while m:
             bit = m & -m
@@ -540,13 +566,17 @@ class TrickSearch:
             s = suit_of[cid]
             is_task = open_tasks & bit
             if merge and not is_task and s >= 0:
-                above = remaining & suit_mask_of[cid] & ~((bit << 1) - 1)
+                above = remaining & higher_of[cid]
                 if above:
                     nxt = above & -above
                     if legal & nxt and not open_tasks & nxt:
                         continue  # interchangeable with the next higher card: try the top of the run only
-            nl = led if led >= 0 else s
-            p = power[nl + 1][cid]
+            if prow is not None:
+                nl = led
+                p = prow[cid]
+            else:
+                nl = s
+                p = power[s + 1][cid]
             if p > best_pow:
                 w, wp, wc = seat, p, cid
             else:
@@ -559,16 +589,20 @@ class TrickSearch:
                 o = to
             rank = order_rank[cid]
             if o >= 0:
-                if (o - leader) % n <= pos:
+                if (played >> o) & 1:
                     if w != o:
                         continue  # the owner has played and is beaten: lost
                     score = 3000 + (500 if is_task else 0) - rank
                     if pos == 0:
                         # leading one's own task card: best when nothing left in the suit beats it
-                        if not (remaining & ~hand & suit_mask_of[cid] & ~((bit << 1) - 1)):
+                        if not (remaining & ~hand & higher_of[cid]):
                             score += 400
                 else:
-                    if self._max_power(o, nl) <= wp:
+                    mk = o * 16 + nl
+                    mp = maxp.get(mk)
+                    if mp is None:
+                        mp = maxp[mk] = self._max_power(o, nl)
+                    if mp <= wp:
                         continue  # the owner cannot beat the trick any more: lost
                     score = 1000 - rank
             elif pos == 0 and self._leads_to_own_task(seat, cid):
@@ -581,6 +615,9 @@ class TrickSearch:
 
         last = pos == n - 1
         plays = self.plays
+        after_play = self.after_play
+        end_trick = self._end_trick
+        play = self._play
         for _score, cid, nl, wp, w, wc, o in moves:
             self.nodes += 1
             if self.nodes >= self._next_check:
@@ -591,12 +628,14 @@ class TrickSearch:
             self.table |= bit
             self.led = nl
             if last:
-                ok = self._end_trick(w, wc, o)
+                ok = end_trick(w, wc, o)
+            elif not after_play:
+                ok = play(pos + 1, wp, w, wc, o)
             else:
                 ok = True
                 undo: list[int] = []
-                if self.after_play:
-                    ok, undo = self._conditions(self.after_play)
+                if after_play:
+                    ok, undo = self._conditions(after_play)
                 if ok:
                     ok = self._play(pos + 1, wp, w, wc, o)
                 for i in undo:
@@ -645,6 +684,8 @@ class TrickSearch:
 
     def _end_trick(self, winner: int, win_cid: int, towner: int) -> bool:
         mask = self.table
+        if self.plain_fast:
+            return self._end_trick_plain(winner, towner, mask)
         number = self.ntricks + 1
         completed: list[int] = []
         m = mask & self.open_tasks
@@ -664,6 +705,37 @@ class TrickSearch:
         conditions = self.conditions
         if not conditions and after == ntasks and (ntasks or number >= self.total):
             return True  # the fast path: every task done
+        if self.plain:
+            # no conditions, no draws: only the state the search itself reads changes
+            if number >= self.total:
+                return False
+            task_objs = self.task_objs
+            for t in completed:
+                task_objs[t].trick = number
+            saved_plays = self.plays
+            saved_led = self.led
+            saved_leader = self.leader
+            saved_remaining = self.remaining
+            open_before = self.open_tasks
+            self.open_tasks = open_before & ~mask
+            self.ndone = after
+            self.ntricks = number
+            self.plays = []
+            self.led = -1
+            self.leader = winner
+            self.remaining = saved_remaining & ~mask
+            result = self._trick_body()
+            self.leader = saved_leader
+            self.led = saved_led
+            self.plays = saved_plays
+            self.remaining = saved_remaining
+            self.table = mask
+            self.ndone = before
+            self.open_tasks = open_before
+            self.ntricks = number - 1
+            for t in completed:
+                task_objs[t].trick = None
+            return result
 
         # apply the trick
         saved_plays = self.plays
@@ -739,6 +811,42 @@ class TrickSearch:
             self.tricks_won[winner] -= 1
             if not had_win_bit:
                 self.winmask[winner] &= ~win_bit
+
+    def _end_trick_plain(self, winner: int, towner: int, mask: int) -> bool:
+        """``_end_trick`` without conditions, draws or task tokens: only the masks the search reads change."""
+        m = mask & self.open_tasks
+        if m and towner != winner:
+            return False
+        before = self.ndone
+        after = before + m.bit_count()
+        number = self.ntricks + 1
+        ntasks = self.ntasks
+        if after == ntasks and (ntasks or number >= self.total):
+            return True
+        if number >= self.total:
+            return False
+        saved_plays = self.plays
+        saved_led = self.led
+        saved_leader = self.leader
+        saved_remaining = self.remaining
+        open_before = self.open_tasks
+        self.open_tasks = open_before & ~mask
+        self.ndone = after
+        self.ntricks = number
+        self.plays = []
+        self.led = -1
+        self.leader = winner
+        self.remaining = saved_remaining & ~mask
+        result = self._trick_body()
+        self.leader = saved_leader
+        self.led = saved_led
+        self.plays = saved_plays
+        self.remaining = saved_remaining
+        self.table = mask
+        self.ndone = before
+        self.open_tasks = open_before
+        self.ntricks = number - 1
+        return result
 
     def _tokens_ok(self, completed: list[int], before: int, after: int) -> bool:
         now = set(completed)

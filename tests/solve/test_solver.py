@@ -189,6 +189,27 @@ def test_core_options_do_not_change_the_answer() -> None:
         assert len(answers) == 1
 
 
+def test_lean_trick_end_agrees_with_the_general_one() -> None:
+    """The lean end of trick (no conditions, draws or tokens) is only a speed-up; winning lines replay."""
+    verdicts = set()
+    for mission in ("planet-nine/04", "planet-nine/10"):
+        for seed in range(6):
+            game = small_game(mission, seed, cards=5)
+            while game.phase != "tricks":
+                game.apply(game.legal_actions()[0])
+            lean = TrickSearch(game)
+            assert lean.plain_fast
+            general = TrickSearch(game)
+            general.plain_fast = False
+            verdict = lean.run()
+            verdicts.add(verdict)
+            assert verdict == general.run()
+            if verdict:
+                line = [Play(seat, game.rules.deck.cards[cid]) for seat, cid in lean.line]
+                assert replays_to_success(game, line)
+    assert verdicts == {True, False}
+
+
 def test_merge_safety_of_condition_texts() -> None:
     assert conditions_merge_safe(["max(p in players: tricks_won(p)) - min(p in players: tricks_won(p)) >= 2"], [])
     assert conditions_merge_safe(["tricks_won(sick) > 0"], ["sick"])
