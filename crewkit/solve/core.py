@@ -712,27 +712,7 @@ class TrickSearch:
             task_objs = self.task_objs
             for t in completed:
                 task_objs[t].trick = number
-            saved_plays = self.plays
-            saved_led = self.led
-            saved_leader = self.leader
-            saved_remaining = self.remaining
-            open_before = self.open_tasks
-            self.open_tasks = open_before & ~mask
-            self.ndone = after
-            self.ntricks = number
-            self.plays = []
-            self.led = -1
-            self.leader = winner
-            self.remaining = saved_remaining & ~mask
-            result = self._trick_body()
-            self.leader = saved_leader
-            self.led = saved_led
-            self.plays = saved_plays
-            self.remaining = saved_remaining
-            self.table = mask
-            self.ndone = before
-            self.open_tasks = open_before
-            self.ntricks = number - 1
+            result = self._descend_plain(mask, winner, before, after, number)
             for t in completed:
                 task_objs[t].trick = None
             return result
@@ -825,6 +805,10 @@ class TrickSearch:
             return True
         if number >= self.total:
             return False
+        return self._descend_plain(mask, winner, before, after, number)
+
+    def _descend_plain(self, mask: int, winner: int, before: int, after: int, number: int) -> bool:
+        """Search on from the end of trick ``number`` (no conditions, no draws), then restore the state."""
         saved_plays = self.plays
         saved_led = self.led
         saved_leader = self.leader
