@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+_CACHE_SET_HERE: str | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The solver's compiled C search goes to a cache of this test session, not the user's cache."""
+    global _CACHE_SET_HERE
+    if "CREWKIT_CACHE" not in os.environ:
+        _CACHE_SET_HERE = tempfile.mkdtemp(prefix="crewkit-test-cache-")
+        os.environ["CREWKIT_CACHE"] = _CACHE_SET_HERE
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _CACHE_SET_HERE is not None:
+        shutil.rmtree(_CACHE_SET_HERE, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

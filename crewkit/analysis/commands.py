@@ -207,7 +207,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         for row in line_text(game, result.line):
             print(row)
     starts = f", {result.starts} assignments/setups tried" if result.starts > 1 else ""
-    print(f"searched {result.nodes} plays in {result.seconds:.3f} s{starts}")
+    how = {"core-c": "the C search", "core": "the Python search", "engine": "the engine-driven search"}
+    print(f"searched {result.nodes} plays in {result.seconds:.3f} s{starts} ({how.get(result.engine, result.engine)})")
     return EXIT_OK
 
 

@@ -154,7 +154,7 @@ class TrickSearch:
     MAX_TABLE = 3_000_000
 
     def __init__(self, game: Game, *, merge: bool | None = None, history: str = "summary",
-                 use_table: bool = True) -> None:
+                 use_table: bool = True, native: bool | None = None) -> None:
         if game.phase != "tricks" or game.is_over():
             raise ValueError(f"the trick search needs a game in its tricks phase, not {game.phase!r}")
         if getattr(game, "dummy_seat", None) is not None:
@@ -283,6 +283,19 @@ class TrickSearch:
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.line: list[tuple[int, int]] = []
         self.nodes = 0
+        # the C search (crewkit/solve/native.py) for plain positions: same nodes, same order, faster
+        self._native: Any = None
+        if native is not False:
+            from crewkit.solve import native as native_mod
+
+            lib = native_mod.load() if native_mod.fits(self) else None
+            if lib is not None:
+                try:
+                    self._native = native_mod.NativeSearch(lib, self)
+                except OSError:
+                    self._native = None
+            if native and self._native is None:
+                raise Unsupported(f"the C search cannot take this position ({native_mod.status()})")
         self.max_nodes: int | None = None
         self.deadline: float | None = None
         self._next_check = 0
@@ -325,6 +338,8 @@ class TrickSearch:
         self._next_check = self.nodes + 256
         self.line = []
         self._reset_position()
+        if self._native is not None:
+            return self._run_native(max_nodes, deadline)
         if self.plays:
             self.table = 0
             for _, cid in self.plays:
@@ -348,6 +363,24 @@ class TrickSearch:
             ok = self._trick_start()
         self.line.reverse()
         return ok
+
+    @property
+    def native(self) -> bool:
+        """True when the C search runs this position."""
+        return self._native is not None
+
+    def _run_native(self, max_nodes: int | None, deadline: float | None) -> bool:
+        from crewkit.solve.native import R_LOST, R_NODES, R_WIN
+
+        seconds = None if deadline is None else deadline - time.perf_counter()
+        code, line = self._native.run(self, max_nodes, seconds)
+        self.nodes = self._native.nodes
+        if code == R_WIN:
+            self.line = line
+            return True
+        if code == R_LOST:
+            return False
+        raise SearchAborted("node budget" if code == R_NODES else "time")
 
     def _check_budget(self) -> None:
         self._next_check = self.nodes + 256

@@ -48,7 +48,7 @@ class SolveResult:
     seconds: float
     starts: int = 1  # task assignments / setup choices searched
     note: str = ""
-    engine: str = "core"  # core | engine (the engine-driven fallback)
+    engine: str = "core"  # core-c (the C search) | core (the Python search) | engine (the engine-driven fallback)
     timings: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -77,6 +77,7 @@ class _Start:
     done: bool = False
     nodes: int = 0
     engine: bool = False
+    native: bool = False  # the C search ran this start
     note: str = ""
 
 
@@ -127,8 +128,9 @@ def solve(
 
     def result(status: str, line: list[Action], why: str = "") -> SolveResult:
         engine = any(isinstance(s.search, EngineSearch) or s.engine for s in starts)
+        kind = "engine" if engine else "core-c" if any(s.native for s in starts) else "core"
         return SolveResult(status, line, sum(s.nodes for s in starts), time.perf_counter() - t0, len(starts),
-                           why or note, "engine" if engine else "core")
+                           why or note, kind)
 
     try:
         for budget in budgets:
@@ -176,6 +178,7 @@ def _run_start(
             if game.phase != TRICKS:
                 raise Unsupported(f"phase {game.phase}")
             st.search = TrickSearch(game, merge=merge, history=history)
+            st.native = st.search.native
         except Unsupported:
             st.search = EngineSearch(table=True, gold_frame=gold_frame)
             st.engine = True

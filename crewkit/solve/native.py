@@ -1,0 +1,222 @@
+"""The C trick search (``_native.c``) for plain missions, loaded through ctypes.
+
+The C file mirrors :class:`crewkit.solve.core.TrickSearch` for positions without mission conditions,
+neighbour draws, suitless or free cards: the same nodes in the same order, so the same verdicts, node
+counts and winning lines, about a hundred times faster. :class:`TrickSearch` uses it on its own when it
+can (``native=None``); ``native=False`` keeps the search in Python.
+
+Where the library comes from, first found wins:
+
+1. a library built into the installed package (the wheel's build hook, ``hatch_build.py``);
+2. a library compiled earlier into the cache directory (``$CREWKIT_CACHE``, else ``$XDG_CACHE_HOME/crewkit``,
+   else ``~/.cache/crewkit``), named by the source's hash, so an edited source is compiled anew;
+3. compiling ``_native.c`` now with the system C compiler (``$CC``, else ``cc``; about half a second, once).
+
+If none works (no compiler, say), the search stays in Python: slower, same answers. ``CREWKIT_NATIVE=0``
+switches the C search off; :func:`status` says which is in use and why (``crewkit solve --format json``
+reports it as ``search``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shlex
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from crewkit.solve.core import TrickSearch
+
+ABI = 1
+R_WIN, R_LOST, R_NODES, R_TIME = 1, 0, -1, -2
+
+_lib: ctypes.CDLL | None = None
+_status = "not loaded yet"
+_tried = False
+
+
+def _suffix() -> str:
+    return sysconfig.get_config_var("SHLIB_SUFFIX") or (".dll" if sys.platform.startswith("win") else ".so")
+
+
+def cache_dir() -> Path:
+    override = os.environ.get("CREWKIT_CACHE")
+    if override:
+        return Path(override).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+    return base / "crewkit"
+
+
+def _source() -> bytes:
+    return resources.files("crewkit.solve").joinpath("_native.c").read_bytes()
+
+
+def library_name(source: bytes) -> str:
+    tag = hashlib.sha256(source + sys.platform.encode() + sysconfig.get_platform().encode()).hexdigest()[:16]
+    return f"crewkit-native-{tag}{_suffix()}"
+
+
+def compiler_command(source: Path, target: Path) -> list[str]:
+    cc = os.environ.get("CC") or "cc"
+    return [*shlex.split(cc), "-O3", "-std=c99", "-D_POSIX_C_SOURCE=199309L", "-shared", "-fPIC",
+            "-o", str(target), str(source)]
+
+
+def compile_library(target: Path) -> None:
+    """Compile ``_native.c`` into ``target`` (atomically: a half-written library is never loaded)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+        src = Path(tmp) / "_native.c"
+        src.write_bytes(_source())
+        out = Path(tmp) / target.name
+        proc = subprocess.run(compiler_command(src, out), capture_output=True, text=True, timeout=120)
+        if proc.returncode != 0 or not out.exists():
+            raise OSError(f"the C compiler failed: {(proc.stderr or proc.stdout).strip()[:500]}")
+        os.replace(out, target)
+
+
+def _open(path: Path) -> ctypes.CDLL:
+    lib = ctypes.CDLL(str(path))
+    lib.ck_abi.restype = ctypes.c_int
+    if lib.ck_abi() != ABI:
+        raise OSError(f"{path} is built for another version of crewkit")
+    lib.ck_new.restype = ctypes.c_void_p
+    lib.ck_new.argtypes = [ctypes.POINTER(ctypes.c_longlong), ctypes.c_longlong]
+    lib.ck_free.restype = None
+    lib.ck_free.argtypes = [ctypes.c_void_p]
+    lib.ck_nodes.restype = ctypes.c_longlong
+    lib.ck_nodes.argtypes = [ctypes.c_void_p]
+    lib.ck_table_size.restype = ctypes.c_longlong
+    lib.ck_table_size.argtypes = [ctypes.c_void_p]
+    lib.ck_run.restype = ctypes.c_int
+    lib.ck_run.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_longlong, ctypes.c_double,
+                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
+    return lib
+
+
+def load() -> ctypes.CDLL | None:
+    """The C library, or None (then :func:`status` says why). Tried once per process."""
+    global _lib, _status, _tried
+    if _tried:
+        return _lib
+    _tried = True
+    if os.environ.get("CREWKIT_NATIVE", "1").strip().lower() in ("0", "no", "off", "false"):
+        _status = "off (CREWKIT_NATIVE=0)"
+        return None
+    problems: list[str] = []
+    here = Path(__file__).resolve().parent
+    for built in sorted(here.glob(f"_native_lib*{_suffix()}")):
+        try:
+            _lib = _open(built)
+            _status = f"C (built with the package: {built.name})"
+            return _lib
+        except OSError as exc:
+            problems.append(str(exc))
+    try:
+        source = _source()
+        target = cache_dir() / library_name(source)
+        if not target.exists():
+            compile_library(target)
+            how = "compiled now"
+        else:
+            how = "cached"
+        _lib = _open(target)
+        _status = f"C ({how}: {target})"
+        return _lib
+    except (OSError, subprocess.SubprocessError) as exc:
+        problems.append(str(exc))
+    _status = "Python (no C library: " + "; ".join(problems) + ")"
+    return None
+
+
+def status() -> str:
+    """Which search runs plain positions: "C (...)" or "Python (...)", with the reason."""
+    load()
+    return _status
+
+
+def _config(search: TrickSearch) -> list[int]:
+    """The rules and tables of ``search`` in the layout ``ck_new`` reads."""
+    s = search
+    nc = len(s.cards)
+    nsuits = len(s.deck.suits)
+    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(s.check_order), int(s.merge), s.ntasks,
+           len(s.spans), len(s.numbered), len(s.omegas), len(s.arrows)]
+    cfg += s.card_suit
+    cfg += s.order_rank
+    cfg += s.owner_of_card
+    cfg += s.task_of_card
+    for row in s.power:
+        cfg += row
+    cfg += list(s.suit_masks)
+    cfg += s.higher_mask
+    cfg += s.lower_mask
+    cfg.append(s.order_cards)
+    for lo, wmask in s.spans:
+        cfg += [lo, wmask.bit_length()]
+    for i, k in s.numbered:
+        cfg += [i, k]
+    cfg += s.omegas
+    for i, r in s.arrows:
+        cfg += [i, r]
+    cfg += [t.card.bit for t in s.task_objs]
+    return cfg
+
+
+def fits(search: TrickSearch) -> bool:
+    """Can the C search take this position? (the rules it mirrors; card ids below 63)"""
+    s = search
+    return (
+        s.relative and s.plain and s.use_table and s.history == "summary"
+        and not s.free_mask and not s.special_mask and s.must_follow
+        and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 31
+        and 1 + len(s.cards) + len(s.spans) <= 55
+        and all(wmask.bit_length() <= 16 for _, wmask in s.spans)
+    )
+
+
+class NativeSearch:
+    """One C search context (its table of lost positions lives as long as this object)."""
+
+    def __init__(self, lib: ctypes.CDLL, search: TrickSearch) -> None:
+        cfg = _config(search)
+        arr = (ctypes.c_longlong * len(cfg))(*cfg)
+        handle = lib.ck_new(arr, search.MAX_TABLE)
+        if not handle:
+            raise OSError("the C search does not take these rules")
+        self._lib = lib
+        self._handle: Any = handle
+        self.n = search.n
+        self.ntasks = search.ntasks
+
+    def __del__(self) -> None:
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            self._lib.ck_free(handle)
+
+    @property
+    def nodes(self) -> int:
+        return int(self._lib.ck_nodes(self._handle))
+
+    def run(self, search: TrickSearch, max_nodes: int | None, seconds: float | None
+            ) -> tuple[int, list[tuple[int, int]]]:
+        """Search from ``search``'s current position: (result code, line as (seat, card id) pairs)."""
+        pos = [search.leader, search.led, search.ntricks, search.ndone, search.open_tasks, len(search.plays)]
+        for seat, cid in search.plays:
+            pos += [seat, cid]
+        pos += list(search.hands)
+        pos += [t.trick or 0 for t in search.task_objs]
+        arr = (ctypes.c_longlong * len(pos))(*pos)
+        line = (ctypes.c_int * 130)()
+        length = ctypes.c_int(0)
+        code = self._lib.ck_run(self._handle, arr, -1 if max_nodes is None else max_nodes,
+                                -1.0 if seconds is None else max(0.0, seconds), line, ctypes.byref(length))
+        return code, [(line[2 * k], line[2 * k + 1]) for k in range(length.value)]

@@ -1,0 +1,55 @@
+"""Wheel build hook: compile the solver's C search (crewkit/solve/_native.c) into the wheel.
+
+The library is a plain shared object loaded through ctypes (no Python headers). When no C compiler is
+found the wheel is built without it: crewkit then compiles it on first use into the user's cache, or
+searches in Python (same answers, slower). ``CREWKIT_NATIVE=0`` skips the compilation here too.
+Editable installs skip it (the checkout's source is compiled on first use).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sysconfig
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+
+class NativeSearchBuildHook(BuildHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        self._tmp: str | None = None
+        if self.target_name != "wheel" or version == "editable":
+            return
+        if os.environ.get("CREWKIT_NATIVE", "1").strip().lower() in ("0", "no", "off", "false"):
+            return
+        source = Path(self.root) / "crewkit" / "solve" / "_native.c"
+        suffix = sysconfig.get_config_var("SHLIB_SUFFIX") or ".so"
+        self._tmp = tempfile.mkdtemp(prefix="crewkit-native-")
+        target = Path(self._tmp) / f"_native_lib{suffix}"
+        cc = os.environ.get("CC") or "cc"
+        command = [*shlex.split(cc), "-O3", "-std=c99", "-D_POSIX_C_SOURCE=199309L", "-shared", "-fPIC",
+                   "-o", str(target), str(source)]
+        try:
+            proc = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.SubprocessError) as exc:
+            self.app.display_warning(f"crewkit: the solver's C search was not compiled ({exc}); "
+                                     "it will be compiled on first use, or the Python search is used")
+            return
+        if proc.returncode != 0 or not target.exists():
+            self.app.display_warning("crewkit: the solver's C search did not compile; it will be compiled on "
+                                     f"first use, or the Python search is used:\n{proc.stderr.strip()[:2000]}")
+            return
+        build_data["force_include"][str(target)] = f"crewkit/solve/_native_lib{suffix}"
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        if getattr(self, "_tmp", None):
+            shutil.rmtree(self._tmp, ignore_errors=True)

@@ -1,0 +1,175 @@
+"""The C trick search mirrors the Python one: same verdicts, node counts and lines; Python when C cannot run."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from test_solver import small_game
+
+from crewkit.engine.actions import Play, TakeTask
+from crewkit.engine.game import Game
+from crewkit.engine.setup import compile_game, new_game
+from crewkit.solve import native, replays_to_success, solve
+from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported
+
+needs_c = pytest.mark.skipif(native.load() is None, reason=f"no C library here: {native.status()}")
+
+
+def drafted(rules_mission: str, players: int, seed: str, tasks: int | None = None) -> Game:
+    rules = compile_game("crew", rules_mission, players)
+    if tasks is not None:
+        rules = dataclasses.replace(rules, task_count=tasks, tokens=(), mission_id=f"native-{tasks}")
+    game = Game.new(rules, seed=seed)
+    rng = random.Random(seed)
+    while game.phase != "tricks":
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def both(game: Game, max_nodes: int | None = None) -> list[tuple[bool | None, int, list[tuple[int, int]]]]:
+    out = []
+    for use_c in (True, False):
+        search = TrickSearch(game, native=use_c)
+        assert search.native is use_c
+        try:
+            verdict: bool | None = search.run(max_nodes=max_nodes)
+        except SearchAborted:
+            verdict = None
+        out.append((verdict, search.nodes, list(search.line) if verdict else []))
+    return out
+
+
+@needs_c
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_same_nodes_and_lines_as_python_on_full_deals(players: int) -> None:
+    verdicts = set()
+    for i in range(6):
+        game = drafted("planet-nine/10", players, f"native:{players}:{i}", tasks=4 + i % 3)
+        c, py = both(game, max_nodes=40_000)
+        assert c == py
+        verdicts.add(c[0])
+        if c[0]:
+            line = [Play(seat, game.rules.deck.cards[cid]) for seat, cid in c[2]]
+            assert replays_to_success(game, line)
+    assert True in verdicts
+
+
+@needs_c
+@pytest.mark.parametrize("mission", ["planet-nine/03", "planet-nine/06", "planet-nine/07", "planet-nine/08"])
+def test_same_results_with_task_tokens(mission: str) -> None:
+    """Numbered, omega and arrow tokens: the C order check agrees with the Python one."""
+    verdicts = set()
+    for seed in range(10):
+        game = small_game(mission, seed, cards=5)
+        while game.phase != "tricks":
+            game.apply(game.legal_actions()[0])
+        c, py = both(game)
+        assert c == py
+        verdicts.add(c[0])
+    assert verdicts == {True, False}
+
+
+@needs_c
+def test_same_results_mid_trick() -> None:
+    for seed in range(8):
+        game = small_game("planet-nine/04", seed, cards=6)
+        rng = random.Random(seed)
+        while game.phase != "tricks":
+            game.apply(rng.choice(game.legal_actions()))
+        for _ in range(1 + seed % 3):
+            plays = [a for a in game.legal_actions() if isinstance(a, Play)]
+            if game.is_over() or not plays:
+                break
+            game.apply(rng.choice(plays))
+        if not game.is_over():
+            c, py = both(game)
+            assert c == py
+
+
+@needs_c
+def test_node_budget_stops_at_the_same_node_and_resumes() -> None:
+    game = drafted("planet-nine/10", 4, "native:budget", tasks=8)
+    c, py = both(game, max_nodes=3_000)
+    assert c == py
+    search = TrickSearch(game)
+    with pytest.raises(SearchAborted):
+        search.run(max_nodes=1_000)
+    first = search.nodes
+    assert 1_000 <= first < 1_000 + 256
+    verdict = search.run(max_nodes=None)  # the table of lost positions survives the abort
+    fresh = TrickSearch(game)
+    assert verdict == fresh.run()
+    assert search.nodes > first
+
+
+@needs_c
+def test_deadline_gives_up() -> None:
+    import time
+
+    game = drafted("planet-nine/10", 4, "solver-bench:8:37", tasks=8)
+    search = TrickSearch(game)
+    t0 = time.perf_counter()
+    with pytest.raises(SearchAborted, match="time"):
+        search.run(deadline=time.perf_counter() + 0.02)
+    assert time.perf_counter() - t0 < 0.5
+
+
+def test_conditions_stay_in_python() -> None:
+    game = new_game("crew", "planet-nine/13", 4, seed="native-cond")
+    while game.phase != "tricks":
+        game.apply(game.legal_actions()[0])
+    search = TrickSearch(game)
+    assert not search.native
+    with pytest.raises(Unsupported):
+        TrickSearch(game, native=True)
+
+
+def test_solve_reports_which_search_ran() -> None:
+    game = drafted("planet-nine/10", 4, "native:report", tasks=4)
+    result = solve(game)
+    assert result.to_json()["search"] in ("core", "core-c")
+    assert result.engine == ("core-c" if native.load() is not None else "core")
+
+
+def _fresh_status(env: dict[str, str]) -> str:
+    code = "from crewkit.solve import native; print(native.status())"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, **env},
+                          timeout=120, check=True)
+    return proc.stdout.strip()
+
+
+def test_switched_off_by_environment() -> None:
+    assert _fresh_status({"CREWKIT_NATIVE": "0"}).startswith("off")
+
+
+def test_no_compiler_falls_back_to_python(tmp_path: os.PathLike[str]) -> None:
+    status = _fresh_status({"CC": "false", "CREWKIT_CACHE": str(tmp_path)})
+    # a library built into an installed package is still found; from a checkout the search is Python
+    assert status.startswith("Python (no C library") or "built with the package" in status
+    if status.startswith("Python"):
+        assert "compiler failed" in status
+
+
+def test_solver_answers_the_same_without_c() -> None:
+    """The whole solver (draft search included) gives the same answer and line in both searches."""
+    game = new_game("crew", "planet-nine/10", 4, seed="native-solve")
+    with_c = solve(game, timeout=60)
+    code = (
+        "import json; from crewkit.engine.setup import new_game; from crewkit.solve import solve; "
+        "r = solve(new_game('crew', 'planet-nine/10', 4, seed='native-solve'), timeout=60); "
+        "print(json.dumps(r.to_json()))"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True,
+                          env={**os.environ, "CREWKIT_NATIVE": "0"})
+    import json
+
+    without = json.loads(proc.stdout)
+    assert without["status"] == with_c.status
+    assert without["nodes"] == with_c.nodes
+    assert without["line"] == [a.to_json() for a in with_c.line]
+    assert any(isinstance(a, TakeTask) for a in with_c.line)
