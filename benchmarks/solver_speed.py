@@ -30,7 +30,7 @@ from crewkit.engine.actions import TakeTask  # noqa: E402
 from crewkit.engine.game import Game  # noqa: E402
 from crewkit.engine.rules import Rules  # noqa: E402
 from crewkit.engine.setup import compile_game  # noqa: E402
-from crewkit.solve import solve  # noqa: E402
+from crewkit.solve import native, solve  # noqa: E402
 
 BASE_MISSION = "planet-nine/10"
 
@@ -58,7 +58,7 @@ def percentile(xs: list[float], q: float) -> float:
     return s[k]
 
 
-def run(task_counts: list[int], deals: int, timeout: float) -> list[dict[str, float | int]]:
+def run(task_counts: list[int], deals: int, timeout: float, verbose: bool = False) -> list[dict[str, float | int]]:
     rows = []
     for k in task_counts:
         rules = bench_rules(k)
@@ -72,6 +72,8 @@ def run(task_counts: list[int], deals: int, timeout: float) -> list[dict[str, fl
             times.append(time.perf_counter() - t0)
             nodes.append(result.nodes)
             counts[result.status] += 1
+            if verbose and times[-1] >= 0.5:
+                print(f"   deal {k}:{i}: {result.status} in {times[-1]:.2f} s, {result.nodes} nodes", flush=True)
         rows.append(
             {
                 "tasks": k,
@@ -154,10 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=40, help="deals per task count (default 40)")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per deal before 'unknown' (default 10)")
     ap.add_argument("--tasks", default="4,6,8,10", help="task counts, comma-separated (default 4,6,8,10)")
+    ap.add_argument("--verbose", action="store_true", help="name every deal that takes half a second or more")
     ap.add_argument("--write", metavar="FILE", help="replace the 'Solver speed' section of FILE (docs/performance.md)")
     args = ap.parse_args(argv)
     counts = [int(x) for x in args.tasks.split(",") if x.strip()]
-    rows = run(counts, args.deals, args.timeout)
+    status = native.status()
+    print(f"plain positions are searched by: {status}", flush=True)
+    rows = run(counts, args.deals, args.timeout, args.verbose)
     if args.write:
         command = "python benchmarks/solver_speed.py" + (
             f" --deals {args.deals}" if args.deals != 40 else "") + (

@@ -159,19 +159,43 @@ static inline void put_bits(Key *k, int *bit, u64 v, int nbits) {
     *bit = at + nbits;
 }
 
-static void make_key(Ctx *c, Key *k) {
-    uint8_t code[MAXC + 1];
-    u64 all = 0;
-    int hb = c->holder_bits;
-    for (int seat = 0; seat < c->n; seat++) {
-        u64 m = c->hands[seat];
-        all |= m;
-        while (m) {
-            int cid = low_index(m);
-            m &= m - 1;
-            code[cid] = (uint8_t)(seat | ((int)((c->open_tasks >> cid) & 1) << hb));
+/* compress8[x][m]: the bits of x where m has a 1, packed low (a table version of BMI2's pext) */
+static uint8_t compress8[256][256];
+static uint8_t popcount8[256];
+static int compress_ready;
+
+static void compress_init(void) {
+    if (compress_ready) return;
+    for (int m = 0; m < 256; m++) {
+        int pc = 0;
+        for (int b = 0; b < 8; b++) pc += (m >> b) & 1;
+        popcount8[m] = (uint8_t)pc;
+        for (int x = 0; x < 256; x++) {
+            int out = 0, k = 0;
+            for (int b = 0; b < 8; b++)
+                if ((m >> b) & 1) out |= ((x >> b) & 1) << k++;
+            compress8[x][m] = (uint8_t)out;
         }
     }
+    compress_ready = 1;
+}
+
+static inline u64 compress16(u64 x, u64 m) {
+    return (u64)compress8[x & 0xFF][m & 0xFF] | ((u64)compress8[(x >> 8) & 0xFF][(m >> 8) & 0xFF] << popcount8[m & 0xFF]);
+}
+
+/* Per suit: the number of remaining cards, then bit-planes over those cards in rank order: the holder's
+ * seat number bit by bit, then "open task card". */
+static void make_key(Ctx *c, Key *k) {
+    u64 planes[3] = {0, 0, 0}, all = 0;
+    for (int seat = 0; seat < c->n; seat++) {
+        u64 h = c->hands[seat];
+        all |= h;
+        if (seat & 1) planes[0] |= h;
+        if (seat & 2) planes[1] |= h;
+        if (seat & 4) planes[2] |= h;
+    }
+    int hb = c->holder_bits;
     memset(k, 0, sizeof(Key));
     int bit = 0;
     put_bits(k, &bit, 1, 1);
@@ -184,14 +208,14 @@ static void make_key(Ctx *c, Key *k) {
     }
     put_bits(k, &bit, open_idx, c->ntasks);
     for (int si = 0; si < c->nspans; si++) {
-        u64 sm = all & c->span_mask[si];
-        int cnt = 0;
-        for (u64 t = sm; t; t &= t - 1) cnt++;
+        int lo = c->span_lo[si];
+        u64 wm = (1ULL << c->span_len[si]) - 1;
+        u64 rem = (all >> lo) & wm;
+        int cnt = popcount8[rem & 0xFF] + popcount8[(rem >> 8) & 0xFF];
         put_bits(k, &bit, (u64)cnt, 5);
-        while (sm) {
-            put_bits(k, &bit, code[low_index(sm)], hb + 1);
-            sm &= sm - 1;
-        }
+        if (!cnt) continue;
+        for (int b = 0; b < hb; b++) put_bits(k, &bit, compress16((planes[b] >> lo) & wm, rem), cnt);
+        put_bits(k, &bit, compress16((c->open_tasks >> lo) & wm, rem), cnt);
     }
 }
 
@@ -284,6 +308,34 @@ static int doomed(Ctx *c) {
     return 0;
 }
 
+/* Each trick completes the tasks of one owner at most, and two task cards in one hand need two tricks:
+ * owner o needs at least max over holders h of (o's open task cards in h's hand) more tricks. */
+static int too_few_tricks(Ctx *c) {
+    int cnt[MAXN][MAXN];
+    memset(cnt, 0, sizeof cnt);
+    u64 m = c->open_tasks;
+    if (!m) return 0;
+    while (m) {
+        int cid = low_index(m);
+        m &= m - 1;
+        int o = c->owner_of[cid];
+        if (o < 0) continue;
+        for (int h = 0; h < c->n; h++)
+            if ((c->hands[h] >> cid) & 1) {
+                cnt[o][h]++;
+                break;
+            }
+    }
+    int need = 0;
+    for (int o = 0; o < c->n; o++) {
+        int best = 0;
+        for (int h = 0; h < c->n; h++)
+            if (cnt[o][h] > best) best = cnt[o][h];
+        need += best;
+    }
+    return need > c->total - c->ntricks;
+}
+
 static int tokens_ok(Ctx *c, const int *completed, int ncomp, int before, int after) {
     for (int a = 0; a < c->n_num; a++) {
         int i = c->num_task[a], kk = c->num_k[a], now = 0;
@@ -325,6 +377,10 @@ static int trick_body(Ctx *c) {
     make_key(c, &key);
     u64 h = key_hash(&key);
     if (table_has(c, &key, h)) return R_LOST;
+    if (too_few_tricks(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
     if (c->check_order && doomed(c)) {
         table_add(c, &key, h, 0);
         return R_LOST;
@@ -589,6 +645,7 @@ void *ck_new(const long long *cfg, long long max_table) {
             c->played_tab[lead][pos] = bits;
         }
     c->max_table = max_table;
+    compress_init();
     if (!table_alloc(c, 1 << 16)) {
         free(c->power);
         free(c);

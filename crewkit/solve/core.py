@@ -332,6 +332,25 @@ class TrickSearch:
         self.table = 0
 
     # ------------------------------------------------------------------ driver
+    @property
+    def shares_positions(self) -> bool:
+        """True when the table's keys hold the whole future of a position (no conditions or draws), so
+        :meth:`run_from` may search other positions of the same deal with the same table."""
+        return self.plain
+
+    def run_from(self, game: Game, max_nodes: int | None = None, deadline: float | None = None) -> bool:
+        """:meth:`run` from another position of the same deal and tasks, keeping the table of lost positions."""
+        if not self.shares_positions:
+            raise ValueError("positions of a mission with conditions or draws cannot share a table")
+        if game.rules is not self.game.rules or [(t.card, t.owner, t.token) for t in game.tasks] != [
+            (t.card, t.owner, t.token) for t in self.game.tasks
+        ]:
+            raise ValueError("run_from needs a position of the same rules and tasks")
+        if game.phase != "tricks" or game.is_over():
+            raise ValueError(f"the trick search needs a game in its tricks phase, not {game.phase!r}")
+        self.game = game
+        return self.run(max_nodes, deadline)
+
     def run(self, max_nodes: int | None = None, deadline: float | None = None) -> bool:
         self.max_nodes = None if max_nodes is None else self.nodes + max_nodes
         self.deadline = deadline
@@ -341,28 +360,53 @@ class TrickSearch:
         if self._native is not None:
             return self._run_native(max_nodes, deadline)
         if self.plays:
-            self.table = 0
-            for _, cid in self.plays:
-                self.table |= 1 << cid
-            self.remaining = self.table
-            for h in self.hands:
-                self.remaining |= h
-            best_pow, best_seat, best_cid = 0, self.plays[0][0], self.plays[0][1]
-            towner = -1
-            for seat, cid in self.plays:
-                p = self.power[self.led + 1][cid] if self.led >= 0 else self.power[self.card_suit[cid] + 1][cid]
-                if p > best_pow:
-                    best_pow, best_seat, best_cid = p, seat, cid
-                if (self.open_tasks >> cid) & 1:
-                    o = self.owner_of_card[cid]
-                    if o < 0 or (towner >= 0 and towner != o):
-                        return False
-                    towner = o
-            ok = self._play(len(self.plays), best_pow, best_seat, best_cid, towner)
+            first = self._mid_trick()
+            ok = first is not None and self._play(*first)
         else:
             ok = self._trick_start()
         self.line.reverse()
         return ok
+
+    def _mid_trick(self) -> tuple[int, int, int, int, int] | None:
+        """Set up a position inside a trick: the arguments of its next ``_play`` (None: already lost)."""
+        self.table = 0
+        for _, cid in self.plays:
+            self.table |= 1 << cid
+        self.remaining = self.table
+        for h in self.hands:
+            self.remaining |= h
+        best_pow, best_seat, best_cid = 0, self.plays[0][0], self.plays[0][1]
+        towner = -1
+        for seat, cid in self.plays:
+            p = self.power[self.led + 1][cid] if self.led >= 0 else self.power[self.card_suit[cid] + 1][cid]
+            if p > best_pow:
+                best_pow, best_seat, best_cid = p, seat, cid
+            if (self.open_tasks >> cid) & 1:
+                o = self.owner_of_card[cid]
+                if o < 0 or (towner >= 0 and towner != o):
+                    return None
+                towner = o
+        return len(self.plays), best_pow, best_seat, best_cid, towner
+
+    def ordered_plays(self) -> list[int]:
+        """The card ids the player to move may play, in the order the search tries them.
+
+        Plays the search would cut at once (a task lost by them) and merged equivalent cards are left out.
+        """
+        self._reset_position()
+        if self.plays:
+            first = self._mid_trick()
+            if first is None:
+                return []
+        else:
+            rem = 0
+            for h in self.hands:
+                rem |= h
+            self.remaining = rem
+            self.table = 0
+            first = (0, 0, self.leader, -1, -1)
+        _seat, _hand, moves = self._moves(*first)
+        return [m[1] for m in moves]
 
     @property
     def native(self) -> bool:
@@ -460,10 +504,13 @@ class TrickSearch:
         """The search from a trick start whose ``remaining`` is already set."""
         self.table = 0
         if not self.use_table:
-            return self._play(0, 0, self.leader, -1, -1)
+            return not self._too_few_tricks() and self._play(0, 0, self.leader, -1, -1)
         key = self._key()
         dead = self.dead
         if key in dead:
+            return False
+        if self._too_few_tricks():
+            dead.add(key)
             return False
         if self.check_order and self._doomed():
             dead.add(key)
@@ -474,6 +521,35 @@ class TrickSearch:
             dead.clear()
         dead.add(key)
         return False
+
+    def _too_few_tricks(self) -> bool:
+        """Too few tricks left for the open tasks (a sound bound, so a lost position is cut at once).
+
+        A trick completes the tasks of one owner at most, and task cards in one hand need one trick each:
+        owner ``o`` needs at least max over holders ``h`` of (``o``'s open task cards in ``h``'s hand) more
+        tricks, and the owners' tricks are distinct. Not used with neighbour draws (cards change hands).
+        """
+        m = self.open_tasks
+        if not m or self.draws:
+            return False
+        owner_of = self.owner_of_card
+        hands = self.hands
+        counts: dict[tuple[int, int], int] = {}
+        while m:
+            low = m & -m
+            m ^= low
+            o = owner_of[low.bit_length() - 1]
+            if o < 0:
+                continue
+            for h, hand in enumerate(hands):
+                if hand & low:
+                    counts[o, h] = counts.get((o, h), 0) + 1
+                    break
+        need: dict[int, int] = {}
+        for (o, _h), k in counts.items():
+            if k > need.get(o, 0):
+                need[o] = k
+        return sum(need.values()) > self.total - self.ntricks
 
     def _doomed(self) -> bool:
         """A static proof that the open tasks cannot all be done: self-won tasks that need each other first.
@@ -553,7 +629,10 @@ class TrickSearch:
             hand ^= low
         return best
 
-    def _play(self, pos: int, best_pow: int, best_seat: int, best_cid: int, towner: int) -> bool:
+    def _moves(self, pos: int, best_pow: int, best_seat: int, best_cid: int, towner: int
+               ) -> tuple[int, int, list[tuple[int, int, int, int, int, int, int]]]:
+        """The player to move, its hand, and its plays in search order as (score, card, led suit, winning
+        power, winning seat, winning card, task owner of the trick) after the play."""
         n = self.n
         leader = self.leader
         seat = leader + pos
@@ -645,7 +724,13 @@ class TrickSearch:
             moves.append((score, cid, nl, wp, w, wc, o))
         if len(moves) > 1:
             moves.sort(reverse=True)
+        return seat, hand, moves
 
+    def _play(self, pos: int, best_pow: int, best_seat: int, best_cid: int, towner: int) -> bool:
+        seat, hand, moves = self._moves(pos, best_pow, best_seat, best_cid, towner)
+        n = self.n
+        hands = self.hands
+        led = self.led
         last = pos == n - 1
         plays = self.plays
         after_play = self.after_play

@@ -37,6 +37,9 @@ UNKNOWN = "unknown"
 
 # node budgets per start when several starts (task assignments, setup choices) compete
 _BUDGETS: tuple[int | None, ...] = (300, 5_000, 100_000, None)
+# one start: the next player's plays are searched side by side with these budgets, growing tenfold
+_SPLIT_FIRST_BUDGET = 1_000
+_SPLIT_GROWTH = 10
 _MAX_STARTS = 500_000
 
 
@@ -187,12 +190,15 @@ def _run_start(
     try:
         if isinstance(search, TrickSearch):
             try:
-                ok = search.run(max_nodes=budget, deadline=deadline)
+                if budget is None and search.shares_positions:
+                    ok, first = _split_search(search, game, deadline)
+                else:
+                    ok, first = search.run(max_nodes=budget, deadline=deadline), []
             except SearchAborted as exc:
                 if str(exc) == "time":
                     raise
                 return None, []
-            line: list[Action] = [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
+            line: list[Action] = first + [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
             if not ok or replays_to_success(game, line):
                 return ok, line
             # the core's line does not replay: trust the engine instead
@@ -212,6 +218,47 @@ def _run_start(
         return ok, line
     finally:
         st.nodes += search.nodes - before
+
+
+def _split_search(search: TrickSearch, game: Game, deadline: float | None) -> tuple[bool, list[Action]]:
+    """Search each play of the player to move side by side (in the search's own order), with node budgets
+    growing tenfold.
+
+    A depth-first search that starts with a bad first play can spend millions of nodes proving it bad while
+    another first play wins at once; giving every first play a budget in turn bounds that waste. All
+    children share the search's table of lost positions, so the work of an exhausted budget is not lost.
+    Returns (winnable, the first play) with the rest of the line in ``search.line``.
+    """
+    children: list[tuple[Action, Game]] = []
+    cards = game.rules.deck.cards
+    seat = game.turn
+    for cid in search.ordered_plays():
+        action = Play(seat, cards[cid])
+        child = game.clone()
+        child.apply(action)
+        if child.is_over():
+            if child.outcome().result == SUCCESS:
+                search.line = []
+                return True, [action]
+            continue
+        if child.phase != TRICKS:
+            return search.run(deadline=deadline), []  # some other step follows: search the position whole
+        children.append((action, child))
+    budget = _SPLIT_FIRST_BUDGET
+    while children:
+        left: list[tuple[Action, Game]] = []
+        for action, child in children:
+            try:
+                if search.run_from(child, max_nodes=budget, deadline=deadline):
+                    return True, [action]
+            except SearchAborted as exc:
+                if str(exc) == "time":
+                    raise
+                left.append((action, child))
+        children = left
+        budget *= _SPLIT_GROWTH
+    search.line = []
+    return False, []
 
 
 # ---------------------------------------------------------------------------- starts

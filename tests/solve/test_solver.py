@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -233,3 +234,33 @@ def test_unsupported_setup_raises_nothing_for_jarvis() -> None:
     assert result.status in (WINNABLE, UNWINNABLE, UNKNOWN)
     if result.status == WINNABLE:
         assert replays_to_success(game, result.line)
+
+
+def test_too_few_tricks_left_is_lost_at_once() -> None:
+    """Two task cards of one owner in one hand need two tricks; another owner needs a third: 2 tricks lose."""
+    rules = compile_game("crew", "planet-nine/01", 3)
+    deck = rules.deck
+    hands = (
+        (deck.card("rocket 4"), deck.card("pink 9")),
+        (deck.card("blue 1"), deck.card("blue 2")),
+        (deck.card("green 1"), deck.card("rocket 3")),
+    )
+    tasks = (deck.card("blue 1"), deck.card("blue 2"), deck.card("green 1"))
+    rules = dataclasses.replace(rules, task_count=3, tokens=())
+    game = Game.new(rules, seed="bound", deal=Deal(hands, tasks))
+    for card, owner in zip(tasks, (0, 0, 1), strict=True):
+        game.apply(TakeTask(game.draft_turn, card))
+        game.tasks[[t.card for t in game.tasks].index(card)].owner = owner
+    assert game.phase == "tricks"
+    search = TrickSearch(game, native=False)
+    assert search._too_few_tricks()
+    assert search.run() is False and search.nodes == 0  # cut before a single card is tried
+    assert brute_force(game)[0] is False
+    # with one task of owner 0 fewer, 2 tricks are enough for the bound (and the game is winnable)
+    easier = Game.new(dataclasses.replace(rules, task_count=2), seed="bound",
+                      deal=Deal(hands, (tasks[0], tasks[2])))
+    for card, owner in ((tasks[0], 0), (tasks[2], 1)):
+        easier.apply(TakeTask(easier.draft_turn, card))
+        easier.tasks[[t.card for t in easier.tasks].index(card)].owner = owner
+    assert not TrickSearch(easier, native=False)._too_few_tricks()
+    assert brute_force(easier)[0] == TrickSearch(easier, native=False).run()
