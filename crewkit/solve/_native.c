@@ -646,7 +646,7 @@ void *ck_new(const long long *cfg, long long max_table) {
         }
     c->max_table = max_table;
     compress_init();
-    if (!table_alloc(c, 1 << 16)) {
+    if (!table_alloc(c, 1 << 10)) { /* grows on demand: a draft search holds one table per assignment */
         free(c->power);
         free(c);
         return NULL;
