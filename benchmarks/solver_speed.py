@@ -107,7 +107,7 @@ def section(rows: list[dict[str, float | int]], deals: int, timeout: float, comm
         "",
         f"Measured with `{command}` ({platform.python_implementation()} {platform.python_version()}, "
         f"{platform.machine()}, one process, on the shared 2-core VM described at the top; repeated timings of "
-        f"one deal vary by up to about 30 %). Plain positions searched by: {search.split(' (')[0]}. 4 players, "
+        f"one deal vary by up to about 30 %). Plain positions searched by: {'Python' if python_only else 'C'}. 4 players, "
         f"rule set `crew`, {deals} fixed deals per task count (seeds `solver-bench:<tasks>:<i>`, owners drawn in "
         f"draft order from `solver-owners:<tasks>:<i>`), timeout {timeout:g} s per deal. Time is the whole "
         "`solve()` call; nodes are card plays tried.",
