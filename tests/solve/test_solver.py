@@ -96,20 +96,25 @@ def test_setup_questions_and_roles_are_searched(mission: str) -> None:
         agree(game)
 
 
-def test_known_winning_and_losing_positions() -> None:
-    rules = compile_game("crew", "planet-nine/01", 3)
+def explicit_game(hands: list[list[str]], tasks: list[tuple[str, int]], seed: str = "explicit") -> Game:
+    """A hand-made deal under planet-nine/01's rules with ``tasks`` as (card, owner), owners fixed directly."""
+    rules = compile_game("crew", "planet-nine/01", len(hands))
+    rules = dataclasses.replace(rules, task_count=len(tasks), tokens=())
     deck = rules.deck
-    hands = (
-        (deck.card("rocket 4"), deck.card("blue 9")),
-        (deck.card("blue 1"), deck.card("pink 2")),
-        (deck.card("blue 3"), deck.card("pink 3")),
-    )
+    deal = Deal(tuple(tuple(deck.card(c) for c in hand) for hand in hands), tuple(deck.card(c) for c, _ in tasks))
+    game = Game.new(rules, seed=seed, deal=deal)
+    for name, owner in tasks:
+        game.apply(TakeTask(game.draft_turn, deck.card(name)))
+        next(t for t in game.tasks if t.card == deck.card(name)).owner = owner
+    assert game.phase == "tricks"
+    return game
+
+
+def test_known_winning_and_losing_positions() -> None:
+    hands = [["rocket 4", "blue 9"], ["blue 1", "pink 2"], ["blue 3", "pink 3"]]
 
     def game_for(owner: int) -> Game:
-        game = Game.new(rules, seed="known", deal=Deal(hands, (deck.card("blue 3"),)))
-        game.apply(TakeTask(0, deck.card("blue 3")))
-        game.tasks[0].owner = owner  # fix the owner directly
-        return game
+        return explicit_game(hands, [("blue 3", owner)], seed="known")
 
     # seat 0 holds the rocket and blue 9: it can always take blue 3
     result = solve(game_for(0))
@@ -238,29 +243,13 @@ def test_unsupported_setup_raises_nothing_for_jarvis() -> None:
 
 def test_too_few_tricks_left_is_lost_at_once() -> None:
     """Two task cards of one owner in one hand need two tricks; another owner needs a third: 2 tricks lose."""
-    rules = compile_game("crew", "planet-nine/01", 3)
-    deck = rules.deck
-    hands = (
-        (deck.card("rocket 4"), deck.card("pink 9")),
-        (deck.card("blue 1"), deck.card("blue 2")),
-        (deck.card("green 1"), deck.card("rocket 3")),
-    )
-    tasks = (deck.card("blue 1"), deck.card("blue 2"), deck.card("green 1"))
-    rules = dataclasses.replace(rules, task_count=3, tokens=())
-    game = Game.new(rules, seed="bound", deal=Deal(hands, tasks))
-    for card, owner in zip(tasks, (0, 0, 1), strict=True):
-        game.apply(TakeTask(game.draft_turn, card))
-        game.tasks[[t.card for t in game.tasks].index(card)].owner = owner
-    assert game.phase == "tricks"
+    hands = [["rocket 4", "pink 9"], ["blue 1", "blue 2"], ["green 1", "rocket 3"]]
+    game = explicit_game(hands, [("blue 1", 0), ("blue 2", 0), ("green 1", 1)])
     search = TrickSearch(game, native=False)
     assert search._too_few_tricks()
     assert search.run() is False and search.nodes == 0  # cut before a single card is tried
     assert brute_force(game)[0] is False
-    # with one task of owner 0 fewer, 2 tricks are enough for the bound (and the game is winnable)
-    easier = Game.new(dataclasses.replace(rules, task_count=2), seed="bound",
-                      deal=Deal(hands, (tasks[0], tasks[2])))
-    for card, owner in ((tasks[0], 0), (tasks[2], 1)):
-        easier.apply(TakeTask(easier.draft_turn, card))
-        easier.tasks[[t.card for t in easier.tasks].index(card)].owner = owner
+    # with one task of owner 0 fewer the bound stays silent and the search decides (as brute force does)
+    easier = explicit_game(hands, [("blue 1", 0), ("green 1", 1)])
     assert not TrickSearch(easier, native=False)._too_few_tricks()
-    assert brute_force(easier)[0] == TrickSearch(easier, native=False).run()
+    assert TrickSearch(easier, native=False).run() == brute_force(easier)[0]
