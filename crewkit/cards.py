@@ -83,6 +83,10 @@ class Deck:
     cards: tuple[Card, ...]
     _by_name: dict[str, Card] = field(repr=False, compare=False, default_factory=dict)
     _suit_by_name: dict[str, Suit] = field(repr=False, compare=False, default_factory=dict)
+    # built on first use: cards by suit index and by rank (a dict on the deck itself, because hashing a
+    # frozen deck hashes all its cards, which a per-deck cache elsewhere would pay on every lookup)
+    _by_suit: dict[int, tuple[Card, ...]] = field(repr=False, compare=False, default_factory=dict)
+    _by_rank: dict[int, tuple[Card, ...]] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
     def build(
@@ -119,6 +123,23 @@ class Deck:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def cards_of_suit(self, suit: Suit) -> tuple[Card, ...]:
+        """The cards of ``suit`` in this deck, in rank order (empty for a suit of another deck)."""
+        if not self._by_suit:
+            for s in self.suits:
+                self._by_suit[s.index] = tuple(c for c in self.cards if c.suit == s)
+        if suit.index < len(self.suits) and self.suits[suit.index] == suit:
+            return self._by_suit[suit.index]
+        return ()
+
+    def cards_of_rank(self, rank: int) -> tuple[Card, ...]:
+        """The suited cards of ``rank`` in this deck, in suit order."""
+        if not self._by_rank:
+            for c in self.cards:
+                if c.suit is not None:
+                    self._by_rank[c.rank] = self._by_rank.get(c.rank, ()) + (c,)
+        return self._by_rank.get(rank, ())
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)

@@ -408,6 +408,8 @@ def _quant(node: A.Quant, scope: frozenset[str]) -> Compiled:
 
     def items(v: View, b: Bindings) -> Any:
         xs = src(v, b)
+        if type(xs) is tuple or type(xs) is list:  # the usual case, without the slower ABC check
+            return xs
         if not isinstance(xs, Sequence) or isinstance(xs, str):
             raise _err(f"`{kind}` needs a list after `in`, found {describe_value(xs)}", node.source.pos)
         return xs

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
-from weakref import WeakKeyDictionary
 
-from crewkit.cards import Card, Deck, Suit
+from crewkit.cards import Card, Suit
 
 from .types import ANY, BOOL, CARD, INT, LIST, PLAYER, STR, SUIT, TASK, TRICK, Type, maybe
 from .view import TaskView, TrickView, View
@@ -100,31 +99,12 @@ def _trick_at(view: View, n: int) -> TrickView | None:
     return None
 
 
-# Per-deck lists of cards by suit and by rank, built once (decks are immutable).
-_BY_SUIT: WeakKeyDictionary[Deck, dict[Suit, tuple[Card, ...]]] = WeakKeyDictionary()
-_BY_RANK: WeakKeyDictionary[Deck, dict[int, tuple[Card, ...]]] = WeakKeyDictionary()
-
-
 def _cards_of(view: View, suit: Suit) -> tuple[Card, ...]:
-    deck = view.deck
-    table = _BY_SUIT.get(deck)
-    if table is None:
-        table = {s: tuple(c for c in deck.cards if c.suit == s) for s in deck.suits}
-        _BY_SUIT[deck] = table
-    return table.get(suit, ())
+    return view.deck.cards_of_suit(suit)
 
 
 def _cards_of_rank(view: View, n: int) -> tuple[Card, ...]:
-    deck = view.deck
-    table = _BY_RANK.get(deck)
-    if table is None:
-        table = {}
-        for c in deck.cards:
-            if c.suit is not None:
-                table.setdefault(c.rank, ())
-                table[c.rank] += (c,)
-        _BY_RANK[deck] = table
-    return table.get(n, ())
+    return view.deck.cards_of_rank(n)
 
 
 def _task_of(view: View, card: Card) -> TaskView | None:

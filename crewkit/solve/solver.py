@@ -41,6 +41,7 @@ _BUDGETS: tuple[int | None, ...] = (300, 5_000, 100_000, None)
 _SPLIT_FIRST_BUDGET = 1_000
 _SPLIT_GROWTH = 10
 _MAX_STARTS = 500_000
+_KEEP_SEARCHES = 256
 
 
 @dataclass
@@ -72,9 +73,11 @@ class SolveResult:
 
 @dataclass
 class _Start:
-    score: float
-    prefix: tuple[Action, ...]
-    base: Game  # the game the prefix applies to
+    score: int
+    setup: tuple[Action, ...]  # setup actions from the base game
+    base: Game  # the game the actions apply to
+    draft: tuple[Game, tuple[int, ...]] | None = None  # (game at the draft, owners of its open tasks)
+    after: tuple[Action, ...] = ()  # actions after the draft (a gold-frame hand-over)
     search: TrickSearch | EngineSearch | None = None
     game: Game | None = None
     done: bool = False
@@ -82,6 +85,12 @@ class _Start:
     engine: bool = False
     native: bool = False  # the C search ran this start
     note: str = ""
+
+    @property
+    def prefix(self) -> tuple[Action, ...]:
+        """Every action from the base game to this start (the take-task actions are built only when needed)."""
+        take = _take_actions(*self.draft) if self.draft is not None else ()
+        return self.setup + take + self.after
 
 
 def replays_to_success(game: Game, line: list[Action]) -> bool:
@@ -127,7 +136,10 @@ def solve(
         return starts
     starts.sort(key=lambda s: -s.score)
     budgets: tuple[int | None, ...] = (None,) if len(starts) == 1 else _BUDGETS
+    # with many starts, a search that ran out of budget is rebuilt on the next pass instead of kept
+    keep_searches = len(starts) <= _KEEP_SEARCHES
     note = ""
+    spent = 0
 
     def result(status: str, line: list[Action], why: str = "") -> SolveResult:
         engine = any(isinstance(s.search, EngineSearch) or s.engine for s in starts)
@@ -143,14 +155,21 @@ def solve(
             for st in open_starts:
                 budget_here = budget
                 if max_nodes is not None:
-                    left = max_nodes - sum(s.nodes for s in starts)
+                    left = max_nodes - spent
                     if left <= 0:
                         raise SearchAborted("node budget")
                     budget_here = left if budget is None else min(budget, left)
-                ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame)
+                before = st.nodes
+                try:
+                    ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame)
+                finally:
+                    spent += st.nodes - before
                 if st.note:
                     note = st.note
                 if ok is None:
+                    if not keep_searches:
+                        st.search = None
+                        st.game = None
                     continue  # budget reached: next pass
                 st.done = True
                 st.search = None
@@ -271,29 +290,36 @@ def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
     out: list[_Start] = []
     seen: set[Any] = set()
     for prefix, g in _setup_leaves(game, deadline, max_nodes):
+        leaf = _signature(g)
+        weights = _affinity_table(g)
+        fixed = tuple(t.owner for t in g.tasks)
         if g.phase == DRAFT and getattr(g, "dummy_seat", None) is None:
-            for take in _draft_orders(g):
-                owners = _owners_after(g, take)
-                sig = _signature(g, owners)
-                if sig in seen:
+            open_idx = [i for i, o in enumerate(fixed) if o is None]
+            for chosen in _draft_owners(g):
+                full = list(fixed)
+                for i, seat in zip(open_idx, chosen, strict=True):
+                    full[i] = seat
+                owners = tuple(full)
+                if (leaf, owners) in seen:
                     continue
-                seen.add(sig)
-                out.extend(_gold_variants(_Start(_affinity(g, owners), prefix + take, game), g, owners, gold_frame))
+                seen.add((leaf, owners))
+                score = sum(weights[i][o] for i, o in enumerate(owners) if o is not None)
+                out.extend(_gold_variants(_Start(score, prefix, game, (g, chosen)), g, owners, weights, gold_frame))
                 if len(out) > _MAX_STARTS:
                     return SolveResult(UNKNOWN, [], 0, 0.0, len(out), "too many task assignments to search")
         else:
-            owners = tuple(t.owner for t in g.tasks)
-            sig = _signature(g, owners)
-            if sig in seen:
+            if (leaf, fixed) in seen:
                 continue
-            seen.add(sig)
-            out.extend(_gold_variants(_Start(_affinity(g, owners), prefix, game), g, owners, gold_frame))
+            seen.add((leaf, fixed))
+            score = sum(weights[i][o] for i, o in enumerate(fixed) if o is not None)
+            out.extend(_gold_variants(_Start(score, prefix, game), g, fixed, weights, gold_frame))
     if not out:
         return SolveResult(UNWINNABLE, [], 0, 0.0, 0, "no way through the setup")
     return out
 
 
-def _gold_variants(st: _Start, g: Game, owners: tuple[int | None, ...], gold_frame: bool) -> list[_Start]:
+def _gold_variants(st: _Start, g: Game, owners: tuple[int | None, ...], weights: list[list[int]],
+                   gold_frame: bool) -> list[_Start]:
     """The start itself and, on gold-frame missions, each way of handing one task on before trick 1."""
     out = [st]
     if not (gold_frame and g.rules.gold_frame and not g.gold_frame_used and not g.tricks and not g.plays):
@@ -309,9 +335,8 @@ def _gold_variants(st: _Start, g: Game, owners: tuple[int | None, ...], gold_fra
         for p in range(g.n):
             if p == o or p == getattr(g, "dummy_seat", None):
                 continue
-            moved = list(owners)
-            moved[i] = p
-            out.append(_Start(_affinity(g, tuple(moved)) - 0.5, st.prefix + (HandTask(o, t.card, p),), st.base))
+            score = st.score - weights[i][o] + weights[i][p] - 5
+            out.append(_Start(score, st.setup, st.base, st.draft, st.after + (HandTask(o, t.card, p),)))
     return out
 
 
@@ -353,49 +378,49 @@ def _setup_leaves(game: Game, deadline: float | None,
             stack.append((prefix + (a,), child))
 
 
-def _draft_orders(g: Game) -> Iterator[tuple[Action, ...]]:
-    """Every distinct outcome of the rest of the draft, as the take-task actions in draft order."""
+def _draft_owners(g: Game) -> Iterator[tuple[int, ...]]:
+    """Every distinct outcome of the rest of the draft: the seat of each open task, in task order."""
     n = g.n
-    open_tasks = [t for t in g.tasks if t.owner is None]
-    k = len(open_tasks)
-    turn = g.draft_turn
-    seats = [(turn + j) % n for j in range(k)]
-    counts = {s: seats.count(s) for s in set(seats)}
-    order = sorted(counts)
+    k = sum(1 for t in g.tasks if t.owner is None)
+    seats = [(g.draft_turn + j) % n for j in range(k)]
+    left = {s: seats.count(s) for s in set(seats)}
+    order = sorted(left)
+    chosen: list[int] = []
 
-    def assign(i: int, left: dict[int, int]) -> Iterator[list[int]]:
+    def assign(i: int) -> Iterator[tuple[int, ...]]:
         if i == k:
-            yield []
+            yield tuple(chosen)
             return
         for s in order:
             if left[s]:
                 left[s] -= 1
-                for rest in assign(i + 1, left):
-                    yield [s, *rest]
+                chosen.append(s)
+                yield from assign(i + 1)
+                chosen.pop()
                 left[s] += 1
 
-    for owners in assign(0, dict(counts)):
-        mine: dict[int, list[int]] = {}
-        for idx, s in enumerate(owners):
-            mine.setdefault(s, []).append(idx)
-        take: list[Action] = []
-        pos = {s: 0 for s in mine}
-        for s in seats:
-            idx = mine[s][pos[s]]
-            pos[s] += 1
-            take.append(TakeTask(s, open_tasks[idx].card))
-        yield tuple(take)
+    yield from assign(0)
 
 
-def _owners_after(g: Game, take: tuple[Action, ...]) -> tuple[int | None, ...]:
-    by_card = {a.card.id: a.seat for a in take if isinstance(a, TakeTask)}
-    return tuple(t.owner if t.owner is not None else by_card.get(t.card.id) for t in g.tasks)
+def _take_actions(g: Game, chosen: tuple[int, ...]) -> tuple[Action, ...]:
+    """The take-task actions, in draft order, that give the open tasks of ``g`` to the seats ``chosen``."""
+    open_tasks = [t for t in g.tasks if t.owner is None]
+    mine: dict[int, list[int]] = {}
+    for idx, seat in enumerate(chosen):
+        mine.setdefault(seat, []).append(idx)
+    pos = dict.fromkeys(mine, 0)
+    take: list[Action] = []
+    for j in range(len(chosen)):
+        seat = (g.draft_turn + j) % g.n
+        take.append(TakeTask(seat, open_tasks[mine[seat][pos[seat]]].card))
+        pos[seat] += 1
+    return tuple(take)
 
 
-def _signature(g: Game, owners: tuple[int | None, ...]) -> Any:
+def _signature(g: Game) -> Any:
+    """What tells two setup leaves apart, besides the task owners."""
     return (
         g.phase if g.phase != DRAFT else TRICKS,
-        owners,
         tuple(t.token for t in g.tasks),
         tuple(sorted(g.roles.items())),
         tuple(g.hands),
@@ -404,29 +429,31 @@ def _signature(g: Game, owners: tuple[int | None, ...]) -> Any:
     )
 
 
-def _affinity(g: Game, owners: tuple[int | None, ...]) -> float:
-    """A cheap guess of how easy an assignment is: owners holding their card, higher cards, rockets."""
+def _affinity_table(g: Game) -> list[list[int]]:
+    """weights[task][seat]: a cheap guess of how easy the task is for the seat (its card or higher cards held,
+    rockets); an assignment's score is the sum over its tasks, easiest-looking assignments are searched first.
+    Whole numbers, so that equal scores are equal whatever the order of summing (ties keep their order)."""
     rules = g.rules
     trump = rules.trump_mask
-    score = 0.0
     everyone = 0
     for h in g.hands:
         everyone |= h
-    for t, o in zip(g.tasks, owners, strict=True):
-        if o is None or t.done:
-            continue
+    table: list[list[int]] = []
+    for t in g.tasks:
+        row = [0] * g.n
         card = t.card
-        if card.suit is None:
-            continue
-        suit = rules.suit_masks[card.suit.index]
-        higher = suit & ~((card.bit << 1) - 1)
-        hand = g.hands[o]
-        if hand & card.bit:
-            score += 3.0 if not (everyone & higher & ~hand) else 1.0
-        own_higher = bin(hand & higher).count("1")
-        score += min(own_higher, 2)
-        score += 0.3 * bin(hand & trump).count("1")
-    return score
+        if not t.done and card.suit is not None:
+            suit = rules.suit_masks[card.suit.index]
+            higher = suit & ~((card.bit << 1) - 1)
+            for seat, hand in enumerate(g.hands):
+                score = 0
+                if hand & card.bit:
+                    score += 30 if not (everyone & higher & ~hand) else 10
+                score += 10 * min((hand & higher).bit_count(), 2)
+                score += 3 * (hand & trump).bit_count()
+                row[seat] = score
+        table.append(row)
+    return table
 
 
 __all__ = ["UNKNOWN", "UNWINNABLE", "WINNABLE", "SolveResult", "replays_to_success", "solve"]
