@@ -12,8 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <signal.h>
+#define CK_SIGNALS 1
+#endif
 
-#define CK_ABI 1
+#define CK_ABI 2
 #define MAXC 63
 #define MAXN 6
 #define MAXS 8
@@ -24,6 +28,17 @@
 #define R_LOST 0
 #define R_NODES -1
 #define R_TIME -2
+#define R_INTERRUPT -3
+
+/* Ctrl-C while the search runs: Python cannot see the signal before the call returns, so the search
+ * catches SIGINT itself (only when asked: from the main thread) and returns R_INTERRUPT. */
+#ifdef CK_SIGNALS
+static volatile sig_atomic_t interrupted;
+static void on_sigint(int sig) {
+    (void)sig;
+    interrupted = 1;
+}
+#endif
 
 typedef uint64_t u64;
 
@@ -222,6 +237,9 @@ static void make_key(Ctx *c, Key *k) {
 /* ------------------------------------------------------------------ budget */
 static int check_budget(Ctx *c) {
     c->next_check = c->nodes + 256;
+#ifdef CK_SIGNALS
+    if (interrupted) return R_INTERRUPT;
+#endif
     if (c->max_nodes >= 0 && c->nodes >= c->max_nodes) return R_NODES;
     if (c->deadline >= 0 && now_seconds() >= c->deadline) return R_TIME;
     return 0;
@@ -667,9 +685,36 @@ long long ck_table_size(void *p) { return (long long)((Ctx *)p)->count; }
 
 /* Run from a position. ``pos`` layout (int64): leader, led, ntricks, ndone, open_tasks, nplays,
  * (seat, cid) * nplays, hands[n], task_trick[ntasks]. ``max_nodes`` < 0 and ``seconds`` < 0: no bound.
- * Returns R_WIN / R_LOST / R_NODES / R_TIME; on R_WIN the line is in ``line`` as seat, cid pairs. */
-int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len) {
+ * Returns R_WIN / R_LOST / R_NODES / R_TIME / R_INTERRUPT; on R_WIN the line is in ``line`` as seat, cid
+ * pairs. ``catch_sigint``: Ctrl-C stops the search (R_INTERRUPT) instead of waiting for its end. */
+static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len);
+
+int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
+           int catch_sigint) {
     Ctx *c = (Ctx *)p;
+#ifdef CK_SIGNALS
+    struct sigaction mine, before;
+    if (catch_sigint) {
+        interrupted = 0;
+        memset(&mine, 0, sizeof mine);
+        mine.sa_handler = on_sigint;
+        sigemptyset(&mine.sa_mask);
+        sigaction(SIGINT, &mine, &before);
+    }
+    int r = run(c, pos, max_nodes, seconds, line, line_len);
+    if (catch_sigint) {
+        sigaction(SIGINT, &before, NULL);
+        if (interrupted && r != R_WIN && r != R_LOST) r = R_INTERRUPT;
+        interrupted = 0;
+    }
+    return r;
+#else
+    (void)catch_sigint;
+    return run(c, pos, max_nodes, seconds, line, line_len);
+#endif
+}
+
+static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len) {
     int i = 0;
     c->leader = (int)pos[i++];
     c->led = (int)pos[i++];

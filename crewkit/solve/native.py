@@ -23,10 +23,12 @@ import ctypes
 import hashlib
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from crewkit.solve.core import TrickSearch
 
-ABI = 1
-R_WIN, R_LOST, R_NODES, R_TIME = 1, 0, -1, -2
+ABI = 2
+R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT = 1, 0, -1, -2, -3
 
 _lib: ctypes.CDLL | None = None
 _status = "not loaded yet"
@@ -98,7 +100,7 @@ def _open(path: Path) -> ctypes.CDLL:
     lib.ck_table_size.argtypes = [ctypes.c_void_p]
     lib.ck_run.restype = ctypes.c_int
     lib.ck_run.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_longlong, ctypes.c_double,
-                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
+                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int]
     return lib
 
 
@@ -123,12 +125,18 @@ def load() -> ctypes.CDLL | None:
     try:
         source = _source()
         target = cache_dir() / library_name(source)
+        how = "cached"
         if not target.exists():
             compile_library(target)
             how = "compiled now"
-        else:
-            how = "cached"
-        _lib = _open(target)
+        try:
+            _lib = _open(target)
+        except OSError:
+            if how != "cached":
+                raise
+            compile_library(target)  # a damaged cached library: build it again once
+            how = "compiled again"
+            _lib = _open(target)
         _status = f"C ({how}: {target})"
         return _lib
     except (OSError, subprocess.SubprocessError) as exc:
@@ -217,6 +225,12 @@ class NativeSearch:
         arr = (ctypes.c_longlong * len(pos))(*pos)
         line = (ctypes.c_int * 130)()
         length = ctypes.c_int(0)
+        # Ctrl-C reaches Python only after the call: the C search catches it itself when this is the main
+        # thread and Python's own handler is in place, and the interrupt is raised here
+        catch = (threading.current_thread() is threading.main_thread()
+                 and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
         code = self._lib.ck_run(self._handle, arr, -1 if max_nodes is None else max_nodes,
-                                -1.0 if seconds is None else max(0.0, seconds), line, ctypes.byref(length))
+                                -1.0 if seconds is None else max(0.0, seconds), line, ctypes.byref(length), int(catch))
+        if code == R_INTERRUPT:
+            raise KeyboardInterrupt
         return code, [(line[2 * k], line[2 * k + 1]) for k in range(length.value)]

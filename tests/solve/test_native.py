@@ -205,3 +205,43 @@ def test_c_and_python_visit_the_same_nodes(mission: str, seed: int, cards: int, 
         return
     c, py = both(game, max_nodes=200_000)
     assert c == py
+
+
+INTERRUPT_SCRIPT = """
+import dataclasses, random, sys, time
+from crewkit.engine.actions import TakeTask
+from crewkit.engine.game import Game
+from crewkit.engine.setup import compile_game
+from crewkit.solve.core import TrickSearch
+rules = dataclasses.replace(compile_game("crew", "planet-nine/10", 4), task_count=10, tokens=())
+game = Game.new(rules, seed="solver-bench:10:33")
+rng = random.Random("solver-owners:10:33")
+while game.phase == "draft":
+    game.apply(TakeTask(game.draft_turn, rng.choice([t for t in game.tasks if t.owner is None]).card))
+search = TrickSearch(game)
+assert search.native
+print("started", flush=True)
+try:
+    print("verdict", search.run(), flush=True)
+except KeyboardInterrupt:
+    print("interrupted after", search._native.nodes, flush=True)
+"""
+
+
+@needs_c
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="SIGINT is POSIX")
+def test_ctrl_c_stops_a_long_c_search() -> None:
+    """Ctrl-C reaches a search running in C at once (the deal takes seconds; about 23 million plays)."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-c", INTERRUPT_SCRIPT], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "started"
+    time.sleep(0.3)
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    assert time.perf_counter() - sent < 1.0
+    assert out.startswith("interrupted after"), out
+    assert int(out.split()[-1]) < 23_000_000
