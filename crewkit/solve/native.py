@@ -2,7 +2,7 @@
 
 The C file mirrors :class:`crewkit.solve.core.TrickSearch` for positions without mission conditions,
 neighbour draws, suitless or free cards: the same nodes in the same order, so the same verdicts, node
-counts and winning lines, about a hundred times faster. :class:`TrickSearch` uses it on its own when it
+counts and winning lines, about fifty times faster. :class:`TrickSearch` uses it on its own when it
 can (``native=None``); ``native=False`` keeps the search in Python.
 
 Where the library comes from, first found wins:
