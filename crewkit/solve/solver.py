@@ -41,7 +41,7 @@ _BUDGETS: tuple[int | None, ...] = (300, 5_000, 100_000, None)
 _SPLIT_FIRST_BUDGET = 1_000
 _SPLIT_GROWTH = 10
 _MAX_STARTS = 500_000
-_KEEP_SEARCHES = 256
+_KEEP_SEARCHES = 64  # kept searches hold their tables (up to a few MB each after 100k plays)
 
 
 @dataclass
