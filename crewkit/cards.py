@@ -192,6 +192,16 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def mask_ids(mask: int) -> list[int]:
+    """The card ids of the set bits of ``mask`` (a set of cards as a bitmask), lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def sort_key(card: Card) -> tuple[int, int]:
     """Hand order: by suit as listed in the deck, then rank; specials last."""
     return (card.suit.index if card.suit is not None else 1_000, card.rank)

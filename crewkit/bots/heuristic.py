@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import random
 
-from crewkit.bots.sim import World, bits, choose_play, rollout, table_for, token_kind
+from crewkit.bots.sim import World, choose_play, rollout, table_for, token_kind
+from crewkit.cards import mask_ids
 from crewkit.engine.actions import Action, Communicate, PassCard, Play, TakeTask
 from crewkit.engine.observation import Observation
 from crewkit.engine.rules import Rules
@@ -95,7 +96,7 @@ class Knowledge:
         """Hands for every seat consistent with what is known (best effort if constraints clash)."""
         n = self.n
         me = self.seat
-        cards = bits(self.unknown)
+        cards = mask_ids(self.unknown)
         opts: list[tuple[int, int, list[int]]] = []
         for c in cards:
             bit = 1 << c

@@ -112,14 +112,6 @@ def high_bit(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
 
 class World:
     """One fully known trick-play state (hands of every seat), mutable; copy with :meth:`copy`."""

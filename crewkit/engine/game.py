@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crewkit.cards import LED, SPECIAL, TRUMP, Card, Suit, sort_key
+from crewkit.cards import LED, SPECIAL, TRUMP, Card, Suit, mask_ids, sort_key
 from crewkit.engine.actions import (
     Action,
     Answer,
@@ -610,11 +610,11 @@ class Game:
             if seat not in self.passes:
                 cards = self._cards
                 m = self.hands[seat] & ~self.rules.distress_excluded_mask
-                out = [PassCard(seat, cards[i]) for i in _bits(m)]
+                out = [PassCard(seat, cards[i]) for i in mask_ids(m)]
             return out
         if seat == self.turn:
             plays = self._play_actions[seat]
-            out = [plays[i] for i in _bits(self.legal_play_mask(seat))]
+            out = [plays[i] for i in mask_ids(self.legal_play_mask(seat))]
         out.extend(self.optional_actions(seat))
         return out
 
@@ -634,7 +634,7 @@ class Game:
             out.extend(HandTask(seat, c, p) for c in cards for p in range(self.n) if p != seat)
         if self._communication_open(seat):
             cards = self._cards
-            for i in _bits(self.hands[seat] & ~self.rules.comm_excluded_mask):
+            for i in mask_ids(self.hands[seat] & ~self.rules.comm_excluded_mask):
                 statements = self._true_statements(seat, cards[i])
                 if not statements:
                     continue
@@ -1283,14 +1283,6 @@ def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:
         raise SetupError("the deal reveals the same task twice")
     return Deal(deal.hands, tuple(tasks), deal.set_aside, deal.dummy_columns, deal.secret)
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _token_text(token: str | None) -> str:

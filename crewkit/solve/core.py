@@ -47,7 +47,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from crewkit.cards import Card, Deck
+from crewkit.cards import Card, Deck, mask_ids
 from crewkit.engine.game import Game, Task, Trick
 from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA
 
@@ -140,14 +140,6 @@ class SearchView:
     def right_of(self, seat: int) -> int:
         return (seat - 1) % self._s.n
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class TrickSearch:
@@ -992,7 +984,7 @@ class TrickSearch:
             drawn: list[tuple[int, int, int]] = []
             for seat in range(self.n):
                 giver = (seat + step) % self.n
-                held = [cards[i] for i in _bits(self.hands[giver])]
+                held = [cards[i] for i in mask_ids(self.hands[giver])]
                 if held:
                     drawn.append((seat, giver, rng.choice(held).id))
             for _seat, giver, cid in drawn:
