@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_helpers import SIZE, find_seed, play_to_end, settle, text_of
+from tui_helpers import SIZE, advance, find_seed, play_steps, play_to_end, settle, text_of
 
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
@@ -104,12 +104,7 @@ async def test_communicate_a_card(services: Services) -> None:
             game = table.session.g
             if game.in_communication_window() and table.session.communications(0):
                 break
-            if game.to_act == 0:
-                from tui_helpers import press_first_legal
-
-                await press_first_legal(pilot)
-            else:
-                await pilot.press("space")
+            await advance(pilot, game.to_act == 0)
         legal = table.session.communications(0)
         assert legal
         await pilot.press("c")
@@ -151,12 +146,7 @@ async def test_communicate_in_dead_zone_hides_statement(services: Services) -> N
             game = table.session.g
             if game.phase == "tricks" and table.viewer is not None and table.session.communications(table.viewer):
                 break
-            if table.session.is_human(game.to_act):
-                from tui_helpers import press_first_legal
-
-                await press_first_legal(pilot)
-            else:
-                await pilot.press("space")
+            await advance(pilot, table.session.is_human(game.to_act))
         speaker = table.viewer
         assert speaker is not None
         assert all(a.position is None for a in table.session.communications(speaker))
@@ -240,14 +230,7 @@ async def test_quit_and_resume(services: Services) -> None:
     app = make_app(services, seed=seed, mission="planet-nine/01")
     async with app.run_test(size=SIZE) as pilot:
         table = await open_table(pilot)
-        for _ in range(6):
-            await settle(pilot)
-            if table.session.g.to_act == 0:
-                from tui_helpers import press_first_legal
-
-                await press_first_legal(pilot)
-            else:
-                await pilot.press("space")
+        await play_steps(pilot, 6)
         await settle(pilot)
         actions = [a.to_json() for a in table.session.g.actions]
         assert len(actions) >= 4
@@ -281,12 +264,7 @@ async def test_hotseat_hides_hands_between_turns(services: Services) -> None:
                 break
             table = app.screen
             assert isinstance(table, TableScreen)
-            if table.session.is_human(table.session.g.to_act):
-                from tui_helpers import press_first_legal
-
-                await press_first_legal(pilot)
-            else:
-                await pilot.press("space")
+            await advance(pilot, table.session.is_human(table.session.g.to_act))
         assert seen
         await play_to_end(pilot)
         assert isinstance(app.screen, EndScreen)
@@ -302,12 +280,7 @@ async def test_mouse_click_selects_then_plays(services: Services) -> None:
             game = table.session.g
             if game.phase == "tricks" and game.to_act == 0 and not game.plays:
                 break
-            if game.to_act == 0:
-                from tui_helpers import press_first_legal
-
-                await press_first_legal(pilot)
-            else:
-                await pilot.press("space")
+            await advance(pilot, game.to_act == 0)
         game = table.session.g
         assert game.to_act == 0
         target = 2
@@ -328,14 +301,7 @@ async def test_declining_resume_counts_abandoned(services: Services) -> None:
     app = make_app(services, seed=seed, mission="planet-nine/01")
     async with app.run_test(size=SIZE) as pilot:
         table = await open_table(pilot)
-        for _ in range(4):
-            await settle(pilot)
-            if table.session.g.to_act == 0:
-                from tui_helpers import press_first_legal
-
-                await press_first_legal(pilot)
-            else:
-                await pilot.press("space")
+        await play_steps(pilot, 4)
         await settle(pilot)
         assert table.session.g.actions
     app2 = make_app(services, seed=seed, mission="planet-nine/01")

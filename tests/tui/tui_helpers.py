@@ -99,6 +99,21 @@ async def press_first_legal(pilot: Any) -> None:
     await pilot.press("enter")
 
 
+async def advance(pilot: Any, human_to_act: bool) -> None:
+    """One step of the attempt on screen: the first legal choice when a human is to act, else space."""
+    if human_to_act:
+        await press_first_legal(pilot)
+    else:
+        await pilot.press("space")
+
+
+async def play_steps(pilot: Any, steps: int) -> None:
+    """``steps`` steps of the attempt on screen, seat 0 being the human."""
+    for _ in range(steps):
+        await settle(pilot)
+        await advance(pilot, pilot.app.screen.session.g.to_act == 0)
+
+
 async def play_to_end(pilot: Any, *, max_steps: int = 400) -> None:
     """Drive the attempt to its end by keys: the first legal choice on our turns, space at bot-led windows."""
     from crewkit.tui.screens.dialogs import HandoffScreen
@@ -118,10 +133,7 @@ async def play_to_end(pilot: Any, *, max_steps: int = 400) -> None:
         game = screen.session.g
         if game.is_over():
             continue
-        if screen.session.is_human(game.to_act):
-            await press_first_legal(pilot)
-        else:
-            await pilot.press("space")
+        await advance(pilot, screen.session.is_human(game.to_act))
     raise AssertionError("the attempt did not end")
 
 
