@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tui_helpers import SIZE, find_seed, play_to_end, settle, text_of
+from tui_helpers import SIZE, advance, find_seed, play_to_end, settle, text_of
 
 from crewkit.engine.actions import Action
 from crewkit.tui.app import CrewApp
@@ -110,12 +110,7 @@ async def test_legal_cards_are_marked(services: Services) -> None:
             hand = table.query_one("#hand", HandView)
             if game.to_act == 0 and game.phase == "tricks" and game.plays and 0 < len(hand.legal) < len(hand.cards):
                 break
-            if game.to_act == 0:
-                from tui_helpers import press_first_legal
-
-                await press_first_legal(pilot)
-            else:
-                await pilot.press("space")
+            await advance(pilot, game.to_act == 0)
         legal = {a.card.id for a in game.legal_actions(0) if a.type == "play"}  # type: ignore[attr-defined]
         assert hand.legal == legal
         rendered = hand.render()
