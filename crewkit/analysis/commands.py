@@ -218,7 +218,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(row)
     starts = f", {result.starts} assignments/setups tried" if result.starts > 1 else ""
     how = {"core-c": "the C search", "core": "the Python search", "engine": "the engine-driven search"}
-    print(f"searched {result.nodes} plays in {result.seconds:.3f} s{starts} ({how.get(result.engine, result.engine)})")
+    by = f" ({how.get(result.engine, result.engine)})" if result.nodes else ""
+    print(f"searched {result.nodes} plays in {result.seconds:.3f} s{starts}{by}")
     return EXIT_OK
 
 
