@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_helpers import SIZE, advance, find_seed, play_steps, play_to_end, settle, text_of
+from tui_helpers import (
+    SIZE,
+    advance,
+    find_seed,
+    make_app,
+    open_table,
+    play_steps,
+    play_to_end,
+    settle,
+    text_of,
+)
 
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
@@ -16,24 +26,6 @@ from crewkit.tui.screens.logbook import LogbookScreen
 from crewkit.tui.screens.table import TableScreen
 from crewkit.tui.services import Services, progress_of
 from crewkit.tui.widgets.hand import HandView
-
-
-def make_app(services: Services, **kw: object) -> CrewApp:
-    opts = PlayOptions(fast=True, **kw)  # type: ignore[arg-type]
-    return CrewApp(opts, services=services)
-
-
-async def open_table(pilot) -> TableScreen:  # type: ignore[no-untyped-def]
-    await settle(pilot)
-    if isinstance(pilot.app.screen, CampaignScreen):
-        await pilot.press("enter")
-        await settle(pilot)
-    assert isinstance(pilot.app.screen, BriefingScreen)
-    await pilot.press("enter")
-    await settle(pilot)
-    table = pilot.app.table()
-    assert isinstance(table, TableScreen)
-    return table
 
 
 async def test_mission_01_success_by_keys(services: Services, home: Path) -> None:

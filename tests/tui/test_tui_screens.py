@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tui_helpers import SIZE, advance, find_seed, play_to_end, settle, text_of
+from tui_helpers import SIZE, advance, find_seed, make_app, open_table, play_to_end, settle, text_of
 
 from crewkit.engine.actions import Action
 from crewkit.tui.app import CrewApp
@@ -98,14 +98,11 @@ async def test_table_snapshot(services: Services) -> None:
 async def test_legal_cards_are_marked(services: Services) -> None:
     from crewkit.tui.widgets.hand import HandView
 
-    app = CrewApp(PlayOptions(fast=True, seed=find_seed("success"), mission="planet-nine/01"), services=services)
+    app = make_app(services, seed=find_seed("success"), mission="planet-nine/01")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")
+        table = await open_table(pilot)
         for _ in range(80):
             await settle(pilot)
-            table = app.table()
-            assert table is not None
             game = table.session.g
             hand = table.query_one("#hand", HandView)
             if game.to_act == 0 and game.phase == "tricks" and game.plays and 0 < len(hand.legal) < len(hand.cards):
@@ -183,14 +180,11 @@ async def test_command_palette_entries(services: Services) -> None:
 
 
 async def test_palette_play_at_the_table(services: Services) -> None:
-    app = CrewApp(PlayOptions(fast=True, seed=find_seed("success"), mission="planet-nine/01"), services=services)
+    app = make_app(services, seed=find_seed("success"), mission="planet-nine/01")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")
+        table = await open_table(pilot)
         for _ in range(60):
             await settle(pilot)
-            table = app.table()
-            assert table is not None
             game = table.session.g
             if game.phase == "tricks" and game.to_act == 0:
                 break

@@ -81,6 +81,32 @@ async def settle(pilot: Any, rounds: int = 200) -> None:
                 return
 
 
+def make_app(services: Any, **kw: object) -> Any:
+    """The terminal app in fast mode with these play options, on the test's services."""
+    from crewkit.tui.app import CrewApp
+    from crewkit.tui.launch import PlayOptions
+
+    return CrewApp(PlayOptions(fast=True, **kw), services=services)  # type: ignore[arg-type]
+
+
+async def open_table(pilot: Any) -> Any:
+    """From the start (campaign or briefing) to the table screen, by keys; returns the table screen."""
+    from crewkit.tui.screens.briefing import BriefingScreen
+    from crewkit.tui.screens.campaign import CampaignScreen
+    from crewkit.tui.screens.table import TableScreen
+
+    await settle(pilot)
+    if isinstance(pilot.app.screen, CampaignScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+    assert isinstance(pilot.app.screen, BriefingScreen)
+    await pilot.press("enter")
+    await settle(pilot)
+    table = pilot.app.table()
+    assert isinstance(table, TableScreen)
+    return table
+
+
 async def press_first_legal(pilot: Any) -> None:
     """Keys for the first legal choice of the seat shown: the task list's first entry, or the first legal card."""
     from crewkit.tui.screens.table import TableScreen
