@@ -92,6 +92,11 @@ def _played(view: View, card: Card) -> bool:
     return any(c == card for _, c in view.current_plays())
 
 
+def _left_unplayed(view: View, card: Card) -> bool:
+    # Once the hands have run out nothing more is played: a card not played by then never will be.
+    return len(view.tricks()) >= view.total_tricks() and not _played(view, card)
+
+
 def _trick_at(view: View, n: int) -> TrickView | None:
     ts = view.tricks()
     if 1 <= n <= len(ts):
@@ -288,6 +293,16 @@ _FUNCTION_LIST = [
         "Has the card been played (in a completed trick or the current one)?",
         "played(rocket 4)",
         _played,
+    ),
+    _fn(
+        "left_unplayed",
+        [("c", CARD)],
+        BOOL,
+        "Did the card stay unplayed when the hands ran out? False while tricks are left to play. With 3 "
+        "players, JARVIS or the 3-player challenge one card is never played; cards set aside are never played "
+        "either. Lets a condition treat such a card as settled: `played(c) or left_unplayed(c)`.",
+        "not left_unplayed(rocket 4) or tricks_left == 0",
+        _left_unplayed,
     ),
     _fn(
         "trick_of",

@@ -1046,19 +1046,44 @@ class Game:
                     self._draw_from_neighbours(source)
 
     def _draw_from_neighbours(self, source: str) -> None:
-        """Every seat at once draws one random card from the hand of its right (or left) neighbour."""
+        """Every seat at once draws one random card from the hand of its right (or left) neighbour.
+
+        A dummy seat (JARVIS) takes part as ``dummy.draws`` says: a card drawn from it is one of its face-up cards
+        (``face-up``) or any of its cards (``any-card``), and a card it draws is laid face up in a column of its
+        own; with ``skipped`` it neither draws nor is drawn from (the real players draw from each other)."""
         step = -1 if source == "right" else 1
+        dummy = self.rules.dummy
+        skip = self.dummy_seat if dummy is not None and dummy.draws == "skipped" else None
+        seats = [s for s in range(self.n) if s != skip]
         drawn: list[tuple[int, int, Card]] = []
-        for seat in range(self.n):
-            giver = (seat + step) % self.n
-            cards = self.rules.deck.from_mask(self.hands[giver])
+        for i, seat in enumerate(seats):
+            giver = seats[(i + step) % len(seats)]
+            mask = self.hands[giver]
+            if giver == self.dummy_seat and dummy is not None and dummy.draws == "any-card":
+                mask |= self.rules.deck.mask(c for col in self.dummy_columns for c in col)
+            cards = self.rules.deck.from_mask(mask)
             if cards:
                 drawn.append((seat, giver, self._draw_rng.choice(cards)))
         for _seat, giver, card in drawn:
             self.hands[giver] &= ~card.bit
+            if giver == self.dummy_seat:
+                self._dummy_lost(card)
         for seat, giver, card in drawn:
             self.hands[seat] |= card.bit
+            if seat == self.dummy_seat:
+                self.dummy_columns.append([card])
             self.events.append(Event("draw", seat, card, f"from seat {giver}"))
+
+    def _dummy_lost(self, card: Card) -> None:
+        """A card leaves the dummy's columns other than by being played; the card under it turns up at once."""
+        for col in self.dummy_columns:
+            if card in col:
+                on_top = col[-1] is card
+                col.remove(card)
+                if on_top and col:
+                    self.hands[self.dummy_seat] |= col[-1].bit  # type: ignore[index]
+                    self.events.append(Event("dummy-reveal", self.dummy_seat, col[-1]))
+                return
 
     def _score_tasks(self, trick: Trick, mask: int) -> None:
         before = self.tasks_done

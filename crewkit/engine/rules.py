@@ -38,6 +38,9 @@ class DummySpec:
     reveal: str  # after-trick | immediately
     communicates: bool
     passes_in_distress: bool
+    answers: str = "commander"  # commander (answers the commander's questions for the dummy) | not-asked
+    choosable: bool = True  # may a choose step pick the dummy for a role (sick, volunteer, silenced, ...)
+    draws: str = "face-up"  # draw_from_neighbour: face-up | any-card | skipped
 
     @property
     def cards(self) -> int:
@@ -196,6 +199,9 @@ def compile_rules(
             reveal=str(dummy_raw.get("reveal", "after-trick")),
             communicates=bool(dummy_raw.get("communicates", False)),
             passes_in_distress=bool(dummy_raw.get("passes_in_distress", False)),
+            answers=str(dummy_raw.get("answers", "commander")),
+            choosable=bool(dummy_raw.get("choosable", True)),
+            draws=str(dummy_raw.get("draws", "face-up")),
         )
     hold_out = deck.card(deal["hold_out"]) if deal.get("hold_out") else None
     undealt_mask = deck.mask(deck.card(c) for c in deal.get("undealt", []) or [])

@@ -132,6 +132,14 @@ def _seats_from(g: Game, start: int) -> list[int]:
     return [(start + i) % g.n for i in range(g.n)]
 
 
+def _asked(g: Game, seats: Sequence[int]) -> list[int]:
+    """The seats a question goes to: the dummy (JARVIS) is left out when its rule set says nobody answers for it."""
+    dummy = g.rules.dummy
+    if dummy is not None and dummy.answers == "not-asked":
+        return [s for s in seats if s != g.dummy_seat]
+    return list(seats)
+
+
 def _chooser(g: Game, by: str) -> int:
     if by == "dealer" and g.dealer is not None:
         return g.dealer
@@ -150,6 +158,7 @@ class AskStep(Step):
         self.order = _seats_from(g, commander)
         if self.spec.params["who"] == "others":
             self.order = [s for s in self.order if s != commander]
+        self.order = _asked(g, self.order)
         g.questions.append((self.spec.params["question"], self.answers))
         return not self.order
 
@@ -179,6 +188,8 @@ class AskStep(Step):
 
 def _excluded(g: Game, exclude: Sequence[str]) -> set[int]:
     out: set[int] = set()
+    if g.rules.dummy is not None and not g.rules.dummy.choosable and g.dummy_seat is not None:
+        out.add(g.dummy_seat)  # the rule set does not let the dummy (JARVIS) take a role
     for name in exclude:
         if name == "commander" and g.commander is not None:
             out.add(g.commander)
@@ -300,8 +311,11 @@ class DecisionStep(Step):
         g.questions.append(("Can you take all the tasks?", self.answers))
         return False
 
-    def _asked(self, g: Game) -> list[int]:
+    def _candidates(self, g: Game) -> list[int]:
         return [s for s in _seats_from(g, g.commander or 0) if s != g.commander]
+
+    def _asked(self, g: Game) -> list[int]:
+        return _asked(g, self._candidates(g))
 
     def to_act(self, g: Game) -> int | None:
         for s in self._asked(g):
@@ -314,7 +328,7 @@ class DecisionStep(Step):
             return []
         if len(self.answers) < len(self._asked(g)):
             return [Answer(seat, "yes"), Answer(seat, "no")]
-        return [GiveAllTasks(seat, p) for p in self._asked(g)]
+        return [GiveAllTasks(seat, p) for p in self._candidates(g)]
 
     def apply(self, g: Game, action: Action) -> bool:
         if len(self.answers) < len(self._asked(g)):
@@ -350,7 +364,7 @@ class DistributionStep(Step):
         return False
 
     def to_act(self, g: Game) -> int | None:
-        for s in _seats_from(g, g.commander or 0):
+        for s in _asked(g, _seats_from(g, g.commander or 0)):
             if s not in self.answers:
                 return s
         return g.commander
@@ -377,13 +391,13 @@ class DistributionStep(Step):
     def legal(self, g: Game, seat: int) -> list[Action]:
         if seat != self.to_act(g):
             return []
-        if len(self.answers) < g.n:
+        if len(self.answers) < len(_asked(g, range(g.n))):
             return [Answer(seat, "yes"), Answer(seat, "no")]
         card = g.tasks[self.index].card
         return [GiveTask(seat, card, p) for p in self.allowed_players(g)]
 
     def apply(self, g: Game, action: Action) -> bool:
-        if len(self.answers) < g.n:
+        if len(self.answers) < len(_asked(g, range(g.n))):
             if not isinstance(action, Answer) or action.answer not in ("yes", "no"):
                 raise IllegalAction("answer-expected", "commander's distribution: answer yes or no first")
             self.answers[action.seat] = action.answer
