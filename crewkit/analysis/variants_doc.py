@@ -1,4 +1,5 @@
-"""Generate ``docs/variants.md`` from the bundled rule sets: how each differs from ``crew``, and every reading.
+"""Generate ``docs/variants.md`` from the bundled rule sets: how each differs from ``crew``, and every reading
+(of the rule sets, then of the bundled missions).
 
 ``python -m crewkit.analysis.variants_doc > docs/variants.md``; a test keeps the file equal to the output.
 """
@@ -9,7 +10,7 @@ import json
 from typing import Any
 
 from crewkit.spec import bundled
-from crewkit.spec.loader import load_ruleset
+from crewkit.spec.loader import load_mission, load_ruleset
 from crewkit.spec.merge import diff
 
 BASE = "crew"
@@ -64,14 +65,27 @@ def generate_markdown() -> str:
         if readings:
             out.append("Readings:")
             out.append("")
-            for r in readings:
-                out.append(f"- **{r['id']}**: {r['question']}")
-                out.append(f"  - source: {r.get('source', '')}")
-                for name, option in (r.get("options") or {}).items():
-                    mark = " (implemented by default)" if name == r.get("choice") else ""
-                    out.append(f"  - `{r['id']}={name}`{mark}: {(option or {}).get('text', '')}")
+            _readings(out, readings)
+    out += ["## Mission readings", "",
+            "Unclear points of single missions, selected the same way (`--reading ID=OPTION`).", ""]
+    for path in bundled.bundled_missions():
+        mission = load_mission(str(path))
+        readings = mission.data.get("readings") or []
+        if readings:
+            out.append(f"### `{bundled.mission_id_for(path)}`: {mission.title}")
             out.append("")
+            _readings(out, readings)
     return "\n".join(out).rstrip() + "\n"
+
+
+def _readings(out: list[str], readings: list[Any]) -> None:
+    for r in readings:
+        out.append(f"- **{r['id']}**: {r['question']}")
+        out.append(f"  - source: {r.get('source', '')}")
+        for name, option in (r.get("options") or {}).items():
+            mark = " (implemented by default)" if name == r.get("choice") else ""
+            out.append(f"  - `{r['id']}={name}`{mark}: {(option or {}).get('text', '')}")
+    out.append("")
 
 
 if __name__ == "__main__":
