@@ -283,8 +283,14 @@ def _after_first_trick(option: str, seed: str) -> tuple[Game, set[str], set[str]
     while len(game.tricks) < 1:
         before = game.clone()
         _step(game, rng)
-    up = {c.name for c in before.hand(before.dummy_seat)}  # type: ignore[arg-type]
-    down = {c.name for col in before.dummy_columns for c in col} - up
+    # JARVIS's face-up cards when the draws happen: its hand before the last play of trick 1, less what it
+    # played, plus what turned up when the trick ended (the draws come right after)
+    played = {c.name for c in game.tricks[0].cards}
+    new_events = game.events[len(before.events):]
+    first_draw = next((i for i, e in enumerate(new_events) if e.kind == "draw"), len(new_events))
+    revealed = {e.card.name for e in new_events[:first_draw] if e.kind == "dummy-reveal" and e.card is not None}
+    up = {c.name for c in before.hand(before.dummy_seat)} - played | revealed  # type: ignore[arg-type]
+    down = {c.name for col in before.dummy_columns for c in col} - up - played
     return game, up, down, before
 
 
@@ -299,7 +305,14 @@ def _all_cards(game: Game) -> list[str]:
     return sorted(held + down + played)
 
 
+def _tops_are_the_hand(game: Game) -> bool:
+    """Between tricks JARVIS's hand is exactly the top card of each column (the cards under them lie face down)."""
+    dummy = game.dummy_seat
+    return {col[-1] for col in game.dummy_columns if col} == set(game.hand(dummy))  # type: ignore[arg-type]
+
+
 def test_jarvis_pickpocket_face_up() -> None:
+    checked = 0
     for i in range(10):
         game, up, down, _ = _after_first_trick("face-up", f"fu{i}")
         if game.is_over():
@@ -308,13 +321,14 @@ def test_jarvis_pickpocket_face_up() -> None:
         draws = _draws(game)
         assert len(draws) == 3
         taken = next(e.card for e in draws if e.detail == f"from seat {dummy}")
-        assert taken.name in up - {c.name for c in game.tricks[0].cards}  # a face-up card, never a face-down one
+        assert taken.name in up and taken.name not in down  # a face-up card, never a face-down one
         given = next(e.card for e in draws if e.seat == dummy)
         assert given in game.hand(dummy)  # laid face up: playable at once
         assert [given] in game.dummy_columns
+        assert _tops_are_the_hand(game)  # the card under the one taken turned up
         assert len(_all_cards(game)) == 40 and len(set(_all_cards(game))) == 40
-        return
-    pytest.fail("no game reached trick 2")
+        checked += 1
+    assert checked >= 5
 
 
 def test_jarvis_pickpocket_any_card_may_take_a_face_down_card() -> None:
@@ -326,6 +340,7 @@ def test_jarvis_pickpocket_any_card_may_take_a_face_down_card() -> None:
         dummy = game.dummy_seat
         taken = next(e.card for e in _draws(game) if e.detail == f"from seat {dummy}")
         from_down += taken.name in down
+        assert _tops_are_the_hand(game)
         assert len(set(_all_cards(game))) == 40 and len(_all_cards(game)) == 40
     assert from_down > 0
 
@@ -348,3 +363,15 @@ def test_variants_doc_lists_the_new_readings() -> None:
                 "`jarvis-questions=not-asked`", "`jarvis-roles=never-picked`", "`jarvis-pickpocket=any-card`",
                 "`jarvis-pickpocket=skipped`", "### `planet-nine/46`: Pink collector"):
         assert key in text, key
+
+
+@pytest.mark.parametrize("option", ["face-up", "any-card", "skipped"])
+def test_jarvis_pickpocket_games_play_to_the_end(option: str) -> None:
+    for i in range(8):
+        game = _jarvis("12", seed=f"end{i}", jarvis_pickpocket=option)
+        rng = random.Random(i)
+        while not game.is_over():
+            _step(game, rng)
+            if not game.plays and not game.is_over() and game.tricks:
+                assert _tops_are_the_hand(game)
+        assert game.outcome().result in ("success", "failure")
