@@ -14,6 +14,8 @@ Step kinds (mission YAML key → class):
 - symbol ``commander_decision``     → :class:`DecisionStep`: answers, then all tasks to one non-commander
 - symbol ``commander_distribution`` → :class:`DistributionStep`: per task answers, then the commander gives it
 ``draw_from_neighbour`` is not a setup step but a trigger after a trick (see ``Game._draw_from_neighbours``).
+A dummy seat (JARVIS) is asked and may be chosen for a role as its rule set's ``dummy.answers`` and
+``dummy.choosable`` say.
 """
 
 from __future__ import annotations

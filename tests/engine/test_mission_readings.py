@@ -375,3 +375,13 @@ def test_jarvis_pickpocket_games_play_to_the_end(option: str) -> None:
             if not game.plays and not game.is_over() and game.tricks:
                 assert _tops_are_the_hand(game)
         assert game.outcome().result in ("success", "failure")
+
+
+def test_jarvis_questions_in_the_commanders_distribution() -> None:
+    for option, asked in (("commander-answers", True), ("not-asked", False)):
+        game = _jarvis("24", jarvis_questions=option)
+        seats = _answer_seats(game)  # the answers about the first task
+        assert (game.dummy_seat in seats) == asked, option
+        assert game.commander in seats
+        gives = game.legal_actions()
+        assert any(getattr(a, "player", None) == game.dummy_seat for a in gives)  # JARVIS may still get it
