@@ -10,8 +10,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.cards import LED, SPECIAL, TRUMP, Card, Deck, SpecialSpec
+from crewkit.cards import LED, SPECIAL, TRUMP, Card, Deck
 from crewkit.engine.errors import SetupError
+from crewkit.spec.deck import DealError, build_deck, deal_plan, hand_sizes_for, per_count
+from crewkit.spec.dslsites import mission_roles
+
+# re-exported: the deal arithmetic lives in crewkit.spec.deck, the mission roles in crewkit.spec.dslsites
+__all__ = ["build_deck", "hand_sizes_for", "mission_roles", "per_count"]
 
 ARROWS = (">", ">>", ">>>", ">>>>")
 NUMBERED = ("1", "2", "3", "4", "5")
@@ -135,38 +140,6 @@ class Rules:
         return self.players + (1 if self.dummy is not None else 0)
 
 
-def build_deck(deck_spec: Mapping[str, Any]) -> Deck:
-    suits = [
-        (s["name"], s.get("code", s["name"][:1].upper()), s["ranks"], bool(s.get("trump", False)))
-        for s in deck_spec.get("suits", [])
-    ]
-    specials = [
-        SpecialSpec(name=sp["name"], label=str(sp.get("label", sp["name"])), code=sp.get("code", ""),
-                    rank=int(sp.get("rank", 0)))
-        for sp in deck_spec.get("specials", []) or []
-    ]
-    return Deck.build(suits, specials, deck_spec.get("remove", []) or [])
-
-
-def _per_count(value: Any, players: int) -> Any:
-    if isinstance(value, Mapping):
-        if str(players) in value:
-            return value[str(players)]
-        if players in value:
-            return value[players]
-        return None
-    return value
-
-
-def hand_sizes_for(deal: Mapping[str, Any], players: int) -> tuple[int, ...] | None:
-    sizes = _per_count(deal.get("hands"), players)
-    if sizes is None:
-        return None
-    if isinstance(sizes, int):
-        return (sizes,) * players
-    return tuple(int(x) for x in sizes)
-
-
 def compile_rules(
     ruleset: Mapping[str, Any],
     mission: Mapping[str, Any] | None,
@@ -199,17 +172,12 @@ def compile_rules(
         )
     hold_out = deck.card(deal["hold_out"]) if deal.get("hold_out") else None
     undealt_mask = deck.mask(deck.card(c) for c in deal.get("undealt", []) or [])
-    sizes = hand_sizes_for(deal, players)
-    if sizes is None or len(sizes) != players:
-        raise SetupError(f"the rule set gives no hand sizes for {players} players")
-    set_aside = int(_per_count(deal.get("set_aside", 0), players) or 0)
-    dummy_cards = (dummy.cards if dummy else 0) + undealt_mask.bit_count()
-    if sum(sizes) + set_aside + dummy_cards > len(deck):
-        raise SetupError(
-            f"hands of {sum(sizes)} cards plus {set_aside} set aside"
-            + (f" and {dummy_cards} for the dummy" if dummy_cards else "")
-            + f" need more than the deck's {len(deck)} cards"
-        )
+    try:
+        plan = deal_plan(ruleset, players, deck)
+    except DealError as exc:
+        raise SetupError(exc.message) from None
+    sizes = plan.hand_sizes
+    set_aside = plan.set_aside
 
     commander_spec = ruleset.get("commander") or {}
     commander_card = deck.card(commander_spec["holder_of"]) if "holder_of" in commander_spec else None
@@ -317,53 +285,32 @@ def compile_rules(
 
 def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str]) -> tuple[Condition, ...]:
     from crewkit import dsl  # local: the engine works without conditions for plain missions
+    from crewkit.spec.dslsites import check_site, compile_site, site
 
-    role_names = frozenset(roles) | frozenset(mission_roles(mission))
-    env = dsl.CheckEnv(deck=deck, roles=role_names, bound={}, expect=dsl.BOOL)
+    role_names = tuple(dict.fromkeys([*roles, *mission_roles(mission)]))
+    fail_site, done_site = site("conditions", "*", "fail_if"), site("conditions", "*", "done_if")
+    reason_site = site("conditions", "*", "reason")
     out = []
     for i, cond in enumerate(mission.get("conditions", []) or []):
         fail = cond.get("fail_if")
         done = cond.get("done_if")
-        fail_fn = done_fn = None
-        if fail:
-            expr = dsl.parse(fail)
-            dsl.check(expr, env)
-            fail_fn = dsl.compile_expr(expr)
-        if done:
-            expr = dsl.parse(done)
-            dsl.check(expr, env)
-            done_fn = dsl.compile_expr(expr)
-        reason = dsl.parse_template(cond.get("reason", f"condition {cond.get('id', i + 1)} broken"))
+        reason = cond.get("reason")
+        if reason:
+            parts = check_site(reason_site, reason, deck, role_names)
+        else:
+            parts = dsl.parse_template(f"condition {cond.get('id', i + 1)} broken")
         out.append(
             Condition(
                 id=str(cond.get("id", f"condition-{i + 1}")),
-                fail_if=fail_fn,
-                done_if=done_fn,
-                reason=tuple(reason),
+                fail_if=compile_site(fail_site, fail, deck, role_names),
+                done_if=compile_site(done_site, done, deck, role_names),
+                reason=tuple(parts),
                 check=str(cond.get("check", "after-trick")),
                 fail_text=fail or "",
                 done_text=done or "",
             )
         )
     return tuple(out)
-
-
-def mission_roles(mission: Mapping[str, Any]) -> list[str]:
-    """Role names bound by a mission's setup steps."""
-    roles: list[str] = []
-    for step in mission.get("setup", []) or []:
-        if not isinstance(step, Mapping):
-            continue
-        for body in step.values():
-            if isinstance(body, Mapping):
-                if isinstance(body.get("role"), str):
-                    roles.append(body["role"])
-                for r in body.get("roles", []) or []:
-                    if isinstance(r, str):
-                        roles.append(r)
-                    elif isinstance(r, Mapping) and isinstance(r.get("role"), str):
-                        roles.append(r["role"])
-    return roles
 
 
 def _scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[str, Any]]], deck: Deck) -> Any:

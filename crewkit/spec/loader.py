@@ -160,7 +160,7 @@ def apply_readings(data: dict[str, Any], selection: Mapping[str, str], where: st
 def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue]:
     """What a schema cannot check: cards exist, hands fit the deck, readings choose a listed option."""
     from crewkit.cards import CardError
-    from crewkit.engine.rules import build_deck, hand_sizes_for
+    from crewkit.spec.deck import DealError, build_deck, deal_plan
 
     issues: list[SpecIssue] = []
     if "deck" not in data:
@@ -193,25 +193,13 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
         for i, suit in enumerate(key or []):
             if suit not in names:
                 issues.append(_issue(doc, (*path, i), f"unknown suit {suit!r}; this deck has {', '.join(sorted(names))}"))
-    deal = data.get("deal") or {}
     for players in data.get("players", []) or []:
-        sizes = hand_sizes_for(deal, players)
-        if sizes is None:
-            issues.append(_issue(doc, ("deal", "hands"), f"no hand sizes for {players} players"))
-            continue
-        if len(sizes) != players:
-            issues.append(_issue(doc, ("deal", "hands", str(players)),
-                                 f"{len(sizes)} hand sizes listed for {players} players"))
-            continue
-        aside = deal.get("set_aside", 0)
-        if isinstance(aside, Mapping):
-            aside = aside.get(str(players), 0)
-        dummy = data.get("dummy") or {}
-        dummy_cards = int(dummy.get("face_down", 0) or 0) + int(dummy.get("face_up", 0) or 0) if isinstance(dummy, Mapping) else 0
-        need = sum(sizes) + int(aside or 0) + dummy_cards
-        if need > len(deck):
-            issues.append(_issue(doc, ("deal", "hands"),
-                                 f"with {players} players the deal needs {need} cards but the deck has {len(deck)}"))
+        try:
+            deal_plan(data, players, deck)  # the engine's own arithmetic (crewkit.spec.deck)
+        except DealError as exc:
+            issues.append(_issue(doc, exc.path, exc.message))
+        except (TypeError, ValueError) as exc:
+            issues.append(_issue(doc, ("deal",), f"the deal cannot be computed: {exc}"))
     own_ids = [r.get("id") if isinstance(r, Mapping) else None for r in (doc.data or {}).get("readings", []) or []]
     for reading in data.get("readings", []) or []:
         if isinstance(reading, Mapping) and reading.get("choice") not in (reading.get("options") or {}):
@@ -239,7 +227,8 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
 # ---------------------------------------------------------------------------- missions
 def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> list[SpecIssue]:
     from crewkit.cards import CardError
-    from crewkit.engine.rules import build_deck, mission_roles
+    from crewkit.spec.deck import build_deck
+    from crewkit.spec.dslsites import mission_roles
 
     issues: list[SpecIssue] = []
     rulesets = data.get("rulesets") or ["crew"]
@@ -289,56 +278,47 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> li
                 issues.append(_issue(doc, ("tasks", "fixed", i), f"{card} has no task card in this rule set"))
         except CardError as exc:
             issues.append(_issue(doc, ("tasks", "fixed", i), str(exc)))
+    issues += check_condition_ids(data, doc)
     issues += check_mission_dsl(data, doc, deck, mission_roles(data))
     return issues
 
 
 def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str]) -> list[SpecIssue]:
+    """Every DSL text of a mission (the table of :mod:`crewkit.spec.dslsites`), checked as the engine will."""
     from crewkit import dsl
+    from crewkit.spec.dslsites import check_site, sites_in
 
     issues: list[SpecIssue] = []
-    env = dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=dsl.BOOL)
-    for i, cond in enumerate(data.get("conditions", []) or []):
-        if not isinstance(cond, Mapping):
-            continue
-        for key in ("fail_if", "done_if"):
-            text = cond.get(key)
-            if not isinstance(text, str):
-                continue
-            try:
-                dsl.check(dsl.parse(text), env)
-            except dsl.DslError as exc:
-                issue = dsl_issue(doc, ("conditions", i, key), text, exc)
-                if getattr(exc, "message", "").startswith("unknown name"):
-                    bound = ", ".join(sorted(env.roles)) or "none"
-                    issue = SpecIssue(issue.file, issue.line, issue.column, issue.path,
-                                      f"{issue.message} (a role must be bound by a setup step such as choose_player; "
-                                      f"this mission binds: {bound})")
-                issues.append(issue)
-        reason = cond.get("reason")
-        if isinstance(reason, str):
-            try:
-                for part in dsl.parse_template(reason):
-                    if not isinstance(part, str):
-                        dsl.check(part, dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=None))
-            except dsl.DslError as exc:
-                issues.append(dsl_issue(doc, ("conditions", i, "reason"), reason, exc))
-    # score formulas of competitive games: `p` is the player being scored
-    scoring = data.get("scoring") or {}
-    per_player = {"p": dsl.PLAYER}
-    for block, key, bound, expect in (
-        ("penalty", "score", per_player, dsl.INT),
-        ("hidden", "achieved_if", per_player, dsl.BOOL),
-        ("challenge", "success_if", {}, dsl.BOOL),
-        ("challenge", "fail_if", {}, dsl.BOOL),
-    ):
-        text = (scoring.get(block) or {}).get(key) if isinstance(scoring, Mapping) else None
-        if not isinstance(text, str):
-            continue
+    role_list = list(roles)
+    for site, path, text in sites_in(data, "mission"):
         try:
-            dsl.check(dsl.parse(text), dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound=bound, expect=expect))
+            check_site(site, text, deck, role_list)
         except dsl.DslError as exc:
-            issues.append(dsl_issue(doc, ("scoring", block, key), text, exc))
+            issue = dsl_issue(doc, path, text, exc)
+            if site.roles and not site.template and getattr(exc, "message", "").startswith("unknown name"):
+                bound = ", ".join(sorted(set(role_list))) or "none"
+                issue = SpecIssue(issue.file, issue.line, issue.column, issue.path,
+                                  f"{issue.message} (a role must be bound by a setup step such as choose_player; "
+                                  f"this mission binds: {bound})")
+            issues.append(issue)
+    return issues
+
+
+def check_condition_ids(data: Mapping[str, Any], doc: Any) -> list[SpecIssue]:
+    """Condition ids name a condition in outcomes and records: each may appear once."""
+    issues: list[SpecIssue] = []
+    first: dict[str, int] = {}
+    for i, cond in enumerate(data.get("conditions", []) or []):
+        cid = cond.get("id") if isinstance(cond, Mapping) else None
+        if not isinstance(cid, str):
+            continue
+        if cid in first:
+            line, _ = doc.position_of(("conditions", first[cid], "id"))
+            issues.append(_issue(doc, ("conditions", i, "id"),
+                                 f"duplicate condition id {cid!r}: condition {first[cid] + 1} (line {line}) has it too",
+                                 expected="a condition id used once", found=repr(cid)))
+        else:
+            first[cid] = i
     return issues
 
 
