@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -224,6 +224,87 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
     return RuleSet(name=str(data.get("name", path.stem)), path=path, data=data, readings=used)
 
 
+# ---------------------------------------------------------------------------- every option of every reading
+class _OptionDoc:
+    """A LoadedDoc seen through one reading option: positions of values the option's ``overrides`` brought in
+    point into that ``overrides`` block; the rest point at the option itself (or, for a reading the file
+    inherits, at ``anchor``)."""
+
+    def __init__(self, doc: Any, patch: Any, prefix: tuple[str | int, ...] | None, anchor: tuple[str | int, ...]) -> None:
+        self.doc, self.patch, self.prefix, self.anchor = doc, patch, prefix, anchor
+        self.filename, self.lines, self.data = doc.filename, doc.lines, doc.data
+
+    def translate(self, path: Sequence[str | int]) -> tuple[str | int, ...]:
+        if self.prefix is None:
+            return self.anchor
+        node = self.patch
+        for i, part in enumerate(path):
+            if not isinstance(node, dict):
+                return (*self.prefix, *path)  # inside a list or scalar the option replaced whole
+            if part not in node:
+                return (*self.prefix, *path[:i])  # the option's patch stops here: point at what it set
+            node = node[part]
+        return (*self.prefix, *path)
+
+    def position_of(self, path: Sequence[str | int], key: bool = False) -> tuple[int, int]:
+        return self.doc.position_of(self.translate(path), key=key)
+
+    def scalar_info(self, path: Sequence[str | int]) -> tuple[int, int, str | None]:
+        return self.doc.scalar_info(self.translate(path))
+
+    def text_position(self, path: Sequence[str | int], offset: int) -> tuple[int, int]:
+        target = self.translate(path)
+        if self.doc.info(target) is None:
+            return self.doc.position_of(target)
+        return self.doc.text_position(target, offset)
+
+
+def check_reading_options(data: Mapping[str, Any], doc: Any,
+                          check: Callable[[Mapping[str, Any], Any], list[SpecIssue]]) -> list[SpecIssue]:
+    """Run ``check`` on ``data`` with each option of each reading applied, as ``--reading ID=OPTION`` would.
+
+    Only problems the option brings in are reported (not those of ``data`` itself), each positioned in the
+    option's ``overrides`` when the value comes from there, else at the option (or at ``extends`` for a
+    reading the file inherits), and its message names the reading and the option."""
+    baseline = {(i.path, i.message) for i in check(data, doc)}
+    own = [r.get("id") if isinstance(r, Mapping) else None for r in (doc.data or {}).get("readings", []) or []]
+    issues: list[SpecIssue] = []
+    seen: set[tuple[int, int, str]] = set()
+    for reading in data.get("readings", []) or []:
+        if not isinstance(reading, Mapping) or not isinstance(reading.get("options"), Mapping):
+            continue
+        rid = reading.get("id")
+        for option, body in reading["options"].items():
+            if option == reading.get("choice"):
+                continue
+            patch = (body or {}).get("overrides") if isinstance(body, Mapping) else None
+            if not isinstance(patch, dict):
+                continue
+            if rid in own:
+                at: tuple[str | int, ...] = ("readings", own.index(rid), "options", option)
+                view = _OptionDoc(doc, patch, (*at, "overrides"), at)
+                where = ""
+            else:
+                view = _OptionDoc(doc, patch, None, ("extends",) if "extends" in (doc.data or {}) else ())
+                where = " (a reading of the base rule set)"
+            try:
+                patched, _ = apply_readings(dict(data), {str(rid): str(option)}, doc.filename)
+            except SpecError:
+                continue
+            for issue in check(patched, view):
+                if (issue.path, issue.message) in baseline:
+                    continue
+                path = view.translate(issue.path)
+                key = (issue.line, issue.column, issue.message)
+                if key in seen:
+                    continue
+                seen.add(key)
+                issues.append(SpecIssue(issue.file, issue.line, issue.column, path,
+                                        f"with reading {rid!r} = {option!r}{where}: {issue.message}",
+                                        issue.expected, issue.found, issue.severity))
+    return issues
+
+
 # ---------------------------------------------------------------------------- missions
 def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> list[SpecIssue]:
     from crewkit.cards import CardError
@@ -390,12 +471,16 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
             return sort_issues(exc.issues)
         if not issues:
             issues += check_ruleset_semantics(data, doc)
+        if not issues:
+            issues += check_reading_options(data, doc, check_ruleset_semantics)
         return sort_issues(issues)
     issues = _schema_issues(doc, kind)
     if issues:
         return sort_issues(issues)
     if kind == "mission":
         issues += check_mission_semantics(doc.data, doc, path)
+        if not issues:
+            issues += check_reading_options(doc.data, doc, lambda d, view: check_mission_semantics(d, view, path))
     elif kind == "campaign":
         data = doc.data
         ruleset = data.get("ruleset")
