@@ -90,7 +90,7 @@ class Rules:
     hand_sizes: tuple[int, ...]
     set_aside: int
     commander_card: Card | None
-    first_leader: str  # commander | dealer
+    first_leader: str  # commander | dealer | holder (of first_leader_card)
     must_follow: bool
     free_cards: tuple[FreeCard, ...]
     precedence: tuple[str, ...]  # e.g. (special, trump, led)
@@ -110,7 +110,6 @@ class Rules:
     distress_enabled: bool
     distress_directions: tuple[str, ...]
     distress_excluded_mask: int
-    distress_extra_attempts: int
     conditions: tuple[Condition, ...]
     readings: Mapping[str, str]
     suit_masks: tuple[int, ...]  # per suit index
@@ -131,6 +130,9 @@ class Rules:
     special_lead: str = "next-card"  # when a lone special card leads: next-card sets the suit, or no-suit
     undealt_mask: int = 0  # cards never dealt (Hammer's 10, unless a challenge adds it)
     scoring: Any = None  # crewkit.engine.scoring.ScoringRules for competitive games
+    first_leader_card: Card | None = None  # first_leader: {holder_of: CARD}
+    commander_is_dealer: bool = False  # commander: {dealer: true}: each round's dealer commands
+    draft_start: str = "first-leader"  # who takes the first task in a draft: commander | dealer | first-leader
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
     raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
 
@@ -182,6 +184,12 @@ def compile_rules(
     commander_spec = ruleset.get("commander") or {}
     commander_card = deck.card(commander_spec["holder_of"]) if "holder_of" in commander_spec else None
 
+    leader_spec = ruleset.get("first_leader", "commander")
+    if isinstance(leader_spec, Mapping):
+        first_leader, first_leader_card = "holder", deck.card(leader_spec["holder_of"])
+    else:
+        first_leader, first_leader_card = str(leader_spec), None
+
     play = ruleset.get("play", {})
     free = tuple(
         FreeCard(
@@ -195,7 +203,8 @@ def compile_rules(
 
     tasks = ruleset.get("tasks") or {}
     pool_suits = (tasks.get("cards") or {}).get("suits", [])
-    pool = tuple(c for c in deck.cards if c.suit is not None and c.suit.name in pool_suits)
+    included = {deck.card(c) for c in (tasks.get("cards") or {}).get("include", []) or []}
+    pool = tuple(c for c in deck.cards if (c.suit is not None and c.suit.name in pool_suits) or c in included)
     m_tasks = (mission or {}).get("tasks") or {}
     task_count = int(m_tasks.get("count", 0))
     fixed = tuple(deck.card(t) for t in m_tasks.get("fixed", []) or [])
@@ -204,11 +213,18 @@ def compile_rules(
         raise SetupError(f"the mission needs {task_count} tasks but only {len(pool)} task cards exist")
     if len(tokens) > task_count:
         raise SetupError(f"{len(tokens)} tokens for only {task_count} tasks")
+    known_tokens = [str(t) for t in tasks.get("tokens", []) or []]
+    unknown = [t for t in tokens if t not in known_tokens]
+    if unknown:
+        raise SetupError(f"task token {unknown[0]!r} is not among the rule set's tokens "
+                         f"({', '.join(known_tokens) or 'none'})")
 
     symbols = (mission or {}).get("symbols") or {}
     comm = ruleset.get("communication") or {}
     distress = ruleset.get("distress") or {}
-    readings = {r["id"]: r["choice"] for r in ruleset.get("readings", []) or []}
+    # every reading in force, the rule set's and the mission's (a record stores them so a replay compiles the same)
+    readings = {r["id"]: r["choice"] for r in [*(ruleset.get("readings", []) or []),
+                                              *((mission or {}).get("readings", []) or [])]}
 
     def suit_names_mask(names: Sequence[str]) -> int:
         return deck.mask(c for c in deck.cards if c.suit is not None and c.suit.name in names)
@@ -237,7 +253,10 @@ def compile_rules(
         hand_sizes=sizes,
         set_aside=set_aside,
         commander_card=commander_card,
-        first_leader=ruleset.get("first_leader", "commander") if isinstance(ruleset.get("first_leader", "commander"), str) else "commander",
+        first_leader=first_leader,
+        first_leader_card=first_leader_card,
+        commander_is_dealer=bool(commander_spec.get("dealer", False)),
+        draft_start=str(tasks.get("draft_start") or "first-leader"),
         must_follow=bool(play.get("must_follow", True)),
         free_cards=free,
         precedence=precedence,
@@ -257,7 +276,6 @@ def compile_rules(
         distress_enabled=bool(distress.get("enabled", False)),
         distress_directions=tuple(distress.get("directions", ["left", "right"])),
         distress_excluded_mask=suit_names_mask(distress.get("excluded_suits", []) or []) | special_mask,
-        distress_extra_attempts=int(distress.get("extra_attempts", 1)),
         conditions=conditions,
         readings=readings,
         suit_masks=suit_masks,
@@ -281,6 +299,13 @@ def compile_rules(
         raw_ruleset=ruleset,
         raw_mission=mission,
     )
+
+
+def distress_extra_attempts(ruleset: Mapping[str, Any]) -> int:
+    """Attempts the logbook adds to a mission won with the distress signal used (``distress.extra_attempts``,
+    1 in the rule book)."""
+    distress = ruleset.get("distress") or {}
+    return int(distress.get("extra_attempts", 1)) if isinstance(distress, Mapping) else 1
 
 
 def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str]) -> tuple[Condition, ...]:

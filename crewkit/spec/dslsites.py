@@ -106,7 +106,9 @@ def compile_site(s: DslSite, text: str | None, deck: Deck, roles: Sequence[str] 
 
     if not text:
         return None
-    return dsl.compile_expr(check_site(s, text, deck, roles))
+    fn = dsl.compile_expr(check_site(s, text, deck, roles))
+    fn.dsl_text = text  # type: ignore[attr-defined]  # the source, for messages and for comparing compiled rules
+    return fn
 
 
 def mission_roles(mission: Mapping[str, Any]) -> list[str]:
