@@ -177,9 +177,18 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
         except CardError as exc:
             issues.append(_issue(doc, path, str(exc), expected="a card of this deck", found=repr(text)))
 
-    commander = data.get("commander") or {}
-    if isinstance(commander, Mapping) and "holder_of" in commander:
-        card_at(("commander", "holder_of"), commander["holder_of"])
+    # every card string the engine will parse (crewkit.engine.rules.compile_rules)
+    for block, key in (("commander", "holder_of"), ("first_leader", "holder_of"), ("deal", "hold_out"),
+                       ("scoring", "challenge_adds")):
+        value = data.get(block)
+        if isinstance(value, Mapping) and value.get(key) is not None:
+            card_at((block, key), value[key])
+    for path in (("deal", "undealt"), ("tasks", "cards", "include")):
+        node: Any = data
+        for part in path:
+            node = node.get(part) if isinstance(node, Mapping) else None
+        for i, text in enumerate(node or [] if isinstance(node, list) else []):
+            card_at((*path, i), text)
     for i, fc in enumerate((data.get("play") or {}).get("free_cards", []) or []):
         if isinstance(fc, Mapping) and "card" in fc:
             card_at(("play", "free_cards", i, "card"), fc["card"])
