@@ -229,6 +229,10 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
     issues += check_ruleset_semantics(data, doc)
     if issues:
         raise SpecError(sort_issues(issues), doc.lines)
+    if readings:  # what validate checked for every option, again for the selected ones (cheap, and exact)
+        issues = check_reading_options(data, doc, check_ruleset_semantics, only=readings)
+        if issues:
+            raise SpecError(sort_issues(issues), doc.lines)
     data, used = apply_readings(data, readings or {}, str(path))
     return RuleSet(name=str(data.get("name", path.stem)), path=path, data=data, readings=used)
 
@@ -269,12 +273,14 @@ class _OptionDoc:
 
 
 def check_reading_options(data: Mapping[str, Any], doc: Any,
-                          check: Callable[[Mapping[str, Any], Any], list[SpecIssue]]) -> list[SpecIssue]:
+                          check: Callable[[Mapping[str, Any], Any], list[SpecIssue]],
+                          only: Mapping[str, str] | None = None) -> list[SpecIssue]:
     """Run ``check`` on ``data`` with each option of each reading applied, as ``--reading ID=OPTION`` would.
 
     Only problems the option brings in are reported (not those of ``data`` itself), each positioned in the
     option's ``overrides`` when the value comes from there, else at the option (or at ``extends`` for a
-    reading the file inherits), and its message names the reading and the option."""
+    reading the file inherits), and its message names the reading and the option. ``only``: just these
+    selections (``--reading ID=OPTION``)."""
     baseline = {(i.path, i.message) for i in check(data, doc)}
     own = [r.get("id") if isinstance(r, Mapping) else None for r in (doc.data or {}).get("readings", []) or []]
     issues: list[SpecIssue] = []
@@ -284,7 +290,7 @@ def check_reading_options(data: Mapping[str, Any], doc: Any,
             continue
         rid = reading.get("id")
         for option, body in reading["options"].items():
-            if option == reading.get("choice"):
+            if option == reading.get("choice") or (only is not None and only.get(str(rid)) != option):
                 continue
             patch = (body or {}).get("overrides") if isinstance(body, Mapping) else None
             if not isinstance(patch, dict):
