@@ -32,12 +32,12 @@ class DslSite:
     def env(self, deck: Deck, roles: Sequence[str] = ()) -> dsl.CheckEnv:
         from crewkit import dsl
 
-        types = {"bool": dsl.BOOL, "int": dsl.INT, "any": None, "player": dsl.PLAYER}
+        types = {"bool": dsl.BOOL, "int": dsl.INT, "player": dsl.PLAYER}
         return dsl.CheckEnv(
             deck=deck,
             roles=frozenset(roles) if self.roles else frozenset(),
             bound={name: types[t] for name, t in self.bound},
-            expect=types[self.expect],
+            expect=types.get(self.expect),  # "any": None, no constraint
         )
 
 
