@@ -87,7 +87,7 @@ FIXTURES: list[tuple[str, str, dict[str, Any]]] = [
                                     "chips": {"start": 5}}, "scoring": {"modes": ["penalty"], "missions": "hammer"}}),
 ]
 
-# A mission each rule set is compiled with when one of its keys changes.
+# A mission each rule set is compiled with when one of its keys changes (others: planet-nine/03, with tokens).
 MISSION_FOR = {"crew": "planet-nine/03", "crew-3p-challenge": "planet-nine/13", "crew-jarvis": "planet-nine/13",
                "crew-persian": "persian", "hammer": "hammer"}
 
@@ -315,13 +315,13 @@ def cases() -> Iterator[Case]:
     for path in bundled.bundled_rulesets():
         name = path.stem
         data, _, _ = resolve_ruleset_data(path)
-        yield "ruleset", name, data, lambda d, name=name: compiled(name, MISSION_FOR[name], d, None)
+        yield "ruleset", name, data, lambda d, name=name: compiled(name, MISSION_FOR.get(name, "planet-nine/03"), d, None)
     for base, patch in [(b, p) for k, b, p in FIXTURES if k == "ruleset"]:
         from crewkit.spec.merge import merge
 
         data, _, _ = resolve_ruleset_data(bundled.ruleset_path(base))
         data = merge(data, patch)
-        mission = "hammer" if "rounds" in patch else MISSION_FOR[base]
+        mission = "hammer" if "rounds" in patch else MISSION_FOR.get(base, "planet-nine/03")
         yield "ruleset", f"{base}+{sorted(patch)}", data, \
             lambda d, base=base, mission=mission: compiled(base, mission, d, None)
     for path in bundled.bundled_missions():
