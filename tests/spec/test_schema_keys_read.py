@@ -69,7 +69,8 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("campaign", "missions"): "the front ends' mission order",
 }
 
-# Keys no bundled file sets: (kind, bundled base, patch applied to it, mission for a rule set / players).
+# Keys no bundled file sets: (kind, the bundled file, a patch merged into it). A rule set with `rounds` is
+# compiled with the hammer cards.
 FIXTURES: list[tuple[str, str, dict[str, Any]]] = [
     ("ruleset", "crew", {"first_leader": {"holder_of": "blue 1"}}),
     ("ruleset", "crew", {"tasks": {"draft_start": "first-leader"}, "first_leader": {"holder_of": "blue 1"}}),
