@@ -384,8 +384,10 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             titles[mid] = load_mission(mid).title
         except Exception:  # a broken mission file still shows up in the table
             titles[mid] = "?"
+    from crewkit.engine.setup import logbook_extra_attempts
+
     with Logbook.open() as book:
-        progress = book.progress(campaign.name, campaign.missions)
+        progress = book.progress(campaign.name, campaign.missions, logbook_extra_attempts)
         current = book.current_mission(campaign.name, campaign.missions)
     print(format_status(progress, titles, current))
     return EXIT_OK

@@ -19,7 +19,7 @@ import contextlib
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -114,19 +114,24 @@ class MissionProgress:
     last_result: str | None
 
 
-def mission_progress(mission: str, attempts: Sequence[Attempt]) -> MissionProgress:
-    """The logbook line for ``mission`` from its attempts in recording order (pure function)."""
+def mission_progress(mission: str, attempts: Sequence[Attempt],
+                     extra_attempts: Callable[[str], int] | None = None) -> MissionProgress:
+    """The logbook line for ``mission`` from its attempts in recording order (pure function).
+
+    ``extra_attempts(ruleset)`` is what a success with the distress signal used adds under the rule set of
+    the winning attempt (its ``distress.extra_attempts``); without it, the rule book's 1."""
     count = 0
     done = False
     distress = False
+    won: Attempt | None = None
     for attempt in attempts:
         count += 1
         distress = distress or attempt.distress_used
         if attempt.result == "success":
-            done = True
+            done, won = True, attempt
             break
-    if done and distress:
-        count += 1
+    if won is not None and distress:
+        count += extra_attempts(won.ruleset) if extra_attempts is not None else 1
     last = attempts[-1].result if attempts else None
     return MissionProgress(
         mission=mission, attempts=count, done=done, distress_used=distress, last_result=last
@@ -516,12 +521,14 @@ class Logbook:
             record_path=None if record_path is None else str(record_path),
         )
 
-    def progress(self, campaign: str, mission_ids: Sequence[str]) -> list[MissionProgress]:
-        """One logbook line per mission of ``mission_ids``, in that (campaign) order."""
+    def progress(self, campaign: str, mission_ids: Sequence[str],
+                 extra_attempts: Callable[[str], int] | None = None) -> list[MissionProgress]:
+        """One logbook line per mission of ``mission_ids``, in that (campaign) order (``extra_attempts``: see
+        :func:`mission_progress`)."""
         by_mission: dict[str, list[Attempt]] = {}
         for attempt in self.attempts(campaign):
             by_mission.setdefault(attempt.mission, []).append(attempt)
-        return [mission_progress(m, by_mission.get(m, [])) for m in mission_ids]
+        return [mission_progress(m, by_mission.get(m, []), extra_attempts) for m in mission_ids]
 
     def current_mission(self, campaign: str, mission_ids: Sequence[str]) -> str | None:
         """The first mission of ``mission_ids`` not yet done, or None when the campaign is complete."""

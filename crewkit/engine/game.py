@@ -238,7 +238,7 @@ class Game:
         if rules.secret is not None:
             self.commander = self._secret_commander()
         self.dealer: int | None = None
-        self.leader = self.commander if self.commander is not None else 0
+        self.leader = self._first_leader()
         self.turn = self.leader
 
         self.events.append(Event("deal", detail=f"{n} players"))
@@ -280,6 +280,20 @@ class Game:
                 t = lost[0]
                 self._fail(f"failed before trick 1: {t.card}, needed by mission card {t.number} (seat {t.owner}), "
                            "was set aside", None)
+
+    def _first_leader(self) -> int:
+        """Who leads the first trick (``first_leader``): the holder of a card, the dealer or the commander.
+
+        A ``holder_of`` card nobody holds (set aside, or under a dummy's face-up card) falls back to the
+        commander, as does ``dealer`` in a game without a dealer; without a commander, seat 0 leads."""
+        r = self.rules
+        if r.first_leader_card is not None:
+            for seat, hand in enumerate(self.hands):
+                if hand & r.first_leader_card.bit:
+                    return seat
+        if r.first_leader == "dealer" and self.dealer is not None:
+            return self.dealer
+        return self.commander if self.commander is not None else 0
 
     # ------------------------------------------------------------------ secret mission cards (Persian reading)
     def _assign_secret_tasks(self, deal: Deal) -> None:
@@ -326,6 +340,8 @@ class Game:
 
     def _begin_round(self) -> None:
         self.leader = self.turn = self.dealer  # type: ignore[assignment]
+        if self.rules.commander_is_dealer:
+            self.commander = self.dealer
         self.mode = None
         self.round_mission = None
         self.phase = CHOOSE_MISSION
@@ -364,6 +380,7 @@ class Game:
             self._free_not_last |= mission.challenge_not_last
         sizes = [h.bit_count() for h in self.hands]
         self.total_tricks = min(sizes)
+        self.leader = self.turn = self._first_leader()
         self.phase = TRICKS
         self.events.append(Event("mission", a.seat, None, f"{mission.title} ({a.mode})"))
 
@@ -443,7 +460,8 @@ class Game:
             self.step_index += 1
         if self.tasks and any(t.owner is None for t in self.tasks) and self.rules.assignment == "draft":
             self.phase = DRAFT
-            self.draft_turn = self.leader
+            start = {"commander": self.commander, "dealer": self.dealer}.get(self.rules.draft_start)
+            self.draft_turn = self.leader if start is None else start
         else:
             self.phase = TRICKS
             self.draft_turn = -1
@@ -1099,7 +1117,8 @@ class Game:
                     return
                 task.trick = trick.number
                 completed.append(task)
-                if not task.revealed:  # a secret mission card is shown once done
+                if not task.revealed and (self.rules.secret is None or self.rules.secret.reveal_when_done):
+                    # a secret mission card is shown once done (``tasks.secret.reveal_when_done``)
                     task.revealed = True
                     self.events.append(Event("task-revealed", task.owner, task.card, f"mission {task.number}"))
                 self.events.append(Event("task-done", task.owner, task.card, f"trick {trick.number}"))

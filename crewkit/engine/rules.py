@@ -10,8 +10,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.cards import LED, SPECIAL, TRUMP, Card, Deck, SpecialSpec
+from crewkit.cards import LED, SPECIAL, TRUMP, Card, Deck
 from crewkit.engine.errors import SetupError
+from crewkit.spec.deck import DealError, build_deck, deal_plan, hand_sizes_for, per_count
+from crewkit.spec.dslsites import mission_roles
+
+# re-exported: the deal arithmetic lives in crewkit.spec.deck, the mission roles in crewkit.spec.dslsites
+__all__ = ["build_deck", "hand_sizes_for", "mission_roles", "per_count"]
 
 ARROWS = (">", ">>", ">>>", ">>>>")
 NUMBERED = ("1", "2", "3", "4", "5")
@@ -88,7 +93,7 @@ class Rules:
     hand_sizes: tuple[int, ...]
     set_aside: int
     commander_card: Card | None
-    first_leader: str  # commander | dealer
+    first_leader: str  # commander | dealer | holder (of first_leader_card)
     must_follow: bool
     free_cards: tuple[FreeCard, ...]
     precedence: tuple[str, ...]  # e.g. (special, trump, led)
@@ -108,7 +113,6 @@ class Rules:
     distress_enabled: bool
     distress_directions: tuple[str, ...]
     distress_excluded_mask: int
-    distress_extra_attempts: int
     conditions: tuple[Condition, ...]
     readings: Mapping[str, str]
     suit_masks: tuple[int, ...]  # per suit index
@@ -129,6 +133,9 @@ class Rules:
     special_lead: str = "next-card"  # when a lone special card leads: next-card sets the suit, or no-suit
     undealt_mask: int = 0  # cards never dealt (Hammer's 10, unless a challenge adds it)
     scoring: Any = None  # crewkit.engine.scoring.ScoringRules for competitive games
+    first_leader_card: Card | None = None  # first_leader: {holder_of: CARD}
+    commander_is_dealer: bool = False  # commander: {dealer: true}: each round's dealer commands
+    draft_start: str = "first-leader"  # who takes the first task in a draft: commander | dealer | first-leader
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
     raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
 
@@ -136,38 +143,6 @@ class Rules:
     def seats(self) -> int:
         """Seats at the table: the players plus a dummy seat."""
         return self.players + (1 if self.dummy is not None else 0)
-
-
-def build_deck(deck_spec: Mapping[str, Any]) -> Deck:
-    suits = [
-        (s["name"], s.get("code", s["name"][:1].upper()), s["ranks"], bool(s.get("trump", False)))
-        for s in deck_spec.get("suits", [])
-    ]
-    specials = [
-        SpecialSpec(name=sp["name"], label=str(sp.get("label", sp["name"])), code=sp.get("code", ""),
-                    rank=int(sp.get("rank", 0)))
-        for sp in deck_spec.get("specials", []) or []
-    ]
-    return Deck.build(suits, specials, deck_spec.get("remove", []) or [])
-
-
-def _per_count(value: Any, players: int) -> Any:
-    if isinstance(value, Mapping):
-        if str(players) in value:
-            return value[str(players)]
-        if players in value:
-            return value[players]
-        return None
-    return value
-
-
-def hand_sizes_for(deal: Mapping[str, Any], players: int) -> tuple[int, ...] | None:
-    sizes = _per_count(deal.get("hands"), players)
-    if sizes is None:
-        return None
-    if isinstance(sizes, int):
-        return (sizes,) * players
-    return tuple(int(x) for x in sizes)
 
 
 def compile_rules(
@@ -205,20 +180,21 @@ def compile_rules(
         )
     hold_out = deck.card(deal["hold_out"]) if deal.get("hold_out") else None
     undealt_mask = deck.mask(deck.card(c) for c in deal.get("undealt", []) or [])
-    sizes = hand_sizes_for(deal, players)
-    if sizes is None or len(sizes) != players:
-        raise SetupError(f"the rule set gives no hand sizes for {players} players")
-    set_aside = int(_per_count(deal.get("set_aside", 0), players) or 0)
-    dummy_cards = (dummy.cards if dummy else 0) + undealt_mask.bit_count()
-    if sum(sizes) + set_aside + dummy_cards > len(deck):
-        raise SetupError(
-            f"hands of {sum(sizes)} cards plus {set_aside} set aside"
-            + (f" and {dummy_cards} for the dummy" if dummy_cards else "")
-            + f" need more than the deck's {len(deck)} cards"
-        )
+    try:
+        plan = deal_plan(ruleset, players, deck)
+    except DealError as exc:
+        raise SetupError(exc.message) from None
+    sizes = plan.hand_sizes
+    set_aside = plan.set_aside
 
     commander_spec = ruleset.get("commander") or {}
     commander_card = deck.card(commander_spec["holder_of"]) if "holder_of" in commander_spec else None
+
+    leader_spec = ruleset.get("first_leader", "commander")
+    if isinstance(leader_spec, Mapping):
+        first_leader, first_leader_card = "holder", deck.card(leader_spec["holder_of"])
+    else:
+        first_leader, first_leader_card = str(leader_spec), None
 
     play = ruleset.get("play", {})
     free = tuple(
@@ -233,7 +209,8 @@ def compile_rules(
 
     tasks = ruleset.get("tasks") or {}
     pool_suits = (tasks.get("cards") or {}).get("suits", [])
-    pool = tuple(c for c in deck.cards if c.suit is not None and c.suit.name in pool_suits)
+    included = {deck.card(c) for c in (tasks.get("cards") or {}).get("include", []) or []}
+    pool = tuple(c for c in deck.cards if (c.suit is not None and c.suit.name in pool_suits) or c in included)
     m_tasks = (mission or {}).get("tasks") or {}
     task_count = int(m_tasks.get("count", 0))
     fixed = tuple(deck.card(t) for t in m_tasks.get("fixed", []) or [])
@@ -242,11 +219,18 @@ def compile_rules(
         raise SetupError(f"the mission needs {task_count} tasks but only {len(pool)} task cards exist")
     if len(tokens) > task_count:
         raise SetupError(f"{len(tokens)} tokens for only {task_count} tasks")
+    known_tokens = [str(t) for t in tasks.get("tokens", []) or []]
+    unknown = [t for t in tokens if t not in known_tokens]
+    if unknown:
+        raise SetupError(f"task token {unknown[0]!r} is not among the rule set's tokens "
+                         f"({', '.join(known_tokens) or 'none'})")
 
     symbols = (mission or {}).get("symbols") or {}
     comm = ruleset.get("communication") or {}
     distress = ruleset.get("distress") or {}
-    readings = {r["id"]: r["choice"] for r in ruleset.get("readings", []) or []}
+    # every reading in force, the rule set's and the mission's (a record stores them so a replay compiles the same)
+    readings = {r["id"]: r["choice"] for r in [*(ruleset.get("readings", []) or []),
+                                              *((mission or {}).get("readings", []) or [])]}
 
     def suit_names_mask(names: Sequence[str]) -> int:
         return deck.mask(c for c in deck.cards if c.suit is not None and c.suit.name in names)
@@ -275,7 +259,10 @@ def compile_rules(
         hand_sizes=sizes,
         set_aside=set_aside,
         commander_card=commander_card,
-        first_leader=ruleset.get("first_leader", "commander") if isinstance(ruleset.get("first_leader", "commander"), str) else "commander",
+        first_leader=first_leader,
+        first_leader_card=first_leader_card,
+        commander_is_dealer=bool(commander_spec.get("dealer", False)),
+        draft_start=str(tasks.get("draft_start") or "first-leader"),
         must_follow=bool(play.get("must_follow", True)),
         free_cards=free,
         precedence=precedence,
@@ -295,7 +282,6 @@ def compile_rules(
         distress_enabled=bool(distress.get("enabled", False)),
         distress_directions=tuple(distress.get("directions", ["left", "right"])),
         distress_excluded_mask=suit_names_mask(distress.get("excluded_suits", []) or []) | special_mask,
-        distress_extra_attempts=int(distress.get("extra_attempts", 1)),
         conditions=conditions,
         readings=readings,
         suit_masks=suit_masks,
@@ -321,55 +307,41 @@ def compile_rules(
     )
 
 
+def distress_extra_attempts(ruleset: Mapping[str, Any]) -> int:
+    """Attempts the logbook adds to a mission won with the distress signal used (``distress.extra_attempts``,
+    1 in the rule book)."""
+    distress = ruleset.get("distress") or {}
+    return int(distress.get("extra_attempts", 1)) if isinstance(distress, Mapping) else 1
+
+
 def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str]) -> tuple[Condition, ...]:
     from crewkit import dsl  # local: the engine works without conditions for plain missions
+    from crewkit.spec.dslsites import check_site, compile_site, site
 
-    role_names = frozenset(roles) | frozenset(mission_roles(mission))
-    env = dsl.CheckEnv(deck=deck, roles=role_names, bound={}, expect=dsl.BOOL)
+    role_names = tuple(dict.fromkeys([*roles, *mission_roles(mission)]))
+    fail_site, done_site = site("conditions", "*", "fail_if"), site("conditions", "*", "done_if")
+    reason_site = site("conditions", "*", "reason")
     out = []
     for i, cond in enumerate(mission.get("conditions", []) or []):
         fail = cond.get("fail_if")
         done = cond.get("done_if")
-        fail_fn = done_fn = None
-        if fail:
-            expr = dsl.parse(fail)
-            dsl.check(expr, env)
-            fail_fn = dsl.compile_expr(expr)
-        if done:
-            expr = dsl.parse(done)
-            dsl.check(expr, env)
-            done_fn = dsl.compile_expr(expr)
-        reason = dsl.parse_template(cond.get("reason", f"condition {cond.get('id', i + 1)} broken"))
+        reason = cond.get("reason")
+        if reason:
+            parts = check_site(reason_site, reason, deck, role_names)
+        else:
+            parts = dsl.parse_template(f"condition {cond.get('id', i + 1)} broken")
         out.append(
             Condition(
                 id=str(cond.get("id", f"condition-{i + 1}")),
-                fail_if=fail_fn,
-                done_if=done_fn,
-                reason=tuple(reason),
+                fail_if=compile_site(fail_site, fail, deck, role_names),
+                done_if=compile_site(done_site, done, deck, role_names),
+                reason=tuple(parts),
                 check=str(cond.get("check", "after-trick")),
                 fail_text=fail or "",
                 done_text=done or "",
             )
         )
     return tuple(out)
-
-
-def mission_roles(mission: Mapping[str, Any]) -> list[str]:
-    """Role names bound by a mission's setup steps."""
-    roles: list[str] = []
-    for step in mission.get("setup", []) or []:
-        if not isinstance(step, Mapping):
-            continue
-        for body in step.values():
-            if isinstance(body, Mapping):
-                if isinstance(body.get("role"), str):
-                    roles.append(body["role"])
-                for r in body.get("roles", []) or []:
-                    if isinstance(r, str):
-                        roles.append(r)
-                    elif isinstance(r, Mapping) and isinstance(r.get("role"), str):
-                        roles.append(r["role"])
-    return roles
 
 
 def _scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[str, Any]]], deck: Deck) -> Any:

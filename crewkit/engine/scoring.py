@@ -62,22 +62,16 @@ class ScoringRules:
 
 def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[str, Any]]],
                     deck: Deck) -> ScoringRules:
-    from crewkit import dsl
+    from crewkit.spec.dslsites import compile_site, site
 
     rounds = ruleset.get("rounds") or {}
     scoring = ruleset.get("scoring") or {}
     chips = rounds.get("chips", 0)
     if isinstance(chips, Mapping):
         chips = chips.get("start", 0)
-    per_player = dsl.CheckEnv(deck=deck, roles=frozenset(), bound={"p": dsl.PLAYER}, expect=None)
-    whole = dsl.CheckEnv(deck=deck, roles=frozenset(), bound={}, expect=dsl.BOOL)
 
-    def formula(text: str | None, env: Any) -> Formula | None:
-        if not text:
-            return None
-        expr = dsl.parse(text)
-        dsl.check(expr, env)
-        return dsl.compile_expr(expr)
+    def formula(text: str | None, *path: str) -> Formula | None:
+        return compile_site(site("scoring", *path), text, deck)
 
     compiled = []
     for mission_id, data in missions:
@@ -96,12 +90,11 @@ def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Ma
             id=mission_id,
             number=int(data.get("number", 0)),
             title=str(data.get("title", mission_id)),
-            penalty_score=formula(pen.get("score"), per_player),
-            hidden_if=formula(hid.get("achieved_if"), dsl.CheckEnv(deck=deck, roles=frozenset(),
-                                                                   bound={"p": dsl.PLAYER}, expect=dsl.BOOL)),
+            penalty_score=formula(pen.get("score"), "penalty", "score"),
+            hidden_if=formula(hid.get("achieved_if"), "hidden", "achieved_if"),
             hidden_payment=int(hid.get("payment", 0)),
-            challenge_success=formula(ch.get("success_if"), whole),
-            challenge_fail=formula(ch.get("fail_if"), whole),
+            challenge_success=formula(ch.get("success_if"), "challenge", "success_if"),
+            challenge_fail=formula(ch.get("fail_if"), "challenge", "fail_if"),
             success_payment=int(ch.get("success_payment", 0)),
             failure_payment=int(ch.get("failure_payment", 0)),
             challenge_not_first=not_first,

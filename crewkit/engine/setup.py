@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Deal, Game
-from crewkit.engine.rules import Rules, compile_rules, mission_roles
+from crewkit.engine.rules import Rules, compile_rules, distress_extra_attempts, mission_roles
+from crewkit.spec.errors import SpecError
 from crewkit.spec.loader import load_mission, load_ruleset
 from crewkit.spec.model import Mission, RuleSet
 
@@ -124,3 +125,14 @@ def new_game(
     game = Game.new(rules, seed=seed, deal=deal)
     game.spec = GameSpec(ruleset, mission, players, tuple(sorted((readings or {}).items())))  # type: ignore[attr-defined]
     return game
+
+
+@functools.lru_cache(maxsize=32)
+def logbook_extra_attempts(ruleset: str) -> int:
+    """What the logbook adds to a mission won under ``ruleset`` (by name) with the distress signal used.
+
+    A rule set that can no longer be loaded (a user file since moved) counts the rule book's 1."""
+    try:
+        return distress_extra_attempts(load_ruleset(ruleset).data)
+    except SpecError:
+        return 1

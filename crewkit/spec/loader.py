@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -160,7 +160,7 @@ def apply_readings(data: dict[str, Any], selection: Mapping[str, str], where: st
 def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue]:
     """What a schema cannot check: cards exist, hands fit the deck, readings choose a listed option."""
     from crewkit.cards import CardError
-    from crewkit.engine.rules import build_deck, hand_sizes_for
+    from crewkit.spec.deck import DealError, build_deck, deal_plan
 
     issues: list[SpecIssue] = []
     if "deck" not in data:
@@ -177,9 +177,18 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
         except CardError as exc:
             issues.append(_issue(doc, path, str(exc), expected="a card of this deck", found=repr(text)))
 
-    commander = data.get("commander") or {}
-    if isinstance(commander, Mapping) and "holder_of" in commander:
-        card_at(("commander", "holder_of"), commander["holder_of"])
+    # every card string the engine will parse (crewkit.engine.rules.compile_rules)
+    for block, key in (("commander", "holder_of"), ("first_leader", "holder_of"), ("deal", "hold_out"),
+                       ("scoring", "challenge_adds")):
+        value = data.get(block)
+        if isinstance(value, Mapping) and value.get(key) is not None:
+            card_at((block, key), value[key])
+    for path in (("deal", "undealt"), ("tasks", "cards", "include")):
+        node: Any = data
+        for part in path:
+            node = node.get(part) if isinstance(node, Mapping) else None
+        for i, text in enumerate(node or [] if isinstance(node, list) else []):
+            card_at((*path, i), text)
     for i, fc in enumerate((data.get("play") or {}).get("free_cards", []) or []):
         if isinstance(fc, Mapping) and "card" in fc:
             card_at(("play", "free_cards", i, "card"), fc["card"])
@@ -193,25 +202,13 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
         for i, suit in enumerate(key or []):
             if suit not in names:
                 issues.append(_issue(doc, (*path, i), f"unknown suit {suit!r}; this deck has {', '.join(sorted(names))}"))
-    deal = data.get("deal") or {}
     for players in data.get("players", []) or []:
-        sizes = hand_sizes_for(deal, players)
-        if sizes is None:
-            issues.append(_issue(doc, ("deal", "hands"), f"no hand sizes for {players} players"))
-            continue
-        if len(sizes) != players:
-            issues.append(_issue(doc, ("deal", "hands", str(players)),
-                                 f"{len(sizes)} hand sizes listed for {players} players"))
-            continue
-        aside = deal.get("set_aside", 0)
-        if isinstance(aside, Mapping):
-            aside = aside.get(str(players), 0)
-        dummy = data.get("dummy") or {}
-        dummy_cards = int(dummy.get("face_down", 0) or 0) + int(dummy.get("face_up", 0) or 0) if isinstance(dummy, Mapping) else 0
-        need = sum(sizes) + int(aside or 0) + dummy_cards
-        if need > len(deck):
-            issues.append(_issue(doc, ("deal", "hands"),
-                                 f"with {players} players the deal needs {need} cards but the deck has {len(deck)}"))
+        try:
+            deal_plan(data, players, deck)  # the engine's own arithmetic (crewkit.spec.deck)
+        except DealError as exc:
+            issues.append(_issue(doc, exc.path, exc.message))
+        except (TypeError, ValueError) as exc:
+            issues.append(_issue(doc, ("deal",), f"the deal cannot be computed: {exc}"))
     own_ids = [r.get("id") if isinstance(r, Mapping) else None for r in (doc.data or {}).get("readings", []) or []]
     for reading in data.get("readings", []) or []:
         if isinstance(reading, Mapping) and reading.get("choice") not in (reading.get("options") or {}):
@@ -232,14 +229,102 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
     issues += check_ruleset_semantics(data, doc)
     if issues:
         raise SpecError(sort_issues(issues), doc.lines)
+    if readings:  # what validate checked for every option, again for the selected ones (cheap, and exact)
+        issues = check_reading_options(data, doc, check_ruleset_semantics, only=readings)
+        if issues:
+            raise SpecError(sort_issues(issues), doc.lines)
     data, used = apply_readings(data, readings or {}, str(path))
     return RuleSet(name=str(data.get("name", path.stem)), path=path, data=data, readings=used)
+
+
+# ---------------------------------------------------------------------------- every option of every reading
+class _OptionDoc:
+    """A LoadedDoc seen through one reading option: positions of values the option's ``overrides`` brought in
+    point into that ``overrides`` block; the rest point at the option itself (or, for a reading the file
+    inherits, at ``anchor``)."""
+
+    def __init__(self, doc: Any, patch: Any, prefix: tuple[str | int, ...] | None, anchor: tuple[str | int, ...]) -> None:
+        self.doc, self.patch, self.prefix, self.anchor = doc, patch, prefix, anchor
+        self.filename, self.lines, self.data = doc.filename, doc.lines, doc.data
+
+    def translate(self, path: Sequence[str | int]) -> tuple[str | int, ...]:
+        if self.prefix is None:
+            return self.anchor
+        node = self.patch
+        for i, part in enumerate(path):
+            if not isinstance(node, dict):
+                return (*self.prefix, *path)  # inside a list or scalar the option replaced whole
+            if part not in node:
+                return (*self.prefix, *path[:i])  # the option's patch stops here: point at what it set
+            node = node[part]
+        return (*self.prefix, *path)
+
+    def position_of(self, path: Sequence[str | int], key: bool = False) -> tuple[int, int]:
+        return self.doc.position_of(self.translate(path), key=key)
+
+    def scalar_info(self, path: Sequence[str | int]) -> tuple[int, int, str | None]:
+        return self.doc.scalar_info(self.translate(path))
+
+    def text_position(self, path: Sequence[str | int], offset: int) -> tuple[int, int]:
+        target = self.translate(path)
+        if self.doc.info(target) is None:
+            return self.doc.position_of(target)
+        return self.doc.text_position(target, offset)
+
+
+def check_reading_options(data: Mapping[str, Any], doc: Any,
+                          check: Callable[[Mapping[str, Any], Any], list[SpecIssue]],
+                          only: Mapping[str, str] | None = None) -> list[SpecIssue]:
+    """Run ``check`` on ``data`` with each option of each reading applied, as ``--reading ID=OPTION`` would.
+
+    Only problems the option brings in are reported (not those of ``data`` itself), each positioned in the
+    option's ``overrides`` when the value comes from there, else at the option (or at ``extends`` for a
+    reading the file inherits), and its message names the reading and the option. ``only``: just these
+    selections (``--reading ID=OPTION``)."""
+    baseline = {(i.path, i.message) for i in check(data, doc)}
+    own = [r.get("id") if isinstance(r, Mapping) else None for r in (doc.data or {}).get("readings", []) or []]
+    issues: list[SpecIssue] = []
+    seen: set[tuple[int, int, str]] = set()
+    for reading in data.get("readings", []) or []:
+        if not isinstance(reading, Mapping) or not isinstance(reading.get("options"), Mapping):
+            continue
+        rid = reading.get("id")
+        for option, body in reading["options"].items():
+            if option == reading.get("choice") or (only is not None and only.get(str(rid)) != option):
+                continue
+            patch = (body or {}).get("overrides") if isinstance(body, Mapping) else None
+            if not isinstance(patch, dict):
+                continue
+            if rid in own:
+                at: tuple[str | int, ...] = ("readings", own.index(rid), "options", option)
+                view = _OptionDoc(doc, patch, (*at, "overrides"), at)
+                where = ""
+            else:
+                view = _OptionDoc(doc, patch, None, ("extends",) if "extends" in (doc.data or {}) else ())
+                where = " (a reading of the base rule set)"
+            try:
+                patched, _ = apply_readings(dict(data), {str(rid): str(option)}, doc.filename)
+            except SpecError:
+                continue
+            for issue in check(patched, view):
+                if (issue.path, issue.message) in baseline:
+                    continue
+                path = view.translate(issue.path)
+                key = (issue.line, issue.column, issue.message)
+                if key in seen:
+                    continue
+                seen.add(key)
+                issues.append(SpecIssue(issue.file, issue.line, issue.column, path,
+                                        f"with reading {rid!r} = {option!r}{where}: {issue.message}",
+                                        issue.expected, issue.found, issue.severity))
+    return issues
 
 
 # ---------------------------------------------------------------------------- missions
 def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> list[SpecIssue]:
     from crewkit.cards import CardError
-    from crewkit.engine.rules import build_deck, mission_roles
+    from crewkit.spec.deck import build_deck
+    from crewkit.spec.dslsites import mission_roles
 
     issues: list[SpecIssue] = []
     rulesets = data.get("rulesets") or ["crew"]
@@ -289,56 +374,47 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> li
                 issues.append(_issue(doc, ("tasks", "fixed", i), f"{card} has no task card in this rule set"))
         except CardError as exc:
             issues.append(_issue(doc, ("tasks", "fixed", i), str(exc)))
+    issues += check_condition_ids(data, doc)
     issues += check_mission_dsl(data, doc, deck, mission_roles(data))
     return issues
 
 
 def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str]) -> list[SpecIssue]:
+    """Every DSL text of a mission (the table of :mod:`crewkit.spec.dslsites`), checked as the engine will."""
     from crewkit import dsl
+    from crewkit.spec.dslsites import check_site, sites_in
 
     issues: list[SpecIssue] = []
-    env = dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=dsl.BOOL)
-    for i, cond in enumerate(data.get("conditions", []) or []):
-        if not isinstance(cond, Mapping):
-            continue
-        for key in ("fail_if", "done_if"):
-            text = cond.get(key)
-            if not isinstance(text, str):
-                continue
-            try:
-                dsl.check(dsl.parse(text), env)
-            except dsl.DslError as exc:
-                issue = dsl_issue(doc, ("conditions", i, key), text, exc)
-                if getattr(exc, "message", "").startswith("unknown name"):
-                    bound = ", ".join(sorted(env.roles)) or "none"
-                    issue = SpecIssue(issue.file, issue.line, issue.column, issue.path,
-                                      f"{issue.message} (a role must be bound by a setup step such as choose_player; "
-                                      f"this mission binds: {bound})")
-                issues.append(issue)
-        reason = cond.get("reason")
-        if isinstance(reason, str):
-            try:
-                for part in dsl.parse_template(reason):
-                    if not isinstance(part, str):
-                        dsl.check(part, dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=None))
-            except dsl.DslError as exc:
-                issues.append(dsl_issue(doc, ("conditions", i, "reason"), reason, exc))
-    # score formulas of competitive games: `p` is the player being scored
-    scoring = data.get("scoring") or {}
-    per_player = {"p": dsl.PLAYER}
-    for block, key, bound, expect in (
-        ("penalty", "score", per_player, dsl.INT),
-        ("hidden", "achieved_if", per_player, dsl.BOOL),
-        ("challenge", "success_if", {}, dsl.BOOL),
-        ("challenge", "fail_if", {}, dsl.BOOL),
-    ):
-        text = (scoring.get(block) or {}).get(key) if isinstance(scoring, Mapping) else None
-        if not isinstance(text, str):
-            continue
+    role_list = list(roles)
+    for site, path, text in sites_in(data, "mission"):
         try:
-            dsl.check(dsl.parse(text), dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound=bound, expect=expect))
+            check_site(site, text, deck, role_list)
         except dsl.DslError as exc:
-            issues.append(dsl_issue(doc, ("scoring", block, key), text, exc))
+            issue = dsl_issue(doc, path, text, exc)
+            if site.roles and not site.template and getattr(exc, "message", "").startswith("unknown name"):
+                bound = ", ".join(sorted(set(role_list))) or "none"
+                issue = SpecIssue(issue.file, issue.line, issue.column, issue.path,
+                                  f"{issue.message} (a role must be bound by a setup step such as choose_player; "
+                                  f"this mission binds: {bound})")
+            issues.append(issue)
+    return issues
+
+
+def check_condition_ids(data: Mapping[str, Any], doc: Any) -> list[SpecIssue]:
+    """Condition ids name a condition in outcomes and records: each may appear once."""
+    issues: list[SpecIssue] = []
+    first: dict[str, int] = {}
+    for i, cond in enumerate(data.get("conditions", []) or []):
+        cid = cond.get("id") if isinstance(cond, Mapping) else None
+        if not isinstance(cid, str):
+            continue
+        if cid in first:
+            line, _ = doc.position_of(("conditions", first[cid], "id"))
+            issues.append(_issue(doc, ("conditions", i, "id"),
+                                 f"duplicate condition id {cid!r}: condition {first[cid] + 1} (line {line}) has it too",
+                                 expected="a condition id used once", found=repr(cid)))
+        else:
+            first[cid] = i
     return issues
 
 
@@ -410,12 +486,16 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
             return sort_issues(exc.issues)
         if not issues:
             issues += check_ruleset_semantics(data, doc)
+        if not issues:
+            issues += check_reading_options(data, doc, check_ruleset_semantics)
         return sort_issues(issues)
     issues = _schema_issues(doc, kind)
     if issues:
         return sort_issues(issues)
     if kind == "mission":
         issues += check_mission_semantics(doc.data, doc, path)
+        if not issues:
+            issues += check_reading_options(doc.data, doc, lambda d, view: check_mission_semantics(d, view, path))
     elif kind == "campaign":
         data = doc.data
         ruleset = data.get("ruleset")

@@ -41,11 +41,10 @@ def campaign_info(name: str, *, validate: bool = False) -> CampaignInfo:
 
 
 def _read_yaml(path: Any) -> Any:
-    import yaml
+    """A spec file's data through the spec layer's one YAML loader (YAML 1.2 scalars: `yes` stays a string)."""
+    from crewkit.spec.yamlio import load_yaml_file
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(path, encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=loader)
+    return load_yaml_file(path).data
 
 
 def _campaign_fast(name: str) -> CampaignInfo | None:

@@ -44,7 +44,8 @@ class Progress:
 class LogbookLike(Protocol):
     def record_attempt(self, **kwargs: Any) -> Any: ...
 
-    def progress(self, campaign: str, mission_ids: Sequence[str]) -> list[Any]: ...
+    def progress(self, campaign: str, mission_ids: Sequence[str],
+                 extra_attempts: Callable[[str], int] | None = None) -> list[Any]: ...
 
 
 class MemoryLogbook:
@@ -56,7 +57,8 @@ class MemoryLogbook:
     def record_attempt(self, **kwargs: Any) -> None:
         self.attempts.append(dict(kwargs))
 
-    def progress(self, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
+    def progress(self, campaign: str, mission_ids: Sequence[str],
+                 extra_attempts: Callable[[str], int] | None = None) -> list[Progress]:
         out = []
         for mid in mission_ids:
             rows = [a for a in self.attempts if a.get("campaign") == campaign and a.get("mission") == mid]
@@ -66,7 +68,8 @@ class MemoryLogbook:
             out.append(
                 Progress(
                     mission=mid,
-                    attempts=len(counted) + (1 if distress and done_at is not None else 0),
+                    attempts=len(counted) + (_extra(extra_attempts, counted[-1]) if distress and done_at is not None
+                                             else 0),
                     done=done_at is not None,
                     distress_used=distress,
                     last_result=rows[-1].get("result") if rows else None,
@@ -75,10 +78,17 @@ class MemoryLogbook:
         return out
 
 
+def _extra(extra_attempts: Callable[[str], int] | None, won: dict[str, Any]) -> int:
+    return extra_attempts(str(won.get("ruleset", ""))) if extra_attempts is not None else 1
+
+
 def progress_of(logbook: LogbookLike, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
-    """The logbook's progress normalised into :class:`Progress` (any object with those attributes works)."""
+    """The logbook's progress normalised into :class:`Progress` (any object with those attributes works);
+    a distress-signal success counts its rule set's ``distress.extra_attempts``."""
+    from crewkit.engine.setup import logbook_extra_attempts
+
     try:
-        rows = list(logbook.progress(campaign, list(mission_ids)))
+        rows = list(logbook.progress(campaign, list(mission_ids), logbook_extra_attempts))
     except Exception:  # a broken or absent store must not stop play
         rows = []
     by_id = {str(getattr(r, "mission", "")): r for r in rows}

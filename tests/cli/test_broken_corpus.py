@@ -17,12 +17,19 @@ FILES = sorted(BROKEN.glob("*.yaml"))
 POSITION = re.compile(r"^\S+:\d+:\d+: error: ", re.M)
 
 
-def expected_fragment(path: Path) -> str:
+def header_value(path: Path, key: str) -> str | None:
     for raw in path.read_bytes().splitlines()[:5]:
         line = raw.decode("utf-8", errors="replace")
-        if line.startswith("# expect:"):
+        if line.startswith(f"# {key}:"):
             return line.split(":", 1)[1].strip()
-    raise AssertionError(f"{path.name} has no '# expect:' line")
+    return None
+
+
+def expected_fragment(path: Path) -> str:
+    found = header_value(path, "expect")
+    if found is None:
+        raise AssertionError(f"{path.name} has no '# expect:' line")
+    return found
 
 
 def test_corpus_has_at_least_40_files() -> None:
@@ -37,6 +44,9 @@ def test_validate_refuses_broken_file(path: Path, capsys: pytest.CaptureFixture[
     assert code == 1, text
     assert expected_fragment(path) in text
     assert POSITION.search(text), f"no file:line:column in {text!r}"
+    at = header_value(path, "at")  # optional '# at: LINE:COLUMN' of the expected message
+    if at is not None:
+        assert re.search(rf"^\S+:{re.escape(at)}: error: .*{re.escape(expected_fragment(path))}", text, re.M), text
     assert "Traceback" not in text and "internal error" not in text
 
 

@@ -1,0 +1,129 @@
+"""Where DSL appears in a spec: one table, read by ``crewkit validate`` (crewkit.spec.loader) and by the engine.
+
+Each :class:`DslSite` names a place in a rule set or mission (a path, ``*`` standing for every item of a
+list), the type the expression must have and the names it may use. The loader checks every site of a file
+with :func:`check_site`; the engine compiles the same sites with the same function, so an expression that
+passes ``validate`` is exactly one the engine accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from crewkit.cards import Deck
+
+if TYPE_CHECKING:  # the DSL (and lark) load only when an expression is checked
+    from crewkit import dsl
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DslSite:
+    kind: str  # ruleset | mission
+    path: tuple[str, ...]  # "*" matches every item of a list
+    expect: str  # bool | int | any: the type of the whole expression
+    bound: tuple[tuple[str, str], ...] = ()  # variables bound by the engine when it evaluates: (name, type)
+    roles: bool = False  # the mission's roles (bound by its setup steps) may be named
+    template: bool = False  # a text with {expressions} inside (a condition's reason)
+
+    def env(self, deck: Deck, roles: Sequence[str] = ()) -> dsl.CheckEnv:
+        from crewkit import dsl
+
+        types = {"bool": dsl.BOOL, "int": dsl.INT, "player": dsl.PLAYER}
+        return dsl.CheckEnv(
+            deck=deck,
+            roles=frozenset(roles) if self.roles else frozenset(),
+            bound={name: types[t] for name, t in self.bound},
+            expect=types.get(self.expect),  # "any": None, no constraint
+        )
+
+
+_P = (("p", "player"),)  # the player being scored
+SITES: tuple[DslSite, ...] = (
+    DslSite("mission", ("conditions", "*", "fail_if"), "bool", roles=True),
+    DslSite("mission", ("conditions", "*", "done_if"), "bool", roles=True),
+    DslSite("mission", ("conditions", "*", "reason"), "any", roles=True, template=True),
+    DslSite("mission", ("scoring", "penalty", "score"), "int", _P),
+    DslSite("mission", ("scoring", "hidden", "achieved_if"), "bool", _P),
+    DslSite("mission", ("scoring", "challenge", "success_if"), "bool"),
+    DslSite("mission", ("scoring", "challenge", "fail_if"), "bool"),
+)
+
+
+def site(*path: str) -> DslSite:
+    """The site with this exact path (``site("scoring", "penalty", "score")``)."""
+    for s in SITES:
+        if s.path == path:
+            return s
+    raise KeyError(path)
+
+
+def sites_in(data: Any, kind: str) -> Iterator[tuple[DslSite, Path, str]]:
+    """Every DSL text of a document of ``kind``: (site, concrete path, text); non-strings are skipped."""
+    for s in SITES:
+        if s.kind != kind:
+            continue
+        for path, value in _expand(data, s.path, ()):
+            if isinstance(value, str):
+                yield s, path, value
+
+
+def _expand(node: Any, pattern: tuple[str, ...], at: Path) -> Iterator[tuple[Path, Any]]:
+    if not pattern:
+        yield at, node
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*":
+        if isinstance(node, list):
+            for i, item in enumerate(node):
+                yield from _expand(item, rest, (*at, i))
+    elif isinstance(node, Mapping) and head in node:
+        yield from _expand(node[head], rest, (*at, head))
+
+
+def check_site(s: DslSite, text: str, deck: Deck, roles: Sequence[str] = ()) -> Any:
+    """Parse and check ``text`` for site ``s``: the AST (a template's parts), or :class:`crewkit.dsl.DslError`."""
+    from crewkit import dsl
+
+    env = s.env(deck, roles)
+    if s.template:
+        parts = dsl.parse_template(text)
+        for part in parts:
+            if not isinstance(part, str):
+                dsl.check(part, env)
+        return parts
+    expr = dsl.parse(text)
+    dsl.check(expr, env)
+    return expr
+
+
+def compile_site(s: DslSite, text: str | None, deck: Deck, roles: Sequence[str] = ()) -> Any:
+    """The compiled closure of ``text`` at site ``s`` (``None`` for no text); what the engine runs."""
+    from crewkit import dsl
+
+    if not text:
+        return None
+    fn = dsl.compile_expr(check_site(s, text, deck, roles))
+    fn.dsl_text = text  # type: ignore[attr-defined]  # the source, for messages and for comparing compiled rules
+    return fn
+
+
+def mission_roles(mission: Mapping[str, Any]) -> list[str]:
+    """Role names bound by a mission's setup steps (the names its conditions may use)."""
+    roles: list[str] = []
+    for step in mission.get("setup", []) or []:
+        if not isinstance(step, Mapping):
+            continue
+        for body in step.values():
+            if isinstance(body, Mapping):
+                if isinstance(body.get("role"), str):
+                    roles.append(body["role"])
+                for r in body.get("roles", []) or []:
+                    if isinstance(r, str):
+                        roles.append(r)
+                    elif isinstance(r, Mapping) and isinstance(r.get("role"), str):
+                        roles.append(r["role"])
+    return roles
