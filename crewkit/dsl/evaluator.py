@@ -16,7 +16,8 @@ from typing import Any
 from crewkit.cards import Card, CardError, Deck, Suit
 
 from . import ast as A
-from .errors import DslError, DslNameError, DslRuntimeError
+from . import limits
+from .errors import ConditionError, DslError, DslInterrupted, DslNameError, DslRuntimeError
 from .parser import MAX_DEPTH
 from .view import View
 from .vocabulary import FIELD_CLASSES, FIELDS, FUNCTIONS, NAMES, Word
@@ -59,6 +60,7 @@ def compile_expr(expr: A.Expr) -> Callable[..., Any]:
     pos = expr.pos
 
     def run(view: View, bindings: Bindings = _EMPTY) -> Any:
+        limits.start()
         try:
             return inner(view, bindings)
         except DslError:
@@ -70,9 +72,29 @@ def compile_expr(expr: A.Expr) -> Callable[..., Any]:
             KeyError,
             IndexError,
             ZeroDivisionError,
+            OverflowError,
             CardError,
         ) as e:
             raise _err(f"evaluation failed: {type(e).__name__}: {e}", pos) from e
+        except (MemoryError, RecursionError) as e:
+            raise _err(f"evaluation ran out of {'memory' if isinstance(e, MemoryError) else 'stack'}", pos) from None
+
+    return run
+
+
+def located(fn: Callable[..., Any], source: str, where: str, text: str) -> Callable[..., Any]:
+    """``fn`` (a compiled expression or template) whose errors name the file, the expression and its text.
+
+    :class:`DslInterrupted` (a deadline or a cancel from outside) passes through unchanged.
+    """
+
+    def run(view: View, bindings: Bindings = _EMPTY) -> Any:
+        try:
+            return fn(view, bindings)
+        except DslInterrupted:
+            raise
+        except DslError as e:
+            raise ConditionError.wrap(e, source, where, text) from None
 
     return run
 
@@ -226,6 +248,10 @@ def _binary(node: A.Binary, scope: frozenset[str]) -> Compiled:
             left, right = lf(v, b), rf(v, b)
             try:
                 if isinstance(left, list | tuple) and isinstance(right, list | tuple):
+                    n = len(left) + len(right)
+                    if n > limits.MAX_LIST:
+                        raise _err(f"`+` made a list of {n:,} items (at most {limits.MAX_LIST:,})", pos)
+                    limits.charge(n, pos)
                     return [*left, *right]
                 return left + right
             except TypeError:
@@ -248,6 +274,8 @@ def _binary(node: A.Binary, scope: frozenset[str]) -> Compiled:
             left, right = lf(v, b), rf(v, b)
             if type(left) is not int or type(right) is not int:
                 raise bad(left, right)
+            if left.bit_length() + right.bit_length() > limits.MAX_INT_BITS:
+                return limits.check_int(left * right, "*", pos)
             return left * right
 
         return mul
@@ -329,6 +357,10 @@ def _call(node: A.Call, scope: frozenset[str]) -> Compiled:
         p = word.params[i]
         return _err(f"`{name}` needs {p.describe()}, found none", pos)
 
+    seat_params = tuple(i for i, p in enumerate(word.params) if p.type.kind == "player")
+    if seat_params:
+        impl = _seat_checked(impl, seat_params, name, pos)
+
     if len(args) == 1:
         (a0,) = args
         g0 = guards[0]
@@ -362,6 +394,23 @@ def _call(node: A.Call, scope: frozenset[str]) -> Compiled:
         return impl(v, *values)
 
     return calln
+
+
+def _seat_checked(
+    impl: Callable[..., Any], which: tuple[int, ...], name: str, pos: A.Pos
+) -> Callable[..., Any]:
+    """``impl`` refusing a player argument that is no seat of the table (``hand(7)`` at four players)."""
+
+    def checked(v: View, *args: Any) -> Any:
+        for i in which:
+            seat = args[i]
+            if type(seat) is int:
+                n = len(v.seats())
+                if not 0 <= seat < n:
+                    raise _err(f"`{name}`: there is no seat {seat} at this table (seats 0 to {n - 1})", pos)
+        return impl(v, *args)
+
+    return checked
 
 
 def _field(node: A.Field, scope: frozenset[str]) -> Compiled:
@@ -406,12 +455,14 @@ def _quant(node: A.Quant, scope: frozenset[str]) -> Compiled:
     kind = node.kind
     pos = node.pos
 
+    charge = limits.charge
+
     def items(v: View, b: Bindings) -> Any:
         xs = src(v, b)
-        if type(xs) is tuple or type(xs) is list:  # the usual case, without the slower ABC check
-            return xs
-        if not isinstance(xs, Sequence) or isinstance(xs, str):
-            raise _err(f"`{kind}` needs a list after `in`, found {describe_value(xs)}", node.source.pos)
+        if type(xs) is not tuple and type(xs) is not list:  # the usual case skips the slower ABC check
+            if not isinstance(xs, Sequence) or isinstance(xs, str):
+                raise _err(f"`{kind}` needs a list after `in`, found {describe_value(xs)}", node.source.pos)
+        charge(len(xs), pos)  # every iteration is a step of this evaluation's budget
         return xs
 
     if kind == "all":

@@ -72,6 +72,7 @@ class Condition:
     check: str  # after-trick | after-play
     fail_text: str
     done_text: str
+    render_reason: Callable[..., str] | None = None  # the reason compiled: f(view) -> str
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,8 @@ def compile_rules(
     trump_mask = deck.mask(c for c in deck.cards if c.is_trump)
     special_mask = deck.mask(c for c in deck.cards if c.is_special)
 
-    conditions = compile_conditions(mission, deck, roles) if mission and mission.get("conditions") else ()
+    conditions = (compile_conditions(mission, deck, roles, source=mission_id or "the mission", seats=players)
+                  if mission and mission.get("conditions") else ())
     from crewkit.engine.steps import compile_draws, compile_steps
 
     steps, assignment = compile_steps(mission, str(tasks.get("assignment", "draft")))
@@ -315,37 +317,51 @@ def compile_rules(
     )
 
 
-def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str]) -> tuple[Condition, ...]:
+def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str], *, source: str = "the mission",
+                       seats: int | None = None) -> tuple[Condition, ...]:
+    """Check and compile a mission's conditions; an error while evaluating one names ``source`` (the
+    mission's file or id), the condition and the expression (:class:`crewkit.dsl.ConditionError`)."""
     from crewkit import dsl  # local: the engine works without conditions for plain missions
 
     role_names = frozenset(roles) | frozenset(mission_roles(mission))
-    env = dsl.CheckEnv(deck=deck, roles=role_names, bound={}, expect=dsl.BOOL)
+    env = dsl.CheckEnv(deck=deck, roles=role_names, bound={}, expect=dsl.BOOL, seats=seats)
     out = []
     for i, cond in enumerate(mission.get("conditions", []) or []):
+        cid = str(cond.get("id", f"condition-{i + 1}"))
         fail = cond.get("fail_if")
         done = cond.get("done_if")
         fail_fn = done_fn = None
         if fail:
-            expr = dsl.parse(fail)
-            dsl.check(expr, env)
-            fail_fn = dsl.compile_expr(expr)
+            fail_fn = _compile_condition(fail, env, source, f"condition `{cid}` (fail_if)")
         if done:
-            expr = dsl.parse(done)
-            dsl.check(expr, env)
-            done_fn = dsl.compile_expr(expr)
-        reason = dsl.parse_template(cond.get("reason", f"condition {cond.get('id', i + 1)} broken"))
+            done_fn = _compile_condition(done, env, source, f"condition `{cid}` (done_if)")
+        reason_text = str(cond.get("reason", f"condition {cond.get('id', i + 1)} broken"))
+        reason = dsl.parse_template(reason_text)
         out.append(
             Condition(
-                id=str(cond.get("id", f"condition-{i + 1}")),
+                id=cid,
                 fail_if=fail_fn,
                 done_if=done_fn,
                 reason=tuple(reason),
                 check=str(cond.get("check", "after-trick")),
                 fail_text=fail or "",
                 done_text=done or "",
+                render_reason=dsl.located(dsl.compile_template(reason), source, f"condition `{cid}` (reason)",
+                                          reason_text),
             )
         )
     return tuple(out)
+
+
+def _compile_condition(text: str, env: Any, source: str, where: str) -> Callable[..., Any]:
+    from crewkit import dsl
+
+    try:
+        expr = dsl.parse(text)
+        dsl.check(expr, env)
+    except dsl.DslError as exc:  # a file that was not validated first, or a narrower table than checked
+        raise dsl.ConditionError.wrap(exc, source, where, text) from None
+    return dsl.located(dsl.compile_expr(expr), source, where, text)
 
 
 def mission_roles(mission: Mapping[str, Any]) -> list[str]:

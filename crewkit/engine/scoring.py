@@ -72,12 +72,12 @@ def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Ma
     per_player = dsl.CheckEnv(deck=deck, roles=frozenset(), bound={"p": dsl.PLAYER}, expect=None)
     whole = dsl.CheckEnv(deck=deck, roles=frozenset(), bound={}, expect=dsl.BOOL)
 
-    def formula(text: str | None, env: Any) -> Formula | None:
+    def formula(text: str | None, env: Any, source: str = "", where: str = "") -> Formula | None:
         if not text:
             return None
         expr = dsl.parse(text)
         dsl.check(expr, env)
-        return dsl.compile_expr(expr)
+        return dsl.located(dsl.compile_expr(expr), source, where, text)
 
     compiled = []
     for mission_id, data in missions:
@@ -96,12 +96,13 @@ def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Ma
             id=mission_id,
             number=int(data.get("number", 0)),
             title=str(data.get("title", mission_id)),
-            penalty_score=formula(pen.get("score"), per_player),
+            penalty_score=formula(pen.get("score"), per_player, mission_id, "scoring.penalty.score"),
             hidden_if=formula(hid.get("achieved_if"), dsl.CheckEnv(deck=deck, roles=frozenset(),
-                                                                   bound={"p": dsl.PLAYER}, expect=dsl.BOOL)),
+                                                                   bound={"p": dsl.PLAYER}, expect=dsl.BOOL),
+                              mission_id, "scoring.hidden.achieved_if"),
             hidden_payment=int(hid.get("payment", 0)),
-            challenge_success=formula(ch.get("success_if"), whole),
-            challenge_fail=formula(ch.get("fail_if"), whole),
+            challenge_success=formula(ch.get("success_if"), whole, mission_id, "scoring.challenge.success_if"),
+            challenge_fail=formula(ch.get("fail_if"), whole, mission_id, "scoring.challenge.fail_if"),
             success_payment=int(ch.get("success_payment", 0)),
             failure_payment=int(ch.get("failure_payment", 0)),
             challenge_not_first=not_first,

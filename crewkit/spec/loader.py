@@ -289,15 +289,18 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> li
                 issues.append(_issue(doc, ("tasks", "fixed", i), f"{card} has no task card in this rule set"))
         except CardError as exc:
             issues.append(_issue(doc, ("tasks", "fixed", i), str(exc)))
-    issues += check_mission_dsl(data, doc, deck, mission_roles(data))
+    counts = [p for p in (players if isinstance(players, list) else base.get("players") or []) if isinstance(p, int)]
+    issues += check_mission_dsl(data, doc, deck, mission_roles(data), seats=max(counts, default=None))
     return issues
 
 
-def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str]) -> list[SpecIssue]:
+def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str],
+                      seats: int | None = None) -> list[SpecIssue]:
+    """DSL errors of a mission's expressions; ``seats`` (the most players) bounds seat numbers and cost."""
     from crewkit import dsl
 
     issues: list[SpecIssue] = []
-    env = dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=dsl.BOOL)
+    env = dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=dsl.BOOL, seats=seats)
     for i, cond in enumerate(data.get("conditions", []) or []):
         if not isinstance(cond, Mapping):
             continue
@@ -320,7 +323,8 @@ def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Itera
             try:
                 for part in dsl.parse_template(reason):
                     if not isinstance(part, str):
-                        dsl.check(part, dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=None))
+                        dsl.check(part, dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound={}, expect=None,
+                                                     seats=seats))
             except dsl.DslError as exc:
                 issues.append(dsl_issue(doc, ("conditions", i, "reason"), reason, exc))
     # score formulas of competitive games: `p` is the player being scored
@@ -336,7 +340,8 @@ def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Itera
         if not isinstance(text, str):
             continue
         try:
-            dsl.check(dsl.parse(text), dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound=bound, expect=expect))
+            dsl.check(dsl.parse(text), dsl.CheckEnv(deck=deck, roles=frozenset(roles), bound=bound, expect=expect,
+                                                    seats=seats))
         except dsl.DslError as exc:
             issues.append(dsl_issue(doc, ("scoring", block, key), text, exc))
     return issues
