@@ -509,6 +509,7 @@ def _known_errors() -> tuple[type[BaseException], ...]:
         ("crewkit.bots", "UnknownBot"),
         ("crewkit.cards", "CardError"),
         ("crewkit.spec.bundled", "NotFound"),
+        ("crewkit.bots.driver", "BotError"),  # a game that does not end within the driver's action limit
     ):
         mod = sys.modules.get(module)
         err = getattr(mod, name, None) if mod is not None else None

@@ -59,8 +59,10 @@ def compile_expr(expr: A.Expr) -> Callable[..., Any]:
     inner = _compile(expr, frozenset())
     pos = expr.pos
 
+    budget = limits.state
+
     def run(view: View, bindings: Bindings = _EMPTY) -> Any:
-        limits.start()
+        budget.base = budget.steps  # limits.start(), inline
         try:
             return inner(view, bindings)
         except DslError:
@@ -358,6 +360,28 @@ def _call(node: A.Call, scope: frozenset[str]) -> Compiled:
         return _err(f"`{name}` needs {p.describe()}, found none", pos)
 
     seat_params = tuple(i for i, p in enumerate(word.params) if p.type.kind == "player")
+    if seat_params == (0,) and len(args) == 1:  # tricks_won(p), hand(p), ...: the common case, kept cheap
+        (a0,) = args
+        g0 = guards[0]
+
+        def bad_seat(v: View, seat: int) -> DslRuntimeError:
+            n = len(v.seats())
+            return _err(f"`{name}`: there is no seat {seat} at this table (seats 0 to {n - 1})", pos)
+
+        def call_seat(v: View, b: Bindings) -> Any:
+            x = a0(v, b)
+            if x is None and g0:
+                raise none_error(0)
+            if type(x) is int and x < 0:  # would silently index from the end
+                raise bad_seat(v, x)
+            try:
+                return impl(v, x)
+            except IndexError:  # a seat past the table fails in the view
+                if type(x) is int and x >= len(v.seats()):
+                    raise bad_seat(v, x) from None
+                raise
+
+        return call_seat
     if seat_params:
         impl = _seat_checked(impl, seat_params, name, pos)
 
@@ -401,13 +425,15 @@ def _seat_checked(
 ) -> Callable[..., Any]:
     """``impl`` refusing a player argument that is no seat of the table (``hand(7)`` at four players)."""
 
+    def bad_seat(v: View, seat: int) -> DslRuntimeError:
+        n = len(v.seats())
+        return _err(f"`{name}`: there is no seat {seat} at this table (seats 0 to {n - 1})", pos)
+
     def checked(v: View, *args: Any) -> Any:
         for i in which:
             seat = args[i]
-            if type(seat) is int:
-                n = len(v.seats())
-                if not 0 <= seat < n:
-                    raise _err(f"`{name}`: there is no seat {seat} at this table (seats 0 to {n - 1})", pos)
+            if type(seat) is int and (seat < 0 or seat >= len(v.seats())):
+                raise bad_seat(v, seat)
         return impl(v, *args)
 
     return checked
@@ -455,14 +481,18 @@ def _quant(node: A.Quant, scope: frozenset[str]) -> Compiled:
     kind = node.kind
     pos = node.pos
 
-    charge = limits.charge
+    budget = limits.state
+    over = limits.over
 
     def items(v: View, b: Bindings) -> Any:
         xs = src(v, b)
         if type(xs) is not tuple and type(xs) is not list:  # the usual case skips the slower ABC check
             if not isinstance(xs, Sequence) or isinstance(xs, str):
                 raise _err(f"`{kind}` needs a list after `in`, found {describe_value(xs)}", node.source.pos)
-        charge(len(xs), pos)  # every iteration is a step of this evaluation's budget
+        # every iteration is a step of this evaluation's budget (limits.charge, inline)
+        budget.steps += len(xs)
+        if budget.steps > budget.next_check:
+            over(budget, pos)
         return xs
 
     if kind == "all":

@@ -5,7 +5,7 @@ Missions come from strangers, so the cost of a condition is bounded twice:
 * at load time the checker estimates an upper bound of the work (quantifier nesting times list sizes, list
   growth, integer size; :mod:`crewkit.dsl.cost`) and refuses an expression above :data:`MAX_COST` steps,
   a list above :data:`MAX_LIST` items or an integer above :data:`MAX_INT_BITS` bits;
-* at run time every quantifier and list join charges its length to a per-thread budget of
+* at run time every quantifier and list join charges its length to a budget of
   :data:`MAX_STEPS` steps (above any estimate the checker lets through), and ``*`` refuses a product above
   :data:`MAX_INT_BITS`. The same budget looks at the clock every :data:`CLOCK_EVERY` steps, so a caller's
   deadline (``solve --timeout``) or a cancel event (the terminal app quitting) stops an evaluation in the
@@ -40,50 +40,70 @@ MAX_INT_DIGITS = _PARSER_MAX_INT_DIGITS
 CLOCK_EVERY = 2_000
 
 
-class _State(threading.local):
-    """Per thread: the steps of the evaluation under way and what may interrupt it."""
+class _Budget:
+    """A running count of steps, where the evaluation under way started, and when to look again.
+
+    ``steps`` only grows (across evaluations), so the clock is looked at every :data:`CLOCK_EVERY` steps
+    even when each evaluation is short; ``base`` is ``steps`` when the current evaluation started. One
+    object for the process, not one per thread: a thread-local costs several times more per access, and
+    two threads evaluating at once (the terminal app's worker and a comparison) only blur the count of
+    each other's evaluation. What may interrupt an evaluation (:class:`_Interrupts`) is per thread.
+    """
+
+    __slots__ = ("base", "limit", "next_check", "steps")
 
     def __init__(self) -> None:
         self.steps = 0
+        self.base = 0
+        self.next_check = CLOCK_EVERY
         self.limit = MAX_STEPS
-        self.since_clock = 0
+
+
+class _Interrupts(threading.local):
+    """Per thread: the deadline and the cancel event of :func:`interruptible`."""
+
+    def __init__(self) -> None:
         self.deadline: float | None = None
         self.cancel: threading.Event | None = None
 
 
-_state = _State()
+#: the step budget; the evaluator's closures update ``steps`` inline and call :func:`over` past
+#: ``next_check`` (a function call per quantifier would cost more than the accounting)
+state = _Budget()
+_interrupts = _Interrupts()
 
 
-def start() -> _State:
-    """Reset the step count for a new top-level evaluation on this thread."""
-    s = _state
-    s.steps = 0
-    return s
+def start() -> None:
+    """A new top-level evaluation starts on this thread."""
+    s = state
+    s.base = s.steps
 
 
 def charge(n: int, pos: A.Pos) -> None:
     """Account for ``n`` steps of work at ``pos``; raise when the budget or a deadline is exceeded."""
-    s = _state
+    s = state
     s.steps += n
-    s.since_clock += n
-    if s.steps > s.limit or s.since_clock > CLOCK_EVERY:
-        _slow_path(s, pos)
+    if s.steps > s.next_check:
+        over(s, pos)
 
 
-def _slow_path(s: _State, pos: A.Pos) -> None:
-    s.since_clock = 0
-    if s.steps > s.limit:
+def over(s: _Budget, pos: A.Pos) -> None:
+    """Past ``next_check``: is the evaluation over its budget, the deadline passed, the cancel set?"""
+    used = s.steps - s.base
+    if used > s.limit:
+        s.base = s.steps  # a caller that catches the error and evaluates again starts afresh
         raise runtime_error(
-            f"evaluation stopped after {s.limit:,} steps (the limit of one evaluation); "
+            f"evaluation stopped after {used:,} steps (at most {s.limit:,} for one evaluation); "
             "the expression does too much work",
             pos,
         )
     poll(pos)
+    s.next_check = min(s.steps + CLOCK_EVERY, s.base + s.limit)
 
 
 def poll(pos: A.Pos | None = None) -> None:
     """Raise :class:`DslInterrupted` if this thread's deadline passed or its cancel event is set."""
-    s = _state
+    s = _interrupts
     if s.cancel is not None and s.cancel.is_set():
         raise _interrupted("cancelled", "evaluation cancelled", pos)
     if s.deadline is not None and time.perf_counter() >= s.deadline:
@@ -116,17 +136,17 @@ def interruptible(
 ) -> Iterator[None]:
     """Evaluations on this thread stop with :class:`DslInterrupted` once ``time.perf_counter()`` passes
     ``deadline`` or ``cancel`` is set (nested uses keep the earlier deadline)."""
-    s = _state
-    saved = (s.deadline, s.cancel, s.since_clock)
+    s = _interrupts
+    saved = (s.deadline, s.cancel)
     if deadline is not None and (s.deadline is None or deadline < s.deadline):
         s.deadline = deadline
     if cancel is not None:
         s.cancel = cancel
-    s.since_clock = CLOCK_EVERY  # look at the clock at the first charge
+    state.next_check = state.steps  # look at the clock at the first step
     try:
         yield
     finally:
-        s.deadline, s.cancel, s.since_clock = saved
+        s.deadline, s.cancel = saved
 
 
 __all__ = [
@@ -139,6 +159,8 @@ __all__ = [
     "charge",
     "check_int",
     "interruptible",
+    "over",
     "poll",
     "start",
+    "state",
 ]

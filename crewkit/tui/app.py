@@ -179,7 +179,7 @@ class CrewApp(App[int]):
         """Stop the app on an error it cannot play on (a mission's condition that fails to evaluate):
         ``crewkit play`` prints ``message`` and exits with ``code``."""
         self.fatal_message = message
-        self.exit(code)
+        self.exit(code, return_code=code)
 
     # ------------------------------------------------------------------ app-wide actions
     def action_logbook(self) -> None:
