@@ -432,7 +432,7 @@ class TableScreen(Screen[None]):
         event.stop()
         self._engine_busy = False
         self._scheduled = False
-        if event.state == WorkerState.SUCCESS and self.is_attached:
+        if event.state == WorkerState.SUCCESS and self.is_attached and worker.result is not None:
             then, value = worker.result
             then(value)
         elif event.state == WorkerState.ERROR and worker.error is not None:
