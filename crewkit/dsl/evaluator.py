@@ -364,21 +364,17 @@ def _call(node: A.Call, scope: frozenset[str]) -> Compiled:
         (a0,) = args
         g0 = guards[0]
 
-        def bad_seat(v: View, seat: int) -> DslRuntimeError:
-            n = len(v.seats())
-            return _err(f"`{name}`: there is no seat {seat} at this table (seats 0 to {n - 1})", pos)
-
         def call_seat(v: View, b: Bindings) -> Any:
             x = a0(v, b)
             if x is None and g0:
                 raise none_error(0)
             if type(x) is int and x < 0:  # would silently index from the end
-                raise bad_seat(v, x)
+                raise _bad_seat(v, x, name, pos)
             try:
                 return impl(v, x)
             except IndexError:  # a seat past the table fails in the view
                 if type(x) is int and x >= len(v.seats()):
-                    raise bad_seat(v, x) from None
+                    raise _bad_seat(v, x, name, pos) from None
                 raise
 
         return call_seat
@@ -425,18 +421,19 @@ def _seat_checked(
 ) -> Callable[..., Any]:
     """``impl`` refusing a player argument that is no seat of the table (``hand(7)`` at four players)."""
 
-    def bad_seat(v: View, seat: int) -> DslRuntimeError:
-        n = len(v.seats())
-        return _err(f"`{name}`: there is no seat {seat} at this table (seats 0 to {n - 1})", pos)
-
     def checked(v: View, *args: Any) -> Any:
         for i in which:
             seat = args[i]
             if type(seat) is int and (seat < 0 or seat >= len(v.seats())):
-                raise bad_seat(v, seat)
+                raise _bad_seat(v, seat, name, pos)
         return impl(v, *args)
 
     return checked
+
+
+def _bad_seat(v: View, seat: int, func: str, pos: A.Pos) -> DslRuntimeError:
+    n = len(v.seats())
+    return _err(f"`{func}`: there is no seat {seat} at this table (seats 0 to {n - 1})", pos)
 
 
 def _field(node: A.Field, scope: frozenset[str]) -> Compiled:

@@ -240,3 +240,19 @@ async def test_the_terminal_app_quits_within_2s_while_a_slow_condition_evaluates
     # what `crewkit play` does last (asyncio.run): wait for the worker threads
     await asyncio.wait_for(asyncio.get_running_loop().shutdown_default_executor(), timeout=5)
     assert time.monotonic() - start < 2.0
+
+
+def test_the_checker_points_at_the_smallest_costly_part_and_knows_the_table() -> None:
+    deck = _deck()
+    env = dsl.CheckEnv(deck=deck, expect=dsl.BOOL, seats=4)
+    three = "count(a in deck: count(b in deck: count(c in deck: a == c) > 0) > 0) > 99"
+    with pytest.raises(dsl.DslError, match="steps to evaluate") as info:
+        dsl.check(dsl.parse(f"tricks_played > 1 and {three}"), env)
+    assert info.value.column == len("tricks_played > 1 and ") + 1  # the outer count, not the whole condition
+    dsl.check(dsl.parse("count(a in deck: count(b in deck: a == b) > 0) > 99"), env)  # two levels: fine
+    with pytest.raises(dsl.DslError, match="no seat 4"):
+        dsl.check(dsl.parse("count(hand(4)) > 0"), env)
+    with pytest.raises(dsl.DslError, match="numbered from 0"):
+        dsl.check(dsl.parse("tricks_won(-1) > 0"), env)
+    dsl.check(dsl.parse("count(hand(3)) > 0"), env)
+    dsl.check(dsl.parse("count(hand(7)) > 0"), dsl.CheckEnv(deck=deck, expect=dsl.BOOL))  # table unknown
