@@ -256,3 +256,22 @@ def test_the_checker_points_at_the_smallest_costly_part_and_knows_the_table() ->
         dsl.check(dsl.parse("tricks_won(-1) > 0"), env)
     dsl.check(dsl.parse("count(hand(3)) > 0"), env)
     dsl.check(dsl.parse("count(hand(7)) > 0"), dsl.CheckEnv(deck=deck, expect=dsl.BOOL))  # table unknown
+
+
+def test_the_step_budget_names_the_file_and_the_condition(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A condition past the budget (accepted here by raising the static bound) stops the game with a message."""
+    from crewkit.engine.actions import Communicate, Distress
+    from crewkit.engine.setup import new_game
+
+    monkeypatch.setattr(limits, "MAX_COST", 10**15)
+    path = tmp_path / "runaway.yaml"
+    path.write_text(SLOW_MISSION % "count(a in deck: count(b in deck: count(c in deck: count(d in deck: "
+                                   "a == d) > 0) > 0) > 0) > 99", encoding="utf-8")
+    game = new_game("crew", str(path), 4, seed="s")
+    start = time.monotonic()
+    with pytest.raises(dsl.ConditionError) as info:
+        while not game.is_over():
+            game.apply(next(a for a in game.legal_actions(game.to_act) if not isinstance(a, Communicate | Distress)))
+    assert time.monotonic() - start < 10
+    text = str(info.value)
+    assert str(path) in text and "condition `slow` (fail_if)" in text and "evaluation stopped after" in text
