@@ -423,6 +423,11 @@ class TableScreen(Screen[None]):
                 return then, work()
 
         self.run_worker(job, thread=True, group="engine", exit_on_error=False)
+        self.set_timer(1.0, self._still_busy)
+
+    def _still_busy(self) -> None:
+        if self._engine_busy and self.is_attached:
+            self.set_status("Working: the mission's conditions take a while to evaluate… (q quits)")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
