@@ -1136,7 +1136,12 @@ class Game:
                 continue
             if cond.fail_if is not None and cond.fail_if(view, {}):
                 number = len(self.tricks) if when == "after-trick" else len(self.tricks) + 1
-                reason = cond.render_reason(view, {}) if cond.render_reason is not None else cond.id
+                if cond.render_reason is not None:  # compiled with the file and condition for its errors
+                    reason = cond.render_reason(view, {})
+                else:
+                    from crewkit.dsl import render_template
+
+                    reason = render_template(cond.reason, view, {})
                 self._fail(f"failed in trick {number}: {reason}", number)
                 return
             if cond.done_if is not None and cond.done_if(view, {}):
