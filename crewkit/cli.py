@@ -434,6 +434,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
+    bad = _undecodable_argument(args)
+    if bad is not None:
+        print(f"crewkit {args.command}: --{bad} is not valid text (undecodable bytes or a lone surrogate); "
+              "use printable UTF-8", file=sys.stderr)
+        return EXIT_INVALID
     try:
         return COMMANDS[args.command](args)
     except UsageError as exc:
@@ -448,6 +453,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _report(exc, args.command)
 
 
+#: arguments that become text inside crewkit (seeds are hashed, written to records and shown), unlike paths
+_TEXT_ARGUMENTS = ("seed",)
+
+
+def _undecodable_argument(args: argparse.Namespace) -> str | None:
+    """The name of a text argument that cannot be encoded as UTF-8 (``--seed $'\\xff'``), if any."""
+    for name in _TEXT_ARGUMENTS:
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return name
+    return None
+
+
 def _report(exc: Exception, command: str) -> int:
     from crewkit.spec.errors import SpecError
 
@@ -459,9 +480,18 @@ def _report(exc: Exception, command: str) -> int:
     if isinstance(exc, (SetupError, IllegalAction)):
         print(f"crewkit {command}: {exc}", file=sys.stderr)
         return EXIT_INVALID
+    dsl_errors = sys.modules.get("crewkit.dsl.errors")
+    if dsl_errors is not None and isinstance(exc, dsl_errors.DslError):
+        # a condition of a mission failed while it was evaluated: the error names the file and condition
+        print(f"crewkit {command}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     known = _known_errors()
     if isinstance(exc, known):
         print(f"crewkit {command}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        # Python refuses to convert an integer of more than 4300 digits to text (or back)
+        print(f"crewkit {command}: a number in the input is too long to handle ({exc})", file=sys.stderr)
         return EXIT_INVALID
     if os.environ.get("CREWKIT_DEBUG"):
         raise exc
@@ -480,6 +510,8 @@ def _known_errors() -> tuple[type[BaseException], ...]:
         ("crewkit.campaign.saves", "SaveError"),
         ("crewkit.bots", "UnknownBot"),
         ("crewkit.cards", "CardError"),
+        ("crewkit.spec.bundled", "NotFound"),
+        ("crewkit.bots.driver", "BotError"),  # a game that does not end within the driver's action limit
     ):
         mod = sys.modules.get(module)
         err = getattr(mod, name, None) if mod is not None else None

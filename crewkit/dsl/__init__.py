@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from .ast import Expr, Pos
 from .checker import CheckEnv, check, check_all
-from .errors import DslError, DslNameError, DslRuntimeError, DslSyntaxError, DslTypeError
-from .evaluator import compile_expr, evaluate
+from .errors import (
+    ConditionError,
+    DslError,
+    DslInterrupted,
+    DslNameError,
+    DslRuntimeError,
+    DslSyntaxError,
+    DslTypeError,
+)
+from .evaluator import compile_expr, evaluate, located
+from .limits import interruptible
 from .parser import MAX_DEPTH, MAX_LENGTH, parse
 from .template import check_template, compile_template, parse_template, render_template
 from .text import to_text
@@ -32,7 +41,9 @@ __all__ = [
     "TASK",
     "TRICK",
     "CheckEnv",
+    "ConditionError",
     "DslError",
+    "DslInterrupted",
     "DslNameError",
     "DslRuntimeError",
     "DslSyntaxError",
@@ -52,6 +63,8 @@ __all__ = [
     "compile_expr",
     "compile_template",
     "evaluate",
+    "interruptible",
+    "located",
     "maybe",
     "parse",
     "parse_template",

@@ -10,7 +10,8 @@ from types import MappingProxyType
 from crewkit.cards import Card, CardError, Deck
 
 from . import ast as A
-from .errors import DslError, DslNameError, DslTypeError
+from .cost import cost_errors
+from .errors import DslError, DslNameError, DslRuntimeError, DslTypeError
 from .parser import MAX_DEPTH
 from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, STR, SUIT, Type, assignable, comparable, unify
 from .vocabulary import FIELDS, FUNCTIONS, NAMES
@@ -24,13 +25,16 @@ class CheckEnv:
 
     ``roles`` are the mission's role names (players chosen during setup); ``bound`` are variables the
     caller binds when evaluating (``p`` in a per-player score formula); ``expect`` is the type the whole
-    expression must have (``BOOL`` for conditions, ``INT`` for scores), or None for any.
+    expression must have (``BOOL`` for conditions, ``INT`` for scores), or None for any. ``seats`` is the
+    most players the expression can be evaluated with (when known, a seat number past it is refused and
+    the cost estimate uses it).
     """
 
     deck: Deck
     roles: frozenset[str] = frozenset()
     bound: Mapping[str, Type] = field(default_factory=lambda: _EMPTY)
     expect: Type | None = None
+    seats: int | None = None
 
 
 def check(expr: A.Expr, env: CheckEnv) -> Type:
@@ -56,6 +60,8 @@ def check_all(expr: A.Expr, env: CheckEnv) -> tuple[Type, list[DslError]]:
     t = c.visit(expr, {})
     if env.expect is not None and not c.errors and not assignable(t, env.expect):
         c.error(DslTypeError, f"expected {env.expect.describe()}, found {t.describe()}", expr.pos)
+    if not c.errors:  # a well-typed expression: can it be evaluated in reasonable time and memory?
+        c.errors.extend(cost_errors(expr, env.deck, env.seats))
     return t, c.errors
 
 
@@ -259,7 +265,28 @@ class _Checker:
                     f"`{name}` needs {param.describe()} as {which}, found {t.describe()}",
                     arg.pos,
                 )
+            elif param.type.kind == "player":
+                self.seat_literal(name, arg)
         return word.returns
+
+    def seat_literal(self, func: str, arg: A.Expr) -> None:
+        """Refuse a seat number written out that no table has (``hand(7)``, ``cards_won(-1)``)."""
+        value: int | None = None
+        if isinstance(arg, A.Int):
+            value = arg.value
+        elif isinstance(arg, A.Unary) and arg.op == "-" and isinstance(arg.operand, A.Int):
+            value = -arg.operand.value
+        if value is None:
+            return
+        if value < 0:
+            self.error(DslRuntimeError, f"`{func}`: seats are numbered from 0, found {value}", arg.pos)
+        elif self.env.seats is not None and value >= self.env.seats:
+            self.error(
+                DslRuntimeError,
+                f"`{func}`: there is no seat {value}; at most {self.env.seats} players sit at this table "
+                f"(seats 0 to {self.env.seats - 1})",
+                arg.pos,
+            )
 
     def field(self, node: A.Field, scope: dict[str, Type]) -> Type:
         t = self.visit(node.obj, scope)
@@ -300,6 +327,8 @@ class _Checker:
             self.error(
                 DslNameError, f"`{node.var}` is a built-in name; choose another variable name", node.pos
             )
+        if node.kind in ("max", "min") and isinstance(node.source, A.ListLit) and not node.source.items:
+            self.error(DslRuntimeError, f"`{node.kind}` over an empty list has no value", node.source.pos)
         inner = dict(scope)
         inner[node.var] = elem
         bt = self.visit(node.body, inner)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 
+from . import limits
 from .types import Type
 from .vocabulary import FIELDS, FUNCTIONS, LITERALS, NAMES, OPERATORS, QUANTIFIERS, Construct, Word
 
@@ -87,6 +88,24 @@ def generate() -> str:
         'A reason string may embed expressions in braces: `"seat {sick} won trick {trick.number}"`.',
         "Write `{{` and `}}` for literal braces. Cards and suits print by name, players and numbers as",
         "plain numbers, lists joined with commas, `none` as `none`.",
+        "",
+        "## Limits",
+        "",
+        "Missions are shared, so what one expression may cost is bounded. When a mission is loaded the",
+        "checker estimates an upper bound of one evaluation (quantifier nesting times the list sizes the",
+        "deck and the table allow, lists grown with `+` and through quantifier variables, numbers grown",
+        "with `*`) and refuses, at the expression's line and column:",
+        "",
+        f"- more than {limits.MAX_COST:,} steps (a step is about one operation; three quantifiers",
+        "  nested over the whole deck are just over the bound, two are far below it);",
+        f"- a list of more than {limits.MAX_LIST:,} items;",
+        f"- a number of more than {limits.MAX_INT_BITS:,} bits, or a literal of more than {limits.MAX_INT_DIGITS:,} digits;",
+        "- a seat number written out that no table of the mission has (`hand(7)` at five players at most),",
+        "  and `max`/`min` over an empty list.",
+        "",
+        f"While a game runs, an evaluation stops after {limits.MAX_STEPS:,} steps, and a run-time error",
+        "(division by zero, a computed seat that is not at the table) ends the command with exit 1 and",
+        "a message naming the mission file, the condition and the expression.",
         "",
     ]
     return "\n".join(lines)

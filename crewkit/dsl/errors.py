@@ -92,3 +92,39 @@ class DslTypeError(DslError):
 
 class DslRuntimeError(DslError):
     """An error while evaluating a well-typed expression (division by zero, none where a value is needed)."""
+
+
+class DslInterrupted(DslError):
+    """An evaluation stopped from outside: the caller's deadline passed (``why == "time"``) or its cancel
+    event was set (``why == "cancelled"``). Not a fault of the expression."""
+
+    def __init__(self, message: str, *, why: str = "time", **kwargs: object) -> None:
+        super().__init__(message, **kwargs)  # type: ignore[arg-type]
+        self.why = why
+
+
+class ConditionError(DslRuntimeError):
+    """A run-time error of one expression of a spec file: names the file, the expression and the error.
+
+    ``source`` is the file (or mission id), ``where`` what the expression is (``condition `one-trick`
+    (fail_if)``), ``text`` the expression itself; line and column are within ``text``.
+    """
+
+    def __init__(self, message: str, *, source: str = "", where: str = "", text: str = "", **kwargs: object) -> None:
+        super().__init__(message, **kwargs)  # type: ignore[arg-type]
+        self.source = source
+        self.where = where
+        self.text = text
+
+    @classmethod
+    def wrap(cls, err: DslError, source: str, where: str, text: str) -> ConditionError:
+        return cls(err.message, source=source, where=where, text=text, line=err.line, column=err.column,
+                   offset=err.offset, end_column=err.end_column)
+
+    def __str__(self) -> str:
+        at = f", column {self.column}" if self.column is not None and self.line == 1 else ""
+        if self.line is not None and self.line > 1 and self.column is not None:
+            at = f", line {self.line} column {self.column}"
+        head = f"{self.source}: {self.where}{at}: {self.message}"
+        caret = self.caret(self.text)
+        return f"{head}\n    {caret.replace(chr(10), chr(10) + '    ')}" if caret else head

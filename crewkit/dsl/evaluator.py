@@ -16,7 +16,8 @@ from typing import Any
 from crewkit.cards import Card, CardError, Deck, Suit
 
 from . import ast as A
-from .errors import DslError, DslNameError, DslRuntimeError
+from . import limits
+from .errors import ConditionError, DslError, DslInterrupted, DslNameError, DslRuntimeError
 from .parser import MAX_DEPTH
 from .view import View
 from .vocabulary import FIELD_CLASSES, FIELDS, FUNCTIONS, NAMES, Word
@@ -58,7 +59,10 @@ def compile_expr(expr: A.Expr) -> Callable[..., Any]:
     inner = _compile(expr, frozenset())
     pos = expr.pos
 
+    budget = limits.state
+
     def run(view: View, bindings: Bindings = _EMPTY) -> Any:
+        budget.base = budget.steps  # limits.start(), inline
         try:
             return inner(view, bindings)
         except DslError:
@@ -70,9 +74,29 @@ def compile_expr(expr: A.Expr) -> Callable[..., Any]:
             KeyError,
             IndexError,
             ZeroDivisionError,
+            OverflowError,
             CardError,
         ) as e:
             raise _err(f"evaluation failed: {type(e).__name__}: {e}", pos) from e
+        except (MemoryError, RecursionError) as e:
+            raise _err(f"evaluation ran out of {'memory' if isinstance(e, MemoryError) else 'stack'}", pos) from None
+
+    return run
+
+
+def located(fn: Callable[..., Any], source: str, where: str, text: str) -> Callable[..., Any]:
+    """``fn`` (a compiled expression or template) whose errors name the file, the expression and its text.
+
+    :class:`DslInterrupted` (a deadline or a cancel from outside) passes through unchanged.
+    """
+
+    def run(view: View, bindings: Bindings = _EMPTY) -> Any:
+        try:
+            return fn(view, bindings)
+        except DslInterrupted:
+            raise
+        except DslError as e:
+            raise ConditionError.wrap(e, source, where, text) from None
 
     return run
 
@@ -226,6 +250,10 @@ def _binary(node: A.Binary, scope: frozenset[str]) -> Compiled:
             left, right = lf(v, b), rf(v, b)
             try:
                 if isinstance(left, list | tuple) and isinstance(right, list | tuple):
+                    n = len(left) + len(right)
+                    if n > limits.MAX_LIST:
+                        raise _err(f"`+` made a list of {n:,} items (at most {limits.MAX_LIST:,})", pos)
+                    limits.charge(n, pos)
                     return [*left, *right]
                 return left + right
             except TypeError:
@@ -248,6 +276,8 @@ def _binary(node: A.Binary, scope: frozenset[str]) -> Compiled:
             left, right = lf(v, b), rf(v, b)
             if type(left) is not int or type(right) is not int:
                 raise bad(left, right)
+            if left.bit_length() + right.bit_length() > limits.MAX_INT_BITS:
+                return limits.check_int(left * right, "*", pos)
             return left * right
 
         return mul
@@ -329,6 +359,28 @@ def _call(node: A.Call, scope: frozenset[str]) -> Compiled:
         p = word.params[i]
         return _err(f"`{name}` needs {p.describe()}, found none", pos)
 
+    seat_params = tuple(i for i, p in enumerate(word.params) if p.type.kind == "player")
+    if seat_params == (0,) and len(args) == 1:  # tricks_won(p), hand(p), ...: the common case, kept cheap
+        (a0,) = args
+        g0 = guards[0]
+
+        def call_seat(v: View, b: Bindings) -> Any:
+            x = a0(v, b)
+            if x is None and g0:
+                raise none_error(0)
+            if type(x) is int and x < 0:  # would silently index from the end
+                raise _bad_seat(v, x, name, pos)
+            try:
+                return impl(v, x)
+            except IndexError:  # a seat past the table fails in the view
+                if type(x) is int and x >= len(v.seats()):
+                    raise _bad_seat(v, x, name, pos) from None
+                raise
+
+        return call_seat
+    if seat_params:
+        impl = _seat_checked(impl, seat_params, name, pos)
+
     if len(args) == 1:
         (a0,) = args
         g0 = guards[0]
@@ -362,6 +414,26 @@ def _call(node: A.Call, scope: frozenset[str]) -> Compiled:
         return impl(v, *values)
 
     return calln
+
+
+def _seat_checked(
+    impl: Callable[..., Any], which: tuple[int, ...], name: str, pos: A.Pos
+) -> Callable[..., Any]:
+    """``impl`` refusing a player argument that is no seat of the table (``hand(7)`` at four players)."""
+
+    def checked(v: View, *args: Any) -> Any:
+        for i in which:
+            seat = args[i]
+            if type(seat) is int and (seat < 0 or seat >= len(v.seats())):
+                raise _bad_seat(v, seat, name, pos)
+        return impl(v, *args)
+
+    return checked
+
+
+def _bad_seat(v: View, seat: int, func: str, pos: A.Pos) -> DslRuntimeError:
+    n = len(v.seats())
+    return _err(f"`{func}`: there is no seat {seat} at this table (seats 0 to {n - 1})", pos)
 
 
 def _field(node: A.Field, scope: frozenset[str]) -> Compiled:
@@ -406,12 +478,18 @@ def _quant(node: A.Quant, scope: frozenset[str]) -> Compiled:
     kind = node.kind
     pos = node.pos
 
+    budget = limits.state
+    over = limits.over
+
     def items(v: View, b: Bindings) -> Any:
         xs = src(v, b)
-        if type(xs) is tuple or type(xs) is list:  # the usual case, without the slower ABC check
-            return xs
-        if not isinstance(xs, Sequence) or isinstance(xs, str):
-            raise _err(f"`{kind}` needs a list after `in`, found {describe_value(xs)}", node.source.pos)
+        if type(xs) is not tuple and type(xs) is not list:  # the usual case skips the slower ABC check
+            if not isinstance(xs, Sequence) or isinstance(xs, str):
+                raise _err(f"`{kind}` needs a list after `in`, found {describe_value(xs)}", node.source.pos)
+        # every iteration is a step of this evaluation's budget (limits.charge, inline)
+        budget.steps += len(xs)
+        if budget.steps > budget.next_check:
+            over(budget, pos)
         return xs
 
     if kind == "all":

@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # lark is imported lazily: importing crewkit.dsl stays cheap
 
 MAX_LENGTH = 10_000
 MAX_DEPTH = 64
+#: the most digits of a number written in an expression (see crewkit.dsl.limits)
+MAX_INT_DIGITS = 1_000
 
 _lock = threading.Lock()
 _parser: Lark | None = None
@@ -330,6 +332,10 @@ def _leaf(tok: Token, text: str) -> A.Expr:
     pos = _pos_of(tok)
     t = tok.type
     if t == "INT":
+        digits = len(tok.value)
+        if digits > MAX_INT_DIGITS:  # int() itself refuses past 4300 digits, with a ValueError
+            raise _error(f"number too long ({digits:,} digits; at most {MAX_INT_DIGITS:,})", text,
+                         pos.offset, pos.end_offset)
         return A.Int(int(tok.value), pos=pos)
     if t == "STRING":
         return A.Str(_unquote(tok.value), pos=pos)

@@ -130,7 +130,7 @@ def _shift(expr: A.Expr, text: str, base: int) -> A.Expr:
 def check_template(parts: Sequence[str | A.Expr], env: CheckEnv) -> list[DslError]:
     """Check every embedded expression (any type is fine); errors are positioned within the template."""
     errors: list[DslError] = []
-    plain = CheckEnv(env.deck, env.roles, env.bound, None)
+    plain = CheckEnv(env.deck, env.roles, env.bound, None, env.seats)
     for part in parts:
         if isinstance(part, A.Expr):
             errors.extend(check_all(part, plain)[1])

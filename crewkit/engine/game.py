@@ -1172,8 +1172,6 @@ class Game:
         )
 
     def _check_conditions(self, when: str) -> None:
-        from crewkit.dsl import render_template  # only missions with conditions pay for the import
-
         view = self.view()
         for i, cond in enumerate(self.rules.conditions):
             if self.cond_done[i]:
@@ -1182,7 +1180,12 @@ class Game:
                 continue
             if cond.fail_if is not None and cond.fail_if(view, {}):
                 number = len(self.tricks) if when == "after-trick" else len(self.tricks) + 1
-                reason = render_template(cond.reason, view, {})
+                if cond.render_reason is not None:  # compiled with the file and condition for its errors
+                    reason = cond.render_reason(view, {})
+                else:
+                    from crewkit.dsl import render_template
+
+                    reason = render_template(cond.reason, view, {})
                 self._fail(f"failed in trick {number}: {reason}", number)
                 return
             if cond.done_if is not None and cond.done_if(view, {}):

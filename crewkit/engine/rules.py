@@ -80,6 +80,7 @@ class Condition:
     check: str  # after-trick | after-play
     fail_text: str
     done_text: str
+    render_reason: Callable[..., str] | None = None  # the reason compiled: f(view) -> str
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,8 @@ def compile_rules(
     trump_mask = deck.mask(c for c in deck.cards if c.is_trump)
     special_mask = deck.mask(c for c in deck.cards if c.is_special)
 
-    conditions = compile_conditions(mission, deck, roles) if mission and mission.get("conditions") else ()
+    conditions = (compile_conditions(mission, deck, roles, source=mission_id or "the mission", seats=players)
+                  if mission and mission.get("conditions") else ())
     from crewkit.engine.steps import compile_draws, compile_steps
 
     steps, assignment = compile_steps(mission, str(tasks.get("assignment", "draft")))
@@ -314,7 +316,10 @@ def distress_extra_attempts(ruleset: Mapping[str, Any]) -> int:
     return int(distress.get("extra_attempts", 1)) if isinstance(distress, Mapping) else 1
 
 
-def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str]) -> tuple[Condition, ...]:
+def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str], *, source: str = "the mission",
+                       seats: int | None = None) -> tuple[Condition, ...]:
+    """Check and compile a mission's conditions; an error while evaluating one names ``source`` (the
+    mission's file or id), the condition and the expression (:class:`crewkit.dsl.ConditionError`)."""
     from crewkit import dsl  # local: the engine works without conditions for plain missions
     from crewkit.spec.dslsites import check_site, compile_site, site
 
@@ -323,22 +328,31 @@ def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[s
     reason_site = site("conditions", "*", "reason")
     out = []
     for i, cond in enumerate(mission.get("conditions", []) or []):
+        cid = str(cond.get("id", f"condition-{i + 1}"))
         fail = cond.get("fail_if")
         done = cond.get("done_if")
-        reason = cond.get("reason")
-        if reason:
-            parts = check_site(reason_site, reason, deck, role_names)
+        reason_text = cond.get("reason")
+        if reason_text:
+            try:
+                parts = check_site(reason_site, reason_text, deck, role_names, seats=seats)
+            except dsl.DslError as exc:
+                raise dsl.ConditionError.wrap(exc, source, f"condition `{cid}` (reason)", reason_text) from None
         else:
-            parts = dsl.parse_template(f"condition {cond.get('id', i + 1)} broken")
+            reason_text = f"condition {cond.get('id', i + 1)} broken"
+            parts = dsl.parse_template(reason_text)
         out.append(
             Condition(
-                id=str(cond.get("id", f"condition-{i + 1}")),
-                fail_if=compile_site(fail_site, fail, deck, role_names),
-                done_if=compile_site(done_site, done, deck, role_names),
+                id=cid,
+                fail_if=compile_site(fail_site, fail, deck, role_names, source=source,
+                                     where=f"condition `{cid}` (fail_if)", seats=seats),
+                done_if=compile_site(done_site, done, deck, role_names, source=source,
+                                     where=f"condition `{cid}` (done_if)", seats=seats),
                 reason=tuple(parts),
                 check=str(cond.get("check", "after-trick")),
                 fail_text=fail or "",
                 done_text=done or "",
+                render_reason=dsl.located(dsl.compile_template(parts), source, f"condition `{cid}` (reason)",
+                                          reason_text),
             )
         )
     return tuple(out)

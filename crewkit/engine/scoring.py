@@ -70,8 +70,8 @@ def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Ma
     if isinstance(chips, Mapping):
         chips = chips.get("start", 0)
 
-    def formula(text: str | None, *path: str) -> Formula | None:
-        return compile_site(site("scoring", *path), text, deck)
+    def formula(text: str | None, mission_id: str, *path: str) -> Formula | None:
+        return compile_site(site("scoring", *path), text, deck, source=mission_id, where="scoring." + ".".join(path))
 
     compiled = []
     for mission_id, data in missions:
@@ -90,11 +90,11 @@ def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Ma
             id=mission_id,
             number=int(data.get("number", 0)),
             title=str(data.get("title", mission_id)),
-            penalty_score=formula(pen.get("score"), "penalty", "score"),
-            hidden_if=formula(hid.get("achieved_if"), "hidden", "achieved_if"),
+            penalty_score=formula(pen.get("score"), mission_id, "penalty", "score"),
+            hidden_if=formula(hid.get("achieved_if"), mission_id, "hidden", "achieved_if"),
             hidden_payment=int(hid.get("payment", 0)),
-            challenge_success=formula(ch.get("success_if"), "challenge", "success_if"),
-            challenge_fail=formula(ch.get("fail_if"), "challenge", "fail_if"),
+            challenge_success=formula(ch.get("success_if"), mission_id, "challenge", "success_if"),
+            challenge_fail=formula(ch.get("fail_if"), mission_id, "challenge", "fail_if"),
             success_payment=int(ch.get("success_payment", 0)),
             failure_payment=int(ch.get("failure_payment", 0)),
             challenge_not_first=not_first,

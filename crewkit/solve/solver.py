@@ -121,6 +121,19 @@ def solve(
     """
     t0 = time.perf_counter()
     deadline = None if timeout is None else t0 + timeout
+    # a mission's condition may be slow: its evaluation looks at the same deadline (crewkit.dsl.limits)
+    from crewkit.dsl import DslInterrupted, interruptible
+
+    try:
+        with interruptible(deadline):
+            return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge)
+    except DslInterrupted:
+        return SolveResult(UNKNOWN, [], 0, time.perf_counter() - t0, 0,
+                           "stopped at the time limit while a condition was evaluated")
+
+
+def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None, gold_frame: bool, history: str,
+           merge: bool | None) -> SolveResult:
     if game.is_over():
         status = WINNABLE if game.outcome().result == SUCCESS else UNWINNABLE
         return SolveResult(status, [], 0, time.perf_counter() - t0, 0, note=game.outcome().reason)

@@ -29,7 +29,7 @@ class DslSite:
     roles: bool = False  # the mission's roles (bound by its setup steps) may be named
     template: bool = False  # a text with {expressions} inside (a condition's reason)
 
-    def env(self, deck: Deck, roles: Sequence[str] = ()) -> dsl.CheckEnv:
+    def env(self, deck: Deck, roles: Sequence[str] = (), seats: int | None = None) -> dsl.CheckEnv:
         from crewkit import dsl
 
         types = {"bool": dsl.BOOL, "int": dsl.INT, "player": dsl.PLAYER}
@@ -38,6 +38,7 @@ class DslSite:
             roles=frozenset(roles) if self.roles else frozenset(),
             bound={name: types[t] for name, t in self.bound},
             expect=types.get(self.expect),  # "any": None, no constraint
+            seats=seats,
         )
 
 
@@ -84,11 +85,13 @@ def _expand(node: Any, pattern: tuple[str, ...], at: Path) -> Iterator[tuple[Pat
         yield from _expand(node[head], rest, (*at, head))
 
 
-def check_site(s: DslSite, text: str, deck: Deck, roles: Sequence[str] = ()) -> Any:
-    """Parse and check ``text`` for site ``s``: the AST (a template's parts), or :class:`crewkit.dsl.DslError`."""
+def check_site(s: DslSite, text: str, deck: Deck, roles: Sequence[str] = (), *, seats: int | None = None) -> Any:
+    """Parse and check ``text`` for site ``s``: the AST (a template's parts), or :class:`crewkit.dsl.DslError`.
+
+    ``seats`` (the most players the file allows) bounds seat numbers and the cost estimate."""
     from crewkit import dsl
 
-    env = s.env(deck, roles)
+    env = s.env(deck, roles, seats)
     if s.template:
         parts = dsl.parse_template(text)
         for part in parts:
@@ -100,13 +103,23 @@ def check_site(s: DslSite, text: str, deck: Deck, roles: Sequence[str] = ()) -> 
     return expr
 
 
-def compile_site(s: DslSite, text: str | None, deck: Deck, roles: Sequence[str] = ()) -> Any:
-    """The compiled closure of ``text`` at site ``s`` (``None`` for no text); what the engine runs."""
+def compile_site(s: DslSite, text: str | None, deck: Deck, roles: Sequence[str] = (), *, source: str = "",
+                 where: str = "", seats: int | None = None) -> Any:
+    """The compiled closure of ``text`` at site ``s`` (``None`` for no text); what the engine runs.
+
+    Errors, at check time (a file that was not validated first) or while evaluating, are
+    :class:`crewkit.dsl.ConditionError` naming ``source`` (the file or mission id) and ``where`` (the
+    expression, such as ``condition `one-trick` (fail_if)``)."""
     from crewkit import dsl
 
     if not text:
         return None
-    fn = dsl.compile_expr(check_site(s, text, deck, roles))
+    where = where or ".".join(s.path)
+    try:
+        checked = check_site(s, text, deck, roles, seats=seats)
+    except dsl.DslError as exc:
+        raise dsl.ConditionError.wrap(exc, source or "the mission", where, text) from None
+    fn = dsl.located(dsl.compile_expr(checked), source or "the mission", where, text)
     fn.dsl_text = text  # type: ignore[attr-defined]  # the source, for messages and for comparing compiled rules
     return fn
 

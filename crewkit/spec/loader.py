@@ -375,12 +375,15 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> li
         except CardError as exc:
             issues.append(_issue(doc, ("tasks", "fixed", i), str(exc)))
     issues += check_condition_ids(data, doc)
-    issues += check_mission_dsl(data, doc, deck, mission_roles(data))
+    counts = [p for p in (players if isinstance(players, list) else base.get("players") or []) if isinstance(p, int)]
+    issues += check_mission_dsl(data, doc, deck, mission_roles(data), seats=max(counts, default=None))
     return issues
 
 
-def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str]) -> list[SpecIssue]:
-    """Every DSL text of a mission (the table of :mod:`crewkit.spec.dslsites`), checked as the engine will."""
+def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str],
+                      seats: int | None = None) -> list[SpecIssue]:
+    """Every DSL text of a mission (the table of :mod:`crewkit.spec.dslsites`), checked as the engine will;
+    ``seats`` (the most players) bounds seat numbers and cost."""
     from crewkit import dsl
     from crewkit.spec.dslsites import check_site, sites_in
 
@@ -388,7 +391,7 @@ def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Itera
     role_list = list(roles)
     for site, path, text in sites_in(data, "mission"):
         try:
-            check_site(site, text, deck, role_list)
+            check_site(site, text, deck, role_list, seats=seats)
         except dsl.DslError as exc:
             issue = dsl_issue(doc, path, text, exc)
             if site.roles and not site.template and getattr(exc, "message", "").startswith("unknown name"):

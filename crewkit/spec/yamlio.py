@@ -552,6 +552,9 @@ def load_json_text(text: str, filename: str) -> LoadedDoc:
         raise _fail(filename, exc.lineno, exc.colno, f"invalid JSON: {exc.msg}", (), lines) from None
     except RecursionError:
         raise _fail(filename, 1, 1, "the document is nested too deeply", (), lines) from None
+    except ValueError:  # an integer of more than 4300 digits (Python refuses to convert it)
+        line, col = _long_number_position(text)
+        raise _fail(filename, line, col, "number too long (more than 4300 digits)", (), lines) from None
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else "a single value"
         raise _fail(filename, 1, 1, f"the top level must be a JSON object, found {kind}", (), lines)
@@ -563,6 +566,17 @@ def load_json_text(text: str, filename: str) -> LoadedDoc:
     doc = _build_doc(root, filename, lines)  # also reports duplicate keys at their position
     doc.data = data
     return doc
+
+
+def _long_number_position(text: str) -> tuple[int, int]:
+    """1-based line and column of the first run of more than 4300 digits (1, 1 if there is none)."""
+    import re
+
+    m = re.search(r"\d{4301}", text)
+    if m is None:
+        return 1, 1
+    line = text.count("\n", 0, m.start()) + 1
+    return line, m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
 
 
 def load_json_file(path: str | os.PathLike[str], filename: str | None = None) -> LoadedDoc:

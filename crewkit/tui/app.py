@@ -46,6 +46,7 @@ class CrewApp(App[int]):
             camp = None  # Hammer's cards and the Persian secret cards are no campaign of their own
         self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign)
         self.session: Session | None = None
+        self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
 
     # ------------------------------------------------------------------ seats and specs
     def kinds(self) -> list[str]:
@@ -173,6 +174,12 @@ class CrewApp(App[int]):
             self.push_screen(StandingsScreen(table.session, finished), chosen)
             return
         self.push_screen(EndScreen(mission, table.session.title or mission_title(mission), finished, has_next), chosen)
+
+    def fail(self, message: str, code: int = 1) -> None:
+        """Stop the app on an error it cannot play on (a mission's condition that fails to evaluate):
+        ``crewkit play`` prints ``message`` and exits with ``code``."""
+        self.fatal_message = message
+        self.exit(code, return_code=code)
 
     # ------------------------------------------------------------------ app-wide actions
     def action_logbook(self) -> None:

@@ -43,4 +43,8 @@ def run_play(options: PlayOptions) -> int:
 
     app = CrewApp(options)
     result = app.run()
+    if app.fatal_message:
+        import sys
+
+        print(f"crewkit play: {app.fatal_message}", file=sys.stderr)
     return int(result or 0)

@@ -224,7 +224,7 @@ def test_spec_layer_checks_without_the_engine() -> None:
 def test_engine_refuses_a_penalty_score_that_is_not_a_number() -> None:
     deck = build_deck(ruleset("hammer")["deck"])
     card = {"number": 9, "title": "t", "scoring": {"penalty": {"score": "tricks_won(p) > 0"}}}
-    with pytest.raises(dsl.DslTypeError):
+    with pytest.raises(dsl.DslError, match="hammer/09: scoring.penalty.score.*expected a number, found a boolean"):
         compile_scoring(ruleset("hammer"), [("hammer/09", card)], deck)
 
 

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from crewkit.engine.actions import (
     Action,
@@ -73,6 +74,7 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = session.humans[0] if session.humans else None
         self._timer: Timer | None = None
         self._scheduled = False
+        self._engine_busy = False  # an engine worker is applying an action
         self._handoff_open = False
         self._ended = False
         self.status_text = ""
@@ -405,30 +407,108 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(HandoffScreen(seat, why.get(phase, "It is their turn.")), done)
 
+    # ------------------------------------------------------------------ the engine, off the UI thread
+    def run_engine(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
+        """Run ``work`` (the engine applying an action, a bot deciding) in a thread worker, then ``then(result)``
+        back on the UI thread. A mission's condition may be slow: the app keeps drawing and can always quit
+        (quitting cancels the worker, and the cancel reaches the condition's evaluation)."""
+        self._scheduled = True  # advance() waits, as for a bot's timer
+        self._engine_busy = True
+
+        def job() -> tuple[Callable[[Any], None], Any]:
+            from crewkit.dsl import interruptible
+
+            worker = get_current_worker()
+            with interruptible(cancel=worker.cancelled_event):
+                return then, work()
+
+        self.run_worker(job, thread=True, group="engine", exit_on_error=False)
+        self.set_timer(1.0, self._still_busy)
+
+    def _still_busy(self) -> None:
+        if self._engine_busy and self.is_attached:
+            self.set_status("Working: the mission's conditions take a while to evaluate… (q quits)")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "engine" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                                                           WorkerState.CANCELLED):
+            return
+        event.stop()
+        self._engine_busy = False
+        self._scheduled = False
+        if event.state == WorkerState.SUCCESS and self.is_attached and worker.result is not None:
+            then, value = worker.result
+            then(value)
+        elif event.state == WorkerState.ERROR and worker.error is not None:
+            self.engine_failed(worker.error)
+
+    def engine_failed(self, error: BaseException) -> None:
+        """The engine stopped on an error: a mission's condition that cannot be evaluated (a message naming
+        the file and the condition, exit 1), or a bug (exit 3). Never a traceback on the table."""
+        from crewkit.dsl import DslError, DslInterrupted
+
+        if isinstance(error, DslInterrupted):  # the app is quitting
+            return
+        self._ended = True
+        if isinstance(error, DslError):
+            self.crew_app.fail(str(error), 1)
+        else:
+            self.crew_app.fail(f"internal error: {type(error).__name__}: {error}\n"
+                               "This is a bug in crewkit; run again with CREWKIT_DEBUG=1 to see where it happened.", 3)
+
+    def _apply_for_bot(self, seat: int, action: Action) -> str | None:
+        """In the worker: apply a bot's action (its first legal one if refused); the refusal's message."""
+        s = self.session
+        try:
+            s.apply(action)
+        except IllegalAction as exc:
+            fallback = s.fallback_action(seat) if s.g.to_act == seat else None
+            if fallback is not None:
+                s.apply(fallback)
+            return exc.message
+        return None
+
     def bot_turn(self, seat: int) -> None:
         s = self.session
         if s.g.is_over() or s.g.to_act != seat:
             self.advance()
             return
-        try:
-            action: Action | None = s.bot_action(seat)
-        except Exception as exc:  # a broken bot must not stop the game
-            self.set_status(f"{seat_label(seat, s.kinds)} failed ({exc}); it plays its first legal action", error=True)
-            action = s.fallback_action(seat)
-        if action is not None:
-            self.bot_apply(seat, action)
-        else:
-            self.advance()
+
+        def work() -> tuple[str | None, Action | None, str | None]:
+            from crewkit.dsl import DslError
+
+            failure = None
+            try:
+                action: Action | None = s.bot_action(seat)
+            except DslError:  # the mission's condition, not the bot: stop the game with a message
+                raise
+            except Exception as exc:  # a broken bot must not stop the game
+                failure = str(exc)
+                action = s.fallback_action(seat)
+            refused = self._apply_for_bot(seat, action) if action is not None else None
+            return failure, action, refused
+
+        def then(result: tuple[str | None, Action | None, str | None]) -> None:
+            failure, action, refused = result
+            if failure is not None:
+                self.set_status(f"{seat_label(seat, s.kinds)} failed ({failure}); it plays its first legal action",
+                                error=True)
+            if action is None:
+                self.advance()
+            else:
+                self._bot_applied(seat, action, refused)
+
+        self.run_engine(work, then)
 
     def bot_apply(self, seat: int, action: Action) -> None:
+        self.run_engine(lambda: self._apply_for_bot(seat, action),
+                        lambda refused: self._bot_applied(seat, action, refused))
+
+    def _bot_applied(self, seat: int, action: Action, refused: str | None) -> None:
         s = self.session
-        try:
-            s.apply(action)
-        except IllegalAction as exc:
-            self.set_status(f"{seat_label(seat, s.kinds)} tried {action_label(action)}: {exc.message}", error=True)
-            fallback = s.fallback_action(seat) if s.g.to_act == seat else None
-            if fallback is not None:
-                s.apply(fallback)
+        if refused is not None:
+            self.set_status(f"{seat_label(seat, s.kinds)} tried {action_label(action)}: {refused}", error=True)
         else:
             if isinstance(action, Communicate | Distress):
                 self.notify(f"{seat_label(seat, s.kinds)}: {action_label(action)}", title="Crew")
@@ -440,17 +520,27 @@ class TableScreen(Screen[None]):
         return self.query_one("#status", Static).has_class("error")
 
     # ------------------------------------------------------------------ human input
-    def human_apply(self, action: Action) -> bool:
-        """Apply through the engine; the engine's reason in the status line when refused."""
-        try:
-            self.session.apply(action)
-        except IllegalAction as exc:
-            self.set_status(exc.message, error=True)
-            self.notify(exc.message, title="Not allowed", severity="warning")
-            return False
-        self.set_status(f"{seat_label(action.seat, self.session.kinds, self.viewer)}: {action_label(action)}")
-        self.advance()
-        return True
+    def human_apply(self, action: Action) -> None:
+        """Apply through the engine (in a worker); the engine's reason in the status line when refused."""
+        if self._engine_busy:
+            return  # the previous action is still being applied
+
+        def work() -> str | None:
+            try:
+                self.session.apply(action)
+            except IllegalAction as exc:
+                return exc.message
+            return None
+
+        def then(refused: str | None) -> None:
+            if refused is not None:
+                self.set_status(refused, error=True)
+                self.notify(refused, title="Not allowed", severity="warning")
+                return
+            self.set_status(f"{seat_label(action.seat, self.session.kinds, self.viewer)}: {action_label(action)}")
+            self.advance()
+
+        self.run_engine(work, then)
 
     def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
         event.stop()
