@@ -911,6 +911,8 @@ class Game:
             for seat, card in self.passes.items():  # all at once
                 if card is not None:
                     self.hands[seat] &= ~card.bit
+                    if seat == self.dummy_seat:  # a face-up dummy card leaves its column: the one below turns up
+                        self._dummy_played(card, reveal_now=True)
             for seat, card in self.passes.items():
                 if card is not None:
                     target = (seat + step) % self.n
@@ -937,8 +939,11 @@ class Game:
         self.hands[seat] = hand & ~card.bit
         if seat == self.dummy_seat:
             self._dummy_played(card)
+        # the lead sets the colour to follow; after a led special card (Hammer's 10) the next coloured card sets it,
+        # unless the rule is ``no-suit`` (then that trick has no colour to follow). Tested before the append.
+        leads = not self.plays
         self.plays.append((seat, card))
-        if self.led_suit is None and card.suit is not None and (not self.plays or self.rules.special_lead == "next-card"):
+        if self.led_suit is None and card.suit is not None and (leads or self.rules.special_lead == "next-card"):
             self.led_suit = card.suit
         self.events.append(Event("play", seat, card))
         if len(self.plays) == self.n:
@@ -948,12 +953,12 @@ class Game:
             if self.rules.conditions:
                 self._check_conditions("after-play")
 
-    def _dummy_played(self, card: Card) -> None:
+    def _dummy_played(self, card: Card, reveal_now: bool = False) -> None:
         for i, col in enumerate(self.dummy_columns):
             if col and col[-1] is card:
                 col.pop()
                 if col:
-                    if self.rules.dummy is not None and self.rules.dummy.reveal == "immediately":
+                    if reveal_now or (self.rules.dummy is not None and self.rules.dummy.reveal == "immediately"):
                         self.hands[self.dummy_seat] |= col[-1].bit  # type: ignore[index]
                         self.events.append(Event("dummy-reveal", self.dummy_seat, col[-1]))
                     else:
