@@ -26,7 +26,7 @@ from crewkit.engine.actions import (
     Signal,
     TakeTask,
 )
-from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA, Rules
 
 CHOOSE_MISSION = "choose-mission"
@@ -177,7 +177,7 @@ def _secret_deal(rules: Rules, rng: random.Random, hands: list[list[Card]], asid
 class Game:
     """One attempt of a mission. Create with :meth:`new`; drive with :meth:`apply`."""
 
-    def __init__(self, rules: Rules, deal: Deal, seed: str, rng: random.Random) -> None:
+    def __init__(self, rules: Rules, deal: Deal, seed: str, rng: random.Random, dealer: int | None = None) -> None:
         self.rules = rules
         self.seed = seed
         self.deal = deal
@@ -268,8 +268,10 @@ class Game:
         self.signal_trick: int = 0  # the trick number in which the last signal was given
         self._pending_signal: tuple[int, Card, int] | None = None  # must be won in this trick (a reading)
         if self.scoring is not None:
-            self._start_match()
+            self._start_match(dealer)
             return
+        if dealer is not None:
+            raise DealerError(f"a first dealer (seat {dealer}) is named, but rule set {rules.ruleset_name} has no dealer")
         self._advance_steps()
         if rules.secret is not None and rules.secret.set_aside_needed == "fail-at-once":
             held = 0
@@ -309,7 +311,7 @@ class Game:
         return pick(numbers)[1]
 
     # ------------------------------------------------------------------ rounds (competitive games)
-    def _start_match(self) -> None:
+    def _start_match(self, dealer: int | None) -> None:
         from fractions import Fraction
 
         sc = self.scoring
@@ -319,8 +321,7 @@ class Game:
         self.round_tricks: list[list[Trick]] = []
         self.mode: str | None = None
         self.round_mission: Any = None
-        start = sc.dealer_start
-        self.first_dealer = random.Random(f"crewkit:{self.seed}:dealer").randrange(self.n) if start == "random" else 0
+        self.first_dealer = first_dealer(self.rules, self.seed, dealer)
         self.dealer = self.first_dealer
         self._begin_round()
 
@@ -392,9 +393,14 @@ class Game:
                 extra = penalty_deltas(sc, mission, view, self.n, self.dealer, only=others)  # type: ignore[arg-type]
                 deltas = [a + b for a, b in zip(deltas, extra, strict=True)]
         else:
-            if not last:
+            # seed 001: when the score is fixed before the hands run out, scoring happens at once
+            settled = (not last and sc.settle_early and mission.penalty_settled is not None
+                       and mission.penalty_settled(view, {}))
+            if not last and not settled:
                 return
             result, reason = "scored", f"penalty mode scored after trick {trick.number}"
+            if settled:
+                reason += " (no later trick can change the score)"
             deltas = penalty_deltas(sc, mission, view, self.n, self.dealer)  # type: ignore[arg-type]
         self._end_round(result, reason, deltas, trick.number, apply_deltas)
 
@@ -491,14 +497,18 @@ class Game:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, rules: Rules, seed: str = "", deal: Deal | None = None) -> Game:
-        """A new attempt: ``seed`` fixes whatever ``deal`` does not (string seeds are stable everywhere)."""
+    def new(cls, rules: Rules, seed: str = "", deal: Deal | None = None, dealer: int | None = None,
+            partial: bool = False) -> Game:
+        """A new attempt: ``seed`` fixes whatever ``deal`` does not (string seeds are stable everywhere).
+
+        ``deal`` is checked against the rule set (:func:`check_deal`; ``partial`` allows smaller hands, for
+        hand-made positions). ``dealer``: the first round's dealer of a scoring game, as ``dealer_start`` allows."""
         rng = random.Random(f"crewkit:{seed}")
         if deal is None:
             deal = deal_from_seed(rules, rng)
         else:
-            deal = complete_deal(rules, deal, rng)
-        return cls(rules, deal, seed, rng)
+            deal = complete_deal(rules, deal, rng, partial)
+        return cls(rules, deal, seed, rng, dealer)
 
     def clone(self) -> Game:
         """An independent copy (cards and actions are immutable and shared)."""
@@ -1245,26 +1255,100 @@ def _fast_tables(rules: Rules) -> _FastTables:
     return tables
 
 
-def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:
-    """Check an explicit deal and fill in what it leaves open (tasks) from the seeded RNG."""
+def first_dealer(rules: Rules, seed: str, named: int | None = None) -> int:
+    """The first round's dealer: drawn from the seed (``dealer_start: random``) or chosen (seat 0 unless named).
+
+    A named dealer the rule set does not allow raises :class:`SetupError` saying why."""
+    n = rules.seats
+    if named is not None and not 0 <= named < n:
+        raise DealerError(f"the first dealer is seat {named}, but a {n}-player game has seats 0 to {n - 1}")
+    if rules.scoring.dealer_start != "random":
+        return named or 0
+    drawn = random.Random(f"crewkit:{seed}:dealer").randrange(n)
+    if named is not None and named != drawn:
+        # name the reading that lets the players choose, if the rule set has one
+        choose = next((f"{r.get('id')}={name}" for r in rules.raw_ruleset.get("readings") or []
+                       for name, opt in (r.get("options") or {}).items()
+                       if ((opt or {}).get("overrides") or {}).get("rounds", {}).get("dealer_start") == "chosen"), None)
+        current = next((f"{rid}={opt}" for rid, opt in rules.readings.items()
+                        if choose and rid == choose.split("=")[0]), "dealer_start: random")
+        raise DealerError(f"the first dealer is seat {named}, but under {current} the first dealer is drawn from the "
+                         f"seed ({seed!r} draws seat {drawn})"
+                         + (f"; the reading {choose} lets the players choose" if choose else ""))
+    return drawn
+
+
+def set_aside_count(rules: Rules) -> int:
+    """Cards a full deal sets aside: the rule set's ``set_aside`` plus what the hands and the dummy leave over
+    (``deal_from_seed`` sets those aside too). The sizes come from the compiled rules (one arithmetic)."""
+    dealt = len(rules.deck) - rules.undealt_mask.bit_count()
+    return dealt - sum(rules.hand_sizes) - (rules.dummy.cards if rules.dummy is not None else 0)
+
+
+def check_deal(rules: Rules, deal: Deal, partial: bool = False) -> Deal:
+    """Refuse an explicit deal that this rule set cannot deal; return it with the dummy's hand filled in.
+
+    Checked: the number of hands, each seat's hand size, the cards set aside, the dummy's columns (count, height,
+    the held-out card), cards the rule set never deals, and every card in one place only. ``partial``: a hand-made
+    position with smaller hands (solver tests, puzzles); everything but the sizes is still checked."""
+    name = rules.ruleset_name
+    players = rules.players
     if rules.dummy is not None:
-        if len(deal.dummy_columns) != rules.dummy.columns:
-            raise SetupError(f"the deal gives the dummy {len(deal.dummy_columns)} columns; it needs {rules.dummy.columns}")
-        if len(deal.hands) == rules.players:
-            deal = Deal((*deal.hands, tuple(c for col in deal.dummy_columns for c in col)), deal.tasks,
-                        deal.set_aside, deal.dummy_columns)
+        d = rules.dummy
+        if len(deal.dummy_columns) != d.columns:
+            raise SetupError(f"the deal gives the dummy {len(deal.dummy_columns)} columns; rule set {name} "
+                             f"gives it {d.columns}")
+        height = d.face_down + d.face_up
+        for i, col in enumerate(deal.dummy_columns):
+            if len(col) != height and not partial:
+                raise SetupError(f"dummy column {i} has {len(col)} cards; rule set {name} gives each column "
+                                 f"{d.face_down} face down and {d.face_up} face up")
+            if rules.hold_out is not None and rules.hold_out in col:
+                raise SetupError(f"{rules.hold_out} is in dummy column {i}, but rule set {name} holds it out of "
+                                 "the dummy's cards")
+        columns = tuple(c for col in deal.dummy_columns for c in col)
+        if len(deal.hands) == rules.seats and set(deal.hands[-1]) != set(columns):
+            raise SetupError("the dummy's hand (the last one) is not the cards of its columns")
+        if len(deal.hands) == players:
+            deal = Deal((*deal.hands, columns), deal.tasks, deal.set_aside, deal.dummy_columns, deal.secret)
     elif deal.dummy_columns:
-        raise SetupError("the deal has dummy columns but this rule set has no dummy seat")
+        raise SetupError(f"the deal has dummy columns but rule set {name} has no dummy seat")
     if len(deal.hands) != rules.seats:
-        raise SetupError(f"the deal has {len(deal.hands)} hands for {rules.players} players")
-    seen: dict[int, int] = {}
-    for seat, hand in enumerate(deal.hands):
+        raise SetupError(f"the deal has {len(deal.hands)} hands for {players} players")
+    where: dict[int, str] = {}
+
+    def place(card: Card, here: str) -> None:
+        if card.id in where:
+            raise SetupError(f"{card} is dealt twice: {where[card.id]} and {here}")
+        if card.bit & rules.undealt_mask:
+            raise SetupError(f"{card} is {here}, but rule set {name} never deals it")
+        where[card.id] = here
+
+    for seat in range(players):
+        hand = deal.hands[seat]
         for card in hand:
-            if card.id in seen:
-                raise SetupError(f"{card} is dealt twice: to seat {seen[card.id]} and to seat {seat}")
-            seen[card.id] = seat
+            place(card, f"to seat {seat}")
+        want = rules.hand_sizes[seat]
+        if len(hand) != want and not (partial and len(hand) < want):
+            raise SetupError(f"seat {seat} is dealt {len(hand)} cards; rule set {name} deals {want} to seat "
+                             f"{seat} with {players} players")
+    for i, col in enumerate(deal.dummy_columns):
+        for card in col:
+            place(card, f"in dummy column {i}")
+    for card in deal.set_aside:
+        place(card, "set aside")
+    aside = set_aside_count(rules)
+    if len(deal.set_aside) != aside and not (partial and len(deal.set_aside) < aside):
+        raise SetupError(f"the deal sets {len(deal.set_aside)} cards aside; rule set {name} sets {aside} aside "
+                         f"with {players} players")
     if not any(deal.hands):
         raise SetupError("the deal gives no cards")
+    return deal
+
+
+def complete_deal(rules: Rules, deal: Deal, rng: random.Random, partial: bool = False) -> Deal:
+    """Check an explicit deal (:func:`check_deal`) and fill in what it leaves open (tasks) from the seeded RNG."""
+    deal = check_deal(rules, deal, partial)
     if rules.secret is not None:
         by_id = {c.id: c for c in rules.secret.cards}
         if len(deal.secret) != rules.players or any(len(ids) != rules.secret.per_player for ids in deal.secret):
@@ -1303,9 +1387,14 @@ def _statement_text(position: str, card: Card) -> str:
     }.get(position, position)
 
 
-def deal_from_strings(rules: Rules, hands: Sequence[Sequence[str]], tasks: Sequence[str] = ()) -> Deal:
+def deal_from_strings(rules: Rules, hands: Sequence[Sequence[str]], tasks: Sequence[str] = (),
+                      set_aside: Sequence[str] = ()) -> Deal:
+    """A deal from card names, checked against the rule set (:func:`check_deal`; raises :class:`SetupError`)."""
     deck = rules.deck
-    return Deal(tuple(tuple(deck.card(c) for c in h) for h in hands), tuple(deck.card(t) for t in tasks))
+    deal = Deal(tuple(tuple(deck.card(c) for c in h) for h in hands), tuple(deck.card(t) for t in tasks),
+                tuple(deck.card(c) for c in set_aside))
+    check_deal(rules, deal)
+    return deal
 
 
 __all__ = [

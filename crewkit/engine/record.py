@@ -11,7 +11,7 @@ from typing import Any
 from crewkit.atomic import write_text_atomic
 from crewkit.cards import Card, CardError
 from crewkit.engine.actions import ActionFormatError, action_from_json
-from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game
 
@@ -133,8 +133,13 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             )
         except CardError as exc:
             return Replay(None, ReplayError(f"deal: {exc}", code="deal"))
+    dealer = record.get("dealer")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
+        return Replay(None, ReplayError(f"dealer: expected a seat number, found {dealer!r}", code="dealer"))
     try:
-        game = Game.new(rules, seed=seed, deal=deal)
+        game = Game.new(rules, seed=seed, deal=deal, dealer=dealer)
+    except DealerError as exc:
+        return Replay(None, ReplayError(f"dealer: {exc}", code="dealer"))
     except SetupError as exc:
         return Replay(None, ReplayError(f"deal: {exc}", code="deal"))
     from crewkit.engine.setup import GameSpec

@@ -328,6 +328,7 @@ def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Itera
     per_player = {"p": dsl.PLAYER}
     for block, key, bound, expect in (
         ("penalty", "score", per_player, dsl.INT),
+        ("penalty", "settled_if", {}, dsl.BOOL),
         ("hidden", "achieved_if", per_player, dsl.BOOL),
         ("challenge", "success_if", {}, dsl.BOOL),
         ("challenge", "fail_if", {}, dsl.BOOL),
