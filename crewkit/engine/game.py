@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -630,18 +630,24 @@ class Game:
 
     def optional_actions(self, seat: int) -> list[Action]:
         """Communication and distress that ``seat`` may start now (never required)."""
-        out: list[Action] = []
+        return list(self._optional_actions(seat))
+
+    def has_optional_actions(self, seat: int) -> bool:
+        """``bool(optional_actions(seat))`` without building them all: the same generator, stopped at the first."""
+        return next(self._optional_actions(seat), None) is not None
+
+    def _optional_actions(self, seat: int) -> Iterator[Action]:
         if self.rules.comm_window == "after-first-card":
             if self._signal_open(seat):
-                out.extend(Signal(seat, c) for c in self.rules.deck.from_mask(self.hands[seat]))
-            return out
+                yield from (Signal(seat, c) for c in self.rules.deck.from_mask(self.hands[seat]))
+            return
         if self.phase != TRICKS or self._outcome is not None or self.plays:
-            return out
+            return
         if self._distress_allowed():
-            out.extend(Distress(seat, d) for d in self.rules.distress_directions)
+            yield from (Distress(seat, d) for d in self.rules.distress_directions)
         if self._gold_frame_open():
             cards = [t.card for t in self.tasks if t.owner == seat]
-            out.extend(HandTask(seat, c, p) for c in cards for p in range(self.n) if p != seat)
+            yield from (HandTask(seat, c, p) for c in cards for p in range(self.n) if p != seat)
         if self._communication_open(seat):
             cards = self._cards
             for i in mask_ids(self.hands[seat] & ~self.rules.comm_excluded_mask):
@@ -649,10 +655,9 @@ class Game:
                 if not statements:
                     continue
                 if self.rules.dead_zone:
-                    out.append(Communicate(seat, cards[i], None))
+                    yield Communicate(seat, cards[i], None)
                 else:
-                    out.extend(Communicate(seat, cards[i], s) for s in statements)
-        return out
+                    yield from (Communicate(seat, cards[i], st) for st in statements)
 
     def legal_play_mask(self, seat: int) -> int:
         hand = self.hands[seat]
