@@ -558,6 +558,8 @@ class Game:
             return f"setup: {step.describe() if step else ''}"
         if self.phase == DRAFT:
             return f"task draft, seat {self.draft_turn} to choose"
+        if self.phase == CHOOSE_MISSION:
+            return f"round {self.round}: the dealer (seat {self.dealer}) chooses a mission card"
         if self.phase == DISTRESS_PASS:
             return "distress signal: cards being passed"
         return f"trick {len(self.tricks) + 1} of {self.total_tricks}, seat {self.turn} to play"
@@ -941,6 +943,9 @@ class Game:
         if self.phase != TRICKS:
             if self.phase == DRAFT:
                 raise IllegalAction("not-playing", "cards are played only after the task draft")
+            if self.phase == CHOOSE_MISSION:
+                raise IllegalAction("not-playing", f"round {self.round} has not started: the dealer (seat "
+                                                   f"{self.dealer}) chooses its mission card first")
             raise IllegalAction("not-playing", "cards are played only after every seat has passed its card")
         seat = a.seat
         card = a.card
@@ -1324,7 +1329,8 @@ def check_deal(rules: Rules, deal: Deal, partial: bool = False) -> Deal:
 
     def place(card: Card, here: str) -> None:
         if card.id in where:
-            raise SetupError(f"{card} is dealt twice: {where[card.id]} and {here}")
+            twice = f"{here} twice" if where[card.id] == here else f"{where[card.id]} and {here}"
+            raise SetupError(f"{card} is in the deal twice: {twice}")
         if card.bit & rules.undealt_mask:
             raise SetupError(f"{card} is {here}, but rule set {name} never deals it")
         where[card.id] = here
@@ -1332,7 +1338,7 @@ def check_deal(rules: Rules, deal: Deal, partial: bool = False) -> Deal:
     for seat in range(players):
         hand = deal.hands[seat]
         for card in hand:
-            place(card, f"to seat {seat}")
+            place(card, f"dealt to seat {seat}")
         want = rules.hand_sizes[seat]
         if len(hand) != want and not (partial and len(hand) < want):
             raise SetupError(f"seat {seat} is dealt {len(hand)} cards; rule set {name} deals {want} to seat "
