@@ -596,8 +596,8 @@ class Game:
     def in_communication_window(self) -> bool:
         if self.phase != TRICKS or self._outcome is not None:
             return False
-        if self.rules.comm_window == "after-first-card":
-            return 0 < len(self.plays) < self.n
+        if self.rules.comm_window == "after-first-card":  # signals in a trick; a distress signal before trick 1
+            return 0 < len(self.plays) < self.n or self._distress_allowed()
         return not self.plays
 
     # ------------------------------------------------------------------ legal actions
@@ -642,6 +642,8 @@ class Game:
         if self.rules.comm_window == "after-first-card":
             if self._signal_open(seat):
                 yield from (Signal(seat, c) for c in self.rules.deck.from_mask(self.hands[seat]))
+            elif self.phase == TRICKS and self._outcome is None and self._distress_allowed():
+                yield from (Distress(seat, d) for d in self.rules.distress_directions)
             return
         if self.phase != TRICKS or self._outcome is not None or self.plays:
             return

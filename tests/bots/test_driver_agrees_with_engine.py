@@ -94,3 +94,12 @@ def test_persian_bots_signal_in_simulations() -> None:
         play_game(game, [RandomBot(s, seed=str(i), optional_probability=0.5) for s in range(game.n)])
         signals += sum(1 for c in game.communications if c.statement == "signal")
     assert signals > 0
+
+
+def test_persian_distress_reading_is_offered() -> None:
+    """`persian-distress=as-standard` once enabled a distress signal nobody was ever offered (signals only)."""
+    game = new_game("crew-persian", "persian", 4, seed="distress", readings={"persian-distress": "as-standard"})
+    assert game.in_communication_window()
+    assert {a.type for a in game.optional_actions(game.to_act)} == {"distress"}
+    default = new_game("crew-persian", "persian", 4, seed="distress")
+    assert not default.in_communication_window() and not default.optional_actions(default.to_act)
