@@ -1268,13 +1268,17 @@ def _fast_tables(rules: Rules) -> _FastTables:
 
 
 def first_dealer(rules: Rules, seed: str, named: int | None = None) -> int:
-    """The first round's dealer: drawn from the seed (``dealer_start: random``) or chosen (seat 0 unless named).
+    """The first round's dealer: drawn from the seed (``dealer_start: random``), seat 0 (``seat-0``) or chosen by
+    the players (``chosen``: the named seat, seat 0 unless named).
 
     A named dealer the rule set does not allow raises :class:`SetupError` saying why."""
     n = rules.seats
     if named is not None and not 0 <= named < n:
         raise DealerError(f"the first dealer is seat {named}, but a {n}-player game has seats 0 to {n - 1}")
-    if rules.scoring.dealer_start != "random":
+    start = rules.scoring.dealer_start
+    if start == "seat-0" and named not in (None, 0):
+        raise DealerError(f"the first dealer is seat {named}, but under dealer_start: seat-0 seat 0 deals first")
+    if start != "random":
         return named or 0
     drawn = random.Random(f"crewkit:{seed}:dealer").randrange(n)
     if named is not None and named != drawn:
