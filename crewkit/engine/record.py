@@ -121,6 +121,18 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             if dummy:
                 ups = dummy.get("face_up", [])
                 downs = dummy.get("face_down", [[] for _ in ups])
+                spec = rules.dummy
+                if spec is not None:  # each column: its face-down cards, then its face-up ones
+                    if len(downs) != len(ups):
+                        return Replay(None, ReplayError(f"deal: the dummy has {len(downs)} face-down and {len(ups)} "
+                                                        "face-up columns; both lists need one entry per column",
+                                                        code="deal"))
+                    for i, (d, u) in enumerate(zip(downs, ups, strict=True)):
+                        if (len(d), len(u)) != (spec.face_down, spec.face_up):
+                            return Replay(None, ReplayError(
+                                f"deal: dummy column {i} has {len(d)} face-down and {len(u)} face-up cards; rule set "
+                                f"{rules.ruleset_name} gives each column {spec.face_down} face down and "
+                                f"{spec.face_up} face up", code="deal"))
                 columns = tuple(
                     tuple(card(c) for c in d) + tuple(card(c) for c in u) for d, u in zip(downs, ups, strict=False)
                 )

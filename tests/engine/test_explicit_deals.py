@@ -96,3 +96,18 @@ def test_first_dealer_refused_when_not_drawn_or_absent() -> None:
     record["dealer"] = 1
     result = replay_record(record)
     assert result.game is None and result.error is not None and result.error.code == "dealer"
+
+
+def test_jarvis_record_columns_checked_face_down_and_face_up() -> None:
+    game = new_game("crew-jarvis", "planet-nine/01", 2, seed="cols", readings={"jarvis-seat": "fixed"})
+    record = game_to_record(game)
+    dummy = record["deal"]["dummy"]
+    dummy["face_down"][3].append(dummy["face_up"][3].pop())  # column 3: two face down, none face up
+    result = replay_record(record)
+    assert result.game is None and result.error is not None
+    assert "dummy column 3 has 2 face-down and 0 face-up cards; rule set crew-jarvis gives each column 1 face " \
+           "down and 1 face up" in result.error.message
+    dummy["face_up"][3].append(dummy["face_down"][3].pop())
+    dummy["face_up"].pop()
+    result = replay_record(record)
+    assert result.error is not None and "7 face-down and 6 face-up columns" in result.error.message
