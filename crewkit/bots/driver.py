@@ -59,7 +59,7 @@ def _offer_optional(game: Game, bots: Sequence[Bot]) -> tuple[int, tuple[object,
     table: tuple[object, ...] | None = None
     for i in range(n):
         seat = (leader + i) % n
-        if not _has_optional(game, seat):
+        if not game.has_optional_actions(seat):  # the engine's predicate: one rule for bots, app and checks
             continue
         if table is None:
             table = table_snapshot(game, lazy_optional=True)
@@ -75,41 +75,6 @@ def _offer_optional(game: Game, bots: Sequence[Bot]) -> tuple[int, tuple[object,
     if table is None:
         table = table_snapshot(game, lazy_optional=True)
     return len(game.actions), table
-
-
-def _has_optional(game: Game, seat: int) -> bool:
-    """``bool(game.optional_actions(seat))``, cheaply when the engine offers a predicate for it."""
-    fast = getattr(game, "has_optional_actions", None)
-    if fast is not None:
-        return bool(fast(seat))
-    try:
-        return _has_optional_private(game, seat)
-    except AttributeError:  # the engine's internals changed: the slow, sure way
-        return bool(game.optional_actions(seat))
-
-
-def _has_optional_private(game: Game, seat: int) -> bool:
-    """The same answer as ``optional_actions`` without building every Communicate action."""
-    if game._distress_allowed():
-        return True
-    gold = getattr(game, "_gold_frame_open", None)
-    if gold is not None and gold() and any(t.owner == seat for t in game.tasks):
-        return True
-    if not game._communication_open(seat):
-        return False
-    rules = game.rules
-    hand = game.hands[seat] & ~rules.comm_excluded_mask
-    cards = rules.deck.cards
-    for suit_mask in rules.suit_masks:
-        same = hand & suit_mask
-        if not same:
-            continue
-        # a suit's highest and lowest cards are the only candidates for a true statement
-        if game._true_statements(seat, cards[same.bit_length() - 1]):
-            return True
-        if game._true_statements(seat, cards[(same & -same).bit_length() - 1]):
-            return True
-    return False
 
 
 def _apply(game: Game, action: object, seat: int) -> None:

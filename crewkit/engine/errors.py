@@ -21,3 +21,7 @@ class IllegalAction(Exception):
 
 class SetupError(ValueError):
     """A game that cannot be set up: bad player count, a deal that does not fit the rule set, ..."""
+
+
+class DealerError(SetupError):
+    """A first dealer the rule set does not allow (a seat that does not exist, or one the seed did not draw)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +26,7 @@ from crewkit.engine.actions import (
     Signal,
     TakeTask,
 )
-from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA, Rules
 
 CHOOSE_MISSION = "choose-mission"
@@ -177,7 +177,7 @@ def _secret_deal(rules: Rules, rng: random.Random, hands: list[list[Card]], asid
 class Game:
     """One attempt of a mission. Create with :meth:`new`; drive with :meth:`apply`."""
 
-    def __init__(self, rules: Rules, deal: Deal, seed: str, rng: random.Random) -> None:
+    def __init__(self, rules: Rules, deal: Deal, seed: str, rng: random.Random, dealer: int | None = None) -> None:
         self.rules = rules
         self.seed = seed
         self.deal = deal
@@ -268,8 +268,10 @@ class Game:
         self.signal_trick: int = 0  # the trick number in which the last signal was given
         self._pending_signal: tuple[int, Card, int] | None = None  # must be won in this trick (a reading)
         if self.scoring is not None:
-            self._start_match()
+            self._start_match(dealer)
             return
+        if dealer is not None:
+            raise DealerError(f"a first dealer (seat {dealer}) is named, but rule set {rules.ruleset_name} has no dealer")
         self._advance_steps()
         if rules.secret is not None and rules.secret.set_aside_needed == "fail-at-once":
             held = 0
@@ -323,7 +325,7 @@ class Game:
         return pick(numbers)[1]
 
     # ------------------------------------------------------------------ rounds (competitive games)
-    def _start_match(self) -> None:
+    def _start_match(self, dealer: int | None) -> None:
         from fractions import Fraction
 
         sc = self.scoring
@@ -333,8 +335,7 @@ class Game:
         self.round_tricks: list[list[Trick]] = []
         self.mode: str | None = None
         self.round_mission: Any = None
-        start = sc.dealer_start
-        self.first_dealer = random.Random(f"crewkit:{self.seed}:dealer").randrange(self.n) if start == "random" else 0
+        self.first_dealer = first_dealer(self.rules, self.seed, dealer)
         self.dealer = self.first_dealer
         self._begin_round()
 
@@ -409,9 +410,14 @@ class Game:
                 extra = penalty_deltas(sc, mission, view, self.n, self.dealer, only=others)  # type: ignore[arg-type]
                 deltas = [a + b for a, b in zip(deltas, extra, strict=True)]
         else:
-            if not last:
+            # seed 001: when the score is fixed before the hands run out, scoring happens at once
+            settled = (not last and sc.settle_early and mission.penalty_settled is not None
+                       and mission.penalty_settled(view, {}))
+            if not last and not settled:
                 return
             result, reason = "scored", f"penalty mode scored after trick {trick.number}"
+            if settled:
+                reason += " (no later trick can change the score)"
             deltas = penalty_deltas(sc, mission, view, self.n, self.dealer)  # type: ignore[arg-type]
         self._end_round(result, reason, deltas, trick.number, apply_deltas)
 
@@ -509,14 +515,18 @@ class Game:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, rules: Rules, seed: str = "", deal: Deal | None = None) -> Game:
-        """A new attempt: ``seed`` fixes whatever ``deal`` does not (string seeds are stable everywhere)."""
+    def new(cls, rules: Rules, seed: str = "", deal: Deal | None = None, dealer: int | None = None,
+            partial: bool = False) -> Game:
+        """A new attempt: ``seed`` fixes whatever ``deal`` does not (string seeds are stable everywhere).
+
+        ``deal`` is checked against the rule set (:func:`check_deal`; ``partial`` allows smaller hands, for
+        hand-made positions). ``dealer``: the first round's dealer of a scoring game, as ``dealer_start`` allows."""
         rng = random.Random(f"crewkit:{seed}")
         if deal is None:
             deal = deal_from_seed(rules, rng)
         else:
-            deal = complete_deal(rules, deal, rng)
-        return cls(rules, deal, seed, rng)
+            deal = complete_deal(rules, deal, rng, partial)
+        return cls(rules, deal, seed, rng, dealer)
 
     def clone(self) -> Game:
         """An independent copy (cards and actions are immutable and shared)."""
@@ -566,6 +576,8 @@ class Game:
             return f"setup: {step.describe() if step else ''}"
         if self.phase == DRAFT:
             return f"task draft, seat {self.draft_turn} to choose"
+        if self.phase == CHOOSE_MISSION:
+            return f"round {self.round}: the dealer (seat {self.dealer}) chooses a mission card"
         if self.phase == DISTRESS_PASS:
             return "distress signal: cards being passed"
         return f"trick {len(self.tricks) + 1} of {self.total_tricks}, seat {self.turn} to play"
@@ -602,8 +614,8 @@ class Game:
     def in_communication_window(self) -> bool:
         if self.phase != TRICKS or self._outcome is not None:
             return False
-        if self.rules.comm_window == "after-first-card":
-            return 0 < len(self.plays) < self.n
+        if self.rules.comm_window == "after-first-card":  # signals in a trick; a distress signal before trick 1
+            return 0 < len(self.plays) < self.n or self._distress_allowed()
         return not self.plays
 
     # ------------------------------------------------------------------ legal actions
@@ -638,18 +650,26 @@ class Game:
 
     def optional_actions(self, seat: int) -> list[Action]:
         """Communication and distress that ``seat`` may start now (never required)."""
-        out: list[Action] = []
+        return list(self._optional_actions(seat))
+
+    def has_optional_actions(self, seat: int) -> bool:
+        """``bool(optional_actions(seat))`` without building them all: the same generator, stopped at the first."""
+        return next(self._optional_actions(seat), None) is not None
+
+    def _optional_actions(self, seat: int) -> Iterator[Action]:
         if self.rules.comm_window == "after-first-card":
             if self._signal_open(seat):
-                out.extend(Signal(seat, c) for c in self.rules.deck.from_mask(self.hands[seat]))
-            return out
+                yield from (Signal(seat, c) for c in self.rules.deck.from_mask(self.hands[seat]))
+            elif self.phase == TRICKS and self._outcome is None and self._distress_allowed():
+                yield from (Distress(seat, d) for d in self.rules.distress_directions)
+            return
         if self.phase != TRICKS or self._outcome is not None or self.plays:
-            return out
+            return
         if self._distress_allowed():
-            out.extend(Distress(seat, d) for d in self.rules.distress_directions)
+            yield from (Distress(seat, d) for d in self.rules.distress_directions)
         if self._gold_frame_open():
             cards = [t.card for t in self.tasks if t.owner == seat]
-            out.extend(HandTask(seat, c, p) for c in cards for p in range(self.n) if p != seat)
+            yield from (HandTask(seat, c, p) for c in cards for p in range(self.n) if p != seat)
         if self._communication_open(seat):
             cards = self._cards
             for i in mask_ids(self.hands[seat] & ~self.rules.comm_excluded_mask):
@@ -657,10 +677,9 @@ class Game:
                 if not statements:
                     continue
                 if self.rules.dead_zone:
-                    out.append(Communicate(seat, cards[i], None))
+                    yield Communicate(seat, cards[i], None)
                 else:
-                    out.extend(Communicate(seat, cards[i], s) for s in statements)
-        return out
+                    yield from (Communicate(seat, cards[i], st) for st in statements)
 
     def legal_play_mask(self, seat: int) -> int:
         hand = self.hands[seat]
@@ -929,6 +948,8 @@ class Game:
             for seat, card in self.passes.items():  # all at once
                 if card is not None:
                     self.hands[seat] &= ~card.bit
+                    if seat == self.dummy_seat:  # a face-up dummy card leaves its column: the one below turns up
+                        self._dummy_played(card, reveal_now=True)
             for seat, card in self.passes.items():
                 if card is not None:
                     target = (seat + step) % self.n
@@ -942,6 +963,9 @@ class Game:
         if self.phase != TRICKS:
             if self.phase == DRAFT:
                 raise IllegalAction("not-playing", "cards are played only after the task draft")
+            if self.phase == CHOOSE_MISSION:
+                raise IllegalAction("not-playing", f"round {self.round} has not started: the dealer (seat "
+                                                   f"{self.dealer}) chooses its mission card first")
             raise IllegalAction("not-playing", "cards are played only after every seat has passed its card")
         seat = a.seat
         card = a.card
@@ -955,8 +979,11 @@ class Game:
         self.hands[seat] = hand & ~card.bit
         if seat == self.dummy_seat:
             self._dummy_played(card)
+        # the lead sets the colour to follow; after a led special card (Hammer's 10) the next coloured card sets it,
+        # unless the rule is ``no-suit`` (then that trick has no colour to follow). Tested before the append.
+        leads = not self.plays
         self.plays.append((seat, card))
-        if self.led_suit is None and card.suit is not None and (not self.plays or self.rules.special_lead == "next-card"):
+        if self.led_suit is None and card.suit is not None and (leads or self.rules.special_lead == "next-card"):
             self.led_suit = card.suit
         self.events.append(Event("play", seat, card))
         if len(self.plays) == self.n:
@@ -966,12 +993,12 @@ class Game:
             if self.rules.conditions:
                 self._check_conditions("after-play")
 
-    def _dummy_played(self, card: Card) -> None:
+    def _dummy_played(self, card: Card, reveal_now: bool = False) -> None:
         for i, col in enumerate(self.dummy_columns):
             if col and col[-1] is card:
                 col.pop()
                 if col:
-                    if self.rules.dummy is not None and self.rules.dummy.reveal == "immediately":
+                    if reveal_now or (self.rules.dummy is not None and self.rules.dummy.reveal == "immediately"):
                         self.hands[self.dummy_seat] |= col[-1].bit  # type: ignore[index]
                         self.events.append(Event("dummy-reveal", self.dummy_seat, col[-1]))
                     else:
@@ -1287,26 +1314,105 @@ def _fast_tables(rules: Rules) -> _FastTables:
     return tables
 
 
-def complete_deal(rules: Rules, deal: Deal, rng: random.Random) -> Deal:
-    """Check an explicit deal and fill in what it leaves open (tasks) from the seeded RNG."""
+def first_dealer(rules: Rules, seed: str, named: int | None = None) -> int:
+    """The first round's dealer: drawn from the seed (``dealer_start: random``), seat 0 (``seat-0``) or chosen by
+    the players (``chosen``: the named seat, seat 0 unless named).
+
+    A named dealer the rule set does not allow raises :class:`SetupError` saying why."""
+    n = rules.seats
+    if named is not None and not 0 <= named < n:
+        raise DealerError(f"the first dealer is seat {named}, but a {n}-player game has seats 0 to {n - 1}")
+    start = rules.scoring.dealer_start
+    if start == "seat-0" and named not in (None, 0):
+        raise DealerError(f"the first dealer is seat {named}, but under dealer_start: seat-0 seat 0 deals first")
+    if start != "random":
+        return named or 0
+    drawn = random.Random(f"crewkit:{seed}:dealer").randrange(n)
+    if named is not None and named != drawn:
+        # name the reading that lets the players choose, if the rule set has one
+        choose = next((f"{r.get('id')}={name}" for r in rules.raw_ruleset.get("readings") or []
+                       for name, opt in (r.get("options") or {}).items()
+                       if ((opt or {}).get("overrides") or {}).get("rounds", {}).get("dealer_start") == "chosen"), None)
+        current = next((f"{rid}={opt}" for rid, opt in rules.readings.items()
+                        if choose and rid == choose.split("=")[0]), "dealer_start: random")
+        raise DealerError(f"the first dealer is seat {named}, but under {current} the first dealer is drawn from the "
+                         f"seed ({seed!r} draws seat {drawn})"
+                         + (f"; the reading {choose} lets the players choose" if choose else ""))
+    return drawn
+
+
+def set_aside_count(rules: Rules) -> int:
+    """Cards a full deal sets aside: the rule set's ``set_aside`` plus what the hands and the dummy leave over
+    (``deal_from_seed`` sets those aside too). The sizes come from the compiled rules (one arithmetic)."""
+    dealt = len(rules.deck) - rules.undealt_mask.bit_count()
+    return dealt - sum(rules.hand_sizes) - (rules.dummy.cards if rules.dummy is not None else 0)
+
+
+def check_deal(rules: Rules, deal: Deal, partial: bool = False) -> Deal:
+    """Refuse an explicit deal that this rule set cannot deal; return it with the dummy's hand filled in.
+
+    Checked: the number of hands, each seat's hand size, the cards set aside, the dummy's columns (count, height,
+    the held-out card), cards the rule set never deals, and every card in one place only. ``partial``: a hand-made
+    position with smaller hands (solver tests, puzzles); everything but the sizes is still checked."""
+    name = rules.ruleset_name
+    players = rules.players
     if rules.dummy is not None:
-        if len(deal.dummy_columns) != rules.dummy.columns:
-            raise SetupError(f"the deal gives the dummy {len(deal.dummy_columns)} columns; it needs {rules.dummy.columns}")
-        if len(deal.hands) == rules.players:
-            deal = Deal((*deal.hands, tuple(c for col in deal.dummy_columns for c in col)), deal.tasks,
-                        deal.set_aside, deal.dummy_columns)
+        d = rules.dummy
+        if len(deal.dummy_columns) != d.columns:
+            raise SetupError(f"the deal gives the dummy {len(deal.dummy_columns)} columns; rule set {name} "
+                             f"gives it {d.columns}")
+        height = d.face_down + d.face_up
+        for i, col in enumerate(deal.dummy_columns):
+            if len(col) != height and not partial:
+                raise SetupError(f"dummy column {i} has {len(col)} cards; rule set {name} gives each column "
+                                 f"{d.face_down} face down and {d.face_up} face up")
+            if rules.hold_out is not None and rules.hold_out in col:
+                raise SetupError(f"{rules.hold_out} is in dummy column {i}, but rule set {name} holds it out of "
+                                 "the dummy's cards")
+        columns = tuple(c for col in deal.dummy_columns for c in col)
+        if len(deal.hands) == rules.seats and set(deal.hands[-1]) != set(columns):
+            raise SetupError("the dummy's hand (the last one) is not the cards of its columns")
+        if len(deal.hands) == players:
+            deal = Deal((*deal.hands, columns), deal.tasks, deal.set_aside, deal.dummy_columns, deal.secret)
     elif deal.dummy_columns:
-        raise SetupError("the deal has dummy columns but this rule set has no dummy seat")
+        raise SetupError(f"the deal has dummy columns but rule set {name} has no dummy seat")
     if len(deal.hands) != rules.seats:
-        raise SetupError(f"the deal has {len(deal.hands)} hands for {rules.players} players")
-    seen: dict[int, int] = {}
-    for seat, hand in enumerate(deal.hands):
+        raise SetupError(f"the deal has {len(deal.hands)} hands for {players} players")
+    where: dict[int, str] = {}
+
+    def place(card: Card, here: str) -> None:
+        if card.id in where:
+            twice = f"{here} twice" if where[card.id] == here else f"{where[card.id]} and {here}"
+            raise SetupError(f"{card} is in the deal twice: {twice}")
+        if card.bit & rules.undealt_mask:
+            raise SetupError(f"{card} is {here}, but rule set {name} never deals it")
+        where[card.id] = here
+
+    for seat in range(players):
+        hand = deal.hands[seat]
         for card in hand:
-            if card.id in seen:
-                raise SetupError(f"{card} is dealt twice: to seat {seen[card.id]} and to seat {seat}")
-            seen[card.id] = seat
+            place(card, f"dealt to seat {seat}")
+        want = rules.hand_sizes[seat]
+        if len(hand) != want and not (partial and len(hand) < want):
+            raise SetupError(f"seat {seat} is dealt {len(hand)} cards; rule set {name} deals {want} to seat "
+                             f"{seat} with {players} players")
+    for i, col in enumerate(deal.dummy_columns):
+        for card in col:
+            place(card, f"in dummy column {i}")
+    for card in deal.set_aside:
+        place(card, "set aside")
+    aside = set_aside_count(rules)
+    if len(deal.set_aside) != aside and not (partial and len(deal.set_aside) < aside):
+        raise SetupError(f"the deal sets {len(deal.set_aside)} cards aside; rule set {name} sets {aside} aside "
+                         f"with {players} players")
     if not any(deal.hands):
         raise SetupError("the deal gives no cards")
+    return deal
+
+
+def complete_deal(rules: Rules, deal: Deal, rng: random.Random, partial: bool = False) -> Deal:
+    """Check an explicit deal (:func:`check_deal`) and fill in what it leaves open (tasks) from the seeded RNG."""
+    deal = check_deal(rules, deal, partial)
     if rules.secret is not None:
         by_id = {c.id: c for c in rules.secret.cards}
         if len(deal.secret) != rules.players or any(len(ids) != rules.secret.per_player for ids in deal.secret):
@@ -1345,9 +1451,14 @@ def _statement_text(position: str, card: Card) -> str:
     }.get(position, position)
 
 
-def deal_from_strings(rules: Rules, hands: Sequence[Sequence[str]], tasks: Sequence[str] = ()) -> Deal:
+def deal_from_strings(rules: Rules, hands: Sequence[Sequence[str]], tasks: Sequence[str] = (),
+                      set_aside: Sequence[str] = ()) -> Deal:
+    """A deal from card names, checked against the rule set (:func:`check_deal`; raises :class:`SetupError`)."""
     deck = rules.deck
-    return Deal(tuple(tuple(deck.card(c) for c in h) for h in hands), tuple(deck.card(t) for t in tasks))
+    deal = Deal(tuple(tuple(deck.card(c) for c in h) for h in hands), tuple(deck.card(t) for t in tasks),
+                tuple(deck.card(c) for c in set_aside))
+    check_deal(rules, deal)
+    return deal
 
 
 __all__ = [

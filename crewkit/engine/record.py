@@ -11,7 +11,7 @@ from typing import Any
 from crewkit.atomic import write_text_atomic
 from crewkit.cards import Card, CardError
 from crewkit.engine.actions import ActionFormatError, action_from_json
-from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game
 
@@ -121,6 +121,18 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             if dummy:
                 ups = dummy.get("face_up", [])
                 downs = dummy.get("face_down", [[] for _ in ups])
+                spec = rules.dummy
+                if spec is not None:  # each column: its face-down cards, then its face-up ones
+                    if len(downs) != len(ups):
+                        return Replay(None, ReplayError(f"deal: the dummy has {len(downs)} face-down and {len(ups)} "
+                                                        "face-up columns; both lists need one entry per column",
+                                                        code="deal"))
+                    for i, (d, u) in enumerate(zip(downs, ups, strict=True)):
+                        if (len(d), len(u)) != (spec.face_down, spec.face_up):
+                            return Replay(None, ReplayError(
+                                f"deal: dummy column {i} has {len(d)} face-down and {len(u)} face-up cards; rule set "
+                                f"{rules.ruleset_name} gives each column {spec.face_down} face down and "
+                                f"{spec.face_up} face up", code="deal"))
                 columns = tuple(
                     tuple(card(c) for c in d) + tuple(card(c) for c in u) for d, u in zip(downs, ups, strict=False)
                 )
@@ -133,8 +145,13 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             )
         except CardError as exc:
             return Replay(None, ReplayError(f"deal: {exc}", code="deal"))
+    dealer = record.get("dealer")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
+        return Replay(None, ReplayError(f"dealer: expected a seat number, found {dealer!r}", code="dealer"))
     try:
-        game = Game.new(rules, seed=seed, deal=deal)
+        game = Game.new(rules, seed=seed, deal=deal, dealer=dealer)
+    except DealerError as exc:
+        return Replay(None, ReplayError(f"dealer: {exc}", code="dealer"))
     except SetupError as exc:
         return Replay(None, ReplayError(f"deal: {exc}", code="deal"))
     from crewkit.engine.setup import GameSpec

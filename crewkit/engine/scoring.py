@@ -1,7 +1,7 @@
 """Rounds and chip scoring for competitive rule sets (Hammer's mission game).
 
 Building blocks read from the rule set's ``rounds`` and ``scoring`` blocks and from each mission card's
-``scoring`` block (``penalty.score``, ``hidden.achieved_if`` + ``payment``, ``challenge.success_if`` /
+``scoring`` block (``penalty.score`` + ``settled_if``, ``hidden.achieved_if`` + ``payment``, ``challenge.success_if`` /
 ``fail_if`` + payments + ``free_card_restrictions``). All formulas are DSL expressions; ``p`` names the player
 being scored.
 """
@@ -24,6 +24,7 @@ class RoundMission:
     number: int
     title: str
     penalty_score: Formula | None
+    penalty_settled: Formula | None  # true once no further play can change the penalty scores
     hidden_if: Formula | None
     hidden_payment: int
     challenge_success: Formula | None
@@ -91,6 +92,7 @@ def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Ma
             number=int(data.get("number", 0)),
             title=str(data.get("title", mission_id)),
             penalty_score=formula(pen.get("score"), mission_id, "penalty", "score"),
+            penalty_settled=formula(pen.get("settled_if"), mission_id, "penalty", "settled_if"),
             hidden_if=formula(hid.get("achieved_if"), mission_id, "hidden", "achieved_if"),
             hidden_payment=int(hid.get("payment", 0)),
             challenge_success=formula(ch.get("success_if"), mission_id, "challenge", "success_if"),

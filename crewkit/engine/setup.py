@@ -120,9 +120,10 @@ def new_game(
     seed: str = "",
     readings: Mapping[str, str] | None = None,
     deal: Deal | None = None,
+    dealer: int | None = None,
 ) -> Game:
     rules = compile_game(ruleset, mission, players, readings)
-    game = Game.new(rules, seed=seed, deal=deal)
+    game = Game.new(rules, seed=seed, deal=deal, dealer=dealer)
     game.spec = GameSpec(ruleset, mission, players, tuple(sorted((readings or {}).items())))  # type: ignore[attr-defined]
     return game
 

@@ -48,6 +48,7 @@ SITES: tuple[DslSite, ...] = (
     DslSite("mission", ("conditions", "*", "done_if"), "bool", roles=True),
     DslSite("mission", ("conditions", "*", "reason"), "any", roles=True, template=True),
     DslSite("mission", ("scoring", "penalty", "score"), "int", _P),
+    DslSite("mission", ("scoring", "penalty", "settled_if"), "bool"),
     DslSite("mission", ("scoring", "hidden", "achieved_if"), "bool", _P),
     DslSite("mission", ("scoring", "challenge", "success_if"), "bool"),
     DslSite("mission", ("scoring", "challenge", "fail_if"), "bool"),

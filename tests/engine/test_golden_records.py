@@ -26,6 +26,11 @@ def test_golden_record(name: str) -> None:
     want = EXPECTED[name]
     result = replay_record(record)
     game = result.game
+    if "setup_error" in want:  # refused before the first action
+        assert game is None and result.error is not None, "the record was accepted"
+        assert result.error.code == want["setup_error"]["code"], result.error
+        assert want["setup_error"]["message"] in result.error.message
+        return
     assert game is not None, result.error
     if "error" in want:
         assert result.error is not None, f"expected {want['error']['code']} but every action was legal"
@@ -55,3 +60,13 @@ def test_golden_record(name: str) -> None:
         assert sorted(t.card.name for t in game.tasks if t.done) == sorted(want["done"])
     if "total_tricks" in want:
         assert game.total_tricks == want["total_tricks"]
+    if "winners" in want:
+        assert [t.winner for t in game.tricks] == want["winners"]
+    if "dealer" in want:
+        assert game.first_dealer == want["dealer"]
+    if "round" in want:
+        assert game.round == want["round"]
+    if "rounds" in want:
+        got = [{"tricks": r.tricks, "result": r.result, "deltas": [int(d) for d in r.deltas],
+                "chips": [int(c) for c in r.chips]} for r in game.round_results]
+        assert got == want["rounds"]

@@ -41,7 +41,7 @@ def small_game(mission: str, seed: int, cards: int = 4, players: int = 3, need: 
     pool = set(rules.task_pool)
     colour = [c for c in chosen if c in pool]
     tasks = tuple(rng.sample(colour, rules.task_count)) if rules.task_count else ()
-    return Game.new(rules, seed=f"small:{seed}", deal=Deal(hands, tasks))
+    return Game.new(rules, seed=f"small:{seed}", deal=Deal(hands, tasks), partial=True)
 
 
 def agree(game: Game) -> tuple[bool, str]:
@@ -102,7 +102,7 @@ def explicit_game(hands: list[list[str]], tasks: list[tuple[str, int]], seed: st
     rules = dataclasses.replace(rules, task_count=len(tasks), tokens=())
     deck = rules.deck
     deal = Deal(tuple(tuple(deck.card(c) for c in hand) for hand in hands), tuple(deck.card(c) for c, _ in tasks))
-    game = Game.new(rules, seed=seed, deal=deal)
+    game = Game.new(rules, seed=seed, deal=deal, partial=True)
     for name, owner in tasks:
         game.apply(TakeTask(game.draft_turn, deck.card(name)))
         next(t for t in game.tasks if t.card == deck.card(name)).owner = owner
