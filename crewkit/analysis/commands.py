@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from crewkit.argtypes import positive_int, reading
+from crewkit.argtypes import positive_int, positive_seconds, reading
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -35,16 +35,6 @@ def _usage(message: str) -> Exception:
     from crewkit.cli import UsageError
 
     return UsageError(message)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, found {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, found {value}")
-    return value
 
 
 def _player_list(text: str) -> list[int]:
@@ -113,7 +103,7 @@ def add_solve_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--ruleset", default="crew", help="rule set name or path (default: crew)")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option (repeatable)")
-    p.add_argument("--timeout", type=_seconds, metavar="SEC", help="stop after SEC seconds (status unknown)")
+    p.add_argument("--timeout", type=positive_seconds, metavar="SEC", help="stop after SEC seconds (status unknown)")
     p.add_argument("--nodes", type=positive_int, metavar="N", help="stop after N searched plays (status unknown)")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     return p
@@ -265,7 +255,7 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
     p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
-    p.add_argument("--solver-timeout", type=_seconds, metavar="SEC",
+    p.add_argument("--solver-timeout", type=positive_seconds, metavar="SEC",
                    help="also stop the solver after SEC seconds per deal (results may then vary between runs)")
     p.add_argument("--format", choices=["text", "json", "csv"], default="text", help="output format (default: text)")
     p.add_argument("--no-chart", action="store_true", help="text output without the bar chart")

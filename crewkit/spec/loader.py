@@ -102,9 +102,14 @@ def _resolve_cached(path_text: str, mtime_ns: int, seen: tuple[str, ...]) -> tup
     if not isinstance(base_ref, str):
         return dict(data), issues, doc
     key = str(path.resolve())
-    if key in seen or len(seen) >= MAX_EXTENDS_DEPTH:
-        chain = " → ".join(Path(s).stem for s in (*seen, key))
+    if key in seen:
+        chain = " → ".join(Path(s).stem for s in (*seen[seen.index(key):], key))
         issues.append(_issue(doc, ("extends",), f"`extends` goes round in a cycle: {chain}"))
+        return dict(data), issues, doc
+    if len(seen) >= MAX_EXTENDS_DEPTH:
+        chain = " → ".join(Path(s).stem for s in (*seen, key))
+        issues.append(_issue(doc, ("extends",), f"`extends` chain is too deep: more than {MAX_EXTENDS_DEPTH} "
+                                                f"rule sets extend one another ({chain})"))
         return dict(data), issues, doc
     try:
         base_path = bundled.ruleset_path(base_ref, relative_to=path.parent)
