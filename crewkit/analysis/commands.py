@@ -118,13 +118,16 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         path = Path(args.record)
         if not path.is_file():
             raise _usage(f"{args.record}: no such file")
-        try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            print(f"crewkit solve: {args.record}: not a JSON game record ({exc})", file=sys.stderr)
-            return None
-        if not isinstance(record, dict) or "ruleset" not in record or "mission" not in record:
-            print(f"crewkit solve: {args.record}: not a crewkit game record", file=sys.stderr)
+        from crewkit.cli import load_record_file
+        from crewkit.spec.errors import render_issue
+        from crewkit.spec.loader import source_lines
+
+        # the same size, nesting and schema checks as `crewkit replay`
+        record, issues = load_record_file(path)
+        if issues:
+            lines = source_lines(path)
+            for issue in issues:
+                print(render_issue(issue, lines), file=sys.stderr)
             return None
         if args.after is not None:
             if args.after < 0:

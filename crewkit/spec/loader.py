@@ -433,6 +433,9 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
             try:
                 if bundled.looks_like_path(mref):
                     target = (path.parent / mref)
+                    if mref.startswith("~") or not bundled.confined(target, path.parent):
+                        raise bundled.NotFound(f"mission file {mref!r} is outside the campaign's folder; a "
+                                               "campaign may name bundled missions or files in its folder or below")
                     if not target.exists():
                         raise bundled.NotFound(f"mission file {mref!r} does not exist")
                 else:
@@ -443,7 +446,7 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
 
 
 def source_lines(path: Path) -> list[str] | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
+    """The file's lines for a caret under an error; None for a file crewkit would not read (bounded read)."""
+    from crewkit.spec.yamlio import read_source_lines
+
+    return read_source_lines(path)

@@ -44,8 +44,10 @@ def _read_yaml(path: Any) -> Any:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(path, encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=loader)
+    from crewkit.spec.yamlio import read_limited
+
+    # bounded, regular files only: `play --mission` may name any path
+    return yaml.load(read_limited(path).decode("utf-8"), Loader=loader)
 
 
 def _campaign_fast(name: str) -> CampaignInfo | None:
