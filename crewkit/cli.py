@@ -330,7 +330,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _stderr_console() -> Any:
     from rich.console import Console
 
-    return Console(stderr=True)
+    from crewkit.safetext import raw
+
+    return Console(file=raw(sys.stderr))  # the bar draws with escape sequences: bypass the escaping
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -359,6 +361,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         unknown = [r for r in readings if r not in known]
         if unknown and not args.mission:
             raise UsageError(f"--reading: the rule set has no reading {unknown[0]!r}; readings: {', '.join(sorted(known))}")
+    from crewkit.safetext import raw
+
+    sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
     return run_play(PlayOptions(mission=args.mission, ruleset=args.ruleset, players=args.players, seats=seats,
                                 seed=args.seed, fast=args.fast, delay=args.delay, readings=readings))
 
@@ -427,6 +432,18 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; everything it prints goes through :func:`crewkit.safetext.escape_controls`."""
+    from crewkit.safetext import SafeStream
+
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

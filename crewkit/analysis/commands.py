@@ -54,9 +54,11 @@ def _progress_bar(label: str, total: int, enabled: bool) -> tuple[Any, Any]:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    from crewkit.safetext import raw
+
     bar = Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                    TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), transient=True,
-                   console=Console(stderr=True))
+                   console=Console(file=raw(sys.stderr)))  # draws with escape sequences: not escaped
     bar.start()
     task = bar.add_task(label, total=total)
 
