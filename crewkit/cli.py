@@ -112,7 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (default: 1)")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option (repeatable)")
-    p.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
+    p.add_argument("--records", metavar="DIR", help="write every game's record into DIR (empty or new)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="allow --records DIR to be a folder with files in it (its game-NNNNN.json are replaced)")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
 
     p = sub.add_parser(
@@ -315,7 +317,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = simulate(
             ruleset=args.ruleset, mission=args.mission, players=args.players, games=args.games, bot=args.bot,
             seed=args.seed, workers=args.workers, readings=dict(args.reading),
-            records_dir=Path(args.records) if args.records else None, progress=progress,
+            records_dir=Path(args.records) if args.records else None, progress=progress, overwrite=args.overwrite,
         )
     finally:
         if bar is not None:

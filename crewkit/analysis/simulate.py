@@ -247,8 +247,12 @@ def simulate(
     readings: Mapping[str, str] | None = None,
     records_dir: str | Path | None = None,
     progress: ProgressCallback | None = None,
+    overwrite: bool = False,
 ) -> SimulationResult:
-    """Play ``games`` games and summarise them (identical results for any ``workers``)."""
+    """Play ``games`` games and summarise them (identical results for any ``workers``).
+
+    ``records_dir`` must be empty or missing unless ``overwrite`` (files there are never replaced silently).
+    """
     from crewkit.bots import make_bot
 
     if games < 0:
@@ -257,7 +261,11 @@ def simulate(
     load_rules(ruleset, mission, players, readings)  # fail early on a bad spec, in this process
     rd = str(records_dir) if records_dir is not None else None
     if rd is not None:
-        Path(rd).mkdir(parents=True, exist_ok=True)
+        folder = Path(rd)
+        folder.mkdir(parents=True, exist_ok=True)
+        if not overwrite and any(folder.iterdir()):
+            raise FileExistsError(f"--records {rd}: the folder is not empty; its game-NNNNN.json files would be "
+                                  "replaced: choose an empty folder, or add --overwrite")
     init_args = (ruleset, mission, players, dict(readings) if readings else None, bot, seed, rd)
     workers = max(1, int(workers))
     start = time.perf_counter()
