@@ -109,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=positive_int, default=100, help="number of games (default: 100)")
     p.add_argument("--bot", default="heuristic", help="bot for every seat: heuristic or random (default: heuristic)")
     p.add_argument("--seed", default="crewkit", help="master seed (default: crewkit)")
-    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
+    p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option (repeatable)")
     p.add_argument("--records", metavar="DIR", help="write every game's record into DIR (empty or new)")
@@ -318,6 +320,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             ruleset=args.ruleset, mission=args.mission, players=args.players, games=args.games, bot=args.bot,
             seed=args.seed, workers=args.workers, readings=dict(args.reading),
             records_dir=Path(args.records) if args.records else None, progress=progress, overwrite=args.overwrite,
+            oversubscribe=args.oversubscribe, on_note=lambda note: print(f"crewkit simulate: {note}", file=sys.stderr),
         )
     finally:
         if bar is not None:

@@ -37,6 +37,11 @@ def _usage(message: str) -> Exception:
     return UsageError(message)
 
 
+def _note(message: str) -> None:
+    """A remark about how the command runs (not a result): on stderr."""
+    print(f"crewkit compare: {message}", file=sys.stderr)
+
+
 def _player_list(text: str) -> list[int]:
     try:
         out = [int(x) for x in text.replace(" ", "").split(",") if x]
@@ -256,7 +261,9 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
                    help="a reading for every variant (repeatable)")
     p.add_argument("--games", type=positive_int, default=100, help="deals per variant (default: 100)")
     p.add_argument("--seed", default="compare", help="master seed (default: compare)")
-    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
+    p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
     p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
     p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
@@ -291,7 +298,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
             result = cmp_mod.compare_campaign(
                 args.campaign, args.players, args.games, args.seed, bot=args.bot,
                 ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
-                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, progress=update)
+                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, progress=update,
+                oversubscribe=args.oversubscribe, on_note=_note)
         finally:
             if bar is not None:
                 bar.stop()
@@ -312,7 +320,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         try:
             result = cmp_mod.compare(variants, args.games, args.seed, workers=args.workers, solver=solver,
                                      solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout,
-                                     progress=update)
+                                     progress=update, oversubscribe=args.oversubscribe, on_note=_note)
         except cmp_mod.VariantError as exc:
             print(f"crewkit compare: {exc}", file=sys.stderr)
             return EXIT_INVALID
