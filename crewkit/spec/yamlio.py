@@ -9,8 +9,9 @@ is built from the nodes by this module, so that:
 - scalars follow YAML 1.2's core schema: only ``true``/``false`` (also ``True``, ``TRUE``, ...) are booleans,
   so ``no``, ``yes``, ``on``, ``off`` stay strings; ``010`` is the integer 10 (``0o10`` is octal); dates and
   times stay strings; ``<<`` merge keys are not supported;
-- alias expansion is bounded (a "billion laughs" file is refused at once), nesting is bounded, files over
-  1 MiB are refused before parsing, and text that is not UTF-8 is refused with the byte's position.
+- alias expansion is bounded (a "billion laughs" file is refused at once), nesting and list lengths are
+  bounded, only regular files are read and files over 1 MiB are refused (counted while reading), and text
+  that is not UTF-8 is refused with the byte's position.
 
 Every problem becomes a :class:`~crewkit.spec.errors.SpecIssue` raised inside a
 :class:`~crewkit.spec.errors.SpecError`; no traceback ever reaches the user.
@@ -36,6 +37,9 @@ MAX_BYTES = 1024 * 1024
 """Files larger than this (1 MiB) are refused before parsing."""
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings accepted."""
+MAX_ITEMS = 10_000
+"""Longest list, and most keys in one mapping, accepted (a game record has a few hundred actions; every
+later check, such as a schema's ``uniqueItems``, then works on bounded input)."""
 MAX_ALIAS_EXPANSION = 10_000
 """How many nodes may be produced by following aliases (``*name``) in one document."""
 MAX_ALIASES = 1_000
@@ -283,6 +287,14 @@ class _Builder:
         )
         if isinstance(node, ScalarNode):
             return self._scalar(node, path)
+        if isinstance(node, (SequenceNode, MappingNode)) and len(node.value) > MAX_ITEMS:
+            what = "list has" if isinstance(node, SequenceNode) else "mapping has"
+            raise _LoadAbort(
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+                f"this {what} {len(node.value)} entries; at most {MAX_ITEMS} are accepted",
+                path,
+            )
         self._active.add(ident)
         try:
             if isinstance(node, SequenceNode):
