@@ -394,7 +394,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             titles[mid] = load_mission(mid).title
         except Exception:  # a broken mission file still shows up in the table
             titles[mid] = "?"
-    with Logbook.open() as book:
+    with Logbook.open(read_only=True) as book:  # status never writes (a read-only home is fine)
         progress = book.progress(campaign.name, campaign.missions)
         current = book.current_mission(campaign.name, campaign.missions)
     print(format_status(progress, titles, current))
