@@ -74,12 +74,33 @@ def test_rule_set_given_on_the_command_line_as_a_device(tmp_path: Path) -> None:
     assert_refused(run, "not a regular file", max_seconds=10)
 
 
-def test_record_naming_dev_zero_as_its_mission(tmp_path: Path) -> None:
-    path = _write(tmp_path / "r.json", json.dumps(_record(mission="/dev/zero")))
-    run = run_bounded("replay", str(path), timeout=20, memory_mb=600)
-    assert_refused(run, "not a regular file", max_seconds=10)
-    run = run_bounded("solve", str(path), timeout=20, memory_mb=600)
-    assert_refused(run, "not a regular file", max_seconds=10)
+@pytest.mark.parametrize("mission", ["/dev/zero", "/etc/passwd", "../../../../../../etc/passwd.yaml"])
+def test_record_naming_a_file_elsewhere_as_its_mission(tmp_path: Path, mission: str) -> None:
+    path = _write(tmp_path / "r.json", json.dumps(_record(mission=mission), indent=1))
+    for command in ("replay", "solve"):
+        run = run_bounded(command, str(path), timeout=20, memory_mb=600)
+        assert_refused(run, f"the record's mission file {mission!r} is outside the working folder", max_seconds=10)
+        assert "r.json:4:13" in run.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_record_naming_a_fifo_in_its_folder(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "m.yaml")
+    path = _write(tmp_path / "r.json", json.dumps(_record(mission=str(tmp_path / "m.yaml"))))
+    for command in ("replay", "solve"):
+        run = run_bounded(command, str(path), timeout=20, memory_mb=600)
+        assert_refused(run, "not a regular file (a FIFO)", max_seconds=10)
+
+
+def test_record_naming_a_mission_in_the_working_folder_still_replays(tmp_path: Path) -> None:
+    mission = (ROOT / "missions" / "planet-nine" / "01-first-contact.yaml").read_text(encoding="utf-8")
+    _write(tmp_path / "work" / "my.yaml", mission)
+    records = tmp_path / "records"
+    run = run_bounded("simulate", "--mission", "my.yaml", "--games", "1", "--records", str(records),
+                      cwd=tmp_path / "work", timeout=60)
+    assert run.returncode == 0, run.output
+    run = run_bounded("replay", str(records / "game-00001.json"), cwd=tmp_path / "work", timeout=60)
+    assert run.returncode == 0, run.output
 
 
 # ---------------------------------------------------------------------------- where references may point
