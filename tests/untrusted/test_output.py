@@ -68,7 +68,7 @@ def test_replay_prints_a_record_escaped(tmp_path: Path, hostile: Path) -> None:
     data = json.loads(record.read_text(encoding="utf-8"))
     data["seed"] = "\x1b]0;SEED\x07"
     record.write_text(json.dumps(data), encoding="utf-8")
-    run = run_bounded("replay", str(record), timeout=60)
+    run = run_bounded("replay", str(record), cwd=tmp_path, timeout=60)  # the mission is in the working folder
     _no_raw_controls(run.output)
     assert "PWNED" in run.output
 
