@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 
 def reading(text: str) -> tuple[str, str]:
@@ -22,4 +23,15 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A finite duration in seconds, more than 0 (``nan`` and ``inf`` are refused: a deadline must be real)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, found {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive, finite number of seconds, found {text!r}")
     return value

@@ -109,10 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=positive_int, default=100, help="number of games (default: 100)")
     p.add_argument("--bot", default="heuristic", help="bot for every seat: heuristic or random (default: heuristic)")
     p.add_argument("--seed", default="crewkit", help="master seed (default: crewkit)")
-    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
+    p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option (repeatable)")
-    p.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
+    p.add_argument("--records", metavar="DIR", help="write every game's record into DIR (empty or new)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="allow --records DIR to be a folder with files in it (its game-NNNNN.json are replaced)")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
 
     p = sub.add_parser(
@@ -291,8 +295,36 @@ def load_record_file(path: Path) -> tuple[dict[str, Any], list[Any]]:
         doc = load_json_file(path)
     except SpecError as exc:
         return {}, list(exc.issues)
-    issues = validate_document(doc, "record")
-    return (doc.data if isinstance(doc.data, dict) else {}), list(issues)
+    issues = list(validate_document(doc, "record"))
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if not issues:
+        issues = _record_reference_issues(doc, path)
+    return data, issues
+
+
+def _record_reference_issues(doc: Any, path: Path) -> list[Any]:
+    """A record names its rule set and mission as the command line does (bundled names, or paths from the
+    working folder); a path must lead into the working folder or the record's own folder (or below them),
+    so that a record from someone else cannot make crewkit read any file of yours (docs/trust.md)."""
+    from crewkit.spec import bundled
+    from crewkit.spec.errors import SpecIssue
+
+    out = []
+    for key in ("ruleset", "mission"):
+        ref = doc.data.get(key)
+        if not isinstance(ref, str):
+            continue
+        is_path = bundled.looks_like_path(ref) or (key == "ruleset" and "/" in ref)
+        if not is_path:
+            continue
+        target = Path(ref).expanduser()
+        if "\x00" not in ref and (bundled.confined(target, Path.cwd()) or bundled.confined(target, path.parent)):
+            continue
+        line, column = doc.position_of((key,))
+        out.append(SpecIssue(doc.filename, line, column, (key,),
+                             f"the record's {key} file {ref!r} is outside the working folder and the record's "
+                             "folder; a record may name bundled specs or files there"))
+    return out
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -315,7 +347,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = simulate(
             ruleset=args.ruleset, mission=args.mission, players=args.players, games=args.games, bot=args.bot,
             seed=args.seed, workers=args.workers, readings=dict(args.reading),
-            records_dir=Path(args.records) if args.records else None, progress=progress,
+            records_dir=Path(args.records) if args.records else None, progress=progress, overwrite=args.overwrite,
+            oversubscribe=args.oversubscribe, on_note=lambda note: print(f"crewkit simulate: {note}", file=sys.stderr),
         )
     finally:
         if bar is not None:
@@ -330,7 +363,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _stderr_console() -> Any:
     from rich.console import Console
 
-    return Console(stderr=True)
+    from crewkit.safetext import raw
+
+    return Console(file=raw(sys.stderr))  # the bar draws with escape sequences: bypass the escaping
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -359,6 +394,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         unknown = [r for r in readings if r not in known]
         if unknown and not args.mission:
             raise UsageError(f"--reading: the rule set has no reading {unknown[0]!r}; readings: {', '.join(sorted(known))}")
+    from crewkit.safetext import raw
+
+    sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
     return run_play(PlayOptions(mission=args.mission, ruleset=args.ruleset, players=args.players, seats=seats,
                                 seed=args.seed, fast=args.fast, delay=args.delay, readings=readings))
 
@@ -386,7 +424,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             titles[mid] = "?"
     from crewkit.engine.setup import logbook_extra_attempts
 
-    with Logbook.open() as book:
+    with Logbook.open(read_only=True) as book:  # status never writes (a read-only home is fine)
         progress = book.progress(campaign.name, campaign.missions, logbook_extra_attempts)
         current = book.current_mission(campaign.name, campaign.missions)
     print(format_status(progress, titles, current))
@@ -429,6 +467,18 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; everything it prints goes through :func:`crewkit.safetext.escape_controls`."""
+    from crewkit.safetext import SafeStream
+
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -256,7 +256,14 @@ def check_mission(
     report.mission, report.ruleset, report.bot = mission.id, rs.name, bot
     m_tasks = mission.data.get("tasks") or {}
     report.static_warnings = token_warnings(int(m_tasks.get("count", 0) or 0), m_tasks.get("tokens") or [])
-    counts = list(players) if players else mission.players(rs)
+    allowed = list(mission.players(rs))
+    counts = list(players) if players else allowed
+    refused = [n for n in counts if n not in allowed]
+    if refused:
+        from crewkit.engine.errors import SetupError
+
+        raise SetupError(f"{path}: {refused[0]} players cannot play this mission with rule set {rs.name!r} "
+                         f"(it allows {', '.join(map(str, allowed)) or 'no player count'})")
     total = games * len(counts)
     done = 0
     for n in counts:

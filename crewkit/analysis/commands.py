@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from crewkit.argtypes import positive_int, reading
+from crewkit.argtypes import positive_int, positive_seconds, reading
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -37,14 +37,9 @@ def _usage(message: str) -> Exception:
     return UsageError(message)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, found {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, found {value}")
-    return value
+def _note(message: str) -> None:
+    """A remark about how the command runs (not a result): on stderr."""
+    print(f"crewkit compare: {message}", file=sys.stderr)
 
 
 def _player_list(text: str) -> list[int]:
@@ -64,9 +59,11 @@ def _progress_bar(label: str, total: int, enabled: bool) -> tuple[Any, Any]:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    from crewkit.safetext import raw
+
     bar = Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                    TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), transient=True,
-                   console=Console(stderr=True))
+                   console=Console(file=raw(sys.stderr)))  # draws with escape sequences: not escaped
     bar.start()
     task = bar.add_task(label, total=total)
 
@@ -113,7 +110,7 @@ def add_solve_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--ruleset", default="crew", help="rule set name or path (default: crew)")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="select a reading option (repeatable)")
-    p.add_argument("--timeout", type=_seconds, metavar="SEC", help="stop after SEC seconds (status unknown)")
+    p.add_argument("--timeout", type=positive_seconds, metavar="SEC", help="stop after SEC seconds (status unknown)")
     p.add_argument("--nodes", type=positive_int, metavar="N", help="stop after N searched plays (status unknown)")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     return p
@@ -128,13 +125,16 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         path = Path(args.record)
         if not path.is_file():
             raise _usage(f"{args.record}: no such file")
-        try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            print(f"crewkit solve: {args.record}: not a JSON game record ({exc})", file=sys.stderr)
-            return None
-        if not isinstance(record, dict) or "ruleset" not in record or "mission" not in record:
-            print(f"crewkit solve: {args.record}: not a crewkit game record", file=sys.stderr)
+        from crewkit.cli import load_record_file
+        from crewkit.spec.errors import render_issue
+        from crewkit.spec.loader import source_lines
+
+        # the same size, nesting and schema checks as `crewkit replay`
+        record, issues = load_record_file(path)
+        if issues:
+            lines = source_lines(path)
+            for issue in issues:
+                print(render_issue(issue, lines), file=sys.stderr)
             return None
         if args.after is not None:
             if args.after < 0:
@@ -261,11 +261,13 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
                    help="a reading for every variant (repeatable)")
     p.add_argument("--games", type=positive_int, default=100, help="deals per variant (default: 100)")
     p.add_argument("--seed", default="compare", help="master seed (default: compare)")
-    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
+    p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
     p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
     p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
-    p.add_argument("--solver-timeout", type=_seconds, metavar="SEC",
+    p.add_argument("--solver-timeout", type=positive_seconds, metavar="SEC",
                    help="also stop the solver after SEC seconds per deal (results may then vary between runs)")
     p.add_argument("--format", choices=["text", "json", "csv"], default="text", help="output format (default: text)")
     p.add_argument("--no-chart", action="store_true", help="text output without the bar chart")
@@ -296,7 +298,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
             result = cmp_mod.compare_campaign(
                 args.campaign, args.players, args.games, args.seed, bot=args.bot,
                 ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
-                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, progress=update)
+                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, progress=update,
+                oversubscribe=args.oversubscribe, on_note=_note)
         finally:
             if bar is not None:
                 bar.stop()
@@ -317,7 +320,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         try:
             result = cmp_mod.compare(variants, args.games, args.seed, workers=args.workers, solver=solver,
                                      solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout,
-                                     progress=update)
+                                     progress=update, oversubscribe=args.oversubscribe, on_note=_note)
         except cmp_mod.VariantError as exc:
             print(f"crewkit compare: {exc}", file=sys.stderr)
             return EXIT_INVALID

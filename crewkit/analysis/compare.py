@@ -37,6 +37,7 @@ from crewkit.analysis.paired import (
     paired_t_test,
     wilcoxon_signed_rank,
 )
+from crewkit.analysis.pool import lazy_map, worker_count
 from crewkit.analysis.stats import wilson_interval
 
 ProgressCallback = Callable[[int, int], None]
@@ -507,6 +508,8 @@ def run_variants(
     solver_timeout: float | None = None,
     progress: ProgressCallback | None = None,
     skip_invalid: bool = False,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
 ) -> tuple[list[VariantResult], int]:
     """Play ``games`` paired deals of each variant; results in variant order, deals in index order."""
     errors = [check_variant(v) for v in variants]
@@ -515,24 +518,26 @@ def run_variants(
             if e:
                 raise VariantError(f"{v.label}: {e}")
     live = [k for k, e in enumerate(errors) if not e]
-    jobs = [(k, i) for k in live for i in range(games)]
+    total = len(live) * games
+    jobs = ((k, i) for k in live for i in range(games))  # generated as consumed, never all at once
     out: dict[int, list[DealResult]] = {k: [] for k in live}
-    workers = max(1, int(workers))
+    workers, note = worker_count(workers, total, oversubscribe=oversubscribe)
+    if note is not None and on_note is not None:
+        on_note(note)
     init_args = (list(variants), seed, solver, solver_nodes, solver_timeout)
-    if workers == 1 or len(jobs) <= 1:
-        workers = 1
+    if workers == 1:
         _init(*init_args)
         for n, job in enumerate(jobs, start=1):
             out[job[0]].append(_job(job))
             if progress is not None:
-                progress(n, len(jobs))
+                progress(n, total)
     else:
-        chunksize = max(1, min(16, len(jobs) // (workers * 8)))
+        chunksize = max(1, min(16, total // (workers * 8)))
         with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=init_args) as pool:
-            for n, (job, res) in enumerate(zip(jobs, pool.map(_job, jobs, chunksize=chunksize), strict=True), start=1):
+            for n, (job, res) in enumerate(lazy_map(pool, _job, jobs, workers=workers, chunksize=chunksize), start=1):
                 out[job[0]].append(res)
                 if progress is not None:
-                    progress(n, len(jobs))
+                    progress(n, total)
     results = [VariantResult(v, out.get(k, []), errors[k]) for k, v in enumerate(variants)]
     return results, workers
 
@@ -547,6 +552,8 @@ def compare(
     solver_nodes: int | None = 20_000,
     solver_timeout: float | None = None,
     progress: ProgressCallback | None = None,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
 ) -> Comparison:
     """Run every variant on the same ``games`` deals and compare each with the first."""
     if games < 1:
@@ -555,7 +562,8 @@ def compare(
         raise ValueError("compare needs at least one variant")
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,
-                                 solver_timeout=solver_timeout, progress=progress)
+                                 solver_timeout=solver_timeout, progress=progress, oversubscribe=oversubscribe,
+                                 on_note=on_note)
     cmp = Comparison(results, games, seed, solver, solver_nodes if solver else None,
                      solver_timeout if solver else None, time.perf_counter() - t0, used)
     cmp.pairs = [pair_stats(results[0], r) for r in results[1:]]
@@ -575,6 +583,8 @@ def compare_campaign(
     solver_nodes: int | None = 20_000,
     solver_timeout: float | None = None,
     progress: ProgressCallback | None = None,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
 ) -> Comparison:
     """Every mission of ``campaign`` at ``players``: bot success and solver winnability (the difficulty curve)."""
     from crewkit.spec.loader import load_campaign
@@ -584,7 +594,8 @@ def compare_campaign(
     variants = [Variant(m, rs, m, players, bot) for m in camp.missions]
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,
-                                 solver_timeout=solver_timeout, progress=progress, skip_invalid=True)
+                                 solver_timeout=solver_timeout, progress=progress, skip_invalid=True,
+                                 oversubscribe=oversubscribe, on_note=on_note)
     return Comparison(results, games, seed, solver, solver_nodes if solver else None,
                       solver_timeout if solver else None, time.perf_counter() - t0, used, campaign=camp.name)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.analysis.loading import game_spec, load_rules, start_game
+from crewkit.analysis.pool import lazy_map, worker_count
 from crewkit.analysis.stats import wilson_interval
 
 ProgressCallback = Callable[[int, int], None]  # (games done, games in all)
@@ -247,8 +248,16 @@ def simulate(
     readings: Mapping[str, str] | None = None,
     records_dir: str | Path | None = None,
     progress: ProgressCallback | None = None,
+    overwrite: bool = False,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
 ) -> SimulationResult:
-    """Play ``games`` games and summarise them (identical results for any ``workers``)."""
+    """Play ``games`` games and summarise them (identical results for any ``workers``).
+
+    ``records_dir`` must be empty or missing unless ``overwrite`` (files there are never replaced silently).
+    ``workers`` is capped at the CPUs unless ``oversubscribe`` (see :mod:`crewkit.analysis.pool`); ``on_note``
+    receives the message saying so.
+    """
     from crewkit.bots import make_bot
 
     if games < 0:
@@ -257,13 +266,18 @@ def simulate(
     load_rules(ruleset, mission, players, readings)  # fail early on a bad spec, in this process
     rd = str(records_dir) if records_dir is not None else None
     if rd is not None:
-        Path(rd).mkdir(parents=True, exist_ok=True)
+        folder = Path(rd)
+        folder.mkdir(parents=True, exist_ok=True)
+        if not overwrite and any(folder.iterdir()):
+            raise FileExistsError(f"--records {rd}: the folder is not empty; its game-NNNNN.json files would be "
+                                  "replaced: choose an empty folder, or add --overwrite")
     init_args = (ruleset, mission, players, dict(readings) if readings else None, bot, seed, rd)
-    workers = max(1, int(workers))
+    workers, note = worker_count(workers, games, oversubscribe=oversubscribe)
+    if note is not None and on_note is not None:
+        on_note(note)
     start = time.perf_counter()
     results: list[GameResult] = []
-    if workers == 1 or games <= 1:
-        workers = 1
+    if workers == 1:
         _init_worker(*init_args)
         for i in range(games):
             results.append(_play_one(i))
@@ -272,7 +286,8 @@ def simulate(
     else:
         chunksize = max(1, min(64, games // (workers * 8)))
         with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=init_args) as pool:
-            for n, res in enumerate(pool.map(_play_one, range(games), chunksize=chunksize), start=1):
+            games_done = lazy_map(pool, _play_one, range(games), workers=workers, chunksize=chunksize)
+            for n, (_, res) in enumerate(games_done, start=1):
                 results.append(res)
                 if progress is not None:
                     progress(n, games)

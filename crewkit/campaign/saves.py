@@ -21,6 +21,7 @@ from urllib.parse import unquote
 
 from crewkit.atomic import fsync_dir, write_text_atomic
 from crewkit.campaign.home import crewkit_home
+from crewkit.spec.yamlio import read_limited
 
 SAVES_DIRNAME = "saves"
 SAVE_FORMAT = "crewkit-save"
@@ -117,7 +118,7 @@ def load_in_progress(key: str, *, set_aside: bool = False) -> dict[str, Any] | N
     """
     path = save_path(key)
     try:
-        data = path.read_bytes()
+        data = read_limited(path)  # a regular file of bounded size, never a FIFO or a device
     except FileNotFoundError:
         return None
     except OSError as exc:

@@ -222,6 +222,27 @@ def _link_no_clobber(src: Path, dst: Path) -> bool:
             src.unlink()
 
 
+def _build_empty(target: Path, journal_mode: str, rows: Sequence[tuple[object, ...]] = ()) -> None:
+    """A new logbook file at ``target`` (schema, ids, pragmas), holding ``rows`` (with their ids), synced."""
+    conn = sqlite3.connect(target, isolation_level=None)
+    try:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("BEGIN IMMEDIATE")
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        if rows:
+            conn.executemany(
+                f"INSERT INTO attempts ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})", rows
+            )
+        conn.execute("COMMIT")
+        conn.execute(f"PRAGMA journal_mode = {journal_mode}")
+    finally:
+        conn.close()  # last connection: a WAL is checkpointed into the file and removed
+
+
 def _create(path: Path) -> None:
     """Create a new empty logbook at ``path`` atomically: built under a temporary name, then linked into place.
 
@@ -234,15 +255,7 @@ def _create(path: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
             stale.unlink()
     try:
-        conn = sqlite3.connect(tmp, isolation_level=None)
-        try:
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute("PRAGMA synchronous = FULL")
-            conn.executescript(f"BEGIN IMMEDIATE;\n{_SCHEMA}\nCOMMIT;")
-            conn.execute("PRAGMA journal_mode = WAL")
-        finally:
-            conn.close()  # last connection: the WAL is checkpointed into the file and removed
+        _build_empty(tmp, journal_mode="WAL")
     except sqlite3.Error as exc:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
@@ -254,26 +267,111 @@ def _create(path: Path) -> None:
     _link_no_clobber(tmp, path)
 
 
+def _empty(path: Path) -> bool:
+    try:
+        return path.stat().st_size == 0
+    except OSError:
+        return False
+
+
+def _empty_in_memory() -> sqlite3.Connection:
+    """An empty logbook in memory: what a logbook that does not exist yet reads as."""
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn.executescript(_SCHEMA)
+    return conn
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that opens the file read-only (``mode=ro``): SQLite cannot write a byte of it.
+
+    In a read-only folder a WAL logbook whose shared-memory file does not exist cannot be opened that way;
+    then it is read as it is on disk (``immutable=1``): no process can be writing to it there.
+    """
+    where = _describe(path)
+    uri = path.resolve().as_uri()
+    for query in ("?mode=ro", "?mode=ro&immutable=1"):
+        try:
+            conn = sqlite3.connect(uri + query, uri=True, timeout=10.0, isolation_level=None,
+                                   check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise LogbookError(f"{where} cannot be opened: {exc}", path) from None
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            if ("unable to open" in str(exc) or "readonly" in str(exc)) and "immutable" not in query:
+                continue
+            raise LogbookError(f"{where} cannot be read: {exc}", path) from None
+        except sqlite3.Error as exc:
+            conn.close()
+            raise LogbookError(f"{where} is damaged: {exc}", path) from None
+    raise LogbookError(f"{where} cannot be read", path)  # pragma: no cover - the loop returns or raises
+
+
+def _row_attempt(row: tuple[object, ...], path: Path) -> Attempt:
+    """One stored row as an :class:`Attempt`; a value no crewkit wrote is a :class:`LogbookError`."""
+    (id_, campaign, mission, players, ruleset, seed, result, reason, distress, recorded_at, record_path) = row
+    where = _describe(path)
+
+    def damaged(what: str, value: object) -> LogbookError:
+        return LogbookError(f"{where} is damaged: attempt {id_!r} has an unreadable {what} {str(value)[:40]!r}; "
+                            "it was left untouched: move it aside or restore a logbook-*.bak backup", path)
+
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise damaged("player count", players)
+    if not isinstance(id_, int):
+        raise damaged("id", id_)
+    if result not in RESULTS:
+        raise damaged("result", result)
+    if distress not in (0, 1):
+        raise damaged("distress flag", distress)
+    try:
+        when = datetime.fromisoformat(str(recorded_at))
+    except ValueError:
+        raise damaged("time", recorded_at) from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return Attempt(
+        id=id_,
+        campaign=str(campaign),
+        mission=str(mission),
+        players=players,
+        ruleset=str(ruleset),
+        seed=str(seed),
+        result=str(result),
+        reason=str(reason),
+        distress_used=bool(distress),
+        when=when,
+        record_path=None if record_path is None else str(record_path),
+    )
+
+
 class Logbook:
     """An open campaign logbook. Use :meth:`open`; close it with :meth:`close` or a ``with`` block."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, read_only: bool = False) -> None:
         self._path = path
         self._conn: sqlite3.Connection | None = conn
         self._lock = threading.RLock()
+        self._read_only = read_only
 
     # -- opening -----------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path | None = None) -> Logbook:
+    def open(cls, path: Path | None = None, *, read_only: bool = False) -> Logbook:
         """Open (creating if missing) the logbook at ``path``, default ``crewkit_home()/logbook.sqlite3``.
 
         Raises :class:`LogbookError` for a damaged file or one that is not a crewkit logbook; such a file is
-        left byte-for-byte unchanged.
+        left byte-for-byte unchanged: every check (header, integrity, every row) runs through a connection
+        that opens the file read-only, before anything may write to it. ``read_only`` (``campaign status``)
+        never writes at all: a missing logbook reads as empty, and a read-only folder or file is fine.
         """
-        path = Path(path) if path is not None else crewkit_home() / LOGBOOK_FILENAME
+        path = Path(path) if path is not None else crewkit_home(create=not read_only) / LOGBOOK_FILENAME
         path = path.expanduser()
         if not path.exists() and not path.is_symlink():
+            if read_only:
+                return cls(path, _empty_in_memory(), read_only=True)
             _create(path)
         user_version = _check_header(path)
         where = _describe(path)
@@ -283,13 +381,37 @@ class Logbook:
                 f"reads up to {SCHEMA_VERSION}); upgrade crewkit to use it",
                 path,
             )
+        side_files = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+        existed = [p.exists() for p in side_files]
+        try:
+            probe = _connect_read_only(path)
+            try:
+                cls._verify(probe, path)
+                for row in probe.execute(_SELECT + " ORDER BY id"):
+                    _row_attempt(row, path)
+            except BaseException as exc:
+                probe.close()
+                if isinstance(exc, sqlite3.Error):
+                    raise LogbookError(f"{where} is damaged: {exc}", path) from None
+                raise
+        except LogbookError:
+            # refused: take away the (empty) WAL side files the read-only probe made, so nothing is left behind
+            for side, was_there in zip(side_files, existed, strict=True):
+                if not was_there and (side.name.endswith("-shm") or _empty(side)):
+                    with contextlib.suppress(OSError):
+                        side.unlink()
+            raise
+        if read_only:
+            return cls(path, probe, read_only=True)
+        probe.close()
         try:
             conn = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise LogbookError(f"{where} cannot be opened: {exc}", path) from None
         try:
-            cls._verify(conn, path)
-            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            mode = conn.execute("PRAGMA journal_mode").fetchone()
+            if mode is None or str(mode[0]).lower() != "wal":  # only ever written to a file that passed
+                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()
             if mode is None or str(mode[0]).lower() != "wal":
                 raise LogbookError(
                     f"{where} cannot be opened: WAL journal mode is unavailable ({mode})", path
@@ -300,7 +422,11 @@ class Logbook:
             raise
         except sqlite3.Error as exc:
             conn.close()
-            raise LogbookError(f"{where} cannot be opened: {exc}", path) from None
+            raise LogbookError(
+                f"{where} cannot be opened for writing: {exc} (is the file or its folder read-only? "
+                "`crewkit campaign status` can still read it)",
+                path,
+            ) from None
         return cls(path, conn)
 
     @staticmethod
@@ -343,6 +469,14 @@ class Logbook:
     @property
     def closed(self) -> bool:
         return self._conn is None
+
+    @property
+    def read_only(self) -> bool:
+        return self._read_only
+
+    def _writable(self) -> None:
+        if self._read_only:
+            raise LogbookError(f"{_describe(self._path)}: the logbook was opened read-only", self._path)
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -399,6 +533,7 @@ class Logbook:
             raise ValueError("campaign and mission must be non-empty")
         if isinstance(players, bool) or not isinstance(players, int) or players < 1:
             raise ValueError(f"players must be a positive integer, not {players!r}")
+        self._writable()
         stamp = (when or datetime.now(UTC)).astimezone(UTC).isoformat()
         values = (
             campaign,
@@ -424,26 +559,22 @@ class Logbook:
     def reset(self) -> Path:
         """Back the logbook up next to itself (``<stem>-YYYYmmdd-HHMMSS<suffix>.bak``), then empty it.
 
-        The backup is complete and synced before anything is deleted. Returns the backup's path.
+        Both happen inside one write transaction: no other process can record an attempt between the copy
+        and the delete (it waits for the lock, then records into the emptied logbook), so every committed
+        attempt is either in the backup or in the logbook. The backup, itself a logbook, is complete and
+        synced before the delete commits. Returns the backup's path.
         """
-        with self._lock:
-            conn = self._connection()
+        self._writable()
+        with self._transaction() as tx:
+            rows = tx.execute(f"SELECT {', '.join(_COLUMNS)} FROM attempts ORDER BY id").fetchall()
             backup = self._backup_path()
-            tmp = backup.with_name(f".{backup.name}.{os.getpid()}.tmp")
+            tmp = backup.with_name(f".{backup.name}.{os.getpid()}.{threading.get_ident()}.tmp")
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
             try:
-                dest = sqlite3.connect(tmp, isolation_level=None)
-                try:
-                    dest.execute("PRAGMA synchronous = FULL")
-                    conn.backup(dest)
-                    dest.execute("PRAGMA journal_mode = DELETE")
-                finally:
-                    dest.close()
+                _build_empty(tmp, journal_mode="DELETE", rows=rows)
                 if not _link_no_clobber(tmp, backup):  # pragma: no cover - name race with another process
-                    raise LogbookError(
-                        f"{_describe(backup)} appeared while backing up; try again", self._path
-                    )
+                    raise LogbookError(f"{_describe(backup)} appeared while backing up; try again", self._path)
             except sqlite3.Error as exc:
                 with contextlib.suppress(FileNotFoundError):
                     tmp.unlink()
@@ -454,10 +585,9 @@ class Logbook:
                 raise LogbookError(
                     f"{_describe(self._path)}: backup to {backup} failed: {exc.strerror or exc}", self._path
                 ) from None
-            with self._transaction() as tx:
-                tx.execute("DELETE FROM attempts")
-                tx.execute("DELETE FROM sqlite_sequence WHERE name = 'attempts'")
-            return backup
+            tx.execute("DELETE FROM attempts")
+            tx.execute("DELETE FROM sqlite_sequence WHERE name = 'attempts'")
+        return backup
 
     def _backup_path(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -485,41 +615,7 @@ class Logbook:
         return [self._attempt(row) for row in self._query(sql, params)]
 
     def _attempt(self, row: tuple[object, ...]) -> Attempt:
-        (
-            id_,
-            campaign,
-            mission,
-            players,
-            ruleset,
-            seed,
-            result,
-            reason,
-            distress,
-            recorded_at,
-            record_path,
-        ) = row
-        try:
-            when = datetime.fromisoformat(str(recorded_at))
-        except ValueError:
-            raise LogbookError(
-                f"{_describe(self._path)} is damaged: attempt {id_} has an unreadable time {recorded_at!r}",
-                self._path,
-            ) from None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=UTC)
-        return Attempt(
-            id=int(str(id_)),
-            campaign=str(campaign),
-            mission=str(mission),
-            players=int(str(players)),
-            ruleset=str(ruleset),
-            seed=str(seed),
-            result=str(result),
-            reason=str(reason),
-            distress_used=bool(distress),
-            when=when,
-            record_path=None if record_path is None else str(record_path),
-        )
+        return _row_attempt(row, self._path)
 
     def progress(self, campaign: str, mission_ids: Sequence[str],
                  extra_attempts: Callable[[str], int] | None = None) -> list[MissionProgress]:

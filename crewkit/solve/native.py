@@ -33,6 +33,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from crewkit.usercache import cache_dir
+
 if TYPE_CHECKING:
     from crewkit.solve.core import TrickSearch
 
@@ -46,15 +48,6 @@ _tried = False
 
 def _suffix() -> str:
     return sysconfig.get_config_var("SHLIB_SUFFIX") or (".dll" if sys.platform.startswith("win") else ".so")
-
-
-def cache_dir() -> Path:
-    override = os.environ.get("CREWKIT_CACHE")
-    if override:
-        return Path(override).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
-    return base / "crewkit"
 
 
 def _source() -> bytes:

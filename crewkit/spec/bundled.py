@@ -47,20 +47,51 @@ def bundled_files() -> list[Path]:
     return bundled_rulesets() + bundled_missions() + bundled_campaigns()
 
 
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def confined(path: Path, referrer_folder: Path) -> bool:
+    """True when ``path`` (links followed) is in ``referrer_folder`` or below it, or among the bundled files.
+
+    A file names other files only there: a mission or rule set from someone else cannot make crewkit read
+    ``/etc/passwd``, ``../secret/creds.yaml`` or a device (see docs/trust.md).
+    """
+    try:
+        real = path.resolve()
+        roots = [referrer_folder.resolve(), rulesets_dir().resolve(), missions_dir().resolve()]
+    except (OSError, RuntimeError, ValueError):
+        return False
+    return any(_inside(real, root) for root in roots)
+
+
 def ruleset_path(ref: str, relative_to: Path | None = None) -> Path:
+    """The file of a rule set named by ``ref``: a bundled name, or a path.
+
+    ``relative_to`` is the folder of the file that contains the reference (``extends:``, a mission's
+    ``rulesets:``, a campaign's ``ruleset:``): the path is read relative to it and must stay inside it (or
+    among the bundled files). Without ``relative_to`` (a name typed on the command line) any path is allowed.
+    """
+    if "\x00" in ref:
+        raise NotFound(f"rule set {ref!r} is not a valid name or path")
     if looks_like_path(ref) or "/" in ref:
-        path = Path(ref).expanduser()
-        if not path.is_absolute() and relative_to is not None:
-            candidate = (relative_to / path).resolve()
-            if candidate.exists() or not path.exists():
-                path = candidate
+        if relative_to is not None:
+            path = relative_to / Path(ref)  # an absolute or ~ path stays what it says, and is refused below
+            if ref.startswith("~") or not confined(path, relative_to):
+                raise NotFound(
+                    f"rule set file {ref!r} is outside the folder of the file that names it; a reference may "
+                    "name a bundled rule set or a file in that folder or below it"
+                )
+            path = path.resolve()
+        else:
+            path = Path(ref).expanduser()
         if not path.exists():
             raise NotFound(f"rule set file {ref!r} does not exist")
         return path
     path = rulesets_dir() / f"{ref}.yaml"
     if path.is_file():
         return path
-    if relative_to is not None and (relative_to / f"{ref}.yaml").is_file():
+    if relative_to is not None and (relative_to / f"{ref}.yaml").is_file() and confined(relative_to / f"{ref}.yaml", relative_to):
         return relative_to / f"{ref}.yaml"
     known = ", ".join(p.stem for p in bundled_rulesets())
     raise NotFound(f"unknown rule set {ref!r}; bundled rule sets: {known}")

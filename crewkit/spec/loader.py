@@ -102,9 +102,14 @@ def _resolve_cached(path_text: str, mtime_ns: int, seen: tuple[str, ...]) -> tup
     if not isinstance(base_ref, str):
         return dict(data), issues, doc
     key = str(path.resolve())
-    if key in seen or len(seen) >= MAX_EXTENDS_DEPTH:
-        chain = " → ".join(Path(s).stem for s in (*seen, key))
+    if key in seen:
+        chain = " → ".join(Path(s).stem for s in (*seen[seen.index(key):], key))
         issues.append(_issue(doc, ("extends",), f"`extends` goes round in a cycle: {chain}"))
+        return dict(data), issues, doc
+    if len(seen) >= MAX_EXTENDS_DEPTH:
+        chain = " → ".join(Path(s).stem for s in (*seen, key))
+        issues.append(_issue(doc, ("extends",), f"`extends` chain is too deep: more than {MAX_EXTENDS_DEPTH} "
+                                                f"rule sets extend one another ({chain})"))
         return dict(data), issues, doc
     try:
         base_path = bundled.ruleset_path(base_ref, relative_to=path.parent)
@@ -511,6 +516,9 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
             try:
                 if bundled.looks_like_path(mref):
                     target = (path.parent / mref)
+                    if mref.startswith("~") or not bundled.confined(target, path.parent):
+                        raise bundled.NotFound(f"mission file {mref!r} is outside the campaign's folder; a "
+                                               "campaign may name bundled missions or files in its folder or below")
                     if not target.exists():
                         raise bundled.NotFound(f"mission file {mref!r} does not exist")
                 else:
@@ -521,7 +529,7 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
 
 
 def source_lines(path: Path) -> list[str] | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
+    """The file's lines for a caret under an error; None for a file crewkit would not read (bounded read)."""
+    from crewkit.spec.yamlio import read_source_lines
+
+    return read_source_lines(path)

@@ -9,8 +9,9 @@ is built from the nodes by this module, so that:
 - scalars follow YAML 1.2's core schema: only ``true``/``false`` (also ``True``, ``TRUE``, ...) are booleans,
   so ``no``, ``yes``, ``on``, ``off`` stay strings; ``010`` is the integer 10 (``0o10`` is octal); dates and
   times stay strings; ``<<`` merge keys are not supported;
-- alias expansion is bounded (a "billion laughs" file is refused at once), nesting is bounded, files over
-  1 MiB are refused before parsing, and text that is not UTF-8 is refused with the byte's position.
+- alias expansion is bounded (a "billion laughs" file is refused at once), nesting and list lengths are
+  bounded, only regular files are read and files over 1 MiB are refused (counted while reading), and text
+  that is not UTF-8 is refused with the byte's position.
 
 Every problem becomes a :class:`~crewkit.spec.errors.SpecIssue` raised inside a
 :class:`~crewkit.spec.errors.SpecError`; no traceback ever reaches the user.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
@@ -35,6 +37,9 @@ MAX_BYTES = 1024 * 1024
 """Files larger than this (1 MiB) are refused before parsing."""
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings accepted."""
+MAX_ITEMS = 10_000
+"""Longest list, and most keys in one mapping, accepted (a game record has a few hundred actions; every
+later check, such as a schema's ``uniqueItems``, then works on bounded input)."""
 MAX_ALIAS_EXPANSION = 10_000
 """How many nodes may be produced by following aliases (``*name``) in one document."""
 MAX_ALIASES = 1_000
@@ -282,6 +287,14 @@ class _Builder:
         )
         if isinstance(node, ScalarNode):
             return self._scalar(node, path)
+        if isinstance(node, (SequenceNode, MappingNode)) and len(node.value) > MAX_ITEMS:
+            what = "list has" if isinstance(node, SequenceNode) else "mapping has"
+            raise _LoadAbort(
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+                f"this {what} {len(node.value)} entries; at most {MAX_ITEMS} are accepted",
+                path,
+            )
         self._active.add(ident)
         try:
             if isinstance(node, SequenceNode):
@@ -520,19 +533,80 @@ def _display_name(path: str | os.PathLike[str]) -> str:
         return str(p)
 
 
+class UnsafeFile(OSError):
+    """A file crewkit refuses to read: not a regular file, or larger than the limit (the message says which)."""
+
+
+def read_limited(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``, refusing devices, FIFOs, sockets, folders and files over ``limit``.
+
+    The file is opened without blocking (a FIFO cannot hang the open), checked with ``fstat`` on the opened
+    descriptor (so the check and the read concern the same file), and read with the limit enforced while
+    reading: ``st_size`` is 0 for ``/dev/zero`` and a FIFO, and a file may grow after the check.
+    Raises :class:`UnsafeFile` (or another :class:`OSError` from the system).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnsafeFile(f"not a regular file ({_file_kind(st.st_mode)}); only regular files are read")
+        if st.st_size > limit:
+            raise UnsafeFile(f"the file is too large ({_size_text(st.st_size)}); files over {_size_text(limit)} "
+                             "are refused")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise UnsafeFile(f"the file is too large (more than {_size_text(limit)}); files over "
+                                 f"{_size_text(limit)} are refused")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _size_text(size: int) -> str:
+    mib = 1024 * 1024
+    if size % mib == 0:
+        return f"{size // mib} MiB"
+    return f"{size / mib:.1f} MiB" if size >= mib // 10 else f"{size} bytes"
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
 def _read(path: str | os.PathLike[str], filename: str) -> str:
-    p = FsPath(path)
     try:
-        size = p.stat().st_size
+        raw = read_limited(path, MAX_BYTES)
+    except IsADirectoryError:
+        raise _fail(filename, 1, 1, "cannot read the file: it is a folder") from None
+    except UnsafeFile as exc:
+        raise _fail(filename, 1, 1, f"cannot read the file: {exc}") from None
     except OSError as exc:
         raise _fail(filename, 1, 1, f"cannot read the file: {exc.strerror or exc}") from None
-    _check_size(size, filename)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise _fail(filename, 1, 1, f"cannot read the file: {exc.strerror or exc}") from None
-    _check_size(len(raw), filename)
     return _decode(raw, filename)
+
+
+def read_source_lines(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> list[str] | None:
+    """The lines of a text file for showing a caret under an error, or None (unreadable, special or too large).
+
+    Never reads more than ``limit`` bytes: an oversized file gets its error message without the excerpt.
+    """
+    try:
+        raw = read_limited(path, limit)
+    except OSError:
+        return None
+    return raw.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines()
 
 
 def load_yaml_file(path: str | os.PathLike[str], filename: str | None = None) -> LoadedDoc:

@@ -195,14 +195,30 @@ class Services:
         from crewkit.engine.record import write_record
 
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", mission).strip("-") or "game"
-        path = self.records_dir() / f"{slug}-{stamp}-{game.seed or 'noseed'}.json"
+        # the mission and the seed only ever become one plain name part: never a separator, never `..`
+        stem = f"{name_part(mission, 'game', tag=False)}-{stamp}-{name_part(str(game.seed or ''), 'noseed')}"
+        folder = self.records_dir()
+        path = folder / f"{stem}.json"
         n = 1
         while path.exists():
             n += 1
-            path = path.with_name(f"{slug}-{stamp}-{game.seed or 'noseed'}-{n}.json")
+            path = folder / f"{stem}-{n}.json"
         write_record(game, path)
         return path
+
+
+def name_part(text: str, default: str, limit: int = 40, *, tag: bool = True) -> str:
+    """``text`` as a safe file-name fragment: letters, digits, ``_`` and ``-`` only, at most ``limit`` long.
+
+    With ``tag``, a fragment that had to change gets a short hash of the original, so two seeds never share
+    a name.
+    """
+    import hashlib
+
+    part = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")[:limit] or default
+    if tag and part != text:
+        part += "-" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return part
 
 
 def _module_exists(name: str) -> bool:

@@ -57,7 +57,8 @@ def test_solve_usage_and_bad_record(tmp_path: Path, capsys: pytest.CaptureFixtur
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     assert commands.cmd_solve(_parse(["solve", str(bad)])) == 1
-    assert "not a JSON game record" in capsys.readouterr().err
+    err = capsys.readouterr().err  # the same positioned message as `crewkit replay`
+    assert "bad.json:1:2: error: invalid JSON" in err
 
 
 def test_gold_frame_and_commanders_decision_are_searched() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -56,23 +57,35 @@ def run_bounded(
     if env:
         child_env.update(env)
     start = time.monotonic()
+    # its own session, so that a timeout ends the child's worker processes too (killpg), not only the child
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "crewkit", *args],
+        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        cwd=cwd or ROOT,
+        env=child_env,
+        start_new_session=True,
+        preexec_fn=lambda: _limit_memory(memory_mb),
+    )
     try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "crewkit", *args],
-            capture_output=True,
-            text=True,
-            errors="replace",
-            cwd=cwd or ROOT,
-            env=child_env,
-            timeout=timeout,
-            input=stdin,
-            preexec_fn=lambda: _limit_memory(memory_mb),
-        )
-    except subprocess.TimeoutExpired as exc:
-        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
-        err = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else (exc.stderr or "")
-        return BoundedRun(tuple(args), -1, out, err, time.monotonic() - start, True)
-    return BoundedRun(tuple(args), proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start, False)
+        out, err = proc.communicate(input=stdin, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        out, err = proc.communicate()
+        return BoundedRun(tuple(args), -1, out or "", err or "", time.monotonic() - start, True)
+    finally:
+        _kill_group(proc)  # leftovers of a child that exited (its workers), if any
+    return BoundedRun(tuple(args), proc.returncode, out, err, time.monotonic() - start, False)
+
+
+def _kill_group(proc: subprocess.Popen[str]) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
 
 
 def assert_refused(run: BoundedRun, fragment: str, *, max_seconds: float = 10.0, code: int = 1) -> None:

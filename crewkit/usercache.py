@@ -1,0 +1,60 @@
+"""The user's own cache folder, and the checks that make a file in it safe to load.
+
+Files in the cache are *loaded as code or pickles* (the condition grammar's parse tables, the compiled C
+search), so they must be the user's own: the folder is ``$CREWKIT_CACHE``, else ``$XDG_CACHE_HOME/crewkit``,
+else ``~/.cache/crewkit``, never the shared temp folder; it is created with mode 0700, and a folder or file
+owned by someone else, or writable by others, is not used (:func:`private_cache_dir` returns None, and the
+caller works without a cache).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from pathlib import Path
+
+
+def cache_dir() -> Path:
+    """Where crewkit keeps its per-user cache (created by :func:`private_cache_dir`)."""
+    override = os.environ.get("CREWKIT_CACHE")
+    if override:
+        return Path(override).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+    return base / "crewkit"
+
+
+def _owned_and_private(st: os.stat_result) -> bool:
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    if uid is not None and st.st_uid != uid:
+        return False
+    return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def private_cache_dir() -> Path | None:
+    """The cache folder, created 0700 if missing; None when it is not safely the user's own."""
+    path = cache_dir()
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(st.st_mode) or not _owned_and_private(st):
+        return None
+    return path
+
+
+def safe_cached_file(path: Path) -> bool:
+    """True when ``path`` is a regular file (not a link) of the user's, writable only by them."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and _owned_and_private(st)
+
+
+def discard(path: Path) -> None:
+    """Remove a cache file (ignoring one that is already gone)."""
+    with contextlib.suppress(OSError):
+        path.unlink()
