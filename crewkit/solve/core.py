@@ -154,11 +154,15 @@ class TrickSearch:
 
     def __init__(self, game: Game, *, merge: bool | None = None, history: str = "summary",
                  use_table: bool = True, native: bool | None = None) -> None:
-        if game.phase != "tricks" or game.is_over():
-            raise ValueError(f"the trick search needs a game in its tricks phase, not {game.phase!r}")
+        # a game in its draft phase is searched as a free draft (see the module's docstring)
+        self.draft = game.phase == "draft" and not game.is_over()
+        if (game.phase != "tricks" and not self.draft) or game.is_over():
+            raise ValueError(f"the trick search needs a game in its tricks or draft phase, not {game.phase!r}")
         if getattr(game, "dummy_seat", None) is not None:
             raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
         rules = game.rules
+        if self.draft and (rules.conditions or rules.draws):
+            raise Unsupported("a free draft with mission conditions or draws is searched assignment by assignment")
         deck = rules.deck
         self.game = game
         self.deck = deck
@@ -227,6 +231,8 @@ class TrickSearch:
         self.omegas = [i for i, t in enumerate(self.task_objs) if t.token == OMEGA]
         self.arrows = [(i, ARROWS.index(t.token)) for i, t in enumerate(self.task_objs) if t.token in ARROWS]
         self.has_tokens = bool(self.numbered or self.omegas or self.arrows)
+        # free draft: the cards of the tasks nobody has taken yet (their owner is whoever wins them)
+        self.undrafted = sum(t.card.bit for t in self.task_objs if t.owner is None and not t.done) if self.draft else 0
 
         # conditions
         self.conditions = rules.conditions
@@ -267,6 +273,12 @@ class TrickSearch:
             self.must_follow and not self.free_mask and not self.draws and p_led < 99
             and not self.special_mask
         )
+        # beaters[c]: the cards that beat c in a trick c leads (the free-draft sweep bound, see _sweeps)
+        self.beaters = [
+            sum(1 << d for d in range(len(cards)) if self.power[self.card_suit[c] + 1][d] > self.power[self.card_suit[c] + 1][c])
+            if self.card_suit[c] >= 0 else 0
+            for c in range(len(cards))
+        ] if self.draft else []
         self.use_table = use_table
         # no conditions and no draws: the won cards and trick history are never read
         self.plain = not self.conditions and not self.draws
@@ -281,6 +293,7 @@ class TrickSearch:
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.line: list[tuple[int, int]] = []
+        self.free_owners: dict[int, int] = {}  # free draft, after a win: card id -> the seat that takes the task
         self.nodes = 0
         # the C search (crewkit/solve/native.py) for plain positions: same nodes, same order, faster
         self._native: Any = None
@@ -325,6 +338,13 @@ class TrickSearch:
             else:
                 self.open_tasks |= t.card.bit
         self.cond_done = list(game.cond_done)
+        # free draft: how many more tasks each seat takes (the draft goes round from draft_turn)
+        self.quota_left = [0] * n
+        self.drafted: dict[int, int] = {}  # card id -> seat, for the undrafted tasks won so far
+        if self.draft:
+            k = sum(1 for t in game.tasks if t.owner is None)
+            for j in range(k):
+                self.quota_left[(game.draft_turn + j) % n] += 1
         self.trick_objs: list[Trick] = list(game.tricks)
         self.trick_by_card: dict[int, Trick] = {c.id: t for t in game.tricks for _, c in t.plays}
         self.remaining = 0
@@ -335,7 +355,7 @@ class TrickSearch:
     def shares_positions(self) -> bool:
         """True when the table's keys hold the whole future of a position (no conditions or draws), so
         :meth:`run_from` may search other positions of the same deal with the same table."""
-        return self.plain
+        return self.plain and not self.draft
 
     def run_from(self, game: Game, max_nodes: int | None = None, deadline: float | None = None) -> bool:
         """:meth:`run` from another position of the same deal and tasks, keeping the table of lost positions."""
@@ -355,6 +375,7 @@ class TrickSearch:
         self.deadline = deadline
         self._next_check = self.nodes + 256
         self.line = []
+        self.free_owners = {}
         self._reset_position()
         if self._native is not None:
             return self._run_native(max_nodes, deadline)
@@ -444,8 +465,10 @@ class TrickSearch:
             if len(self._rel_memo) > 500_000:
                 self._rel_memo.clear()
             self._rel_memo[absolute] = rel
+            if self.draft:
+                return (rel, tuple(self.quota_left))
             return rel
-        base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done))
+        base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done), tuple(self.quota_left))
         if not self.conditions:
             return base
         if self.history == "full":
@@ -514,6 +537,9 @@ class TrickSearch:
         if self.check_order and self._doomed():
             dead.add(key)
             return False
+        if self.undrafted and self.check_order and self._sweeps():
+            dead.add(key)
+            return False
         if self._play(0, 0, self.leader, -1, -1):
             return True
         if len(dead) >= self.MAX_TABLE:
@@ -548,7 +574,52 @@ class TrickSearch:
         for (o, _h), k in counts.items():
             if k > need.get(o, 0):
                 need[o] = k
-        return sum(need.values()) > self.total - self.ntricks
+        left = self.total - self.ntricks
+        if self.undrafted:
+            # free draft: a seat still to take q tasks (besides its f open ones) needs ceil((q + f) / n) more
+            # tricks (a trick holds n cards); all the open task cards of one hand need a trick each
+            own: dict[int, int] = {}
+            for (o, _h), k in counts.items():
+                own[o] = own.get(o, 0) + k
+            n = self.n
+            for seat, q in enumerate(self.quota_left):
+                if q:
+                    k = -(-(q + own.get(seat, 0)) // n)
+                    if k > need.get(seat, 0):
+                        need[seat] = k
+            for hand in hands:
+                if (hand & self.open_tasks).bit_count() > left:
+                    return True
+        return sum(need.values()) > left
+
+    def _sweeps(self) -> bool:
+        """Free draft: the leader wins every trick left, yet another seat must still take a task.
+
+        When no card outside the leader's hand beats any of the leader's cards led, the leader wins the
+        trick whatever it leads, leads again, and so on to the end (standard trick rules): a seat with
+        tasks still to take, or an open task of another owner, can never be done.
+        """
+        leader = self.leader
+        hand = self.hands[leader]
+        threat = 0
+        m = hand
+        beaters = self.beaters
+        while m:
+            low = m & -m
+            m ^= low
+            threat |= beaters[low.bit_length() - 1]
+        if threat & self.remaining & ~hand:
+            return False
+        if any(q for seat, q in enumerate(self.quota_left) if seat != leader):
+            return True
+        m = self.open_tasks & ~self.undrafted
+        owner_of = self.owner_of_card
+        while m:
+            low = m & -m
+            m ^= low
+            if owner_of[low.bit_length() - 1] != leader:
+                return True
+        return False
 
     def _doomed(self) -> bool:
         """A static proof that the open tasks cannot all be done: self-won tasks that need each other first.
@@ -590,7 +661,7 @@ class TrickSearch:
         for i, c in enumerate(selfwon):
             o = owner_of[c]
             s = suit_of[c]
-            others_tasks = open_tasks & ~owned[o]
+            others_tasks = open_tasks & ~owned[o] & ~self.undrafted  # an undrafted task may go to o
             for j, d in enumerate(selfwon):
                 x = owner_of[d]
                 if x == o or suit_of[d] != s:
@@ -669,6 +740,10 @@ class TrickSearch:
         higher_of = self.higher_mask
         played = self.played_tab[leader][pos]  # seats that have played in this trick, this one included
         prow = power[led + 1] if led >= 0 else None
+        # free draft: undrafted task cards go to the trick's winner, who must still have room for them
+        undrafted = self.undrafted & open_tasks
+        free_on_table = self.table & undrafted
+        quota_left = self.quota_left
         m = legal
         while m:
             bit = m & -m
@@ -693,12 +768,30 @@ class TrickSearch:
             else:
                 w, wp, wc = best_seat, best_pow, best_cid
             o = towner
-            if is_task:
+            if is_task and not bit & undrafted:
                 to = owner_of[cid]
                 if to < 0 or (o >= 0 and o != to):
                     continue  # nobody owns it, or two owners in one trick: lost
                 o = to
             rank = order_rank[cid]
+            free = free_on_table | (bit & undrafted)
+            if free:
+                nf = free.bit_count()
+                if o >= 0:
+                    if quota_left[o] < nf:
+                        continue  # the owner of the trick's task has no room for its undrafted tasks
+                elif quota_left[w] < nf:
+                    # the trick must go to a seat yet to play with room for its undrafted tasks
+                    for x in range(n):
+                        if quota_left[x] >= nf and not (played >> x) & 1:
+                            mk = x * 16 + nl
+                            mp = maxp.get(mk)
+                            if mp is None:
+                                mp = maxp[mk] = self._max_power(x, nl)
+                            if mp > wp:
+                                break
+                    else:
+                        continue  # nobody with room can win the trick any more: lost
             if o >= 0:
                 if (played >> o) & 1:
                     if w != o:
@@ -803,6 +896,17 @@ class TrickSearch:
         mask = self.table
         if self.plain_fast:
             return self._end_trick_plain(winner, towner, mask)
+        m = mask & self.open_tasks
+        if m and self.undrafted:
+            free = m & self.undrafted
+            if free:
+                if m != free and towner != winner:
+                    return False
+                return self._take_free(free, winner, self._end_trick_owned, winner, win_cid, winner)
+        return self._end_trick_owned(winner, win_cid, towner)
+
+    def _end_trick_owned(self, winner: int, win_cid: int, towner: int) -> bool:
+        mask = self.table
         number = self.ntricks + 1
         completed: list[int] = []
         m = mask & self.open_tasks
@@ -912,8 +1016,45 @@ class TrickSearch:
     def _end_trick_plain(self, winner: int, towner: int, mask: int) -> bool:
         """``_end_trick`` without conditions, draws or task tokens: only the masks the search reads change."""
         m = mask & self.open_tasks
+        if m and self.undrafted:
+            free = m & self.undrafted
+            if free:
+                if m != free and towner != winner:
+                    return False
+                return self._take_free(free, winner, self._end_trick_plain_owned, winner, mask)
         if m and towner != winner:
             return False
+        return self._end_trick_plain_owned(winner, mask)
+
+    def _take_free(self, free: int, winner: int, then: Any, *args: Any) -> bool:
+        """Free draft: ``winner`` takes the undrafted tasks ``free`` it has just won (if it has room for them),
+        then ``then(*args)``; the assignment is undone afterwards and kept in :attr:`free_owners` on a win."""
+        k = free.bit_count()
+        quota_left = self.quota_left
+        if quota_left[winner] < k:
+            return False
+        quota_left[winner] -= k
+        drafted = self.drafted
+        ids = []
+        m = free
+        while m:
+            low = m & -m
+            m ^= low
+            cid = low.bit_length() - 1
+            ids.append(cid)
+            drafted[cid] = winner
+        try:
+            ok = then(*args)
+            if ok and not self.free_owners:
+                self.free_owners = dict(drafted)  # the deepest trick end of the winning line comes first
+            return ok
+        finally:
+            quota_left[winner] += k
+            for cid in ids:
+                del drafted[cid]
+
+    def _end_trick_plain_owned(self, winner: int, mask: int) -> bool:
+        m = mask & self.open_tasks
         before = self.ndone
         after = before + m.bit_count()
         number = self.ntricks + 1

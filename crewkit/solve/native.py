@@ -183,7 +183,7 @@ def fits(search: TrickSearch) -> bool:
     """Can the C search take this position? (the rules it mirrors; card ids below 63)"""
     s = search
     return (
-        s.relative and s.plain and s.use_table and s.history == "summary"
+        s.relative and s.plain and s.use_table and s.history == "summary" and not s.draft
         and not s.free_mask and not s.special_mask and s.must_follow
         and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 31
         and 1 + len(s.cards) + len(s.spans) <= 55

@@ -4,10 +4,13 @@ Phases:
 
 - **tricks** (the usual case): the fast core (:class:`crewkit.solve.core.TrickSearch`) searches the plays.
   On 5-player gold-frame missions the optional hand-over of one task before trick 1 is searched too.
-- **draft**: every way the remaining tasks can still be drafted (each seat in draft order takes one) is a
-  separate start; starts are ordered by a cheap affinity score (owners holding their card or higher ones)
-  and searched with growing node budgets, so an easy winning assignment is found fast. The line begins
-  with the ``take-task`` actions.
+- **draft**: without mission conditions or neighbour draws (and no gold-frame hand-over to search), the draft
+  is searched, not enumerated: the fast core plays the tricks with the undrafted tasks unowned, and a task
+  goes to whoever wins its card, within the number of tasks each seat takes in the draft (a *free draft*,
+  see :mod:`crewkit.solve.core`). Otherwise every way the remaining tasks can still be drafted (each seat
+  in draft order takes one) is a separate start; starts are ordered by a cheap affinity score (owners
+  holding their card or higher ones) and searched with growing node budgets, so an easy winning assignment
+  is found fast. Either way the line begins with the ``take-task`` actions.
 - **setup** (questions, roles, token swaps and moves, commander's decision or distribution, the dummy's
   seat): every choice is enumerated through the engine; each setup question is answered with its first
   answer (answers change nothing a crew with full information can do). The line begins with them.
@@ -85,6 +88,7 @@ class _Start:
     engine: bool = False
     native: bool = False  # the C search ran this start
     note: str = ""
+    free: bool = False  # a free draft: the search decides the owners (the line begins with the take-task actions)
 
     @property
     def prefix(self) -> tuple[Action, ...]:
@@ -112,12 +116,15 @@ def solve(
     gold_frame: bool = True,
     history: str = "summary",
     merge: bool | None = None,
+    free_draft: bool = True,
 ) -> SolveResult:
     """Decide whether the crew can still succeed from ``game`` (all hands known); return a winning line.
 
     ``timeout`` (seconds) and ``max_nodes`` bound the search (status ``unknown`` when reached).
     ``history="full"`` keys the table on the whole trick history (for conditions reading far back);
     ``merge`` forces card merging on or off (default: on unless a condition can tell ranks apart).
+    ``free_draft=False`` enumerates the task assignments of a draft even where the core could search it as a
+    free draft (the older, slower way; tests compare the two).
     """
     t0 = time.perf_counter()
     deadline = None if timeout is None else t0 + timeout
@@ -126,7 +133,7 @@ def solve(
         return SolveResult(status, [], 0, time.perf_counter() - t0, 0, note=game.outcome().reason)
 
     try:
-        starts = _starts(game, gold_frame=gold_frame, deadline=deadline, max_nodes=max_nodes)
+        starts = _starts(game, gold_frame=gold_frame, deadline=deadline, max_nodes=max_nodes, free_draft=free_draft)
     except SearchAborted as exc:
         what = "the time limit" if str(exc) == "time" else "the node budget"
         return SolveResult(UNKNOWN, [], max_nodes or 0, time.perf_counter() - t0, 0,
@@ -197,7 +204,7 @@ def _run_start(
         return game.outcome().result == SUCCESS, []
     if st.search is None:
         try:
-            if game.phase != TRICKS:
+            if game.phase != TRICKS and not (st.free and game.phase == DRAFT):
                 raise Unsupported(f"phase {game.phase}")
             st.search = TrickSearch(game, merge=merge, history=history)
             st.native = st.search.native
@@ -218,6 +225,8 @@ def _run_start(
                     raise
                 return None, []
             line: list[Action] = first + [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
+            if ok and search.draft:
+                line = list(_free_take_actions(game, search.free_owners)) + line
             if not ok or replays_to_success(game, line):
                 return ok, line
             # the core's line does not replay: trust the engine instead
@@ -282,7 +291,7 @@ def _split_search(search: TrickSearch, game: Game, deadline: float | None) -> tu
 
 # ---------------------------------------------------------------------------- starts
 def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
-            max_nodes: int | None = None) -> list[_Start] | SolveResult:
+            max_nodes: int | None = None, free_draft: bool = True) -> list[_Start] | SolveResult:
     """The positions in the tricks phase (or handled by the engine search) the solver must try.
 
     Each setup action tried through the engine counts as a node against ``max_nodes``.
@@ -293,7 +302,12 @@ def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
         leaf = _signature(g)
         weights = _affinity_table(g)
         fixed = tuple(t.owner for t in g.tasks)
-        if g.phase == DRAFT and getattr(g, "dummy_seat", None) is None:
+        if g.phase == DRAFT and free_draft and _free_draft(g, gold_frame):
+            if (leaf, None) in seen:
+                continue
+            seen.add((leaf, None))
+            out.append(_Start(0, prefix, game, free=True))
+        elif g.phase == DRAFT and getattr(g, "dummy_seat", None) is None:
             open_idx = [i for i, o in enumerate(fixed) if o is None]
             for chosen in _draft_owners(g):
                 full = list(fixed)
@@ -376,6 +390,25 @@ def _setup_leaves(game: Game, deadline: float | None,
                 continue
             seen.add(sig)
             stack.append((prefix + (a,), child))
+
+
+def _free_draft(g: Game, gold_frame: bool) -> bool:
+    """Can the core search the draft of ``g`` as a free draft (owners decided by who wins the cards)?"""
+    rules = g.rules
+    if getattr(g, "dummy_seat", None) is not None or rules.conditions or rules.draws:
+        return False
+    # a hand-over of one task before trick 1 (5-player gold frame) changes the seats' numbers of tasks:
+    # those drafts are enumerated with their hand-overs
+    return not (gold_frame and rules.gold_frame and not g.gold_frame_used)
+
+
+def _free_take_actions(g: Game, owners: dict[int, int]) -> tuple[Action, ...]:
+    """The take-task actions that give each open task of ``g`` (in the draft phase) to ``owners[card id]``."""
+    try:
+        chosen = tuple(owners[t.card.id] for t in g.tasks if t.owner is None)
+        return _take_actions(g, chosen)
+    except (KeyError, IndexError):
+        return ()  # not a whole draft: the line will not replay and the engine-driven search takes over
 
 
 def _draft_owners(g: Game) -> Iterator[tuple[int, ...]]:
