@@ -309,6 +309,7 @@ class TrickSearch:
             if native and self._native is None:
                 raise Unsupported(f"the C search cannot take this position ({native_mod.status()})")
         self.max_nodes: int | None = None
+        self._only = -1
         self.deadline: float | None = None
         self._next_check = 0
         self.remaining = 0
@@ -386,6 +387,52 @@ class TrickSearch:
             ok = self._trick_start()
         self.line.reverse()
         return ok
+
+    def run_split(self, deadline: float | None = None, first_budget: int = 1_000, growth: int = 10) -> bool:
+        """:meth:`run` from a trick start (a free draft), each first play searched side by side with node
+        budgets growing ``growth``-fold, all sharing the table of lost positions (what the solver's
+        ``_split_search`` does for positions the engine can step into; a draft has no such position)."""
+        self.deadline = deadline
+        self._reset_position()
+        if self.plays or self._native is not None:
+            return self.run(deadline=deadline)
+        rem = 0
+        for h in self.hands:
+            rem |= h
+        self.remaining = rem
+        self.table = 0
+        if self._too_few_tricks() or (self.check_order and (
+                self._doomed() or (self.undrafted and self._sweeps()))):
+            return False
+        cands = [m[1] for m in self._moves(0, 0, self.leader, -1, -1)[2]]
+        budget = first_budget
+        while cands:
+            left = []
+            for cid in cands:
+                self.max_nodes = self.nodes + budget
+                self._next_check = self.nodes + 256
+                self.line = []
+                self.free_owners = {}
+                self._reset_position()
+                self.remaining = rem
+                self.table = 0
+                self._only = cid
+                try:
+                    ok = self._play(0, 0, self.leader, -1, -1)
+                except SearchAborted as exc:
+                    if str(exc) == "time":
+                        raise
+                    left.append(cid)
+                    continue
+                finally:
+                    self._only = -1
+                if ok:
+                    self.line.reverse()
+                    return True
+            cands = left
+            budget *= growth
+        self.line = []
+        return False
 
     def _mid_trick(self) -> tuple[int, int, int, int, int] | None:
         """Set up a position inside a trick: the arguments of its next ``_play`` (None: already lost)."""
@@ -811,6 +858,8 @@ class TrickSearch:
                     score = 1000 - rank
             elif pos == 0 and self._leads_to_own_task(seat, cid):
                 score = 2000 + rank
+            elif bit & undrafted and quota_left[w] >= nf:
+                score = 1500 - rank  # free draft: an undrafted task to a seat with room for it
             else:
                 score = -rank
             moves.append((score, cid, nl, wp, w, wc, o))
@@ -820,6 +869,9 @@ class TrickSearch:
 
     def _play(self, pos: int, best_pow: int, best_seat: int, best_cid: int, towner: int) -> bool:
         seat, hand, moves = self._moves(pos, best_pow, best_seat, best_cid, towner)
+        if self._only >= 0:  # run_split: this one first play only
+            moves = [mv for mv in moves if mv[1] == self._only]
+            self._only = -1
         n = self.n
         hands = self.hands
         led = self.led

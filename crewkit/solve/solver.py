@@ -218,6 +218,8 @@ def _run_start(
             try:
                 if budget is None and search.shares_positions:
                     ok, first = _split_search(search, game, deadline)
+                elif budget is None and search.draft:
+                    ok, first = search.run_split(deadline), []
                 else:
                     ok, first = search.run(max_nodes=budget, deadline=deadline), []
             except SearchAborted as exc:
