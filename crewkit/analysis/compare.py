@@ -21,8 +21,7 @@ import io
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,9 +36,8 @@ from crewkit.analysis.paired import (
     paired_t_test,
     wilcoxon_signed_rank,
 )
+from crewkit.analysis.pool import ProgressCallback, run_jobs
 from crewkit.analysis.stats import wilson_interval
-
-ProgressCallback = Callable[[int, int], None]
 
 _KEYS = {
     "ruleset": "ruleset", "rs": "ruleset", "rules": "ruleset",
@@ -517,22 +515,10 @@ def run_variants(
     live = [k for k, e in enumerate(errors) if not e]
     jobs = [(k, i) for k in live for i in range(games)]
     out: dict[int, list[DealResult]] = {k: [] for k in live}
-    workers = max(1, int(workers))
     init_args = (list(variants), seed, solver, solver_nodes, solver_timeout)
-    if workers == 1 or len(jobs) <= 1:
-        workers = 1
-        _init(*init_args)
-        for n, job in enumerate(jobs, start=1):
-            out[job[0]].append(_job(job))
-            if progress is not None:
-                progress(n, len(jobs))
-    else:
-        chunksize = max(1, min(16, len(jobs) // (workers * 8)))
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=init_args) as pool:
-            for n, (job, res) in enumerate(zip(jobs, pool.map(_job, jobs, chunksize=chunksize), strict=True), start=1):
-                out[job[0]].append(res)
-                if progress is not None:
-                    progress(n, len(jobs))
+    done, workers = run_jobs(_job, jobs, workers=workers, initializer=_init, initargs=init_args, progress=progress)
+    for job, res in zip(jobs, done, strict=True):
+        out[job[0]].append(res)
     results = [VariantResult(v, out.get(k, []), errors[k]) for k, v in enumerate(variants)]
     return results, workers
 

@@ -11,15 +11,13 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from crewkit.analysis.loading import game_spec, load_rules, start_game
+from crewkit.analysis.pool import ProgressCallback, run_jobs
 from crewkit.analysis.stats import wilson_interval
-
-ProgressCallback = Callable[[int, int], None]  # (games done, games in all)
 
 
 @dataclass(frozen=True)
@@ -259,23 +257,9 @@ def simulate(
     if rd is not None:
         Path(rd).mkdir(parents=True, exist_ok=True)
     init_args = (ruleset, mission, players, dict(readings) if readings else None, bot, seed, rd)
-    workers = max(1, int(workers))
     start = time.perf_counter()
-    results: list[GameResult] = []
-    if workers == 1 or games <= 1:
-        workers = 1
-        _init_worker(*init_args)
-        for i in range(games):
-            results.append(_play_one(i))
-            if progress is not None:
-                progress(i + 1, games)
-    else:
-        chunksize = max(1, min(64, games // (workers * 8)))
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=init_args) as pool:
-            for n, res in enumerate(pool.map(_play_one, range(games), chunksize=chunksize), start=1):
-                results.append(res)
-                if progress is not None:
-                    progress(n, games)
+    results, workers = run_jobs(_play_one, range(games), workers=workers, initializer=_init_worker,
+                                initargs=init_args, progress=progress, max_chunk=64)
     seconds = time.perf_counter() - start
     return summarise(results, ruleset, mission, players, bot, seed, seconds, workers, readings)
 
