@@ -27,6 +27,17 @@ Speed:
 - **Bounds at trick starts**: too few tricks left for the open tasks (:meth:`TrickSearch._too_few_tricks`)
   and an order cycle of self-won tasks (:meth:`TrickSearch._doomed`) prove a position lost without search.
 
+**Free drafts**: a game in its draft phase (no conditions or draws) is searched as it stands: the undrafted
+tasks have no owner yet, and the seat that wins a trick takes the undrafted task cards in it, within the
+number of tasks the draft gives each seat (``quota_left``, part of the table key). A line that wins this way
+is a draft plus a game: each seat takes exactly its number of tasks (the quotas add up to the tasks), and
+:attr:`TrickSearch.free_owners` (read off the line) gives the take-task actions the solver replays through
+the engine. Cut-offs for undrafted cards: a trick's undrafted cards must go to a seat with room for them
+(one yet to play that can still win it, or the current winner). Bounds at trick starts: a seat with ``q``
+tasks to take needs ``ceil(q / n)`` more tricks, the open task cards of one hand a trick each, and
+:meth:`TrickSearch._sweeps` (the leader wins every trick left while another seat still must take a task).
+:meth:`TrickSearch.run_split` searches each first play side by side with growing budgets.
+
 **The C search**: for positions without conditions, draws, suitless or free cards, :meth:`TrickSearch.run`
 hands the search to ``_native.c`` (see :mod:`crewkit.solve.native`), which mirrors this file's trick
 search node for node: same verdicts, node counts and lines, about fifty times faster. A change to the
@@ -341,7 +352,6 @@ class TrickSearch:
         self.cond_done = list(game.cond_done)
         # free draft: how many more tasks each seat takes (the draft goes round from draft_turn)
         self.quota_left = [0] * n
-        self.drafted: dict[int, int] = {}  # card id -> seat, for the undrafted tasks won so far
         if self.draft:
             k = sum(1 for t in game.tasks if t.owner is None)
             for j in range(k):
@@ -379,13 +389,16 @@ class TrickSearch:
         self.free_owners = {}
         self._reset_position()
         if self._native is not None:
-            return self._run_native(max_nodes, deadline)
-        if self.plays:
-            first = self._mid_trick()
-            ok = first is not None and self._play(*first)
+            ok = self._run_native(max_nodes, deadline)
         else:
-            ok = self._trick_start()
-        self.line.reverse()
+            if self.plays:
+                first = self._mid_trick()
+                ok = first is not None and self._play(*first)
+            else:
+                ok = self._trick_start()
+            self.line.reverse()
+        if ok and self.draft:
+            self.free_owners = self._owners_from_line()
         return ok
 
     def run_split(self, deadline: float | None = None, first_budget: int = 1_000, growth: int = 10) -> bool:
@@ -394,7 +407,7 @@ class TrickSearch:
         ``_split_search`` does for positions the engine can step into; a draft has no such position)."""
         self.deadline = deadline
         self._reset_position()
-        if self.plays or self._native is not None:
+        if self.plays:
             return self.run(deadline=deadline)
         rem = 0
         for h in self.hands:
@@ -418,7 +431,11 @@ class TrickSearch:
                 self.table = 0
                 self._only = cid
                 try:
-                    ok = self._play(0, 0, self.leader, -1, -1)
+                    if self._native is not None:
+                        ok = self._run_native(budget, deadline, only=cid)
+                    else:
+                        ok = self._play(0, 0, self.leader, -1, -1)
+                        self.line.reverse()
                 except SearchAborted as exc:
                     if str(exc) == "time":
                         raise
@@ -427,7 +444,8 @@ class TrickSearch:
                 finally:
                     self._only = -1
                 if ok:
-                    self.line.reverse()
+                    if self.draft:
+                        self.free_owners = self._owners_from_line()
                     return True
             cands = left
             budget *= growth
@@ -480,11 +498,11 @@ class TrickSearch:
         """True when the C search runs this position."""
         return self._native is not None
 
-    def _run_native(self, max_nodes: int | None, deadline: float | None) -> bool:
+    def _run_native(self, max_nodes: int | None, deadline: float | None, only: int = -1) -> bool:
         from crewkit.solve.native import R_LOST, R_NODES, R_WIN
 
         seconds = None if deadline is None else deadline - time.perf_counter()
-        code, line = self._native.run(self, max_nodes, seconds)
+        code, line = self._native.run(self, max_nodes, seconds, only)
         self.nodes = self._native.nodes
         if code == R_WIN:
             self.line = line
@@ -506,14 +524,13 @@ class TrickSearch:
         if self.relative:
             absolute = (self.leader, self.open_tasks, *hands)
             rel = self._rel_memo.get(absolute)
-            if rel is not None:
-                return rel
-            rel = self._relative_key()
-            if len(self._rel_memo) > 500_000:
-                self._rel_memo.clear()
-            self._rel_memo[absolute] = rel
+            if rel is None:
+                rel = self._relative_key()
+                if len(self._rel_memo) > 500_000:
+                    self._rel_memo.clear()
+                self._rel_memo[absolute] = rel
             if self.draft:
-                return (rel, tuple(self.quota_left))
+                return (rel, tuple(self.quota_left))  # free draft: how many tasks each seat still takes
             return rel
         base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done), tuple(self.quota_left))
         if not self.conditions:
@@ -1080,30 +1097,37 @@ class TrickSearch:
 
     def _take_free(self, free: int, winner: int, then: Any, *args: Any) -> bool:
         """Free draft: ``winner`` takes the undrafted tasks ``free`` it has just won (if it has room for them),
-        then ``then(*args)``; the assignment is undone afterwards and kept in :attr:`free_owners` on a win."""
+        then ``then(*args)``; its room is given back afterwards (the owners are read off the winning line)."""
         k = free.bit_count()
         quota_left = self.quota_left
         if quota_left[winner] < k:
             return False
         quota_left[winner] -= k
-        drafted = self.drafted
-        ids = []
-        m = free
-        while m:
-            low = m & -m
-            m ^= low
-            cid = low.bit_length() - 1
-            ids.append(cid)
-            drafted[cid] = winner
         try:
-            ok = then(*args)
-            if ok and not self.free_owners:
-                self.free_owners = dict(drafted)  # the deepest trick end of the winning line comes first
-            return ok
+            return bool(then(*args))
         finally:
             quota_left[winner] += k
-            for cid in ids:
-                del drafted[cid]
+
+    def _owners_from_line(self) -> dict[int, int]:
+        """Free draft, after a win from a trick start: card id -> the seat that wins it, for each undrafted
+        task on the line (the engine's trick winner: the strongest card, the first of equals)."""
+        out: dict[int, int] = {}
+        n = self.n
+        line = self.line
+        power = self.power
+        suit_of = self.card_suit
+        for start in range(0, len(line) - n + 1, n):
+            trick = line[start:start + n]
+            led = suit_of[trick[0][1]]
+            row = power[led + 1]
+            best, winner = -1, trick[0][0]
+            for seat, cid in trick:
+                if row[cid] > best:
+                    best, winner = row[cid], seat
+            for _seat, cid in trick:
+                if (self.undrafted >> cid) & 1:
+                    out[cid] = winner
+        return out
 
     def _end_trick_plain_owned(self, winner: int, mask: int) -> bool:
         m = mask & self.open_tasks
