@@ -93,6 +93,15 @@ def conditions_merge_safe(texts: Sequence[str], roles: Sequence[str]) -> bool:
     return True
 
 
+def draft_quotas(game: Game) -> list[int]:
+    """How many of the undrafted tasks each seat takes: the draft goes round from ``draft_turn``."""
+    quotas = [0] * game.n
+    k = sum(1 for t in game.tasks if t.owner is None)
+    for j in range(k):
+        quotas[(game.draft_turn + j) % game.n] += 1
+    return quotas
+
+
 class SearchView:
     """The engine's view surface (``crewkit.dsl.view.View``) over a :class:`TrickSearch` state."""
 
@@ -164,9 +173,15 @@ class TrickSearch:
     MAX_TABLE = 3_000_000
 
     def __init__(self, game: Game, *, merge: bool | None = None, history: str = "summary",
-                 use_table: bool = True, native: bool | None = None) -> None:
-        # a game in its draft phase is searched as a free draft (see the module's docstring)
+                 use_table: bool = True, native: bool | None = None,
+                 quotas: Sequence[int] | None = None) -> None:
+        # a game in its draft phase is searched as a free draft (see the module's docstring); ``quotas``
+        # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one)
         self.draft = game.phase == "draft" and not game.is_over()
+        self._quotas = None if quotas is None else list(quotas)
+        if self._quotas is not None and (not self.draft or len(self._quotas) != game.n or min(self._quotas) < 0
+                                         or sum(self._quotas) != sum(t.owner is None for t in game.tasks)):
+            raise ValueError("quotas are per seat and add up to the undrafted tasks of a game in its draft")
         if (game.phase != "tricks" and not self.draft) or game.is_over():
             raise ValueError(f"the trick search needs a game in its tricks or draft phase, not {game.phase!r}")
         if getattr(game, "dummy_seat", None) is not None:
@@ -352,10 +367,10 @@ class TrickSearch:
         self.cond_done = list(game.cond_done)
         # free draft: how many more tasks each seat takes (the draft goes round from draft_turn)
         self.quota_left = [0] * n
-        if self.draft:
-            k = sum(1 for t in game.tasks if t.owner is None)
-            for j in range(k):
-                self.quota_left[(game.draft_turn + j) % n] += 1
+        if self._quotas is not None:
+            self.quota_left = list(self._quotas)
+        elif self.draft:
+            self.quota_left = draft_quotas(game)
         self.trick_objs: list[Trick] = list(game.tricks)
         self.trick_by_card: dict[int, Trick] = {c.id: t for t in game.tricks for _, c in t.plays}
         self.remaining = 0

@@ -4,10 +4,11 @@ Phases:
 
 - **tricks** (the usual case): the fast core (:class:`crewkit.solve.core.TrickSearch`) searches the plays.
   On 5-player gold-frame missions the optional hand-over of one task before trick 1 is searched too.
-- **draft**: without mission conditions or neighbour draws (and no gold-frame hand-over to search), the draft
-  is searched, not enumerated: the fast core plays the tricks with the undrafted tasks unowned, and a task
-  goes to whoever wins its card, within the number of tasks each seat takes in the draft (a *free draft*,
-  see :mod:`crewkit.solve.core`). Otherwise every way the remaining tasks can still be drafted (each seat
+- **draft**: without mission conditions or neighbour draws, the draft is searched, not enumerated: the fast
+  core plays the tricks with the undrafted tasks unowned, and a task goes to whoever wins its card, within
+  the number of tasks each seat takes in the draft (a *free draft*, see :mod:`crewkit.solve.core`). On
+  5-player gold-frame missions each hand-over (seat o to seat p) is one more free-draft start in which o
+  keeps one task fewer and p one more: o drafts one of p's tasks and hands it on. Otherwise every way the remaining tasks can still be drafted (each seat
   in draft order takes one) is a separate start; starts are ordered by a cheap affinity score (owners
   holding their card or higher ones) and searched with growing node budgets, so an easy winning assignment
   is found fast. Either way the line begins with the ``take-task`` actions.
@@ -31,7 +32,7 @@ from typing import Any
 from crewkit.engine.actions import Action, Play, TakeTask
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import DRAFT, SUCCESS, TRICKS, Game
-from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported
+from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported, draft_quotas
 from crewkit.solve.reference import EngineSearch, search_actions
 
 WINNABLE = "winnable"
@@ -89,6 +90,7 @@ class _Start:
     native: bool = False  # the C search ran this start
     note: str = ""
     free: bool = False  # a free draft: the search decides the owners (the line begins with the take-task actions)
+    hand: tuple[int, int] | None = None  # free draft with a gold-frame hand-over: (from seat, to seat)
 
     @property
     def prefix(self) -> tuple[Action, ...]:
@@ -206,7 +208,12 @@ def _run_start(
         try:
             if game.phase != TRICKS and not (st.free and game.phase == DRAFT):
                 raise Unsupported(f"phase {game.phase}")
-            st.search = TrickSearch(game, merge=merge, history=history)
+            quotas = None
+            if st.hand is not None:
+                quotas = draft_quotas(game)
+                quotas[st.hand[0]] -= 1
+                quotas[st.hand[1]] += 1
+            st.search = TrickSearch(game, merge=merge, history=history, quotas=quotas)
             st.native = st.search.native
         except Unsupported:
             st.search = EngineSearch(table=True, gold_frame=gold_frame)
@@ -228,7 +235,7 @@ def _run_start(
                 return None, []
             line: list[Action] = first + [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
             if ok and search.draft:
-                line = list(_free_take_actions(game, search.free_owners)) + line
+                line = list(_free_draft_actions(game, search.free_owners, st.hand)) + line
             if not ok or replays_to_success(game, line):
                 return ok, line
             # the core's line does not replay: trust the engine instead
@@ -304,11 +311,16 @@ def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
         leaf = _signature(g)
         weights = _affinity_table(g)
         fixed = tuple(t.owner for t in g.tasks)
-        if g.phase == DRAFT and free_draft and _free_draft(g, gold_frame):
+        if g.phase == DRAFT and free_draft and _free_draft(g):
             if (leaf, None) in seen:
                 continue
             seen.add((leaf, None))
             out.append(_Start(0, prefix, game, free=True))
+            if gold_frame and g.rules.gold_frame and not g.gold_frame_used:
+                # one task handed on before trick 1: seat o drafts one task fewer than it keeps, seat p one more
+                quotas = draft_quotas(g)
+                out.extend(_Start(-5, prefix, game, free=True, hand=(o, p))
+                           for o in range(g.n) if quotas[o] for p in range(g.n) if p != o)
         elif g.phase == DRAFT and getattr(g, "dummy_seat", None) is None:
             open_idx = [i for i, o in enumerate(fixed) if o is None]
             for chosen in _draft_owners(g):
@@ -394,21 +406,29 @@ def _setup_leaves(game: Game, deadline: float | None,
             stack.append((prefix + (a,), child))
 
 
-def _free_draft(g: Game, gold_frame: bool) -> bool:
+def _free_draft(g: Game) -> bool:
     """Can the core search the draft of ``g`` as a free draft (owners decided by who wins the cards)?"""
     rules = g.rules
-    if getattr(g, "dummy_seat", None) is not None or rules.conditions or rules.draws:
-        return False
-    # a hand-over of one task before trick 1 (5-player gold frame) changes the seats' numbers of tasks:
-    # those drafts are enumerated with their hand-overs
-    return not (gold_frame and rules.gold_frame and not g.gold_frame_used)
+    return getattr(g, "dummy_seat", None) is None and not rules.conditions and not rules.draws
 
 
-def _free_take_actions(g: Game, owners: dict[int, int]) -> tuple[Action, ...]:
-    """The take-task actions that give each open task of ``g`` (in the draft phase) to ``owners[card id]``."""
+def _free_draft_actions(g: Game, owners: dict[int, int], hand: tuple[int, int] | None) -> tuple[Action, ...]:
+    """The take-task actions that give each open task of ``g`` (in the draft phase) to ``owners[card id]``;
+    with ``hand`` = (o, p), seat o drafts one of p's tasks and hands it on to p before trick 1."""
+    from crewkit.engine.actions import HandTask
+
+    owners = dict(owners)
+    after: tuple[Action, ...] = ()
+    if hand is not None:
+        o, p = hand
+        mine = sorted(cid for cid, seat in owners.items() if seat == p)
+        if not mine:
+            return ()
+        owners[mine[0]] = o
+        after = (HandTask(o, g.rules.deck.cards[mine[0]], p),)
     try:
         chosen = tuple(owners[t.card.id] for t in g.tasks if t.owner is None)
-        return _take_actions(g, chosen)
+        return _take_actions(g, chosen) + after
     except (KeyError, IndexError):
         return ()  # not a whole draft: the line will not replay and the engine-driven search takes over
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver import small_game
 
-from crewkit.engine.actions import Play, TakeTask
+from crewkit.engine.actions import HandTask, Play, TakeTask
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game
 from crewkit.solve import UNWINNABLE, WINNABLE, TrickSearch, brute_force, replays_to_success, solve
+from crewkit.solve.core import draft_quotas
 
 ROCKETS = ["rocket 1", "rocket 2", "rocket 3", "rocket 4"]
 
@@ -159,3 +161,49 @@ def test_free_draft_agrees_with_brute_force(seed: int) -> None:
     assert game.phase == "draft"
     expected, _ = brute_force(game)
     assert (solve(game).status == WINNABLE) == expected
+
+
+def gold_frame_game(seed: int) -> Game:
+    """A small 5-player deal of a gold-frame mission (planet-nine/38's rules, 2 to 4 plain tasks), drafting."""
+    rng = random.Random(seed)
+    tasks = rng.choice([2, 3, 4])
+    rules = dataclasses.replace(compile_game("crew", "planet-nine/38", 5), task_count=tasks, tokens=(),
+                                mission_id=f"gold-{tasks}")
+    assert rules.gold_frame
+    deck = rules.deck
+    rest = [c for c in deck.cards if c != deck.card("rocket 4")]
+    rng.shuffle(rest)
+    chosen = [deck.card("rocket 4"), *rest[:14]]
+    rng.shuffle(chosen)
+    hands = tuple(tuple(chosen[i * 3:(i + 1) * 3]) for i in range(5))
+    colour = [c for c in chosen if c in set(rules.task_pool)]
+    game = Game.new(rules, seed=f"gold:{seed}", deal=Deal(hands, tuple(rng.sample(colour, tasks))))
+    assert game.phase == "draft"
+    return game
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 10**6))
+def test_gold_frame_hand_over_in_a_free_draft(seed: int) -> None:
+    """5 players, gold frame: each hand-over is a free-draft start with moved quotas; the verdict is the
+    enumeration's (every assignment with every hand-over), and a line with a hand-over replays."""
+    game = gold_frame_game(seed)
+    free = solve(game, timeout=60)
+    assert free.status == solve(game, timeout=120, free_draft=False).status
+    n_tasks = len(game.tasks)
+    assert free.starts == 1 + sum(1 for q in draft_quotas(game) if q) * 4
+    if free.status == WINNABLE:
+        assert replays_to_success(game, free.line)
+        assert sum(isinstance(a, TakeTask) for a in free.line) == n_tasks
+
+
+def test_only_a_hand_over_wins() -> None:
+    """Seed 20 of the deals above: 4 tasks, 4 seats drafting one each, 3 tricks: lost without a hand-over
+    (4 owners need 4 tricks), won when one seat hands its task to another (o drafts p's task, then hands it)."""
+    game = gold_frame_game(20)
+    assert len(game.tasks) == 4 and len(game.deal.hands[0]) == 3
+    assert solve(game, timeout=60, gold_frame=False).status == UNWINNABLE
+    result = solve(game, timeout=60)
+    assert result.status == WINNABLE and replays_to_success(game, result.line)
+    handed = [a for a in result.line if isinstance(a, HandTask)]
+    assert len(handed) == 1
