@@ -21,7 +21,7 @@
 #define MAXC 63
 #define MAXN 6
 #define MAXS 8
-#define MAXT 31
+#define MAXT 40
 #define KEYW 4 /* 64-bit words of a packed key */
 
 #define R_WIN 1
@@ -228,7 +228,7 @@ static void make_key(Ctx *c, Key *k) {
     }
     put_bits(k, &bit, open_idx, c->ntasks);
     if (c->draft)
-        for (int seat = 0; seat < c->n; seat++) put_bits(k, &bit, (u64)c->quota_left[seat], 5);
+        for (int seat = 0; seat < c->n; seat++) put_bits(k, &bit, (u64)c->quota_left[seat], 6);
     for (int si = 0; si < c->nspans; si++) {
         int lo = c->span_lo[si];
         u64 wm = (1ULL << c->span_len[si]) - 1;
@@ -742,7 +742,7 @@ void *ck_new(const long long *cfg, long long max_table) {
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
     int span_cards = 0;
     for (int k = 0; k < c->nspans; k++) span_cards += c->span_len[k];
-    if (1 + 3 + c->ntasks + (c->draft ? 5 * c->n : 0) + 5 * c->nspans + span_cards * (c->holder_bits + 1) >
+    if (1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + 5 * c->nspans + span_cards * (c->holder_bits + 1) >
         64 * KEYW) {
         free(c->power);
         free(c);

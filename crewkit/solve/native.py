@@ -188,7 +188,7 @@ def fits(search: TrickSearch) -> bool:
     return (
         s.relative and s.plain and s.use_table and s.history == "summary"
         and not s.free_mask and not s.special_mask and s.must_follow
-        and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 31
+        and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
         and 1 + len(s.cards) + len(s.spans) <= 55
         and all(wmask.bit_length() <= 16 for _, wmask in s.spans)
     )
