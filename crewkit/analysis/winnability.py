@@ -283,6 +283,9 @@ def plot(result: Winnability, path: str) -> None:
         highs = [r.interval[1] - r.share for r in rows]
         ax.errorbar(xs, ys, yerr=[lows, highs], fmt=style, capsize=2, markersize=3,
                     label=f"{draft} {'draft' if draft == 'free' else 'owners'}")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylim(0, 1.02)
     ax.set_xlabel("number of tasks")
     ax.set_ylabel("winnable share of deals")
