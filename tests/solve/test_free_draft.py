@@ -207,3 +207,22 @@ def test_only_a_hand_over_wins() -> None:
     assert result.status == WINNABLE and replays_to_success(game, result.line)
     handed = [a for a in result.line if isinstance(a, HandTask)]
     assert len(handed) == 1
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 10**6), taken=st.integers(1, 2))
+def test_a_draft_under_way_keeps_the_tasks_already_taken(seed: int, taken: int) -> None:
+    """Mid-draft: the tasks already taken keep their owners, the rest go round from the seat to choose."""
+    try:
+        game = small_game("planet-nine/10", seed, cards=4, players=3)
+    except ValueError:
+        return
+    for _ in range(taken):
+        if game.phase == "draft":
+            game.apply(game.legal_actions()[seed % len(game.legal_actions())])
+    if game.phase != "draft":
+        return
+    free = solve(game, timeout=60)
+    assert free.status == solve(game, timeout=60, free_draft=False).status
+    if free.status == WINNABLE:
+        assert replays_to_success(game, free.line)
