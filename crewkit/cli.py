@@ -152,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     analysis_commands.add_compare_parser(sub)
     analysis_commands.add_diff_parser(sub)
     analysis_commands.add_check_parser(sub)
+    analysis_commands.add_winnability_parser(sub)
 
     p = sub.add_parser(
         "docs",
@@ -446,6 +447,7 @@ def cmd_analysis(args: argparse.Namespace) -> int:
         "compare": analysis_commands.cmd_compare,
         "diff": analysis_commands.cmd_diff,
         "check": analysis_commands.cmd_check,
+        "winnability": analysis_commands.cmd_winnability,
     }[args.command]
     return int(handler(args))
 
@@ -463,6 +465,7 @@ COMMANDS = {
     "compare": cmd_analysis,
     "diff": cmd_analysis,
     "check": cmd_analysis,
+    "winnability": cmd_analysis,
 }
 
 

@@ -1,4 +1,4 @@
-"""Command-line front ends of the analysis tools: ``solve``, ``compare``, ``diff`` and ``check``.
+"""Command-line front ends of the analysis tools: ``solve``, ``compare``, ``diff``, ``check`` and ``winnability``.
 
 ``crewkit.cli`` wires them in::
 
@@ -7,8 +7,10 @@
     analysis_commands.add_compare_parser(sub)
     analysis_commands.add_diff_parser(sub)
     analysis_commands.add_check_parser(sub)
+    analysis_commands.add_winnability_parser(sub)
     COMMANDS.update(solve=analysis_commands.cmd_solve, compare=analysis_commands.cmd_compare,
-                    diff=analysis_commands.cmd_diff, check=analysis_commands.cmd_check)
+                    diff=analysis_commands.cmd_diff, check=analysis_commands.cmd_check,
+                    winnability=analysis_commands.cmd_winnability)
 
 Exit codes: 0 done (whatever the verdict), 1 invalid input (a spec error, an unreadable record, a mission
 that does not validate, matplotlib missing for ``--plot``), 2 usage error (raised as ``crewkit.cli.UsageError``).
@@ -80,8 +82,9 @@ winning line. Give a game record (the position after its actions, or after the f
 deal by --mission/--players/--seed (the position right after the deal).
 
 Pending choices are searched too: setup steps (questions are answered with their first answer), the task
-draft (every distinct assignment, easiest-looking first) and, on 5-player gold-frame missions, handing a task
-on. Communication and the distress signal are never searched: they cannot change the answer.
+draft (searched as the tricks are played, a task going to whoever wins it within the number of tasks each
+seat drafts; with mission conditions or draws, every distinct assignment, easiest-looking first) and, on
+5-player gold-frame missions, handing a task on. Communication and the distress signal are never searched: they cannot change the answer.
 
 Missions without conditions or neighbour draws are searched by a C version of the search (built with the
 package, or compiled once into ~/.cache/crewkit with the system C compiler); it finds the same answer and
@@ -340,6 +343,112 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ============================================================================ winnability
+WINNABILITY_HELP = """\
+The winnable share of random deals per number of tasks, decided by the perfect-information solver: the
+curves of de Jong's analysis of The Crew (Leiden, 2021, Figure 3) for any rule set and mission shape. For
+each task count, --deals random deals of the mission's rules with that many plain tasks (its task tokens
+dropped) are solved with a free draft (the players divide the tasks, each keeping the number the draft
+gives it; the solver searches the division) and/or with fixed owners (the draft in its normal order, each
+seat taking a task at random). Deal I of K tasks is seeded "SEED:K:I", the same deal for both drafts.
+
+Per task count and draft: the winnable share of the decided deals with a 95% Wilson interval, and how many
+deals the solver could not decide within --timeout seconds (undecided). A text chart follows the table;
+--plot also draws both curves to a PNG or SVG file (needs matplotlib: pip install crewkit[plot]).
+With a time limit, a deal near the limit may be decided in one run and not in another.
+
+examples:
+  crewkit winnability --players 4 --tasks 1-40 --deals 200 --workers 2 --plot figure3.svg
+  crewkit winnability --tasks 4,8,12 --deals 20 --draft fixed --format csv
+"""
+
+
+def add_winnability_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("winnability", help="winnable share of random deals per number of tasks (solver)",
+                       description=WINNABILITY_HELP, formatter_class=_RAW)
+    p.add_argument("--players", type=positive_int, default=4, help="number of players (default: 4)")
+    p.add_argument("--tasks", default="1-40", metavar="RANGE",
+                   help="task counts: 1-40, 4,8,12 or 1-10,20 (default: 1-40; at most the rule set's task cards)")
+    p.add_argument("--deals", type=positive_int, default=100, metavar="N", help="deals per task count (default: 100)")
+    p.add_argument("--draft", choices=["free", "fixed", "both"], default="both",
+                   help="free draft, fixed owners or both (default: both)")
+    p.add_argument("--ruleset", default="crew", help="rule set name or path (default: crew)")
+    p.add_argument("--mission", default="planet-nine/10",
+                   help="mission whose rules shape the deals (default: planet-nine/10; its task count and "
+                        "tokens are replaced)")
+    p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
+                   help="select a reading option (repeatable)")
+    p.add_argument("--seed", default="winnability", help="master seed (default: winnability)")
+    p.add_argument("--timeout", type=positive_seconds, default=20.0, metavar="SEC",
+                   help="solver time limit per deal; later deals count as undecided (default: 20)")
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
+    p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
+    p.add_argument("--format", choices=["text", "json", "csv"], default="text", help="output format (default: text)")
+    p.add_argument("--no-chart", action="store_true", help="text output without the chart")
+    p.add_argument("--plot", metavar="FILE", help="also draw both curves to FILE.png or FILE.svg (needs matplotlib)")
+    return p
+
+
+def cmd_winnability(args: argparse.Namespace) -> int:
+    from crewkit.analysis import compare as cmp_mod
+    from crewkit.analysis import winnability as win_mod
+
+    if args.plot:
+        if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise _usage(f"--plot {args.plot}: the file must end in .png or .svg")
+        try:
+            cmp_mod.require_matplotlib()
+        except cmp_mod.PlotUnavailable as exc:
+            print(f"crewkit winnability: {exc}", file=sys.stderr)
+            return EXIT_INVALID
+    try:
+        counts = win_mod.parse_tasks(args.tasks)
+    except ValueError as exc:
+        raise _usage(f"--tasks: {exc}") from None
+    drafts = win_mod.DRAFTS if args.draft == "both" else (args.draft,)
+    readings = dict(args.reading) or None
+    usable: list[int] = []
+    too_many: list[int] = []
+    try:
+        for k in counts:
+            try:
+                win_mod.shaped_rules(args.ruleset, args.mission, args.players, k, readings)
+                usable.append(k)
+            except win_mod.TooManyTasks as exc:
+                if not too_many:
+                    reason = str(exc).split(": ", 1)[-1]
+                too_many.append(k)
+    except win_mod.WinnabilityError as exc:
+        raise _usage(f"--mission {args.mission}: {exc}") from None
+    if too_many:
+        if not usable:
+            raise _usage(f"--tasks {args.tasks}: {reason}")
+        print(f"crewkit winnability: task counts {too_many[0]}-{too_many[-1]} skipped: {reason}", file=sys.stderr)
+    counts = usable
+    bar, update = _progress_bar("winnability", len(counts) * len(drafts) * args.deals, args.format == "text")
+    try:
+        result = win_mod.winnability(counts, args.deals, ruleset=args.ruleset, mission=args.mission,
+                                     players=args.players, drafts=drafts, seed=args.seed, timeout=args.timeout,
+                                     workers=args.workers, readings=readings, progress=update,
+                                     oversubscribe=args.oversubscribe,
+                                     on_note=lambda note: print(f"crewkit winnability: {note}", file=sys.stderr))
+    finally:
+        if bar is not None:
+            bar.stop()
+    if args.format == "json":
+        print(win_mod.dumps_json(result))
+    elif args.format == "csv":
+        print(result.to_csv(), end="")
+    else:
+        print(result.format_text(chart=not args.no_chart))
+    if args.plot:
+        win_mod.plot(result, args.plot)
+        if args.format == "text":
+            print(f"chart written to {args.plot}")
+    return EXIT_OK
+
+
 # ============================================================================ diff
 DIFF_HELP = """\
 Show the rule differences between two rule sets or two missions (bundled names or file paths), computed
@@ -446,6 +555,7 @@ __all__ = [
     "add_compare_parser",
     "add_diff_parser",
     "add_solve_parser",
+    "add_winnability_parser",
     "cmd_check",
     "cmd_compare",
     "cmd_diff",

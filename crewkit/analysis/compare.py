@@ -22,7 +22,6 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,10 +36,8 @@ from crewkit.analysis.paired import (
     paired_t_test,
     wilcoxon_signed_rank,
 )
-from crewkit.analysis.pool import lazy_map, worker_count
+from crewkit.analysis.pool import ProgressCallback, run_jobs
 from crewkit.analysis.stats import wilson_interval
-
-ProgressCallback = Callable[[int, int], None]
 
 _KEYS = {
     "ruleset": "ruleset", "rs": "ruleset", "rules": "ruleset",
@@ -521,23 +518,12 @@ def run_variants(
     total = len(live) * games
     jobs = ((k, i) for k in live for i in range(games))  # generated as consumed, never all at once
     out: dict[int, list[DealResult]] = {k: [] for k in live}
-    workers, note = worker_count(workers, total, oversubscribe=oversubscribe)
-    if note is not None and on_note is not None:
-        on_note(note)
     init_args = (list(variants), seed, solver, solver_nodes, solver_timeout)
-    if workers == 1:
-        _init(*init_args)
-        for n, job in enumerate(jobs, start=1):
-            out[job[0]].append(_job(job))
-            if progress is not None:
-                progress(n, total)
-    else:
-        chunksize = max(1, min(16, total // (workers * 8)))
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=init_args) as pool:
-            for n, (job, res) in enumerate(lazy_map(pool, _job, jobs, workers=workers, chunksize=chunksize), start=1):
-                out[job[0]].append(res)
-                if progress is not None:
-                    progress(n, total)
+    done, workers = run_jobs(_job, jobs, total=total, workers=workers, initializer=_init, initargs=init_args,
+                             progress=progress, oversubscribe=oversubscribe, on_note=on_note)
+    keys = ((k, i) for k in live for i in range(games))
+    for job, res in zip(keys, done, strict=True):
+        out[job[0]].append(res)
     results = [VariantResult(v, out.get(k, []), errors[k]) for k, v in enumerate(variants)]
     return results, workers
 

@@ -1,4 +1,5 @@
-"""Worker processes for the analysis tools: how many, and feeding them without queueing every game at once.
+"""Worker processes for the analysis tools (simulate, compare, winnability): how many, and feeding them
+without queueing every game at once (:func:`run_jobs`, the one entry point).
 
 ``--workers N`` is capped at the CPUs this process may use (more processes than CPUs only add memory and
 switching) and at the number of jobs, unless the user asks for more with ``--oversubscribe``; the command
@@ -10,8 +11,8 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Iterable, Iterator, Sized
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -75,3 +76,54 @@ def lazy_map(pool: Executor, fn: Callable[[T], R], items: Iterable[T], *, worker
     finally:
         for _, future in pending:
             future.cancel()
+
+
+ProgressCallback = Callable[[int, int], None]  # (jobs done, jobs in all)
+
+
+def run_jobs(
+    fn: Callable[[T], R],
+    jobs: Iterable[T],
+    *,
+    total: int | None = None,
+    workers: int = 1,
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple[Any, ...] = (),
+    progress: ProgressCallback | None = None,
+    max_chunk: int = 16,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
+) -> tuple[list[R], int]:
+    """``fn`` over ``jobs``: (results in job order, the number of processes used). The one pool of the
+    analysis tools (simulate, compare, winnability): the same results for any ``workers``.
+
+    ``jobs`` may be a generator (then give ``total``); it is consumed as workers free up (:func:`lazy_map`).
+    ``workers`` is capped by :func:`worker_count` (``on_note`` hears why). One process runs everything here
+    (no pool) when ``workers`` is 1 or there is a single job; ``initializer(*initargs)`` runs once per
+    process (and once here) to load what every job needs. Chunks of up to ``max_chunk`` jobs go to a worker
+    at a time (1 for jobs of very uneven length, such as solving). ``progress(done, total)`` follows each job.
+    ``fn`` and its arguments must be top-level and picklable.
+    """
+    if total is None:
+        if not isinstance(jobs, Sized):
+            raise TypeError("run_jobs: give total= for jobs without a length")
+        total = len(jobs)
+    workers, note = worker_count(workers, total, oversubscribe=oversubscribe)
+    if note is not None and on_note is not None:
+        on_note(note)
+    out: list[R] = []
+    if workers == 1 or total <= 1:
+        if initializer is not None:
+            initializer(*initargs)
+        for n, job in enumerate(jobs, start=1):
+            out.append(fn(job))
+            if progress is not None:
+                progress(n, total)
+        return out, 1
+    chunksize = max(1, min(max_chunk, total // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers, initializer=initializer, initargs=initargs) as pool:
+        for n, (_, res) in enumerate(lazy_map(pool, fn, jobs, workers=workers, chunksize=chunksize), start=1):
+            out.append(res)
+            if progress is not None:
+                progress(n, total)
+    return out, workers

@@ -11,16 +11,13 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from crewkit.analysis.loading import game_spec, load_rules, start_game
-from crewkit.analysis.pool import lazy_map, worker_count
+from crewkit.analysis.pool import ProgressCallback, run_jobs
 from crewkit.analysis.stats import wilson_interval
-
-ProgressCallback = Callable[[int, int], None]  # (games done, games in all)
 
 
 @dataclass(frozen=True)
@@ -272,25 +269,10 @@ def simulate(
             raise FileExistsError(f"--records {rd}: the folder is not empty; its game-NNNNN.json files would be "
                                   "replaced: choose an empty folder, or add --overwrite")
     init_args = (ruleset, mission, players, dict(readings) if readings else None, bot, seed, rd)
-    workers, note = worker_count(workers, games, oversubscribe=oversubscribe)
-    if note is not None and on_note is not None:
-        on_note(note)
     start = time.perf_counter()
-    results: list[GameResult] = []
-    if workers == 1:
-        _init_worker(*init_args)
-        for i in range(games):
-            results.append(_play_one(i))
-            if progress is not None:
-                progress(i + 1, games)
-    else:
-        chunksize = max(1, min(64, games // (workers * 8)))
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=init_args) as pool:
-            games_done = lazy_map(pool, _play_one, range(games), workers=workers, chunksize=chunksize)
-            for n, (_, res) in enumerate(games_done, start=1):
-                results.append(res)
-                if progress is not None:
-                    progress(n, games)
+    results, workers = run_jobs(_play_one, range(games), workers=workers, initializer=_init_worker,
+                                initargs=init_args, progress=progress, max_chunk=64, oversubscribe=oversubscribe,
+                                on_note=on_note)
     seconds = time.perf_counter() - start
     return summarise(results, ruleset, mission, players, bot, seed, seconds, workers, readings)
 

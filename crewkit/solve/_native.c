@@ -17,11 +17,11 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 2
+#define CK_ABI 3
 #define MAXC 63
 #define MAXN 6
 #define MAXS 8
-#define MAXT 31
+#define MAXT 40
 #define KEYW 4 /* 64-bit words of a packed key */
 
 #define R_WIN 1
@@ -64,12 +64,17 @@ typedef struct {
     u64 task_card[MAXT];
     int played_tab[MAXN][MAXN];
     int has_tokens, holder_bits;
+    /* free draft: the undrafted task cards (owned by whoever wins them), the cards beating each card led */
+    int draft;
+    u64 undrafted, beaters[MAXC];
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
     u64 open_tasks, remaining, table;
     int plays_seat[MAXN], plays_cid[MAXN], nplays;
     int task_trick[MAXT]; /* 0: open, else the trick that completed it */
+    int quota_left[MAXN]; /* free draft: how many more tasks each seat takes */
+    int only;             /* >= 0: the root tries only this card (TrickSearch.run_split) */
     /* search */
     long long nodes, max_nodes, next_check; /* max_nodes < 0: none */
     double deadline;                       /* < 0: none (CLOCK_MONOTONIC seconds) */
@@ -222,6 +227,8 @@ static void make_key(Ctx *c, Key *k) {
         m &= m - 1;
     }
     put_bits(k, &bit, open_idx, c->ntasks);
+    if (c->draft)
+        for (int seat = 0; seat < c->n; seat++) put_bits(k, &bit, (u64)c->quota_left[seat], 6);
     for (int si = 0; si < c->nspans; si++) {
         int lo = c->span_lo[si];
         u64 wm = (1ULL << c->span_len[si]) - 1;
@@ -302,7 +309,7 @@ static int doomed(Ctx *c) {
         int cc = selfwon[i];
         int o = c->owner_of[cc];
         int s = c->card_suit[cc];
-        u64 others_tasks = open_tasks & ~owned[o];
+        u64 others_tasks = open_tasks & ~owned[o] & ~c->undrafted; /* an undrafted task may go to o */
         for (int j = 0; j < k; j++) {
             int d = selfwon[j];
             int x = c->owner_of[d];
@@ -344,14 +351,38 @@ static int too_few_tricks(Ctx *c) {
                 break;
             }
     }
-    int need = 0;
+    int need = 0, left = c->total - c->ntricks;
     for (int o = 0; o < c->n; o++) {
-        int best = 0;
-        for (int h = 0; h < c->n; h++)
+        int best = 0, own = 0;
+        for (int h = 0; h < c->n; h++) {
             if (cnt[o][h] > best) best = cnt[o][h];
+            own += cnt[o][h];
+        }
+        /* free draft: a seat still to take q tasks (besides its own open ones) needs ceil((q + own) / n) */
+        if (c->undrafted && c->quota_left[o]) {
+            int k = (c->quota_left[o] + own + c->n - 1) / c->n;
+            if (k > best) best = k;
+        }
         need += best;
     }
-    return need > c->total - c->ntricks;
+    if (c->undrafted)
+        for (int h = 0; h < c->n; h++) /* the open task cards of one hand need a trick each */
+            if (__builtin_popcountll(c->hands[h] & c->open_tasks) > left) return 1;
+    return need > left;
+}
+
+/* Free draft: the leader wins every trick left (none of its cards can be beaten when led), yet another
+ * seat must still take a task or own an open one. */
+static int sweeps(Ctx *c) {
+    int leader = c->leader;
+    u64 hand = c->hands[leader], threat = 0;
+    for (u64 m = hand; m; m &= m - 1) threat |= c->beaters[low_index(m)];
+    if (threat & c->remaining & ~hand) return 0;
+    for (int seat = 0; seat < c->n; seat++)
+        if (seat != leader && c->quota_left[seat]) return 1;
+    for (u64 m = c->open_tasks & ~c->undrafted; m; m &= m - 1)
+        if (c->owner_of[low_index(m)] != leader) return 1;
+    return 0;
 }
 
 static int tokens_ok(Ctx *c, const int *completed, int ncomp, int before, int after) {
@@ -403,6 +434,10 @@ static int trick_body(Ctx *c) {
         table_add(c, &key, h, 0);
         return R_LOST;
     }
+    if (c->undrafted && c->check_order && sweeps(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
     int r = play(c, 0, 0, c->leader, -1, -1);
     if (r != R_LOST) return r;
     table_add(c, &key, h, 1);
@@ -436,7 +471,25 @@ static int descend(Ctx *c, u64 mask, int winner, int before, int after, int numb
     return r;
 }
 
+static int end_trick_owned(Ctx *c, int winner, int towner);
+
+/* free draft: the winner takes the undrafted tasks of the trick if it has room for them */
 static int end_trick(Ctx *c, int winner, int towner) {
+    u64 m = c->table & c->open_tasks;
+    u64 free = m & c->undrafted;
+    if (free) {
+        if (m != free && towner != winner) return R_LOST;
+        int k = __builtin_popcountll(free);
+        if (c->quota_left[winner] < k) return R_LOST;
+        c->quota_left[winner] -= k;
+        int r = end_trick_owned(c, winner, winner);
+        c->quota_left[winner] += k;
+        return r;
+    }
+    return end_trick_owned(c, winner, towner);
+}
+
+static int end_trick_owned(Ctx *c, int winner, int towner) {
     u64 mask = c->table;
     u64 m = mask & c->open_tasks;
     if (m && towner != winner) return R_LOST;
@@ -499,6 +552,9 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     int nm = 0;
     int maxp[MAXN * (MAXS + 1)];
     memset(maxp, 0xFF, sizeof maxp); /* -1: not computed yet */
+    /* free draft: undrafted task cards go to the trick's winner, who must still have room for them */
+    u64 undrafted = c->undrafted & open_tasks;
+    u64 free_on_table = c->table & undrafted;
     u64 m = legal;
     while (m) {
         int cid = low_index(m);
@@ -528,13 +584,36 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             w = best_seat; wp = best_pow; wc = best_cid;
         }
         int o = towner;
-        if (is_task) {
+        if (is_task && !(bit & undrafted)) {
             int to = c->owner_of[cid];
             if (to < 0 || (o >= 0 && o != to)) continue;
             o = to;
         }
         int rank = c->order_rank[cid];
         int score;
+        u64 free = free_on_table | (bit & undrafted);
+        int nf = 0;
+        if (free) {
+            nf = __builtin_popcountll(free);
+            if (o >= 0) {
+                if (c->quota_left[o] < nf) continue;
+            } else if (c->quota_left[w] < nf) {
+                /* the trick must go to a seat yet to play with room for its undrafted tasks */
+                int found = 0;
+                for (int x = 0; x < n; x++) {
+                    if (c->quota_left[x] >= nf && !((played >> x) & 1)) {
+                        int mk = x * (MAXS + 1) + (nl + 1);
+                        int mp = maxp[mk];
+                        if (mp < 0) mp = maxp[mk] = max_power(c, x, nl);
+                        if (mp > wp) {
+                            found = 1;
+                            break;
+                        }
+                    }
+                }
+                if (!found) continue;
+            }
+        }
         if (o >= 0) {
             if ((played >> o) & 1) {
                 if (w != o) continue;
@@ -549,6 +628,8 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             }
         } else if (pos == 0 && leads_to_own_task(c, seat, cid)) {
             score = 2000 + rank;
+        } else if ((bit & undrafted) && c->quota_left[w] >= nf) {
+            score = 1500 - rank; /* free draft: an undrafted task to a seat with room for it */
         } else {
             score = -rank;
         }
@@ -556,6 +637,13 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
         mv->score = score; mv->cid = cid; mv->nl = nl; mv->wp = wp; mv->w = w; mv->wc = wc; mv->o = o;
     }
     if (nm > 1) sort_moves(moves, nm);
+    if (c->only >= 0) { /* run_split: this one first play only */
+        int k = 0;
+        for (int i = 0; i < nm; i++)
+            if (moves[i].cid == c->only) moves[k++] = moves[i];
+        nm = k;
+        c->only = -1;
+    }
 
     int last = pos == n - 1;
     for (int i = 0; i < nm; i++) {
@@ -647,11 +735,15 @@ void *ck_new(const long long *cfg, long long max_table) {
         c->arrow_r[k] = (int)cfg[i++];
     }
     for (int k = 0; k < c->ntasks; k++) c->task_card[k] = (u64)cfg[i++];
+    c->draft = (int)cfg[i++];
+    c->undrafted = (u64)cfg[i++];
+    for (int k = 0; k < nc; k++) c->beaters[k] = (u64)cfg[i++];
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
     int span_cards = 0;
     for (int k = 0; k < c->nspans; k++) span_cards += c->span_len[k];
-    if (1 + 3 + c->ntasks + 5 * c->nspans + span_cards * (c->holder_bits + 1) > 64 * KEYW) {
+    if (1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + 5 * c->nspans + span_cards * (c->holder_bits + 1) >
+        64 * KEYW) {
         free(c->power);
         free(c);
         return NULL;
@@ -687,10 +779,11 @@ long long ck_table_size(void *p) { return (long long)((Ctx *)p)->count; }
  * (seat, cid) * nplays, hands[n], task_trick[ntasks]. ``max_nodes`` < 0 and ``seconds`` < 0: no bound.
  * Returns R_WIN / R_LOST / R_NODES / R_TIME / R_INTERRUPT; on R_WIN the line is in ``line`` as seat, cid
  * pairs. ``catch_sigint``: Ctrl-C stops the search (R_INTERRUPT) instead of waiting for its end. */
-static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len);
+static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
+               int only);
 
 int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
-           int catch_sigint) {
+           int catch_sigint, int only) {
     Ctx *c = (Ctx *)p;
 #ifdef CK_SIGNALS
     struct sigaction mine, before;
@@ -701,7 +794,7 @@ int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, i
         sigemptyset(&mine.sa_mask);
         sigaction(SIGINT, &mine, &before);
     }
-    int r = run(c, pos, max_nodes, seconds, line, line_len);
+    int r = run(c, pos, max_nodes, seconds, line, line_len, only);
     if (catch_sigint) {
         sigaction(SIGINT, &before, NULL);
         if (interrupted && r != R_WIN && r != R_LOST) r = R_INTERRUPT;
@@ -710,11 +803,12 @@ int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, i
     return r;
 #else
     (void)catch_sigint;
-    return run(c, pos, max_nodes, seconds, line, line_len);
+    return run(c, pos, max_nodes, seconds, line, line_len, only);
 #endif
 }
 
-static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len) {
+static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
+               int only) {
     int i = 0;
     c->leader = (int)pos[i++];
     c->led = (int)pos[i++];
@@ -728,6 +822,8 @@ static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds
     }
     for (int k = 0; k < c->n; k++) c->hands[k] = (u64)pos[i++];
     for (int k = 0; k < c->ntasks; k++) c->task_trick[k] = (int)pos[i++];
+    for (int k = 0; k < c->n; k++) c->quota_left[k] = (int)pos[i++];
+    c->only = -1;
     c->max_nodes = max_nodes < 0 ? -1 : c->nodes + max_nodes;
     c->deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     c->next_check = c->nodes + 256;
@@ -758,7 +854,14 @@ static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds
         u64 rem = 0;
         for (int k = 0; k < c->n; k++) rem |= c->hands[k];
         c->remaining = rem;
-        r = trick_body(c);
+        if (only >= 0) { /* one first card, from the trick start itself (no table entry for the root) */
+            c->table = 0;
+            c->only = only;
+            r = play(c, 0, 0, c->leader, -1, -1);
+            c->only = -1;
+        } else {
+            r = trick_body(c);
+        }
     }
     if (r == R_WIN) {
         /* the line was collected from the end backwards */

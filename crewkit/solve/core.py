@@ -27,6 +27,17 @@ Speed:
 - **Bounds at trick starts**: too few tricks left for the open tasks (:meth:`TrickSearch._too_few_tricks`)
   and an order cycle of self-won tasks (:meth:`TrickSearch._doomed`) prove a position lost without search.
 
+**Free drafts**: a game in its draft phase (no conditions or draws) is searched as it stands: the undrafted
+tasks have no owner yet, and the seat that wins a trick takes the undrafted task cards in it, within the
+number of tasks the draft gives each seat (``quota_left``, part of the table key). A line that wins this way
+is a draft plus a game: each seat takes exactly its number of tasks (the quotas add up to the tasks), and
+:attr:`TrickSearch.free_owners` (read off the line) gives the take-task actions the solver replays through
+the engine. Cut-offs for undrafted cards: a trick's undrafted cards must go to a seat with room for them
+(one yet to play that can still win it, or the current winner). Bounds at trick starts: a seat with ``q``
+tasks to take needs ``ceil(q / n)`` more tricks, the open task cards of one hand a trick each, and
+:meth:`TrickSearch._sweeps` (the leader wins every trick left while another seat still must take a task).
+:meth:`TrickSearch.run_split` searches each first play side by side with growing budgets.
+
 **The C search**: for positions without conditions, draws, suitless or free cards, :meth:`TrickSearch.run`
 hands the search to ``_native.c`` (see :mod:`crewkit.solve.native`), which mirrors this file's trick
 search node for node: same verdicts, node counts and lines, about fifty times faster. A change to the
@@ -80,6 +91,15 @@ def conditions_merge_safe(texts: Sequence[str], roles: Sequence[str]) -> bool:
             if word not in allowed:
                 return False
     return True
+
+
+def draft_quotas(game: Game) -> list[int]:
+    """How many of the undrafted tasks each seat takes: the draft goes round from ``draft_turn``."""
+    quotas = [0] * game.n
+    k = sum(1 for t in game.tasks if t.owner is None)
+    for j in range(k):
+        quotas[(game.draft_turn + j) % game.n] += 1
+    return quotas
 
 
 class SearchView:
@@ -153,12 +173,22 @@ class TrickSearch:
     MAX_TABLE = 3_000_000
 
     def __init__(self, game: Game, *, merge: bool | None = None, history: str = "summary",
-                 use_table: bool = True, native: bool | None = None) -> None:
-        if game.phase != "tricks" or game.is_over():
-            raise ValueError(f"the trick search needs a game in its tricks phase, not {game.phase!r}")
+                 use_table: bool = True, native: bool | None = None,
+                 quotas: Sequence[int] | None = None) -> None:
+        # a game in its draft phase is searched as a free draft (see the module's docstring); ``quotas``
+        # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one)
+        self.draft = game.phase == "draft" and not game.is_over()
+        self._quotas = None if quotas is None else list(quotas)
+        if self._quotas is not None and (not self.draft or len(self._quotas) != game.n or min(self._quotas) < 0
+                                         or sum(self._quotas) != sum(t.owner is None for t in game.tasks)):
+            raise ValueError("quotas are per seat and add up to the undrafted tasks of a game in its draft")
+        if (game.phase != "tricks" and not self.draft) or game.is_over():
+            raise ValueError(f"the trick search needs a game in its tricks or draft phase, not {game.phase!r}")
         if getattr(game, "dummy_seat", None) is not None:
             raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
         rules = game.rules
+        if self.draft and (rules.conditions or rules.draws):
+            raise Unsupported("a free draft with mission conditions or draws is searched assignment by assignment")
         deck = rules.deck
         self.game = game
         self.deck = deck
@@ -227,6 +257,8 @@ class TrickSearch:
         self.omegas = [i for i, t in enumerate(self.task_objs) if t.token == OMEGA]
         self.arrows = [(i, ARROWS.index(t.token)) for i, t in enumerate(self.task_objs) if t.token in ARROWS]
         self.has_tokens = bool(self.numbered or self.omegas or self.arrows)
+        # free draft: the cards of the tasks nobody has taken yet (their owner is whoever wins them)
+        self.undrafted = sum(t.card.bit for t in self.task_objs if t.owner is None and not t.done) if self.draft else 0
 
         # conditions
         self.conditions = rules.conditions
@@ -267,6 +299,12 @@ class TrickSearch:
             self.must_follow and not self.free_mask and not self.draws and p_led < 99
             and not self.special_mask
         )
+        # beaters[c]: the cards that beat c in a trick c leads (the free-draft sweep bound, see _sweeps)
+        self.beaters = [
+            sum(1 << d for d in range(len(cards)) if self.power[self.card_suit[c] + 1][d] > self.power[self.card_suit[c] + 1][c])
+            if self.card_suit[c] >= 0 else 0
+            for c in range(len(cards))
+        ] if self.draft else []
         self.use_table = use_table
         # no conditions and no draws: the won cards and trick history are never read
         self.plain = not self.conditions and not self.draws
@@ -281,6 +319,7 @@ class TrickSearch:
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.line: list[tuple[int, int]] = []
+        self.free_owners: dict[int, int] = {}  # free draft, after a win: card id -> the seat that takes the task
         self.nodes = 0
         # the C search (crewkit/solve/native.py) for plain positions: same nodes, same order, faster
         self._native: Any = None
@@ -296,6 +335,7 @@ class TrickSearch:
             if native and self._native is None:
                 raise Unsupported(f"the C search cannot take this position ({native_mod.status()})")
         self.max_nodes: int | None = None
+        self._only = -1
         self.deadline: float | None = None
         self._next_check = 0
         self.remaining = 0
@@ -325,6 +365,12 @@ class TrickSearch:
             else:
                 self.open_tasks |= t.card.bit
         self.cond_done = list(game.cond_done)
+        # free draft: how many more tasks each seat takes (the draft goes round from draft_turn)
+        self.quota_left = [0] * n
+        if self._quotas is not None:
+            self.quota_left = list(self._quotas)
+        elif self.draft:
+            self.quota_left = draft_quotas(game)
         self.trick_objs: list[Trick] = list(game.tricks)
         self.trick_by_card: dict[int, Trick] = {c.id: t for t in game.tricks for _, c in t.plays}
         self.remaining = 0
@@ -335,7 +381,7 @@ class TrickSearch:
     def shares_positions(self) -> bool:
         """True when the table's keys hold the whole future of a position (no conditions or draws), so
         :meth:`run_from` may search other positions of the same deal with the same table."""
-        return self.plain
+        return self.plain and not self.draft
 
     def run_from(self, game: Game, max_nodes: int | None = None, deadline: float | None = None) -> bool:
         """:meth:`run` from another position of the same deal and tasks, keeping the table of lost positions."""
@@ -355,16 +401,71 @@ class TrickSearch:
         self.deadline = deadline
         self._next_check = self.nodes + 256
         self.line = []
+        self.free_owners = {}
         self._reset_position()
         if self._native is not None:
-            return self._run_native(max_nodes, deadline)
-        if self.plays:
-            first = self._mid_trick()
-            ok = first is not None and self._play(*first)
+            ok = self._run_native(max_nodes, deadline)
         else:
-            ok = self._trick_start()
-        self.line.reverse()
+            if self.plays:
+                first = self._mid_trick()
+                ok = first is not None and self._play(*first)
+            else:
+                ok = self._trick_start()
+            self.line.reverse()
+        if ok and self.draft:
+            self.free_owners = self._owners_from_line()
         return ok
+
+    def run_split(self, deadline: float | None = None, first_budget: int = 1_000, growth: int = 10) -> bool:
+        """:meth:`run` from a trick start (a free draft), each first play searched side by side with node
+        budgets growing ``growth``-fold, all sharing the table of lost positions (what the solver's
+        ``_split_search`` does for positions the engine can step into; a draft has no such position)."""
+        self.deadline = deadline
+        self._reset_position()
+        if self.plays:
+            return self.run(deadline=deadline)
+        rem = 0
+        for h in self.hands:
+            rem |= h
+        self.remaining = rem
+        self.table = 0
+        if self._too_few_tricks() or (self.check_order and (
+                self._doomed() or (self.undrafted and self._sweeps()))):
+            return False
+        cands = [m[1] for m in self._moves(0, 0, self.leader, -1, -1)[2]]
+        budget = first_budget
+        while cands:
+            left = []
+            for cid in cands:
+                self.max_nodes = self.nodes + budget
+                self._next_check = self.nodes + 256
+                self.line = []
+                self.free_owners = {}
+                self._reset_position()
+                self.remaining = rem
+                self.table = 0
+                self._only = cid
+                try:
+                    if self._native is not None:
+                        ok = self._run_native(budget, deadline, only=cid)
+                    else:
+                        ok = self._play(0, 0, self.leader, -1, -1)
+                        self.line.reverse()
+                except SearchAborted as exc:
+                    if str(exc) == "time":
+                        raise
+                    left.append(cid)
+                    continue
+                finally:
+                    self._only = -1
+                if ok:
+                    if self.draft:
+                        self.free_owners = self._owners_from_line()
+                    return True
+            cands = left
+            budget *= growth
+        self.line = []
+        return False
 
     def _mid_trick(self) -> tuple[int, int, int, int, int] | None:
         """Set up a position inside a trick: the arguments of its next ``_play`` (None: already lost)."""
@@ -412,11 +513,11 @@ class TrickSearch:
         """True when the C search runs this position."""
         return self._native is not None
 
-    def _run_native(self, max_nodes: int | None, deadline: float | None) -> bool:
+    def _run_native(self, max_nodes: int | None, deadline: float | None, only: int = -1) -> bool:
         from crewkit.solve.native import R_LOST, R_NODES, R_WIN
 
         seconds = None if deadline is None else deadline - time.perf_counter()
-        code, line = self._native.run(self, max_nodes, seconds)
+        code, line = self._native.run(self, max_nodes, seconds, only)
         self.nodes = self._native.nodes
         if code == R_WIN:
             self.line = line
@@ -438,14 +539,15 @@ class TrickSearch:
         if self.relative:
             absolute = (self.leader, self.open_tasks, *hands)
             rel = self._rel_memo.get(absolute)
-            if rel is not None:
-                return rel
-            rel = self._relative_key()
-            if len(self._rel_memo) > 500_000:
-                self._rel_memo.clear()
-            self._rel_memo[absolute] = rel
+            if rel is None:
+                rel = self._relative_key()
+                if len(self._rel_memo) > 500_000:
+                    self._rel_memo.clear()
+                self._rel_memo[absolute] = rel
+            if self.draft:
+                return (rel, tuple(self.quota_left))  # free draft: how many tasks each seat still takes
             return rel
-        base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done))
+        base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done), tuple(self.quota_left))
         if not self.conditions:
             return base
         if self.history == "full":
@@ -514,6 +616,9 @@ class TrickSearch:
         if self.check_order and self._doomed():
             dead.add(key)
             return False
+        if self.undrafted and self.check_order and self._sweeps():
+            dead.add(key)
+            return False
         if self._play(0, 0, self.leader, -1, -1):
             return True
         if len(dead) >= self.MAX_TABLE:
@@ -548,7 +653,52 @@ class TrickSearch:
         for (o, _h), k in counts.items():
             if k > need.get(o, 0):
                 need[o] = k
-        return sum(need.values()) > self.total - self.ntricks
+        left = self.total - self.ntricks
+        if self.undrafted:
+            # free draft: a seat still to take q tasks (besides its f open ones) needs ceil((q + f) / n) more
+            # tricks (a trick holds n cards); all the open task cards of one hand need a trick each
+            own: dict[int, int] = {}
+            for (o, _h), k in counts.items():
+                own[o] = own.get(o, 0) + k
+            n = self.n
+            for seat, q in enumerate(self.quota_left):
+                if q:
+                    k = -(-(q + own.get(seat, 0)) // n)
+                    if k > need.get(seat, 0):
+                        need[seat] = k
+            for hand in hands:
+                if (hand & self.open_tasks).bit_count() > left:
+                    return True
+        return sum(need.values()) > left
+
+    def _sweeps(self) -> bool:
+        """Free draft: the leader wins every trick left, yet another seat must still take a task.
+
+        When no card outside the leader's hand beats any of the leader's cards led, the leader wins the
+        trick whatever it leads, leads again, and so on to the end (standard trick rules): a seat with
+        tasks still to take, or an open task of another owner, can never be done.
+        """
+        leader = self.leader
+        hand = self.hands[leader]
+        threat = 0
+        m = hand
+        beaters = self.beaters
+        while m:
+            low = m & -m
+            m ^= low
+            threat |= beaters[low.bit_length() - 1]
+        if threat & self.remaining & ~hand:
+            return False
+        if any(q for seat, q in enumerate(self.quota_left) if seat != leader):
+            return True
+        m = self.open_tasks & ~self.undrafted
+        owner_of = self.owner_of_card
+        while m:
+            low = m & -m
+            m ^= low
+            if owner_of[low.bit_length() - 1] != leader:
+                return True
+        return False
 
     def _doomed(self) -> bool:
         """A static proof that the open tasks cannot all be done: self-won tasks that need each other first.
@@ -590,7 +740,7 @@ class TrickSearch:
         for i, c in enumerate(selfwon):
             o = owner_of[c]
             s = suit_of[c]
-            others_tasks = open_tasks & ~owned[o]
+            others_tasks = open_tasks & ~owned[o] & ~self.undrafted  # an undrafted task may go to o
             for j, d in enumerate(selfwon):
                 x = owner_of[d]
                 if x == o or suit_of[d] != s:
@@ -669,6 +819,10 @@ class TrickSearch:
         higher_of = self.higher_mask
         played = self.played_tab[leader][pos]  # seats that have played in this trick, this one included
         prow = power[led + 1] if led >= 0 else None
+        # free draft: undrafted task cards go to the trick's winner, who must still have room for them
+        undrafted = self.undrafted & open_tasks
+        free_on_table = self.table & undrafted
+        quota_left = self.quota_left
         m = legal
         while m:
             bit = m & -m
@@ -693,12 +847,30 @@ class TrickSearch:
             else:
                 w, wp, wc = best_seat, best_pow, best_cid
             o = towner
-            if is_task:
+            if is_task and not bit & undrafted:
                 to = owner_of[cid]
                 if to < 0 or (o >= 0 and o != to):
                     continue  # nobody owns it, or two owners in one trick: lost
                 o = to
             rank = order_rank[cid]
+            free = free_on_table | (bit & undrafted)
+            if free:
+                nf = free.bit_count()
+                if o >= 0:
+                    if quota_left[o] < nf:
+                        continue  # the owner of the trick's task has no room for its undrafted tasks
+                elif quota_left[w] < nf:
+                    # the trick must go to a seat yet to play with room for its undrafted tasks
+                    for x in range(n):
+                        if quota_left[x] >= nf and not (played >> x) & 1:
+                            mk = x * 16 + nl
+                            mp = maxp.get(mk)
+                            if mp is None:
+                                mp = maxp[mk] = self._max_power(x, nl)
+                            if mp > wp:
+                                break
+                    else:
+                        continue  # nobody with room can win the trick any more: lost
             if o >= 0:
                 if (played >> o) & 1:
                     if w != o:
@@ -718,6 +890,8 @@ class TrickSearch:
                     score = 1000 - rank
             elif pos == 0 and self._leads_to_own_task(seat, cid):
                 score = 2000 + rank
+            elif bit & undrafted and quota_left[w] >= nf:
+                score = 1500 - rank  # free draft: an undrafted task to a seat with room for it
             else:
                 score = -rank
             moves.append((score, cid, nl, wp, w, wc, o))
@@ -727,6 +901,9 @@ class TrickSearch:
 
     def _play(self, pos: int, best_pow: int, best_seat: int, best_cid: int, towner: int) -> bool:
         seat, hand, moves = self._moves(pos, best_pow, best_seat, best_cid, towner)
+        if self._only >= 0:  # run_split: this one first play only
+            moves = [mv for mv in moves if mv[1] == self._only]
+            self._only = -1
         n = self.n
         hands = self.hands
         led = self.led
@@ -803,6 +980,17 @@ class TrickSearch:
         mask = self.table
         if self.plain_fast:
             return self._end_trick_plain(winner, towner, mask)
+        m = mask & self.open_tasks
+        if m and self.undrafted:
+            free = m & self.undrafted
+            if free:
+                if m != free and towner != winner:
+                    return False
+                return self._take_free(free, winner, self._end_trick_owned, winner, win_cid, winner)
+        return self._end_trick_owned(winner, win_cid, towner)
+
+    def _end_trick_owned(self, winner: int, win_cid: int, towner: int) -> bool:
+        mask = self.table
         number = self.ntricks + 1
         completed: list[int] = []
         m = mask & self.open_tasks
@@ -912,8 +1100,52 @@ class TrickSearch:
     def _end_trick_plain(self, winner: int, towner: int, mask: int) -> bool:
         """``_end_trick`` without conditions, draws or task tokens: only the masks the search reads change."""
         m = mask & self.open_tasks
+        if m and self.undrafted:
+            free = m & self.undrafted
+            if free:
+                if m != free and towner != winner:
+                    return False
+                return self._take_free(free, winner, self._end_trick_plain_owned, winner, mask)
         if m and towner != winner:
             return False
+        return self._end_trick_plain_owned(winner, mask)
+
+    def _take_free(self, free: int, winner: int, then: Any, *args: Any) -> bool:
+        """Free draft: ``winner`` takes the undrafted tasks ``free`` it has just won (if it has room for them),
+        then ``then(*args)``; its room is given back afterwards (the owners are read off the winning line)."""
+        k = free.bit_count()
+        quota_left = self.quota_left
+        if quota_left[winner] < k:
+            return False
+        quota_left[winner] -= k
+        try:
+            return bool(then(*args))
+        finally:
+            quota_left[winner] += k
+
+    def _owners_from_line(self) -> dict[int, int]:
+        """Free draft, after a win from a trick start: card id -> the seat that wins it, for each undrafted
+        task on the line (the engine's trick winner: the strongest card, the first of equals)."""
+        out: dict[int, int] = {}
+        n = self.n
+        line = self.line
+        power = self.power
+        suit_of = self.card_suit
+        for start in range(0, len(line) - n + 1, n):
+            trick = line[start:start + n]
+            led = suit_of[trick[0][1]]
+            row = power[led + 1]
+            best, winner = -1, trick[0][0]
+            for seat, cid in trick:
+                if row[cid] > best:
+                    best, winner = row[cid], seat
+            for _seat, cid in trick:
+                if (self.undrafted >> cid) & 1:
+                    out[cid] = winner
+        return out
+
+    def _end_trick_plain_owned(self, winner: int, mask: int) -> bool:
+        m = mask & self.open_tasks
         before = self.ndone
         after = before + m.bit_count()
         number = self.ntricks + 1

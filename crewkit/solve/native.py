@@ -1,7 +1,7 @@
 """The C trick search (``_native.c``) for plain missions, loaded through ctypes.
 
 The C file mirrors :class:`crewkit.solve.core.TrickSearch` for positions without mission conditions,
-neighbour draws, suitless or free cards: the same nodes in the same order, so the same verdicts, node
+neighbour draws, suitless or free cards (free drafts included): the same nodes in the same order, so the same verdicts, node
 counts and winning lines, about fifty times faster. :class:`TrickSearch` uses it on its own when it
 can (``native=None``); ``native=False`` keeps the search in Python.
 
@@ -38,7 +38,7 @@ from crewkit.usercache import cache_dir
 if TYPE_CHECKING:
     from crewkit.solve.core import TrickSearch
 
-ABI = 2
+ABI = 3
 R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT = 1, 0, -1, -2, -3
 
 _lib: ctypes.CDLL | None = None
@@ -93,7 +93,7 @@ def _open(path: Path) -> ctypes.CDLL:
     lib.ck_table_size.argtypes = [ctypes.c_void_p]
     lib.ck_run.restype = ctypes.c_int
     lib.ck_run.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_longlong, ctypes.c_double,
-                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int]
+                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int]
     return lib
 
 
@@ -169,6 +169,9 @@ def _config(search: TrickSearch) -> list[int]:
     for i, r in s.arrows:
         cfg += [i, r]
     cfg += [t.card.bit for t in s.task_objs]
+    # free draft (search.draft): the undrafted task cards and, per card, the cards that beat it when it leads
+    cfg += [int(s.draft), s.undrafted]
+    cfg += s.beaters if s.draft else [0] * nc
     return cfg
 
 
@@ -178,7 +181,7 @@ def fits(search: TrickSearch) -> bool:
     return (
         s.relative and s.plain and s.use_table and s.history == "summary"
         and not s.free_mask and not s.special_mask and s.must_follow
-        and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 31
+        and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
         and 1 + len(s.cards) + len(s.spans) <= 55
         and all(wmask.bit_length() <= 16 for _, wmask in s.spans)
     )
@@ -207,14 +210,17 @@ class NativeSearch:
     def nodes(self) -> int:
         return int(self._lib.ck_nodes(self._handle))
 
-    def run(self, search: TrickSearch, max_nodes: int | None, seconds: float | None
+    def run(self, search: TrickSearch, max_nodes: int | None, seconds: float | None, only: int = -1
             ) -> tuple[int, list[tuple[int, int]]]:
-        """Search from ``search``'s current position: (result code, line as (seat, card id) pairs)."""
+        """Search from ``search``'s current position: (result code, line as (seat, card id) pairs).
+
+        ``only`` >= 0: from a trick start, try only that first card (``TrickSearch.run_split``)."""
         pos = [search.leader, search.led, search.ntricks, search.ndone, search.open_tasks, len(search.plays)]
         for seat, cid in search.plays:
             pos += [seat, cid]
         pos += list(search.hands)
         pos += [t.trick or 0 for t in search.task_objs]
+        pos += list(search.quota_left)
         arr = (ctypes.c_longlong * len(pos))(*pos)
         line = (ctypes.c_int * 130)()
         length = ctypes.c_int(0)
@@ -223,7 +229,8 @@ class NativeSearch:
         catch = (threading.current_thread() is threading.main_thread()
                  and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
         code = self._lib.ck_run(self._handle, arr, -1 if max_nodes is None else max_nodes,
-                                -1.0 if seconds is None else max(0.0, seconds), line, ctypes.byref(length), int(catch))
+                                -1.0 if seconds is None else max(0.0, seconds), line, ctypes.byref(length), int(catch),
+                                only)
         if code == R_INTERRUPT:
             raise KeyboardInterrupt
         return code, [(line[2 * k], line[2 * k + 1]) for k in range(length.value)]

@@ -4,10 +4,14 @@ Phases:
 
 - **tricks** (the usual case): the fast core (:class:`crewkit.solve.core.TrickSearch`) searches the plays.
   On 5-player gold-frame missions the optional hand-over of one task before trick 1 is searched too.
-- **draft**: every way the remaining tasks can still be drafted (each seat in draft order takes one) is a
-  separate start; starts are ordered by a cheap affinity score (owners holding their card or higher ones)
-  and searched with growing node budgets, so an easy winning assignment is found fast. The line begins
-  with the ``take-task`` actions.
+- **draft**: without mission conditions or neighbour draws, the draft is searched, not enumerated: the fast
+  core plays the tricks with the undrafted tasks unowned, and a task goes to whoever wins its card, within
+  the number of tasks each seat takes in the draft (a *free draft*, see :mod:`crewkit.solve.core`). On
+  5-player gold-frame missions each hand-over (seat o to seat p) is one more free-draft start in which o
+  keeps one task fewer and p one more: o drafts one of p's tasks and hands it on. Otherwise every way the remaining tasks can still be drafted (each seat
+  in draft order takes one) is a separate start; starts are ordered by a cheap affinity score (owners
+  holding their card or higher ones) and searched with growing node budgets, so an easy winning assignment
+  is found fast. Either way the line begins with the ``take-task`` actions.
 - **setup** (questions, roles, token swaps and moves, commander's decision or distribution, the dummy's
   seat): every choice is enumerated through the engine; each setup question is answered with its first
   answer (answers change nothing a crew with full information can do). The line begins with them.
@@ -28,7 +32,7 @@ from typing import Any
 from crewkit.engine.actions import Action, Play, TakeTask
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import DRAFT, SUCCESS, TRICKS, Game
-from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported
+from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported, draft_quotas
 from crewkit.solve.reference import EngineSearch, search_actions
 
 WINNABLE = "winnable"
@@ -85,6 +89,8 @@ class _Start:
     engine: bool = False
     native: bool = False  # the C search ran this start
     note: str = ""
+    free: bool = False  # a free draft: the search decides the owners (the line begins with the take-task actions)
+    hand: tuple[int, int] | None = None  # free draft with a gold-frame hand-over: (from seat, to seat)
 
     @property
     def prefix(self) -> tuple[Action, ...]:
@@ -112,12 +118,15 @@ def solve(
     gold_frame: bool = True,
     history: str = "summary",
     merge: bool | None = None,
+    free_draft: bool = True,
 ) -> SolveResult:
     """Decide whether the crew can still succeed from ``game`` (all hands known); return a winning line.
 
     ``timeout`` (seconds) and ``max_nodes`` bound the search (status ``unknown`` when reached).
     ``history="full"`` keys the table on the whole trick history (for conditions reading far back);
     ``merge`` forces card merging on or off (default: on unless a condition can tell ranks apart).
+    ``free_draft=False`` enumerates the task assignments of a draft even where the core could search it as a
+    free draft (the older, slower way; tests compare the two).
     """
     t0 = time.perf_counter()
     deadline = None if timeout is None else t0 + timeout
@@ -126,20 +135,20 @@ def solve(
 
     try:
         with interruptible(deadline):
-            return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge)
+            return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge, free_draft)
     except DslInterrupted:
         return SolveResult(UNKNOWN, [], 0, time.perf_counter() - t0, 0,
                            "stopped at the time limit while a condition was evaluated")
 
 
 def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None, gold_frame: bool, history: str,
-           merge: bool | None) -> SolveResult:
+           merge: bool | None, free_draft: bool) -> SolveResult:
     if game.is_over():
         status = WINNABLE if game.outcome().result == SUCCESS else UNWINNABLE
         return SolveResult(status, [], 0, time.perf_counter() - t0, 0, note=game.outcome().reason)
 
     try:
-        starts = _starts(game, gold_frame=gold_frame, deadline=deadline, max_nodes=max_nodes)
+        starts = _starts(game, gold_frame=gold_frame, deadline=deadline, max_nodes=max_nodes, free_draft=free_draft)
     except SearchAborted as exc:
         what = "the time limit" if str(exc) == "time" else "the node budget"
         return SolveResult(UNKNOWN, [], max_nodes or 0, time.perf_counter() - t0, 0,
@@ -210,9 +219,14 @@ def _run_start(
         return game.outcome().result == SUCCESS, []
     if st.search is None:
         try:
-            if game.phase != TRICKS:
+            if game.phase != TRICKS and not (st.free and game.phase == DRAFT):
                 raise Unsupported(f"phase {game.phase}")
-            st.search = TrickSearch(game, merge=merge, history=history)
+            quotas = None
+            if st.hand is not None:
+                quotas = draft_quotas(game)
+                quotas[st.hand[0]] -= 1
+                quotas[st.hand[1]] += 1
+            st.search = TrickSearch(game, merge=merge, history=history, quotas=quotas)
             st.native = st.search.native
         except Unsupported:
             st.search = EngineSearch(table=True, gold_frame=gold_frame)
@@ -224,6 +238,8 @@ def _run_start(
             try:
                 if budget is None and search.shares_positions:
                     ok, first = _split_search(search, game, deadline)
+                elif budget is None and search.draft:
+                    ok, first = search.run_split(deadline), []
                 else:
                     ok, first = search.run(max_nodes=budget, deadline=deadline), []
             except SearchAborted as exc:
@@ -231,6 +247,8 @@ def _run_start(
                     raise
                 return None, []
             line: list[Action] = first + [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
+            if ok and search.draft:
+                line = list(_free_draft_actions(game, search.free_owners, st.hand)) + line
             if not ok or replays_to_success(game, line):
                 return ok, line
             # the core's line does not replay: trust the engine instead
@@ -295,7 +313,7 @@ def _split_search(search: TrickSearch, game: Game, deadline: float | None) -> tu
 
 # ---------------------------------------------------------------------------- starts
 def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
-            max_nodes: int | None = None) -> list[_Start] | SolveResult:
+            max_nodes: int | None = None, free_draft: bool = True) -> list[_Start] | SolveResult:
     """The positions in the tricks phase (or handled by the engine search) the solver must try.
 
     Each setup action tried through the engine counts as a node against ``max_nodes``.
@@ -306,7 +324,17 @@ def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
         leaf = _signature(g)
         weights = _affinity_table(g)
         fixed = tuple(t.owner for t in g.tasks)
-        if g.phase == DRAFT and getattr(g, "dummy_seat", None) is None:
+        if g.phase == DRAFT and free_draft and _free_draft(g):
+            if (leaf, None) in seen:
+                continue
+            seen.add((leaf, None))
+            out.append(_Start(0, prefix, game, free=True))
+            if gold_frame and g.rules.gold_frame and not g.gold_frame_used:
+                # one task handed on before trick 1: seat o drafts one task fewer than it keeps, seat p one more
+                quotas = draft_quotas(g)
+                out.extend(_Start(-5, prefix, game, free=True, hand=(o, p))
+                           for o in range(g.n) if quotas[o] for p in range(g.n) if p != o)
+        elif g.phase == DRAFT and getattr(g, "dummy_seat", None) is None:
             open_idx = [i for i, o in enumerate(fixed) if o is None]
             for chosen in _draft_owners(g):
                 full = list(fixed)
@@ -389,6 +417,33 @@ def _setup_leaves(game: Game, deadline: float | None,
                 continue
             seen.add(sig)
             stack.append((prefix + (a,), child))
+
+
+def _free_draft(g: Game) -> bool:
+    """Can the core search the draft of ``g`` as a free draft (owners decided by who wins the cards)?"""
+    rules = g.rules
+    return getattr(g, "dummy_seat", None) is None and not rules.conditions and not rules.draws
+
+
+def _free_draft_actions(g: Game, owners: dict[int, int], hand: tuple[int, int] | None) -> tuple[Action, ...]:
+    """The take-task actions that give each open task of ``g`` (in the draft phase) to ``owners[card id]``;
+    with ``hand`` = (o, p), seat o drafts one of p's tasks and hands it on to p before trick 1."""
+    from crewkit.engine.actions import HandTask
+
+    owners = dict(owners)
+    after: tuple[Action, ...] = ()
+    if hand is not None:
+        o, p = hand
+        mine = sorted(cid for cid, seat in owners.items() if seat == p)
+        if not mine:
+            return ()
+        owners[mine[0]] = o
+        after = (HandTask(o, g.rules.deck.cards[mine[0]], p),)
+    try:
+        chosen = tuple(owners[t.card.id] for t in g.tasks if t.owner is None)
+        return _take_actions(g, chosen) + after
+    except (KeyError, IndexError):
+        return ()  # not a whole draft: the line will not replay and the engine-driven search takes over
 
 
 def _draft_owners(g: Game) -> Iterator[tuple[int, ...]]:

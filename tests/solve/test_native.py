@@ -245,3 +245,47 @@ def test_ctrl_c_stops_a_long_c_search() -> None:
     assert time.perf_counter() - sent < 1.0
     assert out.startswith("interrupted after"), out
     assert int(out.split()[-1]) < 23_000_000
+
+
+@needs_c
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(
+    mission=st.sampled_from(["planet-nine/04", "planet-nine/10", "planet-nine/03", "planet-nine/07"]),
+    seed=st.integers(0, 10_000),
+    cards=st.integers(3, 6),
+    players=st.sampled_from([3, 4]),
+)
+def test_c_and_python_visit_the_same_nodes_in_free_drafts(mission: str, seed: int, cards: int, players: int) -> None:
+    """Property: free drafts (the owners decided by the search) too, run whole and first play by first play."""
+    try:
+        game = small_game(mission, seed, cards=cards, players=players)
+    except ValueError:
+        return
+    if game.phase != "draft":
+        return
+    c, py = both(game, max_nodes=100_000)
+    assert c == py
+    split = []
+    for use_c in (True, False):
+        search = TrickSearch(game, native=use_c)
+        verdict = search.run_split(first_budget=50)
+        split.append((verdict, search.nodes, list(search.line), dict(search.free_owners)))
+    assert split[0] == split[1]
+
+
+@needs_c
+def test_free_drafts_of_twenty_tasks_run_in_c() -> None:
+    game = drafted_free(20, "native-free:20:2")
+    search = TrickSearch(game)
+    assert search.native and search.draft
+    result = solve(game, timeout=60)
+    assert result.status == "winnable" and result.engine == "core-c"
+    assert replays_to_success(game, result.line)
+
+
+def drafted_free(tasks: int, seed: str) -> Game:
+    rules = dataclasses.replace(compile_game("crew", "planet-nine/10", 4), task_count=tasks, tokens=(),
+                                mission_id=f"native-free-{tasks}")
+    game = Game.new(rules, seed=seed)
+    assert game.phase == "draft"
+    return game

@@ -1,0 +1,307 @@
+"""Winnability per number of tasks: the share of random deals the perfect-information solver can win.
+
+This reproduces the curves of de Jong's analysis of The Crew (Leiden, 2021, Figure 3) for any rule set and
+mission shape: for each task count ``k``, ``deals`` random deals of the mission's rules with ``k`` plain tasks
+(the mission's task tokens dropped), each solved
+
+- with a **free** draft: the players divide the tasks, each keeping the number of tasks the draft gives it
+  (the solver searches the division, :mod:`crewkit.solve.core`), and
+- with **fixed** owners: the draft runs in its normal order and each seat takes a task chosen at random.
+
+Deal ``i`` of ``k`` tasks is seeded ``"{seed}:{k}:{i}"`` (the same deal for both drafts), the fixed owners
+``"{seed}:owners:{k}:{i}"``. The share counts winnable deals among the decided ones, with a 95% Wilson
+interval; deals the solver could not decide within ``timeout`` seconds are reported as undecided.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from crewkit.analysis.pool import ProgressCallback, run_jobs
+from crewkit.analysis.stats import wilson_interval
+
+DRAFTS = ("free", "fixed")
+
+
+class WinnabilityError(ValueError):
+    """The mission shape cannot be dealt as asked (too many tasks, tasks not drafted)."""
+
+
+class TooManyTasks(WinnabilityError):
+    """More tasks than the rule set has task cards."""
+
+
+@dataclass
+class Row:
+    """One task count under one draft."""
+
+    tasks: int
+    draft: str  # free | fixed
+    winnable: int = 0
+    unwinnable: int = 0
+    unknown: int = 0
+    seconds: list[float] = field(default_factory=list)
+
+    @property
+    def decided(self) -> int:
+        return self.winnable + self.unwinnable
+
+    @property
+    def share(self) -> float:
+        """Winnable share of the decided deals (NaN when none was decided)."""
+        return self.winnable / self.decided if self.decided else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.winnable, self.decided) if self.decided else (float("nan"), float("nan"))
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "tasks": self.tasks,
+            "draft": self.draft,
+            "deals": self.decided + self.unknown,
+            "winnable": self.winnable,
+            "unwinnable": self.unwinnable,
+            "undecided": self.unknown,
+            "share": _num(self.share),
+            "ci_low": _num(low),
+            "ci_high": _num(high),
+            "median_seconds": round(statistics.median(self.seconds), 4) if self.seconds else None,
+            "max_seconds": round(max(self.seconds), 4) if self.seconds else None,
+        }
+
+
+def _num(x: float) -> float | None:
+    return None if x != x else round(x, 6)
+
+
+@dataclass
+class Winnability:
+    ruleset: str
+    mission: str
+    players: int
+    deals: int
+    seed: str
+    timeout: float
+    rows: list[Row]
+    seconds: float
+    workers: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "mission": self.mission,
+            "players": self.players,
+            "deals": self.deals,
+            "seed": self.seed,
+            "timeout": self.timeout,
+            "seconds": round(self.seconds, 3),
+            "workers": self.workers,
+            "rows": [r.to_json() for r in self.rows],
+        }
+
+    def to_csv(self) -> str:
+        buf = io.StringIO()
+        keys = list(Row(0, "free").to_json())
+        w = csv.DictWriter(buf, fieldnames=keys, lineterminator="\n")
+        w.writeheader()
+        for r in self.rows:
+            w.writerow({k: ("" if v is None else v) for k, v in r.to_json().items()})
+        return buf.getvalue()
+
+    def format_text(self, *, chart: bool = True, width: int = 40) -> str:
+        from crewkit.analysis.compare import text_bar
+
+        lines = [
+            f"winnability: {self.ruleset} / {self.mission} (tasks without tokens), {self.players} players, "
+            f"{self.deals} deals per task count, seed {self.seed!r}, solver timeout {self.timeout:g} s",
+            "",
+            f"{'tasks':>5} {'draft':<5} {'winnable':>9} {'share':>7}  {'95% interval':<15} {'undecided':>9}",
+        ]
+        for r in self.rows:
+            low, high = r.interval
+            share = "n/a" if r.share != r.share else f"{100 * r.share:5.1f}%"
+            ci = "" if low != low else f"[{100 * low:.1f}, {100 * high:.1f}]"
+            lines.append(f"{r.tasks:>5} {r.draft:<5} {r.winnable:>4}/{r.decided:<4} {share:>7}  {ci:<15} "
+                         f"{r.unknown:>9}")
+        if chart:
+            lines += ["", "winnable share (█ share, [ ] 95% interval):"]
+            for r in self.rows:
+                if r.decided:
+                    bar = text_bar(r.share, r.interval, width)
+                else:
+                    bar = "|" + " " * (width + 1) + "| no deal decided"
+                lines.append(f"{r.tasks:>3} {r.draft:<5} {bar}")
+        undecided = sum(r.unknown for r in self.rows)
+        lines += ["", f"{undecided} deal(s) undecided within {self.timeout:g} s; time {self.seconds:.1f} s "
+                      f"({self.workers} worker{'s' if self.workers != 1 else ''})"]
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- deals
+def parse_tasks(text: str) -> list[int]:
+    """``"1-40"``, ``"4,8,12"`` or ``"1-10,20"`` as a sorted list of task counts (ValueError when malformed)."""
+    out: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        lo, sep, hi = part.partition("-")
+        try:
+            a = int(lo)
+            b = int(hi) if sep else a
+        except ValueError:
+            raise ValueError(f"expected task counts such as 1-40 or 4,8,12, found {text!r}") from None
+        if a < 1 or b < a:
+            raise ValueError(f"expected task counts from 1 upwards (low-high), found {part!r}")
+        out.update(range(a, b + 1))
+    if not out:
+        raise ValueError(f"expected task counts such as 1-40 or 4,8,12, found {text!r}")
+    return sorted(out)
+
+
+def shaped_rules(ruleset: str, mission: str, players: int, tasks: int,
+                 readings: Mapping[str, str] | None = None) -> Any:
+    """The mission's rules with ``tasks`` plain tasks (no tokens), drafted."""
+    from crewkit.analysis.loading import load_rules
+
+    base = load_rules(ruleset, mission, players, readings)
+    if base.assignment != "draft":
+        raise WinnabilityError(f"{mission}: its tasks are not drafted (assignment {base.assignment!r})")
+    if tasks > len(base.task_pool):
+        raise TooManyTasks(f"{tasks} tasks: the rule set has only {len(base.task_pool)} task cards")
+    rules = dataclasses.replace(base, task_count=tasks, tokens=(), mission_id=f"{base.mission_id}~{tasks}-tasks")
+    from crewkit.engine.game import Game
+
+    if Game.new(rules, seed="shape").phase != "draft":
+        raise WinnabilityError(f"{mission}: setup steps come before the task draft (only plain drafts are dealt)")
+    return rules
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init(ruleset: str, mission: str, players: int, readings: dict[str, str] | None, seed: str,
+          timeout: float) -> None:
+    _WORKER.clear()
+    _WORKER.update(ruleset=ruleset, mission=mission, players=players, readings=readings, seed=seed,
+                   timeout=timeout, rules={})
+
+
+def deal(rules: Any, seed: str, tasks: int, i: int, draft: str) -> Any:
+    """Deal ``i`` of ``tasks`` tasks: in its draft phase (free) or with owners drawn in draft order (fixed)."""
+    from crewkit.engine.actions import TakeTask
+    from crewkit.engine.game import Game
+
+    game = Game.new(rules, seed=f"{seed}:{tasks}:{i}")
+    if draft == "fixed":
+        rng = random.Random(f"{seed}:owners:{tasks}:{i}")
+        while game.phase == "draft":
+            open_tasks = [t for t in game.tasks if t.owner is None]
+            game.apply(TakeTask(game.draft_turn, rng.choice(open_tasks).card))
+    return game
+
+
+def _job(job: tuple[int, int, str]) -> tuple[str, float]:
+    from crewkit.solve import solve
+
+    tasks, i, draft = job
+    cache = _WORKER["rules"]
+    if tasks not in cache:
+        cache[tasks] = shaped_rules(_WORKER["ruleset"], _WORKER["mission"], _WORKER["players"], tasks,
+                                    _WORKER["readings"])
+    game = deal(cache[tasks], _WORKER["seed"], tasks, i, draft)
+    t0 = time.perf_counter()
+    result = solve(game, timeout=_WORKER["timeout"])
+    return result.status, time.perf_counter() - t0
+
+
+def winnability(
+    task_counts: Sequence[int],
+    deals: int,
+    *,
+    ruleset: str = "crew",
+    mission: str = "planet-nine/10",
+    players: int = 4,
+    drafts: Sequence[str] = DRAFTS,
+    seed: str = "winnability",
+    timeout: float = 20.0,
+    workers: int = 1,
+    readings: Mapping[str, str] | None = None,
+    progress: ProgressCallback | None = None,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
+) -> Winnability:
+    """Solve ``deals`` deals per task count and draft; rows in task order, free before fixed."""
+    if deals < 1:
+        raise ValueError("winnability needs at least one deal per task count")
+    for d in drafts:
+        if d not in DRAFTS:
+            raise ValueError(f"unknown draft {d!r}: free or fixed")
+    for k in task_counts:
+        shaped_rules(ruleset, mission, players, k, readings)  # fail early, in this process
+    jobs = [(k, i, d) for k in task_counts for d in drafts for i in range(deals)]
+    t0 = time.perf_counter()
+    init_args = (ruleset, mission, players, dict(readings) if readings else None, seed, timeout)
+    results, used = run_jobs(_job, jobs, workers=workers, initializer=_init, initargs=init_args,
+                             progress=progress, max_chunk=1, oversubscribe=oversubscribe, on_note=on_note)
+    rows = {(k, d): Row(k, d) for k in task_counts for d in drafts}
+    for (k, _i, d), (status, seconds) in zip(jobs, results, strict=True):
+        row = rows[k, d]
+        setattr(row, status, getattr(row, status) + 1)
+        row.seconds.append(seconds)
+    return Winnability(ruleset, mission, players, deals, seed, timeout, list(rows.values()),
+                       time.perf_counter() - t0, used)
+
+
+# ---------------------------------------------------------------------------- plot
+def plot(result: Winnability, path: str) -> None:
+    """The winnable share per task count, one curve per draft with its 95% intervals, to ``path``."""
+    from crewkit.analysis.compare import require_matplotlib
+
+    require_matplotlib()
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.5))
+    for draft, style in (("free", "o-"), ("fixed", "s--")):
+        rows = [r for r in result.rows if r.draft == draft and r.decided]
+        if not rows:
+            continue
+        xs = [r.tasks for r in rows]
+        ys = [r.share for r in rows]
+        lows = [r.share - r.interval[0] for r in rows]
+        highs = [r.interval[1] - r.share for r in rows]
+        ax.errorbar(xs, ys, yerr=[lows, highs], fmt=style, capsize=2, markersize=3,
+                    label=f"{draft} {'draft' if draft == 'free' else 'owners'}")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("number of tasks")
+    ax.set_ylabel("winnable share of deals")
+    ax.set_title(f"{result.ruleset}, {result.players} players: {result.deals} deals per task count")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def dumps_json(result: Winnability) -> str:
+    return json.dumps(result.to_json(), indent=1, ensure_ascii=False)
+
+
+__all__ = ["DRAFTS", "Row", "TooManyTasks", "Winnability", "WinnabilityError", "deal", "dumps_json", "parse_tasks", "plot",
+           "shaped_rules", "winnability"]
