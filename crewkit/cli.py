@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from crewkit.argtypes import positive_int, reading
+from crewkit.argtypes import delay_seconds, positive_int, reading
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", help="who sits where, e.g. human,bot,bot,bot or human,human,bot (hotseat)")
     p.add_argument("--seed", help="seed for the deal (default: random)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")
-    p.add_argument("--delay", type=float, default=0.6, help="seconds per bot move (default: 0.6)")
+    p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds per bot move, 0 to 60 (default: 0.6)")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="play with another reading of an unclear rule (repeatable; see docs/variants.md)")
 
