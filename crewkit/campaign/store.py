@@ -19,7 +19,7 @@ import contextlib
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -254,6 +254,18 @@ def _create(path: Path) -> None:
     _link_no_clobber(tmp, path)
 
 
+def _has_version_column(table_info: Sequence[tuple[object, ...]]) -> bool:
+    return any(str(row[1]) == "mission_version" for row in table_info)
+
+
+def _set_mission_version(conn: sqlite3.Connection, attempt_id: int, version: str) -> None:
+    """Tag an attempt with its mission file's version, adding the column on first use (an additive migration:
+    older logbooks and older crewkits keep working; attempts without a version count for every version)."""
+    if not _has_version_column(conn.execute("PRAGMA table_info(attempts)").fetchall()):
+        conn.execute("ALTER TABLE attempts ADD COLUMN mission_version TEXT")
+    conn.execute("UPDATE attempts SET mission_version = ? WHERE id = ?", (version, attempt_id))
+
+
 class Logbook:
     """An open campaign logbook. Use :meth:`open`; close it with :meth:`close` or a ``with`` block."""
 
@@ -391,6 +403,7 @@ class Logbook:
         distress_used: bool,
         record_path: str | None = None,
         when: datetime | None = None,
+        mission_version: str | None = None,
     ) -> int:
         """Record one finished attempt in its own transaction; returns its id. A naive ``when`` is local time."""
         if result not in RESULTS:
@@ -418,6 +431,8 @@ class Logbook:
                 values,
             )
             row_id = cursor.lastrowid
+            if mission_version is not None:
+                _set_mission_version(conn, int(row_id or 0), mission_version)
         assert row_id is not None
         return int(row_id)
 
@@ -540,6 +555,34 @@ class Logbook:
     def total_attempts(self, campaign: str, mission_ids: Sequence[str]) -> int:
         """The sum of the logbook counts of ``mission_ids`` (distress extras included)."""
         return sum(line.attempts for line in self.progress(campaign, mission_ids))
+
+    # -- mission versions (attempts are kept per version of the mission file) ------------------------
+
+    def attempt_versions(self, campaign: str) -> dict[int, str | None]:
+        """Attempt id -> the mission file's version recorded with it (``None`` when none was recorded)."""
+        if not _has_version_column(self._query("PRAGMA table_info(attempts)")):
+            return {}
+        rows = self._query("SELECT id, mission_version FROM attempts WHERE campaign = ?", (campaign,))
+        return {int(str(i)): (None if v is None else str(v)) for i, v in rows}
+
+    def progress_for_versions(self, campaign: str, versions: Mapping[str, str],
+                              extra_attempts: Callable[[str], int] | None = None
+                              ) -> tuple[list[MissionProgress], dict[str, int]]:
+        """Like :meth:`progress` for the missions of ``versions`` (key -> current version), counting only the
+        attempts of each mission's current version (and those recorded without one); also, per mission, how
+        many attempts were recorded for an earlier version of its file (not counted)."""
+        tagged = self.attempt_versions(campaign)
+        by_mission: dict[str, list[Attempt]] = {}
+        older: dict[str, int] = {}
+        for attempt in self.attempts(campaign):
+            current = versions.get(attempt.mission)
+            version = tagged.get(attempt.id)
+            if current and version is not None and version != current:
+                older[attempt.mission] = older.get(attempt.mission, 0) + 1
+                continue
+            by_mission.setdefault(attempt.mission, []).append(attempt)
+        lines = [mission_progress(m, by_mission.get(m, []), extra_attempts) for m in versions]
+        return lines, older
 
     # -- closing -----------------------------------------------------------------------------------
 
