@@ -584,6 +584,30 @@ class Logbook:
         lines = [mission_progress(m, by_mission.get(m, []), extra_attempts) for m in versions]
         return lines, older
 
+    def reset_campaign(self, campaign: str) -> tuple[Path, int]:
+        """Back the logbook up (as :meth:`reset` does), then forget the attempts of ``campaign`` only.
+        Returns the backup's path and the number of attempts removed."""
+        with self._lock:
+            conn = self._connection()
+            backup = self._backup_path()
+            tmp = backup.with_name(f".{backup.name}.{os.getpid()}.tmp")
+            try:
+                dest = sqlite3.connect(tmp, isolation_level=None)
+                try:
+                    conn.backup(dest)
+                    dest.execute("PRAGMA journal_mode = DELETE")
+                finally:
+                    dest.close()
+                if not _link_no_clobber(tmp, backup):  # pragma: no cover - name race with another process
+                    raise LogbookError(f"{_describe(backup)} appeared while backing up; try again", self._path)
+            except (sqlite3.Error, OSError) as exc:
+                with contextlib.suppress(FileNotFoundError):
+                    tmp.unlink()
+                raise LogbookError(f"{_describe(self._path)}: backup to {backup} failed: {exc}", self._path) from None
+            with self._transaction() as tx:
+                removed = tx.execute("DELETE FROM attempts WHERE campaign = ?", (campaign,)).rowcount
+            return backup, int(removed)
+
     # -- closing -----------------------------------------------------------------------------------
 
     def close(self) -> None:

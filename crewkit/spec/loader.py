@@ -457,11 +457,11 @@ def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission
                    data=data, readings=used)
 
 
-def load_campaign(ref: str) -> Campaign:
+def load_campaign(ref: str, *, deep: bool = True) -> Campaign:
     """A campaign by file, folder, zip, bundled or installed name (see :mod:`crewkit.spec.campaigns`)."""
     from crewkit.spec.campaigns import load_campaign as _load
 
-    return _load(ref)
+    return _load(ref, deep=deep)
 
 
 # ---------------------------------------------------------------------------- one file, everything
