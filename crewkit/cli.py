@@ -186,6 +186,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         for raw in args.paths:
             path = Path(raw)
+            if path.is_file() and path.suffix.lower() == ".zip":  # a zipped campaign: check what it unpacks to
+                from crewkit.spec.campaigns import unpack_zip
+
+                try:
+                    path = unpack_zip(path)
+                except bundled.NotFound as exc:
+                    raise UsageError(str(exc)) from None
             if path.is_dir():
                 found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
                 if not found:
