@@ -134,3 +134,23 @@ async def test_broken_campaign_folder_shows_a_note_not_a_crash(services: Service
         await settle(pilot)
         assert isinstance(app.screen, CampaignScreen)
         assert "cannot be opened" in text_of(app)
+
+
+async def test_duet_mission_is_played_to_the_end_and_logged_under_the_duet(services: Services) -> None:
+    app = make_app(services, campaign="jarvis-duet", players=None, seats=["bot", "bot"], seed="duet")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, BriefingScreen)
+        await pilot.press("enter")
+        await play_to_end(pilot)
+        assert isinstance(app.screen, EndScreen)
+        session = app.screen.finished
+        game = app.table().session.g  # type: ignore[union-attr]
+        assert game.dummy_seat is not None and game.n == 3  # two players and JARVIS
+        assert app.table().session.readings == {"jarvis-seat": "fixed"}  # type: ignore[union-attr]
+        attempts = services.logbook.attempts("jarvis-duet")  # type: ignore[attr-defined]
+        assert [(a.mission, a.players, a.ruleset, a.result) for a in attempts] == [
+            ("planet-nine/01", 2, "crew-jarvis", session.result)]
+        assert services.logbook.attempts("planet-nine") == []  # type: ignore[attr-defined]
