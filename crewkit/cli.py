@@ -393,14 +393,19 @@ def cmd_play(args: argparse.Namespace) -> int:
             rid = next(iter(clash))
             raise UsageError(f"--reading {rid}={clash[rid]}: the campaign fixes {rid}={camp.readings[rid]}")
         if args.mission and args.mission not in camp.missions:
-            key = args.mission.removeprefix("./")
+            given = Path(args.mission).expanduser().resolve()  # a mission file named by its path from here
+            key = next((e.key for e in camp.entries if e.path is not None and e.path.resolve() == given),
+                       args.mission.removeprefix("./"))
             if key not in camp.missions:
                 raise UsageError(f"--mission {args.mission}: not a mission of campaign {camp.name!r}; its missions: "
                                  f"{', '.join(camp.missions)}")
             args.mission = key
+        readings_ruleset = args.ruleset or camp.ruleset
     elif not args.mission and not args.ruleset:
         campaign_ref = None  # the app offers the campaign chooser
+        readings_ruleset = "crew"
     else:
+        readings_ruleset = args.ruleset or "crew"
         from crewkit.tui.launch import DEFAULT_CAMPAIGN
 
         campaign_ref = DEFAULT_CAMPAIGN
@@ -410,7 +415,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from crewkit.spec.loader import load_ruleset
 
         try:
-            data = load_ruleset(args.ruleset or "crew", readings).data
+            data = load_ruleset(readings_ruleset, readings).data
         except SpecError as exc:
             raise UsageError(exc.issues[0].message) from None
         known = {r.get("id") for r in data.get("readings", []) or []}

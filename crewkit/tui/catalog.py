@@ -68,16 +68,17 @@ class KnownCampaign:
     source: str
     missions: int
     problem: str = ""
+    description: str = ""
 
 
-def known_campaigns(extra: str | None = None) -> list[KnownCampaign]:
+def known_campaigns(extra: str | None = None, extra_source: str = "folder") -> list[KnownCampaign]:
     """Every bundled and installed campaign (and ``extra``, a campaign given by path), read quickly."""
     from crewkit.spec.campaigns import known_campaign_names
 
     out: list[KnownCampaign] = []
     entries: list[tuple[str, str, Any]] = list(known_campaign_names())
     if extra and extra not in [n for n, _, _ in entries]:
-        entries.append((extra, "folder", None))
+        entries.append((extra, extra_source, None))
     for name, source, path in entries:
         try:
             if path is None:
@@ -86,7 +87,8 @@ def known_campaigns(extra: str | None = None) -> list[KnownCampaign]:
                 path = find_campaign(name).path
             data = _read_yaml(path)
             out.append(KnownCampaign(name, str(data.get("name") or name), str(data.get("title") or name), source,
-                                     len(data.get("missions") or [])))
+                                     len(data.get("missions") or []),
+                                     description=" ".join(str(data.get("description") or "").split())))
         except Exception as exc:
             out.append(KnownCampaign(name, name, name, source, 0, _first_line(exc)))
     return out

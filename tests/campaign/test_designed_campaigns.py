@@ -295,3 +295,18 @@ def test_check_campaign_warnings() -> None:
     assert not any(w.startswith("01") for w in warnings)
     text = report.format_text()
     assert "difficulty curve" in text and "3 warnings" in text
+
+
+def test_play_readings_are_checked_against_the_campaigns_rule_set(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    import crewkit.tui.launch as launch
+
+    seen: list[launch.PlayOptions] = []
+    monkeypatch.setattr(launch, "run_play", lambda options: seen.append(options) or 0)
+    assert main(["play", "--campaign", "jarvis-duet", "--reading", "jarvis-communication=jarvis-takes-part"]) == 0
+    assert seen[-1].campaign == "jarvis-duet" and seen[-1].players is None
+    folder = write(tmp_path / "training")
+    assert main(["play", "--campaign", str(folder), "--mission", str(folder / "missions" / "02-two.yaml")]) == 0
+    assert seen[-1].mission == "missions/02-two.yaml"
+    assert main(["play"]) == 0
+    assert seen[-1].campaign is None  # several campaigns: the app opens the chooser

@@ -154,3 +154,19 @@ async def test_duet_mission_is_played_to_the_end_and_logged_under_the_duet(servi
         assert [(a.mission, a.players, a.ruleset, a.result) for a in attempts] == [
             ("planet-nine/01", 2, "crew-jarvis", session.result)]
         assert services.logbook.attempts("planet-nine") == []  # type: ignore[attr-defined]
+
+
+async def test_chooser_offers_the_campaign_opened_by_path(services: Services, tmp_path: Path) -> None:
+    folder = write_campaign(tmp_path / "training")
+    app = make_app(services, campaign=str(folder), players=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ChooserScreen)
+        text = text_of(app)
+        assert "Training night" in text and "Duet with JARVIS" in text and "Three small missions." in text
+        assert app.screen.selected().ref == str(folder)  # type: ignore[union-attr]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen) and app.campaign.name == "training"

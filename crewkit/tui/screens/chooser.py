@@ -48,7 +48,7 @@ class ChooserScreen(Screen[None]):
         table.add_column("Progress", key="progress", width=18)
         current = self.crew_app.campaign
         extra = current.ref if current.ref and current.source != "bundled" else None
-        self.known = known_campaigns(extra)
+        self.known = known_campaigns(extra, current.source)
         logbook = self.crew_app.services.logbook
         for known in self.known:
             if known.problem:
@@ -79,7 +79,13 @@ class ChooserScreen(Screen[None]):
         if known is None:
             detail.update("No campaign found.")
             return
-        detail.update(f"{known.title} ({known.missions} missions) · Enter: open · Esc: back")
+        text = Text.assemble((known.title, "bold"), f" ({known.missions} missions, {known.source})")
+        if known.description:
+            text.append(f"\n{known.description}")
+        if known.problem:
+            text.append(f"\ncannot be opened: {known.problem}", style="red")
+        text.append("\nEnter: open · Esc: back", style="dim")
+        detail.update(text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()
