@@ -251,6 +251,19 @@ class Session:
             pass
         self.discard_saved()
 
+    def _progress(self) -> list[Progress]:
+        """This mission's logbook line (of the current version of its file, when the campaign knows it)."""
+        method = getattr(self.services.logbook, "progress_for_versions", None)
+        if self.version and method is not None:
+            from crewkit.engine.setup import logbook_extra_attempts
+
+            try:
+                lines, _ = method(self.campaign or "free", {self.mission: self.version}, logbook_extra_attempts)
+                return [Progress(r.mission, r.attempts, r.done, r.distress_used, r.last_result) for r in lines]
+            except Exception:
+                return []
+        return progress_of(self.services.logbook, self.campaign or "free", [self.mission])
+
     def _version_kw(self) -> dict[str, str]:
         return {"mission_version": self.version} if self.version else {}
 
@@ -442,7 +455,7 @@ class Session:
                 errors.append(f"could not write the logbook: {exc}")
         self.discard_saved()
         progress = None
-        rows = progress_of(self.services.logbook, self.campaign or "free", [self.mission]) if logbook else []
+        rows = self._progress() if logbook else []
         if rows:
             progress = rows[0]
         self.finished = Finished(outcome.result, outcome.reason, path, progress, game.distress_used(), errors,

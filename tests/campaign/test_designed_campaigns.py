@@ -310,3 +310,27 @@ def test_play_readings_are_checked_against_the_campaigns_rule_set(monkeypatch: p
     assert seen[-1].mission == "missions/02-two.yaml"
     assert main(["play"]) == 0
     assert seen[-1].campaign is None  # several campaigns: the app opens the chooser
+
+
+def test_check_campaign_refuses_an_invalid_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = write(tmp_path / "training")
+    (folder / "missions" / "02-two.yaml").unlink()
+    assert main(["check", "--campaign", str(folder), "--games", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "campaign.yaml:14:5: error: at missions.1: mission file 'missions/02-two.yaml' does not exist" in err
+    assert main(["check", "--campaign", str(folder), "some.yaml"]) == 2
+    assert main(["check"]) == 2
+
+
+def test_check_campaign_measures_every_mission_and_count(tmp_path: Path) -> None:
+    from crewkit.analysis.campaign_check import check_campaign
+
+    folder = write(tmp_path / "training")
+    report = check_campaign(str(folder), games=2, solver=False)
+    assert report.valid
+    assert [(r.variant.label, r.variant.players) for r in report.results] == [
+        ("missions/01-one.yaml", 3), ("missions/01-one.yaml", 4), ("missions/02-two.yaml", 3),
+        ("missions/02-two.yaml", 4), ("planet-nine/03", 4)]
+    rid, option = crew_reading()
+    assert all(r.variant.readings == ((rid, option),) for r in report.results)
+    assert "3 players" in report.format_text() and '"missions"' in report.dumps()
