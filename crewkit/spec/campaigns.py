@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import stat
 import zipfile
 from collections.abc import Mapping
@@ -153,28 +154,30 @@ def unpack_zip(path: Path) -> Path:
             if not campaign_files:
                 raise bundled.NotFound(f"campaign zip {path} holds no {CAMPAIGN_FILE}")
             inner = campaign_files[0].rsplit("/", 1)[0] if "/" in campaign_files[0] else ""
+            for member in members:  # every member checked before anything is written
+                name = member.filename
+                if name.startswith(("/", "\\")) or ".." in Path(name).parts or ":" in name or "\\" in name:
+                    raise bundled.NotFound(f"campaign zip {path}: member {name!r} would leave the folder")
+                if (member.external_attr >> 16) & 0o170000 == stat.S_IFLNK:
+                    raise bundled.NotFound(f"campaign zip {path}: member {name!r} is a symbolic link")
             if not (dest / campaign_files[0]).is_file():
                 tmp = dest.with_name(f".{digest}.{os.getpid()}.tmp")
-                for member in members:
-                    name = member.filename
-                    parts = Path(name).parts
-                    if name.startswith(("/", "\\")) or ".." in parts or ":" in name or "\\" in name:
-                        raise bundled.NotFound(f"campaign zip {path}: member {name!r} would leave the folder")
-                    if (member.external_attr >> 16) & 0o170000 == stat.S_IFLNK:
-                        raise bundled.NotFound(f"campaign zip {path}: member {name!r} is a symbolic link")
-                    if member.is_dir():
-                        continue
-                    out = tmp / name
-                    out.parent.mkdir(parents=True, exist_ok=True)
-                    out.write_bytes(zf.read(member))
-                tmp.mkdir(parents=True, exist_ok=True)
+                shutil.rmtree(tmp, ignore_errors=True)  # left by a crash: start clean
                 try:
-                    os.replace(tmp, dest)
-                except OSError:  # another process unpacked it meanwhile
-                    import shutil
-
+                    tmp.mkdir(parents=True)
+                    for member in members:
+                        if not member.is_dir():
+                            out = tmp / member.filename
+                            out.parent.mkdir(parents=True, exist_ok=True)
+                            out.write_bytes(zf.read(member))
+                    try:
+                        os.replace(tmp, dest)
+                    except OSError:
+                        if not (dest / campaign_files[0]).is_file():
+                            raise
+                finally:  # a failure, or another process unpacked it meanwhile
                     shutil.rmtree(tmp, ignore_errors=True)
-    except zipfile.BadZipFile as exc:
+    except (zipfile.BadZipFile, NotImplementedError, RuntimeError, ValueError) as exc:  # damaged, encrypted, ...
         raise bundled.NotFound(f"campaign zip {path} is damaged or not a zip file: {exc}") from None
     except OSError as exc:
         raise bundled.NotFound(f"campaign zip {path} cannot be unpacked into {dest}: {exc.strerror or exc}") from None
