@@ -12,6 +12,7 @@ campaigns called "training" in different folders never share a logbook.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -74,11 +75,18 @@ def resolve_in_campaign(folder: Path, ref: str, what: str = "mission") -> Path:
 
 
 def mission_version(path: Path) -> str:
-    """A short fingerprint of a mission file's bytes: attempts are kept per version in the logbook."""
+    """A short fingerprint of what a mission file says (its data, so an edited comment or a re-indented line is
+    the same version); the logbook keeps attempts per version. A file that cannot be read as YAML: its bytes."""
+    from crewkit.spec.loader import load_doc
+
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    except OSError:
-        return ""
+        text = json.dumps(load_doc(path).data, sort_keys=True, ensure_ascii=False, default=str).encode()
+    except SpecError:
+        try:
+            text = path.read_bytes()
+        except OSError:
+            return ""
+    return hashlib.sha256(text).hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------------- finding a campaign

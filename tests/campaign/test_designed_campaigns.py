@@ -334,3 +334,16 @@ def test_check_campaign_measures_every_mission_and_count(tmp_path: Path) -> None
     rid, option = crew_reading()
     assert all(r.variant.readings == ((rid, option),) for r in report.results)
     assert "3 players" in report.format_text() and '"missions"' in report.dumps()
+
+
+def test_mission_version_follows_what_the_file_says(tmp_path: Path) -> None:
+    from crewkit.spec.campaigns import mission_version
+
+    path = tmp_path / "m.yaml"
+    path.write_text(mission(1, 1), encoding="utf-8")
+    first = mission_version(path)
+    path.write_text("# a comment\n" + mission(1, 1).replace("tasks: {count: 1}", "tasks:\n  count: 1"),
+                    encoding="utf-8")
+    assert mission_version(path) == first
+    path.write_text(mission(1, 2), encoding="utf-8")
+    assert mission_version(path) != first
