@@ -170,3 +170,22 @@ async def test_chooser_offers_the_campaign_opened_by_path(services: Services, tm
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, CampaignScreen) and app.campaign.name == "training"
+
+
+async def test_zipped_campaign_opens_in_the_app(services: Services, tmp_path: Path) -> None:
+    import zipfile
+
+    folder = write_campaign(tmp_path / "training")
+    archive = tmp_path / "training.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for file in sorted(folder.iterdir()):
+            zf.write(file, f"training/{file.name}")
+    app = make_app(services, campaign=str(archive), players=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen)
+        assert app.campaign.source == "zip" and app.campaign.key == f"training@{archive.resolve()}"
+        assert "Training night" in text_of(app) and "Two lights" in text_of(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, BriefingScreen) and "Chapter 1: Lights on" in text_of(app)
