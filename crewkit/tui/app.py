@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -55,7 +56,7 @@ class CrewApp(App[int]):
 
         self.campaign = campaign_info(ref)
         if self.campaign.note:
-            self.notify(self.campaign.note, title="Campaign", severity="warning", timeout=8)
+            self.notify(escape(self.campaign.note), title="Campaign", severity="warning", timeout=8)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if isinstance(self.screen, CampaignScreen):
@@ -154,7 +155,7 @@ class CrewApp(App[int]):
         for warning in self.services.warnings:
             self.notify(warning, title="crewkit", severity="warning", timeout=8)
         if self.campaign.note and self.options.campaign:
-            self.notify(self.campaign.note, title="Campaign", severity="warning", timeout=8)
+            self.notify(escape(self.campaign.note), title="Campaign", severity="warning", timeout=8)
         if self.options.mission:
             mission = self.options.mission
             self.open_briefing(mission if mission in self.campaign.entries else canonical_mission(mission))
@@ -175,7 +176,7 @@ class CrewApp(App[int]):
 
         why = self.locked(mission)
         if why is not None:
-            self.notify(why, title="Locked", severity="warning")
+            self.notify(escape(why), title="Locked", severity="warning")
             return
 
         if isinstance(self.screen, BriefingScreen | TableScreen):

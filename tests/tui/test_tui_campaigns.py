@@ -189,3 +189,25 @@ async def test_zipped_campaign_opens_in_the_app(services: Services, tmp_path: Pa
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, BriefingScreen) and "Chapter 1: Lights on" in text_of(app)
+
+
+async def test_markup_in_campaign_files_is_shown_as_text(services: Services, tmp_path: Path) -> None:
+    folder = write_campaign(tmp_path / "training")
+    text = CAMPAIGN.replace("title: Training night", 'title: "[b]Training[/b] [red"').replace(
+        "description: Three small missions.", 'description: "[/] closes"')
+    (folder / "campaign.yaml").write_text(text, encoding="utf-8")
+    (folder / "02-two.yaml").write_text(mission(2, '"[/bold] two"', 2), encoding="utf-8")
+    services.logbook.record_attempt(campaign=f"training@{folder.resolve()}", mission="02-two.yaml", players=3,
+                                    ruleset="crew", seed="s", result="failure", reason="r", distress_used=False,
+                                    mission_version="an-older-version")
+    app = make_app(services, campaign=str(folder), players=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = text_of(app)
+        assert "[b]Training[/b] [red" in shown and "[/bold] two (1 earlier attempt)" in shown
+        await pilot.press("c")
+        await settle(pilot)
+        assert "[/] closes" in text_of(app)
+        await pilot.press("escape", "l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogbookScreen) and "[/bold] two" in text_of(app)

@@ -72,7 +72,7 @@ class CampaignScreen(Screen[None]):
         notice = changed_notice(older, lambda m: self.titles.get(m, ""))
         if notice:
             lines.append(notice)
-        note.update("\n".join(lines))
+        note.update(Text("\n".join(lines)))  # titles and notes come from files: never markup
         table = self.query_one("#missions", DataTable)
         keep = table.cursor_row if table.row_count else None
         table.clear()

@@ -60,7 +60,8 @@ class ChooserScreen(Screen[None]):
                 attempts = sum(r.attempts for r in rows)
                 progress = Text(f"{done}/{len(rows)} done · {attempts} att.",
                                 style="bold green" if rows and done == len(rows) else "")
-            table.add_row(Text(known.title, style="bold"), known.name, known.source, progress, key=known.ref)
+            table.add_row(Text(known.title, style="bold"), Text(known.name), Text(known.source), progress,
+                          key=known.ref)
         here = next((i for i, k in enumerate(self.known) if k.ref in (current.ref, current.name)), 0)
         if self.known:
             table.move_cursor(row=here)

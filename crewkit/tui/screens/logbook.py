@@ -47,20 +47,20 @@ class LogbookScreen(Screen[None]):
             in_folder = row.mission.endswith((".yaml", ".yml"))
             table.add_row(
                 str(i + 1) if in_folder else mission_number(row.mission),
-                self.crew_app.title_of(row.mission) or row.mission,
+                Text(self.crew_app.title_of(row.mission) or row.mission),  # from a file: never markup
                 str(row.attempts),
                 Text("✓", style="bold green") if row.done else "",
                 "yes" if row.distress_used else "",
-                row.last_result or "",
+                Text(row.last_result or ""),
                 key=row.mission,
             )
         done = [r for r in rows if r.done]
         total = sum(r.attempts for r in done)
-        self.query_one("#logbook-total", Static).update(
+        self.query_one("#logbook-total", Static).update(Text(
             f"{len(done)} of {len(rows)} missions done · {total} attempts for the missions done"
             f" · {sum(r.attempts for r in rows)} attempts in all"
             + (f"\n{changed_notice(older, self.crew_app.title_of)}" if older else "")
-        )
+        ))
         table.focus()
 
     def action_close(self) -> None:
