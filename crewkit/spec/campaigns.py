@@ -151,6 +151,15 @@ def unpack_zip(path: Path) -> Path:
     digest = hashlib.sha256(raw).hexdigest()[:20]
     dest = zip_cache_dir() / digest
     try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        writable = os.access(dest.parent, os.W_OK)
+    except OSError:
+        writable = False
+    if not writable and not (dest / CAMPAIGN_FILE).exists():  # a read-only home: a private folder of this run
+        import tempfile
+
+        dest = Path(tempfile.mkdtemp(prefix="crewkit-campaign-")) / digest
+    try:
         with zipfile.ZipFile(path) as zf:
             members = zf.infolist()
             if len(members) > MAX_ZIP_MEMBERS or sum(m.file_size for m in members) > MAX_ZIP_BYTES:

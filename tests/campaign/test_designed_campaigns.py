@@ -347,3 +347,14 @@ def test_mission_version_follows_what_the_file_says(tmp_path: Path) -> None:
     assert mission_version(path) == first
     path.write_text(mission(1, 2), encoding="utf-8")
     assert mission_version(path) != first
+
+
+def test_zip_with_an_unwritable_home_unpacks_elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = write(tmp_path / "training")
+    archive = zip_folder(folder, tmp_path / "training.zip")
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the home should be", encoding="utf-8")
+    monkeypatch.setenv("CREWKIT_HOME", str(blocker / "home"))  # nothing can be created under it, even by root
+    camp = load_campaign(str(archive))
+    assert blocker not in camp.path.parents and camp.missions[0] == "missions/01-one.yaml"
+    assert camp.identity == f"training@{archive.resolve()}"
