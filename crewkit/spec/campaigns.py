@@ -21,6 +21,7 @@ import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from crewkit.spec import bundled
@@ -100,11 +101,9 @@ def _pack_file(ep: Any) -> Path:
     """The ``campaign.yaml`` an entry point names. Its value is a package (the campaign is in its folder),
     or an object that is (or returns) a path to a folder or a campaign file."""
     target = ep.load()
-    if hasattr(target, "__path__") or hasattr(target, "__file__") and getattr(target, "__file__", None):
-        if hasattr(target, "__path__"):
-            location = Path(next(iter(target.__path__)))
-        else:
-            location = Path(str(target.__file__)).parent
+    if isinstance(target, ModuleType):
+        paths = list(getattr(target, "__path__", []))  # a package: its folder; a module: the folder it is in
+        location = Path(paths[0]) if paths else Path(str(target.__file__)).parent
     else:
         value = target() if callable(target) else target
         location = Path(str(value))

@@ -30,11 +30,13 @@ missions:
   - planet-nine/02
 """
 MISSION = "number: 1\ntitle: One light\nrulesets: [crew]\ntasks: {count: 1}\n"
-ENTRY_POINTS = "[crewkit.campaigns]\nnight-shift = nightpack\nbroken-pack = nightpack.missing:nothing\n"
+ENTRY_POINTS = ("[crewkit.campaigns]\nnight-shift = nightpack\nnight-fn = nightpack:folder\n"
+                "broken-pack = nightpack.missing:nothing\n")
+INIT = "from pathlib import Path\n\n\ndef folder() -> Path:\n    return Path(__file__).parent\n"
 
 
 def pack_files() -> dict[str, str]:
-    return {"nightpack/__init__.py": "", "nightpack/campaign.yaml": CAMPAIGN, "nightpack/01-one.yaml": MISSION}
+    return {"nightpack/__init__.py": INIT, "nightpack/campaign.yaml": CAMPAIGN, "nightpack/01-one.yaml": MISSION}
 
 
 def build_wheel(folder: Path) -> Path:
@@ -109,6 +111,7 @@ def test_entry_point_discovery_in_process(dist_info_on_path: Path) -> None:
     packs = {name: (dist, path, problem) for name, dist, path, problem in installed_campaigns()}
     assert packs["night-shift"][0] == "nightpack 0.1"
     assert packs["night-shift"][1] == dist_info_on_path / "nightpack" / "campaign.yaml"
+    assert packs["night-fn"][1] == packs["night-shift"][1]  # an entry point may name a function too
     assert packs["broken-pack"][1] is None and "cannot be loaded" in packs["broken-pack"][2]
     assert [n for n, _, _ in known_campaign_names()][:2] == ["jarvis-duet", "planet-nine"]
     source = find_campaign("night-shift")
