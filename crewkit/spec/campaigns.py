@@ -218,6 +218,10 @@ def find_campaign(ref: str) -> CampaignSource:
                     raise bundled.NotFound(f"installed campaign {ref!r} (from {dist}) {problem}")
                 return CampaignSource(pack_path, f"pack {dist}", f"pack:{name}", name)
     path = Path(ref).expanduser()
+    bundled_file = path / CAMPAIGN_FILE if path.is_dir() else path
+    for known in bundled.bundled_campaigns():  # a bundled campaign named by its path is still that campaign
+        if bundled_file.is_file() and known.resolve() == bundled_file.resolve():
+            return CampaignSource(known, "bundled", known.parent.name, known.parent.name)
     if path.is_dir():
         file = path / CAMPAIGN_FILE
         if not file.is_file():

@@ -358,3 +358,9 @@ def test_zip_with_an_unwritable_home_unpacks_elsewhere(tmp_path: Path, monkeypat
     camp = load_campaign(str(archive))
     assert blocker not in camp.path.parents and camp.missions[0] == "missions/01-one.yaml"
     assert camp.identity == f"training@{archive.resolve()}"
+
+
+def test_bundled_campaign_named_by_its_path_is_the_bundled_campaign() -> None:
+    by_name = find_campaign("planet-nine")
+    by_path = find_campaign(str(bundled.missions_dir() / "planet-nine"))
+    assert by_path.identity == by_name.identity == "planet-nine" and by_path.source == "bundled"
