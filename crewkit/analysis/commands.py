@@ -223,7 +223,29 @@ def cmd_solve(args: argparse.Namespace) -> int:
     how = {"core-c": "the C search", "core": "the Python search", "engine": "the engine-driven search"}
     by = f" ({how.get(result.engine, result.engine)})" if result.nodes else ""
     print(f"searched {result.nodes} plays in {result.seconds:.3f} s{starts}{by}")
+    if result.conditions:
+        print(conditions_text(result.conditions))
     return EXIT_OK
+
+
+def conditions_text(paths: list[dict[str, str]]) -> str:
+    """One line on how the solver checked the mission's conditions (fast paths and the slower one)."""
+    groups: dict[str, list[str]] = {}
+    for d in paths:
+        key = d["path"] if d["path"] != "compiled" else f"compiled:{d['how']}"
+        groups.setdefault(key, []).append(d["id"])
+    parts = []
+    for key, ids in groups.items():
+        names = ", ".join(ids)
+        if key.startswith("compiled:"):
+            parts.append(f"{names} compiled into the search ({key.split(':', 1)[1]})")
+        elif key == "winners":
+            parts.append(f"{names} read only trick winners (checked once per sequence of winners)")
+        elif key == "dsl":
+            parts.append(f"{names} evaluated through the DSL after every trick or play (the slower path)")
+        else:
+            parts.append(f"{names} checked by the engine-driven search (the slowest path)")
+    return "conditions: " + "; ".join(parts)
 
 
 # ============================================================================ compare
