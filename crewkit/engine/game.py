@@ -1228,11 +1228,16 @@ class Game:
 
     def _succeed(self, trick: Trick) -> None:
         if self.tasks:
-            reason = (
-                f"all {len(self.tasks)} tasks done by trick {trick.number}"
-                if len(self.tasks) > 1
-                else f"the task was done in trick {trick.number}"
-            )
+            # play went on after the last task because a condition waited for something (mission 17's nines
+            # under until-nines-out): the win came from that condition, so say so
+            waited = max(t.trick or 0 for t in self.tasks) < trick.number
+            if len(self.tasks) > 1:
+                both = " and the mission's conditions fulfilled" if waited else ""
+                reason = f"all {len(self.tasks)} tasks done{both} by trick {trick.number}"
+            elif waited:
+                reason = f"the task done and the mission's conditions fulfilled by trick {trick.number}"
+            else:
+                reason = f"the task was done in trick {trick.number}"
         else:
             reason = f"every condition fulfilled by trick {trick.number}"
         self._outcome = Outcome(SUCCESS, reason, trick.number)
