@@ -48,6 +48,7 @@ class CompiledConditions:
     card_owner: dict[int, int] = field(default_factory=dict)  # card id -> the seat that must win it
     compiled: list[tuple[str, str]] = field(default_factory=list)  # (condition id, shape)
     remaining: list[int] = field(default_factory=list)  # indices of the conditions still evaluated as DSL
+    why: dict[int, str] = field(default_factory=dict)  # index of a condition not compiled -> why not
 
 
 @functools.lru_cache(maxsize=256)
@@ -138,34 +139,44 @@ def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequen
 
     out = CompiledConditions()
     for i, c in enumerate(conditions):
-        shape = None if tokens else match_cards_won_by(_parse(c.fail_text), _parse(c.done_text), roles)
-        if shape is None:
+        shape = match_cards_won_by(_parse(c.fail_text), _parse(c.done_text), roles)
+        if shape is None or tokens:
             out.remaining.append(i)
+            out.why[i] = ("task tokens are in play (cards as extra tasks would change the token order)" if shape
+                          else "not a shape the search compiles (\"every card of a set won by one seat\")")
             continue
         try:
             cards = evaluate(shape[0], view)
             who = evaluate(shape[1], view)
         except Exception:  # noqa: BLE001 - a set or seat that cannot be evaluated here stays a DSL condition
             out.remaining.append(i)
+            out.why[i] = "its card set or seat cannot be evaluated before the tricks"
             continue
         ok = isinstance(who, int) and not isinstance(who, bool) and 0 <= who < view._s.n
+        why = "" if ok else "its seat is not bound to a player"
         ids = []
+        names = {}
         for card in cards if isinstance(cards, list | tuple) else [cards]:
             cid = getattr(card, "id", None)
             if cid is None:
-                ok = False
+                ok, why = False, "its card set is not a set of cards"
                 break
             ids.append(cid)
+            names[cid] = getattr(card, "name", str(card))
         for cid in ids if ok else ():
             bit = 1 << cid
             if not hands_mask & bit and not won[who] & bit:
-                ok = False  # won by another seat, set aside or never played: not a task the search can take
+                # won by another seat, set aside or never played: not a task the search can take
+                ok, why = False, f"{names[cid]} is in no hand and not won by that seat (never played or lost)"
             elif cid in task_owner and task_owner[cid] != who:
-                ok = False  # a real task of another seat (or undrafted) on the same card
+                ok, why = False, f"{names[cid]} is also another seat's task (or undrafted)"
             elif out.card_owner.get(cid, who) != who:
-                ok = False  # two compiled conditions give the card to different seats
+                ok, why = False, f"another compiled condition gives {names[cid]} to another seat"
+            if not ok:
+                break
         if not ok:
             out.remaining.append(i)
+            out.why[i] = why
             continue
         for cid in ids:
             out.card_owner[cid] = who
