@@ -143,7 +143,8 @@ def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequen
         if shape is None or tokens:
             out.remaining.append(i)
             out.why[i] = ("task tokens are in play (cards as extra tasks would change the token order)" if shape
-                          else "not a shape the search compiles (\"every card of a set won by one seat\")")
+                          else "it reads cards and is not a shape the search compiles "
+                               "(\"every card of a set won by one seat\")")
             continue
         try:
             cards = evaluate(shape[0], view)
@@ -223,6 +224,29 @@ def card_blind(expr: A.Expr | None, roles: Sequence[str]) -> bool:
             return False
         stack.extend((c, bound) for c in A.children(node))
     return True
+
+
+def counts_only(conditions: Sequence[Condition], roles: Sequence[str]) -> bool:
+    """Card-blind conditions that read no trick at all (only ``tricks_won`` counts, seats, roles and trick
+    numbers): their verdicts on the tricks to come depend on the past only through each seat's number of
+    tricks won and which conditions are done, so the winner automaton may merge sequences by those."""
+    for c in conditions:
+        for text in (c.fail_text, c.done_text):
+            expr = _parse(text) if text else None
+            if not text:
+                continue
+            if expr is None or not card_blind(expr, roles):
+                return False
+            stack: list[A.Expr] = [expr]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, A.Field) or (isinstance(node, A.Name) and node.name in _TRICK_NAMES):
+                    return False
+                stack.extend(A.children(node))
+    return True
+
+
+_TRICK_NAMES = frozenset(("tricks", "first_trick", "last_trick"))
 
 
 def conditions_card_blind(conditions: Sequence[Condition], roles: Sequence[str]) -> bool:

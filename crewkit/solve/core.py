@@ -282,6 +282,7 @@ class TrickSearch:
         self._cond_index = list(range(len(rules.conditions)))
         self.compiled_conditions: list[tuple[str, str]] = []
         self._cond_why: dict[str, str] = {}  # condition id -> why it was not compiled
+        self.compile_switched_off = bool(rules.conditions) and not compile_conditions
         self.nreal = len(game.tasks)
         if rules.conditions and compile_conditions:
             self._compile_conditions(game)
@@ -481,7 +482,9 @@ class TrickSearch:
                 out.append({"id": c.id, "path": "winners", "why": why,
                             "how": "reads trick winners only, checked once per winner sequence in the Python search"})
             else:
-                if c.check == "after-play":
+                if self.compile_switched_off:
+                    why = "the compiled paths were switched off (compile_conditions=False)"
+                elif c.check == "after-play":
                     why = "checked after every play (it can fail in the middle of a trick)"
                 elif c.id in blind_ids:
                     why = "another condition of the mission reads cards, so every condition is evaluated as DSL"
@@ -1214,8 +1217,25 @@ class TrickSearch:
                 free_id.append(sid)
             return free_id[0]
 
+        from crewkit.solve.compiled import counts_only
+
+        # conditions that read only counts: sequences with the same counts and done conditions are merged at once
+        by_counts: dict[tuple[Any, ...], int | None] | None = None
+        if counts_only(conditions, list(self.game.rules.roles) + list(self.roles)):
+            by_counts = {}
+
         def build(number: int) -> int | None:
             """The state before trick ``number + 1`` (None: no winner sequence from here satisfies them)."""
+            if by_counts is not None:
+                ck = (number, tuple(self.tricks_won), tuple(self.cond_done))
+                if ck in by_counts:
+                    return by_counts[ck]
+                made = build_state(number)
+                by_counts[ck] = made
+                return made
+            return build_state(number)
+
+        def build_state(number: int) -> int | None:
             budget[0] -= 1
             if budget[0] < 0:
                 raise _TooMany
