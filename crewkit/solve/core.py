@@ -310,12 +310,14 @@ class TrickSearch:
         self.all_conditions = list(range(len(self.conditions)))
         self.view = SearchView(self)
         roles = list(rules.roles) + list(self.roles)
-        from crewkit.solve.compiled import conditions_card_blind
+        from crewkit.solve.compiled import conditions_card_blind, counts_only
 
         # conditions that read only trick winners: relative keys with each seat's tricks (see _key), merging
         # (checked after each trick only: an after-play check would see a trick's state half-way)
         self.card_blind = bool(self.conditions) and compile_conditions and history == "summary" and all(
             c.check != "after-play" for c in self.conditions) and conditions_card_blind(self.conditions, roles)
+        # card-blind conditions that read no trick (only counts): positions with the same counts are alike
+        self.blind_counts = self.card_blind and counts_only(self.conditions, roles)
         # card-blind verdicts per sequence of trick winners: (mask of allowed winners, per winner (alive,
         # conditions newly done)) for the trick after that sequence (see _winner_verdicts)
         self._wmemo: dict[tuple[int, ...], tuple[int, tuple[tuple[bool, tuple[int, ...]], ...]]] = {}
@@ -679,8 +681,10 @@ class TrickSearch:
                 self._rel_memo[absolute] = rel
             if self.draft:
                 return (rel, tuple(self.quota_left))  # free draft: how many tasks each seat still takes
-            if self.conditions:  # card-blind conditions: what they read of the past (see compiled.card_blind)
-                return (rel, tuple(self.tricks_won), tuple(self.cond_done))
+            if self.conditions:  # card-blind conditions: what they read of the past (see compiled.card_blind):
+                # each seat's count of tricks when they read no trick, else the whole sequence of winners
+                past = tuple(self.tricks_won) if self.blind_counts else self._seq
+                return (rel, past, tuple(self.cond_done))
             return rel
         base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done), tuple(self.quota_left))
         if not self.conditions:

@@ -273,3 +273,60 @@ def test_engine_fallback_says_why() -> None:
     for d in result.conditions:
         assert d["path"] == "engine"
         assert "dummy seat" in d["why"]
+
+
+AUTHORED_PAST = """\
+number: 103
+title: Full circle
+description: Whoever wins the first trick must win the last one and no other.
+rulesets: [crew]
+tasks: {count: 0, tokens: []}
+conditions:
+  - id: full-circle
+    fail_if: "last_trick != none and last_trick.is_last and last_trick.winner != first_trick.winner"
+    reason: "the last trick went to seat {last_trick.winner}, the first to seat {first_trick.winner}"
+  - id: only-those
+    fail_if: "any(t in tricks: t.number > 1 and not t.is_last and t.winner == first_trick.winner)"
+    reason: "the first trick's winner also won trick {trick.number}"
+"""
+
+
+@pytest.mark.parametrize("cap", [None, 1])
+def test_a_condition_reading_the_first_winner_keeps_it_in_the_key(tmp_path: Path, cap: int | None,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card-blind condition that reads an earlier trick's winner: positions with the same counts of tricks
+    but another first winner are different positions (the automaton's states in C; the winner sequence in
+    the Python search's key, ``cap=1``), and both agree with the slow path."""
+    if cap is not None:
+        from crewkit.solve import core
+
+        monkeypatch.setattr(TrickSearch, "AUTOMATON_CAP", cap)
+        monkeypatch.setattr(core, "_AUTOMATA", {})
+    path = tmp_path / "circle.yaml"
+    path.write_text(AUTHORED_PAST, encoding="utf-8")
+    verdicts = set()
+    for seed in (0, 1, 2, 6, 14):
+        game = small_deal(path, seed, 5, players=3)
+        verdicts.add(both_paths(game))
+        fast = solve(game, timeout=60)
+        assert fast.engine == ("core-c" if C and cap is None else "core")
+    assert verdicts == {WINNABLE, UNWINNABLE}
+
+
+def test_python_key_holds_the_winner_sequence_when_a_condition_reads_tricks(tmp_path: Path) -> None:
+    """The Python search's key: the winner sequence for conditions that read tricks (first_trick here), each
+    seat's count of tricks for conditions that read only counts (mission 29's balance)."""
+    path = tmp_path / "circle.yaml"
+    path.write_text(AUTHORED_PAST, encoding="utf-8")
+    for mission, differ in ((str(path), True), ("planet-nine/29", False)):
+        game = small_deal(mission, 0, 5, players=3)
+        while game.phase != "tricks":
+            game.apply(search_actions(game, gold_frame=False)[0])
+        search = TrickSearch(game, native=False)
+        assert search.card_blind
+        search._reset_position()
+        search.tricks_won = [1, 1, 0]
+        search._seq = (0, 1)
+        first = search._key()
+        search._seq = (1, 0)
+        assert (search._key() != first) == differ
