@@ -71,6 +71,7 @@ typedef struct {
      * na states; a_child[state * n + w] is the state after seat w wins a trick (-1: a condition fails),
      * a_complete[state] whether every condition is done there; astate is the position's state */
     int na, abits, astate;
+    int late; /* no success before the last trick (a compiled condition's card is left unplayed) */
     int *a_child, *a_allowed;
     uint8_t *a_complete;
     /* position */
@@ -513,7 +514,8 @@ static int end_trick_owned(Ctx *c, int winner, int towner) {
     if (!c->has_tokens) {
         int after = before;
         for (u64 t = m; t; t &= t - 1) after++;
-        if (after == c->ntasks && complete && (c->ntasks || c->na || number >= c->total)) return R_WIN;
+        if (after == c->ntasks && complete && (number >= c->total || ((c->ntasks || c->na) && !c->late)))
+            return R_WIN;
         if (number >= c->total) return R_LOST;
         return descend(c, mask, winner, before, after, number);
     }
@@ -525,7 +527,8 @@ static int end_trick_owned(Ctx *c, int winner, int towner) {
     }
     int after = before + ncomp;
     if (ncomp && !tokens_ok(c, completed, ncomp, before, after)) return R_LOST;
-    if (after == c->ntasks && complete && (c->ntasks || c->na || number >= c->total)) return R_WIN;
+    if (after == c->ntasks && complete && (number >= c->total || ((c->ntasks || c->na) && !c->late)))
+        return R_WIN;
     if (number >= c->total) return R_LOST;
     for (int q = 0; q < ncomp; q++) c->task_trick[completed[q]] = number;
     int r = descend(c, mask, winner, before, after, number);
@@ -771,6 +774,7 @@ void *ck_new(const long long *cfg, long long max_table) {
     c->draft = (int)cfg[i++];
     c->undrafted = (u64)cfg[i++];
     for (int k = 0; k < nc; k++) c->beaters[k] = (u64)cfg[i++];
+    c->late = (int)cfg[i++];
     c->na = (int)cfg[i++];
     if (c->na < 0 || c->na > (1 << 20)) {
         free(c->power);

@@ -282,6 +282,7 @@ class TrickSearch:
         self._cond_index = list(range(len(rules.conditions)))
         self.compiled_conditions: list[tuple[str, str]] = []
         self._cond_why: dict[str, str] = {}  # condition id -> why it was not compiled
+        self.late_win = False  # a compiled condition is done only when the hands run out (see compiled.py)
         self.compile_switched_off = bool(rules.conditions) and not compile_conditions
         self.nreal = len(game.tasks)
         if rules.conditions and compile_conditions:
@@ -450,13 +451,21 @@ class TrickSearch:
             hands |= c.bit  # on the table, not yet won: still to be won like a card in hand
         real = {t.card.id: t.owner for t in game.tasks}
         roles = list(game.rules.roles) + list(self.roles)
+        # hands with more cards than their seat will still play (3 players): one of their cards stays unplayed
+        left = game.total_tricks - len(game.tricks)
+        played_now = {seat for seat, _ in game.plays}
+        spare = 0
+        for seat, h in enumerate(game.hands):
+            if h.bit_count() > left - (1 if seat in played_now else 0):
+                spare |= h
         cc = compile_conditions(game.rules.conditions, SearchView(self), roles, hands_mask=hands, won=game.won,
                                 task_owner={cid: o for cid, o in real.items()},
-                                tokens=any(t.token is not None for t in game.tasks))
+                                tokens=any(t.token is not None for t in game.tasks), spare=spare)
         conds = game.rules.conditions
         self._cond_why = {conds[i].id: why for i, why in cc.why.items()}
         if not cc.compiled:
             return
+        self.late_win = cc.late
         cards = self.cards
         self._pseudo = [(cards[cid], o) for cid, o in sorted(cc.card_owner.items()) if cid not in real]
         self._cond_index = cc.remaining
@@ -1328,7 +1337,7 @@ class TrickSearch:
             return False
         ntasks = self.ntasks
         conditions = self.conditions
-        if not conditions and after == ntasks and (ntasks or number >= self.total):
+        if not conditions and after == ntasks and (number >= self.total or (ntasks and not self.late_win)):
             return True  # the fast path: every task done
         if self.plain:
             # no conditions, no draws: only the state the search itself reads changes
@@ -1388,7 +1397,8 @@ class TrickSearch:
                 conds_done = all(
                     d or (last and c.done_if is None) for d, c in zip(self.cond_done, conditions, strict=True)
                 )
-                if after == ntasks and conds_done and (ntasks or last or conditions):
+                if after == ntasks and conds_done and (ntasks or last or conditions) and (
+                        last or not self.late_win):
                     result = True
                 elif last:
                     result = False
@@ -1478,7 +1488,7 @@ class TrickSearch:
         after = before + m.bit_count()
         number = self.ntricks + 1
         ntasks = self.ntasks
-        if after == ntasks and (ntasks or number >= self.total):
+        if after == ntasks and (number >= self.total or (ntasks and not self.late_win)):
             return True
         if number >= self.total:
             return False

@@ -176,6 +176,7 @@ def _config(search: TrickSearch) -> list[int]:
     # free draft (search.draft): the undrafted task cards and, per card, the cards that beat it when it leads
     cfg += [int(s.draft), s.undrafted]
     cfg += s.beaters if s.draft else [0] * nc
+    cfg.append(int(s.late_win))  # no success before the last trick (a compiled card left unplayed)
     # card-blind conditions: the winner automaton (states: complete, then the child per seat)
     a = s.automaton if not s.plain else None
     if a is None:

@@ -29,10 +29,10 @@ NINES = ("blue 9", "green 9", "yellow 9", "pink 9")
 C = native.load() is not None  # the C search is available (else the fast paths run in Python)
 
 
-def small_deal(rules_mission: str | Path, seed: int, cards: int, need: tuple[str, ...] = (), players: int = 4
-               ) -> Game:
+def small_deal(rules_mission: str | Path, seed: int, cards: int, need: tuple[str, ...] = (), players: int = 4,
+               readings: dict[str, str] | None = None) -> Game:
     """A random explicit deal of ``cards`` cards per seat (rocket 4 and ``need`` always dealt), from setup."""
-    rules = compile_game("crew", str(rules_mission), players)
+    rules = compile_game("crew", str(rules_mission), players, readings)
     rng = random.Random(f"paths:{Path(rules_mission).stem}:{seed}")
     deck = rules.deck
     must = [deck.card("rocket 4"), *(deck.card(n) for n in need)]
@@ -182,22 +182,54 @@ def test_authored_mission_is_compiled_and_agrees(authored: tuple[Path, Path]) ->
     assert WINNABLE in verdicts
 
 
-def test_a_set_card_never_dealt_falls_back_and_says_why() -> None:
-    """Mission 46 on a small deal where some pink cards are not dealt: such a card cannot become a task (nobody
-    can win it), so the condition is evaluated through the DSL, the report names the card, and the verdicts
-    still agree."""
+def test_a_set_card_never_dealt_is_done_when_the_hands_run_out() -> None:
+    """Mission 46 on small deals where some pink cards are not dealt. Reading ``not-needed`` (a pink card left
+    unplayed is not needed): the dealt pinks become tasks and the mission cannot succeed before the hands run
+    out (``left_unplayed`` holds only then); the report names the cards. Reading ``counts-as-missed``: an
+    undealt pink can never be won, the condition stays in the DSL and says which card. Both paths agree."""
     verdicts = set()
-    for seed in range(4):
-        game = small_deal("planet-nine/46", seed, 5, ("pink 9", "pink 1"))
+    for seed in range(6):
+        game = small_deal("planet-nine/46", seed, 4, ("pink 9", "pink 1"))
         fast = solve(game, timeout=60)
         (d,) = fast.conditions
-        assert d["path"] == "dsl" and " is in no hand" in d["why"]
+        assert d["path"] == "compiled" and "never played: done when the hands run out" in d["how"]
+        verdicts.add(both_paths(game))
+        if fast.status == WINNABLE:
+            g = game.clone()
+            for a in fast.line:
+                g.apply(a)
+            assert len(g.tricks) == g.total_tricks  # no success before the last trick
+    assert verdicts == {WINNABLE, UNWINNABLE}
+    for seed in range(2):
+        game = small_deal("planet-nine/46", seed, 4, ("pink 9", "pink 1"),
+                          readings={"unplayed-card": "counts-as-missed"})
+        d = solve(game, timeout=60).conditions[0]  # every-pink (the reading adds no-pink-unplayed)
+        assert d["id"] == "every-pink" and d["path"] == "dsl" and " is in no hand" in d["why"]
         name = d["why"].split(" is in no hand")[0]
         card = game.rules.deck.card(name)
         assert card.suit is not None and card.suit.name == "pink"
         assert not any(h & card.bit for h in game.hands)
-        verdicts.add(both_paths(game))
-    assert WINNABLE in verdicts
+        assert both_paths(game) == UNWINNABLE
+
+
+def test_three_players_a_pink_may_stay_in_the_hand() -> None:
+    """With 3 players one card is never played. Under ``not-needed`` that card may be a pink one, so the pinks
+    are not compiled into tasks (which would have to be won): this position (after 8 tricks) is winnable
+    only by keeping a pink card in hand, and the compiled search once called it unwinnable."""
+    game = new_game("crew", "planet-nine/46", 3, seed="m46:12")
+    rng = random.Random(12)
+    while not (game.phase == "tricks" and not game.plays and len(game.tricks) >= 8):
+        acts = search_actions(game, gold_frame=False)
+        rng.shuffle(acts)
+        for a in acts:
+            child = game.clone()
+            child.apply(a)
+            if not child.is_over():
+                break
+        game = child
+    assert both_paths(game) == WINNABLE
+    (d,) = solve(game, timeout=60).conditions
+    assert d["path"] == "dsl" and "may be left unplayed" in d["why"]
 
 
 def test_too_many_winner_sequences_stay_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
