@@ -229,23 +229,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def conditions_text(paths: list[dict[str, str]]) -> str:
-    """One line on how the solver checked the mission's conditions (fast paths and the slower one)."""
-    groups: dict[str, list[str]] = {}
+    """How the solver checked the mission's conditions: one line each, naming the slower paths and why."""
+    lines = []
     for d in paths:
-        key = d["path"] if d["path"] != "compiled" else f"compiled:{d['how']}"
-        groups.setdefault(key, []).append(d["id"])
-    parts = []
-    for key, ids in groups.items():
-        names = ", ".join(ids)
-        if key.startswith("compiled:"):
-            parts.append(f"{names} compiled into the search ({key.split(':', 1)[1]})")
-        elif key == "winners":
-            parts.append(f"{names} read only trick winners (checked once per sequence of winners)")
-        elif key == "dsl":
-            parts.append(f"{names} evaluated through the DSL after every trick or play (the slower path)")
+        path, how, why = d["path"], d.get("how", ""), d.get("why", "")
+        if path == "compiled":
+            text = f"compiled into the search ({how})"
+        elif path == "winners" and not why:
+            text = f"fast path ({how})"
+        elif path == "winners":
+            text = f"slower path ({how}), because {why}"
+        elif path == "dsl":
+            text = f"slower path ({how}), because {why}"
         else:
-            parts.append(f"{names} checked by the engine-driven search (the slowest path)")
-    return "conditions: " + "; ".join(parts)
+            text = f"slowest path ({how}), because {why}"
+        lines.append(f"  {d['id']}: {text}")
+    return "conditions:\n" + "\n".join(lines)
 
 
 # ============================================================================ compare

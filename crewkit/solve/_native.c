@@ -17,7 +17,7 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 3
+#define CK_ABI 4
 #define MAXC 63
 #define MAXN 6
 #define MAXS 8
@@ -67,6 +67,13 @@ typedef struct {
     /* free draft: the undrafted task cards (owned by whoever wins them), the cards beating each card led */
     int draft;
     u64 undrafted, beaters[MAXC];
+    /* card-blind mission conditions as an automaton over trick winners (TrickSearch.winner_automaton):
+     * na states; a_child[state * n + w] is the state after seat w wins a trick (-1: a condition fails),
+     * a_complete[state] whether every condition is done there; astate is the position's state */
+    int na, abits, astate;
+    int late; /* no success before the last trick (a compiled condition's card is left unplayed) */
+    int *a_child, *a_allowed;
+    uint8_t *a_complete;
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -229,6 +236,7 @@ static void make_key(Ctx *c, Key *k) {
     put_bits(k, &bit, open_idx, c->ntasks);
     if (c->draft)
         for (int seat = 0; seat < c->n; seat++) put_bits(k, &bit, (u64)c->quota_left[seat], 6);
+    if (c->na) put_bits(k, &bit, (u64)c->astate, c->abits);
     for (int si = 0; si < c->nspans; si++) {
         int lo = c->span_lo[si];
         u64 wm = (1ULL << c->span_len[si]) - 1;
@@ -445,7 +453,8 @@ static int trick_body(Ctx *c) {
 }
 
 static int descend(Ctx *c, u64 mask, int winner, int before, int after, int number) {
-    int saved_nplays = c->nplays, saved_led = c->led, saved_leader = c->leader;
+    int saved_nplays = c->nplays, saved_led = c->led, saved_leader = c->leader, saved_astate = c->astate;
+    if (c->na) c->astate = c->a_child[c->astate * c->n + winner];
     int sp_seat[MAXN], sp_cid[MAXN];
     memcpy(sp_seat, c->plays_seat, sizeof sp_seat);
     memcpy(sp_cid, c->plays_cid, sizeof sp_cid);
@@ -468,6 +477,7 @@ static int descend(Ctx *c, u64 mask, int winner, int before, int after, int numb
     c->ndone = before;
     c->open_tasks = open_before;
     c->ntricks = number - 1;
+    c->astate = saved_astate;
     return r;
 }
 
@@ -495,10 +505,17 @@ static int end_trick_owned(Ctx *c, int winner, int towner) {
     if (m && towner != winner) return R_LOST;
     int before = c->ndone;
     int number = c->ntricks + 1;
+    int complete = 1;
+    if (c->na) {
+        int next = c->a_child[c->astate * c->n + winner];
+        if (next < 0) return R_LOST; /* a condition fails, or no later winners can satisfy them */
+        complete = c->a_complete[next];
+    }
     if (!c->has_tokens) {
         int after = before;
         for (u64 t = m; t; t &= t - 1) after++;
-        if (after == c->ntasks && (c->ntasks || number >= c->total)) return R_WIN;
+        if (after == c->ntasks && complete && (number >= c->total || ((c->ntasks || c->na) && !c->late)))
+            return R_WIN;
         if (number >= c->total) return R_LOST;
         return descend(c, mask, winner, before, after, number);
     }
@@ -510,7 +527,8 @@ static int end_trick_owned(Ctx *c, int winner, int towner) {
     }
     int after = before + ncomp;
     if (ncomp && !tokens_ok(c, completed, ncomp, before, after)) return R_LOST;
-    if (after == c->ntasks && (c->ntasks || number >= c->total)) return R_WIN;
+    if (after == c->ntasks && complete && (number >= c->total || ((c->ntasks || c->na) && !c->late)))
+        return R_WIN;
     if (number >= c->total) return R_LOST;
     for (int q = 0; q < ncomp; q++) c->task_trick[completed[q]] = number;
     int r = descend(c, mask, winner, before, after, number);
@@ -555,6 +573,8 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     /* free draft: undrafted task cards go to the trick's winner, who must still have room for them */
     u64 undrafted = c->undrafted & open_tasks;
     u64 free_on_table = c->table & undrafted;
+    /* card-blind conditions: the seats that may win this trick (the others break a condition) */
+    int allowed = c->na ? c->a_allowed[c->astate] : -1;
     u64 m = legal;
     while (m) {
         int cid = low_index(m);
@@ -582,6 +602,22 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             w = seat; wp = p; wc = cid;
         } else {
             w = best_seat; wp = best_pow; wc = best_cid;
+        }
+        if (!((allowed >> w) & 1)) {
+            /* a seat the conditions forbid is winning: someone allowed yet to play must beat it */
+            int found = 0;
+            for (int x = 0; x < n; x++) {
+                if (((allowed >> x) & 1) && !((played >> x) & 1)) {
+                    int mk = x * (MAXS + 1) + (nl + 1);
+                    int mp = maxp[mk];
+                    if (mp < 0) mp = maxp[mk] = max_power(c, x, nl);
+                    if (mp > wp) {
+                        found = 1;
+                        break;
+                    }
+                }
+            }
+            if (!found) continue;
         }
         int o = towner;
         if (is_task && !(bit & undrafted)) {
@@ -738,12 +774,41 @@ void *ck_new(const long long *cfg, long long max_table) {
     c->draft = (int)cfg[i++];
     c->undrafted = (u64)cfg[i++];
     for (int k = 0; k < nc; k++) c->beaters[k] = (u64)cfg[i++];
+    c->late = (int)cfg[i++];
+    c->na = (int)cfg[i++];
+    if (c->na < 0 || c->na > (1 << 20)) {
+        free(c->power);
+        free(c);
+        return NULL;
+    }
+    if (c->na) {
+        c->a_child = (int *)malloc(sizeof(int) * (size_t)c->na * (size_t)c->n);
+        c->a_allowed = (int *)malloc(sizeof(int) * (size_t)c->na);
+        c->a_complete = (uint8_t *)malloc((size_t)c->na);
+        if (!c->a_child || !c->a_allowed || !c->a_complete) {
+            free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->power); free(c);
+            return NULL;
+        }
+        for (int st = 0; st < c->na; st++) {
+            c->a_complete[st] = (uint8_t)(cfg[i++] != 0);
+            int allowed = 0;
+            for (int w = 0; w < c->n; w++) {
+                int ch = (int)cfg[i++];
+                if (ch >= c->na) ch = -1;
+                c->a_child[st * c->n + w] = ch;
+                if (ch >= 0) allowed |= 1 << w;
+            }
+            c->a_allowed[st] = allowed;
+        }
+        while ((1 << c->abits) < c->na) c->abits++;
+    }
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
     int span_cards = 0;
     for (int k = 0; k < c->nspans; k++) span_cards += c->span_len[k];
-    if (1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + 5 * c->nspans + span_cards * (c->holder_bits + 1) >
-        64 * KEYW) {
+    if (1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + c->abits + 5 * c->nspans +
+            span_cards * (c->holder_bits + 1) > 64 * KEYW) {
+        free(c->a_child); free(c->a_allowed); free(c->a_complete);
         free(c->power);
         free(c);
         return NULL;
@@ -757,6 +822,7 @@ void *ck_new(const long long *cfg, long long max_table) {
     c->max_table = max_table;
     compress_init();
     if (!table_alloc(c, 1 << 10)) { /* grows on demand: a draft search holds one table per assignment */
+        free(c->a_child); free(c->a_allowed); free(c->a_complete);
         free(c->power);
         free(c);
         return NULL;
@@ -768,6 +834,9 @@ void ck_free(void *p) {
     Ctx *c = (Ctx *)p;
     if (!c) return;
     free(c->slots);
+    free(c->a_child);
+    free(c->a_allowed);
+    free(c->a_complete);
     free(c->power);
     free(c);
 }
@@ -823,6 +892,8 @@ static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds
     for (int k = 0; k < c->n; k++) c->hands[k] = (u64)pos[i++];
     for (int k = 0; k < c->ntasks; k++) c->task_trick[k] = (int)pos[i++];
     for (int k = 0; k < c->n; k++) c->quota_left[k] = (int)pos[i++];
+    c->astate = c->na ? (int)pos[i++] : 0;
+    if (c->na && (c->astate < 0 || c->astate >= c->na)) return R_LOST;
     c->only = -1;
     c->max_nodes = max_nodes < 0 ? -1 : c->nodes + max_nodes;
     c->deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;

@@ -48,6 +48,10 @@ class CompiledConditions:
     card_owner: dict[int, int] = field(default_factory=dict)  # card id -> the seat that must win it
     compiled: list[tuple[str, str]] = field(default_factory=list)  # (condition id, shape)
     remaining: list[int] = field(default_factory=list)  # indices of the conditions still evaluated as DSL
+    # a card of a compiled set is never played (set aside) and may be left unplayed: the condition is done
+    # only when the hands run out, so the mission cannot succeed before the last trick
+    late: bool = False
+    why: dict[int, str] = field(default_factory=dict)  # index of a condition not compiled -> why not
 
 
 @functools.lru_cache(maxsize=256)
@@ -83,8 +87,9 @@ def _static(node: A.Expr, roles: Sequence[str]) -> bool:
 
 
 def match_cards_won_by(fail: A.Expr | None, done: A.Expr | None, roles: Sequence[str]
-                       ) -> tuple[A.Expr, A.Expr] | None:
-    """(CARDS, WHO) when the condition is "every card of CARDS is won by WHO", else None."""
+                       ) -> tuple[A.Expr, A.Expr, bool] | None:
+    """(CARDS, WHO, UNPLAYED_OK) when the condition is "every card of CARDS is won by WHO" (UNPLAYED_OK: or
+    left unplayed when the hands run out), else None."""
     if not (isinstance(fail, A.Quant) and fail.kind == "any" and isinstance(fail.body, A.Binary)
             and fail.body.op == "and"):
         return None
@@ -111,7 +116,9 @@ def match_cards_won_by(fail: A.Expr | None, done: A.Expr | None, roles: Sequence
         return None
     v2 = done.var
     body = done.body
+    unplayed_ok = False
     if isinstance(body, A.Binary) and body.op == "or":
+        unplayed_ok = True
         extra = body.right
         if not (isinstance(extra, A.Call) and extra.func == "left_unplayed" and len(extra.args) == 1
                 and isinstance(extra.args[0], A.Name) and extra.args[0].name == v2):
@@ -122,54 +129,85 @@ def match_cards_won_by(fail: A.Expr | None, done: A.Expr | None, roles: Sequence
     a, b = (body.left, body.right) if _is_won_by(body.left, v2) else (body.right, body.left)
     if not _is_won_by(a, v2) or b != who:
         return None
-    return fail.source, who
+    return fail.source, who, unplayed_ok
 
 
 def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequence[str], *,
                        hands_mask: int, won: Sequence[int], task_owner: dict[int, int | None],
-                       tokens: bool) -> CompiledConditions:
+                       tokens: bool, played: int | None = None, spare: int = 0) -> CompiledConditions:
     """Recognise the conditions the search can check natively (see the module's docstring).
 
     ``view`` evaluates the fixed card sets and seats (a :class:`crewkit.solve.core.SearchView`);
-    ``hands_mask``: the cards in hands; ``won``: the cards each seat has won; ``task_owner``: card id -> owner of each
+    ``hands_mask``: the cards in hands (and on the table); ``played``: every card played so far (default:
+    the won cards); ``spare``: the cards of hands holding more cards than their seat will still play (3 players:
+    one card stays unplayed), any of which may be left unplayed; ``won``: the cards each seat has won; ``task_owner``: card id -> owner of each
     real open task card (None: undrafted); ``tokens``: task tokens are in play.
     """
     from crewkit.dsl.evaluator import evaluate
 
     out = CompiledConditions()
     for i, c in enumerate(conditions):
-        shape = None if tokens else match_cards_won_by(_parse(c.fail_text), _parse(c.done_text), roles)
-        if shape is None:
+        shape = match_cards_won_by(_parse(c.fail_text), _parse(c.done_text), roles)
+        if shape is None or tokens:
             out.remaining.append(i)
+            out.why[i] = ("task tokens are in play (cards as extra tasks would change the token order)" if shape
+                          else "it reads cards and is not a shape the search compiles "
+                               "(\"every card of a set won by one seat\")")
             continue
         try:
             cards = evaluate(shape[0], view)
             who = evaluate(shape[1], view)
         except Exception:  # noqa: BLE001 - a set or seat that cannot be evaluated here stays a DSL condition
             out.remaining.append(i)
+            out.why[i] = "its card set or seat cannot be evaluated before the tricks"
             continue
         ok = isinstance(who, int) and not isinstance(who, bool) and 0 <= who < view._s.n
+        why = "" if ok else "its seat is not bound to a player"
         ids = []
+        names = {}
+        unplayed = []  # cards of the set that will never be played (set aside, never dealt)
+        gone = played if played is not None else 0
+        if played is None:
+            for w in won:
+                gone |= w
         for card in cards if isinstance(cards, list | tuple) else [cards]:
             cid = getattr(card, "id", None)
             if cid is None:
-                ok = False
+                ok, why = False, "its card set is not a set of cards"
                 break
             ids.append(cid)
+            names[cid] = getattr(card, "name", str(card))
         for cid in ids if ok else ():
             bit = 1 << cid
+            if shape[2] and spare & bit:
+                # "won by WHO or left unplayed", and this card may stay in its hand: as a task it would have
+                # to be won, which the condition does not ask
+                ok, why = False, f"{names[cid]} may be left unplayed (its holder has more cards than tricks left)"
+                break
+            if shape[2] and not hands_mask & bit and not gone & bit:
+                unplayed.append(cid)  # left unplayed when the hands run out: done then, never failed
+                continue
             if not hands_mask & bit and not won[who] & bit:
-                ok = False  # won by another seat, set aside or never played: not a task the search can take
+                # won by another seat, set aside or never played: not a task the search can take
+                ok, why = False, f"{names[cid]} is in no hand and not won by that seat (never played or lost)"
             elif cid in task_owner and task_owner[cid] != who:
-                ok = False  # a real task of another seat (or undrafted) on the same card
+                ok, why = False, f"{names[cid]} is also another seat's task (or undrafted)"
             elif out.card_owner.get(cid, who) != who:
-                ok = False  # two compiled conditions give the card to different seats
+                ok, why = False, f"another compiled condition gives {names[cid]} to another seat"
+            if not ok:
+                break
         if not ok:
             out.remaining.append(i)
+            out.why[i] = why
             continue
         for cid in ids:
-            out.card_owner[cid] = who
-        out.compiled.append((c.id, "cards won by one seat"))
+            if cid not in unplayed:
+                out.card_owner[cid] = who
+        if unplayed:
+            out.late = True
+        out.compiled.append((c.id, "cards won by one seat" + (
+            f" ({', '.join(names[cid] for cid in unplayed)} never played: done when the hands run out)"
+            if unplayed else "")))
     return out
 
 
@@ -212,6 +250,29 @@ def card_blind(expr: A.Expr | None, roles: Sequence[str]) -> bool:
             return False
         stack.extend((c, bound) for c in A.children(node))
     return True
+
+
+def counts_only(conditions: Sequence[Condition], roles: Sequence[str]) -> bool:
+    """Card-blind conditions that read no trick at all (only ``tricks_won`` counts, seats, roles and trick
+    numbers): their verdicts on the tricks to come depend on the past only through each seat's number of
+    tricks won and which conditions are done, so the winner automaton may merge sequences by those."""
+    for c in conditions:
+        for text in (c.fail_text, c.done_text):
+            expr = _parse(text) if text else None
+            if not text:
+                continue
+            if expr is None or not card_blind(expr, roles):
+                return False
+            stack: list[A.Expr] = [expr]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, A.Field) or (isinstance(node, A.Name) and node.name in _TRICK_NAMES):
+                    return False
+                stack.extend(A.children(node))
+    return True
+
+
+_TRICK_NAMES = frozenset(("tricks", "first_trick", "last_trick"))
 
 
 def conditions_card_blind(conditions: Sequence[Condition], roles: Sequence[str]) -> bool:

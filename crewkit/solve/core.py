@@ -56,6 +56,7 @@ import random
 import re
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from crewkit.cards import Card, Deck, mask_ids
@@ -162,6 +163,38 @@ class SearchView:
 
 
 
+# winner automata by what their conditions read (rules kept to check the id): setup choices share them
+_AUTOMATA: dict[Any, tuple[Any, WinnerAutomaton | None]] = {}
+
+
+class _TooMany(Exception):
+    """More winner sequences than the automaton's cap."""
+
+
+@dataclass
+class WinnerAutomaton:
+    """Card-blind conditions as an automaton over trick winners (:meth:`TrickSearch.winner_automaton`)."""
+
+    root: int  # the position's state; -1: no winner sequence satisfies the conditions (lost)
+    complete: list[int]  # per state: 1 when every condition is done there
+    children: list[tuple[int, ...]]  # per state, per seat: the state after that seat wins the trick (-1: fails)
+    base: tuple[int, ...]  # the trick winners before the root
+
+    def allowed(self, state: int) -> int:
+        return sum(1 << w for w, c in enumerate(self.children[state]) if c >= 0)
+
+    def walk(self, seq: tuple[int, ...]) -> int:
+        """The state after the winners ``seq`` (which extends ``base``); -1 when it fails or does not extend it."""
+        if seq[:len(self.base)] != self.base or self.root < 0:
+            return -1
+        state = self.root
+        for w in seq[len(self.base):]:
+            state = self.children[state][w]
+            if state < 0:
+                return -1
+        return state
+
+
 class TrickSearch:
     """Search the trick phase of ``game`` (a position in the ``tricks`` phase, possibly mid-trick).
 
@@ -248,6 +281,9 @@ class TrickSearch:
         self._pseudo: list[tuple[Card, int]] = []
         self._cond_index = list(range(len(rules.conditions)))
         self.compiled_conditions: list[tuple[str, str]] = []
+        self._cond_why: dict[str, str] = {}  # condition id -> why it was not compiled
+        self.late_win = False  # a compiled condition is done only when the hands run out (see compiled.py)
+        self.compile_switched_off = bool(rules.conditions) and not compile_conditions
         self.nreal = len(game.tasks)
         if rules.conditions and compile_conditions:
             self._compile_conditions(game)
@@ -275,12 +311,14 @@ class TrickSearch:
         self.all_conditions = list(range(len(self.conditions)))
         self.view = SearchView(self)
         roles = list(rules.roles) + list(self.roles)
-        from crewkit.solve.compiled import conditions_card_blind
+        from crewkit.solve.compiled import conditions_card_blind, counts_only
 
         # conditions that read only trick winners: relative keys with each seat's tricks (see _key), merging
         # (checked after each trick only: an after-play check would see a trick's state half-way)
         self.card_blind = bool(self.conditions) and compile_conditions and history == "summary" and all(
             c.check != "after-play" for c in self.conditions) and conditions_card_blind(self.conditions, roles)
+        # card-blind conditions that read no trick (only counts): positions with the same counts are alike
+        self.blind_counts = self.card_blind and counts_only(self.conditions, roles)
         # card-blind verdicts per sequence of trick winners: (mask of allowed winners, per winner (alive,
         # conditions newly done)) for the trick after that sequence (see _winner_verdicts)
         self._wmemo: dict[tuple[int, ...], tuple[int, tuple[tuple[bool, tuple[int, ...]], ...]]] = {}
@@ -335,6 +373,11 @@ class TrickSearch:
             for lead in range(self.n)
         ]
 
+        # card-blind conditions as a minimal automaton over trick winners (see winner_automaton): lets the C
+        # search take them; None when they are not card-blind or have too many winner sequences
+        self.automaton: WinnerAutomaton | None = None
+        if self.card_blind and native is not False and use_table and not self.draws and not self.draft:
+            self.automaton = self.winner_automaton()
         self.dead: set[Any] = set()
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -408,11 +451,21 @@ class TrickSearch:
             hands |= c.bit  # on the table, not yet won: still to be won like a card in hand
         real = {t.card.id: t.owner for t in game.tasks}
         roles = list(game.rules.roles) + list(self.roles)
+        # hands with more cards than their seat will still play (3 players): one of their cards stays unplayed
+        left = game.total_tricks - len(game.tricks)
+        played_now = {seat for seat, _ in game.plays}
+        spare = 0
+        for seat, h in enumerate(game.hands):
+            if h.bit_count() > left - (1 if seat in played_now else 0):
+                spare |= h
         cc = compile_conditions(game.rules.conditions, SearchView(self), roles, hands_mask=hands, won=game.won,
                                 task_owner={cid: o for cid, o in real.items()},
-                                tokens=any(t.token is not None for t in game.tasks))
+                                tokens=any(t.token is not None for t in game.tasks), spare=spare)
+        conds = game.rules.conditions
+        self._cond_why = {conds[i].id: why for i, why in cc.why.items()}
         if not cc.compiled:
             return
+        self.late_win = cc.late
         cards = self.cards
         self._pseudo = [(cards[cid], o) for cid, o in sorted(cc.card_owner.items()) if cid not in real]
         self._cond_index = cc.remaining
@@ -422,12 +475,34 @@ class TrickSearch:
         """How the search checks each mission condition: ``compiled`` (a native check, see
         :mod:`crewkit.solve.compiled`), ``winners`` (card-blind: evaluated once per sequence of trick winners)
         or ``dsl`` (evaluated through the DSL at every trick or play: the slower path)."""
-        out = [{"id": cid, "path": "compiled", "how": shape} for cid, shape in self.compiled_conditions]
+        engine = "the C search" if self.native else "the Python search"
+        out = [{"id": cid, "path": "compiled", "how": f"{shape}, as search tasks of {engine}", "why": ""}
+               for cid, shape in self.compiled_conditions]
+        from crewkit.solve.compiled import _parse, card_blind
+
+        roles = list(self.game.rules.roles) + list(self.roles)
+        blind_ids = {c.id for c in self.conditions if all(
+            not t or ((e := _parse(t)) is not None and card_blind(e, roles)) for t in (c.fail_text, c.done_text))}
         for c in self.conditions:
-            if self.card_blind:
-                out.append({"id": c.id, "path": "winners", "how": "reads trick winners only"})
+            if self.card_blind and self.native:
+                out.append({"id": c.id, "path": "winners", "why": "",
+                            "how": "reads trick winners only, an automaton over trick winners in the C search"})
+            elif self.card_blind:
+                why = (f"more than {self.AUTOMATON_CAP} sequences of trick winners to compile for the C search"
+                       if self.automaton is None else "the C search is not available")
+                out.append({"id": c.id, "path": "winners", "why": why,
+                            "how": "reads trick winners only, checked once per winner sequence in the Python search"})
             else:
-                out.append({"id": c.id, "path": "dsl", "how": "evaluated through the DSL"})
+                if self.compile_switched_off:
+                    why = "the compiled paths were switched off (compile_conditions=False)"
+                elif c.check == "after-play":
+                    why = "checked after every play (it can fail in the middle of a trick)"
+                elif c.id in blind_ids:
+                    why = "another condition of the mission reads cards, so every condition is evaluated as DSL"
+                else:
+                    why = self._cond_why.get(c.id) or "it reads cards, not only trick winners"
+                out.append({"id": c.id, "path": "dsl", "how": "evaluated through the DSL in the Python search",
+                            "why": why})
         order = {c.id: i for i, c in enumerate(self.game.rules.conditions)}
         out.sort(key=lambda d: order.get(d["id"], 0))
         return out
@@ -469,6 +544,9 @@ class TrickSearch:
         self.line = []
         self.free_owners = {}
         self._reset_position()
+        if self._native is not None and self.automaton is not None and not self.plain and (
+                self._seq[:len(self.automaton.base)] != self.automaton.base):
+            self._native = None  # another history than the automaton's: the Python search takes the conditions
         if self._native is not None:
             ok = self._run_native(max_nodes, deadline)
         else:
@@ -612,8 +690,10 @@ class TrickSearch:
                 self._rel_memo[absolute] = rel
             if self.draft:
                 return (rel, tuple(self.quota_left))  # free draft: how many tasks each seat still takes
-            if self.conditions:  # card-blind conditions: what they read of the past (see compiled.card_blind)
-                return (rel, tuple(self.tricks_won), tuple(self.cond_done))
+            if self.conditions:  # card-blind conditions: what they read of the past (see compiled.card_blind):
+                # each seat's count of tricks when they read no trick, else the whole sequence of winners
+                past = tuple(self.tricks_won) if self.blind_counts else self._seq
+                return (rel, past, tuple(self.cond_done))
             return rel
         base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done), tuple(self.quota_left))
         if not self.conditions:
@@ -1094,6 +1174,137 @@ class TrickSearch:
         v = self._wmemo[seq] = (mask, tuple(out))
         return v
 
+    AUTOMATON_CAP = 2_000  # winner sequences evaluated at most when building the automaton (well under 1 s)
+
+    def winner_automaton(self, cap: int | None = None) -> WinnerAutomaton | None:
+        """Card-blind conditions from the current position on, as a minimal automaton over trick winners.
+
+        A state stands for the sequence of trick winners so far; ``allowed[s]`` is the mask of the seats that
+        may win the next trick (their win keeps every condition alive *and* some sequence of later winners
+        still satisfies them all: a sound look-ahead the one-trick check lacks), ``child[s][w]`` the state
+        after seat ``w`` wins it, ``complete[s]`` whether every condition is done there (the mission succeeds
+        there once the tasks are done). States whose futures agree are merged (built bottom-up and
+        hash-consed), so the state is all a position's key needs of the past. State 0 is the position's own.
+        None when more than ``cap`` sequences would have to be evaluated (the conditions stay in Python).
+        """
+        if not self.card_blind:
+            return None
+        self._reset_position()
+        # what card-blind conditions can read of a position: the same for every setup choice of one deal
+        memo_key = (id(self.game.rules), tuple(c.id for c in self.conditions), self.n, self.total, self.commander,
+                    self.dealer, tuple(sorted(self.roles.items())), self.leader, self._seq, tuple(self.cond_done),
+                    tuple(self.tricks_won), bool(self.plays), cap)
+        hit = _AUTOMATA.get(memo_key)
+        if hit is not None and hit[0] is self.game.rules:
+            return hit[1]
+        made = self._build_automaton(cap)
+        if len(_AUTOMATA) >= 64:
+            _AUTOMATA.pop(next(iter(_AUTOMATA)))
+        _AUTOMATA[memo_key] = (self.game.rules, made)
+        return made
+
+    def _build_automaton(self, cap: int | None) -> WinnerAutomaton | None:
+        cap = self.AUTOMATON_CAP if cap is None else cap
+        n = self.n
+        total = self.total
+        stand_in = self.cards[0]
+        conditions = self.conditions
+        ids: dict[tuple[int, tuple[int, ...]], int] = {}
+        states: list[tuple[int, tuple[int, ...]]] = []
+        budget = [cap]
+
+        def intern(complete: int, children: tuple[int, ...]) -> int:
+            sig = (complete, children)
+            sid = ids.get(sig)
+            if sid is None:
+                sid = ids[sig] = len(states)
+                states.append(sig)
+            return sid
+
+        free_id: list[int] = []
+
+        def free_state() -> int:
+            if not free_id:
+                sid = len(states)
+                states.append((1, (sid,) * n))
+                free_id.append(sid)
+            return free_id[0]
+
+        from crewkit.solve.compiled import counts_only
+
+        # conditions that read only counts: sequences with the same counts and done conditions are merged at once
+        by_counts: dict[tuple[Any, ...], int | None] | None = None
+        if counts_only(conditions, list(self.game.rules.roles) + list(self.roles)):
+            by_counts = {}
+
+        def build(number: int) -> int | None:
+            """The state before trick ``number + 1`` (None: no winner sequence from here satisfies them)."""
+            if by_counts is not None:
+                ck = (number, tuple(self.tricks_won), tuple(self.cond_done))
+                if ck in by_counts:
+                    return by_counts[ck]
+                made = build_state(number)
+                by_counts[ck] = made
+                return made
+            return build_state(number)
+
+        def build_state(number: int) -> int | None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _TooMany
+            verdicts = self._winner_verdicts()[1]
+            children: list[int] = []
+            viable = False
+            last = number + 1 >= total
+            for w in range(n):
+                ok, newly = verdicts[w]
+                if not ok:
+                    children.append(-1)
+                    continue
+                undo = [i for i in newly if not self.cond_done[i]]
+                for i in undo:
+                    self.cond_done[i] = True
+                complete = all(d or (last and c.done_if is None) for d, c in zip(self.cond_done, conditions,
+                                                                              strict=True))
+                child: int | None
+                if complete and not last:
+                    child = free_state()  # every condition latched done: nothing is checked any more
+                elif last:
+                    child = intern(1, (-1,) * n) if complete else None
+                else:
+                    self.trick_objs.append(Trick(number + 1, self.leader, (), w, stand_in, None))
+                    self.tricks_won[w] += 1
+                    self._seq += (w,)
+                    saved_leader, self.leader, self.ntricks = self.leader, w, number + 1
+                    try:
+                        child = build(number + 1)
+                    finally:
+                        self.leader, self.ntricks = saved_leader, number
+                        self._seq = self._seq[:-1]
+                        self.tricks_won[w] -= 1
+                        self.trick_objs.pop()
+                for i in undo:
+                    self.cond_done[i] = False
+                children.append(-1 if child is None else child)
+                viable = viable or child is not None
+            if not viable:
+                return None
+            return intern(0, tuple(children))
+
+        self._reset_position()
+        if self.plays:
+            return None  # built from a trick start only (the split search's positions share its history)
+        try:
+            root = build(self.ntricks)
+        except _TooMany:
+            return None
+        finally:
+            self._reset_position()
+        if root is None:
+            return WinnerAutomaton(root=-1, complete=[], children=[], base=self._seq)
+        return WinnerAutomaton(root=root, complete=[c for c, _ in states], children=[ch for _, ch in states],
+                               base=self._seq)
+
     def _end_trick(self, winner: int, win_cid: int, towner: int) -> bool:
         mask = self.table
         if self.plain_fast:
@@ -1126,7 +1337,7 @@ class TrickSearch:
             return False
         ntasks = self.ntasks
         conditions = self.conditions
-        if not conditions and after == ntasks and (ntasks or number >= self.total):
+        if not conditions and after == ntasks and (number >= self.total or (ntasks and not self.late_win)):
             return True  # the fast path: every task done
         if self.plain:
             # no conditions, no draws: only the state the search itself reads changes
@@ -1186,7 +1397,8 @@ class TrickSearch:
                 conds_done = all(
                     d or (last and c.done_if is None) for d, c in zip(self.cond_done, conditions, strict=True)
                 )
-                if after == ntasks and conds_done and (ntasks or last or conditions):
+                if after == ntasks and conds_done and (ntasks or last or conditions) and (
+                        last or not self.late_win):
                     result = True
                 elif last:
                     result = False
@@ -1276,7 +1488,7 @@ class TrickSearch:
         after = before + m.bit_count()
         number = self.ntricks + 1
         ntasks = self.ntasks
-        if after == ntasks and (ntasks or number >= self.total):
+        if after == ntasks and (number >= self.total or (ntasks and not self.late_win)):
             return True
         if number >= self.total:
             return False

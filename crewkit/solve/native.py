@@ -38,7 +38,7 @@ from crewkit.usercache import discard, private_cache_dir, safe_cached_file
 if TYPE_CHECKING:
     from crewkit.solve.core import TrickSearch
 
-ABI = 3
+ABI = 4
 R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT = 1, 0, -1, -2, -3
 
 _lib: ctypes.CDLL | None = None
@@ -176,6 +176,16 @@ def _config(search: TrickSearch) -> list[int]:
     # free draft (search.draft): the undrafted task cards and, per card, the cards that beat it when it leads
     cfg += [int(s.draft), s.undrafted]
     cfg += s.beaters if s.draft else [0] * nc
+    cfg.append(int(s.late_win))  # no success before the last trick (a compiled card left unplayed)
+    # card-blind conditions: the winner automaton (states: complete, then the child per seat)
+    a = s.automaton if not s.plain else None
+    if a is None:
+        cfg.append(0)
+    else:
+        cfg.append(len(a.complete))
+        for complete, children in zip(a.complete, a.children, strict=True):
+            cfg.append(complete)
+            cfg += list(children)
     return cfg
 
 
@@ -183,7 +193,8 @@ def fits(search: TrickSearch) -> bool:
     """Can the C search take this position? (the rules it mirrors; card ids below 63)"""
     s = search
     return (
-        s.relative and s.plain and s.use_table and s.history == "summary"
+        s.relative and (s.plain or (s.automaton is not None and s.automaton.root >= 0 and not s.draws))
+        and s.use_table and s.history == "summary"
         and not s.free_mask and not s.special_mask and s.must_follow
         and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
         and 1 + len(s.cards) + len(s.spans) <= 55
@@ -225,6 +236,8 @@ class NativeSearch:
         pos += list(search.hands)
         pos += [t.trick or 0 for t in search.task_objs]
         pos += list(search.quota_left)
+        if search.automaton is not None and not search.plain:
+            pos.append(search.automaton.walk(search._seq))
         arr = (ctypes.c_longlong * len(pos))(*pos)
         line = (ctypes.c_int * 130)()
         length = ctypes.c_int(0)

@@ -95,6 +95,7 @@ class _Start:
     note: str = ""
     free: bool = False  # a free draft: the search decides the owners (the line begins with the take-task actions)
     hand: tuple[int, int] | None = None  # free draft with a gold-frame hand-over: (from seat, to seat)
+    fallback: str = ""  # why the engine-driven search took this start
 
     @property
     def prefix(self) -> tuple[Action, ...]:
@@ -238,9 +239,10 @@ def _run_start(
                                     compile_conditions=compile_conditions)
             st.native = st.search.native
             st.conditions = st.search.condition_paths()
-        except Unsupported:
+        except Unsupported as exc:
             st.search = EngineSearch(table=True, gold_frame=gold_frame)
             st.engine = True
+            st.fallback = str(exc)
     search = st.search
     before = search.nodes
     try:
@@ -267,6 +269,7 @@ def _run_start(
             st.engine = True
             before = 0
             st.note = "the fast search's line did not replay through the engine; the engine-driven search was used"
+            st.fallback = "the fast search's line did not replay through the engine"
         search.max_nodes = None if budget is None else search.nodes + budget
         search.deadline = deadline
         try:
@@ -286,7 +289,8 @@ def _condition_report(game: Game, starts: list[_Start]) -> list[dict[str, str]]:
     if not game.rules.conditions:
         return []
     if any(isinstance(s.search, EngineSearch) or s.engine for s in starts):
-        return [{"id": c.id, "path": "engine", "how": "evaluated by the engine-driven search"}
+        why = next((s.fallback for s in starts if s.fallback), "the fast search does not model this position")
+        return [{"id": c.id, "path": "engine", "how": "evaluated by the engine-driven search", "why": why}
                 for c in game.rules.conditions]
     for s in starts:
         if s.conditions is not None:
