@@ -521,9 +521,30 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
     for (int s = 0; s < n; s++) sm.need[s] = (int)*p++;
     sampler_init(&sm);
     for (int c = 0; c < t->nc; c++) { wins[c] = 0; votes[c] = 0; }
+    u64 active = cands;
     u64 rng = seed;
     World base, w;
+    int check_at = worlds / 2;
     for (int i = 0; i < worlds; i++) {
+        if (rollouts && i == check_at && check_at > 0) {
+            /* half-way: keep the cards within one win of the best; stop when they all won or all lost */
+            int best_w = -1, same = 1, first_w = -1;
+            u64 q = cands;
+            while (q) { int c = low_index(q); q &= q - 1; if (wins[c] > best_w) best_w = wins[c]; }
+            u64 keep = 0;
+            q = cands;
+            while (q) {
+                int c = low_index(q);
+                q &= q - 1;
+                if (wins[c] >= best_w - 1) {
+                    keep |= (u64)1 << c;
+                    if (first_w < 0) first_w = wins[c];
+                    else if (wins[c] != first_w) same = 0;
+                }
+            }
+            if (same && (best_w == 0 || best_w == check_at)) break;
+            active = keep;
+        }
         memset(&base, 0, sizeof base);
         base.t = t;
         base.n = n;
@@ -551,7 +572,7 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
         int v = choose_play(&base);
         if (v >= 0) votes[v] += 1;
         if (!rollouts) continue;
-        u64 q = cands;
+        u64 q = active;
         while (q) {
             int c = low_index(q);
             q &= q - 1;

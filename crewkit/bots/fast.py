@@ -187,14 +187,22 @@ def decide_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int], list[
         low = m & -m
         cands.append(low.bit_length() - 1)
         m ^= low
-    for _ in range(pos.worlds):
+    active = cands
+    check_at = pos.worlds // 2
+    for i in range(pos.worlds):
+        if pos.rollouts and i == check_at and check_at > 0:
+            # half-way: keep the cards within one win of the best; stop when they all won or all lost
+            best_w = max(wins[c] for c in cands)
+            active = [c for c in cands if wins[c] >= best_w - 1]
+            if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
+                break
         base = base_world(t, pos, sampler.sample(rng))
         if base.status != 0:
             continue
         votes[choose_play(base)] += 1
         if not pos.rollouts:
             continue
-        for c in cands:
+        for c in active:
             w = base.copy()
             w.play(c)
             wins[c] += rollout(w)
@@ -351,9 +359,12 @@ class FastBot(HeuristicBot):
     name = "fast"
 
     def __init__(self, seat: int, seed: str = "", worlds: int = 12, draft_worlds: int = 8,
-                 native: bool | None = None) -> None:
+                 native: bool | None = None, budget: int = 1600, min_worlds: int = 8) -> None:
         super().__init__(seat, seed, draft_worlds=draft_worlds)
         self.fast_worlds = worlds
+        self.fast_budget = budget
+        self.min_worlds = min(min_worlds, worlds)
+        self._fits: tuple[object, bool] | None = None
         self.native = native  # None: C when available; False: always Python (the twin)
 
     def _decide(self, t: Table, pos: Position, seed: int) -> int:
@@ -388,17 +399,24 @@ class FastBot(HeuristicBot):
         req = safe_plays(obs, req)
         if len(req) == 1:
             return req[0]
-        if not _model_fits(obs):
+        if self._fits is None or self._fits[0] is not obs.rules:
+            self._fits = (obs.rules, _model_fits(obs))  # fixed for a game: who sees which cards
+        if not self._fits[1]:
             return _simple_play(obs, req)
         by_card = {a.card.id: a for a in req}
         cands = 0
         for c in by_card:
             cands |= 1 << c
         know = Knowledge(obs)
+        t = table_for(obs.rules)
         open_tasks = any(t.trick is None for t in obs.tasks)
-        pos = position(obs, know, self.fast_worlds if open_tasks else 3, open_tasks, cands)
+        worlds = 3
+        if open_tasks:  # fewer worlds while the play-outs are long: about ``budget`` card plays per decision
+            remaining = max(1, sum(obs.hand_sizes)) * len(by_card)
+            worlds = max(self.min_worlds, min(self.fast_worlds, self.fast_budget // remaining))
+        pos = position(obs, know, worlds, open_tasks, cands)
         seed = self.rng.getrandbits(64)
-        best = self._decide(table_for(obs.rules), pos, seed)
+        best = self._decide(t, pos, seed)
         if best not in by_card:  # no world could be played (contradictory knowledge): simple rules
             return _simple_play(obs, req)
         return by_card[best]
