@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from crewkit.bots.conditions import CondSetup, choose_play_cond, cond_world, condition_setup, rollout_cond
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import Table, World, choose_play, rollout, table_for, token_kind
@@ -272,6 +273,43 @@ def draft_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int]]:
     return best, scores
 
 
+def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple[Any, ...],
+                cond_done: tuple[bool, ...]) -> tuple[int, list[int], list[int]]:
+    """:func:`decide_py` for a mission with conditions: the worlds judge them (:mod:`crewkit.bots.conditions`)."""
+    rng = SplitMix(seed)
+    sampler = Sampler(pos)
+    wins = [0] * t.n_cards
+    votes = [0] * t.n_cards
+    cands: list[int] = []
+    m = pos.candidates
+    while m:
+        low = m & -m
+        cands.append(low.bit_length() - 1)
+        m ^= low
+    active = cands
+    check_at = pos.worlds // 2
+    for i in range(pos.worlds):
+        if i == check_at and check_at > 0:
+            best_w = max(wins[c] for c in cands)
+            active = [c for c in cands if wins[c] >= best_w - 1]
+            if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
+                break
+        base = cond_world(base_world(t, pos, sampler.sample(rng)), cs, tricks, cond_done)
+        if base.status != 0:
+            continue
+        votes[choose_play_cond(base)] += 1
+        for c in active:
+            w = base.copy()
+            w.play(c)
+            wins[c] += rollout_cond(w)
+    best, best_score = -1, -1
+    for c in cands:
+        score = 10 * wins[c] + votes[c]
+        if score > best_score:
+            best, best_score = c, score
+    return best, wins, votes
+
+
 class NativeDecider:
     """``fs_decide`` for one card table."""
 
@@ -359,12 +397,14 @@ class FastBot(HeuristicBot):
     name = "fast"
 
     def __init__(self, seat: int, seed: str = "", worlds: int = 12, draft_worlds: int = 8,
-                 native: bool | None = None, budget: int = 1600, min_worlds: int = 8) -> None:
+                 native: bool | None = None, budget: int = 1600, min_worlds: int = 8,
+                 cond_worlds: int = 8) -> None:
         super().__init__(seat, seed, draft_worlds=draft_worlds)
         self.fast_worlds = worlds
         self.fast_budget = budget
         self.min_worlds = min(min_worlds, worlds)
         self._fits: tuple[object, bool] | None = None
+        self.cond_worlds = cond_worlds
         self.native = native  # None: C when available; False: always Python (the twin)
 
     def _decide(self, t: Table, pos: Position, seed: int) -> int:
@@ -409,6 +449,12 @@ class FastBot(HeuristicBot):
             cands |= 1 << c
         know = Knowledge(obs)
         t = table_for(obs.rules)
+        if obs.rules.conditions:
+            judged = condition_setup(obs)
+            if judged is not None:
+                pos = position(obs, know, self.cond_worlds, True, cands)
+                best = decide_cond(t, pos, self.rng.getrandbits(64), *judged)[0]
+                return by_card[best] if best in by_card else _simple_play(obs, req)
         open_tasks = any(t.trick is None for t in obs.tasks)
         worlds = 3
         if open_tasks:  # fewer worlds while the play-outs are long: about ``budget`` card plays per decision
