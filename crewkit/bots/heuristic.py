@@ -329,7 +329,9 @@ class HeuristicBot:
                 base = cond_world(base, *judged)
             if base.status != 0:
                 continue
-            votes[choose(base)] += 1
+            v = choose(base)
+            if v in votes:  # the policy may pick a card the safety rule set aside
+                votes[v] += 1
             if i < per:
                 for c in cands:
                     w = base.copy()
