@@ -42,6 +42,7 @@ class CondSetup:
     commander: int | None
     total_tricks: int
     tasks: tuple[tuple[Card, str | None], ...]  # card and token per task (owners live in the world)
+    after_play: bool  # some condition is judged after every card
 
 
 class SimView:
@@ -91,10 +92,11 @@ class SimView:
         return [(s, cards[c]) for s, c in self._w.plays]
 
     def trick_of(self, card: Card) -> Any:
-        for t in self._w.tricks:
-            for _, c in t.plays:
-                if c.id == card.id:
-                    return t
+        w = self._w
+        cid = card.id
+        for i, m in enumerate(w.trick_masks):
+            if m >> cid & 1:
+                return w.tricks[i]
         return None
 
     def tasks(self) -> Sequence[SimpleTask]:
@@ -118,21 +120,42 @@ class SimView:
 class CondWorld(World):
     """A world that also judges the mission's conditions (see the module docstring)."""
 
-    __slots__ = ("cs", "tricks", "won_count", "cond_done")
+    __slots__ = ("cs", "tricks", "trick_masks", "won_count", "cond_done")
 
     cs: CondSetup
     tricks: tuple[Any, ...]
+    trick_masks: tuple[int, ...]
     won_count: tuple[int, ...]
     cond_done: tuple[bool, ...]
 
     def copy(self) -> CondWorld:
         w = CondWorld.__new__(CondWorld)
-        for name in World.__slots__:
-            setattr(w, name, getattr(self, name))
+        w.t = self.t
+        w.n = self.n
         w.hands = self.hands.copy()
         w.plays = self.plays.copy()
+        w.trick_mask = self.trick_mask
+        w.led = self.led
+        w.leader = self.leader
+        w.turn = self.turn
+        w.win_seat = self.win_seat
+        w.win_key = self.win_key
+        w.task_bits = self.task_bits
+        w.task_owner = self.task_owner
+        w.task_kind = self.task_kind
+        w.task_k = self.task_k
+        w.pending = self.pending
+        w.done = self.done
+        w.total = self.total
+        w.status = self.status
+        w.tricks_left = self.tricks_left
+        w.pmask = self.pmask
+        w.own = self.own
+        w.allowed_cards = self.allowed_cards
+        w.threat = self.threat
         w.cs = self.cs
         w.tricks = self.tricks
+        w.trick_masks = self.trick_masks
         w.won_count = self.won_count
         w.cond_done = self.cond_done
         return w
@@ -145,7 +168,7 @@ class CondWorld(World):
             self._after_trick(leader, plays)
             return
         super().play(card)
-        if self.status == _OPEN:
+        if self.cs.after_play and self.status == _OPEN:
             self._judge("after-play")
 
     def _after_trick(self, leader: int, plays: tuple[tuple[int, int], ...]) -> None:
@@ -156,6 +179,10 @@ class CondWorld(World):
         trick = SimpleTrick(number, leader, tuple((s, cards[c]) for s, c in plays), winner,
                             _winning_card(self, plays, winner), first.suit)
         self.tricks = (*self.tricks, trick)
+        m = 0
+        for _, c in plays:
+            m |= 1 << c
+        self.trick_masks = (*self.trick_masks, m)
         won = list(self.won_count)
         won[winner] += 1
         self.won_count = tuple(won)
@@ -207,6 +234,7 @@ def cond_world(base: World, cs: CondSetup, tricks: Sequence[Any], cond_done: Seq
     w.plays = base.plays.copy()
     w.cs = cs
     w.tricks = tuple(tricks)
+    w.trick_masks = tuple(sum(c.bit for _, c in t.plays) for t in w.tricks)
     won = [0] * base.n
     for t in w.tricks:
         won[t.winner] += 1
@@ -218,7 +246,7 @@ def cond_world(base: World, cs: CondSetup, tricks: Sequence[Any], cond_done: Seq
 def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | None, total_tricks: int,
               tasks: Sequence[tuple[Card, str | None]]) -> CondSetup:
     return CondSetup(rules, rules.deck, tuple(rules.deck.cards), tuple(rules.conditions), dict(roles), commander,
-                     total_tricks, tuple(tasks))
+                     total_tricks, tuple(tasks), any(c.check == "after-play" for c in rules.conditions))
 
 
 def done_so_far(cs: CondSetup, tricks: Sequence[Any], n: int) -> tuple[bool, ...] | None:
