@@ -122,3 +122,17 @@ def test_fast_bot_is_registered_and_deterministic() -> None:
         play_game(game, [make_bot("fast", s, "det") for s in range(4)])
         runs.append(game.actions)
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(("ruleset", "mission", "players"), [
+    ("crew", "planet-nine/05", 4), ("crew", "planet-nine/13", 3), ("crew", "planet-nine/17", 5),
+    ("crew", "planet-nine/29", 4), ("crew", "planet-nine/46", 4), ("crew-jarvis", "planet-nine/04", 2),
+    ("crew-persian", "persian", 4), ("hammer", "hammer", 4), ("crew-3p-challenge", "planet-nine/04", 3),
+])
+def test_fast_bot_plays_every_kind_of_game(ruleset: str, mission: str, players: int) -> None:
+    from crewkit.engine.setup import new_game
+
+    game = new_game(ruleset, mission, players, seed=f"kinds:{mission}")
+    play_game(game, [FastBot(s, "kinds", worlds=4, cond_worlds=2, draft_worlds=2) for s in range(game.n)])
+    assert game.is_over()
+    assert game.outcome().result in ("success", "failure", "finished")
