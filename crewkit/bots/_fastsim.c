@@ -543,6 +543,7 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
                 }
             }
             if (same && (best_w == 0 || best_w == check_at)) break;
+            if ((keep & (keep - 1)) == 0) break; /* one card left: it is the choice */
             active = keep;
         }
         memset(&base, 0, sizeof base);

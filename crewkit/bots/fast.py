@@ -197,6 +197,8 @@ def decide_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int], list[
             active = [c for c in cands if wins[c] >= best_w - 1]
             if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
                 break
+            if len(active) == 1:  # one card left: it is the choice
+                break
         base = base_world(t, pos, sampler.sample(rng))
         if base.status != 0:
             continue
@@ -293,6 +295,8 @@ def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple
             best_w = max(wins[c] for c in cands)
             active = [c for c in cands if wins[c] >= best_w - 1]
             if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
+                break
+            if len(active) == 1:
                 break
         base = cond_world(base_world(t, pos, sampler.sample(rng)), cs, tricks, cond_done)
         if base.status != 0:
