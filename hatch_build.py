@@ -1,4 +1,5 @@
-"""Wheel build hook: compile the solver's C search (crewkit/solve/_native.c) into the wheel.
+"""Wheel build hook: compile the C parts into the wheel: the solver's search (crewkit/solve/_native.c) and
+the fast bot's look-ahead (crewkit/bots/_fastsim.c).
 
 The library is a plain shared object loaded through ctypes (no Python headers). When no C compiler is
 found the wheel is built without it: crewkit then compiles it on first use into the user's cache, or
@@ -29,26 +30,29 @@ class NativeSearchBuildHook(BuildHookInterface):
             return
         if os.environ.get("CREWKIT_NATIVE", "1").strip().lower() in ("0", "no", "off", "false"):
             return
-        source = Path(self.root) / "crewkit" / "solve" / "_native.c"
         suffix = sysconfig.get_config_var("SHLIB_SUFFIX") or ".so"
         self._tmp = tempfile.mkdtemp(prefix="crewkit-native-")
-        target = Path(self._tmp) / f"_native_lib{suffix}"
         cc = os.environ.get("CC") or "cc"
-        command = [*shlex.split(cc), "-O3", "-std=c99", "-D_POSIX_C_SOURCE=199309L", "-shared", "-fPIC",
-                   "-o", str(target), str(source)]
-        try:
-            proc = subprocess.run(command, capture_output=True, text=True, timeout=300)
-        except (OSError, subprocess.SubprocessError) as exc:
-            self.app.display_warning(f"crewkit: the solver's C search was not compiled ({exc}); "
-                                     "it will be compiled on first use, or the Python search is used")
-            return
-        if proc.returncode != 0 or not target.exists():
-            self.app.display_warning("crewkit: the solver's C search did not compile; it will be compiled on "
-                                     f"first use, or the Python search is used:\n{proc.stderr.strip()[:2000]}")
-            return
-        build_data["force_include"][str(target)] = f"crewkit/solve/_native_lib{suffix}"
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
+        # (source, library name in the wheel, what it is): the solver's C search and the fast bot's look-ahead
+        for package, stem, what in (("solve", "_native", "the solver's C search"),
+                                    ("bots", "_fastsim", "the fast bot's C look-ahead")):
+            source = Path(self.root) / "crewkit" / package / f"{stem}.c"
+            target = Path(self._tmp) / f"{stem}_lib{suffix}"
+            command = [*shlex.split(cc), "-O3", "-std=c99", "-D_POSIX_C_SOURCE=199309L", "-shared", "-fPIC",
+                       "-o", str(target), str(source)]
+            try:
+                proc = subprocess.run(command, capture_output=True, text=True, timeout=300)
+            except (OSError, subprocess.SubprocessError) as exc:
+                self.app.display_warning(f"crewkit: {what} was not compiled ({exc}); "
+                                         "it will be compiled on first use, or Python is used")
+                continue
+            if proc.returncode != 0 or not target.exists():
+                self.app.display_warning(f"crewkit: {what} did not compile; it will be compiled on "
+                                         f"first use, or Python is used:\n{proc.stderr.strip()[:2000]}")
+                continue
+            build_data["force_include"][str(target)] = f"crewkit/{package}/{stem}_lib{suffix}"
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if getattr(self, "_tmp", None):

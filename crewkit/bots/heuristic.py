@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import random
 
+from crewkit.bots.conditions import choose_play_cond, cond_world, condition_setup, rollout_cond
+from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import World, choose_play, rollout, table_for, token_kind
 from crewkit.cards import mask_ids
-from crewkit.engine.actions import Action, Communicate, PassCard, Play, TakeTask
+from crewkit.engine.actions import Action, ChoosePlayer, Communicate, PassCard, Play, TakeTask
 from crewkit.engine.observation import Observation
 from crewkit.engine.rules import Rules
 
@@ -207,6 +209,8 @@ class HeuristicBot:
         self.worlds = worlds
         self.draft_worlds = draft_worlds
         self.budget = budget  # simulated card plays per decision (fixed: deterministic)
+        self.role_worlds = 8
+        self.cond_worlds = 8  # at most this many worlds when the play-outs judge mission conditions
 
     # ------------------------------------------------------------------ protocol
     def act(self, obs: Observation) -> Action:
@@ -220,6 +224,8 @@ class HeuristicBot:
             return self._draft(obs, req)  # type: ignore[arg-type]
         if kinds == {PassCard}:
             return self._pass(obs, req)  # type: ignore[arg-type]
+        if kinds == {ChoosePlayer} and obs.rules.conditions and _model_fits(obs):
+            return self._choose_player(obs, req)  # type: ignore[arg-type]
         # setup steps and anything else: a seeded choice
         return req[int(self.rng.random() * len(req))]
 
@@ -255,6 +261,25 @@ class HeuristicBot:
             return best
         return None
 
+    # ------------------------------------------------------------------ roles
+    def _choose_player(self, obs: Observation, req: tuple[ChoosePlayer, ...]) -> Action:
+        """Bind a role by play-outs: the player with whom the mission's conditions hold most often."""
+        know = Knowledge(obs)
+        wins = [0] * len(req)
+        roles = dict(obs.roles)
+        judged = [condition_setup(obs, {**roles, a.role: a.player}) for a in req]
+        for _ in range(self.role_worlds):
+            hands = know.sample(self.rng)
+            base = world_from(obs, hands)
+            for i, j in enumerate(judged):
+                if j is None:
+                    continue
+                w = cond_world(base, *j)
+                if w.status == 0:
+                    wins[i] += rollout_cond(w)
+        best = max(range(len(req)), key=lambda i: (wins[i], -i))
+        return req[best]
+
     # ------------------------------------------------------------------ draft
     def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
         scores = {a.card.id: _task_affinity(obs.rules, obs.hand_mask, a.card.id) for a in req}
@@ -276,31 +301,42 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ play
     def _play(self, obs: Observation, req: tuple[Play, ...]) -> Action:
+        req = safe_plays(obs, req)
+        if len(req) == 1:
+            return req[0]
         if not _model_fits(obs):
             return _simple_play(obs, req)
         know = Knowledge(obs)
+        judged = condition_setup(obs) if obs.rules.conditions else None
+        choose, play_out = (choose_play_cond, rollout_cond) if judged is not None else (choose_play, rollout)
         by_card = {a.card.id: a for a in req}
         cands = list(by_card)
         n_worlds = self.worlds if self.lookahead else 3
         votes: dict[int, float] = dict.fromkeys(cands, 0.0)
         wins: dict[int, float] = dict.fromkeys(cands, 0.0)
-        open_tasks = any(t.trick is None for t in obs.tasks)
+        open_tasks = any(t.trick is None for t in obs.tasks) or judged is not None
         if self.lookahead and open_tasks:
             remaining = max(1, sum(obs.hand_sizes))
             per = max(2, min(n_worlds, self.budget // (remaining * len(cands))))
+            if judged is not None:
+                per = min(per, self.cond_worlds)
         else:
             per = 0
         for i in range(max(per, 3)):
             hands = know.sample(self.rng)
             base = world_from(obs, hands)
+            if judged is not None:
+                base = cond_world(base, *judged)
             if base.status != 0:
                 continue
-            votes[choose_play(base)] += 1
+            v = choose(base)
+            if v in votes:  # the policy may pick a card the safety rule set aside
+                votes[v] += 1
             if i < per:
                 for c in cands:
                     w = base.copy()
                     w.play(c)
-                    wins[c] += rollout(w)
+                    wins[c] += play_out(w)
         best = max(cands, key=lambda c: (wins[c] + 0.1 * votes[c], -c))
         return by_card[best]
 

@@ -29,9 +29,16 @@ def _rules(seat: int, seed: str) -> Bot:
     return HeuristicBot(seat, seed, lookahead=False)
 
 
+def _fast(seat: int, seed: str) -> Bot:
+    from crewkit.bots.fast import FastBot
+
+    return FastBot(seat, seed)
+
+
 BOTS: dict[str, tuple[Callable[[int, str], Bot], str]] = {
     "random": (_random, "uniform over the legal required actions; communicates rarely"),
     "heuristic": (_heuristic, "cooperative rules plus a short determinized lookahead"),
+    "fast": (_fast, "the heuristic bot's look-ahead with fewer worlds, played out in C (Python if no compiler)"),
     "rules": (_rules, "the heuristic bot's rules alone, no lookahead (fast)"),
 }
 

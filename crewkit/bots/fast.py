@@ -1,0 +1,479 @@
+"""The fast bot: the heuristic bot's determinized look-ahead, with the play-outs in C.
+
+Per decision it samples ``worlds`` complete deals consistent with what it knows (:class:`Knowledge`),
+asks the cooperative full-information policy of :mod:`crewkit.bots.sim` for its choice in each (a vote) and
+plays every legal card out to the end in each world (a win or a loss). The card with the most wins (ten
+times), then the most votes, then the lowest id, is played.
+
+Two implementations make the same decisions:
+
+* :func:`decide_py`, the reference: :class:`Sampler` (a splitmix64 generator, so that C can draw the same
+  numbers) plus :func:`crewkit.bots.sim.rollout`;
+* ``fs_decide`` in ``_fastsim.c`` (:mod:`crewkit.bots.fastnative`), a line-by-line port, about a hundred
+  times faster. ``tests/bots/test_fast.py`` proves they agree (wins and votes per card, and whole games).
+
+Missions with conditions (``fail_if``/``done_if``, roles) are judged in the play-outs by the mission's own
+compiled conditions (:mod:`crewkit.bots.conditions`); the C port does not model them, so those decisions
+are made in Python. Everything is deterministic given the seed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from crewkit.bots.conditions import CondSetup, choose_play_cond, cond_world, condition_setup, rollout_cond
+from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play
+from crewkit.bots.safety import safe_plays
+from crewkit.bots.sim import Table, World, choose_play, rollout, table_for, token_kind
+from crewkit.engine.actions import Action, Play, TakeTask
+from crewkit.engine.observation import Observation
+
+MASK64 = (1 << 64) - 1
+
+
+class SplitMix:
+    """splitmix64: the generator both implementations draw from (``_fastsim.c``: ``splitmix``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What one decision needs, as plain ints (the layout ``fs_decide`` reads)."""
+
+    n: int
+    me: int
+    worlds: int
+    rollouts: bool
+    leader: int
+    tricks_left: int
+    current: tuple[tuple[int, int], ...]  # (seat, card id) of the trick in progress
+    tasks: tuple[tuple[int, int, int, int, bool], ...]  # (card bit, owner or -1, token kind, k, pending)
+    done: int
+    spare: int
+    candidates: int  # mask of the cards to evaluate
+    unknown: int
+    known: tuple[int, ...]
+    void: tuple[int, ...]
+    need: tuple[int, ...]
+
+    def encode(self) -> list[int]:
+        out = [self.n, self.me, self.worlds, int(self.rollouts), self.leader, self.tricks_left, len(self.current)]
+        for s, c in self.current:
+            out += [s, c]
+        out.append(len(self.tasks))
+        for bit, owner, kind, k, pending in self.tasks:
+            out += [bit, owner, kind, k, int(pending)]
+        out += [self.done, self.spare, self.candidates, self.unknown, *self.known, *self.void, *self.need]
+        return out
+
+
+class Sampler:
+    """Deals consistent with a :class:`Position` (``_fastsim.c``: ``sampler_init``/``sample``)."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        n, me = pos.n, pos.me
+        cards: list[tuple[int, int]] = []
+        m = pos.unknown
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            cnt = sum(1 for s in range(n) if s != me and pos.need[s] and not pos.void[s] >> c & 1)
+            cards.append((cnt, c))
+        cards.sort()  # by count, then id: the C insertion sort is stable over ascending ids
+        self.order = [c for _, c in cards]
+
+    def sample(self, rng: SplitMix) -> list[int]:
+        pos = self.pos
+        n, me, void = pos.n, pos.me, pos.void
+        for _attempt in range(8):
+            hands = list(pos.known)
+            need = list(pos.need)
+            spare = pos.spare
+            ok = True
+            for c in self.order:
+                total = spare
+                for s in range(n):
+                    if s != me and need[s] and not void[s] >> c & 1:
+                        total += need[s]
+                if total <= 0:
+                    ok = False
+                    break
+                r = rng.next() % total
+                chosen = -1
+                for s in range(n):
+                    if s == me or not need[s] or void[s] >> c & 1:
+                        continue
+                    if r < need[s]:
+                        chosen = s
+                        break
+                    r -= need[s]
+                if chosen < 0:
+                    spare -= 1
+                    continue
+                hands[chosen] |= 1 << c
+                need[chosen] -= 1
+            if ok and not any(need):
+                return hands
+        rest: list[int] = []
+        m = pos.unknown
+        while m:
+            low = m & -m
+            rest.append(low.bit_length() - 1)
+            m ^= low
+        for i in range(len(rest) - 1, 0, -1):
+            j = rng.next() % (i + 1)
+            rest[i], rest[j] = rest[j], rest[i]
+        hands = list(pos.known)
+        for s in range(n):
+            for _ in range(pos.need[s]):
+                if rest:
+                    hands[s] |= 1 << rest.pop()
+        return hands
+
+
+def base_world(t: Table, pos: Position, hands: list[int]) -> World:
+    """The world of ``hands`` at ``pos`` (the trick in progress replayed)."""
+    w = World.__new__(World)
+    w.t = t
+    w.n = pos.n
+    w.hands = hands
+    w.plays = []
+    w.trick_mask = 0
+    w.led = -1
+    w.leader = w.turn = pos.leader
+    w.win_seat = -1
+    w.win_key = 0
+    w.task_bits = [x[0] for x in pos.tasks]
+    w.task_owner = [x[1] for x in pos.tasks]
+    w.task_kind = [x[2] for x in pos.tasks]
+    w.task_k = [x[3] for x in pos.tasks]
+    w.pending = sum(1 << i for i, x in enumerate(pos.tasks) if x[4])
+    w.done = pos.done
+    w.total = len(pos.tasks)
+    w.status = 0
+    w.tricks_left = pos.tricks_left
+    w.refresh_tasks()
+    for s, c in pos.current:
+        w.turn = s
+        w.hands[s] |= 1 << c
+        w.play(c)
+    return w
+
+
+def decide_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int], list[int]]:
+    """The reference decision: (card id or -1, wins per card id, votes per card id)."""
+    rng = SplitMix(seed)
+    sampler = Sampler(pos)
+    wins = [0] * t.n_cards
+    votes = [0] * t.n_cards
+    cands: list[int] = []
+    m = pos.candidates
+    while m:
+        low = m & -m
+        cands.append(low.bit_length() - 1)
+        m ^= low
+    active = cands
+    check_at = pos.worlds // 2
+    for i in range(pos.worlds):
+        if pos.rollouts and i == check_at and check_at > 0:
+            # half-way: keep the cards within one win of the best; stop when they all won or all lost
+            best_w = max(wins[c] for c in cands)
+            active = [c for c in cands if wins[c] >= best_w - 1]
+            if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
+                break
+            if len(active) == 1:  # one card left: it is the choice
+                break
+        base = base_world(t, pos, sampler.sample(rng))
+        if base.status != 0:
+            continue
+        votes[choose_play(base)] += 1
+        if not pos.rollouts:
+            continue
+        for c in active:
+            w = base.copy()
+            w.play(c)
+            wins[c] += rollout(w)
+    best, best_score = -1, -1
+    for c in cands:
+        score = 10 * wins[c] + votes[c]
+        if score > best_score:
+            best, best_score = c, score
+    return best, wins, votes
+
+
+def affinity(t: Table, hand: int, card: int) -> int:
+    """How well a hand suits a task, in ninetieths: the heuristic bot's weights in exact integers."""
+    score = 0
+    above = hand & t.above[card]
+    if hand >> card & 1:
+        score += 90 + 30 * t.rank[card]
+    score += 108 * above.bit_count()
+    if above:
+        score += 10 * t.rank[above.bit_length() - 1]
+    trumps = (hand & t.trump_mask).bit_count()
+    score += 36 * trumps
+    if not hand & t.suit_masks[t.suit[card]]:
+        score += 45 * trumps
+    return score
+
+
+def draft_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int]]:
+    """The reference draft: (task index to take, score per task index).
+
+    ``pos.candidates`` is a mask of task indexes. In each sampled world, for each candidate, the other seats
+    take the remaining tasks in turn by :func:`affinity` and the deal is played out; a task scores 100000 per
+    play-out won plus the affinity of the own hand."""
+    rng = SplitMix(seed)
+    sampler = Sampler(pos)
+    ntasks = len(pos.tasks)
+    scores = [0] * ntasks
+    cards = [x[0].bit_length() - 1 for x in pos.tasks]
+    cands = [i for i in range(ntasks) if pos.candidates >> i & 1]
+    n, me = pos.n, pos.me
+    for _ in range(pos.worlds):
+        hands = sampler.sample(rng)
+        for first in cands:
+            owners = [x[1] for x in pos.tasks]
+            owners[first] = me
+            seat = (me + 1) % n
+            while True:
+                best, best_a = -1, 0
+                for i in range(ntasks):
+                    if owners[i] != -1:
+                        continue
+                    a = affinity(t, hands[seat], cards[i])
+                    if best < 0 or a > best_a or (a == best_a and cards[i] < cards[best]):
+                        best, best_a = i, a
+                if best < 0:
+                    break
+                owners[best] = seat
+                seat = (seat + 1) % n
+            owned = replace(pos, tasks=tuple((x[0], owners[i], x[2], x[3], x[4]) for i, x in enumerate(pos.tasks)))
+            w = base_world(t, owned, list(hands))
+            scores[first] += 100000 * rollout(w)
+    best, best_score = -1, 0
+    for i in cands:
+        scores[i] += affinity(t, pos.known[me], cards[i])
+        if best < 0 or scores[i] > best_score or (scores[i] == best_score and cards[i] < cards[best]):
+            best, best_score = i, scores[i]
+    return best, scores
+
+
+def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple[Any, ...],
+                cond_done: tuple[bool, ...]) -> tuple[int, list[int], list[int]]:
+    """:func:`decide_py` for a mission with conditions: the worlds judge them (:mod:`crewkit.bots.conditions`)."""
+    rng = SplitMix(seed)
+    sampler = Sampler(pos)
+    wins = [0] * t.n_cards
+    votes = [0] * t.n_cards
+    cands: list[int] = []
+    m = pos.candidates
+    while m:
+        low = m & -m
+        cands.append(low.bit_length() - 1)
+        m ^= low
+    active = cands
+    check_at = pos.worlds // 2
+    for i in range(pos.worlds):
+        if i == check_at and check_at > 0:
+            best_w = max(wins[c] for c in cands)
+            active = [c for c in cands if wins[c] >= best_w - 1]
+            if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
+                break
+            if len(active) == 1:
+                break
+        base = cond_world(base_world(t, pos, sampler.sample(rng)), cs, tricks, cond_done)
+        if base.status != 0:
+            continue
+        votes[choose_play_cond(base)] += 1
+        for c in active:
+            w = base.copy()
+            w.play(c)
+            wins[c] += rollout_cond(w)
+    best, best_score = -1, -1
+    for c in cands:
+        score = 10 * wins[c] + votes[c]
+        if score > best_score:
+            best, best_score = c, score
+    return best, wins, votes
+
+
+class NativeDecider:
+    """``fs_decide`` for one card table."""
+
+    def __init__(self, lib: Any, t: Table) -> None:
+        cfg = [t.n_cards, len(t.suit_masks), *t.suit, *t.rank, *t.cat, *t.suit_masks, *t.above]
+        for row in t.keys:
+            cfg += row
+        arr = (ctypes.c_longlong * len(cfg))(*cfg)
+        handle = lib.fs_new(arr)
+        if not handle:
+            raise OSError("the fast bot's C look-ahead does not take these rules")
+        self._lib = lib
+        self._handle: Any = handle
+        self.n_cards = t.n_cards
+
+    def __del__(self) -> None:
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            self._lib.fs_free(handle)
+
+    def decide(self, pos: Position, seed: int) -> tuple[int, list[int], list[int]]:
+        st = pos.encode()
+        arr = (ctypes.c_longlong * len(st))(*st)
+        wins = (ctypes.c_int * self.n_cards)()
+        votes = (ctypes.c_int * self.n_cards)()
+        best = self._lib.fs_decide(self._handle, arr, seed & MASK64, wins, votes)
+        return int(best), list(wins), list(votes)
+
+    def draft(self, pos: Position, seed: int, trump_mask: int) -> tuple[int, list[int]]:
+        st = [*pos.encode(), trump_mask]
+        arr = (ctypes.c_longlong * len(st))(*st)
+        scores = (ctypes.c_longlong * len(pos.tasks))()
+        best = self._lib.fs_draft(self._handle, arr, seed & MASK64, scores)
+        return int(best), list(scores)
+
+    def rollout(self, st: Sequence[int]) -> int:
+        arr = (ctypes.c_longlong * len(st))(*st)
+        return int(self._lib.fs_rollout(self._handle, arr))
+
+
+_DECIDERS: dict[int, tuple[Table, NativeDecider]] = {}
+
+
+def native_decider(t: Table) -> NativeDecider | None:
+    """The C decider for ``t``, or None when the library is not available or the deck does not fit."""
+    hit = _DECIDERS.get(id(t))
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    from crewkit.bots import fastnative
+
+    lib = fastnative.load()
+    if lib is None or t.n_cards > 63 or len(t.suit_masks) > 16 or t.players > 8:
+        return None
+    try:
+        d = NativeDecider(lib, t)
+    except OSError:
+        return None
+    if len(_DECIDERS) > 64:
+        _DECIDERS.clear()
+    _DECIDERS[id(t)] = (t, d)
+    return d
+
+
+def position(obs: Observation, know: Knowledge, worlds: int, rollouts: bool, candidates: int) -> Position:
+    tasks = []
+    done = 0
+    for task in obs.tasks:
+        kind, k = token_kind(task.token)
+        pending = task.trick is None
+        if not pending:
+            done += 1
+        tasks.append((task.card.bit, task.owner if task.owner is not None else -1, kind, k, pending))
+    return Position(
+        n=obs.players, me=obs.seat, worlds=worlds, rollouts=rollouts, leader=obs.leader,
+        tricks_left=obs.total_tricks - len(obs.tricks),
+        current=tuple((s, c.id) for s, c in obs.current_trick), tasks=tuple(tasks), done=done,
+        spare=know.spare, candidates=candidates, unknown=know.unknown, known=tuple(know.known),
+        void=tuple(know.void), need=tuple(know.need),
+    )
+
+
+class FastBot(HeuristicBot):
+    """The heuristic bot's look-ahead with a fixed number of worlds per decision, played out in C."""
+
+    name = "fast"
+
+    def __init__(self, seat: int, seed: str = "", worlds: int = 12, draft_worlds: int = 8,
+                 native: bool | None = None, budget: int = 1600, min_worlds: int = 8,
+                 cond_worlds: int = 8) -> None:
+        super().__init__(seat, seed, draft_worlds=draft_worlds)
+        self.fast_worlds = worlds
+        self.fast_budget = budget
+        self.min_worlds = min(min_worlds, worlds)
+        self._fits: tuple[object, bool] | None = None
+        self.cond_worlds = cond_worlds
+        self.native = native  # None: C when available; False: always Python (the twin)
+
+    def _decide(self, t: Table, pos: Position, seed: int) -> int:
+        if self.native is not False:
+            d = native_decider(t)
+            if d is not None:
+                return d.decide(pos, seed)[0]
+            if self.native:
+                raise RuntimeError("the fast bot's C look-ahead is not available")
+        return decide_py(t, pos, seed)[0]
+
+    def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:  # type: ignore[override]
+        t = table_for(obs.rules)
+        if not _model_fits(obs) or obs.current_trick or obs.tricks or any(
+                x.owner is None and x.trick is not None for x in obs.tasks):
+            return max(req, key=lambda a: (affinity(t, obs.hand_mask, a.card.id), -a.card.id))
+        index = {x.card.id: i for i, x in enumerate(obs.tasks)}
+        cands = 0
+        for a in req:
+            cands |= 1 << index[a.card.id]
+        know = Knowledge(obs)
+        pos = position(obs, know, self.draft_worlds, True, cands)
+        seed = self.rng.getrandbits(64)
+        d = native_decider(t) if self.native is not False else None
+        if d is None and self.native:
+            raise RuntimeError("the fast bot's C look-ahead is not available")
+        best = d.draft(pos, seed, t.trump_mask)[0] if d is not None else draft_py(t, pos, seed)[0]
+        by_index = {index[a.card.id]: a for a in req}
+        return by_index.get(best) or max(req, key=lambda a: (affinity(t, obs.hand_mask, a.card.id), -a.card.id))
+
+    def _play(self, obs: Observation, req: tuple[Play, ...]) -> Action:  # type: ignore[override]
+        req = safe_plays(obs, req)
+        if len(req) == 1:
+            return req[0]
+        if self._fits is None or self._fits[0] is not obs.rules:
+            self._fits = (obs.rules, _model_fits(obs))  # fixed for a game: who sees which cards
+        if not self._fits[1]:
+            return _simple_play(obs, req)
+        by_card = {a.card.id: a for a in req}
+        cands = 0
+        for c in by_card:
+            cands |= 1 << c
+        know = Knowledge(obs)
+        t = table_for(obs.rules)
+        if obs.rules.conditions:
+            judged = condition_setup(obs)
+            if judged is not None:
+                pos = position(obs, know, self.cond_worlds, True, cands)
+                best = decide_cond(t, pos, self.rng.getrandbits(64), *judged)[0]
+                return by_card[best] if best in by_card else _simple_play(obs, req)
+        open_tasks = any(t.trick is None for t in obs.tasks)
+        worlds = 3
+        if open_tasks:  # fewer worlds while the play-outs are long: about ``budget`` card plays per decision
+            remaining = max(1, sum(obs.hand_sizes)) * len(by_card)
+            worlds = max(self.min_worlds, min(self.fast_worlds, self.fast_budget // remaining))
+        pos = position(obs, know, worlds, open_tasks, cands)
+        seed = self.rng.getrandbits(64)
+        best = self._decide(t, pos, seed)
+        if best not in by_card:  # no world could be played (contradictory knowledge): simple rules
+            return _simple_play(obs, req)
+        return by_card[best]
+
+
+def make(seat: int, seed: str) -> FastBot:
+    return FastBot(seat, seed)
+
+
+__all__ = ["FastBot", "Position", "Sampler", "SplitMix", "decide_py", "native_decider", "position"]

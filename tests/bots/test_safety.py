@@ -1,0 +1,77 @@
+"""No bot wins a teammate's task card while it holds a legal card that does not (issue 15, item 5).
+
+Judged by the engine, independently of :mod:`crewkit.bots.safety`: before each card a bot plays after the
+lead, every legal card is tried on a clone of the game. A card *takes* a teammate's task card when, once it
+is down, the bot leads the trick (the engine's trick winner over the cards so far, or the trick's winner when
+it was the last card) and the trick holds an open task card of another seat. The bot may play such a card
+only when every legal card does.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from crewkit.analysis.loading import load_rules
+from crewkit.bots import make_bot
+from crewkit.bots.base import OPTIONAL_TYPES
+from crewkit.engine.actions import Play
+from crewkit.engine.game import Game
+from crewkit.engine.kernel import trick_winner
+from crewkit.engine.observation import observe
+
+
+def _takes_foreign(game: Game, action: Play) -> bool:
+    seat = action.seat
+    foreign = {t.card.id for t in game.tasks if not t.done and t.owner is not None and t.owner != seat}
+    g = game.clone()
+    before = len(g.tricks)
+    g.apply(action)
+    if len(g.tricks) > before:  # the last card: the engine says who won
+        trick = g.tricks[-1]
+        return trick.winner == seat and any(c.id in foreign for c in trick.cards)
+    plays = g.plays
+    if not any(c.id in foreign for _, c in plays):
+        return False
+    led = g.led_suit
+    strengths = g._strengths[led.index + 1 if led is not None else 0]
+    return plays[trick_winner([c.id for _, c in plays], strengths)][0] == seat
+
+
+def _check_game(bot: str, mission: str, players: int, seed: str) -> int:
+    """Play a game with ``bot`` at every seat, checking every card played after the lead; the number checked."""
+    game = Game.new(load_rules("crew", mission, players), seed=seed)
+    bots = [make_bot(bot, s, seed) for s in range(players)]
+    checked = 0
+    while not game.is_over():
+        seat = game.to_act
+        assert seat is not None
+        legal = [a for a in game.legal_actions(seat) if not isinstance(a, OPTIONAL_TYPES)]
+        action = bots[seat].act(observe(game, seat, game.legal_actions(seat)))
+        if isinstance(action, Play) and game.plays and len(legal) > 1:
+            if _takes_foreign(game, action):
+                assert all(_takes_foreign(game, a) for a in legal if isinstance(a, Play)), (
+                    f"{bot} at seat {seat} took a teammate's task card with {action.card} "
+                    f"while another legal card did not (seed {seed!r}, trick {len(game.tricks) + 1})")
+            checked += 1
+        game.apply(action)
+    return checked
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.text(max_size=6), players=st.integers(3, 5),
+       mission=st.sampled_from(["planet-nine/04", "planet-nine/10", "planet-nine/22", "planet-nine/25"]),
+       bot=st.sampled_from(["fast", "rules"]))
+def test_no_bot_takes_a_teammates_task_card_needlessly(seed: str, players: int, mission: str, bot: str) -> None:
+    _check_game(bot, mission, players, seed)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.text(max_size=6), mission=st.sampled_from(["planet-nine/04", "planet-nine/10"]))
+def test_heuristic_bot_takes_no_teammates_task_card_needlessly(seed: str, mission: str) -> None:
+    _check_game("heuristic", mission, 4, seed)
+
+
+def test_the_check_sees_cards_after_the_lead() -> None:
+    checked = sum(_check_game("fast", "planet-nine/10", 4, f"seen:{i}") for i in range(3))
+    assert checked > 10
