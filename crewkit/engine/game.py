@@ -37,7 +37,9 @@ from crewkit.engine.kernel import (
     token_violation,
     trick_winner,
 )
+from crewkit.engine.observation import Observation, observe
 from crewkit.engine.rules import OMEGA, Rules
+from crewkit.engine.view import EngineView
 
 CHOOSE_MISSION = "choose-mission"
 SETUP = "setup"
@@ -1245,14 +1247,10 @@ class Game:
         self.events.append(Event("outcome", None, None, f"failure: {reason}"))
 
     # ------------------------------------------------------------------ views
-    def view(self) -> Any:
-        from crewkit.engine.view import EngineView
-
+    def view(self) -> EngineView:
         return EngineView(self)
 
-    def observation(self, seat: int) -> Any:
-        from crewkit.engine.observation import observe
-
+    def observation(self, seat: int) -> Observation:
         return observe(self, seat)
 
     def events_for(self, seat: int) -> list[Event]:

@@ -152,9 +152,8 @@ class Observation:
             return self._legal
         except AttributeError:
             pass
-        from crewkit.engine.game import Game
-
-        lg = self._legal = self._required_part + tuple(Game.optional_actions(self._shim, self.seat))  # type: ignore[arg-type]
+        shim = self._shim
+        lg = self._legal = self._required_part + tuple(shim._game_class.optional_actions(shim, self.seat))
         return lg
 
     @property
@@ -451,10 +450,10 @@ _MUTABLE = ("hands", "comm_used", "communications", "tricks", "plays", "roles", 
 class _OptionalSnapshot:
     """A frozen copy of a game's state, enough to run ``Game.optional_actions`` on it (not a game)."""
 
-    def __getattr__(self, name: str) -> Any:  # the Game's methods and properties, bound to this snapshot
-        from crewkit.engine.game import Game
+    _game_class: type[Game]  # the class of the game copied (set per snapshot: this module does not import it)
 
-        attr = getattr(Game, name)
+    def __getattr__(self, name: str) -> Any:  # the Game's methods and properties, bound to this snapshot
+        attr = getattr(self._game_class, name)
         get = getattr(attr, "__get__", None)
         return get(self, type(self)) if get is not None else attr
 
@@ -469,4 +468,5 @@ def _optional_snapshot(game: Game) -> Any:
         elif type(v) is dict:
             d[name] = v.copy()
     shim.__dict__ = d
+    shim._game_class = type(game)
     return shim
