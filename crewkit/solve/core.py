@@ -60,6 +60,7 @@ from typing import Any
 
 from crewkit.cards import Card, Deck, mask_ids
 from crewkit.engine.game import Game, Task, Trick
+from crewkit.engine.kernel import deck_strength_table, token_kinds, token_violation
 from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA
 
 
@@ -205,25 +206,9 @@ class TrickSearch:
         nsuits = len(deck.suits)
         self.card_suit = [c.suit.index if c.suit is not None else -1 for c in cards]
         self.card_rank = [c.rank for c in cards]
-        prec = {cat: i for i, cat in enumerate(rules.precedence)}
-        p_special, p_trump, p_led = prec.get("special", 99), prec.get("trump", 99), prec.get("led", 99)
-
-        def power(cid: int, led: int) -> int:
-            c = cards[cid]
-            if c.suit is None:
-                cat = p_special
-            elif c.suit.trump:
-                cat = p_trump
-            elif c.suit.index == led:
-                cat = p_led
-            else:
-                return 0
-            if cat >= 99:
-                return 0
-            return (100 - cat) * 100_000 + c.rank + 50_000
-
-        # power[led + 1][card]: strength of the card in a trick led in ``led`` (0: it cannot win)
-        self.power = [[power(cid, led) for cid in range(len(cards))] for led in range(-1, nsuits)]
+        # power[led + 1][card]: strength of the card in a trick led in ``led`` (0: it cannot win): the kernel's
+        # table, the one the engine judges tricks by (crewkit.engine.kernel.strength_table)
+        self.power = [list(row) for row in deck_strength_table(deck, rules.precedence)]
         self.order_rank = [c.rank + (30 if c.suit is None or c.suit.trump else 0) for c in cards]
         self.free_mask = deck.mask(fc.card for fc in rules.free_cards)
         self.free_not_first = deck.mask(fc.card for fc in rules.free_cards if fc.not_first)
@@ -267,6 +252,7 @@ class TrickSearch:
         self.omegas = [i for i, t in enumerate(self.task_objs) if t.token == OMEGA]
         self.arrows = [(i, ARROWS.index(t.token)) for i, t in enumerate(self.task_objs) if t.token in ARROWS]
         self.has_tokens = bool(self.numbered or self.omegas or self.arrows)
+        self.token_kind, self.token_k = token_kinds([t.token for t in self.task_objs])
         # free draft: the cards of the tasks nobody has taken yet (their owner is whoever wins them)
         self.undrafted = sum(t.card.bit for t in self.task_objs if t.owner is None and not t.done) if self.draft else 0
 
@@ -316,7 +302,7 @@ class TrickSearch:
             for cid in range(len(cards))
         ]
         self.check_order = (
-            self.must_follow and not self.free_mask and not self.draws and p_led < 99
+            self.must_follow and not self.free_mask and not self.draws and "led" in rules.precedence
             and not self.special_mask
         )
         # beaters[c]: the cards that beat c in a trick c leads (the free-draft sweep bound, see _sweeps)
@@ -1308,24 +1294,15 @@ class TrickSearch:
         return result
 
     def _tokens_ok(self, completed: list[int], before: int, after: int) -> bool:
-        now = set(completed)
-        objs = self.task_objs
-        for i, k in self.numbered:
-            if i in now:
-                if not before < k <= after:
-                    return False
-            elif not objs[i].done and after >= k:
-                return False
-        for i in self.omegas:
-            if i in now and after < self.ntasks:
-                return False
-        for i, r in self.arrows:
-            if i not in now:
-                continue
-            for j, r2 in self.arrows:
-                if r2 < r and j not in now and not objs[j].done:
-                    return False
-        return True
+        """The kernel's token-order verdict (crewkit.engine.kernel.token_violation), as the engine judges it."""
+        now = 0
+        for i in completed:
+            now |= 1 << i
+        pending = now
+        for i, t in enumerate(self.task_objs):
+            if t.trick is None:
+                pending |= 1 << i
+        return token_violation(self.token_kind, self.token_k, pending, now, before) is None
 
     def _draw(self, number: int) -> None:
         """The engine's draw_from_neighbour after trick ``number`` (its random choices are fixed by the seed)."""
