@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from crewkit.cards import Card, Deck, Suit
 from crewkit.engine.actions import Action, Communicate, Distress, Play
+from crewkit.engine.phase import Phase
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game, Trick
@@ -168,9 +169,9 @@ class Observation:
             text = r
         else:
             phase, draft_turn, turn = r
-            if phase == "draft":
+            if phase == Phase.DRAFT:
                 text = f"task draft, seat {draft_turn} to choose"
-            elif phase == "distress-pass":
+            elif phase == Phase.DISTRESS_PASS:
                 text = "distress signal: cards being passed"
             else:
                 text = f"trick {self.trick_number} of {self.total_tricks}, seat {turn} to play"
@@ -287,7 +288,7 @@ class Observation:
 
     def __repr__(self) -> str:
         return (
-            f"Observation(seat={self.seat}, phase={self.phase!r}, trick={self.trick_number}, "
+            f"Observation(seat={self.seat}, phase={str(self.phase)!r}, trick={self.trick_number}, "
             f"hand={[c.name for c in self.hand]}, legal={len(self.legal)})"
         )
 
@@ -362,7 +363,7 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
     except AttributeError:
         state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks])
     comms = game.communications
-    window = lazy_optional and phase == "tricks" and done is None and not plays
+    window = lazy_optional and phase == Phase.TRICKS and done is None and not plays
     return (
         game.n,
         phase,
@@ -424,7 +425,7 @@ def observe(
     else:
         lg = o._legal = tuple(game.legal_actions(seat) if legal is None else legal)
         # outside a communication window nothing is optional (the Persian signal is offered during a trick)
-        if table[1] != "tricks" or (table[7] and not any(isinstance(a, _OPTIONAL_TYPES) for a in lg)):
+        if table[1] != Phase.TRICKS or (table[7] and not any(isinstance(a, _OPTIONAL_TYPES) for a in lg)):
             o._required = lg
     return o
 

@@ -184,7 +184,7 @@ class TrickSearch:
                                          or sum(self._quotas) != sum(t.owner is None for t in game.tasks)):
             raise ValueError("quotas are per seat and add up to the undrafted tasks of a game in its draft")
         if (game.phase != "tricks" and not self.draft) or game.is_over():
-            raise ValueError(f"the trick search needs a game in its tricks or draft phase, not {game.phase!r}")
+            raise ValueError(f"the trick search needs a game in its tricks or draft phase, not {str(game.phase)!r}")
         if getattr(game, "dummy_seat", None) is not None:
             raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
         rules = game.rules
@@ -444,7 +444,7 @@ class TrickSearch:
         ]:
             raise ValueError("run_from needs a position of the same rules and tasks")
         if game.phase != "tricks" or game.is_over():
-            raise ValueError(f"the trick search needs a game in its tricks phase, not {game.phase!r}")
+            raise ValueError(f"the trick search needs a game in its tricks phase, not {str(game.phase)!r}")
         self.game = game
         return self.run(max_nodes, deadline)
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.spec import bundled
+from crewkit.spec.blocknames import unknown_block
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
 from crewkit.spec.model import Mission, RuleSet
@@ -168,6 +169,11 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
     from crewkit.spec.deck import DealError, build_deck, deal_plan
 
     issues: list[SpecIssue] = []
+    for key, phase in (("flow", True), ("blocks", False)):
+        for i, name in enumerate(data.get(key) or []):
+            why = unknown_block(str(name), phase)
+            if why is not None:
+                issues.append(_issue(doc, (key, i), why))
     if "deck" not in data:
         return issues
     try:
