@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many seeded games with bots and report the success rate",
         description="Play K games of a mission with bots in every seat. Per-game seeds are derived from --seed, "
-        "so results are identical for any --workers. Reports the success rate with a 95%% Wilson interval, "
+        "so results are identical for any --workers. Reports the success rate with a 95% Wilson interval, "
         "mean tricks played and the most common failure reasons.",
     )
     p.add_argument("--ruleset", default="crew", help="rule set name or path (default: crew)")
