@@ -137,6 +137,7 @@ class Game:
         self.draft_turn = -1
         self._task_mask = deck.mask(t.card for t in self.tasks)
         self.scoring = rules.scoring
+        self.mode: str | None = None  # a round's mode (penalty, challenge) in a game played in rounds
         self.signal_trick: int = 0  # the trick number in which the last signal was given
         self._pending_signal: tuple[int, Card, int] | None = None  # must be won in this trick (a reading)
         if dealer is not None and not comp.takes_dealer:

@@ -40,7 +40,7 @@ def replay_json(result: Replay) -> dict[str, Any]:
     }
     if game.roles:
         out["roles"] = dict(game.roles)
-    if getattr(game, "scoring", None) is not None:
+    if game.scoring is not None:
         from crewkit.engine.scoring import chip_json
 
         out["dealer"] = game.first_dealer
@@ -89,7 +89,7 @@ def replay_text(result: Replay) -> str:
         for c in game.communications:
             stmt = "statement hidden (dead zone)" if c.hidden else c.statement
             lines.append(f"  seat {c.seat}: {c.card.name} ({stmt}) before trick {c.before_trick}")
-    if getattr(game, "scoring", None) is not None:
+    if game.scoring is not None:
         lines.extend(_rounds_text(game))
     elif game.tricks:
         lines.append("tricks:")

@@ -185,7 +185,7 @@ class TrickSearch:
             raise ValueError("quotas are per seat and add up to the undrafted tasks of a game in its draft")
         if (game.phase != "tricks" and not self.draft) or game.is_over():
             raise ValueError(f"the trick search needs a game in its tricks or draft phase, not {str(game.phase)!r}")
-        if getattr(game, "dummy_seat", None) is not None:
+        if game.dummy_seat is not None:
             raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
         rules = game.rules
         if self.draft and (rules.conditions or rules.draws):
@@ -198,7 +198,7 @@ class TrickSearch:
         self.commander = game.commander
         self.dealer = game.dealer
         self.roles: dict[str, int] = dict(game.roles)
-        self.mode = getattr(game, "mode", None)
+        self.mode = game.mode
         self.total = game.total_tricks
         self.must_follow = rules.must_follow
         self.suit_masks = rules.suit_masks
@@ -285,7 +285,7 @@ class TrickSearch:
         self.draws = tuple(rules.draws)
         self._draw_states: dict[int, Any] = {}
         if self.draws:
-            rng = getattr(game, "_draw_rng", None)
+            rng = game._draw_rng
             if rng is None:
                 raise Unsupported("neighbour draws without the engine's draw generator")
             pending = [j for j, (after, _) in enumerate(self.draws) if after > self.ntricks]

@@ -69,3 +69,17 @@ def test_c_and_python_searches_agree_with_the_engine_on_token_order(mission: str
         except Unsupported:
             return
         assert search.run() == expected, f"{'C' if use_c else 'Python'} search disagrees with the engine"
+
+
+def test_the_engine_view_and_the_search_view_share_one_protocol() -> None:
+    from crewkit.dsl.view import View
+    from crewkit.engine.view import EngineView
+
+    game = small_game("planet-nine/03", 3, cards=4, players=3)
+    while game.phase != "tricks":
+        game.apply(game.legal_actions()[0])
+    engine_view, search_view = EngineView(game), TrickSearch(game, native=False).view
+    assert isinstance(engine_view, View) and isinstance(search_view, View)
+    for name in ("seats", "commander", "total_tricks", "tricks", "current_plays"):
+        a, b = getattr(engine_view, name)(), getattr(search_view, name)()
+        assert (list(a) if not isinstance(a, int | None) else a) == (list(b) if not isinstance(b, int | None) else b)
