@@ -10,6 +10,7 @@ the former frozen dataclass; treat them as read-only.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -154,7 +155,7 @@ class Observation:
         except AttributeError:
             pass
         shim = self._shim
-        lg = self._legal = self._required_part + tuple(shim._game_class.optional_actions(shim, self.seat))
+        lg = self._legal = self._required_part + tuple(optional_actions_of(shim, self.seat))
         return lg
 
     @property
@@ -464,19 +465,19 @@ def _required_plays(game: Game, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-# State that Game.optional_actions reads and that later moves mutate in place: copied for the snapshot.
+# State that the optional-action hooks read and that later moves mutate in place: copied for the snapshot.
 _MUTABLE = ("hands", "comm_used", "communications", "tricks", "plays", "roles", "passes", "tasks")
 
 
 class _OptionalSnapshot:
-    """A frozen copy of a game's state, enough to run ``Game.optional_actions`` on it (not a game)."""
+    """A frozen copy of the game's state that the blocks' optional-action hooks read (plain attributes; no
+    game method runs on it)."""
 
-    _game_class: type[Game]  # the class of the game copied (set per snapshot: this module does not import it)
 
-    def __getattr__(self, name: str) -> Any:  # the Game's methods and properties, bound to this snapshot
-        attr = getattr(self._game_class, name)
-        get = getattr(attr, "__get__", None)
-        return get(self, type(self)) if get is not None else attr
+def optional_actions_of(state: Any, seat: int) -> Iterator[Action]:
+    """The actions ``seat`` may take out of turn, from the blocks' hooks (as ``Game.optional_actions``)."""
+    for optional in state.hooks.optional:
+        yield from optional(state, seat)
 
 
 def _optional_snapshot(game: Game) -> Any:
@@ -489,5 +490,4 @@ def _optional_snapshot(game: Game) -> Any:
         elif type(v) is dict:
             d[name] = v.copy()
     shim.__dict__ = d
-    shim._game_class = type(game)
     return shim

@@ -72,7 +72,7 @@ def signal_open(g: Game, seat: int) -> bool:
         and 0 < len(g.plays) < g.n
         and (r.comm_who == "all" or seat == g.commander)
         and g.comm_used[seat] < r.comm_per_player
-        and (r.comm_per_trick is None or g.signal_trick != g.trick_number)
+        and (r.comm_per_trick is None or g.signal_trick != len(g.tricks) + 1)
     )
 
 
