@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from crewkit.cards import Card, Suit, sort_key
@@ -330,15 +329,14 @@ class Game:
 
     def optional_actions(self, seat: int) -> list[Action]:
         """Actions ``seat`` may start now out of turn (communication, distress, ...; never required)."""
-        return list(self._optional_actions(seat))
+        out: list[Action] = []
+        for optional in self.hooks.optional:
+            out.extend(optional(self, seat))
+        return out
 
     def has_optional_actions(self, seat: int) -> bool:
-        """``bool(optional_actions(seat))`` without building them all: the same generator, stopped at the first."""
-        return next(self._optional_actions(seat), None) is not None
-
-    def _optional_actions(self, seat: int) -> Iterator[Action]:
-        for optional in self.hooks.optional:
-            yield from optional(self, seat)
+        """``bool(optional_actions(seat))``."""
+        return any(optional(self, seat) for optional in self.hooks.optional)
 
     def legal_play_mask(self, seat: int) -> int:
         return legal_play_mask(self, seat)

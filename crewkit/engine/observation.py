@@ -10,13 +10,12 @@ the former frozen dataclass; treat them as read-only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from crewkit.cards import Card, Deck, Suit
 from crewkit.engine.actions import Action, Communicate, Distress, Play
-from crewkit.engine.phase import Phase
+from crewkit.engine.phase import DISTRESS_PASS, DRAFT, TRICKS
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game, Trick
@@ -170,9 +169,9 @@ class Observation:
             text = r
         else:
             phase, draft_turn, turn = r
-            if phase == Phase.DRAFT:
+            if phase == DRAFT:
                 text = f"task draft, seat {draft_turn} to choose"
-            elif phase == Phase.DISTRESS_PASS:
+            elif phase == DISTRESS_PASS:
                 text = "distress signal: cards being passed"
             else:
                 text = f"trick {self.trick_number} of {self.total_tricks}, seat {turn} to play"
@@ -373,7 +372,7 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
     if done is not None:
         outcome = done.result
         reason: Any = done.reason
-    elif phase in (Phase.DRAFT, Phase.DISTRESS_PASS, Phase.TRICKS):
+    elif phase in (DRAFT, DISTRESS_PASS, TRICKS):
         outcome = "in-progress"
         reason = (phase, game.draft_turn, game.turn)
     else:
@@ -384,7 +383,7 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
     except AttributeError:
         state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks])
     comms = game.communications
-    window = lazy_optional and phase == Phase.TRICKS and done is None and not plays
+    window = lazy_optional and phase == TRICKS and done is None and not plays
     return Table(
         game.n,
         phase,
@@ -446,7 +445,7 @@ def observe(
     else:
         lg = o._legal = tuple(game.legal_actions(seat) if legal is None else legal)
         # outside a communication window nothing is optional (the Persian signal is offered during a trick)
-        if table.phase != Phase.TRICKS or (table.current_trick and not any(isinstance(a, _OPTIONAL_TYPES) for a in lg)):
+        if table.phase != TRICKS or (table.current_trick and not any(isinstance(a, _OPTIONAL_TYPES) for a in lg)):
             o._required = lg
     return o
 
@@ -474,10 +473,12 @@ class _OptionalSnapshot:
     game method runs on it)."""
 
 
-def optional_actions_of(state: Any, seat: int) -> Iterator[Action]:
+def optional_actions_of(state: Any, seat: int) -> list[Action]:
     """The actions ``seat`` may take out of turn, from the blocks' hooks (as ``Game.optional_actions``)."""
+    out: list[Action] = []
     for optional in state.hooks.optional:
-        yield from optional(state, seat)
+        out.extend(optional(state, seat))
+    return out
 
 
 def _optional_snapshot(game: Game) -> Any:

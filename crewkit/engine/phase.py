@@ -15,7 +15,7 @@ import registers its blocks).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from crewkit.engine.errors import IllegalAction
@@ -36,6 +36,11 @@ class Phase(enum.StrEnum):
     TRICKS = "tricks"
     OVER = "over"
 
+
+
+# the members as plain module constants: reading an Enum class attribute is slow in Python 3.11 (hot paths)
+SETUP, DRAFT, DISTRESS_PASS = Phase.SETUP, Phase.DRAFT, Phase.DISTRESS_PASS
+CHOOSE_MISSION, TRICKS, OVER = Phase.CHOOSE_MISSION, Phase.TRICKS, Phase.OVER
 
 Handler = Callable[["Game", "Action"], None]
 TrickHook = Callable[["Game", "Trick", int], bool]  # (game, trick, mask of its cards) -> True: stop here
@@ -102,8 +107,8 @@ class Block:
         """Why no card may be played while this phase is current."""
         return f"cards are played only after the {self.describe(g)}"
 
-    def optional(self, g: Game, seat: int) -> Iterator[Action]:
-        return iter(())
+    def optional(self, g: Game, seat: int) -> Sequence[Action]:
+        return ()
 
     def trick_end(self) -> TrickHook | None:
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from crewkit.engine.phase import Phase
+from crewkit.engine.phase import OVER
 from crewkit.engine.record import Replay
 from crewkit.engine.rules import OMEGA
 
@@ -120,7 +120,7 @@ def _rounds_text(game: Any) -> list[str]:
         deltas = ", ".join(f"seat {i} {'+' if d >= 0 else ''}{chip_text(d)}" for i, d in enumerate(res.deltas))
         chips = ", ".join(f"seat {i} {chip_text(c)}" for i, c in enumerate(res.chips))
         out.append(f"  chips: {deltas}  ->  {chips}")
-    if game.phase != Phase.OVER and game.round_mission is not None:
+    if game.phase != OVER and game.round_mission is not None:
         out.append(f"round {game.round} in progress: dealer seat {game.dealer}, {game.round_mission.id} ({game.mode})")
         out.extend(_tricks_text(game.tricks))
     return out

@@ -8,14 +8,14 @@ per trick, barred roles, the dummy seat, disruption.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from crewkit.cards import Card, mask_ids
 from crewkit.engine.actions import Action, Communicate, Signal
 from crewkit.engine.blocks.distress import distress_allowed
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.phase import Block, Handler, Phase, TrickHook, register
+from crewkit.engine.phase import TRICKS, Block, Handler, TrickHook, register
 from crewkit.engine.state import Communication, Event, Trick, statement_text
 
 if TYPE_CHECKING:
@@ -32,23 +32,25 @@ class CommunicationBlock(Block):
     def actions(self) -> dict[type, Handler]:
         return {Communicate: communicate, Signal: signal}  # type: ignore[dict-item]
 
-    def optional(self, g: Game, seat: int) -> Iterator[Action]:
+    def optional(self, g: Game, seat: int) -> Sequence[Action]:
         r = g.rules
         if r.comm_window == AFTER_FIRST_CARD:
             if signal_open(g, seat):
-                yield from (Signal(seat, c) for c in r.deck.from_mask(g.hands[seat]))
-            return
-        if g.phase != Phase.TRICKS or g._outcome is not None or g.plays or not communication_open(g, seat):
-            return
+                return [Signal(seat, c) for c in r.deck.from_mask(g.hands[seat])]
+            return ()
+        if g.plays or g.phase != TRICKS or g._outcome is not None or not communication_open(g, seat):
+            return ()
         cards = g._cards
+        out: list[Action] = []
         for i in mask_ids(g.hands[seat] & ~r.comm_excluded_mask):
             statements = true_statements(g, seat, cards[i])
             if not statements:
                 continue
             if r.dead_zone:
-                yield Communicate(seat, cards[i], None)
+                out.append(Communicate(seat, cards[i], None))
             else:
-                yield from (Communicate(seat, cards[i], st) for st in statements)
+                out.extend(Communicate(seat, cards[i], st) for st in statements)
+        return out
 
     def trick_end(self) -> TrickHook | None:
         return signal_kept
@@ -56,7 +58,7 @@ class CommunicationBlock(Block):
 
 def in_window(g: Game) -> bool:
     """Between tricks (or, for the in-trick signal, during one): when a seat may speak out of turn."""
-    if g.phase != Phase.TRICKS or g._outcome is not None:
+    if g.phase != TRICKS or g._outcome is not None:
         return False
     if g.rules.comm_window == AFTER_FIRST_CARD:  # signals in a trick; a distress signal before trick 1
         return 0 < len(g.plays) < g.n or distress_allowed(g)
@@ -67,7 +69,7 @@ def signal_open(g: Game, seat: int) -> bool:
     r = g.rules
     return (
         r.comm_enabled
-        and g.phase == Phase.TRICKS
+        and g.phase == TRICKS
         and g._outcome is None
         and 0 < len(g.plays) < g.n
         and (r.comm_who == "all" or seat == g.commander)
@@ -82,7 +84,7 @@ def signal(g: Game, a: Signal) -> None:
         raise IllegalAction("no-signal", "this rule set has no in-trick signal")
     if r.comm_who == "commander" and a.seat != g.commander:
         raise IllegalAction("not-commander", f"only the commander (seat {g.commander}) may signal")
-    if g.phase != Phase.TRICKS or not g.plays:
+    if g.phase != TRICKS or not g.plays:
         raise IllegalAction("signal-closed", "a signal is only possible after the first card of a trick")
     if g.comm_used[a.seat] >= r.comm_per_player:
         raise IllegalAction("already-signalled", f"seat {a.seat} has already signalled this game")
@@ -142,7 +144,7 @@ def true_statements(g: Game, seat: int, card: Card) -> tuple[str, ...]:
 
 def communicate(g: Game, a: Communicate) -> None:
     r = g.rules
-    if g.phase != Phase.TRICKS:
+    if g.phase != TRICKS:
         raise IllegalAction(
             "communication-closed", "communication is only possible after the tasks are distributed"
         )

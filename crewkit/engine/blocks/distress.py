@@ -7,14 +7,14 @@ passes or is skipped as its rule set says.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from crewkit.cards import mask_ids
 from crewkit.engine.actions import Action, Distress, PassCard
 from crewkit.engine.blocks.dummy import dummy_played
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.phase import Block, Handler, Phase, register
+from crewkit.engine.phase import DISTRESS_PASS, TRICKS, Block, Handler, Phase, register
 from crewkit.engine.state import Event
 
 if TYPE_CHECKING:
@@ -29,9 +29,10 @@ class DistressSignal(Block):
     def actions(self) -> dict[type, Handler]:
         return {Distress: distress, PassCard: pass_card}  # type: ignore[dict-item]
 
-    def optional(self, g: Game, seat: int) -> Iterator[Action]:
-        if g.phase == Phase.TRICKS and g._outcome is None and distress_allowed(g):
-            yield from (Distress(seat, d) for d in g.rules.distress_directions)
+    def optional(self, g: Game, seat: int) -> Sequence[Action]:
+        if g.plays or g.phase != TRICKS or g._outcome is not None or not distress_allowed(g):
+            return ()
+        return [Distress(seat, d) for d in g.rules.distress_directions]
 
 
 class DistressPass(Block):
@@ -81,7 +82,7 @@ def distress(g: Game, a: Distress) -> None:
         raise IllegalAction("no-distress", "this rule set has no distress signal")
     if g.distress_direction is not None:
         raise IllegalAction("distress-used", "the distress signal was already used")
-    if g.phase != Phase.TRICKS or g.tricks or g.plays or g.communications:
+    if g.phase != TRICKS or g.tricks or g.plays or g.communications:
         raise IllegalAction(
             "distress-too-late",
             "the distress signal is only possible after the task draft and before any communication and any trick",
@@ -101,7 +102,7 @@ def distress(g: Game, a: Distress) -> None:
 
 def pass_card(g: Game, a: PassCard) -> None:
     r = g.rules
-    if g.phase != Phase.DISTRESS_PASS:
+    if g.phase != DISTRESS_PASS:
         raise IllegalAction("not-passing", "cards are passed only right after the distress signal")
     if a.seat in g.passes:
         raise IllegalAction("already-passed", f"seat {a.seat} has already chosen a card to pass")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from crewkit.engine.actions import Action, TakeTask
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.phase import Block, Handler, Phase, register
+from crewkit.engine.phase import DRAFT, Block, Handler, Phase, register
 from crewkit.engine.state import Event
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ class Draft(Block):
 
 
 def take_task(g: Game, a: TakeTask) -> None:
-    if g.phase != Phase.DRAFT:
+    if g.phase != DRAFT:
         raise IllegalAction("not-drafting", "tasks can only be taken during the task draft")
     if a.seat != g.draft_turn:
         raise IllegalAction(

@@ -17,7 +17,7 @@ from crewkit.engine.actions import Action, ChooseMission
 from crewkit.engine.blocks.tricks import fast_tables
 from crewkit.engine.deal import deal_from_seed, first_dealer
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.phase import Block, Handler, Phase, TrickHook, register
+from crewkit.engine.phase import CHOOSE_MISSION, Block, Handler, Phase, TrickHook, register
 from crewkit.engine.scoring import RoundResult, apply_deltas, challenge_deltas, chip_text, penalty_deltas
 from crewkit.engine.state import FINISHED, Event, Outcome, Trick
 
@@ -92,7 +92,7 @@ class ChipScoring(Block):
 
 
 def choose_mission(g: Game, a: ChooseMission) -> None:
-    if g.phase != Phase.CHOOSE_MISSION:
+    if g.phase != CHOOSE_MISSION:
         raise IllegalAction("not-choosing", "the mission is chosen only at the start of a round")
     if a.seat != g.dealer:
         raise IllegalAction("not-dealer", f"seat {a.seat} cannot choose the mission: the dealer is seat {g.dealer}")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from crewkit.engine.actions import Action, Answer
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.phase import Block, Phase, register
+from crewkit.engine.phase import SETUP, Block, Phase, register
 from crewkit.engine.state import Event
 from crewkit.engine.steps import Step, make_step
 
@@ -65,4 +65,4 @@ class SetupSteps(Block):
 
 
 def current_step(g: Game) -> Step | None:
-    return g.steps[g.step_index] if g.phase == Phase.SETUP and g.step_index < len(g.steps) else None
+    return g.steps[g.step_index] if g.phase == SETUP and g.step_index < len(g.steps) else None

@@ -15,7 +15,7 @@ from crewkit.cards import Card, mask_ids
 from crewkit.engine.actions import Action, Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.kernel import deck_strength_table, follow_mask, trick_winner
-from crewkit.engine.phase import Block, Handler, Phase, register
+from crewkit.engine.phase import TRICKS, Block, Handler, Phase, register
 from crewkit.engine.rules import Rules
 from crewkit.engine.state import Event, Trick
 
@@ -100,7 +100,7 @@ def legal_play_mask(g: Game, seat: int) -> int:
 
 
 def play(g: Game, a: Play) -> None:
-    if g.phase != Phase.TRICKS:
+    if g.phase != TRICKS:
         raise IllegalAction("not-playing", g.current_block.not_playing(g))
     seat = a.seat
     card = a.card
