@@ -6,6 +6,10 @@ import argparse
 import math
 
 
+class UsageError(Exception):
+    """A command line that cannot be carried out as given (exit 2)."""
+
+
 def reading(text: str) -> tuple[str, str]:
     """``ID=OPTION`` (``ID:OPTION`` also accepted) selecting a reading of an unclear rule."""
     key, sep, value = text.partition("=")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from crewkit.argtypes import delay_seconds, positive_int, reading
+from crewkit.argtypes import UsageError, delay_seconds, positive_int, reading
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -44,10 +44,6 @@ examples:
 
 exit codes: 0 success, 1 invalid input or illegal action, 2 usage error
 """
-
-
-class UsageError(Exception):
-    """A command line that cannot be carried out as given (exit 2)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -183,7 +179,8 @@ def _version() -> str:
 def cmd_validate(args: argparse.Namespace) -> int:
     from crewkit.spec import bundled
     from crewkit.spec.errors import issue_to_json, render_issue
-    from crewkit.spec.loader import check_file, source_lines
+    from crewkit.spec.files import check_file
+    from crewkit.spec.loader import source_lines
 
     paths: list[Path] = []
     if not args.paths:
@@ -234,7 +231,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     import yaml
 
-    from crewkit.spec.loader import load_campaign, load_doc, load_mission, load_ruleset
+    from crewkit.spec.campaigns import load_campaign
+    from crewkit.spec.loader import load_doc, load_mission, load_ruleset
 
     readings = dict(args.reading)
     data: Any
@@ -304,6 +302,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise UsageError(f"{args.file}: no such file")
+    from crewkit.spec.recordfile import load_record_file
+
     record, issues = load_record_file(path)
     if issues:
         lines = source_lines(path)
@@ -319,46 +319,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{path}: {result.error}", file=sys.stderr)
         return EXIT_INVALID
     return EXIT_OK
-
-
-def load_record_file(path: Path) -> tuple[dict[str, Any], list[Any]]:
-    from crewkit.spec.errors import SpecError
-    from crewkit.spec.schema import load_json_file, validate_document
-
-    try:
-        doc = load_json_file(path)
-    except SpecError as exc:
-        return {}, list(exc.issues)
-    issues = list(validate_document(doc, "record"))
-    data = doc.data if isinstance(doc.data, dict) else {}
-    if not issues:
-        issues = _record_reference_issues(doc, path)
-    return data, issues
-
-
-def _record_reference_issues(doc: Any, path: Path) -> list[Any]:
-    """A record names its rule set and mission as the command line does (bundled names, or paths from the
-    working folder); a path must lead into the working folder or the record's own folder (or below them),
-    so that a record from someone else cannot make crewkit read any file of yours (docs/trust.md)."""
-    from crewkit.spec import bundled
-    from crewkit.spec.errors import SpecIssue
-
-    out = []
-    for key in ("ruleset", "mission"):
-        ref = doc.data.get(key)
-        if not isinstance(ref, str):
-            continue
-        is_path = bundled.looks_like_path(ref) or (key == "ruleset" and "/" in ref)
-        if not is_path:
-            continue
-        target = Path(ref).expanduser()
-        if "\x00" not in ref and (bundled.confined(target, Path.cwd()) or bundled.confined(target, path.parent)):
-            continue
-        line, column = doc.position_of((key,))
-        out.append(SpecIssue(doc.filename, line, column, (key,),
-                             f"the record's {key} file {ref!r} is outside the working folder and the record's "
-                             "folder; a record may name bundled specs or files there"))
-    return out
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -470,7 +430,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_campaign(args: argparse.Namespace) -> int:
     from crewkit.campaign.report import format_status
     from crewkit.campaign.store import Logbook
-    from crewkit.spec.loader import load_campaign, load_mission
+    from crewkit.spec.campaigns import load_campaign
+    from crewkit.spec.loader import load_mission
 
     if args.campaign_command == "reset":
         if not args.yes:

@@ -240,7 +240,8 @@ def check_mission(
 ) -> CheckReport:
     """Validate ``path`` and, when valid, sample deals per player count (see the module docs)."""
     from crewkit.spec.errors import issue_to_json, render_issue
-    from crewkit.spec.loader import check_file, load_mission, load_ruleset, source_lines
+    from crewkit.spec.files import check_file
+    from crewkit.spec.loader import load_mission, load_ruleset, source_lines
 
     p = Path(path)
     issues = check_file(p, "mission")

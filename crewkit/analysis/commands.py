@@ -13,7 +13,7 @@
                     winnability=analysis_commands.cmd_winnability)
 
 Exit codes: 0 done (whatever the verdict), 1 invalid input (a spec error, an unreadable record, a mission
-that does not validate, matplotlib missing for ``--plot``), 2 usage error (raised as ``crewkit.cli.UsageError``).
+that does not validate, matplotlib missing for ``--plot``), 2 usage error (raised as ``crewkit.argtypes.UsageError``, also ``crewkit.cli.UsageError``).
 Heavy modules are imported inside the commands so that ``crewkit --help`` stays fast.
 """
 
@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from crewkit.argtypes import positive_int, positive_seconds, reading
+from crewkit.argtypes import UsageError, positive_int, positive_seconds, reading
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -34,8 +34,6 @@ _RAW = argparse.RawDescriptionHelpFormatter
 
 
 def _usage(message: str) -> Exception:
-    from crewkit.cli import UsageError
-
     return UsageError(message)
 
 
@@ -128,9 +126,9 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         path = Path(args.record)
         if not path.is_file():
             raise _usage(f"{args.record}: no such file")
-        from crewkit.cli import load_record_file
         from crewkit.spec.errors import render_issue
         from crewkit.spec.loader import source_lines
+        from crewkit.spec.recordfile import load_record_file
 
         # the same size, nesting and schema checks as `crewkit replay`
         record, issues = load_record_file(path)
@@ -317,7 +315,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise _usage("give variants or --campaign, not both")
     solver = not args.no_solver
     if args.campaign:
-        from crewkit.spec.loader import load_campaign
+        from crewkit.spec.campaigns import load_campaign
 
         camp = load_campaign(args.campaign)
         players = args.players or (camp.players[0] if camp.players else 4)

@@ -573,7 +573,7 @@ def compare_campaign(
     on_note: Callable[[str], None] | None = None,
 ) -> Comparison:
     """Every mission of ``campaign`` at ``players``: bot success and solver winnability (the difficulty curve)."""
-    from crewkit.spec.loader import load_campaign
+    from crewkit.spec.campaigns import load_campaign
 
     camp = load_campaign(campaign)
     readings = tuple(sorted(camp.readings.items()))

@@ -227,7 +227,7 @@ def _play_one(i: int) -> GameResult:
         from crewkit.engine.record import write_record
 
         write_record(game, Path(st["records_dir"]) / f"game-{i + 1:05d}.json")
-    if getattr(game, "scoring", None) is not None:
+    if game.scoring is not None:
         return GameResult(i, False, sum(r.tricks for r in game.round_results), outcome.reason,
                           tuple(float(c) for c in game.chips), game.first_dealer,
                           tuple(r.mode for r in game.round_results))

@@ -49,6 +49,7 @@ class TaskView(Protocol):
     def trick(self) -> int | None: ...
 
 
+@runtime_checkable
 class View(Protocol):
     """What a condition can see of a game in progress (read-only)."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,6 +204,20 @@ class ActionFormatError(ValueError):
     """A JSON action that does not describe an action (unknown type, missing field, unknown card)."""
 
 
+# actions that blocks of other packages add: type name -> reader of their JSON form (after 'seat' is checked)
+ActionReader = Callable[[dict[str, Any], int, Deck], Action]
+_READERS: dict[str, ActionReader] = {}
+
+
+def register_action(cls: type[Action], reader: ActionReader) -> None:
+    """Make a block's own action known by its ``type``: ``reader(obj, seat, deck)`` builds it from its JSON
+    form (``to_json``) or raises :class:`ActionFormatError` saying what was expected and found."""
+    if cls.type in ACTION_TYPES and ACTION_TYPES[cls.type] is not cls:
+        raise ValueError(f"action type {cls.type!r} is already taken by {ACTION_TYPES[cls.type].__name__}")
+    ACTION_TYPES[cls.type] = cls
+    _READERS[cls.type] = reader
+
+
 def action_from_json(obj: Any, deck: Deck) -> Action:
     if not isinstance(obj, dict):
         raise ActionFormatError(f"expected an object with 'seat' and 'type', found {type(obj).__name__}")
@@ -214,6 +229,10 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise ActionFormatError(f"'seat' must be an integer, found {seat!r}")
+
+    reader = _READERS.get(kind)  # type: ignore[arg-type]
+    if reader is not None:
+        return reader(obj, seat, deck)
 
     def card() -> Card:
         if "card" not in obj:

@@ -11,10 +11,11 @@ the former frozen dataclass; treat them as read-only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from crewkit.cards import Card, Deck, Suit
 from crewkit.engine.actions import Action, Communicate, Distress, Play
+from crewkit.engine.phase import DISTRESS_PASS, DRAFT, TRICKS
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game, Trick
@@ -75,73 +76,73 @@ class Observation:
     # ------------------------------------------------------------------ table fields (shared snapshot)
     @property
     def players(self) -> int:
-        return self._c[0]  # type: ignore[no-any-return]
+        return self._c.players  # type: ignore[no-any-return]
 
     @property
     def phase(self) -> str:
-        return self._c[1]  # type: ignore[no-any-return]
+        return self._c.phase  # type: ignore[no-any-return]
 
     @property
     def commander(self) -> int | None:
-        return self._c[2]  # type: ignore[no-any-return]
+        return self._c.commander  # type: ignore[no-any-return]
 
     @property
     def to_act(self) -> int | None:
-        return self._c[3]  # type: ignore[no-any-return]
+        return self._c.to_act  # type: ignore[no-any-return]
 
     @property
     def leader(self) -> int:
-        return self._c[4]  # type: ignore[no-any-return]
+        return self._c.leader  # type: ignore[no-any-return]
 
     @property
     def trick_number(self) -> int:
-        return self._c[5]  # type: ignore[no-any-return]
+        return self._c.trick_number  # type: ignore[no-any-return]
 
     @property
     def total_tricks(self) -> int:
-        return self._c[6]  # type: ignore[no-any-return]
+        return self._c.total_tricks  # type: ignore[no-any-return]
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        return self._c[7]  # type: ignore[no-any-return]
+        return self._c.current_trick  # type: ignore[no-any-return]
 
     @property
     def led_suit(self) -> Suit | None:
-        return self._c[8]  # type: ignore[no-any-return]
+        return self._c.led_suit  # type: ignore[no-any-return]
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        return self._c[9]  # type: ignore[no-any-return]
+        return self._c.tricks  # type: ignore[no-any-return]
 
     @property
     def comm_used(self) -> tuple[int, ...]:
-        return self._c[10]  # type: ignore[no-any-return]
+        return self._c.comm_used  # type: ignore[no-any-return]
 
     @property
     def distress_direction(self) -> str | None:
-        return self._c[11]  # type: ignore[no-any-return]
+        return self._c.distress_direction  # type: ignore[no-any-return]
 
     @property
     def dead_zone(self) -> bool:
-        return self._c[12]  # type: ignore[no-any-return]
+        return self._c.dead_zone  # type: ignore[no-any-return]
 
     @property
     def roles(self) -> tuple[tuple[str, int], ...]:
-        return self._c[13]  # type: ignore[no-any-return]
+        return self._c.roles  # type: ignore[no-any-return]
 
     @property
     def hidden_tasks(self) -> int:
         """Task cards still face down (commander's decision / distribution)."""
-        return self._c[14]  # type: ignore[no-any-return]
+        return self._c.hidden_tasks  # type: ignore[no-any-return]
 
     @property
     def outcome(self) -> str:
-        return self._c[15]  # type: ignore[no-any-return]
+        return self._c.outcome  # type: ignore[no-any-return]
 
     @property
     def rules(self) -> Rules:
         """The compiled rules: public knowledge (deck, hand sizes, tokens, ...), no game state."""
-        return self._c[16]  # type: ignore[no-any-return]
+        return self._c.rules  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ derived (lazy) fields
     # (unset slots raise AttributeError: the first access computes and stores the value)
@@ -152,9 +153,8 @@ class Observation:
             return self._legal
         except AttributeError:
             pass
-        from crewkit.engine.game import Game
-
-        lg = self._legal = self._required_part + tuple(Game.optional_actions(self._shim, self.seat))  # type: ignore[arg-type]
+        shim = self._shim
+        lg = self._legal = self._required_part + tuple(optional_actions_of(shim, self.seat))
         return lg
 
     @property
@@ -164,14 +164,14 @@ class Observation:
             return self._reason
         except AttributeError:
             pass
-        r = self._c[_REASON]
+        r = self._c.reason
         if isinstance(r, str):
             text = r
         else:
             phase, draft_turn, turn = r
-            if phase == "draft":
+            if phase == DRAFT:
                 text = f"task draft, seat {draft_turn} to choose"
-            elif phase == "distress-pass":
+            elif phase == DISTRESS_PASS:
                 text = "distress signal: cards being passed"
             else:
                 text = f"trick {self.trick_number} of {self.total_tricks}, seat {turn} to play"
@@ -198,7 +198,7 @@ class Observation:
             return self._hand_sizes
         except AttributeError:
             pass
-        s = self._hand_sizes = tuple(h.bit_count() for h in self._c[_HANDS])
+        s = self._hand_sizes = tuple(h.bit_count() for h in self._c.hands)
         return s
 
     @property
@@ -208,27 +208,27 @@ class Observation:
         except AttributeError:
             pass
         seat = self.seat
-        own_secret = tuple(TaskInfo(*state) for owner, state in self._c[_SECRET] if owner == seat)
-        t = self._tasks = tuple(TaskInfo(*state) for state in self._c[_TASKS]) + own_secret
+        own_secret = tuple(TaskInfo(*state) for owner, state in self._c.secret_tasks if owner == seat)
+        t = self._tasks = tuple(TaskInfo(*state) for state in self._c.tasks) + own_secret
         return t
 
     @property
     def hidden_missions_of_others(self) -> int:
         """Face-down mission cards (or face-down tasks) that belong to other seats or to nobody yet."""
-        return sum(1 for owner, _ in self._c[_HIDDEN_MISSIONS] if owner != self.seat)
+        return sum(1 for owner, _ in self._c.hidden_missions if owner != self.seat)
 
     @property
     def dummy_seat(self) -> int | None:
         """The dummy's seat (JARVIS), or None."""
-        return self._c[_DUMMY]  # type: ignore[no-any-return]
+        return self._c.dummy_seat  # type: ignore[no-any-return]
 
     @property
     def dummy_up(self) -> tuple[Card, ...]:
         """The dummy's face-up cards: public to every seat."""
-        d = self._c[_DUMMY]
+        d = self._c.dummy_seat
         if d is None:
             return ()
-        return tuple(self.rules.deck.from_mask(self._c[_HANDS][d]))
+        return tuple(self.rules.deck.from_mask(self._c.hands[d]))
 
     @property
     def communications(self) -> tuple[CommunicationInfo, ...]:
@@ -236,7 +236,7 @@ class Observation:
             return self._communications
         except AttributeError:
             pass
-        comms = self._c[_COMMS]
+        comms = self._c.communications
         played = 0
         if comms:
             for t in self.tricks:
@@ -288,7 +288,7 @@ class Observation:
 
     def __repr__(self) -> str:
         return (
-            f"Observation(seat={self.seat}, phase={self.phase!r}, trick={self.trick_number}, "
+            f"Observation(seat={self.seat}, phase={str(self.phase)!r}, trick={self.trick_number}, "
             f"hand={[c.name for c in self.hand]}, legal={len(self.legal)})"
         )
 
@@ -327,17 +327,37 @@ class Observation:
 _new = object.__new__
 
 
-_REASON = 17
-_HANDS = 18
-_TASKS = 19
-_COMMS = 20
-_SHIM = 21
-_SECRET = 22
-_DUMMY = 23
-_HIDDEN_MISSIONS = 24
+class Table(NamedTuple):
+    """The part of an observation every seat shares at one moment (see :func:`table_snapshot`)."""
+
+    players: int
+    phase: Any  # a Phase (or a plug-in block's phase name)
+    commander: int | None
+    to_act: int | None
+    leader: int
+    trick_number: int
+    total_tricks: int
+    current_trick: tuple[tuple[int, Card], ...]
+    led_suit: Suit | None
+    tricks: tuple[Trick, ...]
+    comm_used: tuple[int, ...]
+    distress_direction: str | None
+    dead_zone: bool
+    roles: tuple[tuple[str, int], ...]
+    hidden_tasks: int
+    outcome: str
+    rules: Rules
+    reason: Any  # the outcome's reason, or (phase, draft turn, turn) to word lazily
+    hands: tuple[int, ...]
+    tasks: tuple[tuple[Any, ...], ...]  # (card, token, owner, trick) of the revealed tasks
+    communications: tuple[Any, ...]
+    optional_state: Any  # the frozen state optional actions are worked out from (a communication window)
+    secret_tasks: tuple[tuple[int | None, tuple[Any, ...]], ...]  # (owner, task state): shown to the owner
+    dummy_seat: int | None
+    hidden_missions: tuple[tuple[int | None, str], ...]  # face-down mission cards by owner
 
 
-def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
+def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
     """The part of every seat's observation that is the same for all seats (valid until the next move).
 
     With ``lazy_optional`` at a communication window it also holds the frozen state that optional actions
@@ -352,7 +372,7 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
     if done is not None:
         outcome = done.result
         reason: Any = done.reason
-    elif phase in ("draft", "distress-pass", "tricks"):
+    elif phase in (DRAFT, DISTRESS_PASS, TRICKS):
         outcome = "in-progress"
         reason = (phase, game.draft_turn, game.turn)
     else:
@@ -363,8 +383,8 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
     except AttributeError:
         state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks])
     comms = game.communications
-    window = lazy_optional and phase == "tricks" and done is None and not plays
-    return (
+    window = lazy_optional and phase == TRICKS and done is None and not plays
+    return Table(
         game.n,
         phase,
         game.commander,
@@ -389,11 +409,11 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> tuple[Any, ...]:
         _optional_snapshot(game) if window else None,
         # secret tasks (Persian reading): shown to their owner only
         tuple((t.owner, (t.card, t.token, t.owner, t.trick)) for t in game.tasks
-              if not getattr(t, "revealed", True) and t.owner is not None),
-        getattr(game, "dummy_seat", None),
+              if not t.revealed and t.owner is not None),
+        game.dummy_seat,
         # face-down mission cards by owner: one entry per secret mission card (a level-2 card names two tasks)
-        tuple(sorted({(t.owner, getattr(t, "mission", None) or f"task:{t.card.id}") for t in game.tasks
-                      if not getattr(t, "revealed", True)}, key=str)),
+        tuple(sorted({(t.owner, t.mission or f"task:{t.card.id}") for t in game.tasks
+                      if not t.revealed}, key=str)),
     )
 
 
@@ -403,7 +423,7 @@ def observe(
     legal: list[Action] | tuple[Action, ...] | None = None,
     *,
     lazy_optional: bool = False,
-    table: tuple[Any, ...] | None = None,
+    table: Table | None = None,
 ) -> Observation:
     """Snapshot ``seat``'s view of ``game``.
 
@@ -417,15 +437,15 @@ def observe(
         table = table_snapshot(game, lazy_optional and legal is None)
     o.seat = seat
     o._c = table
-    o.hand_mask = table[_HANDS][seat]
-    shim = table[_SHIM]
+    o.hand_mask = table.hands[seat]
+    shim = table.optional_state
     if lazy_optional and legal is None and shim is not None:
         o._required_part = _required_plays(game, seat)
         o._shim = shim
     else:
         lg = o._legal = tuple(game.legal_actions(seat) if legal is None else legal)
         # outside a communication window nothing is optional (the Persian signal is offered during a trick)
-        if table[1] != "tricks" or (table[7] and not any(isinstance(a, _OPTIONAL_TYPES) for a in lg)):
+        if table.phase != TRICKS or (table.current_trick and not any(isinstance(a, _OPTIONAL_TYPES) for a in lg)):
             o._required = lg
     return o
 
@@ -433,7 +453,7 @@ def observe(
 def _required_plays(game: Game, seat: int) -> tuple[Action, ...]:
     if seat != game.turn:
         return ()
-    table = getattr(game, "_play_actions", None)  # the engine's shared Play objects, if it has them
+    table = game._play_actions  # the engine's shared Play objects
     plays = table[seat] if table is not None else [Play(seat, c) for c in game.rules.deck.cards]
     mask = game.legal_play_mask(seat)
     out = []
@@ -444,19 +464,21 @@ def _required_plays(game: Game, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-# State that Game.optional_actions reads and that later moves mutate in place: copied for the snapshot.
+# State that the optional-action hooks read and that later moves mutate in place: copied for the snapshot.
 _MUTABLE = ("hands", "comm_used", "communications", "tricks", "plays", "roles", "passes", "tasks")
 
 
 class _OptionalSnapshot:
-    """A frozen copy of a game's state, enough to run ``Game.optional_actions`` on it (not a game)."""
+    """A frozen copy of the game's state that the blocks' optional-action hooks read (plain attributes; no
+    game method runs on it)."""
 
-    def __getattr__(self, name: str) -> Any:  # the Game's methods and properties, bound to this snapshot
-        from crewkit.engine.game import Game
 
-        attr = getattr(Game, name)
-        get = getattr(attr, "__get__", None)
-        return get(self, type(self)) if get is not None else attr
+def optional_actions_of(state: Any, seat: int) -> list[Action]:
+    """The actions ``seat`` may take out of turn, from the blocks' hooks (as ``Game.optional_actions``)."""
+    out: list[Action] = []
+    for optional in state.hooks.optional:
+        out.extend(optional(state, seat))
+    return out
 
 
 def _optional_snapshot(game: Game) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from crewkit.engine.phase import OVER
 from crewkit.engine.record import Replay
 from crewkit.engine.rules import OMEGA
 
@@ -39,7 +40,7 @@ def replay_json(result: Replay) -> dict[str, Any]:
     }
     if game.roles:
         out["roles"] = dict(game.roles)
-    if getattr(game, "scoring", None) is not None:
+    if game.scoring is not None:
         from crewkit.engine.scoring import chip_json
 
         out["dealer"] = game.first_dealer
@@ -88,7 +89,7 @@ def replay_text(result: Replay) -> str:
         for c in game.communications:
             stmt = "statement hidden (dead zone)" if c.hidden else c.statement
             lines.append(f"  seat {c.seat}: {c.card.name} ({stmt}) before trick {c.before_trick}")
-    if getattr(game, "scoring", None) is not None:
+    if game.scoring is not None:
         lines.extend(_rounds_text(game))
     elif game.tricks:
         lines.append("tricks:")
@@ -119,7 +120,7 @@ def _rounds_text(game: Any) -> list[str]:
         deltas = ", ".join(f"seat {i} {'+' if d >= 0 else ''}{chip_text(d)}" for i, d in enumerate(res.deltas))
         chips = ", ".join(f"seat {i} {chip_text(c)}" for i, c in enumerate(res.chips))
         out.append(f"  chips: {deltas}  ->  {chips}")
-    if game.phase != "over" and game.round_mission is not None:
+    if game.phase != OVER and game.round_mission is not None:
         out.append(f"round {game.round} in progress: dealer seat {game.dealer}, {game.round_mission.id} ({game.mode})")
         out.extend(_tricks_text(game.tricks))
     return out

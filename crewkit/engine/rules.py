@@ -138,6 +138,8 @@ class Rules:
     draft_start: str = "first-leader"  # who takes the first task in a draft: commander | dealer | first-leader
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
     raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
+    flow: tuple[str, ...] = ("setup", "draft", "tricks")  # the phases, by block name (``flow:``)
+    blocks: tuple[str, ...] = ()  # cross-cutting blocks named by the rule set (``blocks:``), beyond the implied
 
     @property
     def seats(self) -> int:
@@ -252,6 +254,7 @@ def compile_rules(
     gold_players = (tasks.get("gold_frame") or {}).get("players", [5]) if isinstance(tasks.get("gold_frame"), Mapping) else [5]
     m_comm = (mission or {}).get("communication") or {}
 
+    scoring = _scoring(ruleset, round_missions, deck)
     return Rules(
         ruleset_name=str(ruleset.get("name", "?")),
         mission_id=mission_id,
@@ -302,10 +305,17 @@ def compile_rules(
         comm_per_trick=comm.get("per_trick"),
         comm_who=str(comm.get("who", "all")),
         comm_must_win_same_trick=bool(comm.get("must_win_same_trick", False)),
-        scoring=_scoring(ruleset, round_missions, deck),
+        scoring=scoring,
         raw_ruleset=ruleset,
         raw_mission=mission,
+        flow=tuple(str(n) for n in ruleset.get("flow") or ()) or default_flow(scoring is not None),
+        blocks=tuple(str(n) for n in ruleset.get("blocks") or ()),
     )
+
+
+def default_flow(rounds: bool) -> tuple[str, ...]:
+    """The flow of a rule set that states none: a co-operative mission, or rounds of a competitive game."""
+    return ("choose-mission", "tricks") if rounds else ("setup", "draft", "tricks")
 
 
 def distress_extra_attempts(ruleset: Mapping[str, Any]) -> int:

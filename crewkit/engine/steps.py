@@ -13,7 +13,7 @@ Step kinds (mission YAML key → class):
 - ``move_token``        → :class:`MoveTokenStep`: optionally move a token onto a task without one
 - symbol ``commander_decision``     → :class:`DecisionStep`: answers, then all tasks to one non-commander
 - symbol ``commander_distribution`` → :class:`DistributionStep`: per task answers, then the commander gives it
-``draw_from_neighbour`` is not a setup step but a trigger after a trick (see ``Game._draw_from_neighbours``).
+``draw_from_neighbour`` is not a setup step but a trigger after a trick (the ``draws`` block, blocks/draws.py).
 A dummy seat (JARVIS) is asked and may be chosen for a role as its rule set's ``dummy.answers`` and
 ``dummy.choosable`` say.
 """
@@ -35,6 +35,7 @@ from crewkit.engine.actions import (
     Skip,
     SwapTokens,
 )
+from crewkit.engine.blocks.dummy import move_dummy
 from crewkit.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -439,7 +440,7 @@ class DummySeatStep(Step):
             raise IllegalAction("dummy-seat-expected", "first decide where the dummy sits (choose-dummy-seat)")
         if not 0 <= action.dummy_seat < g.n:
             raise IllegalAction("no-such-seat", f"there is no seat {action.dummy_seat} for the dummy")
-        g.move_dummy(action.dummy_seat)
+        move_dummy(g, action.dummy_seat)
         return True
 
     def describe(self) -> str:

@@ -39,7 +39,7 @@ class EngineView:
         return self._g.card_trick.get(card.id)
 
     def mode(self) -> str | None:
-        return getattr(self._g, "mode", None)
+        return self._g.mode
 
     def tricks(self) -> Sequence[Trick]:
         return self._g.tricks

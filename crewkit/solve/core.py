@@ -61,6 +61,7 @@ from typing import Any
 
 from crewkit.cards import Card, Deck, mask_ids
 from crewkit.engine.game import Game, Task, Trick
+from crewkit.engine.kernel import deck_strength_table, token_kinds, token_violation
 from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA
 
 
@@ -216,8 +217,8 @@ class TrickSearch:
                                          or sum(self._quotas) != sum(t.owner is None for t in game.tasks)):
             raise ValueError("quotas are per seat and add up to the undrafted tasks of a game in its draft")
         if (game.phase != "tricks" and not self.draft) or game.is_over():
-            raise ValueError(f"the trick search needs a game in its tricks or draft phase, not {game.phase!r}")
-        if getattr(game, "dummy_seat", None) is not None:
+            raise ValueError(f"the trick search needs a game in its tricks or draft phase, not {str(game.phase)!r}")
+        if game.dummy_seat is not None:
             raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
         rules = game.rules
         if self.draft and (rules.conditions or rules.draws):
@@ -230,7 +231,7 @@ class TrickSearch:
         self.commander = game.commander
         self.dealer = game.dealer
         self.roles: dict[str, int] = dict(game.roles)
-        self.mode = getattr(game, "mode", None)
+        self.mode = game.mode
         self.total = game.total_tricks
         self.must_follow = rules.must_follow
         self.suit_masks = rules.suit_masks
@@ -238,25 +239,9 @@ class TrickSearch:
         nsuits = len(deck.suits)
         self.card_suit = [c.suit.index if c.suit is not None else -1 for c in cards]
         self.card_rank = [c.rank for c in cards]
-        prec = {cat: i for i, cat in enumerate(rules.precedence)}
-        p_special, p_trump, p_led = prec.get("special", 99), prec.get("trump", 99), prec.get("led", 99)
-
-        def power(cid: int, led: int) -> int:
-            c = cards[cid]
-            if c.suit is None:
-                cat = p_special
-            elif c.suit.trump:
-                cat = p_trump
-            elif c.suit.index == led:
-                cat = p_led
-            else:
-                return 0
-            if cat >= 99:
-                return 0
-            return (100 - cat) * 100_000 + c.rank + 50_000
-
-        # power[led + 1][card]: strength of the card in a trick led in ``led`` (0: it cannot win)
-        self.power = [[power(cid, led) for cid in range(len(cards))] for led in range(-1, nsuits)]
+        # power[led + 1][card]: strength of the card in a trick led in ``led`` (0: it cannot win): the kernel's
+        # table, the one the engine judges tricks by (crewkit.engine.kernel.strength_table)
+        self.power = [list(row) for row in deck_strength_table(deck, rules.precedence)]
         self.order_rank = [c.rank + (30 if c.suit is None or c.suit.trump else 0) for c in cards]
         self.free_mask = deck.mask(fc.card for fc in rules.free_cards)
         self.free_not_first = deck.mask(fc.card for fc in rules.free_cards if fc.not_first)
@@ -303,6 +288,7 @@ class TrickSearch:
         self.omegas = [i for i, t in enumerate(self.task_objs) if t.token == OMEGA]
         self.arrows = [(i, ARROWS.index(t.token)) for i, t in enumerate(self.task_objs) if t.token in ARROWS]
         self.has_tokens = bool(self.numbered or self.omegas or self.arrows)
+        self.token_kind, self.token_k = token_kinds([t.token for t in self.task_objs])
         # free draft: the cards of the tasks nobody has taken yet (their owner is whoever wins them)
         self.undrafted = sum(t.card.bit for t in self.task_objs if t.owner is None and not t.done) if self.draft else 0
 
@@ -337,7 +323,7 @@ class TrickSearch:
         self.draws = tuple(rules.draws)
         self._draw_states: dict[int, Any] = {}
         if self.draws:
-            rng = getattr(game, "_draw_rng", None)
+            rng = game._draw_rng
             if rng is None:
                 raise Unsupported("neighbour draws without the engine's draw generator")
             pending = [j for j, (after, _) in enumerate(self.draws) if after > self.ntricks]
@@ -354,7 +340,7 @@ class TrickSearch:
             for cid in range(len(cards))
         ]
         self.check_order = (
-            self.must_follow and not self.free_mask and not self.draws and p_led < 99
+            self.must_follow and not self.free_mask and not self.draws and "led" in rules.precedence
             and not self.special_mask
         )
         # beaters[c]: the cards that beat c in a trick c leads (the free-draft sweep bound, see _sweeps)
@@ -533,7 +519,7 @@ class TrickSearch:
         ]:
             raise ValueError("run_from needs a position of the same rules and tasks")
         if game.phase != "tricks" or game.is_over():
-            raise ValueError(f"the trick search needs a game in its tricks phase, not {game.phase!r}")
+            raise ValueError(f"the trick search needs a game in its tricks phase, not {str(game.phase)!r}")
         self.game = game
         return self.run(max_nodes, deadline)
 
@@ -1520,24 +1506,15 @@ class TrickSearch:
         return result
 
     def _tokens_ok(self, completed: list[int], before: int, after: int) -> bool:
-        now = set(completed)
-        objs = self.task_objs
-        for i, k in self.numbered:
-            if i in now:
-                if not before < k <= after:
-                    return False
-            elif not objs[i].done and after >= k:
-                return False
-        for i in self.omegas:
-            if i in now and after < self.ntasks:
-                return False
-        for i, r in self.arrows:
-            if i not in now:
-                continue
-            for j, r2 in self.arrows:
-                if r2 < r and j not in now and not objs[j].done:
-                    return False
-        return True
+        """The kernel's token-order verdict (crewkit.engine.kernel.token_violation), as the engine judges it."""
+        now = 0
+        for i in completed:
+            now |= 1 << i
+        pending = now
+        for i, t in enumerate(self.task_objs):
+            if t.trick is None:
+                pending |= 1 << i
+        return token_violation(self.token_kind, self.token_k, pending, now, before) is None
 
     def _draw(self, number: int) -> None:
         """The engine's draw_from_neighbour after trick ``number`` (its random choices are fixed by the seed)."""

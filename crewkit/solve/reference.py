@@ -64,8 +64,8 @@ def _key(game: Game) -> Any:
         tuple(winmask),
         tuple(sorted(game.roles.items())),
         game.gold_frame_used,
-        tuple(len(c) for c in getattr(game, "dummy_columns", ())),
-        tuple(getattr(game, "_dummy_reveal", ())),
+        tuple(len(c) for c in game.dummy_columns),
+        tuple(game._dummy_reveal),
     )
 
 

@@ -362,7 +362,7 @@ def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
                 quotas = draft_quotas(g)
                 out.extend(_Start(-5, prefix, game, free=True, hand=(o, p))
                            for o in range(g.n) if quotas[o] for p in range(g.n) if p != o)
-        elif g.phase == DRAFT and getattr(g, "dummy_seat", None) is None:
+        elif g.phase == DRAFT and g.dummy_seat is None:
             open_idx = [i for i, o in enumerate(fixed) if o is None]
             for chosen in _draft_owners(g):
                 full = list(fixed)
@@ -402,7 +402,7 @@ def _gold_variants(st: _Start, g: Game, owners: tuple[int | None, ...], weights:
         if o is None:
             continue
         for p in range(g.n):
-            if p == o or p == getattr(g, "dummy_seat", None):
+            if p == o or p == g.dummy_seat:
                 continue
             score = st.score - weights[i][o] + weights[i][p] - 5
             out.append(_Start(score, st.setup, st.base, st.draft, st.after + (HandTask(o, t.card, p),)))
@@ -450,7 +450,7 @@ def _setup_leaves(game: Game, deadline: float | None,
 def _free_draft(g: Game) -> bool:
     """Can the core search the draft of ``g`` as a free draft (owners decided by who wins the cards)?"""
     rules = g.rules
-    return getattr(g, "dummy_seat", None) is None and not rules.conditions and not rules.draws
+    return g.dummy_seat is None and not rules.conditions and not rules.draws
 
 
 def _free_draft_actions(g: Game, owners: dict[int, int], hand: tuple[int, int] | None) -> tuple[Action, ...]:
@@ -521,7 +521,7 @@ def _signature(g: Game) -> Any:
         tuple(sorted(g.roles.items())),
         tuple(g.hands),
         g.leader,
-        getattr(g, "dummy_seat", None),
+        g.dummy_seat,
     )
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from crewkit.spec import bundled
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
+from crewkit.spec.loader import apply_readings, check_spec_file, load_doc, resolve_ruleset_data
 from crewkit.spec.model import Campaign, CampaignMission
 
 ENTRY_POINT_GROUP = "crewkit.campaigns"
@@ -78,8 +79,6 @@ def resolve_in_campaign(folder: Path, ref: str, what: str = "mission") -> Path:
 def mission_version(path: Path) -> str:
     """A short fingerprint of what a mission file says (its data, so an edited comment or a re-indented line is
     the same version); the logbook keeps attempts per version. A file that cannot be read as YAML: its bytes."""
-    from crewkit.spec.loader import load_doc
-
     try:
         text = json.dumps(load_doc(path).data, sort_keys=True, ensure_ascii=False, default=str).encode()
     except SpecError:
@@ -272,8 +271,6 @@ def _entry_fields(item: Any) -> dict[str, Any]:
 def check_campaign_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> list[SpecIssue]:
     """What the schema cannot check: every reference resolves inside the campaign's folder, every mission is
     valid, player counts are allowed by each mission's rule set, fixed readings exist, no mission twice."""
-    from crewkit.spec.loader import apply_readings, check_file, resolve_ruleset_data
-
     folder = path.parent
     issues: list[SpecIssue] = []
     rulesets: dict[str, dict[str, Any] | None] = {}
@@ -289,7 +286,7 @@ def check_campaign_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> l
         except bundled.NotFound as exc:
             issues.append(_issue(doc, at, str(exc)))
             return None
-        problems = check_file(rpath, "ruleset")
+        problems = check_spec_file(rpath, "ruleset")
         errors = [i for i in problems if i.severity == "error"]
         if errors:
             first = errors[0]
@@ -339,7 +336,7 @@ def check_campaign_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> l
         seen[key] = i
         rs_ref = entry.get("ruleset", data.get("ruleset"))
         rdata = ruleset_at(rs_ref, ("missions", i, "ruleset") if "ruleset" in entry else ("ruleset",))
-        problems = [p for p in check_file(mpath, "mission") if p.severity == "error"]
+        problems = [p for p in check_spec_file(mpath, "mission") if p.severity == "error"]
         if problems:
             first = problems[0]
             issues.append(_issue(doc, at, f"mission {ref!r} has {len(problems)} error(s), the first at "
@@ -352,8 +349,6 @@ def check_campaign_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> l
                 rdata, _ = apply_readings(rdata, {str(k): str(v) for k, v in fixed.items()}, str(path))
             except SpecError:
                 pass
-        from crewkit.spec.loader import load_doc
-
         mdata = load_doc(mpath).data or {}
         allowed = [int(p) for p in (mdata.get("players") or rdata.get("players") or [])]
         wanted = entry.get("players") or players or []
@@ -370,12 +365,14 @@ def campaign_from(source: CampaignSource, *, deep: bool = True) -> Campaign:
 
     ``deep=False`` (the app's first screen) checks the campaign file against its schema and resolves its
     references but does not validate every mission (each is validated when it is opened)."""
-    from crewkit.spec.loader import check_file, load_doc
     from crewkit.spec.schema import validate_document
 
     path = source.path
     doc = load_doc(path)
-    issues = check_file(path, "campaign") if deep else validate_document(doc, "campaign")
+    if deep:
+        issues = check_spec_file(path, "campaign") or check_campaign_semantics(doc.data, doc, path)
+    else:
+        issues = validate_document(doc, "campaign")
     issues = [i for i in issues if i.severity == "error"]
     if issues:
         raise SpecError(sort_issues(issues), doc.lines)
@@ -386,8 +383,6 @@ def campaign_from(source: CampaignSource, *, deep: bool = True) -> Campaign:
 
 
 def _build(source: CampaignSource, doc: Any) -> Campaign:
-    from crewkit.spec.loader import load_doc
-
     path = source.path
     data = doc.data
     folder = path.parent

@@ -1,7 +1,7 @@
 """The spec pipeline: YAML with positions → JSON Schema → ``extends:`` → readings → DSL and semantic checks.
 
-Every problem becomes a :class:`SpecIssue` with file, line and column; :func:`check_file` collects all of a
-file's problems, the ``load_*`` functions raise :class:`SpecError` carrying them.
+Every problem becomes a :class:`SpecIssue` with file, line and column; :func:`check_spec_file` collects all of a
+rule set's or mission's problems (:mod:`crewkit.spec.files` any file's, campaigns too), the ``load_*`` functions raise :class:`SpecError` carrying them.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.spec import bundled
+from crewkit.spec.blocknames import unknown_block
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
-from crewkit.spec.model import Campaign, Mission, RuleSet
+from crewkit.spec.model import Mission, RuleSet
 
 MAX_EXTENDS_DEPTH = 16
 KINDS = ("ruleset", "mission", "campaign")
@@ -168,6 +169,11 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
     from crewkit.spec.deck import DealError, build_deck, deal_plan
 
     issues: list[SpecIssue] = []
+    for key, phase in (("flow", True), ("blocks", False)):
+        for i, name in enumerate(data.get(key) or []):
+            why = unknown_block(str(name), phase)
+            if why is not None:
+                issues.append(_issue(doc, (key, i), why))
     if "deck" not in data:
         return issues
     try:
@@ -454,7 +460,7 @@ def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission
         path = bundled.mission_path(ref)
     except bundled.NotFound as exc:
         raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
-    issues = check_file(path, "mission")
+    issues = check_spec_file(path, "mission")
     doc = load_doc(path)
     errors = [i for i in issues if i.severity == "error"]
     if errors:
@@ -465,16 +471,10 @@ def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission
                    data=data, readings=used)
 
 
-def load_campaign(ref: str, *, deep: bool = True) -> Campaign:
-    """A campaign by file, folder, zip, bundled or installed name (see :mod:`crewkit.spec.campaigns`)."""
-    from crewkit.spec.campaigns import load_campaign as _load
-
-    return _load(ref, deep=deep)
-
-
 # ---------------------------------------------------------------------------- one file, everything
-def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
-    """Every issue of one file, sorted by position (empty when valid)."""
+def check_spec_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
+    """Every issue of one rule set or mission file, sorted by position (empty when valid); for a campaign file
+    its schema issues only (:func:`crewkit.spec.files.check_file` adds the campaign's own checks)."""
     try:
         doc = load_doc(path)
     except SpecError as exc:
@@ -497,10 +497,6 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
         issues += check_mission_semantics(doc.data, doc, path)
         if not issues:
             issues += check_reading_options(doc.data, doc, lambda d, view: check_mission_semantics(d, view, path))
-    elif kind == "campaign":
-        from crewkit.spec.campaigns import check_campaign_semantics
-
-        issues += check_campaign_semantics(doc.data, doc, path)
     return sort_issues(issues)
 
 

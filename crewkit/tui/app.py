@@ -20,7 +20,7 @@ from crewkit.tui.catalog import (
     mission_title_in,
     ruleset_data,
 )
-from crewkit.tui.launch import DEFAULT_CAMPAIGN, PlayOptions
+from crewkit.tui.options import DEFAULT_CAMPAIGN, PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.services import Services, default_services

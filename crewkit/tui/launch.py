@@ -2,36 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from crewkit.tui.options import DEFAULT_CAMPAIGN, DEFAULT_DELAY, PlayOptions, parse_seats
 
-DEFAULT_CAMPAIGN = "planet-nine"
-DEFAULT_DELAY = 0.8
-
-
-@dataclass
-class PlayOptions:
-    """What ``crewkit play`` was asked for; ``None`` means "the default"."""
-
-    mission: str | None = None
-    ruleset: str | None = None
-    players: int | None = 4  # None: the campaign's first allowed count (4 when allowed)
-    seats: list[str] | None = None  # per seat: human | bot | a bot name (heuristic, random, ...)
-    seed: str | None = None
-    fast: bool = False
-    delay: float = DEFAULT_DELAY
-    campaign: str | None = DEFAULT_CAMPAIGN  # a name, folder, file or zip; None: choose when several exist
-    readings: dict[str, str] = field(default_factory=dict)  # reading id -> option (--reading ID=OPTION)
-
-    @property
-    def bot_delay(self) -> float:
-        return 0.0 if self.fast else max(0.0, self.delay)
-
-
-def parse_seats(text: str | None) -> list[str] | None:
-    """``"human,bot,bot,bot"`` to a list (``None`` for an empty value)."""
-    if not text:
-        return None
-    return [part.strip() for part in text.split(",") if part.strip()] or None
+__all__ = ["DEFAULT_CAMPAIGN", "DEFAULT_DELAY", "PlayOptions", "parse_seats", "run_play"]
 
 
 def run_play(options: PlayOptions) -> int:

@@ -131,9 +131,9 @@ class Session:
         game = self.game
         if game is None:
             return "crew"
-        if getattr(game, "scoring", None) is not None:
+        if game.scoring is not None:
             return "hammer"
-        if getattr(game.rules, "secret", None) is not None:
+        if game.rules.secret is not None:
             return "secret"
         if game.dummy_seat is not None:
             return "jarvis"
@@ -162,7 +162,7 @@ class Session:
     def secret_numbers(self, seat: int) -> dict[int, int]:
         """Card id -> mission card number for ``seat``'s own secret tasks and the revealed ones (display)."""
         out: dict[int, int] = {}
-        for task in getattr(self.game, "tasks", []):
+        for task in self.game.tasks:
             number = getattr(task, "number", None)
             if number is not None and (task.owner == seat or getattr(task, "revealed", True)):
                 out[task.card.id] = int(number)

@@ -105,8 +105,7 @@ def dist_info_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_entry_point_discovery_in_process(dist_info_on_path: Path) -> None:
-    from crewkit.spec.campaigns import find_campaign, installed_campaigns, known_campaign_names
-    from crewkit.spec.loader import load_campaign
+    from crewkit.spec.campaigns import find_campaign, installed_campaigns, known_campaign_names, load_campaign
 
     packs = {name: (dist, path, problem) for name, dist, path, problem in installed_campaigns()}
     assert packs["night-shift"][0] == "nightpack 0.1"

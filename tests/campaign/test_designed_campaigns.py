@@ -14,7 +14,7 @@ from crewkit.cli import main
 from crewkit.spec import bundled
 from crewkit.spec.campaigns import find_campaign, load_campaign, resolve_in_campaign, unpack_zip
 from crewkit.spec.errors import SpecError
-from crewkit.spec.loader import check_file
+from crewkit.spec.files import check_file
 
 CAMPAIGN = """\
 # yaml-language-server: $schema=https://crewkit.dev/schemas/campaign.schema.json

@@ -7,7 +7,8 @@ import pytest
 
 from crewkit.analysis.simulate import simulate
 from crewkit.engine.setup import new_game
-from crewkit.spec.loader import load_campaign, load_mission
+from crewkit.spec.campaigns import load_campaign
+from crewkit.spec.loader import load_mission
 
 MISSIONS = list(load_campaign("planet-nine").missions)
 

@@ -24,7 +24,8 @@ from crewkit.engine.scoring import compile_scoring
 from crewkit.engine.setup import logbook_extra_attempts, new_game
 from crewkit.spec import bundled
 from crewkit.spec.deck import build_deck
-from crewkit.spec.loader import check_file, check_ruleset_semantics, load_doc, resolve_ruleset_data
+from crewkit.spec.files import check_file
+from crewkit.spec.loader import check_ruleset_semantics, load_doc, resolve_ruleset_data
 from crewkit.spec.merge import merge
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,7 +210,7 @@ def test_validate_and_engine_agree_on_every_deal(hands: int, aside: int, columns
 def test_spec_layer_checks_without_the_engine() -> None:
     code = (
         "import sys\n"
-        "from crewkit.spec.loader import check_file\n"
+        "from crewkit.spec.files import check_file\n"
         "from crewkit.spec import bundled\n"
         "assert not check_file(bundled.ruleset_path('crew-jarvis'), 'ruleset')\n"
         "assert not check_file(bundled.mission_path('planet-nine/16'), 'mission')\n"

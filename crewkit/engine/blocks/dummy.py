@@ -1,0 +1,100 @@
+"""Block ``dummy-seat`` (cross-cutting): JARVIS, a seat of card columns played by the commander.
+
+At the deal its cards lie in columns (face down under face up); its hand is the face-up cards. A card played
+(or passed, or drawn) from a column uncovers the one below it: after the trick, or at once, as the rule set
+says. The players may seat it anywhere (:func:`move_dummy`, from the ``dummy-seat`` setup step).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crewkit.cards import Card
+from crewkit.engine.phase import Block, CardHook, PlayHook, register
+from crewkit.engine.state import Deal, Event
+
+if TYPE_CHECKING:
+    from crewkit.engine.game import Game
+
+
+@register
+class DummySeat(Block):
+    name = "dummy-seat"
+
+    def prepare(self, g: Game, deal: Deal) -> None:
+        """The dummy's columns from the deal; its hand holds only their face-up cards. Its seat is the last."""
+        g.dummy_seat = g.n - 1
+        g.dummy_columns = [list(col) for col in deal.dummy_columns]
+        g.hands[g.dummy_seat] = g.rules.deck.mask(col[-1] for col in g.dummy_columns if col)
+
+    def card_played(self) -> CardHook | None:
+        return _played
+
+    def trick_collected(self) -> PlayHook | None:
+        return reveal_dummy_cards
+
+
+def _played(g: Game, seat: int, card: Card) -> None:
+    if seat == g.dummy_seat:
+        dummy_played(g, card)
+
+
+def dummy_played(g: Game, card: Card, reveal_now: bool = False) -> None:
+    for i, col in enumerate(g.dummy_columns):
+        if col and col[-1] is card:
+            col.pop()
+            if col:
+                if reveal_now or (g.rules.dummy is not None and g.rules.dummy.reveal == "immediately"):
+                    g.hands[g.dummy_seat] |= col[-1].bit  # type: ignore[index]
+                    g.events.append(Event("dummy-reveal", g.dummy_seat, col[-1]))
+                else:
+                    g._dummy_reveal.append(i)
+            return
+
+
+def reveal_dummy_cards(g: Game) -> None:
+    """Face-down dummy cards turn up only once the trick in which the card above them was played is over."""
+    if not g._dummy_reveal:
+        return
+    for i in g._dummy_reveal:
+        col = g.dummy_columns[i]
+        if col:
+            g.hands[g.dummy_seat] |= col[-1].bit  # type: ignore[index]
+            g.events.append(Event("dummy-reveal", g.dummy_seat, col[-1]))
+    g._dummy_reveal = []
+
+
+def dummy_lost(g: Game, card: Card) -> None:
+    """A card leaves the dummy's columns other than by being played; the card under it turns up at once."""
+    for col in g.dummy_columns:
+        if card in col:
+            on_top = col[-1] is card
+            col.remove(card)
+            if on_top and col:
+                g.hands[g.dummy_seat] |= col[-1].bit  # type: ignore[index]
+                g.events.append(Event("dummy-reveal", g.dummy_seat, col[-1]))
+            return
+
+
+def move_dummy(g: Game, where: int) -> None:
+    """Seat the dummy at ``where``; the real players keep their clockwise order (setup only)."""
+    old = g.dummy_seat
+    if old is None or where == old:
+        return
+    order = [s for s in range(g.n) if s != old]
+    order.insert(where, old)  # order[new seat] = old seat
+    new_of = {o: i for i, o in enumerate(order)}
+    g.hands = [g.hands[o] for o in order]
+    g.dummy_seat = where
+    if g.commander is not None:
+        g.commander = new_of[g.commander]
+    g.leader = new_of[g.leader]
+    g.turn = new_of[g.turn]
+    g.roles = {r: new_of[s] for r, s in g.roles.items()}
+    # what was logged so far names the old seats: renumber it
+    g.events = [Event(e.kind, new_of[e.seat] if e.seat is not None else None, e.card, e.detail)
+                for e in g.events]
+    for t in g.tasks:
+        if t.owner is not None:
+            t.owner = new_of[t.owner]
+    g.events.append(Event("dummy-seat", where, None, f"the dummy sits in seat {where}"))

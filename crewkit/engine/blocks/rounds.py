@@ -1,0 +1,188 @@
+"""Blocks ``choose-mission`` (phase) and ``chip-scoring`` (cross-cutting): Hammer's competitive rounds.
+
+A match is ``rounds.count`` rounds. Each round the dealer chooses one of the round mission cards and a mode
+(penalty: applies to everyone; challenge: the dealer's bet, with the special card added to the dealer's hand);
+the tricks follow; after each trick the round is settled as soon as its score is fixed (or when the hands run
+out), chips move, and the next round is dealt by the next dealer, or the match ends with the most chips.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from crewkit.engine.actions import Action, ChooseMission
+from crewkit.engine.blocks.tricks import fast_tables
+from crewkit.engine.deal import deal_from_seed, first_dealer
+from crewkit.engine.errors import IllegalAction
+from crewkit.engine.phase import CHOOSE_MISSION, Block, Handler, Phase, TrickHook, register
+from crewkit.engine.scoring import RoundResult, apply_deltas, challenge_deltas, chip_text, penalty_deltas
+from crewkit.engine.state import FINISHED, Event, Outcome, Trick
+
+if TYPE_CHECKING:
+    from crewkit.engine.game import Game
+
+
+@register
+class ChooseMissionPhase(Block):
+    name = "choose-mission"
+    phase = Phase.CHOOSE_MISSION
+
+    def actions(self) -> dict[type, Handler]:
+        return {ChooseMission: choose_mission}  # type: ignore[dict-item]
+
+    def enter(self, g: Game) -> bool:
+        """A round begins: the dealer leads (and commands, if the rule set says so) and chooses."""
+        g.leader = g.turn = g.dealer  # type: ignore[assignment]
+        if g.rules.commander_is_dealer:
+            g.commander = g.dealer
+        g.mode = None
+        g.round_mission = None
+        g.events.append(Event("round", g.dealer, None, f"round {g.round}, dealer seat {g.dealer}"))
+        return True
+
+    def to_act(self, g: Game) -> int | None:
+        return g.dealer
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        if seat != g.dealer:
+            return []
+        out: list[Action] = []
+        for m in g.scoring.missions:
+            for mode in g.scoring.modes:
+                if mode == "challenge" and not m.has_challenge:
+                    continue
+                out.append(ChooseMission(seat, m.id, mode))
+        return out
+
+    def describe(self, g: Game) -> str:
+        return f"round {g.round}: the dealer (seat {g.dealer}) chooses a mission card"
+
+    def not_playing(self, g: Game) -> str:
+        return f"round {g.round} has not started: the dealer (seat {g.dealer}) chooses its mission card first"
+
+
+@register
+class ChipScoring(Block):
+    name = "chip-scoring"
+    order = 5
+    takes_dealer = True
+    replaces = ("objectives", "draws")  # a round is settled in chips, not won or lost as a mission
+
+    def start(self, g: Game) -> None:
+        sc = g.scoring
+        g.round = 1
+        g.chips = [Fraction(sc.chips_start)] * g.n
+        g.round_results = []
+        g.round_tricks = []
+        g.mode = None
+        g.round_mission = None
+        g.first_dealer = first_dealer(g.rules, g.seed, g.dealer_asked)
+        g.dealer = g.first_dealer
+
+    def trick_end(self) -> TrickHook | None:
+        return settle_round_if_decided
+
+    def clone_state(self, g: Game, other: Game) -> None:
+        other.chips = list(g.chips)
+        other.round_results = list(g.round_results)
+        other.round_tricks = [list(ts) for ts in g.round_tricks]
+
+
+def choose_mission(g: Game, a: ChooseMission) -> None:
+    if g.phase != CHOOSE_MISSION:
+        raise IllegalAction("not-choosing", "the mission is chosen only at the start of a round")
+    if a.seat != g.dealer:
+        raise IllegalAction("not-dealer", f"seat {a.seat} cannot choose the mission: the dealer is seat {g.dealer}")
+    mission = g.scoring.mission(a.mission)
+    if mission is None:
+        known = ", ".join(m.id for m in g.scoring.missions)
+        raise IllegalAction("no-such-mission", f"there is no mission {a.mission!r}; missions: {known}")
+    if a.mode not in g.scoring.modes or (a.mode == "challenge" and not mission.has_challenge):
+        raise IllegalAction("bad-mode", f"{mission.title} cannot be played in {a.mode} mode")
+    g.mode = a.mode
+    g.round_mission = mission
+    fast = fast_tables(g.rules)
+    g._free_mask, g._free_not_first, g._free_not_last = fast.free_masks
+    if a.mode == "challenge":
+        if g.scoring.challenge_adds is not None:
+            g.hands[g.dealer] |= g.scoring.challenge_adds.bit  # type: ignore[index]
+        g._free_not_first |= mission.challenge_not_first
+        g._free_not_last |= mission.challenge_not_last
+    sizes = [h.bit_count() for h in g.hands]
+    g.total_tricks = min(sizes)
+    g.leader = g.turn = g.first_leader()
+    g.advance()
+    g.events.append(Event("mission", a.seat, None, f"{mission.title} ({a.mode})"))
+
+
+def settle_round_if_decided(g: Game, trick: Trick, mask: int) -> bool:
+    sc = g.scoring
+    mission = g.round_mission
+    view = g.view()
+    last = trick.number >= g.total_tricks
+    result = None
+    if g.mode == "challenge":
+        if mission.challenge_fail is not None and mission.challenge_fail(view, {}):
+            result, reason = "failure", f"the dealer's challenge failed in trick {trick.number}"
+        elif mission.challenge_success(view, {}) and (sc.settle_early or last):
+            result, reason = "success", f"the dealer's challenge succeeded by trick {trick.number}"
+        elif last:
+            result, reason = "failure", "the dealer's challenge was not met when the hands ran out"
+        if result is None:
+            return True
+        if not sc.settle_early and not last:
+            return True
+        deltas = challenge_deltas(mission, result == "success", g.n, g.dealer)  # type: ignore[arg-type]
+        if sc.others_score_in_challenge:
+            others = [p for p in range(g.n) if p != g.dealer]
+            extra = penalty_deltas(sc, mission, view, g.n, g.dealer, only=others)  # type: ignore[arg-type]
+            deltas = [a + b for a, b in zip(deltas, extra, strict=True)]
+    else:
+        # seed 001: when the score is fixed before the hands run out, scoring happens at once
+        settled = (not last and sc.settle_early and mission.penalty_settled is not None
+                   and mission.penalty_settled(view, {}))
+        if not last and not settled:
+            return True
+        result, reason = "scored", f"penalty mode scored after trick {trick.number}"
+        if settled:
+            reason += " (no later trick can change the score)"
+        deltas = penalty_deltas(sc, mission, view, g.n, g.dealer)  # type: ignore[arg-type]
+    end_round(g, result, reason, deltas, trick.number)
+    return True
+
+
+def end_round(g: Game, result: str, reason: str, deltas: Sequence[Any], tricks: int) -> None:
+    sc = g.scoring
+    g.chips = apply_deltas(sc, g.chips, deltas)
+    res = RoundResult(g.round, g.dealer, g.round_mission.id, g.mode, result, reason,  # type: ignore[arg-type]
+                      tuple(deltas), tuple(g.chips), tricks)
+    g.round_results.append(res)
+    g.round_tricks.append(list(g.tricks))
+    g.events.append(Event("round-end", g.dealer, None,
+                          f"round {g.round}: {reason}; chips " + ", ".join(chip_text(c) for c in g.chips)))
+    broke = sc.cannot_pay == "game-ends" and any(c < 0 for c in g.chips)
+    if g.round >= sc.rounds or broke:
+        best = max(g.chips)
+        winners = [s for s, c in enumerate(g.chips) if c == best]
+        who = " and ".join(f"seat {s}" for s in winners)
+        why = "" if not broke else " (a player could not pay)"
+        verb = "wins" if len(winners) == 1 else "share the win"
+        standing = f"{who} {verb} with {chip_text(best)} chips after round {g.round}{why}"
+        g.finish(Outcome(FINISHED, standing, tricks), standing)
+        return
+    g.round += 1
+    g.dealer = (g.dealer + sc.rotation) % g.n  # type: ignore[operator]
+    rng = random.Random(f"crewkit:{g.seed}:round{g.round}")
+    deal = deal_from_seed(g.rules, rng)
+    deck = g.rules.deck
+    g.hands = [deck.mask(h) for h in deal.hands]
+    g.won = [0] * g.n
+    g.tricks_won = [0] * g.n
+    g.tricks = []
+    g.card_trick = {}
+    g.plays = []
+    g.led_suit = None
+    g.restart_flow()

@@ -1,0 +1,142 @@
+"""The phase machine's vocabulary: the :class:`Phase` names, the :class:`Block` interface, the block registry.
+
+A rule set is a composition of blocks. A *phase block* owns one phase of the flow (``setup``, ``draft``,
+``tricks``, ``choose-mission``, ...): it says who acts, which actions are legal, what an action does and how
+the phase reads in words. A *cross-cutting block* (communication, the distress signal, the dummy seat, the gold
+frame, secret tasks, chip scoring, ...) adds actions and hooks to the phases it touches, as boardgame.io's
+plugins do. Blocks are stateless objects: the state lives on the game, so cloning a game never clones a block.
+
+The registry maps a block's name (the word used in a rule set's ``flow:`` and ``blocks:``) to its class.
+crewkit's own blocks register themselves in :mod:`crewkit.engine.blocks`; another package adds blocks through
+the ``crewkit.blocks`` entry-point group (each entry point names a :class:`Block` subclass, or a module whose
+import registers its blocks).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from crewkit.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from crewkit.cards import Card
+    from crewkit.engine.actions import Action
+    from crewkit.engine.game import Game
+    from crewkit.engine.state import Deal, Trick
+
+class Phase(enum.StrEnum):
+    """Where in its flow a game is. The only place phase names are spelled (they compare equal to strings)."""
+
+    SETUP = "setup"
+    DRAFT = "draft"
+    DISTRESS_PASS = "distress-pass"
+    CHOOSE_MISSION = "choose-mission"
+    TRICKS = "tricks"
+    OVER = "over"
+
+
+
+# the members as plain module constants: reading an Enum class attribute is slow in Python 3.11 (hot paths)
+SETUP, DRAFT, DISTRESS_PASS = Phase.SETUP, Phase.DRAFT, Phase.DISTRESS_PASS
+CHOOSE_MISSION, TRICKS, OVER = Phase.CHOOSE_MISSION, Phase.TRICKS, Phase.OVER
+
+Handler = Callable[["Game", "Action"], None]
+TrickHook = Callable[["Game", "Trick", int], bool]  # (game, trick, mask of its cards) -> True: stop here
+PlayHook = Callable[["Game"], None]
+CardHook = Callable[["Game", int, "Card"], None]  # (game, seat, card) as a card leaves a hand
+
+
+class Block:
+    """One building block of a rule set. Override what the block does; every hook is optional.
+
+    * ``name``: its word in a rule set (``flow:`` for phases, ``blocks:`` for cross-cutting ones).
+    * ``phase``: the phase it runs, for a phase block (``None`` for a cross-cutting block).
+    * ``actions()``: the action types it carries out, each with its handler ``(game, action)``.
+    * ``start(game)``: once when a game is created (after the deal); ``enter(game)``: when its phase comes up
+      in the flow; False skips the phase.
+    * ``to_act``, ``legal``, ``apply``, ``describe``: the phase's surface while it is current.
+    * ``optional(game, seat)``: actions a seat may take although it is not its turn (communication, ...).
+    * ``trick_end()``: hooks run in order when a trick is complete; ``after_play()``: after a card that does
+      not complete a trick; ``card_played()``: as a card leaves a hand.
+    * ``clone()``: blocks keep no game state, so the block itself.
+    """
+
+    name: ClassVar[str] = ""
+    phase: ClassVar[Any] = None  # a Phase (or a plug-in's phase name) for a phase block
+    takes_every_action: ClassVar[bool] = False  # the phase handles every action itself (setup steps)
+    takes_dealer: ClassVar[bool] = False  # a first dealer may be named for a game with this block
+    replaces: ClassVar[tuple[str, ...]] = ()  # blocks this one stands in for (left out of the composition)
+    order: ClassVar[int] = 50  # hooks of several blocks run by this order (lower first)
+
+    def actions(self) -> dict[type, Handler]:
+        return {}
+
+    def prepare(self, g: Game, deal: Deal) -> None:
+        """While the game is built from its deal (before the commander is known)."""
+        return None
+
+    def choose_commander(self, g: Game) -> int | None:
+        """The commander, when this block decides it (else None)."""
+        return None
+
+    def start(self, g: Game) -> None:
+        return None
+
+    def started(self, g: Game) -> None:
+        """Once the flow has begun (the first phase entered)."""
+        return None
+
+    def enter(self, g: Game) -> bool:
+        return True
+
+    def to_act(self, g: Game) -> int | None:
+        return None
+
+    def legal(self, g: Game, seat: int) -> list[Action]:
+        return []
+
+    def apply(self, g: Game, action: Action) -> None:
+        raise IllegalAction("unknown-action", f"this rule set has no {action.type!r} action")
+
+    def describe(self, g: Game) -> str:
+        return self.name
+
+    def not_playing(self, g: Game) -> str:
+        """Why no card may be played while this phase is current."""
+        return f"cards are played only after the {self.describe(g)}"
+
+    def optional(self, g: Game, seat: int) -> Sequence[Action]:
+        return ()
+
+    def trick_end(self) -> TrickHook | None:
+        return None
+
+    def after_play(self) -> PlayHook | None:
+        return None
+
+    def card_played(self) -> CardHook | None:
+        return None
+
+    def trick_collected(self) -> PlayHook | None:
+        """Run when a trick's cards are gathered, before its winner leads (e.g. the dummy's cards turn up)."""
+        return None
+
+    def clone_state(self, g: Game, other: Game) -> None:
+        """Copy into ``other`` (a shallow copy of ``g``) the mutable state this block added to the game."""
+        return None
+
+    def clone(self) -> Block:
+        return self
+
+
+BLOCKS: dict[str, type[Block]] = {}
+
+
+def register(cls: type[Block]) -> type[Block]:
+    """Class decorator: make a block known by its ``name``."""
+    if not cls.name:
+        raise ValueError(f"block class {cls.__name__} has no name")
+    BLOCKS[cls.name] = cls
+    return cls

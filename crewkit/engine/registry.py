@@ -1,0 +1,141 @@
+"""Blocks by name, and a rule set's composition of blocks (compiled once per :class:`Rules`).
+
+crewkit's own blocks live in :mod:`crewkit.engine.blocks`; an installed package adds blocks through the
+``crewkit.blocks`` entry-point group (an entry point names a :class:`~crewkit.engine.phase.Block` subclass,
+or a module whose import registers blocks with :func:`~crewkit.engine.phase.register`).
+
+A rule set names its phases in ``flow:`` (default: ``[setup, draft, tricks]``; with ``rounds:``,
+``[choose-mission, tricks]``) and its cross-cutting blocks in ``blocks:``. The composition always holds the
+co-operative defaults (:data:`DEFAULT_BLOCKS`) and the blocks its other keys imply (``dummy:`` → the dummy
+seat, a secret deal → secret tasks, ``rounds:`` → chip scoring), less those a chosen block replaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING
+
+from crewkit.engine.blocks import (  # noqa: F401 - crewkit's own blocks register themselves on import
+    communication,
+    distress,
+    draft,
+    draws,
+    dummy,
+    gold_frame,
+    objectives,
+    rounds,
+    secret_tasks,
+    setup_steps,
+    tricks,
+)
+from crewkit.engine.errors import SetupError
+from crewkit.engine.phase import BLOCKS, Block, CardHook, Handler, PlayHook, TrickHook, register
+from crewkit.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from crewkit.engine.actions import Action
+    from crewkit.engine.game import Game
+
+ENTRY_POINT_GROUP = "crewkit.blocks"
+DEFAULT_BLOCKS = ("objectives", "communication", "distress", "gold-frame", "draws")
+_entry_points_loaded = False
+
+
+def load_entry_points() -> None:
+    """Register the blocks of installed packages (once)."""
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a broken plug-in is named; crewkit's own blocks keep working
+            raise SetupError(f"the building block {ep.name!r} ({ep.value}) cannot be loaded: {exc}") from None
+        if isinstance(obj, type) and issubclass(obj, Block):
+            register(obj)
+
+
+def block_named(name: str) -> Block:
+    """An instance of the block called ``name`` (crewkit's own, registered, or from an installed package)."""
+    cls = BLOCKS.get(name)
+    if cls is None:
+        load_entry_points()
+        cls = BLOCKS.get(name)
+    if cls is None:
+        raise SetupError(f"there is no building block {name!r}; blocks: {', '.join(sorted(BLOCKS))}")
+    return cls()
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    optional: tuple[Callable[[Game, int], Sequence[Action]], ...]
+    trick_end: tuple[TrickHook, ...]
+    after_play: tuple[PlayHook, ...]
+    card_played: tuple[CardHook, ...]
+    trick_collected: tuple[PlayHook, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Composition:
+    flow: tuple[Block, ...]  # the phases, in order
+    blocks: tuple[Block, ...]  # every block: the phases, then the cross-cutting ones by their order
+    handlers: dict[type, Handler]  # action type -> the block's handler
+    hooks: Hooks
+    takes_dealer: bool
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(b.name for b in self.blocks)
+
+
+_COMPOSED: dict[int, tuple[Rules, Composition]] = {}
+
+
+def compose(rules: Rules) -> Composition:
+    """The blocks of ``rules``: its flow and its cross-cutting blocks, their handlers and hooks."""
+    hit = _COMPOSED.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    flow = tuple(block_named(name) for name in rules.flow)
+    for b in flow:
+        if b.phase is None:
+            raise SetupError(f"flow: {b.name!r} is not a phase (it is a block that hooks into phases; list it "
+                             "under blocks:)")
+    names = list(DEFAULT_BLOCKS)
+    if rules.dummy is not None:
+        names.append("dummy-seat")
+    if rules.secret is not None:
+        names.append("secret-tasks")
+    if rules.scoring is not None:
+        names.append("chip-scoring")
+    names += [n for n in rules.blocks if n not in names]
+    extra = [block_named(n) for n in names]
+    replaced = {r for b in (*flow, *extra) for r in b.replaces}
+    extra = sorted((b for b in extra if b.name not in replaced), key=lambda b: b.order)
+    blocks = (*flow, *extra)
+    handlers: dict[type, Handler] = {}
+    owner: dict[type, str] = {}
+    for b in blocks:
+        for kind, handler in b.actions().items():
+            if kind in handlers:
+                raise SetupError(f"blocks {owner[kind]!r} and {b.name!r} both carry out {kind.__name__} actions")
+            handlers[kind] = handler
+            owner[kind] = b.name
+
+    def hooks_of(get: Callable[[Block], object]) -> tuple:  # type: ignore[type-arg]
+        return tuple(h for h in (get(b) for b in sorted(blocks, key=lambda b: b.order)) if h is not None)
+
+    hooks = Hooks(
+        optional=tuple(b.optional for b in extra if type(b).optional is not Block.optional),
+        trick_end=hooks_of(lambda b: b.trick_end()),
+        after_play=hooks_of(lambda b: b.after_play()),
+        card_played=hooks_of(lambda b: b.card_played()),
+        trick_collected=hooks_of(lambda b: b.trick_collected()),
+    )
+    comp = Composition(flow, blocks, handlers, hooks, any(b.takes_dealer for b in blocks))
+    if len(_COMPOSED) > 256:
+        _COMPOSED.clear()
+    _COMPOSED[id(rules)] = (rules, comp)
+    return comp

@@ -1,0 +1,101 @@
+"""The game's state objects: tricks, tasks, communications, outcomes, events and deals (plain data).
+
+The phase machine (:mod:`crewkit.engine.game`) and the blocks (:mod:`crewkit.engine.blocks`) read and change
+these; bots, the solver and the UI read them through views and observations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from crewkit.cards import Card, Suit
+from crewkit.engine.kernel import OMEGA
+
+FINISHED = "finished"  # a competitive game played to its end: the winner is in the reason
+SUCCESS = "success"
+FAILURE = "failure"
+IN_PROGRESS = "in-progress"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    number: int  # 1-based
+    leader: int
+    plays: tuple[tuple[int, Card], ...]  # (seat, card) in play order
+    winner: int
+    winning_card: Card
+    led_suit: Suit | None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass(slots=True)
+class Task:
+    card: Card
+    token: str | None
+    owner: int | None = None
+    trick: int | None = None  # number of the trick that completed it
+    revealed: bool = True  # False while face down (commander's decision / distribution) or secret
+    number: int | None = None  # a secret mission card's number (Persian reading)
+    mission: str | None = None  # the secret mission card's id
+
+    @property
+    def done(self) -> bool:
+        return self.trick is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Communication:
+    seat: int
+    card: Card
+    statement: str  # the true statement: top | bottom | only
+    hidden: bool  # dead zone: the others do not learn the statement
+    before_trick: int  # the trick number it was made before
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    result: str  # success | failure | in-progress
+    reason: str
+    trick: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.result}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in order; the TUI and replay render these."""
+
+    kind: str  # deal, commander, task-revealed, task-taken, communicate, distress, pass, play, trick, task-done, outcome
+    seat: int | None = None
+    card: Card | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The random part of a game, fixed: hands (seat 0 first), cards set aside, task cards in order."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    tasks: tuple[Card, ...]
+    set_aside: tuple[Card, ...] = ()
+    # the dummy seat (JARVIS): its card columns, bottom card first; its seat is the last one until moved
+    dummy_columns: tuple[tuple[Card, ...], ...] = ()
+    # secret mission cards per seat (Persian reading): mission ids
+    secret: tuple[tuple[str, ...], ...] = ()
+
+
+def token_text(token: str | None) -> str:
+    return "Ω" if token == OMEGA else str(token)
+
+
+def statement_text(position: str, card: Card) -> str:
+    suit = card.suit.name if card.suit is not None else ""
+    return {
+        "top": f"'{card} is my highest {suit}'",
+        "bottom": f"'{card} is my lowest {suit}'",
+        "only": f"'{card} is my only {suit}'",
+    }.get(position, position)

@@ -1,0 +1,25 @@
+"""Any spec file checked in full: rule sets and missions (:mod:`crewkit.spec.loader`), campaigns
+(:mod:`crewkit.spec.campaigns`, which builds on the loader)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from crewkit.spec.campaigns import check_campaign_semantics, load_campaign
+from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
+from crewkit.spec.loader import check_spec_file, guess_kind, load_doc
+
+__all__ = ["check_file", "load_campaign"]
+
+
+def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
+    """Every issue of one file, sorted by position (empty when valid)."""
+    try:
+        doc = load_doc(path)
+    except SpecError as exc:
+        return sort_issues(exc.issues)
+    kind = kind or guess_kind(path, doc.data, doc.lines[0] if doc.lines else "")
+    issues = check_spec_file(path, kind)
+    if kind == "campaign" and not issues:
+        issues = sort_issues(check_campaign_semantics(doc.data, doc, path))
+    return issues

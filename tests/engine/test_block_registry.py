@@ -1,0 +1,78 @@
+"""The engine is a phase machine over blocks: one Phase type, one module per block, no game in Game."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from crewkit.engine import registry
+from crewkit.engine.phase import BLOCKS, Phase
+from crewkit.engine.setup import new_game
+from crewkit.spec import blocknames
+
+ENGINE = Path(__file__).resolve().parents[2] / "crewkit" / "engine"
+
+
+def test_the_spec_layer_knows_the_same_block_names_as_the_registry() -> None:
+    own = {name: cls for name, cls in BLOCKS.items() if cls.__module__.startswith("crewkit.engine.blocks.")}
+    assert {n for n, c in own.items() if c.phase is not None} == set(blocknames.PHASES)
+    assert {n for n, c in own.items() if c.phase is None} == set(blocknames.CROSS_CUTTING)
+    assert set(registry.DEFAULT_BLOCKS) <= set(blocknames.CROSS_CUTTING)
+
+
+def test_no_phase_is_compared_as_text_in_the_engine() -> None:
+    """Phases are compared as :class:`Phase` members; a phase's name as a string appears only in Phase (and as
+    a block's name, which is not a phase test)."""
+    names = {p.value for p in Phase}
+    found = []
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                for part in (node.left, *node.comparators):
+                    if isinstance(part, ast.Constant) and part.value in names and "phase" in ast.unparse(node):
+                        found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
+
+
+def test_game_knows_no_particular_game() -> None:
+    source = (ENGINE / "game.py").read_text(encoding="utf-8")
+    methods = re.findall(r"^    def (\w+)", source, flags=re.M)
+    game_words = ("round", "mission", "chip", "dummy", "secret", "signal", "jarvis", "hammer", "persian",
+                  "distress_pass", "gold", "draft", "commun")
+    assert [m for m in methods if any(w in m for w in game_words)] == ["in_communication_window"]
+    assert "getattr(" not in source
+    assert "if self.phase ==" not in source
+
+
+def test_no_engine_module_is_over_500_lines() -> None:
+    sizes = {p.relative_to(ENGINE).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+             for p in ENGINE.rglob("*.py")}
+    assert {name: n for name, n in sizes.items() if n > 500} == {}
+
+
+def test_hammer_jarvis_and_the_persian_reading_are_compositions_named_in_their_yaml() -> None:
+    hammer = new_game("hammer", "hammer", 4, seed="c")
+    assert hammer.blocks[:2] == ("choose-mission", "tricks") and "chip-scoring" in hammer.blocks
+    assert "objectives" not in hammer.blocks  # chip scoring stands in for the co-operative objectives
+    jarvis = new_game("crew-jarvis", "planet-nine/03", 2, seed="c")
+    assert "dummy-seat" in jarvis.blocks and "chip-scoring" not in jarvis.blocks
+    persian = new_game("crew-persian", "persian", 4, seed="c")
+    assert "secret-tasks" in persian.blocks and "dummy-seat" not in persian.blocks
+    crew = new_game("crew", "planet-nine/03", 4, seed="c")
+    assert crew.blocks == ("setup", "draft", "tricks", "distress", "gold-frame", "communication", "objectives",
+                           "draws")
+    for game in (hammer, jarvis, persian, crew):
+        assert game.rules.flow == tuple(game.rules.raw_ruleset["flow"])
+    assert set(jarvis.rules.raw_ruleset["blocks"]) == {"dummy-seat"}
+    assert set(hammer.rules.raw_ruleset["blocks"]) == {"chip-scoring"}
+    assert set(persian.rules.raw_ruleset["blocks"]) == {"secret-tasks"}
+
+
+def test_a_clone_shares_blocks_and_copies_block_state() -> None:
+    game = new_game("hammer", "hammer", 4, seed="clone")
+    other = game.clone()
+    assert other.composition is game.composition
+    assert other.chips == game.chips and other.chips is not game.chips
+    other.apply(other.legal_actions()[0])
+    assert game.phase == Phase.CHOOSE_MISSION and other.phase == Phase.TRICKS
