@@ -154,7 +154,7 @@ class Deck:
     def has_suit(self, name: str) -> bool:
         return _norm(name) in self._suit_by_name
 
-    def card(self, text: str) -> Card:
+    def card(self, text: object) -> Card:
         """Parse a card string (``"pink 9"``, ``"Rocket 4"``, ``"P9"``, ``"10"``)."""
         if not isinstance(text, str):
             raise CardError(f"expected a card string such as 'pink 9', found {text!r}")

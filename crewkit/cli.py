@@ -474,7 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from crewkit.safetext import SafeStream
 
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
     try:
         return _main(argv)
     finally:

@@ -376,7 +376,7 @@ class Game:
         self._free_mask, self._free_not_first, self._free_not_last = fast.free_masks
         if a.mode == "challenge":
             if self.scoring.challenge_adds is not None:
-                self.hands[self.dealer] |= self.scoring.challenge_adds.bit  # type: ignore[index]
+                self.hands[self.dealer] |= self.scoring.challenge_adds.bit
             self._free_not_first |= mission.challenge_not_first
             self._free_not_last |= mission.challenge_not_last
         sizes = [h.bit_count() for h in self.hands]
@@ -444,7 +444,7 @@ class Game:
             self.events.append(Event("outcome", None, None, self._outcome.reason))
             return
         self.round += 1
-        self.dealer = (self.dealer + sc.rotation) % self.n  # type: ignore[operator]
+        self.dealer = (self.dealer + sc.rotation) % self.n
         rng = random.Random(f"crewkit:{self.seed}:round{self.round}")
         deal = deal_from_seed(self.rules, rng)
         deck = self.rules.deck
@@ -668,8 +668,8 @@ class Game:
         if self._distress_allowed():
             yield from (Distress(seat, d) for d in self.rules.distress_directions)
         if self._gold_frame_open():
-            cards = [t.card for t in self.tasks if t.owner == seat]
-            yield from (HandTask(seat, c, p) for c in cards for p in range(self.n) if p != seat)
+            own = [t.card for t in self.tasks if t.owner == seat]
+            yield from (HandTask(seat, c, p) for c in own for p in range(self.n) if p != seat)
         if self._communication_open(seat):
             cards = self._cards
             for i in mask_ids(self.hands[seat] & ~self.rules.comm_excluded_mask):

@@ -71,77 +71,87 @@ class Observation:
 
     seat: int
     hand_mask: int
+    _c: tuple[Any, ...]  # table_snapshot(): one entry per field, read through the properties below
+    _legal: tuple[Action, ...]
+    _required_part: tuple[Action, ...]
+    _shim: _OptionalSnapshot
+    _hand: tuple[Card, ...]
+    _hand_sizes: tuple[int, ...]
+    _tasks: tuple[TaskInfo, ...]
+    _communications: tuple[CommunicationInfo, ...]
+    _required: tuple[Action, ...]
+    _reason: str
 
     # ------------------------------------------------------------------ table fields (shared snapshot)
     @property
     def players(self) -> int:
-        return self._c[0]  # type: ignore[no-any-return]
+        return self._c[0]
 
     @property
     def phase(self) -> str:
-        return self._c[1]  # type: ignore[no-any-return]
+        return self._c[1]
 
     @property
     def commander(self) -> int | None:
-        return self._c[2]  # type: ignore[no-any-return]
+        return self._c[2]
 
     @property
     def to_act(self) -> int | None:
-        return self._c[3]  # type: ignore[no-any-return]
+        return self._c[3]
 
     @property
     def leader(self) -> int:
-        return self._c[4]  # type: ignore[no-any-return]
+        return self._c[4]
 
     @property
     def trick_number(self) -> int:
-        return self._c[5]  # type: ignore[no-any-return]
+        return self._c[5]
 
     @property
     def total_tricks(self) -> int:
-        return self._c[6]  # type: ignore[no-any-return]
+        return self._c[6]
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        return self._c[7]  # type: ignore[no-any-return]
+        return self._c[7]
 
     @property
     def led_suit(self) -> Suit | None:
-        return self._c[8]  # type: ignore[no-any-return]
+        return self._c[8]
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        return self._c[9]  # type: ignore[no-any-return]
+        return self._c[9]
 
     @property
     def comm_used(self) -> tuple[int, ...]:
-        return self._c[10]  # type: ignore[no-any-return]
+        return self._c[10]
 
     @property
     def distress_direction(self) -> str | None:
-        return self._c[11]  # type: ignore[no-any-return]
+        return self._c[11]
 
     @property
     def dead_zone(self) -> bool:
-        return self._c[12]  # type: ignore[no-any-return]
+        return self._c[12]
 
     @property
     def roles(self) -> tuple[tuple[str, int], ...]:
-        return self._c[13]  # type: ignore[no-any-return]
+        return self._c[13]
 
     @property
     def hidden_tasks(self) -> int:
         """Task cards still face down (commander's decision / distribution)."""
-        return self._c[14]  # type: ignore[no-any-return]
+        return self._c[14]
 
     @property
     def outcome(self) -> str:
-        return self._c[15]  # type: ignore[no-any-return]
+        return self._c[15]
 
     @property
     def rules(self) -> Rules:
         """The compiled rules: public knowledge (deck, hand sizes, tokens, ...), no game state."""
-        return self._c[16]  # type: ignore[no-any-return]
+        return self._c[16]
 
     # ------------------------------------------------------------------ derived (lazy) fields
     # (unset slots raise AttributeError: the first access computes and stores the value)
@@ -220,7 +230,7 @@ class Observation:
     @property
     def dummy_seat(self) -> int | None:
         """The dummy's seat (JARVIS), or None."""
-        return self._c[_DUMMY]  # type: ignore[no-any-return]
+        return self._c[_DUMMY]
 
     @property
     def dummy_up(self) -> tuple[Card, ...]:

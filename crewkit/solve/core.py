@@ -359,11 +359,11 @@ class TrickSearch:
         self.task_objs = [Task(t.card, t.token, t.owner, t.trick) for t in game.tasks]
         self.open_tasks = 0  # mask of the cards of open tasks
         self.ndone = 0
-        for t in self.task_objs:
-            if t.done:
+        for task in self.task_objs:
+            if task.done:
                 self.ndone += 1
             else:
-                self.open_tasks |= t.card.bit
+                self.open_tasks |= task.card.bit
         self.cond_done = list(game.cond_done)
         # free draft: how many more tasks each seat takes (the draft goes round from draft_turn)
         self.quota_left = [0] * n

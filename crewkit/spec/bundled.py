@@ -156,7 +156,7 @@ def _ranges(numbers: list[int]) -> str:
         return "no missions"
     parts: list[str] = []
     start = prev = numbers[0]
-    for n in numbers[1:] + [None]:  # type: ignore[list-item]
+    for n in numbers[1:] + [None]:
         if n is not None and n == prev + 1:
             prev = n
             continue

@@ -11,12 +11,15 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.spec import bundled
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
 from crewkit.spec.model import Campaign, Mission, RuleSet
+
+if TYPE_CHECKING:
+    from crewkit.spec.schema import Kind
 
 MAX_EXTENDS_DEPTH = 16
 KINDS = ("ruleset", "mission", "campaign")
@@ -45,18 +48,18 @@ _CAMPAIGN_KEYS = {"missions", "ruleset"}
 _SCHEMA_HINT = re.compile(r"\$schema=\S*?(ruleset|mission|campaign)\.schema\.json")
 
 
-def guess_kind(path: Path, data: Any, first_line: str = "") -> str:
+def guess_kind(path: Path, data: Any, first_line: str = "") -> Kind:
     """Which kind of spec a file is: the editor's `$schema` comment, then its place, then its keys."""
     hint = _SCHEMA_HINT.search(first_line)
     if hint:
-        return hint.group(1)
+        return cast("Kind", hint.group(1))  # one of the pattern's three words
     if path.name == "campaign.yaml":
         return "campaign"
     if path.parent.name == "rulesets":
         return "ruleset"
     if isinstance(data, Mapping):
         keys = set(data)
-        scores = {
+        scores: dict[Kind, int] = {
             "ruleset": len(keys & _RULESET_KEYS) + (3 if "extends" in keys else 0),  # only rule sets extend
             "mission": len(keys & _MISSION_KEYS),
             "campaign": len(keys & _CAMPAIGN_KEYS) * 2,
@@ -67,7 +70,7 @@ def guess_kind(path: Path, data: Any, first_line: str = "") -> str:
     return "mission"
 
 
-def _schema_issues(doc: Any, kind: str) -> list[SpecIssue]:
+def _schema_issues(doc: Any, kind: Kind) -> list[SpecIssue]:
     from crewkit.spec.schema import validate_document
 
     return list(validate_document(doc, kind))
@@ -480,7 +483,7 @@ def load_campaign(ref: str) -> Campaign:
 
 
 # ---------------------------------------------------------------------------- one file, everything
-def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
+def check_file(path: Path, kind: Kind | None = None) -> list[SpecIssue]:
     """Every issue of one file, sorted by position (empty when valid)."""
     try:
         doc = load_doc(path)

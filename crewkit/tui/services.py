@@ -7,7 +7,6 @@ working (with a warning) while a piece of the library is missing. Tests pass the
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -42,7 +41,8 @@ class Progress:
 
 
 class LogbookLike(Protocol):
-    def record_attempt(self, **kwargs: Any) -> Any: ...
+    def record_attempt(self, *, campaign: str, mission: str, players: int, ruleset: str, seed: str, result: str,
+                       reason: str, distress_used: bool, record_path: str | None = None) -> Any: ...
 
     def progress(self, campaign: str, mission_ids: Sequence[str],
                  extra_attempts: Callable[[str], int] | None = None) -> list[Any]: ...
@@ -166,13 +166,8 @@ class LibrarySaves:
 
 
 def default_home() -> Path:
-    try:
-        from crewkit.campaign.home import crewkit_home
-    except ImportError:
-        override = os.environ.get("CREWKIT_HOME")
-        home = Path(override).expanduser() if override else Path.home() / ".local" / "share" / "crewkit"
-        home.mkdir(parents=True, exist_ok=True)
-        return home
+    from crewkit.campaign.home import crewkit_home
+
     return crewkit_home()
 
 
@@ -248,7 +243,7 @@ def default_services() -> Services:
         warnings.append("bots are not available (crewkit.bots.make_bot): every seat is played here (hotseat)")
     logbook: LogbookLike
     try:
-        from crewkit.campaign.store import Logbook  # type: ignore[import-not-found]
+        from crewkit.campaign.store import Logbook
 
         logbook = Logbook.open()
     except Exception as exc:  # ImportError, or a store that cannot be opened
@@ -256,7 +251,7 @@ def default_services() -> Services:
         warnings.append(f"the logbook is not available ({exc}); attempts are kept for this session only")
     saves: Saves
     try:
-        from crewkit.campaign import saves as saves_module  # type: ignore[attr-defined]
+        from crewkit.campaign import saves as saves_module
 
         saves = LibrarySaves(saves_module)
     except ImportError:

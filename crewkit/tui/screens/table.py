@@ -213,7 +213,7 @@ class TableScreen(Screen[None]):
                 title = "JARVIS's face-up cards (you decide for JARVIS)"
             hand.set_cards(act_obs.hand, legal_cards, (), title=title)
         else:
-            legal_cards = [a.card for a in obs.legal if isinstance(a, CARD_ACTIONS)]  # type: ignore[attr-defined]
+            legal_cards = [a.card for a in obs.legal if isinstance(a, CARD_ACTIONS)]
             comm_cards = [c.card for c in obs.communications if c.seat == viewer]
             passing = any(isinstance(a, PassCard) for a in obs.legal)
             name = seat_label(viewer, kinds, viewer)
@@ -310,8 +310,8 @@ class TableScreen(Screen[None]):
             return
         optional = s.bot_optional()
         if optional is not None:
-            seat, action = optional
-            self.schedule(lambda: self.bot_apply(seat, action))
+            bot, action = optional
+            self.schedule(lambda: self.bot_apply(bot, action))
             return
         seat = game.to_act
         if seat is None:

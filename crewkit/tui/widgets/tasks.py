@@ -68,7 +68,7 @@ def secret_tasks_text(obs: Any, kinds: Sequence[str], viewer: int | None, number
             continue
         out.append(" ✓ ", style="bold green")
         out.append_text(card_text(t.card))
-        number = numbers.get(t.card.id)
+        number = numbers.get(t.card.id, 0)
         out.append(f" (#{number})" if number else "", style="cyan")
         out.append(f"  {seat_label(t.owner, kinds, viewer)}  (trick {t.trick})\n", style="dim")
     others = int(obs.hidden_missions_of_others)
