@@ -87,13 +87,13 @@ seat drafts; with mission conditions or draws, every distinct assignment, easies
 5-player gold-frame missions, handing a task on. Communication and the distress signal are never searched: they cannot change the answer.
 
 Missions without conditions or neighbour draws are searched by a C version of the search (built with the
-package, or compiled once into ~/.cache/crewkit with the system C compiler); it finds the same answer and
+package, or compiled once into your user cache folder with the system C compiler); it finds the same answer and
 line as the Python search, about fifty times faster. Without a C compiler the Python search runs.
 The last line of the output says which search ran ("search" in JSON: core-c, core or engine).
 
 environment:
   CREWKIT_NATIVE=0   always use the Python search
-  CREWKIT_CACHE=DIR  where the compiled C search is kept (default: $XDG_CACHE_HOME/crewkit or ~/.cache/crewkit)
+  CREWKIT_CACHE=DIR  where the compiled C search is kept (default: the user cache folder, ~/.cache/crewkit on Linux)
   CC=COMPILER        the C compiler to use (default: cc)
 
 examples:
