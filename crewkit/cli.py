@@ -1,7 +1,8 @@
 """The ``crewkit`` command line. Thin: parse arguments, call the library, print results.
 
 Imports are lazy so that ``crewkit --help`` and ``crewkit validate`` stay fast and never load textual.
-Exit codes: 0 success, 1 invalid input / illegal action / failed check, 2 usage error.
+Exit codes: 0 success, 1 invalid input / illegal action / failed check, 2 usage error, 3 internal error (a bug),
+130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 
 DESCRIPTION = """\
 crewkit: card-game rule sets and missions as data.
@@ -41,7 +43,8 @@ examples:
   crewkit diff crew crew-jarvis                 the rule differences of two rule sets or missions
   crewkit check my-mission.yaml                 validate, then measure how hard a new mission is
 
-exit codes: 0 success, 1 invalid input or illegal action, 2 usage error
+exit codes: 0 success, 1 invalid input or illegal action, 2 usage error,
+  3 internal error (a bug in crewkit: please report it), 130 interrupted (Ctrl-C)
 """
 
 
@@ -499,7 +502,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # every known failure becomes a message, never a traceback
