@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from crewkit.errors import CrewkitError
+
 # Category of a card for deciding a trick: the special card beats trumps, trumps beat the led suit.
 SPECIAL = "special"
 TRUMP = "trump"
 LED = "led"
 
 
-class CardError(ValueError):
+class CardError(CrewkitError, ValueError):
     """A card string that names no card of the deck."""
 
 

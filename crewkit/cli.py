@@ -16,12 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.argtypes import positive_int, reading
-
-EXIT_OK = 0
-EXIT_INVALID = 1
-EXIT_USAGE = 2
-EXIT_INTERNAL = 3
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+from crewkit.errors import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    CrewkitError,
+    UsageError,
+)
 
 DESCRIPTION = """\
 crewkit: card-game rule sets and missions as data.
@@ -46,10 +49,6 @@ examples:
 exit codes: 0 success, 1 invalid input or illegal action, 2 usage error,
   3 internal error (a bug in crewkit: please report it), 130 interrupted (Ctrl-C)
 """
-
-
-class UsageError(Exception):
-    """A command line that cannot be carried out as given (exit 2)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -497,9 +496,6 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INVALID
     try:
         return COMMANDS[args.command](args)
-    except UsageError as exc:
-        print(f"crewkit {args.command}: {exc}", file=sys.stderr)
-        return EXIT_USAGE
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -526,23 +522,14 @@ def _undecodable_argument(args: argparse.Namespace) -> str | None:
 
 
 def _report(exc: Exception, command: str) -> int:
-    from crewkit.spec.errors import SpecError
+    """One message for a failure (never a traceback): the input's fault (exit 1 or 2), or a bug (exit 3)."""
+    if isinstance(exc, CrewkitError):
+        from crewkit.spec.errors import SpecError
 
-    if isinstance(exc, SpecError):
-        print(exc.render(), file=sys.stderr)
-        return EXIT_INVALID
-    from crewkit.engine.errors import IllegalAction, SetupError
-
-    if isinstance(exc, (SetupError, IllegalAction)):
-        print(f"crewkit {command}: {exc}", file=sys.stderr)
-        return EXIT_INVALID
-    dsl_errors = sys.modules.get("crewkit.dsl.errors")
-    if dsl_errors is not None and isinstance(exc, dsl_errors.DslError):
-        # a condition of a mission failed while it was evaluated: the error names the file and condition
-        print(f"crewkit {command}: {exc}", file=sys.stderr)
-        return EXIT_INVALID
-    known = _known_errors()
-    if isinstance(exc, known):
+        # a spec error renders its issues itself (file:line:column and the source line)
+        print(exc.render() if isinstance(exc, SpecError) else f"crewkit {command}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    if isinstance(exc, OSError):  # a file that cannot be read or written: the message names it
         print(f"crewkit {command}: {exc}", file=sys.stderr)
         return EXIT_INVALID
     if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
@@ -557,23 +544,6 @@ def _report(exc: Exception, command: str) -> int:
         file=sys.stderr,
     )
     return EXIT_INTERNAL
-
-
-def _known_errors() -> tuple[type[BaseException], ...]:
-    out: list[type[BaseException]] = [OSError]
-    for module, name in (
-        ("crewkit.campaign.store", "LogbookError"),
-        ("crewkit.campaign.saves", "SaveError"),
-        ("crewkit.bots", "UnknownBot"),
-        ("crewkit.cards", "CardError"),
-        ("crewkit.spec.bundled", "NotFound"),
-        ("crewkit.bots.driver", "BotError"),  # a game that does not end within the driver's action limit
-    ):
-        mod = sys.modules.get(module)
-        err = getattr(mod, name, None) if mod is not None else None
-        if isinstance(err, type) and issubclass(err, BaseException):
-            out.append(err)
-    return tuple(out)
 
 
 if __name__ == "__main__":

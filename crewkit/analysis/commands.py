@@ -13,7 +13,7 @@
                     winnability=analysis_commands.cmd_winnability)
 
 Exit codes: 0 done (whatever the verdict), 1 invalid input (a spec error, an unreadable record, a mission
-that does not validate, matplotlib missing for ``--plot``), 2 usage error (raised as ``crewkit.cli.UsageError``).
+that does not validate, matplotlib missing for ``--plot``), 2 usage error (raised as ``crewkit.errors.UsageError``).
 Heavy modules are imported inside the commands so that ``crewkit --help`` stays fast.
 """
 
@@ -26,15 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.argtypes import positive_int, positive_seconds, reading
-
-EXIT_OK = 0
-EXIT_INVALID = 1
+from crewkit.errors import EXIT_INVALID, EXIT_OK
 
 _RAW = argparse.RawDescriptionHelpFormatter
 
 
 def _usage(message: str) -> Exception:
-    from crewkit.cli import UsageError
+    from crewkit.errors import UsageError
 
     return UsageError(message)
 

@@ -21,6 +21,7 @@ from urllib.parse import unquote
 
 from crewkit.atomic import fsync_dir, write_text_atomic
 from crewkit.campaign.home import crewkit_home
+from crewkit.errors import CrewkitError
 from crewkit.spec.yamlio import read_limited
 
 SAVES_DIRNAME = "saves"
@@ -30,7 +31,7 @@ _SUFFIX = ".json"
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
 
-class SaveError(Exception):
+class SaveError(CrewkitError):
     """A save file that cannot be used. ``line``/``column`` are 1-based when the problem has a position."""
 
     def __init__(

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from crewkit.errors import CrewkitError
 from crewkit.spec.resources import data_path
 
 _NUMBERED = re.compile(r"^(\d+)(?:-.*)?$")
 
 
-class NotFound(LookupError):
+class NotFound(CrewkitError, LookupError):
     """A name that matches no bundled file (the message lists what exists)."""
 
 
