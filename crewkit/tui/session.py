@@ -78,6 +78,7 @@ class Session:
         self.finished: Finished | None = None
         self.asked_optional: set[tuple[int, int]] = set()  # (trick number, seat) bots were asked
         self.continued: set[int] = set()  # trick numbers whose communication window the humans closed
+        self.distress_answered: set[int] = set()  # human seats that called distress or passed on it
         self.warnings: list[str] = []
         self._bots_for_dummy: int | None = None  # the dummy seat the bots were seated for
         self._reseat: dict[int, int] | None = None  # old seat -> new seat after the dummy moved
@@ -248,6 +249,7 @@ class Session:
         self.finished = None
         self.asked_optional = set()
         self.continued = set()
+        self.distress_answered = set()
         self._reseat = None
         self._seat_bots()
 
@@ -376,6 +378,14 @@ class Session:
                 action = None
             if action is not None:
                 return seat, action
+        return None
+
+    def distress_pending(self) -> int | None:
+        """A human seat still to say whether it calls the distress signal. The window (after the draft, before
+        any communication) belongs to every human: bots communicate only once each human has answered."""
+        for seat in self.humans:
+            if seat not in self.distress_answered and self.distress_actions(seat):
+                return seat
         return None
 
     def humans_may_speak(self) -> bool:

@@ -133,10 +133,23 @@ async def advance(pilot: Any, human_to_act: bool) -> None:
         await pilot.press("space")
 
 
+async def pass_distress(pilot: Any) -> bool:
+    """Answer the table's distress question before trick 1 with "pass" (its first choice); True if asked."""
+    from crewkit.tui.screens.dialogs import DistressScreen
+
+    if isinstance(pilot.app.screen, DistressScreen) and pilot.app.screen.ask:
+        await pilot.press("home", "enter")
+        await settle(pilot)
+        return True
+    return False
+
+
 async def play_steps(pilot: Any, steps: int) -> None:
     """``steps`` steps of the attempt on screen, seat 0 being the human."""
     for _ in range(steps):
         await settle(pilot)
+        if await pass_distress(pilot):
+            continue
         await advance(pilot, pilot.app.screen.session.g.to_act == 0)
 
 
@@ -154,6 +167,8 @@ async def play_to_end(pilot: Any, *, max_steps: int = 400) -> None:
             return
         if isinstance(screen, HandoffScreen):
             await pilot.press("enter")
+            continue
+        if await pass_distress(pilot):
             continue
         assert isinstance(screen, TableScreen), type(screen)
         game = screen.session.g

@@ -109,7 +109,7 @@ class ChoiceScreen(ModalScreen[Any]):
 
 
 class CommunicateScreen(ModalScreen[Communicate | None]):
-    """Choose a card, then top / bottom / only: only the engine's legal Communicate actions are offered."""
+    """Choose a card, then highest / lowest / only: only the engine's legal Communicate actions are offered."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
 
@@ -163,9 +163,10 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
         options.clear_options()
         suit = card.suit.name if card.suit is not None else ""
         for i, action in enumerate(choices):
-            key = {"top": "t", "bottom": "b", "only": "o"}.get(action.position or "", str(i + 1))
+            key = {"top": "h", "bottom": "l", "only": "o"}.get(action.position or "", str(i + 1))
+            word = STATEMENT_WORDS.get(action.position or "", "hidden")
             options.add_option(
-                Option(f"{action.position or 'hidden'}: {card} is {statement_text(action.position, suit)}  [{key}]",
+                Option(f"{word}: {card} is {statement_text(action.position, suit)}  [{key}]",
                        id=f"pos:{i}")
             )
         options.highlighted = 0
@@ -185,7 +186,7 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
     def on_key(self, event: Any) -> None:
         if self.card is None:
             return
-        wanted = {"t": "top", "b": "bottom", "o": "only"}.get(getattr(event, "character", None) or "")
+        wanted = {"h": "top", "t": "top", "l": "bottom", "b": "bottom", "o": "only"}.get(getattr(event, "character", None) or "")
         if wanted is None:
             return
         for action in self.actions:
@@ -206,8 +207,11 @@ class DistressScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, session: Any, seat: int, actions: Sequence[Distress], reason: str = "") -> None:
+    def __init__(self, session: Any, seat: int, actions: Sequence[Distress], reason: str = "", *,
+                 ask: bool = False) -> None:
+        """``ask``: the table asks before trick 1 and waits; the first choice (and Esc) is to pass."""
         super().__init__(id="distress")
+        self.ask = ask
         self.session = session
         self.seat = seat
         self.actions = list(actions)
@@ -228,11 +232,17 @@ class DistressScreen(ModalScreen[bool]):
             note.update(Text.assemble(("The distress signal is not possible now: ", "bold red"), self.reason))
             options.display = False
             return
-        note.update("Step 1 of 2: which way do the cards go?\n"
-                    "Every player passes one colour card to the same neighbour.\n"
-                    "A success with the signal counts one extra attempt in the logbook.")
+        if self.ask:
+            note.update("Call the distress signal, or pass? Before trick 1 is the only moment for it.\n"
+                        "With the signal every player passes one colour card to the same neighbour.\n"
+                        "A success with the signal counts one extra attempt in the logbook.")
+            options.add_option(Option("no distress signal: pass", id="no:"))
+        else:
+            note.update("Step 1 of 2: which way do the cards go?\n"
+                        "Every player passes one colour card to the same neighbour.\n"
+                        "A success with the signal counts one extra attempt in the logbook.")
         for i, action in enumerate(self.actions):
-            options.add_option(Option(f"pass to the {action.direction}", id=f"dir:{i}"))
+            options.add_option(Option(f"distress signal: cards go to the {action.direction}", id=f"dir:{i}"))
         options.highlighted = 0
         options.focus()
 
@@ -255,6 +265,9 @@ class DistressScreen(ModalScreen[bool]):
         event.stop()
         oid = event.option.id or ""
         kind, _, value = oid.partition(":")
+        if kind == "no":
+            self.dismiss(False)
+            return
         try:
             if kind == "dir":
                 self.session.apply(self.actions[int(value)])

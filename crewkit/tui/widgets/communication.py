@@ -8,10 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from crewkit.tui.text import card_text, seat_label
-
-# what the token says, next to the card (the suit is the card's): top | bottom | only; None = dead zone
-STATEMENT_SHORT = {"top": "highest", "bottom": "lowest", "only": "only", "signal": "signalled"}
+from crewkit.tui.text import STATEMENT_WORDS, card_text, seat_label
 
 
 def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,
@@ -39,7 +36,7 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
         if comm is not None:
             out.append("✉ ")
             out.append_text(card_text(comm.card))
-            out.append(f" {STATEMENT_SHORT.get(comm.statement or '', '(hidden)')}")
+            out.append(f" {STATEMENT_WORDS.get(comm.statement or '', '(hidden)')}")
             if comm.played:
                 out.append(" · played", style="red")
         elif obs.comm_used[seat]:
