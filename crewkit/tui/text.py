@@ -91,6 +91,11 @@ def statement_text(statement: str | None, suit: str) -> str:
     return f"my {word} {suit}"
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 trick``, ``2 tricks``, ``0 attempts``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None) -> str:
     """``You``, ``Bot 2``, ``Seat 3`` (a hotseat human), ``JARVIS`` (the dummy seat), ``nobody``."""
     if seat is None:
@@ -186,14 +191,18 @@ def round_mission_lines(mission_id: str, title: str) -> dict[str, str]:
     out = {"title": title, "description": str(data.get("description") or "")}
     pen = scoring.get("penalty") or {}
     hidden = scoring.get("hidden") or {}
-    words = f"everyone scores {pen.get('score')}" if pen.get("score") else "everyone scores"
+    player = {"p": "the player"}
+    words = (f"each player scores {expr_words(pen['score'], player)}" if pen.get("score")
+             else "everyone scores")
     if hidden.get("achieved_if"):
-        words += f"; hidden mission: {hidden['achieved_if']} pays {hidden.get('payment', 0)}"
+        words += (f"; hidden mission (pays {hidden.get('payment', 0)}): achieved when "
+                  f"{expr_words(hidden['achieved_if'], player)}")
     out["penalty"] = words
     ch = scoring.get("challenge") or {}
     if ch.get("success_if"):
-        out["challenge"] = (f"the dealer's bet: {ch['success_if']}; success +{ch.get('success_payment', 0)} "
-                            f"from each, failure pays {ch.get('failure_payment', 0)} to each")
+        out["challenge"] = (f"the dealer bets that {expr_words(ch['success_if'])}; success: +"
+                            f"{ch.get('success_payment', 0)} from each, failure: pays "
+                            f"{ch.get('failure_payment', 0)} to each")
     return out
 
 
@@ -285,22 +294,12 @@ def mission_briefing_lines(
     return lines
 
 
-def setup_roles(data: Mapping[str, Any]) -> list[str]:
-    """The roles a mission's setup chooses (``choose_player``), in order."""
-    out: list[str] = []
-    for step in data.get("setup") or []:
-        if isinstance(step, Mapping) and isinstance(step.get("choose_player"), Mapping):
-            role = step["choose_player"].get("role")
-            if role:
-                out.append(str(role))
-    return out
-
-
 def role_names(data: Mapping[str, Any], roles: Mapping[str, str] | None = None) -> dict[str, str]:
     """Words for each role of the mission: the player's name once bound, else "the player chosen as X"."""
     from crewkit.dsl.words import with_roles
+    from crewkit.spec.dslsites import mission_roles
 
-    return with_roles(roles, tuple(setup_roles(data)))
+    return with_roles(roles, tuple(mission_roles(data)))
 
 
 def expr_words(source: Any, names: Mapping[str, str] | None = None) -> str:

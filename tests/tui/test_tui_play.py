@@ -12,6 +12,7 @@ from tui_helpers import (
     find_seed,
     make_app,
     open_table,
+    pass_distress,
     play_steps,
     play_to_end,
     settle,
@@ -137,6 +138,8 @@ async def test_communicate_in_dead_zone_hides_statement(services: Services) -> N
             await settle(pilot)
             if isinstance(app.screen, HandoffScreen):
                 await pilot.press("enter")
+                continue
+            if await pass_distress(pilot):
                 continue
             game = table.session.g
             if game.phase == "tricks" and table.viewer is not None and table.session.communications(table.viewer):

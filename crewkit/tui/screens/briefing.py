@@ -13,7 +13,7 @@ from textual.widgets import Footer, Header, Static
 
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.services import progress_of
-from crewkit.tui.text import mission_briefing_lines, seat_label
+from crewkit.tui.text import mission_briefing_lines, plural, seat_label
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -101,7 +101,7 @@ class BriefingScreen(Screen[None]):
                 row = rows[0]
                 state = "done" if row.done else ("not yet done" if row.attempts else "not yet tried")
                 lines.append("")
-                lines.append(f"[b]Logbook:[/] {row.attempts} attempt(s), {state}"
+                lines.append(f"[b]Logbook:[/] {plural(row.attempts, 'attempt')}, {state}"
                              + (" · distress signal used" if row.distress_used else ""))
         lines.append("")
         what = "the match" if data.get("scoring") else "the game" if mission_set else "the attempt"

@@ -18,7 +18,15 @@ from textual.widgets.option_list import Option
 from crewkit.cards import Card, sort_key
 from crewkit.engine.actions import Communicate, Distress, PassCard
 from crewkit.engine.errors import IllegalAction
-from crewkit.tui.text import STATEMENT_WORDS, card_text, chip_str, seat_label, statement_text
+from crewkit.tui.text import (
+    STATEMENT_WORDS,
+    card_text,
+    chip_str,
+    name_seats,
+    plural,
+    seat_label,
+    statement_text,
+)
 from crewkit.tui.widgets.trick import trick_text
 
 
@@ -336,6 +344,30 @@ def chip_table(game: Any, kinds: Sequence[str], viewer: int | None) -> Table:
     return table
 
 
+def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
+    """Hammer, after a round: the scoring rule of the round in words, then per seat its tricks and chips."""
+    from crewkit.tui.text import round_mission_lines
+
+    last = game.round_results[-1]
+    tricks = game.round_tricks[-1] if game.round_tricks else []
+    out = Text()
+    try:
+        rule = round_mission_lines(last.mission, "").get(last.mode, "")
+    except Exception:  # the mission file cannot be read again: the chips still tell the story
+        rule = ""
+    if rule:
+        out.append(f"Scoring ({last.mode} mode): {rule}.\n", style="dim")
+    for seat in range(game.n):
+        won = [t for t in tricks if t.winner == seat]
+        delta = last.deltas[seat]
+        sign = "+" if delta >= 0 else "−"
+        cards = ", ".join(str(t.winning_card) for t in won)
+        out.append(f"  {seat_label(seat, kinds, viewer)}: ", style="bold")
+        out.append(f"{plural(len(won), 'trick')}" + (f" (won with {cards})" if cards else ""))
+        out.append(f", {sign}{chip_str(abs(delta))} chips\n")
+    return out
+
+
 class RoundScreen(ModalScreen[None]):
     """Hammer: the round's result and the chip table so far; Enter deals the next round."""
 
@@ -355,8 +387,9 @@ class RoundScreen(ModalScreen[None]):
         head.append(f"Round {last.round} of {game.scoring.rounds} is over", style="bold")
         head.append(f" — {titles.get(last.mission, last.mission)} ({last.mode}), "
                     f"dealer {seat_label(last.dealer, self.kinds, self.viewer)}\n")
-        head.append(f"{last.reason}\n\n")
-        head.append(f"Chips after round {last.round}", style="bold")
+        head.append(f"{name_seats(last.reason, self.kinds, self.viewer)}\n")
+        head.append_text(round_breakdown(game, self.kinds, self.viewer))
+        head.append(f"\nChips after round {last.round}", style="bold")
         with Vertical(classes="dialog", id="round-dialog"):
             yield Static(head, id="round-head")
             yield Static(chip_table(game, self.kinds, self.viewer), id="chip-table")

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from crewkit.tui.screens.dialogs import chip_table
 from crewkit.tui.session import Finished, Session
-from crewkit.tui.text import chip_str, seat_label
+from crewkit.tui.text import chip_str, name_seats, plural, seat_label
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -48,11 +48,12 @@ class EndScreen(ModalScreen[str]):
         body = Text()
         body.append("MISSION ACCOMPLISHED" if success else "MISSION FAILED", style="bold green" if success else "bold red")
         body.append(f"\n\n{self.mission}  {self.title_text}\n", style="bold")
-        body.append(f"{f.reason}\n\n")
+        session = self.crew_app.session
+        body.append(f"{name_seats(f.reason, session.kinds) if session is not None else f.reason}\n\n")
         if f.progress is not None:
             p = f.progress
             state = "done" if p.done else "not yet done"
-            body.append(f"Logbook: {p.attempts} attempt(s) for this mission, {state}")
+            body.append(f"Logbook: {plural(p.attempts, 'attempt')} for this mission, {state}")
             if p.distress_used:
                 body.append(" (distress signal used: +1 attempt on success)")
             body.append("\n")

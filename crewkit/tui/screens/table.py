@@ -204,7 +204,7 @@ class TableScreen(Screen[None]):
         elif s.variant == "secret":
             tasks.show_text(secret_tasks_text(obs, kinds, viewer, s.secret_numbers(self.observer())))
         else:
-            tasks.show(obs, kinds, viewer)
+            tasks.show(obs, kinds, viewer, game.rules)
         self.query_one("#trick", TrickView).show(obs, kinds, viewer)
         self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer)
 

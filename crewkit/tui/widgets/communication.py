@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from crewkit.tui.text import STATEMENT_WORDS, card_text, seat_label
+from crewkit.tui.text import STATEMENT_WORDS, card_text, plural, seat_label
 
 
 def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,
@@ -29,7 +29,8 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
         out.append("★ " if seat == chief else "  ", style="bold yellow")
         name = seat_label(seat, kinds, viewer)
         out.append(f"{name:<14}", style="bold" if seat == viewer else "")
-        out.append(f"{obs.hand_sizes[seat]:>2} cards {won.get(seat, 0):>2} won  ", style="dim")
+        cards = plural(obs.hand_sizes[seat], "card")
+        out.append(f"{cards:>8} {won.get(seat, 0):>2} won  ", style="dim")
         if chips is not None:
             out.append(f"{chips[seat]:>6} chips  ", style="bold")
         comm = comms.get(seat)
