@@ -370,7 +370,7 @@ def _stderr_console() -> Any:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from crewkit.tui.launch import PlayOptions, run_play
+    from crewkit.tui.launch import PlayOptions, check_play_options, run_play
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     if seats is not None:
@@ -397,9 +397,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise UsageError(f"--reading: the rule set has no reading {unknown[0]!r}; readings: {', '.join(sorted(known))}")
     from crewkit.safetext import raw
 
+    options = PlayOptions(mission=args.mission, ruleset=args.ruleset, players=args.players, seats=seats,
+                          seed=args.seed, fast=args.fast, delay=args.delay, readings=readings)
+    check_play_options(options)  # refused here (exit 1), not on an error screen inside the app
     sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
-    return run_play(PlayOptions(mission=args.mission, ruleset=args.ruleset, players=args.players, seats=seats,
-                                seed=args.seed, fast=args.fast, delay=args.delay, readings=readings))
+    return run_play(options)
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
