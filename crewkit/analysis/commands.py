@@ -507,7 +507,7 @@ examples:
 def add_check_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate a mission, then sample deals: winnability, bot success, warnings",
                        description=CHECK_HELP, formatter_class=_RAW)
-    p.add_argument("mission", metavar="MISSION.yaml", help="the mission file")
+    p.add_argument("mission", metavar="MISSION", help="a mission file, or a bundled mission's id (planet-nine/05)")
     p.add_argument("--games", type=positive_int, default=20, help="deals per player count (default: 20)")
     p.add_argument("--players", type=_player_list, metavar="N[,N...]",
                    help="player counts to sample (default: every count the mission allows)")
@@ -525,8 +525,10 @@ def add_check_parser(sub: Any) -> argparse.ArgumentParser:
 def cmd_check(args: argparse.Namespace) -> int:
     from crewkit.analysis.check import check_mission
 
-    if not Path(args.mission).is_file():
-        raise _usage(f"{args.mission}: no such file")
+    from crewkit.spec.bundled import looks_like_path
+
+    if looks_like_path(args.mission) and not Path(args.mission).is_file():
+        raise _usage(f"{args.mission}: no such file")  # else a mission id (planet-nine/05), resolved by the check
     bar = update = None
     if args.format == "text":
         bar, update = _progress_bar("check", args.games * len(args.players or [3, 4, 5]), True)
