@@ -524,7 +524,6 @@ def add_check_parser(sub: Any) -> argparse.ArgumentParser:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from crewkit.analysis.check import check_mission
-
     from crewkit.spec.bundled import looks_like_path
 
     if looks_like_path(args.mission) and not Path(args.mission).is_file():

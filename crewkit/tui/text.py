@@ -344,6 +344,14 @@ def _setup_words(kind: str, body: Any) -> str:
     return f"{kind.replace('_', ' ')} ({parts})" if parts else kind.replace("_", " ")
 
 
+_CITATION = re.compile(r"\s*\((?=[^()]*(?:\bseed \d+|RULES\.md|§))[^()]*\)|\s*;?\s*\bseed \d{3}\b(?: §\d+)?")
+
+
+def player_text(text: str) -> str:
+    """Text from a rule set for players: one paragraph, without the sources it cites (``seed 002 §5``)."""
+    return " ".join(_CITATION.sub("", str(text)).split())
+
+
 def plain(markup: str) -> str:
     """Rich markup to plain text (for tests and tooltips)."""
     return Text.from_markup(markup).plain

@@ -242,7 +242,7 @@ async def test_failed_attempt_then_retry_and_logbook(services: Services) -> None
         assert "MISSION FAILED" in text
         reason = table.session.g.outcome().reason
         assert reason.split(":")[0] in text
-        assert "1 attempt(s)" in text
+        assert "1 attempt for this mission" in text
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)

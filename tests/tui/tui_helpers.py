@@ -126,7 +126,10 @@ async def press_first_legal(pilot: Any) -> None:
 
 
 async def advance(pilot: Any, human_to_act: bool) -> None:
-    """One step of the attempt on screen: the first legal choice when a human is to act, else space."""
+    """One step of the attempt on screen: the first legal choice when a human is to act, else space (the
+    table's question about the distress signal before trick 1 is answered "pass")."""
+    if await pass_distress(pilot):
+        return
     if human_to_act:
         await press_first_legal(pilot)
     else:

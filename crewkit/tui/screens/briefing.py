@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
@@ -13,7 +14,7 @@ from textual.widgets import Footer, Header, Static
 
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.services import progress_of
-from crewkit.tui.text import mission_briefing_lines, plural, seat_label
+from crewkit.tui.text import mission_briefing_lines, player_text, plural, seat_label
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -60,8 +61,13 @@ class BriefingScreen(Screen[None]):
         lines: list[str] = []
         if mission_set:
             lines += [f"[b]{escape(str(data.get('title') or rs.name))}[/]   [dim]{escape(self.mission)}[/]", ""]
-            if data.get("description"):
-                lines += [escape(" ".join(str(data["description"]).split())), ""]
+            description = player_text(str(data.get("description") or ""))
+            level = re.fullmatch(r".+/level-(\d+)", self.mission)
+            if level:  # the rule set's description names its default level; this game deals another
+                description = re.sub(r"\blevel-\d+\b", f"level-{level.group(1)}", description)
+                lines[0] = lines[0].replace(escape(self.mission), f"{escape(self.mission)} · level {level.group(1)}")
+            if description:
+                lines += [escape(description), ""]
         else:
             number = spec.number if spec.number is not None else "?"
             lines += [f"[b]Mission {number}: {escape(spec.title)}[/]   [dim]{escape(spec.id)}[/]", ""]
@@ -92,8 +98,8 @@ class BriefingScreen(Screen[None]):
             for r in readings:
                 choice = str(r.get("choice", ""))
                 text = ((r.get("options") or {}).get(choice) or {}).get("text", "") if choice else ""
-                lines.append(f"  • {escape(str(r.get('question', r.get('id', ''))))}")
-                lines.append(f"    [dim]{escape(choice)}:[/] {escape(' '.join(str(text).split()))}")
+                lines.append(f"  • {escape(player_text(str(r.get('question', r.get('id', '')))))}")
+                lines.append(f"    [dim]{escape(choice)}:[/] {escape(player_text(str(text)))}")
         campaign = app.campaign_for(self.mission)
         if campaign:
             rows = progress_of(app.services.logbook, campaign, [self.mission])
