@@ -143,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     csub = p.add_subparsers(dest="campaign_command", metavar="ACTION")
     cs = csub.add_parser("status", help="missions done, attempts per mission, the current mission")
     cs.add_argument("--campaign", default="planet-nine", help="campaign name (default: planet-nine)")
+    cs.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     cr = csub.add_parser("reset", help="start the logbook over (the old file is kept as a backup)")
     cr.add_argument("--yes", action="store_true", help="really reset (required)")
 
@@ -430,7 +431,14 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     with Logbook.open(read_only=True) as book:  # status never writes (a read-only home is fine)
         progress = book.progress(campaign.name, campaign.missions, logbook_extra_attempts)
         current = book.current_mission(campaign.name, campaign.missions)
-    print(format_status(progress, titles, current))
+    from crewkit.campaign.report import status_json
+    from crewkit.campaign.saves import saved_missions
+
+    saved = saved_missions(campaign.name)  # attempts saved by the terminal app, resumed from the campaign
+    if getattr(args, "format", "text") == "json":
+        print(json.dumps({"campaign": campaign.name, **status_json(progress, titles, current, saved)}, indent=2))
+    else:
+        print(format_status(progress, titles, current, saved))
     return EXIT_OK
 
 

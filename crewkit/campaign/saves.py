@@ -179,6 +179,22 @@ def clear_in_progress(key: str) -> bool:
     return True
 
 
+def attempt_key(campaign: str | None, mission: str, ruleset: str, players: int) -> str:
+    """The save key of an attempt played in the terminal app."""
+    return f"tui:{campaign or 'free'}:{mission}:{ruleset}:{players}"
+
+
+def saved_missions(campaign: str, keys: list[str] | None = None) -> set[str]:
+    """The missions of ``campaign`` with a saved attempt (any rule set or player count), from the save keys
+    (``keys``; by default those on disk)."""
+    out: set[str] = set()
+    for key in list_in_progress() if keys is None else keys:
+        parts = key.split(":")
+        if len(parts) >= 5 and parts[0] == "tui" and parts[1] == campaign:
+            out.add(":".join(parts[2:-2]))
+    return out
+
+
 def list_in_progress() -> list[str]:
     """Keys that have a save, sorted. Temporary and ``*.damaged`` files are not listed."""
     directory = saves_dir()

@@ -47,6 +47,7 @@ class CrewApp(App[int]):
         self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign)
         self.session: Session | None = None
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
+        self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
 
     # ------------------------------------------------------------------ seats and specs
     def kinds(self) -> list[str]:

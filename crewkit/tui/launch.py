@@ -64,6 +64,8 @@ def run_play(options: PlayOptions) -> int:
 
     app = CrewApp(options)
     result = app.run()
+    if app.exit_note:
+        print(app.exit_note)
     if app.fatal_message:
         import sys
 

@@ -176,7 +176,9 @@ class Session:
 
     @property
     def save_key(self) -> str:
-        return f"tui:{self.campaign or 'free'}:{self.mission}:{self.ruleset}:{self.players}"
+        from crewkit.campaign.saves import attempt_key
+
+        return attempt_key(self.campaign, self.mission, self.ruleset, self.players)
 
     # ------------------------------------------------------------------ attempts
     def next_seed(self) -> str:

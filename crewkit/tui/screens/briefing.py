@@ -12,8 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import in_mission_set
-from crewkit.tui.services import progress_of
+from crewkit.tui.services import progress_of, saved_missions
 from crewkit.tui.text import mission_briefing_lines, player_text, plural, seat_label
 
 if TYPE_CHECKING:
@@ -105,8 +106,11 @@ class BriefingScreen(Screen[None]):
             rows = progress_of(app.services.logbook, campaign, [self.mission])
             if rows:
                 row = rows[0]
-                state = "done" if row.done else ("not yet done" if row.attempts else "not yet tried")
+                saved = self.mission in saved_missions(app.services.saves, campaign)
+                state = mission_status(row, saved)  # the words of the campaign list and `campaign status`
                 lines.append("")
+                if saved:
+                    lines.append("[b cyan]A saved attempt is waiting:[/] Enter offers to resume it.")
                 lines.append(f"[b]Logbook:[/] {plural(row.attempts, 'attempt')}, {state}"
                              + (" · distress signal used" if row.distress_used else ""))
         lines.append("")

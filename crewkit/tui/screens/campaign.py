@@ -10,8 +10,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import mission_number, mission_title
-from crewkit.tui.services import Progress, progress_of
+from crewkit.tui.services import Progress, progress_of, saved_missions
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -46,7 +47,7 @@ class CampaignScreen(Screen[None]):
         table.add_column("#", key="num", width=4)
         table.add_column("Mission", key="title", width=34)
         table.add_column("Attempts", key="attempts", width=9)
-        table.add_column("Status", key="status", width=16)
+        table.add_column("Status", key="status", width=24)
         table.add_column("Distress", key="distress", width=9)
         self.titles = {m: mission_title(m) for m in self.crew_app.campaign.missions}
         self.reload()
@@ -61,6 +62,7 @@ class CampaignScreen(Screen[None]):
     def reload(self) -> None:
         info = self.crew_app.campaign
         rows = self.progress()
+        saved = saved_missions(self.crew_app.services.saves, info.name)
         done = sum(1 for r in rows if r.done)
         self.query_one("#campaign-title", Static).update(
             Text.assemble((info.title, "bold"), f"   campaign {info.name} · {done}/{len(rows)} missions done")
@@ -75,10 +77,13 @@ class CampaignScreen(Screen[None]):
             is_next = i == self.next_index and not row.done
             num = mission_number(row.mission)
             title = self.titles.get(row.mission, "")
+            word = mission_status(row, row.mission in saved)  # the words of `crewkit campaign status`
             if row.done:
-                status = Text("✓ done", style="bold green")
-            elif row.last_result == "failure":
-                status = Text("✗ failed", style="red")
+                status = Text(f"✓ {word}", style="bold green")
+            elif row.mission in saved:
+                status = Text(f"⏸ {word}", style="bold cyan")
+            elif row.attempts:
+                status = Text(f"✗ {word}", style="red")
             elif is_next:
                 status = Text("▶ next", style="bold yellow")
             else:

@@ -73,7 +73,7 @@ class TableScreen(Screen[None]):
         Binding("space", "continue", "Continue"),
         Binding("l", "app.logbook", "Logbook"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit_table", "Quit"),
     ]
 
     def __init__(self, session: Session, delay: float = 0.8) -> None:
@@ -665,6 +665,24 @@ class TableScreen(Screen[None]):
             self.advance()
 
         self.app.push_screen(DistressScreen(self.session, seat, actions, reason), done)
+
+    def action_quit_table(self) -> None:
+        """``q`` in the middle of an attempt: say where it went (saved, resumed from the campaign), then quit."""
+        s = self.session
+        if s.game is None or s.g.is_over():
+            self.app.exit()
+            return
+        s.save()
+        note = ("Your attempt is saved; resume it from the campaign (or the same `crewkit play` command): "
+                "opening this mission again offers to resume it.")
+
+        def done(quit_now: bool | None) -> None:
+            if quit_now:
+                self.crew_app.exit_note = "crewkit: attempt saved; resume it from the campaign."
+                self.app.exit()
+
+        self.app.push_screen(ChoiceScreen("Quit the mission?", [("Quit — the attempt is saved", True),
+                                                                ("Keep playing", False)], note, id="quit"), done)
 
     def ask_distress(self, seat: int) -> None:
         """Before trick 1: the human seat calls the distress signal or passes; the table waits for the answer."""
