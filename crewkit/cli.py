@@ -153,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     cs = csub.add_parser("status", help="missions done, attempts per mission, the current mission")
     cs.add_argument("--campaign", default="planet-nine", metavar="PATH|NAME",
                     help="a bundled or installed name, a folder, a campaign.yaml or a .zip (default: planet-nine)")
+    cs.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     cr = csub.add_parser("reset", help="start the logbook over (the old file is kept as a backup)")
     cr.add_argument("--campaign", metavar="PATH|NAME",
                     help="forget only this campaign's attempts (default: the whole logbook)")
@@ -405,7 +406,7 @@ def _stderr_console() -> Any:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from crewkit.tui.launch import PlayOptions, run_play
+    from crewkit.tui.launch import PlayOptions, check_play_options, run_play
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     if seats is not None:
@@ -462,11 +463,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise UsageError(f"--reading: the rule set has no reading {unknown[0]!r}; readings: {', '.join(sorted(known))}")
     from crewkit.safetext import raw
 
-    sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
     players = args.players if args.players is not None else (len(seats) if seats else None)
-    return run_play(PlayOptions(mission=args.mission, ruleset=args.ruleset, players=players, seats=seats,
-                                seed=args.seed, fast=args.fast, delay=args.delay, readings=readings,
-                                campaign=campaign_ref))
+    options = PlayOptions(mission=args.mission, ruleset=args.ruleset, players=players, seats=seats,
+                          seed=args.seed, fast=args.fast, delay=args.delay, readings=readings, campaign=campaign_ref)
+    check_play_options(options)  # refused here (exit 1), not on an error screen inside the app
+    sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
+    return run_play(options)
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
@@ -503,9 +505,17 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     with Logbook.open(read_only=True) as book:  # status never writes (a read-only home is fine)
         progress, older = book.progress_for_versions(campaign.identity, versions, logbook_extra_attempts)
     current = next((line.mission for line in progress if not line.done), None)
+    from crewkit.campaign.report import status_json
+    from crewkit.campaign.saves import saved_missions
+
+    saved = saved_missions(campaign.identity)  # attempts saved by the terminal app, resumed from the campaign
+    if args.format == "json":
+        print(json.dumps({"campaign": campaign.name, **status_json(progress, titles, current, saved),
+                          "earlier_versions": dict(older)}, indent=2, ensure_ascii=False))
+        return EXIT_OK
     if campaign.source != "bundled":
         print(f"campaign {campaign.name}: {campaign.title} [{campaign.source}: {campaign.path.parent}]")
-    print(format_status(progress, titles, current))
+    print(format_status(progress, titles, current, saved))
     for key, count in older.items():
         print(f"notice: {key} ({titles.get(key, '')}) changed after {count} attempt(s) were recorded; they are "
               "not counted (the logbook counts the attempts of the current version of the file)")

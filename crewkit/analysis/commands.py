@@ -531,7 +531,8 @@ examples:
 def add_check_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate a mission, then sample deals: winnability, bot success, warnings",
                        description=CHECK_HELP, formatter_class=_RAW)
-    p.add_argument("mission", metavar="MISSION.yaml", nargs="?", help="the mission file")
+    p.add_argument("mission", metavar="MISSION", nargs="?",
+                   help="a mission file, or a bundled mission's id (planet-nine/05)")
     p.add_argument("--campaign", metavar="PATH|NAME",
                    help="check a whole campaign instead (a folder, campaign.yaml, .zip or name): its difficulty "
                         "curve per mission and player count, with warnings where it goes the wrong way")
@@ -552,15 +553,16 @@ def add_check_parser(sub: Any) -> argparse.ArgumentParser:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from crewkit.analysis.check import check_mission
+    from crewkit.spec.bundled import looks_like_path
 
     if args.campaign:
         if args.mission:
-            raise _usage("give a mission file or --campaign, not both")
+            raise _usage("give a mission or --campaign, not both")
         return _check_campaign(args)
     if not args.mission:
-        raise _usage("give a mission file (MISSION.yaml) or --campaign PATH")
-    if not Path(args.mission).is_file():
-        raise _usage(f"{args.mission}: no such file")
+        raise _usage("give a mission (a MISSION.yaml file or a bundled id such as planet-nine/05) or --campaign PATH")
+    if looks_like_path(args.mission) and not Path(args.mission).is_file():
+        raise _usage(f"{args.mission}: no such file")  # else a mission id (planet-nine/05), resolved by the check
     bar = update = None
     if args.format == "text":
         bar, update = _progress_bar("check", args.games * len(args.players or [3, 4, 5]), True)

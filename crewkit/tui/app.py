@@ -49,6 +49,7 @@ class CrewApp(App[int]):
         self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign or DEFAULT_CAMPAIGN)
         self.session: Session | None = None
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
+        self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
 
     # ------------------------------------------------------------------ the campaign
     def choose_campaign(self, ref: str) -> None:

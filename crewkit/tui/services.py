@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import quote, unquote
 
 if TYPE_CHECKING:
     from crewkit.engine.actions import Action
@@ -82,6 +83,16 @@ def _extra(extra_attempts: Callable[[str], int] | None, won: dict[str, Any]) -> 
     return extra_attempts(str(won.get("ruleset", ""))) if extra_attempts is not None else 1
 
 
+def saved_missions(saves: Saves, campaign: str) -> set[str]:
+    """Missions of ``campaign`` with a saved attempt (resumed from the campaign)."""
+    from crewkit.campaign.saves import saved_missions as from_keys
+
+    try:
+        return from_keys(campaign, list(saves.keys()))
+    except Exception:  # a save folder that cannot be read hides the marks, never stops the app
+        return set()
+
+
 def progress_of(logbook: LogbookLike, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
     """The logbook's progress normalised into :class:`Progress` (any object with those attributes works);
     a distress-signal success counts its rule set's ``distress.extra_attempts``."""
@@ -142,6 +153,8 @@ class Saves(Protocol):
 
     def clear(self, key: str) -> None: ...
 
+    def keys(self) -> list[str]: ...
+
 
 class FileSaves:
     """In-progress saves as JSON files under ``<home>/tui-saves`` (fallback for ``crewkit.campaign.saves``)."""
@@ -150,8 +163,7 @@ class FileSaves:
         self._home = home
 
     def _path(self, key: str) -> Path:
-        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
-        return self._home() / "tui-saves" / f"{safe}.json"
+        return self._home() / "tui-saves" / f"{quote(key, safe='')}.json"  # reversible: keys() lists them
 
     def save(self, key: str, record: dict[str, Any]) -> None:
         from crewkit.engine.record import write_json_atomic
@@ -172,6 +184,11 @@ class FileSaves:
         except OSError:
             pass
 
+    def keys(self) -> list[str]:
+        folder = self._home() / "tui-saves"
+        stems = sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+        return [unquote(stem) for stem in stems]
+
 
 class LibrarySaves:
     """``crewkit.campaign.saves`` behind the :class:`Saves` interface."""
@@ -188,6 +205,9 @@ class LibrarySaves:
 
     def clear(self, key: str) -> None:
         self._m.clear_in_progress(key)
+
+    def keys(self) -> list[str]:
+        return list(self._m.list_in_progress())
 
 
 def default_home() -> Path:
