@@ -168,3 +168,45 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
         except IllegalAction as exc:
             return Replay(game, ReplayError(exc.message, i, seat, exc.code))
     return Replay(game, None)
+
+
+def load_record_file(path: Path) -> tuple[dict[str, Any], list[Any]]:
+    """A record file read with the size, nesting and schema checks every command applies, and the
+    references it names checked (see below): ``(record, issues)``, the record empty when it cannot be read."""
+    from crewkit.spec.errors import SpecError
+    from crewkit.spec.schema import load_json_file, validate_document
+
+    try:
+        doc = load_json_file(path)
+    except SpecError as exc:
+        return {}, list(exc.issues)
+    issues = list(validate_document(doc, "record"))
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if not issues:
+        issues = _record_reference_issues(doc, path)
+    return data, issues
+
+
+def _record_reference_issues(doc: Any, path: Path) -> list[Any]:
+    """A record names its rule set and mission as the command line does (bundled names, or paths from the
+    working folder); a path must lead into the working folder or the record's own folder (or below them),
+    so that a record from someone else cannot make crewkit read any file of yours (docs/trust.md)."""
+    from crewkit.spec import bundled
+    from crewkit.spec.errors import SpecIssue
+
+    out = []
+    for key in ("ruleset", "mission"):
+        ref = doc.data.get(key)
+        if not isinstance(ref, str):
+            continue
+        is_path = bundled.looks_like_path(ref) or (key == "ruleset" and "/" in ref)
+        if not is_path:
+            continue
+        target = Path(ref).expanduser()
+        if "\x00" not in ref and (bundled.confined(target, Path.cwd()) or bundled.confined(target, path.parent)):
+            continue
+        line, column = doc.position_of((key,))
+        out.append(SpecIssue(doc.filename, line, column, (key,),
+                             f"the record's {key} file {ref!r} is outside the working folder and the record's "
+                             "folder; a record may name bundled specs or files there"))
+    return out

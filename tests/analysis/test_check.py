@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.analysis import commands
+from crewkit.cli import check as commands
 from crewkit.analysis.check import check_mission, token_warnings
 
 MISSION = """\

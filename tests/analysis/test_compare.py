@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from crewkit.analysis import commands
+from crewkit.cli import compare as commands
 from crewkit.analysis.compare import (
     Variant,
     VariantError,

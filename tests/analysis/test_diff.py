@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from crewkit.analysis import commands
+from crewkit.cli import diff as commands
 from crewkit.analysis.diff import diff_specs, diff_values
 
 
