@@ -35,3 +35,14 @@ def positive_seconds(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"expected a positive, finite number of seconds, found {text!r}")
     return value
+
+
+def delay_seconds(text: str) -> float:
+    """A pause in seconds: 0 or more, finite and at most a minute (``nan``, ``inf`` and negatives are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, found {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds from 0 to 60, found {text!r}")
+    return value

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from crewkit.argtypes import positive_int, reading
+from crewkit.argtypes import delay_seconds, positive_int, reading
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -30,7 +30,8 @@ Hammer's mission game are YAML specs with a small condition language, run by one
 
 EPILOG = """\
 examples:
-  crewkit play                                  open the Planet Nine campaign (bots in the empty seats)
+  crewkit play                                  choose a campaign, then play (bots in the empty seats)
+  crewkit play --campaign ./my-campaign         play your own campaign (a folder, campaign.yaml or .zip)
   crewkit validate                              check every bundled rule set, mission and campaign
   crewkit validate my-mission.yaml              check your own file (errors point at line and column)
   crewkit show ruleset crew-jarvis --resolved   a variant with everything it inherits
@@ -82,8 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "list",
-        help="list the bundled rule sets, campaigns and missions",
-        description="List what is bundled: rule sets with their player counts, campaigns, and missions.",
+        help="list the bundled rule sets, campaigns (bundled and installed) and missions",
+        description="List what is bundled: rule sets with their player counts, campaigns, and missions. "
+        "Campaigns also lists those installed packs offer (entry-point group `crewkit.campaigns`), with "
+        "their source.",
     )
     p.add_argument("what", nargs="?", choices=["rulesets", "missions", "campaigns"], default=None)
 
@@ -121,17 +124,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "play",
-        help="play in the terminal (default: the Planet Nine campaign, you in seat 0, bots elsewhere)",
-        description="Open the terminal app. With no options: the Planet Nine campaign at the first unfinished "
-        "mission, you in seat 0 and heuristic bots in the other seats.",
+        help="play in the terminal (a campaign chooser, then its missions; you in seat 0, bots elsewhere)",
+        description="Open the terminal app. With no options: the campaign chooser (progress per campaign), "
+        "then the chosen campaign's missions, you in seat 0 and heuristic bots in the other seats.",
     )
-    p.add_argument("--mission", help="start this mission directly (e.g. planet-nine/05)")
+    p.add_argument("--campaign", metavar="PATH|NAME",
+                   help="open this campaign: a folder with a campaign.yaml, the file itself, a .zip of the "
+                        "folder, or a bundled or installed campaign's name (see `crewkit list campaigns`)")
+    p.add_argument("--mission", help="start this mission directly (e.g. planet-nine/05, or a mission of --campaign)")
     p.add_argument("--ruleset", help="rule set name or path (default: the campaign's)")
-    p.add_argument("--players", type=positive_int, default=4, help="number of players (default: 4)")
+    p.add_argument("--players", type=positive_int, default=None,
+                   help="number of players (default: 4, or the campaign's first allowed count)")
     p.add_argument("--seats", help="who sits where, e.g. human,bot,bot,bot or human,human,bot (hotseat)")
     p.add_argument("--seed", help="seed for the deal (default: random)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")
-    p.add_argument("--delay", type=float, default=0.6, help="seconds per bot move (default: 0.6)")
+    p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds per bot move, 0 to 60 (default: 0.6)")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="play with another reading of an unclear rule (repeatable; see docs/variants.md)")
 
@@ -142,9 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     csub = p.add_subparsers(dest="campaign_command", metavar="ACTION")
     cs = csub.add_parser("status", help="missions done, attempts per mission, the current mission")
-    cs.add_argument("--campaign", default="planet-nine", help="campaign name (default: planet-nine)")
+    cs.add_argument("--campaign", default="planet-nine", metavar="PATH|NAME",
+                    help="a bundled or installed name, a folder, a campaign.yaml or a .zip (default: planet-nine)")
     cs.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     cr = csub.add_parser("reset", help="start the logbook over (the old file is kept as a backup)")
+    cr.add_argument("--campaign", metavar="PATH|NAME",
+                    help="forget only this campaign's attempts (default: the whole logbook)")
     cr.add_argument("--yes", action="store_true", help="really reset (required)")
 
     from crewkit.analysis import commands as analysis_commands  # argparse only: cheap to import
@@ -182,6 +192,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         for raw in args.paths:
             path = Path(raw)
+            if path.is_file() and path.suffix.lower() == ".zip":  # a zipped campaign: check what it unpacks to
+                from crewkit.spec.campaigns import unpack_zip
+
+                try:
+                    path = unpack_zip(path)
+                except bundled.NotFound as exc:
+                    raise UsageError(str(exc)) from None
             if path.is_dir():
                 found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
                 if not found:
@@ -251,10 +268,26 @@ def cmd_list(args: argparse.Namespace) -> int:
             base = f" (extends {data['extends']})" if data.get("extends") else ""
             print(f"  {path.stem:<22} {data.get('title', '')}{base}")
     if args.what in (None, "campaigns"):
+        from crewkit.spec.campaigns import installed_campaigns
+
         print("campaigns:")
+        rows: list[tuple[str, str, str]] = []
         for path in bundled.bundled_campaigns():
             data = load_doc(path).data or {}
-            print(f"  {path.parent.name:<22} {data.get('title', '')} ({len(data.get('missions', []))} missions)")
+            rows.append((path.parent.name, f"{data.get('title', '')} ({len(data.get('missions', []))} missions)",
+                         "bundled"))
+        for name, dist, pack_path, problem in installed_campaigns():
+            if pack_path is None:
+                rows.append((name, f"cannot be opened: {problem}", f"pack {dist}"))
+                continue
+            try:
+                data = load_doc(pack_path).data or {}
+                text = f"{data.get('title', '')} ({len(data.get('missions', []))} missions)"
+            except Exception as exc:  # a broken pack is listed with its problem, not a traceback
+                text = f"cannot be read: {str(exc).splitlines()[0]}"
+            rows.append((name, text, f"pack {dist}"))
+        for name, text, source in rows:
+            print(f"  {name:<22} {text}  [{source}]")
     if args.what in (None, "missions"):
         print("missions:")
         for path in bundled.bundled_missions():
@@ -381,15 +414,45 @@ def cmd_play(args: argparse.Namespace) -> int:
         bad = [s for s in seats if s not in kinds]
         if bad:
             raise UsageError(f"--seats: unknown seat kind {bad[0]!r}; use {', '.join(sorted(kinds))}")
-        if len(seats) != args.players:
+        if args.players is not None and len(seats) != args.players:
             raise UsageError(f"--seats lists {len(seats)} seats for {args.players} players")
+    campaign_ref = args.campaign
+    if campaign_ref is not None:  # an unknown or broken campaign is reported here, with positions
+        from crewkit.spec.campaigns import load_campaign
+
+        camp = load_campaign(campaign_ref, deep=False)
+        counts = list(camp.players)
+        if args.players is not None and counts and args.players not in counts:
+            raise UsageError(f"--players {args.players}: campaign {camp.name!r} is played by "
+                             f"{', '.join(map(str, counts))} players")
+        clash = {k: v for k, v in dict(args.reading).items() if camp.readings.get(k, v) != v}
+        if clash:
+            rid = next(iter(clash))
+            raise UsageError(f"--reading {rid}={clash[rid]}: the campaign fixes {rid}={camp.readings[rid]}")
+        if args.mission and args.mission not in camp.missions:
+            given = Path(args.mission).expanduser().resolve()  # a mission file named by its path from here
+            key = next((e.key for e in camp.entries if e.path is not None and e.path.resolve() == given),
+                       args.mission.removeprefix("./"))
+            if key not in camp.missions:
+                raise UsageError(f"--mission {args.mission}: not a mission of campaign {camp.name!r}; its missions: "
+                                 f"{', '.join(camp.missions)}")
+            args.mission = key
+        readings_ruleset = args.ruleset or camp.ruleset
+    elif not args.mission and not args.ruleset:
+        campaign_ref = None  # the app offers the campaign chooser
+        readings_ruleset = "crew"
+    else:
+        readings_ruleset = args.ruleset or "crew"
+        from crewkit.tui.launch import DEFAULT_CAMPAIGN
+
+        campaign_ref = DEFAULT_CAMPAIGN
     readings = dict(args.reading)
     if readings:  # an unknown reading or option is a usage error before the app opens
         from crewkit.spec.errors import SpecError
         from crewkit.spec.loader import load_ruleset
 
         try:
-            data = load_ruleset(args.ruleset or "crew", readings).data
+            data = load_ruleset(readings_ruleset, readings).data
         except SpecError as exc:
             raise UsageError(exc.issues[0].message) from None
         known = {r.get("id") for r in data.get("readings", []) or []}
@@ -398,8 +461,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise UsageError(f"--reading: the rule set has no reading {unknown[0]!r}; readings: {', '.join(sorted(known))}")
     from crewkit.safetext import raw
 
-    options = PlayOptions(mission=args.mission, ruleset=args.ruleset, players=args.players, seats=seats,
-                          seed=args.seed, fast=args.fast, delay=args.delay, readings=readings)
+    players = args.players if args.players is not None else (len(seats) if seats else None)
+    options = PlayOptions(mission=args.mission, ruleset=args.ruleset, players=players, seats=seats,
+                          seed=args.seed, fast=args.fast, delay=args.delay, readings=readings, campaign=campaign_ref)
     check_play_options(options)  # refused here (exit 1), not on an error screen inside the app
     sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
     return run_play(options)
@@ -413,32 +477,49 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     if args.campaign_command == "reset":
         if not args.yes:
             raise UsageError("campaign reset deletes your progress: add --yes to confirm (a backup is kept)")
+        if args.campaign:
+            campaign = load_campaign(args.campaign, deep=False)
+            with Logbook.open() as book:
+                backup, removed = book.reset_campaign(campaign.identity)
+            print(f"campaign {campaign.name}: {removed} attempt{'s' if removed != 1 else ''} forgotten; the old logbook is kept at {backup}")
+            return EXIT_OK
         with Logbook.open() as book:
             backup = book.reset()
         print(f"logbook reset; the old one is kept at {backup}")
         return EXIT_OK
     if args.campaign_command != "status":
         raise UsageError("campaign needs an action: status or reset")
-    campaign = load_campaign(args.campaign)
+    campaign = load_campaign(args.campaign, deep=False)
     titles = {}
-    for mid in campaign.missions:
+    for entry in campaign.entries:
         try:
-            titles[mid] = load_mission(mid).title
+            load_mission(entry.ref)
+            titles[entry.key] = entry.title
         except Exception:  # a broken mission file still shows up in the table
-            titles[mid] = "?"
+            titles[entry.key] = "?"
     from crewkit.engine.setup import logbook_extra_attempts
 
+    versions = {e.key: e.version for e in campaign.entries}
     with Logbook.open(read_only=True) as book:  # status never writes (a read-only home is fine)
-        progress = book.progress(campaign.name, campaign.missions, logbook_extra_attempts)
-        current = book.current_mission(campaign.name, campaign.missions)
+        progress, older = book.progress_for_versions(campaign.identity, versions, logbook_extra_attempts)
+    current = next((line.mission for line in progress if not line.done), None)
     from crewkit.campaign.report import status_json
     from crewkit.campaign.saves import saved_missions
 
-    saved = saved_missions(campaign.name)  # attempts saved by the terminal app, resumed from the campaign
+    saved = saved_missions(campaign.identity)  # attempts saved by the terminal app, resumed from the campaign
     if getattr(args, "format", "text") == "json":
-        print(json.dumps({"campaign": campaign.name, **status_json(progress, titles, current, saved)}, indent=2))
-    else:
-        print(format_status(progress, titles, current, saved))
+        print(json.dumps({"campaign": campaign.name, "title": campaign.title, "source": campaign.source,
+                          **status_json(progress, titles, current, saved),
+                          "changed_missions": [{"mission": key, "uncounted_attempts": count}
+                                               for key, count in older.items()]}, indent=2))
+        return EXIT_OK
+    if campaign.source != "bundled":
+        print(f"campaign {campaign.name}: {campaign.title} [{campaign.source}: {campaign.path.parent}]")
+    print(format_status(progress, titles, current, saved))
+    for key, count in older.items():
+        attempts = f"{count} attempt{'s' if count != 1 else ''} {'was' if count == 1 else 'were'}"
+        print(f"notice: {key} ({titles.get(key, '')}) changed after {attempts} recorded; the logbook counts "
+              "only the attempts of the current version of the file")
     return EXIT_OK
 
 

@@ -223,7 +223,29 @@ def cmd_solve(args: argparse.Namespace) -> int:
     how = {"core-c": "the C search", "core": "the Python search", "engine": "the engine-driven search"}
     by = f" ({how.get(result.engine, result.engine)})" if result.nodes else ""
     print(f"searched {result.nodes} plays in {result.seconds:.3f} s{starts}{by}")
+    if result.conditions:
+        print(conditions_text(result.conditions))
     return EXIT_OK
+
+
+def conditions_text(paths: list[dict[str, str]]) -> str:
+    """One line on how the solver checked the mission's conditions (fast paths and the slower one)."""
+    groups: dict[str, list[str]] = {}
+    for d in paths:
+        key = d["path"] if d["path"] != "compiled" else f"compiled:{d['how']}"
+        groups.setdefault(key, []).append(d["id"])
+    parts = []
+    for key, ids in groups.items():
+        names = ", ".join(ids)
+        if key.startswith("compiled:"):
+            parts.append(f"{names} compiled into the search ({key.split(':', 1)[1]})")
+        elif key == "winners":
+            parts.append(f"{names} read only trick winners (checked once per sequence of winners)")
+        elif key == "dsl":
+            parts.append(f"{names} evaluated through the DSL after every trick or play (the slower path)")
+        else:
+            parts.append(f"{names} checked by the engine-driven search (the slowest path)")
+    return "conditions: " + "; ".join(parts)
 
 
 # ============================================================================ compare
@@ -255,10 +277,13 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="compare variants on the same deals (bots, solver, paired statistics)",
                        description=COMPARE_HELP, formatter_class=_RAW)
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="variant spec strings (see above)")
-    p.add_argument("--campaign", help="compare every mission of this campaign instead (difficulty curve)")
+    p.add_argument("--campaign", metavar="PATH|NAME",
+                   help="compare every mission of this campaign instead (difficulty curve): a bundled or "
+                        "installed name, a folder, a campaign.yaml or a .zip")
     p.add_argument("--ruleset", default="crew", help="default rule set (default: crew; campaign: its own)")
     p.add_argument("--mission", help="default mission for variants that name none")
-    p.add_argument("--players", type=positive_int, default=4, help="default number of players (default: 4)")
+    p.add_argument("--players", type=positive_int, default=None,
+                   help="default number of players (default: 4; a campaign: its first allowed count)")
     p.add_argument("--bot", default="heuristic", help="default bot: heuristic, rules or random (default: heuristic)")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="a reading for every variant (repeatable)")
@@ -296,10 +321,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
         from crewkit.spec.loader import load_campaign
 
         camp = load_campaign(args.campaign)
+        players = args.players or (camp.players[0] if camp.players else 4)
         bar, update = _progress_bar("compare", len(camp.missions) * args.games, args.format == "text")
         try:
             result = cmp_mod.compare_campaign(
-                args.campaign, args.players, args.games, args.seed, bot=args.bot,
+                args.campaign, players, args.games, args.seed, bot=args.bot,
                 ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
                 solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, progress=update,
                 oversubscribe=args.oversubscribe, on_note=_note)
@@ -309,7 +335,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     else:
         if not args.variants:
             raise _usage("give at least one VARIANT (e.g. bot=heuristic bot=rules) or --campaign")
-        defaults = {"ruleset": args.ruleset, "mission": args.mission, "players": args.players, "bot": args.bot,
+        defaults = {"ruleset": args.ruleset, "mission": args.mission, "players": args.players or 4, "bot": args.bot,
                     "readings": list(args.reading)}
         try:
             variants = [cmp_mod.parse_variant(text, defaults, index=i) for i, text in enumerate(args.variants)]
@@ -507,7 +533,12 @@ examples:
 def add_check_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate a mission, then sample deals: winnability, bot success, warnings",
                        description=CHECK_HELP, formatter_class=_RAW)
-    p.add_argument("mission", metavar="MISSION", help="a mission file, or a bundled mission's id (planet-nine/05)")
+    p.add_argument("mission", metavar="MISSION", nargs="?",
+                   help="a mission file, or a bundled mission's id (planet-nine/05)")
+    p.add_argument("--campaign", metavar="PATH|NAME",
+                   help="check a whole campaign instead (a folder, campaign.yaml, .zip or name): its difficulty "
+                        "curve per mission and player count, with warnings where it goes the wrong way")
+    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (--campaign; default: 1)")
     p.add_argument("--games", type=positive_int, default=20, help="deals per player count (default: 20)")
     p.add_argument("--players", type=_player_list, metavar="N[,N...]",
                    help="player counts to sample (default: every count the mission allows)")
@@ -526,6 +557,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     from crewkit.analysis.check import check_mission
     from crewkit.spec.bundled import looks_like_path
 
+    if args.campaign:
+        if args.mission:
+            raise _usage("give a mission file or --campaign, not both")
+        return _check_campaign(args)
+    if not args.mission:
+        raise _usage("give a mission (a file or a bundled id such as planet-nine/05) or --campaign PATH")
     if looks_like_path(args.mission) and not Path(args.mission).is_file():
         raise _usage(f"{args.mission}: no such file")  # else a mission id (planet-nine/05), resolved by the check
     bar = update = None
@@ -547,6 +584,32 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not report.valid:
         return EXIT_INVALID
     if args.strict and report.warnings:
+        return EXIT_INVALID
+    return EXIT_OK
+
+
+def _check_campaign(args: argparse.Namespace) -> int:
+    from crewkit.analysis.campaign_check import campaign_variants, check_campaign
+    from crewkit.spec.campaigns import load_campaign
+
+    try:
+        total = len(campaign_variants(load_campaign(args.campaign, deep=False), args.players, args.bot,
+                                      args.ruleset)) * args.games
+    except Exception:  # an invalid campaign: check_campaign reports it with positions
+        total = 0
+    bar, update = _progress_bar("check", total, args.format == "text")
+    try:
+        report = check_campaign(args.campaign, games=args.games, players=args.players, ruleset=args.ruleset,
+                                bot=args.bot, seed=args.seed, solver=not args.no_solver,
+                                solver_nodes=args.solver_nodes, workers=args.workers, progress=update)
+    finally:
+        if bar is not None:
+            bar.stop()
+    if args.format == "json":
+        print(report.dumps())
+    else:
+        print(report.format_text(), file=sys.stdout if report.valid else sys.stderr)
+    if not report.valid or (args.strict and report.warnings()):
         return EXIT_INVALID
     return EXIT_OK
 

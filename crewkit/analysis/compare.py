@@ -373,7 +373,7 @@ class Comparison:
         for r in self.results:
             v = r.variant
             if r.error:
-                lines.append(f"{v.mission:<16} {'':>22} {'':>26} {'':>7} {'':>6}  skipped: {r.error}")
+                lines.append(f"{v.label:<16} {'':>22} {'':>26} {'':>7} {'':>6}  skipped: {r.error}")
                 continue
             low, high = r.interval
             bot = f"{100 * r.success_rate:5.1f}% [{100 * low:4.1f}–{100 * high:5.1f}]"
@@ -386,7 +386,7 @@ class Comparison:
                 c = r.solver_counts()
                 win = f"{100 * share[0]:5.1f}% [{100 * share[1]:4.1f}–{100 * share[2]:5.1f}]"
                 unk = str(c["unknown"])
-            lines.append(f"{v.mission:<16} {bot:>22} {win:>26} {unk:>7} {r.mean_tricks:6.2f}")
+            lines.append(f"{v.label:<16} {bot:>22} {win:>26} {unk:>7} {r.mean_tricks:6.2f}")
         if chart:
             lines.append("")
             lines.append("Difficulty curve: █ bot success, [ ] its 95% interval"
@@ -395,7 +395,7 @@ class Comparison:
                 if r.error:
                     continue
                 share = r.winnable_share()
-                lines.append(f"{r.variant.mission.split('/')[-1]:>4} "
+                lines.append(f"{_short_label(r.variant.label):>4} "
                              + text_bar(r.success_rate, r.interval, width, None if share is None else share[0]))
         lines.append("")
         lines.append(f"time {self.seconds:.1f} s ({self.workers} worker{'s' if self.workers != 1 else ''})")
@@ -576,14 +576,23 @@ def compare_campaign(
     from crewkit.spec.loader import load_campaign
 
     camp = load_campaign(campaign)
-    rs = ruleset or camp.ruleset
-    variants = [Variant(m, rs, m, players, bot) for m in camp.missions]
+    readings = tuple(sorted(camp.readings.items()))
+    # label: the mission as the campaign names it; mission: what the loader opens (a file inside the campaign)
+    variants = [Variant(e.key, ruleset or e.ruleset, e.ref, players, bot, readings) for e in camp.entries]
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,
                                  solver_timeout=solver_timeout, progress=progress, skip_invalid=True,
                                  oversubscribe=oversubscribe, on_note=on_note)
     return Comparison(results, games, seed, solver, solver_nodes if solver else None,
                       solver_timeout if solver else None, time.perf_counter() - t0, used, campaign=camp.name)
+
+
+def _short_label(label: str) -> str:
+    """``03`` for ``planet-nine/03``; a campaign file's mission by its file name's number or stem."""
+    tail = label.rsplit("/", 1)[-1]
+    for suffix in (".yaml", ".yml"):
+        tail = tail.removesuffix(suffix)
+    return tail.split("-", 1)[0] if tail[:1].isdigit() else tail
 
 
 # ---------------------------------------------------------------------------- plots
@@ -608,7 +617,7 @@ def plot(cmp: Comparison, path: str) -> None:
 
     fig, ax = plt.subplots(figsize=(max(6.0, 0.35 * len(cmp.results) + 3), 4.5))
     rows = [r for r in cmp.results if not r.error]
-    labels = [r.variant.mission.split("/")[-1] if cmp.campaign else r.variant.label for r in rows]
+    labels = [_short_label(r.variant.label) if cmp.campaign else r.variant.label for r in rows]
     rates = [r.success_rate for r in rows]
     lows = [r.success_rate - r.interval[0] for r in rows]
     highs = [r.interval[1] - r.success_rate for r in rows]

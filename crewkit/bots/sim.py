@@ -5,17 +5,28 @@ plays them out here with :func:`choose_play` for every seat. Nothing in this mod
 :class:`~crewkit.engine.game.Game`: worlds are built from observations only.
 
 Card ids are the deck's (suits in order, ranks ascending inside a suit, specials last), so "higher in
-the same suit" is a mask operation. Trick resolution follows the standard precedence (a special card,
-then trumps, then the led suit); free cards and mission conditions are not modelled.
+the same suit" is a mask operation. The trick winner, the follow rule and the task-token order are the
+rules kernel's (:mod:`crewkit.engine.kernel`); free cards and mission conditions are not modelled.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA, Rules
+from crewkit.engine.kernel import (
+    ARROW,
+    LAST,
+    NONE,
+    NUMBER,
+    deck_strength_table,
+    follow_mask,
+    token_kind,
+    token_violation,
+)
+from crewkit.engine.rules import Rules
 
-NONE, NUMBER, LAST, ARROW = 0, 1, 2, 3
+# re-exported for the heuristic bot (and any branch that imports them from here)
+__all__ = ["ARROW", "LAST", "NONE", "NUMBER", "Table", "World", "choose_play", "rollout", "table_for", "token_kind"]
 
 _FAIL = -1
 _OPEN = 0
@@ -36,7 +47,7 @@ class Table:
     above: tuple[int, ...]  # per card: cards of its suit ranked higher
     below: tuple[int, ...]
     players: int
-    keys: tuple[tuple[int, ...], ...]  # [led suit + 1][card]: strength in a trick led with that suit
+    keys: tuple[tuple[int, ...], ...]  # kernel.strength_table: [led suit + 1][card], 0 when it cannot win
 
 
 _TABLES: dict[int, tuple[Rules, Table]] = {}
@@ -64,17 +75,9 @@ def table_for(rules: Rules) -> Table:
     for c in cards:
         if c.suit is not None and not c.suit.trump:
             plain |= c.bit
-    keys = []
-    for led in range(-1, len(masks)):
-        row = []
-        for i in range(len(cards)):
-            if cat[i] == 1:
-                row.append(100 + cards[i].rank if suit[i] == led else 0)
-            else:
-                row.append(cat[i] * 100 + cards[i].rank)
-        keys.append(tuple(row))
+    keys = deck_strength_table(rules.deck, rules.precedence)
     t = Table(
-        keys=tuple(keys),
+        keys=keys,
         n_cards=len(cards),
         suit=suit,
         rank=tuple(c.rank for c in cards),
@@ -90,18 +93,6 @@ def table_for(rules: Rules) -> Table:
         _TABLES.clear()
     _TABLES[id(rules)] = (rules, t)
     return t
-
-
-def token_kind(token: str | None) -> tuple[int, int]:
-    if token is None:
-        return NONE, 0
-    if token in NUMBERED:
-        return NUMBER, int(token)
-    if token == OMEGA:
-        return LAST, 0
-    if token in ARROWS:
-        return ARROW, ARROWS.index(token)
-    return NONE, 0
 
 
 def low_bit(mask: int) -> int:
@@ -203,27 +194,13 @@ class World:
     # ------------------------------------------------------------------ rules
     def key(self, card: int) -> int:
         """Strength of ``card`` in the current trick (0: cannot win)."""
-        t = self.t
-        cat = t.cat[card]
-        if cat == 1:
-            return 100 + t.rank[card] if t.suit[card] == self.led else 0
-        return cat * 100 + t.rank[card]
+        return self.t.keys[self.led + 1][card]
 
     def legal(self, seat: int) -> int:
-        hand = self.hands[seat]
-        if self.led >= 0:
-            follow = hand & self.t.suit_masks[self.led]
-            if follow:
-                return follow
-        return hand
+        return self.legal_for(seat, self.led)
 
     def legal_for(self, seat: int, led: int) -> int:
-        hand = self.hands[seat]
-        if led >= 0:
-            follow = hand & self.t.suit_masks[led]
-            if follow:
-                return follow
-        return hand
+        return follow_mask(self.hands[seat], self.t.suit_masks[led] if led >= 0 else 0)
 
     def pending_mask(self) -> int:
         m = 0
@@ -318,38 +295,11 @@ class World:
                         return
                     completed |= low
             if completed:
-                before = self.done
-                after = before + completed.bit_count()
+                if token_violation(self.task_kind, self.task_k, p, completed, self.done) is not None:
+                    self.status = _FAIL
+                    return
+                after = self.done + completed.bit_count()
                 rest = p & ~completed
-                kinds = self.task_kind
-                ks = self.task_k
-                q = p
-                while q:
-                    low = q & -q
-                    i = low.bit_length() - 1
-                    q ^= low
-                    kind = kinds[i]
-                    if kind == NUMBER:
-                        k = ks[i]
-                        if low & completed:
-                            if not before < k <= after:
-                                self.status = _FAIL
-                                return
-                        elif k <= after:
-                            self.status = _FAIL
-                            return
-                    elif kind == LAST and low & completed and rest:
-                        self.status = _FAIL
-                        return
-                    elif kind == ARROW and low & completed:
-                        r = rest
-                        while r:
-                            lo = r & -r
-                            j = lo.bit_length() - 1
-                            r ^= lo
-                            if kinds[j] == ARROW and ks[j] < ks[i]:
-                                self.status = _FAIL
-                                return
                 self.pending = rest
                 self.done = after
                 if not rest:

@@ -179,18 +179,25 @@ def clear_in_progress(key: str) -> bool:
     return True
 
 
+def _campaign_token(campaign: str | None) -> str:
+    from crewkit.spec.campaigns import identity_slug
+
+    return identity_slug(campaign) if campaign else "free"  # a folder campaign's identity holds a path
+
+
 def attempt_key(campaign: str | None, mission: str, ruleset: str, players: int) -> str:
-    """The save key of an attempt played in the terminal app."""
-    return f"tui:{campaign or 'free'}:{mission}:{ruleset}:{players}"
+    """The save key of an attempt played in the terminal app (``campaign``: the campaign's identity)."""
+    return f"tui:{_campaign_token(campaign)}:{mission}:{ruleset}:{players}"
 
 
 def saved_missions(campaign: str, keys: list[str] | None = None) -> set[str]:
     """The missions of ``campaign`` with a saved attempt (any rule set or player count), from the save keys
     (``keys``; by default those on disk)."""
     out: set[str] = set()
+    token = _campaign_token(campaign)
     for key in list_in_progress() if keys is None else keys:
         parts = key.split(":")
-        if len(parts) >= 5 and parts[0] == "tui" and parts[1] == campaign:
+        if len(parts) >= 5 and parts[0] == "tui" and parts[1] == token:
             out.add(":".join(parts[2:-2]))
     return out
 

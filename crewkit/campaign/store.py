@@ -19,7 +19,7 @@ import contextlib
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -222,8 +222,10 @@ def _link_no_clobber(src: Path, dst: Path) -> bool:
             src.unlink()
 
 
-def _build_empty(target: Path, journal_mode: str, rows: Sequence[tuple[object, ...]] = ()) -> None:
-    """A new logbook file at ``target`` (schema, ids, pragmas), holding ``rows`` (with their ids), synced."""
+def _build_empty(target: Path, journal_mode: str, rows: Sequence[tuple[object, ...]] = (),
+                 versions: Sequence[tuple[str, int]] = ()) -> None:
+    """A new logbook file at ``target`` (schema, ids, pragmas), holding ``rows`` (with their ids) and the
+    mission versions of those attempts that have one (``(version, id)`` pairs), synced."""
     conn = sqlite3.connect(target, isolation_level=None)
     try:
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -237,6 +239,9 @@ def _build_empty(target: Path, journal_mode: str, rows: Sequence[tuple[object, .
             conn.executemany(
                 f"INSERT INTO attempts ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})", rows
             )
+        if versions:
+            conn.execute("ALTER TABLE attempts ADD COLUMN mission_version TEXT")
+            conn.executemany("UPDATE attempts SET mission_version = ? WHERE id = ?", versions)
         conn.execute("COMMIT")
         conn.execute(f"PRAGMA journal_mode = {journal_mode}")
     finally:
@@ -345,6 +350,18 @@ def _row_attempt(row: tuple[object, ...], path: Path) -> Attempt:
         when=when,
         record_path=None if record_path is None else str(record_path),
     )
+
+
+def _has_version_column(table_info: Sequence[tuple[object, ...]]) -> bool:
+    return any(str(row[1]) == "mission_version" for row in table_info)
+
+
+def _set_mission_version(conn: sqlite3.Connection, attempt_id: int, version: str) -> None:
+    """Tag an attempt with its mission file's version, adding the column on first use (an additive migration:
+    older logbooks and older crewkits keep working; attempts without a version count for every version)."""
+    if not _has_version_column(conn.execute("PRAGMA table_info(attempts)").fetchall()):
+        conn.execute("ALTER TABLE attempts ADD COLUMN mission_version TEXT")
+    conn.execute("UPDATE attempts SET mission_version = ? WHERE id = ?", (version, attempt_id))
 
 
 class Logbook:
@@ -525,6 +542,7 @@ class Logbook:
         distress_used: bool,
         record_path: str | None = None,
         when: datetime | None = None,
+        mission_version: str | None = None,
     ) -> int:
         """Record one finished attempt in its own transaction; returns its id. A naive ``when`` is local time."""
         if result not in RESULTS:
@@ -553,6 +571,8 @@ class Logbook:
                 values,
             )
             row_id = cursor.lastrowid
+            if mission_version is not None:
+                _set_mission_version(conn, int(row_id or 0), mission_version)
         assert row_id is not None
         return int(row_id)
 
@@ -564,15 +584,23 @@ class Logbook:
         attempt is either in the backup or in the logbook. The backup, itself a logbook, is complete and
         synced before the delete commits. Returns the backup's path.
         """
+        return self._reset(None)[0]
+
+    def _reset(self, campaign: str | None) -> tuple[Path, int]:
+        """The backup and the delete of :meth:`reset` (every attempt, or those of ``campaign``)."""
         self._writable()
         with self._transaction() as tx:
             rows = tx.execute(f"SELECT {', '.join(_COLUMNS)} FROM attempts ORDER BY id").fetchall()
+            versions: list[tuple[str, int]] = []
+            if _has_version_column(tx.execute("PRAGMA table_info(attempts)").fetchall()):
+                versions = [(str(v), int(i)) for i, v in
+                            tx.execute("SELECT id, mission_version FROM attempts WHERE mission_version IS NOT NULL")]
             backup = self._backup_path()
             tmp = backup.with_name(f".{backup.name}.{os.getpid()}.{threading.get_ident()}.tmp")
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
             try:
-                _build_empty(tmp, journal_mode="DELETE", rows=rows)
+                _build_empty(tmp, journal_mode="DELETE", rows=rows, versions=versions)
                 if not _link_no_clobber(tmp, backup):  # pragma: no cover - name race with another process
                     raise LogbookError(f"{_describe(backup)} appeared while backing up; try again", self._path)
             except sqlite3.Error as exc:
@@ -585,9 +613,12 @@ class Logbook:
                 raise LogbookError(
                     f"{_describe(self._path)}: backup to {backup} failed: {exc.strerror or exc}", self._path
                 ) from None
-            tx.execute("DELETE FROM attempts")
-            tx.execute("DELETE FROM sqlite_sequence WHERE name = 'attempts'")
-        return backup
+            if campaign is None:
+                removed = tx.execute("DELETE FROM attempts").rowcount
+                tx.execute("DELETE FROM sqlite_sequence WHERE name = 'attempts'")
+            else:
+                removed = tx.execute("DELETE FROM attempts WHERE campaign = ?", (campaign,)).rowcount
+        return backup, int(removed)
 
     def _backup_path(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -636,6 +667,39 @@ class Logbook:
     def total_attempts(self, campaign: str, mission_ids: Sequence[str]) -> int:
         """The sum of the logbook counts of ``mission_ids`` (distress extras included)."""
         return sum(line.attempts for line in self.progress(campaign, mission_ids))
+
+    # -- mission versions (attempts are kept per version of the mission file) ------------------------
+
+    def attempt_versions(self, campaign: str) -> dict[int, str | None]:
+        """Attempt id -> the mission file's version recorded with it (``None`` when none was recorded)."""
+        if not _has_version_column(self._query("PRAGMA table_info(attempts)")):
+            return {}
+        rows = self._query("SELECT id, mission_version FROM attempts WHERE campaign = ?", (campaign,))
+        return {int(str(i)): (None if v is None else str(v)) for i, v in rows}
+
+    def progress_for_versions(self, campaign: str, versions: Mapping[str, str],
+                              extra_attempts: Callable[[str], int] | None = None
+                              ) -> tuple[list[MissionProgress], dict[str, int]]:
+        """Like :meth:`progress` for the missions of ``versions`` (key -> current version), counting only the
+        attempts of each mission's current version (and those recorded without one); also, per mission, how
+        many attempts were recorded for an earlier version of its file (not counted)."""
+        tagged = self.attempt_versions(campaign)
+        by_mission: dict[str, list[Attempt]] = {}
+        older: dict[str, int] = {}
+        for attempt in self.attempts(campaign):
+            current = versions.get(attempt.mission)
+            version = tagged.get(attempt.id)
+            if current and version is not None and version != current:
+                older[attempt.mission] = older.get(attempt.mission, 0) + 1
+                continue
+            by_mission.setdefault(attempt.mission, []).append(attempt)
+        lines = [mission_progress(m, by_mission.get(m, []), extra_attempts) for m in versions]
+        return lines, older
+
+    def reset_campaign(self, campaign: str) -> tuple[Path, int]:
+        """Back the whole logbook up, then forget the attempts of ``campaign`` only, in one transaction (as
+        :meth:`reset`). Returns the backup's path and the number of attempts removed."""
+        return self._reset(campaign)
 
     # -- closing -----------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crewkit.cards import LED, SPECIAL, TRUMP, Card, Suit, mask_ids, sort_key
+from crewkit.cards import Card, Suit, mask_ids, sort_key
 from crewkit.engine.actions import (
     Action,
     Answer,
@@ -27,7 +27,17 @@ from crewkit.engine.actions import (
     TakeTask,
 )
 from crewkit.engine.errors import DealerError, IllegalAction, SetupError
-from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA, Rules
+from crewkit.engine.kernel import (
+    ARROW_TOO_EARLY,
+    LAST_TOO_EARLY,
+    NUMBER_OUT_OF_TURN,
+    deck_strength_table,
+    follow_mask,
+    token_kinds,
+    token_violation,
+    trick_winner,
+)
+from crewkit.engine.rules import OMEGA, Rules
 
 CHOOSE_MISSION = "choose-mission"
 SETUP = "setup"
@@ -261,7 +271,7 @@ class Game:
         fast = _fast_tables(rules)
         self._cards = deck.cards
         self._play_actions = fast.play_actions
-        self._prec_special, self._prec_trump, self._prec_led = fast.precedence
+        self._strengths = fast.strengths
         self._free_mask, self._free_not_first, self._free_not_last = fast.free_masks
         self._task_mask = deck.mask(t.card for t in self.tasks)
         self.scoring = rules.scoring
@@ -682,13 +692,9 @@ class Game:
                     yield from (Communicate(seat, cards[i], st) for st in statements)
 
     def legal_play_mask(self, seat: int) -> int:
-        hand = self.hands[seat]
-        legal = hand
         led = self.led_suit
-        if led is not None and self.rules.must_follow:
-            follow = hand & self.rules.suit_masks[led.index]
-            if follow:
-                legal = follow | (hand & self._free_mask)
+        legal = follow_mask(self.hands[seat], self.rules.suit_masks[led.index] if led is not None and self.rules.must_follow
+                            else 0, self._free_mask)
         forbidden = 0
         if self._free_mask:
             number = len(self.tricks) + 1
@@ -1031,23 +1037,7 @@ class Game:
     def _finish_trick(self) -> None:
         plays = tuple(self.plays)
         led = self.led_suit
-        led_index = led.index if led is not None else -2
-        best = None
-        best_key = (99, -1)
-        for seat, card in plays:
-            if card.suit is None:
-                cat = self._prec_special
-            elif card.suit.trump:
-                cat = self._prec_trump
-            elif card.suit.index == led_index:
-                cat = self._prec_led
-            else:
-                continue
-            key = (cat, -card.rank)
-            if best is None or key < best_key:
-                best, best_key = (seat, card), key
-        if best is None:  # only possible with an empty precedence list; the leader takes it
-            best = plays[0]
+        best = plays[trick_winner([c.id for _, c in plays], self._strengths[led.index + 1 if led is not None else 0])]
         winner, winning_card = best
         number = len(self.tricks) + 1
         trick = Trick(number, self.leader, plays, winner, winning_card, led)
@@ -1163,33 +1153,30 @@ class Game:
                         return
         if not any(t.token for t in self.tasks):
             return
-        # token order: tasks completed in one trick count as simultaneous. The tasks completed in this trick
-        # are judged first, so the reason names the task that broke the order.
-        total = len(self.tasks)
-        ordered = sorted(self.tasks, key=lambda t: t.trick != trick.number)
-        for task in ordered:
-            tok = task.token
-            if tok is None:
-                continue
-            now = task.trick == trick.number
-            if tok in NUMBERED:
-                k = int(tok)
-                if now and not before < k <= after:
-                    self._fail_order(trick, task, f"it had to be task number {k} to be completed, but was number {before + 1}")
-                    return
-                if not task.done and after >= k:
-                    self._fail_order(trick, task, f"task number {k} was not completed in time: {after} tasks already done")
-                    return
-            elif tok == OMEGA:
-                if now and after < total:
-                    self._fail_order(trick, task, f"the last task (Ω) was completed with {total - after} tasks still open")
-                    return
-            elif tok in ARROWS and now:
-                rank = ARROWS.index(tok)
-                for other in self.tasks:
-                    if other.token in ARROWS and ARROWS.index(other.token) < rank and not other.done:
-                        self._fail_order(trick, task, f"{tok} was completed before {other.token} ({other.card})")
-                        return
+        # token order: tasks completed in one trick count as simultaneous (crewkit.engine.kernel judges it)
+        tasks = self.tasks
+        number = trick.number
+        pending = completed_bits = 0
+        for i, task in enumerate(tasks):
+            if task.trick is None or task.trick == number:
+                pending |= 1 << i
+                if task.trick == number:
+                    completed_bits |= 1 << i
+        kinds, ks = token_kinds([t.token for t in tasks])
+        broken = token_violation(kinds, ks, pending, completed_bits, before)
+        if broken is None:
+            return
+        verdict, i, j = broken
+        task = tasks[i]
+        if verdict == NUMBER_OUT_OF_TURN:
+            why = f"it had to be task number {ks[i]} to be completed, but was number {before + 1}"
+        elif verdict == LAST_TOO_EARLY:
+            why = f"the last task (Ω) was completed with {len(tasks) - after} tasks still open"
+        elif verdict == ARROW_TOO_EARLY:
+            why = f"{task.token} was completed before {tasks[j].token} ({tasks[j].card})"
+        else:
+            why = f"task number {ks[i]} was not completed in time: {after} tasks already done"
+        self._fail_order(trick, task, why)
 
     def _fail_order(self, trick: Trick, task: Task, why: str) -> None:
         self._fail(
@@ -1286,7 +1273,7 @@ class Game:
 @dataclass(frozen=True, slots=True)
 class _FastTables:
     play_actions: tuple[tuple[Play, ...], ...]  # [seat][card id]
-    precedence: tuple[int, int, int]  # strength rank of special, trump, led (lower is stronger)
+    strengths: tuple[tuple[int, ...], ...]  # kernel.strength_table: [led suit + 1][card id]
     free_masks: tuple[int, int, int]  # all free cards, those barred from trick 1, from the last trick
 
 
@@ -1298,10 +1285,9 @@ def _fast_tables(rules: Rules) -> _FastTables:
     if hit is not None and hit[0] is rules:
         return hit[1]
     deck = rules.deck
-    prec = {cat: i for i, cat in enumerate(rules.precedence)}
     tables = _FastTables(
         play_actions=tuple(tuple(Play(s, c) for c in deck.cards) for s in range(rules.seats)),
-        precedence=(prec.get(SPECIAL, 99), prec.get(TRUMP, 99), prec.get(LED, 99)),
+        strengths=deck_strength_table(deck, rules.precedence),
         free_masks=(
             deck.mask(fc.card for fc in rules.free_cards),
             deck.mask(fc.card for fc in rules.free_cards if fc.not_first),

@@ -12,15 +12,14 @@ from typing import Any
 
 from crewkit.cards import LED, SPECIAL, TRUMP, Card, Deck
 from crewkit.engine.errors import SetupError
+from crewkit.engine.kernel import ARROWS, NUMBERED, OMEGA
 from crewkit.spec.deck import DealError, build_deck, deal_plan, hand_sizes_for, per_count
 from crewkit.spec.dslsites import mission_roles
 
 # re-exported: the deal arithmetic lives in crewkit.spec.deck, the mission roles in crewkit.spec.dslsites
-__all__ = ["build_deck", "hand_sizes_for", "mission_roles", "per_count"]
+# ARROWS, NUMBERED, OMEGA: the token names, defined in crewkit.engine.kernel
+__all__ = ["ARROWS", "NUMBERED", "OMEGA", "build_deck", "hand_sizes_for", "mission_roles", "per_count"]
 
-ARROWS = (">", ">>", ">>>", ">>>>")
-NUMBERED = ("1", "2", "3", "4", "5")
-OMEGA = "omega"
 
 
 @dataclass(frozen=True, slots=True)

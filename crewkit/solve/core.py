@@ -152,7 +152,7 @@ class SearchView:
         return [(seat, cards[cid]) for seat, cid in self._s.plays]
 
     def tasks(self) -> Sequence[Task]:
-        return self._s.task_objs
+        return self._s.task_objs[:self._s.nreal]  # not the compiled conditions' cards
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self._s.n
@@ -174,7 +174,7 @@ class TrickSearch:
 
     def __init__(self, game: Game, *, merge: bool | None = None, history: str = "summary",
                  use_table: bool = True, native: bool | None = None,
-                 quotas: Sequence[int] | None = None) -> None:
+                 quotas: Sequence[int] | None = None, compile_conditions: bool = True) -> None:
         # a game in its draft phase is searched as a free draft (see the module's docstring); ``quotas``
         # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one)
         self.draft = game.phase == "draft" and not game.is_over()
@@ -243,10 +243,20 @@ class TrickSearch:
         self.spans = spans
         self.contiguous = contiguous
 
+        # conditions the search checks natively (crewkit/solve/compiled.py): cards that must be won by one
+        # seat become extra tasks (``_pseudo``, after the real ones); the rest stay DSL conditions
+        self._pseudo: list[tuple[Card, int]] = []
+        self._cond_index = list(range(len(rules.conditions)))
+        self.compiled_conditions: list[tuple[str, str]] = []
+        self.nreal = len(game.tasks)
+        if rules.conditions and compile_conditions:
+            self._compile_conditions(game)
+        self.conditions = tuple(rules.conditions[i] for i in self._cond_index)
+
         self._reset_position()
 
         # tasks
-        self.task_objs = [Task(t.card, t.token, t.owner, t.trick) for t in game.tasks]
+        self.task_objs = self._task_list()
         self.ntasks = len(self.task_objs)
         self.task_of_card = [-1] * len(cards)
         self.owner_of_card = [-1] * len(cards)
@@ -260,12 +270,22 @@ class TrickSearch:
         # free draft: the cards of the tasks nobody has taken yet (their owner is whoever wins them)
         self.undrafted = sum(t.card.bit for t in self.task_objs if t.owner is None and not t.done) if self.draft else 0
 
-        # conditions
-        self.conditions = rules.conditions
+        # conditions (those not compiled)
         self.after_play = [i for i, c in enumerate(self.conditions) if c.check == "after-play"]
         self.all_conditions = list(range(len(self.conditions)))
         self.view = SearchView(self)
         roles = list(rules.roles) + list(self.roles)
+        from crewkit.solve.compiled import conditions_card_blind
+
+        # conditions that read only trick winners: relative keys with each seat's tricks (see _key), merging
+        # (checked after each trick only: an after-play check would see a trick's state half-way)
+        self.card_blind = bool(self.conditions) and compile_conditions and history == "summary" and all(
+            c.check != "after-play" for c in self.conditions) and conditions_card_blind(self.conditions, roles)
+        # card-blind verdicts per sequence of trick winners: (mask of allowed winners, per winner (alive,
+        # conditions newly done)) for the trick after that sequence (see _winner_verdicts)
+        self._wmemo: dict[tuple[int, ...], tuple[int, tuple[tuple[bool, tuple[int, ...]], ...]]] = {}
+        if merge is None and self.card_blind:
+            merge = True
         if merge is None:
             merge = not self.conditions or conditions_merge_safe(
                 [c.fail_text for c in self.conditions] + [c.done_text for c in self.conditions], roles
@@ -285,7 +305,7 @@ class TrickSearch:
             pending = [j for j, (after, _) in enumerate(self.draws) if after > self.ntricks]
             if pending:
                 self._draw_states[pending[0]] = rng.getstate()
-        self.relative = not self.conditions and not self.draws and contiguous
+        self.relative = (not self.conditions or self.card_blind) and not self.draws and contiguous
         # the self-won task order check (see _doomed): standard trick rules, hands that only shrink
         self.order_cards = deck.mask(c for c in cards if c.suit is not None and not c.suit.trump)
         self.lower_mask = [
@@ -356,7 +376,7 @@ class TrickSearch:
         self.led = game.led_suit.index if game.led_suit is not None else -1
         self.ntricks = len(game.tricks)
 
-        self.task_objs = [Task(t.card, t.token, t.owner, t.trick) for t in game.tasks]
+        self.task_objs = self._task_list()
         self.open_tasks = 0  # mask of the cards of open tasks
         self.ndone = 0
         for t in self.task_objs:
@@ -364,7 +384,7 @@ class TrickSearch:
                 self.ndone += 1
             else:
                 self.open_tasks |= t.card.bit
-        self.cond_done = list(game.cond_done)
+        self.cond_done = [game.cond_done[i] for i in self._cond_index]
         # free draft: how many more tasks each seat takes (the draft goes round from draft_turn)
         self.quota_left = [0] * n
         if self._quotas is not None:
@@ -372,16 +392,62 @@ class TrickSearch:
         elif self.draft:
             self.quota_left = draft_quotas(game)
         self.trick_objs: list[Trick] = list(game.tricks)
+        self._seq: tuple[int, ...] = tuple(t.winner for t in game.tricks)  # the winner of each trick so far
         self.trick_by_card: dict[int, Trick] = {c.id: t for t in game.tricks for _, c in t.plays}
         self.remaining = 0
         self.table = 0
 
+    def _compile_conditions(self, game: Game) -> None:
+        """Compile what :mod:`crewkit.solve.compiled` recognises; set ``_pseudo`` and ``_cond_index``."""
+        from crewkit.solve.compiled import compile_conditions
+
+        hands = 0
+        for h in game.hands:
+            hands |= h
+        for _, c in game.plays:
+            hands |= c.bit  # on the table, not yet won: still to be won like a card in hand
+        real = {t.card.id: t.owner for t in game.tasks}
+        roles = list(game.rules.roles) + list(self.roles)
+        cc = compile_conditions(game.rules.conditions, SearchView(self), roles, hands_mask=hands, won=game.won,
+                                task_owner={cid: o for cid, o in real.items()},
+                                tokens=any(t.token is not None for t in game.tasks))
+        if not cc.compiled:
+            return
+        cards = self.cards
+        self._pseudo = [(cards[cid], o) for cid, o in sorted(cc.card_owner.items()) if cid not in real]
+        self._cond_index = cc.remaining
+        self.compiled_conditions = cc.compiled
+
+    def condition_paths(self) -> list[dict[str, str]]:
+        """How the search checks each mission condition: ``compiled`` (a native check, see
+        :mod:`crewkit.solve.compiled`), ``winners`` (card-blind: evaluated once per sequence of trick winners)
+        or ``dsl`` (evaluated through the DSL at every trick or play: the slower path)."""
+        out = [{"id": cid, "path": "compiled", "how": shape} for cid, shape in self.compiled_conditions]
+        for c in self.conditions:
+            if self.card_blind:
+                out.append({"id": c.id, "path": "winners", "how": "reads trick winners only"})
+            else:
+                out.append({"id": c.id, "path": "dsl", "how": "evaluated through the DSL"})
+        order = {c.id: i for i, c in enumerate(self.game.rules.conditions)}
+        out.sort(key=lambda d: order.get(d["id"], 0))
+        return out
+
+    def _task_list(self) -> list[Task]:
+        """The search's tasks: the game's, then the compiled conditions' cards (done when already won)."""
+        game = self.game
+        out = [Task(t.card, t.token, t.owner, t.trick) for t in game.tasks]
+        if self._pseudo:
+            won_in = {c.id: t.number for t in game.tricks for _, c in t.plays}
+            out += [Task(card, None, owner, won_in.get(card.id)) for card, owner in self._pseudo]
+        return out
+
     # ------------------------------------------------------------------ driver
     @property
     def shares_positions(self) -> bool:
-        """True when the table's keys hold the whole future of a position (no conditions or draws), so
+        """True when the table's keys hold the whole future of a position (no conditions or draws, or only
+        card-blind conditions, whose keys hold what they read of the past), so
         :meth:`run_from` may search other positions of the same deal with the same table."""
-        return self.plain and not self.draft
+        return (self.plain or self.card_blind) and not self.draft
 
     def run_from(self, game: Game, max_nodes: int | None = None, deadline: float | None = None) -> bool:
         """:meth:`run` from another position of the same deal and tasks, keeping the table of lost positions."""
@@ -546,6 +612,8 @@ class TrickSearch:
                 self._rel_memo[absolute] = rel
             if self.draft:
                 return (rel, tuple(self.quota_left))  # free draft: how many tasks each seat still takes
+            if self.conditions:  # card-blind conditions: what they read of the past (see compiled.card_blind)
+                return (rel, tuple(self.tricks_won), tuple(self.cond_done))
             return rel
         base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done), tuple(self.quota_left))
         if not self.conditions:
@@ -823,6 +891,8 @@ class TrickSearch:
         undrafted = self.undrafted & open_tasks
         free_on_table = self.table & undrafted
         quota_left = self.quota_left
+        # card-blind conditions: the seats that may win this trick (the others break a condition)
+        allowed = self._winner_verdicts()[0] if self.card_blind else -1
         m = legal
         while m:
             bit = m & -m
@@ -846,6 +916,18 @@ class TrickSearch:
                 w, wp, wc = seat, p, cid
             else:
                 w, wp, wc = best_seat, best_pow, best_cid
+            if not (allowed >> w) & 1:
+                # a seat the conditions forbid is winning: someone allowed yet to play must beat it
+                for x in range(n):
+                    if (allowed >> x) & 1 and not (played >> x) & 1:
+                        mk = x * 16 + nl
+                        mp = maxp.get(mk)
+                        if mp is None:
+                            mp = maxp[mk] = self._max_power(x, nl)
+                        if mp > wp:
+                            break
+                else:
+                    continue  # the trick goes to a seat the conditions forbid: lost
             o = towner
             if is_task and not bit & undrafted:
                 to = owner_of[cid]
@@ -976,6 +1058,42 @@ class TrickSearch:
                 done.append(i)
         return True, done
 
+    def _winner_verdicts(self) -> tuple[int, tuple[tuple[bool, tuple[int, ...]], ...]]:
+        """Card-blind conditions, for the trick in progress: (mask of the seats whose win keeps every condition
+        alive, per seat (alive, conditions newly done)), memoised on the sequence of trick winners so far.
+
+        A card-blind condition reads only trick winners, numbers and counts (crewkit.solve.compiled.card_blind),
+        so its verdict after a trick is a function of the winners' sequence: it is evaluated once per sequence
+        and winner, with a stand-in trick that has the right number, leader and winner (its cards unread).
+        """
+        seq = self._seq
+        v = self._wmemo.get(seq)
+        if v is not None:
+            return v
+        number = len(seq) + 1
+        leader = self.leader
+        stand_in = self.cards[0]
+        out: list[tuple[bool, tuple[int, ...]]] = []
+        mask = 0
+        saved_tricks = self.trick_objs
+        for w in range(self.n):
+            self.trick_objs = [*saved_tricks, Trick(number, leader, (), w, stand_in, None)]
+            self.tricks_won[w] += 1
+            try:
+                ok, done = self._conditions(self.all_conditions)
+                for i in done:
+                    self.cond_done[i] = False
+            finally:
+                self.tricks_won[w] -= 1
+                self.trick_objs = saved_tricks
+            out.append((ok, tuple(done)))
+            if ok:
+                mask |= 1 << w
+        if len(self._wmemo) > 1_000_000:
+            self._wmemo.clear()
+        v = self._wmemo[seq] = (mask, tuple(out))
+        return v
+
     def _end_trick(self, winner: int, win_cid: int, towner: int) -> bool:
         mask = self.table
         if self.plain_fast:
@@ -1022,6 +1140,7 @@ class TrickSearch:
                 task_objs[t].trick = None
             return result
 
+        verdict = self._winner_verdicts()[1][winner] if self.card_blind else None
         # apply the trick
         saved_plays = self.plays
         saved_led = self.led
@@ -1047,6 +1166,7 @@ class TrickSearch:
             self.trick_objs.append(tobj)
             for _, c in saved_plays:
                 self.trick_by_card[c] = tobj
+            self._seq += (winner,)
         self.plays = []
         self.led = -1
         self.leader = winner
@@ -1054,7 +1174,12 @@ class TrickSearch:
         try:
             ok = True
             undo: list[int] = []
-            if conditions:
+            if verdict is not None:
+                ok, newly = verdict
+                undo = [i for i in newly if not self.cond_done[i]]
+                for i in undo:
+                    self.cond_done[i] = True
+            elif conditions:
                 ok, undo = self._conditions(self.all_conditions)
             if ok:
                 last = number >= self.total
@@ -1091,6 +1216,7 @@ class TrickSearch:
                 self.trick_objs.pop()
                 for _, c in saved_plays:
                     del self.trick_by_card[c]
+                self._seq = self._seq[:-1]
             self.ntricks = number - 1
             self.won[winner] &= ~mask
             self.tricks_won[winner] -= 1

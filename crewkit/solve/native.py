@@ -33,7 +33,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crewkit.usercache import cache_dir
+from crewkit.usercache import discard, private_cache_dir, safe_cached_file
 
 if TYPE_CHECKING:
     from crewkit.solve.core import TrickSearch
@@ -117,9 +117,13 @@ def load() -> ctypes.CDLL | None:
             problems.append(str(exc))
     try:
         source = _source()
-        target = cache_dir() / library_name(source)
+        folder = private_cache_dir()
+        if folder is None:  # a library there would be loaded as code: only from a folder that is the user's own
+            raise OSError("the cache folder is missing, not the user's own or writable by others")
+        target = folder / library_name(source)
         how = "cached"
-        if not target.exists():
+        if not safe_cached_file(target):  # absent, a link, someone else's or writable by others: build our own
+            discard(target)
             compile_library(target)
             how = "compiled now"
         try:

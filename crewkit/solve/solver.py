@@ -58,6 +58,8 @@ class SolveResult:
     note: str = ""
     engine: str = "core"  # core-c (the C search) | core (the Python search) | engine (the engine-driven fallback)
     timings: dict[str, float] = field(default_factory=dict)
+    # how each mission condition was checked (TrickSearch.condition_paths; path "engine" on the fallback)
+    conditions: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def winnable(self) -> bool:
@@ -72,6 +74,7 @@ class SolveResult:
             "starts": self.starts,
             "search": self.engine,
             "note": self.note,
+            "conditions": self.conditions,
         }
 
 
@@ -83,6 +86,7 @@ class _Start:
     draft: tuple[Game, tuple[int, ...]] | None = None  # (game at the draft, owners of its open tasks)
     after: tuple[Action, ...] = ()  # actions after the draft (a gold-frame hand-over)
     search: TrickSearch | EngineSearch | None = None
+    conditions: list[dict[str, str]] | None = None  # how the search checks each condition (condition_paths)
     game: Game | None = None
     done: bool = False
     nodes: int = 0
@@ -119,6 +123,7 @@ def solve(
     history: str = "summary",
     merge: bool | None = None,
     free_draft: bool = True,
+    compile_conditions: bool = True,
 ) -> SolveResult:
     """Decide whether the crew can still succeed from ``game`` (all hands known); return a winning line.
 
@@ -126,7 +131,8 @@ def solve(
     ``history="full"`` keys the table on the whole trick history (for conditions reading far back);
     ``merge`` forces card merging on or off (default: on unless a condition can tell ranks apart).
     ``free_draft=False`` enumerates the task assignments of a draft even where the core could search it as a
-    free draft (the older, slower way; tests compare the two).
+    free draft (the older, slower way; tests compare the two). ``compile_conditions=False`` evaluates every
+    mission condition through the DSL (no compiled checks, no card-blind shortcuts; tests compare the two).
     """
     t0 = time.perf_counter()
     deadline = None if timeout is None else t0 + timeout
@@ -135,14 +141,14 @@ def solve(
 
     try:
         with interruptible(deadline):
-            return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge, free_draft)
+            return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge, free_draft, compile_conditions)
     except DslInterrupted:
         return SolveResult(UNKNOWN, [], 0, time.perf_counter() - t0, 0,
                            "stopped at the time limit while a condition was evaluated")
 
 
 def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None, gold_frame: bool, history: str,
-           merge: bool | None, free_draft: bool) -> SolveResult:
+           merge: bool | None, free_draft: bool, compile_conditions: bool = True) -> SolveResult:
     if game.is_over():
         status = WINNABLE if game.outcome().result == SUCCESS else UNWINNABLE
         return SolveResult(status, [], 0, time.perf_counter() - t0, 0, note=game.outcome().reason)
@@ -166,8 +172,9 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
     def result(status: str, line: list[Action], why: str = "") -> SolveResult:
         engine = any(isinstance(s.search, EngineSearch) or s.engine for s in starts)
         kind = "engine" if engine else "core-c" if any(s.native for s in starts) else "core"
+        conds = _condition_report(game, starts)
         return SolveResult(status, line, sum(s.nodes for s in starts), time.perf_counter() - t0, len(starts),
-                           why or note, kind)
+                           why or note, kind, conditions=conds)
 
     try:
         for budget in budgets:
@@ -183,7 +190,7 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
                     budget_here = left if budget is None else min(budget, left)
                 before = st.nodes
                 try:
-                    ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame)
+                    ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame, compile_conditions)
                 finally:
                     spent += st.nodes - before
                 if st.note:
@@ -206,7 +213,8 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
 
 
 def _run_start(
-    st: _Start, budget: int | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool
+    st: _Start, budget: int | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool,
+    compile_conditions: bool = True,
 ) -> tuple[bool | None, list[Action]]:
     """Search one start within ``budget`` nodes: (True / False / None when the budget ran out, line)."""
     if st.game is None:
@@ -226,8 +234,10 @@ def _run_start(
                 quotas = draft_quotas(game)
                 quotas[st.hand[0]] -= 1
                 quotas[st.hand[1]] += 1
-            st.search = TrickSearch(game, merge=merge, history=history, quotas=quotas)
+            st.search = TrickSearch(game, merge=merge, history=history, quotas=quotas,
+                                    compile_conditions=compile_conditions)
             st.native = st.search.native
+            st.conditions = st.search.condition_paths()
         except Unsupported:
             st.search = EngineSearch(table=True, gold_frame=gold_frame)
             st.engine = True
@@ -268,6 +278,20 @@ def _run_start(
         return ok, line
     finally:
         st.nodes += search.nodes - before
+
+
+def _condition_report(game: Game, starts: list[_Start]) -> list[dict[str, str]]:
+    """How each mission condition was checked: the first fast search's paths; ``engine`` for every
+    condition when a start fell back to the engine-driven search."""
+    if not game.rules.conditions:
+        return []
+    if any(isinstance(s.search, EngineSearch) or s.engine for s in starts):
+        return [{"id": c.id, "path": "engine", "how": "evaluated by the engine-driven search"}
+                for c in game.rules.conditions]
+    for s in starts:
+        if s.conditions is not None:
+            return s.conditions
+    return []
 
 
 def _split_search(search: TrickSearch, game: Game, deadline: float | None) -> tuple[bool, list[Action]]:

@@ -465,18 +465,11 @@ def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission
                    data=data, readings=used)
 
 
-def load_campaign(ref: str) -> Campaign:
-    try:
-        path = bundled.campaign_path(ref)
-    except bundled.NotFound as exc:
-        raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
-    issues = check_file(path, "campaign")
-    doc = load_doc(path)
-    if issues:
-        raise SpecError(issues, doc.lines)
-    data = doc.data
-    return Campaign(name=str(data.get("name", path.parent.name)), title=str(data.get("title", "")),
-                    ruleset=str(data.get("ruleset", "crew")), missions=tuple(data.get("missions", [])), path=path)
+def load_campaign(ref: str, *, deep: bool = True) -> Campaign:
+    """A campaign by file, folder, zip, bundled or installed name (see :mod:`crewkit.spec.campaigns`)."""
+    from crewkit.spec.campaigns import load_campaign as _load
+
+    return _load(ref, deep=deep)
 
 
 # ---------------------------------------------------------------------------- one file, everything
@@ -505,26 +498,9 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
         if not issues:
             issues += check_reading_options(doc.data, doc, lambda d, view: check_mission_semantics(d, view, path))
     elif kind == "campaign":
-        data = doc.data
-        ruleset = data.get("ruleset")
-        if isinstance(ruleset, str):
-            try:
-                bundled.ruleset_path(ruleset, relative_to=path.parent)
-            except bundled.NotFound as exc:
-                issues.append(_issue(doc, ("ruleset",), str(exc)))
-        for i, mref in enumerate(data.get("missions", []) or []):
-            try:
-                if bundled.looks_like_path(mref):
-                    target = (path.parent / mref)
-                    if mref.startswith("~") or not bundled.confined(target, path.parent):
-                        raise bundled.NotFound(f"mission file {mref!r} is outside the campaign's folder; a "
-                                               "campaign may name bundled missions or files in its folder or below")
-                    if not target.exists():
-                        raise bundled.NotFound(f"mission file {mref!r} does not exist")
-                else:
-                    bundled.mission_path(mref)
-            except bundled.NotFound as exc:
-                issues.append(_issue(doc, ("missions", i), str(exc)))
+        from crewkit.spec.campaigns import check_campaign_semantics
+
+        issues += check_campaign_semantics(doc.data, doc, path)
     return sort_issues(issues)
 
 

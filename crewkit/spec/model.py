@@ -42,9 +42,34 @@ class Mission:
 
 
 @dataclass(frozen=True)
+class CampaignMission:
+    """One mission of a campaign, resolved (see ``crewkit.spec.campaigns``)."""
+
+    key: str  # in the logbook: the bundled id, or the path relative to the campaign's folder
+    ref: str  # what the loader opens: the bundled id, or the mission file's absolute path
+    ruleset: str  # bundled name or absolute path
+    players: tuple[int, ...]  # allowed counts; empty: whatever the mission and its rule set allow
+    title: str
+    chapter_title: str = ""
+    chapter_text: str = ""  # shown before the mission
+    version: str = ""  # fingerprint of the mission file (the logbook keeps attempts per version)
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
 class Campaign:
     name: str
     title: str
     ruleset: str
-    missions: tuple[str, ...]
+    missions: tuple[str, ...]  # the missions' logbook keys, in order (``entries`` has everything else)
     path: Path
+    description: str = ""
+    players: tuple[int, ...] = ()
+    unlock: str = "free"  # in-order | free
+    readings: Mapping[str, str] = field(default_factory=dict)  # fixed for every mission of the campaign
+    entries: tuple[CampaignMission, ...] = ()
+    identity: str = ""  # the logbook's campaign key: name (bundled), pack:NAME, or NAME@location
+    source: str = "bundled"  # bundled | pack DIST VERSION | folder | zip
+
+    def entry(self, key: str) -> CampaignMission | None:
+        return next((e for e in self.entries if e.key == key or e.ref == key), None)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -16,12 +17,14 @@ from crewkit.tui.catalog import (
     canonical_mission,
     in_mission_set,
     mission_set_of,
-    mission_title,
+    mission_title_in,
+    ruleset_data,
 )
-from crewkit.tui.launch import PlayOptions
+from crewkit.tui.launch import DEFAULT_CAMPAIGN, PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.services import Services, default_services
+from crewkit.tui.text import plural
 
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
     from crewkit.tui.screens.table import TableScreen
@@ -41,25 +44,92 @@ class CrewApp(App[int]):
         super().__init__()
         self.options = options or PlayOptions()
         self.services = services or default_services()
-        camp = campaign_of(self.options.mission) if self.options.mission else None
+        camp = campaign_of(self.options.mission) if self.options.mission and not self.options.campaign else None
         if self.options.ruleset and self.options.mission and in_mission_set(self.options.ruleset, self.options.mission):
             camp = None  # Hammer's cards and the Persian secret cards are no campaign of their own
-        self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign)
+        self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign or DEFAULT_CAMPAIGN)
         self.session: Session | None = None
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
         self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
 
+    # ------------------------------------------------------------------ the campaign
+    def choose_campaign(self, ref: str) -> None:
+        """Open another campaign (from the chooser): its mission list replaces the current one."""
+        from crewkit.tui.screens.campaign import CampaignScreen
+
+        self.campaign = campaign_info(ref)
+        if self.campaign.note:
+            self.notify(escape(self.campaign.note), title="Campaign", severity="warning", timeout=8)
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if isinstance(self.screen, CampaignScreen):
+            self.screen.reload(titles=True)
+
+    def action_campaigns(self) -> None:
+        from crewkit.tui.screens.chooser import ChooserScreen
+
+        if not isinstance(self.screen, ChooserScreen):
+            self.push_screen(ChooserScreen())
+
+    def entry(self, mission: str) -> Any:
+        """The campaign's entry for ``mission`` (a ``CampaignMission``), or ``None`` outside the campaign."""
+        return self.campaign.entries.get(mission)
+
+    def ref_of(self, mission: str) -> str:
+        """What the loader opens for ``mission``: a campaign file's absolute path, or the id itself."""
+        entry = self.entry(mission)
+        return str(entry.ref) if entry is not None else mission
+
+    def title_of(self, mission: str) -> str:
+        return mission_title_in(self.campaign, mission)
+
+    def players_for(self, mission: str | None = None) -> int:
+        """``--players``, else the campaign's (or this mission's) first allowed count, preferring 4."""
+        if self.options.players:
+            return self.options.players
+        entry = self.entry(mission) if mission else None
+        counts = list(getattr(entry, "players", ()) or self.campaign.players)
+        ruleset = self.ruleset_for(mission) if mission else self.campaign.ruleset
+        if not counts or self.options.ruleset:  # --ruleset crew-jarvis: the counts that rule set plays
+            allowed = [int(p) for p in ruleset_data(ruleset).get("players") or []]
+            counts = [c for c in counts if c in allowed] or allowed
+        return 4 if 4 in counts or not counts else counts[0]
+
+    def readings_for(self, mission: str) -> dict[str, str]:
+        """``--reading`` choices, with the campaign's fixed readings for its own missions."""
+        if self.entry(mission) is None:
+            return dict(self.options.readings)
+        return {**self.options.readings, **self.campaign.readings}
+
+    def locked(self, mission: str) -> str | None:
+        """Why ``mission`` cannot be opened yet (a campaign that unlocks in order), else ``None``."""
+        info = self.campaign
+        if info.unlock != "in-order" or mission not in info.missions:
+            return None
+        from crewkit.tui.services import campaign_progress
+
+        rows, _ = campaign_progress(self.services.logbook, info)
+        first_open = next((i for i, r in enumerate(rows) if not r.done), len(rows))
+        index = info.missions.index(mission)
+        if index <= first_open:
+            return None
+        blocker = info.missions[first_open]
+        return f"{self.title_of(mission) or mission} opens once {self.title_of(blocker) or blocker} is done"
+
     # ------------------------------------------------------------------ seats and specs
-    def kinds(self) -> list[str]:
+    def kinds(self, mission: str | None = None) -> list[str]:
         from crewkit.tui.session import normalise_seats
 
-        return normalise_seats(self.options.seats, self.options.players, self.services.bot_factory is not None)
+        return normalise_seats(self.options.seats, self.players_for(mission), self.services.bot_factory is not None)
 
     def ruleset_for(self, mission: str) -> str:
         if self.options.ruleset:
             if mission_set_of(self.options.ruleset) is None or in_mission_set(self.options.ruleset, mission):
                 return self.options.ruleset
             # a rule set that deals its own mission cards (Hammer, Persian) does not play campaign missions
+        entry = self.entry(mission)
+        if entry is not None:
+            return str(entry.ruleset)
         if campaign_of(mission) == self.campaign.name:
             return self.campaign.ruleset
         return "crew"
@@ -67,6 +137,8 @@ class CrewApp(App[int]):
     def campaign_for(self, mission: str) -> str | None:
         if in_mission_set(self.ruleset_for(mission), mission):
             return None
+        if self.entry(mission) is not None:
+            return self.campaign.key
         return campaign_of(mission)
 
     def next_mission(self, mission: str) -> str | None:
@@ -86,10 +158,18 @@ class CrewApp(App[int]):
     def on_mount(self) -> None:
         for warning in self.services.warnings:
             self.notify(warning, title="crewkit", severity="warning", timeout=8)
+        if self.campaign.note and self.options.campaign:
+            self.notify(escape(self.campaign.note), title="Campaign", severity="warning", timeout=8)
         if self.options.mission:
-            self.open_briefing(canonical_mission(self.options.mission))
+            mission = self.options.mission
+            self.open_briefing(mission if mission in self.campaign.entries else canonical_mission(mission))
         elif self.options.ruleset and mission_set_of(self.options.ruleset):
             self.open_briefing(str(mission_set_of(self.options.ruleset)))  # e.g. all of Hammer's mission cards
+        elif self.options.campaign is None:
+            from crewkit.tui.catalog import known_campaigns
+
+            if len(known_campaigns()) > 1:  # several campaigns: the player picks one first
+                self.action_campaigns()
 
     def show_campaign(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, CampaignScreen):
@@ -97,6 +177,11 @@ class CrewApp(App[int]):
 
     def open_briefing(self, mission: str) -> None:
         from crewkit.tui.screens.table import TableScreen
+
+        why = self.locked(mission)
+        if why is not None:
+            self.notify(escape(why), title="Locked", severity="warning")
+            return
 
         if isinstance(self.screen, BriefingScreen | TableScreen):
             self.switch_screen(BriefingScreen(mission))
@@ -111,18 +196,21 @@ class CrewApp(App[int]):
             self.services,
             mission=mission,
             ruleset=self.ruleset_for(mission),
-            players=self.options.players,
-            kinds=self.kinds(),
+            players=self.players_for(mission),
+            kinds=self.kinds(mission),
             campaign=self.campaign_for(mission),
             base_seed=self.options.seed,
-            readings=self.options.readings,
+            readings=self.readings_for(mission),
+            ref=self.ref_of(mission),
+            version=str(getattr(self.entry(mission), "version", "") or ""),
+            title=self.title_of(mission) if self.entry(mission) is not None else None,
         )
         saved = session.saved_record()
         if saved is None:
             self._begin(session, None)
             return
         done = len(saved.get("actions") or [])
-        summary = (f"Seed {saved.get('seed', '?')}, {done} action(s) played so far.\n"
+        summary = (f"Seed {saved.get('seed', '?')}, {plural(done, 'action')} played so far.\n"
                    "A new attempt instead counts this one as abandoned in the logbook.")
 
         def answer(resume: bool | None) -> None:
@@ -159,7 +247,8 @@ class CrewApp(App[int]):
         from crewkit.tui.screens.end import EndScreen, StandingsScreen
 
         mission = table.session.mission
-        has_next = self.next_mission(mission) is not None
+        nxt_mission = self.next_mission(mission)
+        has_next = nxt_mission is not None and self.locked(nxt_mission) is None
 
         def chosen(what: str | None) -> None:
             if what == "retry":
@@ -174,7 +263,7 @@ class CrewApp(App[int]):
         if table.session.variant == "hammer":
             self.push_screen(StandingsScreen(table.session, finished), chosen)
             return
-        self.push_screen(EndScreen(mission, table.session.title or mission_title(mission), finished, has_next), chosen)
+        self.push_screen(EndScreen(mission, table.session.title or self.title_of(mission), finished, has_next), chosen)
 
     def fail(self, message: str, code: int = 1) -> None:
         """Stop the app on an error it cannot play on (a mission's condition that fails to evaluate):
@@ -222,6 +311,7 @@ class CrewApp(App[int]):
         yield SystemCommand("Logbook", "Attempts per mission of the campaign", self.action_logbook)
         yield SystemCommand("Help", "Rules summary and keys", self.action_help)
         yield SystemCommand("Campaign", "Back to the list of missions", self.show_campaign)
+        yield SystemCommand("Campaigns", "Choose another campaign (progress per campaign)", self.action_campaigns)
         yield SystemCommand("Compare variants", "Bot success of variants on the same deals", self.action_compare)
         yield from super().get_system_commands(screen)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -12,32 +13,42 @@ class CampaignInfo:
     name: str
     title: str
     ruleset: str
-    missions: tuple[str, ...]
+    missions: tuple[str, ...]  # logbook keys, in order
     note: str = ""  # why the list is a fallback, if it is
+    identity: str = ""  # the logbook's campaign key (see crewkit.spec.campaigns)
+    description: str = ""
+    unlock: str = "free"
+    players: tuple[int, ...] = ()
+    readings: Mapping[str, str] = field(default_factory=dict)
+    entries: Mapping[str, Any] = field(default_factory=dict)  # key -> crewkit.spec.model.CampaignMission
+    source: str = "bundled"
+    ref: str = ""  # what opens it again (--campaign)
+
+    @property
+    def key(self) -> str:
+        return self.identity or self.name
+
+    def versions(self) -> dict[str, str]:
+        return {k: str(getattr(e, "version", "") or "") for k, e in self.entries.items()}
 
 
-def campaign_info(name: str, *, validate: bool = False) -> CampaignInfo:
+def campaign_info(ref: str, *, validate: bool = False) -> CampaignInfo:
     """The campaign's missions; without a (valid) campaign file, the bundled missions of its folder.
 
-    For the start screen the campaign file is only read (fast); ``validate=True`` goes through the spec
-    loader (schema and cross-checks). Missions are always loaded through the loader before they are played.
-    """
-    if not validate:
-        fast = _campaign_fast(name)
-        if fast is not None:
-            return fast
+    For the start screen the campaign file is checked against its schema and its references resolved, but
+    the missions are not validated (``validate=True`` does that too); each mission is loaded through the
+    loader before it is played."""
     note = ""
     try:
-        from crewkit.spec.loader import load_campaign
+        from crewkit.spec.campaigns import load_campaign
 
-        camp = load_campaign(name)
-        if camp.missions:
-            return CampaignInfo(camp.name or name, camp.title or _title_of(name), camp.ruleset or "crew",
-                                tuple(_canonical(m) for m in camp.missions))
-        note = "the campaign file lists no missions"
+        camp = load_campaign(ref, deep=validate)
+        return CampaignInfo(camp.name, camp.title, camp.ruleset, tuple(camp.missions), "", camp.identity,
+                            camp.description, camp.unlock, tuple(camp.players), dict(camp.readings),
+                            {e.key: e for e in camp.entries}, camp.source, ref)
     except Exception as exc:  # missing or invalid campaign file: fall back to what exists
-        note = f"no campaign file ({_first_line(exc)}); showing the missions that exist"
-    return CampaignInfo(name, _title_of(name), "crew", tuple(bundled_mission_ids(name)), note)
+        note = f"the campaign cannot be opened ({_first_line(exc)}); showing the missions that exist"
+    return CampaignInfo(ref, _title_of(ref), "crew", tuple(bundled_mission_ids(ref)), note, ref=ref)
 
 
 def _read_yaml(path: Any) -> Any:
@@ -47,18 +58,40 @@ def _read_yaml(path: Any) -> Any:
     return load_yaml_file(path).data
 
 
-def _campaign_fast(name: str) -> CampaignInfo | None:
-    try:
-        from crewkit.spec import bundled
+@dataclass(frozen=True)
+class KnownCampaign:
+    """A line of the campaign chooser."""
 
-        data = _read_yaml(bundled.campaign_path(name))
-        missions = tuple(str(m) for m in data.get("missions") or [])
-    except Exception:
-        return None
-    if not missions:
-        return None
-    return CampaignInfo(str(data.get("name") or name), str(data.get("title") or _title_of(name)),
-                        str(data.get("ruleset") or "crew"), missions)
+    ref: str
+    name: str
+    title: str
+    source: str
+    missions: int
+    problem: str = ""
+    description: str = ""
+
+
+def known_campaigns(extra: str | None = None, extra_source: str = "folder") -> list[KnownCampaign]:
+    """Every bundled and installed campaign (and ``extra``, a campaign given by path), read quickly."""
+    from crewkit.spec.campaigns import known_campaign_names
+
+    out: list[KnownCampaign] = []
+    entries: list[tuple[str, str, Any]] = list(known_campaign_names())
+    if extra and extra not in [n for n, _, _ in entries]:
+        entries.append((extra, extra_source, None))
+    for name, source, path in entries:
+        try:
+            if path is None:
+                from crewkit.spec.campaigns import find_campaign
+
+                path = find_campaign(name).path
+            data = _read_yaml(path)
+            out.append(KnownCampaign(name, str(data.get("name") or name), str(data.get("title") or name), source,
+                                     len(data.get("missions") or []),
+                                     description=" ".join(str(data.get("description") or "").split())))
+        except Exception as exc:
+            out.append(KnownCampaign(name, name, name, source, 0, _first_line(exc)))
+    return out
 
 
 @functools.lru_cache(maxsize=512)
@@ -69,6 +102,17 @@ def quick_title(mission: str) -> str:
 
         data = _read_yaml(bundled.mission_path(mission))
         return str(data.get("title") or "")
+    except Exception:
+        return ""
+
+
+def mission_title_in(info: CampaignInfo | None, mission: str) -> str:
+    """A mission's title as its campaign names it (the entry's title), else read from its file."""
+    entry = info.entries.get(mission) if info is not None else None
+    if entry is not None:
+        return str(entry.title)
+    try:
+        return quick_title(mission)
     except Exception:
         return ""
 

@@ -14,12 +14,12 @@ class PlayOptions:
 
     mission: str | None = None
     ruleset: str | None = None
-    players: int = 4
+    players: int | None = 4  # None: the campaign's first allowed count (4 when allowed)
     seats: list[str] | None = None  # per seat: human | bot | a bot name (heuristic, random, ...)
     seed: str | None = None
     fast: bool = False
     delay: float = DEFAULT_DELAY
-    campaign: str = DEFAULT_CAMPAIGN
+    campaign: str | None = DEFAULT_CAMPAIGN  # a name, folder, file or zip; None: choose when several exist
     readings: dict[str, str] = field(default_factory=dict)  # reading id -> option (--reading ID=OPTION)
 
     @property
@@ -52,12 +52,12 @@ def check_play_options(options: PlayOptions) -> None:
         mission = app.campaign.missions[0] if app.campaign.missions else None
     if mission is None:
         return
-    specs_for(app.ruleset_for(mission), mission, options.players, options.readings)
+    specs_for(app.ruleset_for(mission), app.ref_of(mission), app.players_for(mission), app.readings_for(mission))
 
 
 def run_play(options: PlayOptions) -> int:
     """Run the terminal UI until the user quits; the exit status for the CLI."""
-    if options.players < 1:
+    if options.players is not None and options.players < 1:
         print("crewkit play: --players must be at least 1")
         return 2
     from crewkit.tui.app import CrewApp

@@ -121,6 +121,31 @@ def progress_of(logbook: LogbookLike, campaign: str, mission_ids: Sequence[str])
     return out
 
 
+def campaign_progress(logbook: LogbookLike, info: Any) -> tuple[list[Progress], dict[str, int]]:
+    """A campaign's lines (``info``: a ``CampaignInfo``) counting only each mission's current version, and per
+    mission the attempts recorded for an earlier version of its file (shown as a notice, never mixed in)."""
+    versions = info.versions() if hasattr(info, "versions") else {}
+    method = getattr(logbook, "progress_for_versions", None)
+    if not versions or not any(versions.values()) or method is None:
+        return progress_of(logbook, info.key, info.missions), {}
+    from crewkit.engine.setup import logbook_extra_attempts
+
+    try:
+        lines, older = method(info.key, {m: versions.get(m, "") for m in info.missions}, logbook_extra_attempts)
+    except Exception:  # a broken or absent store must not stop play
+        return [Progress(m) for m in info.missions], {}
+    return [Progress(r.mission, r.attempts, r.done, r.distress_used, r.last_result) for r in lines], dict(older)
+
+
+def changed_notice(older: dict[str, int], titles: Callable[[str], str]) -> str:
+    """A sentence naming the missions whose file changed after attempts were recorded."""
+    if not older:
+        return ""
+    parts = [f"{titles(m) or m} ({n} earlier attempt{'s' if n != 1 else ''})" for m, n in older.items()]
+    return ("Changed since attempts were recorded: " + ", ".join(parts)
+            + ". Only attempts of the current version are counted.")
+
+
 class Saves(Protocol):
     def save(self, key: str, record: dict[str, Any]) -> None: ...
 

@@ -63,10 +63,16 @@ class Session:
         campaign: str | None,
         base_seed: str | None = None,
         readings: dict[str, str] | None = None,
+        ref: str | None = None,
+        version: str = "",
+        title: str | None = None,
     ) -> None:
         self.services = services
         self.readings = dict(readings or {})
-        self.mission = mission
+        self.mission = mission  # the logbook's key (a campaign file's mission: its path in the campaign)
+        self.ref = ref or mission  # what the engine loads
+        self.version = version  # the mission file's version, recorded with each attempt
+        self._title = title
         self.ruleset = ruleset
         self.players = players
         self.player_kinds = list(kinds)  # per real player, in seat order (JARVIS is not a player)
@@ -146,6 +152,8 @@ class Session:
         """The mission's title; for a mission set (Hammer, Persian) the rule set's title (and the card's)."""
         from crewkit.tui.catalog import in_mission_set, mission_title, ruleset_data
 
+        if self._title is not None:
+            return self._title
         card = mission_title(self.mission)
         if in_mission_set(self.ruleset, self.mission):
             rs = str(ruleset_data(self.ruleset).get("title") or self.ruleset)
@@ -189,7 +197,7 @@ class Session:
     def new_attempt(self, seed: str | None = None) -> Game:
         from crewkit.engine.setup import new_game
 
-        game = new_game(self.ruleset, self.mission, self.players, seed=seed if seed is not None else self.next_seed(),
+        game = new_game(self.ruleset, self.ref, self.players, seed=seed if seed is not None else self.next_seed(),
                         readings=self.readings)
         self._install(game)
         self.attempt += 1
@@ -235,10 +243,27 @@ class Session:
                 distress_used=any(a.get("type") == "distress" for a in record.get("actions") or []
                                   if isinstance(a, dict)),
                 record_path=None,
+                **self._version_kw(),
             )
         except Exception:
             pass
         self.discard_saved()
+
+    def _progress(self) -> list[Progress]:
+        """This mission's logbook line (of the current version of its file, when the campaign knows it)."""
+        method = getattr(self.services.logbook, "progress_for_versions", None)
+        if self.version and method is not None:
+            from crewkit.engine.setup import logbook_extra_attempts
+
+            try:
+                lines, _ = method(self.campaign or "free", {self.mission: self.version}, logbook_extra_attempts)
+                return [Progress(r.mission, r.attempts, r.done, r.distress_used, r.last_result) for r in lines]
+            except Exception:
+                return []
+        return progress_of(self.services.logbook, self.campaign or "free", [self.mission])
+
+    def _version_kw(self) -> dict[str, str]:
+        return {"mission_version": self.version} if self.version else {}
 
     def discard_saved(self) -> None:
         try:
@@ -431,12 +456,13 @@ class Session:
                     reason=outcome.reason,
                     distress_used=game.distress_used(),
                     record_path=str(path) if path else None,
+                    **self._version_kw(),
                 )
             except Exception as exc:
                 errors.append(f"could not write the logbook: {exc}")
         self.discard_saved()
         progress = None
-        rows = progress_of(self.services.logbook, self.campaign or "free", [self.mission]) if logbook else []
+        rows = self._progress() if logbook else []
         if rows:
             progress = rows[0]
         self.finished = Finished(outcome.result, outcome.reason, path, progress, game.distress_used(), errors,

@@ -42,14 +42,24 @@ COMMANDS = commands()
 
 def test_walkthrough_has_the_steps() -> None:
     verbs = [argv[1] for argv, _ in COMMANDS]
-    assert {"validate", "simulate", "play"} <= set(verbs)
+    assert {"validate", "simulate", "play", "check", "compare", "campaign", "list"} <= set(verbs)
     assert "quiet-skies.yaml" in FILES
+    campaign_files = [name for name in FILES if name.startswith("night-shift/")]
+    assert "night-shift/campaign.yaml" in campaign_files and len(campaign_files) == 5  # and a bundled mission
 
 
 @pytest.fixture()
 def workdir(tmp_path: Path) -> Path:
+    """The files of the walk-through; each folder it writes is also zipped as FOLDER.zip (as the text says)."""
+    import zipfile
+
     for name, text in FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
+    for folder in {name.split("/", 1)[0] for name in FILES if "/" in name}:
+        with zipfile.ZipFile(tmp_path / f"{folder}.zip", "w") as zf:
+            for file in sorted((tmp_path / folder).rglob("*")):
+                zf.write(file, file.relative_to(tmp_path).as_posix())
     return tmp_path
 
 
@@ -72,7 +82,7 @@ async def test_play_command_opens_the_mission(workdir: Path, monkeypatch: pytest
     from crewkit.tui.app import CrewApp
     from crewkit.tui.launch import PlayOptions
 
-    argv = next(a for a, _ in COMMANDS if a[1] == "play")
+    argv = next(a for a, _ in COMMANDS if a[1] == "play" and "--mission" in a)
     mission = argv[argv.index("--mission") + 1]
     players = int(argv[argv.index("--players") + 1])
     monkeypatch.chdir(workdir)
@@ -81,3 +91,25 @@ async def test_play_command_opens_the_mission(workdir: Path, monkeypatch: pytest
         await pilot.pause()
         text = " ".join(str(w.render()) for w in app.screen.query("*"))
         assert "Quiet skies" in text
+
+
+async def test_play_campaign_command_opens_the_campaign(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from crewkit.tui.app import CrewApp
+    from crewkit.tui.launch import PlayOptions
+    from crewkit.tui.screens.briefing import BriefingScreen
+    from crewkit.tui.screens.campaign import CampaignScreen
+    from crewkit.tui.textdump import screen_text
+
+    argv = next(a for a, _ in COMMANDS if a[1] == "play" and "--campaign" in a)
+    monkeypatch.chdir(workdir)
+    app = CrewApp(PlayOptions(campaign=argv[argv.index("--campaign") + 1], players=None, fast=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        text = screen_text(app)
+        assert "Night shift" in text and "One task" in text and "locked" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BriefingScreen)
+        text = screen_text(app)
+        assert "Chapter 1: Clocking in" in text and "The station is quiet." in text

@@ -67,6 +67,9 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("campaign", "description"): "shown to people",
     ("campaign", "ruleset"): "the front ends' default rule set for the campaign",
     ("campaign", "missions"): "the front ends' mission order",
+    ("campaign", "players"): "the player counts the front ends offer; checked by crewkit validate",
+    ("campaign", "unlock"): "which missions the app opens",
+    ("campaign", "readings"): "applied by the front ends and the analysis as --reading would be",
 }
 
 # Keys no bundled file sets: (kind, the bundled file, a patch merged into it). A rule set with `rounds` is

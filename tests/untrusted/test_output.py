@@ -215,6 +215,13 @@ def test_solve_timeout_must_be_a_finite_positive_number(value: str) -> None:
     assert "seconds" in run.output
 
 
+@pytest.mark.parametrize("value", ["nan", "inf", "-0.5", "3600"])
+def test_play_delay_must_be_a_finite_pause(value: str) -> None:
+    run = run_bounded("play", "--delay", value, timeout=30)
+    assert_refused(run, "--delay", max_seconds=10, code=2)
+    assert "seconds from 0 to 60" in run.output
+
+
 def test_check_refuses_a_player_count_the_mission_does_not_allow() -> None:
     mission = Path(__file__).resolve().parents[2] / "missions" / "planet-nine" / "01-first-contact.yaml"
     if not mission.is_file():

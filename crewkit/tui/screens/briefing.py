@@ -14,7 +14,7 @@ from textual.widgets import Footer, Header, Static
 
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import in_mission_set
-from crewkit.tui.services import progress_of, saved_missions
+from crewkit.tui.services import campaign_progress, progress_of, saved_missions
 from crewkit.tui.text import mission_briefing_lines, player_text, plural, seat_label
 
 if TYPE_CHECKING:
@@ -48,11 +48,11 @@ class BriefingScreen(Screen[None]):
     def briefing_markup(self) -> str:
         app = self.crew_app
         ruleset = app.ruleset_for(self.mission)
-        kinds = app.kinds()
+        kinds = app.kinds(self.mission)
         try:
             from crewkit.engine.setup import specs_for
 
-            rs, spec = specs_for(ruleset, self.mission, len(kinds))
+            rs, spec = specs_for(ruleset, app.ref_of(self.mission), len(kinds), app.readings_for(self.mission))
         except Exception as exc:
             self.error = str(exc)
             return (f"[b red]Mission {escape(self.mission)} cannot be played under {escape(ruleset)}[/]\n\n"
@@ -70,8 +70,17 @@ class BriefingScreen(Screen[None]):
             if description:
                 lines += [escape(description), ""]
         else:
+            entry = app.entry(self.mission)
+            if entry is not None and (entry.chapter_title or entry.chapter_text):
+                if entry.chapter_title:
+                    lines.append(f"[b]{escape(entry.chapter_title)}[/]")
+                if entry.chapter_text:
+                    lines.append(f"[i]{escape(entry.chapter_text)}[/]")
+                lines.append("")
             number = spec.number if spec.number is not None else "?"
-            lines += [f"[b]Mission {number}: {escape(spec.title)}[/]   [dim]{escape(spec.id)}[/]", ""]
+            title = entry.title if entry is not None else spec.title
+            shown_id = self.mission if entry is not None else spec.id
+            lines += [f"[b]Mission {number}: {escape(title)}[/]   [dim]{escape(shown_id)}[/]", ""]
         seats = ", ".join(f"{s}: {seat_label(s, kinds)}" for s in range(len(kinds)))
         crew = "Players" if data.get("scoring") else "Crew"
         lines.append(f"[b]{crew}:[/] {len(kinds)} players under the [b]{escape(rs.name)}[/] rules — {escape(seats)}")
@@ -92,7 +101,9 @@ class BriefingScreen(Screen[None]):
         if not mission_set:
             lines.append("")
             lines.extend(mission_briefing_lines(spec.data, len(kinds)))
-        readings = [r for r in data.get("readings") or [] if isinstance(r, dict)] if rs.name != "crew" else []
+        fixed = app.campaign.readings if app.entry(self.mission) is not None else {}
+        readings = [r for r in data.get("readings") or [] if isinstance(r, dict)
+                    if rs.name != "crew" or r.get("id") in fixed]
         if readings:
             lines.append("")
             lines.append("[b]Readings[/] (how this rule set reads the unclear rules):")
@@ -103,7 +114,16 @@ class BriefingScreen(Screen[None]):
                 lines.append(f"    [dim]{escape(choice)}:[/] {escape(player_text(str(text)))}")
         campaign = app.campaign_for(self.mission)
         if campaign:
-            rows = progress_of(app.services.logbook, campaign, [self.mission])
+            older: dict[str, int] = {}
+            if app.entry(self.mission) is not None:
+                all_rows, older = campaign_progress(app.services.logbook, app.campaign)
+                rows = [r for r in all_rows if r.mission == self.mission]
+            else:
+                rows = progress_of(app.services.logbook, campaign, [self.mission])
+            if older.get(self.mission):
+                lines.append("")
+                lines.append(f"[b yellow]The mission file changed[/] after {plural(older[self.mission], 'attempt')} "
+                             f"{'was' if older[self.mission] == 1 else 'were'} recorded; the logbook counts the attempts of this version only.")
             if rows:
                 row = rows[0]
                 saved = self.mission in saved_missions(app.services.saves, campaign)

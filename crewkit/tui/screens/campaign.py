@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from crewkit.campaign.report import mission_status
-from crewkit.tui.catalog import mission_number, mission_title
-from crewkit.tui.services import Progress, progress_of, saved_missions
+from crewkit.tui.catalog import mission_number
+from crewkit.tui.services import Progress, campaign_progress, changed_notice, saved_missions
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -22,6 +22,7 @@ class CampaignScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Briefing", show=True),
         Binding("l", "app.logbook", "Logbook"),
+        Binding("c", "app.campaigns", "Campaigns"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -49,33 +50,38 @@ class CampaignScreen(Screen[None]):
         table.add_column("Attempts", key="attempts", width=9)
         table.add_column("Status", key="status", width=24)
         table.add_column("Distress", key="distress", width=9)
-        self.titles = {m: mission_title(m) for m in self.crew_app.campaign.missions}
-        self.reload()
+        self.reload(titles=True)
 
     def on_screen_resume(self) -> None:
         self.reload()
 
     def progress(self) -> list[Progress]:
-        info = self.crew_app.campaign
-        return progress_of(self.crew_app.services.logbook, info.name, info.missions)
+        return campaign_progress(self.crew_app.services.logbook, self.crew_app.campaign)[0]
 
-    def reload(self) -> None:
+    def reload(self, titles: bool = False) -> None:
         info = self.crew_app.campaign
-        rows = self.progress()
-        saved = saved_missions(self.crew_app.services.saves, info.name)
+        if titles or not self.titles:
+            self.titles = {m: self.crew_app.title_of(m) for m in info.missions}
+        rows, older = campaign_progress(self.crew_app.services.logbook, info)
+        saved = saved_missions(self.crew_app.services.saves, info.key)
         done = sum(1 for r in rows if r.done)
         self.query_one("#campaign-title", Static).update(
             Text.assemble((info.title, "bold"), f"   campaign {info.name} · {done}/{len(rows)} missions done")
         )
         note = self.query_one("#campaign-note", Static)
-        note.update(info.note or "Enter: mission briefing · any mission can be chosen")
+        how = ("missions open in order" if info.unlock == "in-order" else "any mission can be chosen")
+        lines = [info.note or f"Enter: mission briefing · {how} · c: other campaigns"]
+        notice = changed_notice(older, lambda m: self.titles.get(m, ""))
+        if notice:
+            lines.append(notice)
+        note.update(Text("\n".join(lines)))  # titles and notes come from files: never markup
         table = self.query_one("#missions", DataTable)
         keep = table.cursor_row if table.row_count else None
         table.clear()
         self.next_index = next((i for i, r in enumerate(rows) if not r.done), max(0, len(rows) - 1))
         for i, row in enumerate(rows):
             is_next = i == self.next_index and not row.done
-            num = mission_number(row.mission)
+            num = str(i + 1) if row.mission.endswith((".yaml", ".yml")) else mission_number(row.mission)
             title = self.titles.get(row.mission, "")
             word = mission_status(row, row.mission in saved)  # the words of `crewkit campaign status`
             if row.done:
@@ -86,6 +92,8 @@ class CampaignScreen(Screen[None]):
                 status = Text(f"✗ {word}", style="red")
             elif is_next:
                 status = Text("▶ next", style="bold yellow")
+            elif info.unlock == "in-order" and i > self.next_index:
+                status = Text("locked", style="dim")
             else:
                 status = Text("")
             style = "bold yellow" if is_next else ""

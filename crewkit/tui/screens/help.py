@@ -34,6 +34,10 @@ HELP = """\
   ctrl+p  command palette: play, communicate, distress, last trick, logbook, help, quit
   During the task draft and other choices: ↑ ↓ and Enter in the list of choices.
 
+[b]Campaigns[/]  (crewkit play --campaign NAME, FOLDER, campaign.yaml or .zip)
+  c in the mission list opens the campaign chooser: every bundled and installed campaign with its progress.
+  A campaign may open its missions in order (the others show "locked") and tell a chapter in the briefing.
+
 [b]Variants[/]  (crewkit play --ruleset NAME)
   crew-jarvis (2 players): JARVIS is a third seat with face-up cards; the commander first chooses its seat,
     then decides its tasks and plays its cards: on JARVIS's turn your hand shows "JARVIS plays".

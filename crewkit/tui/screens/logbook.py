@@ -10,8 +10,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from crewkit.tui.catalog import mission_number, mission_title
-from crewkit.tui.services import progress_of
+from crewkit.tui.catalog import mission_number
+from crewkit.tui.services import campaign_progress, changed_notice
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -39,26 +39,28 @@ class LogbookScreen(Screen[None]):
 
     def on_mount(self) -> None:
         info = self.crew_app.campaign
-        rows = progress_of(self.crew_app.services.logbook, info.name, info.missions)
+        rows, older = campaign_progress(self.crew_app.services.logbook, info)
         self.query_one("#logbook-title", Static).update(Text.assemble(("Logbook", "bold"), f" — {info.title}"))
         table = self.query_one("#logbook-table", DataTable)
         table.add_columns("#", "Mission", "Attempts", "Done", "Distress", "Last result")
-        for row in rows:
+        for i, row in enumerate(rows):
+            in_folder = row.mission.endswith((".yaml", ".yml"))
             table.add_row(
-                mission_number(row.mission),
-                mission_title(row.mission) or row.mission,
+                str(i + 1) if in_folder else mission_number(row.mission),
+                Text(self.crew_app.title_of(row.mission) or row.mission),  # from a file: never markup
                 str(row.attempts),
                 Text("✓", style="bold green") if row.done else "",
                 "yes" if row.distress_used else "",
-                row.last_result or "",
+                Text(row.last_result or ""),
                 key=row.mission,
             )
         done = [r for r in rows if r.done]
         total = sum(r.attempts for r in done)
-        self.query_one("#logbook-total", Static).update(
+        self.query_one("#logbook-total", Static).update(Text(
             f"{len(done)} of {len(rows)} missions done · {total} attempts for the missions done"
             f" · {sum(r.attempts for r in rows)} attempts in all"
-        )
+            + (f"\n{changed_notice(older, self.crew_app.title_of)}" if older else "")
+        ))
         table.focus()
 
     def action_close(self) -> None:
