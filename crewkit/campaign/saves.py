@@ -180,43 +180,26 @@ def clear_in_progress(key: str) -> bool:
     return True
 
 
-#: longest save key kept as it is (the key becomes a file name); a longer one is shortened by hashing
-_MAX_KEY = 120
+def _campaign_token(campaign: str | None) -> str:
+    from crewkit.spec.campaigns import identity_slug
 
-
-def _hashed(text: str) -> str:
-    import hashlib
-
-    return "h" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return identity_slug(campaign) if campaign else "free"  # a folder campaign's identity holds a path
 
 
 def attempt_key(campaign: str | None, mission: str, ruleset: str, players: int) -> str:
-    """The save key of an attempt played in the terminal app: ``tui:CAMPAIGN:MISSION:RULESET:PLAYERS``.
-
-    A campaign from a folder or a zip has an identity holding a path: when the key would be too long for a
-    file name, the campaign part is hashed (still found by :func:`saved_missions`), and if it is still too
-    long (a mission named by a long path), the whole key is."""
-    camp = campaign or "free"
-    key = f"tui:{camp}:{mission}:{ruleset}:{players}"
-    if len(key) > _MAX_KEY:
-        key = f"tui:{_hashed(camp)}:{mission}:{ruleset}:{players}"
-    if len(key) > _MAX_KEY:
-        key = f"tui:{_hashed(key)}"
-    return key
+    """The save key of an attempt played in the terminal app (``campaign``: the campaign's identity)."""
+    return f"tui:{_campaign_token(campaign)}:{mission}:{ruleset}:{players}"
 
 
 def saved_missions(campaign: str, keys: list[str] | None = None) -> set[str]:
     """The missions of ``campaign`` (its logbook key) with a saved attempt (any rule set or player count),
     from the save keys (``keys``; by default those on disk)."""
-    prefixes = (f"tui:{campaign}:", f"tui:{_hashed(campaign)}:")
     out: set[str] = set()
+    token = _campaign_token(campaign)
     for key in list_in_progress() if keys is None else keys:
-        for prefix in prefixes:
-            if key.startswith(prefix):
-                parts = key[len(prefix):].rsplit(":", 2)
-                if len(parts) == 3 and parts[0]:
-                    out.add(parts[0])
-                break
+        parts = key.split(":")
+        if len(parts) >= 5 and parts[0] == "tui" and parts[1] == token:
+            out.add(":".join(parts[2:-2]))
     return out
 
 

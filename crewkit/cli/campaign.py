@@ -40,7 +40,8 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             campaign = load_campaign(args.campaign, deep=False)
             with Logbook.open() as book:
                 backup, removed = book.reset_campaign(campaign.identity)
-            print(f"campaign {campaign.name}: {removed} attempt(s) forgotten; the old logbook is kept at {backup}")
+            print(f"campaign {campaign.name}: {removed} attempt{'s' if removed != 1 else ''} forgotten; the old "
+                  f"logbook is kept at {backup}")
             return EXIT_OK
         with Logbook.open() as book:
             backup = book.reset()
@@ -67,14 +68,17 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 
     saved = saved_missions(campaign.identity)  # attempts saved by the terminal app, resumed from the campaign
     if args.format == "json":
-        print(json.dumps({"campaign": campaign.name, **status_json(progress, titles, current, saved),
-                          "earlier_versions": dict(older)}, indent=2, ensure_ascii=False))
+        print(json.dumps({"campaign": campaign.name, "title": campaign.title, "source": campaign.source,
+                          **status_json(progress, titles, current, saved),
+                          "changed_missions": [{"mission": key, "uncounted_attempts": count}
+                                               for key, count in older.items()]}, indent=2))
         return EXIT_OK
     if campaign.source != "bundled":
         print(f"campaign {campaign.name}: {campaign.title} [{campaign.source}: {campaign.path.parent}]")
     print(format_status(progress, titles, current, saved))
     for key, count in older.items():
-        print(f"notice: {key} ({titles.get(key, '')}) changed after {count} attempt(s) were recorded; they are "
-              "not counted (the logbook counts the attempts of the current version of the file)")
+        attempts = f"{count} attempt{'s' if count != 1 else ''} {'was' if count == 1 else 'were'}"
+        print(f"notice: {key} ({titles.get(key, '')}) changed after {attempts} recorded; the logbook counts "
+              "only the attempts of the current version of the file")
     return EXIT_OK
 

@@ -62,10 +62,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     if args.campaign:
         if args.mission:
-            raise UsageError("give a mission or --campaign, not both")
+            raise UsageError("give a mission file or --campaign, not both")
         return _check_campaign(args)
     if not args.mission:
-        raise UsageError("give a mission (a MISSION.yaml file or a bundled id such as planet-nine/05) or --campaign PATH")
+        raise UsageError("give a mission (a file or a bundled id such as planet-nine/05) or --campaign PATH")
     if looks_like_path(args.mission) and not Path(args.mission).is_file():
         raise UsageError(f"{args.mission}: no such file")  # else a mission id (planet-nine/05), resolved by the check
     with progress_bar("check", args.games * len(args.players or [3, 4, 5]), args.format == "text") as update:

@@ -42,12 +42,14 @@ def add_show_parser(sub: Any) -> argparse.ArgumentParser:
 def add_list_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "list",
-        help="list the bundled rule sets, campaigns (bundled and installed) and missions",
-        description="List what is bundled: rule sets with their player counts, campaigns, and missions. "
-        "Campaigns also lists those installed packs offer (entry-point group `crewkit.campaigns`), with "
-        "their source.",
+        help="list what can be played: rule sets, campaigns, mission sets (Hammer, Persian levels), missions",
+        description="List what can be played: rule sets with their player counts, campaigns (bundled and those "
+        "installed packs offer through the entry-point group `crewkit.campaigns`, with their source), mission "
+        "sets (a rule set that deals its own mission cards: hammer, persian, persian/level-N) with the command "
+        "that plays them, and the bundled missions.",
+        parents=[format_option("text", "json")],
     )
-    p.add_argument("what", nargs="?", choices=["rulesets", "missions", "campaigns"], default=None)
+    p.add_argument("what", nargs="?", choices=["rulesets", "campaigns", "sets", "missions"], default=None)
     return p
 
 
@@ -138,41 +140,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from crewkit.spec import bundled
-    from crewkit.spec.loader import load_doc
+    from crewkit.spec.listing import catalogue, format_catalogue, section
 
-    if args.what in (None, "rulesets"):
-        print("rule sets:")
-        for path in bundled.bundled_rulesets():
-            data = load_doc(path).data or {}
-            base = f" (extends {data['extends']})" if data.get("extends") else ""
-            print(f"  {path.stem:<22} {data.get('title', '')}{base}")
-    if args.what in (None, "campaigns"):
-        from crewkit.spec.campaigns import installed_campaigns
-
-        print("campaigns:")
-        rows: list[tuple[str, str, str]] = []
-        for path in bundled.bundled_campaigns():
-            data = load_doc(path).data or {}
-            rows.append((path.parent.name, f"{data.get('title', '')} ({len(data.get('missions', []))} missions)",
-                         "bundled"))
-        for name, dist, pack_path, problem in installed_campaigns():
-            if pack_path is None:
-                rows.append((name, f"cannot be opened: {problem}", f"pack {dist}"))
-                continue
-            try:
-                data = load_doc(pack_path).data or {}
-                text = f"{data.get('title', '')} ({len(data.get('missions', []))} missions)"
-            except Exception as exc:  # a broken pack is listed with its problem, not a traceback
-                text = f"cannot be read: {str(exc).splitlines()[0]}"
-            rows.append((name, text, f"pack {dist}"))
-        for name, text, source in rows:
-            print(f"  {name:<22} {text}  [{source}]")
-    if args.what in (None, "missions"):
-        print("missions:")
-        for path in bundled.bundled_missions():
-            data = load_doc(path).data or {}
-            print(f"  {bundled.mission_id_for(path):<22} {data.get('title', '')}")
+    cat = catalogue()
+    print(json.dumps(section(cat, args.what), indent=2) if args.format == "json" else format_catalogue(cat, args.what))
     return EXIT_OK
 
 

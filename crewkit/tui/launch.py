@@ -49,8 +49,6 @@ def check_play_options(options: PlayOptions) -> None:
     if mission is None and options.ruleset:
         mission = mission_set_of(options.ruleset)  # Hammer, Persian: the rule set's own mission cards
     if mission is None:
-        if options.campaign is None and options.players is None:
-            return  # the campaign chooser: nothing is chosen yet
         mission = app.campaign.missions[0] if app.campaign.missions else None
     if mission is None:
         return

@@ -12,7 +12,6 @@ from crewkit.cli import main
     [
         (["--players", "7"], "7 players is not allowed"),
         (["--mission", "planet-nine/77"], "no mission '77'"),
-        # without --players the app now takes the rule set's count (2 for JARVIS), so the count is given
         (["--ruleset", "crew-jarvis", "--mission", "planet-nine/12", "--players", "4"],
          "4 players is not allowed here; allowed: 2"),
         (["--ruleset", "hammer", "--players", "3"], "3 players is not allowed"),
@@ -30,3 +29,19 @@ def test_play_refuses_before_the_app_opens(argv: list[str], expected: str, capsy
     err = capsys.readouterr().err
     assert expected in err
     assert "Traceback" not in err
+
+
+def test_a_rule_set_without_players_opens_with_a_count_it_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--ruleset crew-jarvis`` without ``--players``: the app opens with the count JARVIS plays (2), not 4."""
+    import crewkit.tui.launch as launch
+    from crewkit.tui.app import CrewApp
+
+    opened: list[int] = []
+
+    def fake_app(options: launch.PlayOptions) -> int:
+        opened.append(CrewApp(options).players_for(options.mission))
+        return 0
+
+    monkeypatch.setattr(launch, "run_play", fake_app)
+    assert main(["play", "--ruleset", "crew-jarvis", "--mission", "planet-nine/12"]) == 0
+    assert opened == [2]

@@ -245,6 +245,7 @@ async def test_failed_attempt_then_retry_and_logbook(services: Services) -> None
         assert "1 attempt for this mission" in text
         await pilot.press("r")
         await settle(pilot)
+        await pass_distress(pilot)  # the new attempt asks about the distress signal again, once the draft is over
         assert isinstance(app.screen, TableScreen)
         assert table.session.attempt == 2
         assert table.session.g.seed == f"{seed}-2"
@@ -299,6 +300,8 @@ async def test_hotseat_hides_hands_between_turns(services: Services) -> None:
                 assert "Pass the keyboard to seat" in text
                 assert "Your hand" not in text and "your turn" not in text
                 break
+            if await pass_distress(pilot):
+                continue
             table = app.screen
             assert isinstance(table, TableScreen)
             await advance(pilot, table.session.is_human(table.session.g.to_act))

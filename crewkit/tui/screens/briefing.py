@@ -122,8 +122,8 @@ class BriefingScreen(Screen[None]):
                 rows = progress_of(app.services.logbook, campaign, [self.mission])
             if older.get(self.mission):
                 lines.append("")
-                lines.append(f"[b yellow]The mission file changed[/] after {older[self.mission]} attempt(s) were "
-                             "recorded; the logbook counts the attempts of this version only.")
+                lines.append(f"[b yellow]The mission file changed[/] after {plural(older[self.mission], 'attempt')} "
+                             f"{'was' if older[self.mission] == 1 else 'were'} recorded; the logbook counts the attempts of this version only.")
             if rows:
                 row = rows[0]
                 saved = self.mission in saved_missions(app.services.saves, campaign)
