@@ -21,6 +21,16 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
+def _platform_tag() -> str:
+    """This machine's platform tag, as hatchling infers it (``linux_x86_64``, ``macosx_14_0_arm64``, ...).
+
+    A plain ``linux_*`` tag, not ``manylinux``: the library is compiled here and not audited for the
+    manylinux policy."""
+    from packaging import tags
+
+    return next(t.platform for t in tags.sys_tags() if "manylinux" not in t.platform and "musllinux" not in t.platform)
+
+
 class NativeSearchBuildHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
@@ -52,7 +62,8 @@ class NativeSearchBuildHook(BuildHookInterface):
                 continue
             build_data["force_include"][str(target)] = f"crewkit/{package}/{stem}_lib{suffix}"
             build_data["pure_python"] = False
-            build_data["infer_tag"] = True
+            # the libraries are loaded through ctypes and never touch the Python ABI: any Python 3, this platform
+            build_data["tag"] = f"py3-none-{_platform_tag()}"
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if getattr(self, "_tmp", None):

@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from crewkit.errors import CrewkitError
+
 # Category of a card for deciding a trick: the special card beats trumps, trumps beat the led suit.
 SPECIAL = "special"
 TRUMP = "trump"
 LED = "led"
 
 
-class CardError(ValueError):
+class CardError(CrewkitError, ValueError):
     """A card string that names no card of the deck."""
 
 
@@ -154,7 +156,7 @@ class Deck:
     def has_suit(self, name: str) -> bool:
         return _norm(name) in self._suit_by_name
 
-    def card(self, text: str) -> Card:
+    def card(self, text: object) -> Card:
         """Parse a card string (``"pink 9"``, ``"Rocket 4"``, ``"P9"``, ``"10"``)."""
         if not isinstance(text, str):
             raise CardError(f"expected a card string such as 'pink 9', found {text!r}")

@@ -1,10 +1,11 @@
 """The user's own cache folder, and the checks that make a file in it safe to load.
 
 Files in the cache are *loaded as code or pickles* (the condition grammar's parse tables, the compiled C
-search), so they must be the user's own: the folder is ``$CREWKIT_CACHE``, else ``$XDG_CACHE_HOME/crewkit``,
-else ``~/.cache/crewkit``, never the shared temp folder; it is created with mode 0700, and a folder or file
-owned by someone else, or writable by others, is not used (:func:`private_cache_dir` returns None, and the
-caller works without a cache).
+search), so they must be the user's own: the folder is ``$CREWKIT_CACHE``, else the platform's user cache
+folder as :mod:`platformdirs` names it (``$XDG_CACHE_HOME/crewkit`` or ``~/.cache/crewkit`` on Linux,
+``~/Library/Caches/crewkit`` on macOS, ``%LOCALAPPDATA%\\crewkit\\Cache`` on Windows), never the shared temp
+folder; it is created with mode 0700, and a folder or file owned by someone else, or writable by others, is
+not used (:func:`private_cache_dir` returns None, and the caller works without a cache).
 """
 
 from __future__ import annotations
@@ -14,15 +15,17 @@ import os
 import stat
 from pathlib import Path
 
+import platformdirs
+
+ENV_VAR = "CREWKIT_CACHE"
+
 
 def cache_dir() -> Path:
     """Where crewkit keeps its per-user cache (created by :func:`private_cache_dir`)."""
-    override = os.environ.get("CREWKIT_CACHE")
+    override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
-    return base / "crewkit"
+    return platformdirs.user_cache_path("crewkit", appauthor=False)
 
 
 def _owned_and_private(st: os.stat_result) -> bool:

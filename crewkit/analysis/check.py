@@ -37,7 +37,9 @@ class ConditionTrace:
     done_true: int = 0
     errors: list[str] = field(default_factory=list)
 
-    def warnings(self) -> list[str]:
+    def warnings(self, winnable: int = 0) -> list[str]:
+        """``winnable``: deals the solver found winning lines for. A done_if the bot never reached is then the
+        bot's limit, not the mission's: no "may never be fulfilled" warning."""
         out = []
         if self.errors:
             out.append(f"condition {self.id}: evaluation failed: {self.errors[0]}")
@@ -50,7 +52,7 @@ class ConditionTrace:
             elif self.fail_true == self.evaluations:
                 out.append(f"condition {self.id}: fail_if was always true ({self.fail_text!r}): every game fails on it")
         if self.done_text:
-            if self.done_true == 0:
+            if self.done_true == 0 and not winnable:
                 out.append(f"condition {self.id}: done_if was never true in {self.evaluations} checks "
                            f"({self.done_text!r}): it may never be fulfilled")
             elif self.done_true == self.evaluations:
@@ -68,7 +70,8 @@ class PlayerCountReport:
     games: int = 0
     bot_successes: int = 0
     solver: Counter[str] = field(default_factory=Counter)
-    reasons: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)  # grouped (numbers, cards, seats left out)
+    examples: dict[str, str] = field(default_factory=dict)  # a group's first reason, details filled in
     conditions: list[ConditionTrace] = field(default_factory=list)
     roles_bound: Counter[str] = field(default_factory=Counter)
     roles: tuple[str, ...] = ()
@@ -79,7 +82,7 @@ class PlayerCountReport:
             return []
         out: list[str] = []
         for trace in self.conditions:
-            out.extend(trace.warnings())
+            out.extend(trace.warnings(self.solver["winnable"]))
         for role in self.roles:
             if self.games and not self.roles_bound.get(role):
                 out.append(f"role {role} was never bound in {self.games} games")
@@ -100,7 +103,8 @@ class PlayerCountReport:
                     "interval95": [round(low, 6), round(high, 6)]},
             "solver": {**{k: self.solver.get(k, 0) for k in ("winnable", "unwinnable", "unknown")},
                        "winnable_share": round(self.solver["winnable"] / decided, 6) if decided else None},
-            "failure_reasons": [{"reason": r, "count": c} for r, c in self.reasons.most_common()],
+            "failure_reasons": [{"reason": r, "count": c, "example": self.examples.get(r, r)}
+                                for r, c in self.reasons.most_common()],
             "conditions": [c.to_json() for c in self.conditions],
             "roles_bound": dict(self.roles_bound),
             "warnings": self.warnings(),
@@ -155,7 +159,8 @@ class CheckReport:
             lines.append(f"  bot ({self.bot})  {c.bot_successes}/{c.games} = "
                          f"{100 * c.bot_successes / max(1, c.games):.1f}% (95% {100 * low:.1f}–{100 * high:.1f}%)")
             for reason, count in c.reasons.most_common(3):
-                lines.append(f"  fails most    {count:>3}  {reason}")
+                lines.append(f"  fails most    {count:>3}  {c.examples.get(reason, reason)}"
+                             + (" (and similar)" if count > 1 else ""))
         warnings = self.warnings
         lines.append("")
         if warnings:
@@ -239,11 +244,14 @@ def check_mission(
     progress: ProgressCallback | None = None,
 ) -> CheckReport:
     """Validate ``path`` and, when valid, sample deals per player count (see the module docs)."""
+    from crewkit.spec.bundled import looks_like_path, mission_path
     from crewkit.spec.errors import issue_to_json, render_issue
     from crewkit.spec.files import check_file
     from crewkit.spec.loader import load_mission, load_ruleset, source_lines
 
     p = Path(path)
+    if not p.exists() and not looks_like_path(str(path)):
+        p = mission_path(str(path))  # a mission id: planet-nine/05
     issues = check_file(p, "mission")
     lines = source_lines(p)
     errors = [i for i in issues if i.severity == "error"]
@@ -309,7 +317,9 @@ def _check_count(path: str, ruleset: str, players: int, games: int, bot: str, se
         if outcome.result == "success":
             pc.bot_successes += 1
         else:
-            pc.reasons[normalise_reason(outcome.reason)] += 1
+            group = normalise_reason(outcome.reason)
+            pc.reasons[group] += 1
+            pc.examples.setdefault(group, outcome.reason)
         for role in game.roles:
             pc.roles_bound[role] += 1
         _trace_game(game, rules, pc.conditions)

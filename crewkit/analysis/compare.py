@@ -77,7 +77,7 @@ def parse_variant(text: str, defaults: Mapping[str, Any] | None = None, *, index
     """Parse ``key=value,...`` (see the module docs); missing keys come from ``defaults``."""
     d = dict(defaults or {})
     values: dict[str, Any] = {}
-    readings: list[tuple[str, str]] = [tuple(x) for x in d.get("readings", ())]  # type: ignore[misc]
+    readings: list[tuple[str, str]] = [tuple(x) for x in d.get("readings", ())]
     label = None
     for part in [p.strip() for p in text.split(",") if p.strip()]:
         if "=" not in part:

@@ -128,7 +128,7 @@ def mcnemar(b: int, c: int, *, exact: bool | None = None, correction: bool = Tru
         return McNemarResult(b, c, float(min(b, c)), binomial_two_sided(b, n), "exact")
     if n == 0:
         return McNemarResult(b, c, 0.0, 1.0, "chi2")
-    diff = abs(b - c)
+    diff: float = abs(b - c)
     if correction:
         diff = max(0.0, diff - 1.0)
     stat = diff * diff / n

@@ -8,9 +8,10 @@ from crewkit.bots.base import OPTIONAL_TYPES, Bot
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Game
 from crewkit.engine.observation import observe, table_snapshot
+from crewkit.errors import CrewkitError
 
 
-class BotError(RuntimeError):
+class BotError(CrewkitError, RuntimeError):
     """A bot returned an action that is not legal (a bug in the bot)."""
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from crewkit.bots.base import Bot
+from crewkit.errors import CrewkitError
 
 
-class UnknownBot(ValueError):
+class UnknownBot(CrewkitError, ValueError):
     """A bot name that is not registered (the message lists the names)."""
 
 

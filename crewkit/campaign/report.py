@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Protocol
 
 from crewkit.campaign.store import MissionProgress
 
@@ -10,18 +11,51 @@ CURRENT_MARK = ">"
 _HEADERS = ("#", "mission", "title", "attempts", "status")
 
 
-def mission_status(line: MissionProgress) -> str:
-    """A short status word for one logbook line."""
+class ProgressLine(Protocol):
+    """A logbook line: :class:`MissionProgress`, or the app's copy of it."""
+
+    @property
+    def mission(self) -> str: ...
+    @property
+    def attempts(self) -> int: ...
+    @property
+    def done(self) -> bool: ...
+    @property
+    def distress_used(self) -> bool: ...
+    @property
+    def last_result(self) -> str | None: ...
+
+
+def mission_status(line: ProgressLine, saved: bool = False) -> str:
+    """A short status word for one logbook line; the terminal app and ``crewkit campaign status`` both use
+    it. ``saved``: an attempt is saved (resume it from the campaign)."""
     if line.done:
         return "done (distress +1)" if line.distress_used else "done"
+    if saved:
+        return "saved attempt" + (f" (last: {line.last_result or 'failure'})" if line.attempts else "")
     if line.attempts == 0:
         return "not started"
-    last = line.last_result or "failure"
-    status = f"in progress (last: {last})"
-    return status + ", distress active" if line.distress_used else status
+    status = f"last: {line.last_result or 'failure'}"
+    return status + ", distress" if line.distress_used else status
 
 
-def format_status(progress: Sequence[MissionProgress], titles: Mapping[str, str], current: str | None) -> str:
+def status_json(progress: Sequence[MissionProgress], titles: Mapping[str, str], current: str | None,
+                saved: Collection[str] = ()) -> dict[str, object]:
+    """``crewkit campaign status --format json``: the same lines and words as the text table."""
+    return {
+        "missions": [{"number": n, "mission": line.mission, "title": titles.get(line.mission, ""),
+                      "attempts": line.attempts, "done": line.done, "distress_used": line.distress_used,
+                      "last_result": line.last_result, "saved_attempt": line.mission in saved,
+                      "status": mission_status(line, line.mission in saved)}
+                     for n, line in enumerate(progress, start=1)],
+        "done": sum(1 for line in progress if line.done),
+        "total_attempts": sum(line.attempts for line in progress),
+        "current": current,
+    }
+
+
+def format_status(progress: Sequence[MissionProgress], titles: Mapping[str, str], current: str | None,
+                  saved: Collection[str] = ()) -> str:
     """A plain-text table (#, mission, title, attempts, status) with the current mission marked by ``>``,
     followed by a summary line: missions done N/total and the total logbook attempts.
     """
@@ -33,7 +67,7 @@ def format_status(progress: Sequence[MissionProgress], titles: Mapping[str, str]
                 line.mission,
                 titles.get(line.mission, ""),
                 str(line.attempts) if line.attempts else "-",
-                mission_status(line),
+                mission_status(line, line.mission in saved),
             )
         )
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(_HEADERS)]

@@ -21,6 +21,7 @@ from urllib.parse import unquote
 
 from crewkit.atomic import fsync_dir, write_text_atomic
 from crewkit.campaign.home import crewkit_home
+from crewkit.errors import CrewkitError
 from crewkit.spec.yamlio import read_limited
 
 SAVES_DIRNAME = "saves"
@@ -30,7 +31,7 @@ _SUFFIX = ".json"
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
 
-class SaveError(Exception):
+class SaveError(CrewkitError):
     """A save file that cannot be used. ``line``/``column`` are 1-based when the problem has a position."""
 
     def __init__(
@@ -177,6 +178,29 @@ def clear_in_progress(key: str) -> bool:
         return False
     fsync_dir(path.parent)
     return True
+
+
+def _campaign_token(campaign: str | None) -> str:
+    from crewkit.spec.campaigns import identity_slug
+
+    return identity_slug(campaign) if campaign else "free"  # a folder campaign's identity holds a path
+
+
+def attempt_key(campaign: str | None, mission: str, ruleset: str, players: int) -> str:
+    """The save key of an attempt played in the terminal app (``campaign``: the campaign's identity)."""
+    return f"tui:{_campaign_token(campaign)}:{mission}:{ruleset}:{players}"
+
+
+def saved_missions(campaign: str, keys: list[str] | None = None) -> set[str]:
+    """The missions of ``campaign`` (its logbook key) with a saved attempt (any rule set or player count),
+    from the save keys (``keys``; by default those on disk)."""
+    out: set[str] = set()
+    token = _campaign_token(campaign)
+    for key in list_in_progress() if keys is None else keys:
+        parts = key.split(":")
+        if len(parts) >= 5 and parts[0] == "tui" and parts[1] == token:
+            out.add(":".join(parts[2:-2]))
+    return out
 
 
 def list_in_progress() -> list[str]:

@@ -28,6 +28,7 @@ from typing import Self
 
 from crewkit.atomic import fsync_dir
 from crewkit.campaign.home import crewkit_home
+from crewkit.errors import CrewkitError
 
 LOGBOOK_FILENAME = "logbook.sqlite3"
 #: ``PRAGMA application_id`` of a crewkit logbook: the ASCII bytes "CREW".
@@ -72,7 +73,7 @@ _COLUMNS = (
 _SELECT = f"SELECT {', '.join(_COLUMNS)} FROM attempts"
 
 
-class LogbookError(Exception):
+class LogbookError(CrewkitError):
     """A logbook problem meant for the user: the message names the file and says what is wrong."""
 
     def __init__(self, message: str, path: Path | None = None) -> None:

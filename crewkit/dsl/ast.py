@@ -26,7 +26,7 @@ NO_POS = Pos()
 
 
 def _pos() -> Pos:
-    return field(default=NO_POS, compare=False, repr=False, kw_only=True)  # type: ignore[return-value]
+    return field(default=NO_POS, compare=False, repr=False, kw_only=True)
 
 
 class Expr:

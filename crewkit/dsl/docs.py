@@ -111,7 +111,7 @@ def generate() -> str:
     return "\n".join(lines)
 
 
-generate_markdown = generate  # the name `crewkit docs` (cli.py) imports
+generate_markdown = generate  # the name `crewkit docs` (crewkit/cli/specs.py) imports
 
 
 def main() -> None:

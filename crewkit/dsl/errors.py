@@ -7,8 +7,10 @@ the offending text within the expression (or template), its 0-based ``offset`` a
 
 from __future__ import annotations
 
+from crewkit.errors import CrewkitError
 
-class DslError(Exception):
+
+class DslError(CrewkitError):
     """Any error of the condition language: syntax, names, types or evaluation."""
 
     def __init__(

@@ -12,7 +12,7 @@ nothing is ever fetched by a user-supplied attribute name.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from crewkit.cards import Card, Suit
@@ -42,6 +42,7 @@ class Word:
     impl: Callable[..., Any]
     params: tuple[Param, ...] = ()
     owner: Type | None = None  # for fields: the type they belong to
+    phrase: str = ""  # the word in English: ``{0}``, ``{1}`` stand for the arguments (a field's object)
 
     @property
     def signature(self) -> str:
@@ -548,6 +549,76 @@ _FIELD_LIST = [
         lambda s, v: s.trump,
     ),
 ]
+
+# Every word in English, for :mod:`crewkit.dsl.words` (a test keeps one phrase per word).
+_PHRASES: dict[tuple[str, str], str] = {
+    ("name", "players"): "the players",
+    ("name", "commander"): "the commander",
+    ("name", "dealer"): "the dealer",
+    ("name", "tricks"): "the completed tricks",
+    ("name", "trick"): "the latest trick",
+    ("name", "first_trick"): "the first trick",
+    ("name", "last_trick"): "the last trick",
+    ("name", "total_tricks"): "the number of tricks in the round",
+    ("name", "tricks_played"): "the number of tricks played",
+    ("name", "tricks_left"): "the number of tricks left",
+    ("name", "tasks"): "the tasks",
+    ("name", "deck"): "the cards of the deck",
+    ("name", "suits"): "the suits",
+    ("name", "mode"): "the round's mode",
+    ("name", "current_cards"): "the cards of the trick in progress",
+    ("function", "tricks_won"): "the number of tricks won by {0}",
+    ("function", "cards_won"): "the cards won by {0}",
+    ("function", "hand"): "the cards in the hand of {0}",
+    ("function", "won_by"): "the player who won {0}",
+    ("function", "played"): "{0} has been played",
+    ("function", "left_unplayed"): "{0} stayed unplayed when the hands ran out",
+    ("function", "trick_of"): "the trick containing {0}",
+    ("function", "trick_at"): "trick number {0}",
+    ("function", "left_of"): "the player to the left of {0}",
+    ("function", "right_of"): "the player to the right of {0}",
+    ("function", "cards_of"): "the {0} cards",
+    ("function", "cards_of_rank"): "the cards of rank {0}",
+    ("function", "is_trump"): "{0} is a trump",
+    ("function", "is_colour"): "{0} is a colour card",
+    ("function", "count"): "the number of {0}",
+    ("function", "abs"): "the absolute value of {0}",
+    ("function", "max"): "the larger of {0} and {1}",
+    ("function", "min"): "the smaller of {0} and {1}",
+    ("function", "task_of"): "the task on {0}",
+    ("function", "done"): "{0} is done",
+    ("function", "tasks_of"): "the tasks of {0}",
+    ("card", "suit"): "the suit of {0}",
+    ("card", "rank"): "the rank of {0}",
+    ("card", "is_trump"): "{0} is a trump",
+    ("card", "is_special"): "{0} is a special card",
+    ("card", "name"): "the name of {0}",
+    ("trick", "number"): "the number of {0}",
+    ("trick", "leader"): "the leader of {0}",
+    ("trick", "winner"): "the winner of {0}",
+    ("trick", "winning_card"): "the card that won {0}",
+    ("trick", "cards"): "the cards of {0}",
+    ("trick", "led_suit"): "the suit led in {0}",
+    ("trick", "is_first"): "{0} is the first trick",
+    ("trick", "is_last"): "{0} is the last trick",
+    ("task", "card"): "the card of {0}",
+    ("task", "owner"): "the owner of {0}",
+    ("task", "token"): "the token of {0}",
+    ("task", "done"): "{0} is done",
+    ("task", "trick"): "the number of the trick that completed {0}",
+    ("suit", "name"): "the name of {0}",
+    ("suit", "is_trump"): "{0} is a trump suit",
+}
+
+
+def _with_phrase(w: Word) -> Word:
+    key = (w.owner.kind if w.owner is not None else w.kind, w.name)
+    return replace(w, phrase=_PHRASES[key])
+
+
+_NAME_LIST = [_with_phrase(w) for w in _NAME_LIST]
+_FUNCTION_LIST = [_with_phrase(w) for w in _FUNCTION_LIST]
+_FIELD_LIST = [_with_phrase(w) for w in _FIELD_LIST]
 
 NAMES: dict[str, Word] = {w.name: w for w in _NAME_LIST}
 FUNCTIONS: dict[str, Word] = {w.name: w for w in _FUNCTION_LIST}

@@ -267,7 +267,9 @@ def action_from_json(obj: Any, deck: Deck) -> Action:
             return ChoosePlayer(seat, player, role)
         if cls is GiveAllTasks:
             return GiveAllTasks(seat, player)
-        return cls(seat, card(), player)  # type: ignore[call-arg]
+        if cls is GiveTask:
+            return GiveTask(seat, card(), player)
+        return HandTask(seat, card(), player)
     if cls is SwapTokens:
         cards = obj.get("cards")
         if not isinstance(cards, list) or len(cards) != 2:

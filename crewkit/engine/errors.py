@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from crewkit.errors import CrewkitError
 
-class IllegalAction(Exception):
+
+class IllegalAction(CrewkitError):
     """An action the rules do not allow now.
 
     ``code`` is stable (tests and tools match on it); ``message`` is a sentence naming the rule, e.g.
@@ -19,7 +21,7 @@ class IllegalAction(Exception):
         return f"{self.message} [{self.code}]"
 
 
-class SetupError(ValueError):
+class SetupError(CrewkitError, ValueError):
     """A game that cannot be set up: bad player count, a deal that does not fit the rule set, ..."""
 
 

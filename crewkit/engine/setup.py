@@ -124,7 +124,7 @@ def new_game(
 ) -> Game:
     rules = compile_game(ruleset, mission, players, readings)
     game = Game.new(rules, seed=seed, deal=deal, dealer=dealer)
-    game.spec = GameSpec(ruleset, mission, players, tuple(sorted((readings or {}).items())))  # type: ignore[attr-defined]
+    game.spec = GameSpec(ruleset, mission, players, tuple(sorted((readings or {}).items())))
     return game
 
 

@@ -199,7 +199,7 @@ def _excluded(g: Game, exclude: Sequence[str]) -> set[int]:
         elif name == "dealer" and g.dealer is not None:
             out.add(g.dealer)
         elif g.roles.get(name) is not None:
-            out.add(g.roles[name])  # type: ignore[arg-type]
+            out.add(g.roles[name])
     return out
 
 

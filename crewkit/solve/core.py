@@ -408,11 +408,11 @@ class TrickSearch:
         self.task_objs = self._task_list()
         self.open_tasks = 0  # mask of the cards of open tasks
         self.ndone = 0
-        for t in self.task_objs:
-            if t.done:
+        for task in self.task_objs:
+            if task.done:
                 self.ndone += 1
             else:
-                self.open_tasks |= t.card.bit
+                self.open_tasks |= task.card.bit
         self.cond_done = [game.cond_done[i] for i in self._cond_index]
         # free draft: how many more tasks each seat takes (the draft goes round from draft_turn)
         self.quota_left = [0] * n

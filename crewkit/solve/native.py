@@ -8,8 +8,8 @@ can (``native=None``); ``native=False`` keeps the search in Python.
 Where the library comes from, first found wins:
 
 1. a library built into the installed package (the wheel's build hook, ``hatch_build.py``);
-2. a library compiled earlier into the cache directory (``$CREWKIT_CACHE``, else ``$XDG_CACHE_HOME/crewkit``,
-   else ``~/.cache/crewkit``), named by the source's hash, so an edited source is compiled anew;
+2. a library compiled earlier into the cache directory (``$CREWKIT_CACHE``, else the platform's user cache
+   folder: see :mod:`crewkit.usercache`), named by the source's hash, so an edited source is compiled anew;
 3. compiling ``_native.c`` now with the system C compiler (``$CC``, else ``cc``; about half a second, once).
 
 If none works (no compiler, say), the search stays in Python: slower, same answers. ``CREWKIT_NATIVE=0``

@@ -311,7 +311,7 @@ def _split_search(search: TrickSearch, game: Game, deadline: float | None) -> tu
     cards = game.rules.deck.cards
     seat = game.turn
     for cid in search.ordered_plays():
-        action = Play(seat, cards[cid])
+        action: Action = Play(seat, cards[cid])
         child = game.clone()
         child.apply(action)
         if child.is_over():

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from crewkit.errors import CrewkitError
 from crewkit.spec.resources import data_path
 
 _NUMBERED = re.compile(r"^(\d+)(?:-.*)?$")
 
 
-class NotFound(LookupError):
+class NotFound(CrewkitError, LookupError):
     """A name that matches no bundled file (the message lists what exists)."""
 
 
@@ -156,7 +157,7 @@ def _ranges(numbers: list[int]) -> str:
         return "no missions"
     parts: list[str] = []
     start = prev = numbers[0]
-    for n in numbers[1:] + [None]:  # type: ignore[list-item]
+    for n in numbers[1:] + [None]:
         if n is not None and n == prev + 1:
             prev = n
             continue

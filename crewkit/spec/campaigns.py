@@ -127,14 +127,14 @@ def installed_campaigns() -> list[tuple[str, str, Path | None, str]]:
 
 
 def zip_cache_dir() -> Path:
-    """Where zipped campaigns are unpacked: ``$CREWKIT_HOME/cache/campaigns`` (tests), else the user's cache
-    folder. Each zip gets a folder named by its contents' fingerprint, so the same zip unpacks once."""
+    """Where zipped campaigns are unpacked: ``$CREWKIT_HOME/cache/campaigns`` (tests), else ``campaigns`` in
+    the user's cache folder (:func:`crewkit.usercache.cache_dir`). Each zip gets a folder named by its contents' fingerprint, so the same zip unpacks once."""
     override = os.environ.get("CREWKIT_HOME")
     if override:
         return Path(override).expanduser() / "cache" / "campaigns"
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
-    return base / "crewkit" / "campaigns"
+    from crewkit.usercache import cache_dir
+
+    return cache_dir() / "campaigns"
 
 
 def unpack_zip(path: Path) -> Path:
@@ -234,8 +234,8 @@ def find_campaign(ref: str) -> CampaignSource:
         return CampaignSource(path, "folder", _location_identity(_name_of(path), path.parent), _name_of(path))
     if pathlike:
         raise bundled.NotFound(f"campaign {ref!r}: no such file or folder")
-    known = ", ".join(n for n, _, _ in known_campaign_names()) or "none"
-    raise bundled.NotFound(f"unknown campaign {ref!r}; known campaigns: {known} (or give a folder, a "
+    names = ", ".join(n for n, _, _ in known_campaign_names()) or "none"
+    raise bundled.NotFound(f"unknown campaign {ref!r}; known campaigns: {names} (or give a folder, a "
                            f"campaign.yaml or a .zip)")
 
 

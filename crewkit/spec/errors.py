@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from crewkit.errors import CrewkitError
+
 PathPart = str | int
 _MAX_SHOWN = 100  # longest source excerpt shown under an issue
 Path = tuple[PathPart, ...]
@@ -39,7 +41,7 @@ class SpecIssue:
         return render_issue(self, None)
 
 
-class SpecError(Exception):
+class SpecError(CrewkitError):
     """Raised when a spec file cannot be loaded or is invalid; carries every issue found."""
 
     def __init__(self, issues: Iterable[SpecIssue], source_lines: Sequence[str] | None = None) -> None:

@@ -11,13 +11,16 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.spec import bundled
 from crewkit.spec.blocknames import unknown_block
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
 from crewkit.spec.model import Mission, RuleSet
+
+if TYPE_CHECKING:
+    from crewkit.spec.schema import Kind
 
 MAX_EXTENDS_DEPTH = 16
 KINDS = ("ruleset", "mission", "campaign")
@@ -46,18 +49,18 @@ _CAMPAIGN_KEYS = {"missions", "ruleset"}
 _SCHEMA_HINT = re.compile(r"\$schema=\S*?(ruleset|mission|campaign)\.schema\.json")
 
 
-def guess_kind(path: Path, data: Any, first_line: str = "") -> str:
+def guess_kind(path: Path, data: Any, first_line: str = "") -> Kind:
     """Which kind of spec a file is: the editor's `$schema` comment, then its place, then its keys."""
     hint = _SCHEMA_HINT.search(first_line)
     if hint:
-        return hint.group(1)
+        return cast("Kind", hint.group(1))  # one of the pattern's three words
     if path.name == "campaign.yaml":
         return "campaign"
     if path.parent.name == "rulesets":
         return "ruleset"
     if isinstance(data, Mapping):
         keys = set(data)
-        scores = {
+        scores: dict[Kind, int] = {
             "ruleset": len(keys & _RULESET_KEYS) + (3 if "extends" in keys else 0),  # only rule sets extend
             "mission": len(keys & _MISSION_KEYS),
             "campaign": len(keys & _CAMPAIGN_KEYS) * 2,
@@ -68,7 +71,7 @@ def guess_kind(path: Path, data: Any, first_line: str = "") -> str:
     return "mission"
 
 
-def _schema_issues(doc: Any, kind: str) -> list[SpecIssue]:
+def _schema_issues(doc: Any, kind: Kind) -> list[SpecIssue]:
     from crewkit.spec.schema import validate_document
 
     return list(validate_document(doc, kind))
@@ -472,7 +475,7 @@ def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission
 
 
 # ---------------------------------------------------------------------------- one file, everything
-def check_spec_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
+def check_spec_file(path: Path, kind: Kind | None = None) -> list[SpecIssue]:
     """Every issue of one rule set or mission file, sorted by position (empty when valid); for a campaign file
     its schema issues only (:func:`crewkit.spec.files.check_file` adds the campaign's own checks)."""
     try:

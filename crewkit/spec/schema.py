@@ -273,7 +273,7 @@ class _Converter:
                 out.append(self.issue((*path, k), msg, key=True, expected=None, found=repr(k)))
             return out
 
-        if v == "required" and isinstance(inst, dict):
+        if v == "required" and isinstance(inst, dict) and isinstance(error.validator_value, list):
             missing = [k for k in error.validator_value if k not in inst]
             return [
                 self.issue(path, f"missing required key {k!r}", key=True, expected=k, found=None)
@@ -288,7 +288,7 @@ class _Converter:
                 expected = str(schema["x-expected"])
             return [self.issue(path, f"expected {expected}, found {found}", expected=expected, found=found)]
 
-        if v == "enum":
+        if v == "enum" and isinstance(error.validator_value, list):
             values = list(error.validator_value)
             expected = _enum_text(values)
             msg = f"expected {expected}; found {_short(inst) if isinstance(inst, str) else found}"
@@ -396,7 +396,8 @@ class _Converter:
             keys: list[str] = []
             for subs in branches.values():
                 for s in subs:
-                    keys.extend(k for k in s.validator_value if k not in keys)
+                    if isinstance(s.validator_value, list):
+                        keys.extend(k for k in s.validator_value if k not in keys)
             wanted = ", ".join(repr(k) for k in keys)
             return [self.issue(path, f"missing required key: one of {wanted}", key=True, expected=wanted)]
 

@@ -78,15 +78,14 @@ class _Loader(yaml.SafeLoader):
         self._depth = 0
         self._aliases = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
-                mark = event.start_mark
-                raise _LoadAbort(
-                    mark.line + 1, mark.column + 1, f"too many aliases: more than {MAX_ALIASES} alias uses"
-                )
+                mark = event.start_mark  # parsed events always carry one (the stubs allow None)
+                line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+                raise _LoadAbort(line, column, f"too many aliases: more than {MAX_ALIASES} alias uses")
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
@@ -96,7 +95,7 @@ class _Loader(yaml.SafeLoader):
                     mark.column + 1,
                     f"the document is nested too deeply (more than {MAX_DEPTH} levels of lists and mappings)",
                 )
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+            return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
@@ -430,7 +429,7 @@ def _precheck_flow_depth(text: str, filename: str, lines: list[str]) -> None:
 def _compose(text: str, filename: str, lines: list[str]) -> Node | None:
     _precheck_flow_depth(text, filename, lines)
     try:
-        return yaml.compose(text, Loader=_Loader)  # type: ignore[no-any-return]
+        return yaml.compose(text, Loader=_Loader)
     except _LoadAbort as exc:
         raise _fail(filename, exc.line, exc.column, exc.message, exc.path, lines) from None
     except yaml.reader.ReaderError as exc:

@@ -24,6 +24,7 @@ from crewkit.tui.options import DEFAULT_CAMPAIGN, PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.services import Services, default_services
+from crewkit.tui.text import plural
 
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
     from crewkit.tui.screens.table import TableScreen
@@ -49,6 +50,7 @@ class CrewApp(App[int]):
         self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign or DEFAULT_CAMPAIGN)
         self.session: Session | None = None
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
+        self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
 
     # ------------------------------------------------------------------ the campaign
     def choose_campaign(self, ref: str) -> None:
@@ -87,9 +89,10 @@ class CrewApp(App[int]):
             return self.options.players
         entry = self.entry(mission) if mission else None
         counts = list(getattr(entry, "players", ()) or self.campaign.players)
-        if not counts:
-            counts = [int(p) for p in ruleset_data(self.ruleset_for(mission) if mission else self.campaign.ruleset)
-                      .get("players") or []]
+        ruleset = self.ruleset_for(mission) if mission else self.campaign.ruleset
+        if not counts or self.options.ruleset:  # --ruleset crew-jarvis: the counts that rule set plays
+            allowed = [int(p) for p in ruleset_data(ruleset).get("players") or []]
+            counts = [c for c in counts if c in allowed] or allowed
         return 4 if 4 in counts or not counts else counts[0]
 
     def readings_for(self, mission: str) -> dict[str, str]:
@@ -207,7 +210,7 @@ class CrewApp(App[int]):
             self._begin(session, None)
             return
         done = len(saved.get("actions") or [])
-        summary = (f"Seed {saved.get('seed', '?')}, {done} action(s) played so far.\n"
+        summary = (f"Seed {saved.get('seed', '?')}, {plural(done, 'action')} played so far.\n"
                    "A new attempt instead counts this one as abandoned in the logbook.")
 
         def answer(resume: bool | None) -> None:

@@ -7,6 +7,27 @@ from crewkit.tui.options import DEFAULT_CAMPAIGN, DEFAULT_DELAY, PlayOptions, pa
 __all__ = ["DEFAULT_CAMPAIGN", "DEFAULT_DELAY", "PlayOptions", "parse_seats", "run_play"]
 
 
+def check_play_options(options: PlayOptions) -> None:
+    """Refuse, before the app opens, what it could not play (exit 1 through the CLI, like ``simulate``): a
+    player count the rule set does not allow, an unknown mission, a mission the rule set does not play.
+    Raises the loader's or the engine's error, which names what was expected."""
+    from crewkit.engine.setup import specs_for
+    from crewkit.tui.app import CrewApp
+    from crewkit.tui.catalog import mission_set_of
+    from crewkit.tui.services import FileSaves, MemoryLogbook, Services, default_home
+
+    # the app's own choice of rule set per mission (one implementation); nothing is opened or written
+    app = CrewApp(options, services=Services(bot_factory=None, logbook=MemoryLogbook(), saves=FileSaves(default_home)))
+    mission = options.mission
+    if mission is None and options.ruleset:
+        mission = mission_set_of(options.ruleset)  # Hammer, Persian: the rule set's own mission cards
+    if mission is None:
+        mission = app.campaign.missions[0] if app.campaign.missions else None
+    if mission is None:
+        return
+    specs_for(app.ruleset_for(mission), app.ref_of(mission), app.players_for(mission), app.readings_for(mission))
+
+
 def run_play(options: PlayOptions) -> int:
     """Run the terminal UI until the user quits; the exit status for the CLI."""
     if options.players is not None and options.players < 1:
@@ -16,6 +37,8 @@ def run_play(options: PlayOptions) -> int:
 
     app = CrewApp(options)
     result = app.run()
+    if app.exit_note:
+        print(app.exit_note)
     if app.fatal_message:
         import sys
 

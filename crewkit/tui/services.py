@@ -7,13 +7,13 @@ working (with a warning) while a piece of the library is missing. Tests pass the
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import quote, unquote
 
 if TYPE_CHECKING:
     from crewkit.engine.actions import Action
@@ -42,7 +42,8 @@ class Progress:
 
 
 class LogbookLike(Protocol):
-    def record_attempt(self, **kwargs: Any) -> Any: ...
+    def record_attempt(self, *, campaign: str, mission: str, players: int, ruleset: str, seed: str, result: str,
+                       reason: str, distress_used: bool, record_path: str | None = None) -> Any: ...
 
     def progress(self, campaign: str, mission_ids: Sequence[str],
                  extra_attempts: Callable[[str], int] | None = None) -> list[Any]: ...
@@ -80,6 +81,16 @@ class MemoryLogbook:
 
 def _extra(extra_attempts: Callable[[str], int] | None, won: dict[str, Any]) -> int:
     return extra_attempts(str(won.get("ruleset", ""))) if extra_attempts is not None else 1
+
+
+def saved_missions(saves: Saves, campaign: str) -> set[str]:
+    """Missions of ``campaign`` with a saved attempt (resumed from the campaign)."""
+    from crewkit.campaign.saves import saved_missions as from_keys
+
+    try:
+        return from_keys(campaign, list(saves.keys()))
+    except Exception:  # a save folder that cannot be read hides the marks, never stops the app
+        return set()
 
 
 def progress_of(logbook: LogbookLike, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
@@ -142,6 +153,8 @@ class Saves(Protocol):
 
     def clear(self, key: str) -> None: ...
 
+    def keys(self) -> list[str]: ...
+
 
 class FileSaves:
     """In-progress saves as JSON files under ``<home>/tui-saves`` (fallback for ``crewkit.campaign.saves``)."""
@@ -150,8 +163,7 @@ class FileSaves:
         self._home = home
 
     def _path(self, key: str) -> Path:
-        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
-        return self._home() / "tui-saves" / f"{safe}.json"
+        return self._home() / "tui-saves" / f"{quote(key, safe='')}.json"  # reversible: keys() lists them
 
     def save(self, key: str, record: dict[str, Any]) -> None:
         from crewkit.engine.record import write_json_atomic
@@ -172,6 +184,11 @@ class FileSaves:
         except OSError:
             pass
 
+    def keys(self) -> list[str]:
+        folder = self._home() / "tui-saves"
+        stems = sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+        return [unquote(stem) for stem in stems]
+
 
 class LibrarySaves:
     """``crewkit.campaign.saves`` behind the :class:`Saves` interface."""
@@ -189,15 +206,13 @@ class LibrarySaves:
     def clear(self, key: str) -> None:
         self._m.clear_in_progress(key)
 
+    def keys(self) -> list[str]:
+        return list(self._m.list_in_progress())
+
 
 def default_home() -> Path:
-    try:
-        from crewkit.campaign.home import crewkit_home
-    except ImportError:
-        override = os.environ.get("CREWKIT_HOME")
-        home = Path(override).expanduser() if override else Path.home() / ".local" / "share" / "crewkit"
-        home.mkdir(parents=True, exist_ok=True)
-        return home
+    from crewkit.campaign.home import crewkit_home
+
     return crewkit_home()
 
 
@@ -273,7 +288,7 @@ def default_services() -> Services:
         warnings.append("bots are not available (crewkit.bots.make_bot): every seat is played here (hotseat)")
     logbook: LogbookLike
     try:
-        from crewkit.campaign.store import Logbook  # type: ignore[import-not-found]
+        from crewkit.campaign.store import Logbook
 
         logbook = Logbook.open()
     except Exception as exc:  # ImportError, or a store that cannot be opened
@@ -281,7 +296,7 @@ def default_services() -> Services:
         warnings.append(f"the logbook is not available ({exc}); attempts are kept for this session only")
     saves: Saves
     try:
-        from crewkit.campaign import saves as saves_module  # type: ignore[attr-defined]
+        from crewkit.campaign import saves as saves_module
 
         saves = LibrarySaves(saves_module)
     except ImportError:

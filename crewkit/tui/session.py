@@ -84,6 +84,7 @@ class Session:
         self.finished: Finished | None = None
         self.asked_optional: set[tuple[int, int]] = set()  # (trick number, seat) bots were asked
         self.continued: set[int] = set()  # trick numbers whose communication window the humans closed
+        self.distress_answered: set[int] = set()  # human seats that called distress or passed on it
         self.warnings: list[str] = []
         self._bots_for_dummy: int | None = None  # the dummy seat the bots were seated for
         self._reseat: dict[int, int] | None = None  # old seat -> new seat after the dummy moved
@@ -183,12 +184,9 @@ class Session:
 
     @property
     def save_key(self) -> str:
-        key = f"tui:{self.campaign or 'free'}:{self.mission}:{self.ruleset}:{self.players}"
-        if len(key) > 120:  # a campaign from a folder: its identity holds a path; keep file names short
-            import hashlib
+        from crewkit.campaign.saves import attempt_key
 
-            key = f"tui:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
-        return key
+        return attempt_key(self.campaign, self.mission, self.ruleset, self.players)
 
     # ------------------------------------------------------------------ attempts
     def next_seed(self) -> str:
@@ -278,6 +276,7 @@ class Session:
         self.finished = None
         self.asked_optional = set()
         self.continued = set()
+        self.distress_answered = set()
         self._reseat = None
         self._seat_bots()
 
@@ -406,6 +405,14 @@ class Session:
                 action = None
             if action is not None:
                 return seat, action
+        return None
+
+    def distress_pending(self) -> int | None:
+        """A human seat still to say whether it calls the distress signal. The window (after the draft, before
+        any communication) belongs to every human: bots communicate only once each human has answered."""
+        for seat in self.humans:
+            if seat not in self.distress_answered and self.distress_actions(seat):
+                return seat
         return None
 
     def humans_may_speak(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -34,10 +35,12 @@ TOKEN_WORDS: dict[str, str] = {
     ">>>>": "fourth among the arrow tasks",
 }
 
+# The one wording of a communication (token positions top | bottom | only): the dialog, the crew panel,
+# the log and the status line all read it from here.
 STATEMENT_WORDS: dict[str, str] = {
-    "top": "my highest",
-    "bottom": "my lowest",
-    "only": "my only",
+    "top": "highest",
+    "bottom": "lowest",
+    "only": "only",
     "signal": "signalled",
 }
 
@@ -85,7 +88,12 @@ def statement_text(statement: str | None, suit: str) -> str:
     if statement is None:
         return "hidden (dead zone)"
     word = STATEMENT_WORDS.get(statement, statement)
-    return f"{word} {suit}"
+    return f"my {word} {suit}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 trick``, ``2 tricks``, ``0 attempts``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None) -> str:
@@ -106,8 +114,10 @@ def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None
 def action_label(action: Action) -> str:
     """A human label for any action; unknown action types are described from their JSON form."""
     from crewkit.engine.actions import (
+        Answer,
         ChooseDummySeat,
         ChooseMission,
+        ChoosePlayer,
         Communicate,
         Distress,
         PassCard,
@@ -134,7 +144,34 @@ def action_label(action: Action) -> str:
         return f"JARVIS sits in seat {action.dummy_seat}"
     if isinstance(action, ChooseMission):
         return f"mission {action.mission} in {action.mode} mode"
+    if isinstance(action, Answer):
+        return f"answer \u201c{action.answer}\u201d"
+    if isinstance(action, ChoosePlayer):
+        return f"choose seat {action.player} as the {action.role.replace('_', ' ')}"
     return generic_label(action)
+
+
+def public_action_label(action: Action) -> str:
+    """``action_label`` for another seat's move, as every seat may read it: a passed card is not named
+    (only the giver and the receiver see it; the log shows it to them)."""
+    from crewkit.engine.actions import PassCard
+
+    if isinstance(action, PassCard):
+        return "passes a card"
+    return action_label(action)
+
+
+_SEAT_RE = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def name_seats(text: str, kinds: Sequence[str], viewer: int | None = None) -> str:
+    """The engine's ``seat 2`` in a message by the player's name (``Bot 2``, ``You``)."""
+
+    def sub(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        return seat_label(seat, kinds, viewer) if 0 <= seat < len(kinds) else m.group(0)
+
+    return _SEAT_RE.sub(sub, text)
 
 
 def dummy_seat_label(action: Any, player_kinds: Sequence[str], n: int) -> str:
@@ -154,14 +191,18 @@ def round_mission_lines(mission_id: str, title: str) -> dict[str, str]:
     out = {"title": title, "description": str(data.get("description") or "")}
     pen = scoring.get("penalty") or {}
     hidden = scoring.get("hidden") or {}
-    words = f"everyone scores {pen.get('score')}" if pen.get("score") else "everyone scores"
+    player = {"p": "the player"}
+    words = (f"each player scores {expr_words(pen['score'], player)}" if pen.get("score")
+             else "everyone scores")
     if hidden.get("achieved_if"):
-        words += f"; hidden mission: {hidden['achieved_if']} pays {hidden.get('payment', 0)}"
+        words += (f"; hidden mission (pays {hidden.get('payment', 0)}): achieved when "
+                  f"{expr_words(hidden['achieved_if'], player)}")
     out["penalty"] = words
     ch = scoring.get("challenge") or {}
     if ch.get("success_if"):
-        out["challenge"] = (f"the dealer's bet: {ch['success_if']}; success +{ch.get('success_payment', 0)} "
-                            f"from each, failure pays {ch.get('failure_payment', 0)} to each")
+        out["challenge"] = (f"the dealer bets that {expr_words(ch['success_if'])}; success: +"
+                            f"{ch.get('success_payment', 0)} from each, failure: pays "
+                            f"{ch.get('failure_payment', 0)} to each")
     return out
 
 
@@ -184,9 +225,15 @@ def generic_label(action: Action) -> str:
     return kind + (f" ({'; '.join(parts)})" if parts else "")
 
 
-def mission_briefing_lines(data: Mapping[str, Any], players: int | None = None) -> list[str]:
-    """The mission in words: tasks, tokens, symbols, setup steps and conditions (Rich markup)."""
+def mission_briefing_lines(
+    data: Mapping[str, Any], players: int | None = None, roles: Mapping[str, str] | None = None
+) -> list[str]:
+    """The mission in words: description, tasks, tokens, symbols, setup steps and conditions (Rich markup).
+
+    ``roles`` names the players already bound to the mission's roles (``{"sick": "Bot 2"}``)."""
     lines: list[str] = []
+    if data.get("description"):
+        lines += [escape(" ".join(str(data["description"]).split())), ""]
     tasks = data.get("tasks") or {}
     count = int(tasks.get("count", 0) or 0)
     tokens = list(tasks.get("tokens") or [])
@@ -239,24 +286,70 @@ def mission_briefing_lines(data: Mapping[str, Any], players: int | None = None) 
     conditions = data.get("conditions") or []
     if conditions:
         lines.append("[b]Conditions:[/]")
+        names = role_names(data, roles)
         for cond in conditions:
             if not isinstance(cond, Mapping):
                 continue
-            text = cond.get("reason") or cond.get("fail_if") or cond.get("done_if") or cond.get("id")
-            lines.append("  • " + escape(str(text)))
+            lines.extend("  • " + escape(line) for line in condition_words(cond, names))
     return lines
+
+
+def role_names(data: Mapping[str, Any], roles: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Words for each role of the mission: the player's name once bound, else "the player chosen as X"."""
+    from crewkit.dsl.words import with_roles
+    from crewkit.spec.dslsites import mission_roles
+
+    return with_roles(roles, tuple(mission_roles(data)))
+
+
+def expr_words(source: Any, names: Mapping[str, str] | None = None) -> str:
+    """A condition or score formula in English; the source text itself if it does not parse."""
+    from crewkit.dsl import DslError
+    from crewkit.dsl.words import words
+
+    try:
+        return words(str(source), names)
+    except DslError:
+        return str(source)
+
+
+def condition_words(cond: Mapping[str, Any], names: Mapping[str, str] | None = None) -> list[str]:
+    """A mission condition in words: when it fails and when it is done."""
+    out = []
+    if cond.get("fail_if"):
+        out.append("The mission fails if " + expr_words(cond["fail_if"], names) + ".")
+    if cond.get("done_if"):
+        out.append("It is fulfilled once " + expr_words(cond["done_if"], names) + ".")
+    if not out:
+        out.append(str(cond.get("id", "")))
+    return out
+
+
+def role_phrase(role: str) -> str:
+    from crewkit.dsl.words import role_phrase as phrase
+
+    return phrase(role)
 
 
 def _setup_words(kind: str, body: Any) -> str:
     if not isinstance(body, Mapping):
         return f"{kind.replace('_', ' ')}: {body}"
     if kind == "ask":
-        answers = "/".join(str(a) for a in body.get("answers", []))
-        return f"The commander asks: \u201c{body.get('question', '')}\u201d ({answers})"
+        answers = " or ".join(str(a) for a in body.get("answers", []))
+        who = {"others": "every other player", "all": "every player"}.get(str(body.get("who", "others")), "every other player")
+        return f"The commander asks {who}: \u201c{body.get('question', '')}\u201d ({answers})"
     if kind == "choose_player":
-        return f"The {body.get('by', 'crew')} chooses the {body.get('role', 'player')}."
+        return f"The {body.get('by', 'crew')} chooses {role_phrase(str(body.get('role', 'player')))}."
     parts = ", ".join(f"{k}: {v}" for k, v in body.items())
     return f"{kind.replace('_', ' ')} ({parts})" if parts else kind.replace("_", " ")
+
+
+_CITATION = re.compile(r"\s*\((?=[^()]*(?:\bseed \d+|RULES\.md|§))[^()]*\)|\s*;?\s*\bseed \d{3}\b(?: §\d+)?")
+
+
+def player_text(text: str) -> str:
+    """Text from a rule set for players: one paragraph, without the sources it cites (``seed 002 §5``)."""
+    return " ".join(_CITATION.sub("", str(text)).split())
 
 
 def plain(markup: str) -> str:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.analysis import commands
 from crewkit.analysis.check import check_mission, token_warnings
+from crewkit.cli import check as commands
 
 MISSION = """\
 number: 90

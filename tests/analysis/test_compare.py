@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from crewkit.analysis import commands
 from crewkit.analysis.compare import (
     Variant,
     VariantError,
@@ -18,6 +17,7 @@ from crewkit.analysis.compare import (
     text_bar,
 )
 from crewkit.analysis.loading import load_rules, start_game
+from crewkit.cli import compare as commands
 
 DEFAULTS = {"ruleset": "crew", "mission": "planet-nine/10", "players": 4, "bot": "random"}
 

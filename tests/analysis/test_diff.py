@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from crewkit.analysis import commands
 from crewkit.analysis.diff import diff_specs, diff_values
+from crewkit.cli import diff as commands
 
 
 def test_crew_against_3p_challenge_lists_the_changed_keys() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 from crewkit.campaign.home import crewkit_home, user_data_dir
@@ -27,17 +29,20 @@ def test_empty_override_falls_back_to_xdg(tmp_path: Path, monkeypatch: pytest.Mo
     assert crewkit_home() == tmp_path / "xdg-data" / "crewkit"  # conftest points XDG_DATA_HOME at tmp_path
 
 
-def test_linux_xdg_and_default(tmp_path: Path) -> None:
-    assert user_data_dir({"XDG_DATA_HOME": str(tmp_path)}, "linux") == tmp_path / "crewkit"
+def test_linux_xdg_and_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the XDG folders are Linux's")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert user_data_dir() == tmp_path / "crewkit"
     default = Path.home() / ".local" / "share" / "crewkit"
-    assert user_data_dir({}, "linux") == default
-    assert user_data_dir({"XDG_DATA_HOME": "relative/dir"}, "linux") == default  # relative: ignored
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert user_data_dir() == default
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/dir")
+    assert user_data_dir() == default  # the XDG spec: a relative path is invalid and ignored
 
 
-def test_macos() -> None:
-    assert user_data_dir({}, "darwin") == Path.home() / "Library" / "Application Support" / "crewkit"
-
-
-def test_windows(tmp_path: Path) -> None:
-    assert user_data_dir({"APPDATA": str(tmp_path)}, "win32") == tmp_path / "crewkit"
-    assert user_data_dir({}, "win32") == Path.home() / "AppData" / "Roaming" / "crewkit"
+def test_platformdirs_names_the_folder() -> None:
+    """One implementation of the platform rules (macOS, Windows, Linux): platformdirs'."""
+    expected = platformdirs.user_data_path("crewkit", appauthor=False, roaming=True)
+    assert user_data_dir() == expected
+    assert user_data_dir().name == "crewkit"

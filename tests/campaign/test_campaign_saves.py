@@ -130,3 +130,18 @@ def test_set_aside_moves_damaged_file_only_when_asked() -> None:
     assert str(moved) in str(info.value)
     assert load_in_progress("k") is None
     assert list_in_progress() == []  # *.damaged files are not listed
+
+
+def test_saved_missions_of_a_campaign_by_identity() -> None:
+    """A folder campaign's identity holds a path (``name@/abs/path``): its save keys stay short file names, and the
+    campaign list finds its saved missions by the same identity (not another campaign's of the same name)."""
+    from crewkit.campaign.saves import attempt_key, saved_missions
+
+    here = "training@/home/someone/campaigns/with:colon and spaces"
+    other = "training@/elsewhere"
+    keys = [attempt_key(here, "missions/01-one.yaml", "crew", 3), attempt_key(other, "missions/02-two.yaml", "crew", 3),
+            attempt_key("planet-nine", "planet-nine/03", "crew", 4), attempt_key(None, "planet-nine/04", "crew", 4)]
+    assert all(len(k) < 120 and "/home/" not in k for k in keys)
+    assert saved_missions(here, keys) == {"missions/01-one.yaml"}
+    assert saved_missions(other, keys) == {"missions/02-two.yaml"}
+    assert saved_missions("planet-nine", keys) == {"planet-nine/03"}

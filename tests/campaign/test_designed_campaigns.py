@@ -230,11 +230,11 @@ def test_status_and_reset_of_one_campaign(tmp_path: Path, home: Path, capsys: py
     assert main(["campaign", "status", "--campaign", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "missions done: 0/3" in out
-    assert "notice: missions/01-one.yaml (The first light) changed after 1 attempt(s) were recorded" in out
+    assert "notice: missions/01-one.yaml (The first light) changed after 1 attempt was recorded" in out
     # reset only this campaign
     assert main(["campaign", "reset", "--campaign", str(folder)]) == 2
     assert main(["campaign", "reset", "--campaign", str(folder), "--yes"]) == 0
-    assert "2 attempt(s) forgotten" in capsys.readouterr().out
+    assert "2 attempts forgotten" in capsys.readouterr().out
     with Logbook.open() as book:
         assert [a.campaign for a in book.attempts()] == ["planet-nine"]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.analysis import commands
+from crewkit.cli import solve as commands
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game, new_game
 from crewkit.solve import UNKNOWN, UNWINNABLE, WINNABLE, TrickSearch, native, replays_to_success, solve

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.analysis import commands
+from crewkit.cli import solve as commands
 from crewkit.engine.record import game_to_record
 from crewkit.engine.setup import new_game
 from crewkit.solve import WINNABLE, replays_to_success, solve

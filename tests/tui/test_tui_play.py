@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tui_helpers import (
     SIZE,
+    FirstLegalBot,
     advance,
     find_seed,
     make_app,
     open_table,
+    pass_distress,
     play_steps,
     play_to_end,
     settle,
     text_of,
 )
 
+from crewkit.engine.actions import Action, Communicate
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
@@ -24,7 +28,7 @@ from crewkit.tui.screens.dialogs import CommunicateScreen, DistressScreen, Hando
 from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.screens.logbook import LogbookScreen
 from crewkit.tui.screens.table import TableScreen
-from crewkit.tui.services import Services, progress_of
+from crewkit.tui.services import MemoryLogbook, Services, progress_of
 from crewkit.tui.widgets.hand import HandView
 
 
@@ -135,6 +139,8 @@ async def test_communicate_in_dead_zone_hides_statement(services: Services) -> N
             if isinstance(app.screen, HandoffScreen):
                 await pilot.press("enter")
                 continue
+            if await pass_distress(pilot):
+                continue
             game = table.session.g
             if game.phase == "tricks" and table.viewer is not None and table.session.communications(table.viewer):
                 break
@@ -160,19 +166,17 @@ async def test_distress_signal(services: Services) -> None:
     app = make_app(services, seed=find_seed("success"), mission="planet-nine/01")
     async with app.run_test(size=SIZE) as pilot:
         table = await open_table(pilot)
-        for _ in range(10):
+        for _ in range(10):  # the draft, by keys, until the table asks about the distress signal
             await settle(pilot)
-            if table.session.g.phase == "tricks":
+            if isinstance(app.screen, DistressScreen):
                 break
             await pilot.press("home", "enter")
         game = table.session.g
+        assert isinstance(app.screen, DistressScreen) and app.screen.ask
         assert table.session.distress_actions(0)
+        assert "Call the distress signal, or pass?" in text_of(app)
         hand_before = set(game.hand(0))
-        await pilot.press("d")
-        await settle(pilot)
-        assert isinstance(app.screen, DistressScreen)
-        assert "which way do the cards go?" in text_of(app)
-        await pilot.press("enter")  # left
+        await pilot.press("home", "down", "enter")  # cards go to the left
         await settle(pilot)
         assert "which card do you pass?" in text_of(app)
         await pilot.press("enter")  # the first passable card
@@ -186,6 +190,47 @@ async def test_distress_signal(services: Services) -> None:
         assert "distress signal was used" in text_of(app)
 
 
+class ChattyBot(FirstLegalBot):
+    """Communicates whenever it may: the first communication closes the distress window."""
+
+    def optional(self, obs: Any) -> Action | None:
+        return next((a for a in obs.legal if isinstance(a, Communicate)), None)
+
+
+async def test_distress_window_waits_for_the_human(home: Path) -> None:
+    """Issue 17: bots used to communicate 0.6 s after the draft, closing the window before `d` could be
+    pressed. The table asks the human first (at the bots' real pace, not the fast test mode) and bots speak
+    only after the answer."""
+    from tui_helpers import _saves
+
+    services = Services(bot_factory=lambda name, seat, seed: ChattyBot(seat), logbook=MemoryLogbook(),
+                        saves=_saves(lambda: home), home=lambda: home)
+    app = CrewApp(PlayOptions(mission="planet-nine/01", seed="distress-wait", delay=0.01), services=services)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(pilot)
+        for _ in range(40):
+            await settle(pilot)
+            if isinstance(app.screen, DistressScreen) or table.session.g.phase == "tricks":
+                break
+            if table.session.g.to_act == 0 and table._other_actions:
+                await pilot.press("home", "enter")
+            else:
+                await pilot.pause(0.05)
+        assert isinstance(app.screen, DistressScreen), "the table did not ask about the distress signal"
+        await pilot.pause(0.3)  # bots wait, however long the human thinks
+        game = table.session.g
+        assert not game.communications
+        assert table.session.distress_actions(0)
+        await pilot.press("home", "enter")  # pass
+        await settle(pilot)
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if game.communications:
+                break
+        assert game.communications  # now the bots speak
+        assert not table.session.distress_actions(0)
+
+
 async def test_failed_attempt_then_retry_and_logbook(services: Services) -> None:
     seed = find_seed("failure")
     app = make_app(services, seed=seed, mission="planet-nine/01")
@@ -197,9 +242,10 @@ async def test_failed_attempt_then_retry_and_logbook(services: Services) -> None
         assert "MISSION FAILED" in text
         reason = table.session.g.outcome().reason
         assert reason.split(":")[0] in text
-        assert "1 attempt(s)" in text
+        assert "1 attempt for this mission" in text
         await pilot.press("r")
         await settle(pilot)
+        await pass_distress(pilot)  # the new attempt asks about the distress signal again, once the draft is over
         assert isinstance(app.screen, TableScreen)
         assert table.session.attempt == 2
         assert table.session.g.seed == f"{seed}-2"
@@ -254,6 +300,8 @@ async def test_hotseat_hides_hands_between_turns(services: Services) -> None:
                 assert "Pass the keyboard to seat" in text
                 assert "Your hand" not in text and "your turn" not in text
                 break
+            if await pass_distress(pilot):
+                continue
             table = app.screen
             assert isinstance(table, TableScreen)
             await advance(pilot, table.session.is_human(table.session.g.to_act))

@@ -5,7 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tui_helpers import SIZE, advance, find_seed, make_app, open_table, play_to_end, settle, text_of
+from tui_helpers import (
+    SIZE,
+    advance,
+    find_seed,
+    make_app,
+    open_table,
+    pass_distress,
+    play_to_end,
+    settle,
+    text_of,
+)
 
 from crewkit.engine.actions import Action
 from crewkit.tui.app import CrewApp
@@ -63,9 +73,11 @@ def test_briefing_lines_conditions_and_setup() -> None:
     text = "\n".join(plain(line) for line in mission_briefing_lines(data, 4))
     assert "Tasks: none" in text
     assert "nobody may communicate before trick 3" in text
-    assert "How do you feel?" in text and "good/bad" in text
-    assert "The commander chooses the sick." in text
-    assert "the sick crew member won a trick" in text
+    assert "The commander asks every other player: \u201cHow do you feel?\u201d (good or bad)" in text
+    assert "The commander chooses the player chosen as sick." in text
+    # the condition in words, not its reason template nor the condition language
+    assert "The mission fails if the number of tricks won by the player chosen as sick is more than 0." in text
+    assert "tricks_won" not in text
 
 
 async def test_table_snapshot(services: Services) -> None:
@@ -74,6 +86,7 @@ async def test_table_snapshot(services: Services) -> None:
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
+        await pass_distress(pilot)
         table = app.table()
         assert isinstance(table, TableScreen)
         game = table.session.g
@@ -131,7 +144,7 @@ async def test_end_screen_snapshot(services: Services) -> None:
         text = text_of(app)
         assert "MISSION FAILED" in text
         assert "planet-nine/01  First contact" in text
-        assert "Logbook: 1 attempt(s) for this mission, not yet done" in text
+        assert "Logbook: 1 attempt for this mission, not yet done" in text
         assert "Game record:" in text
         assert "r: retry" in text and "n: next mission" in text
         assert "r Retry" in text  # the footer
@@ -186,6 +199,8 @@ async def test_palette_play_at_the_table(services: Services) -> None:
         for _ in range(60):
             await settle(pilot)
             game = table.session.g
+            if await pass_distress(pilot):
+                continue
             if game.phase == "tricks" and game.to_act == 0:
                 break
             if game.to_act == 0:
@@ -245,6 +260,7 @@ async def test_unknown_action_types_are_offered_generically(services: Services) 
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
+        await pass_distress(pilot)
         table = app.table()
         assert table is not None
         game = table.session.g

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tui_helpers import SIZE, press_first_legal, settle, text_of
+from tui_helpers import SIZE, pass_distress, press_first_legal, settle, text_of
 
 from crewkit.engine.setup import new_game
 from crewkit.tui.app import CrewApp
@@ -70,6 +70,8 @@ async def test_jarvis_commander_plays_jarvis_cards(services: Services, home: Pat
             await settle(pilot)
             if isinstance(app.screen, EndScreen):
                 break
+            if await pass_distress(pilot):
+                continue
             assert isinstance(app.screen, TableScreen)
             if game.is_over():
                 continue

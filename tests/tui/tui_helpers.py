@@ -126,17 +126,33 @@ async def press_first_legal(pilot: Any) -> None:
 
 
 async def advance(pilot: Any, human_to_act: bool) -> None:
-    """One step of the attempt on screen: the first legal choice when a human is to act, else space."""
+    """One step of the attempt on screen: the first legal choice when a human is to act, else space (the
+    table's question about the distress signal before trick 1 is answered "pass")."""
+    if await pass_distress(pilot):
+        return
     if human_to_act:
         await press_first_legal(pilot)
     else:
         await pilot.press("space")
 
 
+async def pass_distress(pilot: Any) -> bool:
+    """Answer the table's distress question before trick 1 with "pass" (its first choice); True if asked."""
+    from crewkit.tui.screens.dialogs import DistressScreen
+
+    if isinstance(pilot.app.screen, DistressScreen) and pilot.app.screen.ask:
+        await pilot.press("home", "enter")
+        await settle(pilot)
+        return True
+    return False
+
+
 async def play_steps(pilot: Any, steps: int) -> None:
     """``steps`` steps of the attempt on screen, seat 0 being the human."""
     for _ in range(steps):
         await settle(pilot)
+        if await pass_distress(pilot):
+            continue
         await advance(pilot, pilot.app.screen.session.g.to_act == 0)
 
 
@@ -154,6 +170,8 @@ async def play_to_end(pilot: Any, *, max_steps: int = 400) -> None:
             return
         if isinstance(screen, HandoffScreen):
             await pilot.press("enter")
+            continue
+        if await pass_distress(pilot):
             continue
         assert isinstance(screen, TableScreen), type(screen)
         game = screen.session.g

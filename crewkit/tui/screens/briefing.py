@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
@@ -11,9 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import in_mission_set
-from crewkit.tui.services import campaign_progress, progress_of
-from crewkit.tui.text import mission_briefing_lines, seat_label
+from crewkit.tui.services import campaign_progress, progress_of, saved_missions
+from crewkit.tui.text import mission_briefing_lines, player_text, plural, seat_label
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -60,8 +62,13 @@ class BriefingScreen(Screen[None]):
         lines: list[str] = []
         if mission_set:
             lines += [f"[b]{escape(str(data.get('title') or rs.name))}[/]   [dim]{escape(self.mission)}[/]", ""]
-            if data.get("description"):
-                lines += [escape(" ".join(str(data["description"]).split())), ""]
+            description = player_text(str(data.get("description") or ""))
+            level = re.fullmatch(r".+/level-(\d+)", self.mission)
+            if level:  # the rule set's description names its default level; this game deals another
+                description = re.sub(r"\blevel-\d+\b", f"level-{level.group(1)}", description)
+                lines[0] = lines[0].replace(escape(self.mission), f"{escape(self.mission)} · level {level.group(1)}")
+            if description:
+                lines += [escape(description), ""]
         else:
             entry = app.entry(self.mission)
             if entry is not None and (entry.chapter_title or entry.chapter_text):
@@ -103,8 +110,8 @@ class BriefingScreen(Screen[None]):
             for r in readings:
                 choice = str(r.get("choice", ""))
                 text = ((r.get("options") or {}).get(choice) or {}).get("text", "") if choice else ""
-                lines.append(f"  • {escape(str(r.get('question', r.get('id', ''))))}")
-                lines.append(f"    [dim]{escape(choice)}:[/] {escape(' '.join(str(text).split()))}")
+                lines.append(f"  • {escape(player_text(str(r.get('question', r.get('id', '')))))}")
+                lines.append(f"    [dim]{escape(choice)}:[/] {escape(player_text(str(text)))}")
         campaign = app.campaign_for(self.mission)
         if campaign:
             older: dict[str, int] = {}
@@ -115,13 +122,16 @@ class BriefingScreen(Screen[None]):
                 rows = progress_of(app.services.logbook, campaign, [self.mission])
             if older.get(self.mission):
                 lines.append("")
-                lines.append(f"[b yellow]The mission file changed[/] after {older[self.mission]} attempt(s) were "
-                             "recorded; the logbook counts the attempts of this version only.")
+                lines.append(f"[b yellow]The mission file changed[/] after {plural(older[self.mission], 'attempt')} "
+                             f"{'was' if older[self.mission] == 1 else 'were'} recorded; the logbook counts the attempts of this version only.")
             if rows:
                 row = rows[0]
-                state = "done" if row.done else ("not yet done" if row.attempts else "not yet tried")
+                saved = self.mission in saved_missions(app.services.saves, campaign)
+                state = mission_status(row, saved)  # the words of the campaign list and `campaign status`
                 lines.append("")
-                lines.append(f"[b]Logbook:[/] {row.attempts} attempt(s), {state}"
+                if saved:
+                    lines.append("[b cyan]A saved attempt is waiting:[/] Enter offers to resume it.")
+                lines.append(f"[b]Logbook:[/] {plural(row.attempts, 'attempt')}, {state}"
                              + (" · distress signal used" if row.distress_used else ""))
         lines.append("")
         what = "the match" if data.get("scoring") else "the game" if mission_set else "the attempt"

@@ -10,8 +10,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import mission_number
-from crewkit.tui.services import Progress, campaign_progress, changed_notice
+from crewkit.tui.services import Progress, campaign_progress, changed_notice, saved_missions
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -47,7 +48,7 @@ class CampaignScreen(Screen[None]):
         table.add_column("#", key="num", width=4)
         table.add_column("Mission", key="title", width=34)
         table.add_column("Attempts", key="attempts", width=9)
-        table.add_column("Status", key="status", width=16)
+        table.add_column("Status", key="status", width=24)
         table.add_column("Distress", key="distress", width=9)
         self.reload(titles=True)
 
@@ -62,6 +63,7 @@ class CampaignScreen(Screen[None]):
         if titles or not self.titles:
             self.titles = {m: self.crew_app.title_of(m) for m in info.missions}
         rows, older = campaign_progress(self.crew_app.services.logbook, info)
+        saved = saved_missions(self.crew_app.services.saves, info.key)
         done = sum(1 for r in rows if r.done)
         self.query_one("#campaign-title", Static).update(
             Text.assemble((info.title, "bold"), f"   campaign {info.name} · {done}/{len(rows)} missions done")
@@ -81,10 +83,13 @@ class CampaignScreen(Screen[None]):
             is_next = i == self.next_index and not row.done
             num = str(i + 1) if row.mission.endswith((".yaml", ".yml")) else mission_number(row.mission)
             title = self.titles.get(row.mission, "")
+            word = mission_status(row, row.mission in saved)  # the words of `crewkit campaign status`
             if row.done:
-                status = Text("✓ done", style="bold green")
-            elif row.last_result == "failure":
-                status = Text("✗ failed", style="red")
+                status = Text(f"✓ {word}", style="bold green")
+            elif row.mission in saved:
+                status = Text(f"⏸ {word}", style="bold cyan")
+            elif row.attempts:
+                status = Text(f"✗ {word}", style="red")
             elif is_next:
                 status = Text("▶ next", style="bold yellow")
             elif info.unlock == "in-order" and i > self.next_index:

@@ -18,6 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Label, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
+from crewkit.tui.text import plural
+
 if TYPE_CHECKING:
     from crewkit.analysis.compare import Comparison, Variant
 
@@ -251,7 +253,7 @@ class CompareScreen(Screen[None]):
         self.result = None
         self.query_one("#compare-table", DataTable).clear(columns=True)
         self.query_one("#compare-chart", Static).update("")
-        self.set_status(f"Running {len(variants)} variant(s) × {games} deals" + (" with the solver…" if solver else "…"))
+        self.set_status(f"Running {plural(len(variants), 'variant')} × {plural(games, 'deal')}" + (" with the solver…" if solver else "…"))
         self.running = self.run_compare(variants, games, seed, solver)
 
     @work(thread=True, exclusive=True, group="compare", exit_on_error=False)

@@ -18,7 +18,15 @@ from textual.widgets.option_list import Option
 from crewkit.cards import Card, sort_key
 from crewkit.engine.actions import Communicate, Distress, PassCard
 from crewkit.engine.errors import IllegalAction
-from crewkit.tui.text import STATEMENT_WORDS, card_text, chip_str, seat_label, statement_text
+from crewkit.tui.text import (
+    STATEMENT_WORDS,
+    card_text,
+    chip_str,
+    name_seats,
+    plural,
+    seat_label,
+    statement_text,
+)
 from crewkit.tui.widgets.trick import trick_text
 
 
@@ -109,7 +117,7 @@ class ChoiceScreen(ModalScreen[Any]):
 
 
 class CommunicateScreen(ModalScreen[Communicate | None]):
-    """Choose a card, then top / bottom / only: only the engine's legal Communicate actions are offered."""
+    """Choose a card, then highest / lowest / only: only the engine's legal Communicate actions are offered."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
 
@@ -163,9 +171,10 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
         options.clear_options()
         suit = card.suit.name if card.suit is not None else ""
         for i, action in enumerate(choices):
-            key = {"top": "t", "bottom": "b", "only": "o"}.get(action.position or "", str(i + 1))
+            key = {"top": "h", "bottom": "l", "only": "o"}.get(action.position or "", str(i + 1))
+            word = STATEMENT_WORDS.get(action.position or "", "hidden")
             options.add_option(
-                Option(f"{action.position or 'hidden'}: {card} is {statement_text(action.position, suit)}  [{key}]",
+                Option(f"{word}: {card} is {statement_text(action.position, suit)}  [{key}]",
                        id=f"pos:{i}")
             )
         options.highlighted = 0
@@ -185,7 +194,7 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
     def on_key(self, event: Any) -> None:
         if self.card is None:
             return
-        wanted = {"t": "top", "b": "bottom", "o": "only"}.get(getattr(event, "character", None) or "")
+        wanted = {"h": "top", "t": "top", "l": "bottom", "b": "bottom", "o": "only"}.get(getattr(event, "character", None) or "")
         if wanted is None:
             return
         for action in self.actions:
@@ -206,8 +215,11 @@ class DistressScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, session: Any, seat: int, actions: Sequence[Distress], reason: str = "") -> None:
+    def __init__(self, session: Any, seat: int, actions: Sequence[Distress], reason: str = "", *,
+                 ask: bool = False) -> None:
+        """``ask``: the table asks before trick 1 and waits; the first choice (and Esc) is to pass."""
         super().__init__(id="distress")
+        self.ask = ask
         self.session = session
         self.seat = seat
         self.actions = list(actions)
@@ -228,11 +240,17 @@ class DistressScreen(ModalScreen[bool]):
             note.update(Text.assemble(("The distress signal is not possible now: ", "bold red"), self.reason))
             options.display = False
             return
-        note.update("Step 1 of 2: which way do the cards go?\n"
-                    "Every player passes one colour card to the same neighbour.\n"
-                    "A success with the signal counts one extra attempt in the logbook.")
+        if self.ask:
+            note.update("Call the distress signal, or pass? Before trick 1 is the only moment for it.\n"
+                        "With the signal every player passes one colour card to the same neighbour.\n"
+                        "A success with the signal counts one extra attempt in the logbook.")
+            options.add_option(Option("no distress signal: pass", id="no:"))
+        else:
+            note.update("Step 1 of 2: which way do the cards go?\n"
+                        "Every player passes one colour card to the same neighbour.\n"
+                        "A success with the signal counts one extra attempt in the logbook.")
         for i, action in enumerate(self.actions):
-            options.add_option(Option(f"pass to the {action.direction}", id=f"dir:{i}"))
+            options.add_option(Option(f"distress signal: cards go to the {action.direction}", id=f"dir:{i}"))
         options.highlighted = 0
         options.focus()
 
@@ -255,6 +273,9 @@ class DistressScreen(ModalScreen[bool]):
         event.stop()
         oid = event.option.id or ""
         kind, _, value = oid.partition(":")
+        if kind == "no":
+            self.dismiss(False)
+            return
         try:
             if kind == "dir":
                 self.session.apply(self.actions[int(value)])
@@ -323,6 +344,30 @@ def chip_table(game: Any, kinds: Sequence[str], viewer: int | None) -> Table:
     return table
 
 
+def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
+    """Hammer, after a round: the scoring rule of the round in words, then per seat its tricks and chips."""
+    from crewkit.tui.text import round_mission_lines
+
+    last = game.round_results[-1]
+    tricks = game.round_tricks[-1] if game.round_tricks else []
+    out = Text()
+    try:
+        rule = round_mission_lines(last.mission, "").get(last.mode, "")
+    except Exception:  # the mission file cannot be read again: the chips still tell the story
+        rule = ""
+    if rule:
+        out.append(f"Scoring ({last.mode} mode): {rule}.\n", style="dim")
+    for seat in range(game.n):
+        won = [t for t in tricks if t.winner == seat]
+        delta = last.deltas[seat]
+        sign = "+" if delta >= 0 else "−"
+        cards = ", ".join(str(t.winning_card) for t in won)
+        out.append(f"  {seat_label(seat, kinds, viewer)}: ", style="bold")
+        out.append(f"{plural(len(won), 'trick')}" + (f" (won with {cards})" if cards else ""))
+        out.append(f", {sign}{chip_str(abs(delta))} chips\n")
+    return out
+
+
 class RoundScreen(ModalScreen[None]):
     """Hammer: the round's result and the chip table so far; Enter deals the next round."""
 
@@ -342,8 +387,9 @@ class RoundScreen(ModalScreen[None]):
         head.append(f"Round {last.round} of {game.scoring.rounds} is over", style="bold")
         head.append(f" — {titles.get(last.mission, last.mission)} ({last.mode}), "
                     f"dealer {seat_label(last.dealer, self.kinds, self.viewer)}\n")
-        head.append(f"{last.reason}\n\n")
-        head.append(f"Chips after round {last.round}", style="bold")
+        head.append(f"{name_seats(last.reason, self.kinds, self.viewer)}\n")
+        head.append_text(round_breakdown(game, self.kinds, self.viewer))
+        head.append(f"\nChips after round {last.round}", style="bold")
         with Vertical(classes="dialog", id="round-dialog"):
             yield Static(head, id="round-head")
             yield Static(chip_table(game, self.kinds, self.viewer), id="chip-table")

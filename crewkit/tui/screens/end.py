@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,10 +13,33 @@ from textual.widgets import Footer, Static
 
 from crewkit.tui.screens.dialogs import chip_table
 from crewkit.tui.session import Finished, Session
-from crewkit.tui.text import chip_str, seat_label
+from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
+
+
+def secret_reveal(session: Session) -> Text:
+    """Persian reading, at the end: every player's secret mission cards, face up, done or not."""
+    game = session.g
+    kinds = session.kinds
+    out = Text()
+    out.append("Secret missions revealed:\n", style="bold")
+    by_seat: dict[int, list[Any]] = {}
+    for task in game.tasks:
+        if task.owner is not None:
+            by_seat.setdefault(task.owner, []).append(task)
+    for seat in sorted(by_seat):
+        out.append(f"  {seat_label(seat, kinds)}: ", style="bold")
+        for i, task in enumerate(sorted(by_seat[seat], key=lambda t: getattr(t, "number", 0) or 0)):
+            if i:
+                out.append(", ")
+            number = getattr(task, "number", None)
+            out.append(f"#{number} " if number is not None else "", style="cyan")
+            out.append_text(card_text(task.card))
+            out.append(" ✓" if task.trick is not None else " ✗", style="green" if task.trick is not None else "red")
+        out.append("\n")
+    return out
 
 
 class EndScreen(ModalScreen[str]):
@@ -48,11 +71,12 @@ class EndScreen(ModalScreen[str]):
         body = Text()
         body.append("MISSION ACCOMPLISHED" if success else "MISSION FAILED", style="bold green" if success else "bold red")
         body.append(f"\n\n{self.mission}  {self.title_text}\n", style="bold")
-        body.append(f"{f.reason}\n\n")
+        session = self.crew_app.session
+        body.append(f"{name_seats(f.reason, session.kinds) if session is not None else f.reason}\n\n")
         if f.progress is not None:
             p = f.progress
             state = "done" if p.done else "not yet done"
-            body.append(f"Logbook: {p.attempts} attempt(s) for this mission, {state}")
+            body.append(f"Logbook: {plural(p.attempts, 'attempt')} for this mission, {state}")
             if p.distress_used:
                 body.append(" (distress signal used: +1 attempt on success)")
             body.append("\n")
@@ -60,6 +84,8 @@ class EndScreen(ModalScreen[str]):
             body.append("This rule set is not part of the campaign logbook.\n", style="dim")
         if f.distress_used:
             body.append("The distress signal was used in this attempt.\n", style="yellow")
+        if session is not None and session.variant == "secret":
+            body.append_text(secret_reveal(session))
         if f.record_path is not None:
             body.append(f"Game record: {f.record_path}\n", style="dim")
         for err in f.errors:

@@ -24,6 +24,7 @@ from crewkit.engine.actions import (
     Action,
     ChooseDummySeat,
     ChooseMission,
+    ChoosePlayer,
     Communicate,
     Distress,
     PassCard,
@@ -41,7 +42,15 @@ from crewkit.tui.screens.dialogs import (
     RoundScreen,
 )
 from crewkit.tui.session import Session
-from crewkit.tui.text import action_label, card_text, chip_str, dummy_seat_label, seat_label
+from crewkit.tui.text import (
+    action_label,
+    card_text,
+    chip_str,
+    dummy_seat_label,
+    name_seats,
+    public_action_label,
+    seat_label,
+)
 from crewkit.tui.widgets.communication import CrewView
 from crewkit.tui.widgets.hand import HandView
 from crewkit.tui.widgets.log import EventLog
@@ -64,7 +73,7 @@ class TableScreen(Screen[None]):
         Binding("space", "continue", "Continue"),
         Binding("l", "app.logbook", "Logbook"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit_table", "Quit"),
     ]
 
     def __init__(self, session: Session, delay: float = 0.8) -> None:
@@ -195,7 +204,7 @@ class TableScreen(Screen[None]):
         elif s.variant == "secret":
             tasks.show_text(secret_tasks_text(obs, kinds, viewer, s.secret_numbers(self.observer())))
         else:
-            tasks.show(obs, kinds, viewer)
+            tasks.show(obs, kinds, viewer, game.rules)
         self.query_one("#trick", TrickView).show(obs, kinds, viewer)
         self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer)
 
@@ -213,7 +222,7 @@ class TableScreen(Screen[None]):
                 title = "JARVIS's face-up cards (you decide for JARVIS)"
             hand.set_cards(act_obs.hand, legal_cards, (), title=title)
         else:
-            legal_cards = [a.card for a in obs.legal if isinstance(a, CARD_ACTIONS)]  # type: ignore[attr-defined]
+            legal_cards = [a.card for a in obs.legal if isinstance(a, CARD_ACTIONS)]
             comm_cards = [c.card for c in obs.communications if c.seat == viewer]
             passing = any(isinstance(a, PassCard) for a in obs.legal)
             name = seat_label(viewer, kinds, viewer)
@@ -248,6 +257,8 @@ class TableScreen(Screen[None]):
                 "choose-mission": "You deal: choose the mission card and its mode (↑ ↓ Enter)",
                 "choose-dummy-seat": "Where does JARVIS sit? (↑ ↓ Enter)",
             }.get(next(iter(kinds_of)) if len(kinds_of) == 1 else "", "Choose (↑ ↓ Enter)")
+            if kinds_of == {"answer"} and game.questions:
+                heading = f"The commander asks you: \u201c{game.questions[-1][0]}\u201d (↑ ↓ Enter)"
             panel_title.update(Text(heading, style="bold"))
         self.query_one("#status", Static).update(Text(self.status_text))
 
@@ -260,6 +271,9 @@ class TableScreen(Screen[None]):
             return Text.assemble((f"{number}{title}", "bold"), " — ", (f"{action.mode} mode", "bold cyan"))
         if isinstance(action, ChooseDummySeat):
             return Text(dummy_seat_label(action, self.session.player_kinds, self.game.n))
+        if isinstance(action, ChoosePlayer):
+            who = seat_label(action.player, self.session.kinds, self.viewer)
+            return Text(f"choose {who} as the {action.role.replace('_', ' ')}")
         if action.type == "take-task" and card is not None:
             task = next((t for t in self.game.observation(action.seat).tasks if t.card == card), None)
             out = Text.assemble("take ", card_text(card))
@@ -308,10 +322,14 @@ class TableScreen(Screen[None]):
         if s.variant == "hammer" and len(game.round_results) > self._rounds_shown:
             self.show_round()
             return
+        asked = s.distress_pending()
+        if asked is not None:
+            self.ask_distress(asked)
+            return
         optional = s.bot_optional()
         if optional is not None:
-            seat, action = optional
-            self.schedule(lambda: self.bot_apply(seat, action))
+            bot, action = optional
+            self.schedule(lambda: self.bot_apply(bot, action))
             return
         seat = game.to_act
         if seat is None:
@@ -507,13 +525,14 @@ class TableScreen(Screen[None]):
 
     def _bot_applied(self, seat: int, action: Action, refused: str | None) -> None:
         s = self.session
-        if refused is not None:
-            self.set_status(f"{seat_label(seat, s.kinds)} tried {action_label(action)}: {refused}", error=True)
-        else:
+        # A refused bot move is not shown: it names a card of the bot's hand (the bot played its first
+        # legal action instead, which the log shows as any other move).
+        if refused is None:
+            label = public_action_label(action)
             if isinstance(action, Communicate | Distress):
-                self.notify(f"{seat_label(seat, s.kinds)}: {action_label(action)}", title="Crew")
+                self.notify(f"{seat_label(seat, s.kinds)}: {label}", title="Crew")
             if not self.status_is_error():
-                self.set_status(f"{seat_label(seat, s.kinds)}: {action_label(action)}")
+                self.set_status(f"{seat_label(seat, s.kinds)}: {label}")
         self.advance()
 
     def status_is_error(self) -> bool:
@@ -534,6 +553,7 @@ class TableScreen(Screen[None]):
 
         def then(refused: str | None) -> None:
             if refused is not None:
+                refused = name_seats(refused, self.session.kinds, self.viewer)
                 self.set_status(refused, error=True)
                 self.notify(refused, title="Not allowed", severity="warning")
                 return
@@ -639,11 +659,52 @@ class TableScreen(Screen[None]):
 
         def done(changed: bool | None) -> None:
             if changed:
+                self.session.distress_answered.add(seat)
                 self.set_status(f"Distress signal: cards go to the {self.game.distress_direction}.")
             self.refresh_view()
             self.advance()
 
         self.app.push_screen(DistressScreen(self.session, seat, actions, reason), done)
+
+    def action_quit_table(self) -> None:
+        """``q`` in the middle of an attempt: say where it went (saved, resumed from the campaign), then quit."""
+        s = self.session
+        if s.game is None or s.g.is_over():
+            self.app.exit()
+            return
+        s.save()
+        note = ("Your attempt is saved; resume it from the campaign (or the same `crewkit play` command): "
+                "opening this mission again offers to resume it.")
+
+        def done(quit_now: bool | None) -> None:
+            if quit_now:
+                self.crew_app.exit_note = "crewkit: attempt saved; resume it from the campaign."
+                self.app.exit()
+
+        self.app.push_screen(ChoiceScreen("Quit the mission?", [("Quit — the attempt is saved", True),
+                                                                ("Keep playing", False)], note, id="quit"), done)
+
+    def ask_distress(self, seat: int) -> None:
+        """Before trick 1: the human seat calls the distress signal or passes; the table waits for the answer."""
+        s = self.session
+        if s.hotseat and seat != self.viewer:
+            self.handoff(seat)
+            return
+        self.viewer = seat
+        self._handoff_open = True
+        self.set_status("Before trick 1: call the distress signal or pass (the others wait for you).")
+
+        def done(changed: bool | None) -> None:
+            self._handoff_open = False
+            s.distress_answered.add(seat)
+            if changed:
+                self.set_status(f"Distress signal: cards go to the {self.game.distress_direction}.")
+            else:
+                self.set_status("No distress signal.")
+            self.refresh_view()
+            self.advance()
+
+        self.app.push_screen(DistressScreen(s, seat, s.distress_actions(seat), ask=True), done)
 
     def action_last_trick(self) -> None:
         obs = self.game.observation(self.observer())

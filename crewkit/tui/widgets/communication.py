@@ -8,10 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from crewkit.tui.text import card_text, seat_label
-
-# what the token says, next to the card (the suit is the card's): top | bottom | only; None = dead zone
-STATEMENT_SHORT = {"top": "highest", "bottom": "lowest", "only": "only", "signal": "signalled"}
+from crewkit.tui.text import STATEMENT_WORDS, card_text, plural, seat_label
 
 
 def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,
@@ -32,14 +29,15 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
         out.append("★ " if seat == chief else "  ", style="bold yellow")
         name = seat_label(seat, kinds, viewer)
         out.append(f"{name:<14}", style="bold" if seat == viewer else "")
-        out.append(f"{obs.hand_sizes[seat]:>2} cards {won.get(seat, 0):>2} won  ", style="dim")
+        cards = plural(obs.hand_sizes[seat], "card")
+        out.append(f"{cards:>8} {won.get(seat, 0):>2} won  ", style="dim")
         if chips is not None:
             out.append(f"{chips[seat]:>6} chips  ", style="bold")
         comm = comms.get(seat)
         if comm is not None:
             out.append("✉ ")
             out.append_text(card_text(comm.card))
-            out.append(f" {STATEMENT_SHORT.get(comm.statement or '', '(hidden)')}")
+            out.append(f" {STATEMENT_WORDS.get(comm.statement or '', '(hidden)')}")
             if comm.played:
                 out.append(" · played", style="red")
         elif obs.comm_used[seat]:

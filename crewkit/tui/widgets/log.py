@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from crewkit.tui.text import card_text, seat_label, token_text
+from crewkit.tui.text import STATEMENT_WORDS, card_text, seat_label, token_text
 
 
 def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | None:
@@ -28,7 +28,7 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | N
     if kind == "task-taken":
         return Text.assemble((_v(who, "takes"), "bold"), " the task ", card)
     if kind == "communicate":
-        said = "statement hidden" if event.detail in ("hidden", "") else event.detail
+        said = "statement hidden" if event.detail in ("hidden", "") else STATEMENT_WORDS.get(event.detail, event.detail)
         return Text.assemble(("✉ ", "bold"), (_v(who, "communicates"), "bold"), " ", card, f" ({said})")
     if kind == "distress":
         return Text.assemble(("Distress signal", "bold red"), f" from {who}: cards go to the {event.detail}")

@@ -11,7 +11,11 @@ from textual.widgets import Static
 from crewkit.tui.text import card_text, chip_str, round_mission_lines, seat_label, token_text
 
 
-def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None) -> Text:
+def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None, *,
+               roles: Sequence[tuple[str, int]] = (), conditions: Sequence[Any] = (),
+               all_roles: Sequence[str] = ()) -> Text:
+    """The tasks; then the roles bound by the setup (``sick: Bot 2``) and the mission's conditions in words,
+    naming the bound players."""
     out = Text()
     out.append("Tasks", style="bold")
     done = sum(1 for t in tasks if t.done)
@@ -35,6 +39,20 @@ def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None) -
         if task.done:
             out.append(f"  (trick {task.trick})", style="dim")
         out.append("\n")
+    names = {role: seat_label(seat, kinds, viewer) for role, seat in roles}
+    for role, seat in roles:
+        out.append(f" {role.replace('_', ' ').capitalize()}: ", style="bold")
+        out.append(f"{names[role]}\n", style="bold yellow" if seat == viewer else "")
+    if conditions:
+        from crewkit.dsl.words import with_roles
+        from crewkit.tui.text import condition_words
+
+        words = with_roles(names, tuple(r for r in all_roles if r not in names))
+        out.append("Conditions\n", style="bold")
+        for cond in conditions:
+            data = {"fail_if": cond.fail_text, "done_if": cond.done_text, "id": cond.id}
+            for line in condition_words(data, words):
+                out.append(f"  {line}\n")
     return out
 
 
@@ -68,7 +86,7 @@ def secret_tasks_text(obs: Any, kinds: Sequence[str], viewer: int | None, number
             continue
         out.append(" ✓ ", style="bold green")
         out.append_text(card_text(t.card))
-        number = numbers.get(t.card.id)
+        number = numbers.get(t.card.id, 0)
         out.append(f" (#{number})" if number else "", style="cyan")
         out.append(f"  {seat_label(t.owner, kinds, viewer)}  (trick {t.trick})\n", style="dim")
     others = int(obs.hidden_missions_of_others)
@@ -131,8 +149,11 @@ def chips_text(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
 
 
 class TasksView(Static):
-    def show(self, obs: Any, kinds: Sequence[str], viewer: int | None) -> None:
-        self.update(tasks_text(obs.tasks, kinds, viewer))
+    def show(self, obs: Any, kinds: Sequence[str], viewer: int | None, rules: Any = None) -> None:
+        conditions = tuple(rules.conditions) if rules is not None else ()
+        all_roles = tuple(rules.roles) if rules is not None else ()
+        self.update(tasks_text(obs.tasks, kinds, viewer, roles=obs.roles, conditions=conditions,
+                               all_roles=all_roles))
 
     def show_text(self, text: Text) -> None:
         self.update(text)

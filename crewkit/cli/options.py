@@ -1,0 +1,123 @@
+"""The ``crewkit`` command line's argument types and the parent parsers of the options its commands share.
+
+Types say what was expected and what was found. A parent parser (``argparse``'s ``parents=``) carries one
+option that several commands repeat (``--ruleset``, ``--players``, ``--seed``, ``--reading``, ``--games``,
+``--workers``, ``--format``), so each is declared once, with the same type and wording everywhere; a command
+passes its own default, and its own help where the meaning differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+
+def reading(text: str) -> tuple[str, str]:
+    """``ID=OPTION`` (``ID:OPTION`` also accepted) selecting a reading of an unclear rule."""
+    key, sep, value = text.partition("=")
+    if not sep:
+        key, sep, value = text.partition(":")
+    if not sep or not key.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected ID=OPTION (e.g. commander-picks-self=yes), found {text!r}")
+    return key.strip(), value.strip()
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A finite duration in seconds, more than 0 (``nan`` and ``inf`` are refused: a deadline must be real)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, found {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive, finite number of seconds, found {text!r}")
+    return value
+
+
+def delay_seconds(text: str) -> float:
+    """A pause in seconds: 0 or more, finite and at most a minute (``nan``, ``inf`` and negatives are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, found {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds from 0 to 60, found {text!r}")
+    return value
+
+
+def player_list(text: str) -> list[int]:
+    """Player counts such as ``3,4,5``."""
+    try:
+        out = [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5, found {text!r}") from None
+    if not out or any(n < 1 for n in out):
+        raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5, found {text!r}")
+    return out
+
+
+# ---------------------------------------------------------------------------- parent parsers
+def _parent() -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(add_help=False)
+
+
+def ruleset_option(default: str | None = "crew", help: str | None = None) -> argparse.ArgumentParser:
+    """``--ruleset NAME|PATH``."""
+    parent = _parent()
+    parent.add_argument("--ruleset", default=default, help=help or f"rule set name or path (default: {default})")
+    return parent
+
+
+def players_option(default: int | None = 4, help: str | None = None) -> argparse.ArgumentParser:
+    """``--players N`` (a whole number of at least 1)."""
+    parent = _parent()
+    parent.add_argument("--players", type=positive_int, default=default,
+                        help=help or f"number of players (default: {default})")
+    return parent
+
+
+def seed_option(default: str | None, help: str | None = None) -> argparse.ArgumentParser:
+    """``--seed TEXT``: the master seed games are seeded from (``SEED:0``, ``SEED:1``, ...)."""
+    parent = _parent()
+    parent.add_argument("--seed", default=default, help=help or f"master seed (default: {default})")
+    return parent
+
+
+def reading_option(help: str = "select a reading option (repeatable)") -> argparse.ArgumentParser:
+    """``--reading ID=OPTION``, repeatable: a reading of an unclear rule."""
+    parent = _parent()
+    parent.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION", help=help)
+    return parent
+
+
+def games_option(default: int, help: str) -> argparse.ArgumentParser:
+    """``--games N``: how many games (or deals)."""
+    parent = _parent()
+    parent.add_argument("--games", type=positive_int, default=default, help=help)
+    return parent
+
+
+def workers_option() -> argparse.ArgumentParser:
+    """``--workers N`` and ``--oversubscribe``: parallel processes, at most the CPUs unless asked."""
+    parent = _parent()
+    parent.add_argument("--workers", type=positive_int, default=1,
+                        help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
+    parent.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
+    return parent
+
+
+def format_option(*choices: str) -> argparse.ArgumentParser:
+    """``--format``: the first choice is the default (``text``, or ``yaml`` for ``show``)."""
+    parent = _parent()
+    parent.add_argument("--format", choices=list(choices), default=choices[0],
+                        help=f"output format (default: {choices[0]})")
+    return parent

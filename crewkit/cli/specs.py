@@ -1,0 +1,157 @@
+"""``crewkit validate``, ``show``, ``list`` and ``docs``: the spec files, checked, printed and listed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from crewkit.cli.options import format_option, reading_option
+from crewkit.errors import EXIT_INVALID, EXIT_OK, UsageError
+
+
+def add_validate_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "validate",
+        help="check rule sets, missions and campaigns (all bundled files when no path is given)",
+        description="Check YAML specs against their JSON Schemas and beyond: references resolve, tokens are "
+        "known, hand sizes fit the deck, DSL conditions parse and name only known words and bound roles. "
+        "Every error names file:line:column. Exit 0 when all are valid, 1 when any is invalid.",
+        parents=[format_option("text", "json")],
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check (default: every bundled file)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only errors and the summary")
+    return p
+
+
+def add_show_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "show",
+        help="print a rule set, mission or campaign (rule sets resolved through `extends:` on request)",
+        description="Print a spec as YAML. For rule sets, --resolved applies `extends:` (maps merge, lists "
+        "replace, null deletes) and any --reading selections.",
+        parents=[reading_option(), format_option("yaml", "json")],
+    )
+    p.add_argument("kind", choices=["ruleset", "mission", "campaign"], help="what to show")
+    p.add_argument("name", help="bundled name (crew, planet-nine/03, planet-nine) or a file path")
+    p.add_argument("--resolved", action="store_true", help="rule sets: print the merged result of `extends:`")
+    return p
+
+
+def add_list_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "list",
+        help="list what can be played: rule sets, campaigns, mission sets (Hammer, Persian levels), missions",
+        description="List what can be played: rule sets with their player counts, campaigns (bundled and those "
+        "installed packs offer through the entry-point group `crewkit.campaigns`, with their source), mission "
+        "sets (a rule set that deals its own mission cards: hammer, persian, persian/level-N) with the command "
+        "that plays them, and the bundled missions.",
+        parents=[format_option("text", "json")],
+    )
+    p.add_argument("what", nargs="?", choices=["rulesets", "campaigns", "sets", "missions"], default=None)
+    return p
+
+
+def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "docs",
+        help="print generated reference documentation (the condition language)",
+        description="Print the reference of the condition DSL, generated from the vocabulary itself.",
+    )
+    p.add_argument("topic", choices=["dsl"], help="which reference")
+    return p
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from crewkit.spec import bundled
+    from crewkit.spec.errors import issue_to_json, render_issue
+    from crewkit.spec.files import check_file
+    from crewkit.spec.loader import source_lines
+
+    paths: list[Path] = []
+    if not args.paths:
+        paths = bundled.bundled_files()
+    else:
+        for raw in args.paths:
+            path = Path(raw)
+            if path.is_file() and path.suffix.lower() == ".zip":  # a zipped campaign: check what it unpacks to
+                from crewkit.spec.campaigns import unpack_zip
+
+                try:
+                    path = unpack_zip(path)
+                except bundled.NotFound as exc:
+                    raise UsageError(str(exc)) from None
+            if path.is_dir():
+                found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+                if not found:
+                    raise UsageError(f"{raw}: no .yaml files in this folder")
+                paths.extend(found)
+            elif path.exists():
+                paths.append(path)
+            else:
+                raise UsageError(f"{raw}: no such file or folder")
+    all_issues = []
+    invalid = 0
+    for path in paths:
+        issues = check_file(path)
+        if issues:
+            invalid += 1
+        all_issues.append((path, issues))
+    if args.format == "json":
+        out = [issue_to_json(i) for _, issues in all_issues for i in issues]
+        print(json.dumps({"files": len(paths), "invalid": invalid, "errors": out}, indent=2))
+    else:
+        for path, issues in all_issues:
+            if issues:
+                lines = source_lines(path)
+                for issue in issues:
+                    print(render_issue(issue, lines))
+            elif not args.quiet and args.paths:
+                print(f"{path}: ok")
+        total = sum(len(i) for _, i in all_issues)
+        status = "all valid" if not invalid else f"{invalid} invalid ({total} error{'s' if total != 1 else ''})"
+        print(f"{len(paths)} file{'s' if len(paths) != 1 else ''} checked: {status}")
+    return EXIT_INVALID if invalid else EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    import yaml
+
+    from crewkit.spec.campaigns import load_campaign
+    from crewkit.spec.loader import load_doc, load_mission, load_ruleset
+
+    readings = dict(args.reading)
+    data: Any
+    if args.kind == "ruleset":
+        if args.resolved or readings:
+            data = dict(load_ruleset(args.name, readings).data)
+        else:
+            from crewkit.spec import bundled
+
+            data = load_doc(bundled.ruleset_path(args.name)).data
+    elif args.kind == "mission":
+        data = dict(load_mission(args.name, readings).data)
+    else:
+        data = load_doc(load_campaign(args.name).path).data
+    if args.format == "json":
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110), end="")
+    return EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from crewkit.spec.listing import catalogue, format_catalogue, section
+
+    cat = catalogue()
+    print(json.dumps(section(cat, args.what), indent=2) if args.format == "json" else format_catalogue(cat, args.what))
+    return EXIT_OK
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    from crewkit.dsl.docs import generate_markdown
+
+    print(generate_markdown(), end="")
+    return EXIT_OK
+

@@ -1,0 +1,117 @@
+"""Nothing hidden leaks (issue 17): random games driven through the app's text, checked against seat 0's view.
+
+The bots call the distress signal when they may (cards then pass between two bots), communicate at random,
+and now and then try a card they may not play (refused by the engine: the bot's hand must not show). After
+every step the screen (status line and log included) and every notification are searched for the name of a
+card the human seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from tui_helpers import SIZE, _saves, pass_distress, press_first_legal, settle, text_of
+
+from crewkit.engine.actions import Action, Communicate, Distress, Play
+from crewkit.tui.app import CrewApp
+from crewkit.tui.launch import PlayOptions
+from crewkit.tui.screens.dialogs import HandoffScreen
+from crewkit.tui.screens.end import EndScreen
+from crewkit.tui.screens.table import TableScreen
+from crewkit.tui.services import MemoryLogbook, Services
+
+
+class MischiefBot:
+    """Random legal moves; distress whenever possible; sometimes an illegal card from its own hand."""
+
+    def __init__(self, seat: int, seed: str) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"{seed}:{seat}")
+
+    def act(self, obs: Any) -> Action:
+        required = [a for a in obs.legal if not isinstance(a, Communicate | Distress)]
+        plays = {a.card for a in required if isinstance(a, Play)}
+        illegal = [c for c in obs.hand if c not in plays]
+        if plays and illegal and self.rng.random() < 0.4:
+            return Play(self.seat, self.rng.choice(illegal))  # refused by the engine
+        return self.rng.choice(required)
+
+    def optional(self, obs: Any) -> Action | None:
+        distress = [a for a in obs.legal if isinstance(a, Distress)]
+        if distress:
+            return distress[0]
+        comms = [a for a in obs.legal if isinstance(a, Communicate)]
+        return self.rng.choice(comms) if comms and self.rng.random() < 0.5 else None
+
+
+def hidden_from(game: Any, seat: int) -> set[str]:
+    """Names of the cards ``seat`` cannot see: the others' hands, less its own passed card and the cards named
+    in public (communicated, face up for JARVIS, task cards, the commander's announced card)."""
+    obs = game.observation(seat)
+    known = {c.card for c in obs.communications} | set(obs.dummy_up) | {t.card for t in obs.tasks}
+    known |= {e.card for e in game.events if e.kind in ("commander", "role") and e.card is not None}
+    if game.passes.get(seat) is not None:
+        known.add(game.passes[seat])
+    cards = {c for s in range(game.n) if s != seat for c in game.hand(s)} - known
+    return {c.name for c in cards}
+
+
+def leaks(text: str, hidden: set[str]) -> list[str]:
+    return [name for name in hidden if re.search(rf"(?<![\w]){re.escape(name)}(?!\d)", text)]
+
+
+@pytest.mark.parametrize(("mission", "seed"), [("planet-nine/01", "leak-a"), ("planet-nine/03", "leak-b"),
+                                               ("planet-nine/05", "leak-c")])
+async def test_no_hidden_card_in_any_text(home: Any, mission: str, seed: str) -> None:
+    services = Services(bot_factory=lambda name, seat, s: MischiefBot(seat, seed), logbook=MemoryLogbook(),
+                        saves=_saves(lambda: home), home=lambda: home)
+    app = CrewApp(PlayOptions(mission=mission, seed=seed, fast=True), services=services)
+    notes: list[str] = []
+    notify = app.notify
+
+    def record(message: str, *args: Any, **kw: Any) -> None:
+        notes.append(str(message))
+        notify(message, *args, **kw)
+
+    app.notify = record  # type: ignore[method-assign]
+    passed_between_bots = refused = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # campaign or briefing
+        await settle(pilot)
+        if not isinstance(app.screen, TableScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        for _ in range(400):
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, EndScreen):
+                break
+            table = app.table()
+            game = table.session.g
+            hidden = hidden_from(game, 0)
+            found = leaks(text_of(app) + "\n".join(notes), hidden)
+            assert not found, (found, notes)
+            notes.clear()
+            passed_between_bots += sum(1 for e in game.events if e.kind == "pass" and e.seat != 0
+                                       and not e.detail.endswith(" 0"))
+            refused += sum(1 for e in game.events if e.kind == "refused")
+            if isinstance(screen, HandoffScreen):
+                await pilot.press("enter")
+            elif await pass_distress(pilot):
+                continue
+            elif isinstance(screen, TableScreen) and not game.is_over():
+                if table.session.is_human(game.to_act):
+                    if game.phase == "distress-pass":
+                        await pilot.press("home", "enter")
+                    else:
+                        await press_first_legal(pilot)
+                else:
+                    await pilot.press("space")
+            else:
+                await pilot.press("escape")
+        assert isinstance(app.screen, EndScreen)
+        assert passed_between_bots  # the case of the issue happened: a card passed from one bot to another
