@@ -363,7 +363,10 @@ class TrickSearch:
         # search take them; None when they are not card-blind or have too many winner sequences
         self.automaton: WinnerAutomaton | None = None
         if self.card_blind and native is not False and use_table and not self.draws and not self.draft:
-            self.automaton = self.winner_automaton()
+            from crewkit.solve import native as native_lib
+
+            if native_lib.load() is not None:  # only the C search reads it
+                self.automaton = self.winner_automaton()
         self.dead: set[Any] = set()
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -474,8 +477,14 @@ class TrickSearch:
                 out.append({"id": c.id, "path": "winners", "why": "",
                             "how": "reads trick winners only, an automaton over trick winners in the C search"})
             elif self.card_blind:
-                why = (f"more than {self.AUTOMATON_CAP} sequences of trick winners to compile for the C search"
-                       if self.automaton is None else "the C search is not available")
+                from crewkit.solve import native as native_lib
+
+                if native_lib.load() is None:
+                    why = f"the C search is not available ({native_lib.status()})"
+                elif self.automaton is None:
+                    why = f"more than {self.AUTOMATON_CAP} sequences of trick winners to compile for the C search"
+                else:
+                    why = "the C search does not model this position (deck, draws or a free draft)"
                 out.append({"id": c.id, "path": "winners", "why": why,
                             "how": "reads trick winners only, checked once per winner sequence in the Python search"})
             else:

@@ -150,6 +150,8 @@ def solve(
 
 def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None, gold_frame: bool, history: str,
            merge: bool | None, free_draft: bool, compile_conditions: bool = True) -> SolveResult:
+    from crewkit.dsl import DslInterrupted
+
     if game.is_over():
         status = WINNABLE if game.outcome().result == SUCCESS else UNWINNABLE
         return SolveResult(status, [], 0, time.perf_counter() - t0, 0, note=game.outcome().reason)
@@ -208,6 +210,8 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
     except SearchAborted as exc:
         what = "the time limit" if str(exc) == "time" else "the node budget"
         return result(UNKNOWN, [], f"stopped at {what}")
+    except DslInterrupted:
+        return result(UNKNOWN, [], "stopped at the time limit while a condition was evaluated")
     if any(not s.done for s in starts):
         return result(UNKNOWN, [], "stopped at the node budget")
     return result(UNWINNABLE, [])
