@@ -294,8 +294,8 @@ def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple
         if i == check_at and check_at > 0:
             best_w = max(wins[c] for c in cands)
             active = [c for c in cands if wins[c] >= best_w - 1]
-            if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
-                break
+            if len({wins[c] for c in active}) == 1 and best_w == check_at:
+                break  # (not when every card lost so far: a mission's conditions can make wins rare)
             if len(active) == 1:
                 break
         base = cond_world(base_world(t, pos, sampler.sample(rng)), cs, tricks, cond_done)
@@ -402,7 +402,7 @@ class FastBot(HeuristicBot):
 
     def __init__(self, seat: int, seed: str = "", worlds: int = 12, draft_worlds: int = 8,
                  native: bool | None = None, budget: int = 1600, min_worlds: int = 8,
-                 cond_worlds: int = 8, task_scaling: bool = True) -> None:
+                 cond_worlds: int = 10, task_scaling: bool = True) -> None:
         super().__init__(seat, seed, draft_worlds=draft_worlds)
         self.fast_worlds = worlds
         self.fast_budget = budget
