@@ -294,8 +294,8 @@ def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple
         if i == check_at and check_at > 0:
             best_w = max(wins[c] for c in cands)
             active = [c for c in cands if wins[c] >= best_w - 1]
-            if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
-                break
+            if len({wins[c] for c in active}) == 1 and best_w == check_at:
+                break  # (not when every card lost so far: a mission's conditions can make wins rare)
             if len(active) == 1:
                 break
         base = cond_world(base_world(t, pos, sampler.sample(rng)), cs, tricks, cond_done)
@@ -402,13 +402,14 @@ class FastBot(HeuristicBot):
 
     def __init__(self, seat: int, seed: str = "", worlds: int = 12, draft_worlds: int = 8,
                  native: bool | None = None, budget: int = 1600, min_worlds: int = 8,
-                 cond_worlds: int = 8) -> None:
+                 cond_worlds: int = 10, task_scaling: bool = True) -> None:
         super().__init__(seat, seed, draft_worlds=draft_worlds)
         self.fast_worlds = worlds
         self.fast_budget = budget
         self.min_worlds = min(min_worlds, worlds)
         self._fits: tuple[object, bool] | None = None
         self.cond_worlds = cond_worlds
+        self.task_scaling = task_scaling
         self.native = native  # None: C when available; False: always Python (the twin)
 
     def _decide(self, t: Table, pos: Position, seed: int) -> int:
@@ -461,9 +462,15 @@ class FastBot(HeuristicBot):
                 return by_card[best] if best in by_card else _simple_play(obs, req)
         open_tasks = any(t.trick is None for t in obs.tasks)
         worlds = 3
-        if open_tasks:  # fewer worlds while the play-outs are long: about ``budget`` card plays per decision
+        if open_tasks:
+            # fewer worlds while the play-outs are long (about ``budget`` card plays per decision with four
+            # open tasks), more when few tasks are open (play-outs end once they are done): 12 worlds with
+            # four open tasks, up to twice as many with one or two
+            open_count = sum(1 for x in obs.tasks if x.trick is None)
+            scale = min(2.0, 4 / max(1, open_count)) if self.task_scaling else 1.0
             remaining = max(1, sum(obs.hand_sizes)) * len(by_card)
-            worlds = max(self.min_worlds, min(self.fast_worlds, self.fast_budget // remaining))
+            cap = int(self.fast_worlds * max(1.0, scale))
+            worlds = max(self.min_worlds, min(cap, int(self.fast_budget * scale) // remaining))
         pos = position(obs, know, worlds, open_tasks, cands)
         seed = self.rng.getrandbits(64)
         best = self._decide(t, pos, seed)
