@@ -335,8 +335,11 @@ class Game:
         return out
 
     def has_optional_actions(self, seat: int) -> bool:
-        """``bool(optional_actions(seat))``."""
-        return any(optional(self, seat) for optional in self.hooks.optional)
+        """``bool(optional_actions(seat))``, stopping at the first action found."""
+        for optional in self.hooks.optional:
+            for _ in optional(self, seat):
+                return True
+        return False
 
     def legal_play_mask(self, seat: int) -> int:
         return legal_play_mask(self, seat)

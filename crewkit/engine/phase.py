@@ -15,7 +15,7 @@ import registers its blocks).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from crewkit.engine.errors import IllegalAction
@@ -107,7 +107,7 @@ class Block:
         """Why no card may be played while this phase is current."""
         return f"cards are played only after the {self.describe(g)}"
 
-    def optional(self, g: Game, seat: int) -> Sequence[Action]:
+    def optional(self, g: Game, seat: int) -> Iterable[Action]:
         return ()
 
     def trick_end(self) -> TrickHook | None:

@@ -12,7 +12,7 @@ seat, a secret deal → secret tasks, ``rounds:`` → chip scoring), less those 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
@@ -71,7 +71,7 @@ def block_named(name: str) -> Block:
 
 @dataclass(frozen=True, slots=True)
 class Hooks:
-    optional: tuple[Callable[[Game, int], Sequence[Action]], ...]
+    optional: tuple[Callable[[Game, int], Iterable[Action]], ...]
     trick_end: tuple[TrickHook, ...]
     after_play: tuple[PlayHook, ...]
     card_played: tuple[CardHook, ...]

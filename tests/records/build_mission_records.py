@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from crewkit.engine.actions import Communicate, Distress, HandTask
+from crewkit.engine.blocks.communication import true_statements
 from crewkit.engine.game import Game
 from crewkit.engine.record import game_to_record
 from crewkit.engine.setup import new_game
@@ -107,8 +108,8 @@ def build_silenced() -> None:
     while game.phase != "tricks":
         game.apply(rng.choice(required(game)))
     silent = game.roles["silent"]
-    card = next(c for c in game.hand(silent) if not c.is_trump and game._true_statements(silent, c))
-    statement = game._true_statements(silent, card)[0]
+    card = next(c for c in game.hand(silent) if not c.is_trump and true_statements(game, silent, c))
+    statement = true_statements(game, silent, card)[0]
     record = game_to_record(game)
     for key in ("outcome", "reason", "result"):
         record.pop(key, None)

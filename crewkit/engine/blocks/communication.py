@@ -8,7 +8,7 @@ per trick, barred roles, the dummy seat, disruption.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from crewkit.cards import Card, mask_ids
@@ -32,7 +32,7 @@ class CommunicationBlock(Block):
     def actions(self) -> dict[type, Handler]:
         return {Communicate: communicate, Signal: signal}  # type: ignore[dict-item]
 
-    def optional(self, g: Game, seat: int) -> Sequence[Action]:
+    def optional(self, g: Game, seat: int) -> Iterable[Action]:
         r = g.rules
         if r.comm_window == AFTER_FIRST_CARD:
             if signal_open(g, seat):
@@ -40,20 +40,23 @@ class CommunicationBlock(Block):
             return ()
         if g.plays or g.phase != TRICKS or g._outcome is not None or not communication_open(g, seat):
             return ()
-        cards = g._cards
-        out: list[Action] = []
-        for i in mask_ids(g.hands[seat] & ~r.comm_excluded_mask):
-            statements = true_statements(g, seat, cards[i])
-            if not statements:
-                continue
-            if r.dead_zone:
-                out.append(Communicate(seat, cards[i], None))
-            else:
-                out.extend(Communicate(seat, cards[i], st) for st in statements)
-        return out
+        return _communications(g, seat)  # lazy: asking whether there is one stops at the first
 
     def trick_end(self) -> TrickHook | None:
         return signal_kept
+
+
+def _communications(g: Game, seat: int) -> Iterator[Action]:
+    r = g.rules
+    cards = g._cards
+    for i in mask_ids(g.hands[seat] & ~r.comm_excluded_mask):
+        statements = true_statements(g, seat, cards[i])
+        if not statements:
+            continue
+        if r.dead_zone:
+            yield Communicate(seat, cards[i], None)
+        else:
+            yield from (Communicate(seat, cards[i], st) for st in statements)
 
 
 def in_window(g: Game) -> bool:

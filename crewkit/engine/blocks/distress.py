@@ -7,7 +7,7 @@ passes or is skipped as its rule set says.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from crewkit.cards import mask_ids
@@ -29,7 +29,7 @@ class DistressSignal(Block):
     def actions(self) -> dict[type, Handler]:
         return {Distress: distress, PassCard: pass_card}  # type: ignore[dict-item]
 
-    def optional(self, g: Game, seat: int) -> Sequence[Action]:
+    def optional(self, g: Game, seat: int) -> Iterable[Action]:
         if g.plays or g.phase != TRICKS or g._outcome is not None or not distress_allowed(g):
             return ()
         return [Distress(seat, d) for d in g.rules.distress_directions]

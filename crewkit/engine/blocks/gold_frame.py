@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from crewkit.engine.actions import Action, HandTask
@@ -22,7 +22,7 @@ class GoldFrame(Block):
     def actions(self) -> dict[type, Handler]:
         return {HandTask: hand_task}  # type: ignore[dict-item]
 
-    def optional(self, g: Game, seat: int) -> Sequence[Action]:
+    def optional(self, g: Game, seat: int) -> Iterable[Action]:
         if g.plays or not g.rules.gold_frame or g.rules.comm_window == "after-first-card" or g._outcome is not None:
             return ()
         if not gold_frame_open(g):

@@ -46,7 +46,8 @@ class Tricks(Block):
         if seat == g.turn:
             plays = g._play_actions[seat]
             out = [plays[i] for i in mask_ids(legal_play_mask(g, seat))]
-        out.extend(g.optional_actions(seat))
+        for optional in g.hooks.optional:  # as g.optional_actions(seat), without the extra list
+            out.extend(optional(g, seat))
         return out
 
     def describe(self, g: Game) -> str:

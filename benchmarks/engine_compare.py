@@ -1,0 +1,90 @@
+"""Two source trees of crewkit, the same engine benchmark, alternated in one run (before/after a change).
+
+    python benchmarks/engine_compare.py BEFORE_TREE AFTER_TREE [--rounds 5] [--games 800] [--heuristic-games 3]
+
+A tree is a folder holding a ``crewkit`` package (a checkout, or ``git archive REV | tar -x -C DIR``). Each
+round runs the rows of ``engine_speed.py`` (bare engine, random bots, heuristic bots; crew, planet-nine/25,
+4 players) once per tree, in a fresh process, the trees taking turns, so that both see the same load. Times
+are CPU seconds of the process (``time.process_time``), less moved than wall time by other work on a shared
+machine. Printed: games per CPU second per row, best and median over the rounds, and after/before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+CHILD = r"""
+import random, sys, time
+from crewkit.analysis.loading import load_rules
+from crewkit.bots import make_bot, play_game
+from crewkit.bots.base import OPTIONAL_TYPES
+from crewkit.engine.game import Game
+
+rules = load_rules("crew", "planet-nine/25", 4)
+
+
+def bare(games):
+    start = time.process_time()
+    for i in range(games):
+        game = Game.new(rules, seed=f"bench:{i}")
+        rng = random.Random(f"bench:{i}")
+        while not game.is_over():
+            legal = [a for a in game.legal_actions() if not isinstance(a, OPTIONAL_TYPES)]
+            game.apply(legal[int(rng.random() * len(legal))])
+    return games / (time.process_time() - start)
+
+
+def bots(games, bot):
+    start = time.process_time()
+    for i in range(games):
+        seed = f"bench:{i}"
+        game = Game.new(rules, seed=seed)
+        play_game(game, [make_bot(bot, s, seed) for s in range(4)])
+    return games / (time.process_time() - start)
+
+
+games, heuristic = int(sys.argv[1]), int(sys.argv[2])
+print(bare(games), bots(games, "random"), bots(heuristic, "heuristic") if heuristic else 0.0)
+"""
+
+ROWS = ("bare engine (no observations)", "random bots", "heuristic bots")
+
+
+def run(tree: Path, games: int, heuristic: int) -> list[float]:
+    out = subprocess.run([sys.executable, "-c", CHILD, str(games), str(heuristic)], cwd=tree,
+                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
+                         check=True, timeout=3600)
+    return [float(x) for x in out.stdout.split()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("before", type=Path)
+    ap.add_argument("after", type=Path)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--games", type=int, default=800, help="games for the bare engine and random bots rows")
+    ap.add_argument("--heuristic-games", type=int, default=3)
+    args = ap.parse_args(argv)
+    results: dict[Path, list[list[float]]] = {args.before: [], args.after: []}
+    for _ in range(args.rounds):
+        for tree in (args.before, args.after):
+            results[tree].append(run(tree.resolve(), args.games, args.heuristic_games))
+    print(f"crew · planet-nine/25 · 4 players · games per CPU second · {args.rounds} rounds, trees alternated")
+    print(f"{'':32} {'before best':>12} {'after best':>11} {'ratio':>7} {'before med':>11} {'after med':>10} "
+          f"{'ratio':>7}")
+    for i, label in enumerate(ROWS):
+        if i == 2 and not args.heuristic_games:
+            continue
+        b = [r[i] for r in results[args.before]]
+        a = [r[i] for r in results[args.after]]
+        bb, ab, bm, am = max(b), max(a), statistics.median(b), statistics.median(a)
+        print(f"{label:32} {bb:>12.1f} {ab:>11.1f} {ab / bb:>7.2f} {bm:>11.1f} {am:>10.1f} {am / bm:>7.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
