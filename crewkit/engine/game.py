@@ -1051,11 +1051,11 @@ class Game:
         self.tricks_won[winner] += 1
         self.plays = []
         self.led_suit = None
-        if self._dummy_reveal:
-            self._reveal_dummy_cards()
         self.leader = winner
         self.turn = winner
         self.events.append(Event("trick", winner, winning_card, f"trick {number}"))
+        if self._dummy_reveal:  # after the trick's own event: the log reads "wins trick 3", then "turns up"
+            self._reveal_dummy_cards()
         if self.scoring is not None:
             self._settle_round_if_decided(trick)
             return
