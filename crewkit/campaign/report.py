@@ -32,7 +32,7 @@ def mission_status(line: ProgressLine, saved: bool = False) -> str:
     if line.done:
         return "done (distress +1)" if line.distress_used else "done"
     if saved:
-        return "saved attempt" + (f" (last: {line.last_result or 'failure'})" if line.attempts else "")
+        return f"saved attempt, last: {line.last_result or 'failure'}" if line.attempts else "saved attempt"
     if line.attempts == 0:
         return "not started"
     status = f"last: {line.last_result or 'failure'}"

@@ -120,7 +120,7 @@ class Block:
         return None
 
     def trick_collected(self) -> PlayHook | None:
-        """Run when a trick's cards are gathered, before its winner leads (e.g. the dummy's cards turn up)."""
+        """Run when a trick's cards are gathered and its event logged, before the next play (e.g. the dummy's cards turn up)."""
         return None
 
     def clone_state(self, g: Game, other: Game) -> None:

@@ -51,6 +51,32 @@ class CrewApp(App[int]):
         self.session: Session | None = None
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
         self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
+        self._held_notes: list[tuple[str, dict[str, Any]]] = []  # notifications held while a dialog is open
+
+    # ------------------------------------------------------------------ notifications
+    def notify(self, message: str, **kw: Any) -> None:  # type: ignore[override]
+        """A notification, held back while a dialog is open (it would cover it) and shown once it closes."""
+        from textual.screen import ModalScreen
+
+        if self.screen_stack and isinstance(self.screen, ModalScreen):
+            self._held_notes.append((message, kw))
+            return
+        super().notify(message, **kw)
+
+    def pop_screen(self) -> Any:
+        result = super().pop_screen()
+        if self._held_notes:
+            self.call_later(self._release_notes)
+        return result
+
+    def _release_notes(self) -> None:
+        from textual.screen import ModalScreen
+
+        if isinstance(self.screen, ModalScreen):
+            return  # another dialog: held until it closes too
+        held, self._held_notes = self._held_notes, []
+        for message, kw in held:
+            super().notify(message, **kw)
 
     # ------------------------------------------------------------------ the campaign
     def choose_campaign(self, ref: str) -> None:

@@ -45,10 +45,33 @@ STATEMENT_WORDS: dict[str, str] = {
 }
 
 
+# One glyph per suit name, the same in every game: the shape tells the suit without its colour, and no letter
+# means red in one game and rocket in another. A suit not listed here shows its code from the rule set.
+SUIT_GLYPHS: dict[str, str] = {
+    "blue": "◆",
+    "green": "♣",
+    "yellow": "●",
+    "pink": "♥",
+    "red": "■",
+    "rocket": "▲",
+}
+
+
 def suit_style(card: Card) -> str:
     if card.suit is None:
         return "bold"
     return SUIT_STYLES.get(card.suit.name.lower(), "bold")
+
+
+def suit_glyph(card: Card) -> str:
+    if card.suit is None:
+        return ""
+    return SUIT_GLYPHS.get(card.suit.name.lower(), card.suit.code)
+
+
+def unplayable_style(card: Card) -> str:
+    """A card that cannot be played now: its suit's colour kept, dimmed (not all grey)."""
+    return suit_style(card).replace("bold", "").strip() + " dim"
 
 
 def card_name(card: Card) -> str:
@@ -56,15 +79,15 @@ def card_name(card: Card) -> str:
 
 
 def short_card(card: Card) -> str:
-    """A compact label: ``P9``, ``R4`` (the suit's code and the rank)."""
+    """A compact label: rank then suit glyph, ``9♥``, ``4▲`` (a card without a suit: its label)."""
     if card.suit is None:
         return card.label or card.name
-    return f"{card.suit.code}{card.rank}"
+    return f"{card.rank}{suit_glyph(card)}"
 
 
 def card_text(card: Card, *, short: bool = False, dim: bool = False) -> Text:
     label = short_card(card) if short else card.name
-    style = "dim" if dim else suit_style(card)
+    style = unplayable_style(card) if dim else suit_style(card)
     return Text(label, style=style)
 
 
@@ -108,7 +131,8 @@ def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None
         if humans == 1 or seat == viewer:
             return f"You (seat {seat})" if humans > 1 else "You"
         return f"Seat {seat}"
-    return f"Bot {seat}"
+    # bots are numbered among the bots, in seat order: JARVIS taking a seat does not rename them
+    return f"Bot {sum(1 for k in kinds[: seat + 1] if k not in ('human', 'jarvis'))}"
 
 
 def action_label(action: Action) -> str:

@@ -27,7 +27,7 @@ from crewkit.tui.screens.help import HelpScreen
 from crewkit.tui.screens.table import TableScreen
 from crewkit.tui.services import Services
 from crewkit.tui.session import normalise_seats
-from crewkit.tui.text import action_label, mission_briefing_lines, plain
+from crewkit.tui.text import action_label, mission_briefing_lines, plain, short_card
 from crewkit.tui.textdump import svg_text
 
 
@@ -99,10 +99,10 @@ async def test_table_snapshot(services: Services) -> None:
         for seat in (1, 2, 3):
             assert f"Bot {seat}" in text
         # the hand, sorted by suit, with the digit keys under it
-        codes = [f"{c.suit.code}{c.rank}" for c in game.hand(0)]
+        codes = [short_card(c) for c in game.hand(0)]
         hand_line = next(line for line in lines if codes[0] in line and codes[-1] in line)
         assert [hand_line.index(code) for code in codes] == sorted(hand_line.index(code) for code in codes)
-        assert "1▲" in text
+        assert "1↑" in text
         task = game.tasks[0]
         assert str(task.card) in text
         assert "c Communicate" in text and "d Distress" in text

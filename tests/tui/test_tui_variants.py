@@ -64,7 +64,7 @@ async def test_jarvis_commander_plays_jarvis_cards(services: Services, home: Pat
         assert session.kinds == ["jarvis", "human", "bot"]
         assert table.viewer == 1  # the human followed their renumbered seat
         text = text_of(app)
-        assert "JARVIS" in text and "face-down:" in text
+        assert "JARVIS" in text and "face up" in text and "face down" in text
         jarvis_played = False
         for _ in range(200):
             await settle(pilot)
@@ -83,13 +83,19 @@ async def test_jarvis_commander_plays_jarvis_cards(services: Services, home: Pat
                 assert hand.cards == list(up)  # JARVIS's face-up cards are the playable hand
                 text = text_of(app)
                 assert "JARVIS plays" in text
-                # the crew panel shows JARVIS's face-up cards and only counts the face-down ones
-                up_line = next(line for line in text.splitlines() if " up: " in line and "face-down:" in line)
+                # the crew panel shows JARVIS's face-up cards over their face-down stacks, only counting those
+                lines = text.splitlines()
+                row = next(i for i, line in enumerate(lines) if "face up" in line)
+                up_line, down_line = lines[row], lines[row + 1]
+                assert "face down" in down_line and "▒" in down_line
                 for card in up:
                     assert short_card(card) in up_line
                 for col in game.dummy_columns:
                     for hidden in col[:-1]:
-                        assert short_card(hidden) not in up_line
+                        assert short_card(hidden) not in up_line and short_card(hidden) not in down_line
+                held = len(up) + sum(len(col) - 1 for col in game.dummy_columns if col)
+                jarvis_row = next(line for line in lines if "JARVIS" in line and " won" in line)
+                assert f"{held} cards" in jarvis_row  # its count includes the face-down cards
                 before = len(game.actions)
                 await press_first_legal(pilot)
                 await settle(pilot)

@@ -161,11 +161,12 @@ def finish_trick(g: Game) -> None:
     g.tricks_won[winner] += 1
     g.plays = []
     g.led_suit = None
-    for collected in g.hooks.trick_collected:
-        collected(g)
     g.leader = winner
     g.turn = winner
     g.events.append(Event("trick", winner, winning_card, f"trick {number}"))
+    # after the trick's own event: the log reads "wins trick 3", then "turns up" (the dummy's cards)
+    for collected in g.hooks.trick_collected:
+        collected(g)
     for hook in g.hooks.trick_end:
         if hook(g, trick, mask) or g._outcome is not None:
             return

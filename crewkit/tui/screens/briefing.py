@@ -43,7 +43,7 @@ class BriefingScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="briefing-body"):
             yield Static(self.briefing_markup(), id="briefing-text")
-        yield Footer()
+        yield Footer(compact=True)
 
     def briefing_markup(self) -> str:
         app = self.crew_app

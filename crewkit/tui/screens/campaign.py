@@ -41,15 +41,15 @@ class CampaignScreen(Screen[None]):
         yield Static(id="campaign-title", classes="screen-title")
         yield DataTable(id="missions", cursor_type="row", zebra_stripes=True)
         yield Static(id="campaign-note", classes="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#missions", DataTable)
         table.add_column("#", key="num", width=4)
-        table.add_column("Mission", key="title", width=34)
-        table.add_column("Attempts", key="attempts", width=9)
-        table.add_column("Status", key="status", width=24)
-        table.add_column("Distress", key="distress", width=9)
+        # 80 columns hold every column (a saved attempt's status is the widest word; it names the distress signal)
+        table.add_column("Mission", key="title", width=20)
+        table.add_column("Attempts", key="attempts", width=8)
+        table.add_column("Status", key="status", width=30)
         self.reload(titles=True)
 
     def on_screen_resume(self) -> None:
@@ -102,7 +102,6 @@ class CampaignScreen(Screen[None]):
                 Text(title or row.mission, style=style),
                 str(row.attempts) if row.attempts else "·",
                 status,
-                "yes" if row.distress_used else "",
                 key=row.mission,
             )
         if rows:

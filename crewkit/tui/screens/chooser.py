@@ -38,7 +38,7 @@ class ChooserScreen(Screen[None]):
         yield Static(Text("Campaigns", style="bold"), id="chooser-title", classes="screen-title")
         yield DataTable(id="campaigns", cursor_type="row", zebra_stripes=True)
         yield Static(id="chooser-detail", classes="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#campaigns", DataTable)

@@ -160,7 +160,7 @@ class CompareScreen(Screen[None]):
         with VerticalScroll(id="compare-results"):
             yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="compare-chart")
-        yield Footer()
+        yield Footer(compact=True)
 
     @staticmethod
     def _variant_input(index: int, spec: str) -> Input:

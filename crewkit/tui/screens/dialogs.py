@@ -50,7 +50,7 @@ class HandoffScreen(ModalScreen[None]):
                 ),
                 id="handoff-text",
             )
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -75,7 +75,7 @@ class ResumeScreen(ModalScreen[bool]):
                               "\n", self.summary, "\n\n", "y / Enter: resume it   n: start a new attempt"),
                 id="resume-text",
             )
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -101,7 +101,7 @@ class ChoiceScreen(ModalScreen[Any]):
             if self.options:
                 yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
                                  id="choices")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if self.options:
@@ -132,7 +132,7 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
             yield Static(Text("Communicate a card", style="bold"), classes="dialog-title")
             yield Static(id="comm-note", classes="dialog-note")
             yield OptionList(id="comm-options")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show_cards()
@@ -227,11 +227,12 @@ class DistressScreen(ModalScreen[bool]):
         self.signalled = False
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Text("Distress signal", style="bold"), classes="dialog-title")
+        title = "Distress signal: call it or pass (only before trick 1)" if self.ask else "Distress signal"
+        with Vertical(classes="dialog", id="distress-dialog"):  # at the top: the hand stays in sight below
+            yield Static(Text(title, style="bold"), classes="dialog-title")
             yield Static(id="distress-note", classes="dialog-note")
             yield OptionList(id="distress-options")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         note = self.query_one("#distress-note", Static)
@@ -241,8 +242,7 @@ class DistressScreen(ModalScreen[bool]):
             options.display = False
             return
         if self.ask:
-            note.update("Call the distress signal, or pass? Before trick 1 is the only moment for it.\n"
-                        "With the signal every player passes one colour card to the same neighbour.\n"
+            note.update("With the signal every player passes one colour card to the same neighbour.\n"
                         "A success with the signal counts one extra attempt in the logbook.")
             options.add_option(Option("no distress signal: pass", id="no:"))
         else:
@@ -285,8 +285,8 @@ class DistressScreen(ModalScreen[bool]):
                 card = self.session.g.rules.deck.cards[int(value)]
                 self.session.apply(PassCard(self.seat, card))
                 self.dismiss(True)
-        except IllegalAction as exc:
-            self.notify(exc.message, title="Not allowed", severity="error")
+        except IllegalAction as exc:  # said in the dialog itself, never in a notification over it
+            self.query_one("#distress-note", Static).update(Text.assemble(("Not allowed: ", "bold red"), exc.message))
 
     def action_cancel(self) -> None:
         self.dismiss(self.signalled)
@@ -317,7 +317,7 @@ class LastTrickScreen(ModalScreen[None]):
             body.append_text(trick_text(last.plays, obs.players, last.leader, self.kinds, self.viewer))
         with Vertical(classes="dialog"):
             yield Static(body, id="last-trick-text")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -394,7 +394,7 @@ class RoundScreen(ModalScreen[None]):
             yield Static(head, id="round-head")
             yield Static(chip_table(game, self.kinds, self.viewer), id="chip-table")
             yield Static(Text(f"Enter: deal round {last.round + 1}", style="bold"), id="round-keys")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -99,7 +99,7 @@ class EndScreen(ModalScreen[str]):
         body.append(keys + "   c: campaign   Esc: look at the table   q: quit", style="bold")
         with Vertical(classes="dialog", id="end-dialog"):
             yield Static(body, id="end-text")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_choose(self, what: str) -> None:
         if what == "next" and not self.has_next:
@@ -149,7 +149,7 @@ class StandingsScreen(ModalScreen[str]):
             yield Static(body, id="standings-text")
             yield Static(chip_table(game, kinds, viewer), id="standings-table")
             yield Static(tail, id="standings-keys")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

@@ -65,7 +65,7 @@ class HelpScreen(Screen[None]):
         yield Header()
         with VerticalScroll():
             yield Static(HELP, id="help-text")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

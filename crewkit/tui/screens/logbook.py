@@ -35,7 +35,7 @@ class LogbookScreen(Screen[None]):
         yield Static(id="logbook-title", classes="screen-title")
         yield DataTable(id="logbook-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="logbook-total", classes="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         info = self.crew_app.campaign

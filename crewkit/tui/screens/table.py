@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, OptionList, Static
@@ -71,7 +71,7 @@ class TableScreen(Screen[None]):
         Binding("d", "distress", "Distress"),
         Binding("t", "last_trick", "Last trick"),
         Binding("space", "continue", "Continue"),
-        Binding("l", "app.logbook", "Logbook"),
+        Binding("l", "app.logbook", "Logbook", show=False),  # in the help screen; the footer fits 80 columns
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -102,7 +102,8 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-top"):
             with Vertical(id="table-left"):
                 yield CrewView(id="crew")
-                yield TasksView(id="tasks")
+                with VerticalScroll(id="tasks-box"):  # scrolls when the tasks and conditions do not fit (80x24)
+                    yield TasksView(id="tasks")
             with Vertical(id="table-right"):
                 yield TrickView(id="trick")
                 yield Static(id="actions-title", classes="panel-title")
@@ -110,7 +111,11 @@ class TableScreen(Screen[None]):
                 yield EventLog(id="log")
         yield HandView(id="hand")
         yield Static(id="status")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p still opens it; 80 columns for the keys
+
+    def on_resize(self) -> None:
+        if self.session.game is not None:
+            self.refresh_view()  # the info line and the crew panel are shorter at 80 columns
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.session.mission} {self.session.title}"
@@ -146,8 +151,8 @@ class TableScreen(Screen[None]):
             return self.session.signal_rules
         if action == "communicate":
             return bool(getattr(rules, "comm_enabled", True)) and not self.session.signal_rules
-        if action == "distress":
-            return bool(getattr(rules, "distress_enabled", True))
+        if action == "distress":  # the key leaves the footer once trick 1 has begun (the window is over)
+            return bool(getattr(rules, "distress_enabled", True)) and not self.game.tricks and not self.game.plays
         return True
 
     def refresh_view(self) -> None:
@@ -159,15 +164,19 @@ class TableScreen(Screen[None]):
         outcome = game.outcome()
         hammer = s.variant == "hammer"
         info = Text()
+        narrow = self.app.size.width < 100  # 80 columns: the header names the mission; the panels the roles
         if hammer:
-            info.append(s.title, style="bold")
-            info.append(f" · round {game.round}/{game.scoring.rounds}")
+            if not narrow:
+                info.append(s.title + " · ", style="bold")
+            info.append(f"round {game.round}/{game.scoring.rounds}")
         else:
-            mission_set = in_mission_set(s.ruleset, s.mission)
-            info.append(s.mission if mission_set else f"Mission {s.mission}", style="bold")
-            if s.title:
-                info.append(f" · {s.title}")
-            info.append(f" · attempt {s.attempt}", style="dim")
+            if not narrow:
+                mission_set = in_mission_set(s.ruleset, s.mission)
+                info.append(s.mission if mission_set else f"Mission {s.mission}", style="bold")
+                if s.title:
+                    info.append(f" · {s.title}")
+                info.append(" · ")
+            info.append(f"attempt {s.attempt}", style="dim")
         if game.is_over():
             info.append(f" · {outcome.result.upper()}",
                         style="bold red" if outcome.result == "failure" else "bold green")
@@ -178,9 +187,11 @@ class TableScreen(Screen[None]):
                 info.append(f" · trick {obs.trick_number}/{obs.total_tricks}")
         else:
             info.append(f" · trick {obs.trick_number}/{obs.total_tricks}")
-            if obs.phase != "tricks" or s.variant == "crew":
-                info.append(f" · phase: {obs.phase}")
-        if hammer:
+            if obs.phase != "tricks":
+                info.append(f" · {obs.phase.replace('-', ' ')}")
+        if narrow:
+            pass  # the crew panel marks the dealer or commander with ★
+        elif hammer:
             info.append(" · dealer: ")
             info.append(seat_label(game.dealer, kinds, viewer), style="bold yellow")
         else:
@@ -190,13 +201,14 @@ class TableScreen(Screen[None]):
             info.append(" · to act: ")
             info.append(seat_label(obs.to_act, kinds, viewer), style="bold")
         self.query_one("#info", Static).update(info)
-        dummy_down = None
-        if game.dummy_seat is not None:  # how many face-down cards each JARVIS column still has (not which)
+        dummy_columns = None
+        if game.dummy_seat is not None:  # per JARVIS column: its face-up card, how many lie face down (not which)
             up = set(obs.dummy_up)
-            dummy_down = [len(col) - (1 if col and col[-1] in up else 0) for col in game.dummy_columns]
+            dummy_columns = [(col[-1] if col and col[-1] in up else None,
+                              len(col) - (1 if col and col[-1] in up else 0)) for col in game.dummy_columns]
         chips = [chip_str(c) for c in game.chips] if hammer else None
         self.query_one("#crew", CrewView).show(obs, kinds, viewer, dealer=game.dealer if hammer else None,
-                                               dummy_down=dummy_down, chips=chips)
+                                               dummy_columns=dummy_columns, chips=chips)
         tasks = self.query_one("#tasks", TasksView)
         if hammer:
             preview = self._preview if game.phase == "choose-mission" else None
@@ -261,6 +273,7 @@ class TableScreen(Screen[None]):
                 heading = f"The commander asks you: \u201c{game.questions[-1][0]}\u201d (↑ ↓ Enter)"
             panel_title.update(Text(heading, style="bold"))
         self.query_one("#status", Static).update(Text(self.status_text))
+        self.refresh_bindings()  # the footer's keys follow the game (d only before trick 1)
 
     def _action_text(self, action: Action) -> Text:
         card = getattr(action, "card", None)

@@ -12,9 +12,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from crewkit.cards import Card
-from crewkit.tui.text import short_card, suit_style
+from crewkit.tui.text import short_card, suit_style, unplayable_style
 
 CELL = 5  # columns per card
+# the key that picks card i: 1-9, 0, then the keys after 0 on the keyboard's top row and beside it
+CARD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=", "[", "]")
 
 
 class HandView(Widget, can_focus=True):
@@ -109,7 +111,7 @@ class HandView(Widget, can_focus=True):
         for i, card in enumerate(self.cards):
             label = short_card(card).center(CELL - 1)
             is_legal = card.id in self.legal
-            style = suit_style(card) if is_legal else "dim"
+            style = suit_style(card) if is_legal else unplayable_style(card)  # the suit's colour, always
             if i == self.cursor:
                 style += " reverse" if focused else " underline"
             labels.append(label, style=style)
@@ -117,8 +119,8 @@ class HandView(Widget, can_focus=True):
             mark = ("━" * (CELL - 1)) if is_legal else " " * (CELL - 1)
             marks.append(mark, style=suit_style(card) if is_legal else "")
             marks.append(" ")
-            tag = "▲" if i == self.cursor else ("✉" if card.id in self.marked else " ")
-            key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
+            tag = "↑" if i == self.cursor else ("✉" if card.id in self.marked else " ")
+            key = CARD_KEYS[i] if i < len(CARD_KEYS) else " "
             index_line.append(f"{key}{tag}".center(CELL - 1), style="bold" if i == self.cursor else "dim")
             index_line.append(" ")
         out.append(labels)
@@ -154,14 +156,14 @@ class HandView(Widget, can_focus=True):
             self.post_message(self.Chosen(self, card))
 
     def on_key(self, event: events.Key) -> None:
-        key = event.key
-        if key.isdigit() and len(key) == 1:
-            index = 9 if key == "0" else int(key) - 1
+        char = event.character
+        if char in CARD_KEYS:
+            index = CARD_KEYS.index(char)
             if index < len(self.cards):
                 self.cursor = index
                 event.stop()
+                event.prevent_default()
             return
-        char = event.character
         if char and char.isalpha() and len(char) == 1:
             # a suit letter jumps to the next card of that suit
             matches = [

@@ -45,10 +45,21 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | N
         return Text.assemble(("✓ ", "bold green"), f"{_v(who, 'completes')} the task ", card)
     if kind == "signal":
         return Text.assemble(("✉ ", "bold"), (_v(who, "signals"), "bold"), " ", card, f" ({event.detail})")
-    if kind == "dummy-seat":
-        return Text(f"JARVIS sits in seat {event.seat}", style="bold")
+    if kind == "dummy-seat":  # by the players' names, in the order of play (no seat numbers)
+        order = ", ".join(seat_label(s, kinds, viewer) for s in range(len(kinds)))
+        return Text(f"JARVIS takes its seat; the order of play: {order}", style="bold")
     if kind == "dummy-reveal":
         return Text.assemble("JARVIS turns up ", card)
+    if kind == "step-done":
+        return None  # bookkeeping: the step's own event (seat, role, answer) has its line
+    if kind == "role":
+        role = (event.detail or "").replace("_", " ")
+        line = Text.assemble((who, "bold"), f" {'are' if who.startswith('You') else 'is'} the {role}")
+        if event.card is not None:
+            line.append_text(Text.assemble(" (", card, ")"))
+        return line
+    if kind == "answer":
+        return Text.assemble((_v(who, "answers"), "bold"), f" {event.detail}")
     if kind == "round":
         return Text(f"Round {event.detail.split(',')[0].removeprefix('round ')} — dealer: {who}", style="bold")
     if kind == "mission":

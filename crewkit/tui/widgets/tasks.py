@@ -152,8 +152,9 @@ class TasksView(Static):
     def show(self, obs: Any, kinds: Sequence[str], viewer: int | None, rules: Any = None) -> None:
         conditions = tuple(rules.conditions) if rules is not None else ()
         all_roles = tuple(rules.roles) if rules is not None else ()
-        self.update(tasks_text(obs.tasks, kinds, viewer, roles=obs.roles, conditions=conditions,
-                               all_roles=all_roles))
+        text = tasks_text(obs.tasks, kinds, viewer, roles=obs.roles, conditions=conditions, all_roles=all_roles)
+        self.show_text(text)
 
     def show_text(self, text: Text) -> None:
+        text.rstrip()
         self.update(text)

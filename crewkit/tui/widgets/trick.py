@@ -60,4 +60,5 @@ class TrickView(Static):
         else:
             out.append(f"Trick {obs.trick_number} of {obs.total_tricks}", style="bold")
             out.append("\n  no card played yet\n", style="dim")
+        out.rstrip()
         self.update(out)
