@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from crewkit.bots.base import OPTIONAL_TYPES, Bot
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Game
-from crewkit.engine.observation import observe, table_snapshot
+from crewkit.engine.observation import Table, observe, table_snapshot
 from crewkit.errors import CrewkitError
 
 
@@ -26,7 +26,7 @@ def play_game(game: Game, bots: Sequence[Bot], max_actions: int = 10_000) -> Gam
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for a {n}-player game")
     offered_at = -1  # the number of actions applied when the last window was offered
-    table: tuple[object, ...] = ()
+    table: Table | None = None
     table_at = -1  # the number of actions applied when ``table`` was taken
     steps = 0
     while not game.is_over():
@@ -53,11 +53,11 @@ def play_game(game: Game, bots: Sequence[Bot], max_actions: int = 10_000) -> Gam
     return game
 
 
-def _offer_optional(game: Game, bots: Sequence[Bot]) -> tuple[int, tuple[object, ...]]:
+def _offer_optional(game: Game, bots: Sequence[Bot]) -> tuple[int, Table | None]:
     """Offer each seat its optional actions once; the number of actions applied and the last table."""
     n = game.n
     leader = game.leader
-    table: tuple[object, ...] | None = None
+    table: Table | None = None
     for i in range(n):
         seat = (leader + i) % n
         if not game.has_optional_actions(seat):  # the engine's predicate: one rule for bots, app and checks

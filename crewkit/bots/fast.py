@@ -421,7 +421,7 @@ class FastBot(HeuristicBot):
                 raise RuntimeError("the fast bot's C look-ahead is not available")
         return decide_py(t, pos, seed)[0]
 
-    def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:  # type: ignore[override]
+    def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
         t = table_for(obs.rules)
         if not _model_fits(obs) or obs.current_trick or obs.tricks or any(
                 x.owner is None and x.trick is not None for x in obs.tasks):
@@ -440,7 +440,7 @@ class FastBot(HeuristicBot):
         by_index = {index[a.card.id]: a for a in req}
         return by_index.get(best) or max(req, key=lambda a: (affinity(t, obs.hand_mask, a.card.id), -a.card.id))
 
-    def _play(self, obs: Observation, req: tuple[Play, ...]) -> Action:  # type: ignore[override]
+    def _play(self, obs: Observation, req: tuple[Play, ...]) -> Action:
         req = safe_plays(obs, req)
         if len(req) == 1:
             return req[0]

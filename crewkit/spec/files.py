@@ -8,11 +8,12 @@ from pathlib import Path
 from crewkit.spec.campaigns import check_campaign_semantics, load_campaign
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.loader import check_spec_file, guess_kind, load_doc
+from crewkit.spec.schema import Kind
 
 __all__ = ["check_file", "load_campaign"]
 
 
-def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
+def check_file(path: Path, kind: Kind | None = None) -> list[SpecIssue]:
     """Every issue of one file, sorted by position (empty when valid)."""
     try:
         doc = load_doc(path)

@@ -54,7 +54,7 @@ class CrewApp(App[int]):
         self._held_notes: list[tuple[str, dict[str, Any]]] = []  # notifications held while a dialog is open
 
     # ------------------------------------------------------------------ notifications
-    def notify(self, message: str, **kw: Any) -> None:  # type: ignore[override]
+    def notify(self, message: str, **kw: Any) -> None:
         """A notification, held back while a dialog is open (it would cover it) and shown once it closes."""
         from textual.screen import ModalScreen
 

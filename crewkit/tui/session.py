@@ -163,7 +163,7 @@ class Session:
     def secret_numbers(self, seat: int) -> dict[int, int]:
         """Card id -> mission card number for ``seat``'s own secret tasks and the revealed ones (display)."""
         out: dict[int, int] = {}
-        for task in self.game.tasks:
+        for task in self.game.tasks if self.game is not None else ():
             number = getattr(task, "number", None)
             if number is not None and (task.owner == seat or getattr(task, "revealed", True)):
                 out[task.card.id] = int(number)
