@@ -21,6 +21,8 @@ it is); it never calls for distress.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from crewkit.bots.conditions import choose_play_cond, cond_world, condition_setup, rollout_cond
 from crewkit.bots.safety import safe_plays
@@ -308,7 +310,8 @@ class HeuristicBot:
             return _simple_play(obs, req)
         know = Knowledge(obs)
         judged = condition_setup(obs) if obs.rules.conditions else None
-        choose, play_out = (choose_play_cond, rollout_cond) if judged is not None else (choose_play, rollout)
+        choose: Callable[[Any], int] = choose_play_cond if judged is not None else choose_play
+        play_out: Callable[[Any], int] = rollout_cond if judged is not None else rollout
         by_card = {a.card.id: a for a in req}
         cands = list(by_card)
         n_worlds = self.worlds if self.lookahead else 3
