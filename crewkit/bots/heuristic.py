@@ -310,7 +310,6 @@ class HeuristicBot:
             return _simple_play(obs, req)
         know = Knowledge(obs)
         judged = condition_setup(obs) if obs.rules.conditions else None
-        # a world is a CondWorld exactly when the mission's conditions are judged (cond_world below)
         choose: Callable[[Any], int] = choose_play_cond if judged is not None else choose_play
         play_out: Callable[[Any], int] = rollout_cond if judged is not None else rollout
         by_card = {a.card.id: a for a in req}
