@@ -107,9 +107,15 @@ class EffectChecker:
                     ok = False
                 values[key] = checked
                 continue
+            where: Path = (*path, key)
+            if param.type.name == "places" and isinstance(value, list) and value:
+                # point at the offending item of a list of places
+                bad = [i for i, item in enumerate(value) if param.type.problem(item, self.place_ids)]
+                if bad:
+                    where = (*where, bad[0])
             problem = param.type.problem(value, self.place_ids)
             if problem:
-                self._issue((*path, key), f"{word.name}.{key}: {problem}")
+                self._issue(where, f"{word.name}.{key}: {problem}")
                 ok = False
             values[key] = value
         for param in word.params:
