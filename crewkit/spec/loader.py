@@ -42,7 +42,9 @@ def load_doc(path: Path) -> Any:
 _RULESET_KEYS = {"deck", "extends", "deal", "commander", "first_leader", "play", "distress", "dummy", "rounds"}
 _MISSION_KEYS = {"number", "rulesets", "tasks", "symbols", "setup", "conditions", "level", "unsupported"}
 _CAMPAIGN_KEYS = {"missions", "ruleset"}
-_SCHEMA_HINT = re.compile(r"\$schema=\S*?(ruleset|mission|campaign)\.schema\.json")
+_SCHEMA_HINT = re.compile(r"\$schema=(?:\S*/)?(ruleset|mission|campaign)\.schema\.json")
+# Files of the effect vocabulary (crewkit.effects), checked by their own loaders.
+_EFFECT_HINT = re.compile(r"\$schema=(?:\S*/)?(card-set|not-alone-ruleset)\.schema\.json")
 
 
 def guess_kind(path: Path, data: Any, first_line: str = "") -> str:
@@ -479,6 +481,9 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
         doc = load_doc(path)
     except SpecError as exc:
         return sort_issues(exc.issues)
+    effect_kind = _EFFECT_HINT.search(doc.lines[0]) if doc.lines and kind is None else None
+    if effect_kind is not None:
+        return _effect_file_issues(path, effect_kind.group(1))
     kind = kind or guess_kind(path, doc.data, doc.lines[0] if doc.lines else "")
     if kind == "ruleset":
         try:
@@ -502,6 +507,20 @@ def check_file(path: Path, kind: str | None = None) -> list[SpecIssue]:
 
         issues += check_campaign_semantics(doc.data, doc, path)
     return sort_issues(issues)
+
+
+def _effect_file_issues(path: Path, schema: str) -> list[SpecIssue]:
+    """A card set or an effect rule set (Not Alone's files), checked by crewkit.effects."""
+    from crewkit.effects.cardsets import load_card_set
+    from crewkit.effects.ruleset import ruleset_issues
+
+    if schema == "card-set":
+        try:
+            load_card_set(path)
+        except SpecError as exc:
+            return sort_issues(exc.issues)
+        return []
+    return sort_issues(ruleset_issues(path, schema)[1])
 
 
 def source_lines(path: Path) -> list[str] | None:
