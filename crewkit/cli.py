@@ -169,7 +169,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="print generated reference documentation (the condition language)",
         description="Print the reference of the condition DSL, generated from the vocabulary itself.",
     )
-    p.add_argument("topic", choices=["dsl"], help="which reference")
+    p.add_argument("topic", choices=["dsl", "effects"], help="which reference: the condition language or the "
+                   "effect vocabulary")
     return parser
 
 
@@ -511,6 +512,11 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    if args.topic == "effects":
+        from crewkit.effects.docs import generate
+
+        print(generate(), end="")
+        return EXIT_OK
     from crewkit.dsl.docs import generate_markdown
 
     print(generate_markdown(), end="")
