@@ -67,6 +67,10 @@ class EffectState(Protocol):
     def discard_hunt(self, cards: Sequence[str]) -> None:
         ...
 
+    def hunt_to_deck_bottom(self, cards: Sequence[str]) -> None:
+        """Put hunt cards from the Creature's hand under the hunt deck."""
+        ...
+
     def hunt_discard(self) -> Sequence[str]:
         """The hunt cards discarded so far, oldest first."""
         ...

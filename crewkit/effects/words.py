@@ -108,6 +108,7 @@ HUNTED_T = ArgType("choice", "who: " + ", ".join(WHO), tuple(WHO))
 TOKEN = ArgType("choice", "a hunt token: " + ", ".join(TOKENS), TOKENS)
 TRACK = ArgType("choice", "a track: " + ", ".join(TRACKS), TRACKS)
 CHOOSER = ArgType("choice", "who chooses: self or affected", ("self", "affected"))
+HUNT_DEST = ArgType("choice", "where the cards go: discard or deck_bottom", ("discard", "deck_bottom"))
 RESOLVE = ArgType("choice", "one (keep one card, take the others back) or all (resolve every card)", ("one", "all"))
 OPTIONS = ArgType("options", "a list of options, each a list of effects")
 REQUIRED = object()
@@ -278,17 +279,11 @@ def _show_places(ctx: Context, e: Effect) -> None:
 
 
 def _gain_will(ctx: Context, e: Effect) -> None:
-    if in_force(ctx, "no_will_gain"):
-        ctx.state.log(f"{ctx.card}: no will can be regained this round")
-        return
     for seat in seats(ctx, e["who"], "who regains will"):
         ctx.state.change_will(seat, int(e["amount"]))
 
 
 def _lose_will(ctx: Context, e: Effect) -> None:
-    if in_force(ctx, "no_will_loss"):
-        ctx.state.log(f"{ctx.card}: no Hunted loses will this round")
-        return
     for seat in seats(ctx, e["who"], "who loses will"):
         ctx.state.change_will(seat, -int(e["amount"]))
 
@@ -310,6 +305,9 @@ def _remove_marker(ctx: Context, e: Effect) -> None:
 
 def _draw_survival(ctx: Context, e: Effect) -> None:
     st = ctx.state
+    if in_force(ctx, "no_survival_cards"):
+        st.log(f"{ctx.card}: no survival card may be drawn this round")
+        return
     drawn = list(st.draw_survival(ctx.actor, int(e["count"])))
     keep = int(e["keep"])
     if keep < len(drawn):
@@ -394,13 +392,16 @@ def _copy_hunt_card(ctx: Context, e: Effect) -> None:
         ctx.state.play_card_effects(earlier[-1], ctx.actor)
 
 
-def _discard_hunt_cards(ctx: Context, e: Effect) -> None:
+def _remove_hunt_cards(ctx: Context, e: Effect) -> None:
     st = ctx.state
     hand = list(st.hunt_cards())
     n = len(hand) if e["count"] == "all" else int(e["count"])
     who = CHANCE if e["random"] else CREATURE
-    cards = hand if n >= len(hand) else _pick(ctx, who, hand, n, "hunt cards to discard")
-    st.discard_hunt(cards)
+    cards = hand if n >= len(hand) else _pick(ctx, who, hand, n, "hunt cards to remove")
+    if e["to"] == "deck_bottom":
+        st.hunt_to_deck_bottom(cards)
+    else:
+        st.discard_hunt(cards)
 
 
 # ------------------------------------------------------------------------------------------ rules
@@ -419,12 +420,6 @@ def _rule_places(arg: str) -> Callable[[Context, Effect], None]:
 
 def _rule_seats(ctx: Context, e: Effect) -> None:
     _rule(ctx, e, seats=seats(ctx, e["who"], "which Hunted"))
-
-
-def _cancel_hunt_card(ctx: Context, e: Effect) -> None:
-    played = list(ctx.state.cards_played("hunt"))
-    if played:
-        _rule(ctx, e, card=_pick(ctx, ctx.actor, played, 1, "the hunt card to cancel")[0])
 
 
 # ------------------------------------------------------------------------------------------ the table
@@ -473,12 +468,10 @@ _WORDS: list[Word] = [
     # ---- will and tracks
     _w("gain_will", "action", [Param("amount", COUNT, 1), Param("who", WHO_T, "self")],
        "{who} regain(s) {amount} will",
-       "Will comes back (never above the starting will; the game caps it). Nothing happens while a "
-       "`no_will_gain` rule is in force.", "{gain_will: {amount: 1, who: chosen_hunted}}", _gain_will),
+       "Will comes back (never above the starting will; the game caps it).", "{gain_will: {amount: 1, who: chosen_hunted}}", _gain_will),
     _w("lose_will", "action", [Param("amount", COUNT, 1), Param("who", WHO_T, "affected")],
        "{who} lose(s) {amount} will",
-       "Will is lost (the game applies the third-will rule). Nothing happens while a `no_will_loss` rule is "
-       "in force.", "{lose_will: {amount: 1}}", _lose_will),
+       "Will is lost (the game applies the third-will rule).", "{lose_will: {amount: 1}}", _lose_will),
     _w("move_track", "action", [Param("track", TRACK), Param("by", COUNT, 1)],
        "move the {track} counter forward {by}",
        "Counters only move forward; reaching the goal ends the game at once. Nothing happens while a "
@@ -498,10 +491,12 @@ _WORDS: list[Word] = [
     _w("discard_survival", "action", [Param("count", COUNT, 1), Param("who", WHO_T, "affected")],
        "{who} discard(s) {count} survival card(s)",
        "The owner chooses which of their survival cards go.", "{discard_survival: {count: 1}}", _discard_survival),
-    _w("discard_hunt_cards", "action", [Param("count", COUNT_OR_ALL), Param("random", BOOL, False)],
-       "the Creature discards {count} hunt card(s) (at random when random)",
-       "With `random`, chance picks the cards, not a player; the Creature draws back up to 3 at the end of the "
-       "round as usual.", "{discard_hunt_cards: {count: 2, random: true}}", _discard_hunt_cards),
+    _w("remove_hunt_cards", "action", [Param("count", COUNT_OR_ALL), Param("random", BOOL, False),
+                                       Param("to", HUNT_DEST, "discard")],
+       "{count} of the Creature's hunt cards (at random when random) go to the {to}",
+       "With `random`, chance picks the cards, not a player. `to: deck_bottom` puts them under the hunt deck; "
+       "the Creature draws back up to 3 at the end of the round as usual.",
+       "{remove_hunt_cards: {count: 2, random: true, to: deck_bottom}}", _remove_hunt_cards),
     _w("copy_hunt_card", "action", [],
        "copy the effect of the last hunt card you discarded",
        "The effects of the most recently discarded hunt card (other than this one) are applied again.",
@@ -553,14 +548,17 @@ _WORDS: list[Word] = [
        "if {who} is caught by the {token} token, the Assimilation counter moves {by} more",
        "The chosen Hunted is remembered when the card is played.",
        "{extra_assimilation: {by: 1}}", _rule_seats),
-    _w("assimilation_if_caught", "rule", [Param("token", TOKEN), Param("by", COUNT, 1)],
-       "if the {token} token catches at least one Hunted, the Assimilation counter moves {by}",
-       "Once per round however many Hunted the token catches.",
-       "{assimilation_if_caught: {token: artemia}}", _rule_plain),
-    _w("no_will_gain", "rule", [], "no will can be regained",
-       "`gain_will` does nothing while this is in force.", "{no_will_gain: {}}", _rule_plain),
-    _w("no_will_loss", "rule", [], "no Hunted can lose will",
-       "`lose_will` and the tokens take no will while this is in force.", "{no_will_loss: {}}", _rule_plain),
+    _w("no_survival_cards", "rule", [],
+       "no survival card may be played or drawn",
+       "Survival cards can be neither played nor drawn (a place that would draw one gives nothing).",
+       "{no_survival_cards: {}}", _rule_plain),
+    _w("no_hunt_cards", "rule", [],
+       "no hunt card may be played",
+       "The Creature may play no hunt card while this is in force.", "{no_hunt_cards: {}}", _rule_plain),
+    _w("hide_discards", "rule", [],
+       "every Hunted's discarded place cards are hidden",
+       "The discard piles of place cards are turned face down: the Creature no longer sees them.",
+       "{hide_discards: {}}", _rule_plain),
     _w("take_back_limit", "rule", [Param("max", COUNT)],
        "a place's power gives back at most {max} place card(s)",
        "Caps `take_back_places` used through a place's power.", "{take_back_limit: {max: 1}}", _rule_plain),
@@ -575,10 +573,6 @@ _WORDS: list[Word] = [
     _w("ignore_token", "rule", [Param("token", TOKEN)],
        "you avoid the effects of the {token} token",
        "Applies to the player who made the rule.", "{ignore_token: {token: creature}}", _rule_plain),
-    _w("cancel_hunt_card", "rule", [],
-       "the effects of one hunt card played this round are cancelled",
-       "The player acting chooses among the hunt cards played this round.", "{cancel_hunt_card: {}}",
-       _cancel_hunt_card, lambda ctx, e: bool(ctx.state.cards_played("hunt"))),
 ]
 
 WORDS: dict[str, Word] = {w.name: w for w in _WORDS}

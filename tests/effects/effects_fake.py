@@ -28,6 +28,7 @@ class FakeState:
         self.survival_discard: list[str] = []
         self.hunt = ["h1", "h2", "h3"]
         self.hunt_disc: list[str] = []
+        self.hunt_deck: list[str] = ["h4", "h5"]
         self.tracks = {"rescue": 0, "assimilation": 0}
         self.marker = False
         self.tokens: dict[str, list[int]] = {}
@@ -85,6 +86,11 @@ class FakeState:
         for card in cards:
             self.hunt.remove(card)
             self.hunt_disc.append(card)
+
+    def hunt_to_deck_bottom(self, cards: Sequence[str]) -> None:
+        for card in cards:
+            self.hunt.remove(card)
+            self.hunt_deck.append(card)
 
     def hunt_discard(self) -> Sequence[str]:
         return list(self.hunt_disc)

@@ -56,8 +56,8 @@ def test_unknown_place_lists_the_known_ones() -> None:
 def test_lasts_only_on_rules_and_only_known_durations() -> None:
     assert issues("effects:\n  - move_track: {track: rescue, lasts: next_round}\n") == [
         (2, 33, "move_track happens at once: only a rule word takes 'lasts'")]
-    assert issues("effects:\n  - no_will_gain: {lasts: forever}\n") == [
-        (2, 27, "expected this_round or next_round, found string 'forever'")]
+    assert issues("effects:\n  - hide_discards: {lasts: forever}\n") == [
+        (2, 28, "expected this_round or next_round, found string 'forever'")]
 
 
 def test_shapes_of_items() -> None:

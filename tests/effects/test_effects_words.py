@@ -84,19 +84,21 @@ def test_take_from_reserve_only_new() -> None:
     assert not possible(ctx, effect)
 
 
-def test_will_rules_block_gain_and_loss() -> None:
+def test_will_and_the_no_survival_cards_rule() -> None:
     state = FakeState()
     state.will_[0] = 1
     apply(context(state), eff("{gain_will: {amount: 1}}"))
     assert state.will_[0] == 2
-    apply(context(state, actor=CREATURE), eff("{no_will_gain: {}}"))
-    apply(context(state), eff("{gain_will: {amount: 1}}"))
-    assert state.will_[0] == 2
-    apply(context(state, affected=0), eff("{lose_will: {amount: 1}}"))
-    assert state.will_[0] == 1
-    apply(context(state, actor=1), eff("{no_will_loss: {}}"))
-    apply(context(state, affected=0), eff("{lose_will: {amount: 1}}"))
-    assert state.will_[0] == 1
+    apply(context(state, affected=0), eff("{lose_will: {amount: 2}}"))
+    assert state.will_[0] == 0
+    apply(context(state), eff("{draw_survival: {count: 1}}"))
+    assert state.survival[0] == ["s0"]
+    apply(context(state, actor=CREATURE), eff("{no_survival_cards: {}}"))
+    apply(context(state), eff("{draw_survival: {count: 1}}"))
+    assert state.survival[0] == ["s0"] and state.logs  # nothing drawn, and the log says why
+    state.next_round()
+    apply(context(state), eff("{draw_survival: {count: 1}}"))
+    assert state.survival[0] == ["s0", "s1"]
 
 
 def test_gain_will_for_a_chosen_hunted() -> None:
@@ -213,13 +215,13 @@ def test_survival_draw_keep_and_discard() -> None:
     assert state.survival[0] == [] and state.survival_discard == ["s0", "s1"]
 
 
-def test_hunt_cards_random_discard_is_chance() -> None:
+def test_hunt_cards_random_removal_is_chance() -> None:
     state = FakeState()
     chooser = ScriptedChooser()
-    apply(context(state, chooser), eff("{discard_hunt_cards: {count: 2, random: true}}"))
-    assert chooser.calls[0][0] == CHANCE and state.hunt == ["h3"]
-    apply(context(state), eff("{discard_hunt_cards: {count: all}}"))
-    assert state.hunt == [] and state.hunt_disc == ["h1", "h2", "h3"]
+    apply(context(state, chooser), eff("{remove_hunt_cards: {count: 2, random: true, to: deck_bottom}}"))
+    assert chooser.calls[0][0] == CHANCE and state.hunt == ["h3"] and state.hunt_deck == ["h4", "h5", "h1", "h2"]
+    apply(context(state), eff("{remove_hunt_cards: {count: all}}"))
+    assert state.hunt == [] and state.hunt_disc == ["h3"]
 
 
 def test_copy_hunt_card_uses_the_previous_discard() -> None:
@@ -242,19 +244,18 @@ def test_tokens_hunted_and_played_cards_move() -> None:
     assert state.piles[0]["played"] == [4] and state.piles[0]["discard"] == [2]
 
 
-def test_cancel_hunt_card_needs_a_played_hunt_card() -> None:
+def test_table_rules_are_kept_for_the_round() -> None:
     state = FakeState()
-    ctx = context(state)
-    alert = eff("{cancel_hunt_card: {}}")
-    assert not possible(ctx, alert)
-    state.played_cards["hunt"] = ["mirage"]
-    apply(ctx, alert)
-    assert state.rules("cancel_hunt_card")[0].context == {"card": "mirage"}
+    apply(context(state), eff("{no_hunt_cards: {}}"))
+    apply(context(state), eff("{hide_discards: {}}"))
+    assert [(r.word, r.actor) for r in state.rules()] == [("no_hunt_cards", 0), ("hide_discards", 0)]
+    state.next_round()
+    assert state.rules() == []
 
 
 def test_describe_mentions_durations() -> None:
     assert describe(eff("{play_place_cards: {count: 2, resolve: all, lasts: next_round}}")).startswith("next round, ")
-    assert describe(eff("{no_will_gain: {}}")).endswith("this round")
+    assert describe(eff("{no_hunt_cards: {}}")) == "no hunt card may be played this round"
     assert describe(eff("{move_track: {track: rescue}}")) == "move the rescue counter forward 1"
 
 
