@@ -62,6 +62,10 @@ class CardSet:
     def place_ids(self) -> dict[str, int]:
         return {c.id: c.number for c in self.cards if c.number is not None}
 
+    def not_copyable(self) -> frozenset[int]:
+        """The numbers of the places whose power cannot be copied (for :class:`~crewkit.effects.state.Context`)."""
+        return frozenset(c.number for c in self.cards if c.number is not None and not c.copyable)
+
 
 @functools.cache
 def card_set_schema() -> dict[str, Any]:

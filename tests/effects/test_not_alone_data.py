@@ -29,6 +29,7 @@ def test_card_counts_and_place_numbers() -> None:
     assert PLACES.place_ids() == PLACE_IDS
     assert [c.id for c in PLACES.cards if c.once_per_round] == ["beach", "wreck"]
     assert [c.id for c in PLACES.cards if not c.copyable] == ["artefact"]
+    assert PLACES.not_copyable() == frozenset({10})
     assert all(c.phase in (1, 2, 3, 4) for c in HUNT.cards + SURVIVAL.cards)
 
 
