@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: dict[str, int] = {
     "errors": 0, "atomic": 0, "safetext": 0, "usercache": 0, "cards": 0,  # utilities with no crewkit imports
     "dsl": 1,
-    "spec": 2,
+    "spec": 2, "effects": 2,  # effects read spec files; spec never imports effects
     "engine": 3,
     "bots": 4, "solve": 4,
     "analysis": 5,

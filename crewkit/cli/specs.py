@@ -56,10 +56,11 @@ def add_list_parser(sub: Any) -> argparse.ArgumentParser:
 def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "docs",
-        help="print generated reference documentation (the condition language)",
-        description="Print the reference of the condition DSL, generated from the vocabulary itself.",
+        help="print generated reference documentation (the condition language, the effect vocabulary)",
+        description="Print the reference of the condition DSL or of the effect vocabulary, generated from the vocabularies themselves.",
     )
-    p.add_argument("topic", choices=["dsl"], help="which reference")
+    p.add_argument("topic", choices=["dsl", "effects"], help="which reference: the condition language or the "
+                   "effect vocabulary")
     return p
 
 
@@ -67,7 +68,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from crewkit.spec import bundled
     from crewkit.spec.errors import issue_to_json, render_issue
     from crewkit.spec.files import check_file
-    from crewkit.spec.loader import source_lines
+    from crewkit.spec.loader import effect_file_kind, source_lines
 
     paths: list[Path] = []
     if not args.paths:
@@ -94,7 +95,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
     all_issues = []
     invalid = 0
     for path in paths:
-        issues = check_file(path)
+        lines = source_lines(path)
+        effect_kind = effect_file_kind(lines[0]) if lines else None
+        if effect_kind is not None:
+            from crewkit.effects.files import effect_file_issues
+
+            issues = effect_file_issues(path, effect_kind)
+        else:
+            issues = check_file(path)
         if issues:
             invalid += 1
         all_issues.append((path, issues))
@@ -150,6 +158,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    if args.topic == "effects":
+        from crewkit.effects.docs import generate
+
+        print(generate(), end="")
+        return EXIT_OK
     from crewkit.dsl.docs import generate_markdown
 
     print(generate_markdown(), end="")

@@ -46,7 +46,9 @@ def load_doc(path: Path) -> Any:
 _RULESET_KEYS = {"deck", "extends", "deal", "commander", "first_leader", "play", "distress", "dummy", "rounds"}
 _MISSION_KEYS = {"number", "rulesets", "tasks", "symbols", "setup", "conditions", "level", "unsupported"}
 _CAMPAIGN_KEYS = {"missions", "ruleset"}
-_SCHEMA_HINT = re.compile(r"\$schema=\S*?(ruleset|mission|campaign)\.schema\.json")
+_SCHEMA_HINT = re.compile(r"\$schema=(?:\S*/)?(ruleset|mission|campaign)\.schema\.json")
+# Files of the effect vocabulary, checked by crewkit.effects (a layer above spec: see crewkit.effects.files).
+_EFFECT_HINT = re.compile(r"\$schema=(?:\S*/)?(card-set|not-alone-ruleset)\.schema\.json")
 
 
 def guess_kind(path: Path, data: Any, first_line: str = "") -> Kind:
@@ -501,6 +503,13 @@ def check_spec_file(path: Path, kind: Kind | None = None) -> list[SpecIssue]:
         if not issues:
             issues += check_reading_options(doc.data, doc, lambda d, view: check_mission_semantics(d, view, path))
     return sort_issues(issues)
+
+
+def effect_file_kind(first_line: str) -> str | None:
+    """``card-set`` or ``not-alone-ruleset`` when the file's modeline names one of the effect vocabulary's
+    schemas (those files are checked by :mod:`crewkit.effects`), else None."""
+    found = _EFFECT_HINT.search(first_line)
+    return found.group(1) if found else None
 
 
 def source_lines(path: Path) -> list[str] | None:

@@ -94,8 +94,18 @@ def validate_document(doc: LoadedDoc, kind: Kind) -> list[SpecIssue]:
     A rule set with ``extends`` is checked as a partial document (the schema requires the inherited keys only
     when ``extends`` is absent).
     """
-    validator = get_validator(kind)
-    converter = _Converter(doc, load_schema(kind))
+    return _validate(doc, get_validator(kind), load_schema(kind))
+
+
+def validate_against(doc: LoadedDoc, schema: dict[str, Any]) -> list[SpecIssue]:
+    """Check ``doc`` against a schema that is not one of the four document kinds (a card set, say), with the
+    same positioned, friendly messages as :func:`validate_document`."""
+    Draft202012Validator.check_schema(schema)
+    return _validate(doc, _Validator(schema), schema)
+
+
+def _validate(doc: LoadedDoc, validator: Any, schema: dict[str, Any]) -> list[SpecIssue]:
+    converter = _Converter(doc, schema)
     issues: list[SpecIssue] = []
     seen: set[tuple[int, int, str]] = set()
     for error in validator.iter_errors(doc.data):

@@ -1,0 +1,135 @@
+"""Loading card set files (``schemas/card-set.schema.json``): schema check, then every effect checked.
+
+``load_card_set(path)`` returns a :class:`CardSet` or raises :class:`~crewkit.spec.errors.SpecError` with
+every problem, each at its file, line and column. Place names used in effects (``beach``) are checked against
+the places file of the same game (``places.yaml`` in the same folder), or the ids passed in.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
+from crewkit.spec.resources import data_path
+from crewkit.spec.schema import validate_against
+from crewkit.spec.yamlio import LoadedDoc, load_yaml_file
+
+from .check import EffectChecker
+from .model import Effect
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    text: str
+    effects: tuple[Effect, ...]
+    passive: tuple[Effect, ...] = ()
+    number: int | None = None
+    phase: int | None = None
+    token: str | None = None
+    places: int = 1
+    resolve: str = "when_played"
+    once_per_round: bool = False
+    copyable: bool = True
+    replaces_power: bool = False
+    verified: bool = False
+    sources: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CardSet:
+    kind: str  # places | hunt | survival
+    game: str
+    title: str
+    path: str
+    cards: tuple[Card, ...]
+    sources: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def by_id(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def place_ids(self) -> dict[str, int]:
+        return {c.id: c.number for c in self.cards if c.number is not None}
+
+    def not_copyable(self) -> frozenset[int]:
+        """The numbers of the places whose power cannot be copied (for :class:`~crewkit.effects.state.Context`)."""
+        return frozenset(c.number for c in self.cards if c.number is not None and not c.copyable)
+
+
+@functools.cache
+def card_set_schema() -> dict[str, Any]:
+    with open(data_path("schemas/card-set.schema.json"), encoding="utf-8") as fh:
+        schema: dict[str, Any] = json.load(fh)
+    return schema
+
+
+def card_set_issues(doc: LoadedDoc, place_ids: Mapping[str, int] | None = None) -> tuple[CardSet | None,
+                                                                                          list[SpecIssue]]:
+    """The card set of a loaded document and every problem (schema first; effects once the schema holds)."""
+    issues = validate_against(doc, card_set_schema())
+    if issues:
+        return None, issues
+    data = doc.data
+    ids = dict(place_ids or {})
+    if data["card_set"] == "places":
+        ids.update({c["id"]: c["number"] for c in data["cards"] if "number" in c})
+    checker = EffectChecker(doc, ids)
+    source_ids = {s["id"] for s in data["sources"]}
+    seen: dict[str, int] = {}
+    cards: list[Card] = []
+    for i, raw in enumerate(data["cards"]):
+        path = ("cards", i)
+        if raw["id"] in seen:
+            line, col = doc.position_of((*path, "id"))
+            issues.append(SpecIssue(doc.filename, line, col, (*path, "id"),
+                                    f"duplicate card id {raw['id']!r} (first used by card {seen[raw['id']] + 1})"))
+        seen.setdefault(raw["id"], i)
+        for j, ref in enumerate(raw["sources"]):
+            if ref not in source_ids:
+                line, col = doc.position_of((*path, "sources", j))
+                issues.append(SpecIssue(doc.filename, line, col, (*path, "sources", j),
+                                        f"unknown source {ref!r}; the file's sources are {', '.join(sorted(source_ids))}"))
+        if data["card_set"] != "places" and "phase" not in raw:
+            line, col = doc.position_of(path)
+            issues.append(SpecIssue(doc.filename, line, col, path, "a hunt or survival card needs its phase (1 to 4)"))
+        effects = checker.effects((*path, "effects"))
+        passive = checker.effects((*path, "passive"))
+        cards.append(Card(
+            id=raw["id"], name=raw["name"], text=raw["text"], effects=tuple(effects), passive=tuple(passive),
+            number=raw.get("number"), phase=raw.get("phase"), token=raw.get("token"), places=raw.get("places", 1),
+            resolve=raw.get("resolve", "when_played"), once_per_round=raw.get("once_per_round", False),
+            copyable=raw.get("copyable", True), replaces_power=raw.get("replaces_power", False),
+            verified=raw["verified"], sources=tuple(raw["sources"]), note=raw.get("note", ""),
+        ))
+    issues += checker.issues
+    if issues:
+        return None, sort_issues(issues)
+    sources = {s["id"]: {k: v for k, v in s.items() if k != "id"} for s in data["sources"]}
+    return CardSet(data["card_set"], data["game"], data["title"], doc.filename, tuple(cards), sources), []
+
+
+def load_card_set(path: str | os.PathLike[str], place_ids: Mapping[str, int] | None = None) -> CardSet:
+    """Load and check one card set file; raises :class:`SpecError` with every problem.
+
+    For a hunt or survival set without ``place_ids``, the ``places.yaml`` beside it supplies the place names.
+    """
+    doc = load_yaml_file(path)
+    if place_ids is None and isinstance(doc.data, dict) and doc.data.get("card_set") != "places":
+        sibling = Path(path).with_name("places.yaml")
+        if sibling.is_file():
+            place_ids = load_card_set(sibling).place_ids()
+    card_set, issues = card_set_issues(doc, place_ids)
+    if issues or card_set is None:
+        raise SpecError(issues, doc.lines)
+    return card_set
