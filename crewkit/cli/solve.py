@@ -34,7 +34,11 @@ seat drafts; with mission conditions or draws, every distinct assignment, easies
 Missions without conditions or neighbour draws are searched by a C version of the search (built with the
 package, or compiled once into your user cache folder with the system C compiler); it finds the same answer and
 line as the Python search, about fifty times faster. Without a C compiler the Python search runs.
-The last line of the output says which search ran ("search" in JSON: core-c, core or engine).
+Mission conditions run in the C search when it can check them itself: "every card of a set won by one
+seat" (its cards become that seat's tasks) and conditions that read only who won which trick (an
+automaton over trick winners); others are evaluated through the DSL in the Python search. The output
+says which search ran ("search" in JSON: core-c, core or engine) and, per condition, how it was checked
+and why it took a slower path ("conditions" in JSON: id, path, how, why).
 
 environment:
   CREWKIT_NATIVE=0   always use the Python search
