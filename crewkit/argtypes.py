@@ -46,3 +46,17 @@ def delay_seconds(text: str) -> float:
     if not math.isfinite(value) or not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"expected a number of seconds from 0 to 60, found {text!r}")
     return value
+
+
+def precision(text: str) -> float:
+    """A target half-width of a 95% interval: a share (0.03) or points (3, 3%), more than 0 and below 0.5."""
+    raw = text.strip().rstrip("%")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a half-width such as 0.03 (or 3%), found {text!r}") from None
+    if text.strip().endswith("%") or value >= 1:
+        value /= 100
+    if not math.isfinite(value) or not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"expected a half-width above 0 and below 0.5 (50%), found {text!r}")
+    return value

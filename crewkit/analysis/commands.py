@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from crewkit.argtypes import positive_int, positive_seconds, reading
+from crewkit.argtypes import positive_int, positive_seconds, precision, reading
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -73,6 +73,48 @@ def _progress_bar(label: str, total: int, enabled: bool) -> tuple[Any, Any]:
         bar.update(task, completed=done)
 
     return bar, update
+
+
+def precision_bar(label: str, enabled: bool) -> tuple[Any, Any]:
+    """A transient progress bar for a run towards a precision (``run_streams``'s status): games played of the
+    estimated total, the widest 95% interval so far (± points) and an ETA; on stderr, only on a terminal."""
+    if not (enabled and sys.stdout.isatty() and sys.stderr.isatty()):
+        return None, None
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from crewkit.safetext import raw
+
+    bar = Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed}/{task.total} games"),
+                   TextColumn("{task.fields[interval]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                   TimeRemainingColumn(), transient=True, console=Console(file=raw(sys.stderr)))
+    bar.start()
+    task = bar.add_task(label, total=None, interval="")
+
+    def update(st: Any) -> None:
+        text = "" if st.half_width is None else f"95% interval ±{100 * st.half_width:.1f} pts"
+        bar.update(task, completed=st.done, total=max(st.total, st.done), interval=text)
+
+    return bar, update
+
+
+def add_cluster_options(p: argparse.ArgumentParser) -> None:
+    """``--precision`` is added per command (its default differs); ``--cluster`` is the same everywhere."""
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="run the games on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' for a "
+                        "LocalCluster of --workers processes here (needs pip install \"crewkit[dask]\"); results "
+                        "are identical to --workers")
+
+
+def check_cluster(args: argparse.Namespace) -> None:
+    """A clear usage error when ``--cluster`` is given without Dask distributed installed."""
+    if getattr(args, "cluster", None):
+        from crewkit.analysis.pool import ClusterUnavailable, require_distributed
+
+        try:
+            require_distributed()
+        except ClusterUnavailable as exc:
+            raise _usage(str(exc)) from None
 
 
 # ============================================================================ solve
@@ -287,14 +329,22 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--bot", default="heuristic", help="default bot: heuristic, rules or random (default: heuristic)")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
                    help="a reading for every variant (repeatable)")
-    p.add_argument("--games", type=positive_int, default=100, help="deals per variant (default: 100)")
+    p.add_argument("--games", type=positive_int, default=5000,
+                   help="the most deals per variant (default: 5000); fewer once --precision is reached")
+    p.add_argument("--precision", type=precision, default=0.03, metavar="H",
+                   help="play deals in blocks of 25 until every variant's 95%% interval is at most ±H (0.03 or 3%%; "
+                        "default: 0.03); a campaign's missions stop one by one")
     p.add_argument("--seed", default="compare", help="master seed (default: compare)")
     p.add_argument("--workers", type=positive_int, default=1,
                    help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
     p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
+    add_cluster_options(p)
     p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
     p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
+    p.add_argument("--solver-games", type=positive_int, default=200, metavar="N",
+                   help="run the solver on the first N deals of each variant only (default: 200); the winnable "
+                        "share has its own interval")
     p.add_argument("--solver-timeout", type=positive_seconds, metavar="SEC",
                    help="also stop the solver after SEC seconds per deal (results may then vary between runs)")
     p.add_argument("--format", choices=["text", "json", "csv"], default="text", help="output format (default: text)")
@@ -306,6 +356,7 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
 def cmd_compare(args: argparse.Namespace) -> int:
     from crewkit.analysis import compare as cmp_mod
 
+    check_cluster(args)
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise _usage(f"--plot {args.plot}: the file must end in .png or .svg")
@@ -322,13 +373,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
         camp = load_campaign(args.campaign)
         players = args.players or (camp.players[0] if camp.players else 4)
-        bar, update = _progress_bar("compare", len(camp.missions) * args.games, args.format == "text")
+        bar, status = precision_bar("compare", args.format == "text")
         try:
             result = cmp_mod.compare_campaign(
                 args.campaign, players, args.games, args.seed, bot=args.bot,
                 ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
-                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, progress=update,
-                oversubscribe=args.oversubscribe, on_note=_note)
+                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, status=status,
+                oversubscribe=args.oversubscribe, on_note=_note, precision=args.precision, cluster=args.cluster,
+                solver_games=args.solver_games)
         finally:
             if bar is not None:
                 bar.stop()
@@ -345,11 +397,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if len(set(labels)) != len(labels):
             variants = [cmp_mod.Variant(f"{v.label} #{i + 1}", v.ruleset, v.mission, v.players, v.bot, v.readings)
                         for i, v in enumerate(variants)]
-        bar, update = _progress_bar("compare", len(variants) * args.games, args.format == "text")
+        bar, status = precision_bar("compare", args.format == "text")
         try:
             result = cmp_mod.compare(variants, args.games, args.seed, workers=args.workers, solver=solver,
                                      solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout,
-                                     progress=update, oversubscribe=args.oversubscribe, on_note=_note)
+                                     status=status, oversubscribe=args.oversubscribe, on_note=_note,
+                                     precision=args.precision, cluster=args.cluster, solver_games=args.solver_games)
         except cmp_mod.VariantError as exc:
             print(f"crewkit compare: {exc}", file=sys.stderr)
             return EXIT_INVALID
@@ -537,8 +590,18 @@ def add_check_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--campaign", metavar="PATH|NAME",
                    help="check a whole campaign instead (a folder, campaign.yaml, .zip or name): its difficulty "
                         "curve per mission and player count, with warnings where it goes the wrong way")
-    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (--campaign; default: 1)")
-    p.add_argument("--games", type=positive_int, default=20, help="deals per player count (default: 20)")
+    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
+    add_cluster_options(p)
+    p.add_argument("--games", type=positive_int, default=None,
+                   help="the most deals per player count (default: 3000; --campaign: 20); fewer once --precision "
+                        "is reached")
+    p.add_argument("--precision", type=precision, default=0.03, metavar="H",
+                   help="play deals in blocks of 25 until the bot's 95%% interval is at most ±H per player count "
+                        "(0.03 or 3%%; default: 0.03)")
+    p.add_argument("--solver-games", type=positive_int, default=60, metavar="N",
+                   help="solve only the first N deals of each player count (default: 60): the winnable share "
+                        "comes from this smaller sample, with its own interval")
     p.add_argument("--players", type=_player_list, metavar="N[,N...]",
                    help="player counts to sample (default: every count the mission allows)")
     p.add_argument("--ruleset", help="rule set (default: the mission's first)")
@@ -563,13 +626,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise _usage("give a mission file (MISSION.yaml) or --campaign PATH")
     if not Path(args.mission).is_file():
         raise _usage(f"{args.mission}: no such file")
-    bar = update = None
-    if args.format == "text":
-        bar, update = _progress_bar("check", args.games * len(args.players or [3, 4, 5]), True)
+    check_cluster(args)
+    bar, status = precision_bar("check", args.format == "text")
     try:
-        report = check_mission(args.mission, games=args.games, players=args.players, ruleset=args.ruleset,
+        report = check_mission(args.mission, games=args.games or 3000, players=args.players, ruleset=args.ruleset,
                                bot=args.bot, seed=args.seed, solver=not args.no_solver,
-                               solver_nodes=args.solver_nodes, progress=update)
+                               solver_nodes=args.solver_nodes, status=status, precision=args.precision,
+                               solver_games=args.solver_games, workers=args.workers, cluster=args.cluster,
+                               oversubscribe=args.oversubscribe,
+                               on_note=lambda note: print(f"crewkit check: {note}", file=sys.stderr))
     finally:
         if bar is not None:
             bar.stop()
@@ -592,12 +657,12 @@ def _check_campaign(args: argparse.Namespace) -> int:
 
     try:
         total = len(campaign_variants(load_campaign(args.campaign, deep=False), args.players, args.bot,
-                                      args.ruleset)) * args.games
+                                      args.ruleset)) * (args.games or 20)
     except Exception:  # an invalid campaign: check_campaign reports it with positions
         total = 0
     bar, update = _progress_bar("check", total, args.format == "text")
     try:
-        report = check_campaign(args.campaign, games=args.games, players=args.players, ruleset=args.ruleset,
+        report = check_campaign(args.campaign, games=args.games or 20, players=args.players, ruleset=args.ruleset,
                                 bot=args.bot, seed=args.seed, solver=not args.no_solver,
                                 solver_nodes=args.solver_nodes, workers=args.workers, progress=update)
     finally:
