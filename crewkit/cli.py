@@ -134,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play in the terminal (a campaign chooser, then its missions; you in seat 0, bots elsewhere)",
         description="Open the terminal app. With no options: the campaign chooser (progress per campaign), "
-        "then the chosen campaign's missions, you in seat 0 and heuristic bots in the other seats.",
+        "then the chosen campaign's missions, you in seat 0 and bots in the other seats (--bot chooses them).",
     )
     p.add_argument("--campaign", metavar="PATH|NAME",
                    help="open this campaign: a folder with a campaign.yaml, the file itself, a .zip of the "
@@ -145,6 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="number of players (default: 4, or the campaign's first allowed count)")
     p.add_argument("--seats", help="who sits where, e.g. human,bot,bot,bot or human,human,bot (hotseat)")
     p.add_argument("--seed", help="seed for the deal (default: random)")
+    p.add_argument("--bot", metavar="NAME",
+                   help="the bot in the empty seats (and seats given as 'bot'): expert, heuristic, rules or random "
+                        "(default: expert, the strongest that still decides well within a second)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")
     p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds per bot move, 0 to 60 (default: 0.6)")
     p.add_argument("--reading", action="append", type=reading, default=[], metavar="ID=OPTION",
@@ -406,6 +409,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     from crewkit.tui.launch import PlayOptions, run_play
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    if args.bot is not None:
+        from crewkit.bots.registry import bot_names
+
+        if args.bot not in bot_names():
+            raise UsageError(f"--bot {args.bot}: unknown bot; available bots: {', '.join(bot_names())}")
     if seats is not None:
         from crewkit.bots.registry import bot_names
 
@@ -464,7 +472,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else (len(seats) if seats else None)
     return run_play(PlayOptions(mission=args.mission, ruleset=args.ruleset, players=players, seats=seats,
                                 seed=args.seed, fast=args.fast, delay=args.delay, readings=readings,
-                                campaign=campaign_ref))
+                                campaign=campaign_ref, bot=args.bot))
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
