@@ -27,8 +27,9 @@ import random
 from typing import Any
 
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, world_from
-from crewkit.bots.sim import rollout
+from crewkit.bots.sim import choose_play, rollout
 from crewkit.engine.actions import Action, Play
+from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import TRICKS, Game, Task
 from crewkit.engine.observation import Observation
 
@@ -39,15 +40,18 @@ UNKNOWN_SCORE = 0.5
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seat: int, seed: str = "", worlds: int = 12, nodes: int = 4_000, rollouts: int = 2,
-                 total_nodes: int = 120_000, rollout_weight: float = 0.5) -> None:
+    def __init__(self, seat: int, seed: str = "", worlds: int = 12, nodes: int = 4_000, rollouts: bool = True,
+                 total_nodes: int = 120_000, rollout_weight: float = 1.0, policy_trick: bool = False) -> None:
         self.seat = seat
         self.rng = random.Random(f"{seed}:{seat}:expert")
         self.worlds = worlds
         self.nodes = nodes  # solver budget per (world, candidate)
         self.total_nodes = total_nodes  # solver budget per decision (worlds are cut short beyond it)
-        self.rollouts = rollouts  # cooperative play-outs per (world, candidate), the tie-break
+        self.rollouts = rollouts  # a cooperative play-out per (world, candidate) (deterministic: one is enough)
         self.rollout_weight = rollout_weight  # their success share counts this much next to the solver's
+        # the rest of the current trick is played by the cooperative policy (what teammates who cannot see the
+        # sampled hands would do) before the solver takes over
+        self.policy_trick = policy_trick
         self.fallback = HeuristicBot(seat, seed)
         self.last: dict[str, Any] = {}  # what the last decision saw (for benchmarks and tests)
 
@@ -82,11 +86,14 @@ class ExpertBot:
                 break
             hands = know.sample(self.rng)
             game = world_game(template, obs, hands)
+            base = world_from(obs, list(hands)) if self.rollouts else None
             worlds += 1
             search: Any = None
             for cid in cands:
                 g = game.clone()
                 g.apply(by_card[cid])
+                if self.policy_trick and base is not None and base.status == 0 and g.plays and not g.is_over():
+                    _finish_trick_by_policy(g, base, cid)
                 if g.is_over():
                     score = 1.0 if g.outcome().result == "success" else 0.0
                 elif g.phase != TRICKS:
@@ -110,19 +117,31 @@ class ExpertBot:
                     if search is not None:
                         used += search.nodes - before
                 solved[cid] += score
-                if self.rollouts:
-                    base = world_from(obs, list(hands))
-                    if base.status == 0:
-                        for _r in range(self.rollouts):
-                            w = base.copy()
-                            w.play(cid)
-                            played_out[cid] += rollout(w)
+                if base is not None and base.status == 0:
+                    w = base.copy()
+                    w.play(cid)
+                    played_out[cid] += rollout(w)
         self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved)}
-        n_roll = max(1, worlds * self.rollouts)
-        n_w = max(1, worlds)
+        n_roll = n_w = max(1, worlds)
         rw = self.rollout_weight
         best = max(cands, key=lambda c: (solved[c] / n_w + rw * played_out[c] / n_roll, -c))
         return by_card[best]
+
+
+def _finish_trick_by_policy(g: Game, base: Any, cid: int) -> None:
+    """Play the rest of ``g``'s current trick with the cooperative policy of :mod:`crewkit.bots.sim` on its
+    twin world ``base`` (after this seat's card ``cid``); stop early where the two disagree."""
+    w = base.copy()
+    w.play(cid)
+    cards = g.rules.deck.cards
+    while g.plays and not g.is_over() and w.status == 0:
+        seat = g.turn
+        card = choose_play(w)
+        try:
+            g.apply(Play(seat, cards[card]))
+        except IllegalAction:
+            return
+        w.play(card)
 
 
 def model_fits(obs: Observation) -> bool:
