@@ -93,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bots", nargs="+", default=["expert", "heuristic"])
     ap.add_argument("--timing", type=int, metavar="GAMES", help="time expert decisions over GAMES games instead")
     ap.add_argument("--table", action="store_true", help="10 missions at 3, 4 and 5 players (markdown)")
+    ap.add_argument("--table-missions", nargs="+", default=TABLE_MISSIONS, metavar="ID",
+                    help="the table's missions (default: the ten)")
+    ap.add_argument("--table-players", nargs="+", type=int, default=[3, 4, 5], metavar="N")
     args = ap.parse_args(argv)
     if args.timing:
         timing(args.timing, args.mission, args.players, args.seed)
@@ -102,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
           "success [95% Wilson interval]")
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
-    rows = ([(m, p) for m in TABLE_MISSIONS for p in (3, 4, 5)] if args.table
+    rows = ([(m, p) for m in args.table_missions for p in args.table_players] if args.table
             else [(args.mission, args.players)])
     for mission, players in rows:
         cells = head_to_head(mission, players, args.games, args.seed, args.workers,

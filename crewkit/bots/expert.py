@@ -36,6 +36,9 @@ from crewkit.engine.observation import Observation
 
 #: the score of a world the solver could not decide within its budget (between lost 0 and won 1)
 UNKNOWN_SCORE = 0.5
+#: node budgets are divided by this where the solver runs its Python search (mission conditions, draws):
+#: it is about fifty times slower per node than the C search
+PYTHON_SLOWDOWN = 40
 
 
 class ExpertBot:
@@ -87,8 +90,10 @@ class ExpertBot:
         used = 0
         worlds = 0
         decided = 0
-        for _ in range(self.worlds):
-            if used >= self.total_nodes:
+        nodes, total = self.nodes, self.total_nodes
+        n_worlds = self.worlds
+        for k in range(self.worlds):
+            if used >= total or k >= n_worlds:
                 break
             hands = _with_owner_prior(know, obs, self.owner_prior, self.rng).sample(self.rng)
             game = world_game(template, obs, hands)
@@ -108,11 +113,15 @@ class ExpertBot:
                     try:
                         if search is not None and search.shares_positions:
                             before = search.nodes
-                            ok = search.run_from(g, max_nodes=self.nodes)
+                            ok = search.run_from(g, max_nodes=nodes)
                         else:
                             search = TrickSearch(g)
+                            if not search.native and nodes == self.nodes:
+                                # the Python search (conditions, draws): about 50 times slower per node
+                                nodes, total = max(50, nodes // PYTHON_SLOWDOWN), max(500, total // PYTHON_SLOWDOWN)
+                                n_worlds = max(2, self.worlds // 3)  # building each search costs too
                             before = 0
-                            ok = search.run(max_nodes=self.nodes)
+                            ok = search.run(max_nodes=nodes)
                         score = 1.0 if ok else 0.0
                         decided += 1
                     except SearchAborted:
