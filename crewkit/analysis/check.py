@@ -102,7 +102,9 @@ class PlayerCountReport:
                     "success_rate": round(self.bot_successes / self.games, 6) if self.games else None,
                     "interval95": [round(low, 6), round(high, 6)]},
             "solver": {**{k: self.solver.get(k, 0) for k in ("winnable", "unwinnable", "unknown")},
-                       "winnable_share": round(self.solver["winnable"] / decided, 6) if decided else None},
+                       "winnable_share": round(self.solver["winnable"] / decided, 6) if decided else None,
+                       "interval95": [round(x, 6) for x in wilson_interval(self.solver["winnable"], decided)]
+                       if decided else None},
             "failure_reasons": [{"reason": r, "count": c, "example": self.examples.get(r, r)}
                                 for r, c in self.reasons.most_common()],
             "conditions": [c.to_json() for c in self.conditions],
@@ -122,6 +124,7 @@ class CheckReport:
     static_warnings: list[str] = field(default_factory=list)
     counts: list[PlayerCountReport] = field(default_factory=list)
     issue_json: list[dict[str, Any]] = field(default_factory=list)
+    precision: float | None = None  # the target half-width of the bot's success interval
 
     @property
     def warnings(self) -> list[str]:
@@ -132,7 +135,8 @@ class CheckReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"path": self.path, "valid": self.valid, "issues": self.issue_json, "mission": self.mission,
-                "ruleset": self.ruleset, "bot": self.bot, "static_warnings": self.static_warnings,
+                "ruleset": self.ruleset, "bot": self.bot, "precision": self.precision,
+                "static_warnings": self.static_warnings,
                 "player_counts": [c.to_json() for c in self.counts], "warnings": self.warnings}
 
     def dumps(self) -> str:
@@ -154,7 +158,9 @@ class CheckReport:
             lines.append(f"{c.players} players, {c.games} deals:")
             if sum(c.solver.values()):
                 share = f"{100 * c.solver['winnable'] / decided:.1f}%" if decided else "-"
-                lines.append(f"  winnable      {c.solver['winnable']}/{decided} decided = {share}, "
+                wl, wh = wilson_interval(c.solver["winnable"], decided)
+                ci = f" (95% {100 * wl:.1f}–{100 * wh:.1f}%)" if decided else ""
+                lines.append(f"  winnable      {c.solver['winnable']}/{decided} decided = {share}{ci}, "
                              f"{c.solver['unknown']} unknown")
             lines.append(f"  bot ({self.bot})  {c.bot_successes}/{c.games} = "
                          f"{100 * c.bot_successes / max(1, c.games):.1f}% (95% {100 * low:.1f}–{100 * high:.1f}%)")
@@ -231,6 +237,74 @@ def _trace_game(played: Any, rules: Any, traces: list[ConditionTrace]) -> None:
                     trace.errors.append(str(exc))
 
 
+@dataclass(frozen=True)
+class CheckGame:
+    """One sampled deal of ``crewkit check``: what the bot did, the solver's verdict (None when not run),
+    the roles bound and, per condition, (checks, fail_if true, done_if true, errors)."""
+
+    index: int
+    success: bool
+    reason: str
+    solver: str | None
+    roles: tuple[str, ...]
+    conditions: tuple[tuple[int, int, int, tuple[str, ...]], ...]
+    error: str = ""
+    example: str = ""  # the failure reason in full (``reason`` is its normalised group)
+
+
+_CHECK: dict[str, Any] = {}
+
+
+def _init_check(path: str, ruleset: str, counts: Sequence[int], bot: str, seed: str, solver: bool,
+                solver_nodes: int | None, solver_games: int | None) -> None:
+    _CHECK.clear()
+    _CHECK.update(path=path, ruleset=ruleset, bot=bot, seed=seed, solver=solver, solver_nodes=solver_nodes,
+                  solver_games=solver_games, loaded={})
+
+
+def _loaded(players: int) -> tuple[Any, Any]:
+    from crewkit.analysis.loading import game_spec, load_rules
+
+    cache = _CHECK["loaded"]
+    if players not in cache:
+        cache[players] = (load_rules(_CHECK["ruleset"], _CHECK["path"], players),
+                          game_spec(_CHECK["ruleset"], _CHECK["path"], players))
+    return cache[players]  # type: ignore[no-any-return]
+
+
+def _check_one(job: tuple[int, int]) -> CheckGame:
+    from crewkit.analysis.loading import start_game
+    from crewkit.analysis.simulate import normalise_reason
+    from crewkit.bots import make_bot, play_game
+    from crewkit.engine.errors import SetupError
+
+    players, i = job
+    rules, spec = _loaded(players)
+    game_seed = f"{_CHECK['seed']}:{i}"
+    try:
+        game = start_game(rules, spec, game_seed)
+    except SetupError as exc:
+        return CheckGame(i, False, "", None, (), (), error=f"deal {i}: {exc}")
+    status = None
+    cap = _CHECK["solver_games"]
+    if _CHECK["solver"] and (cap is None or i < cap):
+        from crewkit.solve import solve
+
+        status = solve(game.clone(), max_nodes=_CHECK["solver_nodes"]).status
+    play_game(game, [make_bot(_CHECK["bot"], seat, game_seed) for seat in range(game.n)])
+    outcome = game.outcome()
+    ok = outcome.result == "success"
+    traces = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions]
+    _trace_game(game, rules, traces)
+    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), status, tuple(game.roles),
+                     tuple((t.evaluations, t.fail_true, t.done_true, tuple(t.errors)) for t in traces),
+                     example="" if ok else outcome.reason)
+
+
+def _check_succeeded(game: CheckGame) -> bool:
+    return game.success
+
+
 def check_mission(
     path: str | Path,
     *,
@@ -242,8 +316,20 @@ def check_mission(
     solver: bool = True,
     solver_nodes: int | None = 20_000,
     progress: ProgressCallback | None = None,
+    precision: float | None = None,
+    solver_games: int | None = None,
+    workers: int = 1,
+    cluster: str | None = None,
+    status: Any = None,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
 ) -> CheckReport:
-    """Validate ``path`` and, when valid, sample deals per player count (see the module docs)."""
+    """Validate ``path`` and, when valid, sample deals per player count (see the module docs).
+
+    With ``precision`` H, ``games`` is a cap: each player count plays deals in blocks of 25 until the bot's
+    95% interval is at most ±H. The solver runs on the first ``solver_games`` deals of each count (all of
+    them when None). ``workers`` / ``cluster`` run the deals in parallel with identical results."""
+    from crewkit.analysis.pool import Target, run_streams
     from crewkit.spec.bundled import looks_like_path, mission_path
     from crewkit.spec.errors import issue_to_json, render_issue
     from crewkit.spec.files import check_file
@@ -263,6 +349,7 @@ def check_mission(
     rs_name = ruleset or (mission.rulesets[0] if mission.rulesets else "crew")
     rs = load_ruleset(rs_name)
     report.mission, report.ruleset, report.bot = mission.id, rs.name, bot
+    report.precision = precision
     m_tasks = mission.data.get("tasks") or {}
     report.static_warnings = token_warnings(int(m_tasks.get("count", 0) or 0), m_tasks.get("tokens") or [])
     allowed = list(mission.players(rs))
@@ -273,57 +360,62 @@ def check_mission(
 
         raise SetupError(f"{path}: {refused[0]} players cannot play this mission with rule set {rs.name!r} "
                          f"(it allows {', '.join(map(str, allowed)) or 'no player count'})")
-    total = games * len(counts)
-    done = 0
+    from crewkit.analysis.loading import load_rules
+    from crewkit.bots import make_bot
+    from crewkit.engine.errors import SetupError
+
+    make_bot(bot, 0, "")  # an unknown bot fails here, with the list of names
+    reports: dict[int, PlayerCountReport] = {}
+    live: list[int] = []
     for n in counts:
-        pc = _check_count(str(p), rs_name, n, games, bot, seed, solver, solver_nodes)
-        report.counts.append(pc)
-        done += games
+        pc = reports[n] = PlayerCountReport(n)
+        try:
+            rules = load_rules(rs_name, str(p), n)
+        except SetupError as exc:
+            pc.error = str(exc)
+            continue
+        pc.roles = tuple(rules.roles)
+        pc.conditions = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions]
+        live.append(n)
+
+    def follow(st: Any) -> None:
         if progress is not None:
-            progress(done, total)
+            progress(st.done, st.total)
+        if status is not None:
+            status(st)
+
+    init_args = (str(p), rs_name, live, bot, seed, solver, solver_nodes, solver_games)
+    by_count, _ = run_streams(_check_one, live, _check_succeeded, Target(games, precision), workers=workers,
+                              cluster=cluster, initializer=_init_check, initargs=init_args, status=follow,
+                              oversubscribe=oversubscribe, on_note=on_note, max_chunk=4)
+    for n in live:
+        _merge(reports[n], by_count[n])
+    report.counts = [reports[n] for n in counts]
     return report
 
 
-def _check_count(path: str, ruleset: str, players: int, games: int, bot: str, seed: str, solver: bool,
-                 solver_nodes: int | None) -> PlayerCountReport:
-    from crewkit.analysis.loading import game_spec, load_rules, start_game
-    from crewkit.analysis.simulate import normalise_reason
-    from crewkit.bots import make_bot, play_game
-    from crewkit.engine.errors import SetupError
-
-    pc = PlayerCountReport(players)
-    try:
-        rules = load_rules(ruleset, path, players)
-    except SetupError as exc:
-        pc.error = str(exc)
-        return pc
-    pc.roles = tuple(rules.roles)
-    pc.conditions = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions]
-    spec = game_spec(ruleset, path, players)
-    for i in range(games):
-        game_seed = f"{seed}:{i}"
-        try:
-            game = start_game(rules, spec, game_seed)
-        except SetupError as exc:
-            pc.error = f"deal {i}: {exc}"
-            return pc
-        if solver:
-            from crewkit.solve import solve
-
-            pc.solver[solve(game.clone(), max_nodes=solver_nodes).status] += 1
-        play_game(game, [make_bot(bot, seat, game_seed) for seat in range(game.n)])
+def _merge(pc: PlayerCountReport, played: Sequence[CheckGame]) -> None:
+    for g in played:
+        if g.error:
+            pc.error = g.error
+            return
         pc.games += 1
-        outcome = game.outcome()
-        if outcome.result == "success":
+        if g.success:
             pc.bot_successes += 1
         else:
-            group = normalise_reason(outcome.reason)
-            pc.reasons[group] += 1
-            pc.examples.setdefault(group, outcome.reason)
-        for role in game.roles:
+            pc.reasons[g.reason] += 1
+            pc.examples.setdefault(g.reason, g.example)
+        if g.solver is not None:
+            pc.solver[g.solver] += 1
+        for role in g.roles:
             pc.roles_bound[role] += 1
-        _trace_game(game, rules, pc.conditions)
-    return pc
+        for trace, (evals, fail, done, errs) in zip(pc.conditions, g.conditions, strict=False):
+            trace.evaluations += evals
+            trace.fail_true += fail
+            trace.done_true += done
+            for e in errs:
+                if len(trace.errors) < 3:
+                    trace.errors.append(e)
 
 
 __all__ = ["CheckReport", "ConditionTrace", "PlayerCountReport", "check_mission", "token_warnings"]

@@ -36,7 +36,7 @@ from crewkit.analysis.paired import (
     paired_t_test,
     wilcoxon_signed_rank,
 )
-from crewkit.analysis.pool import ProgressCallback, run_jobs
+from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
 from crewkit.analysis.stats import wilson_interval
 
 _KEYS = {
@@ -263,6 +263,7 @@ class Comparison:
     workers: int
     pairs: list[PairStats] = field(default_factory=list)
     campaign: str | None = None
+    precision: float | None = None  # the target half-width, None for a fixed number of deals
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -274,6 +275,7 @@ class Comparison:
             "pairs": [p.to_json() for p in self.pairs],
             "seconds": round(self.seconds, 3),
             "workers": self.workers,
+            "precision": self.precision,
         }
 
     def to_csv(self) -> str:
@@ -314,6 +316,8 @@ class Comparison:
         if self.campaign:
             return self._format_campaign(chart=chart, width=width)
         lines = [f"{self.games} paired deals per variant, seeds {self.seed!r}:0..{self.games - 1}"
+                 + (f" (until ±{100 * self.precision:.1f} points for every variant)" if self.precision is not None
+                    else "")
                  + (f"; solver up to {self.solver_nodes} nodes per deal" if self.solver and self.solver_nodes else "")]
         lines.append("")
         for i, r in enumerate(self.results):
@@ -365,15 +369,18 @@ class Comparison:
         return "\n".join(lines)
 
     def _format_campaign(self, *, chart: bool, width: int) -> str:
-        lines = [f"campaign {self.campaign}: {self.games} deals per mission, seeds {self.seed!r}:0..{self.games - 1}",
-                 ""]
-        head = f"{'mission':<16} {'bot success':>22} {'winnable (decided)':>26} {'unknown':>7} {'tricks':>6}"
+        counts = {r.games for r in self.results if not r.error}
+        per = f"{'up to ' if len(counts) > 1 else ''}{self.games} deals per mission"
+        if self.precision is not None:
+            per += f" (each until its 95% interval is ±{100 * self.precision:.1f} points or the cap)"
+        lines = [f"campaign {self.campaign}: {per}, seeds {self.seed!r}:0..{self.games - 1}", ""]
+        head = f"{'mission':<16} {'deals':>5} {'bot success':>22} {'winnable (decided)':>26} {'unknown':>7} {'tricks':>6}"
         lines.append(head)
         lines.append("-" * len(head))
         for r in self.results:
             v = r.variant
             if r.error:
-                lines.append(f"{v.label:<16} {'':>22} {'':>26} {'':>7} {'':>6}  skipped: {r.error}")
+                lines.append(f"{v.label:<16} {'':>5} {'':>22} {'':>26} {'':>7} {'':>6}  skipped: {r.error}")
                 continue
             low, high = r.interval
             bot = f"{100 * r.success_rate:5.1f}% [{100 * low:4.1f}–{100 * high:5.1f}]"
@@ -386,7 +393,7 @@ class Comparison:
                 c = r.solver_counts()
                 win = f"{100 * share[0]:5.1f}% [{100 * share[1]:4.1f}–{100 * share[2]:5.1f}]"
                 unk = str(c["unknown"])
-            lines.append(f"{v.label:<16} {bot:>22} {win:>26} {unk:>7} {r.mean_tricks:6.2f}")
+            lines.append(f"{v.label:<16} {r.games:>5} {bot:>22} {win:>26} {unk:>7} {r.mean_tricks:6.2f}")
         if chart:
             lines.append("")
             lines.append("Difficulty curve: █ bot success, [ ] its 95% interval"
@@ -427,10 +434,10 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init(variants: Sequence[Variant], seed: str, solver: bool, solver_nodes: int | None,
-          solver_timeout: float | None) -> None:
+          solver_timeout: float | None, solver_games: int | None = None) -> None:
     _WORKER.clear()
     _WORKER.update(variants=list(variants), seed=seed, solver=solver, solver_nodes=solver_nodes,
-                   solver_timeout=solver_timeout, rules={})
+                   solver_timeout=solver_timeout, solver_games=solver_games, rules={})
 
 
 def _rules_for(k: int) -> Any:
@@ -460,7 +467,8 @@ def _job(job: tuple[int, int]) -> DealResult:
     fingerprint = deal_fingerprint(game)
     solver_status = None
     nodes = 0
-    if _WORKER["solver"]:
+    cap = _WORKER.get("solver_games")
+    if _WORKER["solver"] and (cap is None or i < cap):
         from crewkit.solve import solve
 
         res = solve(game.clone(), timeout=_WORKER["solver_timeout"], max_nodes=_WORKER["solver_nodes"])
@@ -471,6 +479,10 @@ def _job(job: tuple[int, int]) -> DealResult:
     score = float(game.tasks_done if game.tasks else len(game.tricks))
     return DealResult(i, outcome.result == "success", len(game.tricks), outcome.reason, score, solver_status, nodes,
                       fingerprint)
+
+
+def _succeeded(result: DealResult) -> bool:
+    return result.success
 
 
 def check_variant(v: Variant) -> str:
@@ -507,23 +519,36 @@ def run_variants(
     skip_invalid: bool = False,
     oversubscribe: bool = False,
     on_note: Callable[[str], None] | None = None,
+    precision: float | None = None,
+    paired: bool = True,
+    cluster: str | None = None,
+    status: StatusCallback | None = None,
+    checkpoint: int = 25,
+    solver_games: int | None = None,
 ) -> tuple[list[VariantResult], int]:
-    """Play ``games`` paired deals of each variant; results in variant order, deals in index order."""
+    """Play ``games`` paired deals of each variant; results in variant order, deals in index order.
+
+    With ``precision`` H, ``games`` is a cap: deals are played in blocks of ``checkpoint`` until the bot's
+    95% interval is at most ±H for every variant (``paired``: all stop together, on the same deals) or for
+    each variant on its own (``paired=False``, a campaign's missions). ``cluster``: see
+    :func:`crewkit.analysis.pool.run_streams`."""
     errors = [check_variant(v) for v in variants]
     if not skip_invalid:
         for v, e in zip(variants, errors, strict=True):
             if e:
                 raise VariantError(f"{v.label}: {e}")
     live = [k for k, e in enumerate(errors) if not e]
-    total = len(live) * games
-    jobs = ((k, i) for k in live for i in range(games))  # generated as consumed, never all at once
-    out: dict[int, list[DealResult]] = {k: [] for k in live}
-    init_args = (list(variants), seed, solver, solver_nodes, solver_timeout)
-    done, workers = run_jobs(_job, jobs, total=total, workers=workers, initializer=_init, initargs=init_args,
-                             progress=progress, oversubscribe=oversubscribe, on_note=on_note)
-    keys = ((k, i) for k in live for i in range(games))
-    for job, res in zip(keys, done, strict=True):
-        out[job[0]].append(res)
+    init_args = (list(variants), seed, solver, solver_nodes, solver_timeout, solver_games)
+
+    def follow(st: Any) -> None:
+        if progress is not None:
+            progress(st.done, st.total)
+        if status is not None:
+            status(st)
+
+    out, workers = run_streams(_job, live, _succeeded, Target(games, precision, checkpoint), paired=paired,
+                               workers=workers, cluster=cluster, initializer=_init, initargs=init_args, status=follow,
+                               oversubscribe=oversubscribe, on_note=on_note)
     results = [VariantResult(v, out.get(k, []), errors[k]) for k, v in enumerate(variants)]
     return results, workers
 
@@ -540,8 +565,12 @@ def compare(
     progress: ProgressCallback | None = None,
     oversubscribe: bool = False,
     on_note: Callable[[str], None] | None = None,
+    precision: float | None = None,
+    cluster: str | None = None,
+    status: StatusCallback | None = None,
+    solver_games: int | None = None,
 ) -> Comparison:
-    """Run every variant on the same ``games`` deals and compare each with the first."""
+    """Run every variant on the same ``games`` deals (a cap with ``precision``) and compare each with the first."""
     if games < 1:
         raise ValueError("compare needs at least one game")
     if not variants:
@@ -549,10 +578,13 @@ def compare(
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,
                                  solver_timeout=solver_timeout, progress=progress, oversubscribe=oversubscribe,
-                                 on_note=on_note)
-    cmp = Comparison(results, games, seed, solver, solver_nodes if solver else None,
+                                 on_note=on_note, precision=precision, cluster=cluster, status=status,
+                                 solver_games=solver_games)
+    played = max((r.games for r in results), default=0)
+    cmp = Comparison(results, played, seed, solver, solver_nodes if solver else None,
                      solver_timeout if solver else None, time.perf_counter() - t0, used)
     cmp.pairs = [pair_stats(results[0], r) for r in results[1:]]
+    cmp.precision = precision
     return cmp
 
 
@@ -571,6 +603,10 @@ def compare_campaign(
     progress: ProgressCallback | None = None,
     oversubscribe: bool = False,
     on_note: Callable[[str], None] | None = None,
+    precision: float | None = None,
+    cluster: str | None = None,
+    status: StatusCallback | None = None,
+    solver_games: int | None = None,
 ) -> Comparison:
     """Every mission of ``campaign`` at ``players``: bot success and solver winnability (the difficulty curve)."""
     from crewkit.spec.campaigns import load_campaign
@@ -582,9 +618,13 @@ def compare_campaign(
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,
                                  solver_timeout=solver_timeout, progress=progress, skip_invalid=True,
-                                 oversubscribe=oversubscribe, on_note=on_note)
-    return Comparison(results, games, seed, solver, solver_nodes if solver else None,
+                                 oversubscribe=oversubscribe, on_note=on_note, precision=precision, paired=False,
+                                 cluster=cluster, status=status, solver_games=solver_games)
+    played = max((r.games for r in results), default=0)
+    cmp = Comparison(results, played, seed, solver, solver_nodes if solver else None,
                       solver_timeout if solver else None, time.perf_counter() - t0, used, campaign=camp.name)
+    cmp.precision = precision
+    return cmp
 
 
 def _short_label(label: str) -> str:

@@ -9,12 +9,17 @@ so ``--games 1000000000`` costs no more memory up front than ``--games 1000``.
 
 from __future__ import annotations
 
+import math
 import os
+import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any, TypeVar
+
+from crewkit.analysis.stats import wilson_interval
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -127,3 +132,267 @@ def run_jobs(
             if progress is not None:
                 progress(n, total)
     return out, workers
+
+
+# ---------------------------------------------------------------------------- executors (local or Dask)
+class ClusterUnavailable(RuntimeError):
+    """``--cluster`` needs Dask distributed, which is not installed (the message says how to install it)."""
+
+
+_INIT_DONE: dict[str, Any] = {"key": None}
+
+
+def _run_chunk_init(initializer: Callable[..., None] | None, initargs: tuple[Any, ...], key: str,
+                    fn: Callable[[Any], Any], items: list[Any]) -> list[Any]:
+    """A chunk on a worker that may not have run ``initializer`` yet (a Dask worker, perhaps a new one
+    after another was lost): run it once per worker process and ``key``."""
+    if initializer is not None and _INIT_DONE["key"] != key:
+        initializer(*initargs)
+        _INIT_DONE["key"] = key
+    return [fn(item) for item in items]
+
+
+class _Pool:
+    """Where chunks of jobs run: a local process pool, or a Dask cluster (``--cluster``)."""
+
+    def __init__(self, workers: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...],
+                 cluster: str | None) -> None:
+        self.initializer = initializer
+        self.initargs = initargs
+        self.cluster = cluster
+        self.workers = workers
+        self._client: Any = None
+        self._local: Any = None
+        self._pool: Executor | None = None
+        self.key = f"{id(self)}:{os.getpid()}:{time.time_ns()}"
+
+    def __enter__(self) -> _Pool:
+        if self.cluster is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=self.initializer,
+                                             initargs=self.initargs)
+            return self
+        client_cls, local_cls = require_distributed()
+        if self.cluster == "local":
+            self._local = local_cls(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                    dashboard_address=None, silence_logs=40)
+            self._client = client_cls(self._local)
+        else:
+            try:
+                self._client = client_cls(self.cluster, timeout="20s")
+            except OSError as exc:
+                raise ClusterUnavailable(f"--cluster {self.cluster}: cannot reach a Dask scheduler there ({exc}); "
+                                         "start one with `dask scheduler` and workers with "
+                                         f"`dask worker {self.cluster}`") from None
+            try:
+                self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
+            except Exception:  # scheduler_info is informative only
+                self.workers = max(1, self.workers)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            cancelled = exc[0] is not None
+            self._pool.shutdown(wait=not cancelled, cancel_futures=cancelled)
+        if self._client is not None:
+            try:
+                self._client.close()
+            finally:
+                if self._local is not None:
+                    self._local.close()
+
+    def submit(self, fn: Callable[[Any], Any], chunk: list[Any]) -> Any:
+        if self._pool is not None:
+            return self._pool.submit(_run_chunk, fn, chunk)
+        return self._client.submit(_run_chunk_init, self.initializer, self.initargs, self.key, fn, chunk,
+                                   pure=False, retries=3)
+
+
+def require_distributed() -> tuple[Any, Any]:
+    """(``distributed.Client``, ``distributed.LocalCluster``), or :class:`ClusterUnavailable` saying how to
+    install them."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterUnavailable('--cluster needs Dask distributed, which is not installed: '
+                                 'pip install "crewkit[dask]" (or pip install distributed)') from None
+    return Client, LocalCluster
+
+
+# ---------------------------------------------------------------------------- precision
+@dataclass(frozen=True)
+class Target:
+    """How many games a stream plays: up to ``max_games``; with ``precision`` H, it stops at the first
+    checkpoint (every ``checkpoint`` games, from ``min_games`` on) where the 95% Wilson interval of its
+    success rate is at most ±H. Checkpoints are fixed game counts, so where a stream stops depends only on
+    the outcomes of its games (seeded by index), never on the number of workers or the order they finish."""
+
+    max_games: int
+    precision: float | None = None
+    checkpoint: int = 25
+    min_games: int = 0
+
+    def reached(self, successes: int, games: int) -> bool:
+        if games >= self.max_games:
+            return True
+        if self.precision is None or games < max(1, self.min_games):
+            return False
+        low, high = wilson_interval(successes, games)
+        return (high - low) / 2 <= self.precision + 1e-12
+
+    def estimate(self, successes: int, games: int) -> int:
+        """Games this stream will probably need in all (a guess for the progress bar's ETA)."""
+        if self.precision is None:
+            return self.max_games
+        p = (successes + 1) / (games + 2)
+        need = p * (1 - p) * (1.96 / self.precision) ** 2
+        step = max(1, self.checkpoint)
+        need = max(games + (0 if self.reached(successes, games) else step), int(math.ceil(need / step)) * step)
+        return min(self.max_games, max(need, self.min_games))
+
+
+@dataclass
+class Status:
+    """Progress of :func:`run_streams`: games counted so far, the estimated total, and the widest ±
+    half-width (None before the first game of every stream)."""
+
+    done: int
+    total: int
+    half_width: float | None
+    streams_open: int
+
+
+StatusCallback = Callable[[Status], None]
+
+
+def half_width(successes: int, games: int) -> float:
+    low, high = wilson_interval(successes, games)
+    return (high - low) / 2
+
+
+def run_streams(
+    fn: Callable[[tuple[Any, int]], R],
+    streams: Sequence[Any],
+    success: Callable[[R], bool],
+    target: Target,
+    *,
+    paired: bool = False,
+    workers: int = 1,
+    cluster: str | None = None,
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple[Any, ...] = (),
+    status: StatusCallback | None = None,
+    max_chunk: int = 16,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
+) -> tuple[dict[Any, list[R]], int]:
+    """``fn((stream, i))`` for games ``i = 0, 1, ...`` of each stream until ``target`` says stop: results
+    per stream in index order, and the number of processes used.
+
+    Games are fed in blocks of ``target.checkpoint`` per stream (round robin over the open streams). With
+    ``paired`` every stream stops at the same checkpoint, when all of them have reached the target (so
+    compared variants keep playing the same deals). Local processes (``workers``) or a Dask cluster
+    (``cluster``: an address, or ``"local"`` for a LocalCluster of ``workers`` processes) run the games; a
+    few blocks may run past a stream's stop while earlier results come back: they are dropped, so results
+    never depend on the workers. Results are keyed by index: a game rerun on another worker counts once.
+    """
+    streams = list(streams)
+    step = max(1, target.checkpoint) if target.precision is not None else max(1, target.max_games)
+    results: dict[Any, list[R]] = {s: [] for s in streams}
+    wins: dict[Any, int] = dict.fromkeys(streams, 0)
+    stop: dict[Any, int | None] = dict.fromkeys(streams, None)  # games counted, once decided
+
+    def total_estimate() -> int:
+        return sum(len(results[s]) if stop[s] is not None else target.estimate(wins[s], len(results[s]))
+                   for s in streams)
+
+    def report() -> None:
+        if status is None:
+            return
+        widths = [half_width(wins[s], len(results[s])) for s in streams if results[s]]
+        open_ = sum(1 for s in streams if stop[s] is None)
+        status(Status(sum(len(results[s]) for s in streams), total_estimate(),
+                      max(widths) if widths and len(widths) == len(streams) else None, open_))
+
+    def decide(block_end: int) -> None:
+        """Every open stream has its results up to ``block_end`` games: which of them stop here?"""
+        live = [s for s in streams if stop[s] is None]
+        done = {s: target.reached(wins[s], block_end) for s in live}
+        if paired:
+            if all(done.values()):
+                for s in live:
+                    stop[s] = block_end
+        else:
+            for s in live:
+                if done[s]:
+                    stop[s] = block_end
+
+    def jobs() -> Iterator[tuple[Any, int]]:
+        start = 0
+        while start < target.max_games:
+            live = [s for s in streams if stop[s] is None]
+            if not live:
+                return
+            end = min(target.max_games, start + step)
+            for s in live:
+                for i in range(start, end):
+                    yield (s, i)
+            start = end
+
+    def consume(job: tuple[Any, int], res: R) -> None:
+        s, i = job
+        if stop[s] is not None or i != len(results[s]):
+            return  # past the stream's stop (speculative) or already counted
+        results[s].append(res)
+        wins[s] += bool(success(res))
+        n = len(results[s])
+        if n % step == 0 or n == target.max_games:
+            # a block ends: decide once every open stream has reached the same count
+            live = [x for x in streams if stop[x] is None]
+            if all(len(results[x]) >= n for x in live):
+                decide(n)
+        report()
+
+    est_jobs = max(1, len(streams) * (target.max_games if target.precision is None else step * 4))
+    workers, note = (worker_count(workers, est_jobs, oversubscribe=oversubscribe) if cluster is None
+                     else (max(1, workers), None))
+    if note is not None and on_note is not None:
+        on_note(note)
+    if cluster is None and (workers == 1 or est_jobs <= 1):
+        if initializer is not None:
+            initializer(*initargs)
+        for job in jobs():
+            consume(job, fn(job))
+        return results, 1
+    chunksize = max(1, min(max_chunk, step, est_jobs // (workers * 8)))
+    with _Pool(workers, initializer, initargs, cluster) as pool:
+        for job, res in _lazy_chunks(pool, fn, jobs(), workers=pool.workers, chunksize=chunksize):
+            consume(job, res)
+        used = pool.workers
+    return results, used
+
+
+def _lazy_chunks(pool: _Pool, fn: Callable[[T], R], items: Iterable[T], *, workers: int,
+                 chunksize: int) -> Iterator[tuple[T, R]]:
+    """:func:`lazy_map` over a :class:`_Pool` (local or Dask)."""
+    source = iter(items)
+    pending: deque[tuple[list[T], Any]] = deque()
+
+    def submit() -> bool:
+        chunk = list(islice(source, max(1, chunksize)))
+        if not chunk:
+            return False
+        pending.append((chunk, pool.submit(fn, chunk)))
+        return True
+
+    for _ in range(max(1, workers) * IN_FLIGHT_PER_WORKER):
+        if not submit():
+            break
+    try:
+        while pending:
+            chunk, future = pending.popleft()
+            results = future.result()
+            submit()
+            yield from zip(chunk, results, strict=True)
+    finally:
+        for _, future in pending:
+            future.cancel()

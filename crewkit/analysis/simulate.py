@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.analysis.loading import game_spec, load_rules, start_game
-from crewkit.analysis.pool import ProgressCallback, run_jobs
+from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
 from crewkit.analysis.stats import wilson_interval
 
 
@@ -47,6 +47,17 @@ class SimulationResult:
     workers: int = 1
     readings: dict[str, str] = field(default_factory=dict)
     scoring: dict[str, Any] | None = None  # competitive games: chips per seat / dealer position, modes
+    precision: float | None = None  # the target half-width (--precision), None for a fixed number of games
+    max_games: int | None = None  # the cap on games with a precision
+
+    def precision_text(self) -> str:
+        """Whether the target was reached: one line, or '' without a target."""
+        if self.precision is None:
+            return ""
+        low, high = self.interval
+        reached = (high - low) / 2 <= self.precision + 1e-12
+        how = "reached" if reached else f"not reached: stopped at the cap of {self.max_games} games"
+        return f"precision ±{100 * self.precision:.1f} points {how} (±{100 * (high - low) / 2:.1f} after {self.games})"
 
     @property
     def failures(self) -> int:
@@ -91,6 +102,7 @@ class SimulationResult:
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
             "workers": self.workers,
+            "precision": self.precision,
             **({"scoring": self.scoring} if self.scoring else {}),
         }
 
@@ -110,6 +122,8 @@ class SimulationResult:
             for reason, count in self.reasons[:reasons]:
                 share = 100 * count / max(1, self.failures)
                 lines.append(f"  {count:>{width}}  {share:5.1f}%  {reason}")
+        if self.precision is not None:
+            lines.append(f"target    {self.precision_text()}")
         lines.append(
             f"time      {self.seconds:.2f} s, {self.games_per_second:.1f} games/s"
             f" ({self.workers} worker{'s' if self.workers != 1 else ''})"
@@ -234,6 +248,14 @@ def _play_one(i: int) -> GameResult:
     return GameResult(i, outcome.result == "success", len(game.tricks), outcome.reason)
 
 
+def _play_job(job: tuple[int, int]) -> GameResult:
+    return _play_one(job[1])
+
+
+def _succeeded(result: GameResult) -> bool:
+    return result.success
+
+
 def simulate(
     ruleset: str,
     mission: str,
@@ -248,8 +270,16 @@ def simulate(
     overwrite: bool = False,
     oversubscribe: bool = False,
     on_note: Callable[[str], None] | None = None,
+    precision: float | None = None,
+    cluster: str | None = None,
+    status: StatusCallback | None = None,
+    checkpoint: int = 25,
 ) -> SimulationResult:
-    """Play ``games`` games and summarise them (identical results for any ``workers``).
+    """Play ``games`` games and summarise them (identical results for any ``workers`` or ``cluster``).
+
+    With ``precision`` H, ``games`` is a cap: games are played in blocks of ``checkpoint`` until the 95%
+    interval of the success rate is at most ±H (see :class:`crewkit.analysis.pool.Target`). ``cluster``
+    runs the games on Dask (an address, or ``"local"``); ``status`` follows the interval as games finish.
 
     ``records_dir`` must be empty or missing unless ``overwrite`` (files there are never replaced silently).
     ``workers`` is capped at the CPUs unless ``oversubscribe`` (see :mod:`crewkit.analysis.pool`); ``on_note``
@@ -270,11 +300,23 @@ def simulate(
                                   "replaced: choose an empty folder, or add --overwrite")
     init_args = (ruleset, mission, players, dict(readings) if readings else None, bot, seed, rd)
     start = time.perf_counter()
-    results, workers = run_jobs(_play_one, range(games), workers=workers, initializer=_init_worker,
-                                initargs=init_args, progress=progress, max_chunk=64, oversubscribe=oversubscribe,
-                                on_note=on_note)
+    if precision is not None and not 0 < precision < 0.5:
+        raise ValueError(f"the precision is a half-width between 0 and 0.5, found {precision}")
+
+    def follow(st: Any) -> None:
+        if progress is not None:
+            progress(st.done, st.total)
+        if status is not None:
+            status(st)
+
+    by_stream, workers = run_streams(_play_job, [0], _succeeded, Target(games, precision, checkpoint),
+                                     workers=workers, cluster=cluster, initializer=_init_worker, initargs=init_args,
+                                     status=follow, max_chunk=64, oversubscribe=oversubscribe, on_note=on_note)
+    results = by_stream[0]
     seconds = time.perf_counter() - start
-    return summarise(results, ruleset, mission, players, bot, seed, seconds, workers, readings)
+    out = summarise(results, ruleset, mission, players, bot, seed, seconds, workers, readings)
+    out.precision, out.max_games = precision, (games if precision is not None else None)
+    return out
 
 
 def summarise(

@@ -24,6 +24,12 @@ def _heuristic(seat: int, seed: str) -> Bot:
     return HeuristicBot(seat, seed)
 
 
+def _expert(seat: int, seed: str) -> Bot:
+    from crewkit.bots.expert import ExpertBot
+
+    return ExpertBot(seat, seed)
+
+
 def _rules(seat: int, seed: str) -> Bot:
     from crewkit.bots.heuristic import HeuristicBot
 
@@ -41,6 +47,8 @@ BOTS: dict[str, tuple[Callable[[int, str], Bot], str]] = {
     "heuristic": (_heuristic, "cooperative rules plus a short determinized lookahead"),
     "fast": (_fast, "the heuristic bot's look-ahead with fewer worlds, played out in C (Python if no compiler)"),
     "rules": (_rules, "the heuristic bot's rules alone, no lookahead (fast)"),
+    "expert": (_expert, "samples worlds consistent with what it saw and asks the solver which play keeps the "
+                        "most of them winnable (strongest; up to about a second per card)"),
 }
 
 

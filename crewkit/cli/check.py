@@ -8,14 +8,17 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import (
+    check_cluster,
+    cluster_option,
     format_option,
     games_option,
     player_list,
     positive_int,
+    precision,
     ruleset_option,
     seed_option,
 )
-from crewkit.cli.progress import progress_bar
+from crewkit.cli.progress import precision_bar, progress_bar
 from crewkit.errors import EXIT_INVALID, EXIT_OK, UsageError
 
 _RAW = argparse.RawDescriptionHelpFormatter
@@ -37,18 +40,28 @@ examples:
 def add_check_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate a mission, then sample deals: winnability, bot success, warnings",
                        description=CHECK_HELP, formatter_class=_RAW,
-                       parents=[games_option(20, "deals per player count (default: 20)"),
+                       parents=[games_option(None, "the most deals per player count (default: 3000; --campaign: "
+                                                   "20); fewer once --precision is reached"),
                                 ruleset_option(None, "rule set (default: the mission's first)"),
-                                seed_option("check"), format_option("text", "json")])
+                                seed_option("check"), cluster_option(), format_option("text", "json")])
     p.add_argument("mission", metavar="MISSION", nargs="?",
                    help="a mission file, or a bundled mission's id (planet-nine/05)")
     p.add_argument("--campaign", metavar="PATH|NAME",
                    help="check a whole campaign instead (a folder, campaign.yaml, .zip or name): its difficulty "
                         "curve per mission and player count, with warnings where it goes the wrong way")
-    p.add_argument("--workers", type=positive_int, default=1, help="parallel processes (--campaign; default: 1)")
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
+    p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
+    p.add_argument("--precision", type=precision, default=0.03, metavar="H",
+                   help="play deals in blocks of 25 until the bot's 95%% interval is at most ±H per player count "
+                        "(0.03 or 3%%; default: 0.03)")
+    p.add_argument("--solver-games", type=positive_int, default=60, metavar="N",
+                   help="solve only the first N deals of each player count (default: 60): the winnable share "
+                        "comes from this smaller sample, with its own interval")
     p.add_argument("--players", type=player_list, metavar="N[,N...]",
                    help="player counts to sample (default: every count the mission allows)")
-    p.add_argument("--bot", default="heuristic", help="bot for every seat (default: heuristic)")
+    p.add_argument("--bot", default="heuristic", help="bot for every seat: heuristic, fast, expert, rules or random "
+                   "(default: heuristic)")
     p.add_argument("--no-solver", action="store_true", help="skip the solver")
     p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
@@ -68,10 +81,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError("give a mission (a file or a bundled id such as planet-nine/05) or --campaign PATH")
     if looks_like_path(args.mission) and not Path(args.mission).is_file():
         raise UsageError(f"{args.mission}: no such file")  # else a mission id (planet-nine/05), resolved by the check
-    with progress_bar("check", args.games * len(args.players or [3, 4, 5]), args.format == "text") as update:
-        report = check_mission(args.mission, games=args.games, players=args.players, ruleset=args.ruleset,
+    check_cluster(args)
+    with precision_bar("check", args.format == "text") as status:
+        report = check_mission(args.mission, games=args.games or 3000, players=args.players, ruleset=args.ruleset,
                                bot=args.bot, seed=args.seed, solver=not args.no_solver,
-                               solver_nodes=args.solver_nodes, progress=update)
+                               solver_nodes=args.solver_nodes, status=status, precision=args.precision,
+                               solver_games=args.solver_games, workers=args.workers, cluster=args.cluster,
+                               oversubscribe=args.oversubscribe,
+                               on_note=lambda note: print(f"crewkit check: {note}", file=sys.stderr))
     if args.format == "json":
         print(report.dumps())
     elif not report.valid:
@@ -91,11 +108,11 @@ def _check_campaign(args: argparse.Namespace) -> int:
 
     try:
         total = len(campaign_variants(load_campaign(args.campaign, deep=False), args.players, args.bot,
-                                      args.ruleset)) * args.games
+                                      args.ruleset)) * (args.games or 20)
     except Exception:  # an invalid campaign: check_campaign reports it with positions
         total = 0
     with progress_bar("check", total, args.format == "text") as update:
-        report = check_campaign(args.campaign, games=args.games, players=args.players, ruleset=args.ruleset,
+        report = check_campaign(args.campaign, games=args.games or 20, players=args.players, ruleset=args.ruleset,
                                 bot=args.bot, seed=args.seed, solver=not args.no_solver,
                                 solver_nodes=args.solver_nodes, workers=args.workers, progress=update)
     if args.format == "json":

@@ -8,17 +8,20 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import (
+    check_cluster,
+    cluster_option,
     format_option,
     games_option,
     players_option,
     positive_int,
     positive_seconds,
+    precision,
     reading_option,
     ruleset_option,
     seed_option,
     workers_option,
 )
-from crewkit.cli.progress import progress_bar
+from crewkit.cli.progress import precision_bar
 from crewkit.errors import EXIT_INVALID, EXIT_OK, UsageError
 
 _RAW = argparse.RawDescriptionHelpFormatter
@@ -54,17 +57,26 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
                                 players_option(None, "default number of players (default: 4; a campaign: its "
                                                      "first allowed count)"),
                                 reading_option("a reading for every variant (repeatable)"),
-                                games_option(100, "deals per variant (default: 100)"), seed_option("compare"),
-                                workers_option(), format_option("text", "json", "csv")])
+                                games_option(5000, "the most deals per variant (default: 5000); fewer once "
+                                                   "--precision is reached"),
+                                seed_option("compare"), workers_option(), cluster_option(),
+                                format_option("text", "json", "csv")])
+    p.add_argument("--precision", type=precision, default=0.03, metavar="H",
+                   help="play deals in blocks of 25 until every variant's 95%% interval is at most ±H (0.03 or 3%%; "
+                        "default: 0.03); a campaign's missions stop one by one")
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="variant spec strings (see above)")
     p.add_argument("--campaign", metavar="PATH|NAME",
                    help="compare every mission of this campaign instead (difficulty curve): a bundled or "
                         "installed name, a folder, a campaign.yaml or a .zip")
     p.add_argument("--mission", help="default mission for variants that name none")
-    p.add_argument("--bot", default="heuristic", help="default bot: heuristic, rules or random (default: heuristic)")
+    p.add_argument("--bot", default="heuristic", help="default bot: heuristic, fast, expert, rules or random "
+                   "(default: heuristic)")
     p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
     p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
+    p.add_argument("--solver-games", type=positive_int, default=200, metavar="N",
+                   help="run the solver on the first N deals of each variant only (default: 200); the winnable "
+                        "share has its own interval")
     p.add_argument("--solver-timeout", type=positive_seconds, metavar="SEC",
                    help="also stop the solver after SEC seconds per deal (results may then vary between runs)")
     p.add_argument("--no-chart", action="store_true", help="text output without the bar chart")
@@ -80,6 +92,7 @@ def _note(message: str) -> None:
 def cmd_compare(args: argparse.Namespace) -> int:
     from crewkit.analysis import compare as cmp_mod
 
+    check_cluster(args)
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
@@ -96,12 +109,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
         camp = load_campaign(args.campaign)
         players = args.players or (camp.players[0] if camp.players else 4)
-        with progress_bar("compare", len(camp.missions) * args.games, args.format == "text") as update:
+        with precision_bar("compare", args.format == "text") as status:
             result = cmp_mod.compare_campaign(
                 args.campaign, players, args.games, args.seed, bot=args.bot,
                 ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
-                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, progress=update,
-                oversubscribe=args.oversubscribe, on_note=_note)
+                solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, status=status,
+                oversubscribe=args.oversubscribe, on_note=_note, precision=args.precision, cluster=args.cluster,
+                solver_games=args.solver_games)
     else:
         if not args.variants:
             raise UsageError("give at least one VARIANT (e.g. bot=heuristic bot=rules) or --campaign")
@@ -115,11 +129,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if len(set(labels)) != len(labels):
             variants = [cmp_mod.Variant(f"{v.label} #{i + 1}", v.ruleset, v.mission, v.players, v.bot, v.readings)
                         for i, v in enumerate(variants)]
-        with progress_bar("compare", len(variants) * args.games, args.format == "text") as update:
+        with precision_bar("compare", args.format == "text") as status:
             try:
                 result = cmp_mod.compare(variants, args.games, args.seed, workers=args.workers, solver=solver,
                                          solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout,
-                                         progress=update, oversubscribe=args.oversubscribe, on_note=_note)
+                                         status=status, oversubscribe=args.oversubscribe, on_note=_note,
+                                         precision=args.precision, cluster=args.cluster,
+                                         solver_games=args.solver_games)
             except cmp_mod.VariantError as exc:
                 print(f"crewkit compare: {exc}", file=sys.stderr)
                 return EXIT_INVALID

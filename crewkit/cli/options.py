@@ -54,6 +54,20 @@ def delay_seconds(text: str) -> float:
     return value
 
 
+def precision(text: str) -> float:
+    """A target half-width of a 95% interval: a share (0.03) or points (3, 3%), more than 0 and below 0.5."""
+    raw = text.strip().rstrip("%")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a half-width such as 0.03 (or 3%), found {text!r}") from None
+    if text.strip().endswith("%") or value >= 1:
+        value /= 100
+    if not math.isfinite(value) or not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"expected a half-width above 0 and below 0.5 (50%), found {text!r}")
+    return value
+
+
 def player_list(text: str) -> list[int]:
     """Player counts such as ``3,4,5``."""
     try:
@@ -99,7 +113,7 @@ def reading_option(help: str = "select a reading option (repeatable)") -> argpar
     return parent
 
 
-def games_option(default: int, help: str) -> argparse.ArgumentParser:
+def games_option(default: int | None, help: str) -> argparse.ArgumentParser:
     """``--games N``: how many games (or deals)."""
     parent = _parent()
     parent.add_argument("--games", type=positive_int, default=default, help=help)
@@ -121,3 +135,26 @@ def format_option(*choices: str) -> argparse.ArgumentParser:
     parent.add_argument("--format", choices=list(choices), default=choices[0],
                         help=f"output format (default: {choices[0]})")
     return parent
+
+
+def cluster_option() -> argparse.ArgumentParser:
+    """``--cluster ADDRESS|local``: run the games on a Dask cluster (``--precision`` is per command: its default
+    differs)."""
+    parent = _parent()
+    parent.add_argument("--cluster", metavar="ADDRESS",
+                        help="run the games on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' for "
+                             "a LocalCluster of --workers processes here (needs pip install \"crewkit[dask]\"); "
+                             "results are identical to --workers")
+    return parent
+
+
+def check_cluster(args: argparse.Namespace) -> None:
+    """A usage error (exit 2) when ``--cluster`` is given without Dask distributed installed."""
+    if getattr(args, "cluster", None):
+        from crewkit.analysis.pool import ClusterUnavailable, require_distributed
+        from crewkit.errors import UsageError
+
+        try:
+            require_distributed()
+        except ClusterUnavailable as exc:
+            raise UsageError(str(exc)) from None

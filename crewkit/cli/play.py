@@ -16,7 +16,7 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
         "play",
         help="play in the terminal (a campaign chooser, then its missions; you in seat 0, bots elsewhere)",
         description="Open the terminal app. With no options: the campaign chooser (progress per campaign), "
-        "then the chosen campaign's missions, you in seat 0 and heuristic bots in the other seats.",
+        "then the chosen campaign's missions, you in seat 0 and bots in the other seats (--bot chooses them).",
         parents=[ruleset_option(None, "rule set name or path (default: the campaign's)"),
                  players_option(None, "number of players (default: 4, or the campaign's first allowed count)"),
                  seed_option(None, "seed for the deal (default: random)"),
@@ -27,6 +27,9 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
                         "folder, or a bundled or installed campaign's name (see `crewkit list campaigns`)")
     p.add_argument("--mission", help="start this mission directly (e.g. planet-nine/05, or a mission of --campaign)")
     p.add_argument("--seats", help="who sits where, e.g. human,bot,bot,bot or human,human,bot (hotseat)")
+    p.add_argument("--bot", metavar="NAME",
+                   help="the bot in the empty seats (and seats given as 'bot'): expert, fast, heuristic, rules or "
+                        "random (default: expert, the strongest that still decides well within a second)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")
     p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds per bot move, 0 to 60 (default: 0.6)")
     return p
@@ -36,6 +39,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     from crewkit.tui.launch import PlayOptions, check_play_options, run_play
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    if args.bot is not None:
+        from crewkit.bots.registry import bot_names
+
+        if args.bot not in bot_names():
+            raise UsageError(f"--bot {args.bot}: unknown bot; available bots: {', '.join(bot_names())}")
     if seats is not None:
         from crewkit.bots.registry import bot_names
 
@@ -92,7 +100,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     players = args.players if args.players is not None else (len(seats) if seats else None)
     options = PlayOptions(mission=args.mission, ruleset=args.ruleset, players=players, seats=seats,
-                          seed=args.seed, fast=args.fast, delay=args.delay, readings=readings, campaign=campaign_ref)
+                          seed=args.seed, fast=args.fast, delay=args.delay, readings=readings, campaign=campaign_ref,
+                          bot=args.bot)
     check_play_options(options)  # refused here (exit 1), not on an error screen inside the app
     sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
     return run_play(options)

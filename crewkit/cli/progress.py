@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 Update = Callable[[int, int], None]
 
@@ -39,3 +40,28 @@ def progress_bar(label: str, total: int, enabled: bool = True) -> Iterator[Updat
 
     with bar:
         yield update
+
+
+@contextmanager
+def precision_bar(label: str, enabled: bool = True) -> Iterator[Callable[[Any], None] | None]:
+    """A bar for a run towards a precision (``run_streams``'s status): games played of the estimated total,
+    the widest 95% interval so far (± points) and an ETA; ``None`` when not drawn (as :func:`progress_bar`)."""
+    if not (enabled and sys.stdout.isatty() and sys.stderr.isatty()):
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from crewkit.safetext import raw
+
+    bar = Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed}/{task.total} games"),
+                   TextColumn("{task.fields[interval]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                   TimeRemainingColumn(), transient=True, console=Console(file=raw(sys.stderr)))
+    task = bar.add_task(label, total=None, interval="")
+
+    def status(st: Any) -> None:
+        text = "" if st.half_width is None else f"95% interval ±{100 * st.half_width:.1f} pts"
+        bar.update(task, completed=st.done, total=max(st.total, st.done), interval=text)
+
+    with bar:
+        yield status

@@ -187,6 +187,18 @@ class Game:
         self._stack = []
         self._enter_flow(0)
 
+    def place_in(self, phase: Any) -> None:
+        """Stand in the flow's first block of ``phase`` without entering it: for a position built from outside
+        the game (a bot's sampled world with the trick play set up by hand). Raises SetupError without one."""
+        for index, block in enumerate(self._comp.flow):
+            if block.phase == phase:
+                self._stack = []
+                self._flow_index = index
+                self.phase = block.phase
+                self.current_block = block
+                return
+        raise SetupError(f"the flow of rule set {self.rules.ruleset_name} has no {phase} phase")
+
     def interrupt(self, block: Block) -> None:
         """Run ``block``'s phase now; :meth:`resume` returns to the phase it interrupted."""
         self._stack.append(self.current_block)

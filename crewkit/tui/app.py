@@ -146,7 +146,8 @@ class CrewApp(App[int]):
     def kinds(self, mission: str | None = None) -> list[str]:
         from crewkit.tui.session import normalise_seats
 
-        return normalise_seats(self.options.seats, self.players_for(mission), self.services.bot_factory is not None)
+        return normalise_seats(self.options.seats, self.players_for(mission), self.services.bot_factory is not None,
+                               self.options.bot)
 
     def ruleset_for(self, mission: str) -> str:
         if self.options.ruleset:

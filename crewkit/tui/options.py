@@ -21,6 +21,7 @@ class PlayOptions:
     delay: float = DEFAULT_DELAY
     campaign: str | None = DEFAULT_CAMPAIGN  # a name, folder, file or zip; None: choose when several exist
     readings: dict[str, str] = field(default_factory=dict)  # reading id -> option (--reading ID=OPTION)
+    bot: str | None = None  # the bot in seats given as "bot" or left empty (--bot); None: the default bot
 
     @property
     def bot_delay(self) -> float:

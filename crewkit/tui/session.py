@@ -19,12 +19,18 @@ from crewkit.tui.services import BotLike, Progress, Services, progress_of
 HUMAN = "human"
 JARVIS = "jarvis"  # the kind shown for the dummy seat; it is decided by the commander's controller
 OPTIONAL = (Communicate, Distress, Signal)
-DEFAULT_BOT = "heuristic"
+#: the bot in empty seats: the strongest one whose decisions stay well under a second here (benchmarks/
+#: bot_strength.py); bots decide in a worker thread, so the table keeps drawing while they think
+DEFAULT_BOT = "expert"
 FALLBACK_BOT = "random"
 
 
-def normalise_seats(seats: list[str] | None, players: int, bots_available: bool) -> list[str]:
-    """``human``/bot names per seat; default: you in seat 0, bots elsewhere (all human without bots)."""
+def normalise_seats(seats: list[str] | None, players: int, bots_available: bool,
+                    bot: str | None = None) -> list[str]:
+    """``human``/bot names per seat; default: you in seat 0, bots elsewhere (all human without bots).
+
+    ``bot`` names the bot of the seats given as ``bot`` (and of the empty ones); they stay ``bot`` (the
+    default bot) without it."""
     if not seats:
         kinds = [HUMAN] + ["bot"] * (players - 1)
     else:
@@ -35,6 +41,8 @@ def normalise_seats(seats: list[str] | None, players: int, bots_available: bool)
     kinds = [HUMAN if k in ("human", "you", "me", "h") else k for k in kinds]
     if not bots_available:
         kinds = [HUMAN] * players
+    if bot:
+        kinds = [bot if k == "bot" else k for k in kinds]
     return kinds
 
 

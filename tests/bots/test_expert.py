@@ -1,0 +1,101 @@
+"""The expert bot: observations only, legal actions on every rule set, worlds that are the real position when
+the sampled hands are the real ones, and determinism."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from crewkit.bots import make_bot, play_game
+from crewkit.bots.base import OPTIONAL_TYPES
+from crewkit.bots.expert import ExpertBot, model_fits, template_game, world_game
+from crewkit.engine.actions import Action, Play
+from crewkit.engine.game import Game
+from crewkit.engine.observation import Observation, observe
+from crewkit.engine.setup import new_game
+from crewkit.solve import TrickSearch
+
+
+class Checked:
+    """Every call gets an Observation (never the game) and returns a legal action."""
+
+    def __init__(self, inner: Any, game: Game) -> None:
+        self.inner, self.seat, self.game = inner, inner.seat, game
+
+    def _check(self, obs: Any) -> None:
+        assert type(obs) is Observation and obs.seat == self.seat
+        for name in Observation.__slots__:
+            assert not isinstance(getattr(obs, name, None), Game)
+
+    def act(self, obs: Observation) -> Action:
+        self._check(obs)
+        action = self.inner.act(obs)
+        assert action in obs.legal
+        if any(not isinstance(a, OPTIONAL_TYPES) for a in obs.legal):
+            assert not isinstance(action, OPTIONAL_TYPES)
+        return action
+
+    def optional(self, obs: Observation) -> Action | None:
+        self._check(obs)
+        action = self.inner.optional(obs)
+        assert action is None or (action in obs.legal and isinstance(action, OPTIONAL_TYPES))
+        return action
+
+
+@pytest.mark.parametrize(("ruleset", "mission", "players"), [
+    ("crew", "planet-nine/01", 3),
+    ("crew", "planet-nine/05", 4),   # a role and a condition
+    ("crew", "planet-nine/12", 4),   # neighbour draws after trick 1
+    ("crew", "planet-nine/13", 4),   # every rocket must win a trick
+    ("crew", "planet-nine/24", 5),   # commander's distribution
+    ("crew", "planet-nine/29", 4),   # dead zone, balance of tricks
+    ("crew-3p-challenge", "planet-nine/04", 3),
+    ("crew-jarvis", "planet-nine/04", 2),  # the dummy seat: heuristic fallback
+    ("crew-persian", "persian", 4),     # cards set aside, secret missions: heuristic fallback
+    ("hammer", "hammer/01", 4),               # competitive scoring: heuristic fallback
+])
+def test_expert_plays_every_rule_set_from_observations(ruleset: str, mission: str, players: int) -> None:
+    game = new_game(ruleset, mission, players, seed="expert-t")
+    bots = [Checked(ExpertBot(s, "expert-t", worlds=3, nodes=500), game) for s in range(game.n)]
+    play_game(game, bots)
+    assert game.is_over()
+
+
+def test_world_with_the_real_hands_is_the_real_position() -> None:
+    """Built from an observation and the true hands, the world plays on exactly like the real game."""
+    game = new_game("crew", "planet-nine/13", 4, seed="world")  # a mission with a condition
+    bots = [make_bot("heuristic", s, "world") for s in range(4)]
+    checked = 0
+    while not game.is_over():
+        seat = game.to_act
+        assert seat is not None
+        obs = observe(game, seat, game.legal_actions(seat))
+        if game.phase == "tricks" and model_fits(obs):
+            world = world_game(template_game(obs), obs, list(game.hands))
+            assert [a for a in world.legal_actions(seat) if isinstance(a, Play)] == \
+                [a for a in game.legal_actions(seat) if isinstance(a, Play)]
+            assert TrickSearch(world).run(max_nodes=200_000) == TrickSearch(game.clone()).run(max_nodes=200_000)
+            rest = game.clone()
+            play_game(rest, bots)
+            for a in rest.actions[len(game.actions):]:
+                if not world.is_over():
+                    world.apply(a)
+            assert world.outcome().result == rest.outcome().result
+            checked += 1
+        game.apply(bots[seat].act(obs))
+    assert checked >= 10
+
+
+def test_expert_is_deterministic() -> None:
+    def run() -> list[Any]:
+        g = new_game("crew", "planet-nine/04", 4, seed="det")
+        play_game(g, [ExpertBot(s, "det", worlds=4, nodes=800) for s in range(4)])
+        return [a.to_json() for a in g.actions]
+
+    assert run() == run()
+
+
+def test_expert_is_registered() -> None:
+    bot = make_bot("expert", 2, "x")
+    assert isinstance(bot, ExpertBot) and bot.seat == 2
