@@ -47,7 +47,7 @@ def test_escape_controls_keeps_text_and_shows_controls() -> None:
 
 
 def test_simulate_prints_a_reason_escaped(hostile: Path) -> None:
-    run = run_bounded("simulate", "--mission", str(hostile), "--games", "3", timeout=60)
+    run = run_bounded("simulate", "--mission", str(hostile), "--games", "3", "--bot", "random", timeout=60)
     assert run.returncode == 0, run.output
     _no_raw_controls(run.output)
     assert "\\x1b]N;PWNED\\x07" in run.stdout  # digits of reasons are normalised to N by simulate
@@ -62,7 +62,8 @@ def test_check_prints_a_reason_escaped(hostile: Path) -> None:
 
 def test_replay_prints_a_record_escaped(tmp_path: Path, hostile: Path) -> None:
     records = tmp_path / "records"
-    run = run_bounded("simulate", "--mission", str(hostile), "--games", "1", "--records", str(records), timeout=60)
+    run = run_bounded("simulate", "--mission", str(hostile), "--games", "1", "--bot", "random", "--records",
+                      str(records), timeout=60)
     assert run.returncode == 0, run.output
     record = records / "game-00001.json"
     data = json.loads(record.read_text(encoding="utf-8"))
