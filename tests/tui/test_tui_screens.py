@@ -1,4 +1,4 @@
-"""Text snapshots of screens at 120x40, palette commands, generic rendering of unknown actions, launch options."""
+"""What the screens say at 120x40 (their layout is pinned by the SVG snapshots in test_tui_snapshots.py), palette commands, generic rendering of unknown actions, launch options."""
 
 from __future__ import annotations
 
@@ -35,14 +35,13 @@ def lines_of(text: str) -> list[str]:
     return text.splitlines()
 
 
-async def test_briefing_snapshot(services: Services) -> None:
+async def test_briefing_text(services: Services) -> None:
     app = CrewApp(PlayOptions(fast=True, mission="planet-nine/03"), services=services)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, BriefingScreen)
         text = text_of(app)
         assert len(lines_of(text)) <= 40
-        assert all(len(line) <= 120 for line in lines_of(text))
         assert "Mission 3:" in text
         assert "Tasks: 2 task cards are revealed" in text
         assert "Task tokens" in text and "must be completed 1st" in text and "must be completed 2nd" in text
@@ -80,7 +79,7 @@ def test_briefing_lines_conditions_and_setup() -> None:
     assert "tricks_won" not in text
 
 
-async def test_table_snapshot(services: Services) -> None:
+async def test_table_text(services: Services) -> None:
     app = CrewApp(PlayOptions(fast=True, seed=find_seed("success"), mission="planet-nine/01"), services=services)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -92,7 +91,6 @@ async def test_table_snapshot(services: Services) -> None:
         game = table.session.g
         text = text_of(app)
         lines = lines_of(text)
-        assert len(lines) <= 40 and all(len(line) <= 120 for line in lines)
         assert "Mission planet-nine/01 · First contact" in lines[1]
         assert "commander:" in lines[1]
         assert "Crew" in text and "Tasks" in text and "Trick 1 of 10" in text
@@ -142,7 +140,7 @@ async def test_legal_cards_are_marked(services: Services) -> None:
         assert any(card.id not in legal for card in hand.cards)
 
 
-async def test_end_screen_snapshot(services: Services) -> None:
+async def test_end_screen_text(services: Services) -> None:
     app = CrewApp(PlayOptions(fast=True, seed=find_seed("failure"), mission="planet-nine/01"), services=services)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

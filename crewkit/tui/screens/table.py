@@ -423,7 +423,8 @@ class TableScreen(Screen[None]):
         self.viewer = None
         self.refresh_view()  # nothing private stays on the table: hands and secret missions are hidden
         hand = self.query_one("#hand", HandView)
-        hand.hide(f"Waiting for seat {seat}")
+        name = seat_label(seat, self.session.kinds)
+        hand.hide(f"Waiting for {name}")
         phase = self.game.phase
         why = {"draft": "It is their turn to choose a task.", "distress-pass": "They pass a card (distress signal).",
                "choose-mission": "They deal: they choose the round's mission card."}
@@ -436,7 +437,7 @@ class TableScreen(Screen[None]):
             self.refresh_view()
             self.advance()
 
-        self.app.push_screen(HandoffScreen(seat, why.get(phase, "It is their turn.")), done)
+        self.app.push_screen(HandoffScreen(seat, why.get(phase, "It is their turn."), name), done)
 
     # ------------------------------------------------------------------ the engine, off the UI thread
     def run_engine(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
