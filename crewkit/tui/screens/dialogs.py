@@ -39,15 +39,15 @@ class HandoffScreen(ModalScreen[None]):
         super().__init__(id="handoff", classes="opaque")
         self.seat = seat
         self.why = why
-        self.name = name or f"player in seat {seat}"
+        self.player_name = name or f"the player in seat {seat}"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(
                 Text.assemble(
-                    ("Pass the keyboard to ", "bold"), (self.name, "bold yellow"), "\n\n",
+                    ("Pass the keyboard to ", "bold"), (self.player_name, "bold yellow"), "\n\n",
                     self.why, "\n\n",
-                    f"Hands are hidden. {self.name}: press Enter when the others look away.",
+                    f"Hands are hidden. {self.player_name}: press Enter when the others look away.",
                 ),
                 id="handoff-text",
             )
