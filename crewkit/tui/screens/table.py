@@ -683,7 +683,7 @@ class TableScreen(Screen[None]):
     def action_quit_table(self) -> None:
         """``q`` in the middle of an attempt: say where it went (saved, resumed from the campaign), then quit."""
         s = self.session
-        if s.game is None or s.g.is_over():
+        if s.game is None or s.g.is_over() or not s.humans:  # bots only: nothing of a player's to save or ask
             self.app.exit()
             return
         s.save()
