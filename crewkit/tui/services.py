@@ -225,6 +225,7 @@ class Services:
     saves: Saves
     home: Callable[[], Path] = default_home
     warnings: list[str] = field(default_factory=list)
+    stamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S")  # record file names (fixed in snapshots)
 
     def records_dir(self) -> Path:
         path = self.home() / "records"
@@ -234,7 +235,7 @@ class Services:
     def write_record(self, game: Any, mission: str) -> Path:
         from crewkit.engine.record import write_record
 
-        stamp = time.strftime("%Y%m%d-%H%M%S")
+        stamp = self.stamp()
         # the mission and the seed only ever become one plain name part: never a separator, never `..`
         stem = f"{name_part(mission, 'game', tag=False)}-{stamp}-{name_part(str(game.seed or ''), 'noseed')}"
         folder = self.records_dir()

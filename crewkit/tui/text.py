@@ -120,17 +120,18 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None) -> str:
-    """``You``, ``Bot 2``, ``Seat 3`` (a hotseat human), ``JARVIS`` (the dummy seat), ``nobody``."""
+    """``You``, ``Bot 2``, ``Player 2`` (a hotseat human), ``JARVIS`` (the dummy seat), ``nobody``."""
     if seat is None:
         return "nobody"
     kind = kinds[seat] if 0 <= seat < len(kinds) else "human"
     if kind == "jarvis":
         return "JARVIS"
     humans = sum(1 for k in kinds if k == "human")
-    if kind == "human":
+    if kind == "human":  # hotseat players are numbered among the humans, like the bots: JARVIS renames nobody
+        number = sum(1 for k in kinds[: seat + 1] if k == "human")
         if humans == 1 or seat == viewer:
-            return f"You (seat {seat})" if humans > 1 else "You"
-        return f"Seat {seat}"
+            return f"You (player {number})" if humans > 1 else "You"
+        return f"Player {number}"
     # bots are numbered among the bots, in seat order: JARVIS taking a seat does not rename them
     return f"Bot {sum(1 for k in kinds[: seat + 1] if k not in ('human', 'jarvis'))}"
 

@@ -297,7 +297,7 @@ async def test_hotseat_hides_hands_between_turns(services: Services) -> None:
             if isinstance(app.screen, HandoffScreen):
                 seen = True
                 text = text_of(app)
-                assert "Pass the keyboard to seat" in text
+                assert "Pass the keyboard to Player 2" in text
                 assert "Your hand" not in text and "your turn" not in text
                 break
             if await pass_distress(pilot):

@@ -33,20 +33,21 @@ from crewkit.tui.widgets.trick import trick_text
 class HandoffScreen(ModalScreen[None]):
     """Hotseat: hides every hand until the next player is at the keyboard."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am seat …", key_display="⏎")]
+    BINDINGS = [Binding("enter,space", "ready", "I am at the keyboard", key_display="⏎")]
 
-    def __init__(self, seat: int, why: str) -> None:
+    def __init__(self, seat: int, why: str, name: str | None = None) -> None:
         super().__init__(id="handoff", classes="opaque")
         self.seat = seat
         self.why = why
+        self.player_name = name or f"the player in seat {seat}"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(
                 Text.assemble(
-                    ("Pass the keyboard to seat ", "bold"), (str(self.seat), "bold yellow"), "\n\n",
+                    ("Pass the keyboard to ", "bold"), (self.player_name, "bold yellow"), "\n\n",
                     self.why, "\n\n",
-                    "Hands are hidden. Seat ", str(self.seat), ": press Enter when the others look away.",
+                    f"Hands are hidden. {self.player_name}: press Enter when the others look away.",
                 ),
                 id="handoff-text",
             )

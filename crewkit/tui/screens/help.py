@@ -25,8 +25,11 @@ HELP = """\
   card to the same neighbour. A success with it counts one extra attempt.
 • Nothing else about your hand may be said. Only the last trick may be looked at again.
 
+[b]Cards[/]  rank and suit sign, in the suit's colour: ◆ blue  ♣ green  ● yellow  ♥ pink  ▲ rocket  ■ red
+  A card you cannot play now keeps its colour, dimmed; the playable ones are underlined.
+
 [b]Keys at the table[/]
-  ← →  or 1–9, 0        move along your hand (a suit letter b g y p r jumps to that suit)
+  ← →  or 1–9, 0, - = [ ]   move along your hand (a suit letter b g y p r jumps to that suit)
   Enter  (or click the selected card)   play the card (pass it, after a distress signal)
   c  communicate        d  distress signal      t  last trick
   space  let the bots go on at a communication window
@@ -55,6 +58,22 @@ HELP = """\
 """
 
 
+def reflowed(text: str) -> str:
+    """Continuation lines (indented deeper than the line they continue) joined to it, so the text wraps to
+    the terminal's width (80 columns too) instead of breaking at fixed places."""
+    out: list[str] = []
+    indent_of_last = 0
+    for line in text.splitlines():
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if out and stripped and indent > indent_of_last and not out[-1].startswith("[b]") and out[-1].strip():
+            out[-1] = f"{out[-1].rstrip()} {stripped}"
+            continue
+        out.append(line)
+        indent_of_last = 0 if stripped.startswith("• ") else indent
+    return "\n".join(out)
+
+
 class HelpScreen(Screen[None]):
     BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Back")]
 
@@ -64,7 +83,7 @@ class HelpScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll():
-            yield Static(HELP, id="help-text")
+            yield Static(reflowed(HELP), id="help-text")
         yield Footer(compact=True)
 
     def action_close(self) -> None:

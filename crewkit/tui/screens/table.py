@@ -423,7 +423,8 @@ class TableScreen(Screen[None]):
         self.viewer = None
         self.refresh_view()  # nothing private stays on the table: hands and secret missions are hidden
         hand = self.query_one("#hand", HandView)
-        hand.hide(f"Waiting for seat {seat}")
+        name = seat_label(seat, self.session.kinds)
+        hand.hide(f"Waiting for {name}")
         phase = self.game.phase
         why = {"draft": "It is their turn to choose a task.", "distress-pass": "They pass a card (distress signal).",
                "choose-mission": "They deal: they choose the round's mission card."}
@@ -436,7 +437,7 @@ class TableScreen(Screen[None]):
             self.refresh_view()
             self.advance()
 
-        self.app.push_screen(HandoffScreen(seat, why.get(phase, "It is their turn.")), done)
+        self.app.push_screen(HandoffScreen(seat, why.get(phase, "It is their turn."), name), done)
 
     # ------------------------------------------------------------------ the engine, off the UI thread
     def run_engine(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
@@ -682,7 +683,7 @@ class TableScreen(Screen[None]):
     def action_quit_table(self) -> None:
         """``q`` in the middle of an attempt: say where it went (saved, resumed from the campaign), then quit."""
         s = self.session
-        if s.game is None or s.g.is_over():
+        if s.game is None or s.g.is_over() or not s.humans:  # bots only: nothing of a player's to save or ask
             self.app.exit()
             return
         s.save()

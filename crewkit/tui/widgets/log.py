@@ -91,6 +91,13 @@ class EventLog(Static):
 
     def show(self, events: Sequence[Any], kinds: Sequence[str], viewer: int | None, limit: int = 40) -> None:
         lines = [t for t in (event_text(e, kinds, viewer) for e in events[-limit:]) if t is not None]
-        height = max(1, self.size.height or 12)
-        out = Text("\n").join(lines[-height:])
-        self.update(out)
+        height = max(1, self.content_size.height or self.size.height or 12)
+        width = max(8, self.content_size.width or 40)
+        shown: list[Text] = []
+        rows = 0
+        for line in reversed(lines):  # the newest lines that fit, counting the rows a long line wraps into
+            rows += len(line.wrap(self.app.console, width))
+            if rows > height and shown:
+                break
+            shown.append(line)
+        self.update(Text("\n").join(reversed(shown)))

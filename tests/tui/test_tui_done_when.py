@@ -1,0 +1,89 @@
+"""Issue 17's "done when", driven through the app by keys: mission 1 won at 80x24 and at 120x40 (every key
+and the end dialog with its record path on screen), the distress signal called in mission 3 at the default bot
+delay (no --delay), and the saved attempt in the campaign list at 80 columns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_helpers import find_seed, make_app, open_table, play_steps, play_to_end, settle, text_of
+
+from crewkit.tui.app import CrewApp
+from crewkit.tui.launch import PlayOptions
+from crewkit.tui.screens.campaign import CampaignScreen
+from crewkit.tui.screens.dialogs import ChoiceScreen, DistressScreen
+from crewkit.tui.screens.end import EndScreen
+from crewkit.tui.screens.table import TableScreen
+from crewkit.tui.services import Services, progress_of
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_win_mission_1(services: Services, size: tuple[int, int]) -> None:
+    app = make_app(services, seed=find_seed("success"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen)
+        await open_table(pilot)  # Enter on the campaign list, Enter on the briefing
+        await play_to_end(pilot)
+        assert isinstance(app.screen, EndScreen)
+        text = text_of(app)
+        assert "MISSION ACCOMPLISHED" in text
+        paths = list((services.home() / "records").glob("planet-nine-01-*.json"))
+        assert len(paths) == 1
+        joined = "".join(line.strip(" █│") for line in text.splitlines())  # a long path wraps inside the dialog
+        assert f"Game record:{paths[0]}" in joined.replace("Game record: ", "Game record:")
+        assert "n: next mission" in text and "q: quit" in text  # the end dialog's keys are not cut
+    row = progress_of(services.logbook, "planet-nine", ["planet-nine/01"])[0]
+    assert row.done and row.attempts == 1
+
+
+async def test_distress_in_mission_3_at_the_default_delay(home: Path, services: Services) -> None:
+    """No --delay and no fast mode: the table waits for the human's answer before any bot communicates."""
+    app = CrewApp(PlayOptions(seed="done-when", mission="planet-nine/03"), services=services)
+    assert app.options.bot_delay > 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        assert isinstance(table, TableScreen)
+        for _ in range(400):  # the draft at the bots' pace; our picks by keys
+            await pilot.pause(0.05)
+            if isinstance(app.screen, DistressScreen):
+                break
+            if isinstance(app.screen, TableScreen) and table._other_actions and table.session.g.to_act == 0:
+                await pilot.press("home", "enter")
+        assert isinstance(app.screen, DistressScreen) and app.screen.ask
+        game = table.session.g
+        await pilot.pause(2.0)  # bots wait: nobody has communicated, the window is still open
+        assert not game.communications and isinstance(app.screen, DistressScreen)
+        assert "Distress signal: call it or pass" in text_of(app)
+        await pilot.press("home", "down", "enter")  # "cards go to the left"
+        await settle(pilot)
+        assert game.distress_direction == "left"
+        await pilot.press("home", "enter")  # the card to pass
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if not isinstance(app.screen, DistressScreen):
+                break
+        assert any(a.type == "distress" and a.seat == 0 for a in game.actions)
+        assert any(a.type == "pass-card" and a.seat == 0 for a in game.actions)
+
+
+async def test_saved_attempt_in_the_campaign_list_at_80_columns(services: Services) -> None:
+    app = make_app(services, seed=find_seed("success"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await play_steps(pilot, 5)
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("home", "enter")
+        await settle(pilot)
+    app2 = make_app(services, seed=find_seed("success"))
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.2)
+        row = next(line for line in text_of(app2).splitlines() if "First contact" in line)
+        assert "⏸ saved attempt" in row  # the whole status word fits in 80 columns
