@@ -200,11 +200,16 @@ def name_seats(text: str, kinds: Sequence[str], viewer: int | None = None) -> st
 
 
 def dummy_seat_label(action: Any, player_kinds: Sequence[str], n: int) -> str:
-    """``JARVIS in seat 0: JARVIS, You, Bot 2`` — the seating a choose-dummy-seat action leads to."""
+    """``JARVIS plays first: JARVIS, You, Bot 1`` — the seating a choose-dummy-seat action leads to, in playing
+    order and by name (no seat numbers in player text)."""
     seats: list[str] = list(player_kinds)
     seats.insert(action.dummy_seat, "jarvis")
     names = [seat_label(s, seats) for s in range(min(n, len(seats)))]
-    return f"JARVIS in seat {action.dummy_seat}: " + ", ".join(names)
+    place = _ORDINALS[action.dummy_seat] if 0 <= action.dummy_seat < len(_ORDINALS) else f"in place {action.dummy_seat + 1}"
+    return f"JARVIS plays {place}: " + ", ".join(names)
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 
 
 def round_mission_lines(mission_id: str, title: str) -> dict[str, str]:

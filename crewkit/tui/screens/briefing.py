@@ -81,7 +81,7 @@ class BriefingScreen(Screen[None]):
             title = entry.title if entry is not None else spec.title
             shown_id = self.mission if entry is not None else spec.id
             lines += [f"[b]Mission {number}: {escape(title)}[/]   [dim]{escape(shown_id)}[/]", ""]
-        seats = ", ".join(f"{s}: {seat_label(s, kinds)}" for s in range(len(kinds)))
+        seats = "in playing order " + ", ".join(seat_label(s, kinds) for s in range(len(kinds)))
         crew = "Players" if data.get("scoring") else "Crew"
         lines.append(f"[b]{crew}:[/] {len(kinds)} players under the [b]{escape(rs.name)}[/] rules — {escape(seats)}")
         if data.get("dummy"):
