@@ -269,7 +269,7 @@ def _loaded(players: int) -> tuple[Any, Any]:
     if players not in cache:
         cache[players] = (load_rules(_CHECK["ruleset"], _CHECK["path"], players),
                           game_spec(_CHECK["ruleset"], _CHECK["path"], players))
-    return cache[players]  # type: ignore[no-any-return]
+    return cache[players]
 
 
 def _check_one(job: tuple[int, int]) -> CheckGame:

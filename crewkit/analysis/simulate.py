@@ -18,6 +18,7 @@ from typing import Any
 from crewkit.analysis.loading import game_spec, load_rules, start_game
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
 from crewkit.analysis.stats import wilson_interval
+from crewkit.engine.blocks.rounds import match_of
 
 
 @dataclass(frozen=True)
@@ -241,10 +242,11 @@ def _play_one(i: int) -> GameResult:
         from crewkit.engine.record import write_record
 
         write_record(game, Path(st["records_dir"]) / f"game-{i + 1:05d}.json")
-    if game.scoring is not None:
-        return GameResult(i, False, sum(r.tricks for r in game.round_results), outcome.reason,
-                          tuple(float(c) for c in game.chips), game.first_dealer,
-                          tuple(r.mode for r in game.round_results))
+    match = match_of(game)
+    if match is not None:
+        return GameResult(i, False, sum(r.tricks for r in match.round_results), outcome.reason,
+                          tuple(float(c) for c in match.chips), match.first_dealer,
+                          tuple(r.mode for r in match.round_results))
     return GameResult(i, outcome.result == "success", len(game.tricks), outcome.reason)
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from crewkit.cards import Card, Suit, sort_key
-from crewkit.engine.actions import Action
+from crewkit.engine.actions import Action, Play
 from crewkit.engine.blocks.communication import in_window
 from crewkit.engine.blocks.setup_steps import current_step
 from crewkit.engine.blocks.tricks import legal_play_mask
@@ -28,7 +28,7 @@ from crewkit.engine.deal import (
 )
 from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.observation import Observation, observe
-from crewkit.engine.phase import Block, Phase
+from crewkit.engine.phase import Block, BlockState, Phase
 from crewkit.engine.registry import Composition, compose
 from crewkit.engine.rules import Rules
 from crewkit.engine.state import (
@@ -45,6 +45,8 @@ from crewkit.engine.state import (
 )
 from crewkit.engine.view import EngineView
 
+S = TypeVar("S", bound=BlockState)
+
 # the phases by their former names (kept for callers; the names themselves are spelled once, in Phase)
 CHOOSE_MISSION = Phase.CHOOSE_MISSION
 SETUP = Phase.SETUP
@@ -57,9 +59,19 @@ OVER = Phase.OVER
 class Game:
     """One attempt of a mission. Create with :meth:`new`; drive with :meth:`apply`."""
 
+    # the tricks block's per-rule-set lookups (crewkit.engine.blocks.tricks), set by its ``start``: plain
+    # attributes because every play reads them
+    _cards: tuple[Card, ...]
+    _play_actions: tuple[tuple[Play, ...], ...]  # [seat][card id]: the shared Play actions
+    _strengths: tuple[tuple[int, ...], ...]  # [led suit + 1][card id]
+    _free_mask: int  # every free card
+    _free_not_first: int  # free cards barred from the first trick
+    _free_not_last: int  # free cards barred from the last trick
+
     def __init__(self, rules: Rules, deal: Deal, seed: str, rng: random.Random, dealer: int | None = None) -> None:
         self.rules = rules
         self.seed = seed
+        self._states: dict[type[BlockState], BlockState] = {}  # the blocks' own state, by its class
         self.deal = deal
         self._rng = rng
         comp = self._comp = compose(rules)
@@ -236,6 +248,18 @@ class Game:
         """The setup step under way (None outside the setup phase)."""
         return current_step(self)
 
+    def state(self, kind: type[S]) -> S:
+        """The state of kind ``kind`` a block keeps on this game (KeyError when no block of the game keeps one)."""
+        return self._states[kind]  # type: ignore[return-value]
+
+    def state_or_none(self, kind: type[S]) -> S | None:
+        """As :meth:`state`, or None when the game has no such state (its rule set lacks the block)."""
+        return self._states.get(kind)  # type: ignore[return-value]
+
+    def set_state(self, state: BlockState) -> None:
+        """Keep a block's state on the game (replacing any of its class), for :meth:`state` and :meth:`clone`."""
+        self._states[type(state)] = state
+
     def bind_role(self, role: str, seat: int, announce: Card | None = None) -> None:
         self.roles[role] = seat
         self.events.append(Event("role", seat, announce, role))
@@ -289,6 +313,7 @@ class Game:
         other.questions = [(q, dict(a)) for q, a in self.questions]
         other.steps = [step.clone() for step in self.steps]
         other._stack = list(self._stack)
+        other._states = {kind: state.copy() for kind, state in self._states.items()}
         for block in self._comp.blocks:
             block.clone_state(self, other)
         other._rng = random.Random()

@@ -55,94 +55,93 @@ class Observation:
     snapshot (``_c``): the driver builds it once per moment and hands it to every seat it asks.
     """
 
-    __slots__ = (
-        "seat",
-        "hand_mask",  # the own hand as a bitmask over ``rules.deck`` card ids
-        "_c",
-        "_legal",
-        "_required_part",
-        "_shim",
-        "_hand",
-        "_hand_sizes",
-        "_tasks",
-        "_communications",
-        "_required",
-        "_reason",
-    )
+    __slots__ = ("seat", "hand_mask", "_c", "_legal", "_required_part", "_shim", "_hand", "_hand_sizes", "_tasks",
+                 "_communications", "_required", "_reason")
 
     seat: int
-    hand_mask: int
+    hand_mask: int  # the own hand as a bitmask over ``rules.deck`` card ids
+    # set by :func:`observe`; the lazy ones (unset until first read) by their properties
+    _c: Table
+    _legal: tuple[Action, ...]
+    _required_part: tuple[Action, ...]
+    _shim: Any
+    _hand: tuple[Card, ...]
+    _hand_sizes: tuple[int, ...]
+    _tasks: tuple[TaskInfo, ...]
+    _communications: tuple[CommunicationInfo, ...]
+    _required: tuple[Action, ...]
+    _reason: str
 
     # ------------------------------------------------------------------ table fields (shared snapshot)
     @property
     def players(self) -> int:
-        return self._c.players  # type: ignore[no-any-return]
+        return self._c.players
 
     @property
     def phase(self) -> str:
-        return self._c.phase  # type: ignore[no-any-return]
+        return self._c.phase
 
     @property
     def commander(self) -> int | None:
-        return self._c.commander  # type: ignore[no-any-return]
+        return self._c.commander
 
     @property
     def to_act(self) -> int | None:
-        return self._c.to_act  # type: ignore[no-any-return]
+        return self._c.to_act
 
     @property
     def leader(self) -> int:
-        return self._c.leader  # type: ignore[no-any-return]
+        return self._c.leader
 
     @property
     def trick_number(self) -> int:
-        return self._c.trick_number  # type: ignore[no-any-return]
+        return self._c.trick_number
 
     @property
     def total_tricks(self) -> int:
-        return self._c.total_tricks  # type: ignore[no-any-return]
+        return self._c.total_tricks
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        return self._c.current_trick  # type: ignore[no-any-return]
+        return self._c.current_trick
 
     @property
     def led_suit(self) -> Suit | None:
-        return self._c.led_suit  # type: ignore[no-any-return]
+        return self._c.led_suit
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        return self._c.tricks  # type: ignore[no-any-return]
+        return self._c.tricks
 
     @property
     def comm_used(self) -> tuple[int, ...]:
-        return self._c.comm_used  # type: ignore[no-any-return]
+        return self._c.comm_used
 
     @property
     def distress_direction(self) -> str | None:
-        return self._c.distress_direction  # type: ignore[no-any-return]
+        return self._c.distress_direction
 
     @property
     def dead_zone(self) -> bool:
-        return self._c.dead_zone  # type: ignore[no-any-return]
+        return self._c.dead_zone
 
     @property
     def roles(self) -> tuple[tuple[str, int], ...]:
-        return self._c.roles  # type: ignore[no-any-return]
+        return self._c.roles
 
     @property
     def hidden_tasks(self) -> int:
         """Task cards still face down (commander's decision / distribution)."""
-        return self._c.hidden_tasks  # type: ignore[no-any-return]
+        return self._c.hidden_tasks
 
     @property
     def outcome(self) -> str:
-        return self._c.outcome  # type: ignore[no-any-return]
+        return self._c.outcome
 
     @property
     def rules(self) -> Rules:
         """The compiled rules: public knowledge (deck, hand sizes, tokens, ...), no game state."""
-        return self._c.rules  # type: ignore[no-any-return]
+        return self._c.rules
 
     # ------------------------------------------------------------------ derived (lazy) fields
     # (unset slots raise AttributeError: the first access computes and stores the value)
@@ -220,7 +219,7 @@ class Observation:
     @property
     def dummy_seat(self) -> int | None:
         """The dummy's seat (JARVIS), or None."""
-        return self._c.dummy_seat  # type: ignore[no-any-return]
+        return self._c.dummy_seat
 
     @property
     def dummy_up(self) -> tuple[Card, ...]:

@@ -14,9 +14,10 @@ import registers its blocks).
 
 from __future__ import annotations
 
+import copy
 import enum
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from crewkit.engine.errors import IllegalAction
 
@@ -48,6 +49,17 @@ PlayHook = Callable[["Game"], None]
 CardHook = Callable[["Game", int, "Card"], None]  # (game, seat, card) as a card leaves a hand
 
 
+class BlockState:
+    """The base of a block's own state on a game (a small dataclass per block, e.g. ``MatchState`` of chip
+    scoring): kept in the game by its class (``game.set_state(s)``, ``game.state(MatchState)``) and copied by
+    :meth:`copy` when the game is cloned. Override :meth:`copy` to copy mutable fields (lists, dicts)."""
+
+    __slots__ = ()
+
+    def copy(self) -> Self:
+        return copy.copy(self)
+
+
 class Block:
     """One building block of a rule set. Override what the block does; every hook is optional.
 
@@ -60,7 +72,8 @@ class Block:
     * ``optional(game, seat)``: actions a seat may take although it is not its turn (communication, ...).
     * ``trick_end()``: hooks run in order when a trick is complete; ``after_play()``: after a card that does
       not complete a trick; ``card_played()``: as a card leaves a hand.
-    * ``clone()``: blocks keep no game state, so the block itself.
+    * ``clone()``: blocks keep no game state, so the block itself. A block's own state is a :class:`BlockState`
+      on the game (``game.set_state`` in ``start``, ``game.state(Kind)`` to read it), copied by ``Game.clone``.
     """
 
     name: ClassVar[str] = ""
@@ -124,7 +137,8 @@ class Block:
         return None
 
     def clone_state(self, g: Game, other: Game) -> None:
-        """Copy into ``other`` (a shallow copy of ``g``) the mutable state this block added to the game."""
+        """Copy into ``other`` (a shallow copy of ``g``) mutable state this block keeps outside its
+        :class:`BlockState` (which ``Game.clone`` copies itself)."""
         return None
 
     def clone(self) -> Block:

@@ -11,6 +11,7 @@ from typing import Any
 from crewkit.atomic import write_text_atomic
 from crewkit.cards import Card, CardError
 from crewkit.engine.actions import ActionFormatError, action_from_json
+from crewkit.engine.blocks.rounds import match_of
 from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game
@@ -49,12 +50,13 @@ def game_to_record(game: Game) -> dict[str, Any]:
     out["deal"] = {"hands": [[c.name for c in hand] for hand in hands], **deal}
     out["actions"] = [a.to_json() for a in game.actions]
     result: dict[str, Any] = {}
-    if game.scoring is not None:
+    match = match_of(game)
+    if match is not None:
         from crewkit.engine.scoring import chip_json
 
-        out["dealer"] = game.first_dealer
-        result["chips"] = [chip_json(c) for c in game.chips]
-        result["rounds"] = [r.to_json() for r in game.round_results]
+        out["dealer"] = match.first_dealer
+        result["chips"] = [chip_json(c) for c in match.chips]
+        result["rounds"] = [r.to_json() for r in match.round_results]
     else:
         result["tricks_won"] = list(game.tricks_won)
         result["distress_used"] = game.distress_used()

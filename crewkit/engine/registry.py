@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crewkit.engine.blocks import (  # noqa: F401 - crewkit's own blocks register themselves on import
     communication,
@@ -124,7 +124,7 @@ def compose(rules: Rules) -> Composition:
             handlers[kind] = handler
             owner[kind] = b.name
 
-    def hooks_of(get: Callable[[Block], object]) -> tuple:  # type: ignore[type-arg]
+    def hooks_of(get: Callable[[Block], object]) -> tuple[Any, ...]:
         return tuple(h for h in (get(b) for b in sorted(blocks, key=lambda b: b.order)) if h is not None)
 
     hooks = Hooks(

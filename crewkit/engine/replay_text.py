@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from crewkit.engine.blocks.rounds import MatchState, match_of
 from crewkit.engine.phase import OVER
 from crewkit.engine.record import Replay
 from crewkit.engine.rules import OMEGA
@@ -40,16 +41,17 @@ def replay_json(result: Replay) -> dict[str, Any]:
     }
     if game.roles:
         out["roles"] = dict(game.roles)
-    if game.scoring is not None:
+    match = match_of(game)
+    if match is not None:
         from crewkit.engine.scoring import chip_json
 
-        out["dealer"] = game.first_dealer
-        out["chips"] = [chip_json(c) for c in game.chips]
+        out["dealer"] = match.first_dealer
+        out["chips"] = [chip_json(c) for c in match.chips]
         out["rounds"] = [
             {**r.to_json(), "tricks": [
                 {"number": t.number, "leader": t.leader, "winner": t.winner,
                  "cards": [{"seat": s, "card": c.name} for s, c in t.plays]} for t in ts]}
-            for r, ts in zip(game.round_results, game.round_tricks, strict=False)
+            for r, ts in zip(match.round_results, match.round_tricks, strict=False)
         ]
     if result.error is not None:
         out["error"] = _error_json(result)
@@ -89,8 +91,9 @@ def replay_text(result: Replay) -> str:
         for c in game.communications:
             stmt = "statement hidden (dead zone)" if c.hidden else c.statement
             lines.append(f"  seat {c.seat}: {c.card.name} ({stmt}) before trick {c.before_trick}")
-    if game.scoring is not None:
-        lines.extend(_rounds_text(game))
+    match = match_of(game)
+    if match is not None:
+        lines.extend(_rounds_text(game, match))
     elif game.tricks:
         lines.append("tricks:")
         lines.extend(_tricks_text(game.tricks))
@@ -110,17 +113,17 @@ def _tricks_text(tricks: Any) -> list[str]:
     return out
 
 
-def _rounds_text(game: Any) -> list[str]:
+def _rounds_text(game: Any, match: MatchState) -> list[str]:
     from crewkit.engine.scoring import chip_text
 
     out = [f"chips at the start: {', '.join(chip_text(c) for c in [game.scoring.chips_start] * game.n)}"]
-    for res, tricks in zip(game.round_results, game.round_tricks, strict=False):
+    for res, tricks in zip(match.round_results, match.round_tricks, strict=False):
         out.append(f"round {res.round}: dealer seat {res.dealer}, {res.mission} in {res.mode} mode: {res.reason}")
         out.extend(_tricks_text(tricks))
         deltas = ", ".join(f"seat {i} {'+' if d >= 0 else ''}{chip_text(d)}" for i, d in enumerate(res.deltas))
         chips = ", ".join(f"seat {i} {chip_text(c)}" for i, c in enumerate(res.chips))
         out.append(f"  chips: {deltas}  ->  {chips}")
-    if game.phase != OVER and game.round_mission is not None:
-        out.append(f"round {game.round} in progress: dealer seat {game.dealer}, {game.round_mission.id} ({game.mode})")
+    if game.phase != OVER and match.round_mission is not None:
+        out.append(f"round {match.round} in progress: dealer seat {game.dealer}, {match.round_mission.id} ({game.mode})")
         out.extend(_tricks_text(game.tricks))
     return out

@@ -6,7 +6,10 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from crewkit.engine import registry
+from crewkit.engine.blocks.rounds import MatchState, match_of
 from crewkit.engine.phase import BLOCKS, Phase
 from crewkit.engine.setup import new_game
 from crewkit.spec import blocknames
@@ -73,6 +76,18 @@ def test_a_clone_shares_blocks_and_copies_block_state() -> None:
     game = new_game("hammer", "hammer", 4, seed="clone")
     other = game.clone()
     assert other.composition is game.composition
-    assert other.chips == game.chips and other.chips is not game.chips
+    mine, theirs = game.state(MatchState), other.state(MatchState)
+    assert theirs is not mine and theirs == mine
+    assert theirs.chips is not mine.chips and theirs.round_results is not mine.round_results
     other.apply(other.legal_actions()[0])
     assert game.phase == Phase.CHOOSE_MISSION and other.phase == Phase.TRICKS
+    assert mine.round_mission is None and theirs.round_mission is not None
+
+
+def test_block_state_is_kept_by_its_class_only_for_the_blocks_of_the_game() -> None:
+    hammer = new_game("hammer", "hammer", 4, seed="c")
+    crew = new_game("crew", "planet-nine/03", 4, seed="c")
+    assert match_of(hammer) is hammer.state(MatchState) and match_of(hammer) is not None
+    assert match_of(crew) is None and crew.state_or_none(MatchState) is None
+    with pytest.raises(KeyError):
+        crew.state(MatchState)

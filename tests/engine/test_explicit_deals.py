@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import DealerError, SetupError
 from crewkit.engine.game import Deal, Game, check_deal, deal_from_strings, set_aside_count
 from crewkit.engine.record import game_to_record, replay_record
@@ -84,7 +85,7 @@ def test_first_dealer_chosen_round_trips_through_a_record() -> None:
 
 
 def test_first_dealer_refused_when_not_drawn_or_absent() -> None:
-    drawn = new_game("hammer", "hammer", 4, seed="d").first_dealer
+    drawn = new_game("hammer", "hammer", 4, seed="d").state(MatchState).first_dealer
     assert new_game("hammer", "hammer", 4, seed="d", dealer=drawn).dealer == drawn
     with pytest.raises(DealerError, match=f"the seed \\('d' draws seat {drawn}\\)"):
         new_game("hammer", "hammer", 4, seed="d", dealer=(drawn + 1) % 4)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.record import replay_record
 
 RECORDS = Path(__file__).parent.parent / "records"
@@ -63,10 +64,10 @@ def test_golden_record(name: str) -> None:
     if "winners" in want:
         assert [t.winner for t in game.tricks] == want["winners"]
     if "dealer" in want:
-        assert game.first_dealer == want["dealer"]
+        assert game.state(MatchState).first_dealer == want["dealer"]
     if "round" in want:
-        assert game.round == want["round"]
+        assert game.state(MatchState).round == want["round"]
     if "rounds" in want:
         got = [{"tricks": r.tricks, "result": r.result, "deltas": [int(d) for d in r.deltas],
-                "chips": [int(c) for c in r.chips]} for r in game.round_results]
+                "chips": [int(c) for c in r.chips]} for r in game.state(MatchState).round_results]
         assert got == want["rounds"]

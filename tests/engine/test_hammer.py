@@ -10,6 +10,7 @@ import random
 import pytest
 
 from crewkit.engine.actions import ChooseMission, Play
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game
@@ -32,8 +33,8 @@ def suit_hands() -> list[list[str]]:
 
 def lowest_first(game: Game) -> None:
     """Play out the round: everyone plays their lowest legal card (never the 10 unless forced)."""
-    start = game.round
-    while not game.is_over() and game.round == start:
+    start = game.state(MatchState).round
+    while not game.is_over() and game.state(MatchState).round == start:
         actions = [a for a in game.legal_actions() if isinstance(a, Play)]
         plain = [a for a in actions if not a.card.is_special] or actions
         game.apply(min(plain, key=lambda a: a.card.id))
@@ -45,12 +46,12 @@ def test_hidden_mission_adds_to_penalty_score() -> None:
     assert game.dealer == 0 and game.phase == "choose-mission"
     game.apply(ChooseMission(0, "hammer/01", "penalty"))
     lowest_first(game)
-    result = game.round_results[0]
-    assert [t.winner for t in game.round_tricks[0]] == [1] * 9  # seat 1 took every trick
+    result = game.state(MatchState).round_results[0]
+    assert [t.winner for t in game.state(MatchState).round_tricks[0]] == [1] * 9  # seat 1 took every trick
     # penalty: +90, -40 per trick -> seat 1: 90 - 360 = -270, others +90;
     # hidden: seat 1 (not the dealer) took every trick -> 150 from each other player
     assert [int(d) for d in result.deltas] == [90 - 150, -270 + 450, 90 - 150, 90 - 150]
-    assert [int(c) for c in game.chips] == [440, 680, 440, 440]
+    assert [int(c) for c in game.state(MatchState).chips] == [440, 680, 440, 440]
 
 
 def test_hidden_payment_replaces_reading() -> None:
@@ -58,7 +59,7 @@ def test_hidden_payment_replaces_reading() -> None:
     game = Game.new(rules, seed="h", deal=deal(rules, suit_hands()))
     game.apply(ChooseMission(0, "hammer/01", "penalty"))
     lowest_first(game)
-    assert [int(d) for d in game.round_results[0].deltas] == [-60, 450, -60, -60]
+    assert [int(d) for d in game.state(MatchState).round_results[0].deltas] == [-60, 450, -60, -60]
 
 
 def test_challenge_success_settles_early() -> None:
@@ -73,10 +74,10 @@ def test_challenge_success_settles_early() -> None:
     game.apply(Play(0, card("blue 7")))
     for seat, c in ((1, "red 1"), (2, "yellow 1"), (3, "green 1")):
         game.apply(Play(seat, card(c)))
-    res = game.round_results[0]
+    res = game.state(MatchState).round_results[0]
     assert res.result == "success" and res.tricks == 1  # settled after trick 1, not after trick 9
     assert [int(d) for d in res.deltas] == [120, -40, -40, -40]  # +40 from each
-    assert game.round == 2 and game.dealer == 1  # the dealer moved left
+    assert game.state(MatchState).round == 2 and game.dealer == 1  # the dealer moved left
 
 
 def test_challenge_failure_pays_each() -> None:
@@ -90,7 +91,7 @@ def test_challenge_failure_pays_each() -> None:
     card = rules.deck.card
     for seat, c in ((0, "blue 1"), (1, "blue 7"), (2, "blue 9"), (3, "blue 2")):
         game.apply(Play(seat, card(c)))
-    res = game.round_results[0]
+    res = game.state(MatchState).round_results[0]
     assert res.result == "failure" and res.tricks == 1
     assert [int(d) for d in res.deltas] == [-270, 90, 90, 90]
 
@@ -134,7 +135,7 @@ def test_mission_4_challenge_bars_the_ten_from_the_last_trick() -> None:
     game.apply(ChooseMission(game.dealer, "hammer/04", "challenge"))  # type: ignore[arg-type]
     ten = rules.deck.card("10")
     rng = random.Random(4)
-    while not game.round_results:
+    while not game.state(MatchState).round_results:
         actions = [a for a in game.legal_actions() if isinstance(a, Play)]
         if len(game.tricks) == game.total_tricks - 1 and game.to_act == game.dealer:
             assert Play(game.dealer, ten) not in actions, "the 10 is barred from the last trick"  # type: ignore[arg-type]
@@ -156,10 +157,10 @@ def test_eight_rounds_then_the_winner() -> None:
         if game.phase == "choose-mission":
             dealers.append(game.dealer)
         game.apply(rng.choice(game.legal_actions()))
-    assert len(game.round_results) == 8
+    assert len(game.state(MatchState).round_results) == 8
     assert dealers == [(dealers[0] + i) % 4 for i in range(8)]  # each player deals twice, moving left
-    chips = [500 + sum(r.deltas[s] for r in game.round_results) for s in range(4)]
-    assert chips == list(game.chips)
-    best = max(game.chips)
+    chips = [500 + sum(r.deltas[s] for r in game.state(MatchState).round_results) for s in range(4)]
+    assert chips == list(game.state(MatchState).chips)
+    best = max(game.state(MatchState).chips)
     assert game.outcome().result == "finished"
-    assert f"seat {list(game.chips).index(best)}" in game.outcome().reason
+    assert f"seat {list(game.state(MatchState).chips).index(best)}" in game.outcome().reason

@@ -7,6 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.game import Game
 from crewkit.engine.record import game_to_record, replay_record
 from crewkit.engine.setup import new_game
@@ -184,10 +185,10 @@ def test_hammer_chips_conserved_between_players(seed: str, rng_seed: int) -> Non
     # with the zero-sum reading every payment goes from one player to another: the total never changes
     game = new_game("hammer", "hammer", 4, seed=seed, readings={"automatic-90": "other-players"})
     play_random(game, random.Random(rng_seed))
-    assert len(game.round_results) == 8
-    for result in game.round_results:
+    assert len(game.state(MatchState).round_results) == 8
+    for result in game.state(MatchState).round_results:
         assert sum(result.deltas) == 0
-    assert sum(game.chips) == 4 * 500
+    assert sum(game.state(MatchState).chips) == 4 * 500
 
 
 def test_dummy_face_down_card_turns_up_only_after_its_trick() -> None:

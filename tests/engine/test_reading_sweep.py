@@ -26,6 +26,7 @@ import pytest
 
 from crewkit.cards import Card, Suit
 from crewkit.engine.actions import Play
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Game, Trick
 from crewkit.engine.setup import new_game
@@ -195,11 +196,11 @@ CHALLENGE_PAYMENT = {1: (150, 90), 2: (90, 90), 3: (90, 90), 4: (40, 90), 5: (40
 
 
 def expected_deltas(game: Game, index: int) -> list[Fraction]:
-    res = game.round_results[index]
+    res = game.state(MatchState).round_results[index]
     rd = game.rules.readings
     n = game.n
     number = int(res.mission.rsplit("/", 1)[-1])
-    tricks = game.round_tricks[index]
+    tricks = game.state(MatchState).round_tricks[index]
     total = 9
     scores, hidden, success = _hammer_round(number, tricks, total, res.dealer, n)
     deltas = [Fraction(0)] * n
@@ -233,8 +234,8 @@ def expected_deltas(game: Game, index: int) -> list[Fraction]:
 
 def check_rounds(game: Game, before: list[Fraction], seen: int) -> None:
     rd = game.rules.readings
-    for i in range(seen, len(game.round_results)):
-        res = game.round_results[i]
+    for i in range(seen, len(game.state(MatchState).round_results)):
+        res = game.state(MatchState).round_results[i]
         assert list(res.deltas) == expected_deltas(game, i), f"round {res.round} ({res.mission}, {res.mode})"
         if res.mode == "challenge" and rd.get("challenge-others-score") != "penalty-too" \
                 or rd.get("automatic-90") == "other-players":
@@ -250,7 +251,7 @@ def check_rounds(game: Game, before: list[Fraction], seen: int) -> None:
 def play_checked(game: Game, rng: random.Random) -> None:
     play_spec = game.rules.raw_ruleset.get("play") or {}
     scoring = game.scoring is not None
-    chips = list(game.chips) if scoring else []
+    chips = list(game.state(MatchState).chips) if scoring else []
     rounds_seen = 0
     for _ in range(5000):
         if game.is_over():
@@ -268,12 +269,12 @@ def play_checked(game: Game, rng: random.Random) -> None:
         game.apply(action)
         if len(game.tricks) > tricks_before:
             check_trick(game.tricks[-1], play_spec)
-        elif scoring and len(game.round_results) > rounds_seen:
-            check_trick(game.round_tricks[-1][-1], play_spec)
-        if scoring and len(game.round_results) > rounds_seen:
+        elif scoring and len(game.state(MatchState).round_results) > rounds_seen:
+            check_trick(game.state(MatchState).round_tricks[-1][-1], play_spec)
+        if scoring and len(game.state(MatchState).round_results) > rounds_seen:
             check_rounds(game, chips, rounds_seen)
-            rounds_seen = len(game.round_results)
-            chips = list(game.chips)
+            rounds_seen = len(game.state(MatchState).round_results)
+            chips = list(game.state(MatchState).chips)
         check_cards(game)
     assert game.is_over(), "the game does not end"
 

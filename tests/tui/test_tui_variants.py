@@ -7,6 +7,7 @@ from typing import Any
 
 from tui_helpers import SIZE, pass_distress, press_first_legal, settle, text_of
 
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.setup import new_game
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
@@ -188,7 +189,7 @@ async def test_hammer_dealer_chooses_mission_and_round_chips(services: Services,
         assert "Blue 7 — penalty mode" in text and "Blue 7 — challenge mode" in text
         await pilot.press("home", "down", "enter")  # the second choice: challenge mode
         await settle(pilot)
-        assert game.mode == "challenge" and game.round_mission.id == "hammer/05"
+        assert game.mode == "challenge" and game.state(MatchState).round_mission.id == "hammer/05"
         assert "challenge mode" in text_of(app)
         for _ in range(60):
             await settle(pilot)
@@ -201,13 +202,13 @@ async def test_hammer_dealer_chooses_mission_and_round_chips(services: Services,
                 await pilot.press("space")
         assert isinstance(app.screen, RoundScreen)
         text = text_of(app)
-        result = game.round_results[0]
+        result = game.state(MatchState).round_results[0]
         assert "Round 1 of 8 is over" in text and "Chips after round 1" in text
         assert "Blue 7 (challenge)" in text and result.result in text
         assert "You" in text and "Bot 3" in text
         await pilot.press("enter")
         await settle(pilot)
-        assert game.round == 2 and game.dealer == 1
+        assert game.state(MatchState).round == 2 and game.dealer == 1
         assert isinstance(app.screen, TableScreen)
 
 
@@ -227,7 +228,7 @@ async def test_hammer_match_to_final_standings(services: Services, home: Path) -
         text = text_of(app)
         assert "GAME OVER" in text and "Final standings" in text
         assert game.outcome().reason in text
-        assert len(game.round_results) == 8 and "Chips per round" in text
+        assert len(game.state(MatchState).round_results) == 8 and "Chips per round" in text
         assert list((home / "records").glob("*.json"))  # a game record is written ...
         finished = table.session.finished
         assert finished is not None and finished.logbook is False  # ... but nothing goes to the logbook

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +18,42 @@ from crewkit.engine.actions import Action, ChooseMission
 from crewkit.engine.blocks.tricks import fast_tables
 from crewkit.engine.deal import deal_from_seed, first_dealer
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.phase import CHOOSE_MISSION, Block, Handler, Phase, TrickHook, register
-from crewkit.engine.scoring import RoundResult, apply_deltas, challenge_deltas, chip_text, penalty_deltas
+from crewkit.engine.phase import CHOOSE_MISSION, Block, BlockState, Handler, Phase, TrickHook, register
+from crewkit.engine.scoring import (
+    RoundMission,
+    RoundResult,
+    apply_deltas,
+    challenge_deltas,
+    chip_text,
+    penalty_deltas,
+)
 from crewkit.engine.state import FINISHED, Event, Outcome, Trick
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
+
+
+@dataclass(slots=True)
+class MatchState(BlockState):
+    """A match played in rounds (block ``chip-scoring``): kept on the game, read through :func:`match_of`.
+
+    The dealer and the round's mode are the game's own ``dealer`` and ``mode``."""
+
+    first_dealer: int  # the first round's dealer
+    chips: list[Fraction]  # by seat, after the rounds so far
+    round: int = 1  # the round under way (the last one once the match is over)
+    round_mission: RoundMission | None = None  # the round's mission card, once the dealer chose it
+    round_results: list[RoundResult] = field(default_factory=list)  # the settled rounds
+    round_tricks: list[list[Trick]] = field(default_factory=list)  # the tricks of each settled round
+
+    def copy(self) -> MatchState:
+        return MatchState(self.first_dealer, list(self.chips), self.round, self.round_mission,
+                          list(self.round_results), [list(ts) for ts in self.round_tricks])
+
+
+def match_of(g: Game) -> MatchState | None:
+    """The match state of a game played in rounds (None for a game without chip scoring)."""
+    return g.state_or_none(MatchState)
 
 
 @register
@@ -39,8 +70,9 @@ class ChooseMissionPhase(Block):
         if g.rules.commander_is_dealer:
             g.commander = g.dealer
         g.mode = None
-        g.round_mission = None
-        g.events.append(Event("round", g.dealer, None, f"round {g.round}, dealer seat {g.dealer}"))
+        m = g.state(MatchState)
+        m.round_mission = None
+        g.events.append(Event("round", g.dealer, None, f"round {m.round}, dealer seat {g.dealer}"))
         return True
 
     def to_act(self, g: Game) -> int | None:
@@ -58,10 +90,10 @@ class ChooseMissionPhase(Block):
         return out
 
     def describe(self, g: Game) -> str:
-        return f"round {g.round}: the dealer (seat {g.dealer}) chooses a mission card"
+        return f"round {g.state(MatchState).round}: the dealer (seat {g.dealer}) chooses a mission card"
 
     def not_playing(self, g: Game) -> str:
-        return f"round {g.round} has not started: the dealer (seat {g.dealer}) chooses its mission card first"
+        return f"round {g.state(MatchState).round} has not started: the dealer (seat {g.dealer}) chooses its mission card first"
 
 
 @register
@@ -72,23 +104,13 @@ class ChipScoring(Block):
     replaces = ("objectives", "draws")  # a round is settled in chips, not won or lost as a mission
 
     def start(self, g: Game) -> None:
-        sc = g.scoring
-        g.round = 1
-        g.chips = [Fraction(sc.chips_start)] * g.n
-        g.round_results = []
-        g.round_tricks = []
+        dealer = first_dealer(g.rules, g.seed, g.dealer_asked)
+        g.set_state(MatchState(dealer, [Fraction(g.scoring.chips_start)] * g.n))
         g.mode = None
-        g.round_mission = None
-        g.first_dealer = first_dealer(g.rules, g.seed, g.dealer_asked)
-        g.dealer = g.first_dealer
+        g.dealer = dealer
 
     def trick_end(self) -> TrickHook | None:
         return settle_round_if_decided
-
-    def clone_state(self, g: Game, other: Game) -> None:
-        other.chips = list(g.chips)
-        other.round_results = list(g.round_results)
-        other.round_tricks = [list(ts) for ts in g.round_tricks]
 
 
 def choose_mission(g: Game, a: ChooseMission) -> None:
@@ -103,12 +125,12 @@ def choose_mission(g: Game, a: ChooseMission) -> None:
     if a.mode not in g.scoring.modes or (a.mode == "challenge" and not mission.has_challenge):
         raise IllegalAction("bad-mode", f"{mission.title} cannot be played in {a.mode} mode")
     g.mode = a.mode
-    g.round_mission = mission
+    g.state(MatchState).round_mission = mission
     fast = fast_tables(g.rules)
     g._free_mask, g._free_not_first, g._free_not_last = fast.free_masks
     if a.mode == "challenge":
         if g.scoring.challenge_adds is not None:
-            g.hands[g.dealer] |= g.scoring.challenge_adds.bit  # type: ignore[index]
+            g.hands[g.dealer] |= g.scoring.challenge_adds.bit
         g._free_not_first |= mission.challenge_not_first
         g._free_not_last |= mission.challenge_not_last
     sizes = [h.bit_count() for h in g.hands]
@@ -120,11 +142,14 @@ def choose_mission(g: Game, a: ChooseMission) -> None:
 
 def settle_round_if_decided(g: Game, trick: Trick, mask: int) -> bool:
     sc = g.scoring
-    mission = g.round_mission
+    m = g.state(MatchState)
+    mission = m.round_mission
+    assert mission is not None  # chosen before the first trick
     view = g.view()
     last = trick.number >= g.total_tricks
     result = None
     if g.mode == "challenge":
+        assert mission.challenge_success is not None  # the challenge mode is offered only with one
         if mission.challenge_fail is not None and mission.challenge_fail(view, {}):
             result, reason = "failure", f"the dealer's challenge failed in trick {trick.number}"
         elif mission.challenge_success(view, {}) and (sc.settle_early or last):
@@ -150,32 +175,33 @@ def settle_round_if_decided(g: Game, trick: Trick, mask: int) -> bool:
         if settled:
             reason += " (no later trick can change the score)"
         deltas = penalty_deltas(sc, mission, view, g.n, g.dealer)  # type: ignore[arg-type]
-    end_round(g, result, reason, deltas, trick.number)
+    end_round(g, m, mission, result, reason, deltas, trick.number)
     return True
 
 
-def end_round(g: Game, result: str, reason: str, deltas: Sequence[Any], tricks: int) -> None:
+def end_round(g: Game, m: MatchState, mission: RoundMission, result: str, reason: str, deltas: Sequence[Any],
+              tricks: int) -> None:
     sc = g.scoring
-    g.chips = apply_deltas(sc, g.chips, deltas)
-    res = RoundResult(g.round, g.dealer, g.round_mission.id, g.mode, result, reason,  # type: ignore[arg-type]
-                      tuple(deltas), tuple(g.chips), tricks)
-    g.round_results.append(res)
-    g.round_tricks.append(list(g.tricks))
+    m.chips = chips = apply_deltas(sc, m.chips, deltas)
+    res = RoundResult(m.round, g.dealer, mission.id, g.mode, result, reason,  # type: ignore[arg-type]
+                      tuple(deltas), tuple(chips), tricks)
+    m.round_results.append(res)
+    m.round_tricks.append(list(g.tricks))
     g.events.append(Event("round-end", g.dealer, None,
-                          f"round {g.round}: {reason}; chips " + ", ".join(chip_text(c) for c in g.chips)))
-    broke = sc.cannot_pay == "game-ends" and any(c < 0 for c in g.chips)
-    if g.round >= sc.rounds or broke:
-        best = max(g.chips)
-        winners = [s for s, c in enumerate(g.chips) if c == best]
+                          f"round {m.round}: {reason}; chips " + ", ".join(chip_text(c) for c in chips)))
+    broke = sc.cannot_pay == "game-ends" and any(c < 0 for c in chips)
+    if m.round >= sc.rounds or broke:
+        best = max(chips)
+        winners = [s for s, c in enumerate(chips) if c == best]
         who = " and ".join(f"seat {s}" for s in winners)
         why = "" if not broke else " (a player could not pay)"
         verb = "wins" if len(winners) == 1 else "share the win"
-        standing = f"{who} {verb} with {chip_text(best)} chips after round {g.round}{why}"
+        standing = f"{who} {verb} with {chip_text(best)} chips after round {m.round}{why}"
         g.finish(Outcome(FINISHED, standing, tricks), standing)
         return
-    g.round += 1
-    g.dealer = (g.dealer + sc.rotation) % g.n  # type: ignore[operator]
-    rng = random.Random(f"crewkit:{g.seed}:round{g.round}")
+    m.round += 1
+    g.dealer = (g.dealer + sc.rotation) % g.n
+    rng = random.Random(f"crewkit:{g.seed}:round{m.round}")
     deal = deal_from_seed(g.rules, rng)
     deck = g.rules.deck
     g.hands = [deck.mask(h) for h in deal.hands]

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from crewkit.cards import Card, sort_key
 from crewkit.engine.actions import Communicate, Distress, PassCard
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import IllegalAction
 from crewkit.tui.text import (
     STATEMENT_WORDS,
@@ -335,7 +336,7 @@ def chip_table(game: Any, kinds: Sequence[str], viewer: int | None) -> Table:
         table.add_column(seat_label(seat, kinds, viewer), justify="right")
     titles = {m.id: m.title for m in game.scoring.missions}
     table.add_row("start", "", "", "", *[chip_str(game.scoring.chips_start) for _ in range(game.n)], style="dim")
-    for r in game.round_results:
+    for r in game.state(MatchState).round_results:
         cells = []
         for delta, chips in zip(r.deltas, r.chips, strict=True):
             sign = "+" if delta >= 0 else ""
@@ -349,8 +350,9 @@ def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None) -> Text
     """Hammer, after a round: the scoring rule of the round in words, then per seat its tricks and chips."""
     from crewkit.tui.text import round_mission_lines
 
-    last = game.round_results[-1]
-    tricks = game.round_tricks[-1] if game.round_tricks else []
+    match = game.state(MatchState)
+    last = match.round_results[-1]
+    tricks = match.round_tricks[-1] if match.round_tricks else []
     out = Text()
     try:
         rule = round_mission_lines(last.mission, "").get(last.mode, "")
@@ -382,7 +384,7 @@ class RoundScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        last = game.round_results[-1]
+        last = game.state(MatchState).round_results[-1]
         titles = {m.id: m.title for m in game.scoring.missions}
         head = Text()
         head.append(f"Round {last.round} of {game.scoring.rounds} is over", style="bold")

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.tui.screens.dialogs import chip_table
 from crewkit.tui.session import Finished, Session
 from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
@@ -134,9 +135,10 @@ class StandingsScreen(ModalScreen[str]):
         body.append(f"   {self.session.title}\n\n", style="bold")
         body.append(f"{self.finished.reason}\n\n")
         body.append("Final standings\n", style="bold")
-        order = sorted(range(game.n), key=lambda seat: (-game.chips[seat], seat))
+        chips = game.state(MatchState).chips
+        order = sorted(range(game.n), key=lambda seat: (-chips[seat], seat))
         for place, seat in enumerate(order, 1):
-            body.append(f"  {place}. {seat_label(seat, kinds, viewer):<16}{chip_str(game.chips[seat]):>8} chips\n",
+            body.append(f"  {place}. {seat_label(seat, kinds, viewer):<16}{chip_str(chips[seat]):>8} chips\n",
                         style="bold" if place == 1 else "")
         body.append("\nChips per round\n", style="bold")
         tail = Text()

@@ -31,6 +31,7 @@ from crewkit.engine.actions import (
     Play,
     Signal,
 )
+from crewkit.engine.blocks.rounds import MatchState, match_of
 from crewkit.engine.errors import IllegalAction
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.screens.dialogs import (
@@ -163,12 +164,13 @@ class TableScreen(Screen[None]):
         viewer = self.viewer
         outcome = game.outcome()
         hammer = s.variant == "hammer"
+        match = match_of(game) if hammer else None
         info = Text()
         narrow = self.app.size.width < 100  # 80 columns: the header names the mission; the panels the roles
-        if hammer:
+        if match is not None:
             if not narrow:
                 info.append(s.title + " · ", style="bold")
-            info.append(f"round {game.round}/{game.scoring.rounds}")
+            info.append(f"round {match.round}/{game.scoring.rounds}")
         else:
             if not narrow:
                 mission_set = in_mission_set(s.ruleset, s.mission)
@@ -206,7 +208,7 @@ class TableScreen(Screen[None]):
             up = set(obs.dummy_up)
             dummy_columns = [(col[-1] if col and col[-1] in up else None,
                               len(col) - (1 if col and col[-1] in up else 0)) for col in game.dummy_columns]
-        chips = [chip_str(c) for c in game.chips] if hammer else None
+        chips = [chip_str(c) for c in match.chips] if match is not None else None
         self.query_one("#crew", CrewView).show(obs, kinds, viewer, dealer=game.dealer if hammer else None,
                                                dummy_columns=dummy_columns, chips=chips)
         tasks = self.query_one("#tasks", TasksView)
@@ -332,7 +334,7 @@ class TableScreen(Screen[None]):
         if game.is_over():
             self.finish()
             return
-        if s.variant == "hammer" and len(game.round_results) > self._rounds_shown:
+        if s.variant == "hammer" and len(game.state(MatchState).round_results) > self._rounds_shown:
             self.show_round()
             return
         asked = s.distress_pending()
@@ -374,7 +376,7 @@ class TableScreen(Screen[None]):
     def show_round(self) -> None:
         """Hammer: the chip table after a round; the next round starts when it is closed."""
         game = self.game
-        self._rounds_shown = len(game.round_results)
+        self._rounds_shown = len(game.state(MatchState).round_results)
         self._handoff_open = True
 
         def done(_: None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.tui.text import card_text, chip_str, round_mission_lines, seat_label, token_text
 
 
@@ -102,9 +103,10 @@ def round_text(game: Any, kinds: Sequence[str], viewer: int | None,
     While the dealer chooses, ``preview`` (mission id, mode) is the highlighted choice, described in full."""
     out = Text()
     scoring = game.scoring
-    out.append(f"Round {game.round} of {scoring.rounds}", style="bold")
+    match = game.state(MatchState)
+    out.append(f"Round {match.round} of {scoring.rounds}", style="bold")
     out.append(f"   dealer: {seat_label(game.dealer, kinds, viewer)}\n", style="dim")
-    mission = game.round_mission
+    mission = match.round_mission
     if mission is None:
         out.append("  The dealer chooses the mission card and its mode.\n", style="italic")
         out.append("  Cards: " + "   ".join(f"{m.number}. {m.title}" for m in scoring.missions) + "\n", style="dim")
@@ -127,7 +129,7 @@ def round_text(game: Any, kinds: Sequence[str], viewer: int | None,
             out.append(f"  {words['description']}\n")
         if game.mode in words:
             out.append(f"  {words[game.mode]}\n", style="dim")
-    if game.round_results:
+    if match.round_results:
         out.append("\n")
         out.append_text(chips_text(game, kinds, viewer))
     return out
@@ -136,8 +138,9 @@ def round_text(game: Any, kinds: Sequence[str], viewer: int | None,
 def chips_text(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
     out = Text()
     out.append("Chips\n", style="bold")
-    last = game.round_results[-1] if game.round_results else None
-    for seat, chips in enumerate(game.chips):
+    match = game.state(MatchState)
+    last = match.round_results[-1] if match.round_results else None
+    for seat, chips in enumerate(match.chips):
         out.append(f"  {seat_label(seat, kinds, viewer):<16}", style="bold" if seat == viewer else "")
         out.append(f"{chip_str(chips):>7}")
         if last is not None:
