@@ -332,7 +332,12 @@ def condition_setup(obs: Any, roles: Mapping[str, int | None] | None = None
     rules = obs.rules
     if not rules.conditions:
         return None
-    cs = setup_for(rules, dict(obs.roles) if roles is None else roles, obs.commander, obs.total_tricks,
+    bound = dict(obs.roles) if roles is None else roles
+    if any(bound.get(role) is None for role in rules.roles):
+        # a role not bound yet (mission 50 weighs the opener while the closer is still open): a condition may
+        # name it, and the simulated world cannot answer it, so these play-outs go without conditions
+        return None
+    cs = setup_for(rules, bound, obs.commander, obs.total_tricks,
                    [(t.card, t.token) for t in obs.tasks])
     tricks = tuple(obs.tricks)
     done = done_so_far(cs, tricks, obs.players)

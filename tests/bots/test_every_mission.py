@@ -1,0 +1,29 @@
+"""Every campaign mission is played to its end by the bots that read conditions (a mission whose conditions
+name a role still open while the setup weighs another, like mission 50, once stopped `compare --campaign`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from crewkit.analysis.loading import game_spec, load_rules, start_game
+from crewkit.bots import make_bot, play_game
+
+MISSIONS = [f"planet-nine/{n:02d}" for n in range(1, 51)]
+
+
+@pytest.mark.parametrize("mission", MISSIONS)
+def test_fast_bot_plays_every_mission_to_its_end(mission: str) -> None:
+    rules = load_rules("crew", mission, 4)
+    game = start_game(rules, game_spec("crew", mission, 4), "every-mission")
+    play_game(game, [make_bot("fast", seat, "every-mission") for seat in range(game.n)])
+    assert game.is_over()
+    assert game.outcome().result in ("success", "failure")
+
+
+def test_heuristic_bot_weighs_roles_while_another_role_is_open() -> None:
+    """Mission 50: the opener is chosen by play-outs while the closer is still unbound."""
+    rules = load_rules("crew", "planet-nine/50", 4)
+    game = start_game(rules, game_spec("crew", "planet-nine/50", 4), "crewkit:0")
+    play_game(game, [make_bot("heuristic", seat, "crewkit:0") for seat in range(game.n)])
+    assert game.is_over()
+    assert set(game.roles) == {"opener", "closer"}
