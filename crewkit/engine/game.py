@@ -17,7 +17,7 @@ from crewkit.cards import Card, Suit, sort_key
 from crewkit.engine.actions import Action, Play
 from crewkit.engine.blocks.communication import in_window
 from crewkit.engine.blocks.setup_steps import current_step
-from crewkit.engine.blocks.tricks import legal_play_mask
+from crewkit.engine.blocks.tricks import legal_play_mask as tricks_legal_play_mask
 from crewkit.engine.deal import (
     check_deal,
     complete_deal,
@@ -95,8 +95,8 @@ class Game:
         self.tasks: list[Task] = [
             Task(card, rules.tokens[i] if i < len(rules.tokens) else None) for i, card in enumerate(deal.tasks)
         ]
-        for block in comp.blocks:
-            block.prepare(self, deal)
+        for prepare in comp.hooks.prepare:
+            prepare(self, deal)
         self._task_by_card: dict[int, Task] = {t.card.id: t for t in self.tasks}
         self.tasks_done = 0
         self.communications: list[Communication] = []
@@ -125,8 +125,8 @@ class Game:
                     self.commander = seat
             if self.commander is None:
                 raise SetupError(f"nobody holds {rules.commander_card}, which names the commander")
-        for block in comp.blocks:
-            chosen = block.choose_commander(self)
+        for choose in comp.hooks.choose_commander:
+            chosen = choose(self)
             if chosen is not None:
                 self.commander = chosen
         self.dealer: int | None = None
@@ -153,15 +153,15 @@ class Game:
         self._pending_signal: tuple[int, Card, int] | None = None  # must be won in this trick (a reading)
         if dealer is not None and not comp.takes_dealer:
             raise DealerError(f"a first dealer (seat {dealer}) is named, but rule set {rules.ruleset_name} has no dealer")
-        for block in comp.blocks:
-            block.start(self)
+        for start in comp.hooks.start:
+            start(self)
         self._stack: list[Block] = []  # phases interrupted by the current one (the distress pass)
         self._flow_index = -1
         self.phase: Any = comp.flow[0].phase
         self.current_block: Block = comp.flow[0]
         self._enter_flow(0)
-        for block in comp.blocks:
-            block.started(self)
+        for started in comp.hooks.started:
+            started(self)
 
     def first_leader(self) -> int:
         """Who leads the first trick (``first_leader``): the holder of a card, the dealer or the commander.
@@ -314,8 +314,8 @@ class Game:
         other.steps = [step.clone() for step in self.steps]
         other._stack = list(self._stack)
         other._states = {kind: state.copy() for kind, state in self._states.items()}
-        for block in self._comp.blocks:
-            block.clone_state(self, other)
+        for clone_state in self.hooks.clone_state:
+            clone_state(self, other)
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         other._draw_rng = random.Random()
@@ -367,19 +367,18 @@ class Game:
     def optional_actions(self, seat: int) -> list[Action]:
         """Actions ``seat`` may start now out of turn (communication, distress, ...; never required)."""
         out: list[Action] = []
-        for optional in self.hooks.optional:
+        for optional in self.hooks.optional_in_trick if self.plays else self.hooks.optional:
             out.extend(optional(self, seat))
         return out
 
     def has_optional_actions(self, seat: int) -> bool:
         """``bool(optional_actions(seat))``, stopping at the first action found."""
-        for optional in self.hooks.optional:
+        for optional in self.hooks.optional_in_trick if self.plays else self.hooks.optional:
             for _ in optional(self, seat):
                 return True
         return False
 
-    def legal_play_mask(self, seat: int) -> int:
-        return legal_play_mask(self, seat)
+    legal_play_mask = tricks_legal_play_mask  # the tricks block's rule, bound as a method (seat) -> mask
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
@@ -392,9 +391,10 @@ class Game:
         if block.takes_every_action:
             block.apply(self, action)
         else:
-            handler = self._handlers.get(type(action))
-            if handler is None:
-                raise IllegalAction("unknown-action", f"this rule set has no {action.type!r} action")
+            try:
+                handler = self._handlers[type(action)]
+            except KeyError:
+                raise IllegalAction("unknown-action", f"this rule set has no {action.type!r} action") from None
             handler(self, action)
         self.actions.append(action)
 

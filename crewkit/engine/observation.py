@@ -377,10 +377,15 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
     else:
         o = game.outcome()
         outcome, reason = o.result, o.reason
-    try:
-        state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks if t.revealed])
-    except AttributeError:
-        state = tuple([(t.card, t.token, t.owner, t.trick) for t in game.tasks])
+    tasks = game.tasks
+    shown = []
+    hidden = False  # some task face down: then the secret tasks and face-down mission cards are worked out
+    for t in tasks:
+        if t.revealed:
+            shown.append((t.card, t.token, t.owner, t.trick))
+        else:
+            hidden = True
+    state = tuple(shown)
     comms = game.communications
     window = lazy_optional and phase == TRICKS and done is None and not plays
     return Table(
@@ -398,7 +403,7 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
         game.distress_direction,
         rules.dead_zone,
         tuple(sorted(roles.items())) if roles else (),
-        len(game.tasks) - len(state),
+        len(tasks) - len(state),
         outcome,
         rules,
         reason,
@@ -407,12 +412,12 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
         tuple(comms) if comms else (),
         _optional_snapshot(game) if window else None,
         # secret tasks (Persian reading): shown to their owner only
-        tuple((t.owner, (t.card, t.token, t.owner, t.trick)) for t in game.tasks
-              if not t.revealed and t.owner is not None),
+        tuple((t.owner, (t.card, t.token, t.owner, t.trick)) for t in tasks
+              if not t.revealed and t.owner is not None) if hidden else (),
         game.dummy_seat,
         # face-down mission cards by owner: one entry per secret mission card (a level-2 card names two tasks)
-        tuple(sorted({(t.owner, t.mission or f"task:{t.card.id}") for t in game.tasks
-                      if not t.revealed}, key=str)),
+        tuple(sorted({(t.owner, t.mission or f"task:{t.card.id}") for t in tasks
+                      if not t.revealed}, key=str)) if hidden else (),
     )
 
 
@@ -475,7 +480,7 @@ class _OptionalSnapshot:
 def optional_actions_of(state: Any, seat: int) -> list[Action]:
     """The actions ``seat`` may take out of turn, from the blocks' hooks (as ``Game.optional_actions``)."""
     out: list[Action] = []
-    for optional in state.hooks.optional:
+    for optional in state.hooks.optional_in_trick if state.plays else state.hooks.optional:
         out.extend(optional(state, seat))
     return out
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from crewkit.cards import Card
     from crewkit.engine.actions import Action
     from crewkit.engine.game import Game
+    from crewkit.engine.rules import Rules
     from crewkit.engine.state import Deal, Trick
 
 class Phase(enum.StrEnum):
@@ -72,6 +73,8 @@ class Block:
     * ``optional(game, seat)``: actions a seat may take although it is not its turn (communication, ...).
     * ``trick_end()``: hooks run in order when a trick is complete; ``after_play()``: after a card that does
       not complete a trick; ``card_played()``: as a card leaves a hand.
+    * ``needs(hook, rules)``: whether one of its hooks can do anything under a rule set (default: yes); the
+      composition leaves the others out, so a rule set pays nothing on the hot path for rules it lacks.
     * ``clone()``: blocks keep no game state, so the block itself. A block's own state is a :class:`BlockState`
       on the game (``game.set_state`` in ``start``, ``game.state(Kind)`` to read it), copied by ``Game.clone``.
     """
@@ -135,6 +138,16 @@ class Block:
     def trick_collected(self) -> PlayHook | None:
         """Run when a trick's cards are gathered and its event logged, before the next play (e.g. the dummy's cards turn up)."""
         return None
+
+    def needs(self, hook: str, rules: Rules) -> bool:
+        """Whether this block's ``hook`` can act under ``rules``; when False the composition leaves it out.
+
+        ``hook`` is ``"optional"``, ``"trick_end"``, ``"after_play"``, ``"card_played"``, ``"trick_collected"``,
+        or ``"optional_in_trick"``: whether ``optional`` may offer an action while cards of the trick are on
+        the table (False for a block whose ``optional`` returns nothing once a trick has begun). Answer False
+        only when the hook is certain to do nothing for every game of ``rules``: it is a speed-up, never a
+        change of the rules."""
+        return True
 
     def clone_state(self, g: Game, other: Game) -> None:
         """Copy into ``other`` (a shallow copy of ``g``) mutable state this block keeps outside its

@@ -37,6 +37,7 @@ from crewkit.engine.rules import Rules
 if TYPE_CHECKING:
     from crewkit.engine.actions import Action
     from crewkit.engine.game import Game
+    from crewkit.engine.state import Deal
 
 ENTRY_POINT_GROUP = "crewkit.blocks"
 DEFAULT_BLOCKS = ("objectives", "communication", "distress", "gold-frame", "draws")
@@ -71,11 +72,21 @@ def block_named(name: str) -> Block:
 
 @dataclass(frozen=True, slots=True)
 class Hooks:
+    """The hooks of a composition, each in the blocks' ``order``: only those a block defines and its rule set
+    needs (:meth:`Block.needs`), so that an empty tuple costs nothing where the game runs them."""
+
     optional: tuple[Callable[[Game, int], Iterable[Action]], ...]
+    optional_in_trick: tuple[Callable[[Game, int], Iterable[Action]], ...]  # those that may offer mid-trick
     trick_end: tuple[TrickHook, ...]
     after_play: tuple[PlayHook, ...]
     card_played: tuple[CardHook, ...]
     trick_collected: tuple[PlayHook, ...]
+    # building and cloning a game: the blocks' methods, only where a block overrides Block's no-op
+    prepare: tuple[Callable[[Game, Deal], None], ...]
+    choose_commander: tuple[Callable[[Game], int | None], ...]
+    start: tuple[Callable[[Game], None], ...]
+    started: tuple[Callable[[Game], None], ...]
+    clone_state: tuple[Callable[[Game, Game], None], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,15 +135,27 @@ def compose(rules: Rules) -> Composition:
             handlers[kind] = handler
             owner[kind] = b.name
 
-    def hooks_of(get: Callable[[Block], object]) -> tuple[Any, ...]:
-        return tuple(h for h in (get(b) for b in sorted(blocks, key=lambda b: b.order)) if h is not None)
+    by_order = sorted(blocks, key=lambda b: b.order)
 
+    def hooks_of(hook: str, get: Callable[[Block], object]) -> tuple[Any, ...]:
+        return tuple(h for h in (get(b) for b in by_order if b.needs(hook, rules)) if h is not None)
+
+    def overriding(method: str) -> tuple[Any, ...]:  # in the order of ``blocks``, as the game has run them
+        return tuple(getattr(b, method) for b in blocks if getattr(type(b), method) is not getattr(Block, method))
+
+    offering = [b for b in extra if type(b).optional is not Block.optional and b.needs("optional", rules)]
     hooks = Hooks(
-        optional=tuple(b.optional for b in extra if type(b).optional is not Block.optional),
-        trick_end=hooks_of(lambda b: b.trick_end()),
-        after_play=hooks_of(lambda b: b.after_play()),
-        card_played=hooks_of(lambda b: b.card_played()),
-        trick_collected=hooks_of(lambda b: b.trick_collected()),
+        optional=tuple(b.optional for b in offering),
+        optional_in_trick=tuple(b.optional for b in offering if b.needs("optional_in_trick", rules)),
+        trick_end=hooks_of("trick_end", lambda b: b.trick_end()),
+        after_play=hooks_of("after_play", lambda b: b.after_play()),
+        card_played=hooks_of("card_played", lambda b: b.card_played()),
+        trick_collected=hooks_of("trick_collected", lambda b: b.trick_collected()),
+        prepare=overriding("prepare"),
+        choose_commander=overriding("choose_commander"),
+        start=overriding("start"),
+        started=overriding("started"),
+        clone_state=overriding("clone_state"),
     )
     comp = Composition(flow, blocks, handlers, hooks, any(b.takes_dealer for b in blocks))
     if len(_COMPOSED) > 256:

@@ -16,6 +16,7 @@ from crewkit.engine.actions import Action, Communicate, Signal
 from crewkit.engine.blocks.distress import distress_allowed
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import TRICKS, Block, Handler, TrickHook, register
+from crewkit.engine.rules import Rules
 from crewkit.engine.state import Communication, Event, Trick, statement_text
 
 if TYPE_CHECKING:
@@ -44,6 +45,15 @@ class CommunicationBlock(Block):
 
     def trick_end(self) -> TrickHook | None:
         return signal_kept
+
+    def needs(self, hook: str, rules: Rules) -> bool:
+        if hook == "optional":  # both kinds of offer need communication at all
+            return rules.comm_enabled
+        if hook == "optional_in_trick":  # the in-trick signal; a communication waits for the trick's end
+            return rules.comm_window == AFTER_FIRST_CARD
+        if hook == "trick_end":  # a signal that must be won in its trick (only then is one pending)
+            return rules.comm_must_win_same_trick
+        return True
 
 
 def _communications(g: Game, seat: int) -> Iterator[Action]:

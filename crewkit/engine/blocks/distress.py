@@ -15,6 +15,7 @@ from crewkit.engine.actions import Action, Distress, PassCard
 from crewkit.engine.blocks.dummy import dummy_played
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import DISTRESS_PASS, TRICKS, Block, Handler, Phase, register
+from crewkit.engine.rules import Rules
 from crewkit.engine.state import Event
 
 if TYPE_CHECKING:
@@ -33,6 +34,10 @@ class DistressSignal(Block):
         if g.plays or g.phase != TRICKS or g._outcome is not None or not distress_allowed(g):
             return ()
         return [Distress(seat, d) for d in g.rules.distress_directions]
+
+    def needs(self, hook: str, rules: Rules) -> bool:
+        # offered only before the first card (distress_allowed), never mid-trick
+        return hook == "optional" and rules.distress_enabled
 
 
 class DistressPass(Block):

@@ -52,7 +52,7 @@ def take_task(g: Game, a: TakeTask) -> None:
         raise IllegalAction(
             "not-your-turn", f"seat {a.seat} cannot take a task now: it is seat {g.draft_turn}'s choice"
         )
-    task = g.task_of(a.card)
+    task = g._task_by_card.get(a.card.id)  # g.task_of without the call
     if task is None:
         raise IllegalAction("no-such-task", f"{a.card} is not among this mission's tasks")
     if task.owner is not None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from crewkit.cards import Card
 from crewkit.engine.blocks.dummy import dummy_lost
 from crewkit.engine.phase import Block, TrickHook, register
+from crewkit.engine.rules import Rules
 from crewkit.engine.state import Event, Trick
 
 if TYPE_CHECKING:
@@ -24,6 +25,9 @@ class Draws(Block):
 
     def trick_end(self) -> TrickHook | None:
         return after_trick
+
+    def needs(self, hook: str, rules: Rules) -> bool:
+        return bool(rules.draws)
 
 
 def after_trick(g: Game, trick: Trick, mask: int) -> bool:

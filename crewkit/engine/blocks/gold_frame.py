@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from crewkit.engine.actions import Action, HandTask
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import TRICKS, Block, Handler, register
+from crewkit.engine.rules import Rules
 from crewkit.engine.state import Event
 
 if TYPE_CHECKING:
@@ -29,6 +30,10 @@ class GoldFrame(Block):
             return ()
         cards = [t.card for t in g.tasks if t.owner == seat]
         return [HandTask(seat, c, p) for c in cards for p in range(g.n) if p != seat]
+
+    def needs(self, hook: str, rules: Rules) -> bool:
+        # offered only before the first card of the first trick, never mid-trick
+        return hook == "optional" and rules.gold_frame and rules.comm_window != "after-first-card"
 
 
 def gold_frame_open(g: Game) -> bool:

@@ -19,6 +19,7 @@ from crewkit.engine.kernel import (
     token_violation,
 )
 from crewkit.engine.phase import Block, PlayHook, TrickHook, register
+from crewkit.engine.rules import Rules
 from crewkit.engine.state import Event, Task, Trick, token_text
 
 if TYPE_CHECKING:
@@ -35,6 +36,9 @@ class Objectives(Block):
 
     def after_play(self) -> PlayHook | None:
         return after_play
+
+    def needs(self, hook: str, rules: Rules) -> bool:
+        return hook != "after_play" or bool(rules.conditions)  # after a play: the mission's conditions only
 
 
 def after_play(g: Game) -> None:

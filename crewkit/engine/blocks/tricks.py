@@ -46,7 +46,8 @@ class Tricks(Block):
         if seat == g.turn:
             plays = g._play_actions[seat]
             out = [plays[i] for i in mask_ids(legal_play_mask(g, seat))]
-        for optional in g.hooks.optional:  # as g.optional_actions(seat), without the extra list
+        # as g.optional_actions(seat), without the extra list; mid-trick only the blocks that offer then
+        for optional in g.hooks.optional_in_trick if g.plays else g.hooks.optional:
             out.extend(optional(g, seat))
         return out
 
@@ -152,10 +153,10 @@ def finish_trick(g: Game) -> None:
     number = len(g.tricks) + 1
     trick = Trick(number, g.leader, plays, winner, winning_card, led)
     g.tricks.append(trick)
-    for _, c in plays:
-        g.card_trick[c.id] = trick
+    card_trick = g.card_trick
     mask = 0
     for _, c in plays:
+        card_trick[c.id] = trick
         mask |= c.bit
     g.won[winner] |= mask
     g.tricks_won[winner] += 1
