@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # the layer of each top-level part of the package, lowest first; a module may import only its own layer or lower
 LAYERS: dict[str, int] = {
-    "errors": 0, "atomic": 0, "safetext": 0, "usercache": 0, "cards": 0,  # utilities with no crewkit imports
+    "errors": 0, "atomic": 0, "safetext": 0, "usercache": 0, "nativelib": 0, "cards": 0,  # utilities (no imports from higher layers)
     "dsl": 1,
     "spec": 2, "effects": 2,  # effects read spec files; spec never imports effects
     "engine": 3,

@@ -5,12 +5,10 @@ neighbour draws, suitless or free cards (free drafts included): the same nodes i
 counts and winning lines, about fifty times faster. :class:`TrickSearch` uses it on its own when it
 can (``native=None``); ``native=False`` keeps the search in Python.
 
-Where the library comes from, first found wins:
-
-1. a library built into the installed package (the wheel's build hook, ``hatch_build.py``);
-2. a library compiled earlier into the cache directory (``$CREWKIT_CACHE``, else the platform's user cache
-   folder: see :mod:`crewkit.usercache`), named by the source's hash, so an edited source is compiled anew;
-3. compiling ``_native.c`` now with the system C compiler (``$CC``, else ``cc``; about half a second, once).
+The library is found, compiled and checked by :class:`crewkit.nativelib.NativeLibrary` (first found wins: a
+library built into the installed package by the wheel's build hook, ``hatch_build.py``; one compiled earlier
+into the user's private cache folder, ``$CREWKIT_CACHE`` or the platform's user cache, named by the source's
+hash; compiling ``_native.c`` now with the system C compiler, ``$CC`` else ``cc``, about half a second, once).
 
 If none works (no compiler, say), the search stays in Python: slower, same answers. ``CREWKIT_NATIVE=0``
 switches the C search off; :func:`status` says which is in use and why (``crewkit solve --format json``
@@ -20,20 +18,12 @@ reports it as ``search``).
 from __future__ import annotations
 
 import ctypes
-import hashlib
-import os
-import shlex
 import signal
-import subprocess
-import sys
-import sysconfig
-import tempfile
 import threading
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crewkit.usercache import discard, private_cache_dir, safe_cached_file
+from crewkit.nativelib import NativeLibrary
 
 if TYPE_CHECKING:
     from crewkit.solve.core import TrickSearch
@@ -41,48 +31,8 @@ if TYPE_CHECKING:
 ABI = 4
 R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT = 1, 0, -1, -2, -3
 
-_lib: ctypes.CDLL | None = None
-_status = "not loaded yet"
-_tried = False
 
-
-def _suffix() -> str:
-    return sysconfig.get_config_var("SHLIB_SUFFIX") or (".dll" if sys.platform.startswith("win") else ".so")
-
-
-def _source() -> bytes:
-    return resources.files("crewkit.solve").joinpath("_native.c").read_bytes()
-
-
-def library_name(source: bytes) -> str:
-    tag = hashlib.sha256(source + sys.platform.encode() + sysconfig.get_platform().encode()).hexdigest()[:16]
-    return f"crewkit-native-{tag}{_suffix()}"
-
-
-def compiler_command(source: Path, target: Path) -> list[str]:
-    cc = os.environ.get("CC") or "cc"
-    return [*shlex.split(cc), "-O3", "-std=c99", "-D_POSIX_C_SOURCE=199309L", "-shared", "-fPIC",
-            "-o", str(target), str(source)]
-
-
-def compile_library(target: Path) -> None:
-    """Compile ``_native.c`` into ``target`` (atomically: a half-written library is never loaded)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
-        src = Path(tmp) / "_native.c"
-        src.write_bytes(_source())
-        out = Path(tmp) / target.name
-        proc = subprocess.run(compiler_command(src, out), capture_output=True, text=True, timeout=120)
-        if proc.returncode != 0 or not out.exists():
-            raise OSError(f"the C compiler failed: {(proc.stderr or proc.stdout).strip()[:500]}")
-        os.replace(out, target)
-
-
-def _open(path: Path) -> ctypes.CDLL:
-    lib = ctypes.CDLL(str(path))
-    lib.ck_abi.restype = ctypes.c_int
-    if lib.ck_abi() != ABI:
-        raise OSError(f"{path} is built for another version of crewkit")
+def _declare(lib: ctypes.CDLL) -> None:
     lib.ck_new.restype = ctypes.c_void_p
     lib.ck_new.argtypes = [ctypes.POINTER(ctypes.c_longlong), ctypes.c_longlong]
     lib.ck_free.restype = None
@@ -94,58 +44,28 @@ def _open(path: Path) -> ctypes.CDLL:
     lib.ck_run.restype = ctypes.c_int
     lib.ck_run.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_longlong, ctypes.c_double,
                            ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int]
-    return lib
+
+
+LIBRARY = NativeLibrary(Path(__file__).resolve().parent, "_native", "crewkit-native", "ck_abi", ABI, _declare)
+
+
+def _source() -> bytes:
+    return LIBRARY.source()
+
+
+def library_name(source: bytes) -> str:
+    """The cached library's file name for ``source`` (see :class:`crewkit.nativelib.NativeLibrary`)."""
+    return LIBRARY.library_name(source)
 
 
 def load() -> ctypes.CDLL | None:
     """The C library, or None (then :func:`status` says why). Tried once per process."""
-    global _lib, _status, _tried
-    if _tried:
-        return _lib
-    _tried = True
-    if os.environ.get("CREWKIT_NATIVE", "1").strip().lower() in ("0", "no", "off", "false"):
-        _status = "off (CREWKIT_NATIVE=0)"
-        return None
-    problems: list[str] = []
-    here = Path(__file__).resolve().parent
-    for built in sorted(here.glob(f"_native_lib*{_suffix()}")):
-        try:
-            _lib = _open(built)
-            _status = f"C (built with the package: {built.name})"
-            return _lib
-        except OSError as exc:
-            problems.append(str(exc))
-    try:
-        source = _source()
-        folder = private_cache_dir()
-        if folder is None:  # a library there would be loaded as code: only from a folder that is the user's own
-            raise OSError("the cache folder is missing, not the user's own or writable by others")
-        target = folder / library_name(source)
-        how = "cached"
-        if not safe_cached_file(target):  # absent, a link, someone else's or writable by others: build our own
-            discard(target)
-            compile_library(target)
-            how = "compiled now"
-        try:
-            _lib = _open(target)
-        except OSError:
-            if how != "cached":
-                raise
-            compile_library(target)  # a damaged cached library: build it again once
-            how = "compiled again"
-            _lib = _open(target)
-        _status = f"C ({how}: {target})"
-        return _lib
-    except (OSError, subprocess.SubprocessError) as exc:
-        problems.append(str(exc))
-    _status = "Python (no C library: " + "; ".join(problems) + ")"
-    return None
+    return LIBRARY.load()
 
 
 def status() -> str:
     """Which search runs plain positions: "C (...)" or "Python (...)", with the reason."""
-    load()
-    return _status
+    return LIBRARY.status()
 
 
 def _config(search: TrickSearch) -> list[int]:
