@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         b = [r[i] for r in results[args.before]]
         a = [r[i] for r in results[args.after]]
         bb, ab, bm, am = max(b), max(a), statistics.median(b), statistics.median(a)
-        print(f"{label:32} {bb:>12.1f} {ab:>11.1f} {ab / bb:>7.2f} {bm:>11.1f} {am:>10.1f} {am / bm:>7.2f}")
+        f = ".1f" if min(b + a) >= 100 else ".3f"  # the heuristic bot plays a few games per second
+        print(f"{label:32} {bb:>12{f}} {ab:>11{f}} {ab / bb:>7.2f} {bm:>11{f}} {am:>10{f}} {am / bm:>7.2f}")
     return 0
 
 

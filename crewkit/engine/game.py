@@ -358,11 +358,12 @@ class Game:
         """Every action ``seat`` (default: the seat to act) may take now, required and optional."""
         if self._outcome is not None:
             return []
+        block = self.current_block
         if seat is None:
-            seat = self.to_act
+            seat = block.to_act(self)  # self.to_act, without the property
             if seat is None:
                 return []
-        return self.current_block.legal(self, seat)
+        return block.legal(self, seat)
 
     def optional_actions(self, seat: int) -> list[Action]:
         """Actions ``seat`` may start now out of turn (communication, distress, ...; never required)."""
