@@ -6,7 +6,9 @@ A tree is a folder holding a ``crewkit`` package (a checkout, or ``git archive R
 round runs the rows of ``engine_speed.py`` (bare engine, random bots, heuristic bots; crew, planet-nine/25,
 4 players) once per tree, in a fresh process, the trees taking turns, so that both see the same load. Times
 are CPU seconds of the process (``time.process_time``), less moved than wall time by other work on a shared
-machine. Printed: games per CPU second per row, best and median over the rounds, and after/before.
+machine. Printed: games per CPU second per row, best and median over the rounds, and after/before; "paired" is
+the median over the rounds of that round's after/before (the trees run back to back in ABBA order, so a round's
+two runs see about the same load).
 """
 
 from __future__ import annotations
@@ -70,20 +72,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--heuristic-games", type=int, default=3)
     args = ap.parse_args(argv)
     results: dict[Path, list[list[float]]] = {args.before: [], args.after: []}
-    for _ in range(args.rounds):
-        for tree in (args.before, args.after):
+    for k in range(args.rounds):
+        # ABBA order: a drift of the machine's load within a round favours neither tree
+        for tree in (args.before, args.after) if k % 2 == 0 else (args.after, args.before):
             results[tree].append(run(tree.resolve(), args.games, args.heuristic_games))
     print(f"crew · planet-nine/25 · 4 players · games per CPU second · {args.rounds} rounds, trees alternated")
     print(f"{'':32} {'before best':>12} {'after best':>11} {'ratio':>7} {'before med':>11} {'after med':>10} "
-          f"{'ratio':>7}")
+          f"{'ratio':>7} {'paired':>7}")
     for i, label in enumerate(ROWS):
         if i == 2 and not args.heuristic_games:
             continue
         b = [r[i] for r in results[args.before]]
         a = [r[i] for r in results[args.after]]
         bb, ab, bm, am = max(b), max(a), statistics.median(b), statistics.median(a)
+        # paired: the median of each round's after/before, the two runs of a round having seen the same load
+        paired = statistics.median(x / y for x, y in zip(a, b, strict=True))
         f = ".1f" if min(b + a) >= 100 else ".3f"  # the heuristic bot plays a few games per second
-        print(f"{label:32} {bb:>12{f}} {ab:>11{f}} {ab / bb:>7.2f} {bm:>11{f}} {am:>10{f}} {am / bm:>7.2f}")
+        print(f"{label:32} {bb:>12{f}} {ab:>11{f}} {ab / bb:>7.2f} {bm:>11{f}} {am:>10{f}} {am / bm:>7.2f} "
+              f"{paired:>7.2f}")
     return 0
 
 

@@ -72,8 +72,8 @@ def block_named(name: str) -> Block:
 
 @dataclass(frozen=True, slots=True)
 class Hooks:
-    """The hooks of a composition, each in the blocks' ``order``: only those a block defines and its rule set
-    needs (:meth:`Block.needs`), so that an empty tuple costs nothing where the game runs them."""
+    """The hooks of a composition: only those a block defines and its rule set needs (:meth:`Block.needs`), so
+    that a rule set pays nothing for the rules it lacks. Offers and trick hooks run in the blocks' ``order``."""
 
     optional: tuple[Callable[[Game, int], Iterable[Action]], ...]
     optional_in_trick: tuple[Callable[[Game, int], Iterable[Action]], ...]  # those that may offer mid-trick
