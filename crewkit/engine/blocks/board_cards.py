@@ -228,7 +228,7 @@ def play_card(g: G, a: PlayCard) -> None:
 
 def _card_job(card_id: str, seat: int, g: G, chooser: Answers) -> None:
     card = g.card(card_id)
-    apply_all(g.context(seat, card_where(g, seat), card.name, chooser), card.effects)
+    apply_all(g.context(seat, card_where(g, seat), card_id, chooser), card.effects)
 
 
 def _why_not(g: G, a: PlayCard, phase: int) -> str:
