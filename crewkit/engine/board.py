@@ -41,6 +41,7 @@ from crewkit.engine.boardstate import (
 from crewkit.engine.errors import SetupError
 from crewkit.engine.machine import Machine, MachineBlock
 from crewkit.engine.registry import machine_block_named
+from crewkit.spec.merge import merge
 from crewkit.spec.resources import data_path
 
 # ------------------------------------------------------------------------------------------------ the game
@@ -408,3 +409,22 @@ def new_board_game(ref: str | Path | EffectRuleSet, players: int, seed: str = ""
     """A new game of a board-family rule set (a bundled name, a path or a loaded rule set)."""
     ruleset = ref if isinstance(ref, EffectRuleSet) else load_board_ruleset(ref)
     return BoardGame(ruleset, players, seed, names)
+
+
+def with_readings(ruleset: EffectRuleSet, readings: Mapping[str, str]) -> EffectRuleSet:
+    """The rule set with other options chosen for some readings (``{reading id: option}``): each option's
+    ``overrides`` merged in (a reading or option the rule set does not have is a SetupError naming it)."""
+    data: dict[str, Any] = dict(ruleset.data)
+    by_id = {r["id"]: r for r in data.get("readings", [])}
+    for rid, option in readings.items():
+        reading = by_id.get(rid)
+        if reading is None:
+            raise SetupError(f"rule set {ruleset.name} has no reading {rid!r}; readings: {', '.join(sorted(by_id))}")
+        if option not in reading["options"]:
+            raise SetupError(f"reading {rid!r} has no option {option!r}; options: "
+                             f"{', '.join(reading['options'])}")
+        patch = reading["options"][option].get("overrides")
+        if patch:
+            data = merge(data, patch, top=False)
+    data["readings"] = [dict(r, choice=readings.get(r["id"], r["choice"])) for r in data.get("readings", [])]
+    return EffectRuleSet(ruleset.name, ruleset.path, data, ruleset.cards)

@@ -79,7 +79,7 @@ class PlaceToken(Action):
     type = "place-token"
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "token": self.token, "places": list(self.places)}
+        return {"seat": self.seat, "type": self.type, "hunt_token": self.token, "places": list(self.places)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +115,9 @@ def _read_play_card(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlayCa
 
 
 def _read_place_token(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlaceToken:
-    token = obj.get("token")
+    token = obj.get("hunt_token")
     if not isinstance(token, str):
-        raise ActionFormatError(f"a place-token action needs 'token', found {token!r}")
+        raise ActionFormatError(f"a place-token action needs 'hunt_token', found {token!r}")
     return PlaceToken(seat, token, _places(obj, "place-token"))
 
 
