@@ -18,6 +18,7 @@ order they are resolved (from the lone seat's left, clockwise). The effect vocab
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -400,8 +401,16 @@ def board_ruleset_path(ref: str | Path) -> Path:
 
 
 def load_board_ruleset(ref: str | Path) -> EffectRuleSet:
-    """A board-family rule set by bundled name or path, checked (raises SpecError with positions)."""
-    return load_effect_ruleset(board_ruleset_path(ref))
+    """A board-family rule set by bundled name or path, checked (raises SpecError with positions); loaded
+    once per file version (checking every reading's options takes seconds)."""
+    path = board_ruleset_path(ref).resolve()
+    stamps = tuple((p.stat().st_mtime_ns if p.is_file() else 0) for p in (path, *sorted(path.parent.glob("*/*.yaml"))))
+    return _load_cached(str(path), stamps)
+
+
+@functools.lru_cache(maxsize=16)
+def _load_cached(path: str, stamps: tuple[int, ...]) -> EffectRuleSet:
+    return load_effect_ruleset(path)
 
 
 def new_board_game(ref: str | Path | EffectRuleSet, players: int, seed: str = "",
