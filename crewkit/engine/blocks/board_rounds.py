@@ -129,8 +129,13 @@ class SecretChoice(MachineBlock[Any]):
         if tuple(sorted(a.places)) not in options:
             count, _ = cards_to_play(m, a.seat)
             bad = [p for p in a.places if p in forbidden(m)]
-            why = (f"the {m._place_list(bad)} may not be played this round" if bad
-                   else f"{m.seat_name(a.seat)} must play {count} different place card(s) from their hand")
+            missing = [p for p in a.places if p not in m.state(PilesState).hand[a.seat]]
+            if missing:
+                why = f"{m.seat_name(a.seat)} does not hold the {m._place_list(missing)}"
+            elif bad:
+                why = f"the {m._place_list(bad)} may not be played this round"
+            else:
+                why = f"{m.seat_name(a.seat)} must play {count} different place card(s) from their hand"
             raise IllegalAction("place-not-playable", why)
         m.hold()  # secret: into the record, in seat order, when every Hunted has chosen
         m.state(ChoiceState).chosen.add(a.seat)
