@@ -219,7 +219,7 @@ class BoardGame(Machine):
         seat = self.seat_of(seat)
         drawn: list[str] = []
         for _ in range(count):
-            if not cards.survival_deck and cards.survival_discard:  # reading empty-decks: reshuffle
+            if not cards.survival_deck and cards.survival_discard and self._reshuffle():
                 cards.survival_deck = list(cards.survival_discard)
                 cards.survival_discard = []
                 self.rng.shuffle(cards.survival_deck)
@@ -269,13 +269,17 @@ class BoardGame(Machine):
     def draw_hunt(self, up_to: int) -> None:
         st = self.state(CardsState)
         while len(st.hunt_hand) < up_to:
-            if not st.hunt_deck and st.hunt_discard:  # reading empty-decks: reshuffle the discards
+            if not st.hunt_deck and st.hunt_discard and self._reshuffle():
                 st.hunt_deck = list(st.hunt_discard)
                 st.hunt_discard = []
                 self.rng.shuffle(st.hunt_deck)
             if not st.hunt_deck:
                 break
             st.hunt_hand.append(st.hunt_deck.pop(0))
+
+    def _reshuffle(self) -> bool:
+        """Reading empty-decks: an empty deck is remade from its discards (else nothing more is drawn)."""
+        return self.reading("empty_deck", "reshuffle") == "reshuffle"
 
     def move_track(self, track: Track, by: int) -> None:
         tr = self.state(TracksState)

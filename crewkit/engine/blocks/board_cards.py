@@ -322,7 +322,10 @@ class CardWindow(MachineBlock[Any]):
         m.set_state(WindowState())
 
     def enter(self, m: G) -> bool:
-        m.state(WindowState).queue = role_seats(m, self.params.get("seats", ["creature", "hunted"]))
+        roles = list(self.params.get("seats", ["creature", "hunted"]))
+        if m.reading("effect_order", "creature_decides") == "hunted_decide":
+            roles.reverse()  # the Hunted play first, the Creature last
+        m.state(WindowState).queue = role_seats(m, roles)
         return True
 
     def proceed(self, m: G) -> None:

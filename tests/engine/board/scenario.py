@@ -52,7 +52,9 @@ def play(g: BoardGame, *actions: Action) -> None:
 
 
 def places(g: BoardGame, **by_seat: Any) -> None:
-    """Every Hunted plays: ``places(g, s1=2, s2=(3, 4))``."""
+    """Every Hunted plays: ``places(g, s1=2, s2=(3, 4))`` (the Creature first passes its phase-1 cards)."""
+    while g.waiting() == (LONE,) and Pass(LONE) in g.legal_actions(LONE):
+        g.apply(Pass(LONE))
     for key, value in by_seat.items():
         g.apply(PlayPlaces(int(key[1:]), value if isinstance(value, tuple) else (value,)))
 
