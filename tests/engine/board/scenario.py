@@ -18,7 +18,7 @@ def scenario(players: int, *, ruleset: str = "not-alone", readings: Mapping[str,
              hand: Mapping[int, Sequence[int]] | None = None, discard: Mapping[int, Sequence[int]] | None = None,
              will: Mapping[int, int] | None = None, rescue: int = 0, assimilation: int = 0,
              marker: bool = False, side: str = "a", hunt_deck: Sequence[str] | None = None,
-             survival_deck: Sequence[str] | None = None) -> BoardGame:
+             survival_deck: Sequence[str] | None = None, hunt_discard: Sequence[str] = ()) -> BoardGame:
     """A game of ``players`` with its random parts replaced by the given ones, the board side chosen."""
     rs = load_board_ruleset(ruleset)
     g = BoardGame(with_readings(rs, readings) if readings else rs, players, "golden")
@@ -26,6 +26,7 @@ def scenario(players: int, *, ruleset: str = "not-alone", readings: Mapping[str,
     cards.hunt_hand = list(hunt)
     if hunt_deck is not None:
         cards.hunt_deck = list(hunt_deck)
+    cards.hunt_discard = list(hunt_discard)
     cards.survival = [[] for _ in range(players)]
     for seat, held in (survival or {}).items():
         cards.survival[seat] = list(held)
