@@ -26,7 +26,7 @@ from typing import Any, Literal
 from crewkit.effects.cardsets import Card, CardSet
 from crewkit.effects.model import CHANCE, CREATURE, ActiveRule, Effect
 from crewkit.effects.ruleset import EffectRuleSet, load_effect_ruleset
-from crewkit.effects.state import Chooser, Context, Pile, Track
+from crewkit.effects.state import Chooser, Context, EffectState, Pile, Track
 from crewkit.effects.words import apply_all, possible
 from crewkit.engine.blocks.board import chosen
 from crewkit.engine.board_observation import BoardObservation, observe_board
@@ -161,12 +161,18 @@ class BoardGame(Machine):
         for c in cards:
             a.remove(c)
             b.append(c)
+        # while a rule hides the discard piles from the lone seat, lines naming their cards are for the others
+        hidden = list(self.hunted()) if self.rules("hide_discards") else None
         if cards and src == "reserve":
             self.say(f"{self.seat_name(seat)} takes the {self._place_list(cards)} from the reserve.")
         elif cards and (src, dst) == ("discard", "hand"):
-            self.say(f"{self.seat_name(seat)} takes back the {self._place_list(cards)}.")
+            self.say(f"{self.seat_name(seat)} takes back the {self._place_list(cards)}.", hidden)
+            if hidden:
+                self.say(f"{self.seat_name(seat)} takes back {len(cards)} place card(s).", [LONE])
         elif cards and dst == "discard" and src == "hand":
-            self.say(f"{self.seat_name(seat)} discards the {self._place_list(cards)}.")
+            self.say(f"{self.seat_name(seat)} discards the {self._place_list(cards)}.", hidden)
+            if hidden:
+                self.say(f"{self.seat_name(seat)} discards {len(cards)} place card(s).", [LONE])
 
     def _place_list(self, cards: Sequence[int]) -> str:
         names = [self.place_name(c) for c in sorted(cards)]
@@ -350,6 +356,13 @@ class BoardGame(Machine):
         return self.state(CardsState).book.in_force(self.round, word)
 
     def log(self, text: str) -> None:
+        """A line from an effect word; a card named by its id (``stasis: ...``) is named by its name."""
+        head, sep, rest = text.partition(": ")
+        if sep:
+            try:
+                text = f"{self.card(head).name}: {rest}"
+            except KeyError:
+                pass
         self.say(text)
 
     # ------------------------------------------------------------------ effects
@@ -441,3 +454,8 @@ def with_readings(ruleset: EffectRuleSet, readings: Mapping[str, str]) -> Effect
             data = merge(data, patch, top=False)
     data["readings"] = [dict(r, choice=readings.get(r["id"], r["choice"])) for r in data.get("readings", [])]
     return EffectRuleSet(ruleset.name, ruleset.path, data, ruleset.cards)
+
+
+def as_effect_state(game: BoardGame) -> EffectState:
+    """A board game is the :class:`~crewkit.effects.state.EffectState` the effect words act on (mypy checks)."""
+    return game

@@ -327,6 +327,12 @@ def test_smokescreen() -> None:
     g.apply(PlayCard(1, "smokescreen"))
     assert g.observation(LONE).seats[1].discard is None and g.observation(LONE).seats[1].discard_size == 1
     assert g.observation(1).seats[1].discard == (3,)
+    places(g, s1=2)
+    creature(g, 5)
+    choose(g, "use the power")  # the Jungle: it and the River come back; the Creature is not told which
+    assert any("takes back the River" in line for line in g.observation(1).log)
+    assert not any("River" in line for line in g.observation(LONE).log)
+    assert any("takes back 1 place card(s)" in line for line in g.observation(LONE).log)
 
 
 def test_strike_back() -> None:
