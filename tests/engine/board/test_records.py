@@ -47,3 +47,20 @@ def test_an_illegal_action_is_refused_with_the_rule(tmp_path: Path, capsys: pyte
 def test_no_engine_module_names_the_game() -> None:
     named = [p.name for p in ENGINE.rglob("*.py") if re.search(r"not[ _-]?alone", p.read_text("utf-8"), re.I)]
     assert named == []
+
+
+def test_simulate_and_compare_run_the_family(capsys: pytest.CaptureFixture[str]) -> None:
+    from crewkit.analysis.compare import compare, parse_variant
+    from crewkit.analysis.simulate import simulate
+
+    result = simulate("not-alone", "", 3, 6, "random", "t")
+    assert result.family == "not-alone" and result.games == 6 and 1 <= result.mean_tricks <= 20
+    text = result.format_text()
+    assert "Hunted" in text and "Creature" in text and "rounds" in text
+    variants = [parse_variant("label=base", {"ruleset": "not-alone", "players": 3, "bot": "fast"}),
+                parse_variant("ruleset=not-alone-advanced", {"ruleset": "not-alone", "players": 3, "bot": "fast"})]
+    assert variants[0].bot == "random" and variants[0].mission == ""
+    cmp = compare(variants, 4, "t", solver=False)
+    deals = [r.deals for r in cmp.results]
+    assert [len(d) for d in deals] == [4, 4]
+    assert [d.deal for d in deals[0]] == [d.deal for d in deals[1]]  # paired: the same shuffles
