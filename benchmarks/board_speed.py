@@ -37,8 +37,10 @@ def main(argv: list[str] | None = None) -> int:
             actions += len(game.actions)
             rounds += game.round
         took = time.perf_counter() - start
-        print(f"{n:>7} {args.games / took:>8.1f} {actions / took:>10.0f} {actions / args.games:>12.1f} "
-              f"{rounds / args.games:>11.2f}")
+        print(
+            f"{n:>7} {args.games / took:>8.1f} {actions / took:>10.0f} {actions / args.games:>12.1f} "
+            f"{rounds / args.games:>11.2f}"
+        )
     return 0
 
 

@@ -71,9 +71,9 @@ def generate_markdown() -> str:
         family = bundled.ruleset_family(path)
         if family == bundled.TRICK_TAKING:
             continue
-        rs = load_board_ruleset(path)
-        data = dict(rs.data)
-        out.append(f"## `{rs.name}`: {data.get('title', '')}")
+        board = load_board_ruleset(path)
+        data = dict(board.data)
+        out.append(f"## `{board.name}`: {data.get('title', '')}")
         out.append("")
         if data.get("description"):
             out.append(str(data["description"]).strip())

@@ -61,7 +61,9 @@ def replay_board(record: Mapping[str, Any]) -> BoardReplay:
     except SpecError as exc:
         first = exc.issues[0] if exc.issues else None
         where = f" ({first.file}:{first.line}:{first.column}: {first.message})" if first else ""
-        return BoardReplay(None, ReplayError(f"cannot load the rule set named by the record{where}", code="spec"))
+        return BoardReplay(
+            None, ReplayError(f"cannot load the rule set named by the record{where}", code="spec")
+        )
     for i, raw in enumerate(record.get("actions", []) or []):
         seat = raw.get("seat") if isinstance(raw, dict) else None
         try:
@@ -100,9 +102,14 @@ def board_replay_json(result: BoardReplay) -> dict[str, Any]:
     game = result.game
     if game is None:
         return {"outcome": "invalid", "reason": str(result.error)}
-    out: dict[str, Any] = {"outcome": game.outcome().result, "reason": game.outcome().reason,
-                           "players": game.n, "rounds": game.round, "winners": list(game.winners),
-                           "log": [{"round": ln.round, "text": ln.text} for ln in game.lines if ln.seats is None]}
+    out: dict[str, Any] = {
+        "outcome": game.outcome().result,
+        "reason": game.outcome().reason,
+        "players": game.n,
+        "rounds": game.round,
+        "winners": list(game.winners),
+        "log": [{"round": ln.round, "text": ln.text} for ln in game.lines if ln.seats is None],
+    }
     if result.error is not None:
         err = result.error
         out["error"] = {"message": err.message, "index": err.index, "seat": err.seat, "code": err.code}

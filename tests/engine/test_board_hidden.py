@@ -37,7 +37,7 @@ def _hide_differently(g: BoardGame, owner: int, rng: random.Random) -> BoardGame
     if owner == LONE:
         pool = cards.hunt_hand + cards.hunt_deck
         rng.shuffle(pool)
-        cards.hunt_hand, cards.hunt_deck = pool[:len(cards.hunt_hand)], pool[len(cards.hunt_hand):]
+        cards.hunt_hand, cards.hunt_deck = pool[: len(cards.hunt_hand)], pool[len(cards.hunt_hand) :]
         return other
     pool = cards.survival[owner] + cards.survival_deck
     rng.shuffle(pool)
@@ -83,6 +83,6 @@ def test_the_record_of_a_secret_choice_does_not_show_its_order(players: int, see
     for s in sorted(choices, reverse=True):
         backward.apply(choices[s])
     assert forward.actions == backward.actions
-    assert [a.seat for a in forward.actions[-len(choices):]] == sorted(choices)
+    assert [a.seat for a in forward.actions[-len(choices) :]] == sorted(choices)
     assert forward.observation(LONE) == backward.observation(LONE)
     assert [ln.text for ln in forward.lines] == [ln.text for ln in backward.lines]

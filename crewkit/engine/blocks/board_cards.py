@@ -176,8 +176,11 @@ def playable(g: G, seat: int, phase: int) -> list[str]:
         card = cards.by_id(card_id)
         if card.phase != phase or card_id in out:
             continue
-        if card.resolve == "when_played" and not card.replaces_power and \
-                not g.effects_possible(seat, card.effects, card_where(g, seat)):
+        if (
+            card.resolve == "when_played"
+            and not card.replaces_power
+            and not g.effects_possible(seat, card.effects, card_where(g, seat))
+        ):
             continue
         out.append(card_id)
     return out

@@ -73,8 +73,13 @@ class SecretChoice(MachineBlock[Any]):
     name = "secret-choice"
 
     def actions(self) -> dict[type, Callable[[Any, Any], None]]:
-        return {PlayPlaces: self._play, Resist: self._resist, GiveUp: self._give_up, PlayCard: play_card,
-                Pass: self._pass}
+        return {
+            PlayPlaces: self._play,
+            Resist: self._resist,
+            GiveUp: self._give_up,
+            PlayCard: play_card,
+            Pass: self._pass,
+        }
 
     def start(self, m: G) -> None:
         m.set_state(ChoiceState())
@@ -91,8 +96,11 @@ class SecretChoice(MachineBlock[Any]):
     def _lone_may_play(self, m: G) -> bool:
         """Reading creature-phase1-cards any-time: the Creature may play its cards of this phase until the
         Hunted's cards are all down."""
-        return m.reading("creature_phase1_cards", "before_hunted_play") == "any_time" and \
-            not m.state(ChoiceState).lone_passed and bool(playable(m, LONE, int(self.params.get("card_phase", 1))))
+        return (
+            m.reading("creature_phase1_cards", "before_hunted_play") == "any_time"
+            and not m.state(ChoiceState).lone_passed
+            and bool(playable(m, LONE, int(self.params.get("card_phase", 1))))
+        )
 
     def _pass(self, m: G, a: Pass) -> None:
         if a.seat != LONE:
@@ -115,8 +123,11 @@ class SecretChoice(MachineBlock[Any]):
             return []
         will = m.will(seat)
         keep_last = bool(self._rules(m).get("resist_may_not_cost_last_will", True))
-        return [int(level["will"]) for level in self._rules(m).get("resist", [])
-                if will - int(level["will"]) >= (1 if keep_last else 0)]
+        return [
+            int(level["will"])
+            for level in self._rules(m).get("resist", [])
+            if will - int(level["will"]) >= (1 if keep_last else 0)
+        ]
 
     def may_give_up(self, m: G, seat: int) -> bool:
         return seat not in m.state(ChoiceState).gave_up and "give_up" in self._rules(m)
@@ -134,8 +145,11 @@ class SecretChoice(MachineBlock[Any]):
 
     def legal(self, m: G, seat: int) -> list[Action]:
         if seat == LONE:
-            return [*card_actions(m, seat, int(self.params.get("card_phase", 1))), Pass(seat)] \
-                if self._lone_may_play(m) else []
+            return (
+                [*card_actions(m, seat, int(self.params.get("card_phase", 1))), Pass(seat)]
+                if self._lone_may_play(m)
+                else []
+            )
         out: list[Action] = [PlayPlaces(seat, p) for p in self.play_options(m, seat)]
         out += [Resist(seat, w) for w in self.resist_options(m, seat)]
         if self.may_give_up(m, seat):
@@ -165,9 +179,12 @@ class SecretChoice(MachineBlock[Any]):
 
     def _resist(self, m: G, a: Resist) -> None:
         if a.will not in self.resist_options(m, a.seat):
-            raise IllegalAction("cannot-resist", f"{m.seat_name(a.seat)} may not resist spending {a.will} will: "
-                                                 "resisting may not cost the last will, is done once a round "
-                                                 "and needs a card in the discard pile")
+            raise IllegalAction(
+                "cannot-resist",
+                f"{m.seat_name(a.seat)} may not resist spending {a.will} will: "
+                "resisting may not cost the last will, is done once a round "
+                "and needs a card in the discard pile",
+            )
         level = next(lv for lv in self._rules(m)["resist"] if int(lv["will"]) == a.will)
         m.state(ChoiceState).resisted.add(a.seat)
         m.say(f"{m.seat_name(a.seat)} resists, spending {a.will} will.")
@@ -214,7 +231,11 @@ def third_token_available(g: G) -> bool:
     tr = g.state(TracksState)
     side = chosen(g, "board_side") or sorted(g.data["tracks"]["board_sides"])[0]
     spaces = g.data["tracks"]["board_sides"][side]["artemia_spaces"]
-    track = "assimilation" if g.reading("artemia_spaces_count_from", "rescue_goal") == "creature_goal" else "rescue"
+    track = (
+        "assimilation"
+        if g.reading("artemia_spaces_count_from", "rescue_goal") == "creature_goal"
+        else "rescue"
+    )
     return (tr.goal[track] - tr.position[track]) in spaces
 
 
@@ -242,7 +263,9 @@ class TokenPlacement(MachineBlock[Any]):
         return str(self.params.get("extra_token", "artemia"))
 
     def _extra_open(self, m: G) -> bool:
-        return not m.token_places(self._extra()) and third_token_available(m) and not m.state(TokenState).passed
+        return (
+            not m.token_places(self._extra()) and third_token_available(m) and not m.state(TokenState).passed
+        )
 
     def proceed(self, m: G) -> None:
         if m.token_places(self._main()) and not self._extra_open(m):
@@ -266,9 +289,12 @@ class TokenPlacement(MachineBlock[Any]):
 
     def _place(self, m: G, a: PlaceToken) -> None:
         if a not in self.legal(m, a.seat):
-            raise IllegalAction("token-not-placeable", f"the {a.token} token cannot go on {list(a.places)} now: "
-                                                       f"the {self._main()} token goes first, on one place; the "
-                                                       f"{self._extra()} token only while the track allows it")
+            raise IllegalAction(
+                "token-not-placeable",
+                f"the {a.token} token cannot go on {list(a.places)} now: "
+                f"the {self._main()} token goes first, on one place; the "
+                f"{self._extra()} token only while the track allows it",
+            )
         m.set_token_places(a.token, a.places)
 
     def _pass(self, m: G, a: Pass) -> None:

@@ -13,12 +13,24 @@ from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, 
 from crewkit.engine.machine import Pick
 
 
-def scenario(players: int, *, ruleset: str = "not-alone", readings: Mapping[str, str] | None = None,
-             hunt: Sequence[str] = (), survival: Mapping[int, Sequence[str]] | None = None,
-             hand: Mapping[int, Sequence[int]] | None = None, discard: Mapping[int, Sequence[int]] | None = None,
-             will: Mapping[int, int] | None = None, rescue: int = 0, assimilation: int = 0,
-             marker: bool = False, side: str = "a", hunt_deck: Sequence[str] | None = None,
-             survival_deck: Sequence[str] | None = None, hunt_discard: Sequence[str] = ()) -> BoardGame:
+def scenario(
+    players: int,
+    *,
+    ruleset: str = "not-alone",
+    readings: Mapping[str, str] | None = None,
+    hunt: Sequence[str] = (),
+    survival: Mapping[int, Sequence[str]] | None = None,
+    hand: Mapping[int, Sequence[int]] | None = None,
+    discard: Mapping[int, Sequence[int]] | None = None,
+    will: Mapping[int, int] | None = None,
+    rescue: int = 0,
+    assimilation: int = 0,
+    marker: bool = False,
+    side: str = "a",
+    hunt_deck: Sequence[str] | None = None,
+    survival_deck: Sequence[str] | None = None,
+    hunt_discard: Sequence[str] = (),
+) -> BoardGame:
     """A game of ``players`` with its random parts replaced by the given ones, the board side chosen."""
     rs = load_board_ruleset(ruleset)
     g = BoardGame(with_readings(rs, readings) if readings else rs, players, "golden")
@@ -60,7 +72,9 @@ def places(g: BoardGame, **by_seat: Any) -> None:
         g.apply(PlayPlaces(int(key[1:]), value if isinstance(value, tuple) else (value,)))
 
 
-def creature(g: BoardGame, place: int, *cards: tuple[str, tuple[int, ...]], artemia: int | None = None) -> None:
+def creature(
+    g: BoardGame, place: int, *cards: tuple[str, tuple[int, ...]], artemia: int | None = None
+) -> None:
     """The Creature plays its phase-2 cards, puts its token on ``place``, and the Artemia token if given."""
     for card, where in cards:
         g.apply(PlayCard(LONE, card, where))
@@ -80,7 +94,12 @@ def choose(g: BoardGame, text: str) -> None:
 
 def pass_all(g: BoardGame) -> None:
     """Every seat the game waits for in a card window passes (until something else is asked)."""
-    while not g.is_over() and g.question is None and g.legal_actions() and Pass(g.waiting()[0]) in g.legal_actions():
+    while (
+        not g.is_over()
+        and g.question is None
+        and g.legal_actions()
+        and Pass(g.waiting()[0]) in g.legal_actions()
+    ):
         if g.phase == "hunting" and g.waiting() == (LONE,):
             break
         g.apply(Pass(g.waiting()[0]))
@@ -89,7 +108,12 @@ def pass_all(g: BoardGame) -> None:
 def state(g: BoardGame) -> dict[str, Any]:
     piles, res, tr = g.state(PilesState), g.state(ResourceState), g.state(TracksState)
     return {
-        "will": res.value[1:], "rescue": tr.position["rescue"], "assimilation": tr.position["assimilation"],
-        "hand": [sorted(h) for h in piles.hand[1:]], "discard": [sorted(d) for d in piles.discard[1:]],
-        "round": g.round, "over": g.is_over(), "winners": g.winners,
+        "will": res.value[1:],
+        "rescue": tr.position["rescue"],
+        "assimilation": tr.position["assimilation"],
+        "hand": [sorted(h) for h in piles.hand[1:]],
+        "discard": [sorted(d) for d in piles.discard[1:]],
+        "round": g.round,
+        "over": g.is_over(),
+        "winners": g.winners,
     }

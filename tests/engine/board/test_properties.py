@@ -14,8 +14,9 @@ from crewkit.engine.boardstate import LONE, CardsState, PilesState, ResourceStat
 
 def totals(g: BoardGame) -> tuple[int, int, int]:
     piles, cards = g.state(PilesState), g.state(CardsState)
-    places = len(piles.reserve) + sum(len(piles.hand[s]) + len(piles.discard[s]) + len(piles.played[s])
-                                      for s in range(g.n))
+    places = len(piles.reserve) + sum(
+        len(piles.hand[s]) + len(piles.discard[s]) + len(piles.played[s]) for s in range(g.n)
+    )
     survival = len(cards.survival_deck) + len(cards.survival_discard) + sum(len(h) for h in cards.survival)
     hunt = len(cards.hunt_hand) + len(cards.hunt_deck) + len(cards.hunt_discard)
     return places, survival, hunt
@@ -45,8 +46,11 @@ def test_random_games_keep_the_invariants(players: int, seed: int, advanced: boo
         res = g.state(ResourceState)
         assert all(0 <= res.value[s] <= res.cap for s in g.hunted())
         piles = g.state(PilesState)
-        assert all(len(set(piles.hand[s] + piles.discard[s] + piles.played[s])) ==
-                   len(piles.hand[s] + piles.discard[s] + piles.played[s]) for s in g.hunted())  # one of each
+        assert all(
+            len(set(piles.hand[s] + piles.discard[s] + piles.played[s]))
+            == len(piles.hand[s] + piles.discard[s] + piles.played[s])
+            for s in g.hunted()
+        )  # one of each
     assert g.is_over()
     reached = [name for name, pos in tracks.position.items() if pos == tracks.goal[name]]
     assert len(reached) == 1

@@ -48,7 +48,9 @@ def test_resist_limit() -> None:
         assert (Resist(1, 1) in g.legal_actions(1)) is again  # 2 will: one more costs 1 and keeps the last
 
 
-@pytest.mark.parametrize(("option", "rescue"), [("per-place", 2), ("per-place-then-take-back", 2), ("per-hunted", 3)])
+@pytest.mark.parametrize(
+    ("option", "rescue"), [("per-place", 2), ("per-place-then-take-back", 2), ("per-hunted", 3)]
+)
 def test_once_per_round_with_two_hunted_on_the_wreck(option: str, rescue: int) -> None:
     hand = {1: [1, 2, 3, 4, 8], 2: [1, 2, 3, 4, 8]}
     g = scenario(3, readings={"once-per-round": option}, hand=hand, discard={2: [1]})
@@ -108,8 +110,9 @@ def test_creature_phase1_cards_any_time() -> None:
             assert g.token_places("artemia") == [4] and g.waiting() == (2,)
 
 
-@pytest.mark.parametrize(("option", "first"), [("creature-decides", LONE), ("play-order", LONE),
-                                               ("hunted-decide", 1)])
+@pytest.mark.parametrize(
+    ("option", "first"), [("creature-decides", LONE), ("play-order", LONE), ("hunted-decide", 1)]
+)
 def test_effect_order_who_plays_first_in_a_shared_phase(option: str, first: int) -> None:
     g = scenario(2, readings={"effect-order": option}, hunt=["cataclysm"], survival={1: ["dodge"]})
     places(g, s1=2)

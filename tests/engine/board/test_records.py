@@ -32,7 +32,9 @@ def test_crewkit_replay_prints_rounds_and_winner(capsys: pytest.CaptureFixture[s
     assert "Round 1" in out and re.search(r"^Winner: the (Creature|Hunted)", out, re.M)
 
 
-def test_an_illegal_action_is_refused_with_the_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_illegal_action_is_refused_with_the_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = json.loads(GOLDEN[0].read_text(encoding="utf-8"))
     i = next(i for i, a in enumerate(record["actions"]) if a["type"] == "play-places")
     record["actions"][i] = dict(record["actions"][i], places=[10])  # nobody starts with the Artefact
@@ -57,8 +59,10 @@ def test_simulate_and_compare_run_the_family(capsys: pytest.CaptureFixture[str])
     assert result.family == "not-alone" and result.games == 6 and 1 <= result.mean_tricks <= 20
     text = result.format_text()
     assert "Hunted" in text and "Creature" in text and "rounds" in text
-    variants = [parse_variant("label=base", {"ruleset": "not-alone", "players": 3, "bot": "fast"}),
-                parse_variant("ruleset=not-alone-advanced", {"ruleset": "not-alone", "players": 3, "bot": "fast"})]
+    variants = [
+        parse_variant("label=base", {"ruleset": "not-alone", "players": 3, "bot": "fast"}),
+        parse_variant("ruleset=not-alone-advanced", {"ruleset": "not-alone", "players": 3, "bot": "fast"}),
+    ]
     assert variants[0].bot == "random" and variants[0].mission == ""
     cmp = compare(variants, 4, "t", solver=False)
     deals = [r.deals for r in cmp.results]
