@@ -21,7 +21,7 @@ OPTIONS = [(r["id"], o) for r in BASE.data["readings"] for o in r["options"] if 
 @pytest.mark.parametrize(("reading", "option"), OPTIONS, ids=[f"{r}={o}" for r, o in OPTIONS])
 def test_every_reading_option_plays_to_the_end(reading: str, option: str) -> None:
     rs = with_readings(BASE, {reading: option})
-    for players, seed in ((3, 1), (5, 2)):
+    for players, seed in ((4, 1),):
         g = BoardGame(rs, players, f"{reading}-{seed}")
         rng = random.Random(seed)
         for _ in range(5000):
