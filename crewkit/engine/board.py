@@ -2,7 +2,8 @@
 family and the :class:`~crewkit.effects.state.EffectState` the effect vocabulary acts on.
 
 :class:`BoardGame` is a :class:`~crewkit.engine.machine.Machine` whose flow comes from the rule set's
-``flow:`` (the blocks of :mod:`crewkit.engine.blocks.board`). Its state is kept in typed block states:
+``flow:`` (the blocks of :mod:`crewkit.engine.blocks.board`). Its state is kept in typed block states
+(:mod:`crewkit.engine.boardstate`):
 
 * :class:`PilesState`: each seat's place cards (hand, discard, played face down) and the shared reserve;
 * :class:`ResourceState`: a counter per seat (will), its start and cap;
