@@ -117,5 +117,11 @@ class RuleBook:
     def __iter__(self) -> Iterator[ActiveRule]:
         return iter(list(self._rules))
 
+    def copy(self) -> RuleBook:
+        """An independent copy (the rules themselves are immutable and shared)."""
+        other = RuleBook()
+        other._rules = list(self._rules)
+        return other
+
     def __len__(self) -> int:
         return len(self._rules)

@@ -18,6 +18,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from crewkit.engine.blocks import (  # noqa: F401 - crewkit's own blocks register themselves on import
+    board,
     communication,
     distress,
     draft,
@@ -31,6 +32,7 @@ from crewkit.engine.blocks import (  # noqa: F401 - crewkit's own blocks registe
     tricks,
 )
 from crewkit.engine.errors import SetupError
+from crewkit.engine.machine import MACHINE_BLOCKS, MachineBlock, register_machine_block
 from crewkit.engine.phase import BLOCKS, Block, CardHook, Handler, PlayHook, TrickHook, register
 from crewkit.engine.rules import Rules
 
@@ -57,6 +59,8 @@ def load_entry_points() -> None:
             raise SetupError(f"the building block {ep.name!r} ({ep.value}) cannot be loaded: {exc}") from None
         if isinstance(obj, type) and issubclass(obj, Block):
             register(obj)
+        elif isinstance(obj, type) and issubclass(obj, MachineBlock):
+            register_machine_block(obj)
 
 
 def block_named(name: str) -> Block:
@@ -68,6 +72,18 @@ def block_named(name: str) -> Block:
     if cls is None:
         raise SetupError(f"there is no building block {name!r}; blocks: {', '.join(sorted(BLOCKS))}")
     return cls()
+
+
+def machine_block_named(name: str, params: Any = None) -> MachineBlock[Any]:
+    """An instance of the machine block (a phase of a non-trick-taking flow) called ``name``, with ``params``
+    (its entry in the rule set's ``flow:``)."""
+    cls = MACHINE_BLOCKS.get(name)
+    if cls is None:
+        load_entry_points()
+        cls = MACHINE_BLOCKS.get(name)
+    if cls is None:
+        raise SetupError(f"there is no building block {name!r}; blocks: {', '.join(sorted(MACHINE_BLOCKS))}")
+    return cls(params)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,355 @@
+"""The board family's actions, effect cards played in card windows, and the one-off option choice (see
+:mod:`crewkit.engine.blocks.board`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from crewkit.cards import Deck
+from crewkit.effects.words import apply_all
+from crewkit.engine.actions import Action, ActionFormatError, register_action
+from crewkit.engine.boardstate import LONE, CardsState, PilesState
+from crewkit.engine.errors import IllegalAction
+from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
+from crewkit.engine.phase import BlockState
+
+if TYPE_CHECKING:
+    from crewkit.engine.board import BoardGame
+
+    G = BoardGame
+else:
+    G = Any
+
+
+# ------------------------------------------------------------------------------------------------ actions
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPlaces(Action):
+    """Secret: the place card(s) a seat plays face down this round."""
+
+    places: tuple[int, ...]
+    type = "play-places"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "places": list(self.places)}
+
+
+@dataclass(frozen=True, slots=True)
+class Resist(Action):
+    """Spend ``will`` to take back place cards from the discard pile (the cards are then picked)."""
+
+    will: int
+    type = "resist"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "will": self.will}
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp(Action):
+    """Regain will and every discarded place card; the lone side's track moves."""
+
+    type = "give-up"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """An effect card played; ``places`` are where its token goes (empty: no token, or the token stays)."""
+
+    card: str
+    places: tuple[int, ...] = ()
+    type = "play-card"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "type": self.type, "card": self.card}
+        if self.places:
+            out["places"] = list(self.places)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceToken(Action):
+    token: str
+    places: tuple[int, ...]
+    type = "place-token"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "hunt_token": self.token, "places": list(self.places)}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Play no (more) card in this window, or leave an optional token off the board."""
+
+    type = "pass"
+
+
+def _places(obj: dict[str, Any], kind: str, required: bool = True) -> tuple[int, ...]:
+    value = obj.get("places", [] if not required else None)
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise ActionFormatError(f"a {kind} action needs 'places', a list of place numbers, found {value!r}")
+    return tuple(value)
+
+
+def _read_play_places(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlayPlaces:
+    return PlayPlaces(seat, _places(obj, "play-places"))
+
+
+def _read_resist(obj: dict[str, Any], seat: int, deck: Deck | None) -> Resist:
+    will = obj.get("will")
+    if not isinstance(will, int) or isinstance(will, bool):
+        raise ActionFormatError(f"a resist action needs 'will' (the will spent), found {will!r}")
+    return Resist(seat, will)
+
+
+def _read_play_card(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlayCard:
+    card = obj.get("card")
+    if not isinstance(card, str):
+        raise ActionFormatError(f"a play-card action needs 'card' (a card id), found {card!r}")
+    return PlayCard(seat, card, _places(obj, "play-card", required=False))
+
+
+def _read_place_token(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlaceToken:
+    token = obj.get("hunt_token")
+    if not isinstance(token, str):
+        raise ActionFormatError(f"a place-token action needs 'hunt_token', found {token!r}")
+    return PlaceToken(seat, token, _places(obj, "place-token"))
+
+
+register_action(PlayPlaces, _read_play_places)
+register_action(Resist, _read_resist)
+register_action(GiveUp, lambda obj, seat, deck: GiveUp(seat))
+register_action(PlayCard, _read_play_card)
+register_action(PlaceToken, _read_place_token)
+register_action(Pass, lambda obj, seat, deck: Pass(seat))
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+
+
+def role_seats(g: G, roles: Sequence[str]) -> list[int]:
+    out: list[int] = []
+    for role in roles:
+        out += [LONE] if role == "creature" else list(g.hunted())
+    return out
+
+
+def hunt_limit(g: G) -> int:
+    limit = int(g.data["round"].get("hunt_cards_per_round", 1))
+    for rule in g.rules("hunt_card_limit"):
+        limit = max(limit, int(rule.effect["count"]))
+    return limit
+
+
+def played_by(g: G, seat: int) -> int:
+    return sum(1 for _, _, s in g.state(CardsState).played if s == seat)
+
+
+def card_where(g: G, seat: int) -> int | None:
+    """The place a seat's card effects refer to: where it stands, else the card it played."""
+    here = g.position(seat)
+    if here is not None:
+        return int(here)
+    played = g.state(PilesState).played[seat]
+    return played[0] if played else None
+
+
+def playable(g: G, seat: int, phase: int) -> list[str]:
+    """The effect cards ``seat`` may play now in ``phase`` (the per-round limits and bans applied)."""
+    st = g.state(CardsState)
+    if seat == LONE:
+        if g.rules("no_hunt_cards") or played_by(g, seat) >= hunt_limit(g):
+            return []
+        hand, cards = st.hunt_hand, g.hunt_set
+    else:
+        per_round = int(g.data["round"].get("survival_cards_per_round_per_hunted", 1))
+        if g.rules("no_survival_cards") or played_by(g, seat) >= per_round:
+            return []
+        hand, cards = st.survival[seat], g.survival_set
+    out = []
+    for card_id in hand:
+        card = cards.by_id(card_id)
+        if card.phase != phase or card_id in out:
+            continue
+        if (
+            card.resolve == "when_played"
+            and not card.replaces_power
+            and not g.effects_possible(seat, card.effects, card_where(g, seat))
+        ):
+            continue
+        out.append(card_id)
+    return out
+
+
+def token_choices(g: G, token: str, count: int) -> list[tuple[int, ...]]:
+    """Where a token may go: one place, or ``count`` adjacent places (two: pairs sharing a side)."""
+    every = sorted(g.place_by_number)
+    if count <= 1:
+        return [(p,) for p in every]
+    return sorted({tuple(sorted((p, q))) for p in every for q in g.adjacent(p)})
+
+
+def card_actions(g: G, seat: int, phase: int) -> list[Action]:
+    out: list[Action] = []
+    for card_id in playable(g, seat, phase):
+        card = g.card(card_id)
+        if card.token and not g.token_places(card.token):
+            out += [PlayCard(seat, card_id, where) for where in token_choices(g, card.token, card.places)]
+        else:
+            out.append(PlayCard(seat, card_id))
+    return out
+
+
+def play_card(g: G, a: PlayCard) -> None:
+    """Play an effect card: checked against the phase's legal plays, discarded, its token placed, its
+    effects applied now (or, for a card resolved on its token's place or instead of a power, later)."""
+    phase = int(g.current.params.get("phase", g.current.params.get("card_phase", 0)))
+    if a not in card_actions(g, a.seat, phase):
+        raise IllegalAction("card-not-playable", _why_not(g, a, phase))
+    st = g.state(CardsState)
+    card = g.card(a.card)
+    if a.seat == LONE:
+        st.hunt_hand.remove(a.card)
+        st.hunt_discard.append(a.card)
+        kind = "hunt"
+    else:
+        st.survival[a.seat].remove(a.card)
+        st.survival_discard.append(a.card)
+        kind = "survival"
+    st.played.append((kind, a.card, a.seat))
+    g.say(f"{g.seat_name(a.seat)} plays {card.name}: {card.text}")
+    if card.token and a.places:
+        g.set_token_places(card.token, a.places)
+    if card.resolve == "when_played" and not card.replaces_power:
+        g.run(functools.partial(_card_job, a.card, a.seat))
+
+
+def _card_job(card_id: str, seat: int, g: G, chooser: Answers) -> None:
+    card = g.card(card_id)
+    apply_all(g.context(seat, card_where(g, seat), card_id, chooser), card.effects)
+
+
+def _why_not(g: G, a: PlayCard, phase: int) -> str:
+    who = g.seat_name(a.seat)
+    try:
+        card = g.card(a.card)
+    except KeyError:
+        return f"there is no card {a.card!r}"
+    hand = g.state(CardsState).hunt_hand if a.seat == LONE else g.state(CardsState).survival[a.seat]
+    if a.card not in hand:
+        return f"{who} does not hold {card.name}"
+    if card.phase != phase:
+        return f"{card.name} is played in phase {card.phase}, not in phase {phase}"
+    if g.rules("no_hunt_cards" if a.seat == LONE else "no_survival_cards"):
+        return f"no {'hunt' if a.seat == LONE else 'survival'} card may be played this round"
+    if a.card not in playable(g, a.seat, phase):
+        return f"{who} may play no more cards this round, or {card.name} would have no effect now"
+    return f"{card.name} needs its token placed on {card.places} place(s) (adjacent when two)"
+
+
+# ------------------------------------------------------------------------------------------------ option-choice
+
+
+@dataclass(slots=True)
+class ChoicesState(BlockState):
+    values: dict[str, str] = field(default_factory=dict)
+
+    def copy(self) -> ChoicesState:
+        return ChoicesState(dict(self.values))
+
+
+@register_machine_block
+class OptionChoice(MachineBlock[Any]):
+    """One seat (``role``) picks a key of the rule set's table at ``from`` (dotted) once: ``option``."""
+
+    name = "option-choice"
+
+    def start(self, m: G) -> None:
+        if m.state_or_none(ChoicesState) is None:
+            m.set_state(ChoicesState())
+
+    def enter(self, m: G) -> bool:
+        return str(self.params["option"]) not in m.state(ChoicesState).values
+
+    def proceed(self, m: G) -> None:
+        if str(self.params["option"]) in m.state(ChoicesState).values:
+            m.advance()
+            return
+        m.run(self._choose)
+
+    def _choose(self, m: G, chooser: Answers) -> None:
+        table: Any = m.data
+        for key in str(self.params["from"]).split("."):
+            table = table[key]
+        option = str(self.params["option"])
+        seat = role_seats(m, [self.params.get("role", "creature")])[0]
+        value = chooser.pick(seat, sorted(table), 1, f"public: the {option.replace('_', ' ')}")[0]
+        m.state(ChoicesState).values[option] = value
+        m.say(f"{m.seat_name(seat)} chooses the {option.replace('_', ' ')}: {value}.")
+
+    def describe(self, m: G) -> str:
+        return f"the choice of the {str(self.params['option']).replace('_', ' ')}"
+
+
+def chosen(m: G, option: str, default: str = "") -> str:
+    st = m.state_or_none(ChoicesState)
+    return st.values.get(option, default) if st else default
+
+
+# ------------------------------------------------------------------------------------------------ card-window
+
+
+@dataclass(slots=True)
+class WindowState(BlockState):
+    queue: list[int] = field(default_factory=list)
+
+    def copy(self) -> WindowState:
+        return WindowState(list(self.queue))
+
+
+@register_machine_block
+class CardWindow(MachineBlock[Any]):
+    """Seats (``seats``: roles in order) may each play effect cards of ``phase``, or pass."""
+
+    name = "card-window"
+
+    def actions(self) -> dict[type, Callable[[Any, Any], None]]:
+        return {PlayCard: play_card, Pass: self._pass}
+
+    def start(self, m: G) -> None:
+        m.set_state(WindowState())
+
+    def enter(self, m: G) -> bool:
+        roles = list(self.params.get("seats", ["creature", "hunted"]))
+        if m.reading("effect_order", "creature_decides") == "hunted_decide":
+            roles.reverse()  # the Hunted play first, the Creature last
+        m.state(WindowState).queue = role_seats(m, roles)
+        return True
+
+    def proceed(self, m: G) -> None:
+        queue = m.state(WindowState).queue
+        phase = int(self.params["phase"])
+        while queue and not playable(m, queue[0], phase):
+            queue.pop(0)
+        if not queue:
+            m.advance()
+
+    def waiting(self, m: G) -> tuple[int, ...]:
+        queue = m.state(WindowState).queue
+        return (queue[0],) if queue else ()
+
+    def legal(self, m: G, seat: int) -> list[Action]:
+        return [*card_actions(m, seat, int(self.params["phase"])), Pass(seat)]
+
+    def _pass(self, m: G, a: Pass) -> None:
+        m.state(WindowState).queue.pop(0)
+
+    def describe(self, m: G) -> str:
+        queue = m.state(WindowState).queue
+        who = f", {m.seat_name(queue[0])} may play a card" if queue else ""
+        return f"{self.label}: cards of phase {self.params['phase']}{who}"
