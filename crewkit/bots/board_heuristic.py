@@ -79,11 +79,13 @@ class HeuristicBoardBot:
         self.log_seen = 0
         self.plan: dict[int, float] = {}  # the Creature's catch value per place this round
         self.last_card = ""
+        self._values = {}
 
     # ================================================================== entry
     def act(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        self._values: dict[tuple[int, int], float] = {}  # power values of this observation
         if obs.question is not None:
             return self._answer(obs, [a for a in legal if isinstance(a, Pick)])
         if obs.role == "creature":
@@ -94,11 +96,14 @@ class HeuristicBoardBot:
     # ================================================================== place values
     def power_value(self, place: int, obs: BoardObservation, seat: int) -> float:
         """What the power of ``place`` is worth to ``seat`` now (read from its effect words)."""
+        known = self._values.get((place, seat))
+        if known is not None:
+            return known
         card = self.places.get(place)
-        if card is None:
-            return 0.0
         view = obs.seats[seat]
-        return max(0.0, sum(self._effect_value(e, obs, view) for e in card.effects))
+        value = 0.0 if card is None else max(0.0, sum(self._effect_value(e, obs, view) for e in card.effects))
+        self._values[(place, seat)] = value
+        return value
 
     def _effect_value(self, e: Effect, obs: BoardObservation, view: SeatView) -> float:
         w = e.word
