@@ -26,26 +26,34 @@ from crewkit.engine.board import BoardGame, board_ruleset_path, load_board_rules
 from crewkit.engine.boardstate import LONE, CardsState, TracksState
 from crewkit.engine.errors import SetupError
 
-_FAMILY_LINE = re.compile(r"^family:\s*['\"]?([A-Za-z0-9_-]+)")
+_TOP_KEY = re.compile(r"^(family|extends):\s*['\"]?([^'\"#\s]+)")
 BOARD_FAMILIES = ("not-alone",)
 
 
 def is_board_ruleset(ref: str | Path) -> bool:
     """Whether ``ref`` (a bundled name or a path) is a rule set of the board family (``family: not-alone``),
-    read from its top-level ``family:`` line; False when there is no such file (the trick-taking loader
-    then says what is wrong)."""
+    read from its top-level ``family:`` line, or that of the file it ``extends:``; False when there is no such
+    file (the trick-taking loader then says what is wrong)."""
     try:
         path = board_ruleset_path(ref)
     except SetupError:
         return False
-    try:
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
-                found = _FAMILY_LINE.match(line)
-                if found:
-                    return found.group(1) in BOARD_FAMILIES
-    except (OSError, UnicodeDecodeError):
-        return False
+    for _ in range(8):  # a chain of extends: at most a few files
+        keys: dict[str, str] = {}
+        try:
+            with open(path, encoding="utf-8") as fh:
+                for line in fh:
+                    found = _TOP_KEY.match(line)
+                    if found:
+                        keys.setdefault(found.group(1), found.group(2))
+        except (OSError, UnicodeDecodeError):
+            return False
+        if "family" in keys:
+            return keys["family"] in BOARD_FAMILIES
+        if "extends" not in keys:
+            return False
+        parent = path.parent / keys["extends"]
+        path = parent if parent.suffix in (".yaml", ".yml") else parent.with_suffix(".yaml")
     return False
 
 

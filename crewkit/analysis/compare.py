@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from crewkit.analysis.board_sim import check_board, is_board_ruleset, play_board
 from crewkit.analysis.paired import (
     McNemarResult,
     PairedDifference,
@@ -63,7 +64,8 @@ class Variant:
     readings: tuple[tuple[str, str], ...] = ()
 
     def describe(self) -> str:
-        text = f"ruleset={self.ruleset},mission={self.mission},players={self.players},bot={self.bot}"
+        mission = f",mission={self.mission}" if self.mission else ""
+        text = f"ruleset={self.ruleset}{mission},players={self.players},bot={self.bot}"
         for rid, choice in self.readings:
             text += f",reading={rid}:{choice}"
         return text
@@ -101,11 +103,17 @@ def parse_variant(text: str, defaults: Mapping[str, Any] | None = None, *, index
             if canon in values:
                 raise VariantError(f"{key} is given twice in variant {text!r}")
             values[canon] = value
+    board = is_board_ruleset(str(values.get("ruleset", d.get("ruleset") or "")))
     for key in ("ruleset", "mission", "players", "bot"):
         if key not in values:
-            if d.get(key) is None:
+            if board and key == "mission" and d.get(key) is None:
+                values[key] = ""  # a Not Alone game has no mission
+            elif key == "bot" and d.get(key) is None:
+                values[key] = "heuristic" if board else "fast"
+            elif d.get(key) is None:
                 raise VariantError(f"variant {text!r} names no {key} and there is no --{key} default")
-            values[key] = d[key]
+            else:
+                values[key] = d[key]
     try:
         players = int(values["players"])
     except (TypeError, ValueError):
@@ -329,6 +337,16 @@ class Comparison:
                 lines.append(f"    error: {r.error}")
                 continue
             low, high = r.interval
+            if is_board_ruleset(v.ruleset):  # Not Alone: success is the Hunted's win; the score is rounds
+                clo, chi = wilson_interval(r.games - r.successes, r.games)
+                lines.append(f"    Hunted win    {r.successes}/{r.games} = {100 * r.success_rate:.1f}%"
+                             f"  (95% {100 * low:.1f}–{100 * high:.1f}%)")
+                lines.append(f"    Creature win  {r.games - r.successes}/{r.games} = "
+                             f"{100 * (1 - r.success_rate) if r.games else 0.0:.1f}%  (95% {100 * clo:.1f}–{100 * chi:.1f}%)")
+                lines.append(f"    mean rounds   {r.mean_tricks:.2f}")
+                for reason, count in r.reasons(3):
+                    lines.append(f"    ending        {count:>4}  {reason}")
+                continue
             lines.append(f"    bot success   {r.successes}/{r.games} = {100 * r.success_rate:.1f}%"
                          f"  (95% {100 * low:.1f}–{100 * high:.1f}%)")
             share = r.winnable_share()
@@ -344,7 +362,9 @@ class Comparison:
                 lines.append(f"    failure       {count:>4}  {reason}")
         if self.pairs:
             lines.append("")
-            lines.append("Against [1] (same deals; difference = variant − [1]):")
+            lines.append("Against [1] (same deals; difference = variant − [1]"
+                         + ("; Not Alone: success is the Hunted's win, scores are rounds" if any(
+                             is_board_ruleset(r.variant.ruleset) for r in self.results) else "") + "):")
             for k, p in enumerate(self.pairs, start=2):
                 d = p.difference
                 lines.append(
@@ -461,6 +481,8 @@ def _job(job: tuple[int, int]) -> DealResult:
 
     k, i = job
     v: Variant = _WORKER["variants"][k]
+    if is_board_ruleset(v.ruleset):
+        return _board_job(k, i, v)
     rules = _rules_for(k)
     game_seed = f"{_WORKER['seed']}:{i}"
     game = start_game(rules, game_spec(v.ruleset, v.mission, v.players, dict(v.readings)), game_seed)
@@ -481,6 +503,19 @@ def _job(job: tuple[int, int]) -> DealResult:
                       fingerprint)
 
 
+def _board_job(k: int, i: int, v: Variant) -> DealResult:
+    """A Not Alone game of a variant: success is the Hunted's win, tricks and score are the rounds played."""
+    from crewkit.bots.board import parse_side_bots
+    from crewkit.engine.board import load_board_ruleset
+
+    cache = _WORKER["rules"]
+    if k not in cache:
+        cache[k] = load_board_ruleset(v.ruleset)
+    creature, hunted = parse_side_bots(v.bot)
+    res = play_board(cache[k], v.players, creature, hunted, _WORKER["seed"], i)
+    return DealResult(i, not res.creature_won, res.rounds, res.reason, float(res.rounds), None, 0, res.deal)
+
+
 def _succeeded(result: DealResult) -> bool:
     return result.success
 
@@ -490,6 +525,17 @@ def check_variant(v: Variant) -> str:
     from crewkit.analysis.loading import load_rules
     from crewkit.bots import make_bot
 
+    if is_board_ruleset(v.ruleset):
+        from crewkit.bots.board import parse_side_bots
+
+        if v.readings:
+            return f"readings are not available for {v.ruleset} yet: compare its bundled variants instead"
+        try:
+            parse_side_bots(v.bot)
+            check_board(v.ruleset, v.players)
+        except Exception as exc:  # UnknownBoardBot, SetupError, SpecError: the variant cannot run
+            return str(exc)
+        return ""
     try:
         make_bot(v.bot, 0, "")
     except Exception as exc:  # UnknownBot and friends
@@ -575,6 +621,8 @@ def compare(
         raise ValueError("compare needs at least one game")
     if not variants:
         raise ValueError("compare needs at least one variant")
+    if all(is_board_ruleset(v.ruleset) for v in variants):
+        solver = False  # no solver for Not Alone
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,
                                  solver_timeout=solver_timeout, progress=progress, oversubscribe=oversubscribe,
