@@ -53,8 +53,9 @@ class HeuristicBoardBot:
 
     name = "heuristic"
 
-    def __init__(self, seat: int, seed: str, ruleset: EffectRuleSet) -> None:
+    def __init__(self, seat: int, seed: str, ruleset: EffectRuleSet, depth: int = 2) -> None:
         self.seat = seat
+        self.depth = depth  # the Creature's reasoning: 1 predicts the Hunted's cards, 2 also their caution
         self.rng = random.Random(f"{seed}:{seat}")
         self.places: dict[int, Card] = {c.number: c for c in ruleset.cards["places"].cards if c.number}
         self.by_name = {c.name.lower(): n for n, c in self.places.items()}
@@ -74,18 +75,23 @@ class HeuristicBoardBot:
                 for rr, cc in ((r, c - 1), (r, c + 1), (r - 1, c), (r + 1, c)):
                     if 0 <= rr < len(rows) and 0 <= cc < len(rows[rr]):
                         near.add(int(rows[rr][cc]))
+        # the will a place's own rule takes from a Hunted the Creature token catches there (the Lair's)
+        self.extra_loss = {n: sum(int(x["amount"]) for x in c.passive if x.word == "extra_will_loss")
+                           for n, c in self.places.items()}
         self.owned: dict[int, set[int]] = {}
         self.known_discard: dict[int, tuple[int, ...]] = {}
         self.log_seen = 0
         self.plan: dict[int, float] = {}  # the Creature's catch value per place this round
         self.last_card = ""
-        self._values = {}
+        self._values: dict[tuple[int, int], float] = {}  # memos of the observation being answered
+        self._catch_memo: dict[int, tuple[dict[int, dict[int, float]], dict[int, float]]] = {}
 
     # ================================================================== entry
     def act(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        self._values: dict[tuple[int, int], float] = {}  # power values of this observation
+        self._values = {}  # power values of this observation
+        self._catch_memo = {}
         if obs.question is not None:
             return self._answer(obs, [a for a in legal if isinstance(a, Pick)])
         if obs.role == "creature":
@@ -138,9 +144,7 @@ class HeuristicBoardBot:
 
     def catch_cost(self, place: int, will: int) -> float:
         """What a Hunted with ``will`` loses when the Creature token catches them at ``place``."""
-        card = self.places.get(place)
-        extra = sum(int(x["amount"]) for x in (card.passive if card else ()) if x.word == "extra_will_loss")
-        lost = 1 + extra
+        lost = 1 + self._extra_loss(place)
         return 2.0 + 0.8 * lost + (2.5 if lost >= will else 0.0)
 
     # ================================================================== what the Hunted may hold
@@ -206,8 +210,7 @@ class HeuristicBoardBot:
         return out
 
     def _extra_loss(self, place: int) -> int:
-        card = self.places.get(place)
-        return sum(int(x["amount"]) for x in (card.passive if card else ()) if x.word == "extra_will_loss")
+        return self.extra_loss.get(place, 0)
 
     def _deny_values(self, obs: BoardObservation, pred: dict[int, dict[int, float]]) -> dict[int, float]:
         """Per place: the power the Hunted expected there would use (what a token there takes from them)."""
@@ -216,7 +219,7 @@ class HeuristicBoardBot:
 
     # ================================================================== the Creature
     def _creature(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
-        pred = self._predict(obs)
+        pred = self._predict_deeper(obs) if self.depth > 1 else self._predict(obs)
         catch = self._catch_values(obs, pred)
         deny = self._deny_values(obs, pred)
         self.plan = catch
@@ -313,19 +316,28 @@ class HeuristicBoardBot:
         return 0.05
 
     # ================================================================== the Hunted
-    def _risk(self, obs: BoardObservation) -> tuple[dict[int, float], dict[int, float]]:
-        """(the chance the Creature token lands on each place, how many other Hunted may stand there)."""
-        pred = self._predict(obs)
-        catch = self._catch_values(obs, pred)
+    def _risk(self, obs: BoardObservation, seat: int,
+              pred: dict[int, dict[int, float]] | None = None) -> tuple[dict[int, float], dict[int, float]]:
+        """(the chance the Creature token lands on each place, how many Hunted other than ``seat`` may stand
+        there), for a Creature that predicts the Hunted by their possible cards (:meth:`_predict`)."""
+        pred = self._predict(obs) if pred is None else pred
+        memo = self._catch_memo.get(id(pred))
+        if memo is not None and memo[0] is pred:
+            catch = memo[1]
+        else:  # kept with its prediction, so a later dict at the same address is never mistaken for it
+            catch = self._catch_values(obs, pred)
+            self._catch_memo[id(pred)] = (pred, catch)
         top = max(catch.values(), default=0.0)
         weights = {p: math.exp(SHARPNESS * (v - top)) for p, v in catch.items()}
         total = sum(weights.values()) or 1.0
-        crowd = {p: sum(d.get(p, 0.0) for s, d in pred.items() if s != obs.seat) for p in self.places}
+        crowd = {p: sum(d.get(p, 0.0) for s, d in pred.items() if s != seat) for p in self.places}
         return {p: w / total for p, w in weights.items()}, crowd
 
-    def _place_score(self, p: int, obs: BoardObservation, risk: dict[int, float], crowd: dict[int, float]) -> float:
-        me = obs.seats[obs.seat]
-        value = self.power_value(p, obs, obs.seat)
+    def _place_score(self, p: int, obs: BoardObservation, seat: int, risk: dict[int, float],
+                     crowd: dict[int, float]) -> float:
+        """How good standing on ``p`` is for the Hunted ``seat``: the power (or a card back), less the risk."""
+        me = obs.seats[seat]
+        value = self.power_value(p, obs, seat)
         card = self.places.get(p)
         if card is not None and card.once_per_round:
             value /= 1.0 + crowd.get(p, 0.0)
@@ -336,6 +348,26 @@ class HeuristicBoardBot:
         # a place's power, else one card back (worth little), unless a token stops both
         base = max(value, 0.5 if me.discard_size else 0.0)
         return base * (1 - creature) * (1 - 0.7 * artemia) - creature * self.catch_cost(p, me.will) - 0.8 * artemia
+
+    def _predict_deeper(self, obs: BoardObservation) -> dict[int, dict[int, float]]:
+        """The Creature's second thought: each Hunted avoids where a Creature reasoning like :meth:`_predict`
+        would go, choosing by :meth:`_place_score` with noise (a softmax of temperature NOISE); mixed half and
+        half with the first thought, so a Hunted who does not reason so is still covered."""
+        first = self._predict(obs)
+        out: dict[int, dict[int, float]] = {}
+        for seat, dist in first.items():
+            s = obs.seats[seat]
+            if s.revealed or len(dist) <= 1:
+                out[seat] = dist
+                continue
+            risk, crowd = self._risk(obs, seat, first)
+            scores = {p: self._place_score(p, obs, seat, risk, crowd) for p in dist}
+            top = max(scores.values())
+            weights = {p: math.exp((v - top) / NOISE) for p, v in scores.items()}
+            total = sum(weights.values()) or 1.0
+            cards = max(1, s.face_down)
+            out[seat] = {p: 0.5 * dist[p] + 0.5 * min(1.0, cards * weights[p] / total) for p in dist}
+        return out
 
     def _hunted(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
         me = obs.seats[obs.seat]
@@ -359,8 +391,11 @@ class HeuristicBoardBot:
         if resists and hand <= 2 and me.discard_size >= 2 and me.will - resists[0].will >= 1 and \
                 (me.will >= 3 or hand <= 1):
             return resists[0]
-        risk, crowd = self._risk(obs)
-        score = {p: self._place_score(p, obs, risk, crowd) for p in set(obs.hand)}
+        risk, crowd = self._risk(obs, obs.seat)
+        if self.depth > 1:  # the Creature may also expect the Hunted's caution: fear both of its thoughts
+            deeper, _ = self._risk(obs, obs.seat, self._predict_deeper(obs))
+            risk = {p: 0.5 * (risk[p] + deeper[p]) for p in risk}
+        score = {p: self._place_score(p, obs, obs.seat, risk, crowd) for p in set(obs.hand)}
 
         def noisy(p: int) -> float:
             u = max(1e-12, self.rng.random())
