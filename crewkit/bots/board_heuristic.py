@@ -44,7 +44,7 @@ from crewkit.engine.boardstate import LONE
 from crewkit.engine.machine import Pick
 
 _RESERVE_LINE = re.compile(r"^(?P<who>.+) takes the (?P<what>.+) from the reserve\.$")
-NOISE = 0.45  # the Hunted's temperature when choosing a place card (Gumbel noise on the scores)
+NOISE = 1.2  # the Hunted's temperature when choosing a place card (Gumbel noise on the scores)
 SHARPNESS = 3.0  # how sharply the Hunted expect the Creature to go for the most likely place
 
 
@@ -52,6 +52,7 @@ class HeuristicBoardBot:
     """Plays either side by rules of thumb (see the module docs); deterministic for a seed."""
 
     name = "heuristic"
+    noise = NOISE
 
     def __init__(self, seat: int, seed: str, ruleset: EffectRuleSet, depth: int = 2) -> None:
         self.seat = seat
@@ -399,7 +400,7 @@ class HeuristicBoardBot:
 
         def noisy(p: int) -> float:
             u = max(1e-12, self.rng.random())
-            return score[p] - NOISE * math.log(-math.log(u)) if u < 1 else score[p]
+            return score[p] - self.noise * math.log(-math.log(u)) if u < 1 else score[p]
 
         draw = {p: noisy(p) for p in sorted(score)}
         return max(plays, key=lambda a: (sum(sorted((draw[p] for p in a.places), reverse=True)[:1])
