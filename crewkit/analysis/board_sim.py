@@ -10,6 +10,7 @@ paired variants (compare) play the same shuffles with the same bot seeds.
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections import Counter
@@ -91,9 +92,15 @@ def play_board(ruleset: EffectRuleSet, players: int, creature: str, hunted: str,
 _STATE: dict[str, Any] = {}
 
 
+@functools.lru_cache(maxsize=16)
+def cached_ruleset(ref: str) -> EffectRuleSet:
+    """A board rule set loaded and checked once per process (checking the card files takes a second or more)."""
+    return load_board_ruleset(ref)
+
+
 def _init_worker(ruleset: str, players: int, creature: str, hunted: str, seed: str) -> None:
     _STATE.clear()
-    _STATE.update(ruleset=load_board_ruleset(ruleset), players=players, creature=creature, hunted=hunted, seed=seed)
+    _STATE.update(ruleset=cached_ruleset(ruleset), players=players, creature=creature, hunted=hunted, seed=seed)
 
 
 def _play_job(job: tuple[int, int]) -> BoardGameResult:
@@ -207,7 +214,7 @@ def summarise_board(results: list[BoardGameResult], ruleset: str, players: int, 
 
 def check_board(ruleset: str, players: int) -> EffectRuleSet:
     """The rule set, loaded and checked for ``players`` (raises SetupError or SpecError saying what is wrong)."""
-    rs = load_board_ruleset(ruleset)
+    rs = cached_ruleset(ruleset)
     allowed = list(rs.data["players"])
     if players not in allowed:
         raise SetupError(f"rule set {rs.name} is for {', '.join(map(str, allowed))} players, not {players}")
@@ -251,6 +258,7 @@ def simulate_board(
 __all__ = [
     "BoardGameResult",
     "BoardSimulationResult",
+    "cached_ruleset",
     "check_board",
     "deal_fingerprint",
     "is_board_ruleset",

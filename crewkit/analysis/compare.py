@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.analysis.board_sim import check_board, is_board_ruleset, play_board
+from crewkit.analysis.board_sim import cached_ruleset, check_board, is_board_ruleset, play_board
 from crewkit.analysis.paired import (
     McNemarResult,
     PairedDifference,
@@ -506,13 +506,9 @@ def _job(job: tuple[int, int]) -> DealResult:
 def _board_job(k: int, i: int, v: Variant) -> DealResult:
     """A Not Alone game of a variant: success is the Hunted's win, tricks and score are the rounds played."""
     from crewkit.bots.board import parse_side_bots
-    from crewkit.engine.board import load_board_ruleset
 
-    cache = _WORKER["rules"]
-    if k not in cache:
-        cache[k] = load_board_ruleset(v.ruleset)
     creature, hunted = parse_side_bots(v.bot)
-    res = play_board(cache[k], v.players, creature, hunted, _WORKER["seed"], i)
+    res = play_board(cached_ruleset(v.ruleset), v.players, creature, hunted, _WORKER["seed"], i)
     return DealResult(i, not res.creature_won, res.rounds, res.reason, float(res.rounds), None, 0, res.deal)
 
 
