@@ -246,7 +246,10 @@ class HeuristicBoardBot:
                    deny: dict[int, float]) -> PlayCard | None:
         """The hunt card to play now, with its token's places, or None to keep them for later."""
         now = {a.card for a in cards}
-        hand_values = {c: self._card_value(self.hunt[c], obs, catch, deny) for c in obs.effect_cards if c in self.hunt}
+        phase = min(self.hunt[c].phase or 0 for c in now)  # the phase whose cards may be played now
+        # the cards still playable this round (this phase or a later one), each worth what it would do
+        hand_values = {c: self._card_value(self.hunt[c], obs, catch, deny) for c in obs.effect_cards
+                       if c in self.hunt and (self.hunt[c].phase or 0) >= phase}
         if not hand_values:
             return None
         best_now = max(now, key=lambda c: (hand_values.get(c, 0.0), c))
@@ -522,12 +525,14 @@ class HeuristicBoardBot:
             hot = list(obs.tokens.get("creature", ())) + list(obs.tokens.get("artemia", ())) + \
                 list(obs.tokens.get("target", ()))
             return best(lambda v: 3 - hot.index(v) if v in hot else self.plan.get(int(v), 0.0))
-        if obs.role == "hunted" and all(isinstance(v, int) and 0 < v < len(obs.seats) for v in values):
-            return worst(lambda v: (obs.seats[int(v)].will, v != obs.seat))  # who regains will: the lowest
-        if obs.role == "creature" and all(isinstance(v, int) and 0 < v < len(obs.seats) for v in values):
-            return best(lambda v: self._hunted_to_pick(obs, int(v), why))
         if why == "which place":
             return best(lambda v: self._place_to_spoil(obs, int(v)) if isinstance(v, int) else 0.0)
+        is_seat = why.startswith(("who ", "whose ", "which Hunted")) and \
+            all(isinstance(v, int) and 0 < v < len(obs.seats) for v in values)
+        if is_seat and obs.role == "hunted":
+            return worst(lambda v: (obs.seats[int(v)].will, v != obs.seat))  # who regains will: the lowest
+        if is_seat:
+            return best(lambda v: self._hunted_to_pick(obs, int(v), why))
         return picks[0]
 
     def _hunted_to_pick(self, obs: BoardObservation, seat: int, why: str) -> float:
