@@ -21,9 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.analysis.board_sim import cached_ruleset, play_board  # noqa: E402
+from crewkit.analysis.board_sim import play_board  # noqa: E402
 from crewkit.analysis.stats import wilson_interval  # noqa: E402
 from crewkit.bots.board import parse_side_bots  # noqa: E402
+from crewkit.engine.board import load_board_ruleset  # noqa: E402
 
 PAIRINGS = ["random/random", "heuristic/random", "random/heuristic", "heuristic/heuristic"]
 
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pairings", nargs="+", default=PAIRINGS)
     ap.add_argument("--ruleset", default="not-alone")
     args = ap.parse_args(argv)
-    rs = cached_ruleset(args.ruleset)
+    load_board_ruleset(args.ruleset)  # loaded once here (cached), before any pairing is timed
     print(f"{args.ruleset} · {args.games} games per pairing · seed {args.seed!r} · one process · "
           f"Python {sys.version.split()[0]}")
     head = (f"{'N':>2} {'creature/hunted':<20} {'Creature wins [95%]':>24} {'Hunted wins [95%]':>24} "
@@ -45,11 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(head))
     for n in args.players:
         for pairing in args.pairings:
-            creature, hunted = parse_side_bots(pairing)
+            parse_side_bots(pairing)
             wins = rounds = 0
             wall, cpu = time.perf_counter(), time.process_time()
             for i in range(args.games):
-                res = play_board(rs, n, creature, hunted, args.seed, i)
+                res = play_board(args.ruleset, n, pairing, args.seed, i)
                 wins += res.creature_won
                 rounds += res.rounds
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.analysis.board_sim import cached_ruleset, check_board, is_board_ruleset, play_board
+from crewkit.analysis.board_sim import board_game, play_board
 from crewkit.analysis.paired import (
     McNemarResult,
     PairedDifference,
@@ -38,7 +38,9 @@ from crewkit.analysis.paired import (
     wilcoxon_signed_rank,
 )
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
+from crewkit.analysis.simulate import family_of
 from crewkit.analysis.stats import wilson_interval
+from crewkit.spec.bundled import TRICK_TAKING
 
 _KEYS = {
     "ruleset": "ruleset", "rs": "ruleset", "rules": "ruleset",
@@ -48,6 +50,11 @@ _KEYS = {
     "reading": "reading", "r": "reading", "readings": "reading",
     "label": "label", "name": "label",
 }
+
+
+def is_board(ruleset: str) -> bool:
+    """Whether a variant's rule set is of the board family (Not Alone: no mission, two sides)."""
+    return family_of(ruleset) != TRICK_TAKING
 
 
 class VariantError(ValueError):
@@ -103,7 +110,7 @@ def parse_variant(text: str, defaults: Mapping[str, Any] | None = None, *, index
             if canon in values:
                 raise VariantError(f"{key} is given twice in variant {text!r}")
             values[canon] = value
-    board = is_board_ruleset(str(values.get("ruleset", d.get("ruleset") or "")))
+    board = is_board(str(values.get("ruleset", d.get("ruleset") or "")))
     for key in ("ruleset", "mission", "players", "bot"):
         if key not in values:
             if board and key == "mission" and d.get(key) is None:
@@ -337,7 +344,7 @@ class Comparison:
                 lines.append(f"    error: {r.error}")
                 continue
             low, high = r.interval
-            if is_board_ruleset(v.ruleset):  # Not Alone: success is the Hunted's win; the score is rounds
+            if is_board(v.ruleset):  # Not Alone: success is the Hunted's win; the score is rounds
                 clo, chi = wilson_interval(r.games - r.successes, r.games)
                 lines.append(f"    Hunted win    {r.successes}/{r.games} = {100 * r.success_rate:.1f}%"
                              f"  (95% {100 * low:.1f}–{100 * high:.1f}%)")
@@ -364,7 +371,7 @@ class Comparison:
             lines.append("")
             lines.append("Against [1] (same deals; difference = variant − [1]"
                          + ("; Not Alone: success is the Hunted's win, scores are rounds" if any(
-                             is_board_ruleset(r.variant.ruleset) for r in self.results) else "") + "):")
+                             is_board(r.variant.ruleset) for r in self.results) else "") + "):")
             for k, p in enumerate(self.pairs, start=2):
                 d = p.difference
                 lines.append(
@@ -481,7 +488,7 @@ def _job(job: tuple[int, int]) -> DealResult:
 
     k, i = job
     v: Variant = _WORKER["variants"][k]
-    if is_board_ruleset(v.ruleset):
+    if is_board(v.ruleset):
         return _board_job(k, i, v)
     rules = _rules_for(k)
     game_seed = f"{_WORKER['seed']}:{i}"
@@ -505,10 +512,7 @@ def _job(job: tuple[int, int]) -> DealResult:
 
 def _board_job(k: int, i: int, v: Variant) -> DealResult:
     """A Not Alone game of a variant: success is the Hunted's win, tricks and score are the rounds played."""
-    from crewkit.bots.board import parse_side_bots
-
-    creature, hunted = parse_side_bots(v.bot)
-    res = play_board(cached_ruleset(v.ruleset), v.players, creature, hunted, _WORKER["seed"], i)
+    res = play_board(v.ruleset, v.players, v.bot, _WORKER["seed"], i, dict(v.readings))
     return DealResult(i, not res.creature_won, res.rounds, res.reason, float(res.rounds), None, 0, res.deal)
 
 
@@ -521,14 +525,12 @@ def check_variant(v: Variant) -> str:
     from crewkit.analysis.loading import load_rules
     from crewkit.bots import make_bot
 
-    if is_board_ruleset(v.ruleset):
+    if is_board(v.ruleset):
         from crewkit.bots.board import parse_side_bots
 
-        if v.readings:
-            return f"readings are not available for {v.ruleset} yet: compare its bundled variants instead"
         try:
             parse_side_bots(v.bot)
-            check_board(v.ruleset, v.players)
+            board_game(v.ruleset, v.players, dict(v.readings), "check")
         except Exception as exc:  # UnknownBoardBot, SetupError, SpecError: the variant cannot run
             return str(exc)
         return ""
@@ -617,7 +619,7 @@ def compare(
         raise ValueError("compare needs at least one game")
     if not variants:
         raise ValueError("compare needs at least one variant")
-    if all(is_board_ruleset(v.ruleset) for v in variants):
+    if all(is_board(v.ruleset) for v in variants):
         solver = False  # no solver for Not Alone
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,

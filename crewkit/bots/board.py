@@ -1,94 +1,80 @@
-"""Bots for the board-of-places family (:mod:`crewkit.engine.board`, Not Alone), and the driver that runs them.
+"""Bots for board-family games (Not Alone): the interface, the registry by name, a random bot, the driver.
 
-A board bot plays one seat from that seat's :class:`~crewkit.engine.board_observation.BoardObservation` and
-the actions it may take now (``game.legal_actions(seat)``: its own options, which it may know); it never sees
-the game. The rule set (the places' powers, the cards' texts: public facts printed on the cards) is given
-when the bot is made. One bot object plays one seat of one game and may remember what it saw.
+A bot sees only its seat's observation (:class:`~crewkit.engine.board_observation.BoardObservation`) and its
+legal actions, and returns one of them. One bot object plays one seat (the Creature's seat 0 or a Hunted's);
+a bot for one side only may refuse the other by raising :class:`UnknownBoardBot` from its factory. A factory
+is given the seat, the seed and the rule set being played (its cards and places are public facts a bot may
+read; None when the caller has none, then a bot that needs them reads the bundled ``not-alone``).
 
-Bots by name (:data:`BOARD_BOTS`): ``random`` (uniform over the legal actions) and ``heuristic``
-(:mod:`crewkit.bots.board_heuristic`: the Creature predicts the Hunted's places from their discard piles,
-the Hunted spread out, resist and give up by rule of thumb). A *side spec* names a bot per side:
-``heuristic`` (both sides) or ``CREATURE/HUNTED`` (``random/heuristic``: a random Creature against
-heuristic Hunted); :func:`parse_side_bots` reads it.
+Register a bot with :func:`register_board_bot` (``name -> factory(seat, seed, ruleset)``); :func:`make_board_bot`
+builds one, :func:`play_board_game` runs a game to its end. Bundled: ``random`` (uniform over the legal
+actions) and ``heuristic`` (:mod:`crewkit.bots.board_heuristic`).
 
-Every bot draws from ``random.Random(f"{seed}:{seat}")``: a game and its bots seeded with the same string
-play the same way every time.
+A *side spec* names a bot per side: ``heuristic`` (both sides) or ``CREATURE/HUNTED`` (``random/heuristic``:
+a random Creature against heuristic Hunted); :func:`parse_side_bots` reads it, :func:`side_bots` makes a bot
+per seat from it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
 from crewkit.engine.board import BoardGame
 from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.boardstate import LONE
-from crewkit.engine.errors import IllegalAction
 from crewkit.errors import CrewkitError
 
 
-class BoardBotError(CrewkitError, RuntimeError):
-    """A board bot returned an action that is not legal (a bug in the bot), or a game did not end."""
-
-
-class UnknownBoardBot(CrewkitError, ValueError):
-    """A board bot name that is not registered (the message lists the names)."""
-
-
-@runtime_checkable
 class BoardBot(Protocol):
-    """A player of one seat of a board game."""
-
     seat: int
 
-    def act(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
-        """One of ``legal`` (never empty), chosen from ``obs`` (what this seat may know)."""
+    def choose(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` (never empty), decided from ``obs`` only."""
         ...
 
 
-class RandomBoardBot:
-    """Uniform over the legal actions."""
+class UnknownBoardBot(CrewkitError, ValueError):
+    """A bot name that is not registered for board games (the message lists the names)."""
 
-    name = "random"
+
+class RandomBoardBot:
+    """Picks uniformly among the legal actions (seeded by the game seed and its seat)."""
 
     def __init__(self, seat: int, seed: str = "", ruleset: EffectRuleSet | None = None) -> None:
         self.seat = seat
-        self.rng = random.Random(f"{seed}:{seat}")
+        self.rng = random.Random(f"board-random:{seed}:{seat}")
 
-    def act(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
-        return legal[0] if len(legal) == 1 else legal[int(self.rng.random() * len(legal))]
-
-
-def _random(seat: int, seed: str, ruleset: EffectRuleSet) -> BoardBot:
-    return RandomBoardBot(seat, seed, ruleset)
+    def choose(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
 
 
-def _heuristic(seat: int, seed: str, ruleset: EffectRuleSet) -> BoardBot:
+def _heuristic(seat: int, seed: str = "", ruleset: EffectRuleSet | None = None) -> BoardBot:
     from crewkit.bots.board_heuristic import HeuristicBoardBot
 
     return HeuristicBoardBot(seat, seed, ruleset)
 
 
-BOARD_BOTS: dict[str, tuple[Callable[[int, str, EffectRuleSet], BoardBot], str]] = {
-    "random": (_random, "uniform over the legal actions"),
-    "heuristic": (_heuristic, "the Creature predicts places from the discard piles; the Hunted spread out, "
-                              "resist and give up by rule of thumb, play their cards when they help"),
-}
+BoardBotFactory = Callable[[int, str, EffectRuleSet | None], BoardBot]
+BOARD_BOTS: dict[str, BoardBotFactory] = {"random": RandomBoardBot, "heuristic": _heuristic}
+
+
+def register_board_bot(name: str, factory: BoardBotFactory) -> None:
+    BOARD_BOTS[name] = factory
 
 
 def board_bot_names() -> list[str]:
-    return list(BOARD_BOTS)
+    return sorted(BOARD_BOTS)
 
 
-def make_board_bot(name: str, seat: int, seed: str, ruleset: EffectRuleSet) -> BoardBot:
-    """A new bot of ``name`` for ``seat``; its random source is ``random.Random(f"{seed}:{seat}")``."""
-    entry = BOARD_BOTS.get(name)
-    if entry is None:
-        raise UnknownBoardBot(f"unknown bot {name!r} for this game; available bots: {', '.join(BOARD_BOTS)}")
-    return entry[0](seat, seed, ruleset)
+def make_board_bot(name: str, seat: int, seed: str = "", ruleset: EffectRuleSet | None = None) -> BoardBot:
+    factory = BOARD_BOTS.get(name)
+    if factory is None:
+        raise UnknownBoardBot(f"unknown bot {name!r} for this game; bots: {', '.join(board_bot_names())}")
+    return factory(seat, seed, ruleset)
 
 
 def parse_side_bots(spec: str, creature: str | None = None, hunted: str | None = None) -> tuple[str, str]:
@@ -102,7 +88,7 @@ def parse_side_bots(spec: str, creature: str | None = None, hunted: str | None =
     pair = (creature or parts[0], hunted or parts[1])
     for name in pair:
         if name not in BOARD_BOTS:
-            raise UnknownBoardBot(f"unknown bot {name!r} for this game; available bots: {', '.join(BOARD_BOTS)}")
+            raise UnknownBoardBot(f"unknown bot {name!r} for this game; bots: {', '.join(board_bot_names())}")
     return pair
 
 
@@ -111,45 +97,29 @@ def side_label(creature: str, hunted: str) -> str:
     return creature if creature == hunted else f"{creature}/{hunted}"
 
 
-def side_bots(game: BoardGame, creature: str, hunted: str, seed: str) -> list[BoardBot]:
-    """One bot per seat: ``creature`` for the lone seat, ``hunted`` for the others."""
+def side_bots(game: BoardGame, spec: str, seed: str) -> list[BoardBot]:
+    """One bot per seat from a side spec: the Creature's for the lone seat, the Hunted's for the others."""
+    creature, hunted = parse_side_bots(spec)
     return [make_board_bot(creature if seat == LONE else hunted, seat, seed, game.ruleset) for seat in range(game.n)]
 
 
-def play_board_game(game: BoardGame, bots: Sequence[BoardBot], max_actions: int = 20_000) -> BoardGame:
-    """Play ``game`` to its end, one bot per seat, and return it. Bots see their seat's observation only.
+class BoardBotError(CrewkitError):
+    """A bot returned an action that is not legal."""
 
-    While several seats are waiting (the secret place choice), the first of them acts: its choice stays face
-    down (neither the record nor another seat's observation shows which seat chose first)."""
+
+def play_board_game(game: BoardGame, bots: Sequence[BoardBot], max_actions: int = 20_000) -> BoardGame:
+    """Let ``bots[seat]`` act whenever the game waits for ``seat`` (the first waiting seat first, so a run is
+    reproducible), until the game ends. While several seats wait (the secret place choice), the first acts:
+    its choice stays face down (neither the record nor another seat's observation shows who chose first)."""
     if len(bots) != game.n:
         raise ValueError(f"{len(bots)} bots for a {game.n}-player game")
     for _ in range(max_actions):
-        seat = game.to_act
-        if seat is None:
+        if game.is_over():
             return game
+        seat = game.waiting()[0]
         legal = game.legal_actions(seat)
-        if not legal:  # pragma: no cover - the engine always offers an action to a seat it waits for
-            raise BoardBotError(f"the game waits for seat {seat}, which has no legal action ({game.phase})")
-        action = bots[seat].act(game.observation(seat), legal)
-        if getattr(action, "seat", None) != seat:
-            raise BoardBotError(f"the bot of seat {seat} returned {action!r}, an action of another seat")
-        try:
-            game.apply(action)
-        except IllegalAction as exc:
-            raise BoardBotError(f"the bot of seat {seat} chose an illegal action {action!r}: {exc}") from exc
-    raise BoardBotError(f"the game did not end after {max_actions} actions")
-
-
-__all__ = [
-    "BOARD_BOTS",
-    "BoardBot",
-    "BoardBotError",
-    "RandomBoardBot",
-    "UnknownBoardBot",
-    "board_bot_names",
-    "make_board_bot",
-    "parse_side_bots",
-    "play_board_game",
-    "side_bots",
-    "side_label",
-]
+        action = bots[seat].choose(game.observation(seat), legal)
+        if action not in legal:
+            raise BoardBotError(f"the bot of seat {seat} chose {action}, which is not legal now")
+        game.apply(action)
+    raise BoardBotError(f"the game did not end within {max_actions} actions")

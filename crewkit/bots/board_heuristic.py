@@ -39,6 +39,7 @@ from crewkit.effects.model import Effect
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.board import GiveUp, Pass, PlaceToken, PlayCard, PlayPlaces, Resist
+from crewkit.engine.board import load_board_ruleset
 from crewkit.engine.board_observation import BoardObservation, SeatView
 from crewkit.engine.boardstate import LONE
 from crewkit.engine.machine import Pick
@@ -54,7 +55,9 @@ class HeuristicBoardBot:
     name = "heuristic"
     noise = NOISE
 
-    def __init__(self, seat: int, seed: str, ruleset: EffectRuleSet, depth: int = 2) -> None:
+    def __init__(self, seat: int, seed: str = "", ruleset: EffectRuleSet | None = None, depth: int = 2) -> None:
+        if ruleset is None:  # no rule set given: the bundled game's cards
+            ruleset = load_board_ruleset("not-alone")
         self.seat = seat
         self.depth = depth  # the Creature's reasoning: 1 predicts the Hunted's cards, 2 also their caution
         self.rng = random.Random(f"{seed}:{seat}")
@@ -88,7 +91,7 @@ class HeuristicBoardBot:
         self._catch_memo: dict[int, tuple[dict[int, dict[int, float]], dict[int, float]]] = {}
 
     # ================================================================== entry
-    def act(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
+    def choose(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         self._values = {}  # power values of this observation

@@ -1,5 +1,4 @@
-"""``crewkit simulate``: many seeded games with bots, the success rate and the common failures; for a rule set
-of the board family (Not Alone, no mission), each side's win rate and the mean number of rounds."""
+"""``crewkit simulate``: many seeded games with bots, the success rate and the common failures."""
 
 from __future__ import annotations
 
@@ -31,9 +30,7 @@ def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
         help="play many seeded games with bots and report the success rate",
         description="Play K games of a mission with bots in every seat. Per-game seeds are derived from --seed, "
         "so results are identical for any --workers. Reports the success rate with a 95% Wilson interval, "
-        "mean tricks played and the most common failure reasons. With a Not Alone rule set (--ruleset not-alone, "
-        "no --mission): the Creature's and the Hunted's win rates with 95% intervals and the mean number of "
-        "rounds; --bot, --creature-bot and --hunted-bot choose each side's bot.",
+        "mean tricks played and the most common failure reasons.",
         parents=[ruleset_option(), players_option(),
                  games_option(None, "number of games (default: 100); with --precision, the most to play "
                                     "(default: 20000)"),
@@ -43,10 +40,12 @@ def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--precision", type=precision, metavar="H",
                    help="play until the 95%% interval of the success rate is at most ±H (0.03 or 3%%), in blocks "
                         "of 25 games; the same seeds give the same games whatever --workers")
-    p.add_argument("--mission", help="mission id (planet-nine/10) or path (required but for Not Alone)")
-    p.add_argument("--bot", help="bot for every seat: fast, heuristic, expert, rules or random (default: fast: the "
-                   "heuristic's strength, about 100 times faster); Not Alone: heuristic or random (default: "
-                   "heuristic), or CREATURE/HUNTED such as random/heuristic")
+    p.add_argument("--mission", help="mission id (planet-nine/10) or path (a trick-taking rule set needs one; "
+                   "Not Alone has none)")
+    p.add_argument("--bot", default=None, help="bot for every seat: fast, heuristic, expert, rules or random "
+                   "(default: fast: the heuristic's strength, about 100 times faster); Not Alone: heuristic "
+                   "(default), random or a bot registered for it, or one per side as CREATURE/HUNTED "
+                   "(random/heuristic)")
     p.add_argument("--creature-bot", metavar="BOT", help="Not Alone: the Creature's bot (overrides --bot)")
     p.add_argument("--hunted-bot", metavar="BOT", help="Not Alone: the Hunted's bot (overrides --bot)")
     p.add_argument("--records", metavar="DIR", help="write every game's record into DIR (empty or new)")
@@ -56,22 +55,25 @@ def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from crewkit.analysis.simulate import simulate
+    from crewkit.analysis.simulate import family_of, simulate
+    from crewkit.spec.bundled import TRICK_TAKING
 
     check_cluster(args)
-    games = args.games if args.games is not None else (20_000 if args.precision is not None else 100)
-    from crewkit.analysis.board_sim import is_board_ruleset
+    board = family_of(args.ruleset) != TRICK_TAKING
+    if not board and not args.mission:
+        raise UsageError("--mission is required for a trick-taking rule set (for example --mission planet-nine/10)")
+    if board:
+        from crewkit.bots.board import parse_side_bots, side_label
 
-    if is_board_ruleset(args.ruleset):
-        return _simulate_board(args, games)
-    if args.creature_bot or args.hunted_bot:
+        bot = side_label(*parse_side_bots(args.bot or "heuristic", args.creature_bot, args.hunted_bot))
+    elif args.creature_bot or args.hunted_bot:
         raise UsageError("--creature-bot and --hunted-bot are for Not Alone rule sets (one Creature, the Hunted)")
-    if not args.mission:
-        raise UsageError(f"--mission is required for rule set {args.ruleset!r} (a mission id such as planet-nine/10)")
-    args.bot = args.bot or "fast"
+    else:
+        bot = args.bot or "fast"
+    games = args.games if args.games is not None else (20_000 if args.precision is not None else 100)
     with precision_bar("simulating", args.format == "text") as status:
         result = simulate(
-            ruleset=args.ruleset, mission=args.mission, players=args.players, games=games, bot=args.bot,
+            ruleset=args.ruleset, mission=args.mission or "", players=args.players, games=games, bot=bot,
             seed=args.seed, workers=args.workers, readings=dict(args.reading),
             records_dir=Path(args.records) if args.records else None, overwrite=args.overwrite,
             oversubscribe=args.oversubscribe, on_note=lambda note: print(f"crewkit simulate: {note}", file=sys.stderr),
@@ -83,27 +85,3 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(result.format_text())
     return EXIT_OK
 
-
-
-def _simulate_board(args: argparse.Namespace, games: int) -> int:
-    """The board family's simulation (Not Alone): each side's win rate and the mean number of rounds."""
-    from crewkit.analysis.board_sim import simulate_board
-
-    for flag, value in (("--mission", args.mission), ("--records", args.records)):
-        if value:
-            raise UsageError(f"{flag} is not available for rule set {args.ruleset!r} (a Not Alone game has no "
-                             "mission, and its simulations write no records yet)")
-    if args.reading:
-        raise UsageError(f"--reading is not available for rule set {args.ruleset!r} yet: compare its bundled "
-                         "variants instead (crewkit compare ruleset=not-alone ruleset=not-alone-advanced)")
-    with precision_bar("simulating", args.format == "text") as status:
-        result = simulate_board(
-            args.ruleset, args.players, games, args.bot or "heuristic", args.seed,
-            creature_bot=args.creature_bot, hunted_bot=args.hunted_bot, workers=args.workers,
-            precision=args.precision, cluster=args.cluster, status=status, oversubscribe=args.oversubscribe,
-            on_note=lambda note: print(f"crewkit simulate: {note}", file=sys.stderr))
-    if args.format == "json":
-        print(json.dumps(result.to_json(), indent=2))
-    else:
-        print(result.format_text())
-    return EXIT_OK

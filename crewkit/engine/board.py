@@ -18,6 +18,7 @@ order they are resolved (from the lone seat's left, clockwise). The effect vocab
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -41,6 +42,7 @@ from crewkit.engine.boardstate import (
 from crewkit.engine.errors import SetupError
 from crewkit.engine.machine import Machine, MachineBlock
 from crewkit.engine.registry import machine_block_named
+from crewkit.spec.merge import merge
 from crewkit.spec.resources import data_path
 
 # ------------------------------------------------------------------------------------------------ the game
@@ -217,7 +219,7 @@ class BoardGame(Machine):
         seat = self.seat_of(seat)
         drawn: list[str] = []
         for _ in range(count):
-            if not cards.survival_deck and cards.survival_discard:  # reading empty-decks: reshuffle
+            if not cards.survival_deck and cards.survival_discard and self._reshuffle():
                 cards.survival_deck = list(cards.survival_discard)
                 cards.survival_discard = []
                 self.rng.shuffle(cards.survival_deck)
@@ -267,13 +269,17 @@ class BoardGame(Machine):
     def draw_hunt(self, up_to: int) -> None:
         st = self.state(CardsState)
         while len(st.hunt_hand) < up_to:
-            if not st.hunt_deck and st.hunt_discard:  # reading empty-decks: reshuffle the discards
+            if not st.hunt_deck and st.hunt_discard and self._reshuffle():
                 st.hunt_deck = list(st.hunt_discard)
                 st.hunt_discard = []
                 self.rng.shuffle(st.hunt_deck)
             if not st.hunt_deck:
                 break
             st.hunt_hand.append(st.hunt_deck.pop(0))
+
+    def _reshuffle(self) -> bool:
+        """Reading empty-decks: an empty deck is remade from its discards (else nothing more is drawn)."""
+        return self.reading("empty_deck", "reshuffle") == "reshuffle"
 
     def move_track(self, track: Track, by: int) -> None:
         tr = self.state(TracksState)
@@ -399,8 +405,16 @@ def board_ruleset_path(ref: str | Path) -> Path:
 
 
 def load_board_ruleset(ref: str | Path) -> EffectRuleSet:
-    """A board-family rule set by bundled name or path, checked (raises SpecError with positions)."""
-    return load_effect_ruleset(board_ruleset_path(ref))
+    """A board-family rule set by bundled name or path, checked (raises SpecError with positions); loaded
+    once per file version (checking every reading's options takes seconds)."""
+    path = board_ruleset_path(ref).resolve()
+    stamps = tuple((p.stat().st_mtime_ns if p.is_file() else 0) for p in (path, *sorted(path.parent.glob("*/*.yaml"))))
+    return _load_cached(str(path), stamps)
+
+
+@functools.lru_cache(maxsize=16)
+def _load_cached(path: str, stamps: tuple[int, ...]) -> EffectRuleSet:
+    return load_effect_ruleset(path)
 
 
 def new_board_game(ref: str | Path | EffectRuleSet, players: int, seed: str = "",
@@ -408,3 +422,22 @@ def new_board_game(ref: str | Path | EffectRuleSet, players: int, seed: str = ""
     """A new game of a board-family rule set (a bundled name, a path or a loaded rule set)."""
     ruleset = ref if isinstance(ref, EffectRuleSet) else load_board_ruleset(ref)
     return BoardGame(ruleset, players, seed, names)
+
+
+def with_readings(ruleset: EffectRuleSet, readings: Mapping[str, str]) -> EffectRuleSet:
+    """The rule set with other options chosen for some readings (``{reading id: option}``): each option's
+    ``overrides`` merged in (a reading or option the rule set does not have is a SetupError naming it)."""
+    data: dict[str, Any] = dict(ruleset.data)
+    by_id = {r["id"]: r for r in data.get("readings", [])}
+    for rid, option in readings.items():
+        reading = by_id.get(rid)
+        if reading is None:
+            raise SetupError(f"rule set {ruleset.name} has no reading {rid!r}; readings: {', '.join(sorted(by_id))}")
+        if option not in reading["options"]:
+            raise SetupError(f"reading {rid!r} has no option {option!r}; options: "
+                             f"{', '.join(reading['options'])}")
+        patch = reading["options"][option].get("overrides")
+        if patch:
+            data = merge(data, patch, top=False)
+    data["readings"] = [dict(r, choice=readings.get(r["id"], r["choice"])) for r in data.get("readings", [])]
+    return EffectRuleSet(ruleset.name, ruleset.path, data, ruleset.cards)

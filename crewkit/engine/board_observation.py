@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from crewkit.effects.words import describe
 from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, TracksState
+from crewkit.engine.machine import LogLine
 
 if TYPE_CHECKING:
     from crewkit.engine.board import BoardGame
@@ -69,7 +70,7 @@ class BoardObservation:
     rules_in_force: tuple[str, ...]  # player text of the rules in force this round
     shown_to_me: tuple[tuple[int, tuple[int, ...]], ...]  # (owner, place cards) shown to this seat
     question: QuestionView | None  # the pick this seat must make now
-    log: tuple[str, ...]  # the log lines this seat may read
+    log: tuple[str, ...]  # the lines this seat may read, of this round and the one before (BoardGame.lines: all)
 
 
 def observe_board(g: BoardGame, seat: int) -> BoardObservation:
@@ -102,5 +103,16 @@ def observe_board(g: BoardGame, seat: int) -> BoardObservation:
         rules_in_force=tuple(describe(r.effect) for r in g.rules()),
         shown_to_me=tuple((owner, shown) for owner, viewer, shown in cards.shown if viewer == seat),
         question=question,
-        log=tuple(line.text for line in g.lines if line.visible_to(seat)),
+        log=tuple(line.text for line in _recent(g) if line.visible_to(seat)),
     )
+
+
+def _recent(g: BoardGame) -> list[LogLine]:
+    """The log lines of this round and the one before (read backwards: the log only grows)."""
+    out: list[LogLine] = []
+    for line in reversed(g.lines):
+        if line.round < g.round - 1:
+            break
+        out.append(line)
+    out.reverse()
+    return out

@@ -423,12 +423,19 @@ class Machine:
         """Copy mutable state a subclass keeps outside its block states."""
         return None
 
-    def _snapshot(self) -> dict[str, Any]:
-        return dict(self.clone().__dict__)
+    def _snapshot(self) -> tuple[dict[str, Any], int, int]:
+        """The state before a job: a clone sharing the record and the log (jobs only append to them), so a
+        snapshot costs the size of the state, not of the game so far."""
+        other = self.clone()
+        other.lines, other.actions = self.lines, self.actions
+        return dict(other.__dict__), len(self.lines), len(self.actions)
 
-    def _restore(self, snapshot: dict[str, Any]) -> None:
+    def _restore(self, snapshot: tuple[dict[str, Any], int, int]) -> None:
+        state, lines, actions = snapshot
         self.__dict__.clear()
-        self.__dict__.update(snapshot)
+        self.__dict__.update(state)
+        del self.lines[lines:]
+        del self.actions[actions:]
 
 
 __all__ = [

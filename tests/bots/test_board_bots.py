@@ -33,7 +33,7 @@ def ruleset() -> EffectRuleSet:
 
 def _play(rs: EffectRuleSet, players: int, creature: str, hunted: str, seed: str) -> BoardGame:
     game = new_board_game(rs, players, seed)
-    return play_board_game(game, side_bots(game, creature, hunted, seed))
+    return play_board_game(game, side_bots(game, side_label(creature, hunted), seed))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
@@ -53,9 +53,9 @@ class _Checking:
         self.bot, self.seat = bot, seat
         self.calls = 0
 
-    def act(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
+    def choose(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
         assert isinstance(obs, BoardObservation) and obs.seat == self.seat
-        action = self.bot.act(obs, legal)  # type: ignore[attr-defined]
+        action = self.bot.choose(obs, legal)  # type: ignore[attr-defined]
         assert action in legal
         self.calls += 1
         return action
@@ -83,9 +83,9 @@ def test_bots_see_the_observation_not_the_game(ruleset: EffectRuleSet) -> None:
     seen: list[BoardObservation] = []
 
     class Spy(RandomBoardBot):
-        def act(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
+        def choose(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
             seen.append(obs)
-            return super().act(obs, legal)
+            return super().choose(obs, legal)
 
     game = new_board_game(ruleset, 4, "spy")
     play_board_game(game, [Spy(s, "spy") for s in range(4)])
@@ -110,7 +110,7 @@ def test_side_specs() -> None:
 
 
 def test_unknown_bot_lists_the_names(ruleset: EffectRuleSet) -> None:
-    with pytest.raises(UnknownBoardBot, match="random, heuristic"):
+    with pytest.raises(UnknownBoardBot, match="heuristic, random"):
         make_board_bot("expert", 0, "", ruleset)
 
 
@@ -119,13 +119,17 @@ def test_an_illegal_action_is_a_bot_error(ruleset: EffectRuleSet) -> None:
         def __init__(self, seat: int, value: object) -> None:
             self.seat, self.value = seat, value
 
-        def act(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
+        def choose(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
             return Pick(self.seat, self.value)  # type: ignore[arg-type]
 
-    with pytest.raises(BoardBotError, match="illegal"):  # the Creature picks a board side that is not one
+    with pytest.raises(BoardBotError, match="not legal"):  # the Creature picks a board side that is not one
         play_board_game(new_board_game(ruleset, 2, "cheat"), [Cheat(0, "no such side"), Cheat(1, 1)])
-    with pytest.raises(BoardBotError, match="another seat"):
+    with pytest.raises(BoardBotError, match="not legal"):  # an action of another seat
         play_board_game(new_board_game(ruleset, 2, "cheat"), [Cheat(1, "a"), Cheat(1, 1)])
+
+
+def test_the_heuristic_without_a_rule_set_reads_the_bundled_one() -> None:
+    assert make_board_bot("heuristic", 1, "x").seat == 1
 
 
 def _creature_rate(rs: EffectRuleSet, players: int, creature: str, hunted: str, games: int) -> float:

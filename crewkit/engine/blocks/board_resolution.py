@@ -100,7 +100,7 @@ def _visit(g: G, seat: int, place: int, chooser: Answers, reached: set[str]) -> 
             card = g.card(card_id)
             if kind == "hunt" and card.token == "target" and card.resolve == "on_token_place":
                 g.say(f"{name} suffers {card.name} on the {where}.")
-                apply_all(g.context(CREATURE, place, card.name, chooser, affected=seat), card.effects)
+                apply_all(g.context(CREATURE, place, card.id, chooser, affected=seat), card.effects)
     if catchers:
         g.say(f"{name} is caught by the Creature on the {where}.")
         g.change_will(seat, -(len(catchers) + extra_loss(g, "creature", place)))
@@ -150,7 +150,7 @@ def _power_or_take_back(g: G, seat: int, place: int, chooser: Answers) -> None:
         pile = list(g.state(PilesState).discard[seat])
         g.move_places(seat, chooser.pick(seat, pile, 1, "public: the place card to take back"), "discard", "hand")
     elif instead:
-        apply_all(g.context(seat, place, instead[-1].name, chooser), instead[-1].effects)
+        apply_all(g.context(seat, place, instead[-1].id, chooser), instead[-1].effects)
     else:
         g.use_power(seat, place)
 

@@ -21,6 +21,7 @@ from crewkit.engine.blocks.board_cards import (
     card_actions,
     chosen,
     play_card,
+    playable,
 )
 from crewkit.engine.boardstate import LONE, BoardState, PilesState, ResourceState, TracksState
 from crewkit.engine.errors import IllegalAction
@@ -43,9 +44,10 @@ class ChoiceState(BlockState):
     chosen: set[int] = field(default_factory=set)
     resisted: set[int] = field(default_factory=set)
     gave_up: set[int] = field(default_factory=set)
+    lone_passed: bool = False  # reading creature-phase1-cards any-time: the Creature plays no more cards
 
     def copy(self) -> ChoiceState:
-        return ChoiceState(set(self.chosen), set(self.resisted), set(self.gave_up))
+        return ChoiceState(set(self.chosen), set(self.resisted), set(self.gave_up), self.lone_passed)
 
 
 def forbidden(g: G) -> set[int]:
@@ -71,7 +73,8 @@ class SecretChoice(MachineBlock[Any]):
     name = "secret-choice"
 
     def actions(self) -> dict[type, Callable[[Any, Any], None]]:
-        return {PlayPlaces: self._play, Resist: self._resist, GiveUp: self._give_up, PlayCard: play_card}
+        return {PlayPlaces: self._play, Resist: self._resist, GiveUp: self._give_up, PlayCard: play_card,
+                Pass: self._pass}
 
     def start(self, m: G) -> None:
         m.set_state(ChoiceState())
@@ -82,10 +85,22 @@ class SecretChoice(MachineBlock[Any]):
 
     def waiting(self, m: G) -> tuple[int, ...]:
         done = m.state(ChoiceState).chosen
-        return tuple(s for s in m.hunted() if s not in done)
+        hunted = tuple(s for s in m.hunted() if s not in done)
+        return (LONE, *hunted) if hunted and self._lone_may_play(m) else hunted
+
+    def _lone_may_play(self, m: G) -> bool:
+        """Reading creature-phase1-cards any-time: the Creature may play its cards of this phase until the
+        Hunted's cards are all down."""
+        return m.reading("creature_phase1_cards", "before_hunted_play") == "any_time" and \
+            not m.state(ChoiceState).lone_passed and bool(playable(m, LONE, int(self.params.get("card_phase", 1))))
+
+    def _pass(self, m: G, a: Pass) -> None:
+        if a.seat != LONE:
+            raise IllegalAction("cannot-pass", f"{m.seat_name(a.seat)} must play a place card")
+        m.state(ChoiceState).lone_passed = True
 
     def proceed(self, m: G) -> None:
-        if not self.waiting(m):
+        if not any(s != LONE for s in self.waiting(m)):
             m.release()
             m.say("Every Hunted has played their place cards face down.")
             m.advance()
@@ -95,7 +110,8 @@ class SecretChoice(MachineBlock[Any]):
 
     def resist_options(self, m: G, seat: int) -> list[int]:
         st = m.state(ChoiceState)
-        if seat in st.resisted or seat in st.gave_up or not m.state(PilesState).discard[seat]:
+        once = m.reading("resist_limit", "once_per_round") == "once_per_round"
+        if (once and seat in st.resisted) or seat in st.gave_up or not m.state(PilesState).discard[seat]:
             return []
         will = m.will(seat)
         keep_last = bool(self._rules(m).get("resist_may_not_cost_last_will", True))
@@ -117,6 +133,9 @@ class SecretChoice(MachineBlock[Any]):
         return [tuple(c) for c in itertools.combinations(allowed, count)]
 
     def legal(self, m: G, seat: int) -> list[Action]:
+        if seat == LONE:
+            return [*card_actions(m, seat, int(self.params.get("card_phase", 1))), Pass(seat)] \
+                if self._lone_may_play(m) else []
         out: list[Action] = [PlayPlaces(seat, p) for p in self.play_options(m, seat)]
         out += [Resist(seat, w) for w in self.resist_options(m, seat)]
         if self.may_give_up(m, seat):
@@ -129,8 +148,13 @@ class SecretChoice(MachineBlock[Any]):
         if tuple(sorted(a.places)) not in options:
             count, _ = cards_to_play(m, a.seat)
             bad = [p for p in a.places if p in forbidden(m)]
-            why = (f"the {m._place_list(bad)} may not be played this round" if bad
-                   else f"{m.seat_name(a.seat)} must play {count} different place card(s) from their hand")
+            missing = [p for p in a.places if p not in m.state(PilesState).hand[a.seat]]
+            if missing:
+                why = f"{m.seat_name(a.seat)} does not hold the {m._place_list(missing)}"
+            elif bad:
+                why = f"the {m._place_list(bad)} may not be played this round"
+            else:
+                why = f"{m.seat_name(a.seat)} must play {count} different place card(s) from their hand"
             raise IllegalAction("place-not-playable", why)
         m.hold()  # secret: into the record, in seat order, when every Hunted has chosen
         m.state(ChoiceState).chosen.add(a.seat)
@@ -164,8 +188,8 @@ class SecretChoice(MachineBlock[Any]):
 
     def describe(self, m: G) -> str:
         waiting = self.waiting(m)
-        return f"{self.label}: {m._seat_list(list(waiting))} to play place cards face down" if waiting \
-            else self.label
+        hunted = [w for w in waiting if w != LONE]
+        return f"{self.label}: {m._seat_list(hunted)} to play place cards face down" if hunted else self.label
 
 
 def _take_back_job(seat: int, count: int, g: G, chooser: Answers) -> None:
