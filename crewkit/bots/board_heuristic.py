@@ -84,7 +84,6 @@ class HeuristicBoardBot:
                            for n, c in self.places.items()}
         self.owned: dict[int, set[int]] = {}
         self.known_discard: dict[int, tuple[int, ...]] = {}
-        self.log_seen = 0
         self.plan: dict[int, float] = {}  # the Creature's catch value per place this round
         self.last_card = ""
         self._values: dict[tuple[int, int], float] = {}  # memos of the observation being answered
@@ -162,14 +161,13 @@ class HeuristicBoardBot:
                 self.known_discard[s.seat] = s.discard
             owned.update(s.revealed)
         names = {s.name: s.seat for s in obs.seats}
-        for line in obs.log[self.log_seen:]:
+        for line in obs.log:  # the recent lines only; a card taken is owned for good, so reading twice is harmless
             m = _RESERVE_LINE.match(line)
             if m and m["who"] in names:
                 for part in re.split(r", | and ", m["what"]):
                     p = self.by_name.get(part.strip().lower())
                     if p is not None:
                         self.owned.setdefault(names[m["who"]], set(self.start)).add(p)
-        self.log_seen = len(obs.log)
 
     def _candidates(self, obs: BoardObservation, s: SeatView) -> list[int]:
         """The place cards ``s`` may be holding (or playing face down), as far as this seat can tell."""
