@@ -38,10 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ruleset", default="not-alone")
     args = ap.parse_args(argv)
     load_board_ruleset(args.ruleset)  # loaded once here (cached), before any pairing is timed
-    print(f"{args.ruleset} · {args.games} games per pairing · seed {args.seed!r} · one process · "
-          f"Python {sys.version.split()[0]}")
-    head = (f"{'N':>2} {'creature/hunted':<20} {'Creature wins [95%]':>24} {'Hunted wins [95%]':>24} "
-            f"{'rounds':>6} {'games/s':>8} {'CPU g/s':>8}")
+    print(
+        f"{args.ruleset} · {args.games} games per pairing · seed {args.seed!r} · one process · "
+        f"Python {sys.version.split()[0]}"
+    )
+    head = (
+        f"{'N':>2} {'creature/hunted':<20} {'Creature wins [95%]':>24} {'Hunted wins [95%]':>24} "
+        f"{'rounds':>6} {'games/s':>8} {'CPU g/s':>8}"
+    )
     print(head)
     print("-" * len(head))
     for n in args.players:
@@ -57,9 +61,12 @@ def main(argv: list[str] | None = None) -> int:
             g = args.games
             clo, chi = wilson_interval(wins, g)
             hlo, hhi = wilson_interval(g - wins, g)
-            print(f"{n:>2} {pairing:<20} {100 * wins / g:5.1f}% [{100 * clo:4.1f}–{100 * chi:5.1f}]"
-                  f"{'':>4} {100 * (g - wins) / g:5.1f}% [{100 * hlo:4.1f}–{100 * hhi:5.1f}]{'':>4}"
-                  f" {rounds / g:6.2f} {g / wall:8.1f} {g / cpu:8.1f}", flush=True)
+            print(
+                f"{n:>2} {pairing:<20} {100 * wins / g:5.1f}% [{100 * clo:4.1f}–{100 * chi:5.1f}]"
+                f"{'':>4} {100 * (g - wins) / g:5.1f}% [{100 * hlo:4.1f}–{100 * hhi:5.1f}]{'':>4}"
+                f" {rounds / g:6.2f} {g / wall:8.1f} {g / cpu:8.1f}",
+                flush=True,
+            )
     return 0
 
 

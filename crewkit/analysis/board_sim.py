@@ -30,8 +30,13 @@ class BoardGameResult:
 def deal_fingerprint(game: BoardGame) -> str:
     """The shuffled hunt and survival cards as dealt (equal fingerprints: the same shuffles)."""
     cards = game.state(CardsState)
-    return "|".join([",".join(cards.hunt_hand + cards.hunt_deck), *(",".join(h) for h in cards.survival),
-                     ",".join(cards.survival_deck)])
+    return "|".join(
+        [
+            ",".join(cards.hunt_hand + cards.hunt_deck),
+            *(",".join(h) for h in cards.survival),
+            ",".join(cards.survival_deck),
+        ]
+    )
 
 
 def board_game(ruleset: str, players: int, readings: Mapping[str, str] | None, seed: str) -> BoardGame:
@@ -41,8 +46,9 @@ def board_game(ruleset: str, players: int, readings: Mapping[str, str] | None, s
     return BoardGame(with_readings(rs, readings) if readings else rs, players, seed)
 
 
-def play_board(ruleset: str, players: int, bots: str, seed: str, index: int,
-               readings: Mapping[str, str] | None = None) -> BoardGameResult:
+def play_board(
+    ruleset: str, players: int, bots: str, seed: str, index: int, readings: Mapping[str, str] | None = None
+) -> BoardGameResult:
     """Game ``index`` of a run seeded ``seed``, played to its end by the side spec's bots (``heuristic``,
     ``random/heuristic``: see :func:`crewkit.bots.board.parse_side_bots`)."""
     game_seed = f"{seed}:{index}"
@@ -50,8 +56,15 @@ def play_board(ruleset: str, players: int, bots: str, seed: str, index: int,
     deal = deal_fingerprint(game)
     play_board_game(game, side_bots(game, bots, game_seed))
     tracks = game.state(TracksState)
-    return BoardGameResult(index, game.winners == (LONE,), game.round, game.outcome().reason,
-                           tracks.position["rescue"], tracks.position["assimilation"], deal)
+    return BoardGameResult(
+        index,
+        game.winners == (LONE,),
+        game.round,
+        game.outcome().reason,
+        tracks.position["rescue"],
+        tracks.position["assimilation"],
+        deal,
+    )
 
 
 __all__ = ["BoardGameResult", "SetupError", "board_game", "deal_fingerprint", "play_board"]

@@ -55,7 +55,9 @@ class HeuristicBoardBot:
     name = "heuristic"
     noise = NOISE
 
-    def __init__(self, seat: int, seed: str = "", ruleset: EffectRuleSet | None = None, depth: int = 2) -> None:
+    def __init__(
+        self, seat: int, seed: str = "", ruleset: EffectRuleSet | None = None, depth: int = 2
+    ) -> None:
         if ruleset is None:  # no rule set given: the bundled game's cards
             ruleset = load_board_ruleset("not-alone")
         self.seat = seat
@@ -80,8 +82,10 @@ class HeuristicBoardBot:
                     if 0 <= rr < len(rows) and 0 <= cc < len(rows[rr]):
                         near.add(int(rows[rr][cc]))
         # the will a place's own rule takes from a Hunted the Creature token catches there (the Lair's)
-        self.extra_loss = {n: sum(int(x["amount"]) for x in c.passive if x.word == "extra_will_loss")
-                           for n, c in self.places.items()}
+        self.extra_loss = {
+            n: sum(int(x["amount"]) for x in c.passive if x.word == "extra_will_loss")
+            for n, c in self.places.items()
+        }
         self.owned: dict[int, set[int]] = {}
         self.known_discard: dict[int, tuple[int, ...]] = {}
         self.plan: dict[int, float] = {}  # the Creature's catch value per place this round
@@ -125,7 +129,9 @@ class HeuristicBoardBot:
         if w == "take_back_played":
             return 0.9
         if w == "take_from_reserve":
-            mine = set(obs.hand) | set(view.discard or ()) if view.seat == obs.seat else set(view.discard or ())
+            mine = (
+                set(obs.hand) | set(view.discard or ()) if view.seat == obs.seat else set(view.discard or ())
+            )
             return 1.6 if any(p not in mine for p in obs.reserve) else 0.0
         if w == "draw_survival":
             return 1.1 if obs.survival_deck or obs.survival_discard else 0.0
@@ -142,7 +148,9 @@ class HeuristicBoardBot:
         if w == "copy_power":
             return 0.6
         if w == "one_of":
-            return max((sum(self._effect_value(s, obs, view) for s in opt) for opt in e["options"]), default=0.0)
+            return max(
+                (sum(self._effect_value(s, obs, view) for s in opt) for opt in e["options"]), default=0.0
+            )
         return 0.0
 
     def catch_cost(self, place: int, will: int) -> float:
@@ -161,7 +169,9 @@ class HeuristicBoardBot:
                 self.known_discard[s.seat] = s.discard
             owned.update(s.revealed)
         names = {s.name: s.seat for s in obs.seats}
-        for line in obs.log:  # the recent lines only; a card taken is owned for good, so reading twice is harmless
+        for (
+            line
+        ) in obs.log:  # the recent lines only; a card taken is owned for good, so reading twice is harmless
             m = _RESERVE_LINE.match(line)
             if m and m["who"] in names:
                 for part in re.split(r", | and ", m["what"]):
@@ -181,8 +191,11 @@ class HeuristicBoardBot:
     def _predict(self, obs: BoardObservation, skip: int | None = None) -> dict[int, dict[int, float]]:
         """For each Hunted (but ``skip``): the chance they stand on each place this round."""
         out: dict[int, dict[int, float]] = {}
-        forbidden = set(obs.tokens.get("target", ())) if any("may not be played" in r for r in obs.rules_in_force) \
+        forbidden = (
+            set(obs.tokens.get("target", ()))
+            if any("may not be played" in r for r in obs.rules_in_force)
             else set()
+        )
         for s in obs.seats:
             if s.role != "hunted" or s.seat == skip:
                 continue
@@ -216,8 +229,10 @@ class HeuristicBoardBot:
 
     def _deny_values(self, obs: BoardObservation, pred: dict[int, dict[int, float]]) -> dict[int, float]:
         """Per place: the power the Hunted expected there would use (what a token there takes from them)."""
-        return {p: sum(dist.get(p, 0.0) * self.power_value(p, obs, seat) for seat, dist in pred.items())
-                for p in self.places}
+        return {
+            p: sum(dist.get(p, 0.0) * self.power_value(p, obs, seat) for seat, dist in pred.items())
+            for p in self.places
+        }
 
     # ================================================================== the Creature
     def _creature(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
@@ -238,23 +253,32 @@ class HeuristicBoardBot:
             if token == "creature":
                 score = catch
             else:
-                score = {p: 0.6 * catch[p] + 0.25 * deny[p] - (5.0 if p in taken else 0.0) for p in self.places}
+                score = {
+                    p: 0.6 * catch[p] + 0.25 * deny[p] - (5.0 if p in taken else 0.0) for p in self.places
+                }
             return max(tokens, key=lambda a: (sum(score.get(p, 0.0) for p in a.places), -a.places[0]))
         passes = [a for a in legal if isinstance(a, Pass)]
         return passes[0] if passes else legal[0]
 
-    def _best_card(self, obs: BoardObservation, cards: list[PlayCard], catch: dict[int, float],
-                   deny: dict[int, float]) -> PlayCard | None:
+    def _best_card(
+        self, obs: BoardObservation, cards: list[PlayCard], catch: dict[int, float], deny: dict[int, float]
+    ) -> PlayCard | None:
         """The hunt card to play now, with its token's places, or None to keep them for later."""
         now = {a.card for a in cards}
         phase = min(self.hunt[c].phase or 0 for c in now)  # the phase whose cards may be played now
         # the cards still playable this round (this phase or a later one), each worth what it would do
-        hand_values = {c: self._card_value(self.hunt[c], obs, catch, deny) for c in obs.effect_cards
-                       if c in self.hunt and (self.hunt[c].phase or 0) >= phase}
+        hand_values = {
+            c: self._card_value(self.hunt[c], obs, catch, deny)
+            for c in obs.effect_cards
+            if c in self.hunt and (self.hunt[c].phase or 0) >= phase
+        }
         if not hand_values:
             return None
         best_now = max(now, key=lambda c: (hand_values.get(c, 0.0), c))
-        if hand_values.get(best_now, 0.0) < max(hand_values.values()) or hand_values.get(best_now, 0.0) <= 0.05:
+        if (
+            hand_values.get(best_now, 0.0) < max(hand_values.values())
+            or hand_values.get(best_now, 0.0) <= 0.05
+        ):
             return None  # a card of a later phase is worth more: keep the round's play for it
         options = [a for a in cards if a.card == best_now]
         card = self.hunt[best_now]
@@ -262,7 +286,9 @@ class HeuristicBoardBot:
             return options[0]
         taken = set(obs.tokens.get("creature", ()))
         if card.token == "target" and any(e.word == "token_acts_as" for e in card.effects):
-            score = {p: catch[p] - (5.0 if p in taken else 0.0) for p in self.places}  # a second Creature token
+            score = {
+                p: catch[p] - (5.0 if p in taken else 0.0) for p in self.places
+            }  # a second Creature token
         elif any(e.word == "forbid_places" for e in card.effects):
             score = {p: deny[p] for p in self.places}
         elif any(e.word == "cancel_power" for e in card.effects):
@@ -271,7 +297,9 @@ class HeuristicBoardBot:
             score = {p: 0.5 * catch[p] + 0.3 * deny[p] - (5.0 if p in taken else 0.0) for p in self.places}
         return max(options, key=lambda a: (sum(score.get(p, 0.0) for p in a.places), -a.places[0]))
 
-    def _card_value(self, card: Card, obs: BoardObservation, catch: dict[int, float], deny: dict[int, float]) -> float:
+    def _card_value(
+        self, card: Card, obs: BoardObservation, catch: dict[int, float], deny: dict[int, float]
+    ) -> float:
         """What playing the hunt card this round is worth to the Creature (0: not worth it)."""
         ranked = sorted(catch.values(), reverse=True) + [0.0, 0.0]
         rescue_left = obs.tracks["rescue"][1] - obs.tracks["rescue"][0]
@@ -292,8 +320,15 @@ class HeuristicBoardBot:
                 value += 0.7 * ranked[0]
             elif w == "cancel_power":
                 if positions:  # after the reveal: the best power in use
-                    value += 0.3 * max((self.power_value(p, obs, s.seat) for s in hunted for p in s.revealed
-                                        if p not in obs.tokens.get("creature", ())), default=0.0)
+                    value += 0.3 * max(
+                        (
+                            self.power_value(p, obs, s.seat)
+                            for s in hunted
+                            for p in s.revealed
+                            if p not in obs.tokens.get("creature", ())
+                        ),
+                        default=0.0,
+                    )
                 else:
                     value += 0.25 * max(deny.values(), default=0.0)
             elif w in ("discard_places", "discard_places_down_to"):
@@ -315,14 +350,19 @@ class HeuristicBoardBot:
     def _detour_value(self, obs: BoardObservation) -> float:
         target = set(obs.tokens.get("creature", ()))
         for s in obs.seats:
-            if s.role == "hunted" and s.revealed and not set(s.revealed) & target and \
-                    any(target & self.adjacent.get(p, set()) for p in s.revealed):
+            if (
+                s.role == "hunted"
+                and s.revealed
+                and not set(s.revealed) & target
+                and any(target & self.adjacent.get(p, set()) for p in s.revealed)
+            ):
                 return 1.5
         return 0.05
 
     # ================================================================== the Hunted
-    def _risk(self, obs: BoardObservation, seat: int,
-              pred: dict[int, dict[int, float]] | None = None) -> tuple[dict[int, float], dict[int, float]]:
+    def _risk(
+        self, obs: BoardObservation, seat: int, pred: dict[int, dict[int, float]] | None = None
+    ) -> tuple[dict[int, float], dict[int, float]]:
         """(the chance the Creature token lands on each place, how many Hunted other than ``seat`` may stand
         there), for a Creature that predicts the Hunted by their possible cards (:meth:`_predict`)."""
         pred = self._predict(obs) if pred is None else pred
@@ -338,8 +378,9 @@ class HeuristicBoardBot:
         crowd = {p: sum(d.get(p, 0.0) for s, d in pred.items() if s != seat) for p in self.places}
         return {p: w / total for p, w in weights.items()}, crowd
 
-    def _place_score(self, p: int, obs: BoardObservation, seat: int, risk: dict[int, float],
-                     crowd: dict[int, float]) -> float:
+    def _place_score(
+        self, p: int, obs: BoardObservation, seat: int, risk: dict[int, float], crowd: dict[int, float]
+    ) -> float:
         """How good standing on ``p`` is for the Hunted ``seat``: the power (or a card back), less the risk."""
         me = obs.seats[seat]
         value = self.power_value(p, obs, seat)
@@ -352,7 +393,11 @@ class HeuristicBoardBot:
         artemia = 1.0 if p in obs.tokens.get("artemia", ()) else 0.0
         # a place's power, else one card back (worth little), unless a token stops both
         base = max(value, 0.5 if me.discard_size else 0.0)
-        return base * (1 - creature) * (1 - 0.7 * artemia) - creature * self.catch_cost(p, me.will) - 0.8 * artemia
+        return (
+            base * (1 - creature) * (1 - 0.7 * artemia)
+            - creature * self.catch_cost(p, me.will)
+            - 0.8 * artemia
+        )
 
     def _predict_deeper(self, obs: BoardObservation) -> dict[int, dict[int, float]]:
         """The Creature's second thought: each Hunted avoids where a Creature reasoning like :meth:`_predict`
@@ -389,12 +434,21 @@ class HeuristicBoardBot:
         far = goal - assim
         hand = len(obs.hand)
         give_up = next((a for a in legal if isinstance(a, GiveUp)), None)
-        if give_up is not None and me.discard_size >= 2 and far >= 3 and (
-                (me.will <= 1 and hand <= 2) or (hand <= 1 and far >= 4)):
+        if (
+            give_up is not None
+            and me.discard_size >= 2
+            and far >= 3
+            and ((me.will <= 1 and hand <= 2) or (hand <= 1 and far >= 4))
+        ):
             return give_up
         resists = sorted((a for a in legal if isinstance(a, Resist)), key=lambda a: a.will)
-        if resists and hand <= 2 and me.discard_size >= 2 and me.will - resists[0].will >= 1 and \
-                (me.will >= 3 or hand <= 1):
+        if (
+            resists
+            and hand <= 2
+            and me.discard_size >= 2
+            and me.will - resists[0].will >= 1
+            and (me.will >= 3 or hand <= 1)
+        ):
             return resists[0]
         risk, crowd = self._risk(obs, obs.seat)
         if self.depth > 1:  # the Creature may also expect the Hunted's caution: fear both of its thoughts
@@ -407,9 +461,14 @@ class HeuristicBoardBot:
             return score[p] - self.noise * math.log(-math.log(u)) if u < 1 else score[p]
 
         draw = {p: noisy(p) for p in sorted(score)}
-        return max(plays, key=lambda a: (sum(sorted((draw[p] for p in a.places), reverse=True)[:1])
-                                         + 0.5 * sum(sorted((draw[p] for p in a.places), reverse=True)[1:]),
-                                         a.places))
+        return max(
+            plays,
+            key=lambda a: (
+                sum(sorted((draw[p] for p in a.places), reverse=True)[:1])
+                + 0.5 * sum(sorted((draw[p] for p in a.places), reverse=True)[1:]),
+                a.places,
+            ),
+        )
 
     def _survival_to_play(self, obs: BoardObservation, cards: list[PlayCard]) -> PlayCard | None:
         best: tuple[float, str] = (0.0, "")
@@ -472,7 +531,9 @@ class HeuristicBoardBot:
             others = [n for n, c in self.places.items() if c.id == ref]
         else:
             others = []
-        gain = max((self.power_value(q, obs, obs.seat) for q in others if self.places[q].copyable), default=0.0)
+        gain = max(
+            (self.power_value(q, obs, obs.seat) for q in others if self.places[q].copyable), default=0.0
+        )
         return gain - mine - 0.5
 
     # ================================================================== questions
@@ -496,6 +557,7 @@ class HeuristicBoardBot:
         if why == "which option":
             return best(lambda v: self._option_value(str(v), obs))
         if why.startswith("use the power or take back"):
+
             def power_or_back(v: Any) -> float:
                 text = str(v)
                 if text.startswith("take back"):
@@ -504,12 +566,23 @@ class HeuristicBoardBot:
                     p = self.by_name.get(text.removeprefix("use the power of the ").lower())
                     return self.power_value(p, obs, obs.seat) if p else 1.0
                 return 1.0
+
             return best(power_or_back)
-        if "to take back" in why or "from the reserve" in why or why.startswith("the place card to keep") \
-                or why.startswith("the place card to play instead") or "whose power to copy" in why:
+        if (
+            "to take back" in why
+            or "from the reserve" in why
+            or why.startswith("the place card to keep")
+            or why.startswith("the place card to play instead")
+            or "whose power to copy" in why
+        ):
             tokens = set(obs.tokens.get("creature", ())) | set(obs.tokens.get("artemia", ()))
-            return best(lambda v: place_keep(v) - (9.0 if v in tokens and "keep" in why else 0.0)
-                        - (9.0 if v in tokens and "instead" in why else 0.0))
+            return best(
+                lambda v: (
+                    place_keep(v)
+                    - (9.0 if v in tokens and "keep" in why else 0.0)
+                    - (9.0 if v in tokens and "instead" in why else 0.0)
+                )
+            )
         if "place cards to keep" in why or "to keep hidden" in why:
             return best(place_keep)
         if "place card" in why and "discard" in why:
@@ -523,13 +596,17 @@ class HeuristicBoardBot:
             stand = [p for s in obs.seats for p in s.revealed]
             return worst(lambda v: stand.count(v))
         if why == "where the Hunted goes":
-            hot = list(obs.tokens.get("creature", ())) + list(obs.tokens.get("artemia", ())) + \
-                list(obs.tokens.get("target", ()))
+            hot = (
+                list(obs.tokens.get("creature", ()))
+                + list(obs.tokens.get("artemia", ()))
+                + list(obs.tokens.get("target", ()))
+            )
             return best(lambda v: 3 - hot.index(v) if v in hot else self.plan.get(int(v), 0.0))
         if why == "which place":
             return best(lambda v: self._place_to_spoil(obs, int(v)) if isinstance(v, int) else 0.0)
-        is_seat = why.startswith(("who ", "whose ", "which Hunted")) and \
-            all(isinstance(v, int) and 0 < v < len(obs.seats) for v in values)
+        is_seat = why.startswith(("who ", "whose ", "which Hunted")) and all(
+            isinstance(v, int) and 0 < v < len(obs.seats) for v in values
+        )
         if is_seat and obs.role == "hunted":
             return worst(lambda v: (obs.seats[int(v)].will, v != obs.seat))  # who regains will: the lowest
         if is_seat:
@@ -540,8 +617,11 @@ class HeuristicBoardBot:
         s = obs.seats[seat]
         target = set(obs.tokens.get("creature", ()))
         if why == "which Hunted to move":
-            if s.revealed and not set(s.revealed) & target and \
-                    any(target & self.adjacent.get(p, set()) for p in s.revealed):
+            if (
+                s.revealed
+                and not set(s.revealed) & target
+                and any(target & self.adjacent.get(p, set()) for p in s.revealed)
+            ):
                 return 10.0 + s.seat * 0.01
             return -s.hand_size
         if why == "which Hunted":  # named for a catch bonus: the one most likely at the planned place
@@ -566,7 +646,9 @@ class HeuristicBoardBot:
             return 1.4 * (self.cap - lowest)
         if "creature token" in low and "power" in low:
             here = obs.tokens.get("creature", ())
-            return max((self.power_value(p, obs, obs.seat) for p in here if self.places[p].copyable), default=0.0)
+            return max(
+                (self.power_value(p, obs, obs.seat) for p in here if self.places[p].copyable), default=0.0
+            )
         if "take(s) back all" in low:
             return 0.8 * me.discard_size
         if "survival" in low:
@@ -584,9 +666,20 @@ def _survival_rank(card: Card | None) -> float:
     """How much a Hunted likes to hold a survival card: those that save will or move the Rescue first."""
     if card is None:
         return 0.0
-    order = {"ignore_token": 3.0, "move_token": 2.8, "swap_played": 2.6, "move_track": 2.5, "remove_hunt_cards": 2.0,
-             "gain_will": 1.8, "take_back_places": 1.6, "copy_power": 1.4, "no_hunt_cards": 1.3,
-             "hide_discards": 1.0, "put_marker": 0.9, "take_back_played": 0.8}
+    order = {
+        "ignore_token": 3.0,
+        "move_token": 2.8,
+        "swap_played": 2.6,
+        "move_track": 2.5,
+        "remove_hunt_cards": 2.0,
+        "gain_will": 1.8,
+        "take_back_places": 1.6,
+        "copy_power": 1.4,
+        "no_hunt_cards": 1.3,
+        "hide_discards": 1.0,
+        "put_marker": 0.9,
+        "take_back_played": 0.8,
+    }
     return max((order.get(e.word, 0.5) for e in card.effects), default=0.0)
 
 

@@ -87,16 +87,20 @@ def test_variants_without_a_mission() -> None:
         parse_variant("ruleset=crew", defaults)
     assert parse_variant("ruleset=crew,mission=planet-nine/01", defaults).bot == "fast"
     assert check_variant(Variant("x", "not-alone", "", 3, "random/heuristic")) == ""
-    assert check_variant(Variant("x", "not-alone", "", 3, "heuristic", (("effect-order", "play-order"),))) == ""
+    assert (
+        check_variant(Variant("x", "not-alone", "", 3, "heuristic", (("effect-order", "play-order"),))) == ""
+    )
     assert "bots: heuristic, random" in check_variant(Variant("x", "not-alone", "", 3, "fast"))
     assert "not 9" in check_variant(Variant("x", "not-alone", "", 9, "heuristic"))
     assert "no reading" in check_variant(Variant("x", "not-alone", "", 3, "heuristic", (("nope", "b"),)))
 
 
 def test_compare_plays_the_same_games_for_each_variant() -> None:
-    variants = [Variant("base", "not-alone", "", 3, "heuristic"),
-                Variant("advanced", "not-alone-advanced", "", 3, "heuristic"),
-                Variant("random Hunted", "not-alone", "", 3, "heuristic/random")]
+    variants = [
+        Variant("base", "not-alone", "", 3, "heuristic"),
+        Variant("advanced", "not-alone-advanced", "", 3, "heuristic"),
+        Variant("random Hunted", "not-alone", "", 3, "heuristic/random"),
+    ]
     cmp = compare(variants, 6, "c")
     assert [r.games for r in cmp.results] == [6, 6, 6]
     assert not cmp.solver and all(not r.solver_ran for r in cmp.results)

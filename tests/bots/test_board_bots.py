@@ -39,8 +39,9 @@ def _play(rs: EffectRuleSet, players: int, creature: str, hunted: str, seed: str
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 def test_bots_make_only_legal_moves(ruleset: EffectRuleSet, players: int) -> None:
     """play_board_game raises BoardBotError on an illegal action; every pairing plays to a winner."""
-    for k, (creature, hunted) in enumerate([("heuristic", "heuristic"), ("random", "heuristic"),
-                                            ("heuristic", "random"), ("random", "random")]):
+    for k, (creature, hunted) in enumerate(
+        [("heuristic", "heuristic"), ("random", "heuristic"), ("heuristic", "random"), ("random", "random")]
+    ):
         game = _play(ruleset, players, creature, hunted, f"legal:{players}:{k}")
         assert game.is_over()
         assert game.winners in ((LONE,), tuple(range(1, players)))

@@ -15,12 +15,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "crewkit", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "crewkit", *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
 
 
 def test_simulate_text_names_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--ruleset", "not-alone", "--players", "3", "--games", "4", "--seed", "cli"]) == 0
+    assert (
+        main(["simulate", "--ruleset", "not-alone", "--players", "3", "--games", "4", "--seed", "cli"]) == 0
+    )
     out = capsys.readouterr().out
     assert "Creature bot heuristic, Hunted bot heuristic" in out
     assert "Creature  " in out and "Hunted    " in out and "95% interval" in out
@@ -28,8 +31,26 @@ def test_simulate_text_names_both_sides(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_simulate_json_with_a_bot_per_side(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--ruleset", "not-alone", "--players", "2", "--games", "3", "--bot", "random",
-                 "--hunted-bot", "heuristic", "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--ruleset",
+                "not-alone",
+                "--players",
+                "2",
+                "--games",
+                "3",
+                "--bot",
+                "random",
+                "--hunted-bot",
+                "heuristic",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["bots"] == {"creature": "random", "hunted": "heuristic"}
     assert data["games"] == 3 and data["creature_win_rate"] + data["hunted_win_rate"] == pytest.approx(1.0)
@@ -54,8 +75,17 @@ def test_simulate_refusals(args: list[str], code: int, message: str) -> None:
 
 
 def test_compare_not_alone_variants() -> None:
-    out = run("compare", "--players", "3", "--games", "4", "--format", "json", "ruleset=not-alone",
-              "ruleset=not-alone-advanced,bot=heuristic/random")
+    out = run(
+        "compare",
+        "--players",
+        "3",
+        "--games",
+        "4",
+        "--format",
+        "json",
+        "ruleset=not-alone",
+        "ruleset=not-alone-advanced,bot=heuristic/random",
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert [v["ruleset"] for v in data["variants"]] == ["not-alone", "not-alone-advanced"]
@@ -65,9 +95,21 @@ def test_compare_not_alone_variants() -> None:
 
 
 def test_compare_text_and_bad_variant() -> None:
-    out = run("compare", "--players", "2", "--games", "2", "--no-chart", "ruleset=not-alone",
-              "ruleset=not-alone-advanced")
+    out = run(
+        "compare",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--no-chart",
+        "ruleset=not-alone",
+        "ruleset=not-alone-advanced",
+    )
     assert out.returncode == 0, out.stderr
-    assert "Hunted win" in out.stdout and "Creature win" in out.stdout and "success is the Hunted's win" in out.stdout
+    assert (
+        "Hunted win" in out.stdout
+        and "Creature win" in out.stdout
+        and "success is the Hunted's win" in out.stdout
+    )
     bad = run("compare", "--games", "2", "ruleset=not-alone,bot=expert")
     assert bad.returncode == 1 and "bots: heuristic, random" in bad.stderr and "Traceback" not in bad.stderr
