@@ -20,7 +20,7 @@ from crewkit.bots.board import (
 from crewkit.bots.board_heuristic import HeuristicBoardBot
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame, load_board_ruleset, new_board_game
+from crewkit.engine.board import BoardGame, load_board_ruleset, new_board_game, with_readings
 from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.boardstate import LONE
 from crewkit.engine.machine import Pick
@@ -147,3 +147,13 @@ def test_heuristic_beats_random_on_each_side(ruleset: EffectRuleSet) -> None:
     random_hunted = _creature_rate(ruleset, 3, "heuristic", "random", games)
     assert both - random_creature >= 0.3, (both, random_creature)  # the Creature's side
     assert random_hunted - both >= 0.15, (both, random_hunted)  # the Hunted's side: 1 - rate
+
+
+def test_heuristic_plays_every_reading_option(ruleset: EffectRuleSet) -> None:
+    """Every option of every reading changes some rule; both heuristic sides still play legal games to the end."""
+    for reading in ruleset.data["readings"]:
+        for option in reading["options"]:
+            seed = f"reading:{reading['id']}:{option}"
+            game = BoardGame(with_readings(ruleset, {reading["id"]: option}), 3, seed)
+            play_board_game(game, side_bots(game, "heuristic", seed))
+            assert game.is_over()
