@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from crewkit.analysis.board_sim import board_game, play_board
 from crewkit.analysis.paired import (
     McNemarResult,
     PairedDifference,
@@ -39,9 +40,6 @@ from crewkit.analysis.paired import (
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
 from crewkit.analysis.simulate import family_of
 from crewkit.analysis.stats import wilson_interval
-from crewkit.bots.board import board_bot_names, make_board_bot, play_board_game
-from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
-from crewkit.engine.boardstate import LONE, CardsState
 from crewkit.spec.bundled import TRICK_TAKING
 
 _KEYS = {
@@ -52,6 +50,11 @@ _KEYS = {
     "reading": "reading", "r": "reading", "readings": "reading",
     "label": "label", "name": "label",
 }
+
+
+def is_board(ruleset: str) -> bool:
+    """Whether a variant's rule set is of the board family (Not Alone: no mission, two sides)."""
+    return family_of(ruleset) != TRICK_TAKING
 
 
 class VariantError(ValueError):
@@ -68,7 +71,8 @@ class Variant:
     readings: tuple[tuple[str, str], ...] = ()
 
     def describe(self) -> str:
-        text = f"ruleset={self.ruleset},mission={self.mission},players={self.players},bot={self.bot}"
+        mission = f",mission={self.mission}" if self.mission else ""
+        text = f"ruleset={self.ruleset}{mission},players={self.players},bot={self.bot}"
         for rid, choice in self.readings:
             text += f",reading={rid}:{choice}"
         return text
@@ -106,16 +110,17 @@ def parse_variant(text: str, defaults: Mapping[str, Any] | None = None, *, index
             if canon in values:
                 raise VariantError(f"{key} is given twice in variant {text!r}")
             values[canon] = value
-    board = family_of(str(values.get("ruleset", d.get("ruleset", "")))) != TRICK_TAKING
-    if board:  # a game run by the machine (Not Alone): no mission; the bots of its own family
-        values.setdefault("mission", "")
-        if "bot" not in values and d.get("bot") not in board_bot_names():
-            values["bot"] = "random"
+    board = is_board(str(values.get("ruleset", d.get("ruleset") or "")))
     for key in ("ruleset", "mission", "players", "bot"):
         if key not in values:
-            if d.get(key) is None:
+            if board and key == "mission" and d.get(key) is None:
+                values[key] = ""  # a Not Alone game has no mission
+            elif key == "bot" and d.get(key) is None:
+                values[key] = "heuristic" if board else "fast"
+            elif d.get(key) is None:
                 raise VariantError(f"variant {text!r} names no {key} and there is no --{key} default")
-            values[key] = d[key]
+            else:
+                values[key] = d[key]
     try:
         players = int(values["players"])
     except (TypeError, ValueError):
@@ -339,6 +344,16 @@ class Comparison:
                 lines.append(f"    error: {r.error}")
                 continue
             low, high = r.interval
+            if is_board(v.ruleset):  # Not Alone: success is the Hunted's win; the score is rounds
+                clo, chi = wilson_interval(r.games - r.successes, r.games)
+                lines.append(f"    Hunted win    {r.successes}/{r.games} = {100 * r.success_rate:.1f}%"
+                             f"  (95% {100 * low:.1f}–{100 * high:.1f}%)")
+                lines.append(f"    Creature win  {r.games - r.successes}/{r.games} = "
+                             f"{100 * (1 - r.success_rate) if r.games else 0.0:.1f}%  (95% {100 * clo:.1f}–{100 * chi:.1f}%)")
+                lines.append(f"    mean rounds   {r.mean_tricks:.2f}")
+                for reason, count in r.reasons(3):
+                    lines.append(f"    ending        {count:>4}  {reason}")
+                continue
             lines.append(f"    bot success   {r.successes}/{r.games} = {100 * r.success_rate:.1f}%"
                          f"  (95% {100 * low:.1f}–{100 * high:.1f}%)")
             share = r.winnable_share()
@@ -354,7 +369,9 @@ class Comparison:
                 lines.append(f"    failure       {count:>4}  {reason}")
         if self.pairs:
             lines.append("")
-            lines.append("Against [1] (same deals; difference = variant − [1]):")
+            lines.append("Against [1] (same deals; difference = variant − [1]"
+                         + ("; Not Alone: success is the Hunted's win, scores are rounds" if any(
+                             is_board(r.variant.ruleset) for r in self.results) else "") + "):")
             for k, p in enumerate(self.pairs, start=2):
                 d = p.difference
                 lines.append(
@@ -465,28 +482,16 @@ def deal_fingerprint(game: Any) -> str:
     return "|".join(",".join(sorted(c.name for c in hand)) for hand in game.deal.hands)
 
 
-def _board_job(v: Variant, i: int, game_seed: str) -> DealResult:
-    """A deal of a board-family variant: success = the Hunted win; tricks and score = the rounds played.
-    Variants of one rule set with the same seed start from the same shuffles (the fingerprint says so)."""
-    board = load_board_ruleset(v.ruleset)
-    game = BoardGame(with_readings(board, dict(v.readings)) if v.readings else board, v.players, game_seed)
-    cards = game.state(CardsState)
-    fingerprint = "|".join([",".join(cards.hunt_deck), ",".join(cards.survival_deck)])
-    play_board_game(game, [make_board_bot(v.bot, seat, game_seed) for seat in range(game.n)])
-    return DealResult(i, game.winners != (LONE,), game.round, game.outcome().reason, float(game.round),
-                      None, 0, fingerprint)
-
-
 def _job(job: tuple[int, int]) -> DealResult:
     from crewkit.analysis.loading import game_spec, start_game
     from crewkit.bots import make_bot, play_game
 
     k, i = job
     v: Variant = _WORKER["variants"][k]
-    game_seed = f"{_WORKER['seed']}:{i}"
-    if family_of(v.ruleset) != TRICK_TAKING:
-        return _board_job(v, i, game_seed)
+    if is_board(v.ruleset):
+        return _board_job(k, i, v)
     rules = _rules_for(k)
+    game_seed = f"{_WORKER['seed']}:{i}"
     game = start_game(rules, game_spec(v.ruleset, v.mission, v.players, dict(v.readings)), game_seed)
     fingerprint = deal_fingerprint(game)
     solver_status = None
@@ -505,6 +510,12 @@ def _job(job: tuple[int, int]) -> DealResult:
                       fingerprint)
 
 
+def _board_job(k: int, i: int, v: Variant) -> DealResult:
+    """A Not Alone game of a variant: success is the Hunted's win, tricks and score are the rounds played."""
+    res = play_board(v.ruleset, v.players, v.bot, _WORKER["seed"], i, dict(v.readings))
+    return DealResult(i, not res.creature_won, res.rounds, res.reason, float(res.rounds), None, 0, res.deal)
+
+
 def _succeeded(result: DealResult) -> bool:
     return result.success
 
@@ -514,12 +525,13 @@ def check_variant(v: Variant) -> str:
     from crewkit.analysis.loading import load_rules
     from crewkit.bots import make_bot
 
-    if family_of(v.ruleset) != TRICK_TAKING:
+    if is_board(v.ruleset):
+        from crewkit.bots.board import parse_side_bots
+
         try:
-            make_board_bot(v.bot, 0, "")
-            board = load_board_ruleset(v.ruleset)
-            BoardGame(with_readings(board, dict(v.readings)) if v.readings else board, v.players, "check")
-        except Exception as exc:  # an unknown bot, reading or player count: said in words
+            parse_side_bots(v.bot)
+            board_game(v.ruleset, v.players, dict(v.readings), "check")
+        except Exception as exc:  # UnknownBoardBot, SetupError, SpecError: the variant cannot run
             return str(exc)
         return ""
     try:
@@ -607,6 +619,8 @@ def compare(
         raise ValueError("compare needs at least one game")
     if not variants:
         raise ValueError("compare needs at least one variant")
+    if all(is_board(v.ruleset) for v in variants):
+        solver = False  # no solver for Not Alone
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,
                                  solver_timeout=solver_timeout, progress=progress, oversubscribe=oversubscribe,

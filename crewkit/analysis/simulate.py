@@ -18,7 +18,7 @@ from typing import Any
 from crewkit.analysis.loading import game_spec, load_rules, start_game
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
 from crewkit.analysis.stats import wilson_interval
-from crewkit.bots.board import make_board_bot, play_board_game
+from crewkit.bots.board import parse_side_bots, play_board_game, side_bots
 from crewkit.engine.blocks.rounds import match_of
 from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.board_record import board_record
@@ -113,7 +113,9 @@ class SimulationResult:
             "workers": self.workers,
             "precision": self.precision,
             **({"scoring": self.scoring} if self.scoring else {}),
-            **({"family": self.family, "hunted_win_rate": round(self.success_rate, 6),
+            **({"family": self.family, "bots": dict(zip(("creature", "hunted"), parse_side_bots(self.bot),
+                                                         strict=True)),
+                "hunted_win_rate": round(self.success_rate, 6),
                 "creature_win_rate": round(1 - self.success_rate, 6),
                 "creature_interval95": [round(1 - high, 6), round(1 - low, 6)],
                 "mean_rounds": round(self.mean_tricks, 4)} if self.family != TRICK_TAKING else {}),
@@ -149,7 +151,9 @@ class SimulationResult:
     def _format_sides(self) -> str:
         """A game of two sides (Not Alone): each side's win rate with its interval, the mean rounds."""
         low, high = self.interval
-        lines = [f"{self.ruleset} · {self.players} players · bot {self.bot} · seed {self.seed!r}",
+        creature, hunted = parse_side_bots(self.bot)
+        lines = [f"{self.ruleset} · {self.players} players (1 Creature, {self.players - 1} Hunted) · Creature bot "
+                 f"{creature}, Hunted bot {hunted} · seed {self.seed!r}",
                  f"Hunted    {self.successes}/{self.games} = {100 * self.success_rate:.1f}%"
                  f"  (95% interval {100 * low:.1f}%–{100 * high:.1f}%)",
                  f"Creature  {self.failures}/{self.games} = {100 * (1 - self.success_rate):.1f}%"
@@ -289,7 +293,7 @@ def _play_one(i: int) -> GameResult:
 def _play_board(i: int, game_seed: str) -> GameResult:
     st = _STATE
     game = BoardGame(st["board"], st["players"], game_seed)
-    play_board_game(game, [make_board_bot(st["bot"], seat, game_seed) for seat in range(game.n)])
+    play_board_game(game, side_bots(game, st["bot"], game_seed))  # the Creature's bot, then the Hunted's
     if st["records_dir"] is not None:
         write_json_atomic(Path(st["records_dir"]) / f"game-{i + 1:05d}.json", board_record(game, st["readings"]))
     return GameResult(i, game.winners != (LONE,), game.round, game.outcome().reason)
@@ -346,7 +350,7 @@ def simulate(
         raise ValueError("the number of games cannot be negative")
     family = family_of(ruleset)
     if family != TRICK_TAKING:  # fail early, in this process: a bad spec, players or bot name
-        make_board_bot(bot, 0, "")
+        parse_side_bots(bot)
         board = load_board_ruleset(ruleset)
         BoardGame(with_readings(board, readings) if readings else board, players, "check")
     else:

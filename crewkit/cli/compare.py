@@ -44,6 +44,8 @@ examples:
   crewkit compare --mission planet-nine/10 --games 200 bot=heuristic bot=rules
   crewkit compare "ruleset=crew,mission=planet-nine/16" "mission=planet-nine/16,reading=early-success:play-to-end"
   crewkit compare --campaign planet-nine --players 4 --games 50 --workers 4 --plot curve.svg
+  crewkit compare --players 4 ruleset=not-alone ruleset=not-alone-advanced   (Not Alone: no mission;
+      success is the Hunted's win; bot=random/heuristic sets the Creature's and the Hunted's bots)
 
 Results are identical for any --workers (the solver's limit is a node budget; --solver-timeout trades
 that for wall-clock limits). A progress bar with ETA shows on a terminal; nothing when piped.
@@ -69,8 +71,9 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
                    help="compare every mission of this campaign instead (difficulty curve): a bundled or "
                         "installed name, a folder, a campaign.yaml or a .zip")
     p.add_argument("--mission", help="default mission for variants that name none")
-    p.add_argument("--bot", default="fast", help="default bot: fast, heuristic, expert, rules or random "
-                   "(default: fast: the heuristic's strength, about 100 times faster)")
+    p.add_argument("--bot", help="default bot: fast, heuristic, expert, rules or random (default: fast: the "
+                   "heuristic's strength, about 100 times faster); Not Alone: heuristic or random, or "
+                   "CREATURE/HUNTED such as random/heuristic (default: heuristic)")
     p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
     p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
@@ -111,7 +114,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         players = args.players or (camp.players[0] if camp.players else 4)
         with precision_bar("compare", args.format == "text") as status:
             result = cmp_mod.compare_campaign(
-                args.campaign, players, args.games, args.seed, bot=args.bot,
+                args.campaign, players, args.games, args.seed, bot=args.bot or "fast",
                 ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
                 solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, status=status,
                 oversubscribe=args.oversubscribe, on_note=_note, precision=args.precision, cluster=args.cluster,

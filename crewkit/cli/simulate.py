@@ -43,8 +43,11 @@ def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--mission", help="mission id (planet-nine/10) or path (a trick-taking rule set needs one; "
                    "Not Alone has none)")
     p.add_argument("--bot", default=None, help="bot for every seat: fast, heuristic, expert, rules or random "
-                   "(default: fast: the heuristic's strength, about 100 times faster); Not Alone: random "
-                   "(default) or a bot registered for it")
+                   "(default: fast: the heuristic's strength, about 100 times faster); Not Alone: heuristic "
+                   "(default), random or a bot registered for it, or one per side as CREATURE/HUNTED "
+                   "(random/heuristic)")
+    p.add_argument("--creature-bot", metavar="BOT", help="Not Alone: the Creature's bot (overrides --bot)")
+    p.add_argument("--hunted-bot", metavar="BOT", help="Not Alone: the Hunted's bot (overrides --bot)")
     p.add_argument("--records", metavar="DIR", help="write every game's record into DIR (empty or new)")
     p.add_argument("--overwrite", action="store_true",
                    help="allow --records DIR to be a folder with files in it (its game-NNNNN.json are replaced)")
@@ -59,7 +62,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     board = family_of(args.ruleset) != TRICK_TAKING
     if not board and not args.mission:
         raise UsageError("--mission is required for a trick-taking rule set (for example --mission planet-nine/10)")
-    bot = args.bot or ("random" if board else "fast")
+    if board:
+        from crewkit.bots.board import parse_side_bots, side_label
+
+        bot = side_label(*parse_side_bots(args.bot or "heuristic", args.creature_bot, args.hunted_bot))
+    elif args.creature_bot or args.hunted_bot:
+        raise UsageError("--creature-bot and --hunted-bot are for Not Alone rule sets (one Creature, the Hunted)")
+    else:
+        bot = args.bot or "fast"
     games = args.games if args.games is not None else (20_000 if args.precision is not None else 100)
     with precision_bar("simulating", args.format == "text") as status:
         result = simulate(
