@@ -60,10 +60,10 @@ def test_simulate_and_compare_run_the_family(capsys: pytest.CaptureFixture[str])
     text = result.format_text()
     assert "Hunted" in text and "Creature" in text and "rounds" in text
     variants = [
-        parse_variant("label=base", {"ruleset": "not-alone", "players": 3, "bot": "fast"}),
-        parse_variant("ruleset=not-alone-advanced", {"ruleset": "not-alone", "players": 3, "bot": "fast"}),
+        parse_variant("label=base", {"ruleset": "not-alone", "players": 3}),
+        parse_variant("ruleset=not-alone-advanced", {"ruleset": "not-alone", "players": 3}),
     ]
-    assert variants[0].bot == "random" and variants[0].mission == ""
+    assert variants[0].bot == "heuristic" and variants[0].mission == ""
     cmp = compare(variants, 4, "t", solver=False)
     deals = [r.deals for r in cmp.results]
     assert [len(d) for d in deals] == [4, 4]
