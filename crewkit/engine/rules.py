@@ -1,7 +1,8 @@
 """Compile a resolved rule set and mission into plain Python objects, once per (rule set, mission, players).
 
 The hot path of the engine reads only these objects: bitmasks, tuples and compiled DSL closures. Nothing
-here re-reads YAML dictionaries during play.
+here re-reads YAML dictionaries during play, and nothing here parses DSL: the mission arrives as the spec
+layer's typed model (:class:`crewkit.spec.model.Mission`), its DSL already parsed and checked there.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from crewkit.engine.errors import SetupError
 from crewkit.engine.kernel import ARROWS, NUMBERED, OMEGA
 from crewkit.spec.deck import DealError, build_deck, deal_plan, hand_sizes_for, per_count
 from crewkit.spec.dslsites import mission_roles
+from crewkit.spec.model import ConditionSpec, Dsl, Mission, MissionSymbols
 
 # re-exported: the deal arithmetic lives in crewkit.spec.deck, the mission roles in crewkit.spec.dslsites
 # ARROWS, NUMBERED, OMEGA: the token names, defined in crewkit.engine.kernel
@@ -80,6 +82,8 @@ class Condition:
     fail_text: str
     done_text: str
     render_reason: Callable[..., str] | None = None  # the reason compiled: f(view) -> str
+    fail_expr: Any = None  # the syntax trees of fail_if and done_if (crewkit.dsl Expr), for the solver
+    done_expr: Any = None
 
 
 @dataclass(frozen=True)
@@ -137,7 +141,7 @@ class Rules:
     commander_is_dealer: bool = False  # commander: {dealer: true}: each round's dealer commands
     draft_start: str = "first-leader"  # who takes the first task in a draft: commander | dealer | first-leader
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
-    raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
+    raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)  # the mission's document
     flow: tuple[str, ...] = ("setup", "draft", "tricks")  # the phases, by block name (``flow:``)
     blocks: tuple[str, ...] = ()  # cross-cutting blocks named by the rule set (``blocks:``), beyond the implied
 
@@ -149,16 +153,18 @@ class Rules:
 
 def compile_rules(
     ruleset: Mapping[str, Any],
-    mission: Mapping[str, Any] | None,
+    mission: Mission | None,
     players: int,
     *,
     mission_id: str | None = None,
-    roles: Sequence[str] = (),
-    round_missions: Sequence[tuple[str, Mapping[str, Any]]] = (),
-    secret_cards: Sequence[tuple[str, Mapping[str, Any]]] = (),
+    round_missions: Sequence[Mission] = (),
+    secret_cards: Sequence[Mission] = (),
 ) -> Rules:
-    """Compile resolved specs (readings already applied) for one player count."""
-    allowed = (mission or {}).get("players") or ruleset.get("players") or []
+    """Compile resolved specs (readings already applied) for one player count.
+
+    ``mission`` (and the mission cards of a competitive or secret-deal game) come from the spec layer's loader
+    (:func:`crewkit.spec.loader.load_mission`, :func:`crewkit.spec.loader.mission_model`)."""
+    allowed = (mission.player_counts if mission else ()) or ruleset.get("players") or []
     if players not in allowed:
         raise SetupError(
             f"{players} players is not allowed here; allowed: {', '.join(str(p) for p in allowed)}"
@@ -213,10 +219,9 @@ def compile_rules(
     pool_suits = (tasks.get("cards") or {}).get("suits", [])
     included = {deck.card(c) for c in (tasks.get("cards") or {}).get("include", []) or []}
     pool = tuple(c for c in deck.cards if (c.suit is not None and c.suit.name in pool_suits) or c in included)
-    m_tasks = (mission or {}).get("tasks") or {}
-    task_count = int(m_tasks.get("count", 0))
-    fixed = tuple(deck.card(t) for t in m_tasks.get("fixed", []) or [])
-    tokens = tuple(str(t) for t in m_tasks.get("tokens", []) or [])
+    task_count = mission.tasks.count if mission else 0
+    fixed = tuple(deck.card(t) for t in mission.tasks.fixed) if mission else ()
+    tokens = mission.tasks.tokens if mission else ()
     if task_count > len(pool):
         raise SetupError(f"the mission needs {task_count} tasks but only {len(pool)} task cards exist")
     if len(tokens) > task_count:
@@ -227,12 +232,12 @@ def compile_rules(
         raise SetupError(f"task token {unknown[0]!r} is not among the rule set's tokens "
                          f"({', '.join(known_tokens) or 'none'})")
 
-    symbols = (mission or {}).get("symbols") or {}
+    symbols = mission.symbols if mission else MissionSymbols()
     comm = ruleset.get("communication") or {}
     distress = ruleset.get("distress") or {}
     # every reading in force, the rule set's and the mission's (a record stores them so a replay compiles the same)
-    readings = {r["id"]: r["choice"] for r in [*(ruleset.get("readings", []) or []),
-                                              *((mission or {}).get("readings", []) or [])]}
+    readings = {r["id"]: r["choice"] for r in ruleset.get("readings", []) or []}
+    readings.update(mission.in_force if mission else ())
 
     def suit_names_mask(names: Sequence[str]) -> int:
         return deck.mask(c for c in deck.cards if c.suit is not None and c.suit.name in names)
@@ -241,18 +246,18 @@ def compile_rules(
     trump_mask = deck.mask(c for c in deck.cards if c.is_trump)
     special_mask = deck.mask(c for c in deck.cards if c.is_special)
 
-    conditions = (compile_conditions(mission, deck, roles, source=mission_id or "the mission", seats=players)
-                  if mission and mission.get("conditions") else ())
+    conditions = (compile_conditions(mission.conditions, source=mission_id or "the mission")
+                  if mission and mission.conditions else ())
     from crewkit.engine.steps import compile_draws, compile_steps
 
-    steps, assignment = compile_steps(mission, str(tasks.get("assignment", "draft")))
+    raw_mission = mission.data if mission else None  # setup steps and draws still read the document
+    steps, assignment = compile_steps(raw_mission, str(tasks.get("assignment", "draft")))
     if dummy is not None and dummy.seat_choice in ("players", "commander"):
         from crewkit.engine.steps import StepSpec
 
         steps = (StepSpec("dummy-seat", {"by": dummy.seat_choice}), *steps)
-    all_roles = tuple(dict.fromkeys([*roles, *(mission_roles(mission) if mission else [])]))
+    all_roles = mission.roles if mission else ()
     gold_players = (tasks.get("gold_frame") or {}).get("players", [5]) if isinstance(tasks.get("gold_frame"), Mapping) else [5]
-    m_comm = (mission or {}).get("communication") or {}
 
     scoring = _scoring(ruleset, round_missions, deck)
     return Rules(
@@ -281,8 +286,8 @@ def compile_rules(
         comm_statements=tuple(comm.get("statements", ["top", "bottom", "only"])),
         comm_excluded_mask=suit_names_mask(comm.get("excluded_suits", []) or []) | special_mask,
         comm_singleton_only=comm.get("singleton", "only") == "only",
-        dead_zone=bool(symbols.get("dead_zone", False)),
-        disruption=symbols.get("disruption"),
+        dead_zone=symbols.dead_zone,
+        disruption=symbols.disruption,
         distress_enabled=bool(distress.get("enabled", False)),
         distress_directions=tuple(distress.get("directions", ["left", "right"])),
         distress_excluded_mask=suit_names_mask(distress.get("excluded_suits", []) or []) | special_mask,
@@ -292,10 +297,10 @@ def compile_rules(
         trump_mask=trump_mask,
         special_mask=special_mask,
         setup_steps=steps,
-        draws=compile_draws(mission),
+        draws=compile_draws(raw_mission),
         roles=all_roles,
-        comm_barred_roles=tuple(m_comm.get("barred_roles", []) or []),
-        gold_frame=bool(symbols.get("gold_frame")) and players in gold_players and task_count > 0,
+        comm_barred_roles=mission.barred_roles if mission else (),
+        gold_frame=symbols.gold_frame and players in gold_players and task_count > 0,
         dummy=dummy,
         hold_out=hold_out,
         undealt_mask=undealt_mask,
@@ -307,7 +312,7 @@ def compile_rules(
         comm_must_win_same_trick=bool(comm.get("must_win_same_trick", False)),
         scoring=scoring,
         raw_ruleset=ruleset,
-        raw_mission=mission,
+        raw_mission=raw_mission,
         flow=tuple(str(n) for n in ruleset.get("flow") or ()) or default_flow(scoring is not None),
         blocks=tuple(str(n) for n in ruleset.get("blocks") or ()),
     )
@@ -325,49 +330,42 @@ def distress_extra_attempts(ruleset: Mapping[str, Any]) -> int:
     return int(distress.get("extra_attempts", 1)) if isinstance(distress, Mapping) else 1
 
 
-def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str], *, source: str = "the mission",
-                       seats: int | None = None) -> tuple[Condition, ...]:
-    """Check and compile a mission's conditions; an error while evaluating one names ``source`` (the
-    mission's file or id), the condition and the expression (:class:`crewkit.dsl.ConditionError`)."""
+def compile_conditions(conditions: Sequence[ConditionSpec], *, source: str = "the mission") -> tuple[Condition, ...]:
+    """Compile a mission's conditions (parsed and checked by the spec layer); an error while evaluating one
+    names ``source`` (the mission's file or id), the condition and the expression
+    (:class:`crewkit.dsl.ConditionError`)."""
     from crewkit import dsl  # local: the engine works without conditions for plain missions
-    from crewkit.spec.dslsites import check_site, compile_site, site
 
-    role_names = tuple(dict.fromkeys([*roles, *mission_roles(mission)]))
-    fail_site, done_site = site("conditions", "*", "fail_if"), site("conditions", "*", "done_if")
-    reason_site = site("conditions", "*", "reason")
     out = []
-    for i, cond in enumerate(mission.get("conditions", []) or []):
-        cid = str(cond.get("id", f"condition-{i + 1}"))
-        fail = cond.get("fail_if")
-        done = cond.get("done_if")
-        reason_text = cond.get("reason")
-        if reason_text:
-            try:
-                parts = check_site(reason_site, reason_text, deck, role_names, seats=seats)
-            except dsl.DslError as exc:
-                raise dsl.ConditionError.wrap(exc, source, f"condition `{cid}` (reason)", reason_text) from None
-        else:
-            reason_text = f"condition {cond.get('id', i + 1)} broken"
-            parts = dsl.parse_template(reason_text)
+    for cond in conditions:
+        cid = cond.id
         out.append(
             Condition(
                 id=cid,
-                fail_if=compile_site(fail_site, fail, deck, role_names, source=source,
-                                     where=f"condition `{cid}` (fail_if)", seats=seats),
-                done_if=compile_site(done_site, done, deck, role_names, source=source,
-                                     where=f"condition `{cid}` (done_if)", seats=seats),
-                reason=tuple(parts),
-                check=str(cond.get("check", "after-trick")),
-                fail_text=fail or "",
-                done_text=done or "",
-                render_reason=dsl.located(dsl.compile_template(parts), source, f"condition `{cid}` (reason)",
-                                          reason_text),
+                fail_if=compile_dsl(cond.fail_if, source, f"condition `{cid}` (fail_if)"),
+                done_if=compile_dsl(cond.done_if, source, f"condition `{cid}` (done_if)"),
+                reason=tuple(cond.reason.expr),
+                check=cond.check,
+                fail_text=cond.fail_if.text if cond.fail_if else "",
+                done_text=cond.done_if.text if cond.done_if else "",
+                render_reason=dsl.located(dsl.compile_template(cond.reason.expr), source,
+                                          f"condition `{cid}` (reason)", cond.reason.text),
+                fail_expr=cond.fail_if.expr if cond.fail_if else None,
+                done_expr=cond.done_if.expr if cond.done_if else None,
             )
         )
     return tuple(out)
 
 
-def _scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[str, Any]]], deck: Deck) -> Any:
+def compile_dsl(text: Dsl | None, source: str, where: str) -> Callable[..., Any] | None:
+    """The closure the engine runs for a checked DSL text (None for none); its errors while evaluating are
+    :class:`crewkit.dsl.ConditionError` naming ``source`` (the file or mission id) and ``where``."""
+    from crewkit import dsl
+
+    return None if text is None else dsl.compile_located(text.expr, source, where, text.text)
+
+
+def _scoring(ruleset: Mapping[str, Any], missions: Sequence[Mission], deck: Deck) -> Any:
     if not ruleset.get("rounds") and not ruleset.get("scoring"):
         return None
     from crewkit.engine.scoring import compile_scoring
@@ -375,16 +373,15 @@ def _scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[s
     return compile_scoring(ruleset, missions, deck)
 
 
-def _secret(tasks: Mapping[str, Any], commander: Mapping[str, Any], cards: Sequence[tuple[str, Mapping[str, Any]]],
+def _secret(tasks: Mapping[str, Any], commander: Mapping[str, Any], cards: Sequence[Mission],
             deck: Deck) -> SecretSpec | None:
     secret = tasks.get("secret")
     if tasks.get("assignment") != "secret-deal" or not isinstance(secret, Mapping):
         return None
     pool = []
-    for mission_id, data in cards:
-        fixed = ((data.get("tasks") or {}).get("fixed") or [])
-        if fixed:
-            pool.append(SecretCard(mission_id, int(data.get("number", 0)), tuple(deck.card(c) for c in fixed)))
+    for card in cards:
+        if card.tasks.fixed:
+            pool.append(SecretCard(card.id, int(card.number or 0), tuple(deck.card(c) for c in card.tasks.fixed)))
     if commander.get("lowest_secret_task"):
         rule = "lowest"
     elif commander.get("highest_secret_task"):

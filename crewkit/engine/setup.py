@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Deal, Game
-from crewkit.engine.rules import Rules, compile_rules, distress_extra_attempts, mission_roles
+from crewkit.engine.rules import Rules, compile_rules, distress_extra_attempts
 from crewkit.spec.errors import SpecError
 from crewkit.spec.loader import load_mission, load_ruleset
-from crewkit.spec.model import Mission, RuleSet
+from crewkit.spec.model import Mission, MissionTasks, RuleSet
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,11 @@ def _compile_named(ruleset: str, mission: str, players: int,
     secret = (rs.data.get("tasks") or {}).get("secret")
     if isinstance(secret, dict) and secret.get("missions"):
         return _compiled_secret_game(rs, secret, mission, players, selection)
-    ms = load_mission(mission, selection)
+    ms = load_mission(mission, selection, rs)
     why = (ms.data.get("unsupported") or {}).get(rs.name)
     if why:
         raise SetupError(f"{ms.id} cannot be played under {rs.name}: {why}")
-    rules = compile_rules(rs.data, ms.data, players, mission_id=ms.id, roles=mission_roles(ms.data))
+    rules = compile_rules(rs.data, ms, players, mission_id=ms.id)
     return rules, rs, ms
 
 
@@ -65,16 +65,15 @@ def _compiled_scoring_game(rs: RuleSet, folder: str, mission: str, players: int,
         paths = [p for p in bundled.bundled_missions() if p.parent.name == folder]
     else:
         paths = [bundled.mission_path(mission)]
-    cards = [load_mission(str(p), selection) for p in paths]
+    cards = [load_mission(str(p), selection, rs) for p in paths]
     if not cards:
         raise SetupError(f"rule set {rs.name} plays the mission cards of {folder!r}, but there are none")
-    round_missions = [(bundled.mission_id_for(m.path), m.data) for m in cards]
     first = cards[0]
+    counts = first.data.get("players") or rs.players
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} mission cards", path=first.path,
-                          data={"players": first.data.get("players") or rs.players, "tasks": {"count": 0}},
-                          readings=first.readings)
-    rules = compile_rules(rs.data, set_mission.data, players, mission_id=set_mission.id,
-                          round_missions=round_missions)
+                          data={"players": counts, "tasks": {"count": 0}}, readings=first.readings,
+                          player_counts=tuple(counts), tasks=MissionTasks(count=0))
+    rules = compile_rules(rs.data, set_mission, players, mission_id=set_mission.id, round_missions=cards)
     return rules, rs, set_mission
 
 
@@ -92,14 +91,14 @@ def _compiled_secret_game(rs: RuleSet, secret: dict[str, object], mission: str, 
     elif mission not in (folder, ""):
         raise SetupError(f"rule set {rs.name} deals secret mission cards: name the set ({folder!r} or "
                          f"'{folder}/level-N'), not one card ({mission!r})")
-    cards = [load_mission(str(p), selection) for p in bundled.bundled_missions() if p.parent.name == folder]
-    cards = [m for m in cards if int(m.data.get("level", 1)) == level]
+    cards = [load_mission(str(p), selection, rs) for p in bundled.bundled_missions() if p.parent.name == folder]
+    cards = [m for m in cards if m.level == level]
     if not cards:
         raise SetupError(f"there are no level-{level} mission cards in {folder!r}")
-    secret_cards = [(bundled.mission_id_for(m.path), m.data) for m in cards]
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} level {level}", path=cards[0].path,
-                          data={"players": rs.players, "tasks": {"count": 0}}, readings={})
-    rules = compile_rules(rs.data, set_mission.data, players, mission_id=set_mission.id, secret_cards=secret_cards)
+                          data={"players": rs.players, "tasks": {"count": 0}}, readings={},
+                          player_counts=tuple(rs.players), tasks=MissionTasks(count=0))
+    rules = compile_rules(rs.data, set_mission, players, mission_id=set_mission.id, secret_cards=cards)
     return rules, rs, set_mission
 
 

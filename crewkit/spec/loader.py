@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.spec import bundled
 from crewkit.spec.blocknames import unknown_block
+from crewkit.spec.dslsites import DslChecks, mission_roles, sites_in
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
 from crewkit.spec.model import Mission, RuleSet
@@ -337,11 +338,9 @@ def check_reading_options(data: Mapping[str, Any], doc: Any,
 
 
 # ---------------------------------------------------------------------------- missions
-def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> list[SpecIssue]:
-    from crewkit.cards import CardError
-    from crewkit.spec.deck import build_deck
-    from crewkit.spec.dslsites import mission_roles
-
+def mission_base(data: Mapping[str, Any], doc: Any, path: Path) -> tuple[dict[str, Any] | None, list[SpecIssue]]:
+    """The rule set a mission is checked against (the first of its ``rulesets`` that loads), and the
+    problems with the ones it names."""
     issues: list[SpecIssue] = []
     rulesets = data.get("rulesets") or ["crew"]
     base: dict[str, Any] | None = None
@@ -359,6 +358,16 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> li
             continue
         if base is None:
             base = rdata
+    return base, issues
+
+
+def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path,
+                            checks: DslChecks | None = None) -> list[SpecIssue]:
+    """A mission's problems beyond its schema; ``checks`` keeps the DSL it parsed (for the typed model)."""
+    from crewkit.cards import CardError
+    from crewkit.spec.deck import build_deck
+
+    base, issues = mission_base(data, doc, path)
     if base is None or "deck" not in base:
         return issues
     deck = build_deck(base["deck"])
@@ -391,23 +400,29 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> li
         except CardError as exc:
             issues.append(_issue(doc, ("tasks", "fixed", i), str(exc)))
     issues += check_condition_ids(data, doc)
-    counts = [p for p in (players if isinstance(players, list) else base.get("players") or []) if isinstance(p, int)]
-    issues += check_mission_dsl(data, doc, deck, mission_roles(data), seats=max(counts, default=None))
+    issues += check_mission_dsl(data, doc, deck, mission_roles(data), seats=_most_players(data, base), checks=checks)
     return issues
 
 
-def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str],
-                      seats: int | None = None) -> list[SpecIssue]:
-    """Every DSL text of a mission (the table of :mod:`crewkit.spec.dslsites`), checked as the engine will;
-    ``seats`` (the most players) bounds seat numbers and cost."""
-    from crewkit import dsl
-    from crewkit.spec.dslsites import check_site, sites_in
+def _most_players(mission: Mapping[str, Any], ruleset: Mapping[str, Any]) -> int | None:
+    """The most players a mission can be played with: the bound on seat numbers (and cost) of its DSL."""
+    players = mission.get("players")
+    counts = players if isinstance(players, list) else ruleset.get("players") or []
+    return max((p for p in counts if isinstance(p, int)), default=None)
 
+
+def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str],
+                      seats: int | None = None, checks: DslChecks | None = None) -> list[SpecIssue]:
+    """Every DSL text of a mission (the table of :mod:`crewkit.spec.dslsites`), parsed and checked;
+    ``seats`` (the most players) bounds seat numbers and cost; ``checks`` keeps the trees."""
+    from crewkit import dsl
+
+    checks = checks or DslChecks()
     issues: list[SpecIssue] = []
     role_list = list(roles)
     for site, path, text in sites_in(data, "mission"):
         try:
-            check_site(site, text, deck, role_list, seats=seats)
+            checks.check(site, text, deck, role_list, seats=seats)
         except dsl.DslError as exc:
             issue = dsl_issue(doc, path, text, exc)
             if site.roles and not site.template and getattr(exc, "message", "").startswith("unknown name"):
@@ -460,26 +475,133 @@ def dsl_issue(doc: Any, path: tuple[str | int, ...], text: str, exc: Any) -> Spe
     return SpecIssue(doc.filename, fline, fcol, path, f"in DSL expression: {message}")
 
 
-def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission:
+def load_mission(ref: str, readings: Mapping[str, str] | None = None, ruleset: RuleSet | None = None) -> Mission:
+    """A checked mission by bundled id or path, with the selected readings applied, as the typed model.
+
+    Its DSL is checked against ``ruleset``'s deck (the rule set it is played under), else against the first
+    of the rule sets it names, as ``crewkit validate`` checks it; each text is parsed and checked once."""
     try:
         path = bundled.mission_path(ref)
     except bundled.NotFound as exc:
         raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
-    issues = check_spec_file(path, "mission")
+    checks = DslChecks()
+    issues = check_spec_file(path, "mission", checks=checks)
     doc = load_doc(path)
     errors = [i for i in issues if i.severity == "error"]
     if errors:
         raise SpecError(errors, doc.lines)
     data, used = apply_readings(dict(doc.data), readings or {}, str(path))
-    mid = bundled.mission_id_for(path)
-    return Mission(id=mid, number=data.get("number"), title=str(data.get("title", mid)), path=path,
-                   data=data, readings=used)
+    if ruleset is not None:
+        base: Mapping[str, Any] | None = ruleset.data
+    else:
+        base, _ = mission_base(data, doc, path)
+    return mission_model(bundled.mission_id_for(path), path, data, base or {}, doc, used, checks)
+
+
+def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mapping[str, Any], doc: Any = None,
+                  readings: Mapping[str, str] | None = None, checks: DslChecks | None = None) -> Mission:
+    """The typed :class:`Mission` of a mission document ``data`` (readings applied) played under the resolved
+    rule set ``ruleset``: its DSL parsed and checked (through ``checks``, which usually has them already from
+    validating the file) in the environment of that rule set's deck, the mission's roles and its most players.
+
+    A DSL text refused there (the file was checked against another rule set's deck) raises :class:`SpecError`
+    positioned in ``doc`` (the file's LoadedDoc, when given)."""
+    from crewkit import dsl
+    from crewkit.spec.deck import build_deck
+    from crewkit.spec.model import ConditionSpec, Dsl, MissionSymbols, MissionTasks
+
+    checks = checks or DslChecks()
+    roles = tuple(dict.fromkeys(mission_roles(data)))
+    deck = build_deck(ruleset["deck"]) if isinstance(ruleset.get("deck"), Mapping) else None
+    seats = _most_players(data, ruleset)
+    texts: dict[tuple[str | int, ...], Dsl] = {}
+    issues: list[SpecIssue] = []
+    for site, where, text in sites_in(data, "mission"):
+        if not text or deck is None:
+            continue
+        try:
+            texts[where] = Dsl(text, where, checks.check(site, text, deck, roles, seats=seats))
+        except dsl.DslError as exc:
+            if doc is None:
+                issues.append(SpecIssue(str(path), 0, 0, where, f"in DSL expression: {exc.message}"))
+            else:
+                issues.append(dsl_issue(doc, where, text, exc))
+    if issues:
+        raise SpecError(sort_issues(issues), doc.lines if doc is not None else None)
+
+    conditions = []
+    for i, cond in enumerate(data.get("conditions", []) or []):
+        reason = texts.get(("conditions", i, "reason"))
+        if reason is None:  # the reason a failure gives when the file states none
+            default = f"condition {cond.get('id', i + 1)} broken"
+            reason = Dsl(default, ("conditions", i), dsl.parse_template(default))
+        conditions.append(ConditionSpec(
+            id=str(cond.get("id", f"condition-{i + 1}")),
+            fail_if=texts.get(("conditions", i, "fail_if")),
+            done_if=texts.get(("conditions", i, "done_if")),
+            reason=reason,
+            check=str(cond.get("check", "after-trick")),
+        ))
+    tasks = data.get("tasks") or {}
+    symbols = data.get("symbols") or {}
+    players = data.get("players")
+    return Mission(
+        id=mid,
+        number=data.get("number"),
+        title=str(data.get("title", mid)),
+        path=path,
+        data=data,
+        readings=dict(readings or {}),
+        player_counts=tuple(players) if isinstance(players, list) else (),
+        tasks=MissionTasks(
+            count=int(tasks.get("count", 0)),
+            fixed=tuple(str(c) for c in tasks.get("fixed", []) or []),
+            tokens=tuple(str(t) for t in tasks.get("tokens", []) or []),
+        ),
+        symbols=MissionSymbols(
+            dead_zone=bool(symbols.get("dead_zone", False)),
+            disruption=symbols.get("disruption"),
+            gold_frame=bool(symbols.get("gold_frame")),
+        ),
+        conditions=tuple(conditions),
+        scoring=_mission_scoring(data.get("scoring"), texts),
+        roles=roles,
+        barred_roles=tuple((data.get("communication") or {}).get("barred_roles", []) or []),
+        in_force=tuple((r["id"], r["choice"]) for r in data.get("readings", []) or []),
+        level=int(data.get("level", 1)),
+    )
+
+
+def _mission_scoring(scoring: Any, texts: Mapping[tuple[str | int, ...], Any]) -> Any:
+    """A competitive mission card's typed ``scoring`` block, or None."""
+    from crewkit.spec.model import CardRestriction, MissionScoring
+
+    if not isinstance(scoring, Mapping):
+        return None
+    hidden = scoring.get("hidden") or {}
+    challenge = scoring.get("challenge") or {}
+    return MissionScoring(
+        penalty_score=texts.get(("scoring", "penalty", "score")),
+        penalty_settled=texts.get(("scoring", "penalty", "settled_if")),
+        hidden_if=texts.get(("scoring", "hidden", "achieved_if")),
+        hidden_payment=int(hidden.get("payment", 0)),
+        challenge_success=texts.get(("scoring", "challenge", "success_if")),
+        challenge_fail=texts.get(("scoring", "challenge", "fail_if")),
+        success_payment=int(challenge.get("success_payment", 0)),
+        failure_payment=int(challenge.get("failure_payment", 0)),
+        free_card_restrictions=tuple(
+            CardRestriction(str(r["card"]), tuple(str(t) for t in r.get("not_in_tricks", []) or []))
+            for r in challenge.get("free_card_restrictions", []) or []
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------- one file, everything
-def check_spec_file(path: Path, kind: Kind | None = None) -> list[SpecIssue]:
+def check_spec_file(path: Path, kind: Kind | None = None, *, checks: DslChecks | None = None) -> list[SpecIssue]:
     """Every issue of one rule set or mission file, sorted by position (empty when valid); for a campaign file
-    its schema issues only (:func:`crewkit.spec.files.check_file` adds the campaign's own checks)."""
+    its schema issues only (:func:`crewkit.spec.files.check_file` adds the campaign's own checks). ``checks``
+    keeps the DSL parsed on the way (:func:`load_mission` builds the typed model from it)."""
+    checks = checks or DslChecks()
     try:
         doc = load_doc(path)
     except SpecError as exc:
@@ -499,9 +621,10 @@ def check_spec_file(path: Path, kind: Kind | None = None) -> list[SpecIssue]:
     if issues:
         return sort_issues(issues)
     if kind == "mission":
-        issues += check_mission_semantics(doc.data, doc, path)
+        issues += check_mission_semantics(doc.data, doc, path, checks)
         if not issues:
-            issues += check_reading_options(doc.data, doc, lambda d, view: check_mission_semantics(d, view, path))
+            issues += check_reading_options(doc.data, doc,
+                                            lambda d, view: check_mission_semantics(d, view, path, checks))
     return sort_issues(issues)
 
 

@@ -1,7 +1,10 @@
 """The typed spec model: resolved rule sets, missions and campaigns.
 
-``data`` holds the resolved, schema-checked document (plain dicts and lists); the engine compiles it once
-into fast objects (``crewkit.engine.rules``).
+``data`` holds the resolved, schema-checked document (plain dicts and lists), for the faces that show it. A
+mission's parts the engine reads are typed fields, built by the loader (:func:`crewkit.spec.loader.load_mission`):
+its tasks, symbols, conditions and scoring, every DSL text already parsed and checked (:class:`Dsl`, from the
+table of :mod:`crewkit.spec.dslsites`). The engine compiles these once into fast objects
+(``crewkit.engine.rules``) and parses nothing itself.
 """
 
 from __future__ import annotations
@@ -24,6 +27,67 @@ class RuleSet:
         return list(self.data.get("players", []))
 
 
+@dataclass(frozen=True, slots=True)
+class Dsl:
+    """One DSL text of a spec, parsed and checked by the spec layer (once): what the engine compiles."""
+
+    text: str
+    path: tuple[str | int, ...]  # where it stands in the file, e.g. ("conditions", 2, "fail_if")
+    expr: Any  # a crewkit.dsl Expr; for a template (a condition's reason) the tuple of its parts
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionSpec:
+    """A mission condition (``conditions[i]``)."""
+
+    id: str  # as written, or condition-N
+    fail_if: Dsl | None
+    done_if: Dsl | None
+    reason: Dsl  # a template; when the file gives none, "condition ID broken"
+    check: str  # after-trick | after-play
+
+
+@dataclass(frozen=True, slots=True)
+class CardRestriction:
+    """A free card barred from some tricks (``scoring.challenge.free_card_restrictions[i]``)."""
+
+    card: str
+    not_in_tricks: tuple[str, ...]  # first | last
+
+
+@dataclass(frozen=True, slots=True)
+class MissionScoring:
+    """A competitive mission card's ``scoring`` block (Hammer): formulas per mode and their payments."""
+
+    penalty_score: Dsl | None = None
+    penalty_settled: Dsl | None = None
+    hidden_if: Dsl | None = None
+    hidden_payment: int = 0
+    challenge_success: Dsl | None = None
+    challenge_fail: Dsl | None = None
+    success_payment: int = 0
+    failure_payment: int = 0
+    free_card_restrictions: tuple[CardRestriction, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MissionTasks:
+    """A mission's ``tasks`` block."""
+
+    count: int = 0
+    fixed: tuple[str, ...] = ()  # card names
+    tokens: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MissionSymbols:
+    """A mission's ``symbols`` block."""
+
+    dead_zone: bool = False
+    disruption: int | None = None  # communication only from just before this trick
+    gold_frame: bool = False
+
+
 @dataclass(frozen=True)
 class Mission:
     id: str  # canonical: planet-nine/03, or the file path for user files
@@ -32,6 +96,16 @@ class Mission:
     path: Path
     data: Mapping[str, Any]
     readings: Mapping[str, str] = field(default_factory=dict)
+    # the typed parts the engine reads (built by the loader from ``data``, readings applied)
+    player_counts: tuple[int, ...] = ()  # the mission's own ``players``; empty: its rule set's
+    tasks: MissionTasks = MissionTasks()
+    symbols: MissionSymbols = MissionSymbols()
+    conditions: tuple[ConditionSpec, ...] = ()
+    scoring: MissionScoring | None = None
+    roles: tuple[str, ...] = ()  # every role its setup steps bind (the names its conditions may use)
+    barred_roles: tuple[str, ...] = ()  # communication.barred_roles: roles that may not communicate
+    in_force: tuple[tuple[str, str], ...] = ()  # the mission's readings in force: (id, choice)
+    level: int = 1  # a secret mission card's level (Persian reading)
 
     @property
     def rulesets(self) -> list[str]:

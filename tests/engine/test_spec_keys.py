@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crewkit import dsl
 from crewkit.campaign.store import Attempt, Logbook, mission_progress
 from crewkit.engine.actions import TakeTask
 from crewkit.engine.errors import SetupError
@@ -24,9 +23,17 @@ from crewkit.engine.scoring import compile_scoring
 from crewkit.engine.setup import logbook_extra_attempts, new_game
 from crewkit.spec import bundled
 from crewkit.spec.deck import build_deck
+from crewkit.spec.errors import SpecError
 from crewkit.spec.files import check_file
-from crewkit.spec.loader import check_ruleset_semantics, load_doc, resolve_ruleset_data
+from crewkit.spec.loader import (
+    check_ruleset_semantics,
+    load_doc,
+    load_mission,
+    mission_model,
+    resolve_ruleset_data,
+)
 from crewkit.spec.merge import merge
+from crewkit.spec.model import Mission
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,8 +44,8 @@ def ruleset(name: str, patch: dict[str, Any] | None = None) -> dict[str, Any]:
     return merge(data, patch or {})
 
 
-def mission(ref: str) -> dict[str, Any]:
-    return dict(load_doc(bundled.mission_path(ref)).data)
+def mission(ref: str) -> Mission:
+    return load_mission(ref)
 
 
 # four hands of ten: seat 0 holds rocket 4 (the commander), seat 2 holds blue 1
@@ -222,11 +229,17 @@ def test_spec_layer_checks_without_the_engine() -> None:
 
 
 # ---------------------------------------------------------------------------- one table of DSL sites
-def test_engine_refuses_a_penalty_score_that_is_not_a_number() -> None:
-    deck = build_deck(ruleset("hammer")["deck"])
+def test_a_penalty_score_that_is_not_a_number_is_refused_before_the_engine() -> None:
+    """The spec layer checks a mission card's formulas (once) as it builds the typed model the engine compiles."""
     card = {"number": 9, "title": "t", "scoring": {"penalty": {"score": "tricks_won(p) > 0"}}}
-    with pytest.raises(dsl.DslError, match="hammer/09: scoring.penalty.score.*expected a number, found a boolean"):
-        compile_scoring(ruleset("hammer"), [("hammer/09", card)], deck)
+    path = bundled.mission_path("hammer/01")
+    with pytest.raises(SpecError, match="scoring.*expected a number, found a boolean"):
+        mission_model("hammer/09", path, card, ruleset("hammer"))
+    card["scoring"]["penalty"]["score"] = "tricks_won(p) * 2"
+    rules = compile_scoring(ruleset("hammer"), [mission_model("hammer/09", path, card, ruleset("hammer"))],
+                            build_deck(ruleset("hammer")["deck"]))
+    assert rules.missions[0].penalty_score is not None
+    assert rules.missions[0].penalty_score.dsl_text == "tricks_won(p) * 2"  # type: ignore[attr-defined]
 
 
 def test_dsl_sites_cover_every_dsl_key_of_the_schemas() -> None:
