@@ -11,12 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.cards import LED, SPECIAL, TRUMP, Card, Deck
+from crewkit.cards import Card, Deck
 from crewkit.engine.errors import SetupError
 from crewkit.engine.kernel import ARROWS, NUMBERED, OMEGA
-from crewkit.spec.deck import DealError, build_deck, deal_plan, hand_sizes_for, per_count
+from crewkit.spec.deck import DealError, build_deck, hand_sizes_for, per_count
 from crewkit.spec.dslsites import mission_roles
-from crewkit.spec.model import ConditionSpec, Dsl, Mission, MissionSymbols
+from crewkit.spec.model import ConditionSpec, Dsl, DummyRules, Mission, MissionSymbols, RuleSet
 
 # re-exported: the deal arithmetic lives in crewkit.spec.deck, the mission roles in crewkit.spec.dslsites
 # ARROWS, NUMBERED, OMEGA: the token names, defined in crewkit.engine.kernel
@@ -33,24 +33,7 @@ class FreeCard:
     not_last: bool
 
 
-@dataclass(frozen=True, slots=True)
-class DummySpec:
-    """A dummy seat played by the commander (JARVIS): ``columns`` stacks of face-down cards under face-up ones."""
-
-    columns: int
-    face_down: int
-    face_up: int
-    seat_choice: str  # players | commander | fixed
-    reveal: str  # after-trick | immediately
-    communicates: bool
-    passes_in_distress: bool
-    answers: str = "commander"  # commander (answers the commander's questions for the dummy) | not-asked
-    choosable: bool = True  # may a choose step pick the dummy for a role (sick, volunteer, silenced, ...)
-    draws: str = "face-up"  # draw_from_neighbour: face-up | any-card | skipped
-
-    @property
-    def cards(self) -> int:
-        return self.columns * (self.face_down + self.face_up)
+DummySpec = DummyRules  # the dummy seat's rules, as the spec layer types them
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +135,7 @@ class Rules:
 
 
 def compile_rules(
-    ruleset: Mapping[str, Any],
+    ruleset: RuleSet,
     mission: Mission | None,
     players: int,
     *,
@@ -160,65 +143,40 @@ def compile_rules(
     round_missions: Sequence[Mission] = (),
     secret_cards: Sequence[Mission] = (),
 ) -> Rules:
-    """Compile resolved specs (readings already applied) for one player count.
+    """Compile the spec layer's typed rule set and mission (readings already applied) for one player count.
 
-    ``mission`` (and the mission cards of a competitive or secret-deal game) come from the spec layer's loader
-    (:func:`crewkit.spec.loader.load_mission`, :func:`crewkit.spec.loader.mission_model`)."""
-    allowed = (mission.player_counts if mission else ()) or ruleset.get("players") or []
+    They come from its loader (:func:`crewkit.spec.loader.load_ruleset`, :func:`~crewkit.spec.loader.load_mission`,
+    or :func:`~crewkit.spec.loader.ruleset_model` and :func:`~crewkit.spec.loader.mission_model` for a
+    document in hand), as do the mission cards of a competitive or secret-deal game."""
+    allowed = (mission.player_counts if mission else ()) or ruleset.player_counts
     if players not in allowed:
         raise SetupError(
             f"{players} players is not allowed here; allowed: {', '.join(str(p) for p in allowed)}"
         )
-    deck = build_deck(ruleset["deck"])
-    deal = ruleset.get("deal", {})
-    dummy_raw = ruleset.get("dummy")
-    dummy = None
-    if isinstance(dummy_raw, Mapping):
-        dummy = DummySpec(
-            columns=int(dummy_raw.get("columns", 7)),
-            face_down=int(dummy_raw.get("face_down", 1)),
-            face_up=int(dummy_raw.get("face_up", 1)),
-            seat_choice=str(dummy_raw.get("seat_choice", "fixed")),
-            reveal=str(dummy_raw.get("reveal", "after-trick")),
-            communicates=bool(dummy_raw.get("communicates", False)),
-            passes_in_distress=bool(dummy_raw.get("passes_in_distress", False)),
-            answers=str(dummy_raw.get("answers", "commander")),
-            choosable=bool(dummy_raw.get("choosable", True)),
-            draws=str(dummy_raw.get("draws", "face-up")),
-        )
-    hold_out = deck.card(deal["hold_out"]) if deal.get("hold_out") else None
-    undealt_mask = deck.mask(deck.card(c) for c in deal.get("undealt", []) or [])
+    deck = ruleset.deck
+    if deck is None:
+        raise SetupError(f"rule set {ruleset.name} has no deck")
+    dummy = ruleset.dummy
+    hold_out = deck.card(ruleset.hold_out) if ruleset.hold_out else None
+    undealt_mask = deck.mask(deck.card(c) for c in ruleset.undealt)
     try:
-        plan = deal_plan(ruleset, players, deck)
+        plan = ruleset.deal_plan(players)
     except DealError as exc:
         raise SetupError(exc.message) from None
     sizes = plan.hand_sizes
     set_aside = plan.set_aside
 
-    commander_spec = ruleset.get("commander") or {}
-    commander_card = deck.card(commander_spec["holder_of"]) if "holder_of" in commander_spec else None
+    commander = ruleset.commander
+    commander_card = deck.card(commander.holder_of) if commander.holder_of is not None else None
+    first_leader_card = deck.card(ruleset.first_leader_card) if ruleset.first_leader_card is not None else None
 
-    leader_spec = ruleset.get("first_leader", "commander")
-    if isinstance(leader_spec, Mapping):
-        first_leader, first_leader_card = "holder", deck.card(leader_spec["holder_of"])
-    else:
-        first_leader, first_leader_card = str(leader_spec), None
+    play = ruleset.play
+    free = tuple(FreeCard(deck.card(fc.card), "first" in fc.not_in_tricks, "last" in fc.not_in_tricks)
+                 for fc in play.free_cards)
 
-    play = ruleset.get("play", {})
-    free = tuple(
-        FreeCard(
-            deck.card(fc["card"]),
-            "first" in (fc.get("not_in_tricks") or []),
-            "last" in (fc.get("not_in_tricks") or []),
-        )
-        for fc in play.get("free_cards", []) or []
-    )
-    precedence = tuple(play.get("trick_winner", [SPECIAL, TRUMP, LED]))
-
-    tasks = ruleset.get("tasks") or {}
-    pool_suits = (tasks.get("cards") or {}).get("suits", [])
-    included = {deck.card(c) for c in (tasks.get("cards") or {}).get("include", []) or []}
-    pool = tuple(c for c in deck.cards if (c.suit is not None and c.suit.name in pool_suits) or c in included)
+    tasks = ruleset.tasks
+    included = {deck.card(c) for c in tasks.include}
+    pool = tuple(c for c in deck.cards if (c.suit is not None and c.suit.name in tasks.suits) or c in included)
     task_count = mission.tasks.count if mission else 0
     fixed = tuple(deck.card(t) for t in mission.tasks.fixed) if mission else ()
     tokens = mission.tasks.tokens if mission else ()
@@ -226,17 +184,16 @@ def compile_rules(
         raise SetupError(f"the mission needs {task_count} tasks but only {len(pool)} task cards exist")
     if len(tokens) > task_count:
         raise SetupError(f"{len(tokens)} tokens for only {task_count} tasks")
-    known_tokens = [str(t) for t in tasks.get("tokens", []) or []]
-    unknown = [t for t in tokens if t not in known_tokens]
+    unknown = [t for t in tokens if t not in tasks.tokens]
     if unknown:
         raise SetupError(f"task token {unknown[0]!r} is not among the rule set's tokens "
-                         f"({', '.join(known_tokens) or 'none'})")
+                         f"({', '.join(tasks.tokens) or 'none'})")
 
     symbols = mission.symbols if mission else MissionSymbols()
-    comm = ruleset.get("communication") or {}
-    distress = ruleset.get("distress") or {}
+    comm = ruleset.communication
+    distress = ruleset.distress
     # every reading in force, the rule set's and the mission's (a record stores them so a replay compiles the same)
-    readings = {r["id"]: r["choice"] for r in ruleset.get("readings", []) or []}
+    readings = dict(ruleset.in_force)
     readings.update(mission.in_force if mission else ())
 
     def suit_names_mask(names: Sequence[str]) -> int:
@@ -251,46 +208,44 @@ def compile_rules(
     from crewkit.engine.steps import compile_draws, compile_steps
 
     raw_mission = mission.data if mission else None  # setup steps and draws still read the document
-    steps, assignment = compile_steps(raw_mission, str(tasks.get("assignment", "draft")))
+    steps, assignment = compile_steps(raw_mission, tasks.assignment)
     if dummy is not None and dummy.seat_choice in ("players", "commander"):
         from crewkit.engine.steps import StepSpec
 
         steps = (StepSpec("dummy-seat", {"by": dummy.seat_choice}), *steps)
-    all_roles = mission.roles if mission else ()
-    gold_players = (tasks.get("gold_frame") or {}).get("players", [5]) if isinstance(tasks.get("gold_frame"), Mapping) else [5]
 
     scoring = _scoring(ruleset, round_missions, deck)
     return Rules(
-        ruleset_name=str(ruleset.get("name", "?")),
+        ruleset_name=ruleset.name,
         mission_id=mission_id,
         players=players,
         deck=deck,
         hand_sizes=sizes,
         set_aside=set_aside,
         commander_card=commander_card,
-        first_leader=first_leader,
+        first_leader=ruleset.first_leader,
         first_leader_card=first_leader_card,
-        commander_is_dealer=bool(commander_spec.get("dealer", False)),
-        draft_start=str(tasks.get("draft_start") or "first-leader"),
-        must_follow=bool(play.get("must_follow", True)),
+        commander_is_dealer=commander.dealer,
+        draft_start=tasks.draft_start,
+        must_follow=play.must_follow,
         free_cards=free,
-        precedence=precedence,
+        precedence=play.trick_winner,
         task_pool=pool,
         task_count=task_count,
         fixed_tasks=fixed,
         tokens=tokens,
         assignment=assignment,
-        comm_enabled=bool(comm.get("enabled", False)),
-        comm_per_player=int(comm.get("per_player", 1)),
-        comm_window=str(comm.get("window", "between-tricks")),
-        comm_statements=tuple(comm.get("statements", ["top", "bottom", "only"])),
-        comm_excluded_mask=suit_names_mask(comm.get("excluded_suits", []) or []) | special_mask,
-        comm_singleton_only=comm.get("singleton", "only") == "only",
+        comm_enabled=comm.enabled,
+        comm_per_player=comm.per_player,
+        comm_window=comm.window,
+        comm_statements=comm.statements,
+        comm_excluded_mask=suit_names_mask(comm.excluded_suits) | special_mask,
+        comm_singleton_only=comm.singleton == "only",
         dead_zone=symbols.dead_zone,
         disruption=symbols.disruption,
-        distress_enabled=bool(distress.get("enabled", False)),
-        distress_directions=tuple(distress.get("directions", ["left", "right"])),
-        distress_excluded_mask=suit_names_mask(distress.get("excluded_suits", []) or []) | special_mask,
+        distress_enabled=distress.enabled,
+        distress_directions=distress.directions,
+        distress_excluded_mask=suit_names_mask(distress.excluded_suits) | special_mask,
         conditions=conditions,
         readings=readings,
         suit_masks=suit_masks,
@@ -298,23 +253,23 @@ def compile_rules(
         special_mask=special_mask,
         setup_steps=steps,
         draws=compile_draws(raw_mission),
-        roles=all_roles,
+        roles=mission.roles if mission else (),
         comm_barred_roles=mission.barred_roles if mission else (),
-        gold_frame=symbols.gold_frame and players in gold_players and task_count > 0,
+        gold_frame=symbols.gold_frame and players in tasks.gold_frame_players and task_count > 0,
         dummy=dummy,
         hold_out=hold_out,
         undealt_mask=undealt_mask,
-        special_lead=str(play.get("special_lead", "next-card")),
-        secret=_secret(tasks, commander_spec, secret_cards, deck),
-        order_by_number=tasks.get("order") == "by-number",
-        comm_per_trick=comm.get("per_trick"),
-        comm_who=str(comm.get("who", "all")),
-        comm_must_win_same_trick=bool(comm.get("must_win_same_trick", False)),
+        special_lead=play.special_lead,
+        secret=_secret(ruleset, secret_cards, deck),
+        order_by_number=tasks.order == "by-number",
+        comm_per_trick=comm.per_trick,
+        comm_who=comm.who,
+        comm_must_win_same_trick=comm.must_win_same_trick,
         scoring=scoring,
-        raw_ruleset=ruleset,
+        raw_ruleset=ruleset.data,
         raw_mission=raw_mission,
-        flow=tuple(str(n) for n in ruleset.get("flow") or ()) or default_flow(scoring is not None),
-        blocks=tuple(str(n) for n in ruleset.get("blocks") or ()),
+        flow=ruleset.flow or default_flow(scoring is not None),
+        blocks=ruleset.blocks,
     )
 
 
@@ -323,11 +278,10 @@ def default_flow(rounds: bool) -> tuple[str, ...]:
     return ("choose-mission", "tricks") if rounds else ("setup", "draft", "tricks")
 
 
-def distress_extra_attempts(ruleset: Mapping[str, Any]) -> int:
+def distress_extra_attempts(ruleset: RuleSet) -> int:
     """Attempts the logbook adds to a mission won with the distress signal used (``distress.extra_attempts``,
     1 in the rule book)."""
-    distress = ruleset.get("distress") or {}
-    return int(distress.get("extra_attempts", 1)) if isinstance(distress, Mapping) else 1
+    return ruleset.distress.extra_attempts
 
 
 def compile_conditions(conditions: Sequence[ConditionSpec], *, source: str = "the mission") -> tuple[Condition, ...]:
@@ -365,34 +319,33 @@ def compile_dsl(text: Dsl | None, source: str, where: str) -> Callable[..., Any]
     return None if text is None else dsl.compile_located(text.expr, source, where, text.text)
 
 
-def _scoring(ruleset: Mapping[str, Any], missions: Sequence[Mission], deck: Deck) -> Any:
-    if not ruleset.get("rounds") and not ruleset.get("scoring"):
+def _scoring(ruleset: RuleSet, missions: Sequence[Mission], deck: Deck) -> Any:
+    if ruleset.rounds is None:
         return None
     from crewkit.engine.scoring import compile_scoring
 
-    return compile_scoring(ruleset, missions, deck)
+    return compile_scoring(ruleset.rounds, missions, deck)
 
 
-def _secret(tasks: Mapping[str, Any], commander: Mapping[str, Any], cards: Sequence[Mission],
-            deck: Deck) -> SecretSpec | None:
-    secret = tasks.get("secret")
-    if tasks.get("assignment") != "secret-deal" or not isinstance(secret, Mapping):
+def _secret(ruleset: RuleSet, cards: Sequence[Mission], deck: Deck) -> SecretSpec | None:
+    secret, commander = ruleset.tasks.secret, ruleset.commander
+    if ruleset.tasks.assignment != "secret-deal" or secret is None:
         return None
     pool = []
     for card in cards:
         if card.tasks.fixed:
             pool.append(SecretCard(card.id, int(card.number or 0), tuple(deck.card(c) for c in card.tasks.fixed)))
-    if commander.get("lowest_secret_task"):
+    if commander.lowest_secret_task:
         rule = "lowest"
-    elif commander.get("highest_secret_task"):
+    elif commander.highest_secret_task:
         rule = "highest"
     else:
-        rule = "one-else-lowest" if commander.get("else") == "lowest" else "one-else-highest"
+        rule = "one-else-lowest" if commander.otherwise == "lowest" else "one-else-highest"
     return SecretSpec(
         cards=tuple(sorted(pool, key=lambda c: c.number)),
-        per_player=int(secret.get("per_player", 1)),
-        set_aside_needed=str(secret.get("set_aside_needed", "play-on")),
-        reveal_when_done=bool(secret.get("reveal_when_done", True)),
+        per_player=secret.per_player,
+        set_aside_needed=secret.set_aside_needed,
+        reveal_when_done=secret.reveal_when_done,
         commander=rule,
-        commander_number=int(commander.get("secret_task_number") or 1),
+        commander_number=commander.secret_task_number,
     )

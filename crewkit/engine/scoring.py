@@ -8,13 +8,13 @@ being scored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from crewkit.cards import Card, Deck
-from crewkit.spec.model import Dsl, Mission, MissionScoring
+from crewkit.spec.model import Dsl, Mission, MissionScoring, RoundsRules
 
 Formula = Callable[..., Any]
 
@@ -62,16 +62,10 @@ class ScoringRules:
         return None
 
 
-def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[Mission], deck: Deck) -> ScoringRules:
-    """The chip scoring of ``ruleset`` with its mission cards (typed by the spec layer, their formulas parsed
-    and checked there)."""
+def compile_scoring(rounds: RoundsRules, missions: Sequence[Mission], deck: Deck) -> ScoringRules:
+    """The chip scoring of a rule set's ``rounds``/``scoring`` with its mission cards (typed by the spec layer,
+    their formulas parsed and checked there)."""
     from crewkit import dsl  # local, as in crewkit.engine.rules: plain games load no DSL
-
-    rounds = ruleset.get("rounds") or {}
-    scoring = ruleset.get("scoring") or {}
-    chips = rounds.get("chips", 0)
-    if isinstance(chips, Mapping):
-        chips = chips.get("start", 0)
 
     compiled = []
     for m in missions:
@@ -102,19 +96,18 @@ def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[Mission], dec
             challenge_not_first=not_first,
             challenge_not_last=not_last,
         ))
-    adds = scoring.get("challenge_adds")
     return ScoringRules(
-        rounds=int(rounds.get("count", 1)),
-        dealer_start=str(rounds.get("dealer_start", "random")),
-        rotation=1 if rounds.get("dealer_rotation", "left") == "left" else -1,
-        chips_start=int(chips or 0),
-        modes=tuple(scoring.get("modes", ["penalty"])),
-        challenge_adds=deck.card(adds) if adds else None,
-        settle_early=bool(scoring.get("settle_early", True)),
-        hidden_payment=str(scoring.get("hidden_payment", "adds")),
-        others_score_in_challenge=bool(scoring.get("others_score_in_challenge", False)),
-        base_paid_by=str(scoring.get("base_paid_by", "bank")),
-        cannot_pay=str(scoring.get("cannot_pay", "go-negative")),
+        rounds=rounds.count,
+        dealer_start=rounds.dealer_start,
+        rotation=1 if rounds.dealer_rotation == "left" else -1,
+        chips_start=rounds.chips_start,
+        modes=rounds.modes,
+        challenge_adds=deck.card(rounds.challenge_adds) if rounds.challenge_adds else None,
+        settle_early=rounds.settle_early,
+        hidden_payment=rounds.hidden_payment,
+        others_score_in_challenge=rounds.others_score_in_challenge,
+        base_paid_by=rounds.base_paid_by,
+        cannot_pay=rounds.cannot_pay,
         missions=tuple(sorted(compiled, key=lambda m: m.number)),
     )
 

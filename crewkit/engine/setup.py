@@ -11,7 +11,7 @@ from crewkit.engine.game import Deal, Game
 from crewkit.engine.rules import Rules, compile_rules, distress_extra_attempts
 from crewkit.spec.errors import SpecError
 from crewkit.spec.loader import load_mission, load_ruleset
-from crewkit.spec.model import Mission, MissionTasks, RuleSet
+from crewkit.spec.model import Mission, MissionTasks, RuleSet, SecretRules
 
 
 @dataclass(frozen=True)
@@ -40,17 +40,17 @@ def _compile_named(ruleset: str, mission: str, players: int,
                    readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
     selection = dict(readings)
     rs = load_ruleset(ruleset, selection)
-    folder = ((rs.data.get("scoring") or {}).get("missions"))
+    folder = rs.rounds.missions if rs.rounds else None
     if folder:
-        return _compiled_scoring_game(rs, str(folder), mission, players, selection)
-    secret = (rs.data.get("tasks") or {}).get("secret")
-    if isinstance(secret, dict) and secret.get("missions"):
+        return _compiled_scoring_game(rs, folder, mission, players, selection)
+    secret = rs.tasks.secret
+    if secret is not None and secret.missions:
         return _compiled_secret_game(rs, secret, mission, players, selection)
     ms = load_mission(mission, selection, rs)
     why = (ms.data.get("unsupported") or {}).get(rs.name)
     if why:
         raise SetupError(f"{ms.id} cannot be played under {rs.name}: {why}")
-    rules = compile_rules(rs.data, ms, players, mission_id=ms.id)
+    rules = compile_rules(rs, ms, players, mission_id=ms.id)
     return rules, rs, ms
 
 
@@ -73,19 +73,19 @@ def _compiled_scoring_game(rs: RuleSet, folder: str, mission: str, players: int,
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} mission cards", path=first.path,
                           data={"players": counts, "tasks": {"count": 0}}, readings=first.readings,
                           player_counts=tuple(counts), tasks=MissionTasks(count=0))
-    rules = compile_rules(rs.data, set_mission, players, mission_id=set_mission.id, round_missions=cards)
+    rules = compile_rules(rs, set_mission, players, mission_id=set_mission.id, round_missions=cards)
     return rules, rs, set_mission
 
 
-def _compiled_secret_game(rs: RuleSet, secret: dict[str, object], mission: str, players: int,
+def _compiled_secret_game(rs: RuleSet, secret: SecretRules, mission: str, players: int,
                           selection: dict[str, str]) -> tuple[Rules, RuleSet, Mission]:
     """Secret mission cards (Persian reading): each player is dealt cards of one level from a folder.
 
     ``mission`` names the folder (``persian``) or a level within it (``persian/level-2``)."""
     from crewkit.spec import bundled
 
-    folder = str(secret["missions"])
-    level = int(secret.get("level", 1))  # type: ignore[call-overload]
+    folder = str(secret.missions)
+    level = secret.level
     if mission.startswith(f"{folder}/level-"):
         level = int(mission.rsplit("-", 1)[1])
     elif mission not in (folder, ""):
@@ -98,7 +98,7 @@ def _compiled_secret_game(rs: RuleSet, secret: dict[str, object], mission: str, 
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} level {level}", path=cards[0].path,
                           data={"players": rs.players, "tasks": {"count": 0}}, readings={},
                           player_counts=tuple(rs.players), tasks=MissionTasks(count=0))
-    rules = compile_rules(rs.data, set_mission, players, mission_id=set_mission.id, secret_cards=cards)
+    rules = compile_rules(rs, set_mission, players, mission_id=set_mission.id, secret_cards=cards)
     return rules, rs, set_mission
 
 
@@ -133,6 +133,6 @@ def logbook_extra_attempts(ruleset: str) -> int:
 
     A rule set that can no longer be loaded (a user file since moved) counts the rule book's 1."""
     try:
-        return distress_extra_attempts(load_ruleset(ruleset).data)
+        return distress_extra_attempts(load_ruleset(ruleset))
     except SpecError:
         return 1

@@ -251,7 +251,134 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
         if issues:
             raise SpecError(sort_issues(issues), doc.lines)
     data, used = apply_readings(data, readings or {}, str(path))
-    return RuleSet(name=str(data.get("name", path.stem)), path=path, data=data, readings=used)
+    return ruleset_model(path, data, used)
+
+
+def ruleset_model(path: Path, data: Mapping[str, Any], readings: Mapping[str, str] | None = None) -> RuleSet:
+    """The typed :class:`RuleSet` of a resolved, checked rule set document (readings applied) from ``path``:
+    every part the engine reads, with the defaults the schema documents."""
+    from crewkit.cards import LED, SPECIAL, TRUMP
+    from crewkit.spec.deck import build_deck
+    from crewkit.spec.model import (
+        CommanderRules,
+        CommunicationRules,
+        DistressRules,
+        DummyRules,
+        FreeCardRule,
+        PlayRules,
+        RoundsRules,
+        SecretRules,
+        TaskRules,
+    )
+
+    def strs(value: Any) -> tuple[str, ...]:
+        return tuple(str(v) for v in value or [])
+
+    deal = data.get("deal") or {}
+    commander = data.get("commander") or {}
+    leader = data.get("first_leader", "commander")
+    play = data.get("play") or {}
+    tasks = data.get("tasks") or {}
+    cards = tasks.get("cards") or {}
+    gold = tasks.get("gold_frame")
+    secret = tasks.get("secret")
+    comm = data.get("communication") or {}
+    distress = data.get("distress") or {}
+    dummy = data.get("dummy")
+    rounds = data.get("rounds") or {}
+    scoring = data.get("scoring") or {}
+    chips = rounds.get("chips", 0)
+    if isinstance(chips, Mapping):
+        chips = chips.get("start", 0)
+    return RuleSet(
+        name=str(data.get("name", path.stem)),
+        path=path,
+        data=data,
+        readings=dict(readings or {}),
+        deck=build_deck(data["deck"]) if isinstance(data.get("deck"), Mapping) else None,
+        player_counts=tuple(data.get("players") or ()),
+        hold_out=str(deal["hold_out"]) if deal.get("hold_out") else None,
+        undealt=strs(deal.get("undealt")),
+        commander=CommanderRules(
+            holder_of=str(commander["holder_of"]) if "holder_of" in commander else None,
+            dealer=bool(commander.get("dealer", False)),
+            otherwise=commander.get("else"),
+            lowest_secret_task=bool(commander.get("lowest_secret_task")),
+            highest_secret_task=bool(commander.get("highest_secret_task")),
+            secret_task_number=int(commander.get("secret_task_number") or 1),
+        ),
+        first_leader="holder" if isinstance(leader, Mapping) else str(leader),
+        first_leader_card=str(leader["holder_of"]) if isinstance(leader, Mapping) else None,
+        play=PlayRules(
+            must_follow=bool(play.get("must_follow", True)),
+            free_cards=tuple(FreeCardRule(str(fc["card"]), strs(fc.get("not_in_tricks")))
+                             for fc in play.get("free_cards", []) or []),
+            trick_winner=tuple(play.get("trick_winner", [SPECIAL, TRUMP, LED])),
+            special_lead=str(play.get("special_lead", "next-card")),
+        ),
+        tasks=TaskRules(
+            suits=strs(cards.get("suits")),
+            include=strs(cards.get("include")),
+            assignment=str(tasks.get("assignment", "draft")),
+            tokens=strs(tasks.get("tokens")),
+            gold_frame_players=tuple((gold or {}).get("players", [5])) if isinstance(gold, Mapping) else (5,),
+            draft_start=str(tasks.get("draft_start") or "first-leader"),
+            order=tasks.get("order"),
+            secret=SecretRules(
+                missions=str(secret["missions"]) if secret.get("missions") else None,
+                level=int(secret.get("level", 1)),
+                per_player=int(secret.get("per_player", 1)),
+                set_aside_needed=str(secret.get("set_aside_needed", "play-on")),
+                reveal_when_done=bool(secret.get("reveal_when_done", True)),
+            ) if isinstance(secret, Mapping) else None,
+        ),
+        communication=CommunicationRules(
+            enabled=bool(comm.get("enabled", False)),
+            per_player=int(comm.get("per_player", 1)),
+            window=str(comm.get("window", "between-tricks")),
+            statements=tuple(comm.get("statements", ["top", "bottom", "only"])),
+            excluded_suits=strs(comm.get("excluded_suits")),
+            singleton=str(comm.get("singleton", "only")),
+            per_trick=comm.get("per_trick"),
+            who=str(comm.get("who", "all")),
+            must_win_same_trick=bool(comm.get("must_win_same_trick", False)),
+        ),
+        distress=DistressRules(
+            enabled=bool(distress.get("enabled", False)),
+            directions=tuple(distress.get("directions", ["left", "right"])),
+            excluded_suits=strs(distress.get("excluded_suits")),
+            extra_attempts=int(distress.get("extra_attempts", 1)),
+        ),
+        dummy=DummyRules(
+            columns=int(dummy.get("columns", 7)),
+            face_down=int(dummy.get("face_down", 1)),
+            face_up=int(dummy.get("face_up", 1)),
+            seat_choice=str(dummy.get("seat_choice", "fixed")),
+            reveal=str(dummy.get("reveal", "after-trick")),
+            communicates=bool(dummy.get("communicates", False)),
+            passes_in_distress=bool(dummy.get("passes_in_distress", False)),
+            answers=str(dummy.get("answers", "commander")),
+            choosable=bool(dummy.get("choosable", True)),
+            draws=str(dummy.get("draws", "face-up")),
+        ) if isinstance(dummy, Mapping) else None,
+        rounds=RoundsRules(
+            count=int(rounds.get("count", 1)),
+            dealer_start=str(rounds.get("dealer_start", "random")),
+            dealer_rotation=str(rounds.get("dealer_rotation", "left")),
+            chips_start=int(chips or 0),
+            modes=tuple(scoring.get("modes", ["penalty"])),
+            challenge_adds=str(scoring["challenge_adds"]) if scoring.get("challenge_adds") else None,
+            settle_early=bool(scoring.get("settle_early", True)),
+            hidden_payment=str(scoring.get("hidden_payment", "adds")),
+            others_score_in_challenge=bool(scoring.get("others_score_in_challenge", False)),
+            base_paid_by=str(scoring.get("base_paid_by", "bank")),
+            cannot_pay=str(scoring.get("cannot_pay", "go-negative")),
+            missions=str(scoring["missions"]) if scoring.get("missions") else None,
+        ) if data.get("rounds") or data.get("scoring") else None,
+        flow=strs(data.get("flow")),
+        blocks=strs(data.get("blocks")),
+        in_force=tuple((r["id"], r["choice"]) for r in data.get("readings", []) or []),
+    )
 
 
 # ---------------------------------------------------------------------------- every option of every reading

@@ -14,17 +14,153 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crewkit.cards import Deck
+from crewkit.spec.deck import DealError, DealPlan, deal_plan
+
+
+@dataclass(frozen=True, slots=True)
+class DummyRules:
+    """A dummy seat played by the commander (JARVIS): ``columns`` stacks of face-down cards under face-up ones."""
+
+    columns: int = 7
+    face_down: int = 1
+    face_up: int = 1
+    seat_choice: str = "fixed"  # players | commander | fixed
+    reveal: str = "after-trick"  # after-trick | immediately
+    communicates: bool = False
+    passes_in_distress: bool = False
+    answers: str = "commander"  # commander (answers the commander's questions for the dummy) | not-asked
+    choosable: bool = True  # may a choose step pick the dummy for a role (sick, volunteer, silenced, ...)
+    draws: str = "face-up"  # draw_from_neighbour: face-up | any-card | skipped
+
+    @property
+    def cards(self) -> int:
+        return self.columns * (self.face_down + self.face_up)
+
+
+@dataclass(frozen=True, slots=True)
+class FreeCardRule:
+    """``play.free_cards[i]``: a card playable at any time, except in the listed tricks."""
+
+    card: str
+    not_in_tricks: tuple[str, ...] = ()  # first | last
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    must_follow: bool = True
+    free_cards: tuple[FreeCardRule, ...] = ()
+    trick_winner: tuple[str, ...] = ("special", "trump", "led")
+    special_lead: str = "next-card"
+
+
+@dataclass(frozen=True, slots=True)
+class SecretRules:
+    """``tasks.secret``: secret mission cards dealt to the players (Persian reading)."""
+
+    missions: str | None = None  # the folder of mission cards
+    level: int = 1
+    per_player: int = 1
+    set_aside_needed: str = "play-on"  # play-on | fail-at-once | redeal
+    reveal_when_done: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TaskRules:
+    suits: tuple[str, ...] = ()  # suits that have task cards
+    include: tuple[str, ...] = ()  # further cards with a task card
+    assignment: str = "draft"
+    tokens: tuple[str, ...] = ()  # the task tokens the rule set has
+    gold_frame_players: tuple[int, ...] = (5,)
+    draft_start: str = "first-leader"
+    order: str | None = None  # by-number: secret missions in number order
+    secret: SecretRules | None = None  # only with ``assignment: secret-deal``
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderRules:
+    holder_of: str | None = None
+    dealer: bool = False
+    otherwise: str | None = None  # ``else``: lowest | highest
+    lowest_secret_task: bool = False
+    highest_secret_task: bool = False
+    secret_task_number: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CommunicationRules:
+    enabled: bool = False
+    per_player: int = 1
+    window: str = "between-tricks"
+    statements: tuple[str, ...] = ("top", "bottom", "only")
+    excluded_suits: tuple[str, ...] = ()
+    singleton: str = "only"
+    per_trick: int | None = None
+    who: str = "all"
+    must_win_same_trick: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DistressRules:
+    enabled: bool = False
+    directions: tuple[str, ...] = ("left", "right")
+    excluded_suits: tuple[str, ...] = ()
+    extra_attempts: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsRules:
+    """``rounds`` and ``scoring`` of a competitive rule set (Hammer)."""
+
+    count: int = 1
+    dealer_start: str = "random"
+    dealer_rotation: str = "left"
+    chips_start: int = 0
+    modes: tuple[str, ...] = ("penalty",)
+    challenge_adds: str | None = None
+    settle_early: bool = True
+    hidden_payment: str = "adds"
+    others_score_in_challenge: bool = False
+    base_paid_by: str = "bank"
+    cannot_pay: str = "go-negative"
+    missions: str | None = None  # the folder of mission cards the dealer chooses from
+
 
 @dataclass(frozen=True)
 class RuleSet:
+    """A resolved rule set; the typed fields are what the engine reads (built by
+    :func:`crewkit.spec.loader.ruleset_model`), ``data`` the document for the faces that show it."""
+
     name: str
     path: Path
     data: Mapping[str, Any]
     readings: Mapping[str, str] = field(default_factory=dict)  # selections applied on top of the file's choices
+    deck: Deck | None = None
+    player_counts: tuple[int, ...] = ()
+    hold_out: str | None = None  # a card kept out of the dummy's, shuffled back before the players' deal
+    undealt: tuple[str, ...] = ()  # cards never dealt
+    commander: CommanderRules = CommanderRules()
+    first_leader: str = "commander"  # commander | dealer | holder (of first_leader_card)
+    first_leader_card: str | None = None
+    play: PlayRules = PlayRules()
+    tasks: TaskRules = TaskRules()
+    communication: CommunicationRules = CommunicationRules()
+    distress: DistressRules = DistressRules()
+    dummy: DummyRules | None = None
+    rounds: RoundsRules | None = None  # a competitive rule set (``rounds:`` or ``scoring:``)
+    flow: tuple[str, ...] = ()  # ``flow:`` as written (empty: the default)
+    blocks: tuple[str, ...] = ()
+    in_force: tuple[tuple[str, str], ...] = ()  # its readings in force: (id, choice)
 
     @property
     def players(self) -> list[int]:
         return list(self.data.get("players", []))
+
+    def deal_plan(self, players: int) -> DealPlan:
+        """Where the cards go at ``players``; :class:`crewkit.spec.deck.DealError` when they cannot."""
+        if self.deck is None:
+            raise DealError("the rule set has no deck", ("deck",))
+        return deal_plan(self.data, players, self.deck)
 
 
 @dataclass(frozen=True, slots=True)
