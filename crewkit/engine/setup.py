@@ -24,9 +24,31 @@ class GameSpec:
     readings: tuple[tuple[str, str], ...] = ()
 
 
+@dataclass(frozen=True)
+class _Loaded:
+    """What the spec layer hands the engine for one named game (every player count): the typed rule set and
+    mission, and the mission cards of a competitive or secret-deal game."""
+
+    rs: RuleSet
+    ms: Mission
+    round_missions: tuple[Mission, ...] = ()
+    secret_cards: tuple[Mission, ...] = ()
+
+    def compile(self, players: int) -> Rules:
+        return compile_rules(self.rs, self.ms, players, mission_id=self.ms.id, round_missions=self.round_missions,
+                             secret_cards=self.secret_cards)
+
+
+@functools.lru_cache(maxsize=64)
+def _loaded(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...]) -> _Loaded:
+    """Loaded once per name, whatever the player count (so each DSL text is parsed once per game name)."""
+    return _load_named(ruleset, mission, readings)
+
+
 @functools.lru_cache(maxsize=128)
 def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
-    rules, rs, ms = _compile_named(ruleset, mission, players, readings)
+    loaded = _loaded(ruleset, mission, readings)
+    rules, rs, ms = loaded.compile(players), loaded.rs, loaded.ms
     known = {r.get("id") for r in rs.data.get("readings", []) or []}
     known |= {r.get("id") for r in (ms.data.get("readings") or []) if isinstance(r, dict)}
     unknown = sorted(rid for rid, _ in readings if rid not in known)
@@ -38,24 +60,28 @@ def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[st
 
 def _compile_named(ruleset: str, mission: str, players: int,
                    readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
+    """Load (uncached) and compile one named game."""
+    loaded = _load_named(ruleset, mission, readings)
+    return loaded.compile(players), loaded.rs, loaded.ms
+
+
+def _load_named(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...]) -> _Loaded:
     selection = dict(readings)
     rs = load_ruleset(ruleset, selection)
     folder = rs.rounds.missions if rs.rounds else None
     if folder:
-        return _compiled_scoring_game(rs, folder, mission, players, selection)
+        return _load_scoring_game(rs, folder, mission, selection)
     secret = rs.tasks.secret
     if secret is not None and secret.missions:
-        return _compiled_secret_game(rs, secret, mission, players, selection)
+        return _load_secret_game(rs, secret, mission, selection)
     ms = load_mission(mission, selection, rs)
     why = (ms.data.get("unsupported") or {}).get(rs.name)
     if why:
         raise SetupError(f"{ms.id} cannot be played under {rs.name}: {why}")
-    rules = compile_rules(rs, ms, players, mission_id=ms.id)
-    return rules, rs, ms
+    return _Loaded(rs, ms)
 
 
-def _compiled_scoring_game(rs: RuleSet, folder: str, mission: str, players: int,
-                           selection: dict[str, str]) -> tuple[Rules, RuleSet, Mission]:
+def _load_scoring_game(rs: RuleSet, folder: str, mission: str, selection: dict[str, str]) -> _Loaded:
     """A competitive game: the dealer picks among the mission cards of ``folder`` each round.
 
     ``mission`` names the whole set (``hammer``) or one card (``hammer/04``), which is then the only choice."""
@@ -73,12 +99,10 @@ def _compiled_scoring_game(rs: RuleSet, folder: str, mission: str, players: int,
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} mission cards", path=first.path,
                           data={"players": counts, "tasks": {"count": 0}}, readings=first.readings,
                           player_counts=tuple(counts), tasks=MissionTasks(count=0))
-    rules = compile_rules(rs, set_mission, players, mission_id=set_mission.id, round_missions=cards)
-    return rules, rs, set_mission
+    return _Loaded(rs, set_mission, round_missions=tuple(cards))
 
 
-def _compiled_secret_game(rs: RuleSet, secret: SecretRules, mission: str, players: int,
-                          selection: dict[str, str]) -> tuple[Rules, RuleSet, Mission]:
+def _load_secret_game(rs: RuleSet, secret: SecretRules, mission: str, selection: dict[str, str]) -> _Loaded:
     """Secret mission cards (Persian reading): each player is dealt cards of one level from a folder.
 
     ``mission`` names the folder (``persian``) or a level within it (``persian/level-2``)."""
@@ -98,8 +122,7 @@ def _compiled_secret_game(rs: RuleSet, secret: SecretRules, mission: str, player
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} level {level}", path=cards[0].path,
                           data={"players": rs.players, "tasks": {"count": 0}}, readings={},
                           player_counts=tuple(rs.players), tasks=MissionTasks(count=0))
-    rules = compile_rules(rs, set_mission, players, mission_id=set_mission.id, secret_cards=cards)
-    return rules, rs, set_mission
+    return _Loaded(rs, set_mission, secret_cards=tuple(cards))
 
 
 def compile_game(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> Rules:
