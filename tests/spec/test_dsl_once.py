@@ -90,7 +90,11 @@ def test_the_engine_compiles_the_trees_without_parsing(tmp_path: Path, parses: C
     cond = rules.conditions[1]
     assert cond.fail_expr is mission.conditions[1].fail_if.expr  # type: ignore[union-attr]  # the spec's tree
     assert cond.fail_text == "won_by(pink 9) == commander"
-    assert mission.conditions[0].fail_if is not None and mission.conditions[0].fail_if.path == ("conditions", 0, "fail_if")
+    assert mission.conditions[0].fail_if is not None and mission.conditions[0].fail_if.path == (
+        "conditions",
+        0,
+        "fail_if",
+    )
     assert mission.roles == ("sick",) and rules.roles == ("sick",)
 
 
@@ -113,7 +117,11 @@ def test_validate_and_play_share_the_seat_bound(tmp_path: Path) -> None:
     path.write_text(MISSION.replace("tricks_won(sick) > 0", "tricks_won(4) > 0"), encoding="utf-8")
     rules = compile_game("crew", str(path), 5)  # seat 4 sits at a table of five
     assert rules.conditions[0].fail_text == "tricks_won(4) > 0"
-    path.write_text(MISSION.replace("rulesets: [crew]", "rulesets: [crew]\nplayers: [3, 4]")
-                    .replace("tricks_won(sick) > 0", "tricks_won(4) > 0"), encoding="utf-8")
+    path.write_text(
+        MISSION.replace("rulesets: [crew]", "rulesets: [crew]\nplayers: [3, 4]").replace(
+            "tricks_won(sick) > 0", "tricks_won(4) > 0"
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(SpecError, match="there is no seat 4"):
         load_mission(str(path))
