@@ -49,8 +49,7 @@ def _loaded(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...]) -
 def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
     loaded = _loaded(ruleset, mission, readings)
     rules, rs, ms = loaded.compile(players), loaded.rs, loaded.ms
-    known = {r.get("id") for r in rs.data.get("readings", []) or []}
-    known |= {r.get("id") for r in (ms.data.get("readings") or []) if isinstance(r, dict)}
+    known = {rid for rid, _ in (*rs.in_force, *ms.in_force)}
     unknown = sorted(rid for rid, _ in readings if rid not in known)
     if unknown:
         raise SetupError(f"unknown reading {unknown[0]!r}: neither rule set {rs.name} nor {ms.id} has it; "
@@ -75,7 +74,7 @@ def _load_named(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...
     if secret is not None and secret.missions:
         return _load_secret_game(rs, secret, mission, selection)
     ms = load_mission(mission, selection, rs)
-    why = (ms.data.get("unsupported") or {}).get(rs.name)
+    why = ms.unsupported.get(rs.name)
     if why:
         raise SetupError(f"{ms.id} cannot be played under {rs.name}: {why}")
     return _Loaded(rs, ms)
@@ -95,10 +94,10 @@ def _load_scoring_game(rs: RuleSet, folder: str, mission: str, selection: dict[s
     if not cards:
         raise SetupError(f"rule set {rs.name} plays the mission cards of {folder!r}, but there are none")
     first = cards[0]
-    counts = first.data.get("players") or rs.players
+    counts = first.player_counts or rs.player_counts
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} mission cards", path=first.path,
-                          data={"players": counts, "tasks": {"count": 0}}, readings=first.readings,
-                          player_counts=tuple(counts), tasks=MissionTasks(count=0))
+                          data={"players": list(counts), "tasks": {"count": 0}}, readings=first.readings,
+                          player_counts=counts, tasks=MissionTasks(count=0))
     return _Loaded(rs, set_mission, round_missions=tuple(cards))
 
 
@@ -120,8 +119,8 @@ def _load_secret_game(rs: RuleSet, secret: SecretRules, mission: str, selection:
     if not cards:
         raise SetupError(f"there are no level-{level} mission cards in {folder!r}")
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} level {level}", path=cards[0].path,
-                          data={"players": rs.players, "tasks": {"count": 0}}, readings={},
-                          player_counts=tuple(rs.players), tasks=MissionTasks(count=0))
+                          data={"players": list(rs.player_counts), "tasks": {"count": 0}}, readings={},
+                          player_counts=rs.player_counts, tasks=MissionTasks(count=0))
     return _Loaded(rs, set_mission, secret_cards=tuple(cards))
 
 

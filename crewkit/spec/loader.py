@@ -696,6 +696,7 @@ def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mappin
         barred_roles=tuple((data.get("communication") or {}).get("barred_roles", []) or []),
         in_force=tuple((r["id"], r["choice"]) for r in data.get("readings", []) or []),
         level=int(data.get("level", 1)),
+        unsupported={str(k): str(v) for k, v in (data.get("unsupported") or {}).items()},
     )
 
 

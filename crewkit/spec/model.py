@@ -242,6 +242,7 @@ class Mission:
     barred_roles: tuple[str, ...] = ()  # communication.barred_roles: roles that may not communicate
     in_force: tuple[tuple[str, str], ...] = ()  # the mission's readings in force: (id, choice)
     level: int = 1  # a secret mission card's level (Persian reading)
+    unsupported: Mapping[str, str] = field(default_factory=dict)  # rule set name -> why it cannot play this
 
     @property
     def rulesets(self) -> list[str]:
