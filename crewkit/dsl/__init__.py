@@ -18,7 +18,7 @@ from .errors import (
     DslSyntaxError,
     DslTypeError,
 )
-from .evaluator import compile_expr, evaluate, located
+from .evaluator import compile_expr, compile_located, evaluate, located
 from .limits import interruptible
 from .parser import MAX_DEPTH, MAX_LENGTH, parse
 from .template import check_template, compile_template, parse_template, render_template
@@ -61,6 +61,7 @@ __all__ = [
     "check_all",
     "check_template",
     "compile_expr",
+    "compile_located",
     "compile_template",
     "evaluate",
     "interruptible",

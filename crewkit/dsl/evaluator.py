@@ -101,6 +101,14 @@ def located(fn: Callable[..., Any], source: str, where: str, text: str) -> Calla
     return run
 
 
+def compile_located(expr: A.Expr, source: str, where: str, text: str) -> Callable[..., Any]:
+    """:func:`compile_expr` of a checked tree, :func:`located` at ``source``/``where``; the closure's
+    ``dsl_text`` attribute is ``text`` (for messages and for comparing compiled rules)."""
+    fn = located(compile_expr(expr), source, where, text)
+    fn.dsl_text = text  # type: ignore[attr-defined]
+    return fn
+
+
 @functools.lru_cache(maxsize=512)
 def _cached(expr: A.Expr) -> Callable[..., Any]:
     return compile_expr(expr)

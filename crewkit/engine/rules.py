@@ -1,7 +1,8 @@
 """Compile a resolved rule set and mission into plain Python objects, once per (rule set, mission, players).
 
 The hot path of the engine reads only these objects: bitmasks, tuples and compiled DSL closures. Nothing
-here re-reads YAML dictionaries during play.
+here re-reads YAML dictionaries during play, and nothing here parses DSL: the mission arrives as the spec
+layer's typed model (:class:`crewkit.spec.model.Mission`), its DSL already parsed and checked there.
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.cards import LED, SPECIAL, TRUMP, Card, Deck
+from crewkit.cards import Card, Deck
 from crewkit.engine.errors import SetupError
 from crewkit.engine.kernel import ARROWS, NUMBERED, OMEGA
-from crewkit.spec.deck import DealError, build_deck, deal_plan, hand_sizes_for, per_count
+from crewkit.spec.deck import DealError, build_deck, hand_sizes_for, per_count
 from crewkit.spec.dslsites import mission_roles
+from crewkit.spec.model import ConditionSpec, Dsl, DummyRules, Mission, MissionSymbols, RuleSet
 
 # re-exported: the deal arithmetic lives in crewkit.spec.deck, the mission roles in crewkit.spec.dslsites
 # ARROWS, NUMBERED, OMEGA: the token names, defined in crewkit.engine.kernel
@@ -31,24 +33,7 @@ class FreeCard:
     not_last: bool
 
 
-@dataclass(frozen=True, slots=True)
-class DummySpec:
-    """A dummy seat played by the commander (JARVIS): ``columns`` stacks of face-down cards under face-up ones."""
-
-    columns: int
-    face_down: int
-    face_up: int
-    seat_choice: str  # players | commander | fixed
-    reveal: str  # after-trick | immediately
-    communicates: bool
-    passes_in_distress: bool
-    answers: str = "commander"  # commander (answers the commander's questions for the dummy) | not-asked
-    choosable: bool = True  # may a choose step pick the dummy for a role (sick, volunteer, silenced, ...)
-    draws: str = "face-up"  # draw_from_neighbour: face-up | any-card | skipped
-
-    @property
-    def cards(self) -> int:
-        return self.columns * (self.face_down + self.face_up)
+DummySpec = DummyRules  # the dummy seat's rules, as the spec layer types them
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +65,8 @@ class Condition:
     fail_text: str
     done_text: str
     render_reason: Callable[..., str] | None = None  # the reason compiled: f(view) -> str
+    fail_expr: Any = None  # the syntax trees of fail_if and done_if (crewkit.dsl Expr), for the solver
+    done_expr: Any = None
 
 
 @dataclass(frozen=True)
@@ -137,7 +124,7 @@ class Rules:
     commander_is_dealer: bool = False  # commander: {dealer: true}: each round's dealer commands
     draft_start: str = "first-leader"  # who takes the first task in a draft: commander | dealer | first-leader
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
-    raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)
+    raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)  # the mission's document
     flow: tuple[str, ...] = ("setup", "draft", "tricks")  # the phases, by block name (``flow:``)
     blocks: tuple[str, ...] = ()  # cross-cutting blocks named by the rule set (``blocks:``), beyond the implied
 
@@ -148,91 +135,66 @@ class Rules:
 
 
 def compile_rules(
-    ruleset: Mapping[str, Any],
-    mission: Mapping[str, Any] | None,
+    ruleset: RuleSet,
+    mission: Mission | None,
     players: int,
     *,
     mission_id: str | None = None,
-    roles: Sequence[str] = (),
-    round_missions: Sequence[tuple[str, Mapping[str, Any]]] = (),
-    secret_cards: Sequence[tuple[str, Mapping[str, Any]]] = (),
+    round_missions: Sequence[Mission] = (),
+    secret_cards: Sequence[Mission] = (),
 ) -> Rules:
-    """Compile resolved specs (readings already applied) for one player count."""
-    allowed = (mission or {}).get("players") or ruleset.get("players") or []
+    """Compile the spec layer's typed rule set and mission (readings already applied) for one player count.
+
+    They come from its loader (:func:`crewkit.spec.loader.load_ruleset`, :func:`~crewkit.spec.loader.load_mission`,
+    or :func:`~crewkit.spec.loader.ruleset_model` and :func:`~crewkit.spec.loader.mission_model` for a
+    document in hand), as do the mission cards of a competitive or secret-deal game."""
+    allowed = (mission.player_counts if mission else ()) or ruleset.player_counts
     if players not in allowed:
         raise SetupError(
             f"{players} players is not allowed here; allowed: {', '.join(str(p) for p in allowed)}"
         )
-    deck = build_deck(ruleset["deck"])
-    deal = ruleset.get("deal", {})
-    dummy_raw = ruleset.get("dummy")
-    dummy = None
-    if isinstance(dummy_raw, Mapping):
-        dummy = DummySpec(
-            columns=int(dummy_raw.get("columns", 7)),
-            face_down=int(dummy_raw.get("face_down", 1)),
-            face_up=int(dummy_raw.get("face_up", 1)),
-            seat_choice=str(dummy_raw.get("seat_choice", "fixed")),
-            reveal=str(dummy_raw.get("reveal", "after-trick")),
-            communicates=bool(dummy_raw.get("communicates", False)),
-            passes_in_distress=bool(dummy_raw.get("passes_in_distress", False)),
-            answers=str(dummy_raw.get("answers", "commander")),
-            choosable=bool(dummy_raw.get("choosable", True)),
-            draws=str(dummy_raw.get("draws", "face-up")),
-        )
-    hold_out = deck.card(deal["hold_out"]) if deal.get("hold_out") else None
-    undealt_mask = deck.mask(deck.card(c) for c in deal.get("undealt", []) or [])
+    deck = ruleset.deck
+    if deck is None:
+        raise SetupError(f"rule set {ruleset.name} has no deck")
+    dummy = ruleset.dummy
+    hold_out = deck.card(ruleset.hold_out) if ruleset.hold_out else None
+    undealt_mask = deck.mask(deck.card(c) for c in ruleset.undealt)
     try:
-        plan = deal_plan(ruleset, players, deck)
+        plan = ruleset.deal_plan(players)
     except DealError as exc:
         raise SetupError(exc.message) from None
     sizes = plan.hand_sizes
     set_aside = plan.set_aside
 
-    commander_spec = ruleset.get("commander") or {}
-    commander_card = deck.card(commander_spec["holder_of"]) if "holder_of" in commander_spec else None
+    commander = ruleset.commander
+    commander_card = deck.card(commander.holder_of) if commander.holder_of is not None else None
+    first_leader_card = deck.card(ruleset.first_leader_card) if ruleset.first_leader_card is not None else None
 
-    leader_spec = ruleset.get("first_leader", "commander")
-    if isinstance(leader_spec, Mapping):
-        first_leader, first_leader_card = "holder", deck.card(leader_spec["holder_of"])
-    else:
-        first_leader, first_leader_card = str(leader_spec), None
+    play = ruleset.play
+    free = tuple(FreeCard(deck.card(fc.card), "first" in fc.not_in_tricks, "last" in fc.not_in_tricks)
+                 for fc in play.free_cards)
 
-    play = ruleset.get("play", {})
-    free = tuple(
-        FreeCard(
-            deck.card(fc["card"]),
-            "first" in (fc.get("not_in_tricks") or []),
-            "last" in (fc.get("not_in_tricks") or []),
-        )
-        for fc in play.get("free_cards", []) or []
-    )
-    precedence = tuple(play.get("trick_winner", [SPECIAL, TRUMP, LED]))
-
-    tasks = ruleset.get("tasks") or {}
-    pool_suits = (tasks.get("cards") or {}).get("suits", [])
-    included = {deck.card(c) for c in (tasks.get("cards") or {}).get("include", []) or []}
-    pool = tuple(c for c in deck.cards if (c.suit is not None and c.suit.name in pool_suits) or c in included)
-    m_tasks = (mission or {}).get("tasks") or {}
-    task_count = int(m_tasks.get("count", 0))
-    fixed = tuple(deck.card(t) for t in m_tasks.get("fixed", []) or [])
-    tokens = tuple(str(t) for t in m_tasks.get("tokens", []) or [])
+    tasks = ruleset.tasks
+    included = {deck.card(c) for c in tasks.include}
+    pool = tuple(c for c in deck.cards if (c.suit is not None and c.suit.name in tasks.suits) or c in included)
+    task_count = mission.tasks.count if mission else 0
+    fixed = tuple(deck.card(t) for t in mission.tasks.fixed) if mission else ()
+    tokens = mission.tasks.tokens if mission else ()
     if task_count > len(pool):
         raise SetupError(f"the mission needs {task_count} tasks but only {len(pool)} task cards exist")
     if len(tokens) > task_count:
         raise SetupError(f"{len(tokens)} tokens for only {task_count} tasks")
-    known_tokens = [str(t) for t in tasks.get("tokens", []) or []]
-    unknown = [t for t in tokens if t not in known_tokens]
+    unknown = [t for t in tokens if t not in tasks.tokens]
     if unknown:
         raise SetupError(f"task token {unknown[0]!r} is not among the rule set's tokens "
-                         f"({', '.join(known_tokens) or 'none'})")
+                         f"({', '.join(tasks.tokens) or 'none'})")
 
-    symbols = (mission or {}).get("symbols") or {}
-    comm = ruleset.get("communication") or {}
-    distress = ruleset.get("distress") or {}
+    symbols = mission.symbols if mission else MissionSymbols()
+    comm = ruleset.communication
+    distress = ruleset.distress
     # every reading in force, the rule set's and the mission's (a record stores them so a replay compiles the same)
-    readings = {r["id"]: r["choice"] for r in [*(ruleset.get("readings", []) or []),
-                                              *((mission or {}).get("readings", []) or [])]}
+    readings = dict(ruleset.in_force)
+    readings.update(mission.in_force if mission else ())
 
     def suit_names_mask(names: Sequence[str]) -> int:
         return deck.mask(c for c in deck.cards if c.suit is not None and c.suit.name in names)
@@ -241,75 +203,73 @@ def compile_rules(
     trump_mask = deck.mask(c for c in deck.cards if c.is_trump)
     special_mask = deck.mask(c for c in deck.cards if c.is_special)
 
-    conditions = (compile_conditions(mission, deck, roles, source=mission_id or "the mission", seats=players)
-                  if mission and mission.get("conditions") else ())
+    conditions = (compile_conditions(mission.conditions, source=mission_id or "the mission")
+                  if mission and mission.conditions else ())
     from crewkit.engine.steps import compile_draws, compile_steps
 
-    steps, assignment = compile_steps(mission, str(tasks.get("assignment", "draft")))
+    raw_mission = mission.data if mission else None  # setup steps and draws still read the document
+    steps, assignment = compile_steps(raw_mission, tasks.assignment)
     if dummy is not None and dummy.seat_choice in ("players", "commander"):
         from crewkit.engine.steps import StepSpec
 
         steps = (StepSpec("dummy-seat", {"by": dummy.seat_choice}), *steps)
-    all_roles = tuple(dict.fromkeys([*roles, *(mission_roles(mission) if mission else [])]))
-    gold_players = (tasks.get("gold_frame") or {}).get("players", [5]) if isinstance(tasks.get("gold_frame"), Mapping) else [5]
-    m_comm = (mission or {}).get("communication") or {}
 
     scoring = _scoring(ruleset, round_missions, deck)
     return Rules(
-        ruleset_name=str(ruleset.get("name", "?")),
+        ruleset_name=ruleset.name,
         mission_id=mission_id,
         players=players,
         deck=deck,
         hand_sizes=sizes,
         set_aside=set_aside,
         commander_card=commander_card,
-        first_leader=first_leader,
+        first_leader=ruleset.first_leader,
         first_leader_card=first_leader_card,
-        commander_is_dealer=bool(commander_spec.get("dealer", False)),
-        draft_start=str(tasks.get("draft_start") or "first-leader"),
-        must_follow=bool(play.get("must_follow", True)),
+        commander_is_dealer=commander.dealer,
+        draft_start=tasks.draft_start,
+        must_follow=play.must_follow,
         free_cards=free,
-        precedence=precedence,
+        precedence=play.trick_winner,
         task_pool=pool,
         task_count=task_count,
         fixed_tasks=fixed,
         tokens=tokens,
         assignment=assignment,
-        comm_enabled=bool(comm.get("enabled", False)),
-        comm_per_player=int(comm.get("per_player", 1)),
-        comm_window=str(comm.get("window", "between-tricks")),
-        comm_statements=tuple(comm.get("statements", ["top", "bottom", "only"])),
-        comm_excluded_mask=suit_names_mask(comm.get("excluded_suits", []) or []) | special_mask,
-        comm_singleton_only=comm.get("singleton", "only") == "only",
-        dead_zone=bool(symbols.get("dead_zone", False)),
-        disruption=symbols.get("disruption"),
-        distress_enabled=bool(distress.get("enabled", False)),
-        distress_directions=tuple(distress.get("directions", ["left", "right"])),
-        distress_excluded_mask=suit_names_mask(distress.get("excluded_suits", []) or []) | special_mask,
+        comm_enabled=comm.enabled,
+        comm_per_player=comm.per_player,
+        comm_window=comm.window,
+        comm_statements=comm.statements,
+        comm_excluded_mask=suit_names_mask(comm.excluded_suits) | special_mask,
+        comm_singleton_only=comm.singleton == "only",
+        dead_zone=symbols.dead_zone,
+        disruption=symbols.disruption,
+        distress_enabled=distress.enabled,
+        distress_directions=distress.directions,
+        distress_excluded_mask=suit_names_mask(distress.excluded_suits) | special_mask,
         conditions=conditions,
         readings=readings,
         suit_masks=suit_masks,
         trump_mask=trump_mask,
         special_mask=special_mask,
         setup_steps=steps,
-        draws=compile_draws(mission),
-        roles=all_roles,
-        comm_barred_roles=tuple(m_comm.get("barred_roles", []) or []),
-        gold_frame=bool(symbols.get("gold_frame")) and players in gold_players and task_count > 0,
+        draws=compile_draws(raw_mission),
+        roles=mission.roles if mission else (),
+        comm_barred_roles=mission.barred_roles if mission else (),
+        gold_frame=symbols.gold_frame and players in tasks.gold_frame_players and task_count > 0,
         dummy=dummy,
         hold_out=hold_out,
         undealt_mask=undealt_mask,
-        special_lead=str(play.get("special_lead", "next-card")),
-        secret=_secret(tasks, commander_spec, secret_cards, deck),
-        order_by_number=tasks.get("order") == "by-number",
-        comm_per_trick=comm.get("per_trick"),
-        comm_who=str(comm.get("who", "all")),
-        comm_must_win_same_trick=bool(comm.get("must_win_same_trick", False)),
+        special_lead=play.special_lead,
+        secret=_secret(ruleset, secret_cards, deck),
+        order_by_number=tasks.order == "by-number",
+        comm_per_trick=comm.per_trick,
+        comm_who=comm.who,
+        comm_must_win_same_trick=comm.must_win_same_trick,
         scoring=scoring,
-        raw_ruleset=ruleset,
-        raw_mission=mission,
-        flow=tuple(str(n) for n in ruleset.get("flow") or ()) or default_flow(scoring is not None),
-        blocks=tuple(str(n) for n in ruleset.get("blocks") or ()),
+        raw_ruleset=ruleset.data,
+        raw_mission=raw_mission,
+        flow=ruleset.flow or default_flow(scoring is not None),
+        blocks=ruleset.blocks,
     )
 
 
@@ -318,84 +278,74 @@ def default_flow(rounds: bool) -> tuple[str, ...]:
     return ("choose-mission", "tricks") if rounds else ("setup", "draft", "tricks")
 
 
-def distress_extra_attempts(ruleset: Mapping[str, Any]) -> int:
+def distress_extra_attempts(ruleset: RuleSet) -> int:
     """Attempts the logbook adds to a mission won with the distress signal used (``distress.extra_attempts``,
     1 in the rule book)."""
-    distress = ruleset.get("distress") or {}
-    return int(distress.get("extra_attempts", 1)) if isinstance(distress, Mapping) else 1
+    return ruleset.distress.extra_attempts
 
 
-def compile_conditions(mission: Mapping[str, Any], deck: Deck, roles: Sequence[str], *, source: str = "the mission",
-                       seats: int | None = None) -> tuple[Condition, ...]:
-    """Check and compile a mission's conditions; an error while evaluating one names ``source`` (the
-    mission's file or id), the condition and the expression (:class:`crewkit.dsl.ConditionError`)."""
+def compile_conditions(conditions: Sequence[ConditionSpec], *, source: str = "the mission") -> tuple[Condition, ...]:
+    """Compile a mission's conditions (parsed and checked by the spec layer); an error while evaluating one
+    names ``source`` (the mission's file or id), the condition and the expression
+    (:class:`crewkit.dsl.ConditionError`)."""
     from crewkit import dsl  # local: the engine works without conditions for plain missions
-    from crewkit.spec.dslsites import check_site, compile_site, site
 
-    role_names = tuple(dict.fromkeys([*roles, *mission_roles(mission)]))
-    fail_site, done_site = site("conditions", "*", "fail_if"), site("conditions", "*", "done_if")
-    reason_site = site("conditions", "*", "reason")
     out = []
-    for i, cond in enumerate(mission.get("conditions", []) or []):
-        cid = str(cond.get("id", f"condition-{i + 1}"))
-        fail = cond.get("fail_if")
-        done = cond.get("done_if")
-        reason_text = cond.get("reason")
-        if reason_text:
-            try:
-                parts = check_site(reason_site, reason_text, deck, role_names, seats=seats)
-            except dsl.DslError as exc:
-                raise dsl.ConditionError.wrap(exc, source, f"condition `{cid}` (reason)", reason_text) from None
-        else:
-            reason_text = f"condition {cond.get('id', i + 1)} broken"
-            parts = dsl.parse_template(reason_text)
+    for cond in conditions:
+        cid = cond.id
         out.append(
             Condition(
                 id=cid,
-                fail_if=compile_site(fail_site, fail, deck, role_names, source=source,
-                                     where=f"condition `{cid}` (fail_if)", seats=seats),
-                done_if=compile_site(done_site, done, deck, role_names, source=source,
-                                     where=f"condition `{cid}` (done_if)", seats=seats),
-                reason=tuple(parts),
-                check=str(cond.get("check", "after-trick")),
-                fail_text=fail or "",
-                done_text=done or "",
-                render_reason=dsl.located(dsl.compile_template(parts), source, f"condition `{cid}` (reason)",
-                                          reason_text),
+                fail_if=compile_dsl(cond.fail_if, source, f"condition `{cid}` (fail_if)"),
+                done_if=compile_dsl(cond.done_if, source, f"condition `{cid}` (done_if)"),
+                reason=tuple(cond.reason.expr),
+                check=cond.check,
+                fail_text=cond.fail_if.text if cond.fail_if else "",
+                done_text=cond.done_if.text if cond.done_if else "",
+                render_reason=dsl.located(dsl.compile_template(cond.reason.expr), source,
+                                          f"condition `{cid}` (reason)", cond.reason.text),
+                fail_expr=cond.fail_if.expr if cond.fail_if else None,
+                done_expr=cond.done_if.expr if cond.done_if else None,
             )
         )
     return tuple(out)
 
 
-def _scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[str, Any]]], deck: Deck) -> Any:
-    if not ruleset.get("rounds") and not ruleset.get("scoring"):
+def compile_dsl(text: Dsl | None, source: str, where: str) -> Callable[..., Any] | None:
+    """The closure the engine runs for a checked DSL text (None for none); its errors while evaluating are
+    :class:`crewkit.dsl.ConditionError` naming ``source`` (the file or mission id) and ``where``."""
+    from crewkit import dsl
+
+    return None if text is None else dsl.compile_located(text.expr, source, where, text.text)
+
+
+def _scoring(ruleset: RuleSet, missions: Sequence[Mission], deck: Deck) -> Any:
+    if ruleset.rounds is None:
         return None
     from crewkit.engine.scoring import compile_scoring
 
-    return compile_scoring(ruleset, missions, deck)
+    return compile_scoring(ruleset.rounds, missions, deck)
 
 
-def _secret(tasks: Mapping[str, Any], commander: Mapping[str, Any], cards: Sequence[tuple[str, Mapping[str, Any]]],
-            deck: Deck) -> SecretSpec | None:
-    secret = tasks.get("secret")
-    if tasks.get("assignment") != "secret-deal" or not isinstance(secret, Mapping):
+def _secret(ruleset: RuleSet, cards: Sequence[Mission], deck: Deck) -> SecretSpec | None:
+    secret, commander = ruleset.tasks.secret, ruleset.commander
+    if ruleset.tasks.assignment != "secret-deal" or secret is None:
         return None
     pool = []
-    for mission_id, data in cards:
-        fixed = ((data.get("tasks") or {}).get("fixed") or [])
-        if fixed:
-            pool.append(SecretCard(mission_id, int(data.get("number", 0)), tuple(deck.card(c) for c in fixed)))
-    if commander.get("lowest_secret_task"):
+    for card in cards:
+        if card.tasks.fixed:
+            pool.append(SecretCard(card.id, int(card.number or 0), tuple(deck.card(c) for c in card.tasks.fixed)))
+    if commander.lowest_secret_task:
         rule = "lowest"
-    elif commander.get("highest_secret_task"):
+    elif commander.highest_secret_task:
         rule = "highest"
     else:
-        rule = "one-else-lowest" if commander.get("else") == "lowest" else "one-else-highest"
+        rule = "one-else-lowest" if commander.otherwise == "lowest" else "one-else-highest"
     return SecretSpec(
         cards=tuple(sorted(pool, key=lambda c: c.number)),
-        per_player=int(secret.get("per_player", 1)),
-        set_aside_needed=str(secret.get("set_aside_needed", "play-on")),
-        reveal_when_done=bool(secret.get("reveal_when_done", True)),
+        per_player=secret.per_player,
+        set_aside_needed=secret.set_aside_needed,
+        reveal_when_done=secret.reveal_when_done,
         commander=rule,
-        commander_number=int(commander.get("secret_task_number") or 1),
+        commander_number=commander.secret_task_number,
     )

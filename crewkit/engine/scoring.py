@@ -8,12 +8,13 @@ being scored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from crewkit.cards import Card, Deck
+from crewkit.spec.model import Dsl, Mission, MissionScoring, RoundsRules
 
 Formula = Callable[..., Any]
 
@@ -61,60 +62,52 @@ class ScoringRules:
         return None
 
 
-def compile_scoring(ruleset: Mapping[str, Any], missions: Sequence[tuple[str, Mapping[str, Any]]],
-                    deck: Deck) -> ScoringRules:
-    from crewkit.spec.dslsites import compile_site, site
-
-    rounds = ruleset.get("rounds") or {}
-    scoring = ruleset.get("scoring") or {}
-    chips = rounds.get("chips", 0)
-    if isinstance(chips, Mapping):
-        chips = chips.get("start", 0)
-
-    def formula(text: str | None, mission_id: str, *path: str) -> Formula | None:
-        return compile_site(site("scoring", *path), text, deck, source=mission_id, where="scoring." + ".".join(path))
+def compile_scoring(rounds: RoundsRules, missions: Sequence[Mission], deck: Deck) -> ScoringRules:
+    """The chip scoring of a rule set's ``rounds``/``scoring`` with its mission cards (typed by the spec layer,
+    their formulas parsed and checked there)."""
+    from crewkit import dsl  # local, as in crewkit.engine.rules: plain games load no DSL
 
     compiled = []
-    for mission_id, data in missions:
-        sc = data.get("scoring") or {}
-        pen = sc.get("penalty") or {}
-        hid = sc.get("hidden") or {}
-        ch = sc.get("challenge") or {}
+    for m in missions:
+        sc = m.scoring or MissionScoring()
+
+        def formula(text: Dsl | None, *path: str, m: Mission = m) -> Formula | None:
+            return None if text is None else dsl.compile_located(text.expr, m.id, "scoring." + ".".join(path), text.text)
+
         not_first = not_last = 0
-        for r in ch.get("free_card_restrictions", []) or []:
-            card = deck.card(r["card"])
-            if "first" in r.get("not_in_tricks", []):
+        for r in sc.free_card_restrictions:
+            card = deck.card(r.card)
+            if "first" in r.not_in_tricks:
                 not_first |= card.bit
-            if "last" in r.get("not_in_tricks", []):
+            if "last" in r.not_in_tricks:
                 not_last |= card.bit
         compiled.append(RoundMission(
-            id=mission_id,
-            number=int(data.get("number", 0)),
-            title=str(data.get("title", mission_id)),
-            penalty_score=formula(pen.get("score"), mission_id, "penalty", "score"),
-            penalty_settled=formula(pen.get("settled_if"), mission_id, "penalty", "settled_if"),
-            hidden_if=formula(hid.get("achieved_if"), mission_id, "hidden", "achieved_if"),
-            hidden_payment=int(hid.get("payment", 0)),
-            challenge_success=formula(ch.get("success_if"), mission_id, "challenge", "success_if"),
-            challenge_fail=formula(ch.get("fail_if"), mission_id, "challenge", "fail_if"),
-            success_payment=int(ch.get("success_payment", 0)),
-            failure_payment=int(ch.get("failure_payment", 0)),
+            id=m.id,
+            number=int(m.number or 0),
+            title=m.title,
+            penalty_score=formula(sc.penalty_score, "penalty", "score"),
+            penalty_settled=formula(sc.penalty_settled, "penalty", "settled_if"),
+            hidden_if=formula(sc.hidden_if, "hidden", "achieved_if"),
+            hidden_payment=sc.hidden_payment,
+            challenge_success=formula(sc.challenge_success, "challenge", "success_if"),
+            challenge_fail=formula(sc.challenge_fail, "challenge", "fail_if"),
+            success_payment=sc.success_payment,
+            failure_payment=sc.failure_payment,
             challenge_not_first=not_first,
             challenge_not_last=not_last,
         ))
-    adds = scoring.get("challenge_adds")
     return ScoringRules(
-        rounds=int(rounds.get("count", 1)),
-        dealer_start=str(rounds.get("dealer_start", "random")),
-        rotation=1 if rounds.get("dealer_rotation", "left") == "left" else -1,
-        chips_start=int(chips or 0),
-        modes=tuple(scoring.get("modes", ["penalty"])),
-        challenge_adds=deck.card(adds) if adds else None,
-        settle_early=bool(scoring.get("settle_early", True)),
-        hidden_payment=str(scoring.get("hidden_payment", "adds")),
-        others_score_in_challenge=bool(scoring.get("others_score_in_challenge", False)),
-        base_paid_by=str(scoring.get("base_paid_by", "bank")),
-        cannot_pay=str(scoring.get("cannot_pay", "go-negative")),
+        rounds=rounds.count,
+        dealer_start=rounds.dealer_start,
+        rotation=1 if rounds.dealer_rotation == "left" else -1,
+        chips_start=rounds.chips_start,
+        modes=rounds.modes,
+        challenge_adds=deck.card(rounds.challenge_adds) if rounds.challenge_adds else None,
+        settle_early=rounds.settle_early,
+        hidden_payment=rounds.hidden_payment,
+        others_score_in_challenge=rounds.others_score_in_challenge,
+        base_paid_by=rounds.base_paid_by,
+        cannot_pay=rounds.cannot_pay,
         missions=tuple(sorted(compiled, key=lambda m: m.number)),
     )
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Deal, Game
-from crewkit.engine.rules import Rules, compile_rules, distress_extra_attempts, mission_roles
+from crewkit.engine.rules import Rules, compile_rules, distress_extra_attempts
 from crewkit.spec.errors import SpecError
 from crewkit.spec.loader import load_mission, load_ruleset
-from crewkit.spec.model import Mission, RuleSet
+from crewkit.spec.model import Mission, MissionTasks, RuleSet, SecretRules
 
 
 @dataclass(frozen=True)
@@ -24,11 +24,32 @@ class GameSpec:
     readings: tuple[tuple[str, str], ...] = ()
 
 
+@dataclass(frozen=True)
+class _Loaded:
+    """What the spec layer hands the engine for one named game (every player count): the typed rule set and
+    mission, and the mission cards of a competitive or secret-deal game."""
+
+    rs: RuleSet
+    ms: Mission
+    round_missions: tuple[Mission, ...] = ()
+    secret_cards: tuple[Mission, ...] = ()
+
+    def compile(self, players: int) -> Rules:
+        return compile_rules(self.rs, self.ms, players, mission_id=self.ms.id, round_missions=self.round_missions,
+                             secret_cards=self.secret_cards)
+
+
+@functools.lru_cache(maxsize=64)
+def _loaded(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...]) -> _Loaded:
+    """Loaded once per name, whatever the player count (so each DSL text is parsed once per game name)."""
+    return _load_named(ruleset, mission, readings)
+
+
 @functools.lru_cache(maxsize=128)
 def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
-    rules, rs, ms = _compile_named(ruleset, mission, players, readings)
-    known = {r.get("id") for r in rs.data.get("readings", []) or []}
-    known |= {r.get("id") for r in (ms.data.get("readings") or []) if isinstance(r, dict)}
+    loaded = _loaded(ruleset, mission, readings)
+    rules, rs, ms = loaded.compile(players), loaded.rs, loaded.ms
+    known = {rid for rid, _ in (*rs.in_force, *ms.in_force)}
     unknown = sorted(rid for rid, _ in readings if rid not in known)
     if unknown:
         raise SetupError(f"unknown reading {unknown[0]!r}: neither rule set {rs.name} nor {ms.id} has it; "
@@ -38,24 +59,28 @@ def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[st
 
 def _compile_named(ruleset: str, mission: str, players: int,
                    readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
+    """Load (uncached) and compile one named game."""
+    loaded = _load_named(ruleset, mission, readings)
+    return loaded.compile(players), loaded.rs, loaded.ms
+
+
+def _load_named(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...]) -> _Loaded:
     selection = dict(readings)
     rs = load_ruleset(ruleset, selection)
-    folder = ((rs.data.get("scoring") or {}).get("missions"))
+    folder = rs.rounds.missions if rs.rounds else None
     if folder:
-        return _compiled_scoring_game(rs, str(folder), mission, players, selection)
-    secret = (rs.data.get("tasks") or {}).get("secret")
-    if isinstance(secret, dict) and secret.get("missions"):
-        return _compiled_secret_game(rs, secret, mission, players, selection)
-    ms = load_mission(mission, selection)
-    why = (ms.data.get("unsupported") or {}).get(rs.name)
+        return _load_scoring_game(rs, folder, mission, selection)
+    secret = rs.tasks.secret
+    if secret is not None and secret.missions:
+        return _load_secret_game(rs, secret, mission, selection)
+    ms = load_mission(mission, selection, rs)
+    why = ms.unsupported.get(rs.name)
     if why:
         raise SetupError(f"{ms.id} cannot be played under {rs.name}: {why}")
-    rules = compile_rules(rs.data, ms.data, players, mission_id=ms.id, roles=mission_roles(ms.data))
-    return rules, rs, ms
+    return _Loaded(rs, ms)
 
 
-def _compiled_scoring_game(rs: RuleSet, folder: str, mission: str, players: int,
-                           selection: dict[str, str]) -> tuple[Rules, RuleSet, Mission]:
+def _load_scoring_game(rs: RuleSet, folder: str, mission: str, selection: dict[str, str]) -> _Loaded:
     """A competitive game: the dealer picks among the mission cards of ``folder`` each round.
 
     ``mission`` names the whole set (``hammer``) or one card (``hammer/04``), which is then the only choice."""
@@ -65,42 +90,38 @@ def _compiled_scoring_game(rs: RuleSet, folder: str, mission: str, players: int,
         paths = [p for p in bundled.bundled_missions() if p.parent.name == folder]
     else:
         paths = [bundled.mission_path(mission)]
-    cards = [load_mission(str(p), selection) for p in paths]
+    cards = [load_mission(str(p), selection, rs) for p in paths]
     if not cards:
         raise SetupError(f"rule set {rs.name} plays the mission cards of {folder!r}, but there are none")
-    round_missions = [(bundled.mission_id_for(m.path), m.data) for m in cards]
     first = cards[0]
+    counts = first.player_counts or rs.player_counts
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} mission cards", path=first.path,
-                          data={"players": first.data.get("players") or rs.players, "tasks": {"count": 0}},
-                          readings=first.readings)
-    rules = compile_rules(rs.data, set_mission.data, players, mission_id=set_mission.id,
-                          round_missions=round_missions)
-    return rules, rs, set_mission
+                          data={"players": list(counts), "tasks": {"count": 0}}, readings=first.readings,
+                          player_counts=counts, tasks=MissionTasks(count=0))
+    return _Loaded(rs, set_mission, round_missions=tuple(cards))
 
 
-def _compiled_secret_game(rs: RuleSet, secret: dict[str, object], mission: str, players: int,
-                          selection: dict[str, str]) -> tuple[Rules, RuleSet, Mission]:
+def _load_secret_game(rs: RuleSet, secret: SecretRules, mission: str, selection: dict[str, str]) -> _Loaded:
     """Secret mission cards (Persian reading): each player is dealt cards of one level from a folder.
 
     ``mission`` names the folder (``persian``) or a level within it (``persian/level-2``)."""
     from crewkit.spec import bundled
 
-    folder = str(secret["missions"])
-    level = int(secret.get("level", 1))  # type: ignore[call-overload]
+    folder = str(secret.missions)
+    level = secret.level
     if mission.startswith(f"{folder}/level-"):
         level = int(mission.rsplit("-", 1)[1])
     elif mission not in (folder, ""):
         raise SetupError(f"rule set {rs.name} deals secret mission cards: name the set ({folder!r} or "
                          f"'{folder}/level-N'), not one card ({mission!r})")
-    cards = [load_mission(str(p), selection) for p in bundled.bundled_missions() if p.parent.name == folder]
-    cards = [m for m in cards if int(m.data.get("level", 1)) == level]
+    cards = [load_mission(str(p), selection, rs) for p in bundled.bundled_missions() if p.parent.name == folder]
+    cards = [m for m in cards if m.level == level]
     if not cards:
         raise SetupError(f"there are no level-{level} mission cards in {folder!r}")
-    secret_cards = [(bundled.mission_id_for(m.path), m.data) for m in cards]
     set_mission = Mission(id=mission or folder, number=None, title=f"{folder} level {level}", path=cards[0].path,
-                          data={"players": rs.players, "tasks": {"count": 0}}, readings={})
-    rules = compile_rules(rs.data, set_mission.data, players, mission_id=set_mission.id, secret_cards=secret_cards)
-    return rules, rs, set_mission
+                          data={"players": list(rs.player_counts), "tasks": {"count": 0}}, readings={},
+                          player_counts=rs.player_counts, tasks=MissionTasks(count=0))
+    return _Loaded(rs, set_mission, secret_cards=tuple(cards))
 
 
 def compile_game(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> Rules:
@@ -134,6 +155,6 @@ def logbook_extra_attempts(ruleset: str) -> int:
 
     A rule set that can no longer be loaded (a user file since moved) counts the rule book's 1."""
     try:
-        return distress_extra_attempts(load_ruleset(ruleset).data)
+        return distress_extra_attempts(load_ruleset(ruleset))
     except SpecError:
         return 1

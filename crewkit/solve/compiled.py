@@ -25,7 +25,6 @@ evaluates the original conditions.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -52,19 +51,6 @@ class CompiledConditions:
     # only when the hands run out, so the mission cannot succeed before the last trick
     late: bool = False
     why: dict[int, str] = field(default_factory=dict)  # index of a condition not compiled -> why not
-
-
-@functools.lru_cache(maxsize=256)
-def _parse(text: str) -> A.Expr | None:
-    """The syntax tree of ``text`` (None: empty or unparsable, so nothing is compiled from it)."""
-    if not text:
-        return None
-    from crewkit.dsl.parser import parse
-
-    try:
-        return parse(text)
-    except Exception:  # noqa: BLE001 - an unparsable text is simply not compiled
-        return None
 
 
 def _is_won_by(node: A.Expr, var: str) -> bool:
@@ -147,7 +133,7 @@ def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequen
 
     out = CompiledConditions()
     for i, c in enumerate(conditions):
-        shape = match_cards_won_by(_parse(c.fail_text), _parse(c.done_text), roles)
+        shape = match_cards_won_by(c.fail_expr, c.done_expr, roles)
         if shape is None or tokens:
             out.remaining.append(i)
             out.why[i] = ("task tokens are in play (cards as extra tasks would change the token order)" if shape
@@ -257,11 +243,10 @@ def counts_only(conditions: Sequence[Condition], roles: Sequence[str]) -> bool:
     numbers): their verdicts on the tricks to come depend on the past only through each seat's number of
     tricks won and which conditions are done, so the winner automaton may merge sequences by those."""
     for c in conditions:
-        for text in (c.fail_text, c.done_text):
-            expr = _parse(text) if text else None
-            if not text:
+        for expr in (c.fail_expr, c.done_expr):
+            if expr is None:
                 continue
-            if expr is None or not card_blind(expr, roles):
+            if not card_blind(expr, roles):
                 return False
             stack: list[A.Expr] = [expr]
             while stack:
@@ -278,8 +263,7 @@ _TRICK_NAMES = frozenset(("tricks", "first_trick", "last_trick"))
 def conditions_card_blind(conditions: Sequence[Condition], roles: Sequence[str]) -> bool:
     """Every condition of ``conditions`` is :func:`card_blind` (its fail_if and done_if both)."""
     for c in conditions:
-        for text in (c.fail_text, c.done_text):
-            expr = _parse(text) if text else None
-            if text and (expr is None or not card_blind(expr, roles)):
+        for expr in (c.fail_expr, c.done_expr):
+            if expr is not None and not card_blind(expr, roles):
                 return False
     return True

@@ -467,11 +467,11 @@ class TrickSearch:
         engine = "the C search" if self.native else "the Python search"
         out = [{"id": cid, "path": "compiled", "how": f"{shape}, as search tasks of {engine}", "why": ""}
                for cid, shape in self.compiled_conditions]
-        from crewkit.solve.compiled import _parse, card_blind
+        from crewkit.solve.compiled import card_blind
 
         roles = list(self.game.rules.roles) + list(self.roles)
         blind_ids = {c.id for c in self.conditions if all(
-            not t or ((e := _parse(t)) is not None and card_blind(e, roles)) for t in (c.fail_text, c.done_text))}
+            e is None or card_blind(e, roles) for e in (c.fail_expr, c.done_expr))}
         for c in self.conditions:
             if self.card_blind and self.native:
                 out.append({"id": c.id, "path": "winners", "why": "",

@@ -1,9 +1,11 @@
-"""Where DSL appears in a spec: one table, read by ``crewkit validate`` (crewkit.spec.loader) and by the engine.
+"""Where DSL appears in a spec: one table, the only place DSL texts are parsed and checked.
 
 Each :class:`DslSite` names a place in a rule set or mission (a path, ``*`` standing for every item of a
-list), the type the expression must have and the names it may use. The loader checks every site of a file
-with :func:`check_site`; the engine compiles the same sites with the same function, so an expression that
-passes ``validate`` is exactly one the engine accepts.
+list), the type the expression must have and the names it may use. The loader (:mod:`crewkit.spec.loader`)
+checks every site of a file with :func:`check_site`, through a :class:`DslChecks` that keeps what it parsed, and
+hands the syntax trees to the engine in the typed model (:class:`crewkit.spec.model.Dsl`); the engine compiles
+them and parses nothing again. ``crewkit validate`` and a game's loading thus run the same check in the same
+environment: the rule set's deck, the roles the mission binds, and the most players the file allows.
 """
 
 from __future__ import annotations
@@ -104,25 +106,37 @@ def check_site(s: DslSite, text: str, deck: Deck, roles: Sequence[str] = (), *, 
     return expr
 
 
-def compile_site(s: DslSite, text: str | None, deck: Deck, roles: Sequence[str] = (), *, source: str = "",
-                 where: str = "", seats: int | None = None) -> Any:
-    """The compiled closure of ``text`` at site ``s`` (``None`` for no text); what the engine runs.
+class DslChecks:
+    """Parses and checks DSL texts, each (site, text, environment) once, keeping the trees (or the error).
 
-    Errors, at check time (a file that was not validated first) or while evaluating, are
-    :class:`crewkit.dsl.ConditionError` naming ``source`` (the file or mission id) and ``where`` (the
-    expression, such as ``condition `one-trick` (fail_if)``)."""
-    from crewkit import dsl
+    One per loading of a file: validating it (every reading option too) and building its typed model share
+    the work, so a text is parsed and checked once however many passes read it."""
 
-    if not text:
-        return None
-    where = where or ".".join(s.path)
-    try:
-        checked = check_site(s, text, deck, roles, seats=seats)
-    except dsl.DslError as exc:
-        raise dsl.ConditionError.wrap(exc, source or "the mission", where, text) from None
-    fn = dsl.located(dsl.compile_expr(checked), source or "the mission", where, text)
-    fn.dsl_text = text  # type: ignore[attr-defined]  # the source, for messages and for comparing compiled rules
-    return fn
+    __slots__ = ("_done",)
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[Any, ...], Any] = {}
+
+    def check(self, s: DslSite, text: str, deck: Deck, roles: Sequence[str] = (), *,
+              seats: int | None = None) -> Any:
+        """:func:`check_site`, remembered; raises the same :class:`crewkit.dsl.DslError` each time."""
+        from crewkit import dsl
+
+        # decks compare by their suits and cards (two builds of one ``deck`` block are equal)
+        key = (s, text, deck.suits, deck.cards, tuple(roles) if s.roles else (), seats)
+        found = self._done.get(key, _MISSING)
+        if found is _MISSING:
+            try:
+                found = check_site(s, text, deck, roles, seats=seats)
+            except dsl.DslError as exc:
+                found = exc
+            self._done[key] = found
+        if isinstance(found, dsl.DslError):
+            raise found
+        return found
+
+
+_MISSING = object()
 
 
 def mission_roles(mission: Mapping[str, Any]) -> list[str]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.spec import bundled
 from crewkit.spec.blocknames import unknown_block
+from crewkit.spec.dslsites import DslChecks, mission_roles, sites_in
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
 from crewkit.spec.model import Mission, RuleSet
@@ -258,7 +259,134 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
         if issues:
             raise SpecError(sort_issues(issues), doc.lines)
     data, used = apply_readings(data, readings or {}, str(path))
-    return RuleSet(name=str(data.get("name", path.stem)), path=path, data=data, readings=used)
+    return ruleset_model(path, data, used)
+
+
+def ruleset_model(path: Path, data: Mapping[str, Any], readings: Mapping[str, str] | None = None) -> RuleSet:
+    """The typed :class:`RuleSet` of a resolved, checked rule set document (readings applied) from ``path``:
+    every part the engine reads, with the defaults the schema documents."""
+    from crewkit.cards import LED, SPECIAL, TRUMP
+    from crewkit.spec.deck import build_deck
+    from crewkit.spec.model import (
+        CommanderRules,
+        CommunicationRules,
+        DistressRules,
+        DummyRules,
+        FreeCardRule,
+        PlayRules,
+        RoundsRules,
+        SecretRules,
+        TaskRules,
+    )
+
+    def strs(value: Any) -> tuple[str, ...]:
+        return tuple(str(v) for v in value or [])
+
+    deal = data.get("deal") or {}
+    commander = data.get("commander") or {}
+    leader = data.get("first_leader", "commander")
+    play = data.get("play") or {}
+    tasks = data.get("tasks") or {}
+    cards = tasks.get("cards") or {}
+    gold = tasks.get("gold_frame")
+    secret = tasks.get("secret")
+    comm = data.get("communication") or {}
+    distress = data.get("distress") or {}
+    dummy = data.get("dummy")
+    rounds = data.get("rounds") or {}
+    scoring = data.get("scoring") or {}
+    chips = rounds.get("chips", 0)
+    if isinstance(chips, Mapping):
+        chips = chips.get("start", 0)
+    return RuleSet(
+        name=str(data.get("name", path.stem)),
+        path=path,
+        data=data,
+        readings=dict(readings or {}),
+        deck=build_deck(data["deck"]) if isinstance(data.get("deck"), Mapping) else None,
+        player_counts=tuple(data.get("players") or ()),
+        hold_out=str(deal["hold_out"]) if deal.get("hold_out") else None,
+        undealt=strs(deal.get("undealt")),
+        commander=CommanderRules(
+            holder_of=str(commander["holder_of"]) if "holder_of" in commander else None,
+            dealer=bool(commander.get("dealer", False)),
+            otherwise=commander.get("else"),
+            lowest_secret_task=bool(commander.get("lowest_secret_task")),
+            highest_secret_task=bool(commander.get("highest_secret_task")),
+            secret_task_number=int(commander.get("secret_task_number") or 1),
+        ),
+        first_leader="holder" if isinstance(leader, Mapping) else str(leader),
+        first_leader_card=str(leader["holder_of"]) if isinstance(leader, Mapping) else None,
+        play=PlayRules(
+            must_follow=bool(play.get("must_follow", True)),
+            free_cards=tuple(FreeCardRule(str(fc["card"]), strs(fc.get("not_in_tricks")))
+                             for fc in play.get("free_cards", []) or []),
+            trick_winner=tuple(play.get("trick_winner", [SPECIAL, TRUMP, LED])),
+            special_lead=str(play.get("special_lead", "next-card")),
+        ),
+        tasks=TaskRules(
+            suits=strs(cards.get("suits")),
+            include=strs(cards.get("include")),
+            assignment=str(tasks.get("assignment", "draft")),
+            tokens=strs(tasks.get("tokens")),
+            gold_frame_players=tuple((gold or {}).get("players", [5])) if isinstance(gold, Mapping) else (5,),
+            draft_start=str(tasks.get("draft_start") or "first-leader"),
+            order=tasks.get("order"),
+            secret=SecretRules(
+                missions=str(secret["missions"]) if secret.get("missions") else None,
+                level=int(secret.get("level", 1)),
+                per_player=int(secret.get("per_player", 1)),
+                set_aside_needed=str(secret.get("set_aside_needed", "play-on")),
+                reveal_when_done=bool(secret.get("reveal_when_done", True)),
+            ) if isinstance(secret, Mapping) else None,
+        ),
+        communication=CommunicationRules(
+            enabled=bool(comm.get("enabled", False)),
+            per_player=int(comm.get("per_player", 1)),
+            window=str(comm.get("window", "between-tricks")),
+            statements=tuple(comm.get("statements", ["top", "bottom", "only"])),
+            excluded_suits=strs(comm.get("excluded_suits")),
+            singleton=str(comm.get("singleton", "only")),
+            per_trick=comm.get("per_trick"),
+            who=str(comm.get("who", "all")),
+            must_win_same_trick=bool(comm.get("must_win_same_trick", False)),
+        ),
+        distress=DistressRules(
+            enabled=bool(distress.get("enabled", False)),
+            directions=tuple(distress.get("directions", ["left", "right"])),
+            excluded_suits=strs(distress.get("excluded_suits")),
+            extra_attempts=int(distress.get("extra_attempts", 1)),
+        ),
+        dummy=DummyRules(
+            columns=int(dummy.get("columns", 7)),
+            face_down=int(dummy.get("face_down", 1)),
+            face_up=int(dummy.get("face_up", 1)),
+            seat_choice=str(dummy.get("seat_choice", "fixed")),
+            reveal=str(dummy.get("reveal", "after-trick")),
+            communicates=bool(dummy.get("communicates", False)),
+            passes_in_distress=bool(dummy.get("passes_in_distress", False)),
+            answers=str(dummy.get("answers", "commander")),
+            choosable=bool(dummy.get("choosable", True)),
+            draws=str(dummy.get("draws", "face-up")),
+        ) if isinstance(dummy, Mapping) else None,
+        rounds=RoundsRules(
+            count=int(rounds.get("count", 1)),
+            dealer_start=str(rounds.get("dealer_start", "random")),
+            dealer_rotation=str(rounds.get("dealer_rotation", "left")),
+            chips_start=int(chips or 0),
+            modes=tuple(scoring.get("modes", ["penalty"])),
+            challenge_adds=str(scoring["challenge_adds"]) if scoring.get("challenge_adds") else None,
+            settle_early=bool(scoring.get("settle_early", True)),
+            hidden_payment=str(scoring.get("hidden_payment", "adds")),
+            others_score_in_challenge=bool(scoring.get("others_score_in_challenge", False)),
+            base_paid_by=str(scoring.get("base_paid_by", "bank")),
+            cannot_pay=str(scoring.get("cannot_pay", "go-negative")),
+            missions=str(scoring["missions"]) if scoring.get("missions") else None,
+        ) if data.get("rounds") or data.get("scoring") else None,
+        flow=strs(data.get("flow")),
+        blocks=strs(data.get("blocks")),
+        in_force=tuple((r["id"], r["choice"]) for r in data.get("readings", []) or []),
+    )
 
 
 # ---------------------------------------------------------------------------- every option of every reading
@@ -345,11 +473,9 @@ def check_reading_options(data: Mapping[str, Any], doc: Any,
 
 
 # ---------------------------------------------------------------------------- missions
-def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> list[SpecIssue]:
-    from crewkit.cards import CardError
-    from crewkit.spec.deck import build_deck
-    from crewkit.spec.dslsites import mission_roles
-
+def mission_base(data: Mapping[str, Any], doc: Any, path: Path) -> tuple[dict[str, Any] | None, list[SpecIssue]]:
+    """The rule set a mission is checked against (the first of its ``rulesets`` that loads), and the
+    problems with the ones it names."""
     issues: list[SpecIssue] = []
     rulesets = data.get("rulesets") or ["crew"]
     base: dict[str, Any] | None = None
@@ -367,6 +493,16 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> li
             continue
         if base is None:
             base = rdata
+    return base, issues
+
+
+def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path,
+                            checks: DslChecks | None = None) -> list[SpecIssue]:
+    """A mission's problems beyond its schema; ``checks`` keeps the DSL it parsed (for the typed model)."""
+    from crewkit.cards import CardError
+    from crewkit.spec.deck import build_deck
+
+    base, issues = mission_base(data, doc, path)
     if base is None or "deck" not in base:
         return issues
     deck = build_deck(base["deck"])
@@ -399,23 +535,29 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path) -> li
         except CardError as exc:
             issues.append(_issue(doc, ("tasks", "fixed", i), str(exc)))
     issues += check_condition_ids(data, doc)
-    counts = [p for p in (players if isinstance(players, list) else base.get("players") or []) if isinstance(p, int)]
-    issues += check_mission_dsl(data, doc, deck, mission_roles(data), seats=max(counts, default=None))
+    issues += check_mission_dsl(data, doc, deck, mission_roles(data), seats=_most_players(data, base), checks=checks)
     return issues
 
 
-def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str],
-                      seats: int | None = None) -> list[SpecIssue]:
-    """Every DSL text of a mission (the table of :mod:`crewkit.spec.dslsites`), checked as the engine will;
-    ``seats`` (the most players) bounds seat numbers and cost."""
-    from crewkit import dsl
-    from crewkit.spec.dslsites import check_site, sites_in
+def _most_players(mission: Mapping[str, Any], ruleset: Mapping[str, Any]) -> int | None:
+    """The most players a mission can be played with: the bound on seat numbers (and cost) of its DSL."""
+    players = mission.get("players")
+    counts = players if isinstance(players, list) else ruleset.get("players") or []
+    return max((p for p in counts if isinstance(p, int)), default=None)
 
+
+def check_mission_dsl(data: Mapping[str, Any], doc: Any, deck: Any, roles: Iterable[str],
+                      seats: int | None = None, checks: DslChecks | None = None) -> list[SpecIssue]:
+    """Every DSL text of a mission (the table of :mod:`crewkit.spec.dslsites`), parsed and checked;
+    ``seats`` (the most players) bounds seat numbers and cost; ``checks`` keeps the trees."""
+    from crewkit import dsl
+
+    checks = checks or DslChecks()
     issues: list[SpecIssue] = []
     role_list = list(roles)
     for site, path, text in sites_in(data, "mission"):
         try:
-            check_site(site, text, deck, role_list, seats=seats)
+            checks.check(site, text, deck, role_list, seats=seats)
         except dsl.DslError as exc:
             issue = dsl_issue(doc, path, text, exc)
             if site.roles and not site.template and getattr(exc, "message", "").startswith("unknown name"):
@@ -468,26 +610,134 @@ def dsl_issue(doc: Any, path: tuple[str | int, ...], text: str, exc: Any) -> Spe
     return SpecIssue(doc.filename, fline, fcol, path, f"in DSL expression: {message}")
 
 
-def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission:
+def load_mission(ref: str, readings: Mapping[str, str] | None = None, ruleset: RuleSet | None = None) -> Mission:
+    """A checked mission by bundled id or path, with the selected readings applied, as the typed model.
+
+    Its DSL is checked against ``ruleset``'s deck (the rule set it is played under), else against the first
+    of the rule sets it names, as ``crewkit validate`` checks it; each text is parsed and checked once."""
     try:
         path = bundled.mission_path(ref)
     except bundled.NotFound as exc:
         raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
-    issues = check_spec_file(path, "mission")
+    checks = DslChecks()
+    issues = check_spec_file(path, "mission", checks=checks)
     doc = load_doc(path)
     errors = [i for i in issues if i.severity == "error"]
     if errors:
         raise SpecError(errors, doc.lines)
     data, used = apply_readings(dict(doc.data), readings or {}, str(path))
-    mid = bundled.mission_id_for(path)
-    return Mission(id=mid, number=data.get("number"), title=str(data.get("title", mid)), path=path,
-                   data=data, readings=used)
+    if ruleset is not None:
+        base: Mapping[str, Any] | None = ruleset.data
+    else:
+        base, _ = mission_base(data, doc, path)
+    return mission_model(bundled.mission_id_for(path), path, data, base or {}, doc, used, checks)
+
+
+def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mapping[str, Any], doc: Any = None,
+                  readings: Mapping[str, str] | None = None, checks: DslChecks | None = None) -> Mission:
+    """The typed :class:`Mission` of a mission document ``data`` (readings applied) played under the resolved
+    rule set ``ruleset``: its DSL parsed and checked (through ``checks``, which usually has them already from
+    validating the file) in the environment of that rule set's deck, the mission's roles and its most players.
+
+    A DSL text refused there (the file was checked against another rule set's deck) raises :class:`SpecError`
+    positioned in ``doc`` (the file's LoadedDoc, when given)."""
+    from crewkit import dsl
+    from crewkit.spec.deck import build_deck
+    from crewkit.spec.model import ConditionSpec, Dsl, MissionSymbols, MissionTasks
+
+    checks = checks or DslChecks()
+    roles = tuple(dict.fromkeys(mission_roles(data)))
+    deck = build_deck(ruleset["deck"]) if isinstance(ruleset.get("deck"), Mapping) else None
+    seats = _most_players(data, ruleset)
+    texts: dict[tuple[str | int, ...], Dsl] = {}
+    issues: list[SpecIssue] = []
+    for site, where, text in sites_in(data, "mission"):
+        if not text or deck is None:
+            continue
+        try:
+            texts[where] = Dsl(text, where, checks.check(site, text, deck, roles, seats=seats))
+        except dsl.DslError as exc:
+            if doc is None:
+                issues.append(SpecIssue(str(path), 0, 0, where, f"in DSL expression: {exc.message}"))
+            else:
+                issues.append(dsl_issue(doc, where, text, exc))
+    if issues:
+        raise SpecError(sort_issues(issues), doc.lines if doc is not None else None)
+
+    conditions = []
+    for i, cond in enumerate(data.get("conditions", []) or []):
+        reason = texts.get(("conditions", i, "reason"))
+        if reason is None:  # the reason a failure gives when the file states none
+            default = f"condition {cond.get('id', i + 1)} broken"
+            reason = Dsl(default, ("conditions", i), dsl.parse_template(default))
+        conditions.append(ConditionSpec(
+            id=str(cond.get("id", f"condition-{i + 1}")),
+            fail_if=texts.get(("conditions", i, "fail_if")),
+            done_if=texts.get(("conditions", i, "done_if")),
+            reason=reason,
+            check=str(cond.get("check", "after-trick")),
+        ))
+    tasks = data.get("tasks") or {}
+    symbols = data.get("symbols") or {}
+    players = data.get("players")
+    return Mission(
+        id=mid,
+        number=data.get("number"),
+        title=str(data.get("title", mid)),
+        path=path,
+        data=data,
+        readings=dict(readings or {}),
+        player_counts=tuple(players) if isinstance(players, list) else (),
+        tasks=MissionTasks(
+            count=int(tasks.get("count", 0)),
+            fixed=tuple(str(c) for c in tasks.get("fixed", []) or []),
+            tokens=tuple(str(t) for t in tasks.get("tokens", []) or []),
+        ),
+        symbols=MissionSymbols(
+            dead_zone=bool(symbols.get("dead_zone", False)),
+            disruption=symbols.get("disruption"),
+            gold_frame=bool(symbols.get("gold_frame")),
+        ),
+        conditions=tuple(conditions),
+        scoring=_mission_scoring(data.get("scoring"), texts),
+        roles=roles,
+        barred_roles=tuple((data.get("communication") or {}).get("barred_roles", []) or []),
+        in_force=tuple((r["id"], r["choice"]) for r in data.get("readings", []) or []),
+        level=int(data.get("level", 1)),
+        unsupported={str(k): str(v) for k, v in (data.get("unsupported") or {}).items()},
+    )
+
+
+def _mission_scoring(scoring: Any, texts: Mapping[tuple[str | int, ...], Any]) -> Any:
+    """A competitive mission card's typed ``scoring`` block, or None."""
+    from crewkit.spec.model import CardRestriction, MissionScoring
+
+    if not isinstance(scoring, Mapping):
+        return None
+    hidden = scoring.get("hidden") or {}
+    challenge = scoring.get("challenge") or {}
+    return MissionScoring(
+        penalty_score=texts.get(("scoring", "penalty", "score")),
+        penalty_settled=texts.get(("scoring", "penalty", "settled_if")),
+        hidden_if=texts.get(("scoring", "hidden", "achieved_if")),
+        hidden_payment=int(hidden.get("payment", 0)),
+        challenge_success=texts.get(("scoring", "challenge", "success_if")),
+        challenge_fail=texts.get(("scoring", "challenge", "fail_if")),
+        success_payment=int(challenge.get("success_payment", 0)),
+        failure_payment=int(challenge.get("failure_payment", 0)),
+        free_card_restrictions=tuple(
+            CardRestriction(str(r["card"]), tuple(str(t) for t in r.get("not_in_tricks", []) or []))
+            for r in challenge.get("free_card_restrictions", []) or []
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------- one file, everything
-def check_spec_file(path: Path, kind: Kind | None = None) -> list[SpecIssue]:
+def check_spec_file(path: Path, kind: Kind | None = None, *, checks: DslChecks | None = None) -> list[SpecIssue]:
     """Every issue of one rule set or mission file, sorted by position (empty when valid); for a campaign file
-    its schema issues only (:func:`crewkit.spec.files.check_file` adds the campaign's own checks)."""
+    its schema issues only (:func:`crewkit.spec.files.check_file` adds the campaign's own checks). ``checks``
+    keeps the DSL parsed on the way (:func:`load_mission` builds the typed model from it)."""
+    checks = checks or DslChecks()
     try:
         doc = load_doc(path)
     except SpecError as exc:
@@ -507,9 +757,10 @@ def check_spec_file(path: Path, kind: Kind | None = None) -> list[SpecIssue]:
     if issues:
         return sort_issues(issues)
     if kind == "mission":
-        issues += check_mission_semantics(doc.data, doc, path)
+        issues += check_mission_semantics(doc.data, doc, path, checks)
         if not issues:
-            issues += check_reading_options(doc.data, doc, lambda d, view: check_mission_semantics(d, view, path))
+            issues += check_reading_options(doc.data, doc,
+                                            lambda d, view: check_mission_semantics(d, view, path, checks))
     return sort_issues(issues)
 
 

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crewkit import dsl
 from crewkit.campaign.store import Attempt, Logbook, mission_progress
 from crewkit.engine.actions import TakeTask
 from crewkit.engine.errors import SetupError
@@ -23,10 +22,18 @@ from crewkit.engine.rules import compile_rules
 from crewkit.engine.scoring import compile_scoring
 from crewkit.engine.setup import logbook_extra_attempts, new_game
 from crewkit.spec import bundled
-from crewkit.spec.deck import build_deck
+from crewkit.spec.errors import SpecError
 from crewkit.spec.files import check_file
-from crewkit.spec.loader import check_ruleset_semantics, load_doc, resolve_ruleset_data
+from crewkit.spec.loader import (
+    check_ruleset_semantics,
+    load_doc,
+    load_mission,
+    mission_model,
+    resolve_ruleset_data,
+    ruleset_model,
+)
 from crewkit.spec.merge import merge
+from crewkit.spec.model import Mission, RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,8 +44,13 @@ def ruleset(name: str, patch: dict[str, Any] | None = None) -> dict[str, Any]:
     return merge(data, patch or {})
 
 
-def mission(ref: str) -> dict[str, Any]:
-    return dict(load_doc(bundled.mission_path(ref)).data)
+def typed(data: dict[str, Any]) -> RuleSet:
+    """The spec layer's typed rule set of a (patched) resolved document, as the loader builds it."""
+    return ruleset_model(bundled.ruleset_path(str(data["name"])), data)
+
+
+def mission(ref: str) -> Mission:
+    return load_mission(ref)
 
 
 # four hands of ten: seat 0 holds rocket 4 (the commander), seat 2 holds blue 1
@@ -52,7 +64,7 @@ HANDS = [
 
 
 def crew_game(patch: dict[str, Any], hands: list[list[str]] = HANDS, tasks: tuple[str, ...] = ("pink 1",)) -> Game:
-    rules = compile_rules(ruleset("crew", patch), mission("planet-nine/01"), 4, mission_id="planet-nine/01")
+    rules = compile_rules(typed(ruleset("crew", patch)), mission("planet-nine/01"), 4, mission_id="planet-nine/01")
     return Game.new(rules, seed="t", deal=deal_from_strings(rules, hands, tasks))
 
 
@@ -79,7 +91,7 @@ def test_holder_of_a_card_nobody_holds_leaves_the_lead_to_the_commander() -> Non
     # hands of 13/13/13 and one card set aside unseen
     data = ruleset("crew", {"first_leader": {"holder_of": "green 9"}, "players": [3],
                             "deal": {"hands": {"3": 13}, "set_aside": {"3": 1}}})
-    rules = compile_rules(data, mission("planet-nine/02"), 3, mission_id="planet-nine/02")
+    rules = compile_rules(typed(data), mission("planet-nine/02"), 3, mission_id="planet-nine/02")
     for seed in range(1000):
         try:
             game = Game.new(rules, seed=str(seed))
@@ -138,7 +150,7 @@ def test_hammer_dealer_commands_each_round() -> None:
 
 
 def test_included_task_cards_join_the_pool() -> None:
-    rules = compile_rules(ruleset("crew", {"tasks": {"cards": {"include": ["rocket 1"]}}}),
+    rules = compile_rules(typed(ruleset("crew", {"tasks": {"cards": {"include": ["rocket 1"]}}})),
                           mission("planet-nine/02"), 4)
     assert "rocket 1" in {c.name for c in rules.task_pool}
     assert len(rules.task_pool) == 37
@@ -146,7 +158,7 @@ def test_included_task_cards_join_the_pool() -> None:
 
 def test_mission_token_unknown_to_the_rule_set_is_refused_by_the_engine() -> None:
     with pytest.raises(SetupError, match="task token '1' is not among the rule set's tokens"):
-        compile_rules(ruleset("crew", {"tasks": {"tokens": ["omega"]}}), mission("planet-nine/03"), 4)
+        compile_rules(typed(ruleset("crew", {"tasks": {"tokens": ["omega"]}})), mission("planet-nine/03"), 4)
 
 
 @pytest.mark.parametrize("reveal", [True, False])
@@ -161,7 +173,7 @@ def test_secret_card_revealed_when_done_only_if_the_rule_set_says_so(reveal: boo
 
     def patched(ref: str, readings: Any = None) -> Any:
         rs = real(ref, readings)
-        return type(rs)(rs.name, rs.path, data, rs.readings) if ref == "crew-persian" else rs
+        return ruleset_model(rs.path, data, rs.readings) if ref == "crew-persian" else rs
 
     setup.load_ruleset = patched  # type: ignore[assignment]
     try:
@@ -186,7 +198,7 @@ def test_jarvis_hands_of_19_refused_by_validate_and_engine_alike() -> None:
     assert [i.message for i in issues] == [
         "with 2 players the deal needs 52 cards (38 in the hands, 14 for the dummy's columns) but the deck has 40"]
     with pytest.raises(SetupError) as err:
-        compile_rules(data, mission("planet-nine/02"), 2)
+        compile_rules(typed(data), mission("planet-nine/02"), 2)
     assert str(err.value) == issues[0].message
 
 
@@ -199,7 +211,7 @@ def test_validate_and_engine_agree_on_every_deal(hands: int, aside: int, columns
     doc = load_doc(bundled.ruleset_path("crew-jarvis"))
     refused_by_validate = bool(check_ruleset_semantics(data, doc))
     try:
-        compile_rules(data, mission("planet-nine/02"), 2)
+        compile_rules(typed(data), mission("planet-nine/02"), 2)
         refused_by_engine = False
     except SetupError:
         refused_by_engine = True
@@ -222,11 +234,18 @@ def test_spec_layer_checks_without_the_engine() -> None:
 
 
 # ---------------------------------------------------------------------------- one table of DSL sites
-def test_engine_refuses_a_penalty_score_that_is_not_a_number() -> None:
-    deck = build_deck(ruleset("hammer")["deck"])
+def test_a_penalty_score_that_is_not_a_number_is_refused_before_the_engine() -> None:
+    """The spec layer checks a mission card's formulas (once) as it builds the typed model the engine compiles."""
     card = {"number": 9, "title": "t", "scoring": {"penalty": {"score": "tricks_won(p) > 0"}}}
-    with pytest.raises(dsl.DslError, match="hammer/09: scoring.penalty.score.*expected a number, found a boolean"):
-        compile_scoring(ruleset("hammer"), [("hammer/09", card)], deck)
+    path = bundled.mission_path("hammer/01")
+    with pytest.raises(SpecError, match="scoring.*expected a number, found a boolean"):
+        mission_model("hammer/09", path, card, ruleset("hammer"))
+    card["scoring"]["penalty"]["score"] = "tricks_won(p) * 2"
+    hammer = typed(ruleset("hammer"))
+    assert hammer.rounds is not None and hammer.deck is not None
+    rules = compile_scoring(hammer.rounds, [mission_model("hammer/09", path, card, ruleset("hammer"))], hammer.deck)
+    assert rules.missions[0].penalty_score is not None
+    assert rules.missions[0].penalty_score.dsl_text == "tricks_won(p) * 2"  # type: ignore[attr-defined]
 
 
 def test_dsl_sites_cover_every_dsl_key_of_the_schemas() -> None:
@@ -260,5 +279,5 @@ def test_dsl_sites_cover_every_dsl_key_of_the_schemas() -> None:
 
 
 def test_mission_readings_are_in_force_in_the_compiled_rules() -> None:
-    rules = compile_rules(ruleset("crew"), mission("planet-nine/16"), 4)
+    rules = compile_rules(typed(ruleset("crew")), mission("planet-nine/16"), 4)
     assert rules.readings.get("early-success") == "all-nines-out"

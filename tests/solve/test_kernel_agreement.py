@@ -83,3 +83,34 @@ def test_the_engine_view_and_the_search_view_share_one_protocol() -> None:
     for name in ("seats", "commander", "total_tricks", "tricks", "current_plays"):
         a, b = getattr(engine_view, name)(), getattr(search_view, name)()
         assert (list(a) if not isinstance(a, int | None) else a) == (list(b) if not isinstance(b, int | None) else b)
+
+
+@pytest.mark.parametrize("tricks_before", [0, 1, 2])
+def test_the_engine_view_and_the_search_view_answer_alike(tricks_before: int) -> None:
+    """Every member of the one ``View`` protocol, asked of the engine's view and of the search's, mid-game."""
+    from crewkit.engine.actions import Play
+
+    game = small_game("planet-nine/03", 5, cards=4, players=3)
+    while game.phase != "tricks":
+        game.apply(game.legal_actions()[0])
+    while len(game.tricks) < tricks_before:
+        game.apply(next(a for a in game.legal_actions(game.to_act) if isinstance(a, Play)))
+    engine_view, search_view = game.view(), TrickSearch(game, native=False).view
+
+    def same(a: object, b: object) -> bool:
+        return (list(a) if isinstance(a, list | tuple | range) else a) == (
+            list(b) if isinstance(b, list | tuple | range) else b)
+
+    for name in ("seats", "commander", "dealer", "mode", "total_tricks", "current_plays", "roles"):
+        assert same(getattr(engine_view, name)(), getattr(search_view, name)()), name
+    for seat in range(game.n):
+        for name in ("tricks_won", "won_cards", "hand", "left_of", "right_of"):
+            assert same(getattr(engine_view, name)(seat), getattr(search_view, name)(seat)), (name, seat)
+    shape = [(t.number, t.leader, list(t.plays), t.winner, t.winning_card, t.led_suit) for t in engine_view.tricks()]
+    assert shape == [(t.number, t.leader, list(t.plays), t.winner, t.winning_card, t.led_suit)
+                     for t in search_view.tricks()]
+    assert [(t.card, t.owner, t.token, t.done, t.trick) for t in engine_view.tasks()] == \
+        [(t.card, t.owner, t.token, t.done, t.trick) for t in search_view.tasks()]
+    for card in game.rules.deck.cards:
+        a, b = engine_view.trick_of(card), search_view.trick_of(card)
+        assert (a.number if a else None) == (b.number if b else None), card

@@ -36,7 +36,7 @@ from crewkit.engine import setup as setup_mod
 from crewkit.engine.errors import SetupError
 from crewkit.spec import bundled
 from crewkit.spec.errors import SpecError
-from crewkit.spec.loader import load_doc, resolve_ruleset_data
+from crewkit.spec.loader import load_doc, mission_model, resolve_ruleset_data, ruleset_model
 from crewkit.spec.model import Mission, RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -242,9 +242,15 @@ def _real_ruleset(ref: str, readings: tuple[tuple[str, str], ...]) -> RuleSet:
     return REAL_LOAD_RULESET(ref, dict(readings))
 
 
-@functools.cache
-def _real_mission(ref: str, readings: tuple[tuple[str, str], ...]) -> Mission:
-    return REAL_LOAD_MISSION(ref, dict(readings))
+_REAL_MISSIONS: dict[tuple[str, tuple[tuple[str, str], ...], str], Mission] = {}
+
+
+def _real_mission(ref: str, readings: tuple[tuple[str, str], ...], ruleset: RuleSet | None) -> Mission:
+    """The loader's mission, kept per rule set deck and players (its DSL is checked against them)."""
+    key = (ref, readings, repr((ruleset.data.get("deck"), ruleset.data.get("players"))) if ruleset else "")
+    if key not in _REAL_MISSIONS:
+        _REAL_MISSIONS[key] = REAL_LOAD_MISSION(ref, dict(readings), ruleset)
+    return _REAL_MISSIONS[key]
 
 
 REAL_LOAD_RULESET, REAL_LOAD_MISSION = setup_mod.load_ruleset, setup_mod.load_mission
@@ -258,15 +264,15 @@ def patched_specs(ruleset: tuple[str, Any] | None, missions: dict[Path, Any]) ->
     def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet:
         rs = _real_ruleset(ref, tuple(sorted((readings or {}).items())))
         if ruleset is not None and ref == ruleset[0]:
-            return RuleSet(rs.name, rs.path, ruleset[1], rs.readings)
+            return ruleset_model(rs.path, ruleset[1], rs.readings)
         return rs
 
-    def load_mission(ref: str, readings: Mapping[str, str] | None = None) -> Mission:
+    def load_mission(ref: str, readings: Mapping[str, str] | None = None, ruleset: RuleSet | None = None) -> Mission:
         path = bundled.mission_path(ref)
-        if path in missions:
-            data = missions[path]
-            return Mission(bundled.mission_id_for(path), data.get("number"), str(data.get("title", "")), path, data)
-        return _real_mission(ref, tuple(sorted((readings or {}).items())))
+        if path in missions:  # the spec layer's typed model of the changed document, as the loader builds it
+            return mission_model(bundled.mission_id_for(path), path, missions[path],
+                                 ruleset.data if ruleset is not None else {})
+        return _real_mission(ref, tuple(sorted((readings or {}).items())), ruleset)
 
     setup_mod.load_ruleset, setup_mod.load_mission = load_ruleset, load_mission  # type: ignore[assignment]
     try:
@@ -306,11 +312,14 @@ def compiled(ruleset: str, mission: str, rs_data: Any | None, ms: tuple[Path, An
     return tuple(out)
 
 
-def logbook_count(ruleset: str) -> int:
+def logbook_count(ruleset: str) -> int | str:
     """The logbook count of a mission won at the first attempt with the distress signal, under ``ruleset``."""
     won = Attempt(1, "c", "m", 4, ruleset, "s", "success", "", True, datetime.now(UTC), None)
     extra = setup_mod.logbook_extra_attempts.__wrapped__  # uncached: the rule set's data is patched
-    return mission_progress("m", [won], extra).attempts
+    try:
+        return mission_progress("m", [won], extra).attempts
+    except Exception:  # the patched document cannot even be typed (a required key deleted): proves nothing
+        return CRASH
 
 
 # ---------------------------------------------------------------------------- the cases
