@@ -117,6 +117,21 @@ def test_native_and_python_play_outs_play_the_same_game(mission: str, players: i
     assert games[0] == games[1]
 
 
+class _Spy:
+    """A bot that records the first observation of trick 4 with the real hands (the test's, not the bot's)."""
+
+    def __init__(self, inner: Any, game: Game, found: list[tuple[Observation, list[int]]]) -> None:
+        self.inner, self.seat, self.game, self.found = inner, inner.seat, game, found
+
+    def act(self, obs: Observation) -> Action:
+        if obs.phase == "tricks" and len(obs.tricks) == 3 and not self.found:
+            self.found.append((obs, list(self.game.hands)))
+        return self.inner.act(obs)  # type: ignore[no-any-return]
+
+    def optional(self, obs: Observation) -> Action | None:
+        return self.inner.optional(obs)  # type: ignore[no-any-return]
+
+
 def test_the_real_hands_explain_every_teammates_communication() -> None:
     """Teammates that communicate by the bots' rule: the real hands cost no communication miss, while some
     other hands consistent with the observation do (silence and speech say something)."""
@@ -130,20 +145,7 @@ def test_the_real_hands_explain_every_teammates_communication() -> None:
         game = new_game("crew", "planet-nine/10", 4, seed=f"infer:{i}")
         found: list[tuple[Observation, list[int]]] = []
 
-        class Spy:
-            def __init__(self, seat: int) -> None:
-                self.inner = make_bot("rules", seat, f"infer:{i}")
-                self.seat = seat
-
-            def act(self, obs: Observation) -> Action:
-                if obs.phase == "tricks" and len(obs.tricks) == 3 and not found:
-                    found.append((obs, list(game.hands)))
-                return self.inner.act(obs)
-
-            def optional(self, obs: Observation) -> Action | None:
-                return self.inner.optional(obs)
-
-        play_game(game, [Spy(s) for s in range(4)])
+        play_game(game, [_Spy(make_bot("rules", s, f"infer:{i}"), game, found) for s in range(4)])
         if not found:
             continue
         obs, hands = found[0]
