@@ -6,10 +6,14 @@ showed void in, communicated cards and what their statements rule out, the comma
 builds for each sampled world a game at the current position (:func:`world_game`, engine state only from
 the observation plus the sampled hands) and, for each card it may play, asks the perfect-information solver
 (:class:`crewkit.solve.TrickSearch`, the C search where it applies) whether the crew can still win after
-that play, within a node budget. The card that keeps the most worlds winnable is played; among equals
-(early in a deal most plays keep every world winnable) it prefers the card whose cooperative play-outs
-(:func:`crewkit.bots.sim.rollout`) succeed most often, so it stays robust to teammates who cannot see the
-hands it imagined. Mission conditions, task tokens and neighbour draws are the engine's and the solver's,
+that play, within a node budget. Each card scores the share of worlds it keeps winnable plus the share of
+cooperative play-outs (:func:`crewkit.bots.sim.rollout`) it wins, so the bot stays robust to teammates who
+cannot see the hands it imagined (early in a deal most plays keep every world winnable). The play-outs run
+in C (the fast bot's port, :mod:`crewkit.bots.fast`: the same results, much cheaper than a solver call), so
+they are also played in more worlds than the solver sees (``rollout_worlds``). Safe plays come first
+(:func:`crewkit.bots.safety.safe_plays`). :class:`Inference` can weight the sampled worlds by how likely
+they make the teammates' cards and communications under the bots' rules (off by default: not shown to help,
+see docs/performance.md). Mission conditions, task tokens and neighbour draws are the engine's and the solver's,
 so every mission is read as written.
 
 Where its world model does not describe the game (a dummy seat with face-down columns, cards set aside
@@ -52,7 +56,7 @@ class ExpertBot:
     def __init__(self, seat: int, seed: str = "", worlds: int = 12, nodes: int = 4_000, rollouts: bool = True,
                  total_nodes: int = 120_000, rollout_weight: float = 1.0, policy_trick: bool = False,
                  owner_prior: float = 0.0, oversample: int = 1, play_miss: float = 1.0,
-                 comm_miss: float = 1.0, native_rollouts: bool = True) -> None:
+                 comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 96) -> None:
         self.seat = seat
         self.rng = random.Random(f"{seed}:{seat}:expert")
         self.worlds = worlds
@@ -71,6 +75,7 @@ class ExpertBot:
         # drawn with probability proportional to how likely they make the teammates' plays and communications
         self.oversample = oversample
         self.native_rollouts = native_rollouts
+        self.rollout_worlds = rollout_worlds  # worlds for the play-outs (the first ``worlds`` also solved)
         self.play_miss = play_miss
         self.comm_miss = comm_miss
         self.fallback = HeuristicBot(seat, seed)
@@ -176,8 +181,17 @@ class ExpertBot:
                         w = base.copy()
                         w.play(cid)
                         played_out[cid] += rollout(w)
-        self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved)}
         n_roll = n_w = max(1, worlds)
+        if native is not None and self.rollout_worlds > worlds:
+            # more worlds for the play-outs alone: in C they cost microseconds where a solver call costs a
+            # fresh search (the fast bot's look-ahead as a second, cheaper judge)
+            for _ in range(self.rollout_worlds - worlds):
+                hands = sampler.sample(self.rng)
+                for cid in cands:
+                    played_out[cid] += native.rollout([*head, cid, *tail, *hands])
+                n_roll += 1
+        self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved),
+                     "played_out": dict(played_out), "rollout_worlds": n_roll}
         rw = self.rollout_weight
         best = max(cands, key=lambda c: (solved[c] / n_w + rw * played_out[c] / n_roll, -c))
         return by_card[best]

@@ -107,3 +107,7 @@ def test_random_bot_picks_among_every_safe_card() -> None:
                     seen[(f"uniform:{i}", len(game.tricks), seat)] = picks
             game.apply(bots[seat].act(obs))
     assert seen, "no decision with both safe and unsafe cards in 30 games"
+
+
+def test_expert_takes_no_teammates_task_card_needlessly() -> None:
+    assert _check_game("expert", "planet-nine/10", 4, "safe-expert") > 5
