@@ -21,13 +21,13 @@ it is); it never calls for distress.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from crewkit.bots.conditions import choose_play_cond, cond_world, condition_setup, rollout_cond
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import World, choose_play, rollout, table_for, token_kind
-from crewkit.cards import mask_ids
+from crewkit.cards import Card, mask_ids
 from crewkit.engine.actions import Action, ChoosePlayer, Communicate, PassCard, Play, TakeTask
 from crewkit.engine.observation import Observation
 from crewkit.engine.rules import Rules
@@ -235,33 +235,9 @@ class HeuristicBot:
         comms = [a for a in obs.legal if isinstance(a, Communicate)]
         if not comms or obs.comm_used[self.seat]:
             return None
-        open_tasks = [t for t in obs.tasks if t.trick is None and t.owner is not None]
-        if not open_tasks:
-            return None
-        best: Action | None = None
-        best_score = 0.0
-        task_suits = {t.card.suit.index for t in open_tasks if t.card.suit is not None}
-        mine = {t.card.id for t in open_tasks if t.owner == self.seat}
-        theirs = {t.card.id for t in open_tasks if t.owner != self.seat}
-        for a in comms:
-            c = a.card
-            score = 0.0
-            if c.id in theirs:
-                score = 10 + c.rank  # tell the owner where its card is
-            elif c.id in mine:
-                score = 3
-            elif c.suit is not None and c.suit.index in task_suits:
-                if a.position == "top" and c.rank >= 8:
-                    score = 4 + c.rank / 10
-                elif a.position == "only":
-                    score = 2
-            if a.position == "only":
-                score += 0.5
-            if score > best_score:
-                best, best_score = a, score
-        if best is not None and best_score >= 4:
-            return best
-        return None
+        i = comm_pick(self.seat, [(a.card, a.position) for a in comms],
+                      [(t.card, t.owner) for t in obs.tasks if t.trick is None])
+        return None if i is None else comms[i]
 
     # ------------------------------------------------------------------ roles
     def _choose_player(self, obs: Observation, req: tuple[ChoosePlayer, ...]) -> Action:
@@ -342,6 +318,39 @@ class HeuristicBot:
                     wins[c] += play_out(w)
         best = max(cands, key=lambda c: (wins[c] + 0.1 * votes[c], -c))
         return by_card[best]
+
+
+def comm_pick(seat: int, options: Sequence[tuple[Card, str | None]],
+              open_tasks: Sequence[tuple[Card, int | None]]) -> int | None:
+    """Which of the communications ``options`` (card, statement) the heuristic bot makes, by index, or None.
+
+    Tell a teammate where its open task card is; else a top 8 or 9 in an open task's suit. One rule, read
+    both by the bot that speaks and by the expert bot, which infers from it what a teammate holds
+    (:mod:`crewkit.bots.expert`)."""
+    owned = [(c, o) for c, o in open_tasks if o is not None]
+    if not owned:
+        return None
+    task_suits = {c.suit.index for c, _ in owned if c.suit is not None}
+    mine = {c.id for c, o in owned if o == seat}
+    theirs = {c.id for c, o in owned if o != seat}
+    best: int | None = None
+    best_score = 0.0
+    for i, (c, position) in enumerate(options):
+        score = 0.0
+        if c.id in theirs:
+            score = 10 + c.rank  # tell the owner where its card is
+        elif c.id in mine:
+            score = 3
+        elif c.suit is not None and c.suit.index in task_suits:
+            if position == "top" and c.rank >= 8:
+                score = 4 + c.rank / 10
+            elif position == "only":
+                score = 2
+        if position == "only":
+            score += 0.5
+        if score > best_score:
+            best, best_score = i, score
+    return best if best_score >= 4 else None
 
 
 def _task_affinity(rules: Rules, hand: int, card: int) -> float:

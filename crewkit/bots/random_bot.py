@@ -1,4 +1,8 @@
-"""The random bot: uniform over the required legal actions.
+"""The random bot: uniform over the required legal actions (the safe ones, when it plays a card).
+
+When it plays a card after the lead it picks uniformly among the legal cards that do not take a teammate's
+task card (:func:`crewkit.bots.safety.safe_plays`), like every other bot; among all legal cards only when
+every one of them does.
 
 At a communication window it communicates (or calls for distress) rarely: with probability
 ``OPTIONAL_PROBABILITY`` (5%) it picks one of its optional actions uniformly, otherwise it passes. Most
@@ -12,7 +16,8 @@ from __future__ import annotations
 import random
 
 from crewkit.bots.base import OPTIONAL_TYPES
-from crewkit.engine.actions import Action
+from crewkit.bots.safety import safe_plays
+from crewkit.engine.actions import Action, Play
 from crewkit.engine.observation import Observation
 
 OPTIONAL_PROBABILITY = 0.05
@@ -30,6 +35,8 @@ class RandomBot:
         req = obs.required or obs.legal
         if len(req) == 1:
             return req[0]
+        if obs.current_trick and obs.tasks and type(req[0]) is Play and all(type(a) is Play for a in req):
+            req = safe_plays(obs, req)  # type: ignore[arg-type]
         return req[int(self.rng.random() * len(req))]
 
     def optional(self, obs: Observation) -> Action | None:

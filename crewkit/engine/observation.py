@@ -46,6 +46,7 @@ class CommunicationInfo:
     card: Card
     statement: str | None  # None under a dead zone (unless it is the observer's own)
     played: bool  # the token has turned red
+    before_trick: int = 0  # the trick number it was made before (everybody saw when)
 
 
 class Observation:
@@ -246,7 +247,8 @@ class Observation:
         seat = self.seat
         c = self._communications = tuple(
             CommunicationInfo(
-                x.seat, x.card, None if (x.hidden and x.seat != seat) else x.statement, bool(played & x.card.bit)
+                x.seat, x.card, None if (x.hidden and x.seat != seat) else x.statement, bool(played & x.card.bit),
+                x.before_trick,
             )
             for x in comms
         )

@@ -99,3 +99,61 @@ def test_expert_is_deterministic() -> None:
 def test_expert_is_registered() -> None:
     bot = make_bot("expert", 2, "x")
     assert isinstance(bot, ExpertBot) and bot.seat == 2
+
+
+@pytest.mark.parametrize(("mission", "players"), [("planet-nine/10", 4), ("planet-nine/07", 3)])
+def test_native_and_python_play_outs_play_the_same_game(mission: str, players: int) -> None:
+    """The play-outs in C (the fast bot's port of the policy) change the expert's speed, never its games."""
+    from crewkit.bots.fast import native_decider
+    from crewkit.bots.sim import table_for
+
+    games = []
+    for native in (True, False):
+        game = new_game("crew", mission, players, seed="expert-c")
+        if native and native_decider(table_for(game.rules)) is None:
+            pytest.skip("no C compiler: the play-outs run in Python anyway")
+        play_game(game, [ExpertBot(s, "expert-c", worlds=6, native_rollouts=native) for s in range(players)])
+        games.append([str(a) for a in game.actions])
+    assert games[0] == games[1]
+
+
+class _Spy:
+    """A bot that records the first observation of trick 4 with the real hands (the test's, not the bot's)."""
+
+    def __init__(self, inner: Any, game: Game, found: list[tuple[Observation, list[int]]]) -> None:
+        self.inner, self.seat, self.game, self.found = inner, inner.seat, game, found
+
+    def act(self, obs: Observation) -> Action:
+        if obs.phase == "tricks" and len(obs.tricks) == 3 and not self.found:
+            self.found.append((obs, list(self.game.hands)))
+        return self.inner.act(obs)  # type: ignore[no-any-return]
+
+    def optional(self, obs: Observation) -> Action | None:
+        return self.inner.optional(obs)  # type: ignore[no-any-return]
+
+
+def test_the_real_hands_explain_every_teammates_communication() -> None:
+    """Teammates that communicate by the bots' rule: the real hands cost no communication miss, while some
+    other hands consistent with the observation do (silence and speech say something)."""
+    import random
+
+    from crewkit.bots.expert import Inference
+    from crewkit.bots.heuristic import Knowledge
+
+    seen = informative = 0
+    for i in range(12):
+        game = new_game("crew", "planet-nine/10", 4, seed=f"infer:{i}")
+        found: list[tuple[Observation, list[int]]] = []
+
+        play_game(game, [_Spy(make_bot("rules", s, f"infer:{i}"), game, found) for s in range(4)])
+        if not found:
+            continue
+        obs, hands = found[0]
+        inf = Inference(obs, 1.0, 0.1)
+        assert inf.windows
+        assert inf.loglik(hands) == 0
+        rng = random.Random(i)
+        know = Knowledge(obs)
+        seen += 1
+        informative += any(inf.loglik(know.sample(rng)) < 0 for _ in range(20))
+    assert seen >= 8 and informative >= seen // 2

@@ -61,7 +61,7 @@ def _check_game(bot: str, mission: str, players: int, seed: str) -> int:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.text(max_size=6), players=st.integers(3, 5),
        mission=st.sampled_from(["planet-nine/04", "planet-nine/10", "planet-nine/22", "planet-nine/25"]),
-       bot=st.sampled_from(["fast", "rules"]))
+       bot=st.sampled_from(["fast", "rules", "random"]))
 def test_no_bot_takes_a_teammates_task_card_needlessly(seed: str, players: int, mission: str, bot: str) -> None:
     _check_game(bot, mission, players, seed)
 
@@ -75,3 +75,39 @@ def test_heuristic_bot_takes_no_teammates_task_card_needlessly(seed: str, missio
 def test_the_check_sees_cards_after_the_lead() -> None:
     checked = sum(_check_game("fast", "planet-nine/10", 4, f"seen:{i}") for i in range(3))
     assert checked > 10
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.text(max_size=6), players=st.integers(3, 5),
+       mission=st.sampled_from(["planet-nine/04", "planet-nine/10", "planet-nine/22", "planet-nine/25"]))
+def test_random_bot_takes_no_teammates_task_card_needlessly(seed: str, players: int, mission: str) -> None:
+    _check_game("random", mission, players, seed)
+
+
+def test_random_bot_picks_among_every_safe_card() -> None:
+    """Uniform among the safe cards: over many games, a seat with several safe cards plays each of them."""
+    from crewkit.bots.random_bot import RandomBot
+    from crewkit.bots.safety import safe_plays
+
+    seen: dict[tuple[str, int, int], set[int]] = {}
+    for i in range(30):
+        game = Game.new(load_rules("crew", "planet-nine/10", 4), seed=f"uniform:{i}")
+        bots = [RandomBot(s, f"uniform:{i}") for s in range(4)]
+        while not game.is_over():
+            seat = game.to_act
+            assert seat is not None
+            obs = observe(game, seat, game.legal_actions(seat))
+            req = obs.required or obs.legal
+            if game.plays and len(req) > 1 and all(isinstance(a, Play) for a in req):
+                safe = safe_plays(obs, req)  # type: ignore[arg-type]
+                if len(safe) < len(req):
+                    # replay the same decision many times from fresh RNGs: every safe card comes up
+                    picks = {RandomBot(seat, f"u{k}").act(obs).card.id for k in range(60)}  # type: ignore[attr-defined]
+                    assert picks == {a.card.id for a in safe}
+                    seen[(f"uniform:{i}", len(game.tricks), seat)] = picks
+            game.apply(bots[seat].act(obs))
+    assert seen, "no decision with both safe and unsafe cards in 30 games"
+
+
+def test_expert_takes_no_teammates_task_card_needlessly() -> None:
+    assert _check_game("expert", "planet-nine/10", 4, "safe-expert") > 5

@@ -21,6 +21,7 @@ from crewkit.engine.state import Communication, Event, Trick, statement_text
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
+    from crewkit.engine.rules import Rules
 
 AFTER_FIRST_CARD = "after-first-card"
 
@@ -140,11 +141,16 @@ def communication_open(g: Game, seat: int) -> bool:
 
 
 def true_statements(g: Game, seat: int, card: Card) -> tuple[str, ...]:
+    return hand_statements(g.rules, g.hands[seat], card)
+
+
+def hand_statements(rules: Rules, hand: int, card: Card) -> tuple[str, ...]:
+    """The statements (top, bottom, only) the rules allow and that are true of ``card`` in ``hand`` (a mask)."""
     assert card.suit is not None
-    same = g.hands[seat] & g.rules.suit_masks[card.suit.index]
-    allowed = g.rules.comm_statements
+    same = hand & rules.suit_masks[card.suit.index]
+    allowed = rules.comm_statements
     if same == card.bit:
-        if g.rules.comm_singleton_only:
+        if rules.comm_singleton_only:
             return ("only",) if "only" in allowed else ()
         return tuple(s for s in ("top", "bottom", "only") if s in allowed)
     out = []
