@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -325,25 +325,38 @@ class LastTrickScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def chip_table(game: Any, kinds: Sequence[str], viewer: int | None) -> Table:
-    """Hammer: one row per round played (dealer, mission, mode, result), chips per seat after it."""
+def chip_table(game: Any, kinds: Sequence[str], viewer: int | None, *, compact: bool = False) -> Table:
+    """Hammer: one row per round played (dealer, mission, mode, result), chips per seat after it.
+
+    ``compact`` (80 columns): no dealer column, no per-round change next to the chips (the round's breakdown
+    says it), the mission's title cut to fit: every row stays one line."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("Round", justify="right")
-    table.add_column("Dealer")
-    table.add_column("Mission")
-    table.add_column("Result")
+    if not compact:
+        table.add_column("Dealer")
+    table.add_column("Mission", no_wrap=compact, overflow="ellipsis", max_width=22 if compact else None)
+    table.add_column("Result", no_wrap=compact, overflow="ellipsis")
     for seat in range(game.n):
-        table.add_column(seat_label(seat, kinds, viewer), justify="right")
+        table.add_column(seat_label(seat, kinds, viewer), justify="right", no_wrap=True)
     titles = {m.id: m.title for m in game.scoring.missions}
-    table.add_row("start", "", "", "", *[chip_str(game.scoring.chips_start) for _ in range(game.n)], style="dim")
+    start = [chip_str(game.scoring.chips_start) for _ in range(game.n)]
+    table.add_row("start", *([""] * (2 if compact else 3)), *start, style="dim")
     for r in game.state(MatchState).round_results:
         cells = []
         for delta, chips in zip(r.deltas, r.chips, strict=True):
             sign = "+" if delta >= 0 else ""
-            cells.append(f"{chip_str(chips)} ({sign}{chip_str(delta)})")
-        table.add_row(str(r.round), seat_label(r.dealer, kinds, viewer), f"{titles.get(r.mission, r.mission)} "
-                      f"({r.mode})", r.result, *cells)
+            cells.append(chip_str(chips) if compact else f"{chip_str(chips)} ({sign}{chip_str(delta)})")
+        mission = f"{titles.get(r.mission, r.mission)} ({r.mode})"
+        dealer = [] if compact else [seat_label(r.dealer, kinds, viewer)]
+        table.add_row(str(r.round), *dealer, mission, r.result, *cells)
     return table
+
+
+def fit_dialog_body(screen: ModalScreen[Any], reserved: int) -> None:
+    """The scrolling body of a dialog as tall as the terminal allows (the dialog is at most 90% of it) with
+    ``reserved`` rows kept for the dialog's border, padding and the key line under the body."""
+    body = screen.query_one(".dialog-body", VerticalScroll)
+    body.styles.max_height = max(3, screen.app.size.height * 9 // 10 - reserved)
 
 
 def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
@@ -393,11 +406,19 @@ class RoundScreen(ModalScreen[None]):
         head.append(f"{name_seats(last.reason, self.kinds, self.viewer)}\n")
         head.append_text(round_breakdown(game, self.kinds, self.viewer))
         head.append(f"\nChips after round {last.round}", style="bold")
+        compact = self.app.size.width < 100
         with Vertical(classes="dialog", id="round-dialog"):
-            yield Static(head, id="round-head")
-            yield Static(chip_table(game, self.kinds, self.viewer), id="chip-table")
+            with VerticalScroll(classes="dialog-body"):  # scrolls when it does not fit (80x24, late rounds)
+                yield Static(head, id="round-head")
+                yield Static(chip_table(game, self.kinds, self.viewer, compact=compact), id="chip-table")
             yield Static(Text(f"Enter: deal round {last.round + 1}", style="bold"), id="round-keys")
         yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        fit_dialog_body(self, reserved=5)
+
+    def on_resize(self) -> None:
+        fit_dialog_body(self, reserved=5)
 
     def action_close(self) -> None:
         self.dismiss(None)

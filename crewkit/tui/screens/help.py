@@ -9,6 +9,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 HELP = """\
+[b]Keys at the table[/]
+  ← →  or 1–9, 0, - = [ ]   move along your hand (a suit letter b g y p r jumps to that suit)
+  Enter  (or click the selected card)   play the card (pass it, after a distress signal)
+  c  communicate        d  distress signal      t  last trick
+  space  let the bots go on at a communication window
+  l  logbook            ?  help                 q / ctrl+q  quit (the attempt is saved)
+  Tab  next panel: your hand, the tasks (↑ ↓ scroll them when they do not fit, as at 80x24), a list of
+    choices; the tasks panel's border says "more below" when it holds more than it shows
+  ctrl+p  command palette: play, communicate, distress, last trick, logbook, help, quit
+  During the task draft and other choices: ↑ ↓ and Enter in the list of choices.
+
 [b]The Crew in short[/]
 • 40 cards: blue, green, yellow, pink 1–9 and rockets 1–4, all dealt. Rocket 4's holder is [b]commander[/]
   and leads the first trick.
@@ -27,15 +38,6 @@ HELP = """\
 
 [b]Cards[/]  rank and suit sign, in the suit's colour: ◆ blue  ♣ green  ● yellow  ♥ pink  ▲ rocket  ■ red
   A card you cannot play now keeps its colour, dimmed; the playable ones are underlined.
-
-[b]Keys at the table[/]
-  ← →  or 1–9, 0, - = [ ]   move along your hand (a suit letter b g y p r jumps to that suit)
-  Enter  (or click the selected card)   play the card (pass it, after a distress signal)
-  c  communicate        d  distress signal      t  last trick
-  space  let the bots go on at a communication window
-  l  logbook            ?  help                 q / ctrl+q  quit (the attempt is saved)
-  ctrl+p  command palette: play, communicate, distress, last trick, logbook, help, quit
-  During the task draft and other choices: ↑ ↓ and Enter in the list of choices.
 
 [b]Campaigns[/]  (crewkit play --campaign NAME, FOLDER, campaign.yaml or .zip)
   c in the mission list opens the campaign chooser: every bundled and installed campaign with its progress.

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -61,6 +62,7 @@ from crewkit.tui.widgets.trick import TrickView
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
+SHORT = 30  # rows: below this (80x24) the choice list loses its border and an empty trick panel gives way
 CARD_ACTIONS = (Play, PassCard)
 OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
 
@@ -73,6 +75,7 @@ class TableScreen(Screen[None]):
         Binding("t", "last_trick", "Last trick"),
         Binding("space", "continue", "Continue"),
         Binding("l", "app.logbook", "Logbook", show=False),  # in the help screen; the footer fits 80 columns
+        Binding("v", "app.compare", "Compare", show=False),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -115,10 +118,12 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p still opens it; 80 columns for the keys
 
     def on_resize(self) -> None:
+        self.set_class(self.app.size.height < SHORT, "short")  # 80x24: the choice list gives way to the log
         if self.session.game is not None:
             self.refresh_view()  # the info line and the crew panel are shorter at 80 columns
 
     def on_mount(self) -> None:
+        self.set_class(self.app.size.height < SHORT, "short")
         self.sub_title = f"{self.session.mission} {self.session.title}"
         for warning in self.session.warnings:
             self.notify(warning, title="Bots", severity="warning", timeout=6)
@@ -263,6 +268,10 @@ class TableScreen(Screen[None]):
         show = bool(others) and not game.is_over()
         panel.display = show
         panel_title.display = show
+        # a short terminal with a list of choices open (the draft, a setup choice, JARVIS's seat, Hammer's
+        # mission): the trick panel, with no card on the table, gives its rows to the log
+        short = self.app.size.height < SHORT
+        self.query_one("#trick", TrickView).display = not (show and short and not obs.current_trick)
         if show:
             kinds_of = {a.type for a in others}
             for_jarvis = " for JARVIS" if acting is not None and acting == game.dummy_seat else ""
@@ -276,6 +285,27 @@ class TableScreen(Screen[None]):
             panel_title.update(Text(heading, style="bold"))
         self.query_one("#status", Static).update(Text(self.status_text))
         self.refresh_bindings()  # the footer's keys follow the game (d only before trick 1)
+        self.call_after_refresh(self.tasks_hint)
+
+    def tasks_hint(self) -> None:
+        """The tasks panel says, on its border, when it holds more than it shows and how to scroll it (Tab)."""
+        if not self.is_attached:
+            return
+        box = self.query_one("#tasks-box", VerticalScroll)
+        if box.has_focus:
+            hint = "↑ ↓ scroll · Tab: next panel"
+        elif box.max_scroll_y > 0:
+            hint = "more below: Tab, then ↓"
+        else:
+            hint = ""
+        if box.border_subtitle != hint:
+            box.border_subtitle = hint
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.tasks_hint()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.call_after_refresh(self.tasks_hint)
 
     def _action_text(self, action: Action) -> Text:
         card = getattr(action, "card", None)
@@ -351,17 +381,18 @@ class TableScreen(Screen[None]):
             return
         if not s.is_human(seat):
             if s.humans_may_speak():
-                what = "communicate (c)" if any(s.communications(h) for h in s.humans) else ""
+                keys = []
+                if any(s.communications(h) for h in s.humans):
+                    keys.append("c communicate")
                 if any(s.signals(h) for h in s.humans):
-                    what = (what + " or " if what else "") + "signal a card (s)"
+                    keys.append("s signal a card")
                 if any(s.distress_actions(h) for h in s.humans):
-                    what = (what + " or " if what else "") + "call the distress signal (d)"
+                    keys.append("d distress signal")
                 when = f"In trick {game.trick_number}" if game.plays else f"Before trick {game.trick_number}"
-                verb = "play" if game.plays else "lead"
-                self.set_status(
-                    f"{when}: you may {what}. "
-                    f"Press space to let {seat_label(seat, s.kinds, self.viewer)} {verb}."
-                )
+                verb = "plays" if game.plays else "leads"
+                # short enough for one line at 80 columns
+                may = f" you may: {' · '.join(keys)} ·" if keys else ":"
+                self.set_status(f"{when}{may} space: {seat_label(seat, s.kinds, self.viewer)} {verb}")
                 self.focus_for_human()
                 return
             self.schedule(lambda: self.bot_turn(seat))

@@ -19,9 +19,10 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | N
     if kind == "deal":
         return Text(f"Cards dealt ({event.detail})", style="dim")
     if kind == "commander":
+        be = " are commander" if who.startswith("You") else " is commander"
         if event.card is None:
-            return Text.assemble((who, "bold yellow"), " is commander")
-        return Text.assemble((who, "bold yellow"), " is commander (", card, ")")
+            return Text.assemble((who, "bold yellow"), be)
+        return Text.assemble((who, "bold yellow"), be, " (", card, ")")
     if kind == "task-revealed":
         tok = token_text(event.detail or None)
         return Text.assemble("Task revealed: ", card, f" [{tok}]" if tok else "")
