@@ -353,14 +353,15 @@ def chip_table(game: Any, kinds: Sequence[str], viewer: int | None, *, compact: 
 
 
 def fit_dialog_body(screen: ModalScreen[Any], reserved: int) -> None:
-    """The scrolling body of a dialog as tall as the terminal allows (the dialog is at most 90% of it) with
-    ``reserved`` rows kept for the dialog's border, padding and the key line under the body."""
+    """The scrolling body of a dialog as tall as the terminal allows (the dialog is at most 90% of the rows
+    above the footer) with ``reserved`` rows kept for the dialog's border, padding and the key line under it."""
     body = screen.query_one(".dialog-body", VerticalScroll)
-    body.styles.max_height = max(3, screen.app.size.height * 9 // 10 - reserved)
+    body.styles.max_height = max(3, (screen.app.size.height - 1) * 9 // 10 - reserved)
 
 
-def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
-    """Hammer, after a round: the scoring rule of the round in words, then per seat its tricks and chips."""
+def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None, *, rule: bool = True) -> Text:
+    """Hammer, after a round: the scoring rule of the round in words (unless ``rule`` is false: a short
+    terminal, where the tasks panel showed it during the round), then per seat its tricks and chips."""
     from crewkit.tui.text import round_mission_lines
 
     match = game.state(MatchState)
@@ -368,11 +369,11 @@ def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None) -> Text
     tricks = match.round_tricks[-1] if match.round_tricks else []
     out = Text()
     try:
-        rule = round_mission_lines(last.mission, "").get(last.mode, "")
+        rule_words = round_mission_lines(last.mission, "").get(last.mode, "") if rule else ""
     except Exception:  # the mission file cannot be read again: the chips still tell the story
-        rule = ""
-    if rule:
-        out.append(f"Scoring ({last.mode} mode): {rule}.\n", style="dim")
+        rule_words = ""
+    if rule_words:
+        out.append(f"Scoring ({last.mode} mode): {rule_words}.\n", style="dim")
     for seat in range(game.n):
         won = [t for t in tricks if t.winner == seat]
         delta = last.deltas[seat]
@@ -404,7 +405,8 @@ class RoundScreen(ModalScreen[None]):
         head.append(f" — {titles.get(last.mission, last.mission)} ({last.mode}), "
                     f"dealer {seat_label(last.dealer, self.kinds, self.viewer)}\n")
         head.append(f"{name_seats(last.reason, self.kinds, self.viewer)}\n")
-        head.append_text(round_breakdown(game, self.kinds, self.viewer))
+        short = self.app.size.height < 30  # 80x24: the chips of this round stay in sight
+        head.append_text(round_breakdown(game, self.kinds, self.viewer, rule=not short))
         head.append(f"\nChips after round {last.round}", style="bold")
         compact = self.app.size.width < 100
         with Vertical(classes="dialog", id="round-dialog"):

@@ -10,15 +10,14 @@ from textual.widgets import Footer, Header, Static
 
 HELP = """\
 [b]Keys at the table[/]
-  ← →  or 1–9, 0, - = [ ]   move along your hand (a suit letter b g y p r jumps to that suit)
-  Enter  (or click the selected card)   play the card (pass it, after a distress signal)
-  c  communicate        d  distress signal      t  last trick
-  space  let the bots go on at a communication window
-  l  logbook            ?  help                 q / ctrl+q  quit (the attempt is saved)
-  Tab  next panel: your hand, the tasks (↑ ↓ scroll them when they do not fit, as at 80x24), a list of
-    choices; the tasks panel's border says "more below" when it holds more than it shows
-  ctrl+p  command palette: play, communicate, distress, last trick, logbook, help, quit
-  During the task draft and other choices: ↑ ↓ and Enter in the list of choices.
+  ← →, 1–9 0 - = [ ]  move in your hand (b g y p r: next card of that suit)
+  Enter, or a click   play the selected card (or pass it: distress signal)
+  ↑ ↓ and Enter       choose in a list: the task draft and the other choices
+  c  communicate      d  distress signal     t  last trick     l  logbook
+  space               let the bots go on when you may communicate
+  Tab                 next panel: your hand, the tasks, a list of choices
+  ↑ ↓ in the tasks    scroll them when they do not fit ("more below" shows)
+  ?  help      ctrl+p  command palette      q  quit (the attempt is saved)
 
 [b]The Crew in short[/]
 • 40 cards: blue, green, yellow, pink 1–9 and rockets 1–4, all dealt. Rocket 4's holder is [b]commander[/]

@@ -88,15 +88,26 @@ def _target(detail: str) -> int | None:
 
 
 class EventLog(Static):
-    """The last events of the attempt."""
+    """The last events of the attempt: the newest lines that fit, drawn again when the panel changes size (a
+    choice list opening or closing at 80x24), so the newest line is never the one cut off."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self._lines: list[Text] = []
 
     def show(self, events: Sequence[Any], kinds: Sequence[str], viewer: int | None, limit: int = 40) -> None:
-        lines = [t for t in (event_text(e, kinds, viewer) for e in events[-limit:]) if t is not None]
+        self._lines = [t for t in (event_text(e, kinds, viewer) for e in events[-limit:]) if t is not None]
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
         height = max(1, self.content_size.height or self.size.height or 12)
         width = max(8, self.content_size.width or 40)
         shown: list[Text] = []
         rows = 0
-        for line in reversed(lines):  # the newest lines that fit, counting the rows a long line wraps into
+        for line in reversed(self._lines):  # the newest lines that fit, counting the rows a long line wraps into
             rows += len(line.wrap(self.app.console, width))
             if rows > height and shown:
                 break
