@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rich import box
 from rich.table import Table
@@ -29,6 +29,18 @@ from crewkit.tui.text import (
     statement_text,
 )
 from crewkit.tui.widgets.trick import trick_text
+
+ResultT = TypeVar("ResultT")
+
+
+class SideDialog(ModalScreen[ResultT]):
+    """A dialog of the table drawn at its right (CSS class ``side``), over the trick and the log: the crew, the
+    tasks and the hand stay in sight; wider from 100 columns."""
+
+    DEFAULT_CLASSES = "side"
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= 100, "wide")
 
 
 class HandoffScreen(ModalScreen[None]):
@@ -84,13 +96,15 @@ class ResumeScreen(ModalScreen[bool]):
 
 
 class ChoiceScreen(ModalScreen[Any]):
-    """A titled list of options; Enter picks, Escape goes back (``None``)."""
+    """A titled list of options; Enter picks, Escape goes back (``None``). ``side``: drawn at the right of the
+    table (as :class:`SideDialog`)."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, title: str, options: Sequence[tuple[str | Text, Any]], note: str = "", *,
-                 id: str | None = None) -> None:
-        super().__init__(id=id)
+                 id: str | None = None, side: bool = False) -> None:
+        super().__init__(id=id, classes="side" if side else None)
+        self.side = side
         self.title_text = title
         self.options = list(options)
         self.note = note
@@ -106,6 +120,8 @@ class ChoiceScreen(ModalScreen[Any]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        if self.side:
+            self.set_class(self.app.size.width >= 100, "wide")
         if self.options:
             self.query_one(OptionList).focus()
 
@@ -118,7 +134,7 @@ class ChoiceScreen(ModalScreen[Any]):
         self.dismiss(None)
 
 
-class CommunicateScreen(ModalScreen[Communicate | None]):
+class CommunicateScreen(SideDialog[Communicate | None]):
     """Choose a card, then highest / lowest / only: only the engine's legal Communicate actions are offered."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
@@ -137,6 +153,7 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.show_cards()
 
     def cards(self) -> list[Card]:
@@ -175,9 +192,8 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
         for i, action in enumerate(choices):
             key = {"top": "h", "bottom": "l", "only": "o"}.get(action.position or "", str(i + 1))
             word = STATEMENT_WORDS.get(action.position or "", "hidden")
-            options.add_option(
-                Option(f"{word}: {card} is {statement_text(action.position, suit)}  [{key}]",
-                       id=f"pos:{i}")
+            options.add_option(  # Text, not a str: "[h]" would be read as markup and vanish
+                Option(Text(f"{word}: {card} is {statement_text(action.position, suit)}  [{key}]"), id=f"pos:{i}")
             )
         options.highlighted = 0
         options.focus()
@@ -212,7 +228,7 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
             self.dismiss(None)
 
 
-class DistressScreen(ModalScreen[bool]):
+class DistressScreen(SideDialog[bool]):
     """The distress signal: the direction, then the card to pass; applied through the session's engine."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -229,30 +245,30 @@ class DistressScreen(ModalScreen[bool]):
         self.signalled = False
 
     def compose(self) -> ComposeResult:
-        title = "Distress signal: call it or pass (only before trick 1)" if self.ask else "Distress signal"
-        with Vertical(classes="dialog", id="distress-dialog"):  # at the top: the hand stays in sight below
+        title = "Distress signal: call it or pass" if self.ask else "Distress signal"
+        with Vertical(classes="dialog", id="distress-dialog"):
             yield Static(Text(title, style="bold"), classes="dialog-title")
             yield Static(id="distress-note", classes="dialog-note")
             yield OptionList(id="distress-options")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        super().on_mount()
         note = self.query_one("#distress-note", Static)
         options = self.query_one("#distress-options", OptionList)
         if not self.actions:
             note.update(Text.assemble(("The distress signal is not possible now: ", "bold red"), self.reason))
             options.display = False
             return
+        rule = ("Every player passes one colour card to the same neighbour. A success with the signal counts one "
+                "extra attempt in the logbook.")
         if self.ask:
-            note.update("With the signal every player passes one colour card to the same neighbour.\n"
-                        "A success with the signal counts one extra attempt in the logbook.")
+            note.update(f"Only before trick 1; the others wait for you. {rule}")
             options.add_option(Option("no distress signal: pass", id="no:"))
         else:
-            note.update("Step 1 of 2: which way do the cards go?\n"
-                        "Every player passes one colour card to the same neighbour.\n"
-                        "A success with the signal counts one extra attempt in the logbook.")
+            note.update(f"Step 1 of 2: which way do the cards go? {rule}")
         for i, action in enumerate(self.actions):
-            options.add_option(Option(f"distress signal: cards go to the {action.direction}", id=f"dir:{i}"))
+            options.add_option(Option(f"signal: cards go to the {action.direction}", id=f"dir:{i}"))
         options.highlighted = 0
         options.focus()
 
@@ -265,7 +281,8 @@ class DistressScreen(ModalScreen[bool]):
         if not passes:
             self.dismiss(True)
             return
-        note.update(f"Step 2 of 2: which card do you pass?\nThe signal is sent: cards go to the {game.distress_direction}.")
+        note.update(f"Step 2 of 2: which card do you pass? The signal is sent: cards go to the "
+                    f"{game.distress_direction}.")
         for action in sorted(passes, key=lambda a: sort_key(a.card)):
             options.add_option(Option(card_text(action.card), id=f"pass:{action.card.id}"))
         options.highlighted = 0

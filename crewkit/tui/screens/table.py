@@ -68,6 +68,7 @@ OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
 
 
 class TableScreen(Screen[None]):
+    AUTO_FOCUS = "#hand"  # not the first focusable widget (the tasks panel)
     BINDINGS = [
         Binding("c", "communicate", "Communicate"),
         Binding("s", "signal", "Signal"),
@@ -157,8 +158,9 @@ class TableScreen(Screen[None]):
             return self.session.signal_rules
         if action == "communicate":
             return bool(getattr(rules, "comm_enabled", True)) and not self.session.signal_rules
-        if action == "distress":  # the key leaves the footer once trick 1 has begun (the window is over)
-            return bool(getattr(rules, "distress_enabled", True)) and not self.game.tricks and not self.game.plays
+        if action == "distress":  # the key leaves the footer once the signal is sent or trick 1 has begun
+            return (bool(getattr(rules, "distress_enabled", True)) and not self.game.tricks and not self.game.plays
+                    and self.game.distress_direction is None)
         return True
 
     def refresh_view(self) -> None:
@@ -292,12 +294,12 @@ class TableScreen(Screen[None]):
         if not self.is_attached:
             return
         box = self.query_one("#tasks-box", VerticalScroll)
-        if box.has_focus:
-            hint = "↑ ↓ scroll · Tab: next panel"
-        elif box.max_scroll_y > 0:
-            hint = "more below: Tab, then ↓"
-        else:
+        if box.max_scroll_y <= 0:
             hint = ""
+        elif box.has_focus:
+            hint = "↑ ↓ scroll · Tab: next panel"
+        else:
+            hint = "more below: Tab, then ↓"
         if box.border_subtitle != hint:
             box.border_subtitle = hint
 
@@ -576,7 +578,9 @@ class TableScreen(Screen[None]):
         # legal action instead, which the log shows as any other move).
         if refused is None:
             label = public_action_label(action)
-            if isinstance(action, Communicate | Distress):
+            # a toast for a bot's distress signal; for a communication only when there is room: at 80x24 the
+            # toasts would cover the crew panel and the log, which already show it
+            if isinstance(action, Distress) or (isinstance(action, Communicate) and self.app.size.height >= SHORT):
                 self.notify(f"{seat_label(seat, s.kinds)}: {label}", title="Crew")
             if not self.status_is_error():
                 self.set_status(f"{seat_label(seat, s.kinds)}: {label}")
@@ -693,7 +697,7 @@ class TableScreen(Screen[None]):
                 self.focus_for_human()
 
         note = "The card stays in your hand; everyone sees it. Enter signals the highlighted card, Esc goes back."
-        self.app.push_screen(ChoiceScreen("Signal a card", options, note, id="signal"), done)
+        self.app.push_screen(ChoiceScreen("Signal a card", options, note, id="signal", side=True), done)
 
     def action_distress(self) -> None:
         seat = self.viewer
@@ -720,8 +724,8 @@ class TableScreen(Screen[None]):
             self.app.exit()
             return
         s.save()
-        note = ("Your attempt is saved; resume it from the campaign (or the same `crewkit play` command): "
-                "opening this mission again offers to resume it.")
+        note = ("Your attempt is saved. Open this mission again, from the campaign or with the same crewkit play "
+                "command, to resume it.")
 
         def done(quit_now: bool | None) -> None:
             if quit_now:

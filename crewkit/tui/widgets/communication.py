@@ -65,7 +65,7 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
                 out.append(f"{label or '·':<4}", style="dim")
             out.append("\n")
     if obs.distress_direction:
-        out.append(f"  Distress signal used: cards passed to the {obs.distress_direction}\n", style="bold red")
+        out.append(f"  Distress signal used: cards passed {obs.distress_direction}\n", style="bold red")
     out.rstrip()  # no empty last line: the panel is as tall as its seats
     return out
 

@@ -98,11 +98,15 @@ class EventLog(Static):
     def show(self, events: Sequence[Any], kinds: Sequence[str], viewer: int | None, limit: int = 40) -> None:
         self._lines = [t for t in (event_text(e, kinds, viewer) for e in events[-limit:]) if t is not None]
         self._fit()
+        self.call_after_refresh(self._fit)  # again once the layout has settled (the trick panel may have grown)
 
     def on_resize(self) -> None:
         self._fit()
+        self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
+        if not self.is_attached:
+            return
         height = max(1, self.content_size.height or self.size.height or 12)
         width = max(8, self.content_size.width or 40)
         shown: list[Text] = []
