@@ -134,7 +134,7 @@ class StandingsScreen(ModalScreen[str]):
         body = Text()
         body.append("GAME OVER", style="bold green")
         body.append(f"   {self.session.title}\n\n", style="bold")
-        body.append(f"{self.finished.reason}\n\n")
+        body.append(f"{name_seats(self.finished.reason, kinds, viewer)}\n\n")  # "Bot 3 wins", not "seat 2 wins"
         body.append("Final standings\n", style="bold")
         chips = game.state(MatchState).chips
         order = sorted(range(game.n), key=lambda seat: (-chips[seat], seat))
