@@ -149,8 +149,8 @@ async def test_end_screen_text(services: Services) -> None:
         assert "planet-nine/01  First contact" in text
         assert "Logbook: 1 attempt for this mission, not yet done" in text
         assert "Game record:" in text
-        assert "r: retry" in text and "n: next mission" in text
-        assert "r Retry" in text  # the footer
+        assert "r: play again" in text and "n: next mission" in text
+        assert "r Play again" in text  # the footer says the same
         await pilot.press("escape")  # look at the final table
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)

@@ -47,7 +47,7 @@ class EndScreen(ModalScreen[str]):
     """Dismissed with ``retry``, ``next``, ``campaign`` or ``table`` (look at the final table)."""
 
     BINDINGS = [
-        Binding("r", "choose('retry')", "Retry"),
+        Binding("r", "choose('retry')", "Play again"),
         Binding("n", "choose('next')", "Next mission"),
         Binding("c", "choose('campaign')", "Campaign"),
         Binding("escape", "choose('table')", "Look at the table"),
@@ -92,7 +92,7 @@ class EndScreen(ModalScreen[str]):
         for err in f.errors:
             body.append(err + "\n", style="red")
         body.append("\n")
-        keys = "r: retry"
+        keys = "r: play again"
         if success and self.has_next:
             keys = "n: next mission   r: play again"
         elif self.has_next:

@@ -53,7 +53,7 @@ HELP = """\
 
 [b]Elsewhere[/]
   Campaign: ↑ ↓ Enter to open a mission briefing; Enter on the briefing starts the attempt.
-  End of mission: r retry, n next mission, c campaign, Esc look at the final table.
+  End of mission: r play again, n next mission, c campaign, Esc look at the final table.
   Hotseat (several human seats): a hand-over screen hides the hands between turns.
   Quitting mid-mission saves the attempt; starting the mission again offers to resume it.
 """

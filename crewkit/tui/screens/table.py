@@ -475,7 +475,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HandoffScreen(seat, why.get(phase, "It is their turn."), name), done)
 
     # ------------------------------------------------------------------ the engine, off the UI thread
-    def run_engine(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
+    def run_engine(self, work: Callable[[], Any], then: Callable[[Any], None], busy: str = "") -> None:
         """Run ``work`` (the engine applying an action, a bot deciding) in a thread worker, then ``then(result)``
         back on the UI thread. A mission's condition may be slow: the app keeps drawing and can always quit
         (quitting cancels the worker, and the cancel reaches the condition's evaluation)."""
@@ -490,11 +490,13 @@ class TableScreen(Screen[None]):
                 return then, work()
 
         self.run_worker(job, thread=True, group="engine", exit_on_error=False)
-        self.set_timer(1.0, self._still_busy)
+        self.set_timer(1.0, lambda: self._still_busy(busy))
 
-    def _still_busy(self) -> None:
+    def _still_busy(self, busy: str) -> None:
+        """After a second: say what the table waits for (a bot deciding, else the mission's conditions)."""
         if self._engine_busy and self.is_attached:
-            self.set_status("Working: the mission's conditions take a while to evaluate… (q quits)")
+            what = busy or "Working: the mission's conditions take a while to evaluate"
+            self.set_status(f"{what}… (q quits)")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -566,7 +568,7 @@ class TableScreen(Screen[None]):
             else:
                 self._bot_applied(seat, action, refused)
 
-        self.run_engine(work, then)
+        self.run_engine(work, then, busy=f"{seat_label(seat, s.kinds, self.viewer)} is thinking")
 
     def bot_apply(self, seat: int, action: Action) -> None:
         self.run_engine(lambda: self._apply_for_bot(seat, action),
