@@ -608,7 +608,8 @@ class TableScreen(Screen[None]):
             if refused is not None:
                 refused = name_seats(refused, self.session.kinds, self.viewer)
                 self.set_status(refused, error=True)
-                self.notify(refused, title="Not allowed", severity="warning")
+                if self.app.size.height >= SHORT:  # at 80x24 a toast would cover the trick; the status line says it
+                    self.notify(refused, title="Not allowed", severity="warning")
                 return
             self.set_status(f"{seat_label(action.seat, self.session.kinds, self.viewer)}: {action_label(action)}")
             self.advance()
