@@ -368,8 +368,11 @@ def _setup_words(kind: str, body: Any) -> str:
         answers = " or ".join(str(a) for a in body.get("answers", []))
         who = {"others": "every other player", "all": "every player"}.get(str(body.get("who", "others")), "every other player")
         return f"The commander asks {who}: \u201c{body.get('question', '')}\u201d ({answers})"
-    if kind == "choose_player":
-        return f"The {body.get('by', 'crew')} chooses {role_phrase(str(body.get('role', 'player')))}."
+    if kind == "choose_player":  # "The commander chooses who is sick (not the commander)."
+        by = str(body.get("by", "crew"))
+        role = str(body.get("role", "player")).replace("_", " ")
+        excluded = f" (not the {by})" if by in (body.get("exclude") or ()) else ""
+        return f"The {by} chooses who is {role}{excluded}."
     parts = ", ".join(f"{k}: {v}" for k, v in body.items())
     return f"{kind.replace('_', ' ')} ({parts})" if parts else kind.replace("_", " ")
 

@@ -98,7 +98,8 @@ async def test_play_campaign_command_opens_the_campaign(workdir: Path, monkeypat
     from crewkit.tui.launch import PlayOptions
     from crewkit.tui.screens.briefing import BriefingScreen
     from crewkit.tui.screens.campaign import CampaignScreen
-    from crewkit.tui.textdump import screen_text
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "tui"))
+    from screen_text import screen_text  # what the terminal shows, through Textual's public widget API
 
     argv = next(a for a, _ in COMMANDS if a[1] == "play" and "--campaign" in a)
     monkeypatch.chdir(workdir)

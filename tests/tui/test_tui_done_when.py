@@ -87,3 +87,57 @@ async def test_saved_attempt_in_the_campaign_list_at_80_columns(services: Servic
         await pilot.pause(0.2)
         row = next(line for line in text_of(app2).splitlines() if "First contact" in line)
         assert "⏸ saved attempt" in row  # the whole status word fits in 80 columns
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_80x24_draft_leaves_the_log_readable(services: Services, size: tuple[int, int]) -> None:
+    """A list of choices open at 80x24 (the task draft): the empty trick panel and the list's border give way,
+    the log keeps several lines; at 120x40 the trick panel stays."""
+    from textual.widgets import OptionList
+
+    from crewkit.tui.widgets.log import EventLog
+    from crewkit.tui.widgets.trick import TrickView
+
+    short = size[1] < 30
+    app = make_app(services, seed="draft-log", mission="planet-nine/11")
+    async with app.run_test(size=size) as pilot:
+        table = await open_table(pilot)
+        for _ in range(20):
+            await settle(pilot)
+            if table._other_actions and table.session.g.to_act == 0:
+                break
+            await pilot.press("space")
+        assert table.query_one("#actions", OptionList).display
+        assert table.query_one("#trick", TrickView).display is not short
+        log = table.query_one("#log", EventLog)
+        assert log.content_size.height >= (5 if short else 10)
+        text = text_of(app)
+        assert "Task revealed" in text and "Choose a task" in text
+
+
+async def test_80x24_tasks_panel_says_tab_scrolls_it(services: Services) -> None:
+    """Mission 11 at 80x24: 4 tasks, a role and a condition do not fit; the panel's border says so and how
+    (Tab, then ↓); Tab focuses it, ↓ scrolls it; the help lists Tab among the keys."""
+    from textual.containers import VerticalScroll
+
+    app = make_app(services, seed="tab-scroll", mission="planet-nine/11")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        await settle(pilot)
+        box = table.query_one("#tasks-box", VerticalScroll)
+        assert box.max_scroll_y > 0
+        assert "more below: Tab, then ↓" in text_of(app)
+        for _ in range(4):
+            if box.has_focus:
+                break
+            await pilot.press("tab")
+            await settle(pilot)
+        assert box.has_focus
+        assert "↑ ↓ scroll" in text_of(app)
+        await pilot.press("down", "down")
+        await settle(pilot)
+        assert box.scroll_y > 0
+        await pilot.press("question_mark")
+        await settle(pilot)
+        help_text = text_of(app)
+        assert "Tab" in help_text and "the tasks" in help_text and "scroll them" in help_text

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from tui_helpers import SIZE, _saves, pass_distress, press_first_legal, settle, text_of
+from tui_helpers import SIZE, _saves, open_table, pass_distress, press_first_legal, settle, text_of
 
 from crewkit.engine.actions import Action, Communicate, Distress, Play
 from crewkit.tui.app import CrewApp
@@ -115,3 +115,49 @@ async def test_no_hidden_card_in_any_text(home: Any, mission: str, seed: str) ->
                 await pilot.press("escape")
         assert isinstance(app.screen, EndScreen)
         assert passed_between_bots  # the case of the issue happened: a card passed from one bot to another
+
+
+PLANTS = ["status line", "log", "notification", "dialog", "border title", "task panel scrolled into view"]
+
+
+@pytest.mark.parametrize("where", PLANTS)
+async def test_a_planted_card_is_found_anywhere_on_screen(services: Services, where: str) -> None:
+    """The check above reads what the terminal shows: a hidden card planted in any part of the screen is found;
+    the same card in a widget that is not shown (hidden, or scrolled out of its panel) is not on screen."""
+    from rich.text import Text
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    from crewkit.tui.screens.dialogs import ChoiceScreen
+
+    app = CrewApp(PlayOptions(mission="planet-nine/01", seed="plant", fast=True), services=services)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts drawn, as in a terminal
+        table = await open_table(pilot)
+        await pass_distress(pilot)
+        await settle(pilot)
+        game = table.session.g
+        hidden = hidden_from(game, 0)
+        name = sorted(hidden)[0]
+        assert not leaks(text_of(app), hidden)
+        if where == "status line":
+            table.set_status(f"Bot 2 holds {name}")
+        elif where == "log":
+            table.query_one("#log", Static).update(Text(f"Bot 2 plays {name}"))
+        elif where == "notification":
+            app.notify(f"Bot 2 holds {name}", title="Crew")
+        elif where == "dialog":
+            app.push_screen(ChoiceScreen("A question", [(f"take {name}", 1)], id="planted"))
+        elif where == "border title":
+            table.query_one("#crew").border_title = name
+        else:  # a line past the bottom of the tasks panel: not on screen until the panel is scrolled
+            box = table.query_one("#tasks-box", VerticalScroll)
+            table.query_one("#tasks", Static).update(Text("\n".join(["task"] * 30 + [name])))
+            await settle(pilot)
+            assert box.max_scroll_y > 0 and not leaks(text_of(app), hidden)
+            box.scroll_end(animate=False)
+        await settle(pilot)
+        assert leaks(text_of(app), hidden) == [name], text_of(app)
+        if where == "log":  # hidden, the same widget shows nothing
+            table.query_one("#log").display = False
+            await settle(pilot)
+            assert not leaks(text_of(app), hidden)

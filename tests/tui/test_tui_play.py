@@ -174,7 +174,7 @@ async def test_distress_signal(services: Services) -> None:
         game = table.session.g
         assert isinstance(app.screen, DistressScreen) and app.screen.ask
         assert table.session.distress_actions(0)
-        assert "Distress signal: call it or pass (only before trick 1)" in text_of(app)
+        assert "Distress signal: call it or pass" in text_of(app)
         hand_before = set(game.hand(0))
         await pilot.press("home", "down", "enter")  # cards go to the left
         await settle(pilot)

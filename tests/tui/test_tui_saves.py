@@ -27,7 +27,7 @@ async def test_quit_mid_mission_then_the_save_shows_everywhere(services: Service
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, ChoiceScreen)
-        assert "Your attempt is saved; resume it from the campaign" in text_of(app)
+        assert "Your attempt is saved. Open this mission again, from the campaign" in text_of(app)
         await pilot.press("home", "enter")
         await settle(pilot)
     assert app.exit_note == "crewkit: attempt saved; resume it from the campaign."

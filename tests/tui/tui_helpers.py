@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from screen_text import screen_text
+
 from crewkit.engine.actions import Action, Communicate, Distress
 from crewkit.engine.setup import new_game
 from crewkit.tui.services import FileSaves, MemoryLogbook
@@ -182,6 +184,5 @@ async def play_to_end(pilot: Any, *, max_steps: int = 400) -> None:
 
 
 def text_of(app: Any) -> str:
-    from crewkit.tui.textdump import screen_text
-
+    """What the terminal shows, as text (screen_text.py: the widgets' own lines at their places)."""
     return screen_text(app)

@@ -42,10 +42,12 @@ class ChooserScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#campaigns", DataTable)
-        table.add_column("Campaign", key="title", width=34)
+        wide = self.app.size.width >= 100  # at 80 columns the source is in the detail line below, not a column
+        table.add_column("Campaign", key="title", width=34 if wide else 30)
         table.add_column("Name", key="name", width=16)
-        table.add_column("Source", key="source", width=20)
-        table.add_column("Progress", key="progress", width=18)
+        if wide:
+            table.add_column("Source", key="source", width=20)
+        table.add_column("Progress", key="progress", width=18 if wide else 22)
         current = self.crew_app.campaign
         extra = current.ref if current.ref and current.source != "bundled" else None
         self.known = known_campaigns(extra, current.source)
@@ -60,8 +62,8 @@ class ChooserScreen(Screen[None]):
                 attempts = sum(r.attempts for r in rows)
                 progress = Text(f"{done}/{len(rows)} done · {attempts} att.",
                                 style="bold green" if rows and done == len(rows) else "")
-            table.add_row(Text(known.title, style="bold"), Text(known.name), Text(known.source), progress,
-                          key=known.ref)
+            source = [Text(known.source)] if wide else []
+            table.add_row(Text(known.title, style="bold"), Text(known.name), *source, progress, key=known.ref)
         here = next((i for i, k in enumerate(self.known) if k.ref in (current.ref, current.name)), 0)
         if self.known:
             table.move_cursor(row=here)

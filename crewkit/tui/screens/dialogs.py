@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -29,6 +29,18 @@ from crewkit.tui.text import (
     statement_text,
 )
 from crewkit.tui.widgets.trick import trick_text
+
+ResultT = TypeVar("ResultT")
+
+
+class SideDialog(ModalScreen[ResultT]):
+    """A dialog of the table drawn at its right (CSS class ``side``), over the trick and the log: the crew, the
+    tasks and the hand stay in sight; wider from 100 columns."""
+
+    DEFAULT_CLASSES = "side"
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= 100, "wide")
 
 
 class HandoffScreen(ModalScreen[None]):
@@ -84,13 +96,15 @@ class ResumeScreen(ModalScreen[bool]):
 
 
 class ChoiceScreen(ModalScreen[Any]):
-    """A titled list of options; Enter picks, Escape goes back (``None``)."""
+    """A titled list of options; Enter picks, Escape goes back (``None``). ``side``: drawn at the right of the
+    table (as :class:`SideDialog`)."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, title: str, options: Sequence[tuple[str | Text, Any]], note: str = "", *,
-                 id: str | None = None) -> None:
-        super().__init__(id=id)
+                 id: str | None = None, side: bool = False) -> None:
+        super().__init__(id=id, classes="side" if side else None)
+        self.side = side
         self.title_text = title
         self.options = list(options)
         self.note = note
@@ -106,6 +120,8 @@ class ChoiceScreen(ModalScreen[Any]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        if self.side:
+            self.set_class(self.app.size.width >= 100, "wide")
         if self.options:
             self.query_one(OptionList).focus()
 
@@ -118,7 +134,7 @@ class ChoiceScreen(ModalScreen[Any]):
         self.dismiss(None)
 
 
-class CommunicateScreen(ModalScreen[Communicate | None]):
+class CommunicateScreen(SideDialog[Communicate | None]):
     """Choose a card, then highest / lowest / only: only the engine's legal Communicate actions are offered."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
@@ -137,6 +153,7 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.show_cards()
 
     def cards(self) -> list[Card]:
@@ -175,9 +192,8 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
         for i, action in enumerate(choices):
             key = {"top": "h", "bottom": "l", "only": "o"}.get(action.position or "", str(i + 1))
             word = STATEMENT_WORDS.get(action.position or "", "hidden")
-            options.add_option(
-                Option(f"{word}: {card} is {statement_text(action.position, suit)}  [{key}]",
-                       id=f"pos:{i}")
+            options.add_option(  # Text, not a str: "[h]" would be read as markup and vanish
+                Option(Text(f"{word}: {card} is {statement_text(action.position, suit)}  [{key}]"), id=f"pos:{i}")
             )
         options.highlighted = 0
         options.focus()
@@ -212,7 +228,7 @@ class CommunicateScreen(ModalScreen[Communicate | None]):
             self.dismiss(None)
 
 
-class DistressScreen(ModalScreen[bool]):
+class DistressScreen(SideDialog[bool]):
     """The distress signal: the direction, then the card to pass; applied through the session's engine."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -229,30 +245,30 @@ class DistressScreen(ModalScreen[bool]):
         self.signalled = False
 
     def compose(self) -> ComposeResult:
-        title = "Distress signal: call it or pass (only before trick 1)" if self.ask else "Distress signal"
-        with Vertical(classes="dialog", id="distress-dialog"):  # at the top: the hand stays in sight below
+        title = "Distress signal: call it or pass" if self.ask else "Distress signal"
+        with Vertical(classes="dialog", id="distress-dialog"):
             yield Static(Text(title, style="bold"), classes="dialog-title")
             yield Static(id="distress-note", classes="dialog-note")
             yield OptionList(id="distress-options")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        super().on_mount()
         note = self.query_one("#distress-note", Static)
         options = self.query_one("#distress-options", OptionList)
         if not self.actions:
             note.update(Text.assemble(("The distress signal is not possible now: ", "bold red"), self.reason))
             options.display = False
             return
+        rule = ("Every player passes one colour card to the same neighbour. A success with the signal counts one "
+                "extra attempt in the logbook.")
         if self.ask:
-            note.update("With the signal every player passes one colour card to the same neighbour.\n"
-                        "A success with the signal counts one extra attempt in the logbook.")
+            note.update(f"Only before trick 1; the others wait for you. {rule}")
             options.add_option(Option("no distress signal: pass", id="no:"))
         else:
-            note.update("Step 1 of 2: which way do the cards go?\n"
-                        "Every player passes one colour card to the same neighbour.\n"
-                        "A success with the signal counts one extra attempt in the logbook.")
+            note.update(f"Step 1 of 2: which way do the cards go? {rule}")
         for i, action in enumerate(self.actions):
-            options.add_option(Option(f"distress signal: cards go to the {action.direction}", id=f"dir:{i}"))
+            options.add_option(Option(f"signal: cards go to the {action.direction}", id=f"dir:{i}"))
         options.highlighted = 0
         options.focus()
 
@@ -265,7 +281,8 @@ class DistressScreen(ModalScreen[bool]):
         if not passes:
             self.dismiss(True)
             return
-        note.update(f"Step 2 of 2: which card do you pass?\nThe signal is sent: cards go to the {game.distress_direction}.")
+        note.update(f"Step 2 of 2: which card do you pass? The signal is sent: cards go to the "
+                    f"{game.distress_direction}.")
         for action in sorted(passes, key=lambda a: sort_key(a.card)):
             options.add_option(Option(card_text(action.card), id=f"pass:{action.card.id}"))
         options.highlighted = 0
@@ -325,29 +342,43 @@ class LastTrickScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def chip_table(game: Any, kinds: Sequence[str], viewer: int | None) -> Table:
-    """Hammer: one row per round played (dealer, mission, mode, result), chips per seat after it."""
+def chip_table(game: Any, kinds: Sequence[str], viewer: int | None, *, compact: bool = False) -> Table:
+    """Hammer: one row per round played (dealer, mission, mode, result), chips per seat after it.
+
+    ``compact`` (80 columns): no dealer column, no per-round change next to the chips (the round's breakdown
+    says it), the mission's title cut to fit: every row stays one line."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("Round", justify="right")
-    table.add_column("Dealer")
-    table.add_column("Mission")
-    table.add_column("Result")
+    if not compact:
+        table.add_column("Dealer")
+    table.add_column("Mission", no_wrap=compact, overflow="ellipsis", max_width=22 if compact else None)
+    table.add_column("Result", no_wrap=compact, overflow="ellipsis")
     for seat in range(game.n):
-        table.add_column(seat_label(seat, kinds, viewer), justify="right")
+        table.add_column(seat_label(seat, kinds, viewer), justify="right", no_wrap=True)
     titles = {m.id: m.title for m in game.scoring.missions}
-    table.add_row("start", "", "", "", *[chip_str(game.scoring.chips_start) for _ in range(game.n)], style="dim")
+    start = [chip_str(game.scoring.chips_start) for _ in range(game.n)]
+    table.add_row("start", *([""] * (2 if compact else 3)), *start, style="dim")
     for r in game.state(MatchState).round_results:
         cells = []
         for delta, chips in zip(r.deltas, r.chips, strict=True):
             sign = "+" if delta >= 0 else ""
-            cells.append(f"{chip_str(chips)} ({sign}{chip_str(delta)})")
-        table.add_row(str(r.round), seat_label(r.dealer, kinds, viewer), f"{titles.get(r.mission, r.mission)} "
-                      f"({r.mode})", r.result, *cells)
+            cells.append(chip_str(chips) if compact else f"{chip_str(chips)} ({sign}{chip_str(delta)})")
+        mission = f"{titles.get(r.mission, r.mission)} ({r.mode})"
+        dealer = [] if compact else [seat_label(r.dealer, kinds, viewer)]
+        table.add_row(str(r.round), *dealer, mission, r.result, *cells)
     return table
 
 
-def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
-    """Hammer, after a round: the scoring rule of the round in words, then per seat its tricks and chips."""
+def fit_dialog_body(screen: ModalScreen[Any], reserved: int) -> None:
+    """The scrolling body of a dialog as tall as the terminal allows (the dialog is at most 90% of the rows
+    above the footer) with ``reserved`` rows kept for the dialog's border, padding and the key line under it."""
+    body = screen.query_one(".dialog-body", VerticalScroll)
+    body.styles.max_height = max(3, (screen.app.size.height - 1) * 9 // 10 - reserved)
+
+
+def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None, *, rule: bool = True) -> Text:
+    """Hammer, after a round: the scoring rule of the round in words (unless ``rule`` is false: a short
+    terminal, where the tasks panel showed it during the round), then per seat its tricks and chips."""
     from crewkit.tui.text import round_mission_lines
 
     match = game.state(MatchState)
@@ -355,11 +386,11 @@ def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None) -> Text
     tricks = match.round_tricks[-1] if match.round_tricks else []
     out = Text()
     try:
-        rule = round_mission_lines(last.mission, "").get(last.mode, "")
+        rule_words = round_mission_lines(last.mission, "").get(last.mode, "") if rule else ""
     except Exception:  # the mission file cannot be read again: the chips still tell the story
-        rule = ""
-    if rule:
-        out.append(f"Scoring ({last.mode} mode): {rule}.\n", style="dim")
+        rule_words = ""
+    if rule_words:
+        out.append(f"Scoring ({last.mode} mode): {rule_words}.\n", style="dim")
     for seat in range(game.n):
         won = [t for t in tricks if t.winner == seat]
         delta = last.deltas[seat]
@@ -391,13 +422,22 @@ class RoundScreen(ModalScreen[None]):
         head.append(f" — {titles.get(last.mission, last.mission)} ({last.mode}), "
                     f"dealer {seat_label(last.dealer, self.kinds, self.viewer)}\n")
         head.append(f"{name_seats(last.reason, self.kinds, self.viewer)}\n")
-        head.append_text(round_breakdown(game, self.kinds, self.viewer))
+        short = self.app.size.height < 30  # 80x24: the chips of this round stay in sight
+        head.append_text(round_breakdown(game, self.kinds, self.viewer, rule=not short))
         head.append(f"\nChips after round {last.round}", style="bold")
+        compact = self.app.size.width < 100
         with Vertical(classes="dialog", id="round-dialog"):
-            yield Static(head, id="round-head")
-            yield Static(chip_table(game, self.kinds, self.viewer), id="chip-table")
+            with VerticalScroll(classes="dialog-body"):  # scrolls when it does not fit (80x24, late rounds)
+                yield Static(head, id="round-head")
+                yield Static(chip_table(game, self.kinds, self.viewer, compact=compact), id="chip-table")
             yield Static(Text(f"Enter: deal round {last.round + 1}", style="bold"), id="round-keys")
         yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        fit_dialog_body(self, reserved=5)
+
+    def on_resize(self) -> None:
+        fit_dialog_body(self, reserved=5)
 
     def action_close(self) -> None:
         self.dismiss(None)

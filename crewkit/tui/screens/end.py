@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from crewkit.engine.blocks.rounds import MatchState
-from crewkit.tui.screens.dialogs import chip_table
+from crewkit.tui.screens.dialogs import chip_table, fit_dialog_body
 from crewkit.tui.session import Finished, Session
 from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
 
@@ -47,7 +47,7 @@ class EndScreen(ModalScreen[str]):
     """Dismissed with ``retry``, ``next``, ``campaign`` or ``table`` (look at the final table)."""
 
     BINDINGS = [
-        Binding("r", "choose('retry')", "Retry"),
+        Binding("r", "choose('retry')", "Play again"),
         Binding("n", "choose('next')", "Next mission"),
         Binding("c", "choose('campaign')", "Campaign"),
         Binding("escape", "choose('table')", "Look at the table"),
@@ -92,7 +92,7 @@ class EndScreen(ModalScreen[str]):
         for err in f.errors:
             body.append(err + "\n", style="red")
         body.append("\n")
-        keys = "r: retry"
+        keys = "r: play again"
         if success and self.has_next:
             keys = "n: next mission   r: play again"
         elif self.has_next:
@@ -125,6 +125,7 @@ class StandingsScreen(ModalScreen[str]):
         super().__init__(id="standings")
         self.session = session
         self.finished = finished
+        self._keys_rows = 2
 
     def compose(self) -> ComposeResult:
         game = self.session.g
@@ -133,7 +134,7 @@ class StandingsScreen(ModalScreen[str]):
         body = Text()
         body.append("GAME OVER", style="bold green")
         body.append(f"   {self.session.title}\n\n", style="bold")
-        body.append(f"{self.finished.reason}\n\n")
+        body.append(f"{name_seats(self.finished.reason, kinds, viewer)}\n\n")  # "Bot 3 wins", not "seat 2 wins"
         body.append("Final standings\n", style="bold")
         chips = game.state(MatchState).chips
         order = sorted(range(game.n), key=lambda seat: (-chips[seat], seat))
@@ -147,11 +148,20 @@ class StandingsScreen(ModalScreen[str]):
         for err in self.finished.errors:
             tail.append(err + "\n", style="red")
         tail.append("\nr: new match   c: campaign   Esc: look at the table   q: quit", style="bold")
+        compact = self.app.size.width < 100
+        self._keys_rows = len(tail.plain.splitlines())
         with Vertical(classes="dialog", id="standings-dialog"):
-            yield Static(body, id="standings-text")
-            yield Static(chip_table(game, kinds, viewer), id="standings-table")
+            with VerticalScroll(classes="dialog-body"):  # 8 rounds do not fit at 80x24: the body scrolls
+                yield Static(body, id="standings-text")
+                yield Static(chip_table(game, kinds, viewer, compact=compact), id="standings-table")
             yield Static(tail, id="standings-keys")
         yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        fit_dialog_body(self, reserved=4 + self._keys_rows)
+
+    def on_resize(self) -> None:
+        self.on_mount()
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

@@ -9,6 +9,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 HELP = """\
+[b]Keys at the table[/]
+  ← →, 1–9 0 - = [ ]  move in your hand (b g y p r: next card of that suit)
+  Enter, or a click   play the selected card (or pass it: distress signal)
+  ↑ ↓ and Enter       choose in a list: the task draft and the other choices
+  c  communicate      d  distress signal     t  last trick     l  logbook
+  space               let the bots go on when you may communicate
+  Tab                 next panel: your hand, the tasks, a list of choices
+  ↑ ↓ in the tasks    scroll them when they do not fit ("more below" shows)
+  ?  help      ctrl+p  command palette      q  quit (the attempt is saved)
+
 [b]The Crew in short[/]
 • 40 cards: blue, green, yellow, pink 1–9 and rockets 1–4, all dealt. Rocket 4's holder is [b]commander[/]
   and leads the first trick.
@@ -28,15 +38,6 @@ HELP = """\
 [b]Cards[/]  rank and suit sign, in the suit's colour: ◆ blue  ♣ green  ● yellow  ♥ pink  ▲ rocket  ■ red
   A card you cannot play now keeps its colour, dimmed; the playable ones are underlined.
 
-[b]Keys at the table[/]
-  ← →  or 1–9, 0, - = [ ]   move along your hand (a suit letter b g y p r jumps to that suit)
-  Enter  (or click the selected card)   play the card (pass it, after a distress signal)
-  c  communicate        d  distress signal      t  last trick
-  space  let the bots go on at a communication window
-  l  logbook            ?  help                 q / ctrl+q  quit (the attempt is saved)
-  ctrl+p  command palette: play, communicate, distress, last trick, logbook, help, quit
-  During the task draft and other choices: ↑ ↓ and Enter in the list of choices.
-
 [b]Campaigns[/]  (crewkit play --campaign NAME, FOLDER, campaign.yaml or .zip)
   c in the mission list opens the campaign chooser: every bundled and installed campaign with its progress.
   A campaign may open its missions in order (the others show "locked") and tell a chapter in the briefing.
@@ -52,7 +53,7 @@ HELP = """\
 
 [b]Elsewhere[/]
   Campaign: ↑ ↓ Enter to open a mission briefing; Enter on the briefing starts the attempt.
-  End of mission: r retry, n next mission, c campaign, Esc look at the final table.
+  End of mission: r play again, n next mission, c campaign, Esc look at the final table.
   Hotseat (several human seats): a hand-over screen hides the hands between turns.
   Quitting mid-mission saves the attempt; starting the mission again offers to resume it.
 """

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -61,11 +62,13 @@ from crewkit.tui.widgets.trick import TrickView
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
+SHORT = 30  # rows: below this (80x24) the choice list loses its border and an empty trick panel gives way
 CARD_ACTIONS = (Play, PassCard)
 OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
 
 
 class TableScreen(Screen[None]):
+    AUTO_FOCUS = "#hand"  # not the first focusable widget (the tasks panel)
     BINDINGS = [
         Binding("c", "communicate", "Communicate"),
         Binding("s", "signal", "Signal"),
@@ -73,6 +76,7 @@ class TableScreen(Screen[None]):
         Binding("t", "last_trick", "Last trick"),
         Binding("space", "continue", "Continue"),
         Binding("l", "app.logbook", "Logbook", show=False),  # in the help screen; the footer fits 80 columns
+        Binding("v", "app.compare", "Compare", show=False),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -115,10 +119,12 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p still opens it; 80 columns for the keys
 
     def on_resize(self) -> None:
+        self.set_class(self.app.size.height < SHORT, "short")  # 80x24: the choice list gives way to the log
         if self.session.game is not None:
             self.refresh_view()  # the info line and the crew panel are shorter at 80 columns
 
     def on_mount(self) -> None:
+        self.set_class(self.app.size.height < SHORT, "short")
         self.sub_title = f"{self.session.mission} {self.session.title}"
         for warning in self.session.warnings:
             self.notify(warning, title="Bots", severity="warning", timeout=6)
@@ -152,8 +158,9 @@ class TableScreen(Screen[None]):
             return self.session.signal_rules
         if action == "communicate":
             return bool(getattr(rules, "comm_enabled", True)) and not self.session.signal_rules
-        if action == "distress":  # the key leaves the footer once trick 1 has begun (the window is over)
-            return bool(getattr(rules, "distress_enabled", True)) and not self.game.tricks and not self.game.plays
+        if action == "distress":  # the key leaves the footer once the signal is sent or trick 1 has begun
+            return (bool(getattr(rules, "distress_enabled", True)) and not self.game.tricks and not self.game.plays
+                    and self.game.distress_direction is None)
         return True
 
     def refresh_view(self) -> None:
@@ -263,6 +270,10 @@ class TableScreen(Screen[None]):
         show = bool(others) and not game.is_over()
         panel.display = show
         panel_title.display = show
+        # a short terminal with a list of choices open (the draft, a setup choice, JARVIS's seat, Hammer's
+        # mission): the trick panel, with no card on the table, gives its rows to the log
+        short = self.app.size.height < SHORT
+        self.query_one("#trick", TrickView).display = not (show and short and not obs.current_trick)
         if show:
             kinds_of = {a.type for a in others}
             for_jarvis = " for JARVIS" if acting is not None and acting == game.dummy_seat else ""
@@ -276,6 +287,27 @@ class TableScreen(Screen[None]):
             panel_title.update(Text(heading, style="bold"))
         self.query_one("#status", Static).update(Text(self.status_text))
         self.refresh_bindings()  # the footer's keys follow the game (d only before trick 1)
+        self.call_after_refresh(self.tasks_hint)
+
+    def tasks_hint(self) -> None:
+        """The tasks panel says, on its border, when it holds more than it shows and how to scroll it (Tab)."""
+        if not self.is_attached:
+            return
+        box = self.query_one("#tasks-box", VerticalScroll)
+        if box.max_scroll_y <= 0:
+            hint = ""
+        elif box.has_focus:
+            hint = "↑ ↓ scroll · Tab: next panel"
+        else:
+            hint = "more below: Tab, then ↓"
+        if box.border_subtitle != hint:
+            box.border_subtitle = hint
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.tasks_hint()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.call_after_refresh(self.tasks_hint)
 
     def _action_text(self, action: Action) -> Text:
         card = getattr(action, "card", None)
@@ -351,17 +383,18 @@ class TableScreen(Screen[None]):
             return
         if not s.is_human(seat):
             if s.humans_may_speak():
-                what = "communicate (c)" if any(s.communications(h) for h in s.humans) else ""
+                keys = []
+                if any(s.communications(h) for h in s.humans):
+                    keys.append("c communicate")
                 if any(s.signals(h) for h in s.humans):
-                    what = (what + " or " if what else "") + "signal a card (s)"
+                    keys.append("s signal a card")
                 if any(s.distress_actions(h) for h in s.humans):
-                    what = (what + " or " if what else "") + "call the distress signal (d)"
+                    keys.append("d distress signal")
                 when = f"In trick {game.trick_number}" if game.plays else f"Before trick {game.trick_number}"
-                verb = "play" if game.plays else "lead"
-                self.set_status(
-                    f"{when}: you may {what}. "
-                    f"Press space to let {seat_label(seat, s.kinds, self.viewer)} {verb}."
-                )
+                verb = "plays" if game.plays else "leads"
+                # short enough for one line at 80 columns
+                may = f" you may: {' · '.join(keys)} ·" if keys else ":"
+                self.set_status(f"{when}{may} space: {seat_label(seat, s.kinds, self.viewer)} {verb}")
                 self.focus_for_human()
                 return
             self.schedule(lambda: self.bot_turn(seat))
@@ -442,7 +475,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HandoffScreen(seat, why.get(phase, "It is their turn."), name), done)
 
     # ------------------------------------------------------------------ the engine, off the UI thread
-    def run_engine(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
+    def run_engine(self, work: Callable[[], Any], then: Callable[[Any], None], busy: str = "") -> None:
         """Run ``work`` (the engine applying an action, a bot deciding) in a thread worker, then ``then(result)``
         back on the UI thread. A mission's condition may be slow: the app keeps drawing and can always quit
         (quitting cancels the worker, and the cancel reaches the condition's evaluation)."""
@@ -457,11 +490,13 @@ class TableScreen(Screen[None]):
                 return then, work()
 
         self.run_worker(job, thread=True, group="engine", exit_on_error=False)
-        self.set_timer(1.0, self._still_busy)
+        self.set_timer(1.0, lambda: self._still_busy(busy))
 
-    def _still_busy(self) -> None:
+    def _still_busy(self, busy: str) -> None:
+        """After a second: say what the table waits for (a bot deciding, else the mission's conditions)."""
         if self._engine_busy and self.is_attached:
-            self.set_status("Working: the mission's conditions take a while to evaluate… (q quits)")
+            what = busy or "Working: the mission's conditions take a while to evaluate"
+            self.set_status(f"{what}… (q quits)")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -533,7 +568,7 @@ class TableScreen(Screen[None]):
             else:
                 self._bot_applied(seat, action, refused)
 
-        self.run_engine(work, then)
+        self.run_engine(work, then, busy=f"{seat_label(seat, s.kinds, self.viewer)} is thinking")
 
     def bot_apply(self, seat: int, action: Action) -> None:
         self.run_engine(lambda: self._apply_for_bot(seat, action),
@@ -545,7 +580,9 @@ class TableScreen(Screen[None]):
         # legal action instead, which the log shows as any other move).
         if refused is None:
             label = public_action_label(action)
-            if isinstance(action, Communicate | Distress):
+            # a toast for a bot's distress signal; for a communication only when there is room: at 80x24 the
+            # toasts would cover the crew panel and the log, which already show it
+            if isinstance(action, Distress) or (isinstance(action, Communicate) and self.app.size.height >= SHORT):
                 self.notify(f"{seat_label(seat, s.kinds)}: {label}", title="Crew")
             if not self.status_is_error():
                 self.set_status(f"{seat_label(seat, s.kinds)}: {label}")
@@ -571,7 +608,8 @@ class TableScreen(Screen[None]):
             if refused is not None:
                 refused = name_seats(refused, self.session.kinds, self.viewer)
                 self.set_status(refused, error=True)
-                self.notify(refused, title="Not allowed", severity="warning")
+                if self.app.size.height >= SHORT:  # at 80x24 a toast would cover the trick; the status line says it
+                    self.notify(refused, title="Not allowed", severity="warning")
                 return
             self.set_status(f"{seat_label(action.seat, self.session.kinds, self.viewer)}: {action_label(action)}")
             self.advance()
@@ -662,7 +700,7 @@ class TableScreen(Screen[None]):
                 self.focus_for_human()
 
         note = "The card stays in your hand; everyone sees it. Enter signals the highlighted card, Esc goes back."
-        self.app.push_screen(ChoiceScreen("Signal a card", options, note, id="signal"), done)
+        self.app.push_screen(ChoiceScreen("Signal a card", options, note, id="signal", side=True), done)
 
     def action_distress(self) -> None:
         seat = self.viewer
@@ -689,8 +727,8 @@ class TableScreen(Screen[None]):
             self.app.exit()
             return
         s.save()
-        note = ("Your attempt is saved; resume it from the campaign (or the same `crewkit play` command): "
-                "opening this mission again offers to resume it.")
+        note = ("Your attempt is saved. Open this mission again, from the campaign or with the same crewkit play "
+                "command, to resume it.")
 
         def done(quit_now: bool | None) -> None:
             if quit_now:

@@ -21,7 +21,8 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
     out = Text()
     out.append("Crew" if dealer is None else "Players", style="bold")
     star = "★ commander" if dealer is None else "★ dealer"
-    out.append(f"  {star}  ▶ to act" + ("" if narrow else "  ✉ communicated card") + "\n", style="dim")
+    legend = "" if narrow or dealer is not None else "  ✉ communicated card"  # Hammer: no communication
+    out.append(f"  {star}  ▶ to act{legend}\n", style="dim")
     chief = obs.commander if dealer is None else dealer
     won: dict[int, int] = {}
     for trick in obs.tricks:
@@ -65,7 +66,7 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
                 out.append(f"{label or '·':<4}", style="dim")
             out.append("\n")
     if obs.distress_direction:
-        out.append(f"  Distress signal used: cards passed to the {obs.distress_direction}\n", style="bold red")
+        out.append(f"  Distress signal used: cards passed {obs.distress_direction}\n", style="bold red")
     out.rstrip()  # no empty last line: the panel is as tall as its seats
     return out
 

@@ -19,9 +19,10 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | N
     if kind == "deal":
         return Text(f"Cards dealt ({event.detail})", style="dim")
     if kind == "commander":
+        be = " are commander" if who.startswith("You") else " is commander"
         if event.card is None:
-            return Text.assemble((who, "bold yellow"), " is commander")
-        return Text.assemble((who, "bold yellow"), " is commander (", card, ")")
+            return Text.assemble((who, "bold yellow"), be)
+        return Text.assemble((who, "bold yellow"), be, " (", card, ")")
     if kind == "task-revealed":
         tok = token_text(event.detail or None)
         return Text.assemble("Task revealed: ", card, f" [{tok}]" if tok else "")
@@ -87,15 +88,30 @@ def _target(detail: str) -> int | None:
 
 
 class EventLog(Static):
-    """The last events of the attempt."""
+    """The last events of the attempt: the newest lines that fit, drawn again when the panel changes size (a
+    choice list opening or closing at 80x24), so the newest line is never the one cut off."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self._lines: list[Text] = []
 
     def show(self, events: Sequence[Any], kinds: Sequence[str], viewer: int | None, limit: int = 40) -> None:
-        lines = [t for t in (event_text(e, kinds, viewer) for e in events[-limit:]) if t is not None]
+        self._lines = [t for t in (event_text(e, kinds, viewer) for e in events[-limit:]) if t is not None]
+        self._fit()
+        self.call_after_refresh(self._fit)  # again once the layout has settled (the trick panel may have grown)
+
+    def on_resize(self) -> None:
+        self._fit()
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        if not self.is_attached:
+            return
         height = max(1, self.content_size.height or self.size.height or 12)
         width = max(8, self.content_size.width or 40)
         shown: list[Text] = []
         rows = 0
-        for line in reversed(lines):  # the newest lines that fit, counting the rows a long line wraps into
+        for line in reversed(self._lines):  # the newest lines that fit, counting the rows a long line wraps into
             rows += len(line.wrap(self.app.console, width))
             if rows > height and shown:
                 break
