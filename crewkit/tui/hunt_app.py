@@ -11,27 +11,9 @@ import secrets
 from textual.app import App
 from textual.binding import Binding
 
-from crewkit.engine.board import board_ruleset_path
-from crewkit.engine.errors import SetupError
 from crewkit.tui.hunt_session import HuntSession, seat_kinds
 from crewkit.tui.options import PlayOptions
 from crewkit.tui.screens.hunt_table import HuntTableScreen
-
-BOARD_FAMILIES = ("not-alone",)  # the ``family:`` of the rule sets this app plays
-
-
-def is_board_ruleset(ref: str | None) -> bool:
-    """Whether ``ref`` (a bundled name or a path) is a rule set of the board family (its ``family:`` line)."""
-    if not ref:
-        return False
-    try:
-        path = board_ruleset_path(ref)
-        with open(path, encoding="utf-8") as fh:
-            head = [line for line in fh if line.startswith("family:")]
-    except (SetupError, OSError, UnicodeDecodeError):
-        return False
-    return any(line.split(":", 1)[1].strip().strip("'\"") in BOARD_FAMILIES for line in head)
-
 
 def hunt_session(options: PlayOptions, side: str | None = None) -> HuntSession:
     """The session ``crewkit play`` asked for (raises UsageError or SetupError on options it cannot play)."""

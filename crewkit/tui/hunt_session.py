@@ -12,12 +12,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame, new_board_game
+from crewkit.engine.board import BoardGame, board_ruleset_path, new_board_game
 from crewkit.engine.board_observation import BoardObservation
+from crewkit.engine.errors import SetupError
 from crewkit.errors import UsageError
 
+BOARD_FAMILIES = ("not-alone",)  # the ``family:`` of the rule sets the Not Alone table plays
 HUMAN = "human"
 BOT_NAMES = ("random",)  # the bots a Not Alone seat may take (--bot, --seats)
+
+
+def is_board_ruleset(ref: str | None) -> bool:
+    """Whether ``ref`` (a bundled name or a path) names a rule set of the board family (its ``family:`` line)."""
+    if not ref:
+        return False
+    try:
+        path = board_ruleset_path(ref)
+        with open(path, encoding="utf-8") as fh:
+            head = [line for line in fh if line.startswith("family:")]
+    except (SetupError, OSError, UnicodeDecodeError):
+        return False
+    return any(line.split(":", 1)[1].split("#")[0].strip().strip("'\"") in BOARD_FAMILIES for line in head)
 
 
 def bot_action(game: BoardGame, seat: int, rng: random.Random, bot: str = "random") -> Action:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crewkit.tui.options import DEFAULT_CAMPAIGN, DEFAULT_DELAY, PlayOptions, parse_seats
 
-__all__ = ["DEFAULT_CAMPAIGN", "DEFAULT_DELAY", "PlayOptions", "parse_seats", "run_play"]
+__all__ = ["DEFAULT_CAMPAIGN", "DEFAULT_DELAY", "PlayOptions", "parse_seats", "run_board_play", "run_play"]
 
 
 def check_play_options(options: PlayOptions) -> None:
@@ -26,6 +26,13 @@ def check_play_options(options: PlayOptions) -> None:
     if mission is None:
         return
     specs_for(app.ruleset_for(mission), app.ref_of(mission), app.players_for(mission), app.readings_for(mission))
+
+
+def run_board_play(options: PlayOptions, side: str | None) -> int:
+    """``crewkit play --ruleset not-alone``: the Not Alone table (crewkit/tui/hunt_app.py)."""
+    from crewkit.tui.hunt_app import run_hunt
+
+    return run_hunt(options, side)
 
 
 def run_play(options: PlayOptions) -> int:
