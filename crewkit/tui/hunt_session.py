@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame, board_ruleset_path, new_board_game
+from crewkit.effects.ruleset import EffectRuleSet
+from crewkit.engine.board import BoardGame, board_ruleset_path, load_board_ruleset, new_board_game
 from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.errors import SetupError
 from crewkit.errors import UsageError
@@ -84,15 +85,17 @@ class HuntSession:
     names: list[str] = field(default_factory=list)
     game: BoardGame = field(init=False)
     rng: random.Random = field(init=False)
+    loaded: EffectRuleSet = field(init=False)  # read and checked once; every new game at the table reuses it
 
     def __post_init__(self) -> None:
         if not self.names:
             self.names = seat_names(self.kinds)
+        self.loaded = load_board_ruleset(self.ruleset)
         self.new_game(self.seed)
 
     def new_game(self, seed: str) -> None:
         self.seed = seed
-        self.game = new_board_game(self.ruleset, self.players, seed=seed, names=self.names)
+        self.game = new_board_game(self.loaded, self.players, seed=seed, names=self.names)
         self.rng = random.Random(f"crewkit-tui-bots:{seed}")
 
     @property

@@ -97,6 +97,7 @@ class MenuItem:
     label: str
     actions: tuple[Action, ...]
     then: str = ""  # the second step's question (where the token goes), when there are several actions
+    place: int | None = None  # the place it names, when one (its number is its key)
 
 
 def menu(cat: Catalog, obs: BoardObservation, legal: Sequence[Action]) -> list[MenuItem]:
@@ -105,7 +106,8 @@ def menu(cat: Catalog, obs: BoardObservation, legal: Sequence[Action]) -> list[M
     items: list[MenuItem] = []
     plays = [a for a in legal if isinstance(a, PlayPlaces)]
     for a in plays:
-        items.append(MenuItem(f"Play {places_words(cat, a.places)} face down", (a,)))
+        items.append(MenuItem(f"Play {places_words(cat, a.places)} face down", (a,),
+                              place=a.places[0] if len(a.places) == 1 else None))
     tokens: dict[str, list[PlaceToken]] = {}
     for a in legal:
         if isinstance(a, PlaceToken):
@@ -165,6 +167,8 @@ def is_seat_question(why: str) -> bool:
 
 def question_title(q: QuestionView) -> str:
     why = q.why[:1].upper() + q.why[1:]
+    for token in TOKEN_SIGNS:  # the engine's "the creature token": the token's name as the rules write it
+        why = why.replace(f"the {token} token", f"the {token.capitalize()} token")
     if q.count > 1:
         why += f" (choose {q.count}; {len(q.picked)} chosen so far)"
     return why

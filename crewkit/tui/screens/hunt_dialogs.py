@@ -68,9 +68,8 @@ class _Dialog(ModalScreen[Action | None]):
         note_widget.display = bool(note)
         options = self.query_one(OptionList)
         options.clear_options()
-        for i, (label, _, place) in enumerate(entries):
-            key = f"[{place % 10}] " if place is not None else ""
-            options.add_option(Option(f"{key}{label}", id=str(i)))
+        for i, (label, _, _place) in enumerate(entries):
+            options.add_option(Option(label, id=str(i)))
         options.highlighted = 0 if entries else None
         options.focus()
         self._marks()
@@ -126,7 +125,7 @@ class HuntActionDialog(_Dialog):
 
     def show_items(self) -> None:
         self.item = None
-        self.show(self.title_text, self.note, [(it.label, it, None) for it in self.items])
+        self.show(self.title_text, self.note, [(it.label, it, it.place) for it in self.items])
 
     def chosen(self, value: Any) -> None:
         if isinstance(value, MenuItem):

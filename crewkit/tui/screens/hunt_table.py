@@ -174,7 +174,7 @@ class HuntTableScreen(Screen[None]):
         table.add_column("hand", no_wrap=True, justify="right")
         table.add_column("surv." if not wide else "survival", no_wrap=True, justify="right")
         table.add_column("where", no_wrap=True, overflow="ellipsis", max_width=18 if wide else 11)
-        table.add_column("discard", no_wrap=True, overflow="ellipsis", ratio=1)
+        table.add_column("discard", no_wrap=True, overflow="ellipsis", ratio=1, min_width=7)
         for view in obs.seats:
             you = view.seat == obs.seat
             name = Text("▶" if view.seat in obs.waiting else " ", style="yellow")
@@ -192,6 +192,7 @@ class HuntTableScreen(Screen[None]):
                 discard = Text(", ".join(cat.place_tag(p) for p in view.discard) if wide
                                else " ".join(str(p) for p in view.discard))
             status = seat_status(cat, obs, view.seat).replace("card face down", "face down")
+            status = status.replace(" cards face down", " down") if not wide else status
             table.add_row(name, will, str(view.hand_size), str(view.effect_cards), Text(status, style="cyan"), discard)
         return table
 
@@ -311,7 +312,7 @@ class HuntTableScreen(Screen[None]):
         self.refresh_view()
         if obs.question is not None:
             self.set_status("Choose in the list (Esc: look at the table, Enter: back to the choice).")
-            dialog: Any = HuntQuestionDialog(self.catalog, obs, mark=self.mark_places)
+            dialog: Any = HuntQuestionDialog(self.catalog, obs, self._latest(obs), mark=self.mark_places)
         else:
             legal = self.game.legal_actions(self.viewer)
             if not legal:
@@ -323,12 +324,21 @@ class HuntTableScreen(Screen[None]):
         self.app.push_screen(dialog, self._chosen)
 
     def _title(self, obs: BoardObservation, legal: list[Action]) -> tuple[str, str]:
-        if any(isinstance(a, PlayPlaces) for a in legal):
-            return (f"Round {obs.round}, exploration: your place card for this round",
-                    "Played face down; the Creature sees it only when the cards are revealed.")
+        plays = [a for a in legal if isinstance(a, PlayPlaces)]
+        if plays:
+            count = len(plays[0].places)
+            what = "your place card" if count == 1 else f"your {count} place cards"
+            return (f"Round {obs.round}, exploration: {what} for this round",
+                    "Played face down; the Creature sees them only when the cards are revealed.")
         if any(isinstance(a, PlaceToken) for a in legal):
             return f"Round {obs.round}, hunting: place your tokens", "The Hunted's places are revealed after this."
-        return f"Round {obs.round}, {obs.phase}: play a card?", ""
+        return f"Round {obs.round}, {obs.phase}: play a card?", self._latest(obs)
+
+    def _latest(self, obs: BoardObservation) -> str:
+        """The newest lines of the log this round (the dialog covers the log): what a card may answer."""
+        start = max((i for i, line in enumerate(obs.log) if line.startswith("Round ")), default=0)
+        recent = [line for line in obs.log[start:] if not line.startswith("Round ")][-2:]
+        return "\n".join(f"· {line}" for line in recent)
 
     def _chosen(self, action: Action | None) -> None:
         self._dialog_open = False
