@@ -24,16 +24,27 @@ BOT_NAMES = ("random",)  # the bots a Not Alone seat may take (--bot, --seats)
 
 
 def is_board_ruleset(ref: str | None) -> bool:
-    """Whether ``ref`` (a bundled name or a path) names a rule set of the board family (its ``family:`` line)."""
+    """Whether ``ref`` (a bundled name or a path) names a rule set of the board family: its ``family:`` line,
+    or that of the rule set it ``extends:`` (read from the lines: no YAML load, the CLI stays quick)."""
     if not ref:
         return False
     try:
         path = board_ruleset_path(ref)
-        with open(path, encoding="utf-8") as fh:
-            head = [line for line in fh if line.startswith("family:")]
-    except (SetupError, OSError, UnicodeDecodeError):
+    except SetupError:
         return False
-    return any(line.split(":", 1)[1].split("#")[0].strip().strip("'\"") in BOARD_FAMILIES for line in head)
+    for _ in range(8):
+        try:
+            with open(path, encoding="utf-8") as fh:
+                top = dict(line.split(":", 1) for line in fh if line[:1].isalpha() and ":" in line)
+        except (OSError, UnicodeDecodeError):
+            return False
+        value = {k: v.split("#")[0].strip().strip("'\"") for k, v in top.items()}
+        if "family" in value:
+            return value["family"] in BOARD_FAMILIES
+        if not value.get("extends"):
+            return False
+        path = path.parent / value["extends"]
+    return False
 
 
 def bot_action(game: BoardGame, seat: int, rng: random.Random, bot: str = "random") -> Action:
