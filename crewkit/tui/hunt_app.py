@@ -15,6 +15,7 @@ from crewkit.tui.hunt_session import HuntSession, seat_kinds
 from crewkit.tui.options import PlayOptions
 from crewkit.tui.screens.hunt_table import HuntTableScreen
 
+
 def hunt_session(options: PlayOptions, side: str | None = None) -> HuntSession:
     """The session ``crewkit play`` asked for (raises UsageError or SetupError on options it cannot play)."""
     ruleset = options.ruleset or "not-alone"

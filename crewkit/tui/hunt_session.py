@@ -11,8 +11,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from crewkit.engine.actions import Action
 from crewkit.effects.ruleset import EffectRuleSet
+from crewkit.engine.actions import Action
 from crewkit.engine.board import BoardGame, board_ruleset_path, load_board_ruleset, new_board_game
 from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.errors import SetupError

@@ -22,7 +22,11 @@ if TYPE_CHECKING:
     from crewkit.engine.board import BoardGame
 
 TOKEN_SIGNS = {"creature": "C", "target": "T", "artemia": "A"}
-TOKEN_STYLES = {"creature": "bold white on red", "target": "bold black on yellow", "artemia": "bold white on magenta"}
+TOKEN_STYLES = {
+    "creature": "bold white on red",
+    "target": "bold black on yellow",
+    "artemia": "bold white on magenta",
+}
 
 
 @dataclass(frozen=True)
@@ -45,8 +49,11 @@ class Catalog:
         explore = data["round"]["exploration"]
         sides = data["tracks"].get("board_sides", {})
         return cls(
-            places=dict(game.place_by_number), cards=cards, hunt_ids=frozenset(c.id for c in game.hunt_set.cards),
-            rows=game.rows, marker_place=game.places_set.place_ids().get(marker),
+            places=dict(game.place_by_number),
+            cards=cards,
+            hunt_ids=frozenset(c.id for c in game.hunt_set.cards),
+            rows=game.rows,
+            marker_place=game.places_set.place_ids().get(marker),
             resist={int(lv["will"]): int(lv["take_back"]) for lv in explore.get("resist", [])},
             board_sides={k: tuple(v.get("artemia_spaces", ())) for k, v in sides.items()},
         )
@@ -105,20 +112,30 @@ def menu(cat: Catalog, obs: BoardObservation, legal: Sequence[Action]) -> list[M
     dropped: every legal action is reachable, and only those)."""
     items: list[MenuItem] = []
     plays = [a for a in legal if isinstance(a, PlayPlaces)]
-    for a in plays:
-        items.append(MenuItem(f"Play {places_words(cat, a.places)} face down", (a,),
-                              place=a.places[0] if len(a.places) == 1 else None))
+    for play in plays:
+        items.append(
+            MenuItem(
+                f"Play {places_words(cat, play.places)} face down",
+                (play,),
+                place=play.places[0] if len(play.places) == 1 else None,
+            )
+        )
     tokens: dict[str, list[PlaceToken]] = {}
-    for a in legal:
-        if isinstance(a, PlaceToken):
-            tokens.setdefault(a.token, []).append(a)
-    for token, acts in tokens.items():
-        items.append(MenuItem(f"Place the {token.capitalize()} token", tuple(acts),
-                              f"Where does the {token.capitalize()} token go?"))
+    for act in legal:
+        if isinstance(act, PlaceToken):
+            tokens.setdefault(act.token, []).append(act)
+    for token, placings in tokens.items():
+        items.append(
+            MenuItem(
+                f"Place the {token.capitalize()} token",
+                tuple(placings),
+                f"Where does the {token.capitalize()} token go?",
+            )
+        )
     cards: dict[str, list[PlayCard]] = {}
-    for a in legal:
-        if isinstance(a, PlayCard):
-            cards.setdefault(a.card, []).append(a)
+    for act in legal:
+        if isinstance(act, PlayCard):
+            cards.setdefault(act.card, []).append(act)
     for card_id, acts in cards.items():
         card = cat.cards.get(card_id)
         text = f": {card.text}" if card else ""
@@ -127,26 +144,32 @@ def menu(cat: Catalog, obs: BoardObservation, legal: Sequence[Action]) -> list[M
             token = (card.token or "target") if card else "target"
             where = f"Where does the {token.capitalize()} token of {cat.card_name(card_id)} go?"
         items.append(MenuItem(f"Play {cat.card_name(card_id)}{text}", tuple(acts), where))
-    for a in legal:
-        if isinstance(a, Resist):
-            back = cat.resist.get(a.will)
+    for act in legal:
+        if isinstance(act, Resist):
+            back = cat.resist.get(act.will)
             what = f", then take back {back} place cards from your discard pile" if back else ""
-            items.append(MenuItem(f"Resist: spend {a.will} will{what}", (a,)))
-    for a in legal:
-        if isinstance(a, GiveUp):
-            items.append(MenuItem("Give up: take back your will and every discarded place card; "
-                                  "the Assimilation counter moves forward", (a,)))
-    for a in legal:
-        if isinstance(a, Pass):
-            if tokens or any(isinstance(x, PlaceToken) for x in legal):
-                token = next(iter(tokens), "artemia")
-                items.append(MenuItem(f"Leave the {token.capitalize()} token off the planet", (a,)))
+            items.append(MenuItem(f"Resist: spend {act.will} will{what}", (act,)))
+    for act in legal:
+        if isinstance(act, GiveUp):
+            items.append(
+                MenuItem(
+                    "Give up: take back your will and every discarded place card; "
+                    "the Assimilation counter moves forward",
+                    (act,),
+                )
+            )
+    for act in legal:
+        if isinstance(act, Pass):
+            if tokens:
+                token = next(iter(tokens))
+                items.append(MenuItem(f"Leave the {token.capitalize()} token off the planet", (act,)))
             else:
-                items.append(MenuItem("Play no card now", (a,)))
+                items.append(MenuItem("Play no card now", (act,)))
     known = (PlayPlaces, PlaceToken, PlayCard, Resist, GiveUp, Pass, Pick)
-    for a in legal:  # an action of a kind this screen does not know yet still reachable, in the engine's words
-        if not isinstance(a, known):
-            items.append(MenuItem(f"{a.type.replace('-', ' ')}: {a.to_json()}", (a,)))
+    # an action of a kind this screen does not know yet is still reachable, in the engine's words
+    for act in legal:
+        if not isinstance(act, known):
+            items.append(MenuItem(f"{act.type.replace('-', ' ')}: {act.to_json()}", (act,)))
     return items
 
 
@@ -165,10 +188,15 @@ def is_seat_question(why: str) -> bool:
     return why.startswith(("who ", "whose ", "which Hunted"))
 
 
+def token_names(text: str) -> str:
+    """The engine's "the creature token" as the rules write the token: "the Creature token"."""
+    for token in TOKEN_SIGNS:
+        text = text.replace(f"the {token} token", f"the {token.capitalize()} token")
+    return text
+
+
 def question_title(q: QuestionView) -> str:
-    why = q.why[:1].upper() + q.why[1:]
-    for token in TOKEN_SIGNS:  # the engine's "the creature token": the token's name as the rules write it
-        why = why.replace(f"the {token} token", f"the {token.capitalize()} token")
+    why = token_names(q.why[:1].upper() + q.why[1:])
     if q.count > 1:
         why += f" (choose {q.count}; {len(q.picked)} chosen so far)"
     return why
@@ -184,7 +212,7 @@ def option_label(cat: Catalog, obs: BoardObservation, q: QuestionView, value: in
         return f"{card.name}: {card.text}"
     if value in cat.board_sides:
         spaces = ", ".join(map(str, cat.board_sides[value]))
-        return f"Side {value.upper()} (Artemia symbols on the Rescue track at {spaces})"
+        return f"Side {value.upper()} (Artemia symbols {spaces} spaces before the Rescue goal)"
     text = str(value)
     return text[:1].upper() + text[1:]
 
@@ -227,8 +255,13 @@ def hand_words(cat: Catalog, obs: BoardObservation) -> tuple[str, str]:
         places = "  ".join(cat.place_tag(p) for p in obs.hand) or "none"
         if obs.played:
             places += "   · face down: " + ", ".join(cat.place_tag(p) for p in obs.played)
-    effect = ", ".join(f"{cat.card_name(c)} (phase {cat.cards[c].phase})" if c in cat.cards else c
-                       for c in obs.effect_cards) or "none"
+    effect = (
+        ", ".join(
+            f"{cat.card_name(c)} (phase {cat.cards[c].phase})" if c in cat.cards else c
+            for c in obs.effect_cards
+        )
+        or "none"
+    )
     return places, effect
 
 
@@ -253,8 +286,10 @@ def played_this_round(cat: Catalog, obs: BoardObservation) -> list[str]:
 
 
 def tokens_words(cat: Catalog, obs: BoardObservation) -> str:
-    parts = [f"{token.capitalize()} on {' + '.join(cat.place_name(p) for p in places)}"
-             for token, places in obs.tokens.items()]
+    parts = [
+        f"{token.capitalize()} on {' + '.join(cat.place_name(p) for p in places)}"
+        for token, places in obs.tokens.items()
+    ]
     return ", ".join(parts)
 
 

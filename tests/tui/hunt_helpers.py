@@ -14,9 +14,12 @@ from crewkit.tui.screens.hunt_end import HuntEndScreen
 from crewkit.tui.screens.hunt_table import HuntTableScreen
 
 
-def make_hunt_app(players: int = 4, side: str | None = "hunted", seed: str = "snap",
-                  seats: list[str] | None = None) -> HuntApp:
-    options = PlayOptions(ruleset="not-alone", players=players, seed=seed, fast=True, campaign=None, seats=seats)
+def make_hunt_app(
+    players: int = 4, side: str | None = "hunted", seed: str = "snap", seats: list[str] | None = None
+) -> HuntApp:
+    options = PlayOptions(
+        ruleset="not-alone", players=players, seed=seed, fast=True, campaign=None, seats=seats
+    )
     kinds = seat_kinds(players, side, seats)
     return HuntApp(HuntSession("not-alone", players, kinds, seed), options)
 
@@ -53,8 +56,9 @@ async def choose(pilot: Any, rng: random.Random | None = None) -> None:
     await pilot.press("home", *(["down"] * steps), "enter")
 
 
-async def play_to_end(pilot: Any, rng: random.Random | None = None, max_steps: int = 2000,
-                      each: Any = None) -> None:
+async def play_to_end(
+    pilot: Any, rng: random.Random | None = None, max_steps: int = 2000, each: Any = None
+) -> None:
     """Drive the game by keys until the end screen; ``each(pilot)`` runs before every choice."""
     app = pilot.app
     for _ in range(max_steps):

@@ -32,7 +32,9 @@ SIZE = (120, 40)
 
 def random_states(players: int, seed: str, limit: int = 400) -> Any:
     """Every state of a random game, with the seat the game waits for."""
-    game = new_board_game("not-alone", players, seed=seed, names=seat_names(["human"] + ["random"] * (players - 1)))
+    game = new_board_game(
+        "not-alone", players, seed=seed, names=seat_names(["human"] + ["random"] * (players - 1))
+    )
     rng = random.Random(seed)
     for _ in range(limit):
         if game.is_over():
@@ -87,7 +89,9 @@ def test_seats_and_names() -> None:
     with pytest.raises(UsageError, match="no Not Alone bot 'expert'"):
         seat_kinds(2, None, ["human", "expert"])
     assert is_board_ruleset("not-alone") and is_board_ruleset("not-alone-advanced")
-    assert not is_board_ruleset("crew") and not is_board_ruleset(None) and not is_board_ruleset("nothing-such")
+    assert (
+        not is_board_ruleset("crew") and not is_board_ruleset(None) and not is_board_ruleset("nothing-such")
+    )
 
 
 # ------------------------------------------------------------------------------------------------ full games
@@ -165,10 +169,22 @@ def hidden_card_names(game: BoardGame, viewer: int) -> set[str]:
     hidden_ids |= set(cards.survival_deck)
     obs = game.observation(viewer)
     cat = Catalog.of(game)
-    known = "\n".join([*obs.log, *obs.rules_in_force, *(c.text for c in cat.places.values()),
-                       *(cat.cards[c].name + " " + cat.cards[c].text
-                         for c in (*obs.effect_cards, *obs.hunt_discard, *obs.survival_discard,
-                                   *(card for _, card, _ in obs.cards_played)))])
+    known = "\n".join(
+        [
+            *obs.log,
+            *obs.rules_in_force,
+            *(c.text for c in cat.places.values()),
+            *(
+                cat.cards[c].name + " " + cat.cards[c].text
+                for c in (
+                    *obs.effect_cards,
+                    *obs.hunt_discard,
+                    *obs.survival_discard,
+                    *(card for _, card, _ in obs.cards_played),
+                )
+            ),
+        ]
+    )
     return {cat.card_name(c) for c in hidden_ids} - {n for n in map(cat.card_name, hidden_ids) if n in known}
 
 
@@ -208,8 +224,9 @@ async def table_text(pilot: Any) -> str:
     return text
 
 
-@pytest.mark.parametrize(("side", "players", "seed"), [("hunted", 4, "hide-1"), ("creature", 3, "hide-2"),
-                                                       ("hunted", 6, "hide-3")])
+@pytest.mark.parametrize(
+    ("side", "players", "seed"), [("hunted", 4, "hide-1"), ("creature", 3, "hide-2"), ("hunted", 6, "hide-3")]
+)
 def test_nothing_on_screen_reveals_a_card_the_seat_cannot_see(side: str, players: int, seed: str) -> None:
     async def run() -> None:
         app = make_hunt_app(players=players, side=side, seed=seed)

@@ -60,6 +60,13 @@ class _Dialog(ModalScreen[Action | None]):
             yield OptionList(classes="hunt-options")
         yield Footer(compact=True, show_command_palette=False)
 
+    def on_resize(self) -> None:
+        # under the planet (its two rows end on line 10 at 24 lines): the tokens on it stay in sight
+        height = self.app.size.height
+        self.query_one(".hunt-dialog", Vertical).styles.max_height = (
+            max(8, height - 12) if height < 32 else 20
+        )
+
     def show(self, title: str, note: str, entries: list[tuple[str, Any, int | None]]) -> None:
         self.entries = entries
         self.query_one(".hunt-dialog-title", Static).update(Text(title, style="bold"))
@@ -78,7 +85,11 @@ class _Dialog(ModalScreen[Action | None]):
         if self.mark is None:
             return
         places = {p for _, _, p in self.entries if p is not None}
-        cursor = self.entries[highlighted][2] if highlighted is not None and highlighted < len(self.entries) else None
+        cursor = (
+            self.entries[highlighted][2]
+            if highlighted is not None and highlighted < len(self.entries)
+            else None
+        )
         self.mark(places, cursor)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -113,8 +124,9 @@ class _Dialog(ModalScreen[Action | None]):
 class HuntActionDialog(_Dialog):
     """The seat's legal actions, grouped (:func:`crewkit.tui.hunt_text.menu`); returns the action chosen."""
 
-    def __init__(self, catalog: Catalog, title: str, note: str, items: Sequence[MenuItem],
-                 mark: Marker | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog, title: str, note: str, items: Sequence[MenuItem], mark: Marker | None = None
+    ) -> None:
         super().__init__(title, note, mark)
         self.catalog = catalog
         self.items = list(items)
@@ -138,8 +150,10 @@ class HuntActionDialog(_Dialog):
             self.item = value
             entries = []
             for action in value.actions:
-                places = getattr(action, "places", ()) or ()
-                entries.append((where_label(self.catalog, action), action, places[0] if len(places) == 1 else None))
+                places: tuple[int, ...] = getattr(action, "places", ()) or ()
+                entries.append(
+                    (where_label(self.catalog, action), action, places[0] if len(places) == 1 else None)
+                )
             self.show(value.then or "Where?", value.label, entries)
             return
         self.close(value)
@@ -154,7 +168,9 @@ class HuntActionDialog(_Dialog):
 class HuntQuestionDialog(_Dialog):
     """A question of the game (``obs.question``) for the seat at the keyboard; returns a :class:`Pick`."""
 
-    def __init__(self, catalog: Catalog, obs: BoardObservation, note: str = "", mark: Marker | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog, obs: BoardObservation, note: str = "", mark: Marker | None = None
+    ) -> None:
         assert obs.question is not None
         super().__init__(question_title(obs.question), note, mark)
         self.catalog = catalog
@@ -165,8 +181,14 @@ class HuntQuestionDialog(_Dialog):
         assert q is not None
         left = [o for o in q.options if o not in q.picked]
         places = isinstance(left[0], int) and not is_seat_question(q.why) if left else False
-        entries = [(option_label(self.catalog, self.obs, q, v), Pick(self.obs.seat, v),
-                    v if places and isinstance(v, int) else None) for v in left]
+        entries = [
+            (
+                option_label(self.catalog, self.obs, q, v),
+                Pick(self.obs.seat, v),
+                v if places and isinstance(v, int) else None,
+            )
+            for v in left
+        ]
         self.show(self.title_text, self.note, entries)
 
     def chosen(self, value: Any) -> None:

@@ -37,8 +37,12 @@ class HuntEndScreen(ModalScreen[str]):
         if reason:
             body.append(f"\n{reason[:1].upper() + reason[1:]}.\n")
         body.append(f"After {obs.round} round{'s' if obs.round != 1 else ''}: ")
-        body.append(", ".join(f"{t.capitalize()} {p} of {g}" for t, (p, g) in sorted(obs.tracks.items(),
-                                                                                      key=lambda t: t[0] != "rescue")))
+        body.append(
+            ", ".join(
+                f"{t.capitalize()} {p} of {g}"
+                for t, (p, g) in sorted(obs.tracks.items(), key=lambda t: t[0] != "rescue")
+            )
+        )
         body.append(".\n\n")
         body.append("n: a new game (same seats)   Esc: look at the table   q: quit", style="bold")
         with Vertical(classes="dialog", id="hunt-end-dialog"):

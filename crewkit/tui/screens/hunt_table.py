@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -32,6 +33,7 @@ from crewkit.tui.hunt_text import (
     played_this_round,
     seat_name,
     seat_status,
+    token_names,
     track_bar,
     waiting_words,
 )
@@ -111,7 +113,6 @@ class HuntTableScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         obs = self.observation()
-        cat = self.catalog
         width = self.size.width or 80
         info = Text()
         info.append("Not Alone", style="bold")
@@ -162,39 +163,53 @@ class HuntTableScreen(Screen[None]):
             text.append(card.text)
         self.query_one("#place-detail", Static).update(text)
 
-    def _players(self, obs: BoardObservation | None) -> Table | Text:
+    def _players(self, obs: BoardObservation | None) -> Group | Text:
         if obs is None:
             return Text("Players: " + ", ".join(self.session.names), style="dim")
-        wide = (self.query_one("#hunt-players", Static).size.width or 45) >= 60
+        wide = (self.query_one("#hunt-players", Static).size.width or 50) >= 60
         cat = self.catalog
-        table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False, expand=True,
-                      header_style="bold")
-        table.add_column("Players", no_wrap=True, overflow="ellipsis", max_width=16)
+        lines: list[Any] = []
+        table = Table(
+            box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False, expand=True, header_style="bold"
+        )
+        table.add_column("Hunted", no_wrap=True, overflow="ellipsis", max_width=16)
         table.add_column("will", no_wrap=True)
         table.add_column("hand", no_wrap=True, justify="right")
-        table.add_column("surv." if not wide else "survival", no_wrap=True, justify="right")
-        table.add_column("where", no_wrap=True, overflow="ellipsis", max_width=18 if wide else 11)
+        table.add_column("survival" if wide else "surv", no_wrap=True, justify="right")
+        table.add_column("where", no_wrap=True, overflow="ellipsis", max_width=19 if wide else 12)
         table.add_column("discard", no_wrap=True, overflow="ellipsis", ratio=1, min_width=7)
         for view in obs.seats:
             you = view.seat == obs.seat
-            name = Text("▶" if view.seat in obs.waiting else " ", style="yellow")
-            name.append(view.name + (" (you)" if you and wide else "*" if you else ""), style="bold" if you else "")
-            if view.role == "creature":
-                table.add_row(name, Text("Creature", style="red"), "", Text(f"{view.effect_cards} hunt"), "", "")
+            name = Text()
+            name.append("▶" if view.seat in obs.waiting else " ", style="yellow")
+            name.append(
+                view.name + (" (you)" if you and wide else "*" if you else ""), style="bold" if you else ""
+            )
+            if view.role == "creature":  # a line of its own above the Hunted's table
+                line = name.copy()
+                line.append(" the Creature", style="bold red")
+                line.append(f" · {view.effect_cards} hunt card{'s' if view.effect_cards != 1 else ''}")
+                lines.append(line)
                 continue
-            will = Text("●" * view.will, style="green")
+            will = Text()
+            will.append("●" * view.will, style="green")
             will.append("○" * max(0, 3 - view.will), style="dim")
             if view.discard is None:
                 discard = Text(f"{view.discard_size} hidden", style="dim")
             elif not view.discard:
                 discard = Text("—", style="dim")
             else:
-                discard = Text(", ".join(cat.place_tag(p) for p in view.discard) if wide
-                               else " ".join(str(p) for p in view.discard))
+                discard = Text(
+                    ", ".join(cat.place_tag(p) for p in view.discard)
+                    if wide
+                    else " ".join(str(p) for p in view.discard)
+                )
             status = seat_status(cat, obs, view.seat).replace("card face down", "face down")
             status = status.replace(" cards face down", " down") if not wide else status
-            table.add_row(name, will, str(view.hand_size), str(view.effect_cards), Text(status, style="cyan"), discard)
-        return table
+            table.add_row(
+                name, will, str(view.hand_size), str(view.effect_cards), Text(status, style="cyan"), discard
+            )
+        return Group(*lines, table)
 
     def _round(self, obs: BoardObservation | None) -> Text:
         out = Text()
@@ -205,7 +220,7 @@ class HuntTableScreen(Screen[None]):
         out.append("; ".join(played) if played else "no card played")
         if obs.rules_in_force:
             out.append("\nIn force: ", style="bold")
-            out.append("; ".join(obs.rules_in_force))
+            out.append("; ".join(token_names(r) for r in obs.rules_in_force))
         return out
 
     def _log(self, obs: BoardObservation | None) -> None:
@@ -319,7 +334,9 @@ class HuntTableScreen(Screen[None]):
                 return
             title, note = self._title(obs, legal)
             self.set_status("Your choice (Esc: look at the table, Enter: back to the choice).")
-            dialog = HuntActionDialog(self.catalog, title, note, menu(self.catalog, obs, legal), self.mark_places)
+            dialog = HuntActionDialog(
+                self.catalog, title, note, menu(self.catalog, obs, legal), self.mark_places
+            )
         self._dialog_open = True
         self.app.push_screen(dialog, self._chosen)
 
@@ -328,10 +345,15 @@ class HuntTableScreen(Screen[None]):
         if plays:
             count = len(plays[0].places)
             what = "your place card" if count == 1 else f"your {count} place cards"
-            return (f"Round {obs.round}, exploration: {what} for this round",
-                    "Played face down; the Creature sees them only when the cards are revealed.")
+            return (
+                f"Round {obs.round}, exploration: {what} for this round",
+                "Played face down; the Creature sees them only when the cards are revealed.",
+            )
         if any(isinstance(a, PlaceToken) for a in legal):
-            return f"Round {obs.round}, hunting: place your tokens", "The Hunted's places are revealed after this."
+            return (
+                f"Round {obs.round}, hunting: place your tokens",
+                "The Hunted's places are revealed after this.",
+            )
         return f"Round {obs.round}, {obs.phase}: play a card?", self._latest(obs)
 
     def _latest(self, obs: BoardObservation) -> str:
@@ -377,8 +399,12 @@ class HuntTableScreen(Screen[None]):
             if quit_now:
                 self.app.exit()
 
-        self.app.push_screen(ChoiceScreen("Quit the game?", [("Quit (the game is not saved)", True),
-                                                             ("Keep playing", False)], id="quit"), done)
+        self.app.push_screen(
+            ChoiceScreen(
+                "Quit the game?", [("Quit (the game is not saved)", True), ("Keep playing", False)], id="quit"
+            ),
+            done,
+        )
 
     # ------------------------------------------------------------------ the end
     def finish(self, again: bool = False) -> None:

@@ -118,7 +118,7 @@ class PlanetView(Widget, can_focus=True):
         for r, row in enumerate(rows):
             cells = [self._cell(p, inner, body_lines) for p in row]
             for line in range(height):
-                for c, cell in enumerate(cells):
+                for cell in cells:
                     out.append_text(cell[line])
                 if not (r == len(rows) - 1 and line == height - 1):
                     out.append("\n")
@@ -130,35 +130,43 @@ class PlanetView(Widget, can_focus=True):
         name = card.name if card else f"place {place}"
         focused = place == self.cursor and self.has_focus
         border = "bold yellow" if place == self.cursor else "green" if place in self.marked else "grey50"
-        if focused:
-            border = "bold black on yellow"
         title = f"{place} {name}"
         if obs is not None and obs.reserve and place in obs.reserve:
             title += f" ×{obs.reserve.count(place)}"
         title = title[:inner]
-        top = Text("╭", style=border)
-        top.append(title, style="bold" if place != self.cursor else "bold yellow")
+        top = Text()  # a Text's own style would colour every span of the line: each part is styled alone
+        top.append("╭", style=border)
+        top.append(
+            title, style="bold reverse" if focused else "bold yellow" if place == self.cursor else "bold"
+        )
         top.append("─" * (inner - cell_len(title)) + "╮", style=border)
         lines = [top]
         power = _wrap(card.text if card else "", inner, max(1, body_lines)) if body_lines > 0 else []
         for i in range(body_lines):
             text = power[i] if i < len(power) else ""
-            line = Text("│", style=border)
+            line = Text()
+            line.append("│", style=border)
             line.append(text.ljust(inner), style="dim" if obs is None else "")
             line.append("│", style=border)
             lines.append(line)
         lines.append(self._token_line(place, inner, border))
-        lines.append(Text("╰" + "─" * inner + "╯", style=border))
+        bottom = Text()
+        bottom.append("╰" + "─" * inner + "╯", style=border)
+        lines.append(bottom)
         return lines
 
     def _token_line(self, place: int, inner: int, border: str) -> Text:
         obs = self.obs
-        line = Text("│", style=border)
+        line = Text()
+        line.append("│", style=border)
         content = Text()
         if obs is not None:
             for token, places in obs.tokens.items():
                 if place in places:
-                    content.append(f" {TOKEN_SIGNS.get(token, token[:1].upper())} ", style=TOKEN_STYLES.get(token, "bold"))
+                    content.append(
+                        f" {TOKEN_SIGNS.get(token, token[:1].upper())} ",
+                        style=TOKEN_STYLES.get(token, "bold"),
+                    )
             if obs.marker_on_beach and place == self.catalog.marker_place:
                 content.append(" ◉", style="bold cyan")
             here = [s.name for s in obs.seats if place in s.revealed]
