@@ -37,7 +37,12 @@ from crewkit.analysis.paired import (
     wilcoxon_signed_rank,
 )
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
+from crewkit.analysis.simulate import family_of
 from crewkit.analysis.stats import wilson_interval
+from crewkit.bots.board import board_bot_names, make_board_bot, play_board_game
+from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
+from crewkit.engine.boardstate import LONE, CardsState
+from crewkit.spec.bundled import TRICK_TAKING
 
 _KEYS = {
     "ruleset": "ruleset", "rs": "ruleset", "rules": "ruleset",
@@ -101,6 +106,11 @@ def parse_variant(text: str, defaults: Mapping[str, Any] | None = None, *, index
             if canon in values:
                 raise VariantError(f"{key} is given twice in variant {text!r}")
             values[canon] = value
+    board = family_of(str(values.get("ruleset", d.get("ruleset", "")))) != TRICK_TAKING
+    if board:  # a game run by the machine (Not Alone): no mission; the bots of its own family
+        values.setdefault("mission", "")
+        if "bot" not in values and d.get("bot") not in board_bot_names():
+            values["bot"] = "random"
     for key in ("ruleset", "mission", "players", "bot"):
         if key not in values:
             if d.get(key) is None:
@@ -455,14 +465,28 @@ def deal_fingerprint(game: Any) -> str:
     return "|".join(",".join(sorted(c.name for c in hand)) for hand in game.deal.hands)
 
 
+def _board_job(v: Variant, i: int, game_seed: str) -> DealResult:
+    """A deal of a board-family variant: success = the Hunted win; tricks and score = the rounds played.
+    Variants of one rule set with the same seed start from the same shuffles (the fingerprint says so)."""
+    board = load_board_ruleset(v.ruleset)
+    game = BoardGame(with_readings(board, dict(v.readings)) if v.readings else board, v.players, game_seed)
+    cards = game.state(CardsState)
+    fingerprint = "|".join([",".join(cards.hunt_deck), ",".join(cards.survival_deck)])
+    play_board_game(game, [make_board_bot(v.bot, seat, game_seed) for seat in range(game.n)])
+    return DealResult(i, game.winners != (LONE,), game.round, game.outcome().reason, float(game.round),
+                      None, 0, fingerprint)
+
+
 def _job(job: tuple[int, int]) -> DealResult:
     from crewkit.analysis.loading import game_spec, start_game
     from crewkit.bots import make_bot, play_game
 
     k, i = job
     v: Variant = _WORKER["variants"][k]
-    rules = _rules_for(k)
     game_seed = f"{_WORKER['seed']}:{i}"
+    if family_of(v.ruleset) != TRICK_TAKING:
+        return _board_job(v, i, game_seed)
+    rules = _rules_for(k)
     game = start_game(rules, game_spec(v.ruleset, v.mission, v.players, dict(v.readings)), game_seed)
     fingerprint = deal_fingerprint(game)
     solver_status = None
@@ -490,6 +514,14 @@ def check_variant(v: Variant) -> str:
     from crewkit.analysis.loading import load_rules
     from crewkit.bots import make_bot
 
+    if family_of(v.ruleset) != TRICK_TAKING:
+        try:
+            make_board_bot(v.bot, 0, "")
+            board = load_board_ruleset(v.ruleset)
+            BoardGame(with_readings(board, dict(v.readings)) if v.readings else board, v.players, "check")
+        except Exception as exc:  # an unknown bot, reading or player count: said in words
+            return str(exc)
+        return ""
     try:
         make_bot(v.bot, 0, "")
     except Exception as exc:  # UnknownBot and friends

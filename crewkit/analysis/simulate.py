@@ -18,7 +18,14 @@ from typing import Any
 from crewkit.analysis.loading import game_spec, load_rules, start_game
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
 from crewkit.analysis.stats import wilson_interval
+from crewkit.bots.board import make_board_bot, play_board_game
 from crewkit.engine.blocks.rounds import match_of
+from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
+from crewkit.engine.board_record import board_record
+from crewkit.engine.boardstate import LONE
+from crewkit.engine.record import write_json_atomic
+from crewkit.spec import bundled
+from crewkit.spec.bundled import TRICK_TAKING
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,7 @@ class SimulationResult:
     scoring: dict[str, Any] | None = None  # competitive games: chips per seat / dealer position, modes
     precision: float | None = None  # the target half-width (--precision), None for a fixed number of games
     max_games: int | None = None  # the cap on games with a precision
+    family: str = TRICK_TAKING  # another family (Not Alone): success = the Hunted win, tricks = rounds
 
     def precision_text(self) -> str:
         """Whether the target was reached: one line, or '' without a target."""
@@ -105,11 +113,17 @@ class SimulationResult:
             "workers": self.workers,
             "precision": self.precision,
             **({"scoring": self.scoring} if self.scoring else {}),
+            **({"family": self.family, "hunted_win_rate": round(self.success_rate, 6),
+                "creature_win_rate": round(1 - self.success_rate, 6),
+                "creature_interval95": [round(1 - high, 6), round(1 - low, 6)],
+                "mean_rounds": round(self.mean_tricks, 4)} if self.family != TRICK_TAKING else {}),
         }
 
     def format_text(self, reasons: int = 5) -> str:
         if self.scoring:
             return self._format_scoring()
+        if self.family != TRICK_TAKING:
+            return self._format_sides()
         low, high = self.interval
         lines = [
             f"{self.ruleset} · {self.mission} · {self.players} players · bot {self.bot} · seed {self.seed!r}",
@@ -131,6 +145,21 @@ class SimulationResult:
         )
         return "\n".join(lines)
 
+
+    def _format_sides(self) -> str:
+        """A game of two sides (Not Alone): each side's win rate with its interval, the mean rounds."""
+        low, high = self.interval
+        lines = [f"{self.ruleset} · {self.players} players · bot {self.bot} · seed {self.seed!r}",
+                 f"Hunted    {self.successes}/{self.games} = {100 * self.success_rate:.1f}%"
+                 f"  (95% interval {100 * low:.1f}%–{100 * high:.1f}%)",
+                 f"Creature  {self.failures}/{self.games} = {100 * (1 - self.success_rate):.1f}%"
+                 f"  (95% interval {100 * (1 - high):.1f}%–{100 * (1 - low):.1f}%)",
+                 f"rounds    {self.mean_tricks:.2f} per game on average"]
+        if self.precision is not None:
+            lines.append(f"target    {self.precision_text()}")
+        lines.append(f"time      {self.seconds:.2f} s, {self.games_per_second:.1f} games/s"
+                     f" ({self.workers} worker{'s' if self.workers != 1 else ''})")
+        return "\n".join(lines)
 
     def _format_scoring(self) -> str:
         sc = self.scoring or {}
@@ -219,6 +248,11 @@ def _init_worker(
     records_dir: str | None,
 ) -> None:
     _STATE.clear()
+    if family_of(ruleset) != TRICK_TAKING:  # a game run by the machine: no mission, every shuffle from the seed
+        board = load_board_ruleset(ruleset)
+        _STATE.update(board=with_readings(board, readings) if readings else board, bot=bot, seed=seed,
+                      records_dir=records_dir, players=players, readings=dict(readings or {}))
+        return
     _STATE.update(
         rules=load_rules(ruleset, mission, players, readings),
         spec=game_spec(ruleset, mission, players, readings),
@@ -234,6 +268,8 @@ def _play_one(i: int) -> GameResult:
 
     st = _STATE
     game_seed = f"{st['seed']}:{i}"
+    if "board" in st:
+        return _play_board(i, game_seed)
     game = start_game(st["rules"], st["spec"], game_seed)
     bots = [make_bot(st["bot"], seat, game_seed) for seat in range(game.n)]  # a dummy seat gets a bot too
     play_game(game, bots)
@@ -248,6 +284,23 @@ def _play_one(i: int) -> GameResult:
                           tuple(float(c) for c in match.chips), match.first_dealer,
                           tuple(r.mode for r in match.round_results))
     return GameResult(i, outcome.result == "success", len(game.tricks), outcome.reason)
+
+
+def _play_board(i: int, game_seed: str) -> GameResult:
+    st = _STATE
+    game = BoardGame(st["board"], st["players"], game_seed)
+    play_board_game(game, [make_board_bot(st["bot"], seat, game_seed) for seat in range(game.n)])
+    if st["records_dir"] is not None:
+        write_json_atomic(Path(st["records_dir"]) / f"game-{i + 1:05d}.json", board_record(game, st["readings"]))
+    return GameResult(i, game.winners != (LONE,), game.round, game.outcome().reason)
+
+
+def family_of(ruleset: str) -> str:
+    """The family of a rule set given by name or path (trick-taking for a file that names none)."""
+    try:
+        return bundled.ruleset_family(bundled.ruleset_path(ruleset))
+    except bundled.NotFound:
+        return TRICK_TAKING
 
 
 def _play_job(job: tuple[int, int]) -> GameResult:
@@ -291,8 +344,14 @@ def simulate(
 
     if games < 0:
         raise ValueError("the number of games cannot be negative")
-    make_bot(bot, 0, "")  # fail early, with the list of names, for an unknown bot
-    load_rules(ruleset, mission, players, readings)  # fail early on a bad spec, in this process
+    family = family_of(ruleset)
+    if family != TRICK_TAKING:  # fail early, in this process: a bad spec, players or bot name
+        make_board_bot(bot, 0, "")
+        board = load_board_ruleset(ruleset)
+        BoardGame(with_readings(board, readings) if readings else board, players, "check")
+    else:
+        make_bot(bot, 0, "")  # fail early, with the list of names, for an unknown bot
+        load_rules(ruleset, mission, players, readings)  # fail early on a bad spec, in this process
     rd = str(records_dir) if records_dir is not None else None
     if rd is not None:
         folder = Path(rd)
@@ -318,6 +377,8 @@ def simulate(
     seconds = time.perf_counter() - start
     out = summarise(results, ruleset, mission, players, bot, seed, seconds, workers, readings)
     out.precision, out.max_games = precision, (games if precision is not None else None)
+    if family != TRICK_TAKING:
+        out.family, out.reasons = family, []
     return out
 
 

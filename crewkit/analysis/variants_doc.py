@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from crewkit.engine.board import load_board_ruleset
 from crewkit.spec import bundled
 from crewkit.spec.loader import load_mission, load_ruleset
 from crewkit.spec.merge import diff
@@ -66,6 +67,27 @@ def generate_markdown() -> str:
             out.append("Readings:")
             out.append("")
             _readings(out, readings)
+    for path in bundled.bundled_rulesets(None):
+        family = bundled.ruleset_family(path)
+        if family == bundled.TRICK_TAKING:
+            continue
+        board = load_board_ruleset(path)
+        data = dict(board.data)
+        out.append(f"## `{board.name}`: {data.get('title', '')}")
+        out.append("")
+        if data.get("description"):
+            out.append(str(data["description"]).strip())
+            out.append("")
+        out.append(f"A rule set of the `{family}` family, run by the machine of games that are not trick-taking "
+                   "(docs/architecture.md)" + (f"; it extends `{data['extends']}`." if data.get("extends") else
+                                                 "; its phases: " + ", ".join(
+                                                     f"`{e['block'] if isinstance(e, dict) else e}`"
+                                                     for e in data.get("flow", [])) + "."))
+        out.append("")
+        if data.get("readings"):
+            out.append("Readings:")
+            out.append("")
+            _readings(out, data["readings"])
     out += ["## Mission readings", "",
             "Unclear points of single missions, selected the same way (`--reading ID=OPTION`).", ""]
     for path in bundled.bundled_missions():

@@ -40,6 +40,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for issue in issues:
             print(render_issue(issue, lines), file=sys.stderr)
         return EXIT_INVALID
+    if record.get("family", "trick-taking") != "trick-taking":  # a game run by the machine (Not Alone)
+        from crewkit.engine.board_record import board_replay_json, board_replay_text, replay_board
+
+        board = replay_board(record)
+        if args.format == "json":
+            print(json.dumps(board_replay_json(board), indent=2, ensure_ascii=False))
+        else:
+            print(board_replay_text(board))
+        if board.error is not None:
+            print(f"{path}: {board.error}", file=sys.stderr)
+            return EXIT_INVALID
+        return EXIT_OK
     result = replay_record(record)
     if args.format == "json":
         print(json.dumps(replay_json(result), indent=2, ensure_ascii=False))

@@ -21,7 +21,7 @@ from crewkit.cli.options import (
     workers_option,
 )
 from crewkit.cli.progress import precision_bar
-from crewkit.errors import EXIT_OK
+from crewkit.errors import EXIT_OK, UsageError
 
 
 def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
@@ -40,9 +40,11 @@ def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--precision", type=precision, metavar="H",
                    help="play until the 95%% interval of the success rate is at most ±H (0.03 or 3%%), in blocks "
                         "of 25 games; the same seeds give the same games whatever --workers")
-    p.add_argument("--mission", required=True, help="mission id (planet-nine/10) or path")
-    p.add_argument("--bot", default="fast", help="bot for every seat: fast, heuristic, expert, rules or random "
-                   "(default: fast: the heuristic's strength, about 100 times faster)")
+    p.add_argument("--mission", help="mission id (planet-nine/10) or path (a trick-taking rule set needs one; "
+                   "Not Alone has none)")
+    p.add_argument("--bot", default=None, help="bot for every seat: fast, heuristic, expert, rules or random "
+                   "(default: fast: the heuristic's strength, about 100 times faster); Not Alone: random "
+                   "(default) or a bot registered for it")
     p.add_argument("--records", metavar="DIR", help="write every game's record into DIR (empty or new)")
     p.add_argument("--overwrite", action="store_true",
                    help="allow --records DIR to be a folder with files in it (its game-NNNNN.json are replaced)")
@@ -50,13 +52,18 @@ def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from crewkit.analysis.simulate import simulate
+    from crewkit.analysis.simulate import family_of, simulate
+    from crewkit.spec.bundled import TRICK_TAKING
 
     check_cluster(args)
+    board = family_of(args.ruleset) != TRICK_TAKING
+    if not board and not args.mission:
+        raise UsageError("--mission is required for a trick-taking rule set (for example --mission planet-nine/10)")
+    bot = args.bot or ("random" if board else "fast")
     games = args.games if args.games is not None else (20_000 if args.precision is not None else 100)
     with precision_bar("simulating", args.format == "text") as status:
         result = simulate(
-            ruleset=args.ruleset, mission=args.mission, players=args.players, games=games, bot=args.bot,
+            ruleset=args.ruleset, mission=args.mission or "", players=args.players, games=games, bot=bot,
             seed=args.seed, workers=args.workers, readings=dict(args.reading),
             records_dir=Path(args.records) if args.records else None, overwrite=args.overwrite,
             oversubscribe=args.oversubscribe, on_note=lambda note: print(f"crewkit simulate: {note}", file=sys.stderr),

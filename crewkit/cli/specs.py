@@ -97,6 +97,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for path in paths:
         lines = source_lines(path)
         effect_kind = effect_file_kind(lines[0]) if lines else None
+        if effect_kind is None and path.suffix in (".yaml", ".yml"):  # a rule set of another family
+            schema = bundled.FAMILY_SCHEMAS.get(bundled.ruleset_family(path), "ruleset")
+            effect_kind = schema if schema != "ruleset" else None
         if effect_kind is not None:
             from crewkit.effects.files import effect_file_issues
 

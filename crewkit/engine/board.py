@@ -2,7 +2,8 @@
 family and the :class:`~crewkit.effects.state.EffectState` the effect vocabulary acts on.
 
 :class:`BoardGame` is a :class:`~crewkit.engine.machine.Machine` whose flow comes from the rule set's
-``flow:`` (the blocks of :mod:`crewkit.engine.blocks.board`). Its state is kept in typed block states:
+``flow:`` (the blocks of :mod:`crewkit.engine.blocks.board`). Its state is kept in typed block states
+(:mod:`crewkit.engine.boardstate`):
 
 * :class:`PilesState`: each seat's place cards (hand, discard, played face down) and the shared reserve;
 * :class:`ResourceState`: a counter per seat (will), its start and cap;
@@ -24,11 +25,12 @@ from typing import Any, Literal
 
 from crewkit.effects.cardsets import Card, CardSet
 from crewkit.effects.model import CHANCE, CREATURE, ActiveRule, Effect
-from crewkit.effects.ruleset import EffectRuleSet, load_effect_ruleset
-from crewkit.effects.state import Chooser, Context, Pile, Track
+from crewkit.effects.ruleset import EffectRuleSet
+from crewkit.effects.state import Chooser, Context, EffectState, Pile, Track
 from crewkit.effects.words import apply_all, possible
 from crewkit.engine.blocks.board import chosen
 from crewkit.engine.board_observation import BoardObservation, observe_board
+from crewkit.engine.board_setup import board_ruleset_path, flow_of, load_board_ruleset, with_readings
 from crewkit.engine.boardstate import (
     LONE,
     BoardState,
@@ -39,9 +41,7 @@ from crewkit.engine.boardstate import (
     adjacency,
 )
 from crewkit.engine.errors import SetupError
-from crewkit.engine.machine import Machine, MachineBlock
-from crewkit.engine.registry import machine_block_named
-from crewkit.spec.resources import data_path
+from crewkit.engine.machine import Machine
 
 # ------------------------------------------------------------------------------------------------ the game
 
@@ -51,12 +51,15 @@ class BoardGame(Machine):
 
     chance_code = CHANCE
 
-    def __init__(self, ruleset: EffectRuleSet, players: int, seed: str = "",
-                 names: Sequence[str] | None = None) -> None:
+    def __init__(
+        self, ruleset: EffectRuleSet, players: int, seed: str = "", names: Sequence[str] | None = None
+    ) -> None:
         data = ruleset.data
         if players not in data["players"]:
-            raise SetupError(f"rule set {ruleset.name} is for {', '.join(map(str, data['players']))} players, "
-                             f"not {players}")
+            raise SetupError(
+                f"rule set {ruleset.name} is for {', '.join(map(str, data['players']))} players, "
+                f"not {players}"
+            )
         super().__init__(flow_of(data), players, seed)
         self.ruleset = ruleset
         self.data = data
@@ -73,8 +76,9 @@ class BoardGame(Machine):
         self.begin()
 
     @classmethod
-    def new(cls, ruleset: EffectRuleSet, players: int, seed: str = "",
-            names: Sequence[str] | None = None) -> BoardGame:
+    def new(
+        cls, ruleset: EffectRuleSet, players: int, seed: str = "", names: Sequence[str] | None = None
+    ) -> BoardGame:
         return cls(ruleset, players, seed, names)
 
     def _setup(self) -> None:
@@ -83,16 +87,30 @@ class BoardGame(Machine):
         setup = d["setup"]
         key = str(hunted)
         start_places = list(setup["hunted_places"])
-        reserve = [p for p in sorted(self.place_by_number) if p not in start_places
-                   for _ in range(int(setup["reserve"][key]))]
-        self.set_state(PilesState([[] if s == LONE else list(start_places) for s in range(n)],
-                                  [[] for _ in range(n)], [[] for _ in range(n)], reserve))
+        reserve = [
+            p
+            for p in sorted(self.place_by_number)
+            if p not in start_places
+            for _ in range(int(setup["reserve"][key]))
+        ]
+        self.set_state(
+            PilesState(
+                [[] if s == LONE else list(start_places) for s in range(n)],
+                [[] for _ in range(n)],
+                [[] for _ in range(n)],
+                reserve,
+            )
+        )
         will = int(setup["will"])
         self.set_state(ResourceState([0 if s == LONE else will for s in range(n)], will, will))
         tracks = d["tracks"]
-        self.set_state(TracksState({"rescue": 0, "assimilation": 0},
-                                   {"rescue": int(tracks["rescue"][key]), "assimilation": int(tracks["assimilation"][key])},
-                                   {"rescue": tuple(self.hunted()), "assimilation": (LONE,)}))
+        self.set_state(
+            TracksState(
+                {"rescue": 0, "assimilation": 0},
+                {"rescue": int(tracks["rescue"][key]), "assimilation": int(tracks["assimilation"][key])},
+                {"rescue": tuple(self.hunted()), "assimilation": (LONE,)},
+            )
+        )
         self.set_state(BoardState(marker=bool(d["planet"]["marker"].get("starts_on_place", False))))
         hunt = [c.id for c in self.hunt_set.cards]
         survival = [c.id for c in self.survival_set.cards]
@@ -104,8 +122,10 @@ class BoardGame(Machine):
             for _ in range(int(setup["hunted_survival_cards"])):
                 hands[s].append(survival.pop(0))
         self.set_state(CardsState(hunt[:draw], hunt[draw:], [], hands, survival, []))
-        self.say(f"{self.names[LONE]} is the Creature; {', '.join(self.names[s] for s in self.hunted())} "
-                 f"{'is' if hunted == 1 else 'are'} Hunted.")
+        self.say(
+            f"{self.names[LONE]} is the Creature; {', '.join(self.names[s] for s in self.hunted())} "
+            f"{'is' if hunted == 1 else 'are'} Hunted."
+        )
 
     # ------------------------------------------------------------------ names and seats
     def seat_name(self, seat: int) -> str:
@@ -159,12 +179,18 @@ class BoardGame(Machine):
         for c in cards:
             a.remove(c)
             b.append(c)
+        # while a rule hides the discard piles from the lone seat, lines naming their cards are for the others
+        hidden = list(self.hunted()) if self.rules("hide_discards") else None
         if cards and src == "reserve":
             self.say(f"{self.seat_name(seat)} takes the {self._place_list(cards)} from the reserve.")
         elif cards and (src, dst) == ("discard", "hand"):
-            self.say(f"{self.seat_name(seat)} takes back the {self._place_list(cards)}.")
+            self.say(f"{self.seat_name(seat)} takes back the {self._place_list(cards)}.", hidden)
+            if hidden:
+                self.say(f"{self.seat_name(seat)} takes back {len(cards)} place card(s).", [LONE])
         elif cards and dst == "discard" and src == "hand":
-            self.say(f"{self.seat_name(seat)} discards the {self._place_list(cards)}.")
+            self.say(f"{self.seat_name(seat)} discards the {self._place_list(cards)}.", hidden)
+            if hidden:
+                self.say(f"{self.seat_name(seat)} discards {len(cards)} place card(s).", [LONE])
 
     def _place_list(self, cards: Sequence[int]) -> str:
         names = [self.place_name(c) for c in sorted(cards)]
@@ -186,8 +212,10 @@ class BoardGame(Machine):
             self.say(f"{self.seat_name(seat)} {verb} {abs(after - before)} will ({after} left).")
         if before > 0 and after == 0 and seat not in res.lost_last:
             res.lost_last.append(seat)
-            if not self.state(BoardState).in_resolution and \
-                    self.reading("last_will_outside_reckoning", "same_as_reckoning") == "same_as_reckoning":
+            if (
+                not self.state(BoardState).in_resolution
+                and self.reading("last_will_outside_reckoning", "same_as_reckoning") == "same_as_reckoning"
+            ):
                 self.last_will_rule()
 
     def last_will_rule(self) -> None:
@@ -217,7 +245,7 @@ class BoardGame(Machine):
         seat = self.seat_of(seat)
         drawn: list[str] = []
         for _ in range(count):
-            if not cards.survival_deck and cards.survival_discard:  # reading empty-decks: reshuffle
+            if not cards.survival_deck and cards.survival_discard and self._reshuffle():
                 cards.survival_deck = list(cards.survival_discard)
                 cards.survival_discard = []
                 self.rng.shuffle(cards.survival_deck)
@@ -226,7 +254,9 @@ class BoardGame(Machine):
             drawn.append(cards.survival_deck.pop(0))
         cards.survival[seat].extend(drawn)
         if drawn:
-            self.say(f"{self.seat_name(seat)} draws {len(drawn)} survival card{'s' if len(drawn) > 1 else ''}.")
+            self.say(
+                f"{self.seat_name(seat)} draws {len(drawn)} survival card{'s' if len(drawn) > 1 else ''}."
+            )
             self.say(f"You draw {self._card_list(drawn)}.", [seat])
         return drawn
 
@@ -267,7 +297,7 @@ class BoardGame(Machine):
     def draw_hunt(self, up_to: int) -> None:
         st = self.state(CardsState)
         while len(st.hunt_hand) < up_to:
-            if not st.hunt_deck and st.hunt_discard:  # reading empty-decks: reshuffle the discards
+            if not st.hunt_deck and st.hunt_discard and self._reshuffle():
                 st.hunt_deck = list(st.hunt_discard)
                 st.hunt_discard = []
                 self.rng.shuffle(st.hunt_deck)
@@ -275,16 +305,25 @@ class BoardGame(Machine):
                 break
             st.hunt_hand.append(st.hunt_deck.pop(0))
 
+    def _reshuffle(self) -> bool:
+        """Reading empty-decks: an empty deck is remade from its discards (else nothing more is drawn)."""
+        return self.reading("empty_deck", "reshuffle") == "reshuffle"
+
     def move_track(self, track: Track, by: int) -> None:
         tr = self.state(TracksState)
         if self.is_over() or by <= 0:
             return
         tr.position[track] = min(tr.goal[track], tr.position[track] + by)
-        self.say(f"The {track.capitalize()} counter moves forward {by} ({tr.position[track]} of {tr.goal[track]}).")
+        self.say(
+            f"The {track.capitalize()} counter moves forward {by} ({tr.position[track]} of {tr.goal[track]})."
+        )
         if tr.position[track] >= tr.goal[track]:
             side = "the Hunted" if track == "rescue" else "the Creature"
-            self.finish(tr.winners[track], f"the {track.capitalize()} counter reached its goal: {side} win"
-                        + ("s" if track != "rescue" else ""))
+            self.finish(
+                tr.winners[track],
+                f"the {track.capitalize()} counter reached its goal: {side} win"
+                + ("s" if track != "rescue" else ""),
+            )
 
     def marker_on_beach(self) -> bool:
         return self.state(BoardState).marker
@@ -335,7 +374,9 @@ class BoardGame(Machine):
         owner, viewer = self.seat_of(seat), self.seat_of(to)
         self.state(CardsState).shown.append((owner, viewer, tuple(sorted(cards))))
         self.say(f"{self.seat_name(owner)} shows {self.seat_name(viewer)} {len(cards)} place card(s).")
-        self.say(f"{self.seat_name(owner)} shows you: {self._place_list(cards) if cards else 'nothing'}.", [viewer])
+        self.say(
+            f"{self.seat_name(owner)} shows you: {self._place_list(cards) if cards else 'nothing'}.", [viewer]
+        )
 
     def add_rule(self, effect: Effect, actor: int, card: str, context: Mapping[str, object]) -> ActiveRule:
         return self.state(CardsState).book.add(effect, actor, self.round, card, context)
@@ -344,15 +385,31 @@ class BoardGame(Machine):
         return self.state(CardsState).book.in_force(self.round, word)
 
     def log(self, text: str) -> None:
+        """A line from an effect word; a card named by its id (``stasis: ...``) is named by its name."""
+        head, sep, rest = text.partition(": ")
+        if sep:
+            try:
+                text = f"{self.card(head).name}: {rest}"
+            except KeyError:
+                pass
         self.say(text)
 
     # ------------------------------------------------------------------ effects
 
-    def context(self, actor: int, place: int | None, card: str, chooser: Chooser,
-                affected: int | None = None) -> Context:
+    def context(
+        self, actor: int, place: int | None, card: str, chooser: Chooser, affected: int | None = None
+    ) -> Context:
         """A context for applying effects: ``actor`` is a seat or the vocabulary's code for the lone seat."""
-        return Context(self, chooser, self.actor_code(self.seat_of(actor)), card, place,
-                       affected, self.place_ids, self.places_set.not_copyable())
+        return Context(
+            self,
+            chooser,
+            self.actor_code(self.seat_of(actor)),
+            card,
+            place,
+            affected,
+            self.place_ids,
+            self.places_set.not_copyable(),
+        )
 
     def effects_possible(self, seat: int, effects: Sequence[Effect], place: int | None = None) -> bool:
         """Whether every effect with a condition of its own could happen now (a card worth playing)."""
@@ -372,39 +429,25 @@ class _NoChooser:
         return list(options)[:count]
 
 
-
-
-def flow_of(data: Mapping[str, Any]) -> list[MachineBlock[Any]]:
-    """The machine blocks of a rule set's ``flow:`` (each entry a block name, or a mapping with ``block``)."""
-    out: list[MachineBlock[Any]] = []
-    for i, entry in enumerate(data.get("flow") or []):
-        name, params = (entry, {}) if isinstance(entry, str) else (entry.get("block"), entry)
-        try:
-            out.append(machine_block_named(str(name), params))
-        except SetupError as exc:
-            raise SetupError(f"flow[{i}]: {exc}") from None
-    return out
-
-
-def board_ruleset_path(ref: str | Path) -> Path:
-    """The file of a bundled rule set name (``rulesets/<name>.yaml``, or in a folder of ``rulesets/``) or a path."""
-    path = Path(ref)
-    if path.suffix in (".yaml", ".yml") or path.is_file():
-        return path
-    root = data_path("rulesets")
-    for candidate in (root / f"{ref}.yaml", *sorted(root.glob(f"*/{ref}.yaml"))):
-        if candidate.is_file():
-            return candidate
-    raise SetupError(f"there is no rule set {str(ref)!r}")
-
-
-def load_board_ruleset(ref: str | Path) -> EffectRuleSet:
-    """A board-family rule set by bundled name or path, checked (raises SpecError with positions)."""
-    return load_effect_ruleset(board_ruleset_path(ref))
-
-
-def new_board_game(ref: str | Path | EffectRuleSet, players: int, seed: str = "",
-                   names: Sequence[str] | None = None) -> BoardGame:
+def new_board_game(
+    ref: str | Path | EffectRuleSet, players: int, seed: str = "", names: Sequence[str] | None = None
+) -> BoardGame:
     """A new game of a board-family rule set (a bundled name, a path or a loaded rule set)."""
     ruleset = ref if isinstance(ref, EffectRuleSet) else load_board_ruleset(ref)
     return BoardGame(ruleset, players, seed, names)
+
+
+def as_effect_state(game: BoardGame) -> EffectState:
+    """A board game is the :class:`~crewkit.effects.state.EffectState` the effect words act on (mypy checks)."""
+    return game
+
+
+__all__ = [
+    "BoardGame",
+    "as_effect_state",
+    "board_ruleset_path",
+    "flow_of",
+    "load_board_ruleset",
+    "new_board_game",
+    "with_readings",
+]

@@ -28,8 +28,12 @@ class PilesState(BlockState):
     reserve: list[int]
 
     def copy(self) -> PilesState:
-        return PilesState([list(p) for p in self.hand], [list(p) for p in self.discard],
-                          [list(p) for p in self.played], list(self.reserve))
+        return PilesState(
+            [list(p) for p in self.hand],
+            [list(p) for p in self.discard],
+            [list(p) for p in self.played],
+            list(self.reserve),
+        )
 
     def pile(self, seat: int, name: str) -> list[int]:
         if name == "reserve":
@@ -77,9 +81,14 @@ class BoardState(BlockState):
     in_resolution: bool = False
 
     def copy(self) -> BoardState:
-        return BoardState({k: list(v) for k, v in self.tokens.items()}, self.marker,
-                          {k: list(v) for k, v in self.positions.items()}, set(self.used_once), set(self.caught),
-                          self.in_resolution)
+        return BoardState(
+            {k: list(v) for k, v in self.tokens.items()},
+            self.marker,
+            {k: list(v) for k, v in self.positions.items()},
+            set(self.used_once),
+            set(self.caught),
+            self.in_resolution,
+        )
 
 
 @dataclass(slots=True)
@@ -97,11 +106,17 @@ class CardsState(BlockState):
     shown: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)  # (owner, viewer, cards)
 
     def copy(self) -> CardsState:
-        return CardsState(list(self.hunt_hand), list(self.hunt_deck), list(self.hunt_discard),
-                          [list(h) for h in self.survival], list(self.survival_deck), list(self.survival_discard),
-                          list(self.played), self.book.copy(), list(self.shown))
-
-
+        return CardsState(
+            list(self.hunt_hand),
+            list(self.hunt_deck),
+            list(self.hunt_discard),
+            [list(h) for h in self.survival],
+            list(self.survival_deck),
+            list(self.survival_discard),
+            list(self.played),
+            self.book.copy(),
+            list(self.shown),
+        )
 
 
 def adjacency(rows: Sequence[Sequence[int]]) -> dict[int, tuple[int, ...]]:

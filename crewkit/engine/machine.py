@@ -67,10 +67,18 @@ class NeedChoice(Exception):  # noqa: N818 - a signal, not an error
 
     def __init__(self, seat: int, options: Sequence[Value], count: int, why: str, private: bool) -> None:
         super().__init__(why)
-        self.seat, self.options, self.count, self.why, self.private = seat, tuple(options), count, why, private
+        self.seat, self.options, self.count, self.why, self.private = (
+            seat,
+            tuple(options),
+            count,
+            why,
+            private,
+        )
 
 
-Job = Callable[[Any, "Answers"], None]  # (machine, chooser) -> None; run again from its start after each answer
+Job = Callable[
+    [Any, "Answers"], None
+]  # (machine, chooser) -> None; run again from its start after each answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +124,8 @@ class Answers:
             for value in answer:
                 out.append(next(i for i in items if i == value and i not in out))
             return out
-        raise NeedChoice(self.machine.seat_of(who), items, count, why,  # type: ignore[arg-type]
-                         self.machine.is_private(why))
+        values: list[Any] = items  # the values a Pick may carry (numbers and words)
+        raise NeedChoice(self.machine.seat_of(who), values, count, why, self.machine.is_private(why))
 
 
 # ------------------------------------------------------------------------------------------------ blocks
@@ -250,8 +258,10 @@ class Machine:
     def _enter(self, index: int) -> None:
         for _ in range(len(self.flow) * 2 + 1):
             if index >= len(self.flow):
-                raise SetupError("the flow ran out of phases before the game ended (its last phase must start "
-                                 "the next round)")
+                raise SetupError(
+                    "the flow ran out of phases before the game ended (its last phase must start "
+                    "the next round)"
+                )
             self._flow_index = index
             if self.current.enter(self):
                 return
@@ -306,8 +316,10 @@ class Machine:
         assert q is not None
         left = [o for o in q.options if o not in q.partial]
         if action.value not in left:
-            raise IllegalAction("not-an-option", f"{q.why}: {action.value!r} is not one of the options "
-                                                 f"({', '.join(map(str, left))})")
+            raise IllegalAction(
+                "not-an-option",
+                f"{q.why}: {action.value!r} is not one of the options ({', '.join(map(str, left))})",
+            )
         partial = (*q.partial, action.value)
         if len(partial) < q.count:
             self.question = Question(q.seat, q.options, q.count, q.why, q.private, q.job, q.answers, partial)
@@ -350,17 +362,22 @@ class Machine:
         q = self.question
         if q is not None:
             if action.seat != q.seat or not isinstance(action, Pick):
-                raise IllegalAction("choice-pending", f"the game waits for {self.seat_name(q.seat)} to choose: "
-                                                      f"{q.why}")
+                raise IllegalAction(
+                    "choice-pending", f"the game waits for {self.seat_name(q.seat)} to choose: {q.why}"
+                )
             self._pick(action)
         else:
             if action.seat not in self.current.waiting(self):
-                raise IllegalAction("not-your-turn", f"{self.seat_name(action.seat)} may not act now: "
-                                                     f"{self.current.describe(self)}")
+                raise IllegalAction(
+                    "not-your-turn",
+                    f"{self.seat_name(action.seat)} may not act now: {self.current.describe(self)}",
+                )
             handler = self._handlers[self._flow_index].get(type(action))
             if handler is None:
-                raise IllegalAction("not-now", f"a {action.type} action is not possible during the "
-                                               f"{self.current.describe(self)}")
+                raise IllegalAction(
+                    "not-now",
+                    f"a {action.type} action is not possible during the {self.current.describe(self)}",
+                )
             self._holding = False
             handler(self, action)
         if self._holding:
@@ -423,12 +440,19 @@ class Machine:
         """Copy mutable state a subclass keeps outside its block states."""
         return None
 
-    def _snapshot(self) -> dict[str, Any]:
-        return dict(self.clone().__dict__)
+    def _snapshot(self) -> tuple[dict[str, Any], int, int]:
+        """The state before a job: a clone sharing the record and the log (jobs only append to them), so a
+        snapshot costs the size of the state, not of the game so far."""
+        other = self.clone()
+        other.lines, other.actions = self.lines, self.actions
+        return dict(other.__dict__), len(self.lines), len(self.actions)
 
-    def _restore(self, snapshot: dict[str, Any]) -> None:
+    def _restore(self, snapshot: tuple[dict[str, Any], int, int]) -> None:
+        state, lines, actions = snapshot
         self.__dict__.clear()
-        self.__dict__.update(snapshot)
+        self.__dict__.update(state)
+        del self.lines[lines:]
+        del self.actions[actions:]
 
 
 __all__ = [

@@ -32,8 +32,38 @@ def missions_dir() -> Path:
     return data_path("missions")
 
 
-def bundled_rulesets() -> list[Path]:
-    return sorted(rulesets_dir().glob("*.yaml"))
+TRICK_TAKING = "trick-taking"
+FAMILY_SCHEMAS = {TRICK_TAKING: "ruleset", "not-alone": "not-alone-ruleset"}
+"""The schema each game family's rule sets are checked against (``family:``; trick-taking when absent)."""
+
+_FAMILY_LINE = re.compile(r"^family:\s*['\"]?([A-Za-z0-9_-]+)")
+
+
+def ruleset_family(path: Path) -> str:
+    """The ``family:`` a rule set file declares at its top level (trick-taking when it declares none).
+
+    Read from the file's lines, not its YAML, so listing the bundled rule sets stays cheap; a family of a
+    rule set that ``extends:`` another is declared again in the file."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                found = _FAMILY_LINE.match(line)
+                if found:
+                    return found.group(1)
+    except (OSError, UnicodeDecodeError):
+        return TRICK_TAKING
+    return TRICK_TAKING
+
+
+def bundled_rulesets(family: str | None = TRICK_TAKING) -> list[Path]:
+    """The bundled rule sets of ``family`` (every family with None)."""
+    found = sorted(rulesets_dir().glob("*.yaml"))
+    return found if family is None else [p for p in found if ruleset_family(p) == family]
+
+
+def bundled_card_sets() -> list[Path]:
+    """Card set files of the rule sets of other families (``rulesets/<folder>/*.yaml``)."""
+    return sorted(rulesets_dir().glob("*/*.yaml"))
 
 
 def bundled_campaigns() -> list[Path]:
@@ -45,7 +75,7 @@ def bundled_missions() -> list[Path]:
 
 
 def bundled_files() -> list[Path]:
-    return bundled_rulesets() + bundled_missions() + bundled_campaigns()
+    return bundled_rulesets(None) + bundled_card_sets() + bundled_missions() + bundled_campaigns()
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -94,7 +124,7 @@ def ruleset_path(ref: str, relative_to: Path | None = None) -> Path:
         return path
     if relative_to is not None and (relative_to / f"{ref}.yaml").is_file() and confined(relative_to / f"{ref}.yaml", relative_to):
         return relative_to / f"{ref}.yaml"
-    known = ", ".join(p.stem for p in bundled_rulesets())
+    known = ", ".join(p.stem for p in bundled_rulesets(None))
     raise NotFound(f"unknown rule set {ref!r}; bundled rule sets: {known}")
 
 

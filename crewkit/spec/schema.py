@@ -99,9 +99,19 @@ def validate_document(doc: LoadedDoc, kind: Kind) -> list[SpecIssue]:
 
 def validate_against(doc: LoadedDoc, schema: dict[str, Any]) -> list[SpecIssue]:
     """Check ``doc`` against a schema that is not one of the four document kinds (a card set, say), with the
-    same positioned, friendly messages as :func:`validate_document`."""
-    Draft202012Validator.check_schema(schema)
-    return _validate(doc, _Validator(schema), schema)
+    same positioned, friendly messages as :func:`validate_document`. The schema is checked, and its
+    validator built, once per schema object (a rule set's readings validate many patched copies)."""
+    hit = _VALIDATORS.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        Draft202012Validator.check_schema(schema)
+        hit = (schema, _Validator(schema))
+        if len(_VALIDATORS) > 64:
+            _VALIDATORS.clear()
+        _VALIDATORS[id(schema)] = hit
+    return _validate(doc, hit[1], schema)
+
+
+_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
 
 
 def _validate(doc: LoadedDoc, validator: Any, schema: dict[str, Any]) -> list[SpecIssue]:

@@ -16,7 +16,8 @@ from crewkit.effects import CREATURE, WORDS, Card, apply_all, load_card_set, pos
 from crewkit.effects.ruleset import load_effect_ruleset, ruleset_issues
 from crewkit.spec.errors import SpecError
 
-FOLDER = Path(__file__).resolve().parents[2] / "rulesets" / "not-alone"
+RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
+FOLDER = RULESETS / "not-alone"  # the card sets
 PLACES = load_card_set(FOLDER / "places.yaml")
 HUNT = load_card_set(FOLDER / "hunt-cards.yaml")
 SURVIVAL = load_card_set(FOLDER / "survival-cards.yaml")
@@ -129,8 +130,8 @@ def test_random_card_sequences_conserve_cards_and_move_tracks_forward(picks: lis
 
 
 def test_rule_sets_load_and_the_advanced_one_extends() -> None:
-    base = load_effect_ruleset(FOLDER / "not-alone.yaml")
-    advanced = load_effect_ruleset(FOLDER / "not-alone-advanced.yaml")
+    base = load_effect_ruleset(RULESETS / "not-alone.yaml")
+    advanced = load_effect_ruleset(RULESETS / "not-alone-advanced.yaml")
     assert base.data["players"] == [2, 3, 4, 5, 6, 7]
     assert base.data["setup"]["reserve"] == {"1": 1, "2": 2, "3": 2, "4": 3, "5": 3, "6": 3}
     assert (base.data["setup"]["will"], base.data["setup"]["creature_hunt_cards"]) == (3, 3)
@@ -146,18 +147,21 @@ def test_rule_sets_load_and_the_advanced_one_extends() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "where", "message"), [
-    ('    "6": 3\n  will', '    "7": 3\n  will', "not-alone.yaml:34:5", "unknown key '7'"),
+    ('    "6": 3\n  will', '    "7": 3\n  will', "not-alone.yaml:33:5", "unknown key '7'"),
     ("    choice: may\n", "    choice: might\n", "not-alone.yaml:", "the choice 'might' is not one of the options"),
-    ("  hunt: hunt-cards.yaml", "  hunt: missing.yaml", "not-alone.yaml:20:9", "is not a file beside"),
-    ("  hunt: hunt-cards.yaml", "  hunt: survival-cards.yaml", "not-alone.yaml:20:9", "is a survival card set"),
-    ("players: [2, 3, 4, 5, 6, 7]", "players: [2, 3, 4]", "not-alone.yaml:13:10", "players should be"),
+    ("  hunt: not-alone/hunt-cards.yaml", "  hunt: missing.yaml", "not-alone.yaml:19:9", "is not a file beside"),
+    ("  hunt: not-alone/hunt-cards.yaml", "  hunt: not-alone/survival-cards.yaml", "not-alone.yaml:19:9", "is a survival card set"),
+    ("players: [2, 3, 4, 5, 6, 7]", "players: [2, 3, 4]", "not-alone.yaml:12:10", "players should be"),
     ("overrides: {rules: {clone_catch: once}}", "overrides: {rules: {clone_catch: twice}}", "not-alone.yaml:",
      "option 'once' would give an invalid rule set"),
     ("overrides: {rules: {clone_catch: once}}", "overrides: {rule: {clone_catch: once}}", "not-alone.yaml:",
      "overrides a key the rule set does not have: rule"),
 ])
 def test_broken_rule_set_errors_are_positioned(tmp_path: Path, old: str, new: str, where: str, message: str) -> None:
+    (tmp_path / "not-alone").mkdir()
     for f in FOLDER.glob("*.yaml"):
+        shutil.copy(f, tmp_path / "not-alone" / f.name)
+    for f in RULESETS.glob("not-alone*.yaml"):
         shutil.copy(f, tmp_path / f.name)
     path = tmp_path / "not-alone.yaml"
     text = path.read_text(encoding="utf-8")
@@ -177,7 +181,7 @@ def test_extends_must_be_a_file_beside(tmp_path: Path) -> None:
 
 
 def test_crewkit_validate_checks_the_not_alone_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["validate", str(FOLDER)]) == 0
+    assert main(["validate", str(FOLDER), str(RULESETS / "not-alone.yaml"), str(RULESETS / "not-alone-advanced.yaml")]) == 0
     assert "5 files checked: all valid" in capsys.readouterr().out
     for f in FOLDER.glob("*.yaml"):
         shutil.copy(f, tmp_path / f.name)

@@ -6,12 +6,15 @@ from pathlib import Path
 
 import pytest
 
+from crewkit.effects.files import effect_file_issues
+from crewkit.spec.bundled import FAMILY_SCHEMAS, TRICK_TAKING, ruleset_family
 from crewkit.spec.errors import render_issue
 from crewkit.spec.schema import Kind, validate_document
 from crewkit.spec.yamlio import load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]
-RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
+RULESETS = [p for p in sorted((ROOT / "rulesets").glob("*.yaml")) if ruleset_family(p) == TRICK_TAKING]
+OTHER_FAMILIES = [p for p in sorted((ROOT / "rulesets").glob("*.yaml")) if ruleset_family(p) != TRICK_TAKING]
 MISSION_FILES = sorted((ROOT / "missions").glob("*/*.yaml"))
 
 
@@ -44,6 +47,17 @@ def test_bundled_file_validates(path: Path) -> None:
     found = validate_document(doc, kind)
     assert not found, "\n".join(render_issue(i, doc.lines) for i in found)
     assert doc.lines[0] == schema_comment(kind)
+
+
+@pytest.mark.parametrize("path", OTHER_FAMILIES, ids=ids(OTHER_FAMILIES))
+def test_a_rule_set_of_another_family_validates_against_its_family_schema(path: Path) -> None:
+    schema = FAMILY_SCHEMAS[ruleset_family(path)]
+    assert effect_file_issues(path, schema) == []
+    assert load_yaml_file(path).lines[0] == f"# yaml-language-server: $schema=../schemas/{schema}.schema.json"
+
+
+def test_not_alone_is_a_bundled_rule_set_of_its_own_family() -> None:
+    assert {p.stem for p in OTHER_FAMILIES} >= {"not-alone", "not-alone-advanced"}
 
 
 @pytest.mark.parametrize("path", RULESETS, ids=ids(RULESETS))

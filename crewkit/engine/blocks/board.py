@@ -17,6 +17,7 @@ Roles in ``seats:`` are ``creature`` (the lone seat, seat 0) and ``hunted`` (eve
 Effects are applied through :mod:`crewkit.effects`; a decision inside an effect is asked as a
 :class:`~crewkit.engine.machine.Pick` by the machine.
 """
+
 from crewkit.engine.blocks.board_cards import (
     CardWindow,
     GiveUp,
@@ -49,4 +50,3 @@ __all__ = [
     "chosen",
     "playable",
 ]
-

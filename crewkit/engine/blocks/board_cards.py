@@ -79,7 +79,7 @@ class PlaceToken(Action):
     type = "place-token"
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "token": self.token, "places": list(self.places)}
+        return {"seat": self.seat, "type": self.type, "hunt_token": self.token, "places": list(self.places)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +115,9 @@ def _read_play_card(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlayCa
 
 
 def _read_place_token(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlaceToken:
-    token = obj.get("token")
+    token = obj.get("hunt_token")
     if not isinstance(token, str):
-        raise ActionFormatError(f"a place-token action needs 'token', found {token!r}")
+        raise ActionFormatError(f"a place-token action needs 'hunt_token', found {token!r}")
     return PlaceToken(seat, token, _places(obj, "place-token"))
 
 
@@ -176,8 +176,11 @@ def playable(g: G, seat: int, phase: int) -> list[str]:
         card = cards.by_id(card_id)
         if card.phase != phase or card_id in out:
             continue
-        if card.resolve == "when_played" and not card.replaces_power and \
-                not g.effects_possible(seat, card.effects, card_where(g, seat)):
+        if (
+            card.resolve == "when_played"
+            and not card.replaces_power
+            and not g.effects_possible(seat, card.effects, card_where(g, seat))
+        ):
             continue
         out.append(card_id)
     return out
@@ -228,7 +231,7 @@ def play_card(g: G, a: PlayCard) -> None:
 
 def _card_job(card_id: str, seat: int, g: G, chooser: Answers) -> None:
     card = g.card(card_id)
-    apply_all(g.context(seat, card_where(g, seat), card.name, chooser), card.effects)
+    apply_all(g.context(seat, card_where(g, seat), card_id, chooser), card.effects)
 
 
 def _why_not(g: G, a: PlayCard, phase: int) -> str:
@@ -322,7 +325,10 @@ class CardWindow(MachineBlock[Any]):
         m.set_state(WindowState())
 
     def enter(self, m: G) -> bool:
-        m.state(WindowState).queue = role_seats(m, self.params.get("seats", ["creature", "hunted"]))
+        roles = list(self.params.get("seats", ["creature", "hunted"]))
+        if m.reading("effect_order", "creature_decides") == "hunted_decide":
+            roles.reverse()  # the Hunted play first, the Creature last
+        m.state(WindowState).queue = role_seats(m, roles)
         return True
 
     def proceed(self, m: G) -> None:

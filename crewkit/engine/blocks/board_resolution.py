@@ -76,21 +76,33 @@ def _resolve_job(seat: int, g: G, chooser: Answers) -> None:
 
 
 def extra_loss(g: G, token: str, place: int) -> int:
-    extra = sum(int(r.effect["amount"]) for r in g.rules("extra_will_loss")
-                if r.effect["token"] == token and g.rule_applies(r, place=place))
+    extra = sum(
+        int(r.effect["amount"])
+        for r in g.rules("extra_will_loss")
+        if r.effect["token"] == token and g.rule_applies(r, place=place)
+    )
     card = g.place_by_number[place]
-    extra += sum(int(e["amount"]) for e in card.passive if e.word == "extra_will_loss" and e["token"] == token)
+    extra += sum(
+        int(e["amount"]) for e in card.passive if e.word == "extra_will_loss" and e["token"] == token
+    )
     return extra
 
 
 def _visit(g: G, seat: int, place: int, chooser: Answers, reached: set[str]) -> None:
     board = g.state(BoardState)
     ignored = {r.effect["token"] for r in g.rules("ignore_token") if r.actor == seat}
-    tokens = [t for t, where in board.tokens.items() if place in where and t not in ignored and t not in reached]
+    tokens = [
+        t for t, where in board.tokens.items() if place in where and t not in ignored and t not in reached
+    ]
     reached.update(tokens)
     catchers = ["creature"] if "creature" in tokens else []
-    if "target" in tokens and "creature" not in ignored and any(
-            r.effect["token"] == "target" and r.effect["as"] == "creature" for r in g.rules("token_acts_as")):
+    if (
+        "target" in tokens
+        and "creature" not in ignored
+        and any(
+            r.effect["token"] == "target" and r.effect["as"] == "creature" for r in g.rules("token_acts_as")
+        )
+    ):
         catchers.append("target")  # the Target token counts as a second Creature token (Clone)
     if g.reading("clone_catch", "stacks") == "once":
         catchers = catchers[:1]
@@ -100,7 +112,7 @@ def _visit(g: G, seat: int, place: int, chooser: Answers, reached: set[str]) -> 
             card = g.card(card_id)
             if kind == "hunt" and card.token == "target" and card.resolve == "on_token_place":
                 g.say(f"{name} suffers {card.name} on the {where}.")
-                apply_all(g.context(CREATURE, place, card.name, chooser, affected=seat), card.effects)
+                apply_all(g.context(CREATURE, place, card.id, chooser, affected=seat), card.effects)
     if catchers:
         g.say(f"{name} is caught by the Creature on the {where}.")
         g.change_will(seat, -(len(catchers) + extra_loss(g, "creature", place)))
@@ -109,7 +121,9 @@ def _visit(g: G, seat: int, place: int, chooser: Answers, reached: set[str]) -> 
             key = token if per_token else "creature"
             if key not in board.caught:
                 board.caught.add(key)
-                g.move_track("assimilation", int(g.data["round"]["reckoning"]["creature_token"].get("assimilation", 1)))
+                g.move_track(
+                    "assimilation", int(g.data["round"]["reckoning"]["creature_token"].get("assimilation", 1))
+                )
         for rule in g.rules("extra_assimilation"):
             if rule.effect["token"] == "creature" and g.rule_applies(rule, seat=seat):
                 g.move_track("assimilation", int(rule.effect["by"]))
@@ -117,8 +131,12 @@ def _visit(g: G, seat: int, place: int, chooser: Answers, reached: set[str]) -> 
         g.say(f"{name} is caught by the Artemia token on the {where}.")
         hand = list(g.state(PilesState).hand[seat])
         rule = g.data["round"]["reckoning"]["artemia_token"]
-        g.move_places(seat, chooser.pick(seat, hand, int(rule.get("discard_places", 1)), "place card to discard"),
-                      "hand", "discard")
+        g.move_places(
+            seat,
+            chooser.pick(seat, hand, int(rule.get("discard_places", 1)), "place card to discard"),
+            "hand",
+            "discard",
+        )
         loss = extra_loss(g, "artemia", place)
         if loss:
             g.change_will(seat, -loss)
@@ -131,26 +149,35 @@ def _power_or_take_back(g: G, seat: int, place: int, chooser: Answers) -> None:
     if any(g.rule_applies(r, place=place) for r in g.rules("cancel_power")):
         g.say(f"The power of the {card.name} has no effect this round.")
         return
-    instead = [g.card(c) for k, c, s in g.state(CardsState).played
-               if k == "survival" and s == seat and g.card(c).replaces_power]
-    once_used = card.once_per_round and place in g.state(BoardState).used_once and \
-        g.reading("once_per_round", "per_place") != "per_hunted"
-    power = (f"use {instead[-1].name}" if instead else f"use the power of the {card.name}")
+    instead = [
+        g.card(c)
+        for k, c, s in g.state(CardsState).played
+        if k == "survival" and s == seat and g.card(c).replaces_power
+    ]
+    once_used = (
+        card.once_per_round
+        and place in g.state(BoardState).used_once
+        and g.reading("once_per_round", "per_place") != "per_hunted"
+    )
+    power = f"use {instead[-1].name}" if instead else f"use the power of the {card.name}"
     if instead:
         power_ok = g.effects_possible(seat, instead[-1].effects, place)
     else:
         power_ok = not once_used and g.effects_possible(seat, card.effects, place)
     take_ok = bool(g.state(PilesState).discard[seat]) and not (
-        once_used and g.reading("once_per_round", "per_place") == "per_place")
+        once_used and g.reading("once_per_round", "per_place") == "per_place"
+    )
     options = ([power] if power_ok else []) + (["take back a place card"] if take_ok else [])
     if not options:
         return
     choice = chooser.pick(seat, options, 1, "public: use the power or take back a place card")[0]
     if choice != power:
         pile = list(g.state(PilesState).discard[seat])
-        g.move_places(seat, chooser.pick(seat, pile, 1, "public: the place card to take back"), "discard", "hand")
+        g.move_places(
+            seat, chooser.pick(seat, pile, 1, "public: the place card to take back"), "discard", "hand"
+        )
     elif instead:
-        apply_all(g.context(seat, place, instead[-1].name, chooser), instead[-1].effects)
+        apply_all(g.context(seat, place, instead[-1].id, chooser), instead[-1].effects)
     else:
         g.use_power(seat, place)
 

@@ -21,6 +21,7 @@ from crewkit.engine.blocks.board_cards import (
     card_actions,
     chosen,
     play_card,
+    playable,
 )
 from crewkit.engine.boardstate import LONE, BoardState, PilesState, ResourceState, TracksState
 from crewkit.engine.errors import IllegalAction
@@ -43,9 +44,10 @@ class ChoiceState(BlockState):
     chosen: set[int] = field(default_factory=set)
     resisted: set[int] = field(default_factory=set)
     gave_up: set[int] = field(default_factory=set)
+    lone_passed: bool = False  # reading creature-phase1-cards any-time: the Creature plays no more cards
 
     def copy(self) -> ChoiceState:
-        return ChoiceState(set(self.chosen), set(self.resisted), set(self.gave_up))
+        return ChoiceState(set(self.chosen), set(self.resisted), set(self.gave_up), self.lone_passed)
 
 
 def forbidden(g: G) -> set[int]:
@@ -71,7 +73,13 @@ class SecretChoice(MachineBlock[Any]):
     name = "secret-choice"
 
     def actions(self) -> dict[type, Callable[[Any, Any], None]]:
-        return {PlayPlaces: self._play, Resist: self._resist, GiveUp: self._give_up, PlayCard: play_card}
+        return {
+            PlayPlaces: self._play,
+            Resist: self._resist,
+            GiveUp: self._give_up,
+            PlayCard: play_card,
+            Pass: self._pass,
+        }
 
     def start(self, m: G) -> None:
         m.set_state(ChoiceState())
@@ -82,10 +90,25 @@ class SecretChoice(MachineBlock[Any]):
 
     def waiting(self, m: G) -> tuple[int, ...]:
         done = m.state(ChoiceState).chosen
-        return tuple(s for s in m.hunted() if s not in done)
+        hunted = tuple(s for s in m.hunted() if s not in done)
+        return (LONE, *hunted) if hunted and self._lone_may_play(m) else hunted
+
+    def _lone_may_play(self, m: G) -> bool:
+        """Reading creature-phase1-cards any-time: the Creature may play its cards of this phase until the
+        Hunted's cards are all down."""
+        return (
+            m.reading("creature_phase1_cards", "before_hunted_play") == "any_time"
+            and not m.state(ChoiceState).lone_passed
+            and bool(playable(m, LONE, int(self.params.get("card_phase", 1))))
+        )
+
+    def _pass(self, m: G, a: Pass) -> None:
+        if a.seat != LONE:
+            raise IllegalAction("cannot-pass", f"{m.seat_name(a.seat)} must play a place card")
+        m.state(ChoiceState).lone_passed = True
 
     def proceed(self, m: G) -> None:
-        if not self.waiting(m):
+        if not any(s != LONE for s in self.waiting(m)):
             m.release()
             m.say("Every Hunted has played their place cards face down.")
             m.advance()
@@ -95,12 +118,16 @@ class SecretChoice(MachineBlock[Any]):
 
     def resist_options(self, m: G, seat: int) -> list[int]:
         st = m.state(ChoiceState)
-        if seat in st.resisted or seat in st.gave_up or not m.state(PilesState).discard[seat]:
+        once = m.reading("resist_limit", "once_per_round") == "once_per_round"
+        if (once and seat in st.resisted) or seat in st.gave_up or not m.state(PilesState).discard[seat]:
             return []
         will = m.will(seat)
         keep_last = bool(self._rules(m).get("resist_may_not_cost_last_will", True))
-        return [int(level["will"]) for level in self._rules(m).get("resist", [])
-                if will - int(level["will"]) >= (1 if keep_last else 0)]
+        return [
+            int(level["will"])
+            for level in self._rules(m).get("resist", [])
+            if will - int(level["will"]) >= (1 if keep_last else 0)
+        ]
 
     def may_give_up(self, m: G, seat: int) -> bool:
         return seat not in m.state(ChoiceState).gave_up and "give_up" in self._rules(m)
@@ -117,6 +144,12 @@ class SecretChoice(MachineBlock[Any]):
         return [tuple(c) for c in itertools.combinations(allowed, count)]
 
     def legal(self, m: G, seat: int) -> list[Action]:
+        if seat == LONE:
+            return (
+                [*card_actions(m, seat, int(self.params.get("card_phase", 1))), Pass(seat)]
+                if self._lone_may_play(m)
+                else []
+            )
         out: list[Action] = [PlayPlaces(seat, p) for p in self.play_options(m, seat)]
         out += [Resist(seat, w) for w in self.resist_options(m, seat)]
         if self.may_give_up(m, seat):
@@ -129,8 +162,13 @@ class SecretChoice(MachineBlock[Any]):
         if tuple(sorted(a.places)) not in options:
             count, _ = cards_to_play(m, a.seat)
             bad = [p for p in a.places if p in forbidden(m)]
-            why = (f"the {m._place_list(bad)} may not be played this round" if bad
-                   else f"{m.seat_name(a.seat)} must play {count} different place card(s) from their hand")
+            missing = [p for p in a.places if p not in m.state(PilesState).hand[a.seat]]
+            if missing:
+                why = f"{m.seat_name(a.seat)} does not hold the {m._place_list(missing)}"
+            elif bad:
+                why = f"the {m._place_list(bad)} may not be played this round"
+            else:
+                why = f"{m.seat_name(a.seat)} must play {count} different place card(s) from their hand"
             raise IllegalAction("place-not-playable", why)
         m.hold()  # secret: into the record, in seat order, when every Hunted has chosen
         m.state(ChoiceState).chosen.add(a.seat)
@@ -141,9 +179,12 @@ class SecretChoice(MachineBlock[Any]):
 
     def _resist(self, m: G, a: Resist) -> None:
         if a.will not in self.resist_options(m, a.seat):
-            raise IllegalAction("cannot-resist", f"{m.seat_name(a.seat)} may not resist spending {a.will} will: "
-                                                 "resisting may not cost the last will, is done once a round "
-                                                 "and needs a card in the discard pile")
+            raise IllegalAction(
+                "cannot-resist",
+                f"{m.seat_name(a.seat)} may not resist spending {a.will} will: "
+                "resisting may not cost the last will, is done once a round "
+                "and needs a card in the discard pile",
+            )
         level = next(lv for lv in self._rules(m)["resist"] if int(lv["will"]) == a.will)
         m.state(ChoiceState).resisted.add(a.seat)
         m.say(f"{m.seat_name(a.seat)} resists, spending {a.will} will.")
@@ -164,8 +205,8 @@ class SecretChoice(MachineBlock[Any]):
 
     def describe(self, m: G) -> str:
         waiting = self.waiting(m)
-        return f"{self.label}: {m._seat_list(list(waiting))} to play place cards face down" if waiting \
-            else self.label
+        hunted = [w for w in waiting if w != LONE]
+        return f"{self.label}: {m._seat_list(hunted)} to play place cards face down" if hunted else self.label
 
 
 def _take_back_job(seat: int, count: int, g: G, chooser: Answers) -> None:
@@ -190,7 +231,11 @@ def third_token_available(g: G) -> bool:
     tr = g.state(TracksState)
     side = chosen(g, "board_side") or sorted(g.data["tracks"]["board_sides"])[0]
     spaces = g.data["tracks"]["board_sides"][side]["artemia_spaces"]
-    track = "assimilation" if g.reading("artemia_spaces_count_from", "rescue_goal") == "creature_goal" else "rescue"
+    track = (
+        "assimilation"
+        if g.reading("artemia_spaces_count_from", "rescue_goal") == "creature_goal"
+        else "rescue"
+    )
     return (tr.goal[track] - tr.position[track]) in spaces
 
 
@@ -218,7 +263,9 @@ class TokenPlacement(MachineBlock[Any]):
         return str(self.params.get("extra_token", "artemia"))
 
     def _extra_open(self, m: G) -> bool:
-        return not m.token_places(self._extra()) and third_token_available(m) and not m.state(TokenState).passed
+        return (
+            not m.token_places(self._extra()) and third_token_available(m) and not m.state(TokenState).passed
+        )
 
     def proceed(self, m: G) -> None:
         if m.token_places(self._main()) and not self._extra_open(m):
@@ -242,9 +289,12 @@ class TokenPlacement(MachineBlock[Any]):
 
     def _place(self, m: G, a: PlaceToken) -> None:
         if a not in self.legal(m, a.seat):
-            raise IllegalAction("token-not-placeable", f"the {a.token} token cannot go on {list(a.places)} now: "
-                                                       f"the {self._main()} token goes first, on one place; the "
-                                                       f"{self._extra()} token only while the track allows it")
+            raise IllegalAction(
+                "token-not-placeable",
+                f"the {a.token} token cannot go on {list(a.places)} now: "
+                f"the {self._main()} token goes first, on one place; the "
+                f"{self._extra()} token only while the track allows it",
+            )
         m.set_token_places(a.token, a.places)
 
     def _pass(self, m: G, a: Pass) -> None:

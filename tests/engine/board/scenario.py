@@ -1,0 +1,119 @@
+"""Golden scenarios of the board family: a game whose shuffled cards and counters are fixed by hand
+(``given``), then actions whose every consequence was worked out from the rules (RULES.md §5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.board import Pass, PlaceToken, PlayCard, PlayPlaces
+from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
+from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, ResourceState, TracksState
+from crewkit.engine.machine import Pick
+
+
+def scenario(
+    players: int,
+    *,
+    ruleset: str = "not-alone",
+    readings: Mapping[str, str] | None = None,
+    hunt: Sequence[str] = (),
+    survival: Mapping[int, Sequence[str]] | None = None,
+    hand: Mapping[int, Sequence[int]] | None = None,
+    discard: Mapping[int, Sequence[int]] | None = None,
+    will: Mapping[int, int] | None = None,
+    rescue: int = 0,
+    assimilation: int = 0,
+    marker: bool = False,
+    side: str = "a",
+    hunt_deck: Sequence[str] | None = None,
+    survival_deck: Sequence[str] | None = None,
+    hunt_discard: Sequence[str] = (),
+) -> BoardGame:
+    """A game of ``players`` with its random parts replaced by the given ones, the board side chosen."""
+    rs = load_board_ruleset(ruleset)
+    g = BoardGame(with_readings(rs, readings) if readings else rs, players, "golden")
+    cards = g.state(CardsState)
+    cards.hunt_hand = list(hunt)
+    if hunt_deck is not None:
+        cards.hunt_deck = list(hunt_deck)
+    cards.hunt_discard = list(hunt_discard)
+    cards.survival = [[] for _ in range(players)]
+    for seat, held in (survival or {}).items():
+        cards.survival[seat] = list(held)
+    if survival_deck is not None:
+        cards.survival_deck = list(survival_deck)
+    piles = g.state(PilesState)
+    for seat, held_places in (hand or {}).items():
+        piles.hand[seat] = list(held_places)
+    for seat, gone in (discard or {}).items():
+        piles.discard[seat] = list(gone)
+        piles.hand[seat] = [p for p in piles.hand[seat] if p not in gone]
+    for seat, value in (will or {}).items():
+        g.state(ResourceState).value[seat] = value
+    tracks = g.state(TracksState)
+    tracks.position["rescue"], tracks.position["assimilation"] = rescue, assimilation
+    g.state(BoardState).marker = marker
+    g.apply(Pick(LONE, side))
+    return g
+
+
+def play(g: BoardGame, *actions: Action) -> None:
+    for action in actions:
+        g.apply(action)
+
+
+def places(g: BoardGame, **by_seat: Any) -> None:
+    """Every Hunted plays: ``places(g, s1=2, s2=(3, 4))`` (the Creature first passes its phase-1 cards)."""
+    while g.waiting() == (LONE,) and Pass(LONE) in g.legal_actions(LONE):
+        g.apply(Pass(LONE))
+    for key, value in by_seat.items():
+        g.apply(PlayPlaces(int(key[1:]), value if isinstance(value, tuple) else (value,)))
+
+
+def creature(
+    g: BoardGame, place: int, *cards: tuple[str, tuple[int, ...]], artemia: int | None = None
+) -> None:
+    """The Creature plays its phase-2 cards, puts its token on ``place``, and the Artemia token if given."""
+    for card, where in cards:
+        g.apply(PlayCard(LONE, card, where))
+    g.apply(PlaceToken(LONE, "creature", (place,)))
+    if g.waiting() == (LONE,) and g.phase == "hunting":
+        g.apply(PlaceToken(LONE, "artemia", (artemia,)) if artemia else Pass(LONE))
+
+
+def choose(g: BoardGame, text: str) -> None:
+    """Answer the pending question with the option containing ``text`` (or equal to it)."""
+    q = g.question
+    assert q is not None, "no question is pending"
+    found = [o for o in q.options if str(o) == text] or [o for o in q.options if text in str(o)]
+    assert found, f"{text!r} is not among {q.options} ({q.why})"
+    g.apply(Pick(q.seat, found[0]))
+
+
+def pass_all(g: BoardGame) -> None:
+    """Every seat the game waits for in a card window passes (until something else is asked)."""
+    while (
+        not g.is_over()
+        and g.question is None
+        and g.legal_actions()
+        and Pass(g.waiting()[0]) in g.legal_actions()
+    ):
+        if g.phase == "hunting" and g.waiting() == (LONE,):
+            break
+        g.apply(Pass(g.waiting()[0]))
+
+
+def state(g: BoardGame) -> dict[str, Any]:
+    piles, res, tr = g.state(PilesState), g.state(ResourceState), g.state(TracksState)
+    return {
+        "will": res.value[1:],
+        "rescue": tr.position["rescue"],
+        "assimilation": tr.position["assimilation"],
+        "hand": [sorted(h) for h in piles.hand[1:]],
+        "discard": [sorted(d) for d in piles.discard[1:]],
+        "round": g.round,
+        "over": g.is_over(),
+        "winners": g.winners,
+    }
