@@ -119,21 +119,18 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _play_board(args: argparse.Namespace, seats: list[str] | None) -> int:
     """Not Alone: the table opens on a new game; options it does not take are refused here (exit 2)."""
     from crewkit.safetext import raw
-    from crewkit.tui.hunt_session import BOT_NAMES
     from crewkit.tui.launch import PlayOptions, run_board_play
 
-    for given, flag in ((args.campaign, "--campaign"), (args.mission, "--mission"), (args.reading, "--reading")):
+    for given, flag in ((args.campaign, "--campaign"), (args.mission, "--mission")):
         if given:
             raise UsageError(f"{flag} is not used by Not Alone (--ruleset {args.ruleset})")
-    if args.bot is not None and args.bot not in BOT_NAMES:
-        raise UsageError(f"--bot {args.bot}: Not Alone bots: {', '.join(BOT_NAMES)}")
     if seats is not None and args.seat is not None:
         raise UsageError("give --seat or --seats, not both")
     players = args.players if args.players is not None else (len(seats) if seats else 4)
     options = PlayOptions(ruleset=args.ruleset, players=players, seats=seats, seed=args.seed, fast=args.fast,
-                          delay=args.delay, campaign=None, bot=args.bot)
+                          delay=args.delay, campaign=None, bot=args.bot, readings=dict(args.reading))
     from crewkit.tui.hunt_app import hunt_session
 
-    hunt_session(options, args.seat)  # the player count and the seats are checked before the app opens
+    hunt_session(options, args.seat)  # players, seats, bot and readings are checked before the app opens
     sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
     return run_board_play(options, args.seat)

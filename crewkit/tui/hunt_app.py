@@ -20,8 +20,10 @@ def hunt_session(options: PlayOptions, side: str | None = None) -> HuntSession:
     """The session ``crewkit play`` asked for (raises UsageError or SetupError on options it cannot play)."""
     ruleset = options.ruleset or "not-alone"
     players = options.players if options.players is not None else (len(options.seats) if options.seats else 4)
-    kinds = seat_kinds(players, side, options.seats)
-    return HuntSession(ruleset, players, kinds, options.seed or secrets.token_hex(4))
+    kinds = seat_kinds(players, side, options.seats, options.bot)
+    return HuntSession(
+        ruleset, players, kinds, options.seed or secrets.token_hex(4), readings=dict(options.readings)
+    )
 
 
 class HuntApp(App[int]):

@@ -1,74 +1,59 @@
 """One game of Not Alone at the terminal: the engine's game, who sits where (people or bots) and their names.
 
 No rules here: the session asks the game who it waits for (:meth:`BoardGame.waiting`) and what a seat may do
-(:meth:`BoardGame.legal_actions`); the bots of empty seats are reached through one function,
-:func:`bot_action`, so the project's Not Alone bots replace the random chooser in one place.
+(:meth:`BoardGame.legal_actions`); the bots of the other seats are the board bots of :mod:`crewkit.bots.board`
+(by name, ``--bot``), each deciding from its own seat's observation and legal actions.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from crewkit.analysis.simulate import family_of
+from crewkit.bots.board import BoardBot, board_bot_names, make_board_bot
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame, board_ruleset_path, load_board_ruleset, new_board_game
+from crewkit.engine.board import BoardGame, load_board_ruleset, new_board_game
 from crewkit.engine.board_observation import BoardObservation
-from crewkit.engine.errors import SetupError
+from crewkit.engine.board_setup import with_readings
 from crewkit.errors import UsageError
+from crewkit.spec.bundled import TRICK_TAKING
 
-BOARD_FAMILIES = ("not-alone",)  # the ``family:`` of the rule sets the Not Alone table plays
 HUMAN = "human"
-BOT_NAMES = ("random",)  # the bots a Not Alone seat may take (--bot, --seats)
+DEFAULT_BOT = "random"
 
 
 def is_board_ruleset(ref: str | None) -> bool:
-    """Whether ``ref`` (a bundled name or a path) names a rule set of the board family: its ``family:`` line,
-    or that of the rule set it ``extends:`` (read from the lines: no YAML load, the CLI stays quick)."""
-    if not ref:
-        return False
-    try:
-        path = board_ruleset_path(ref)
-    except SetupError:
-        return False
-    for _ in range(8):
-        try:
-            with open(path, encoding="utf-8") as fh:
-                top = dict(line.split(":", 1) for line in fh if line[:1].isalpha() and ":" in line)
-        except (OSError, UnicodeDecodeError):
-            return False
-        value = {k: v.split("#")[0].strip().strip("'\"") for k, v in top.items()}
-        if "family" in value:
-            return value["family"] in BOARD_FAMILIES
-        if not value.get("extends"):
-            return False
-        path = path.parent / value["extends"]
-    return False
+    """Whether ``ref`` (a bundled name or a path) names a rule set the board table plays (not trick-taking)."""
+    return bool(ref) and family_of(str(ref)) != TRICK_TAKING
 
 
-def bot_action(game: BoardGame, seat: int, rng: random.Random, bot: str = "random") -> Action:
-    """The action of the bot in ``seat``: one of the engine's legal actions for that seat (it sees nothing
-    the seat may not know: legal actions are its own). The one place where a Not Alone bot is chosen."""
-    legal = game.legal_actions(seat)
-    if not legal:
-        raise RuntimeError(f"the game waits for {game.seat_name(seat)} but offers no action")
-    return rng.choice(legal)
+def bot_names() -> list[str]:
+    """The bots a Not Alone seat may take (``--bot``, ``--seats``)."""
+    return board_bot_names()
 
 
-def seat_kinds(players: int, side: str | None, seats: Sequence[str] | None) -> list[str]:
+def seat_kinds(
+    players: int, side: str | None, seats: Sequence[str] | None, bot: str | None = None
+) -> list[str]:
     """Per seat ``human`` or a bot name. ``seats`` (``--seats``) wins; else one person on ``side``
-    (``creature``: seat 0; ``hunted``, the default: the first Hunted) and bots elsewhere."""
+    (``creature``: seat 0; ``hunted``, the default: the first Hunted) and ``bot`` (default: random) elsewhere."""
+    bot = bot or DEFAULT_BOT
+    if bot not in bot_names():
+        raise UsageError(f"--bot {bot}: Not Alone bots: {', '.join(bot_names())}")
     if seats:
-        kinds = [HUMAN if s == HUMAN else ("random" if s == "bot" else s) for s in seats]
+        kinds = [HUMAN if s == HUMAN else (bot if s == "bot" else s) for s in seats]
         if len(kinds) != players:
             raise UsageError(f"--seats lists {len(kinds)} seats for {players} players")
-        bad = [k for k in kinds if k != HUMAN and k not in BOT_NAMES]
+        bad = [k for k in kinds if k != HUMAN and k not in bot_names()]
         if bad:
-            raise UsageError(f"--seats: no Not Alone bot {bad[0]!r}; Not Alone bots: {', '.join(BOT_NAMES)}")
+            raise UsageError(
+                f"--seats: no Not Alone bot {bad[0]!r}; Not Alone bots: {', '.join(bot_names())}"
+            )
         return kinds
     human = 0 if side == "creature" else 1
-    return [HUMAN if s == human else "random" for s in range(players)]
+    return [HUMAN if s == human else bot for s in range(players)]
 
 
 def seat_names(kinds: Sequence[str]) -> list[str]:
@@ -94,20 +79,21 @@ class HuntSession:
     kinds: list[str]
     seed: str
     names: list[str] = field(default_factory=list)
+    readings: dict[str, str] = field(default_factory=dict)  # --reading: other options of unclear rules
     game: BoardGame = field(init=False)
-    rng: random.Random = field(init=False)
+    bots: dict[int, BoardBot] = field(init=False)
     loaded: EffectRuleSet = field(init=False)  # read and checked once; every new game at the table reuses it
 
     def __post_init__(self) -> None:
         if not self.names:
             self.names = seat_names(self.kinds)
-        self.loaded = load_board_ruleset(self.ruleset)
+        self.loaded = with_readings(load_board_ruleset(self.ruleset), self.readings)
         self.new_game(self.seed)
 
     def new_game(self, seed: str) -> None:
         self.seed = seed
         self.game = new_board_game(self.loaded, self.players, seed=seed, names=self.names)
-        self.rng = random.Random(f"crewkit-tui-bots:{seed}")
+        self.bots = {s: make_board_bot(k, s, seed) for s, k in enumerate(self.kinds) if k != HUMAN}
 
     @property
     def humans(self) -> list[int]:
@@ -131,6 +117,8 @@ class HuntSession:
         return next((s for s in self.game.waiting() if self.is_human(s)), None)
 
     def bot_move(self, seat: int) -> Action:
-        action = bot_action(self.game, seat, self.rng, self.kinds[seat])
+        """The bot of ``seat`` decides from its own observation and legal actions; the game applies it."""
+        legal = self.game.legal_actions(seat)
+        action = self.bots[seat].choose(self.game.observation(seat), legal)
         self.game.apply(action)
         return action

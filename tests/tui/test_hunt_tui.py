@@ -88,6 +88,8 @@ def test_seats_and_names() -> None:
         seat_kinds(4, None, ["human", "bot", "bot"])
     with pytest.raises(UsageError, match="no Not Alone bot 'expert'"):
         seat_kinds(2, None, ["human", "expert"])
+    with pytest.raises(UsageError, match="--bot expert: Not Alone bots"):
+        seat_kinds(2, "creature", None, "expert")
     assert is_board_ruleset("not-alone") and is_board_ruleset("not-alone-advanced")
     assert (
         not is_board_ruleset("crew") and not is_board_ruleset(None) and not is_board_ruleset("nothing-such")
@@ -156,9 +158,10 @@ def test_hotseat_hands_over_and_hides_everything_private() -> None:
 # ------------------------------------------------------------------------------------------------ hidden
 
 
-def hidden_card_names(game: BoardGame, viewer: int) -> set[str]:
+def hidden_card_names(game: BoardGame, viewer: int, read: set[str]) -> set[str]:
     """Names of the hunt and survival cards in hands the viewer cannot see, less any name the viewer may
-    read anyway (its own cards, the discards, the cards played, its log, the printed powers)."""
+    read anyway (its own cards, the discards, the cards played, the printed powers, and ``read``: every log
+    line its observations showed so far, kept on the screen: a card played, then shuffled back, was seen)."""
     cards = game.state(CardsState)
     hidden_ids: set[str] = set()
     if viewer != 0:
@@ -168,10 +171,11 @@ def hidden_card_names(game: BoardGame, viewer: int) -> set[str]:
             hidden_ids |= set(cards.survival[seat])
     hidden_ids |= set(cards.survival_deck)
     obs = game.observation(viewer)
+    read |= set(obs.log)
     cat = Catalog.of(game)
     known = "\n".join(
         [
-            *obs.log,
+            *read,
             *obs.rules_in_force,
             *(c.text for c in cat.places.values()),
             *(
@@ -231,6 +235,7 @@ def test_nothing_on_screen_reveals_a_card_the_seat_cannot_see(side: str, players
     async def run() -> None:
         app = make_hunt_app(players=players, side=side, seed=seed)
         checks = {"names": 0, "same-screen": 0}
+        read: set[str] = set()
 
         async def check(pilot: Any) -> None:
             table = pilot.app.table()
@@ -238,7 +243,7 @@ def test_nothing_on_screen_reveals_a_card_the_seat_cannot_see(side: str, players
             viewer = table.viewer
             assert viewer is not None
             text = screen_text(pilot.app)
-            for name in hidden_card_names(game, viewer):
+            for name in hidden_card_names(game, viewer, read):
                 assert not re.search(rf"\b{re.escape(name)}\b", text), (name, text)
             checks["names"] += 1
             if dialog_of(pilot.app) is None or game.question is not None or checks["names"] % 2:

@@ -64,7 +64,7 @@ class HuntTableScreen(Screen[None]):
         self._scheduled = False  # a bot's move is on a timer
         self._dialog_open = False
         self._ended = False
-        self._log_seen: tuple[int | None, int] = (None, 0)  # (viewer, lines written) of the log panel
+        self._log_seen: tuple[int | None, tuple[str, ...]] = (None, ())  # (viewer, its log) in the log panel
         self.status_text = ""
 
     @property
@@ -224,16 +224,25 @@ class HuntTableScreen(Screen[None]):
         return out
 
     def _log(self, obs: BoardObservation | None) -> None:
+        """Append what is new in the viewer's log. The engine shows this round and the one before; lines it
+        drops stay above (the viewer has read them), until another person takes the keyboard."""
         log = self.query_one("#hunt-log", RichLog)
         lines = obs.log if obs is not None else ()
-        viewer, seen = self._log_seen
-        if viewer != self.viewer or seen > len(lines):
+        viewer, old = self._log_seen
+        new: tuple[str, ...] | None = None
+        if viewer == self.viewer:
+            for drop in range(len(old) + 1):  # the engine's window moved on by ``drop`` lines
+                kept = old[drop:]
+                if lines[: len(kept)] == kept:
+                    new = lines[len(kept) :]
+                    break
+        if new is None:
             log.clear()
-            seen = 0
-        for line in lines[seen:]:
+            new = lines
+        for line in new:
             style = "bold" if line.startswith(("Round ", "The game ends")) else ""
             log.write(Text(line, style=style))
-        self._log_seen = (self.viewer, len(lines))
+        self._log_seen = (self.viewer, tuple(lines))
 
     def _hand(self, obs: BoardObservation | None) -> Text:
         out = Text()
@@ -431,7 +440,7 @@ class HuntTableScreen(Screen[None]):
         self._scheduled = False
         humans = self.session.humans
         self.viewer = humans[0] if humans else None
-        self._log_seen = (None, 0)
+        self._log_seen = (None, ())
         self.query_one("#hunt-log", RichLog).clear()
         self.set_status("A new game.")
         self.refresh_view()
