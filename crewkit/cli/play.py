@@ -16,7 +16,8 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
         "play",
         help="play in the terminal (a campaign chooser, then its missions; you in seat 0, bots elsewhere)",
         description="Open the terminal app. With no options: the campaign chooser (progress per campaign), "
-        "then the chosen campaign's missions, you in seat 0 and bots in the other seats (--bot chooses them).",
+        "then the chosen campaign's missions, you in seat 0 and bots in the other seats (--bot chooses them). "
+        "With --ruleset not-alone (or not-alone-advanced): the Not Alone table, you on the --seat side.",
         parents=[ruleset_option(None, "rule set name or path (default: the campaign's)"),
                  players_option(None, "number of players (default: 4, or the campaign's first allowed count)"),
                  seed_option(None, "seed for the deal (default: random)"),

@@ -90,10 +90,6 @@ def seat_name(obs: BoardObservation, seat: int) -> str:
     return obs.seats[seat].name if 0 <= seat < len(obs.seats) else "nobody"
 
 
-def role_word(role: str) -> str:
-    return "the Creature" if role == "creature" else "Hunted"
-
-
 # ------------------------------------------------------------------------------------------------ actions
 
 
@@ -224,12 +220,6 @@ def picked_words(cat: Catalog, obs: BoardObservation, q: QuestionView) -> str:
 # ------------------------------------------------------------------------------------------------ the state
 
 
-def phase_words(obs: BoardObservation) -> str:
-    if obs.over:
-        return "the game is over"
-    return obs.phase
-
-
 def waiting_words(obs: BoardObservation, viewer: int | None) -> str:
     """Who the game waits for (several during the secret choice; the order they chose in never shows)."""
     if obs.over or not obs.waiting:
@@ -283,14 +273,6 @@ def played_this_round(cat: Catalog, obs: BoardObservation) -> list[str]:
     """The hunt and survival cards played this round (public), the tokens, the rules in force."""
     out = [f"{seat_name(obs, seat)}: {cat.card_name(card)}" for _kind, card, seat in obs.cards_played]
     return out
-
-
-def tokens_words(cat: Catalog, obs: BoardObservation) -> str:
-    parts = [
-        f"{token.capitalize()} on {' + '.join(cat.place_name(p) for p in places)}"
-        for token, places in obs.tokens.items()
-    ]
-    return ", ".join(parts)
 
 
 def outcome_words(obs: BoardObservation) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import sys
 from typing import Any
 
 import pytest
@@ -289,3 +290,38 @@ def test_the_session_asks_the_game_only() -> None:
             assert action in legal or isinstance(action, Pick)
         moves += 1
     assert session.game.is_over()
+
+
+# ------------------------------------------------------------------------------------------------ the command
+
+
+def test_crewkit_play_dispatches_not_alone_and_refuses_what_it_cannot_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crewkit.cli.core import main
+    from crewkit.tui import launch
+
+    opened: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(
+        sys, "stdout", sys.stdout
+    )  # crewkit play wraps the streams for the app: put them back
+    monkeypatch.setattr(sys, "stderr", sys.stderr)
+    monkeypatch.setattr(launch, "run_board_play", lambda options, side: opened.append((options, side)) or 0)
+    assert (
+        main(["play", "--ruleset", "not-alone", "--players", "3", "--seat", "creature", "--seed", "s"]) == 0
+    )
+    options, side = opened[0]
+    assert (options.ruleset, options.players, options.seed, side) == ("not-alone", 3, "s", "creature")
+    assert main(["play", "--ruleset", "not-alone-advanced", "--seats", "human,human,bot"]) == 0
+    assert opened[1][0].players == 3 and opened[1][0].seats == ["human", "human", "bot"]
+    capsys.readouterr()
+    assert main(["play", "--ruleset", "not-alone", "--players", "9"]) == 1
+    assert "not 9" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "not-alone", "--bot", "expert"]) == 2
+    assert "Not Alone bots: random" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "not-alone", "--reading", "nope=x"]) == 1
+    assert "has no reading 'nope'" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "not-alone", "--mission", "planet-nine/01"]) == 2
+    assert main(["play", "--ruleset", "crew", "--seat", "hunted"]) == 2
+    assert "--seat creature|hunted is for Not Alone" in capsys.readouterr().err
+    assert len(opened) == 2

@@ -30,6 +30,7 @@ from crewkit.tui.hunt_text import (
     MenuItem,
     is_seat_question,
     option_label,
+    picked_words,
     question_title,
     where_label,
 )
@@ -172,6 +173,10 @@ class HuntQuestionDialog(_Dialog):
         self, catalog: Catalog, obs: BoardObservation, note: str = "", mark: Marker | None = None
     ) -> None:
         assert obs.question is not None
+        if obs.question.picked:  # a question of several picks, asked again after each
+            note = f"Chosen so far: {picked_words(catalog, obs, obs.question)}" + (
+                f"\n{note}" if note else ""
+            )
         super().__init__(question_title(obs.question), note, mark)
         self.catalog = catalog
         self.obs = obs

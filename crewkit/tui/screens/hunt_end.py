@@ -22,17 +22,20 @@ class HuntEndScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, obs: BoardObservation, headline: str) -> None:
+    def __init__(self, obs: BoardObservation, headline: str, personal: bool = True) -> None:
+        """``personal``: say "You win" to the seat at the keyboard (not at a hotseat table of both sides)."""
         super().__init__(id="hunt-end")
         self.obs = obs
         self.headline = headline
+        self.personal = personal
 
     def compose(self) -> ComposeResult:
         obs = self.obs
         you_won = obs.seat in obs.winners
         body = Text()
-        body.append(self.headline + "\n", style="bold green" if you_won else "bold red")
-        body.append("You win!\n" if you_won else "You lose.\n", style="bold")
+        body.append(self.headline + "\n", style="bold green" if you_won or not self.personal else "bold red")
+        if self.personal:
+            body.append("You win!\n" if you_won else "You lose.\n", style="bold")
         reason = reason_of(obs)
         if reason:
             body.append(f"\n{reason[:1].upper() + reason[1:]}.\n")

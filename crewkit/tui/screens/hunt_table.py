@@ -431,7 +431,8 @@ class HuntTableScreen(Screen[None]):
             elif what == "quit":
                 self.app.exit()
 
-        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs)), chosen)
+        roles = {obs.seats[s].role for s in humans}
+        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs), personal=len(roles) <= 1), chosen)
 
     def new_game(self) -> None:
         self.session.new_game(self.hunt_app.next_seed())
