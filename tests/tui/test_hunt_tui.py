@@ -325,3 +325,22 @@ def test_crewkit_play_dispatches_not_alone_and_refuses_what_it_cannot_play(
     assert main(["play", "--ruleset", "crew", "--seat", "hunted"]) == 2
     assert "--seat creature|hunted is for Not Alone" in capsys.readouterr().err
     assert len(opened) == 2
+
+
+@pytest.mark.parametrize("how", ["digit", "mouse"])
+def test_a_place_card_by_its_number_or_by_the_mouse(how: str) -> None:
+    async def run() -> None:
+        app = make_hunt_app(players=3, side="hunted", seed="keys")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            dialog = dialog_of(app)
+            assert dialog is not None and "place card" in dialog.title_text
+            if how == "digit":
+                await pilot.press("4")
+            else:
+                await pilot.click(".hunt-options", offset=(5, 2))  # the third line: the River
+            await pilot.pause()
+            played = app.session.game.state(PilesState).played[1]
+            assert played == ([4] if how == "digit" else [3])
+
+    asyncio.run(run())
