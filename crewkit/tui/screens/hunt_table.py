@@ -106,6 +106,8 @@ class HuntTableScreen(Screen[None]):
         self.query_one("#hunt-players", Static).styles.width = 50 if width < 100 else 66
         self.query_one("#hunt-hand", Static).styles.height = 2 if height < 32 else 3
         self.query_one("#place-detail", Static).styles.height = 1 if height < 32 else 2
+        # a fixed height: an auto height was not always measured again when the text grew
+        self.query_one("#hunt-round", Static).styles.height = 3 if height < 32 else 4
 
     # ------------------------------------------------------------------ drawing
     def observation(self) -> BoardObservation | None:
