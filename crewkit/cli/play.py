@@ -42,7 +42,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from crewkit.tui.launch import PlayOptions, check_play_options, run_play
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-    from crewkit.tui.hunt_session import is_board_ruleset
+    from crewkit.tui.launch import is_board_ruleset
 
     if is_board_ruleset(args.ruleset):
         return _play_board(args, seats)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from crewkit.analysis.simulate import family_of
 from crewkit.bots.board import BoardBot, board_bot_names, make_board_bot
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
@@ -18,15 +17,9 @@ from crewkit.engine.board import BoardGame, load_board_ruleset, new_board_game
 from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.board_setup import with_readings
 from crewkit.errors import UsageError
-from crewkit.spec.bundled import TRICK_TAKING
 
 HUMAN = "human"
 DEFAULT_BOT = "random"
-
-
-def is_board_ruleset(ref: str | None) -> bool:
-    """Whether ``ref`` (a bundled name or a path) names a rule set the board table plays (not trick-taking)."""
-    return bool(ref) and family_of(str(ref)) != TRICK_TAKING
 
 
 def bot_names() -> list[str]:

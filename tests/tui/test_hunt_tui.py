@@ -18,8 +18,9 @@ from crewkit.engine.board import BoardGame, new_board_game
 from crewkit.engine.boardstate import CardsState, PilesState
 from crewkit.engine.machine import Pick
 from crewkit.errors import UsageError
-from crewkit.tui.hunt_session import HuntSession, is_board_ruleset, seat_kinds, seat_names
+from crewkit.tui.hunt_session import HuntSession, seat_kinds, seat_names
 from crewkit.tui.hunt_text import Catalog, is_seat_question, menu, option_label
+from crewkit.tui.launch import is_board_ruleset
 from crewkit.tui.screens.dialogs import HandoffScreen
 from crewkit.tui.screens.hunt_end import HuntEndScreen
 from crewkit.tui.screens.hunt_table import HuntTableScreen
