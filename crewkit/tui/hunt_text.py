@@ -40,6 +40,7 @@ class Catalog:
     marker_place: int | None  # the place the marker counter goes on (the Beach)
     resist: Mapping[int, int]  # will spent -> place cards taken back (for the labels of Resist)
     board_sides: Mapping[str, tuple[int, ...]]  # side -> the Rescue track's Artemia spaces
+    will: int  # the will each Hunted starts with (the dots drawn for it)
 
     @classmethod
     def of(cls, game: BoardGame) -> Catalog:
@@ -56,6 +57,7 @@ class Catalog:
             marker_place=game.places_set.place_ids().get(marker),
             resist={int(lv["will"]): int(lv["take_back"]) for lv in explore.get("resist", [])},
             board_sides={k: tuple(v.get("artemia_spaces", ())) for k, v in sides.items()},
+            will=int(data["setup"].get("will", 3)),
         )
 
     def place_name(self, number: int) -> str:

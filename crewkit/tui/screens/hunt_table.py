@@ -195,7 +195,7 @@ class HuntTableScreen(Screen[None]):
                 continue
             will = Text()
             will.append("●" * view.will, style="green")
-            will.append("○" * max(0, 3 - view.will), style="dim")
+            will.append("○" * max(0, cat.will - view.will), style="dim")
             if view.discard is None:
                 discard = Text(f"{view.discard_size} hidden", style="dim")
             elif not view.discard:
