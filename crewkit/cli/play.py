@@ -16,7 +16,8 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
         "play",
         help="play in the terminal (a campaign chooser, then its missions; you in seat 0, bots elsewhere)",
         description="Open the terminal app. With no options: the campaign chooser (progress per campaign), "
-        "then the chosen campaign's missions, you in seat 0 and bots in the other seats (--bot chooses them).",
+        "then the chosen campaign's missions, you in seat 0 and bots in the other seats (--bot chooses them). "
+        "With --ruleset not-alone (or not-alone-advanced): the Not Alone table, you on the --seat side.",
         parents=[ruleset_option(None, "rule set name or path (default: the campaign's)"),
                  players_option(None, "number of players (default: 4, or the campaign's first allowed count)"),
                  seed_option(None, "seed for the deal (default: random)"),
@@ -30,6 +31,8 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--bot", metavar="NAME",
                    help="the bot in the empty seats (and seats given as 'bot'): expert, fast, heuristic, rules or "
                         "random (default: expert, the strongest that still decides well within a second)")
+    p.add_argument("--seat", choices=("creature", "hunted"),
+                   help="Not Alone (--ruleset not-alone): your side; bots take the other seats (default: hunted)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")
     p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds per bot move, 0 to 60 (default: 0.6)")
     return p
@@ -39,6 +42,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     from crewkit.tui.launch import PlayOptions, check_play_options, run_play
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    from crewkit.tui.launch import is_board_ruleset
+
+    if is_board_ruleset(args.ruleset):
+        return _play_board(args, seats)
+    if args.seat is not None:
+        raise UsageError("--seat creature|hunted is for Not Alone (--ruleset not-alone); use --seats here")
     if args.bot is not None:
         from crewkit.bots.registry import bot_names
 
@@ -106,3 +115,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
     return run_play(options)
 
+
+
+def _play_board(args: argparse.Namespace, seats: list[str] | None) -> int:
+    """Not Alone: the table opens on a new game; options it does not take are refused here (exit 2)."""
+    from crewkit.safetext import raw
+    from crewkit.tui.launch import PlayOptions, run_board_play
+
+    for given, flag in ((args.campaign, "--campaign"), (args.mission, "--mission")):
+        if given:
+            raise UsageError(f"{flag} is not used by Not Alone (--ruleset {args.ruleset})")
+    if seats is not None and args.seat is not None:
+        raise UsageError("give --seat or --seats, not both")
+    players = args.players if args.players is not None else (len(seats) if seats else 4)
+    options = PlayOptions(ruleset=args.ruleset, players=players, seats=seats, seed=args.seed, fast=args.fast,
+                          delay=args.delay, campaign=None, bot=args.bot, readings=dict(args.reading))
+    from crewkit.tui.hunt_app import hunt_session
+
+    hunt_session(options, args.seat)  # players, seats, bot and readings are checked before the app opens
+    sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
+    return run_board_play(options, args.seat)

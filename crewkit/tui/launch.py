@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crewkit.tui.options import DEFAULT_CAMPAIGN, DEFAULT_DELAY, PlayOptions, parse_seats
 
-__all__ = ["DEFAULT_CAMPAIGN", "DEFAULT_DELAY", "PlayOptions", "parse_seats", "run_play"]
+__all__ = ["DEFAULT_CAMPAIGN", "DEFAULT_DELAY", "PlayOptions", "is_board_ruleset", "parse_seats", "run_board_play", "run_play"]
 
 
 def check_play_options(options: PlayOptions) -> None:
@@ -26,6 +26,27 @@ def check_play_options(options: PlayOptions) -> None:
     if mission is None:
         return
     specs_for(app.ruleset_for(mission), app.ref_of(mission), app.players_for(mission), app.readings_for(mission))
+
+
+def is_board_ruleset(ref: str | None) -> bool:
+    """Whether ``ref`` (a bundled name or a path) names a rule set of another family than trick-taking (Not
+    Alone): read from its ``family:`` line, as ``crewkit simulate`` does (analysis.simulate.family_of), without
+    importing the engine, so ``crewkit play`` starts as fast as before."""
+    from crewkit.spec import bundled
+
+    if not ref:
+        return False
+    try:
+        return bundled.ruleset_family(bundled.ruleset_path(ref)) != bundled.TRICK_TAKING
+    except bundled.NotFound:
+        return False
+
+
+def run_board_play(options: PlayOptions, side: str | None) -> int:
+    """``crewkit play --ruleset not-alone``: the Not Alone table (crewkit/tui/hunt_app.py)."""
+    from crewkit.tui.hunt_app import run_hunt
+
+    return run_hunt(options, side)
 
 
 def run_play(options: PlayOptions) -> int:

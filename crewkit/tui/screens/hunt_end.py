@@ -1,0 +1,91 @@
+"""Not Alone: the end of the game (who won, why, both tracks) and the keys and rules in short."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from crewkit.engine.board_observation import BoardObservation
+from crewkit.tui.hunt_text import reason_of
+
+
+class HuntEndScreen(ModalScreen[str]):
+    """Dismissed with ``new`` (another game, same seats), ``quit``, or ``table`` (look at the final table)."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("escape", "choose('table')", "Look at the table"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, obs: BoardObservation, headline: str, personal: bool = True) -> None:
+        """``personal``: say "You win" to the seat at the keyboard (not at a hotseat table of both sides)."""
+        super().__init__(id="hunt-end")
+        self.obs = obs
+        self.headline = headline
+        self.personal = personal
+
+    def compose(self) -> ComposeResult:
+        obs = self.obs
+        you_won = obs.seat in obs.winners
+        body = Text()
+        body.append(self.headline + "\n", style="bold green" if you_won or not self.personal else "bold red")
+        if self.personal:
+            body.append("You win!\n" if you_won else "You lose.\n", style="bold")
+        reason = reason_of(obs)
+        if reason:
+            body.append(f"\n{reason[:1].upper() + reason[1:]}.\n")
+        body.append(f"After {obs.round} round{'s' if obs.round != 1 else ''}: ")
+        body.append(
+            ", ".join(
+                f"{t.capitalize()} {p} of {g}"
+                for t, (p, g) in sorted(obs.tracks.items(), key=lambda t: t[0] != "rescue")
+            )
+        )
+        body.append(".\n\n")
+        body.append("n: a new game (same seats)   Esc: look at the table   q: quit", style="bold")
+        with Vertical(classes="dialog", id="hunt-end-dialog"):
+            yield Static(body, id="hunt-end-text")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+HELP = """\
+Not Alone: one Creature against the Hunted on the planet Artemia.
+
+Each round
+  1. Exploration: every Hunted plays a place card face down (or first Resists: spend will to take
+     back discarded cards; or Gives Up: all will and cards back, the Assimilation counter moves).
+  2. Hunting: the Creature puts its Creature token (and the Target or Artemia token when a card
+     or the Rescue track allows it) on places.
+  3. Reckoning: the cards are revealed; from the Creature's left each Hunted uses their place's
+     power or takes a card back, unless a token is there: the Creature token costs a will and
+     moves the Assimilation counter; the Artemia token makes you discard a place card.
+  4. End of the round: the Rescue counter moves forward one space.
+The Hunted win when the Rescue counter reaches its goal, the Creature when the Assimilation
+counter does: at once, whatever the phase.
+
+Keys
+  Enter        open your choice again (after Esc)      p    the planet: arrows show each power
+  ↑ ↓ Enter    choose in a dialog; a place's number (0 for the 10th) picks that place
+  Esc          back, or close the dialog to look at the table          q    quit
+On the planet: C the Creature token, T the Target token, A the Artemia token, ◉ the marker on the
+Beach, ×2 copies left in the reserve, and the names of the Hunted revealed on each place."""
+
+
+class HuntHelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,f1,enter", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog", id="hunt-help"):
+            yield Static(HELP)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

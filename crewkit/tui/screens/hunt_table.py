@@ -1,0 +1,450 @@
+"""The Not Alone table: the planet, both tracks, the players (will, discard piles), the cards played this
+round, the log of the reckoning and your hand; the game's choices open as dialogs at its foot.
+
+Everything drawn comes from ``game.observation(viewer)`` (the seat at the keyboard) and the rule set's printed
+cards; what may be done is ``game.legal_actions(viewer)`` or the pending question. Bots in the other seats
+act in turn (a short delay each); at a hotseat table the hand-over screen hides everything private before the
+next person takes the keyboard.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.board import PlaceToken, PlayPlaces
+from crewkit.engine.board_observation import BoardObservation
+from crewkit.engine.errors import IllegalAction
+from crewkit.tui.hunt_session import HuntSession
+from crewkit.tui.hunt_text import (
+    Catalog,
+    hand_words,
+    menu,
+    outcome_words,
+    played_this_round,
+    seat_name,
+    seat_status,
+    token_names,
+    track_bar,
+    waiting_words,
+)
+from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
+from crewkit.tui.screens.hunt_dialogs import HuntActionDialog, HuntQuestionDialog
+from crewkit.tui.screens.hunt_end import HuntEndScreen, HuntHelpScreen
+from crewkit.tui.widgets.planet import PlanetView
+
+if TYPE_CHECKING:
+    from crewkit.tui.hunt_app import HuntApp
+
+
+class HuntTableScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "choose", "Choose", key_display="⏎"),
+        Binding("p", "focus_planet", "Planet"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("q", "quit_table", "Quit"),
+    ]
+
+    def __init__(self, session: HuntSession, delay: float = 0.6) -> None:
+        super().__init__(id="hunt-table")
+        self.session = session
+        self.delay = delay
+        self.catalog = Catalog.of(session.game)
+        humans = session.humans
+        self.viewer: int | None = humans[0] if humans else None
+        self._scheduled = False  # a bot's move is on a timer
+        self._dialog_open = False
+        self._ended = False
+        self._log_seen: tuple[int | None, tuple[str, ...]] = (None, ())  # (viewer, its log) in the log panel
+        self.status_text = ""
+
+    @property
+    def hunt_app(self) -> HuntApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="hunt-info")
+        yield Static(id="hunt-tracks")
+        yield PlanetView(self.catalog, id="planet")
+        yield Static(id="place-detail")
+        with Horizontal(id="hunt-mid"):
+            yield Static(id="hunt-players")
+            with Vertical(id="hunt-right"):
+                yield Static(id="hunt-round")
+                yield RichLog(id="hunt-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+        yield Static(id="hunt-hand")
+        yield Static(id="hunt-status")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#hunt-log", RichLog).border_title = "Log"
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self) -> None:
+        self._fit()
+        self.refresh_view()
+
+    def _fit(self) -> None:
+        """Bigger places (more of each power) and a wider players panel on a bigger terminal."""
+        width, height = self.size.width or 80, self.size.height or 24
+        self.query_one("#planet", PlanetView).styles.height = 8 if height < 32 else 12 if height < 40 else 14
+        self.query_one("#hunt-players", Static).styles.width = 50 if width < 100 else 66
+        self.query_one("#hunt-hand", Static).styles.height = 2 if height < 32 else 3
+        self.query_one("#place-detail", Static).styles.height = 1 if height < 32 else 2
+        # a fixed height: an auto height was not always measured again when the text grew
+        self.query_one("#hunt-round", Static).styles.height = 3 if height < 32 else 4
+
+    # ------------------------------------------------------------------ drawing
+    def observation(self) -> BoardObservation | None:
+        return self.session.observation(self.viewer) if self.viewer is not None else None
+
+    def refresh_view(self) -> None:
+        obs = self.observation()
+        width = self.size.width or 80
+        info = Text()
+        info.append("Not Alone", style="bold")
+        if obs is None:
+            waiting = next(iter(self.game.waiting()), None)
+            who = self.session.names[waiting] if waiting is not None else "the next player"
+            info.append(f" · everything private is hidden until {who} is at the keyboard")
+        else:
+            info.append(f" · round {obs.round} · {obs.phase}")
+            you = obs.seats[obs.seat]
+            info.append(f" · you: {you.name} ({'the Creature' if you.role == 'creature' else 'Hunted'})")
+            waiting = waiting_words(obs, self.viewer)
+            if waiting:
+                info.append(f" · {waiting}", style="yellow")
+        info.truncate(max(10, width - 2), overflow="ellipsis")
+        self.query_one("#hunt-info", Static).update(info)
+        self.query_one("#hunt-tracks", Static).update(self._tracks(obs, width))
+        planet = self.query_one("#planet", PlanetView)
+        planet.show(obs)
+        self._detail(planet.cursor)
+        self.query_one("#hunt-players", Static).update(self._players(obs))
+        self.query_one("#hunt-round", Static).update(self._round(obs))
+        self._log(obs)
+        self.query_one("#hunt-hand", Static).update(self._hand(obs))
+        self.query_one("#hunt-status", Static).update(Text(self.status_text))
+
+    def _tracks(self, obs: BoardObservation | None, width: int) -> Text:
+        out = Text()
+        if obs is None:
+            return out
+        bar = 20 if width >= 100 else 12
+        for i, (track, (pos, goal)) in enumerate(sorted(obs.tracks.items(), key=lambda t: t[0] != "rescue")):
+            if i:
+                out.append("   ")
+            style = "bold cyan" if track == "rescue" else "bold red"
+            out.append(f"{track.capitalize()} ", style=style)
+            out.append(track_bar(pos, goal, bar), style=style)
+            out.append(f" {pos}/{goal}")
+        if obs.board_side:
+            out.append(f"   side {obs.board_side.upper()}", style="dim")
+        return out
+
+    def _detail(self, place: int) -> None:
+        card = self.catalog.places.get(place)
+        text = Text()
+        if card is not None:
+            text.append(f"{place} {card.name}: ", style="bold yellow")
+            text.append(card.text)
+        self.query_one("#place-detail", Static).update(text)
+
+    def _players(self, obs: BoardObservation | None) -> Group | Text:
+        if obs is None:
+            return Text("Players: " + ", ".join(self.session.names), style="dim")
+        wide = (self.query_one("#hunt-players", Static).size.width or 50) >= 60
+        cat = self.catalog
+        lines: list[Any] = []
+        table = Table(
+            box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False, expand=True, header_style="bold"
+        )
+        table.add_column("Hunted", no_wrap=True, overflow="ellipsis", max_width=16)
+        table.add_column("will", no_wrap=True)
+        table.add_column("hand", no_wrap=True, justify="right")
+        table.add_column("survival" if wide else "surv", no_wrap=True, justify="right")
+        table.add_column("where", no_wrap=True, overflow="ellipsis", max_width=19 if wide else 12)
+        table.add_column("discard", no_wrap=True, overflow="ellipsis", ratio=1, min_width=7)
+        for view in obs.seats:
+            you = view.seat == obs.seat
+            name = Text()
+            name.append("▶" if view.seat in obs.waiting else " ", style="yellow")
+            name.append(
+                view.name + (" (you)" if you and wide else "*" if you else ""), style="bold" if you else ""
+            )
+            if view.role == "creature":  # a line of its own above the Hunted's table
+                line = name.copy()
+                line.append(" the Creature", style="bold red")
+                line.append(f" · {view.effect_cards} hunt card{'s' if view.effect_cards != 1 else ''}")
+                lines.append(line)
+                continue
+            will = Text()
+            will.append("●" * view.will, style="green")
+            will.append("○" * max(0, cat.will - view.will), style="dim")
+            if view.discard is None:
+                discard = Text(f"{view.discard_size} hidden", style="dim")
+            elif not view.discard:
+                discard = Text("—", style="dim")
+            else:
+                discard = Text(
+                    ", ".join(cat.place_tag(p) for p in view.discard)
+                    if wide
+                    else " ".join(str(p) for p in view.discard)
+                )
+            status = seat_status(cat, obs, view.seat).replace("card face down", "face down")
+            status = status.replace(" cards face down", " down") if not wide else status
+            table.add_row(
+                name, will, str(view.hand_size), str(view.effect_cards), Text(status, style="cyan"), discard
+            )
+        return Group(*lines, table)
+
+    def _round(self, obs: BoardObservation | None) -> Text:
+        out = Text()
+        if obs is None:
+            return out
+        played = played_this_round(self.catalog, obs)
+        out.append("This round: ", style="bold")
+        out.append("; ".join(played) if played else "no card played")
+        if obs.rules_in_force:
+            out.append("\nIn force: ", style="bold")
+            out.append("; ".join(token_names(r) for r in obs.rules_in_force))
+        return out
+
+    def _log(self, obs: BoardObservation | None) -> None:
+        """Append what is new in the viewer's log. The engine shows this round and the one before; lines it
+        drops stay above (the viewer has read them), until another person takes the keyboard."""
+        log = self.query_one("#hunt-log", RichLog)
+        lines = obs.log if obs is not None else ()
+        viewer, old = self._log_seen
+        new: tuple[str, ...] | None = None
+        if viewer == self.viewer:
+            for drop in range(len(old) + 1):  # the engine's window moved on by ``drop`` lines
+                kept = old[drop:]
+                if lines[: len(kept)] == kept:
+                    new = lines[len(kept) :]
+                    break
+        if new is None:
+            log.clear()
+            new = lines
+        for line in new:
+            style = "bold" if line.startswith(("Round ", "The game ends")) else ""
+            log.write(Text(line, style=style))
+        self._log_seen = (self.viewer, tuple(lines))
+
+    def _hand(self, obs: BoardObservation | None) -> Text:
+        out = Text()
+        if obs is None:
+            out.append("Hands are hidden.", style="dim")
+            return out
+        places, effect = hand_words(self.catalog, obs)
+        if obs.role == "creature":
+            out.append("Your hunt cards: ", style="bold")
+            out.append(effect)
+        else:
+            out.append("Your place cards: ", style="bold")
+            out.append(places)
+            out.append("\nYour survival cards: ", style="bold")
+            out.append(effect)
+        for owner, cards in obs.shown_to_me:
+            out.append(f"\n{seat_name(obs, owner)} showed you: ", style="bold")
+            out.append(", ".join(self.catalog.place_tag(p) for p in cards) or "nothing")
+        return out
+
+    def set_status(self, text: str) -> None:
+        self.status_text = text
+        self.query_one("#hunt-status", Static).update(Text(text))
+
+    def on_planet_view_moved(self, event: PlanetView.Moved) -> None:
+        self._detail(event.place)
+
+    def mark_places(self, places: set[int], cursor: int | None) -> None:
+        planet = self.query_one("#planet", PlanetView)
+        planet.mark(places, cursor)
+        if cursor is not None:
+            self._detail(cursor)
+
+    # ------------------------------------------------------------------ the flow
+    def advance(self) -> None:
+        """Whoever the game waits for: a bot moves (after the delay), a person gets the dialog."""
+        if self._scheduled or self._dialog_open or self._ended:
+            return
+        game = self.game
+        if game.is_over():
+            self.finish()
+            return
+        bot = self.session.bot_seat()
+        if bot is not None:
+            self._scheduled = True
+            if self.delay > 0:
+                self.set_timer(self.delay, lambda: self.bot_turn(bot))
+            else:
+                self.call_later(self.bot_turn, bot)
+            return
+        seat = self.session.human_seat()
+        if seat is None:
+            return
+        if self.session.hotseat and seat != self.viewer:
+            self.handoff(seat)
+            return
+        self.viewer = seat
+        self.prompt()
+
+    def bot_turn(self, seat: int) -> None:
+        self._scheduled = False
+        if not self.is_attached or self._ended:
+            return
+        try:
+            self.session.bot_move(seat)
+        except IllegalAction as exc:  # a bot's mistake: said, and the game asks again
+            self.set_status(f"{self.session.names[seat]}: {exc.message}")
+        self.refresh_view()
+        self.advance()
+
+    def handoff(self, seat: int) -> None:
+        self._dialog_open = True
+        self.viewer = None
+        self.refresh_view()  # nothing private stays on the table
+        name = self.session.names[seat]
+
+        def done(_: None) -> None:
+            self._dialog_open = False
+            self.viewer = seat
+            self.refresh_view()
+            self.advance()
+
+        self.app.push_screen(HandoffScreen(seat, "It is their turn to choose.", name), done)
+
+    def prompt(self) -> None:
+        """Open the dialog of the seat at the keyboard: the pending question, else its legal actions."""
+        if self.viewer is None or self._dialog_open:
+            return
+        obs = self.observation()
+        assert obs is not None
+        self.refresh_view()
+        if obs.question is not None:
+            self.set_status("Choose in the list (Esc: look at the table, Enter: back to the choice).")
+            dialog: Any = HuntQuestionDialog(self.catalog, obs, self._latest(obs), mark=self.mark_places)
+        else:
+            legal = self.game.legal_actions(self.viewer)
+            if not legal:
+                return
+            title, note = self._title(obs, legal)
+            self.set_status("Your choice (Esc: look at the table, Enter: back to the choice).")
+            dialog = HuntActionDialog(
+                self.catalog, title, note, menu(self.catalog, obs, legal), self.mark_places
+            )
+        self._dialog_open = True
+        self.app.push_screen(dialog, self._chosen)
+
+    def _title(self, obs: BoardObservation, legal: list[Action]) -> tuple[str, str]:
+        plays = [a for a in legal if isinstance(a, PlayPlaces)]
+        if plays:
+            count = len(plays[0].places)
+            what = "your place card" if count == 1 else f"your {count} place cards"
+            return (
+                f"Round {obs.round}, exploration: {what} for this round",
+                "Played face down; the Creature sees them only when the cards are revealed.",
+            )
+        if any(isinstance(a, PlaceToken) for a in legal):
+            return (
+                f"Round {obs.round}, hunting: place your tokens",
+                "The Hunted's places are revealed after this.",
+            )
+        return f"Round {obs.round}, {obs.phase}: play a card?", self._latest(obs)
+
+    def _latest(self, obs: BoardObservation) -> str:
+        """The newest lines of the log this round (the dialog covers the log): what a card may answer."""
+        start = max((i for i, line in enumerate(obs.log) if line.startswith("Round ")), default=0)
+        recent = [line for line in obs.log[start:] if not line.startswith("Round ")][-2:]
+        return "\n".join(f"· {line}" for line in recent)
+
+    def _chosen(self, action: Action | None) -> None:
+        self._dialog_open = False
+        if action is None:
+            self.set_status("Enter: back to your choice · arrows on the planet (p) read the places' powers.")
+            return
+        try:
+            self.game.apply(action)
+            self.set_status("")
+        except IllegalAction as exc:
+            self.set_status(f"Not allowed: {exc.message}")
+        self.refresh_view()
+        self.advance()
+
+    # ------------------------------------------------------------------ keys
+    def action_choose(self) -> None:
+        if self._dialog_open or self._scheduled:
+            return
+        if self.game.is_over():
+            self.finish(again=True)
+            return
+        self.advance()
+
+    def action_focus_planet(self) -> None:
+        self.query_one("#planet", PlanetView).focus()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HuntHelpScreen())
+
+    def action_quit_table(self) -> None:
+        if self.game.is_over() or not self.session.humans:
+            self.app.exit()
+            return
+
+        def done(quit_now: bool | None) -> None:
+            if quit_now:
+                self.app.exit()
+
+        self.app.push_screen(
+            ChoiceScreen(
+                "Quit the game?", [("Quit (the game is not saved)", True), ("Keep playing", False)], id="quit"
+            ),
+            done,
+        )
+
+    # ------------------------------------------------------------------ the end
+    def finish(self, again: bool = False) -> None:
+        if self._ended and not again:
+            return
+        self._ended = True
+        self.refresh_view()
+        humans = self.session.humans
+        viewer = self.viewer if self.viewer is not None else humans[0] if humans else 0
+        obs = self.session.observation(viewer)
+
+        def chosen(what: str | None) -> None:
+            if what == "new":
+                self.new_game()
+            elif what == "quit":
+                self.app.exit()
+
+        roles = {obs.seats[s].role for s in humans}
+        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs), personal=len(roles) <= 1), chosen)
+
+    def new_game(self) -> None:
+        self.session.new_game(self.hunt_app.next_seed())
+        self.catalog = Catalog.of(self.game)
+        self._ended = False
+        self._scheduled = False
+        humans = self.session.humans
+        self.viewer = humans[0] if humans else None
+        self._log_seen = (None, ())
+        self.query_one("#hunt-log", RichLog).clear()
+        self.set_status("A new game.")
+        self.refresh_view()
+        self.advance()

@@ -1,0 +1,81 @@
+"""Helpers for the Not Alone TUI tests: an app on a fixed seed, key-driving until the game ends."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from crewkit.tui.hunt_app import HuntApp
+from crewkit.tui.hunt_session import HuntSession, seat_kinds
+from crewkit.tui.options import PlayOptions
+from crewkit.tui.screens.dialogs import HandoffScreen
+from crewkit.tui.screens.hunt_dialogs import HuntActionDialog, HuntQuestionDialog
+from crewkit.tui.screens.hunt_end import HuntEndScreen
+from crewkit.tui.screens.hunt_table import HuntTableScreen
+
+
+def make_hunt_app(
+    players: int = 4, side: str | None = "hunted", seed: str = "snap", seats: list[str] | None = None
+) -> HuntApp:
+    options = PlayOptions(
+        ruleset="not-alone", players=players, seed=seed, fast=True, campaign=None, seats=seats
+    )
+    kinds = seat_kinds(players, side, seats)
+    return HuntApp(HuntSession("not-alone", players, kinds, seed), options)
+
+
+async def settle(pilot: Any, rounds: int = 400) -> None:
+    """Let the bots move until a person is asked (a dialog, the hand-over screen) or the game ends."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause()
+        table = app.table()
+        if table is None:
+            continue
+        if not table._scheduled and (table._dialog_open or table._ended or table.game.is_over()):
+            await pilot.pause()
+            return
+        if not table._scheduled and not table._dialog_open and table.session.human_seat() is not None:
+            await pilot.pause()
+            if not table._scheduled and not table._dialog_open:
+                return
+    raise AssertionError("the table did not settle")
+
+
+def dialog_of(app: Any) -> HuntActionDialog | HuntQuestionDialog | None:
+    screen = app.screen
+    return screen if isinstance(screen, HuntActionDialog | HuntQuestionDialog) else None
+
+
+async def choose(pilot: Any, rng: random.Random | None = None) -> None:
+    """One choice in the open dialog by keys: the first option, or a random one (down n times, Enter)."""
+    dialog = dialog_of(pilot.app)
+    assert dialog is not None
+    count = len(dialog.entries)
+    steps = rng.randrange(count) if rng is not None and count else 0
+    await pilot.press("home", *(["down"] * steps), "enter")
+
+
+async def play_to_end(
+    pilot: Any, rng: random.Random | None = None, max_steps: int = 2000, each: Any = None
+) -> None:
+    """Drive the game by keys until the end screen; ``each(pilot)`` runs before every choice."""
+    app = pilot.app
+    for _ in range(max_steps):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, HuntEndScreen):
+            return
+        if isinstance(screen, HandoffScreen):
+            if each is not None:
+                await each(pilot)
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, HuntTableScreen):  # a closed dialog: Enter opens it again
+            await pilot.press("enter")
+            continue
+        if each is not None:
+            await each(pilot)
+        if dialog_of(app) is not None:
+            await choose(pilot, rng)
+    raise AssertionError("the game did not end")

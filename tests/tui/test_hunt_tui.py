@@ -1,0 +1,347 @@
+"""Not Alone at the terminal (issue 14, item 6): the dialogs offer exactly the engine's legal actions, a full
+game is played by keys to its end screen on either side and at a hotseat table, and nothing on the screen
+reveals a card the seat at the keyboard cannot see (checked over random games, two ways: hidden card names never
+appear, and changing what the seat cannot see changes nothing on its screen)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import sys
+from typing import Any
+
+import pytest
+from hunt_helpers import dialog_of, make_hunt_app, play_to_end, settle
+
+from crewkit.engine.board import BoardGame, new_board_game
+from crewkit.engine.boardstate import CardsState, PilesState
+from crewkit.engine.machine import Pick
+from crewkit.errors import UsageError
+from crewkit.tui.hunt_session import HuntSession, seat_kinds, seat_names
+from crewkit.tui.hunt_text import Catalog, is_seat_question, menu, option_label
+from crewkit.tui.launch import is_board_ruleset
+from crewkit.tui.screens.dialogs import HandoffScreen
+from crewkit.tui.screens.hunt_end import HuntEndScreen
+from crewkit.tui.screens.hunt_table import HuntTableScreen
+from crewkit.tui.textdump import screen_text
+
+SIZE = (120, 40)
+
+
+# ------------------------------------------------------------------------------------------------ words
+
+
+def random_states(players: int, seed: str, limit: int = 400) -> Any:
+    """Every state of a random game, with the seat the game waits for."""
+    game = new_board_game(
+        "not-alone", players, seed=seed, names=seat_names(["human"] + ["random"] * (players - 1))
+    )
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.is_over():
+            return
+        seat = game.waiting()[0]
+        yield game, seat
+        game.apply(rng.choice(game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_the_menu_offers_every_legal_action_once_and_nothing_else(players: int) -> None:
+    for game, seat in random_states(players, f"menu-{players}"):
+        legal = game.legal_actions(seat)
+        if game.question is not None:
+            continue  # a question is its own dialog (its options below)
+        items = menu(Catalog.of(game), game.observation(seat), legal)
+        offered = [a for item in items for a in item.actions]
+        assert sorted(map(repr, offered)) == sorted(map(repr, legal))
+        for item in items:
+            assert "{" not in item.label and "seat" not in item.label.lower(), item.label
+
+
+def test_questions_name_players_and_places_in_words() -> None:
+    seen = set()
+    for players in (3, 5):
+        for game, seat in random_states(players, f"q-{players}"):
+            q = game.question
+            if q is None:
+                continue
+            obs = game.observation(seat)
+            assert obs.question is not None
+            cat = Catalog.of(game)
+            for value in obs.question.options:
+                label = option_label(cat, obs, obs.question, value)
+                assert label and not re.fullmatch(r"\d+", label), (q.why, value, label)
+                if isinstance(value, int) and is_seat_question(q.why):
+                    assert label == game.seat_name(value)
+                    seen.add("seat")
+                elif isinstance(value, int):
+                    assert label.endswith(cat.place_name(value))
+                    seen.add("place")
+    assert seen == {"seat", "place"}
+
+
+def test_seats_and_names() -> None:
+    assert seat_kinds(4, "creature", None) == ["human", "random", "random", "random"]
+    assert seat_kinds(3, None, None) == ["random", "human", "random"]
+    assert seat_names(["random", "human", "random"]) == ["Bot 1", "Player", "Bot 2"]
+    assert seat_names(["human", "human", "random"]) == ["Player 1", "Player 2", "Bot"]
+    with pytest.raises(UsageError, match="3 seats for 4 players"):
+        seat_kinds(4, None, ["human", "bot", "bot"])
+    with pytest.raises(UsageError, match="no Not Alone bot 'expert'"):
+        seat_kinds(2, None, ["human", "expert"])
+    with pytest.raises(UsageError, match="--bot expert: Not Alone bots"):
+        seat_kinds(2, "creature", None, "expert")
+    assert is_board_ruleset("not-alone") and is_board_ruleset("not-alone-advanced")
+    assert (
+        not is_board_ruleset("crew") and not is_board_ruleset(None) and not is_board_ruleset("nothing-such")
+    )
+
+
+# ------------------------------------------------------------------------------------------------ full games
+
+
+@pytest.mark.parametrize("side", ["hunted", "creature"])
+def test_a_full_game_by_keys_reaches_the_end_screen(side: str) -> None:
+    async def run() -> None:
+        app = make_hunt_app(players=3, side=side, seed=f"full-{side}")
+        async with app.run_test(size=SIZE) as pilot:
+            await play_to_end(pilot, random.Random(side))
+            assert isinstance(app.screen, HuntEndScreen)
+            game = app.session.game
+            assert game.is_over()
+            text = screen_text(app)
+            human = app.session.humans[0]
+            assert ("You win!" if human in game.winners else "You lose.") in text
+            assert ("The Creature wins" if game.winners == (0,) else "The Hunted win") in text
+            await pilot.press("escape")  # the final table stays readable
+            await pilot.pause()
+            assert isinstance(app.screen, HuntTableScreen)
+            assert "over" in screen_text(app)
+            await pilot.press("enter")  # the end screen again, then a new game at the same table
+            await pilot.pause()
+            assert isinstance(app.screen, HuntEndScreen)
+            await pilot.press("n")
+            await settle(pilot)
+            assert not app.session.game.is_over() and app.session.seed != f"full-{side}"
+            assert dialog_of(app) is not None or isinstance(app.screen, HuntTableScreen)
+
+    asyncio.run(run())
+
+
+def test_hotseat_hands_over_and_hides_everything_private() -> None:
+    """Two people and a bot: the hand-over screen comes whenever the other person must choose, and shows
+    neither hand; after it, the table is the new person's."""
+
+    async def run() -> None:
+        app = make_hunt_app(players=3, side=None, seed="hotseat", seats=["human", "human", "bot"])
+        handovers = 0
+
+        async def check(pilot: Any) -> None:
+            nonlocal handovers
+            screen = pilot.app.screen
+            table = pilot.app.table()
+            if isinstance(screen, HandoffScreen):
+                handovers += 1
+                text = screen_text(pilot.app)
+                assert "Pass the keyboard to" in text and app.session.names[screen.seat] in text
+                assert table.viewer is None
+                assert "Your place cards" not in text and "Your hunt cards" not in text
+            elif table is not None and dialog_of(pilot.app) is not None:
+                assert table.viewer == app.session.human_seat()
+
+        async with app.run_test(size=SIZE) as pilot:
+            await play_to_end(pilot, random.Random(3), each=check)
+        assert handovers >= 4
+
+    asyncio.run(run())
+
+
+# ------------------------------------------------------------------------------------------------ hidden
+
+
+def hidden_card_names(game: BoardGame, viewer: int, read: set[str]) -> set[str]:
+    """Names of the hunt and survival cards in hands the viewer cannot see, less any name the viewer may
+    read anyway (its own cards, the discards, the cards played, the printed powers, and ``read``: every log
+    line its observations showed so far, kept on the screen: a card played, then shuffled back, was seen)."""
+    cards = game.state(CardsState)
+    hidden_ids: set[str] = set()
+    if viewer != 0:
+        hidden_ids |= set(cards.hunt_hand) | set(cards.hunt_deck)
+    for seat in game.hunted():
+        if seat != viewer:
+            hidden_ids |= set(cards.survival[seat])
+    hidden_ids |= set(cards.survival_deck)
+    obs = game.observation(viewer)
+    read |= set(obs.log)
+    cat = Catalog.of(game)
+    known = "\n".join(
+        [
+            *read,
+            *obs.rules_in_force,
+            *(c.text for c in cat.places.values()),
+            *(
+                cat.cards[c].name + " " + cat.cards[c].text
+                for c in (
+                    *obs.effect_cards,
+                    *obs.hunt_discard,
+                    *obs.survival_discard,
+                    *(card for _, card, _ in obs.cards_played),
+                )
+            ),
+        ]
+    )
+    return {cat.card_name(c) for c in hidden_ids} - {n for n in map(cat.card_name, hidden_ids) if n in known}
+
+
+def altered(game: BoardGame, viewer: int) -> BoardGame | None:
+    """A copy that differs from ``game`` only in what ``viewer`` cannot see (another Hunted's face-down card
+    and hand, the Creature's hunt cards and the decks), or None when there is nothing to change."""
+    other = game.clone()
+    piles, cards = other.state(PilesState), other.state(CardsState)
+    changed = False
+    for seat in other.hunted():
+        if seat == viewer:
+            continue
+        hand, played = piles.hand[seat], piles.played[seat]
+        swap = next(((i, j) for i, h in enumerate(hand) for j, p in enumerate(played) if h != p), None)
+        if swap is not None and not game.observation(viewer).seats[seat].revealed:
+            i, j = swap
+            hand[i], played[j] = played[j], hand[i]
+            changed = True
+        if cards.survival[seat] and cards.survival_deck:
+            cards.survival[seat][0], cards.survival_deck[0] = cards.survival_deck[0], cards.survival[seat][0]
+            changed = True
+    if viewer != 0 and cards.hunt_hand and cards.hunt_deck:
+        cards.hunt_hand[0], cards.hunt_deck[-1] = cards.hunt_deck[-1], cards.hunt_hand[0]
+        changed = True
+    return other if changed else None
+
+
+async def table_text(pilot: Any) -> str:
+    """The screen once it no longer changes (a panel of ``height: auto`` takes a frame to find its size)."""
+    text = ""
+    for _ in range(10):
+        await pilot.pause()
+        again = screen_text(pilot.app)
+        if again == text:
+            return text
+        text = again
+    return text
+
+
+@pytest.mark.parametrize(
+    ("side", "players", "seed"), [("hunted", 4, "hide-1"), ("creature", 3, "hide-2"), ("hunted", 6, "hide-3")]
+)
+def test_nothing_on_screen_reveals_a_card_the_seat_cannot_see(side: str, players: int, seed: str) -> None:
+    async def run() -> None:
+        app = make_hunt_app(players=players, side=side, seed=seed)
+        checks = {"names": 0, "same-screen": 0}
+        read: set[str] = set()
+
+        async def check(pilot: Any) -> None:
+            table = pilot.app.table()
+            game = app.session.game
+            viewer = table.viewer
+            assert viewer is not None
+            text = screen_text(pilot.app)
+            for name in hidden_card_names(game, viewer, read):
+                assert not re.search(rf"\b{re.escape(name)}\b", text), (name, text)
+            checks["names"] += 1
+            if dialog_of(pilot.app) is None or game.question is not None or checks["names"] % 2:
+                return
+            # the table under the dialog, drawn from a game that differs only in what the viewer cannot see
+            other = altered(game, viewer)
+            if other is None:
+                return
+            assert other.observation(viewer) == game.observation(viewer)
+            await pilot.press("escape")
+            before = await table_text(pilot)
+            app.session.game = other
+            table.refresh_view()
+            after = await table_text(pilot)
+            app.session.game = game
+            table.refresh_view()
+            await table_text(pilot)
+            assert before == after
+            checks["same-screen"] += 1
+            await pilot.press("enter")  # the dialog again
+            await settle(pilot)
+
+        async with app.run_test(size=SIZE) as pilot:
+            await play_to_end(pilot, random.Random(seed), each=check)
+        assert checks["names"] >= 10 and checks["same-screen"] >= 3, checks
+
+    asyncio.run(run())
+
+
+def test_the_session_asks_the_game_only() -> None:
+    """Bots act only through the engine's legal actions of their own seat (one function, swappable)."""
+    session = HuntSession("not-alone", 3, ["random", "human", "random"], "bots")
+    moves = 0
+    while not session.game.is_over() and moves < 2000:
+        seat = session.bot_seat()
+        if seat is None:
+            seat = session.human_seat()
+            assert seat is not None
+            session.game.apply(session.game.legal_actions(seat)[0])
+        else:
+            legal = session.game.legal_actions(seat)
+            action = session.bot_move(seat)
+            assert action in legal or isinstance(action, Pick)
+        moves += 1
+    assert session.game.is_over()
+
+
+# ------------------------------------------------------------------------------------------------ the command
+
+
+def test_crewkit_play_dispatches_not_alone_and_refuses_what_it_cannot_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crewkit.cli.core import main
+    from crewkit.tui import launch
+
+    opened: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(
+        sys, "stdout", sys.stdout
+    )  # crewkit play wraps the streams for the app: put them back
+    monkeypatch.setattr(sys, "stderr", sys.stderr)
+    monkeypatch.setattr(launch, "run_board_play", lambda options, side: opened.append((options, side)) or 0)
+    assert (
+        main(["play", "--ruleset", "not-alone", "--players", "3", "--seat", "creature", "--seed", "s"]) == 0
+    )
+    options, side = opened[0]
+    assert (options.ruleset, options.players, options.seed, side) == ("not-alone", 3, "s", "creature")
+    assert main(["play", "--ruleset", "not-alone-advanced", "--seats", "human,human,bot"]) == 0
+    assert opened[1][0].players == 3 and opened[1][0].seats == ["human", "human", "bot"]
+    capsys.readouterr()
+    assert main(["play", "--ruleset", "not-alone", "--players", "9"]) == 1
+    assert "not 9" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "not-alone", "--bot", "expert"]) == 2
+    assert "Not Alone bots: random" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "not-alone", "--reading", "nope=x"]) == 1
+    assert "has no reading 'nope'" in capsys.readouterr().err
+    assert main(["play", "--ruleset", "not-alone", "--mission", "planet-nine/01"]) == 2
+    assert main(["play", "--ruleset", "crew", "--seat", "hunted"]) == 2
+    assert "--seat creature|hunted is for Not Alone" in capsys.readouterr().err
+    assert len(opened) == 2
+
+
+@pytest.mark.parametrize("how", ["digit", "mouse"])
+def test_a_place_card_by_its_number_or_by_the_mouse(how: str) -> None:
+    async def run() -> None:
+        app = make_hunt_app(players=3, side="hunted", seed="keys")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            dialog = dialog_of(app)
+            assert dialog is not None and "place card" in dialog.title_text
+            if how == "digit":
+                await pilot.press("4")
+            else:
+                await pilot.click(".hunt-options", offset=(5, 2))  # the third line: the River
+            await pilot.pause()
+            played = app.session.game.state(PilesState).played[1]
+            assert played == ([4] if how == "digit" else [3])
+
+    asyncio.run(run())
