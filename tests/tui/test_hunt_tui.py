@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from hunt_helpers import dialog_of, make_hunt_app, play_to_end, settle
+from screen_text import screen_text
 
 from crewkit.engine.board import BoardGame, new_board_game
 from crewkit.engine.boardstate import CardsState, PilesState
@@ -24,7 +25,6 @@ from crewkit.tui.launch import is_board_ruleset
 from crewkit.tui.screens.dialogs import HandoffScreen
 from crewkit.tui.screens.hunt_end import HuntEndScreen
 from crewkit.tui.screens.hunt_table import HuntTableScreen
-from crewkit.tui.textdump import screen_text
 
 SIZE = (120, 40)
 
