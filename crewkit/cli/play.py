@@ -30,7 +30,8 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seats", help="who sits where, e.g. human,bot,bot,bot or human,human,bot (hotseat)")
     p.add_argument("--bot", metavar="NAME",
                    help="the bot in the empty seats (and seats given as 'bot'): expert, fast, heuristic, rules or "
-                        "random (default: expert, the strongest that still decides well within a second)")
+                        "random (default: expert, the strongest that still decides well within a second); Not Alone: "
+                        "heuristic (default) or random")
     p.add_argument("--seat", choices=("creature", "hunted"),
                    help="Not Alone (--ruleset not-alone): your side; bots take the other seats (default: hunted)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")

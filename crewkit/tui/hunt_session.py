@@ -19,7 +19,7 @@ from crewkit.engine.board_setup import with_readings
 from crewkit.errors import UsageError
 
 HUMAN = "human"
-DEFAULT_BOT = "random"
+DEFAULT_BOT = "heuristic"  # the strongest Not Alone bot; it decides in milliseconds
 
 
 def bot_names() -> list[str]:
@@ -31,7 +31,7 @@ def seat_kinds(
     players: int, side: str | None, seats: Sequence[str] | None, bot: str | None = None
 ) -> list[str]:
     """Per seat ``human`` or a bot name. ``seats`` (``--seats``) wins; else one person on ``side``
-    (``creature``: seat 0; ``hunted``, the default: the first Hunted) and ``bot`` (default: random) elsewhere."""
+    (``creature``: seat 0; ``hunted``, the default: the first Hunted) and ``bot`` (default: heuristic) elsewhere."""
     bot = bot or DEFAULT_BOT
     if bot not in bot_names():
         raise UsageError(f"--bot {bot}: Not Alone bots: {', '.join(bot_names())}")
@@ -86,7 +86,9 @@ class HuntSession:
     def new_game(self, seed: str) -> None:
         self.seed = seed
         self.game = new_board_game(self.loaded, self.players, seed=seed, names=self.names)
-        self.bots = {s: make_board_bot(k, s, seed) for s, k in enumerate(self.kinds) if k != HUMAN}
+        self.bots = {
+            s: make_board_bot(k, s, seed, self.loaded) for s, k in enumerate(self.kinds) if k != HUMAN
+        }
 
     @property
     def humans(self) -> list[int]:

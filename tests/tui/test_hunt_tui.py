@@ -82,8 +82,8 @@ def test_questions_name_players_and_places_in_words() -> None:
 
 
 def test_seats_and_names() -> None:
-    assert seat_kinds(4, "creature", None) == ["human", "random", "random", "random"]
-    assert seat_kinds(3, None, None) == ["random", "human", "random"]
+    assert seat_kinds(4, "creature", None) == ["human", "heuristic", "heuristic", "heuristic"]
+    assert seat_kinds(3, None, None) == ["heuristic", "human", "heuristic"]
     assert seat_names(["random", "human", "random"]) == ["Bot 1", "Player", "Bot 2"]
     assert seat_names(["human", "human", "random"]) == ["Player 1", "Player 2", "Bot"]
     with pytest.raises(UsageError, match="3 seats for 4 players"):
@@ -319,7 +319,7 @@ def test_crewkit_play_dispatches_not_alone_and_refuses_what_it_cannot_play(
     assert main(["play", "--ruleset", "not-alone", "--players", "9"]) == 1
     assert "not 9" in capsys.readouterr().err
     assert main(["play", "--ruleset", "not-alone", "--bot", "expert"]) == 2
-    assert "Not Alone bots: random" in capsys.readouterr().err
+    assert "Not Alone bots: heuristic, random" in capsys.readouterr().err
     assert main(["play", "--ruleset", "not-alone", "--reading", "nope=x"]) == 1
     assert "has no reading 'nope'" in capsys.readouterr().err
     assert main(["play", "--ruleset", "not-alone", "--mission", "planet-nine/01"]) == 2
