@@ -244,11 +244,10 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
         raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
     family = bundled.ruleset_family(path)
     if family != bundled.TRICK_TAKING:  # not a trick-taking rule set: say so rather than list its keys as unknown
-        line = next((i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                     if text.startswith("family:")), 1)
+        line = next((i for i, text in enumerate(bundled.family_file_lines(path), 1) if text.startswith("family:")), 1)
         raise SpecError([SpecIssue(str(path), line, 1, ("family",),
                                    f"rule set {path.stem!r} is a game of the {family} family, not trick-taking: "
-                                   "crewkit simulate, compare, replay and validate run it; this command runs "
+                                   "crewkit play, simulate, compare, replay and validate run it; this command runs "
                                    "trick-taking rule sets only")])
     data, issues, doc = resolve_ruleset_data(path)
     issues += check_ruleset_semantics(data, doc)
