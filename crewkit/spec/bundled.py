@@ -12,6 +12,7 @@ from pathlib import Path
 
 from crewkit.errors import CrewkitError
 from crewkit.spec.resources import data_path
+from crewkit.spec.yamlio import read_limited
 
 _NUMBERED = re.compile(r"^(\d+)(?:-.*)?$")
 
@@ -44,15 +45,20 @@ def ruleset_family(path: Path) -> str:
 
     Read from the file's lines, not its YAML, so listing the bundled rule sets stays cheap; a family of a
     rule set that ``extends:`` another is declared again in the file."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
-                found = _FAMILY_LINE.match(line)
-                if found:
-                    return found.group(1)
-    except (OSError, UnicodeDecodeError):
-        return TRICK_TAKING
+    for line in family_file_lines(path):
+        found = _FAMILY_LINE.match(line)
+        if found:
+            return found.group(1)
     return TRICK_TAKING
+
+
+def family_file_lines(path: Path) -> list[str]:
+    """The lines of ``path`` read with the loader's limits (regular files only, bounded size), or none: a file
+    that cannot be read that way is left to the loader, which says why."""
+    try:
+        return read_limited(path).decode("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
 
 
 def bundled_rulesets(family: str | None = TRICK_TAKING) -> list[Path]:
