@@ -26,6 +26,7 @@ def add_replay_parser(sub: Any) -> argparse.ArgumentParser:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from crewkit.engine.record import replay_record
+    from crewkit.engine.registry import known_action_types
     from crewkit.engine.replay_text import replay_json, replay_text
     from crewkit.spec.errors import render_issue
     from crewkit.spec.loader import source_lines
@@ -34,7 +35,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise UsageError(f"{args.file}: no such file")
-    record, issues = load_record_file(path)
+    record, issues = load_record_file(path, known_action_types())
     if issues:
         lines = source_lines(path)
         for issue in issues:

@@ -69,6 +69,7 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         raise UsageError("give either a RECORD or --mission, not both")
     if args.record:
         from crewkit.engine.record import replay_record
+        from crewkit.engine.registry import known_action_types
         from crewkit.spec.recordfile import load_record_file
 
         path = Path(args.record)
@@ -78,7 +79,7 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         from crewkit.spec.loader import source_lines
 
         # the same size, nesting and schema checks as `crewkit replay`
-        record, issues = load_record_file(path)
+        record, issues = load_record_file(path, known_action_types())
         if issues:
             lines = source_lines(path)
             for issue in issues:

@@ -63,6 +63,14 @@ def load_entry_points() -> None:
             register_machine_block(obj)
 
 
+def known_action_types() -> frozenset[str]:
+    """Every action type a record may hold here: crewkit's own and those of installed packages' blocks."""
+    from crewkit.engine.actions import ACTION_TYPES
+
+    load_entry_points()
+    return frozenset(ACTION_TYPES)
+
+
 def block_named(name: str) -> Block:
     """An instance of the block called ``name`` (crewkit's own, registered, or from an installed package)."""
     cls = BLOCKS.get(name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -10,12 +11,15 @@ from crewkit.spec.errors import SpecError, SpecIssue
 from crewkit.spec.schema import load_json_file, validate_document
 
 
-def load_record_file(path: Path) -> tuple[dict[str, Any], list[Any]]:
+def load_record_file(path: Path, action_types: Collection[str] = ()) -> tuple[dict[str, Any], list[Any]]:
+    """The record at ``path`` and what is wrong with it (positioned issues). ``action_types``: the action types
+    of installed packages' blocks (crewkit's own are always known); an action of another type is an issue at
+    its ``type``."""
     try:
         doc = load_json_file(path)
     except SpecError as exc:
         return {}, list(exc.issues)
-    issues = list(validate_document(doc, "record"))
+    issues = list(validate_document(doc, "record", action_types=action_types or ()))
     data = doc.data if isinstance(doc.data, dict) else {}
     if not issues:
         issues = _record_reference_issues(doc, path)

@@ -16,7 +16,7 @@ import functools
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
 from jsonschema import Draft202012Validator, validators
@@ -88,13 +88,37 @@ _Validator = validators.extend(Draft202012Validator, {"uniqueItems": _unique_ite
 _NO_DUPLICATE = object()
 
 
-def validate_document(doc: LoadedDoc, kind: Kind) -> list[SpecIssue]:
+def validate_document(doc: LoadedDoc, kind: Kind, *, action_types: Collection[str] = ()) -> list[SpecIssue]:
     """Check ``doc`` against the schema of ``kind``; every problem, sorted by position.
 
     A rule set with ``extends`` is checked as a partial document (the schema requires the inherited keys only
-    when ``extends`` is absent).
+    when ``extends`` is absent). A record's actions must be of crewkit's own types or of ``action_types`` (the
+    plug-in blocks' types the caller knows): the schema admits any type name, since it cannot know which
+    packages are installed.
     """
-    return _validate(doc, get_validator(kind), load_schema(kind))
+    issues = _validate(doc, get_validator(kind), load_schema(kind))
+    if kind == "record" and not issues:
+        issues = _unknown_action_types(doc, action_types)
+    return issues
+
+
+def _unknown_action_types(doc: LoadedDoc, extra: Collection[str]) -> list[SpecIssue]:
+    own = load_schema("record")["$defs"]["builtin-action"]["properties"]["type"]["enum"]
+    known = sorted({*own, *extra})
+    actions = doc.data.get("actions") if isinstance(doc.data, dict) else None
+    out: list[SpecIssue] = []
+    for i, action in enumerate(actions if isinstance(actions, list) else []):
+        kind = action.get("type") if isinstance(action, dict) else None
+        if not isinstance(kind, str) or kind in known:
+            continue
+        path = ("actions", i, "type")
+        line, column = doc.position_of(path)
+        msg = f"unknown action type {kind!r}"
+        close = difflib.get_close_matches(kind, known, n=1, cutoff=0.6)
+        msg += f"; did you mean {close[0]!r}?" if close else f"; expected one of {', '.join(known)}"
+        out.append(SpecIssue(doc.filename, line, column, path,
+                             msg + " (a plug-in block's action needs the package that adds it installed)"))
+    return out
 
 
 def validate_against(doc: LoadedDoc, schema: dict[str, Any]) -> list[SpecIssue]:

@@ -8,6 +8,7 @@ names them in ``flow:`` and ``blocks:``; crewkit's code is not edited.
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Iterator
@@ -267,3 +268,45 @@ def test_a_flow_compiled_without_the_spec_layer_names_an_unknown_block() -> None
     rules = dataclasses.replace(compile_game("crew", "planet-nine/01", 3), flow=("setup", "auction", "tricks"))
     with pytest.raises(SetupError, match="no building block 'auction'; blocks: .*tricks"):
         Game.new(rules, seed="x")
+
+
+def test_a_game_with_a_plug_in_action_is_written_and_replayed_from_its_record_file(
+    bidding_package: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record names the plug-in's action type (``bid``); the record schema admits it, the reader registered by
+    the package reads it back, and ``crewkit replay`` replays the file to the same outcome."""
+    from crewkit.cli import main
+    from crewkit.engine.record import write_record
+
+    game = _game(bidding_package, "record")
+    rng = random.Random(5)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    path = bidding_package / "bidding-game.json"
+    write_record(game, path)
+    assert '"type": "bid"' in path.read_text(encoding="utf-8")
+    assert main(["replay", str(path), "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    assert game.outcome().result in out and "Traceback" not in out
+    # a misspelt plug-in action is refused with where it is and what was expected, not a traceback
+    path.write_text(path.read_text(encoding="utf-8").replace('"tricks":', '"trick":', 1), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "needs 'tricks'" in err and "Traceback" not in err
+
+
+def test_a_record_with_an_action_type_nobody_knows_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without the package, its action is unknown: replay names the file, line and column of the type."""
+    from crewkit.cli import main
+
+    record = {"format": "crewkit-record/1", "ruleset": "crew", "mission": "planet-nine/01", "players": 3,
+              "seed": "x", "actions": [{"seat": 0, "type": "bid", "tricks": 2}]}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    line = next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if '"bid"' in text)
+    assert f"r.json:{line}:" in err and "unknown action type 'bid'" in err and "play" in err
+    assert "Traceback" not in err

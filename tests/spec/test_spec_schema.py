@@ -67,7 +67,8 @@ def _walk(node: Any, where: str) -> list[str]:
     if isinstance(node, dict):
         types = node.get("type")
         is_object = types == "object" or (isinstance(types, list) and "object" in types)
-        if is_object and node.get("additionalProperties") is not False:
+        # an open object says why (``x-open``): a plug-in action's fields are its package's
+        if is_object and node.get("additionalProperties") is not False and not node.get("x-open"):
             problems.append(f"{where}: object without additionalProperties: false")
         for name, sub in node.get("properties", {}).items():
             if not isinstance(sub, dict) or not sub.get("description"):
@@ -268,3 +269,14 @@ def test_check_document_raises() -> None:
 
 def test_bundled_ruleset_passes_check_document() -> None:
     check_document(load_yaml_file(ROOT / "rulesets" / "crew.yaml"), "ruleset")
+
+
+def test_record_actions_of_plug_in_types_are_admitted_when_their_package_is_known() -> None:
+    rec = copy.deepcopy(RECORD_EXAMPLE)
+    rec["actions"].append({"seat": 0, "type": "bid", "tricks": 2})
+    doc = load_json_text(json.dumps(rec, indent=2), "r.json")
+    assert validate_document(doc, "record", action_types={"bid"}) == []
+    found = validate_document(doc, "record")
+    assert len(found) == 1 and found[0].message.startswith("unknown action type 'bid'; ")
+    assert "needs the package that adds it installed" in found[0].message
+    assert found[0].path == ("actions", len(rec["actions"]) - 1, "type") and found[0].line > 1
