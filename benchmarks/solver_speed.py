@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.engine.actions import TakeTask  # noqa: E402
+from crewkit.engine.blocks.draft import TakeTask  # noqa: E402
 from crewkit.engine.game import Game  # noqa: E402
 from crewkit.engine.rules import Rules  # noqa: E402
 from crewkit.engine.setup import compile_game  # noqa: E402

@@ -209,7 +209,7 @@ def token_warnings(task_count: int, tokens: Sequence[str]) -> list[str]:
 def _trace_game(played: Any, rules: Any, traces: list[ConditionTrace]) -> None:
     """Replay ``played`` and evaluate each condition when the engine would: after every trick, and after
     every play for ``check: after-play`` conditions."""
-    from crewkit.engine.actions import Play
+    from crewkit.engine.blocks.tricks import Play
     from crewkit.engine.game import Game
 
     if not rules.conditions:

@@ -199,7 +199,7 @@ def _init(ruleset: str, mission: str, players: int, readings: dict[str, str] | N
 
 def deal(rules: Any, seed: str, tasks: int, i: int, draft: str) -> Any:
     """Deal ``i`` of ``tasks`` tasks: in its draft phase (free) or with owners drawn in draft order (fixed)."""
-    from crewkit.engine.actions import TakeTask
+    from crewkit.engine.blocks.draft import TakeTask
     from crewkit.engine.game import Game
 
     game = Game.new(rules, seed=f"{seed}:{tasks}:{i}")

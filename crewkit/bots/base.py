@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from crewkit.engine import actions as _actions
-from crewkit.engine.actions import Action, Communicate, Distress
-from crewkit.engine.observation import Observation
+from crewkit.engine.actions import Action
+from crewkit.engine.observation import OPTIONAL_TYPES, Observation
 
-# Actions a seat may start at a communication window, never required: communication, the distress signal
-# and (5 players, gold frame) handing a task on.
-OPTIONAL_TYPES: tuple[type[Action], ...] = tuple(
-    t for t in (Communicate, Distress, _actions.HandTask, _actions.Signal) if isinstance(t, type)
-)
+__all__ = ["OPTIONAL_TYPES", "Bot"]
 
 
 @runtime_checkable

@@ -37,8 +37,9 @@ from crewkit.bots.heuristic import HeuristicBot, Knowledge, comm_pick, world_fro
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import World, choose_play, rollout, table_for, token_kind
 from crewkit.cards import mask_ids
-from crewkit.engine.actions import Action, Play
+from crewkit.engine.actions import Action
 from crewkit.engine.blocks.communication import AFTER_FIRST_CARD, hand_statements
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import TRICKS, Game, Task
 from crewkit.engine.observation import Observation

@@ -28,7 +28,9 @@ from crewkit.bots.conditions import CondSetup, choose_play_cond, cond_world, con
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import Table, World, choose_play, rollout, table_for, token_kind
-from crewkit.engine.actions import Action, Play, TakeTask
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.draft import TakeTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.observation import Observation
 
 MASK64 = (1 << 64) - 1

@@ -28,9 +28,14 @@ from crewkit.bots.conditions import choose_play_cond, cond_world, condition_setu
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import World, choose_play, rollout, table_for, token_kind
 from crewkit.cards import Card, mask_ids
-from crewkit.engine.actions import Action, ChoosePlayer, Communicate, PassCard, Play, TakeTask
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.distress import PassCard
+from crewkit.engine.blocks.draft import TakeTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.observation import Observation
 from crewkit.engine.rules import Rules
+from crewkit.engine.step_actions import ChoosePlayer
 
 
 class Knowledge:

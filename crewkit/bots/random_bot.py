@@ -17,7 +17,8 @@ import random
 
 from crewkit.bots.base import OPTIONAL_TYPES
 from crewkit.bots.safety import safe_plays
-from crewkit.engine.actions import Action, Play
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.observation import Observation
 
 OPTIONAL_PROBABILITY = 0.05

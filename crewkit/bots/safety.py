@@ -9,7 +9,7 @@ is not bound (leading a teammate's task card low, for its owner to win, is the u
 from __future__ import annotations
 
 from crewkit.bots.sim import table_for
-from crewkit.engine.actions import Play
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.observation import Observation
 
 

@@ -106,7 +106,7 @@ def _game_from_args(args: argparse.Namespace) -> Any:
 
 def line_text(game: Any, line: list[Any]) -> list[str]:
     """The line replayed on a copy of ``game``: setup choices, then one row per trick."""
-    from crewkit.engine.actions import Play
+    from crewkit.engine.blocks.tricks import Play
 
     g = game.clone()
     out: list[str] = []

@@ -14,9 +14,10 @@ import random
 from typing import Any, TypeVar
 
 from crewkit.cards import Card, Suit, sort_key
-from crewkit.engine.actions import Action, Play
+from crewkit.engine.actions import Action
 from crewkit.engine.blocks.communication import in_window
 from crewkit.engine.blocks.setup_steps import current_step
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.blocks.tricks import legal_play_mask as tricks_legal_play_mask
 from crewkit.engine.deal import (
     check_deal,

@@ -14,18 +14,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from crewkit.cards import Card, Deck, Suit
-from crewkit.engine.actions import Action, Communicate, Distress, Play
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate, Signal
+from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.gold_frame import HandTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.phase import DISTRESS_PASS, DRAFT, TRICKS
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game, Trick
     from crewkit.engine.rules import Rules
 
-from crewkit.engine import actions as _actions
-
-_OPTIONAL_TYPES: tuple[type[Action], ...] = tuple(
-    t for t in (Communicate, Distress, _actions.HandTask, _actions.Signal) if isinstance(t, type)
-)
+OPTIONAL_TYPES: tuple[type[Action], ...] = (Communicate, Distress, HandTask, Signal)  # never required
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,13 +266,13 @@ class Observation:
         except AttributeError:
             r = self._required = self._required_part
             return r
-        r = self._required = tuple(a for a in legal if not isinstance(a, _OPTIONAL_TYPES))
+        r = self._required = tuple(a for a in legal if not isinstance(a, OPTIONAL_TYPES))
         return r
 
     @property
     def optional(self) -> tuple[Action, ...]:
         """The legal Communicate and Distress actions."""
-        return tuple(a for a in self.legal if isinstance(a, _OPTIONAL_TYPES))
+        return tuple(a for a in self.legal if isinstance(a, OPTIONAL_TYPES))
 
     @property
     def last_trick(self) -> Trick | None:
@@ -451,7 +451,7 @@ def observe(
     else:
         lg = o._legal = tuple(game.legal_actions(seat) if legal is None else legal)
         # outside a communication window nothing is optional (the Persian signal is offered during a trick)
-        if table.phase != TRICKS or (table.current_trick and not any(isinstance(a, _OPTIONAL_TYPES) for a in lg)):
+        if table.phase != TRICKS or (table.current_trick and not any(isinstance(a, OPTIONAL_TYPES) for a in lg)):
             o._required = lg
     return o
 

@@ -24,10 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from crewkit.engine.actions import (
-    Action,
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.dummy import ChooseDummySeat, move_dummy
+from crewkit.engine.errors import IllegalAction
+from crewkit.engine.step_actions import (
     Answer,
-    ChooseDummySeat,
     ChoosePlayer,
     GiveAllTasks,
     GiveTask,
@@ -35,8 +36,6 @@ from crewkit.engine.actions import (
     Skip,
     SwapTokens,
 )
-from crewkit.engine.blocks.dummy import move_dummy
-from crewkit.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game

@@ -11,8 +11,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from crewkit.engine.actions import Action, Answer, Communicate, Distress, HandTask, Play
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.gold_frame import HandTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import SUCCESS, TRICKS, Game
+from crewkit.engine.step_actions import Answer
 from crewkit.solve.core import SearchAborted
 
 

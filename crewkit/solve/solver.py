@@ -29,7 +29,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.engine.actions import Action, Play, TakeTask
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.draft import TakeTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import DRAFT, SUCCESS, TRICKS, Game
 from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported, draft_quotas
@@ -399,7 +401,7 @@ def _gold_variants(st: _Start, g: Game, owners: tuple[int | None, ...], weights:
         return out
     if g.phase not in (TRICKS, DRAFT):
         return out
-    from crewkit.engine.actions import HandTask
+    from crewkit.engine.blocks.gold_frame import HandTask
 
     for i, t in enumerate(g.tasks):
         o = owners[i]
@@ -460,7 +462,7 @@ def _free_draft(g: Game) -> bool:
 def _free_draft_actions(g: Game, owners: dict[int, int], hand: tuple[int, int] | None) -> tuple[Action, ...]:
     """The take-task actions that give each open task of ``g`` (in the draft phase) to ``owners[card id]``;
     with ``hand`` = (o, p), seat o drafts one of p's tasks and hands it on to p before trick 1."""
-    from crewkit.engine.actions import HandTask
+    from crewkit.engine.blocks.gold_frame import HandTask
 
     owners = dict(owners)
     after: tuple[Action, ...] = ()

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crewkit.engine.actions import Action, Communicate, Distress, Signal
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate, Signal
+from crewkit.engine.blocks.distress import Distress
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Game
 from crewkit.tui.services import BotLike, Progress, Services, progress_of

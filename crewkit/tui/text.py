@@ -138,18 +138,13 @@ def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None
 
 def action_label(action: Action) -> str:
     """A human label for any action; unknown action types are described from their JSON form."""
-    from crewkit.engine.actions import (
-        Answer,
-        ChooseDummySeat,
-        ChooseMission,
-        ChoosePlayer,
-        Communicate,
-        Distress,
-        PassCard,
-        Play,
-        Signal,
-        TakeTask,
-    )
+    from crewkit.engine.blocks.communication import Communicate, Signal
+    from crewkit.engine.blocks.distress import Distress, PassCard
+    from crewkit.engine.blocks.draft import TakeTask
+    from crewkit.engine.blocks.dummy import ChooseDummySeat
+    from crewkit.engine.blocks.rounds import ChooseMission
+    from crewkit.engine.blocks.tricks import Play
+    from crewkit.engine.step_actions import Answer, ChoosePlayer
 
     if isinstance(action, Play):
         return f"play {action.card}"
@@ -179,7 +174,7 @@ def action_label(action: Action) -> str:
 def public_action_label(action: Action) -> str:
     """``action_label`` for another seat's move, as every seat may read it: a passed card is not named
     (only the giver and the receiver see it; the log shows it to them)."""
-    from crewkit.engine.actions import PassCard
+    from crewkit.engine.blocks.distress import PassCard
 
     if isinstance(action, PassCard):
         return "passes a card"

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from crewkit.analysis.loading import load_rules
 from crewkit.bots import BotError, UnknownBot, bot_names, make_bot, play_game
 from crewkit.bots.base import OPTIONAL_TYPES, Bot
-from crewkit.engine.actions import Action, Communicate, Play
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Game
 from crewkit.engine.observation import Observation, observe
 

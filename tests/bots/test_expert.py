@@ -10,7 +10,8 @@ import pytest
 from crewkit.bots import make_bot, play_game
 from crewkit.bots.base import OPTIONAL_TYPES
 from crewkit.bots.expert import ExpertBot, model_fits, template_game, world_game
-from crewkit.engine.actions import Action, Play
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Game
 from crewkit.engine.observation import Observation, observe
 from crewkit.engine.setup import new_game

@@ -12,7 +12,7 @@ from crewkit.analysis.loading import load_rules
 from crewkit.bots import make_bot, play_game
 from crewkit.bots.heuristic import Knowledge, world_from
 from crewkit.bots.sim import rollout
-from crewkit.engine.actions import Play
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Game
 
 

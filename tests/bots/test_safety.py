@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from crewkit.analysis.loading import load_rules
 from crewkit.bots import make_bot
 from crewkit.bots.base import OPTIONAL_TYPES
-from crewkit.engine.actions import Play
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Game
 from crewkit.engine.kernel import trick_winner
 from crewkit.engine.observation import observe

@@ -113,7 +113,7 @@ def test_mission_ids_with_or_without_leading_zero() -> None:
 
 
 def test_gold_frame_hand_over_at_five_players_only() -> None:
-    from crewkit.engine.actions import HandTask
+    from crewkit.engine.blocks.gold_frame import HandTask
     from crewkit.engine.errors import IllegalAction
     from crewkit.engine.setup import new_game
 

@@ -19,7 +19,8 @@ import pytest
 from crewkit.engine import actions as actions_module
 from crewkit.engine import phase as phase_module
 from crewkit.engine import registry
-from crewkit.engine.actions import ACTION_TYPES, Play, action_from_json
+from crewkit.engine.actions import ACTION_TYPES, action_from_json
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction, SetupError
 from crewkit.engine.setup import new_game
 from crewkit.spec.errors import SpecError

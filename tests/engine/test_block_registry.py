@@ -91,3 +91,24 @@ def test_block_state_is_kept_by_its_class_only_for_the_blocks_of_the_game() -> N
     assert match_of(crew) is None and crew.state_or_none(MatchState) is None
     with pytest.raises(KeyError):
         crew.state(MatchState)
+
+
+def test_each_action_is_defined_with_the_block_that_carries_it_out() -> None:
+    """One block = one place: an action and its JSON reader live in the module of the block whose handler
+    takes it (the setup steps' actions beside the steps); engine/actions.py holds only what actions share."""
+    from crewkit.engine import actions as actions_module
+    from crewkit.engine.actions import ACTION_TYPES, Action
+
+    assert "crewkit.engine.actions" not in {cls.__module__ for cls in ACTION_TYPES.values()}
+    shared = vars(actions_module).values()
+    assert [o for o in shared if isinstance(o, type) and issubclass(o, Action) and o is not Action] == []
+    checked = 0
+    for cls in BLOCKS.values():
+        module = cls.__module__
+        if not module.startswith("crewkit.engine.blocks."):
+            continue
+        for action_type in cls().actions():
+            assert action_type.__module__ == module, (cls.name, action_type.__name__, action_type.__module__)
+            checked += 1
+    assert checked >= 7
+    assert {ACTION_TYPES[t].__module__ for t in ("answer", "choose-player", "skip")} == {"crewkit.engine.step_actions"}

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from crewkit.engine.actions import ChooseMission, Play
-from crewkit.engine.blocks.rounds import MatchState
+from crewkit.engine.blocks.rounds import ChooseMission, MatchState
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game

@@ -11,11 +11,15 @@ from typing import Any
 import pytest
 
 from crewkit.dsl import SimpleView, compile_expr, parse
-from crewkit.engine.actions import Answer, ChoosePlayer, Communicate, Distress, HandTask, action_from_json
+from crewkit.engine.actions import action_from_json
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.gold_frame import HandTask
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Game
 from crewkit.engine.record import replay_record
 from crewkit.engine.setup import new_game
+from crewkit.engine.step_actions import Answer, ChoosePlayer
 
 RECORDS = Path(__file__).parent.parent / "records" / "missions"
 OPTIONAL = (Communicate, Distress, HandTask)

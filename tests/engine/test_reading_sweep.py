@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 
 from crewkit.cards import Card, Suit
-from crewkit.engine.actions import Play
 from crewkit.engine.blocks.rounds import MatchState
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Game, Trick
 from crewkit.engine.setup import new_game

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crewkit.campaign.store import Attempt, Logbook, mission_progress
-from crewkit.engine.actions import TakeTask
+from crewkit.engine.blocks.draft import TakeTask
 from crewkit.engine.errors import SetupError
 from crewkit.engine.game import DRAFT, Game, deal_from_strings
 from crewkit.engine.rules import compile_rules

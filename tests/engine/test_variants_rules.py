@@ -6,7 +6,9 @@ import random
 
 import pytest
 
-from crewkit.engine.actions import Play, Signal, TakeTask
+from crewkit.engine.blocks.communication import Signal
+from crewkit.engine.blocks.draft import TakeTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.record import game_to_record, replay_record

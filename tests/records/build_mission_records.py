@@ -13,8 +13,9 @@ import random
 import sys
 from pathlib import Path
 
-from crewkit.engine.actions import Communicate, Distress, HandTask
-from crewkit.engine.blocks.communication import true_statements
+from crewkit.engine.blocks.communication import Communicate, true_statements
+from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.gold_frame import HandTask
 from crewkit.engine.game import Game
 from crewkit.engine.record import game_to_record
 from crewkit.engine.setup import new_game

@@ -13,7 +13,9 @@ import random
 import sys
 from pathlib import Path
 
-from crewkit.engine.actions import Communicate, Distress, HandTask
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.gold_frame import HandTask
 from crewkit.engine.game import Game
 from crewkit.engine.record import game_to_record
 from crewkit.engine.rules import ARROWS, NUMBERED

@@ -19,7 +19,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from crewkit.engine.actions import Communicate, Distress, HandTask, Play
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.gold_frame import HandTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Game
 from crewkit.engine.record import game_to_record
 from crewkit.engine.setup import new_game

@@ -10,7 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver import small_game
 
-from crewkit.engine.actions import HandTask, Play, TakeTask
+from crewkit.engine.blocks.draft import TakeTask
+from crewkit.engine.blocks.gold_frame import HandTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game
 from crewkit.solve import UNWINNABLE, WINNABLE, TrickSearch, brute_force, replays_to_success, solve

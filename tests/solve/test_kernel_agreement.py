@@ -88,7 +88,7 @@ def test_the_engine_view_and_the_search_view_share_one_protocol() -> None:
 @pytest.mark.parametrize("tricks_before", [0, 1, 2])
 def test_the_engine_view_and_the_search_view_answer_alike(tricks_before: int) -> None:
     """Every member of the one ``View`` protocol, asked of the engine's view and of the search's, mid-game."""
-    from crewkit.engine.actions import Play
+    from crewkit.engine.blocks.tricks import Play
 
     game = small_game("planet-nine/03", 5, cards=4, players=3)
     while game.phase != "tricks":

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver import small_game
 
-from crewkit.engine.actions import Play, TakeTask
+from crewkit.engine.blocks.draft import TakeTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Game
 from crewkit.engine.setup import compile_game, new_game
 from crewkit.solve import native, replays_to_success, solve
@@ -209,7 +210,7 @@ def test_c_and_python_visit_the_same_nodes(mission: str, seed: int, cards: int, 
 
 INTERRUPT_SCRIPT = """
 import dataclasses, random, sys, time
-from crewkit.engine.actions import TakeTask
+from crewkit.engine.blocks.draft import TakeTask
 from crewkit.engine.game import Game
 from crewkit.engine.setup import compile_game
 from crewkit.solve.core import TrickSearch

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crewkit.engine.actions import Play, TakeTask
+from crewkit.engine.blocks.draft import TakeTask
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game, new_game

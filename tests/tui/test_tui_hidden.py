@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 from tui_helpers import SIZE, _saves, open_table, pass_distress, press_first_legal, settle, text_of
 
-from crewkit.engine.actions import Action, Communicate, Distress, Play
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.tricks import Play
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.dialogs import HandoffScreen

@@ -19,7 +19,8 @@ from tui_helpers import (
     text_of,
 )
 
-from crewkit.engine.actions import Action, Communicate
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen

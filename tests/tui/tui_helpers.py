@@ -8,7 +8,9 @@ from typing import Any
 
 from screen_text import screen_text
 
-from crewkit.engine.actions import Action, Communicate, Distress
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.distress import Distress
 from crewkit.engine.setup import new_game
 from crewkit.tui.services import FileSaves, MemoryLogbook
 

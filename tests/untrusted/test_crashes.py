@@ -31,7 +31,8 @@ def test_division_by_zero_names_the_file_the_condition_and_the_error() -> None:
 
 def test_replay_of_a_record_names_the_condition(tmp_path: Path) -> None:
     """A record of a game that reaches the division: replay stops with the same message."""
-    from crewkit.engine.actions import Communicate, Distress
+    from crewkit.engine.blocks.communication import Communicate
+    from crewkit.engine.blocks.distress import Distress
     from crewkit.engine.record import game_to_record
     from crewkit.engine.setup import new_game
 

@@ -87,7 +87,8 @@ def test_bundled_conditions_stay_far_below_the_bound() -> None:
 
 def test_the_estimate_bounds_the_steps_the_evaluator_counts() -> None:
     """The run-time count of an accepted expression stays below its static estimate."""
-    from crewkit.engine.actions import Communicate, Distress
+    from crewkit.engine.blocks.communication import Communicate
+    from crewkit.engine.blocks.distress import Distress
     from crewkit.engine.setup import new_game
 
     game = new_game("crew", "planet-nine/01", 4, seed="cost")
@@ -260,7 +261,8 @@ def test_the_checker_points_at_the_smallest_costly_part_and_knows_the_table() ->
 
 def test_the_step_budget_names_the_file_and_the_condition(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A condition past the budget (accepted here by raising the static bound) stops the game with a message."""
-    from crewkit.engine.actions import Communicate, Distress
+    from crewkit.engine.blocks.communication import Communicate
+    from crewkit.engine.blocks.distress import Distress
     from crewkit.engine.setup import new_game
 
     monkeypatch.setattr(limits, "MAX_COST", 10**15)

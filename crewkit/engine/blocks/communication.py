@@ -9,10 +9,11 @@ per trick, barred roles, the dummy seat, disruption.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from crewkit.cards import Card, mask_ids
-from crewkit.engine.actions import Action, Communicate, Signal
+from crewkit.cards import Card, Deck, mask_ids
+from crewkit.engine.actions import Action, ActionFormatError, card_field, register_action
 from crewkit.engine.blocks.distress import distress_allowed
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import TRICKS, Block, Handler, TrickHook, register
@@ -24,6 +25,44 @@ if TYPE_CHECKING:
     from crewkit.engine.rules import Rules
 
 AFTER_FIRST_CARD = "after-first-card"
+
+
+@dataclass(frozen=True, slots=True)
+class Communicate(Action):
+    card: Card
+    position: str | None  # top | bottom | only; None under a dead zone
+    type = "communicate"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "type": self.type, "card": self.card.name}
+        if self.position is not None:
+            out["position"] = self.position
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Signal(Action):
+    """In-trick signal (Persian reading): show a card of your hand with a token on it; it stays in hand."""
+
+    card: Card
+    type = "signal"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name}
+
+
+def _read_communicate(obj: dict[str, Any], seat: int, deck: Deck) -> Communicate:
+    card = card_field(obj, Communicate.type, deck)
+    pos = obj.get("position")
+    if pos not in (None, "top", "bottom", "only"):
+        raise ActionFormatError(f"'position' must be top, bottom or only, found {pos!r}")
+    return Communicate(seat, card, pos)
+
+
+register_action(Communicate, _read_communicate)
+
+
+register_action(Signal, lambda obj, seat, deck: Signal(seat, card_field(obj, Signal.type, deck)))
 
 
 @register

@@ -8,10 +8,11 @@ passes or is skipped as its rule set says.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from crewkit.cards import mask_ids
-from crewkit.engine.actions import Action, Distress, PassCard
+from crewkit.cards import Card, Deck, mask_ids
+from crewkit.engine.actions import Action, ActionFormatError, card_field, register_action
 from crewkit.engine.blocks.dummy import dummy_played
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import DISTRESS_PASS, TRICKS, Block, Handler, Phase, register
@@ -20,6 +21,37 @@ from crewkit.engine.state import Event
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Distress(Action):
+    direction: str  # left | right
+    type = "distress"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "direction": self.direction}
+
+
+@dataclass(frozen=True, slots=True)
+class PassCard(Action):
+    card: Card
+    type = "pass-card"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name}
+
+
+def _read_distress(obj: dict[str, Any], seat: int, deck: Deck) -> Distress:
+    direction = obj.get("direction")
+    if direction not in ("left", "right"):
+        raise ActionFormatError(f"'direction' must be left or right, found {direction!r}")
+    return Distress(seat, direction)
+
+
+register_action(Distress, _read_distress)
+
+
+register_action(PassCard, lambda obj, seat, deck: PassCard(seat, card_field(obj, PassCard.type, deck)))
 
 
 @register

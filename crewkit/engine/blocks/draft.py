@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from crewkit.engine.actions import Action, TakeTask
+from crewkit.cards import Card
+from crewkit.engine.actions import Action, card_field, register_action
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import DRAFT, Block, Handler, Phase, register
 from crewkit.engine.state import Event
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTask(Action):
+    card: Card
+    type = "take-task"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name}
+
+
+register_action(TakeTask, lambda obj, seat, deck: TakeTask(seat, card_field(obj, TakeTask.type, deck)))
 
 
 @register

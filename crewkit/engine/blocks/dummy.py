@@ -7,14 +7,37 @@ says. The players may seat it anywhere (:func:`move_dummy`, from the ``dummy-sea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from crewkit.cards import Card
+from crewkit.cards import Card, Deck
+from crewkit.engine.actions import Action, ActionFormatError, register_action
 from crewkit.engine.phase import Block, CardHook, PlayHook, register
 from crewkit.engine.state import Deal, Event
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDummySeat(Action):
+    """Where the dummy (JARVIS) sits; decided by the players, recorded as the commander's action."""
+
+    dummy_seat: int
+    type = "choose-dummy-seat"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "dummy_seat": self.dummy_seat}
+
+
+def _read_choose_dummy_seat(obj: dict[str, Any], seat: int, deck: Deck) -> ChooseDummySeat:
+    where = obj.get("dummy_seat")
+    if not isinstance(where, int) or isinstance(where, bool):
+        raise ActionFormatError(f"a choose-dummy-seat action needs 'dummy_seat' (a seat number), found {where!r}")
+    return ChooseDummySeat(seat, where)
+
+
+register_action(ChooseDummySeat, _read_choose_dummy_seat)
 
 
 @register

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from crewkit.engine.actions import Action, HandTask
+from crewkit.cards import Card
+from crewkit.engine.actions import Action, card_field, register_action, seat_field
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import TRICKS, Block, Handler, register
 from crewkit.engine.rules import Rules
@@ -13,6 +15,22 @@ from crewkit.engine.state import Event
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class HandTask(Action):
+    """Gold frame (5 players): before trick 1 one player hands one of their tasks to another."""
+
+    card: Card
+    player: int
+    type = "hand-task"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name, "to": self.player}
+
+
+register_action(HandTask, lambda obj, seat, deck: HandTask(seat, card_field(obj, HandTask.type, deck),
+                                                          seat_field(obj, HandTask.type, "to")))
 
 
 @register

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from crewkit.engine.actions import Action, ChooseMission
+from crewkit.cards import Deck
+from crewkit.engine.actions import Action, ActionFormatError, register_action
 from crewkit.engine.blocks.tricks import fast_tables
 from crewkit.engine.deal import deal_from_seed, first_dealer
 from crewkit.engine.errors import IllegalAction
@@ -31,6 +32,30 @@ from crewkit.engine.state import FINISHED, Event, Outcome, Trick
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMission(Action):
+    """The dealer announces the round's mission card and mode (Hammer: penalty or challenge)."""
+
+    mission: str
+    mode: str
+    type = "choose-mission"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "mission": self.mission, "mode": self.mode}
+
+
+def _read_choose_mission(obj: dict[str, Any], seat: int, deck: Deck) -> ChooseMission:
+    mission, mode = obj.get("mission"), obj.get("mode")
+    if not isinstance(mission, str) or mode not in ("penalty", "challenge"):
+        raise ActionFormatError(
+            f"a choose-mission action needs 'mission' and 'mode' (penalty or challenge), found {mission!r}, {mode!r}"
+        )
+    return ChooseMission(seat, mission, mode)
+
+
+register_action(ChooseMission, _read_choose_mission)
 
 
 @dataclass(slots=True)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crewkit.engine.actions import Action, Answer
+from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import SETUP, Block, Phase, register
 from crewkit.engine.state import Event
+from crewkit.engine.step_actions import Answer
 from crewkit.engine.steps import Step, make_step
 
 if TYPE_CHECKING:

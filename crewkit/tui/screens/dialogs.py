@@ -16,7 +16,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from crewkit.cards import Card, sort_key
-from crewkit.engine.actions import Communicate, Distress, PassCard
+from crewkit.engine.blocks.communication import Communicate
+from crewkit.engine.blocks.distress import Distress, PassCard
 from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import IllegalAction
 from crewkit.tui.text import (

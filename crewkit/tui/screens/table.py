@@ -21,19 +21,14 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from crewkit.engine.actions import (
-    Action,
-    ChooseDummySeat,
-    ChooseMission,
-    ChoosePlayer,
-    Communicate,
-    Distress,
-    PassCard,
-    Play,
-    Signal,
-)
-from crewkit.engine.blocks.rounds import MatchState, match_of
+from crewkit.engine.actions import Action
+from crewkit.engine.blocks.communication import Communicate, Signal
+from crewkit.engine.blocks.distress import Distress, PassCard
+from crewkit.engine.blocks.dummy import ChooseDummySeat
+from crewkit.engine.blocks.rounds import ChooseMission, MatchState, match_of
+from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
+from crewkit.engine.step_actions import ChoosePlayer
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.screens.dialogs import (
     ChoiceScreen,
