@@ -124,7 +124,6 @@ class Rules:
     commander_is_dealer: bool = False  # commander: {dealer: true}: each round's dealer commands
     draft_start: str = "first-leader"  # who takes the first task in a draft: commander | dealer | first-leader
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
-    raw_mission: Mapping[str, Any] | None = field(repr=False, default=None)  # the mission's document
     flow: tuple[str, ...] = ("setup", "draft", "tricks")  # the phases, by block name (``flow:``)
     blocks: tuple[str, ...] = ()  # cross-cutting blocks named by the rule set (``blocks:``), beyond the implied
 
@@ -207,8 +206,7 @@ def compile_rules(
                   if mission and mission.conditions else ())
     from crewkit.engine.steps import compile_draws, compile_steps
 
-    raw_mission = mission.data if mission else None  # setup steps and draws still read the document
-    steps, assignment = compile_steps(raw_mission, tasks.assignment)
+    steps, assignment = compile_steps(mission, tasks.assignment)
     if dummy is not None and dummy.seat_choice in ("players", "commander"):
         from crewkit.engine.steps import StepSpec
 
@@ -252,7 +250,7 @@ def compile_rules(
         trump_mask=trump_mask,
         special_mask=special_mask,
         setup_steps=steps,
-        draws=compile_draws(raw_mission),
+        draws=compile_draws(mission),
         roles=mission.roles if mission else (),
         comm_barred_roles=mission.barred_roles if mission else (),
         gold_frame=symbols.gold_frame and players in tasks.gold_frame_players and task_count > 0,
@@ -267,7 +265,6 @@ def compile_rules(
         comm_must_win_same_trick=comm.must_win_same_trick,
         scoring=scoring,
         raw_ruleset=ruleset.data,
-        raw_mission=raw_mission,
         flow=ruleset.flow or default_flow(scoring is not None),
         blocks=ruleset.blocks,
     )

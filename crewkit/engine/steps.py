@@ -1,6 +1,7 @@
 """Setup and task-assignment building blocks: each kind of mission step is one class here.
 
-A mission's ``setup`` list compiles into :class:`StepSpec` objects (frozen, in :class:`Rules`); a running game
+A mission's ``setup`` list, typed by the spec layer (:class:`~crewkit.spec.model.SetupStep`), compiles into
+:class:`StepSpec` objects (frozen, in :class:`Rules`); a running game
 walks them in order before the tricks. Each step says whose action it waits for, which actions are legal,
 and what an action does. Automatic steps (``role_from_holder``) finish as soon as they start.
 
@@ -20,9 +21,8 @@ A dummy seat (JARVIS) is asked and may be chosen for a role as its rule set's ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.dummy import ChooseDummySeat, move_dummy
@@ -36,51 +36,27 @@ from crewkit.engine.step_actions import (
     Skip,
     SwapTokens,
 )
+from crewkit.spec.model import Mission, SetupStep
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class StepSpec:
-    kind: str  # ask | choose | holder-role | swap-tokens | move-token | decision | distribution
-    params: Mapping[str, Any] = field(default_factory=dict)
+StepSpec = SetupStep
+"""A compiled step: the mission's typed setup steps, then the steps the engine adds (``decision``,
+``distribution``, ``dummy-seat``)."""
 
 
-def compile_steps(mission: Mapping[str, Any] | None, assignment: str) -> tuple[tuple[StepSpec, ...], str]:
+def compile_steps(mission: Mission | None, assignment: str) -> tuple[tuple[StepSpec, ...], str]:
     """The mission's setup steps followed by the task-assignment step; returns (steps, assignment)."""
-    steps: list[StepSpec] = []
-    for raw in (mission or {}).get("setup", []) or []:
-        (key, body), = raw.items()
-        body = body or {}
-        if key == "ask":
-            steps.append(StepSpec("ask", {"question": body.get("question", ""), "answers": tuple(body["answers"]),
-                                          "who": body.get("who", "others"), "id": body.get("id", "")}))
-        elif key == "choose_player":
-            steps.append(StepSpec("choose", {"role": body["role"], "by": body.get("by", "commander"),
-                                             "exclude": tuple(body.get("exclude", []) or [])}))
-        elif key == "choose_roles":
-            earlier: list[str] = []
-            distinct = body.get("distinct", True)
-            for role in body["roles"]:
-                steps.append(StepSpec("choose", {"role": role, "by": body.get("by", "crew"),
-                                                 "exclude": tuple(earlier) if distinct else ()}))
-                earlier.append(role)
-        elif key == "role_from_holder":
-            steps.append(StepSpec("holder-role", {"role": body["role"], "card": body["card"],
-                                                  "offset": body.get("offset", "self")}))
-        elif key == "swap_tokens":
-            steps.append(StepSpec("swap-tokens", {"optional": body.get("optional", True)}))
-        elif key == "move_token":
-            steps.append(StepSpec("move-token", {"optional": body.get("optional", True)}))
-        # draw_from_neighbour is a trigger, compiled separately
-    symbols = (mission or {}).get("symbols") or {}
-    if symbols.get("commander_decision"):
+    if mission is None:
+        return (), assignment
+    steps = list(mission.setup)
+    if mission.symbols.commander_decision:
         assignment = "commander-decision"
-    elif symbols.get("commander_distribution"):
+    elif mission.symbols.commander_distribution:
         assignment = "commander-distribution"
-    task_count = int(((mission or {}).get("tasks") or {}).get("count", 0))
-    if task_count:
+    if mission.tasks.count:
         if assignment == "commander-decision":
             steps.append(StepSpec("decision", {}))
         elif assignment == "commander-distribution":
@@ -88,14 +64,9 @@ def compile_steps(mission: Mapping[str, Any] | None, assignment: str) -> tuple[t
     return tuple(steps), assignment
 
 
-def compile_draws(mission: Mapping[str, Any] | None) -> tuple[tuple[int, str], ...]:
+def compile_draws(mission: Mission | None) -> tuple[tuple[int, str], ...]:
     """``draw_from_neighbour`` triggers as (after_trick, from)."""
-    out = []
-    for raw in (mission or {}).get("setup", []) or []:
-        if "draw_from_neighbour" in raw:
-            body = raw["draw_from_neighbour"] or {}
-            out.append((int(body.get("after_trick", 1)), str(body.get("from", "right"))))
-    return tuple(out)
+    return tuple((d.after_trick, d.source) for d in mission.draws) if mission is not None else ()
 
 
 class Step:

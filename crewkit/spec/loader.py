@@ -18,7 +18,7 @@ from crewkit.spec.blocknames import unknown_block
 from crewkit.spec.dslsites import DslChecks, mission_roles, sites_in
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
-from crewkit.spec.model import Mission, RuleSet
+from crewkit.spec.model import Draw, Mission, RuleSet, SetupStep
 
 if TYPE_CHECKING:
     from crewkit.spec.schema import Kind
@@ -696,6 +696,8 @@ def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mappin
             dead_zone=bool(symbols.get("dead_zone", False)),
             disruption=symbols.get("disruption"),
             gold_frame=bool(symbols.get("gold_frame")),
+            commander_decision=bool(symbols.get("commander_decision")),
+            commander_distribution=bool(symbols.get("commander_distribution")),
         ),
         conditions=tuple(conditions),
         scoring=_mission_scoring(data.get("scoring"), texts),
@@ -703,8 +705,40 @@ def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mappin
         barred_roles=tuple((data.get("communication") or {}).get("barred_roles", []) or []),
         in_force=tuple((r["id"], r["choice"]) for r in data.get("readings", []) or []),
         level=int(data.get("level", 1)),
+        setup=_setup_steps(data.get("setup") or []),
+        draws=tuple(Draw(int((raw["draw_from_neighbour"] or {}).get("after_trick", 1)),
+                         str((raw["draw_from_neighbour"] or {}).get("from", "right")))
+                    for raw in data.get("setup") or [] if "draw_from_neighbour" in raw),
         unsupported={str(k): str(v) for k, v in (data.get("unsupported") or {}).items()},
     )
+
+
+def _setup_steps(raw_steps: list[Any]) -> tuple[SetupStep, ...]:
+    """A mission's ``setup`` list (checked by the schema) as typed steps, in order."""
+    steps: list[SetupStep] = []
+    for raw in raw_steps:
+        ((key, body),) = raw.items()
+        body = body or {}
+        if key == "ask":
+            steps.append(SetupStep("ask", {"question": body.get("question", ""), "answers": tuple(body["answers"]),
+                                           "who": body.get("who", "others"), "id": body.get("id", "")}))
+        elif key == "choose_player":
+            steps.append(SetupStep("choose", {"role": body["role"], "by": body.get("by", "commander"),
+                                              "exclude": tuple(body.get("exclude", []) or [])}))
+        elif key == "choose_roles":
+            earlier: list[str] = []
+            distinct = body.get("distinct", True)
+            for role in body["roles"]:
+                steps.append(SetupStep("choose", {"role": role, "by": body.get("by", "crew"),
+                                                  "exclude": tuple(earlier) if distinct else ()}))
+                earlier.append(role)
+        elif key == "role_from_holder":
+            steps.append(SetupStep("holder-role", {"role": body["role"], "card": body["card"],
+                                                   "offset": body.get("offset", "self")}))
+        elif key in ("swap_tokens", "move_token"):
+            steps.append(SetupStep(key.replace("_", "-"), {"optional": body.get("optional", True)}))
+        # draw_from_neighbour is a trigger after a trick: Mission.draws
+    return tuple(steps)
 
 
 def _mission_scoring(scoring: Any, texts: Mapping[tuple[str | int, ...], Any]) -> Any:

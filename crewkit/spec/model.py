@@ -222,6 +222,28 @@ class MissionSymbols:
     dead_zone: bool = False
     disruption: int | None = None  # communication only from just before this trick
     gold_frame: bool = False
+    commander_decision: bool = False  # every task to one player the commander chooses
+    commander_distribution: bool = False  # the commander gives the tasks out one by one
+
+
+@dataclass(frozen=True, slots=True)
+class SetupStep:
+    """One step of a mission's ``setup`` list, typed (``choose_roles`` gives one ``choose`` step per role).
+
+    ``kind``: ``ask`` (question, answers, who, id), ``choose`` (role, by, exclude), ``holder-role`` (role, card,
+    offset), ``swap-tokens`` / ``move-token`` (optional); the engine adds ``decision``, ``distribution`` and
+    ``dummy-seat`` steps from the symbols and the rule set (:mod:`crewkit.engine.steps`)."""
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A ``draw_from_neighbour`` trigger: after trick ``after_trick`` each seat draws from its ``source``."""
+
+    after_trick: int
+    source: str  # left | right
 
 
 @dataclass(frozen=True)
@@ -242,6 +264,8 @@ class Mission:
     barred_roles: tuple[str, ...] = ()  # communication.barred_roles: roles that may not communicate
     in_force: tuple[tuple[str, str], ...] = ()  # the mission's readings in force: (id, choice)
     level: int = 1  # a secret mission card's level (Persian reading)
+    setup: tuple[SetupStep, ...] = ()  # its ``setup`` steps in order (``draw_from_neighbour`` is in ``draws``)
+    draws: tuple[Draw, ...] = ()
     unsupported: Mapping[str, str] = field(default_factory=dict)  # rule set name -> why it cannot play this
 
     @property
