@@ -54,7 +54,7 @@ def _campaigns() -> list[dict[str, Any]]:
 def catalogue() -> dict[str, Any]:
     """``{"rulesets", "campaigns", "mission_sets", "missions"}``: lists of plain dicts (JSON-ready)."""
     from crewkit.spec import bundled
-    from crewkit.spec.loader import load_doc, load_ruleset
+    from crewkit.spec.loader import load_doc, load_ruleset, resolve_ruleset_data
 
     missions: list[dict[str, Any]] = []
     levels: dict[str, set[int]] = {}
@@ -68,20 +68,28 @@ def catalogue() -> dict[str, Any]:
             levels.setdefault(mid.split("/", 1)[0], set()).add(int(data["level"]))
     rulesets: list[dict[str, Any]] = []
     mission_sets: list[dict[str, Any]] = []
-    for path in bundled.bundled_rulesets():
+    for path in bundled.bundled_rulesets(None):
         raw = load_doc(path).data or {}
+        family = bundled.ruleset_family(path)
+        if family != bundled.TRICK_TAKING:  # a game of its own (Not Alone): no missions, its own checks
+            merged = resolve_ruleset_data(path)[0]  # extends: resolved (its schema is checked by validate)
+            rulesets.append({"name": path.stem, "title": str(raw.get("title", "")), "extends": raw.get("extends"),
+                             "family": family, "players": [int(p) for p in merged.get("players") or []],
+                             "plays": f"its own game ({family} family, not trick-taking)", "problem": None})
+            continue
         try:
             data = load_ruleset(path.stem).data
         except Exception as exc:  # a broken rule set is listed with its problem
             rulesets.append({"name": path.stem, "title": str(raw.get("title", "")), "extends": raw.get("extends"),
-                             "players": [], "plays": None, "problem": f"cannot be read: {_first_line(exc)}"})
+                             "family": family, "players": [], "plays": None,
+                             "problem": f"cannot be read: {_first_line(exc)}"})
             continue
         folder = (data.get("scoring") or {}).get("missions") or ((data.get("tasks") or {}).get("secret") or {}).get(
             "missions")
         players = [int(p) for p in data.get("players") or []]
         rulesets.append({"name": path.stem, "title": str(raw.get("title", "")), "extends": raw.get("extends"),
-                         "players": players, "plays": f"mission set {folder}" if folder else "campaign missions",
-                         "problem": None})
+                         "family": family, "players": players,
+                         "plays": f"mission set {folder}" if folder else "campaign missions", "problem": None})
         if folder:
             for name in [str(folder)] + [f"{folder}/level-{n}" for n in sorted(levels.get(str(folder), ()))]:
                 level = name.rsplit("level-", 1)[1] if "/level-" in name else None

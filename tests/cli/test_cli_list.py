@@ -38,6 +38,11 @@ def test_list_json_sections_match_the_text(capsys: pytest.CaptureFixture[str]) -
     assert set(data) == {"rulesets", "campaigns", "mission_sets", "missions"}
     rulesets = {r["name"]: r for r in data["rulesets"]}
     assert rulesets["crew-jarvis"]["players"] == [2] and rulesets["crew"]["players"] == [3, 4, 5]
+    # a game of another family is listed too, its players read through extends:
+    for name in ("not-alone", "not-alone-advanced"):
+        assert rulesets[name]["family"] == "not-alone" and rulesets[name]["players"] == [2, 3, 4, 5, 6, 7]
+        assert rulesets[name]["problem"] is None and "not trick-taking" in rulesets[name]["plays"]
+    assert rulesets["crew"]["family"] == "trick-taking"
     campaigns = {c["name"]: c for c in data["campaigns"]}
     assert campaigns["planet-nine"]["missions"] == 50 and campaigns["planet-nine"]["source"] == "bundled"
     assert campaigns["jarvis-duet"]["players"] == [2] and campaigns["jarvis-duet"]["ruleset"] == "crew-jarvis"
@@ -61,6 +66,13 @@ def test_every_listed_play_command_is_accepted_by_play(capsys: pytest.CaptureFix
         assert row["play"] == f"crewkit play --campaign {row['name']}"
         check_play_options(PlayOptions(mission=None, ruleset=None, players=None, campaign=row["name"]))
     for row in data["rulesets"]:
+        if row["family"] != "trick-taking":  # Not Alone: the table's session is built as play builds it
+            from crewkit.tui.hunt_app import hunt_session
+
+            for count in row["players"]:
+                session = hunt_session(PlayOptions(ruleset=row["name"], players=count, campaign=None), None)
+                assert session.players == count
+            continue
         for count in row["players"]:
             mission = next((s["name"] for s in data["mission_sets"] if s["ruleset"] == row["name"]), None)
             campaign = "planet-nine" if mission is None else None
