@@ -4,7 +4,8 @@
 
 A tree is a folder holding a ``crewkit`` package (a checkout, or ``git archive REV | tar -x -C DIR``). Each
 round runs the rows of ``engine_speed.py`` (bare engine, random bots, heuristic bots; crew, planet-nine/25,
-4 players) once per tree, in a fresh process, the trees taking turns, so that both see the same load. Times
+4 players) and a row of uniform play through the bots' driver and observations (the engine's share of the
+random bots' row, without the random bot's own rules) once per tree, in a fresh process, the trees taking turns, so that both see the same load. Times
 are CPU seconds of the process (``time.process_time``), less moved than wall time by other work on a shared
 machine. Printed: games per CPU second per row, best and median over the rounds, and after/before; "paired" is
 the median over the rounds of that round's after/before (the trees run back to back in ABBA order, so a round's
@@ -49,11 +50,35 @@ def bots(games, bot):
     return games / (time.process_time() - start)
 
 
+class Uniform:
+    # uniform among the required legal actions of the observation: the engine and its observations, with no
+    # bot logic (the random bot's own rules, such as its safety filter, change between trees)
+
+    def __init__(self, seat, seed):
+        self.seat, self.rng = seat, random.Random(f"{seed}:{seat}")
+
+    def act(self, obs):
+        legal = [a for a in obs.legal if not isinstance(a, OPTIONAL_TYPES)]
+        return legal[int(self.rng.random() * len(legal))]
+
+    def optional(self, obs):
+        return None
+
+
+def uniform(games):
+    start = time.process_time()
+    for i in range(games):
+        seed = f"bench:{i}"
+        game = Game.new(rules, seed=seed)
+        play_game(game, [Uniform(s, seed) for s in range(4)])
+    return games / (time.process_time() - start)
+
+
 games, heuristic = int(sys.argv[1]), int(sys.argv[2])
-print(bare(games), bots(games, "random"), bots(heuristic, "heuristic") if heuristic else 0.0)
+print(bare(games), uniform(games), bots(games, "random"), bots(heuristic, "heuristic") if heuristic else 0.0)
 """
 
-ROWS = ("bare engine (no observations)", "random bots", "heuristic bots")
+ROWS = ("bare engine (no observations)", "uniform play, observations", "random bots", "heuristic bots")
 
 
 def run(tree: Path, games: int, heuristic: int) -> list[float]:

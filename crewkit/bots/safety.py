@@ -37,8 +37,25 @@ def takes_foreign_task(obs: Observation, card_id: int) -> bool:
 
 
 def safe_plays(obs: Observation, req: tuple[Play, ...]) -> tuple[Play, ...]:
-    """``req`` without the plays that take a teammate's task card, unless every play does."""
-    if not obs.current_trick or not obs.tasks:
+    """``req`` without the plays that take a teammate's task card, unless every play does.
+
+    The rule of :func:`takes_foreign_task` for every play at once: the trick, the teammates' open task cards
+    and the card to beat are worked out once (the random bot asks this before every card it plays)."""
+    cur = obs.current_trick
+    if not cur or not obs.tasks:
         return req
-    keep = tuple(a for a in req if not takes_foreign_task(obs, a.card.id))
+    me = obs.seat
+    foreign = 0
+    for task in obs.tasks:
+        if task.trick is None and task.owner is not None and task.owner != me:
+            foreign |= task.card.bit
+    if not foreign:
+        return req
+    trick = 0
+    for _, c in cur:
+        trick |= c.bit
+    led = cur[0][1].suit
+    keys = table_for(obs.rules).keys[(led.index if led is not None else -1) + 1]
+    best = max(keys[c.id] for _, c in cur)
+    keep = tuple(a for a in req if not ((trick | a.card.bit) & foreign and keys[a.card.id] > best))
     return keep or req

@@ -111,3 +111,23 @@ def test_random_bot_picks_among_every_safe_card() -> None:
 
 def test_expert_takes_no_teammates_task_card_needlessly() -> None:
     assert _check_game("expert", "planet-nine/10", 4, "safe-expert") > 5
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), mission=st.sampled_from(["planet-nine/10", "planet-nine/25", "planet-nine/04"]))
+def test_safe_plays_is_the_card_by_card_rule(seed: int, mission: str) -> None:
+    """safe_plays works the trick out once; it keeps exactly the plays takes_foreign_task lets through."""
+    import random
+
+    from crewkit.bots.safety import safe_plays, takes_foreign_task
+
+    game = Game.new(load_rules("crew", mission, 4), seed=f"safe:{seed}")
+    rng = random.Random(seed)
+    while not game.is_over():
+        legal = [a for a in game.legal_actions() if not isinstance(a, OPTIONAL_TYPES)]
+        if legal and all(isinstance(a, Play) for a in legal):
+            obs = observe(game, game.to_act)
+            req = tuple(a for a in legal if isinstance(a, Play))
+            by_card = tuple(a for a in req if not takes_foreign_task(obs, a.card.id)) or req
+            assert safe_plays(obs, req) == by_card
+        game.apply(legal[int(rng.random() * len(legal))])
