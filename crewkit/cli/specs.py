@@ -104,6 +104,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
             from crewkit.effects.files import effect_file_issues
 
             issues = effect_file_issues(path, effect_kind)
+        elif path.suffix == ".json":  # a game record: it may hold the actions of installed packages' blocks
+            from crewkit.engine.registry import known_action_types
+
+            issues = check_file(path, action_types=known_action_types())
         else:
             issues = check_file(path)
         if issues:

@@ -57,6 +57,8 @@ def guess_kind(path: Path, data: Any, first_line: str = "") -> Kind:
     hint = _SCHEMA_HINT.search(first_line)
     if hint:
         return cast("Kind", hint.group(1))  # one of the pattern's three words
+    if path.suffix == ".json" or (isinstance(data, Mapping) and str(data.get("format", "")).startswith("crewkit-record/")):
+        return "record"  # game records are JSON (`format: crewkit-record/1`)
     if path.name == "campaign.yaml":
         return "campaign"
     if path.parent.name == "rulesets":

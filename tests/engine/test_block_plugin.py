@@ -289,6 +289,8 @@ def test_a_game_with_a_plug_in_action_is_written_and_replayed_from_its_record_fi
     assert main(["replay", str(path), "--format", "json"]) == 0
     out = capsys.readouterr().out
     assert game.outcome().result in out and "Traceback" not in out
+    assert main(["validate", str(path)]) == 0  # validate reads a record as replay does
+    assert "1 file checked: all valid" in capsys.readouterr().out
     # a misspelt plug-in action is refused with where it is and what was expected, not a traceback
     path.write_text(path.read_text(encoding="utf-8").replace('"tricks":', '"trick":', 1), encoding="utf-8")
     assert main(["replay", str(path)]) == 1
@@ -311,3 +313,6 @@ def test_a_record_with_an_action_type_nobody_knows_is_refused_at_its_line(
     line = next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if '"bid"' in text)
     assert f"r.json:{line}:" in err and "unknown action type 'bid'" in err and "play" in err
     assert "Traceback" not in err
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"r.json:{line}:" in out and "unknown action type 'bid'" in out
