@@ -27,6 +27,17 @@ class Action:
         return {"seat": self.seat, "type": self.type}
 
 
+@dataclass(frozen=True, slots=True)
+class CardAction(Action):
+    """An action that names one card of the deck (``play``, ``take-task``, ``pass-card``, ``signal``): its JSON
+    form is ``{seat, type, card}``; :func:`register_card_action` reads it back."""
+
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name}
+
+
 class ActionFormatError(ValueError):
     """A JSON action that does not describe an action (unknown type, missing field, unknown card)."""
 
@@ -45,6 +56,11 @@ def register_action(cls: type[Action], reader: ActionReader) -> None:
         raise ValueError(f"action type {cls.type!r} is already taken by {ACTION_TYPES[cls.type].__name__}")
     ACTION_TYPES[cls.type] = cls
     _READERS[cls.type] = reader
+
+
+def register_card_action(cls: type[CardAction]) -> None:
+    """:func:`register_action` for an action of one card, with the reader of its ``{seat, type, card}`` form."""
+    register_action(cls, lambda obj, seat, deck: cls(seat, card_field(obj, cls.type, deck)))
 
 
 def card_field(obj: dict[str, Any], kind: str, deck: Deck, name: str = "card") -> Card:

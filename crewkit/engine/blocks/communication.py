@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from crewkit.cards import Card, Deck, mask_ids
-from crewkit.engine.actions import Action, ActionFormatError, card_field, register_action
+from crewkit.engine.actions import (
+    Action,
+    ActionFormatError,
+    CardAction,
+    card_field,
+    register_action,
+    register_card_action,
+)
 from crewkit.engine.blocks.distress import distress_allowed
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import TRICKS, Block, Handler, TrickHook, register
@@ -41,14 +48,10 @@ class Communicate(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Signal(Action):
+class Signal(CardAction):
     """In-trick signal (Persian reading): show a card of your hand with a token on it; it stays in hand."""
 
-    card: Card
     type = "signal"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "card": self.card.name}
 
 
 def _read_communicate(obj: dict[str, Any], seat: int, deck: Deck) -> Communicate:
@@ -62,7 +65,7 @@ def _read_communicate(obj: dict[str, Any], seat: int, deck: Deck) -> Communicate
 register_action(Communicate, _read_communicate)
 
 
-register_action(Signal, lambda obj, seat, deck: Signal(seat, card_field(obj, Signal.type, deck)))
+register_card_action(Signal)
 
 
 @register

@@ -11,8 +11,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from crewkit.cards import Card, Deck, mask_ids
-from crewkit.engine.actions import Action, ActionFormatError, card_field, register_action
+from crewkit.cards import Deck, mask_ids
+from crewkit.engine.actions import (
+    Action,
+    ActionFormatError,
+    CardAction,
+    register_action,
+    register_card_action,
+)
 from crewkit.engine.blocks.dummy import dummy_played
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import DISTRESS_PASS, TRICKS, Block, Handler, Phase, register
@@ -33,12 +39,8 @@ class Distress(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class PassCard(Action):
-    card: Card
+class PassCard(CardAction):
     type = "pass-card"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "card": self.card.name}
 
 
 def _read_distress(obj: dict[str, Any], seat: int, deck: Deck) -> Distress:
@@ -51,7 +53,7 @@ def _read_distress(obj: dict[str, Any], seat: int, deck: Deck) -> Distress:
 register_action(Distress, _read_distress)
 
 
-register_action(PassCard, lambda obj, seat, deck: PassCard(seat, card_field(obj, PassCard.type, deck)))
+register_card_action(PassCard)
 
 
 @register

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from crewkit.cards import Card
-from crewkit.engine.actions import Action, card_field, register_action
+from crewkit.engine.actions import Action, CardAction, register_card_action
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import DRAFT, Block, Handler, Phase, register
 from crewkit.engine.state import Event
@@ -16,15 +15,11 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeTask(Action):
-    card: Card
+class TakeTask(CardAction):
     type = "take-task"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "card": self.card.name}
 
-
-register_action(TakeTask, lambda obj, seat, deck: TakeTask(seat, card_field(obj, TakeTask.type, deck)))
+register_card_action(TakeTask)
 
 
 @register

@@ -9,10 +9,10 @@ by every game of one rule set are built once (:func:`fast_tables`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from crewkit.cards import Card, mask_ids
-from crewkit.engine.actions import Action, card_field, register_action
+from crewkit.engine.actions import Action, CardAction, register_card_action
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.kernel import deck_strength_table, follow_mask, trick_winner
 from crewkit.engine.phase import TRICKS, Block, Handler, Phase, register
@@ -24,15 +24,11 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Action):
-    card: Card
+class Play(CardAction):
     type = "play"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "card": self.card.name}
 
-
-register_action(Play, lambda obj, seat, deck: Play(seat, card_field(obj, Play.type, deck)))
+register_card_action(Play)
 
 
 @register
