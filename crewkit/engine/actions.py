@@ -38,6 +38,18 @@ class CardAction(Action):
         return {"seat": self.seat, "type": self.type, "card": self.card.name}
 
 
+@dataclass(frozen=True, slots=True)
+class CardToSeatAction(Action):
+    """An action that gives one card to a seat (``give-task``, ``hand-task``): its JSON form is
+    ``{seat, type, card, to}``; :func:`register_card_to_seat_action` reads it back."""
+
+    card: Card
+    player: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "card": self.card.name, "to": self.player}
+
+
 class ActionFormatError(ValueError):
     """A JSON action that does not describe an action (unknown type, missing field, unknown card)."""
 
@@ -61,6 +73,12 @@ def register_action(cls: type[Action], reader: ActionReader) -> None:
 def register_card_action(cls: type[CardAction]) -> None:
     """:func:`register_action` for an action of one card, with the reader of its ``{seat, type, card}`` form."""
     register_action(cls, lambda obj, seat, deck: cls(seat, card_field(obj, cls.type, deck)))
+
+
+def register_card_to_seat_action(cls: type[CardToSeatAction]) -> None:
+    """:func:`register_action` for an action giving a card to a seat, reading its ``{seat, type, card, to}``."""
+    register_action(cls, lambda obj, seat, deck: cls(seat, card_field(obj, cls.type, deck),
+                                                     seat_field(obj, cls.type, "to")))
 
 
 def card_field(obj: dict[str, Any], kind: str, deck: Deck, name: str = "card") -> Card:

@@ -6,7 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from crewkit.cards import Card, CardError, Deck
-from crewkit.engine.actions import Action, ActionFormatError, card_field, register_action, seat_field
+from crewkit.engine.actions import (
+    Action,
+    ActionFormatError,
+    CardToSeatAction,
+    register_action,
+    register_card_to_seat_action,
+    seat_field,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,15 +71,10 @@ class Skip(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class GiveTask(Action):
+class GiveTask(CardToSeatAction):
     """The commander gives a task to a player (commander's decision or distribution)."""
 
-    card: Card
-    player: int
     type = "give-task"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "card": self.card.name, "to": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,5 @@ register_action(ChoosePlayer, _read_choose_player)
 register_action(SwapTokens, _read_swap_tokens)
 register_action(MoveToken, _read_move_token)
 register_action(Skip, lambda obj, seat, deck: Skip(seat))
-register_action(GiveTask, lambda obj, seat, deck: GiveTask(seat, card_field(obj, GiveTask.type, deck),
-                                                          seat_field(obj, GiveTask.type, "to")))
+register_card_to_seat_action(GiveTask)
 register_action(GiveAllTasks, lambda obj, seat, deck: GiveAllTasks(seat, seat_field(obj, GiveAllTasks.type, "to")))

@@ -97,11 +97,11 @@ def test_each_action_is_defined_with_the_block_that_carries_it_out() -> None:
     """One block = one place: an action and its JSON reader live in the module of the block whose handler
     takes it (the setup steps' actions beside the steps); engine/actions.py holds only what actions share."""
     from crewkit.engine import actions as actions_module
-    from crewkit.engine.actions import ACTION_TYPES, Action, CardAction
+    from crewkit.engine.actions import ACTION_TYPES, Action, CardAction, CardToSeatAction
 
     assert "crewkit.engine.actions" not in {cls.__module__ for cls in ACTION_TYPES.values()}
     shared = vars(actions_module).values()  # the bases only: no action type of a block
-    bases = (Action, CardAction)
+    bases = (Action, CardAction, CardToSeatAction)
     assert [o for o in shared if isinstance(o, type) and issubclass(o, Action) and o not in bases] == []
     checked = 0
     for cls in BLOCKS.values():

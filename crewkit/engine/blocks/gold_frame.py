@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from crewkit.cards import Card
-from crewkit.engine.actions import Action, card_field, register_action, seat_field
+from crewkit.engine.actions import (
+    Action,
+    CardToSeatAction,
+    register_card_to_seat_action,
+)
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import TRICKS, Block, Handler, register
 from crewkit.engine.rules import Rules
@@ -18,19 +21,13 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class HandTask(Action):
+class HandTask(CardToSeatAction):
     """Gold frame (5 players): before trick 1 one player hands one of their tasks to another."""
 
-    card: Card
-    player: int
     type = "hand-task"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "card": self.card.name, "to": self.player}
 
-
-register_action(HandTask, lambda obj, seat, deck: HandTask(seat, card_field(obj, HandTask.type, deck),
-                                                          seat_field(obj, HandTask.type, "to")))
+register_card_to_seat_action(HandTask)
 
 
 @register
