@@ -28,14 +28,10 @@ class BoardGameResult:
 
 
 def deal_fingerprint(game: BoardGame) -> str:
-    """The shuffled hunt and survival cards as dealt (equal fingerprints: the same shuffles)."""
+    """The shuffled effect card decks as dealt, hands and draw piles (equal fingerprints: the same shuffles)."""
     cards = game.state(CardsState)
     return "|".join(
-        [
-            ",".join(cards.hunt_hand + cards.hunt_deck),
-            *(",".join(h) for h in cards.survival),
-            ",".join(cards.survival_deck),
-        ]
+        ",".join([*(c for hand in cards.hands[deck] for c in hand), *cards.draw[deck]]) for deck in cards.draw
     )
 
 

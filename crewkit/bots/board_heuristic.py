@@ -74,11 +74,11 @@ class HeuristicBoardBot:
         self.hunt = {c.id: c for c in ruleset.cards["hunt"].cards}
         self.survival = {c.id: c for c in ruleset.cards["survival"].cards}
         data = ruleset.data
-        self.cap = int(data["setup"]["will"])
-        self.start = tuple(int(p) for p in data["setup"]["hunted_places"])
-        sides = data.get("tracks", {}).get("board_sides", {})
+        self.cap = int(data["counter"]["start"])
+        self.start = tuple(int(p) for p in data["setup"]["places_in_hand"])
+        sides = data.get("board_sides", {})
         # the board side whose Artemia spaces come earliest (the third token sooner)
-        self.side = max(sorted(sides), key=lambda s: sum(sides[s].get("artemia_spaces", [])), default="")
+        self.side = max(sorted(sides), key=lambda s: sum(sides[s].get("token_spaces", [])), default="")
         rows = data["planet"]["rows"]
         self.adjacent: dict[int, set[int]] = {}
         for r, row in enumerate(rows):
@@ -140,7 +140,7 @@ class HeuristicBoardBot:
             )
             return 1.6 if any(p not in mine for p in obs.reserve) else 0.0
         if w == "draw_survival":
-            return 1.1 if obs.survival_deck or obs.survival_discard else 0.0
+            return 1.1 if obs.draw_piles.get("survival") or obs.discards.get("survival") else 0.0
         if w == "gain_will":
             lowest = min((s.will for s in obs.seats if s.role == "hunted"), default=self.cap)
             who = view.will if e["who"] == "self" else lowest
@@ -148,9 +148,9 @@ class HeuristicBoardBot:
         if w == "play_place_cards":
             return 1.0 if e["resolve"] == "one" else 1.6
         if w == "put_marker":
-            return -9.0 if obs.marker_on_beach else 0.9
+            return -9.0 if obs.marker_placed else 0.9
         if w == "remove_marker":
-            return 0.0 if obs.marker_on_beach else -9.0
+            return 0.0 if obs.marker_placed else -9.0
         if w == "copy_power":
             return 0.6
         if w == "one_of":
@@ -328,7 +328,7 @@ class HeuristicBoardBot:
                 value += 0.8 * ranked[1]
             elif w == "extra_will_loss":
                 value += 0.4 * (ranked[0] if e["token"] == "creature" else ranked[1])
-            elif w == "extra_assimilation":
+            elif w == "catch_moves_more":
                 value += 0.7 * ranked[0]
             elif w == "cancel_power":
                 if positions:  # after the reveal: the best power in use
@@ -508,9 +508,9 @@ class HeuristicBoardBot:
             elif w == "take_back_played":
                 value += 0.8 if len(obs.hand) <= 2 else 0.0
             elif w == "put_marker":
-                value += 0.6 if not obs.marker_on_beach else -5.0
+                value += 0.6 if not obs.marker_placed else -5.0
             elif w == "remove_marker":
-                value += 0.2 if obs.marker_on_beach else -5.0
+                value += 0.2 if obs.marker_placed else -5.0
             elif w == "move_track":
                 value += 1.0
             elif w == "remove_hunt_cards":

@@ -82,8 +82,10 @@ class ActiveRule:
         return self.first <= round_number <= self.last
 
 
-CREATURE = -1
-"""The seat number used for the Creature when an effect names who acts or who chooses."""
+LONE_SEAT = -1
+"""The seat number used for the lone seat (Not Alone's Creature) when an effect names who acts or chooses."""
+
+CREATURE = LONE_SEAT  # the name Not Alone's vocabulary and card tests use
 
 CHANCE = -2
 """The "seat" that chooses when a card says *at random*: the game's random source, not a player."""

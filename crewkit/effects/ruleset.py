@@ -24,6 +24,8 @@ from crewkit.spec.schema import validate_against
 from crewkit.spec.yamlio import LoadedDoc, load_yaml_file
 
 from .cardsets import CardSet, load_card_set
+from .model import Effect
+from .words import TOKEN, TRACK, WORDS
 
 MAX_EXTENDS = 8
 
@@ -148,14 +150,16 @@ def _unknown_keys(base: Any, patch: Any, prefix: str = "") -> str:
 def _cross_issues(doc: LoadedDoc, cards: Mapping[str, CardSet]) -> list[SpecIssue]:
     data = doc.data
     out: list[SpecIssue] = []
-    low, high = data["roles"]["hunted"]["min"], data["roles"]["hunted"]["max"]
+    lone, others = list(data["roles"])[:2]  # the lone role first
+    low, high = data["roles"][others]["min"], data["roles"][others]["max"]
     wanted_players = list(range(low + 1, high + 2))
     if sorted(data["players"]) != wanted_players:
-        out.append(_issue(doc, ("players",), f"players should be {wanted_players}: one Creature and "
-                                             f"{low} to {high} Hunted"))
+        out.append(_issue(doc, ("players",), f"players should be {wanted_players}: one {lone} and "
+                                             f"{low} to {high} {others}"))
     hunted_counts = {str(n) for n in range(low, high + 1)}
-    for table in (("setup", "reserve"), ("tracks", "rescue"), ("tracks", "assimilation")):
-        keys = set(data[table[0]][table[1]])
+    tables = [("setup", "reserve"), *(("tracks", t, "goal") for t in data["tracks"])]
+    for table in tables:
+        keys = set(_at(data, table))
         if keys != hunted_counts:
             missing = sorted(hunted_counts - keys)
             extra = sorted(keys - hunted_counts)
@@ -170,15 +174,98 @@ def _cross_issues(doc: LoadedDoc, cards: Mapping[str, CardSet]) -> list[SpecIssu
     if grid != numbers:
         out.append(_issue(doc, ("planet", "rows"), f"the planet's rows should hold each place once ({numbers}), "
                                                    f"found {grid}"))
-    for i, n in enumerate(data["setup"]["hunted_places"]):
+    for i, n in enumerate(data["setup"]["places_in_hand"]):
         if n not in numbers:
-            out.append(_issue(doc, ("setup", "hunted_places", i), f"no place has the number {n}"))
+            out.append(_issue(doc, ("setup", "places_in_hand", i), f"no place has the number {n}"))
     if data["planet"]["marker"]["place"] not in places.place_ids():
         out.append(_issue(doc, ("planet", "marker", "place"), f"unknown place {data['planet']['marker']['place']!r}"))
-    for side, spec in data["tracks"]["board_sides"].items():
-        for j, space in enumerate(spec["artemia_spaces"]):
-            longest = max(data["tracks"]["rescue"].values())
+    track = data.get("rules", {}).get("extra_token_track")
+    for side, spec in data.get("board_sides", {}).items():
+        for j, space in enumerate(spec["token_spaces"]):
+            longest = max(data["tracks"][track]["goal"].values()) if track in data["tracks"] else 0
             if space >= longest:
-                out.append(_issue(doc, ("tracks", "board_sides", side, "artemia_spaces", j),
-                                  f"space {space} is beyond the longest Rescue track ({longest})"))
+                out.append(_issue(doc, ("board_sides", side, "token_spaces", j),
+                                  f"space {space} is beyond the longest {track} track ({longest})"))
+    return out + _name_issues(doc, cards)
+
+
+def _at(data: Mapping[str, Any], path: tuple[str, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def _name_issues(doc: LoadedDoc, cards: Mapping[str, CardSet]) -> list[SpecIssue]:
+    """Every role, track, deck and token a section names is one the rule set defines."""
+    data = doc.data
+    out: list[SpecIssue] = []
+    roles, tracks, tokens = list(data["roles"]), list(data["tracks"]), list(data.get("tokens", {}))
+    if "start" not in data.get("counter", {}):
+        out.append(_issue(doc, ("counter",) if "counter" in data else (), "the rule set needs counter.start, "
+                                                                          "the counter each seat starts with"))
+
+    def check(path: tuple[str | int, ...], name: Any, known: list[str], what: str, key: bool = False) -> None:
+        if name not in known:
+            out.append(_issue(doc, path, f"unknown {what} {name!r}; the rule set's {what}s: {', '.join(known)}",
+                              key=key))
+
+    for deck, spec in data.get("decks", {}).items():
+        check(("decks", deck), deck, [k for k in cards if k != "places"], "deck", key=True)
+        check(("decks", deck, "role"), spec["role"], roles, "role")
+    for track, spec in data["tracks"].items():
+        check(("tracks", track, "wins"), spec["wins"], roles, "role")
+    moves = [("counter", "at_zero"), ("round", "exploration", "give_up"), ("round", "end_of_round"),
+             *(("tokens", t, "catch") for t in tokens)]
+    for path in moves:
+        try:
+            table = _at(data, path)
+        except KeyError:
+            continue
+        for track in table.get("move_track", {}):
+            check((*path, "move_track", track), track, tracks, "track", key=True)
+    if "extra_token_track" in data.get("rules", {}):
+        check(("rules", "extra_token_track"), data["rules"]["extra_token_track"], tracks, "track")
+    for i, entry in enumerate(data.get("flow") or []):
+        if not isinstance(entry, dict):
+            continue
+        for param in ("token", "extra_token"):
+            if param in entry:
+                check(("flow", i, param), entry[param], tokens, "token")
+        for j, role in enumerate(entry.get("seats", [])):
+            check(("flow", i, "seats", j), role, roles, "role")
+        if "role" in entry:
+            check(("flow", i, "role"), entry["role"], roles, "role")
+    return out + _card_name_issues(cards, tracks, tokens)
+
+
+def _card_name_issues(cards: Mapping[str, CardSet], tracks: list[str], tokens: list[str]) -> list[SpecIssue]:
+    """Every track and token a card's effects name is one the rule set declares (at the card's line)."""
+    out: list[SpecIssue] = []
+    known = {"track": tracks, "token": tokens}
+
+    def walk(effect: Effect) -> None:
+        for param in WORDS[effect.word].params:
+            value = effect.args.get(param.name)
+            kind = "track" if param.type is TRACK else "token" if param.type is TOKEN else ""
+            if kind and value not in known[kind]:
+                out.append(SpecIssue(effect.file, effect.line, effect.column, effect.path,
+                                     f"{effect.word}: the rule set has no {kind} {value!r}; its {kind}s: "
+                                     f"{', '.join(known[kind])}"))
+            if param.type.name == "options":
+                for option in value or []:
+                    for sub in option:
+                        walk(sub)
+
+    for card_set in cards.values():
+        tokened = [(i, c) for i, c in enumerate(card_set.cards) if c.token and c.token not in tokens]
+        doc = load_yaml_file(card_set.path) if tokened else None
+        for i, card in tokened:
+            assert doc is not None
+            line, col = doc.position_of(("cards", i, "token"))
+            out.append(SpecIssue(doc.filename, line, col, ("cards", i, "token"),
+                                 f"{card.id}: the rule set has no token {card.token!r}; its tokens: "
+                                 f"{', '.join(tokens)}"))
+        for card in card_set.cards:
+            for effect in (*card.effects, *card.passive):
+                walk(effect)
     return out

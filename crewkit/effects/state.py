@@ -18,8 +18,6 @@ from typing import Literal, Protocol, TypeVar
 from .model import ActiveRule, Effect
 
 Pile = Literal["hand", "discard", "played", "reserve"]
-Track = Literal["rescue", "assimilation"]
-Token = Literal["creature", "target", "artemia"]
 T = TypeVar("T")
 
 
@@ -31,8 +29,8 @@ class EffectState(Protocol):
         """The current round, from 1."""
         ...
 
-    def hunted(self) -> Sequence[int]:
-        """Every Hunted's seat, in Reckoning order (from the Creature's left)."""
+    def other_seats(self) -> Sequence[int]:
+        """Every seat but the lone one (each Hunted), in resolution order (from the lone seat's left)."""
         ...
 
     def places(self, seat: int, pile: Pile) -> Sequence[int]:
@@ -50,46 +48,41 @@ class EffectState(Protocol):
         """Add ``delta`` (negative: lose) to a Hunted's will; the game applies the third-will rule."""
         ...
 
-    def survival_cards(self, seat: int) -> Sequence[str]:
+    def effect_hand(self, seat: int, deck: str) -> Sequence[str]:
+        """The effect cards of ``deck`` in ``seat``'s hand (the Creature's hunt cards: deck ``hunt``)."""
         ...
 
-    def draw_survival(self, seat: int, count: int) -> Sequence[str]:
-        """Draw up to ``count`` survival cards into ``seat``'s hand; returns those drawn."""
+    def draw_effect_cards(self, seat: int, deck: str, count: int) -> Sequence[str]:
+        """Draw up to ``count`` cards of ``deck`` into ``seat``'s hand; returns those drawn."""
         ...
 
-    def discard_survival(self, seat: int, cards: Sequence[str]) -> None:
+    def discard_effect_cards(self, seat: int, deck: str, cards: Sequence[str]) -> None:
         ...
 
-    def hunt_cards(self) -> Sequence[str]:
-        """The Creature's hand of hunt cards."""
+    def effect_cards_to_bottom(self, seat: int, deck: str, cards: Sequence[str]) -> None:
+        """Put cards from ``seat``'s hand under their deck."""
         ...
 
-    def discard_hunt(self, cards: Sequence[str]) -> None:
+    def effect_discard(self, deck: str) -> Sequence[str]:
+        """The cards of ``deck`` discarded so far, oldest first."""
         ...
 
-    def hunt_to_deck_bottom(self, cards: Sequence[str]) -> None:
-        """Put hunt cards from the Creature's hand under the hunt deck."""
-        ...
-
-    def hunt_discard(self) -> Sequence[str]:
-        """The hunt cards discarded so far, oldest first."""
-        ...
-
-    def move_track(self, track: Track, by: int) -> None:
+    def move_track(self, track: str, by: int) -> None:
         """Move a counter forward; the game ends at once when it reaches its goal."""
         ...
 
-    def marker_on_beach(self) -> bool:
+    def marker_placed(self) -> bool:
+        """Whether the marker counter is on its place (the Beach)."""
         ...
 
-    def set_marker_on_beach(self, on: bool) -> None:
+    def set_marker(self, on: bool) -> None:
         ...
 
-    def token_places(self, token: Token) -> Sequence[int]:
+    def token_places(self, token: str) -> Sequence[int]:
         """The places a hunt token stands on (none before it is placed; two for a two-place card)."""
         ...
 
-    def set_token_places(self, token: Token, places: Sequence[int]) -> None:
+    def set_token_places(self, token: str, places: Sequence[int]) -> None:
         ...
 
     def position(self, seat: int) -> int | None:
@@ -99,8 +92,8 @@ class EffectState(Protocol):
     def set_position(self, seat: int, place: int) -> None:
         ...
 
-    def cards_played(self, kind: Literal["hunt", "survival"]) -> Sequence[str]:
-        """The hunt or survival cards played this round, in order."""
+    def cards_played(self, deck: str) -> Sequence[str]:
+        """The cards of ``deck`` played this round, in order."""
         ...
 
     def adjacent(self, place: int) -> Sequence[int]:

@@ -36,6 +36,8 @@ WHO: dict[str, str] = {
 }
 TOKENS = ("creature", "target", "artemia")
 TRACKS = ("rescue", "assimilation")
+# The decks the card words name (a rule set of this vocabulary names its effect card decks so: ``decks:``).
+SURVIVAL, HUNT = "survival", "hunt"
 
 
 @dataclass(frozen=True)
@@ -168,10 +170,10 @@ def seats(ctx: Context, who: str, why: str) -> list[int]:
     if who == "affected":
         return [ctx.affected] if ctx.affected is not None else []
     if who == "each_hunted":
-        return list(st.hunted())
+        return list(st.other_seats())
     if "chosen_hunted" in ctx.chosen:
         return [int(ctx.chosen["chosen_hunted"])]  # type: ignore[call-overload]
-    picked = ctx.chooser.pick(ctx.actor, list(st.hunted()), 1, why)
+    picked = ctx.chooser.pick(ctx.actor, list(st.other_seats()), 1, why)
     ctx.chosen["chosen_hunted"] = picked[0]
     return picked
 
@@ -185,7 +187,7 @@ def places(ctx: Context, ref: str | list[str], why: str, choose: bool = True) ->
         if r == "this":
             out += [ctx.place] if ctx.place is not None else []
         elif r.endswith("_token"):
-            out += list(ctx.state.token_places(r.removesuffix("_token")))  # type: ignore[arg-type]
+            out += list(ctx.state.token_places(r.removesuffix("_token")))
         elif r == "any":
             out += every
         elif r in ("chosen", "adjacent"):
@@ -296,11 +298,11 @@ def _move_track(ctx: Context, e: Effect) -> None:
 
 
 def _put_marker(ctx: Context, e: Effect) -> None:
-    ctx.state.set_marker_on_beach(True)
+    ctx.state.set_marker(True)
 
 
 def _remove_marker(ctx: Context, e: Effect) -> None:
-    ctx.state.set_marker_on_beach(False)
+    ctx.state.set_marker(False)
 
 
 def _draw_survival(ctx: Context, e: Effect) -> None:
@@ -308,21 +310,21 @@ def _draw_survival(ctx: Context, e: Effect) -> None:
     if in_force(ctx, "no_survival_cards"):
         st.log(f"{ctx.card}: no survival card may be drawn this round")
         return
-    drawn = list(st.draw_survival(ctx.actor, int(e["count"])))
+    drawn = list(st.draw_effect_cards(ctx.actor, SURVIVAL, int(e["count"])))
     keep = int(e["keep"])
     if keep < len(drawn):
         kept = _pick(ctx, ctx.actor, drawn, keep, "survival cards to keep")
         rest = list(drawn)
         for card in kept:
             rest.remove(card)
-        st.discard_survival(ctx.actor, rest)
+        st.discard_effect_cards(ctx.actor, SURVIVAL, rest)
 
 
 def _discard_survival(ctx: Context, e: Effect) -> None:
     st = ctx.state
     for seat in seats(ctx, e["who"], "who discards survival cards"):
-        hand = list(st.survival_cards(seat))
-        st.discard_survival(seat, _pick(ctx, seat, hand, int(e["count"]), "survival cards to discard"))
+        hand = list(st.effect_hand(seat, SURVIVAL))
+        st.discard_effect_cards(seat, SURVIVAL, _pick(ctx, seat, hand, int(e["count"]), "survival cards to discard"))
 
 
 def _copy_options(ctx: Context, e: Effect) -> list[int]:
@@ -387,21 +389,21 @@ def _swap_played(ctx: Context, e: Effect) -> None:
 
 
 def _copy_hunt_card(ctx: Context, e: Effect) -> None:
-    earlier = [c for c in ctx.state.hunt_discard() if c != ctx.card]
+    earlier = [c for c in ctx.state.effect_discard(HUNT) if c != ctx.card]
     if earlier:
         ctx.state.play_card_effects(earlier[-1], ctx.actor)
 
 
 def _remove_hunt_cards(ctx: Context, e: Effect) -> None:
     st = ctx.state
-    hand = list(st.hunt_cards())
+    hand = list(st.effect_hand(CREATURE, HUNT))
     n = len(hand) if e["count"] == "all" else int(e["count"])
     who = CHANCE if e["random"] else CREATURE
     cards = hand if n >= len(hand) else _pick(ctx, who, hand, n, "hunt cards to remove")
     if e["to"] == "deck_bottom":
-        st.hunt_to_deck_bottom(cards)
+        st.effect_cards_to_bottom(CREATURE, HUNT, cards)
     else:
-        st.discard_hunt(cards)
+        st.discard_effect_cards(CREATURE, HUNT, cards)
 
 
 # ------------------------------------------------------------------------------------------ rules
@@ -479,11 +481,11 @@ _WORDS: list[Word] = [
     _w("put_marker", "action", [],
        "put the marker counter on the Beach",
        "Possible only while the marker is not on the Beach.", "{put_marker: {}}", _put_marker,
-       lambda ctx, e: not ctx.state.marker_on_beach()),
+       lambda ctx, e: not ctx.state.marker_placed()),
     _w("remove_marker", "action", [],
        "take the marker counter off the Beach",
        "Possible only while the marker is on the Beach (followed by what removing it earns).",
-       "{remove_marker: {}}", _remove_marker, lambda ctx, e: ctx.state.marker_on_beach()),
+       "{remove_marker: {}}", _remove_marker, lambda ctx, e: ctx.state.marker_placed()),
     # ---- survival and hunt cards
     _w("draw_survival", "action", [Param("count", COUNT, 1), Param("keep", KEEP, 1)],
        "draw {count} survival card(s) and keep {keep}",
@@ -501,7 +503,7 @@ _WORDS: list[Word] = [
        "copy the effect of the last hunt card you discarded",
        "The effects of the most recently discarded hunt card (other than this one) are applied again.",
        "{copy_hunt_card: {}}", _copy_hunt_card,
-       lambda ctx, e: any(c != ctx.card for c in ctx.state.hunt_discard())),
+       lambda ctx, e: any(c != ctx.card for c in ctx.state.effect_discard(HUNT))),
     # ---- places and tokens
     _w("copy_power", "action", [Param("of", PLACE)],
        "use the power of {of} as if you were there",
@@ -543,11 +545,11 @@ _WORDS: list[Word] = [
        "a Hunted caught by the {token} token on {on} loses {amount} more will",
        "Adds to the will a token takes; `on: this` limits it to the place that has this rule.",
        "{extra_will_loss: {token: creature, amount: 1}}", _rule_places("on")),
-    _w("extra_assimilation", "rule", [Param("who", WHO_T, "chosen_hunted"), Param("token", TOKEN, "creature"),
+    _w("catch_moves_more", "rule", [Param("who", WHO_T, "chosen_hunted"), Param("token", TOKEN, "creature"),
                                       Param("by", COUNT, 1)],
        "if {who} is caught by the {token} token, the Assimilation counter moves {by} more",
        "The chosen Hunted is remembered when the card is played.",
-       "{extra_assimilation: {by: 1}}", _rule_seats),
+       "{catch_moves_more: {by: 1}}", _rule_seats),
     _w("no_survival_cards", "rule", [],
        "no survival card may be played or drawn",
        "Survival cards can be neither played nor drawn (a place that would draw one gives nothing).",

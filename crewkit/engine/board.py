@@ -6,27 +6,27 @@ family and the :class:`~crewkit.effects.state.EffectState` the effect vocabulary
 (:mod:`crewkit.engine.boardstate`):
 
 * :class:`PilesState`: each seat's place cards (hand, discard, played face down) and the shared reserve;
-* :class:`ResourceState`: a counter per seat (will), its start and cap;
+* :class:`ResourceState`: a counter per seat (the rule set's ``counter:``), its start and cap;
 * :class:`TracksState`: race tracks (a counter per track and its goal); the game ends when one reaches it;
 * :class:`BoardState`: the places' grid, the tokens on it, the marker, where each seat stands this round;
 * :class:`CardsState`: the decks, hands and discards of effect cards, the cards played this round, and the
   rule book of rules in force (:class:`~crewkit.effects.model.RuleBook`).
 
-Seats: seat 0 is the lone seat (the rule set's first role, ``creature``), seats 1 to n-1 the others, in the
-order they are resolved (from the lone seat's left, clockwise). The effect vocabulary names the lone seat
-:data:`~crewkit.effects.model.CREATURE` (-1); :meth:`BoardGame.seat_of` maps it to seat 0.
+Seats: seat 0 is the lone seat (the rule set's first role), seats 1 to n-1 the others, in the order they are
+resolved (from the lone seat's left, clockwise). The effect vocabulary names the lone seat
+:data:`~crewkit.effects.model.LONE_SEAT` (-1); :meth:`BoardGame.seat_of` maps it to seat 0.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from crewkit.effects.cardsets import Card, CardSet
-from crewkit.effects.model import CHANCE, CREATURE, ActiveRule, Effect
+from crewkit.effects.model import CHANCE, LONE_SEAT, ActiveRule, Effect
 from crewkit.effects.ruleset import EffectRuleSet
-from crewkit.effects.state import Chooser, Context, EffectState, Pile, Track
+from crewkit.effects.state import Chooser, Context, EffectState, Pile
 from crewkit.effects.words import apply_all, possible
 from crewkit.engine.blocks.board import chosen
 from crewkit.engine.board_observation import BoardObservation, observe_board
@@ -47,7 +47,13 @@ from crewkit.engine.machine import Machine
 
 
 class BoardGame(Machine):
-    """One game of a board-of-places family rule set. Create with :meth:`new`; drive with :meth:`apply`."""
+    """One game of a board-of-places family rule set. Create with :meth:`new`; drive with :meth:`apply`.
+
+    Everything the game names comes from its rule set: the roles (``roles:``, the lone role first) and how
+    the text names them (``titles:``), the effect card decks and who holds them (``decks:``), the counter
+    (``counter:``), the race tracks and who wins on each (``tracks:``), the tokens and what they do to a seat on
+    their place (``tokens:``). Blocks read their settings at the section their flow entry names (``config:``).
+    """
 
     chance_code = CHANCE
 
@@ -64,14 +70,17 @@ class BoardGame(Machine):
         self.ruleset = ruleset
         self.data = data
         self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(players))
+        self.roles: tuple[str, ...] = tuple(data["roles"])[:2]
+        self.titles: Mapping[str, str] = data.get("titles", {})
+        self.decks: Mapping[str, Mapping[str, Any]] = data.get("decks", {})
+        self.card_sets: dict[str, CardSet] = {deck: ruleset.cards[deck] for deck in self.decks}
         self.places_set: CardSet = ruleset.cards["places"]
-        self.hunt_set: CardSet = ruleset.cards["hunt"]
-        self.survival_set: CardSet = ruleset.cards["survival"]
         self.place_ids = self.places_set.place_ids()
         self.place_by_number: dict[int, Card] = {c.number: c for c in self.places_set.cards if c.number}
         self.rows: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in data["planet"]["rows"])
         self._adjacent = adjacency(self.rows)
         self.rules_chosen: Mapping[str, str] = data.get("rules", {})
+        self.counter: Mapping[str, Any] = data["counter"]
         self._setup()
         self.begin()
 
@@ -83,10 +92,10 @@ class BoardGame(Machine):
 
     def _setup(self) -> None:
         d = self.data
-        n, hunted = self.n, self.n - 1
+        n, others = self.n, self.n - 1
         setup = d["setup"]
-        key = str(hunted)
-        start_places = list(setup["hunted_places"])
+        key = str(others)
+        start_places = list(setup["places_in_hand"])
         reserve = [
             p
             for p in sorted(self.place_by_number)
@@ -101,38 +110,54 @@ class BoardGame(Machine):
                 reserve,
             )
         )
-        will = int(setup["will"])
-        self.set_state(ResourceState([0 if s == LONE else will for s in range(n)], will, will))
+        start = int(self.counter["start"])
+        self.set_state(ResourceState([0 if s == LONE else start for s in range(n)], start, start))
         tracks = d["tracks"]
         self.set_state(
             TracksState(
-                {"rescue": 0, "assimilation": 0},
-                {"rescue": int(tracks["rescue"][key]), "assimilation": int(tracks["assimilation"][key])},
-                {"rescue": tuple(self.hunted()), "assimilation": (LONE,)},
+                {t: 0 for t in tracks},
+                {t: int(spec["goal"][key]) for t, spec in tracks.items()},
+                {t: tuple(self.role_seats(spec["wins"])) for t, spec in tracks.items()},
             )
         )
         self.set_state(BoardState(marker=bool(d["planet"]["marker"].get("starts_on_place", False))))
-        hunt = [c.id for c in self.hunt_set.cards]
-        survival = [c.id for c in self.survival_set.cards]
-        self.rng.shuffle(hunt)
-        self.rng.shuffle(survival)
-        draw = int(setup["creature_hunt_cards"])
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for s in self.hunted():
-            for _ in range(int(setup["hunted_survival_cards"])):
-                hands[s].append(survival.pop(0))
-        self.set_state(CardsState(hunt[:draw], hunt[draw:], [], hands, survival, []))
+        draw = {deck: [c.id for c in cards.cards] for deck, cards in self.card_sets.items()}
+        for pile in draw.values():
+            self.rng.shuffle(pile)
+        hands: dict[str, list[list[str]]] = {deck: [[] for _ in range(n)] for deck in draw}
+        for deck, spec in self.decks.items():
+            for s in self.role_seats(spec["role"]):
+                for _ in range(int(spec.get("deal", 0))):
+                    if draw[deck]:
+                        hands[deck][s].append(draw[deck].pop(0))
+        self.set_state(CardsState(hands, draw, {deck: [] for deck in draw}))
         self.say(
-            f"{self.names[LONE]} is the Creature; {', '.join(self.names[s] for s in self.hunted())} "
-            f"{'is' if hunted == 1 else 'are'} Hunted."
+            f"{self.names[LONE]} is {self.title(self.roles[0])}; "
+            f"{self._seat_list(self.other_seats())} {'is' if others == 1 else 'are'} {self.title(self.roles[1])}."
         )
+
+    def title(self, name: str) -> str:
+        """How the game's text names a role, a track or the counter (``titles:``; else the name itself)."""
+        return str(self.titles.get(name, name.replace("_", " ")))
+
+    def role_of(self, seat: int) -> str:
+        return self.roles[0] if self.seat_of(seat) == LONE else self.roles[1]
+
+    def role_seats(self, role: str) -> list[int]:
+        """The seats of a role: the lone role's one seat, else every other seat in resolution order."""
+        return [LONE] if role == self.roles[0] else list(self.other_seats())
+
+    def decks_of(self, seat: int) -> list[str]:
+        """The effect card decks the seat's role holds."""
+        role = self.role_of(seat)
+        return [deck for deck, spec in self.decks.items() if spec["role"] == role]
 
     # ------------------------------------------------------------------ names and seats
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
 
     def seat_of(self, who: int) -> int:
-        return LONE if who == CREATURE else who
+        return LONE if who == LONE_SEAT else who
 
     def is_private(self, why: str) -> bool:
         """Questions about public things (a discard pile, an option, a place) say so with ``public:``."""
@@ -140,18 +165,24 @@ class BoardGame(Machine):
 
     def actor_code(self, seat: int) -> int:
         """The effect vocabulary's ``actor`` for ``seat``."""
-        return CREATURE if seat == LONE else seat
+        return LONE_SEAT if seat == LONE else seat
 
     def place_name(self, number: int) -> str:
         card = self.place_by_number.get(number)
         return card.name if card else f"place {number}"
 
     def card(self, card_id: str) -> Card:
-        for s in (self.hunt_set, self.survival_set):
+        for cards in self.card_sets.values():
             try:
-                return s.by_id(card_id)
+                return cards.by_id(card_id)
             except KeyError:
                 continue
+        raise KeyError(card_id)
+
+    def deck_of(self, card_id: str) -> str:
+        for deck, cards in self.card_sets.items():
+            if any(c.id == card_id for c in cards.cards):
+                return deck
         raise KeyError(card_id)
 
     def choice(self, option: str) -> str:
@@ -166,7 +197,7 @@ class BoardGame(Machine):
         return str(self.rules_chosen.get(key, default))
 
     # ------------------------------------------------------------------ EffectState
-    def hunted(self) -> Sequence[int]:
+    def other_seats(self) -> Sequence[int]:
         return list(range(1, self.n))
 
     def places(self, seat: int, pile: Pile) -> Sequence[int]:
@@ -180,7 +211,7 @@ class BoardGame(Machine):
             a.remove(c)
             b.append(c)
         # while a rule hides the discard piles from the lone seat, lines naming their cards are for the others
-        hidden = list(self.hunted()) if self.rules("hide_discards") else None
+        hidden = list(self.other_seats()) if self.rules("hide_discards") else None
         if cards and src == "reserve":
             self.say(f"{self.seat_name(seat)} takes the {self._place_list(cards)} from the reserve.")
         elif cards and (src, dst) == ("discard", "hand"):
@@ -209,128 +240,113 @@ class BoardGame(Machine):
         res.value[seat] = after
         if after != before:
             verb = "loses" if after < before else "regains"
-            self.say(f"{self.seat_name(seat)} {verb} {abs(after - before)} will ({after} left).")
+            self.say(f"{self.seat_name(seat)} {verb} {abs(after - before)} {self.title('counter')} ({after} left).")
         if before > 0 and after == 0 and seat not in res.lost_last:
             res.lost_last.append(seat)
             if (
                 not self.state(BoardState).in_resolution
-                and self.reading("last_will_outside_reckoning", "same_as_reckoning") == "same_as_reckoning"
+                and self.reading("counter_out_outside_resolution", "at_once") == "at_once"
             ):
-                self.last_will_rule()
+                self.counter_out_rule()
 
-    def last_will_rule(self) -> None:
-        """The third-will rule: the counter moves once, then each Hunted at 0 takes back every card and will."""
+    def counter_out_rule(self) -> None:
+        """The rule for seats that lost their last counter (``counter.at_zero``): the tracks it names move
+        once for all of them, then each takes back every discarded place card and regains counters."""
         res = self.state(ResourceState)
         if not res.lost_last:
             return
         lost, res.lost_last = list(res.lost_last), []
-        rule = self.data["round"]["reckoning"]["last_will_lost"]
-        self.say(f"{self._seat_list(lost)} lost their last will.")
-        self.move_track("assimilation", int(rule.get("assimilation", 1)))
+        rule = self.counter.get("at_zero", {})
+        self.say(f"{self._seat_list(lost)} lost their last {self.title('counter')}.")
+        self.move_tracks(rule.get("move_track", {}))
         for seat in lost:
             piles = self.state(PilesState)
             self.move_places(seat, list(piles.discard[seat]), "discard", "hand")
-            res.value[seat] = min(res.cap, int(rule.get("regain_will", res.start)))
-            self.say(f"{self.seat_name(seat)} comes back with {res.value[seat]} will.")
+            res.value[seat] = min(res.cap, int(rule.get("regain", res.start)))
+            self.say(f"{self.seat_name(seat)} comes back with {res.value[seat]} {self.title('counter')}.")
 
     def _seat_list(self, seats: Sequence[int]) -> str:
         names = [self.seat_name(s) for s in seats]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
-    def survival_cards(self, seat: int) -> Sequence[str]:
-        return list(self.state(CardsState).survival[self.seat_of(seat)])
+    def effect_hand(self, seat: int, deck: str) -> Sequence[str]:
+        return list(self.state(CardsState).hands[deck][self.seat_of(seat)])
 
-    def draw_survival(self, seat: int, count: int) -> Sequence[str]:
+    def _draw_one(self, deck: str) -> str | None:
         cards = self.state(CardsState)
+        if not cards.draw[deck] and cards.discard[deck] and self._reshuffle():
+            cards.draw[deck] = list(cards.discard[deck])
+            cards.discard[deck] = []
+            self.rng.shuffle(cards.draw[deck])
+        return cards.draw[deck].pop(0) if cards.draw[deck] else None
+
+    def draw_effect_cards(self, seat: int, deck: str, count: int) -> Sequence[str]:
         seat = self.seat_of(seat)
-        drawn: list[str] = []
-        for _ in range(count):
-            if not cards.survival_deck and cards.survival_discard and self._reshuffle():
-                cards.survival_deck = list(cards.survival_discard)
-                cards.survival_discard = []
-                self.rng.shuffle(cards.survival_deck)
-            if not cards.survival_deck:
-                break
-            drawn.append(cards.survival_deck.pop(0))
-        cards.survival[seat].extend(drawn)
+        drawn = [c for c in (self._draw_one(deck) for _ in range(count)) if c is not None]
+        self.state(CardsState).hands[deck][seat].extend(drawn)
         if drawn:
-            self.say(
-                f"{self.seat_name(seat)} draws {len(drawn)} survival card{'s' if len(drawn) > 1 else ''}."
-            )
+            self.say(f"{self.seat_name(seat)} draws {len(drawn)} {self.title(deck)} card(s).")
             self.say(f"You draw {self._card_list(drawn)}.", [seat])
         return drawn
+
+    def draw_up_to(self, seat: int, deck: str, size: int) -> None:
+        """Fill the seat's hand of ``deck`` up to ``size`` cards, in silence (the end of a round)."""
+        hand = self.state(CardsState).hands[deck][self.seat_of(seat)]
+        while len(hand) < size and (card := self._draw_one(deck)) is not None:
+            hand.append(card)
 
     def _card_list(self, ids: Sequence[str]) -> str:
         return ", ".join(self.card(c).name for c in ids)
 
-    def discard_survival(self, seat: int, cards: Sequence[str]) -> None:
+    def discard_effect_cards(self, seat: int, deck: str, cards: Sequence[str]) -> None:
         st = self.state(CardsState)
         seat = self.seat_of(seat)
         for c in cards:
-            st.survival[seat].remove(c)
-            st.survival_discard.append(c)
+            st.hands[deck][seat].remove(c)
+            st.discard[deck].append(c)
         if cards:
             self.say(f"{self.seat_name(seat)} discards {self._card_list(cards)}.")
 
-    def hunt_cards(self) -> Sequence[str]:
-        return list(self.state(CardsState).hunt_hand)
-
-    def discard_hunt(self, cards: Sequence[str]) -> None:
+    def effect_cards_to_bottom(self, seat: int, deck: str, cards: Sequence[str]) -> None:
         st = self.state(CardsState)
+        seat = self.seat_of(seat)
         for c in cards:
-            st.hunt_hand.remove(c)
-            st.hunt_discard.append(c)
+            st.hands[deck][seat].remove(c)
+            st.draw[deck].append(c)
         if cards:
-            self.say(f"The Creature discards {len(cards)} hunt card{'s' if len(cards) > 1 else ''}.")
+            self.say(f"{len(cards)} of {self.seat_name(seat)}'s {self.title(deck)} cards go under the deck.")
 
-    def hunt_to_deck_bottom(self, cards: Sequence[str]) -> None:
-        st = self.state(CardsState)
-        for c in cards:
-            st.hunt_hand.remove(c)
-            st.hunt_deck.append(c)
-        if cards:
-            self.say(f"{len(cards)} of the Creature's hunt cards go under the hunt deck.")
-
-    def hunt_discard(self) -> Sequence[str]:
-        return list(self.state(CardsState).hunt_discard)
-
-    def draw_hunt(self, up_to: int) -> None:
-        st = self.state(CardsState)
-        while len(st.hunt_hand) < up_to:
-            if not st.hunt_deck and st.hunt_discard and self._reshuffle():
-                st.hunt_deck = list(st.hunt_discard)
-                st.hunt_discard = []
-                self.rng.shuffle(st.hunt_deck)
-            if not st.hunt_deck:
-                break
-            st.hunt_hand.append(st.hunt_deck.pop(0))
+    def effect_discard(self, deck: str) -> Sequence[str]:
+        return list(self.state(CardsState).discard[deck])
 
     def _reshuffle(self) -> bool:
         """Reading empty-decks: an empty deck is remade from its discards (else nothing more is drawn)."""
         return self.reading("empty_deck", "reshuffle") == "reshuffle"
 
-    def move_track(self, track: Track, by: int) -> None:
+    def move_track(self, track: str, by: int) -> None:
         tr = self.state(TracksState)
         if self.is_over() or by <= 0:
             return
         tr.position[track] = min(tr.goal[track], tr.position[track] + by)
-        self.say(
-            f"The {track.capitalize()} counter moves forward {by} ({tr.position[track]} of {tr.goal[track]})."
-        )
+        title = self.title(track)
+        self.say(f"The {title} counter moves forward {by} ({tr.position[track]} of {tr.goal[track]}).")
         if tr.position[track] >= tr.goal[track]:
-            side = "the Hunted" if track == "rescue" else "the Creature"
-            self.finish(
-                tr.winners[track],
-                f"the {track.capitalize()} counter reached its goal: {side} win"
-                + ("s" if track != "rescue" else ""),
-            )
+            role = self.data["tracks"][track]["wins"]
+            verb = "wins" if role == self.roles[0] else "win"
+            self.finish(tr.winners[track], f"the {title} counter reached its goal: {self.title(role)} {verb}")
 
-    def marker_on_beach(self) -> bool:
+    def move_tracks(self, moves: Mapping[str, int]) -> None:
+        """Move each named track forward (``{track: spaces}``), in the order written."""
+        for track, by in moves.items():
+            self.move_track(track, int(by))
+
+    def marker_placed(self) -> bool:
         return self.state(BoardState).marker
 
-    def set_marker_on_beach(self, on: bool) -> None:
+    def set_marker(self, on: bool) -> None:
         self.state(BoardState).marker = on
-        self.say("The marker counter is put on the Beach." if on else "The marker counter leaves the Beach.")
+        place = self.places_set.by_id(str(self.data["planet"]["marker"]["place"])).name
+        self.say(f"The marker counter is put on the {place}." if on else f"The marker counter leaves the {place}.")
 
     def token_places(self, token: str) -> Sequence[int]:
         return list(self.state(BoardState).tokens.get(token, []))
@@ -348,8 +364,8 @@ class BoardGame(Machine):
         self.state(BoardState).positions[seat] = [place]
         self.say(f"{self.seat_name(seat)} is moved to the {self.place_name(place)}.")
 
-    def cards_played(self, kind: Literal["hunt", "survival"]) -> Sequence[str]:
-        return [c for k, c, _ in self.state(CardsState).played if k == kind]
+    def cards_played(self, deck: str) -> Sequence[str]:
+        return [c for k, c, _ in self.state(CardsState).played if k == deck]
 
     def adjacent(self, place: int) -> Sequence[int]:
         return list(self._adjacent.get(place, ()))
@@ -357,7 +373,7 @@ class BoardGame(Machine):
     def use_power(self, seat: int, place: int) -> None:
         card = self.place_by_number[place]
         board = self.state(BoardState)
-        if card.once_per_round and self.reading("once_per_round", "per_place") != "per_hunted":
+        if card.once_per_round and self.reading("once_per_round", "per_place") != "per_seat":
             if place in board.used_once:
                 self.say(f"The power of the {card.name} was already used this round.")
                 return

@@ -3,7 +3,7 @@
 Public to all: the tracks, the tokens, the marker, the discard piles (unless a rule hides them from the lone
 seat), the cards played this round, every seat's counter and the sizes of hidden piles, the places revealed.
 Only to its owner: a seat's hand of place cards, its face-down played cards until the reveal, its effect
-cards (the lone seat's hunt cards, another seat's survival cards), cards shown to it, its pending question.
+cards (the decks its role holds), cards shown to it, its pending question.
 The order in which seats made a secret choice is never shown: only who has chosen so far.
 """
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from crewkit.effects.words import describe
+from crewkit.engine.blocks.board_cards import chosen_options
 from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, TracksState
 from crewkit.engine.machine import LogLine
 
@@ -26,14 +27,14 @@ class SeatView:
 
     seat: int
     name: str
-    role: str  # creature | hunted
+    role: str  # the rule set's role name (the lone role or the other)
     will: int
     hand_size: int
     discard: tuple[int, ...] | None  # None: hidden from the viewer this round (its size is discard_size)
     discard_size: int
     face_down: int  # place cards played face down and not yet revealed
     revealed: tuple[int, ...]  # the places it stands on this round, once revealed
-    effect_cards: int  # how many survival (or hunt) cards it holds
+    effect_cards: int  # how many effect cards it holds (every deck its role holds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,19 +55,17 @@ class BoardObservation:
     winners: tuple[int, ...]
     waiting: tuple[int, ...]  # the seats the game waits for (several during a secret choice)
     tracks: dict[str, tuple[int, int]]  # track -> (position, goal)
-    board_side: str
-    marker_on_beach: bool
+    options: dict[str, str]  # the one-off options chosen so far (option-choice: the board's side)
+    marker_placed: bool  # the marker counter on its place
     tokens: dict[str, tuple[int, ...]]
     seats: tuple[SeatView, ...]
     hand: tuple[int, ...]  # own place cards
     played: tuple[int, ...]  # own face-down place cards
-    effect_cards: tuple[str, ...]  # own hunt cards (lone seat) or survival cards
-    hunt_deck: int
-    hunt_discard: tuple[str, ...]
-    survival_deck: int
-    survival_discard: tuple[str, ...]
+    effect_cards: tuple[str, ...]  # own effect cards (every deck the seat's role holds)
+    draw_piles: dict[str, int]  # deck -> cards left to draw
+    discards: dict[str, tuple[str, ...]]  # deck -> its discarded cards, oldest first
     reserve: tuple[int, ...]
-    cards_played: tuple[tuple[str, str, int], ...]  # (hunt|survival, card id, seat) this round, in order
+    cards_played: tuple[tuple[str, str, int], ...]  # (deck, card id, seat) this round, in order
     rules_in_force: tuple[str, ...]  # player text of the rules in force this round
     shown_to_me: tuple[tuple[int, tuple[int, ...]], ...]  # (owner, place cards) shown to this seat
     question: QuestionView | None  # the pick this seat must make now
@@ -90,14 +89,14 @@ def observe_board(g: BoardGame, seat: int) -> BoardObservation:
             SeatView(
                 s,
                 g.seat_name(s),
-                "creature" if s == LONE else "hunted",
+                g.role_of(s),
                 g.will(s),
                 len(piles.hand[s]),
                 None if hidden_discards else tuple(piles.discard[s]),
                 len(piles.discard[s]),
                 0 if revealed else len(piles.played[s]),
                 revealed,
-                len(cards.hunt_hand) if s == LONE else len(cards.survival[s]),
+                sum(len(cards.hands[d][s]) for d in g.decks_of(s)),
             )
         )
     q = g.question
@@ -108,24 +107,22 @@ def observe_board(g: BoardGame, seat: int) -> BoardObservation:
     )
     return BoardObservation(
         seat=seat,
-        role="creature" if seat == LONE else "hunted",
+        role=g.role_of(seat),
         round=g.round,
         phase=g.phase,
         over=g.is_over(),
         winners=g.winners,
         waiting=g.waiting(),
         tracks={t: (tracks.position[t], tracks.goal[t]) for t in tracks.position},
-        board_side=g.choice("board_side"),
-        marker_on_beach=board.marker,
+        options=chosen_options(g),
+        marker_placed=board.marker,
         tokens={t: tuple(p) for t, p in board.tokens.items() if p},
         seats=tuple(seats),
         hand=tuple(sorted(piles.hand[seat])),
         played=tuple(piles.played[seat]),
-        effect_cards=tuple(cards.hunt_hand if seat == LONE else cards.survival[seat]),
-        hunt_deck=len(cards.hunt_deck),
-        hunt_discard=tuple(cards.hunt_discard),
-        survival_deck=len(cards.survival_deck),
-        survival_discard=tuple(cards.survival_discard),
+        effect_cards=tuple(c for d in g.decks_of(seat) for c in cards.hands[d][seat]),
+        draw_piles={d: len(p) for d, p in cards.draw.items()},
+        discards={d: tuple(p) for d, p in cards.discard.items()},
         reserve=tuple(sorted(piles.reserve)),
         cards_played=tuple(cards.played),
         rules_in_force=tuple(describe(r.effect) for r in g.rules()),

@@ -12,7 +12,6 @@ from typing import Any
 
 from crewkit.engine.actions import ActionFormatError, action_from_json
 from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
-from crewkit.engine.boardstate import LONE
 from crewkit.engine.errors import IllegalAction, SetupError
 from crewkit.engine.record import FORMAT, ReplayError
 from crewkit.spec.errors import SpecError
@@ -34,7 +33,7 @@ def board_record(game: BoardGame, readings: Mapping[str, str] | None = None) -> 
     result: dict[str, Any] = {"rounds_played": game.round}
     if game.is_over():
         result["winners"] = list(game.winners)
-        result["winning_side"] = "creature" if game.winners == (LONE,) else "hunted"
+        result["winning_side"] = game.role_of(game.winners[0])
     out["result"] = result
     out["outcome"] = outcome.result
     out["reason"] = outcome.reason
@@ -90,7 +89,7 @@ def board_replay_text(result: BoardReplay) -> str:
             out.append(f"Round {current}")
         out.append(f"  {line.text}")
     if game.is_over():
-        side = "the Creature" if game.winners == (LONE,) else "the Hunted"
+        side = game.title(game.role_of(game.winners[0]))
         names = ", ".join(game.seat_name(s) for s in game.winners)
         out.append(f"Winner: {side} ({names}) in round {game.round}: {game.outcome().reason}")
     else:

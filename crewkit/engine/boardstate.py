@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from crewkit.effects.model import RuleBook
 from crewkit.engine.phase import BlockState
 
-LONE = 0  # the seat of the lone side (the rule set's ``creature`` role)
+LONE = 0  # the seat of the lone side (the rule set's first role)
 
 
 # ------------------------------------------------------------------------------------------------ states
@@ -44,7 +44,7 @@ class PilesState(BlockState):
 
 @dataclass(slots=True)
 class ResourceState(BlockState):
-    """One counter per seat (will), from ``start``, never above ``cap`` nor below 0."""
+    """One counter per seat (the rule set's ``counter:``), from ``start``, never above ``cap`` nor below 0."""
 
     value: list[int]
     start: int
@@ -62,11 +62,9 @@ class TracksState(BlockState):
     position: dict[str, int]
     goal: dict[str, int]
     winners: dict[str, tuple[int, ...]]  # the seats that win when the track reaches its goal
-    artemia_spaces: tuple[int, ...] = ()  # spaces (counted as in the rule set) that bring the third token
-    side: str = ""
 
     def copy(self) -> TracksState:
-        return TracksState(dict(self.position), dict(self.goal), self.winners, self.artemia_spaces, self.side)
+        return TracksState(dict(self.position), dict(self.goal), self.winners)
 
 
 @dataclass(slots=True)
@@ -93,26 +91,20 @@ class BoardState(BlockState):
 
 @dataclass(slots=True)
 class CardsState(BlockState):
-    """Effect cards: the lone seat's hunt cards, every other seat's survival cards, decks and discards."""
+    """Effect cards, by deck (the rule set's ``decks:``): each seat's hand, the draw pile and the discards."""
 
-    hunt_hand: list[str]
-    hunt_deck: list[str]
-    hunt_discard: list[str]
-    survival: list[list[str]]  # per seat
-    survival_deck: list[str]
-    survival_discard: list[str]
-    played: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, card, seat) this round
+    hands: dict[str, list[list[str]]]  # deck -> per seat (empty for seats of other roles)
+    draw: dict[str, list[str]]  # deck -> the draw pile, top first
+    discard: dict[str, list[str]]  # deck -> the discards, oldest first
+    played: list[tuple[str, str, int]] = field(default_factory=list)  # (deck, card, seat) this round
     book: RuleBook = field(default_factory=RuleBook)
     shown: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)  # (owner, viewer, cards)
 
     def copy(self) -> CardsState:
         return CardsState(
-            list(self.hunt_hand),
-            list(self.hunt_deck),
-            list(self.hunt_discard),
-            [list(h) for h in self.survival],
-            list(self.survival_deck),
-            list(self.survival_discard),
+            {d: [list(h) for h in hands] for d, hands in self.hands.items()},
+            {d: list(p) for d, p in self.draw.items()},
+            {d: list(p) for d, p in self.discard.items()},
             list(self.played),
             self.book.copy(),
             list(self.shown),

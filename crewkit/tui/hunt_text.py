@@ -45,19 +45,19 @@ class Catalog:
     @classmethod
     def of(cls, game: BoardGame) -> Catalog:
         data = game.data
-        cards = {c.id: c for c in (*game.hunt_set.cards, *game.survival_set.cards)}
+        cards = {c.id: c for deck in game.card_sets.values() for c in deck.cards}
         marker = str(data["planet"].get("marker", {}).get("place", ""))
         explore = data["round"]["exploration"]
-        sides = data["tracks"].get("board_sides", {})
+        sides = data.get("board_sides", {})
         return cls(
             places=dict(game.place_by_number),
             cards=cards,
-            hunt_ids=frozenset(c.id for c in game.hunt_set.cards),
+            hunt_ids=frozenset(c.id for c in game.card_sets["hunt"].cards),
             rows=game.rows,
             marker_place=game.places_set.place_ids().get(marker),
             resist={int(lv["will"]): int(lv["take_back"]) for lv in explore.get("resist", [])},
-            board_sides={k: tuple(v.get("artemia_spaces", ())) for k, v in sides.items()},
-            will=int(data["setup"].get("will", 3)),
+            board_sides={k: tuple(v.get("token_spaces", ())) for k, v in sides.items()},
+            will=int(data["counter"]["start"]),
         )
 
     def place_name(self, number: int) -> str:

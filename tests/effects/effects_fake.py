@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from crewkit.effects.model import ActiveRule, Effect, RuleBook
-from crewkit.effects.state import Context, Pile, Token, Track
+from crewkit.effects.model import CREATURE, ActiveRule, Effect, RuleBook
+from crewkit.effects.state import Context, Pile
 
 T = TypeVar("T")
 PLACE_IDS = {"lair": 1, "jungle": 2, "river": 3, "beach": 4, "rover": 5, "swamp": 6, "shelter": 7, "wreck": 8,
@@ -48,7 +48,7 @@ class FakeState:
         self.book.end_round(self._round)
         self._round += 1
 
-    def hunted(self) -> Sequence[int]:
+    def other_seats(self) -> Sequence[int]:
         return list(self.seats)
 
     def places(self, seat: int, pile: Pile) -> Sequence[int]:
@@ -65,49 +65,45 @@ class FakeState:
     def change_will(self, seat: int, delta: int) -> None:
         self.will_[seat] = max(0, min(3, self.will_[seat] + delta))
 
-    def survival_cards(self, seat: int) -> Sequence[str]:
-        return list(self.survival[seat])
+    def _hand(self, seat: int, deck: str) -> list[str]:
+        return self.hunt if deck == "hunt" and seat == CREATURE else self.survival[seat]
 
-    def draw_survival(self, seat: int, count: int) -> Sequence[str]:
-        drawn = self.survival_deck[:count]
-        del self.survival_deck[:count]
-        self.survival[seat] += drawn
+    def effect_hand(self, seat: int, deck: str) -> Sequence[str]:
+        return list(self._hand(seat, deck))
+
+    def draw_effect_cards(self, seat: int, deck: str, count: int) -> Sequence[str]:
+        pile = self.survival_deck if deck == "survival" else self.hunt_deck
+        drawn = pile[:count]
+        del pile[:count]
+        self._hand(seat, deck).extend(drawn)
         return drawn
 
-    def discard_survival(self, seat: int, cards: Sequence[str]) -> None:
+    def discard_effect_cards(self, seat: int, deck: str, cards: Sequence[str]) -> None:
         for card in cards:
-            self.survival[seat].remove(card)
-            self.survival_discard.append(card)
+            self._hand(seat, deck).remove(card)
+            (self.survival_discard if deck == "survival" else self.hunt_disc).append(card)
 
-    def hunt_cards(self) -> Sequence[str]:
-        return list(self.hunt)
-
-    def discard_hunt(self, cards: Sequence[str]) -> None:
+    def effect_cards_to_bottom(self, seat: int, deck: str, cards: Sequence[str]) -> None:
         for card in cards:
-            self.hunt.remove(card)
-            self.hunt_disc.append(card)
+            self._hand(seat, deck).remove(card)
+            (self.survival_deck if deck == "survival" else self.hunt_deck).append(card)
 
-    def hunt_to_deck_bottom(self, cards: Sequence[str]) -> None:
-        for card in cards:
-            self.hunt.remove(card)
-            self.hunt_deck.append(card)
+    def effect_discard(self, deck: str) -> Sequence[str]:
+        return list(self.survival_discard if deck == "survival" else self.hunt_disc)
 
-    def hunt_discard(self) -> Sequence[str]:
-        return list(self.hunt_disc)
-
-    def move_track(self, track: Track, by: int) -> None:
+    def move_track(self, track: str, by: int) -> None:
         self.tracks[track] += by
 
-    def marker_on_beach(self) -> bool:
+    def marker_placed(self) -> bool:
         return self.marker
 
-    def set_marker_on_beach(self, on: bool) -> None:
+    def set_marker(self, on: bool) -> None:
         self.marker = on
 
-    def token_places(self, token: Token) -> Sequence[int]:
+    def token_places(self, token: str) -> Sequence[int]:
         return list(self.tokens.get(token, []))
 
-    def set_token_places(self, token: Token, places: Sequence[int]) -> None:
+    def set_token_places(self, token: str, places: Sequence[int]) -> None:
         self.tokens[token] = list(places)
 
     def position(self, seat: int) -> int | None:

@@ -134,10 +134,10 @@ def test_rule_sets_load_and_the_advanced_one_extends() -> None:
     advanced = load_effect_ruleset(RULESETS / "not-alone-advanced.yaml")
     assert base.data["players"] == [2, 3, 4, 5, 6, 7]
     assert base.data["setup"]["reserve"] == {"1": 1, "2": 2, "3": 2, "4": 3, "5": 3, "6": 3}
-    assert (base.data["setup"]["will"], base.data["setup"]["creature_hunt_cards"]) == (3, 3)
-    assert base.data["round"]["reckoning"]["last_will_lost"]["regain_will"] == 3
-    assert advanced.data["round"]["reckoning"]["last_will_lost"] == {"assimilation": 1, "regain_will": 2,
-                                                                     "take_back": "all"}
+    assert (base.data["counter"]["start"], base.data["decks"]["hunt"]["deal"]) == (3, 3)
+    assert base.data["counter"]["at_zero"]["regain"] == 3
+    assert advanced.data["counter"]["at_zero"] == {"move_track": {"assimilation": 1}, "regain": 2,
+                                                   "take_back": "all"}
     assert advanced.data["name"] == "not-alone-advanced" and "extends" in advanced.data
     assert {r["id"] for r in advanced.data["readings"]} == {r["id"] for r in base.data["readings"]} | {
         "advanced-give-up"}
@@ -147,15 +147,26 @@ def test_rule_sets_load_and_the_advanced_one_extends() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "where", "message"), [
-    ('    "6": 3\n  will', '    "7": 3\n  will', "not-alone.yaml:33:5", "unknown key '7'"),
+    ('    "6": 3\n  places_in_hand', '    "7": 3\n  places_in_hand', "not-alone.yaml:58:5", "unknown key '7'"),
     ("    choice: may\n", "    choice: might\n", "not-alone.yaml:", "the choice 'might' is not one of the options"),
-    ("  hunt: not-alone/hunt-cards.yaml", "  hunt: missing.yaml", "not-alone.yaml:19:9", "is not a file beside"),
-    ("  hunt: not-alone/hunt-cards.yaml", "  hunt: not-alone/survival-cards.yaml", "not-alone.yaml:19:9", "is a survival card set"),
+    ("  hunt: not-alone/hunt-cards.yaml", "  hunt: missing.yaml", "not-alone.yaml:25:9", "is not a file beside"),
+    ("  hunt: not-alone/hunt-cards.yaml", "  hunt: not-alone/survival-cards.yaml", "not-alone.yaml:25:9", "is a survival card set"),
     ("players: [2, 3, 4, 5, 6, 7]", "players: [2, 3, 4]", "not-alone.yaml:12:10", "players should be"),
-    ("overrides: {rules: {clone_catch: once}}", "overrides: {rules: {clone_catch: twice}}", "not-alone.yaml:",
+    ("overrides: {rules: {catch_stacking: once}}", "overrides: {rules: {catch_stacking: twice}}", "not-alone.yaml:",
      "option 'once' would give an invalid rule set"),
-    ("overrides: {rules: {clone_catch: once}}", "overrides: {rule: {clone_catch: once}}", "not-alone.yaml:",
+    ("overrides: {rules: {catch_stacking: once}}", "overrides: {rule: {catch_stacking: once}}", "not-alone.yaml:",
      "overrides a key the rule set does not have: rule"),
+    ("  survival: {role: hunted,", "  survival: {role: hunter,", "not-alone.yaml:32:20", "unknown role 'hunter'"),
+    ("give_up: {regain: all, take_back: all, move_track: {assimilation: 1}}",
+     "give_up: {regain: all, take_back: all, move_track: {asimilation: 1}}", "not-alone.yaml:",
+     "unknown track 'asimilation'"),
+    ("token: creature, extra_token: artemia", "token: creature, extra_token: artemis", "not-alone.yaml:",
+     "unknown token 'artemis'"),
+    ("  extra_token_track: rescue", "  extra_token_track: rescu", "not-alone.yaml:", "unknown track 'rescu'"),
+    # a token the cards use but the rule set no longer declares: named at the card's line
+    ("  target: {}\n", "", "hunt-cards.yaml:", "the rule set has no token 'target'"),
+    ("  rescue:\n    wins: hunted\n", "  rescue_:\n    wins: hunted\n", "survival-cards.yaml:",
+     "move_track: the rule set has no track 'rescue'"),
 ])
 def test_broken_rule_set_errors_are_positioned(tmp_path: Path, old: str, new: str, where: str, message: str) -> None:
     (tmp_path / "not-alone").mkdir()

@@ -35,14 +35,14 @@ def _hide_differently(g: BoardGame, owner: int, rng: random.Random) -> BoardGame
     other = g.clone()
     cards = other.state(CardsState)
     if owner == LONE:
-        pool = cards.hunt_hand + cards.hunt_deck
+        pool = cards.hands["hunt"][0] + cards.draw["hunt"]
         rng.shuffle(pool)
-        cards.hunt_hand, cards.hunt_deck = pool[: len(cards.hunt_hand)], pool[len(cards.hunt_hand) :]
+        cards.hands["hunt"][0], cards.draw["hunt"] = pool[: len(cards.hands["hunt"][0])], pool[len(cards.hands["hunt"][0]) :]
         return other
-    pool = cards.survival[owner] + cards.survival_deck
+    pool = cards.hands["survival"][owner] + cards.draw["survival"]
     rng.shuffle(pool)
-    n = len(cards.survival[owner])
-    cards.survival[owner], cards.survival_deck = pool[:n], pool[n:]
+    n = len(cards.hands["survival"][owner])
+    cards.hands["survival"][owner], cards.draw["survival"] = pool[:n], pool[n:]
     piles = other.state(PilesState)
     if other.observation(owner).seats[owner].revealed:  # once revealed, the played cards are public
         return other

@@ -167,11 +167,11 @@ def hidden_card_names(game: BoardGame, viewer: int, read: set[str]) -> set[str]:
     cards = game.state(CardsState)
     hidden_ids: set[str] = set()
     if viewer != 0:
-        hidden_ids |= set(cards.hunt_hand) | set(cards.hunt_deck)
-    for seat in game.hunted():
+        hidden_ids |= set(cards.hands["hunt"][0]) | set(cards.draw["hunt"])
+    for seat in game.other_seats():
         if seat != viewer:
-            hidden_ids |= set(cards.survival[seat])
-    hidden_ids |= set(cards.survival_deck)
+            hidden_ids |= set(cards.hands["survival"][seat])
+    hidden_ids |= set(cards.draw["survival"])
     obs = game.observation(viewer)
     read |= set(obs.log)
     cat = Catalog.of(game)
@@ -184,8 +184,8 @@ def hidden_card_names(game: BoardGame, viewer: int, read: set[str]) -> set[str]:
                 cat.cards[c].name + " " + cat.cards[c].text
                 for c in (
                     *obs.effect_cards,
-                    *obs.hunt_discard,
-                    *obs.survival_discard,
+                    *obs.discards["hunt"],
+                    *obs.discards["survival"],
                     *(card for _, card, _ in obs.cards_played),
                 )
             ),
@@ -200,7 +200,7 @@ def altered(game: BoardGame, viewer: int) -> BoardGame | None:
     other = game.clone()
     piles, cards = other.state(PilesState), other.state(CardsState)
     changed = False
-    for seat in other.hunted():
+    for seat in other.other_seats():
         if seat == viewer:
             continue
         hand, played = piles.hand[seat], piles.played[seat]
@@ -209,11 +209,11 @@ def altered(game: BoardGame, viewer: int) -> BoardGame | None:
             i, j = swap
             hand[i], played[j] = played[j], hand[i]
             changed = True
-        if cards.survival[seat] and cards.survival_deck:
-            cards.survival[seat][0], cards.survival_deck[0] = cards.survival_deck[0], cards.survival[seat][0]
+        if cards.hands["survival"][seat] and cards.draw["survival"]:
+            cards.hands["survival"][seat][0], cards.draw["survival"][0] = cards.draw["survival"][0], cards.hands["survival"][seat][0]
             changed = True
-    if viewer != 0 and cards.hunt_hand and cards.hunt_deck:
-        cards.hunt_hand[0], cards.hunt_deck[-1] = cards.hunt_deck[-1], cards.hunt_hand[0]
+    if viewer != 0 and cards.hands["hunt"][0] and cards.draw["hunt"]:
+        cards.hands["hunt"][0][0], cards.draw["hunt"][-1] = cards.draw["hunt"][-1], cards.hands["hunt"][0][0]
         changed = True
     return other if changed else None
 

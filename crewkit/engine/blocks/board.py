@@ -13,7 +13,8 @@ carry parameters (``phase``, ``seats``, ``label``, ``option``):
 | ``place-resolution`` | each seat's place resolved in seat order: tokens, powers, cards taken back |
 | ``round-upkeep`` | played cards discarded, tokens back, cards drawn, a track moved; the next round |
 
-Roles in ``seats:`` are ``creature`` (the lone seat, seat 0) and ``hunted`` (every other seat, in order).
+Roles in ``seats:`` are the rule set's ``roles:``: the first is the lone seat (seat 0), the second every other
+seat, in order.
 Effects are applied through :mod:`crewkit.effects`; a decision inside an effect is asked as a
 :class:`~crewkit.engine.machine.Pick` by the machine.
 """

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from crewkit.cards import Deck
 from crewkit.effects.words import apply_all
 from crewkit.engine.actions import Action, ActionFormatError, register_action
-from crewkit.engine.boardstate import LONE, CardsState, PilesState
+from crewkit.engine.boardstate import CardsState, PilesState
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
 from crewkit.engine.phase import BlockState
@@ -41,7 +41,7 @@ class PlayPlaces(Action):
 
 @dataclass(frozen=True, slots=True)
 class Resist(Action):
-    """Spend ``will`` to take back place cards from the discard pile (the cards are then picked)."""
+    """Spend ``will`` (the rule set's counter) to take back place cards from the discard pile (then picked)."""
 
     will: int
     type = "resist"
@@ -52,7 +52,7 @@ class Resist(Action):
 
 @dataclass(frozen=True, slots=True)
 class GiveUp(Action):
-    """Regain will and every discarded place card; the lone side's track moves."""
+    """Start over: regain the counter and every discarded place card; the tracks the rule set names move."""
 
     type = "give-up"
 
@@ -74,12 +74,14 @@ class PlayCard(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlaceToken(Action):
+    """The lone seat puts one of its tokens (a token of the rule set's ``tokens:``) on ``places``."""
+
     token: str
     places: tuple[int, ...]
     type = "place-token"
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "type": self.type, "hunt_token": self.token, "places": list(self.places)}
+        return {"seat": self.seat, "type": self.type, "board_token": self.token, "places": list(self.places)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +117,9 @@ def _read_play_card(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlayCa
 
 
 def _read_place_token(obj: dict[str, Any], seat: int, deck: Deck | None) -> PlaceToken:
-    token = obj.get("hunt_token")
+    token = obj.get("board_token")
     if not isinstance(token, str):
-        raise ActionFormatError(f"a place-token action needs 'hunt_token', found {token!r}")
+        raise ActionFormatError(f"a place-token action needs 'board_token', found {token!r}")
     return PlaceToken(seat, token, _places(obj, "place-token"))
 
 
@@ -132,22 +134,44 @@ register_action(Pass, lambda obj, seat, deck: Pass(seat))
 # ------------------------------------------------------------------------------------------------ helpers
 
 
+def section(g: G, path: str) -> Any:
+    """The rule set's section at a dotted path (``round.exploration``; empty when absent)."""
+    table: Any = g.data
+    for key in path.split(".") if path else ():
+        table = table.get(key, {})
+    return table
+
+
+def config(g: G, block: MachineBlock[Any]) -> Any:
+    """The block's settings: the rule set section its flow entry names (``config: round.exploration``)."""
+    return section(g, str(block.params.get("config", "")))
+
+
 def role_seats(g: G, roles: Sequence[str]) -> list[int]:
     out: list[int] = []
     for role in roles:
-        out += [LONE] if role == "creature" else list(g.hunted())
+        out += g.role_seats(role)
     return out
 
 
-def hunt_limit(g: G) -> int:
-    limit = int(g.data["round"].get("hunt_cards_per_round", 1))
-    for rule in g.rules("hunt_card_limit"):
+def play_limit(g: G, deck: str) -> int:
+    """How many cards of ``deck`` a seat may play this round (``per_round``, raised by the deck's rule)."""
+    spec = g.decks[deck]
+    limit = int(spec.get("per_round", 1))
+    raised_by = spec.get("limit_raised_by")
+    for rule in g.rules(raised_by) if raised_by else ():
         limit = max(limit, int(rule.effect["count"]))
     return limit
 
 
-def played_by(g: G, seat: int) -> int:
-    return sum(1 for _, _, s in g.state(CardsState).played if s == seat)
+def banned(g: G, deck: str) -> bool:
+    """Whether a rule in force bans playing cards of ``deck`` (the deck's ``banned_by`` word)."""
+    word = g.decks[deck].get("banned_by")
+    return bool(word and g.rules(word))
+
+
+def played_by(g: G, seat: int, deck: str) -> int:
+    return sum(1 for d, _, s in g.state(CardsState).played if s == seat and d == deck)
 
 
 def card_where(g: G, seat: int) -> int | None:
@@ -162,27 +186,21 @@ def card_where(g: G, seat: int) -> int | None:
 def playable(g: G, seat: int, phase: int) -> list[str]:
     """The effect cards ``seat`` may play now in ``phase`` (the per-round limits and bans applied)."""
     st = g.state(CardsState)
-    if seat == LONE:
-        if g.rules("no_hunt_cards") or played_by(g, seat) >= hunt_limit(g):
-            return []
-        hand, cards = st.hunt_hand, g.hunt_set
-    else:
-        per_round = int(g.data["round"].get("survival_cards_per_round_per_hunted", 1))
-        if g.rules("no_survival_cards") or played_by(g, seat) >= per_round:
-            return []
-        hand, cards = st.survival[seat], g.survival_set
     out = []
-    for card_id in hand:
-        card = cards.by_id(card_id)
-        if card.phase != phase or card_id in out:
+    for deck in g.decks_of(seat):
+        if banned(g, deck) or played_by(g, seat, deck) >= play_limit(g, deck):
             continue
-        if (
-            card.resolve == "when_played"
-            and not card.replaces_power
-            and not g.effects_possible(seat, card.effects, card_where(g, seat))
-        ):
-            continue
-        out.append(card_id)
+        for card_id in st.hands[deck][seat]:
+            card = g.card_sets[deck].by_id(card_id)
+            if card.phase != phase or card_id in out:
+                continue
+            if (
+                card.resolve == "when_played"
+                and not card.replaces_power
+                and not g.effects_possible(seat, card.effects, card_where(g, seat))
+            ):
+                continue
+            out.append(card_id)
     return out
 
 
@@ -213,15 +231,10 @@ def play_card(g: G, a: PlayCard) -> None:
         raise IllegalAction("card-not-playable", _why_not(g, a, phase))
     st = g.state(CardsState)
     card = g.card(a.card)
-    if a.seat == LONE:
-        st.hunt_hand.remove(a.card)
-        st.hunt_discard.append(a.card)
-        kind = "hunt"
-    else:
-        st.survival[a.seat].remove(a.card)
-        st.survival_discard.append(a.card)
-        kind = "survival"
-    st.played.append((kind, a.card, a.seat))
+    deck = g.deck_of(a.card)
+    st.hands[deck][a.seat].remove(a.card)
+    st.discard[deck].append(a.card)
+    st.played.append((deck, a.card, a.seat))
     g.say(f"{g.seat_name(a.seat)} plays {card.name}: {card.text}")
     if card.token and a.places:
         g.set_token_places(card.token, a.places)
@@ -240,13 +253,13 @@ def _why_not(g: G, a: PlayCard, phase: int) -> str:
         card = g.card(a.card)
     except KeyError:
         return f"there is no card {a.card!r}"
-    hand = g.state(CardsState).hunt_hand if a.seat == LONE else g.state(CardsState).survival[a.seat]
-    if a.card not in hand:
+    deck = g.deck_of(a.card)
+    if deck not in g.decks_of(a.seat) or a.card not in g.state(CardsState).hands[deck][a.seat]:
         return f"{who} does not hold {card.name}"
     if card.phase != phase:
         return f"{card.name} is played in phase {card.phase}, not in phase {phase}"
-    if g.rules("no_hunt_cards" if a.seat == LONE else "no_survival_cards"):
-        return f"no {'hunt' if a.seat == LONE else 'survival'} card may be played this round"
+    if banned(g, deck):
+        return f"no {g.title(deck)} card may be played this round"
     if a.card not in playable(g, a.seat, phase):
         return f"{who} may play no more cards this round, or {card.name} would have no effect now"
     return f"{card.name} needs its token placed on {card.places} place(s) (adjacent when two)"
@@ -283,17 +296,20 @@ class OptionChoice(MachineBlock[Any]):
         m.run(self._choose)
 
     def _choose(self, m: G, chooser: Answers) -> None:
-        table: Any = m.data
-        for key in str(self.params["from"]).split("."):
-            table = table[key]
+        table = section(m, str(self.params["from"]))
         option = str(self.params["option"])
-        seat = role_seats(m, [self.params.get("role", "creature")])[0]
+        seat = role_seats(m, [self.params.get("role", m.roles[0])])[0]
         value = chooser.pick(seat, sorted(table), 1, f"public: the {option.replace('_', ' ')}")[0]
         m.state(ChoicesState).values[option] = value
         m.say(f"{m.seat_name(seat)} chooses the {option.replace('_', ' ')}: {value}.")
 
     def describe(self, m: G) -> str:
         return f"the choice of the {str(self.params['option']).replace('_', ' ')}"
+
+
+def chosen_options(m: G) -> dict[str, str]:
+    st = m.state_or_none(ChoicesState)
+    return dict(st.values) if st else {}
 
 
 def chosen(m: G, option: str, default: str = "") -> str:
@@ -325,9 +341,9 @@ class CardWindow(MachineBlock[Any]):
         m.set_state(WindowState())
 
     def enter(self, m: G) -> bool:
-        roles = list(self.params.get("seats", ["creature", "hunted"]))
-        if m.reading("effect_order", "creature_decides") == "hunted_decide":
-            roles.reverse()  # the Hunted play first, the Creature last
+        roles = list(self.params.get("seats", m.roles))
+        if m.reading("effect_order", "lone_first") == "others_first":
+            roles.reverse()  # the other seats play first, the lone seat last
         m.state(WindowState).queue = role_seats(m, roles)
         return True
 

@@ -8,8 +8,8 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from crewkit.effects.model import CREATURE
 from crewkit.effects.words import apply_all
+from crewkit.engine.blocks.board_cards import config
 from crewkit.engine.boardstate import BoardState, CardsState, PilesState
 from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
 from crewkit.engine.phase import BlockState
@@ -50,13 +50,13 @@ class PlaceResolution(MachineBlock[Any]):
 
     def proceed(self, m: G) -> None:
         done = m.state(ResolutionState).done
-        for seat in m.hunted():
+        for seat in m.other_seats():
             if seat in done:
                 continue
             if not m.run(functools.partial(_resolve_job, seat)) or m.is_over():
                 return
         m.state(BoardState).in_resolution = False
-        m.last_will_rule()
+        m.counter_out_rule()
         if not m.is_over():
             m.advance()
 
@@ -66,7 +66,7 @@ class PlaceResolution(MachineBlock[Any]):
 
 def _resolve_job(seat: int, g: G, chooser: Answers) -> None:
     places = list(g.state(BoardState).positions.get(seat, []))
-    once = g.reading("artefact_tokens", "each_card") == "once"
+    once = g.reading("several_places_tokens", "each_card") == "once"
     reached: set[str] = set()
     for place in places:
         _visit(g, seat, place, chooser, reached if once else set())
@@ -89,58 +89,61 @@ def extra_loss(g: G, token: str, place: int) -> int:
 
 
 def _visit(g: G, seat: int, place: int, chooser: Answers, reached: set[str]) -> None:
+    """A seat on a place: the cards played on its tokens' places first, then each catching token (the
+    rule set's ``tokens:``, with ``catch``), then tokens that make it discard; the place's power (or a card
+    taken back) only when no token there blocks it."""
     board = g.state(BoardState)
+    spec = g.data.get("tokens", {})
     ignored = {r.effect["token"] for r in g.rules("ignore_token") if r.actor == seat}
     tokens = [
         t for t, where in board.tokens.items() if place in where and t not in ignored and t not in reached
     ]
     reached.update(tokens)
-    catchers = ["creature"] if "creature" in tokens else []
-    if (
-        "target" in tokens
-        and "creature" not in ignored
-        and any(
-            r.effect["token"] == "target" and r.effect["as"] == "creature" for r in g.rules("token_acts_as")
-        )
-    ):
-        catchers.append("target")  # the Target token counts as a second Creature token (Clone)
-    if g.reading("clone_catch", "stacks") == "once":
+    # (token on the place, the token whose catch it has): itself, and any a token_acts_as rule names
+    catchers = [
+        (t, a)
+        for t in tokens
+        for a in (t, *(r.effect["as"] for r in g.rules("token_acts_as") if r.effect["token"] == t))
+        if "catch" in spec.get(a, {}) and a not in ignored
+    ]
+    catchers.sort(key=lambda c: c[0] != c[1])  # a token's own catch before one it only counts as
+    if g.reading("catch_stacking", "stacks") == "once":
         catchers = catchers[:1]
     name, where = g.seat_name(seat), g.place_name(place)
-    if "target" in tokens:
-        for kind, card_id, _ in list(g.state(CardsState).played):
+    for token in tokens:
+        for _deck, card_id, by in list(g.state(CardsState).played):
             card = g.card(card_id)
-            if kind == "hunt" and card.token == "target" and card.resolve == "on_token_place":
+            if card.token == token and card.resolve == "on_token_place":
                 g.say(f"{name} suffers {card.name} on the {where}.")
-                apply_all(g.context(CREATURE, place, card.id, chooser, affected=seat), card.effects)
+                apply_all(g.context(by, place, card.id, chooser, affected=seat), card.effects)
     if catchers:
-        g.say(f"{name} is caught by the Creature on the {where}.")
-        g.change_will(seat, -(len(catchers) + extra_loss(g, "creature", place)))
-        per_token = g.reading("creature_catch_assimilation", "once_per_round") == "once_per_token"
-        for token in catchers if per_token else catchers[:1]:
-            key = token if per_token else "creature"
+        own = catchers[0][1]
+        catch = spec[own]["catch"]
+        g.say(f"{name} is caught by the {own.capitalize()} token on the {where}.")
+        g.change_will(seat, -(sum(int(spec[a]["catch"].get("lose", 1)) for _, a in catchers)
+                              + extra_loss(g, own, place)))
+        per_token = g.reading("catch_track_moves", "once_per_round") == "once_per_token"
+        for token, acts in catchers if per_token else catchers[:1]:
+            key = token if per_token else acts
             if key not in board.caught:
                 board.caught.add(key)
-                g.move_track(
-                    "assimilation", int(g.data["round"]["reckoning"]["creature_token"].get("assimilation", 1))
-                )
-        for rule in g.rules("extra_assimilation"):
-            if rule.effect["token"] == "creature" and g.rule_applies(rule, seat=seat):
-                g.move_track("assimilation", int(rule.effect["by"]))
-    if "artemia" in tokens:
-        g.say(f"{name} is caught by the Artemia token on the {where}.")
+                g.move_tracks(catch.get("move_track", {}))
+        for rule in g.rules("catch_moves_more"):
+            if rule.effect["token"] == own and g.rule_applies(rule, seat=seat):
+                for track in catch.get("move_track", {}):
+                    g.move_track(track, int(rule.effect["by"]))
+    for token in tokens:
+        discard = int(spec.get(token, {}).get("discard_places", 0))
+        if not discard:
+            continue
+        g.say(f"{name} is caught by the {token.capitalize()} token on the {where}.")
         hand = list(g.state(PilesState).hand[seat])
-        rule = g.data["round"]["reckoning"]["artemia_token"]
-        g.move_places(
-            seat,
-            chooser.pick(seat, hand, int(rule.get("discard_places", 1)), "place card to discard"),
-            "hand",
-            "discard",
-        )
-        loss = extra_loss(g, "artemia", place)
+        g.move_places(seat, chooser.pick(seat, hand, discard, "place card to discard"), "hand", "discard")
+        loss = extra_loss(g, token, place)
         if loss:
             g.change_will(seat, -loss)
-    if not catchers and "artemia" not in tokens and not g.is_over():
+    blocked = catchers or any(spec.get(t, {}).get("blocks_power") for t in tokens)
+    if not blocked and not g.is_over():
         _power_or_take_back(g, seat, place, chooser)
 
 
@@ -152,12 +155,12 @@ def _power_or_take_back(g: G, seat: int, place: int, chooser: Answers) -> None:
     instead = [
         g.card(c)
         for k, c, s in g.state(CardsState).played
-        if k == "survival" and s == seat and g.card(c).replaces_power
+        if s == seat and g.card(c).replaces_power
     ]
     once_used = (
         card.once_per_round
         and place in g.state(BoardState).used_once
-        and g.reading("once_per_round", "per_place") != "per_hunted"
+        and g.reading("once_per_round", "per_place") != "per_seat"
     )
     power = f"use {instead[-1].name}" if instead else f"use the power of the {card.name}"
     if instead:
@@ -187,23 +190,27 @@ def _power_or_take_back(g: G, seat: int, place: int, chooser: Answers) -> None:
 
 @register_machine_block
 class RoundUpkeep(MachineBlock[Any]):
-    """End of round: played cards face up on the discard piles, tokens back, cards drawn, the track moved."""
+    """End of round: played place cards face up on the discard piles, tokens back, effect card hands drawn
+    back up (each deck's ``draw_up_to``), the tracks at ``config``'s ``move_track`` moved; the next round."""
 
     name = "round-upkeep"
 
     def proceed(self, m: G) -> None:
-        rule = m.data["round"]["end_of_round"]
         piles = m.state(PilesState)
-        for seat in m.hunted():
+        for seat in m.other_seats():
             piles.discard[seat].extend(piles.played[seat])
             piles.played[seat] = []
         board = m.state(BoardState)
         board.tokens, board.positions, board.used_once, board.caught = {}, {}, set(), set()
-        m.draw_hunt(int(rule.get("creature_draws_hunt_cards_to", 3)))
-        if any(r.effect["track"] == "rescue" for r in m.rules("stop_track")):
-            m.say("The Rescue counter does not move this round.")
-        else:
-            m.move_track("rescue", int(rule.get("rescue", 1)))
+        for deck, spec in m.decks.items():
+            if "draw_up_to" in spec:
+                for seat in m.role_seats(spec["role"]):
+                    m.draw_up_to(seat, deck, int(spec["draw_up_to"]))
+        for track, by in config(m, self).get("move_track", {}).items():
+            if any(r.effect["track"] == track for r in m.rules("stop_track")):
+                m.say(f"The {m.title(track)} counter does not move this round.")
+            else:
+                m.move_track(track, int(by))
         if m.is_over():
             return
         cards = m.state(CardsState)

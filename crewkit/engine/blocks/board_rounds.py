@@ -20,8 +20,10 @@ from crewkit.engine.blocks.board_cards import (
     Resist,
     card_actions,
     chosen,
+    config,
     play_card,
     playable,
+    section,
 )
 from crewkit.engine.boardstate import LONE, BoardState, PilesState, ResourceState, TracksState
 from crewkit.engine.errors import IllegalAction
@@ -44,7 +46,7 @@ class ChoiceState(BlockState):
     chosen: set[int] = field(default_factory=set)
     resisted: set[int] = field(default_factory=set)
     gave_up: set[int] = field(default_factory=set)
-    lone_passed: bool = False  # reading creature-phase1-cards any-time: the Creature plays no more cards
+    lone_passed: bool = False  # rule lone_cards_while_choosing any_time: the lone seat plays no more cards
 
     def copy(self) -> ChoiceState:
         return ChoiceState(set(self.chosen), set(self.resisted), set(self.gave_up), self.lone_passed)
@@ -61,14 +63,18 @@ def cards_to_play(g: G, seat: int) -> tuple[int, str]:
     """How many place cards ``seat`` plays this round and how they resolve (``one`` or ``all``)."""
     rules = [r for r in g.rules("play_place_cards") if r.actor == seat]
     if not rules:
-        return int(g.data["round"]["exploration"].get("place_cards", 1)), "all"
+        block = next(b for b in g.flow if b.name == "secret-choice")
+        return int(config(g, block).get("place_cards", 1)), "all"
     resolve = "all" if any(r.effect["resolve"] == "all" for r in rules) else "one"
     return max(int(r.effect["count"]) for r in rules), resolve
 
 
 @register_machine_block
 class SecretChoice(MachineBlock[Any]):
-    """Every Hunted chooses place cards face down at once; first they may resist, give up or play a card."""
+    """Every seat but the lone one chooses place cards face down at once; first each may resist (spend
+    counters to take cards back), give up (start over) or play a card. Settings at ``config``: ``place_cards``,
+    ``resist`` (levels ``{will, take_back}``), ``resist_may_not_cost_last``, ``give_up`` (``regain``,
+    ``move_track``)."""
 
     name = "secret-choice"
 
@@ -90,14 +96,14 @@ class SecretChoice(MachineBlock[Any]):
 
     def waiting(self, m: G) -> tuple[int, ...]:
         done = m.state(ChoiceState).chosen
-        hunted = tuple(s for s in m.hunted() if s not in done)
-        return (LONE, *hunted) if hunted and self._lone_may_play(m) else hunted
+        others = tuple(s for s in m.other_seats() if s not in done)
+        return (LONE, *others) if others and self._lone_may_play(m) else others
 
     def _lone_may_play(self, m: G) -> bool:
-        """Reading creature-phase1-cards any-time: the Creature may play its cards of this phase until the
-        Hunted's cards are all down."""
+        """Rule lone_cards_while_choosing any_time: the lone seat may play its cards of this phase until the
+        others' cards are all down."""
         return (
-            m.reading("creature_phase1_cards", "before_hunted_play") == "any_time"
+            m.reading("lone_cards_while_choosing", "before") == "any_time"
             and not m.state(ChoiceState).lone_passed
             and bool(playable(m, LONE, int(self.params.get("card_phase", 1))))
         )
@@ -110,11 +116,11 @@ class SecretChoice(MachineBlock[Any]):
     def proceed(self, m: G) -> None:
         if not any(s != LONE for s in self.waiting(m)):
             m.release()
-            m.say("Every Hunted has played their place cards face down.")
+            m.say("Everyone has played their place cards face down.")
             m.advance()
 
     def _rules(self, m: G) -> Any:
-        return m.data["round"]["exploration"]
+        return config(m, self)
 
     def resist_options(self, m: G, seat: int) -> list[int]:
         st = m.state(ChoiceState)
@@ -122,7 +128,7 @@ class SecretChoice(MachineBlock[Any]):
         if (once and seat in st.resisted) or seat in st.gave_up or not m.state(PilesState).discard[seat]:
             return []
         will = m.will(seat)
-        keep_last = bool(self._rules(m).get("resist_may_not_cost_last_will", True))
+        keep_last = bool(self._rules(m).get("resist_may_not_cost_last", True))
         return [
             int(level["will"])
             for level in self._rules(m).get("resist", [])
@@ -170,7 +176,7 @@ class SecretChoice(MachineBlock[Any]):
             else:
                 why = f"{m.seat_name(a.seat)} must play {count} different place card(s) from their hand"
             raise IllegalAction("place-not-playable", why)
-        m.hold()  # secret: into the record, in seat order, when every Hunted has chosen
+        m.hold()  # secret: into the record, in seat order, when every seat has chosen
         m.state(ChoiceState).chosen.add(a.seat)
         piles = m.state(PilesState)
         for p in a.places:
@@ -181,13 +187,13 @@ class SecretChoice(MachineBlock[Any]):
         if a.will not in self.resist_options(m, a.seat):
             raise IllegalAction(
                 "cannot-resist",
-                f"{m.seat_name(a.seat)} may not resist spending {a.will} will: "
-                "resisting may not cost the last will, is done once a round "
+                f"{m.seat_name(a.seat)} may not resist spending {a.will} {m.title('counter')}: "
+                f"resisting may not cost the last {m.title('counter')}, is done once a round "
                 "and needs a card in the discard pile",
             )
         level = next(lv for lv in self._rules(m)["resist"] if int(lv["will"]) == a.will)
         m.state(ChoiceState).resisted.add(a.seat)
-        m.say(f"{m.seat_name(a.seat)} resists, spending {a.will} will.")
+        m.say(f"{m.seat_name(a.seat)} resists, spending {a.will} {m.title('counter')}.")
         m.change_will(a.seat, -a.will)
         m.run(functools.partial(_take_back_job, a.seat, int(level["take_back"])))
 
@@ -198,15 +204,15 @@ class SecretChoice(MachineBlock[Any]):
         m.state(ChoiceState).gave_up.add(a.seat)
         m.say(f"{m.seat_name(a.seat)} gives up.")
         res = m.state(ResourceState)
-        regain = res.start if rule.get("regain_will", "all") == "all" else int(rule["regain_will"])
+        regain = res.start if rule.get("regain", "all") == "all" else int(rule["regain"])
         m.change_will(a.seat, max(0, regain - res.value[a.seat]))
         m.move_places(a.seat, list(m.state(PilesState).discard[a.seat]), "discard", "hand")
-        m.move_track("assimilation", int(rule.get("assimilation", 1)))
+        m.move_tracks(rule.get("move_track", {}))
 
     def describe(self, m: G) -> str:
         waiting = self.waiting(m)
-        hunted = [w for w in waiting if w != LONE]
-        return f"{self.label}: {m._seat_list(hunted)} to play place cards face down" if hunted else self.label
+        others = [w for w in waiting if w != LONE]
+        return f"{self.label}: {m._seat_list(others)} to play place cards face down" if others else self.label
 
 
 def _take_back_job(seat: int, count: int, g: G, chooser: Answers) -> None:
@@ -226,23 +232,26 @@ class TokenState(BlockState):
         return TokenState(self.passed)
 
 
-def third_token_available(g: G) -> bool:
-    """Whether the counter named by the rule set stands on a space that brings the third token."""
+def extra_token_available(g: G, block: MachineBlock[Any]) -> bool:
+    """Whether the track the rule set names (rule ``extra_token_track``) stands on a space that brings the
+    extra token: ``spaces_from`` names the one-off option whose chosen entry lists those spaces
+    (``token_spaces``), counted as the spaces the track still has to go."""
+    option = str(block.params.get("spaces_from", ""))
+    if not option:
+        return False
+    choice = next(b for b in g.flow if b.name == "option-choice" and b.params.get("option") == option)
+    table = section(g, str(choice.params["from"]))
+    side = chosen(g, option) or sorted(table)[0]
+    track = g.reading("extra_token_track", "")
     tr = g.state(TracksState)
-    side = chosen(g, "board_side") or sorted(g.data["tracks"]["board_sides"])[0]
-    spaces = g.data["tracks"]["board_sides"][side]["artemia_spaces"]
-    track = (
-        "assimilation"
-        if g.reading("artemia_spaces_count_from", "rescue_goal") == "creature_goal"
-        else "rescue"
-    )
-    return (tr.goal[track] - tr.position[track]) in spaces
+    return track in tr.goal and (tr.goal[track] - tr.position[track]) in table[side]["token_spaces"]
 
 
 @register_machine_block
 class TokenPlacement(MachineBlock[Any]):
-    """The lone seat plays cards of ``card_phase``, then places its main token (``token``, default creature);
-    the ``extra_token`` (artemia) may (or must, by reading) be placed while a track space allows it."""
+    """The lone seat plays cards of ``card_phase``, then places its main token (``token``); the
+    ``extra_token`` may (or must: rule ``extra_token``) be placed while a track's space brings it
+    (``spaces_from``)."""
 
     name = "token-placement"
 
@@ -257,14 +266,17 @@ class TokenPlacement(MachineBlock[Any]):
         return True
 
     def _main(self) -> str:
-        return str(self.params.get("token", "creature"))
+        return str(self.params["token"])
 
     def _extra(self) -> str:
-        return str(self.params.get("extra_token", "artemia"))
+        return str(self.params.get("extra_token", ""))
 
     def _extra_open(self, m: G) -> bool:
         return (
-            not m.token_places(self._extra()) and third_token_available(m) and not m.state(TokenState).passed
+            bool(self._extra())
+            and not m.token_places(self._extra())
+            and extra_token_available(m, self)
+            and not m.state(TokenState).passed
         )
 
     def proceed(self, m: G) -> None:
@@ -283,7 +295,7 @@ class TokenPlacement(MachineBlock[Any]):
             out += [PlaceToken(seat, self._main(), (p,)) for p in every]
             return out
         out = [PlaceToken(seat, self._extra(), (p,)) for p in every]
-        if m.reading("artemia_on_rescue_space", "may") == "may":
+        if m.reading("extra_token", "may") == "may":
             out.append(Pass(seat))
         return out
 
@@ -303,7 +315,7 @@ class TokenPlacement(MachineBlock[Any]):
         m.state(TokenState).passed = True
 
     def describe(self, m: G) -> str:
-        return f"{self.label}: the Creature places its tokens"
+        return f"{self.label}: {m.seat_name(LONE)} places tokens"
 
 
 # ------------------------------------------------------------------------------------------------ reveal
@@ -317,12 +329,12 @@ class Reveal(MachineBlock[Any]):
 
     def proceed(self, m: G) -> None:
         piles = m.state(PilesState)
-        for seat in m.hunted():
+        for seat in m.other_seats():
             if len(piles.played[seat]) > 1 and cards_to_play(m, seat)[1] == "one":
                 if not m.run(functools.partial(_keep_job, seat)):
                     return
         board = m.state(BoardState)
-        for seat in m.hunted():
+        for seat in m.other_seats():
             board.positions[seat] = list(piles.played[seat])
             m.say(f"{m.seat_name(seat)} reveals the {m._place_list(piles.played[seat])}.")
         m.advance()

@@ -153,8 +153,8 @@ class HuntTableScreen(Screen[None]):
             out.append(f"{track.capitalize()} ", style=style)
             out.append(track_bar(pos, goal, bar), style=style)
             out.append(f" {pos}/{goal}")
-        if obs.board_side:
-            out.append(f"   side {obs.board_side.upper()}", style="dim")
+        if obs.options.get("board_side"):
+            out.append(f"   side {obs.options['board_side'].upper()}", style="dim")
         return out
 
     def _detail(self, place: int) -> None:

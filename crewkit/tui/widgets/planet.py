@@ -167,7 +167,7 @@ class PlanetView(Widget, can_focus=True):
                         f" {TOKEN_SIGNS.get(token, token[:1].upper())} ",
                         style=TOKEN_STYLES.get(token, "bold"),
                     )
-            if obs.marker_on_beach and place == self.catalog.marker_place:
+            if obs.marker_placed and place == self.catalog.marker_place:
                 content.append(" ◉", style="bold cyan")
             here = [s.name for s in obs.seats if place in s.revealed]
             if here:

@@ -35,15 +35,15 @@ def scenario(
     rs = load_board_ruleset(ruleset)
     g = BoardGame(with_readings(rs, readings) if readings else rs, players, "golden")
     cards = g.state(CardsState)
-    cards.hunt_hand = list(hunt)
+    cards.hands["hunt"][LONE] = list(hunt)
     if hunt_deck is not None:
-        cards.hunt_deck = list(hunt_deck)
-    cards.hunt_discard = list(hunt_discard)
-    cards.survival = [[] for _ in range(players)]
+        cards.draw["hunt"] = list(hunt_deck)
+    cards.discard["hunt"] = list(hunt_discard)
+    cards.hands["survival"] = [[] for _ in range(players)]
     for seat, held in (survival or {}).items():
-        cards.survival[seat] = list(held)
+        cards.hands["survival"][seat] = list(held)
     if survival_deck is not None:
-        cards.survival_deck = list(survival_deck)
+        cards.draw["survival"] = list(survival_deck)
     piles = g.state(PilesState)
     for seat, held_places in (hand or {}).items():
         piles.hand[seat] = list(held_places)

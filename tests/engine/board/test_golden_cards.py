@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crewkit.engine.blocks.board import PlayCard, PlayPlaces
-from crewkit.engine.blocks.board_cards import hunt_limit
+from crewkit.engine.blocks.board_cards import play_limit
 from crewkit.engine.boardstate import LONE, BoardState, CardsState
 from crewkit.engine.errors import IllegalAction
 
@@ -55,7 +55,7 @@ def test_shelter_draws_two_keeps_one() -> None:
     places(g, s1=7)
     creature(g, 5)
     choose(g, "dodge")
-    assert g.survival_cards(1) == ["dodge"] and g.state(CardsState).survival_discard == ["adrenaline"]
+    assert g.effect_hand(1, "survival") == ["dodge"] and g.state(CardsState).discard["survival"] == ["adrenaline"]
 
 
 def test_source_gives_will_to_a_hunted_of_your_choice() -> None:
@@ -72,7 +72,7 @@ def test_source_or_a_survival_card() -> None:
     places(g, s1=9)
     creature(g, 5)
     choose(g, "draw")
-    assert g.survival_cards(1) == ["gate"]
+    assert g.effect_hand(1, "survival") == ["gate"]
 
 
 # ------------------------------------------------------------------------------------------------ hunt cards
@@ -219,7 +219,7 @@ def test_toxin() -> None:
     g = scenario(2, hunt=["toxin"], survival={1: ["adrenaline"]}, hand={1: [1, 2, 3, 4, 8]})
     places(g, s1=8)
     creature(g, 1, ("toxin", (8,)))
-    assert g.survival_cards(1) == [] and state(g)["rescue"] == 1  # card discarded, the Wreck cancelled
+    assert g.effect_hand(1, "survival") == [] and state(g)["rescue"] == 1  # card discarded, the Wreck cancelled
 
 
 def test_tracking() -> None:
@@ -227,7 +227,7 @@ def test_tracking() -> None:
     places(g, s1=2)
     creature(g, 5)
     g.apply(PlayCard(LONE, "tracking"))  # phase 4: next round, two hunt cards
-    assert g.round == 2 and hunt_limit(g) == 2
+    assert g.round == 2 and play_limit(g, "hunt") == 2
 
 
 # ------------------------------------------------------------------------------------------------ survival
@@ -339,7 +339,7 @@ def test_strike_back() -> None:
     g = scenario(2, survival={1: ["strike_back"]}, hunt=["stasis", "tracking", "clone"], hunt_deck=["mirage"])
     g.apply(PlayCard(1, "strike_back"))
     cards = g.state(CardsState)
-    assert len(cards.hunt_hand) == 1 and cards.hunt_deck[0] == "mirage" and len(cards.hunt_deck) == 3
+    assert len(cards.hands["hunt"][0]) == 1 and cards.draw["hunt"][0] == "mirage" and len(cards.draw["hunt"]) == 3
 
 
 def test_vortex() -> None:

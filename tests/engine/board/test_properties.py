@@ -17,8 +17,8 @@ def totals(g: BoardGame) -> tuple[int, int, int]:
     places = len(piles.reserve) + sum(
         len(piles.hand[s]) + len(piles.discard[s]) + len(piles.played[s]) for s in range(g.n)
     )
-    survival = len(cards.survival_deck) + len(cards.survival_discard) + sum(len(h) for h in cards.survival)
-    hunt = len(cards.hunt_hand) + len(cards.hunt_deck) + len(cards.hunt_discard)
+    survival = len(cards.draw["survival"]) + len(cards.discard["survival"]) + sum(len(h) for h in cards.hands["survival"])
+    hunt = len(cards.hands["hunt"][0]) + len(cards.draw["hunt"]) + len(cards.discard["hunt"])
     return places, survival, hunt
 
 
@@ -44,14 +44,14 @@ def test_random_games_keep_the_invariants(players: int, seed: int, advanced: boo
         reached = [name for name, pos in tracks.position.items() if pos == tracks.goal[name]]
         assert g.is_over() == bool(reached)  # the game ends exactly when a track reaches its goal
         res = g.state(ResourceState)
-        assert all(0 <= res.value[s] <= res.cap for s in g.hunted())
+        assert all(0 <= res.value[s] <= res.cap for s in g.other_seats())
         piles = g.state(PilesState)
         assert all(
             len(set(piles.hand[s] + piles.discard[s] + piles.played[s]))
             == len(piles.hand[s] + piles.discard[s] + piles.played[s])
-            for s in g.hunted()
+            for s in g.other_seats()
         )  # one of each
     assert g.is_over()
     reached = [name for name, pos in tracks.position.items() if pos == tracks.goal[name]]
     assert len(reached) == 1
-    assert g.winners == ((LONE,) if reached == ["assimilation"] else tuple(g.hunted()))
+    assert g.winners == ((LONE,) if reached == ["assimilation"] else tuple(g.other_seats()))

@@ -84,17 +84,17 @@ def test_artemia_on_a_rescue_space_may_or_must() -> None:
     for option, may_pass in (("may", True), ("must", False)):
         g = scenario(2, readings={"artemia-on-rescue-space": option}, rescue=12)
         places(g, s1=2)
-        creature_token = [a for a in g.legal_actions(LONE) if a.to_json().get("hunt_token") == "creature"][0]
+        creature_token = [a for a in g.legal_actions(LONE) if a.to_json().get("board_token") == "creature"][0]
         g.apply(creature_token)
         assert (Pass(LONE) in g.legal_actions(LONE)) is may_pass
-        assert any(a.to_json().get("hunt_token") == "artemia" for a in g.legal_actions(LONE))
+        assert any(a.to_json().get("board_token") == "artemia" for a in g.legal_actions(LONE))
 
 
 def test_artemia_spaces_counted_from_either_goal() -> None:
     for option, rescue, assimilation in (("rescue-goal", 12, 0), ("creature-goal", 0, 6)):
         g = scenario(2, readings={"artemia-spaces": option}, rescue=rescue, assimilation=assimilation)
         places(g, s1=2)
-        g.apply([a for a in g.legal_actions(LONE) if a.to_json().get("hunt_token") == "creature"][0])
+        g.apply([a for a in g.legal_actions(LONE) if a.to_json().get("board_token") == "creature"][0])
         assert g.phase == "hunting" and Pass(LONE) in g.legal_actions(LONE), option
 
 
@@ -141,10 +141,10 @@ def test_artefact_cards_each_visited(option: str, discarded: int) -> None:
 def test_empty_decks() -> None:
     for option, cards in (("reshuffle", 2), ("stop", 0)):
         g = scenario(2, readings={"empty-decks": option}, hunt=[], hunt_deck=[])
-        g.state(CardsState).hunt_discard = ["stasis", "tracking"]
+        g.state(CardsState).discard["hunt"] = ["stasis", "tracking"]
         places(g, s1=2)
         creature(g, 5)
-        assert len(g.hunt_cards()) == cards, option
+        assert len(g.effect_hand(0, "hunt")) == cards, option
 
 
 def test_advanced_give_up_two() -> None:
