@@ -151,6 +151,9 @@ def _cross_issues(doc: LoadedDoc, cards: Mapping[str, CardSet]) -> list[SpecIssu
     data = doc.data
     out: list[SpecIssue] = []
     lone, others = list(data["roles"])[:2]  # the lone role first
+    if data["roles"][lone] != 1 or not isinstance(data["roles"][others], dict):
+        return [_issue(doc, ("roles",), f"roles: the lone role comes first with 1 seat ({lone}: 1), then the "
+                                        f"others with their min and max ({others}: {{min: 1, max: 6}})")]
     low, high = data["roles"][others]["min"], data["roles"][others]["max"]
     wanted_players = list(range(low + 1, high + 2))
     if sorted(data["players"]) != wanted_players:
@@ -235,10 +238,10 @@ def _name_issues(doc: LoadedDoc, cards: Mapping[str, CardSet]) -> list[SpecIssue
             check(("flow", i, "seats", j), role, roles, "role")
         if "role" in entry:
             check(("flow", i, "role"), entry["role"], roles, "role")
-    return out + _card_name_issues(cards, tracks, tokens)
+    return out + card_name_issues(cards, tracks, tokens)
 
 
-def _card_name_issues(cards: Mapping[str, CardSet], tracks: list[str], tokens: list[str]) -> list[SpecIssue]:
+def card_name_issues(cards: Mapping[str, CardSet], tracks: list[str], tokens: list[str]) -> list[SpecIssue]:
     """Every track and token a card's effects name is one the rule set declares (at the card's line)."""
     out: list[SpecIssue] = []
     known = {"track": tracks, "token": tokens}

@@ -66,6 +66,10 @@ class ArgType:
             if value in self.choices:
                 return None
             return f"expected one of {', '.join(self.choices)}, found {found_text(value)}"
+        if self.name == "name":
+            if isinstance(value, str) and value.isidentifier() and value == value.lower():
+                return None
+            return f"expected {self.doc}, found {found_text(value)}"
         if self.name == "place":
             return _place_problem(value, place_ids)
         if self.name == "places":
@@ -107,8 +111,10 @@ PLACE = ArgType("place", "a place: a place name or " + ", ".join(PLACE_REFS))
 PLACES = ArgType("places", "a place or a list of places")
 WHO_T = ArgType("choice", "who: " + ", ".join(WHO), tuple(WHO))
 HUNTED_T = ArgType("choice", "who: " + ", ".join(WHO), tuple(WHO))
-TOKEN = ArgType("choice", "a hunt token: " + ", ".join(TOKENS), TOKENS)
-TRACK = ArgType("choice", "a track: " + ", ".join(TRACKS), TRACKS)
+# Tracks and tokens are the rule set's (`tracks:`, `tokens:`): a card names them, the rule set's check
+# (crewkit.effects.ruleset) finds a name it does not declare, at the card's line.
+TOKEN = ArgType("name", "a token of the rule set (Not Alone: " + ", ".join(TOKENS) + ")")
+TRACK = ArgType("name", "a track of the rule set (Not Alone: " + ", ".join(TRACKS) + ")")
 CHOOSER = ArgType("choice", "who chooses: self or affected", ("self", "affected"))
 HUNT_DEST = ArgType("choice", "where the cards go: discard or deck_bottom", ("discard", "deck_bottom"))
 RESOLVE = ArgType("choice", "one (keep one card, take the others back) or all (resolve every card)", ("one", "all"))

@@ -39,8 +39,9 @@ def test_unknown_argument_and_missing_argument() -> None:
 
 
 def test_wrong_types_name_expected_and_found() -> None:
-    assert issues("effects:\n  - move_track: {track: resuce, by: 1}\n") == [
-        (2, 25, "move_track.track: expected one of rescue, assimilation, found string 'resuce'")]
+    # a track is a name here; whether the rule set has it is checked with the rule set (test_not_alone_data)
+    assert issues("effects:\n  - move_track: {track: 3, by: 1}\n") == [
+        (2, 25, "move_track.track: expected a track of the rule set (Not Alone: rescue, assimilation), found number 3")]
     assert issues("effects:\n  - move_track: {track: rescue, by: 0}\n") == [
         (2, 37, "move_track.by: expected a whole number of at least 1, found 0 (at least 1)")]
     assert issues("effects:\n  - take_back_places: {count: two}\n") == [
@@ -125,8 +126,8 @@ def test_load_card_set_raises_with_every_issue(tmp_path: pytest.TempPathFactory)
         load_card_set(path)
     rendered = err.value.render()
     assert "hunt.yaml:8:12" in rendered  # the schema is checked first: the effects wait for it
-    path.write_text(CARD_SET.replace("stop_track: {track: rescue}", "stop_track: {track: x}"), encoding="utf-8")
+    path.write_text(CARD_SET.replace("stop_track: {track: rescue}", "stop_track: {track: X-1}"), encoding="utf-8")
     with pytest.raises(SpecError) as err:
         load_card_set(path)
-    assert "hunt.yaml:10:36: error: at cards.0.effects.0.stop_track.track: stop_track.track: expected one of " \
-           "rescue, assimilation, found string 'x'" in err.value.render()
+    assert "hunt.yaml:10:36: error: at cards.0.effects.0.stop_track.track: stop_track.track: expected a track of " \
+           "the rule set (Not Alone: rescue, assimilation), found string 'X-1'" in err.value.render()

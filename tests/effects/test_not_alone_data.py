@@ -194,11 +194,13 @@ def test_extends_must_be_a_file_beside(tmp_path: Path) -> None:
 def test_crewkit_validate_checks_the_not_alone_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(FOLDER), str(RULESETS / "not-alone.yaml"), str(RULESETS / "not-alone-advanced.yaml")]) == 0
     assert "5 files checked: all valid" in capsys.readouterr().out
+    (tmp_path / "not-alone").mkdir()
     for f in FOLDER.glob("*.yaml"):
-        shutil.copy(f, tmp_path / f.name)
-    hunt = tmp_path / "hunt-cards.yaml"
+        shutil.copy(f, tmp_path / "not-alone" / f.name)
+    shutil.copy(RULESETS / "not-alone.yaml", tmp_path / "not-alone.yaml")
+    hunt = tmp_path / "not-alone" / "hunt-cards.yaml"
     hunt.write_text(hunt.read_text(encoding="utf-8").replace("stop_track: {track: rescue}",
                                                              "stop_track: {track: rescu}"), encoding="utf-8")
     assert main(["validate", str(hunt)]) == 1
     out = capsys.readouterr().out
-    assert "hunt-cards.yaml:" in out and "found string 'rescu'" in out and "Traceback" not in out
+    assert "hunt-cards.yaml:" in out and "the rule set has no track 'rescu'" in out and "Traceback" not in out
