@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -56,6 +57,17 @@ def scenario(
     tracks.position["rescue"], tracks.position["assimilation"] = rescue, assimilation
     g.state(BoardState).marker = marker
     g.apply(Pick(LONE, side))
+    return g
+
+
+def random_play(g: BoardGame, seed: int, steps: int = 5000) -> BoardGame:
+    """Play uniformly random legal actions (a random waiting seat each step) until the game ends."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over():
+            break
+        seat = rng.choice(g.waiting())
+        g.apply(rng.choice(g.legal_actions(seat)))
     return g
 
 

@@ -3,8 +3,6 @@ the options that change what a golden scenario does are pinned by one."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from crewkit.engine.blocks.board import GiveUp, Pass, PlayCard, Resist
@@ -12,7 +10,7 @@ from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.boardstate import LONE, CardsState
 from crewkit.engine.errors import SetupError
 
-from .scenario import choose, creature, places, scenario, state
+from .scenario import choose, creature, places, random_play, scenario, state
 
 BASE = load_board_ruleset("not-alone")
 OPTIONS = [(r["id"], o) for r in BASE.data["readings"] for o in r["options"] if o != r["choice"]]
@@ -22,13 +20,7 @@ OPTIONS = [(r["id"], o) for r in BASE.data["readings"] for o in r["options"] if 
 def test_every_reading_option_plays_to_the_end(reading: str, option: str) -> None:
     rs = with_readings(BASE, {reading: option})
     for players, seed in ((4, 1),):
-        g = BoardGame(rs, players, f"{reading}-{seed}")
-        rng = random.Random(seed)
-        for _ in range(5000):
-            if g.is_over():
-                break
-            seat = rng.choice(g.waiting())
-            g.apply(rng.choice(g.legal_actions(seat)))
+        g = random_play(BoardGame(rs, players, f"{reading}-{seed}"), seed)
         assert g.is_over()
 
 

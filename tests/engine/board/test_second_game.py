@@ -6,29 +6,23 @@ every name from the rule set."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
-from crewkit.engine.board import new_board_game
+from crewkit.engine.board import BoardGame, new_board_game
 from crewkit.engine.board_record import board_record
 from crewkit.engine.boardstate import LONE, CardsState, ResourceState, TracksState
 from crewkit.engine.errors import IllegalAction
+
+from .scenario import random_play
 
 RULESET = Path(__file__).parent / "second_game" / "wardens.yaml"
 NOT_ALONE_WORDS = ("creature", "hunted", "rescue", "assimilation", "artemia", "survival", "hunt card", "will")
 
 
-def play_out(players: int, seed: int) -> object:
-    g = new_board_game(RULESET, players, seed=f"w{seed}", names=[f"P{i}" for i in range(players)])
-    rng = random.Random(seed)
-    for _ in range(5000):
-        if g.is_over():
-            break
-        seat = rng.choice(g.waiting())
-        g.apply(rng.choice(g.legal_actions(seat)))
-    return g
+def play_out(players: int, seed: int) -> BoardGame:
+    return random_play(new_board_game(RULESET, players, seed=f"w{seed}", names=[f"P{i}" for i in range(players)]), seed)
 
 
 @pytest.mark.parametrize("players", [2, 3])
