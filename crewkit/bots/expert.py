@@ -31,6 +31,7 @@ clock; the budgets keep a decision under about a second on a slow machine.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from crewkit.bots.expert_worlds import Inference, consistent_draw, pick_worlds, with_owner_prior
@@ -124,7 +125,7 @@ class ExpertBot:
                 pool = [sampler.sample(self.rng) for _ in range(self.worlds * self.oversample)]
                 lls = [inf.loglik(h) for h in pool]
                 pool = [pool[i] for i in pick_worlds(self.rng, lls, self.worlds)]
-        draw = sampler.sample
+        draw: Callable[[random.Random], list[int]] = sampler.sample
         if self.comm_tries > 0:
             comm_inf = Inference(obs, 1.0, 0.5)
             if comm_inf.windows:
