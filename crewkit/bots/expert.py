@@ -55,8 +55,8 @@ PYTHON_SLOWDOWN = 40
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seat: int, seed: str = "", worlds: int = 24, nodes: int = 4_000, rollouts: bool = True,
-                 total_nodes: int = 240_000, rollout_weight: float = 1.0, policy_trick: bool = False,
+    def __init__(self, seat: int, seed: str = "", worlds: int = 48, nodes: int = 4_000, rollouts: bool = True,
+                 total_nodes: int = 480_000, rollout_weight: float = 1.0, policy_trick: bool = False,
                  owner_prior: float = 0.0, oversample: int = 1, play_miss: float = 1.0,
                  comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 96,
                  winnable_filter: int = 3, comm_tries: int = 8, python_worlds: int = 4,
