@@ -11,10 +11,13 @@ cooperative play-outs (:func:`crewkit.bots.sim.rollout`) it wins, so the bot sta
 cannot see the hands it imagined (early in a deal most plays keep every world winnable). The play-outs run
 in C (the fast bot's port, :mod:`crewkit.bots.fast`: the same results, much cheaper than a solver call), so
 they are also played in more worlds than the solver sees (``rollout_worlds``). Safe plays come first
-(:func:`crewkit.bots.safety.safe_plays`). :class:`Inference` can weight the sampled worlds by how likely
-they make the teammates' cards and communications under the bots' rules (off by default: not shown to help,
-see docs/performance.md). Mission conditions, task tokens and neighbour draws are the engine's and the solver's,
-so every mission is read as written.
+(:func:`crewkit.bots.safety.safe_plays`). The worlds are those the teammates' play explains
+(:mod:`crewkit.bots.expert_worlds`): each is drawn again until the bots' communication rule explains every
+teammate's communication and silence, and a solved world in which the position is already lost (where the
+teammates would have blundered) is dropped for another. :class:`Inference` can also weight the worlds by
+how likely the policy makes the teammates' cards (off by default: the teammates play by the solver, not by
+the policy; see docs/performance.md). Mission conditions, task tokens and neighbour draws are the engine's
+and the solver's, so every mission is read as written.
 
 Where its world model does not describe the game (a dummy seat with face-down columns, cards set aside
 unseen, hidden or secret tasks, a competitive scoring game) and outside the trick phase (setup choices, the
@@ -27,18 +30,16 @@ clock; the budgets keep a decision under about a second on a slow machine.
 
 from __future__ import annotations
 
-import copy
-import math
 import random
+from collections.abc import Callable
 from typing import Any
 
+from crewkit.bots.expert_worlds import Inference, consistent_draw, pick_worlds, with_owner_prior
 from crewkit.bots.fast import native_decider, position
-from crewkit.bots.heuristic import HeuristicBot, Knowledge, comm_pick, world_from
+from crewkit.bots.heuristic import HeuristicBot, Knowledge, world_from
 from crewkit.bots.safety import safe_plays
-from crewkit.bots.sim import World, choose_play, rollout, table_for, token_kind
-from crewkit.cards import mask_ids
+from crewkit.bots.sim import choose_play, rollout, table_for
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.communication import AFTER_FIRST_CARD, hand_statements
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import TRICKS, Game, Task
@@ -54,10 +55,12 @@ PYTHON_SLOWDOWN = 40
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seat: int, seed: str = "", worlds: int = 12, nodes: int = 4_000, rollouts: bool = True,
-                 total_nodes: int = 120_000, rollout_weight: float = 1.0, policy_trick: bool = False,
+    def __init__(self, seat: int, seed: str = "", worlds: int = 48, nodes: int = 4_000, rollouts: bool = True,
+                 total_nodes: int = 480_000, rollout_weight: float = 1.0, policy_trick: bool = False,
                  owner_prior: float = 0.0, oversample: int = 1, play_miss: float = 1.0,
-                 comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 96) -> None:
+                 comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 96,
+                 winnable_filter: int = 3, comm_tries: int = 8, python_worlds: int = 4,
+                 python_total_nodes: int = 3_000) -> None:
         self.seat = seat
         self.rng = random.Random(f"{seed}:{seat}:expert")
         self.worlds = worlds
@@ -79,6 +82,16 @@ class ExpertBot:
         self.rollout_worlds = rollout_worlds  # worlds for the play-outs (the first ``worlds`` also solved)
         self.play_miss = play_miss
         self.comm_miss = comm_miss
+        # the teammates play well: a solved world in which the position before this card is already lost is
+        # dropped (a world where they have blundered); up to ``worlds * winnable_filter`` worlds are drawn
+        self.winnable_filter = winnable_filter
+        # the teammates communicate by the bots' rule: each world is drawn up to ``comm_tries`` times until
+        # that rule explains every communication and every silence (:func:`consistent_draw`)
+        self.comm_tries = comm_tries
+        # where the solver runs its Python search (mission conditions, draws: about fifty times slower per
+        # node), this many worlds and this node budget per decision (per world and candidate: nodes / 40)
+        self.python_worlds = python_worlds
+        self.python_total_nodes = python_total_nodes
         self.fallback = HeuristicBot(seat, seed)
         self.last: dict[str, Any] = {}  # what the last decision saw (for benchmarks and tests)
 
@@ -104,7 +117,7 @@ class ExpertBot:
             return req[0]
         know = Knowledge(obs)
         template = template_game(obs)
-        sampler = _with_owner_prior(know, obs, self.owner_prior, self.rng)
+        sampler = with_owner_prior(know, obs, self.owner_prior, self.rng)
         pool: list[list[int]] = []
         if self.oversample > 1:
             inf = Inference(obs, self.play_miss, self.comm_miss)
@@ -112,6 +125,11 @@ class ExpertBot:
                 pool = [sampler.sample(self.rng) for _ in range(self.worlds * self.oversample)]
                 lls = [inf.loglik(h) for h in pool]
                 pool = [pool[i] for i in pick_worlds(self.rng, lls, self.worlds)]
+        draw: Callable[[random.Random], list[int]] = sampler.sample
+        if self.comm_tries > 0:
+            comm_inf = Inference(obs, 1.0, 0.5)
+            if comm_inf.windows:
+                draw = consistent_draw(sampler, comm_inf, self.comm_tries)
         by_card = {a.card.id: a for a in req}
         cands = sorted(by_card)
         # play-outs in C (the fast bot's port of the same policy: the same results, faster) where it loads
@@ -135,14 +153,34 @@ class ExpertBot:
         decided = 0
         nodes, total = self.nodes, self.total_nodes
         n_worlds = self.worlds
-        for k in range(self.worlds):
-            if used >= total or k >= n_worlds:
-                break
-            hands = pool[k] if k < len(pool) else sampler.sample(self.rng)
+        attempts = rejected = unsure = 0
+        max_attempts = self.worlds * max(1, self.winnable_filter)
+        filtering = self.winnable_filter > 0
+        while worlds < n_worlds and attempts < max_attempts and used < total:
+            k = attempts
+            attempts += 1
+            hands = pool[k] if k < len(pool) else draw(self.rng)
             game = world_game(template, obs, hands)
+            search: Any = None
+            if filtering:
+                # is the position before this card winnable in this world? (the lost positions the search
+                # stores serve the candidates' searches after it)
+                try:
+                    search = TrickSearch(game)
+                    if not search.native or not search.shares_positions:
+                        filtering, search = False, None
+                    elif not search.run(max_nodes=nodes):
+                        used += search.nodes
+                        rejected += 1
+                        continue
+                except SearchAborted:
+                    unsure += 1  # kept: not known to be lost
+                except (Unsupported, ValueError):
+                    filtering, search = False, None
+                if search is not None:
+                    used += search.nodes
             base = world_from(obs, list(hands)) if self.rollouts else None
             worlds += 1
-            search: Any = None
             for cid in cands:
                 g = game.clone()
                 g.apply(by_card[cid])
@@ -161,8 +199,9 @@ class ExpertBot:
                             search = TrickSearch(g)
                             if not search.native and nodes == self.nodes:
                                 # the Python search (conditions, draws): about 50 times slower per node
-                                nodes, total = max(50, nodes // PYTHON_SLOWDOWN), max(500, total // PYTHON_SLOWDOWN)
-                                n_worlds = max(2, self.worlds // 3)  # building each search costs too
+                                nodes = max(50, nodes // PYTHON_SLOWDOWN)
+                                total = self.python_total_nodes
+                                n_worlds = min(n_worlds, self.python_worlds)  # building each search costs too
                             before = 0
                             ok = search.run(max_nodes=nodes)
                         score = 1.0 if ok else 0.0
@@ -187,42 +226,15 @@ class ExpertBot:
             # more worlds for the play-outs alone: in C they cost microseconds where a solver call costs a
             # fresh search (the fast bot's look-ahead as a second, cheaper judge)
             for _ in range(self.rollout_worlds - worlds):
-                hands = sampler.sample(self.rng)
+                hands = draw(self.rng)
                 for cid in cands:
                     played_out[cid] += native.rollout([*head, cid, *tail, *hands])
                 n_roll += 1
         self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved),
-                     "played_out": dict(played_out), "rollout_worlds": n_roll}
+                     "played_out": dict(played_out), "rollout_worlds": n_roll, "rejected": rejected, "unsure": unsure}
         rw = self.rollout_weight
         best = max(cands, key=lambda c: (solved[c] / n_w + rw * played_out[c] / n_roll, -c))
         return by_card[best]
-
-
-def _with_owner_prior(know: Knowledge, obs: Observation, prior: float, rng: random.Random) -> Knowledge:
-    """``know``, or a copy in which some open tasks' cards are placed in their owners' hands (each with
-    probability ``prior``, where the owner may hold it: not void in its suit, room in the hand)."""
-    if prior <= 0:
-        return know
-    placed: list[tuple[int, int]] = []
-    need = list(know.need)
-    for t in obs.tasks:
-        o = t.owner
-        bit = t.card.bit
-        if o is None or o == obs.seat or t.trick is not None or not know.unknown & bit:
-            continue
-        if know.void[o] & bit or need[o] <= 0 or rng.random() >= prior:
-            continue
-        need[o] -= 1
-        placed.append((o, bit))
-    if not placed:
-        return know
-    k = copy.copy(know)
-    k.known = list(know.known)
-    k.need = need
-    for o, bit in placed:
-        k.known[o] |= bit
-        k.unknown &= ~bit
-    return k
 
 
 def _finish_trick_by_policy(g: Game, base: Any, cid: int) -> None:
@@ -321,173 +333,3 @@ def _conditions_done(g: Game) -> list[bool]:
 
 
 __all__ = ["ExpertBot", "model_fits", "template_game", "world_game"]
-
-
-class Inference:
-    """How likely each sampled world makes what the teammates did, when they play as the bots do.
-
-    Teammates are assumed to play by the bots' rules (the expert's and the heuristic's communication rule,
-    :func:`crewkit.bots.heuristic.comm_pick`, and for cards the cooperative policy of :mod:`crewkit.bots.sim`
-    that the bots' play-outs follow). A world is replayed from the start of every trick (each seat's hand
-    then is its sampled hand plus the cards it has played since): each teammate's card that the policy would
-    not have played there costs a factor ``play_miss``, each communication window where the communication
-    rule would have said something else than the teammate did (spoken, or kept silent) ``comm_miss``.
-    The log of the product is :meth:`loglik`.
-    """
-
-    def __init__(self, obs: Observation, play_miss: float, comm_miss: float) -> None:
-        self.obs = obs
-        self.me = me = obs.seat
-        self.n = n = obs.players
-        self.t = table_for(obs.rules)
-        self.play_cost = math.log(play_miss) if 0 < play_miss < 1 else 0.0
-        self.comm_cost = math.log(comm_miss) if 0 < comm_miss < 1 else 0.0
-        tricks = [[(s, c.id) for s, c in t.plays] for t in obs.tricks]
-        if obs.current_trick:
-            tricks.append([(s, c.id) for s, c in obs.current_trick])
-        self.tricks = tricks
-        # later[k][s]: the cards seat s played in trick k or after (its hand then = its hand now | these)
-        later: list[list[int]] = [[0] * n for _ in range(len(tricks) + 1)]
-        for k in range(len(tricks) - 1, -1, -1):
-            row = list(later[k + 1])
-            for s, c in tricks[k]:
-                row[s] |= 1 << c
-            later[k] = row
-        self.later = later
-        self.task_rows = [(t.card.bit, t.owner if t.owner is not None else -1, *token_kind(t.token), t.trick)
-                          for t in obs.tasks]
-        self.windows = self._windows(obs) if self.comm_cost else []
-        self.active = bool(self.play_cost and any(s != me for tr in tricks for s, _ in tr)) or bool(self.windows)
-
-    def _windows(self, obs: Observation) -> list[tuple[int, int, int]]:
-        """(trick index k, seat, card communicated before trick k + 1 or -1) for each window a teammate was
-        offered by the communication rule the bots follow (it speaks once)."""
-        r = obs.rules
-        if not r.comm_enabled or r.comm_window == AFTER_FIRST_CARD or r.comm_per_player < 1:
-            return []
-        made: dict[int, tuple[int, int]] = {}  # seat -> (trick index of its first communication, card)
-        for com in obs.communications:
-            before = com.before_trick
-            if not before or com.seat in made:
-                continue
-            made[com.seat] = (before - 1, com.card.id)
-        if len(made) < sum(1 for c in obs.communications if c.seat != obs.seat):
-            return []  # more than one communication per seat: not the bots' rule
-        barred = {seat for role, seat in obs.roles if role in r.comm_barred_roles}
-        first = max(0, (r.disruption or 1) - 1)
-        out = []
-        for k in range(first, len(obs.tricks) + (1 if obs.current_trick else 0)):
-            for s in range(obs.players):
-                if s == obs.seat or s in barred:
-                    continue
-                m = made.get(s)
-                if m is not None and m[0] < k:
-                    continue  # it has spoken already
-                out.append((k, s, m[1] if m is not None and m[0] == k else -1))
-        return out
-
-    def loglik(self, hands: list[int]) -> float:
-        if not self.active:
-            return 0.0
-        ll = 0.0
-        if self.play_cost:
-            for k in range(len(self.tricks)):
-                ll += self._trick(k, hands)
-        if self.windows:
-            ll += self._comms(hands)
-        return ll
-
-    def _open_tasks(self, k: int) -> tuple[int, int]:
-        """(pending task index mask, tasks done) at the start of trick index ``k``."""
-        pending = done = 0
-        for i, row in enumerate(self.task_rows):
-            trick = row[4]
-            if trick is None or trick > k:
-                pending |= 1 << i
-            else:
-                done += 1
-        return pending, done
-
-    def _trick(self, k: int, hands: list[int]) -> float:
-        plays = self.tricks[k]
-        if not any(s != self.me for s, _ in plays):
-            return 0.0
-        w = World.__new__(World)
-        w.t = t = self.t
-        w.n = self.n
-        w.hands = [h | x for h, x in zip(hands, self.later[k], strict=True)]
-        w.plays = []
-        w.trick_mask = 0
-        w.led = -1
-        w.leader = w.turn = plays[0][0]
-        w.win_seat = -1
-        w.win_key = 0
-        rows = self.task_rows
-        w.task_bits = [r[0] for r in rows]
-        w.task_owner = [r[1] for r in rows]
-        w.task_kind = [r[2] for r in rows]
-        w.task_k = [r[3] for r in rows]
-        w.pending, w.done = self._open_tasks(k)
-        w.total = len(rows)
-        w.status = 0
-        w.tricks_left = self.obs.total_tricks - k
-        w.refresh_tasks()
-        ll = 0.0
-        for s, c in plays:
-            if w.status != 0:
-                break
-            w.turn = s
-            if s != self.me:
-                legal = w.legal(s)
-                if legal & (legal - 1):
-                    pick = choose_play(w)
-                    if pick != c and not _equivalent(t, w.hands[s], pick, c):
-                        ll += self.play_cost
-            w.play(c)
-        return ll
-
-    def _comms(self, hands: list[int]) -> float:
-        rules = self.obs.rules
-        cards = rules.deck.cards
-        excluded = rules.comm_excluded_mask
-        dead = rules.dead_zone
-        ll = 0.0
-        for k, s, said in self.windows:
-            hand = hands[s] | self.later[k][s]
-            options: list[tuple[Any, str | None]] = []
-            for i in mask_ids(hand & ~excluded):
-                sts = hand_statements(rules, hand, cards[i])
-                if dead:
-                    if sts:
-                        options.append((cards[i], None))
-                else:
-                    options.extend((cards[i], st) for st in sts)
-            open_tasks = [(t.card, t.owner) for t, row in zip(self.obs.tasks, self.task_rows, strict=True)
-                          if row[4] is None or row[4] > k]
-            pick = comm_pick(s, options, open_tasks)
-            would = options[pick][0].id if pick is not None else -1
-            if would != said:
-                ll += self.comm_cost
-        return ll
-
-
-def _equivalent(t: Any, hand: int, a: int, b: int) -> bool:
-    """Cards ``a`` and ``b`` of one suit with nothing between them but cards of ``hand`` (same effect)."""
-    if t.suit[a] != t.suit[b] or t.suit[a] < 0:
-        return False
-    lo, hi = min(a, b), max(a, b)
-    between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1) & t.suit_masks[t.suit[a]]
-    return not between & ~hand
-
-
-def pick_worlds(rng: random.Random, logliks: list[float], k: int) -> list[int]:
-    """``k`` indexes drawn without replacement with probability proportional to ``exp(loglik)``
-    (Efraimidis and Spirakis: the ``k`` largest ``log(u) / weight``)."""
-    top = max(logliks)
-    keys = []
-    for i, ll in enumerate(logliks):
-        weight = math.exp(max(ll - top, -30.0))
-        u = rng.random() or 1e-300
-        keys.append((math.log(u) / weight, i))
-    keys.sort(reverse=True)
-    return sorted(i for _, i in keys[:k])

@@ -161,3 +161,63 @@ def test_the_real_hands_explain_every_teammates_communication() -> None:
         seen += 1
         informative += any(inf.loglik(know.sample(rng)) < 0 for _ in range(20))
     assert seen >= 8 and informative >= seen // 2
+
+
+def test_consistent_draw_keeps_worlds_the_communication_rule_explains() -> None:
+    """The expert's worlds are drawn again until the teammates' communications and silences are what the bots'
+    rule would have done with those hands, while plain samples often are not."""
+    import random
+
+    from crewkit.bots.expert_worlds import Inference, consistent_draw
+    from crewkit.bots.heuristic import Knowledge
+
+    plain_misses = drawn = 0
+    for i in range(8):
+        game = new_game("crew", "planet-nine/10", 4, seed=f"infer:{i}")
+        found: list[tuple[Observation, list[int]]] = []
+        play_game(game, [_Spy(make_bot("rules", s, f"infer:{i}"), game, found) for s in range(4)])
+        if not found:
+            continue
+        obs, _hands = found[0]
+        inf = Inference(obs, 1.0, 0.5)
+        know = Knowledge(obs)
+        draw = consistent_draw(know, inf, 200)
+        rng = random.Random(i)
+        for _ in range(10):
+            hands = draw(rng)
+            assert hands[obs.seat] == obs.hand_mask
+            assert inf.loglik(hands) == 0
+            drawn += 1
+            plain_misses += inf.loglik(know.sample(rng)) < 0
+    assert drawn >= 40 and plain_misses >= drawn // 4
+
+
+def test_every_solved_world_is_winnable_before_the_card() -> None:
+    """With the winnable filter, a world in which the position before the card is lost is not solved: at every
+    decision where the solver decided every legal card in every world (and the position before it), some card
+    keeps each solved world winnable (without the filter, some worlds are lost for every card)."""
+    def worst_gap(**kw: Any) -> int:
+        gaps = 0
+        for i in range(2):
+            game = new_game("crew", "planet-nine/10", 4, seed=f"filter:{i}")
+            bots = [ExpertBot(s, f"filter:{i}", worlds=6, rollout_worlds=6, **kw) for s in range(4)]
+            for b in bots:
+                inner = b.act
+
+                def act(obs: Observation, inner: Any = inner, b: ExpertBot = b) -> Action:
+                    nonlocal gaps
+                    b.last = {}
+                    out = inner(obs)
+                    last = b.last
+                    plays = [a for a in obs.legal if isinstance(a, Play)]
+                    if last and last["worlds"] and not last["unsure"] and last["decided"] == last["worlds"] * len(
+                            plays) == last["worlds"] * len(last["scores"]):  # every card decided in every world
+                        gaps += max(last["scores"].values()) < last["worlds"]
+                    return out  # type: ignore[no-any-return]
+
+                b.act = act  # type: ignore[method-assign]
+            play_game(game, bots)
+        return gaps
+
+    unfiltered, filtered = worst_gap(winnable_filter=0), worst_gap(winnable_filter=3)
+    assert unfiltered > 0 and filtered == 0
