@@ -238,6 +238,10 @@ def _name_issues(doc: LoadedDoc, cards: Mapping[str, CardSet]) -> list[SpecIssue
             check(("flow", i, "seats", j), role, roles, "role")
         if "role" in entry:
             check(("flow", i, "role"), entry["role"], roles, "role")
+        if "spaces_from" in entry:
+            options = [e.get("option") for e in data.get("flow") or [] if isinstance(e, dict)
+                       and e.get("block") == "option-choice"]
+            check(("flow", i, "spaces_from"), entry["spaces_from"], [str(o) for o in options], "option")
     return out + card_name_issues(cards, tracks, tokens)
 
 

@@ -163,6 +163,7 @@ def test_rule_sets_load_and_the_advanced_one_extends() -> None:
     ("token: creature, extra_token: artemia", "token: creature, extra_token: artemis", "not-alone.yaml:",
      "unknown token 'artemis'"),
     ("  extra_token_track: rescue", "  extra_token_track: rescu", "not-alone.yaml:", "unknown track 'rescu'"),
+    ("spaces_from: board_side,", "spaces_from: board_sid,", "not-alone.yaml:", "unknown option 'board_sid'"),
     # a token the cards use but the rule set no longer declares: named at the card's line
     ("  target: {}\n", "", "hunt-cards.yaml:", "the rule set has no token 'target'"),
     ("  rescue:\n    wins: hunted\n", "  rescue_:\n    wins: hunted\n", "survival-cards.yaml:",

@@ -63,8 +63,8 @@ def cards_to_play(g: G, seat: int) -> tuple[int, str]:
     """How many place cards ``seat`` plays this round and how they resolve (``one`` or ``all``)."""
     rules = [r for r in g.rules("play_place_cards") if r.actor == seat]
     if not rules:
-        block = next(b for b in g.flow if b.name == "secret-choice")
-        return int(config(g, block).get("place_cards", 1)), "all"
+        block = next((b for b in g.flow if b.name == "secret-choice"), None)
+        return (int(config(g, block).get("place_cards", 1)) if block else 1), "all"
     resolve = "all" if any(r.effect["resolve"] == "all" for r in rules) else "one"
     return max(int(r.effect["count"]) for r in rules), resolve
 
@@ -239,8 +239,10 @@ def extra_token_available(g: G, block: MachineBlock[Any]) -> bool:
     option = str(block.params.get("spaces_from", ""))
     if not option:
         return False
-    choice = next(b for b in g.flow if b.name == "option-choice" and b.params.get("option") == option)
-    table = section(g, str(choice.params["from"]))
+    choice = next((b for b in g.flow if b.name == "option-choice" and b.params.get("option") == option), None)
+    table = section(g, str(choice.params.get("from", ""))) if choice else {}
+    if not isinstance(table, dict) or not table:
+        return False
     side = chosen(g, option) or sorted(table)[0]
     track = g.reading("extra_token_track", "")
     tr = g.state(TracksState)
