@@ -136,6 +136,14 @@ class _Spy:
         return self.inner.optional(obs)  # type: ignore[no-any-return]
 
 
+def _spied_position(i: int) -> tuple[Observation, list[int]] | None:
+    """The first position the spy saw in game ``infer:i`` of rules bots (its observation and the real hands)."""
+    game = new_game("crew", "planet-nine/10", 4, seed=f"infer:{i}")
+    found: list[tuple[Observation, list[int]]] = []
+    play_game(game, [_Spy(make_bot("rules", s, f"infer:{i}"), game, found) for s in range(4)])
+    return found[0] if found else None
+
+
 def test_the_real_hands_explain_every_teammates_communication() -> None:
     """Teammates that communicate by the bots' rule: the real hands cost no communication miss, while some
     other hands consistent with the observation do (silence and speech say something)."""
@@ -146,13 +154,10 @@ def test_the_real_hands_explain_every_teammates_communication() -> None:
 
     seen = informative = 0
     for i in range(12):
-        game = new_game("crew", "planet-nine/10", 4, seed=f"infer:{i}")
-        found: list[tuple[Observation, list[int]]] = []
-
-        play_game(game, [_Spy(make_bot("rules", s, f"infer:{i}"), game, found) for s in range(4)])
-        if not found:
+        spied = _spied_position(i)
+        if spied is None:
             continue
-        obs, hands = found[0]
+        obs, hands = spied
         inf = Inference(obs, 1.0, 0.1)
         assert inf.windows
         assert inf.loglik(hands) == 0
@@ -173,12 +178,10 @@ def test_consistent_draw_keeps_worlds_the_communication_rule_explains() -> None:
 
     plain_misses = drawn = 0
     for i in range(8):
-        game = new_game("crew", "planet-nine/10", 4, seed=f"infer:{i}")
-        found: list[tuple[Observation, list[int]]] = []
-        play_game(game, [_Spy(make_bot("rules", s, f"infer:{i}"), game, found) for s in range(4)])
-        if not found:
+        spied = _spied_position(i)
+        if spied is None:
             continue
-        obs, _hands = found[0]
+        obs, _hands = spied
         inf = Inference(obs, 1.0, 0.5)
         know = Knowledge(obs)
         draw = consistent_draw(know, inf, 200)

@@ -18,16 +18,11 @@ from crewkit.engine.board import BoardGame, new_board_game
 from crewkit.engine.boardstate import LONE, CardsState, PilesState
 from crewkit.engine.machine import Pick
 
+from .scenario import random_play
+
 
 def play_until(players: int, seed: int, steps: int) -> BoardGame:
-    g = new_board_game("not-alone", players, seed=f"h{seed}")
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over():
-            break
-        seat = rng.choice(g.waiting())
-        g.apply(rng.choice(g.legal_actions(seat)))
-    return g
+    return random_play(new_board_game("not-alone", players, seed=f"h{seed}"), seed, steps)
 
 
 def _hide_differently(g: BoardGame, owner: int, rng: random.Random) -> BoardGame:
