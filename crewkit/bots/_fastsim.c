@@ -11,11 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 1
+#define FS_ABI 2
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
 #define MAXT 64
+#define MAXTR 32   /* tricks in one play-out (63 cards between 2 seats: 31) */
+#define MAXCOND 64
+#define MAXL 64    /* the longest list a condition builds (crewkit/bots/condcode.py: MAX_LIST) */
+#define MAXVARS 16
 
 typedef uint64_t u64;
 typedef long long ll;
@@ -44,7 +48,15 @@ typedef struct {
     u64 pending;
     int done, total, status, tricks_left;
     u64 pmask, own[MAXS], allowed_cards, threat;
+    /* mission conditions (conditions.py: CondWorld); cx is NULL for a mission of task cards only */
+    struct CondCtx *cx;
+    int ntr;                 /* tricks completed, observed and simulated (cx->hist[0..ntr-1]) */
+    int won_count[MAXS];
+    u64 cond_done;
 } World;
+
+static void cond_after_trick(World *w, int leader);
+static void judge(World *w, int when);
 
 static inline int low_index(u64 m) { return __builtin_ctzll(m); }
 static inline int high_index(u64 m) { return 63 - __builtin_clzll(m); }
@@ -191,8 +203,14 @@ static void play(World *w, int card) {
     w->play_card[w->nplays] = card;
     w->nplays++;
     w->trick_mask |= bit;
-    if (w->nplays == w->n) finish_trick(w);
-    else w->turn = (seat + 1) % w->n;
+    if (w->nplays == w->n) {
+        int leader = w->leader;
+        finish_trick(w);
+        if (w->cx) cond_after_trick(w, leader);
+    } else {
+        w->turn = (seat + 1) % w->n;
+        if (w->cx && w->status == ST_OPEN) judge(w, 1);
+    }
 }
 
 /* ------------------------------------------------------------------ the policy */
@@ -377,6 +395,347 @@ static int rollout(World *w) {
     return w->status == ST_WON ? 1 : 0;
 }
 
+/* ------------------------------------------------------------------ mission conditions
+ * A port of crewkit/bots/conditions.py (CondWorld, choose_play_cond, rollout_cond) with the conditions
+ * translated by crewkit/bots/condcode.py into nodes (op, a, b, c) that ev() evaluates. Values are 64-bit;
+ * NONEV is the DSL's none. Where the DSL would raise an error, ev() sets cx->err and the caller makes the
+ * decision again in Python (fast.py), so no game differs from the twin's. */
+#define NONEV ((ll)INT64_MIN)
+
+enum {
+    OP_CONST, OP_VAR, OP_PLAYERS, OP_TRICKS, OP_TASKS, OP_CURCARDS, OP_LATEST, OP_FIRST, OP_LASTTRICK,
+    OP_PLAYED_N, OP_LEFT_N, OP_NOT, OP_NEG, OP_AND, OP_OR, OP_ADD, OP_SUB, OP_MUL, OP_FDIV, OP_MOD, OP_IF,
+    OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_IN, OP_NOTIN, OP_LISTLIT, OP_CONSTLIST, OP_TRICKS_WON,
+    OP_CARDS_WON, OP_HAND, OP_WON_BY, OP_PLAYED, OP_LEFT_UNPLAYED, OP_TRICK_OF, OP_TRICK_AT, OP_LEFT_OF,
+    OP_RIGHT_OF, OP_IS_TRUMP, OP_IS_COLOUR, OP_COUNTLIST, OP_ABS, OP_MAX2, OP_MIN2, OP_TASK_OF, OP_DONE,
+    OP_TASKS_OF, OP_C_SUIT, OP_C_RANK, OP_C_TRUMP, OP_C_SPECIAL, OP_T_NUMBER, OP_T_LEADER, OP_T_WINNER,
+    OP_T_WINCARD, OP_T_CARDS, OP_T_LED, OP_T_FIRST, OP_T_LAST, OP_K_CARD, OP_K_OWNER, OP_K_TOKEN, OP_K_DONE,
+    OP_K_TRICK, OP_S_TRUMP, OP_ALL, OP_ANY, OP_COUNT, OP_SUM, OP_MAX, OP_MIN, OP_NUMBER_OF_OPS
+};
+
+typedef struct {
+    int leader, winner, wincard, nplays;
+    int seat[MAXS], card[MAXS];
+    u64 mask;
+} TrickRec;
+
+typedef struct CondCtx {
+    int nc, nsuits, total_tricks;
+    ll card_suit[MAXC];
+    int card_rank[MAXC], card_trump[MAXC], card_special[MAXC], suit_trump[MAXSUIT];
+    int ntokens;
+    ll token[MAXT];
+    int ncond, after_play;
+    int fail_at[MAXCOND], done_at[MAXCOND], check[MAXCOND];
+    int nnodes, npool;
+    ll *code, *pool;
+    /* per evaluation */
+    const World *w;
+    ll vars[MAXVARS];
+    long steps;
+    int err;
+    /* the tricks of the play-out under way: a world writes only at its own ntr and no living copy of it
+     * reads beyond its own ntr, so all the copies of one decision share this buffer */
+    TrickRec hist[MAXTR];
+} CondCtx;
+
+#define MAX_STEPS 2000000L /* crewkit/dsl/limits.py: MAX_STEPS (never reached by an accepted condition) */
+
+static inline int truthy(ll v) { return v != 0 && v != NONEV; }
+
+static ll ev(CondCtx *x, int i);
+static int ev_list(CondCtx *x, int i, ll *out);
+
+static inline ll bad(CondCtx *x) { x->err = 1; return 0; }
+
+static int seat_ok(CondCtx *x, ll p) {
+    if (p == NONEV || p < 0 || p >= x->w->n) { x->err = 1; return 0; }
+    return 1;
+}
+
+static ll trick_of(const CondCtx *x, ll c) {
+    const World *w = x->w;
+    if (c < 0 || c >= MAXC) return NONEV;
+    u64 bit = (u64)1 << c;
+    for (int i = 0; i < w->ntr; i++)
+        if (x->hist[i].mask & bit) return i;
+    return NONEV;
+}
+
+static int played(const CondCtx *x, ll c) {
+    if (trick_of(x, c) != NONEV) return 1;
+    for (int i = 0; i < x->w->nplays; i++)
+        if (x->w->play_card[i] == c) return 1;
+    return 0;
+}
+
+static ll floordiv(ll a, ll b) { ll q = a / b; if ((a % b != 0) && ((a < 0) != (b < 0))) q--; return q; }
+
+static ll ev(CondCtx *x, int i) {
+    if (x->err) return 0;
+    const ll *nd = x->code + 4 * i;
+    const World *w = x->w;
+    ll a, b, r;
+    switch ((int)nd[0]) {
+    case OP_CONST: return nd[1];
+    case OP_VAR: return x->vars[nd[1]];
+    case OP_LATEST: return w->ntr ? w->ntr - 1 : NONEV;
+    case OP_FIRST: return w->ntr ? 0 : NONEV;
+    case OP_LASTTRICK: return (w->ntr && w->ntr == x->total_tricks) ? w->ntr - 1 : NONEV;
+    case OP_PLAYED_N: return w->ntr;
+    case OP_LEFT_N: return x->total_tricks - w->ntr;
+    case OP_NOT: return !truthy(ev(x, (int)nd[1]));
+    case OP_NEG: a = ev(x, (int)nd[1]); return a == NONEV ? bad(x) : -a;
+    case OP_AND: return truthy(ev(x, (int)nd[1])) && truthy(ev(x, (int)nd[2]));
+    case OP_OR: return truthy(ev(x, (int)nd[1])) || truthy(ev(x, (int)nd[2]));
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_FDIV: case OP_MOD:
+        a = ev(x, (int)nd[1]);
+        b = ev(x, (int)nd[2]);
+        if (a == NONEV || b == NONEV) return bad(x);
+        switch ((int)nd[0]) {
+        case OP_ADD: if (__builtin_add_overflow(a, b, &r) || r == NONEV) return bad(x); return r;
+        case OP_SUB: if (__builtin_sub_overflow(a, b, &r) || r == NONEV) return bad(x); return r;
+        case OP_MUL: if (__builtin_mul_overflow(a, b, &r) || r == NONEV) return bad(x); return r;
+        case OP_FDIV: if (b == 0) return bad(x); return floordiv(a, b);
+        default: if (b == 0) return bad(x); r = a % b; if (r != 0 && ((r < 0) != (b < 0))) r += b; return r;
+        }
+    case OP_IF: return truthy(ev(x, (int)nd[2])) ? ev(x, (int)nd[1]) : ev(x, (int)nd[3]);
+    case OP_EQ: return ev(x, (int)nd[1]) == ev(x, (int)nd[2]);
+    case OP_NE: return ev(x, (int)nd[1]) != ev(x, (int)nd[2]);
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+        a = ev(x, (int)nd[1]);
+        b = ev(x, (int)nd[2]);
+        if (a == NONEV || b == NONEV) return bad(x);
+        switch ((int)nd[0]) {
+        case OP_LT: return a < b;
+        case OP_LE: return a <= b;
+        case OP_GT: return a > b;
+        default: return a >= b;
+        }
+    case OP_IN: case OP_NOTIN: {
+        ll buf[MAXL];
+        a = ev(x, (int)nd[1]);
+        int k = ev_list(x, (int)nd[2], buf), found = 0;
+        for (int j = 0; j < k; j++) if (buf[j] == a) { found = 1; break; }
+        return (nd[0] == OP_IN) ? found : !found;
+    }
+    case OP_TRICKS_WON: a = ev(x, (int)nd[1]); return seat_ok(x, a) ? w->won_count[a] : 0;
+    case OP_WON_BY: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
+        r = trick_of(x, a); return r == NONEV ? NONEV : x->hist[r].winner;
+    case OP_PLAYED: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x); return played(x, a);
+    case OP_LEFT_UNPLAYED: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
+        return w->ntr >= x->total_tricks && !played(x, a);
+    case OP_TRICK_OF: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x); return trick_of(x, a);
+    case OP_TRICK_AT: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
+        return (a >= 1 && a <= w->ntr) ? a - 1 : NONEV;
+    case OP_LEFT_OF: a = ev(x, (int)nd[1]); return seat_ok(x, a) ? (a + 1) % w->n : 0;
+    case OP_RIGHT_OF: a = ev(x, (int)nd[1]); return seat_ok(x, a) ? (a - 1 + w->n) % w->n : 0;
+    case OP_IS_TRUMP: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x); return x->card_trump[a];
+    case OP_IS_COLOUR: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
+        return x->card_suit[a] != NONEV && !x->card_trump[a];
+    case OP_COUNTLIST: { ll buf[MAXL]; return ev_list(x, (int)nd[1], buf); }
+    case OP_ABS: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x); return a < 0 ? -a : a;
+    case OP_MAX2: case OP_MIN2:
+        a = ev(x, (int)nd[1]);
+        b = ev(x, (int)nd[2]);
+        if (a == NONEV || b == NONEV) return bad(x);
+        return (nd[0] == OP_MAX2) ? (a > b ? a : b) : (a < b ? a : b);
+    case OP_TASK_OF: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
+        for (int j = 0; j < w->ntasks; j++) if (w->task_bits[j] == (u64)1 << a) return j;
+        return NONEV;
+    case OP_DONE: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x); return !(w->pending >> a & 1);
+    /* fields: a field of none is none */
+    case OP_C_SUIT: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->card_suit[a];
+    case OP_C_RANK: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->card_rank[a];
+    case OP_C_TRUMP: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->card_trump[a];
+    case OP_C_SPECIAL: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->card_special[a];
+    case OP_T_NUMBER: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a + 1;
+    case OP_T_LEADER: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].leader;
+    case OP_T_WINNER: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].winner;
+    case OP_T_WINCARD: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].wincard;
+    case OP_T_LED: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->card_suit[x->hist[a].card[0]];
+    case OP_T_FIRST: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a == 0;
+    case OP_T_LAST: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a + 1 == x->total_tricks;
+    case OP_K_CARD: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : low_index(w->task_bits[a]);
+    case OP_K_OWNER: a = ev(x, (int)nd[1]);
+        return (a == NONEV || w->task_owner[a] < 0) ? NONEV : w->task_owner[a];
+    case OP_K_TOKEN: a = ev(x, (int)nd[1]); return (a == NONEV || a >= x->ntokens) ? NONEV : x->token[a];
+    case OP_K_DONE: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : !(w->pending >> a & 1);
+    case OP_K_TRICK: a = ev(x, (int)nd[1]);
+        if (a == NONEV || (w->pending >> a & 1)) return NONEV;
+        r = trick_of(x, low_index(w->task_bits[a]));
+        return r == NONEV ? NONEV : r + 1;
+    case OP_S_TRUMP: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->suit_trump[a];
+    case OP_ALL: case OP_ANY: case OP_COUNT: case OP_SUM: case OP_MAX: case OP_MIN: {
+        ll buf[MAXL];
+        int slot = (int)nd[1], k = ev_list(x, (int)nd[2], buf);
+        x->steps += k;
+        if (x->steps > MAX_STEPS) return bad(x);
+        ll acc = 0;
+        int op = (int)nd[0];
+        if (op == OP_ALL) acc = 1;
+        if ((op == OP_MAX || op == OP_MIN) && k == 0) return bad(x);
+        for (int j = 0; j < k && !x->err; j++) {
+            x->vars[slot] = buf[j];
+            ll v = ev(x, (int)nd[3]);
+            if (op == OP_ALL) { if (!truthy(v)) return 0; }
+            else if (op == OP_ANY) { if (truthy(v)) return 1; }
+            else if (op == OP_COUNT) { if (truthy(v)) acc++; }
+            else {
+                if (v == NONEV) return bad(x);
+                if (op == OP_SUM) { if (__builtin_add_overflow(acc, v, &acc)) return bad(x); }
+                else if (j == 0 || (op == OP_MAX ? v > acc : v < acc)) acc = v;
+            }
+        }
+        return acc;
+    }
+    default: return bad(x); /* a list where a value is needed: condcode.py never emits it */
+    }
+}
+
+/* A list-valued node into out (at most MAXL items); returns its length. */
+static int ev_list(CondCtx *x, int i, ll *out) {
+    if (x->err) return 0;
+    const ll *nd = x->code + 4 * i;
+    const World *w = x->w;
+    int k = 0;
+    ll a;
+    switch ((int)nd[0]) {
+    case OP_PLAYERS: for (int s = 0; s < w->n; s++) out[k++] = s; return k;
+    case OP_TRICKS: for (int j = 0; j < w->ntr; j++) out[k++] = j; return k;
+    case OP_TASKS: for (int j = 0; j < w->ntasks && j < MAXL; j++) out[k++] = j; return k;
+    case OP_CURCARDS: for (int j = 0; j < w->nplays; j++) out[k++] = w->play_card[j]; return k;
+    case OP_LISTLIT:
+        for (ll j = 0; j < nd[2]; j++) out[k++] = ev(x, (int)x->pool[nd[1] + j]);
+        return k;
+    case OP_CONSTLIST:
+        for (ll j = 0; j < nd[2]; j++) out[k++] = x->pool[nd[1] + j];
+        return k;
+    case OP_CARDS_WON:
+        a = ev(x, (int)nd[1]);
+        if (!seat_ok(x, a)) return 0;
+        for (int j = 0; j < w->ntr; j++)
+            if (x->hist[j].winner == a)
+                for (int q = 0; q < x->hist[j].nplays && k < MAXL; q++) out[k++] = x->hist[j].card[q];
+        return k;
+    case OP_HAND: {
+        a = ev(x, (int)nd[1]);
+        if (!seat_ok(x, a)) return 0;
+        u64 m = w->hands[a];
+        while (m) { out[k++] = low_index(m); m &= m - 1; }
+        return k;
+    }
+    case OP_TASKS_OF:
+        a = ev(x, (int)nd[1]);
+        if (!seat_ok(x, a)) return 0;
+        for (int j = 0; j < w->ntasks && k < MAXL; j++) if (w->task_owner[j] == a) out[k++] = j;
+        return k;
+    case OP_T_CARDS:
+        a = ev(x, (int)nd[1]);
+        if (a == NONEV) { x->err = 1; return 0; }
+        for (int q = 0; q < x->hist[a].nplays; q++) out[k++] = x->hist[a].card[q];
+        return k;
+    default: x->err = 1; return 0;
+    }
+}
+
+static void judge(World *w, int when) {
+    CondCtx *x = w->cx;
+    if (when == 1 && !x->after_play) return;
+    x->w = w;
+    for (int i = 0; i < x->ncond; i++) {
+        if (w->cond_done >> i & 1) continue;
+        if (x->check[i] != when && !(when == 0 && x->check[i] == 1)) continue;
+        x->steps = 0;
+        if (x->fail_at[i] >= 0 && truthy(ev(x, x->fail_at[i]))) { w->status = ST_FAIL; return; }
+        if (x->done_at[i] >= 0 && truthy(ev(x, x->done_at[i]))) w->cond_done |= (u64)1 << i;
+    }
+}
+
+/* conditions.py: CondWorld._after_trick (the plays of the trick are still in play_seat/play_card) */
+static void cond_after_trick(World *w, int leader) {
+    CondCtx *x = w->cx;
+    int winner = w->leader;
+    if (w->ntr >= MAXTR) { x->err = 1; w->status = ST_FAIL; return; }
+    TrickRec *r = &x->hist[w->ntr];
+    r->leader = leader;
+    r->winner = winner;
+    r->nplays = w->n;
+    r->mask = 0;
+    for (int j = 0; j < w->n; j++) {
+        r->seat[j] = w->play_seat[j];
+        r->card[j] = w->play_card[j];
+        r->mask |= (u64)1 << w->play_card[j];
+        if (w->play_seat[j] == winner) r->wincard = w->play_card[j];
+    }
+    w->ntr++;
+    int number = w->ntr;
+    w->won_count[winner]++;
+    if (w->status == ST_FAIL) return;
+    if (w->status == ST_WON) w->status = ST_OPEN;
+    judge(w, 0);
+    if (w->status == ST_FAIL) return;
+    int last = w->tricks_left <= 0 || number >= x->total_tricks;
+    int conds_done = 1;
+    for (int i = 0; i < x->ncond; i++)
+        if (!(w->cond_done >> i & 1) && !(last && x->done_at[i] < 0)) { conds_done = 0; break; }
+    if (!w->pending && conds_done) w->status = ST_WON;
+    else if (last) w->status = ST_FAIL;
+}
+
+/* conditions.py: _score_after */
+static int score_after(const World *w, int card, int last) {
+    World trial = *w;
+    play(&trial, card);
+    if (!last) {
+        while (trial.nplays && trial.status == ST_OPEN) {
+            int f = follow(&trial);
+            if (f < 0) break;
+            play(&trial, f);
+        }
+    }
+    if (trial.status == ST_FAIL) return -1;
+    return popcount(trial.cond_done) + (trial.status == ST_WON ? 10 : 0);
+}
+
+/* conditions.py: choose_play_cond */
+static int choose_play_cond(const World *w) {
+    int c = choose_play(w);
+    if (!w->nplays) return c;
+    u64 legal = legal_for(w, w->turn, w->led);
+    if ((legal & (legal - 1)) == 0) return c;
+    int last = w->nplays == w->n - 1;
+    if (last) {
+        int best = c, best_score = score_after(w, c, last);
+        u64 m = legal;
+        while (m) {
+            int y = low_index(m);
+            m &= m - 1;
+            if (y == c) continue;
+            int s = score_after(w, y, last);
+            if (s > best_score) { best = y; best_score = s; }
+        }
+        return best;
+    }
+    if (score_after(w, c, last) >= 0) return c;
+    u64 m = legal;
+    while (m) {
+        int y = low_index(m);
+        m &= m - 1;
+        if (y != c && score_after(w, y, last) >= 0) return y;
+    }
+    return c;
+}
+
+static int rollout_cond(World *w) {
+    while (w->status == ST_OPEN) {
+        int c = choose_play_cond(w);
+        if (c < 0) return 0;
+        play(w, c);
+    }
+    return w->status == ST_WON ? 1 : 0;
+}
+
 /* ------------------------------------------------------------------ the sampler (fast.py: Sampler) */
 static inline u64 splitmix(u64 *state) {
     u64 z = (*state += 0x9E3779B97F4A7C15ULL);
@@ -489,8 +848,7 @@ void fs_free(void *p) { free(p); }
 /* One decision. st: n, me, worlds, rollouts (0/1), leader, tricks_left, ncur, (seat, card) * ncur,
  * ntasks, (bit, owner, kind, k, pending) * ntasks, done, spare, candidates, unknown, known[n], void[n], need[n].
  * wins/votes: per card id (nc entries). Returns the chosen card, or -1 when no world could be played. */
-int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *votes) {
-    const Table *t = (const Table *)ctx;
+static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long seed, int *wins, int *votes) {
     const ll *p = st;
     int n = (int)*p++, me = (int)*p++, worlds = (int)*p++, rollouts = (int)*p++;
     int leader = (int)*p++, tricks_left = (int)*p++, ncur = (int)*p++;
@@ -519,6 +877,32 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
     for (int s = 0; s < n; s++) sm.known[s] = (u64)*p++;
     for (int s = 0; s < n; s++) sm.vd[s] = (u64)*p++;
     for (int s = 0; s < n; s++) sm.need[s] = (int)*p++;
+    /* with conditions: the tricks seen so far (leader, winner, count, (seat, card) per play), then the mask
+     * of the conditions they completed */
+    int ntr0 = 0, won0[MAXS] = {0};
+    u64 done0 = 0;
+    if (cx) {
+        ntr0 = (int)*p++;
+        if (ntr0 < 0 || ntr0 > MAXTR) return -2;
+        for (int j = 0; j < ntr0; j++) {
+            TrickRec *r = &cx->hist[j];
+            r->leader = (int)*p++;
+            r->winner = (int)*p++;
+            r->nplays = (int)*p++;
+            if (r->nplays < 1 || r->nplays > MAXS || r->winner < 0 || r->winner >= n) return -2;
+            r->mask = 0;
+            r->wincard = -1;
+            for (int q = 0; q < r->nplays; q++) {
+                r->seat[q] = (int)*p++;
+                r->card[q] = (int)*p++;
+                r->mask |= (u64)1 << r->card[q];
+                if (r->seat[q] == r->winner) r->wincard = r->card[q];
+            }
+            won0[r->winner]++;
+        }
+        done0 = (u64)*p++;
+        cx->err = 0;
+    }
     sampler_init(&sm);
     for (int c = 0; c < t->nc; c++) { wins[c] = 0; votes[c] = 0; }
     u64 active = cands;
@@ -542,7 +926,8 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
                     else if (wins[c] != first_w) same = 0;
                 }
             }
-            if (same && (best_w == 0 || best_w == check_at)) break;
+            /* (with conditions not when every card lost so far: a mission's conditions can make wins rare) */
+            if (same && ((!cx && best_w == 0) || best_w == check_at)) break;
             if ((keep & (keep - 1)) == 0) break; /* one card left: it is the choice */
             active = keep;
         }
@@ -570,7 +955,13 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
             play(&base, cur_card[j]);
         }
         if (base.status != ST_OPEN) continue;
-        int v = choose_play(&base);
+        if (cx) { /* conditions.py: cond_world (the trick in progress was replayed without them) */
+            base.cx = cx;
+            base.ntr = ntr0;
+            for (int s = 0; s < n; s++) base.won_count[s] = won0[s];
+            base.cond_done = done0;
+        }
+        int v = cx ? choose_play_cond(&base) : choose_play(&base);
         if (v >= 0) votes[v] += 1;
         if (!rollouts) continue;
         u64 q = active;
@@ -579,8 +970,9 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
             q &= q - 1;
             w = base;
             play(&w, c);
-            wins[c] += rollout(&w);
+            wins[c] += cx ? rollout_cond(&w) : rollout(&w);
         }
+        if (cx && cx->err) return -2;
     }
     int best = -1;
     long best_score = -1;
@@ -592,6 +984,128 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
         if (score > best_score) { best = c; best_score = score; }
     }
     return best;
+}
+
+int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *votes) {
+    return decide((const Table *)ctx, NULL, st, seed, wins, votes);
+}
+
+/* One decision with the mission's conditions (fast.py: decide_cond): st as fs_decide, then the observed
+ * tricks and the done conditions (see decide). Returns the card, -1 when no world could be played, or -2
+ * when a condition met what the C evaluator leaves to Python (then decide in Python). */
+int fs_decide_cond(void *ctx, void *cond, const ll *st, unsigned long long seed, int *wins, int *votes) {
+    return decide((const Table *)ctx, (CondCtx *)cond, st, seed, wins, votes);
+}
+
+int fs_cond_ops(void) { return OP_NUMBER_OF_OPS; }
+
+/* The translated conditions (condcode.py: Program.encode); NULL when they do not fit. */
+void *fs_cond_new(const ll *pr) {
+    const ll *p = pr;
+    CondCtx *x = (CondCtx *)calloc(1, sizeof(CondCtx));
+    if (!x) return NULL;
+    x->nc = (int)*p++;
+    x->nsuits = (int)*p++;
+    x->total_tricks = (int)*p++;
+    if (x->nc <= 0 || x->nc > MAXC || x->nsuits > MAXSUIT) goto fail;
+    for (int c = 0; c < x->nc; c++) {
+        x->card_suit[c] = *p++;
+        x->card_rank[c] = (int)*p++;
+        x->card_trump[c] = (int)*p++;
+        x->card_special[c] = (int)*p++;
+    }
+    for (int s = 0; s < x->nsuits; s++) x->suit_trump[s] = (int)*p++;
+    x->ntokens = (int)*p++;
+    if (x->ntokens < 0 || x->ntokens > MAXT) goto fail;
+    for (int i = 0; i < x->ntokens; i++) x->token[i] = *p++;
+    x->ncond = (int)*p++;
+    if (x->ncond < 0 || x->ncond > MAXCOND) goto fail;
+    for (int i = 0; i < x->ncond; i++) {
+        x->fail_at[i] = (int)*p++;
+        x->done_at[i] = (int)*p++;
+        x->check[i] = (int)*p++;
+        if (x->check[i] == 1) x->after_play = 1;
+    }
+    x->nnodes = (int)*p++;
+    if (x->nnodes < 0) goto fail;
+    x->code = (ll *)malloc(sizeof(ll) * 4 * (size_t)(x->nnodes + 1));
+    if (!x->code) goto fail;
+    for (int i = 0; i < 4 * x->nnodes; i++) x->code[i] = *p++;
+    x->npool = (int)*p++;
+    if (x->npool < 0) goto fail;
+    x->pool = (ll *)malloc(sizeof(ll) * (size_t)(x->npool + 1));
+    if (!x->pool) goto fail;
+    for (int i = 0; i < x->npool; i++) x->pool[i] = *p++;
+    for (int i = 0; i < x->nnodes; i++)
+        if (x->code[4 * i] < 0 || x->code[4 * i] >= OP_NUMBER_OF_OPS) goto fail;
+    for (int i = 0; i < x->ncond; i++)
+        if (x->fail_at[i] >= x->nnodes || x->done_at[i] >= x->nnodes) goto fail;
+    return x;
+fail:
+    free(x->code);
+    free(x->pool);
+    free(x);
+    return NULL;
+}
+
+void fs_cond_free(void *p) {
+    CondCtx *x = (CondCtx *)p;
+    if (!x) return;
+    free(x->code);
+    free(x->pool);
+    free(x);
+}
+
+/* Evaluate every condition on one world, for the tests. st: n, hands[n], ncur, (seat, card) * ncur,
+ * ntasks, (bit, owner, pending) * ntasks, then the tricks as in fs_decide_cond. out: per condition
+ * fail_if, done_if (0/1, or -1 without). Returns 0, or 1 when the evaluator left something to Python. */
+int fs_cond_eval(void *cond, const ll *st, int *out) {
+    CondCtx *x = (CondCtx *)cond;
+    const ll *p = st;
+    World w;
+    memset(&w, 0, sizeof w);
+    u64 bits[MAXT];
+    int owner[MAXT];
+    w.n = (int)*p++;
+    if (w.n <= 0 || w.n > MAXS) return 1;
+    for (int s = 0; s < w.n; s++) w.hands[s] = (u64)*p++;
+    w.nplays = (int)*p++;
+    for (int i = 0; i < w.nplays; i++) { w.play_seat[i] = (int)*p++; w.play_card[i] = (int)*p++; }
+    w.ntasks = (int)*p++;
+    if (w.ntasks > MAXT) return 1;
+    for (int i = 0; i < w.ntasks; i++) {
+        bits[i] = (u64)*p++;
+        owner[i] = (int)*p++;
+        if (*p++) w.pending |= (u64)1 << i;
+    }
+    w.task_bits = bits;
+    w.task_owner = owner;
+    w.ntr = (int)*p++;
+    if (w.ntr < 0 || w.ntr > MAXTR) return 1;
+    for (int j = 0; j < w.ntr; j++) {
+        TrickRec *r = &x->hist[j];
+        r->leader = (int)*p++;
+        r->winner = (int)*p++;
+        r->nplays = (int)*p++;
+        if (r->nplays > MAXS) return 1;
+        r->mask = 0;
+        for (int q = 0; q < r->nplays; q++) {
+            r->seat[q] = (int)*p++;
+            r->card[q] = (int)*p++;
+            r->mask |= (u64)1 << r->card[q];
+            if (r->seat[q] == r->winner) r->wincard = r->card[q];
+        }
+        w.won_count[r->winner]++;
+    }
+    w.cx = x;
+    x->w = &w;
+    x->err = 0;
+    for (int i = 0; i < x->ncond; i++) {
+        x->steps = 0;
+        out[2 * i] = x->fail_at[i] >= 0 ? truthy(ev(x, x->fail_at[i])) : -1;
+        out[2 * i + 1] = x->done_at[i] >= 0 ? truthy(ev(x, x->done_at[i])) : -1;
+    }
+    return x->err;
 }
 
 /* How well a hand suits a task, in ninetieths (fast.py: affinity; the heuristic bot's weights, exact). */

@@ -13,8 +13,9 @@ Two implementations make the same decisions:
   times faster. ``tests/bots/test_fast.py`` proves they agree (wins and votes per card, and whole games).
 
 Missions with conditions (``fail_if``/``done_if``, roles) are judged in the play-outs by the mission's own
-compiled conditions (:mod:`crewkit.bots.conditions`); the C port does not model them, so those decisions
-are made in Python. Everything is deterministic given the seed.
+conditions (:mod:`crewkit.bots.conditions`, :func:`decide_cond`); the C port evaluates them translated into a
+small tree program (:mod:`crewkit.bots.condcode`, ``fs_decide_cond``), and a condition it cannot translate
+or evaluate leaves that decision to Python. Everything is deterministic given the seed.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from crewkit.bots.condcode import NativeProgram, native_program, trick_tail
 from crewkit.bots.conditions import CondSetup, choose_play_cond, cond_world, condition_setup, rollout_cond
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play
 from crewkit.bots.safety import safe_plays
@@ -344,6 +346,16 @@ class NativeDecider:
         best = self._lib.fs_decide(self._handle, arr, seed & MASK64, wins, votes)
         return int(best), list(wins), list(votes)
 
+    def decide_cond(self, program: NativeProgram, pos: Position, seed: int, tricks: Sequence[Any],
+                    cond_done: Sequence[bool]) -> tuple[int, list[int], list[int]]:
+        """``fs_decide_cond``: as :func:`decide_cond`; the card is -2 when Python must decide."""
+        st = [*pos.encode(), *trick_tail(tricks, cond_done)]
+        arr = (ctypes.c_longlong * len(st))(*st)
+        wins = (ctypes.c_int * self.n_cards)()
+        votes = (ctypes.c_int * self.n_cards)()
+        best = self._lib.fs_decide_cond(self._handle, program.handle, arr, seed & MASK64, wins, votes)
+        return int(best), list(wins), list(votes)
+
     def draft(self, pos: Position, seed: int, trump_mask: int) -> tuple[int, list[int]]:
         st = [*pos.encode(), trump_mask]
         arr = (ctypes.c_longlong * len(st))(*st)
@@ -423,6 +435,20 @@ class FastBot(HeuristicBot):
                 raise RuntimeError("the fast bot's C look-ahead is not available")
         return decide_py(t, pos, seed)[0]
 
+    def _decide_cond(self, t: Table, pos: Position, seed: int,
+                     judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> int:
+        """The decision with the mission's conditions: in C when they translate (:mod:`condcode`), else,
+        or when a condition meets what C leaves to Python, by :func:`decide_cond`; the same card either way."""
+        if self.native is not False:
+            d = native_decider(t)
+            if d is not None:
+                program = native_program(d._lib, judged[0])[0]
+                if program is not None:
+                    best = d.decide_cond(program, pos, seed, judged[1], judged[2])[0]
+                    if best != -2:
+                        return best
+        return decide_cond(t, pos, seed, *judged)[0]
+
     def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
         t = table_for(obs.rules)
         if not _model_fits(obs) or obs.current_trick or obs.tricks or any(
@@ -460,7 +486,7 @@ class FastBot(HeuristicBot):
             judged = condition_setup(obs)
             if judged is not None:
                 pos = position(obs, know, self.cond_worlds, True, cands)
-                best = decide_cond(t, pos, self.rng.getrandbits(64), *judged)[0]
+                best = self._decide_cond(t, pos, self.rng.getrandbits(64), judged)
                 return by_card[best] if best in by_card else _simple_play(obs, req)
         open_tasks = any(t.trick is None for t in obs.tasks)
         worlds = 3

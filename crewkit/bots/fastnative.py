@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crewkit.nativelib import NativeLibrary
 
-ABI = 1
+ABI = 2
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -31,6 +31,17 @@ def _declare(lib: ctypes.CDLL) -> None:
                              ctypes.POINTER(ctypes.c_longlong)]
     lib.fs_rollout.restype = ctypes.c_int
     lib.fs_rollout.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong)]
+    lib.fs_decide_cond.restype = ctypes.c_int
+    lib.fs_decide_cond.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong),
+                                   ctypes.c_ulonglong, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
+    lib.fs_cond_ops.restype = ctypes.c_int
+    lib.fs_cond_ops.argtypes = []
+    lib.fs_cond_new.restype = ctypes.c_void_p
+    lib.fs_cond_new.argtypes = [ctypes.POINTER(ctypes.c_longlong)]
+    lib.fs_cond_free.restype = None
+    lib.fs_cond_free.argtypes = [ctypes.c_void_p]
+    lib.fs_cond_eval.restype = ctypes.c_int
+    lib.fs_cond_eval.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.POINTER(ctypes.c_int)]
 
 
 LIBRARY = NativeLibrary(Path(__file__).resolve().parent, "_fastsim", "crewkit-fastsim", "fs_abi", ABI, _declare)

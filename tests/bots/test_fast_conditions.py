@@ -1,0 +1,274 @@
+"""Mission conditions in the fast bot's C look-ahead: the translated programs (crewkit/bots/condcode.py)
+evaluate as the DSL does, and the C decisions with conditions are the Python twin's, count for count."""
+
+from __future__ import annotations
+
+import ctypes
+import random
+from typing import Any
+
+import pytest
+
+from crewkit.analysis.loading import load_rules
+from crewkit.bots import fastnative, play_game
+from crewkit.bots.condcode import NONE, NativeProgram, compile_program, native_program
+from crewkit.bots.conditions import CondWorld, SimView, cond_world, condition_setup, setup_for
+from crewkit.bots.fast import (
+    FastBot,
+    Position,
+    Sampler,
+    SplitMix,
+    base_world,
+    decide_cond,
+    native_decider,
+    position,
+)
+from crewkit.bots.heuristic import Knowledge
+from crewkit.bots.sim import Table, table_for
+from crewkit.dsl import DslError, compile_expr, parse
+from crewkit.engine.game import Game
+from crewkit.engine.rules import Condition
+
+needs_c = pytest.mark.skipif(fastnative.load() is None, reason=f"no C library here: {fastnative.status()}")
+
+# every word of the language the translation covers, in expressions valid for The Crew's deck
+EXPRESSIONS = [
+    "any(t in tricks: t.winning_card.rank == 9)",
+    "max(p in players: tricks_won(p)) - min(p in players: tricks_won(p)) >= 2",
+    "count(c in current_cards: is_trump(c)) >= 1",
+    "all(c in cards_of(rocket): trick_of(c) != none)",
+    "sum(p in players: tricks_won(p)) == tricks_played",
+    "tricks_played + tricks_left == total_tricks",
+    "(trick.number if trick != none else 0) % 3 == 1",
+    "-tricks_played // 2 <= -1 and abs(1 - tricks_played) >= 1",
+    "max(tricks_played, 3) * 2 > min(tricks_left, 4)",
+    "any(c in cards_won(commander): c.suit == pink)",
+    "count(hand(1)) > count(hand(2))",
+    "any(t in tasks: t.done and t.trick != none and t.trick <= tricks_played)",
+    "all(t in tasks: t.owner in players)",
+    "count(t in tasks_of(commander): done(t)) >= 1",
+    "task_of(pink 1) == none or not task_of(pink 1).done",
+    "won_by(pink 1) == commander",
+    "played(rocket 4) or left_unplayed(rocket 4)",
+    "trick_at(2) != none and trick_at(2).leader == trick_at(1).winner",
+    "first_trick != none and first_trick.is_first and not first_trick.is_last",
+    "last_trick == none or last_trick.is_last",
+    "left_of(commander) == right_of(right_of(commander))",
+    "any(t in tricks: t.led_suit == rocket)",
+    "any(t in tricks: rocket 4 in t.cards)",
+    "pink 9 not in current_cards",
+    "count(c in deck: c.is_trump) == 4 and not any(c in deck: c.is_special)",
+    "rocket.is_trump and not pink.is_trump and any(s in suits: s.is_trump)",
+    "commander in [0, 1]",
+    'any(t in tasks: t.token == "1" or t.token == "omega")',
+    "any(c in cards_of_rank(1): won_by(c) != none and is_colour(c))",
+    "dealer == none and mode == none",
+    "count(tricks) == tricks_played and count(t in tricks: t.winner == commander) * 2 >= tricks_played",
+    "max(t in tricks: t.winning_card.rank) >= 8",
+    "min(t in tasks: t.card.rank) <= 3",
+    "any(t in tricks: t.winner == commander and t.winning_card.is_trump)",
+    "all(t in tricks: count(c in t.cards: c.suit == t.led_suit) >= 2)",
+    "tricks_won(commander) > 0 if tricks_played > 3 else tricks_left > 2",
+    "blue 2 in [pink 1, blue 2] and pink 3 not in [pink 1, blue 2]",
+]
+
+
+def Cond(text: str, expr: Any) -> Condition:  # noqa: N802 - reads as the condition it builds
+    """A condition whose ``fail_if`` is ``text``."""
+    return Condition(id=text, fail_if=compile_expr(expr), done_if=None, reason=(), check="after-trick",
+                     fail_text=text, done_text="", fail_expr=expr)
+
+
+def _start(mission: str, players: int, seed: str) -> tuple[Any, Any]:
+    """A game of ``mission`` at its first card play (the tasks drafted by fast bots)."""
+    rules = load_rules("crew", mission, players)
+    game = Game.new(rules, seed=seed)
+    bots = [FastBot(s, seed, draft_worlds=2) for s in range(players)]
+    while not game.is_over() and game.phase != "tricks":
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat)))
+    seat = game.to_act
+    assert seat is not None
+    return rules, game.observation(seat)
+
+
+def _world(rules: Any, obs: Any, seed: int) -> CondWorld:
+    know = Knowledge(obs)
+    pos = position(obs, know, 1, True, obs.hand_mask)
+    hands = Sampler(pos).sample(SplitMix(seed))
+    cs = setup_for(rules, dict(obs.roles), obs.commander, obs.total_tricks,
+                   [(t.card, t.token) for t in obs.tasks])
+    return cond_world(base_world(table_for(rules), pos, hands), cs, (), (False,) * len(rules.conditions))
+
+
+def _encode_world(w: CondWorld) -> list[int]:
+    out = [w.n, *w.hands, len(w.plays)]
+    for s, c in w.plays:
+        out += [s, c]
+    out.append(len(w.task_bits))
+    for i, bit in enumerate(w.task_bits):
+        out += [bit, w.task_owner[i], w.pending >> i & 1]
+    out.append(len(w.tricks))
+    for t in w.tricks:
+        out += [t.leader, t.winner, len(t.plays)]
+        for s, c in t.plays:
+            out += [s, c.id]
+    return out
+
+
+def _c_eval(program: NativeProgram, w: CondWorld) -> tuple[int, list[int]]:
+    lib = fastnative.load()
+    assert lib is not None
+    st = _encode_world(w)
+    arr = (ctypes.c_longlong * len(st))(*st)
+    out = (ctypes.c_int * (2 * len(program.program.conditions)))()
+    err = lib.fs_cond_eval(program.handle, arr, out)
+    return err, list(out)
+
+
+@needs_c
+@pytest.mark.parametrize(("mission", "players"), [("planet-nine/13", 4), ("planet-nine/44", 3),
+                                                  ("planet-nine/29", 5), ("planet-nine/24", 4)])
+def test_translated_expressions_evaluate_as_the_dsl_does(mission: str, players: int) -> None:
+    """Every expression above, on random play-outs: C gives the DSL's truth value after every card."""
+    lib = fastnative.load()
+    assert lib is not None
+    rules, obs = _start(mission, players, f"eval:{mission}")
+    compared = 0
+    for seed in range(3):
+        w = _world(rules, obs, seed)
+        cs = w.cs
+        tokens = [token for _, token in cs.tasks]
+        programs = []
+        for text in EXPRESSIONS:
+            program, why = compile_program([Cond(text, parse(text))], cs.deck, cs.roles, cs.commander,
+                                           cs.total_tricks, tokens)
+            assert program is not None, f"{text}: {why}"
+            programs.append((text, compile_expr(parse(text)), NativeProgram(lib, program, cs.deck)))
+        rng = random.Random(seed)
+        while len(w.tricks) < cs.total_tricks:
+            legal = w.legal(w.turn)
+            cards = [c for c in range(64) if legal >> c & 1]
+            w.play(rng.choice(cards))
+            view = SimView(w)
+            for text, fn, native in programs:
+                err, out = _c_eval(native, w)
+                try:
+                    expected = bool(fn(view, {}))
+                except DslError:
+                    assert err == 1, text  # the DSL refuses: C leaves it to Python
+                    continue
+                assert err == 0, text
+                assert out[0] == int(expected), (text, len(w.tricks), w.plays)
+                compared += 1
+    assert compared > 1000
+
+
+def test_constructs_the_play_outs_cannot_judge_stay_in_python() -> None:
+    rules = load_rules("crew", "planet-nine/16", 4)
+    for text in ['pink 9.name == "pink 9"', "cards_won(0) + cards_won(1) == cards_won(2)",
+                 "first_trick == last_trick", "count(hand(0)) == pink 1", "any(t in tricks: t.winning_card)"]:
+        program, why = compile_program([Cond(text, parse(text))], rules.deck, {}, 0, 10, [])
+        assert program is None and why, text
+
+
+@needs_c
+def test_a_condition_that_fails_at_run_time_is_left_to_python() -> None:
+    """``tricks_won(none)`` is an error in the DSL: C flags it instead of guessing."""
+    lib = fastnative.load()
+    assert lib is not None
+    rules, obs = _start("planet-nine/16", 4, "err")
+    w = _world(rules, obs, 0)
+    text = "tricks_won(trick_at(9).winner) >= 0"
+    program, _ = compile_program([Cond(text, parse(text))], rules.deck, {}, 0, 10, [])
+    assert program is not None
+    err, _ = _c_eval(NativeProgram(lib, program, rules.deck), w)
+    assert err == 1
+    with pytest.raises(DslError):
+        compile_expr(parse(text))(SimView(w), {})
+
+
+def _bundled_condition_missions() -> list[tuple[str, str, int]]:
+    out = []
+    for ruleset, missions in (("crew", [f"planet-nine/{n:02d}" for n in range(1, 51)]),
+                              ("crew-jarvis", [f"planet-nine/{n:02d}" for n in range(1, 51)])):
+        for mission in missions:
+            for players in (2, 3, 4, 5):
+                try:
+                    rules = load_rules(ruleset, mission, players)
+                except Exception:  # noqa: BLE001 - a player count the mission does not allow
+                    continue
+                if rules.conditions:
+                    out.append((ruleset, mission, players))
+    return out
+
+
+def test_every_bundled_condition_translates() -> None:
+    cases = _bundled_condition_missions()
+    assert len(cases) >= 40
+    for ruleset, mission, players in cases:
+        rules = load_rules(ruleset, mission, players)
+        roles = {r: 0 for r in rules.roles}
+        program, why = compile_program(rules.conditions, rules.deck, roles, 0, 10, [None, "1", "omega"])
+        assert program is not None, f"{ruleset} {mission} at {players}: {why}"
+        assert all(v == NONE or v >= 0 for v in program.tokens)
+
+
+class Recorder(FastBot):
+    def __init__(self, seat: int, seed: str, log: list[Any], **kw: Any) -> None:
+        super().__init__(seat, seed, **kw)
+        self.log = log
+
+    def _decide_cond(self, t: Table, pos: Position, seed: int, judged: Any) -> int:
+        self.log.append((t, pos, seed, judged))
+        return super()._decide_cond(t, pos, seed, judged)
+
+
+@needs_c
+@pytest.mark.parametrize(("mission", "players"), [
+    ("planet-nine/05", 4), ("planet-nine/09", 4), ("planet-nine/13", 3), ("planet-nine/16", 4),
+    ("planet-nine/29", 5), ("planet-nine/44", 4), ("planet-nine/46", 4), ("planet-nine/50", 4),
+    ("planet-nine/33", 3), ("planet-nine/41", 5), ("planet-nine/48", 4), ("planet-nine/34", 4),
+])
+def test_c_and_python_decide_alike_with_conditions(mission: str, players: int) -> None:
+    log: list[Any] = []
+    rules = load_rules("crew", mission, players)
+    play_game(Game.new(rules, seed=f"twin:{mission}"),
+              [Recorder(s, f"twin:{mission}", log, cond_worlds=6, draft_worlds=2) for s in range(players)])
+    assert log
+    lib = fastnative.load()
+    assert lib is not None
+    for t, pos, seed, judged in log[:30]:
+        d = native_decider(t)
+        assert d is not None
+        program, why = native_program(lib, judged[0])
+        assert program is not None, why
+        assert d.decide_cond(program, pos, seed, judged[1], judged[2]) == decide_cond(t, pos, seed, *judged)
+
+
+@needs_c
+@pytest.mark.parametrize(("mission", "players", "seed"), [
+    ("planet-nine/16", 4, "a"), ("planet-nine/29", 4, "b"), ("planet-nine/44", 5, "c"), ("planet-nine/13", 4, "d"),
+])
+def test_c_and_python_play_the_same_condition_games(mission: str, players: int, seed: str) -> None:
+    rules = load_rules("crew", mission, players)
+    games = []
+    for native in (True, False):
+        game = Game.new(rules, seed=seed)
+        play_game(game, [FastBot(s, seed, native=native, cond_worlds=4, draft_worlds=2) for s in range(players)])
+        games.append(game)
+    assert games[0].actions == games[1].actions
+    assert games[0].outcome() == games[1].outcome()
+
+
+def test_condition_setup_of_an_observation_translates_with_its_roles() -> None:
+    """Mission 16's conditions under the observation's own roles and commander (the bot's real input)."""
+    rules, obs = _start("planet-nine/16", 4, "roles")
+    judged = condition_setup(obs)
+    assert judged is not None
+    cs = judged[0]
+    program, why = compile_program(cs.conditions, cs.deck, cs.roles, cs.commander, cs.total_tricks,
+                                   [token for _, token in cs.tasks])
+    assert program is not None, why
+    assert program.total_tricks == obs.total_tricks
