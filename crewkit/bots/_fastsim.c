@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 2
+#define FS_ABI 3
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -1221,8 +1221,7 @@ int fs_draft(void *ctx, const ll *st, unsigned long long seed, long long *scores
 
 /* One play-out from a given position (for the tests): hands[n], the rest as in fs_decide without the
  * sampler part. Returns 1 won, 0 lost. */
-int fs_rollout(void *ctx, const ll *st) {
-    const Table *t = (const Table *)ctx;
+static int rollout_at(const Table *t, CondCtx *cx, const ll *st) {
     const ll *p = st;
     World w;
     memset(&w, 0, sizeof w);
@@ -1258,10 +1257,55 @@ int fs_rollout(void *ctx, const ll *st) {
     w.pending = pending;
     w.status = ST_OPEN;
     refresh_tasks(&w);
+    if (!cx) {
+        for (int j = 0; j < ncur; j++) {
+            w.turn = cur_seat[j];
+            w.hands[cur_seat[j]] |= (u64)1 << cur_card[j];
+            play(&w, cur_card[j]);
+        }
+        return rollout(&w);
+    }
+    /* with conditions (the tricks seen and the done mask follow the hands, as in fs_decide_cond): the
+     * trick in progress is replayed without them, its last card (the one weighed) with them */
+    int ntr0 = (int)*p++;
+    if (ntr0 < 0 || ntr0 > MAXTR || ncur < 1) return -2;
+    for (int j = 0; j < ntr0; j++) {
+        TrickRec *r = &cx->hist[j];
+        r->leader = (int)*p++;
+        r->winner = (int)*p++;
+        r->nplays = (int)*p++;
+        if (r->nplays < 1 || r->nplays > MAXS || r->winner < 0 || r->winner >= n) return -2;
+        r->mask = 0;
+        r->wincard = -1;
+        for (int q = 0; q < r->nplays; q++) {
+            r->seat[q] = (int)*p++;
+            r->card[q] = (int)*p++;
+            r->mask |= (u64)1 << r->card[q];
+            if (r->seat[q] == r->winner) r->wincard = r->card[q];
+        }
+        w.won_count[r->winner]++;
+    }
+    w.cond_done = (u64)*p++;
+    w.ntr = ntr0;
+    cx->err = 0;
     for (int j = 0; j < ncur; j++) {
         w.turn = cur_seat[j];
         w.hands[cur_seat[j]] |= (u64)1 << cur_card[j];
+        if (j == ncur - 1) {
+            if (w.status != ST_OPEN) return -1; /* not a position the bot weighs a card in */
+            w.cx = cx;
+        }
         play(&w, cur_card[j]);
     }
-    return rollout(&w);
+    int won = rollout_cond(&w);
+    return cx->err ? -2 : won;
+}
+
+int fs_rollout(void *ctx, const ll *st) { return rollout_at((const Table *)ctx, NULL, st); }
+
+/* One play-out with the mission's conditions: st as fs_rollout, then the tricks seen and the done mask (as
+ * fs_decide_cond reads them); the last card of the trick in progress is the one weighed. Returns 1 won, 0
+ * lost, -1 when the position is already decided before that card, -2 when Python must play it out. */
+int fs_rollout_cond(void *ctx, void *cond, const ll *st) {
+    return rollout_at((const Table *)ctx, (CondCtx *)cond, st);
 }

@@ -34,6 +34,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from crewkit.bots.condcode import native_program, trick_tail
+from crewkit.bots.conditions import cond_world, condition_setup, rollout_cond
 from crewkit.bots.expert_worlds import Inference, consistent_draw, pick_worlds, with_owner_prior
 from crewkit.bots.fast import native_decider, position
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, world_from
@@ -146,6 +148,34 @@ class ExpertBot:
             for bit, owner, kind, kk, pending in pos.tasks:
                 tail += [bit, owner, kind, kk, int(pending)]
             tail.append(pos.done)
+        # the mission's conditions in the play-outs (as the fast bot judges them): in C where they translate
+        judged = condition_setup(obs) if obs.rules.conditions else None
+        program = None
+        cond_tail: list[int] = []
+        if judged is not None and native is not None:
+            program = native_program(native._lib, judged[0])[0]
+            cond_tail = trick_tail(judged[1], judged[2])
+
+        def play_out(cid: int, hands: list[int], base: Any) -> int:
+            """One cooperative play-out of ``cid`` in the world ``hands`` (``base``: its Python world)."""
+            if native is not None and (judged is None or program is not None):
+                if judged is None:
+                    return native.rollout([*head, cid, *tail, *hands])
+                won = native.rollout_cond(program, [*head, cid, *tail, *hands, *cond_tail])  # type: ignore[arg-type]
+                if won != -2:
+                    return max(0, won)
+            if base is None:
+                base = world_from(obs, list(hands))
+            if base.status != 0:
+                return 0
+            if judged is not None:
+                w = cond_world(base, *judged).copy()
+                w.play(cid)
+                return rollout_cond(w)
+            w = base.copy()
+            w.play(cid)
+            return rollout(w)
+
         solved = dict.fromkeys(cands, 0.0)
         played_out = dict.fromkeys(cands, 0.0)
         used = 0
@@ -215,12 +245,7 @@ class ExpertBot:
                         used += search.nodes - before
                 solved[cid] += score
                 if base is not None and base.status == 0:
-                    if native is not None:
-                        played_out[cid] += native.rollout([*head, cid, *tail, *hands])
-                    else:
-                        w = base.copy()
-                        w.play(cid)
-                        played_out[cid] += rollout(w)
+                    played_out[cid] += play_out(cid, hands, base)
         n_roll = n_w = max(1, worlds)
         if native is not None and self.rollout_worlds > worlds:
             # more worlds for the play-outs alone: in C they cost microseconds where a solver call costs a
@@ -228,7 +253,7 @@ class ExpertBot:
             for _ in range(self.rollout_worlds - worlds):
                 hands = draw(self.rng)
                 for cid in cands:
-                    played_out[cid] += native.rollout([*head, cid, *tail, *hands])
+                    played_out[cid] += play_out(cid, hands, None)
                 n_roll += 1
         self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved),
                      "played_out": dict(played_out), "rollout_worlds": n_roll, "rejected": rejected, "unsure": unsure}

@@ -367,6 +367,11 @@ class NativeDecider:
         arr = (ctypes.c_longlong * len(st))(*st)
         return int(self._lib.fs_rollout(self._handle, arr))
 
+    def rollout_cond(self, program: NativeProgram, st: Sequence[int]) -> int:
+        """``fs_rollout_cond``: 1 won, 0 lost, -1 decided before the card, -2 when Python must play it out."""
+        arr = (ctypes.c_longlong * len(st))(*st)
+        return int(self._lib.fs_rollout_cond(self._handle, program.handle, arr))
+
 
 _DECIDERS: dict[int, tuple[Table, NativeDecider]] = {}
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crewkit.nativelib import NativeLibrary
 
-ABI = 2
+ABI = 3
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -34,6 +34,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.fs_decide_cond.restype = ctypes.c_int
     lib.fs_decide_cond.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong),
                                    ctypes.c_ulonglong, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
+    lib.fs_rollout_cond.restype = ctypes.c_int
+    lib.fs_rollout_cond.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong)]
     lib.fs_cond_ops.restype = ctypes.c_int
     lib.fs_cond_ops.argtypes = []
     lib.fs_cond_new.restype = ctypes.c_void_p

@@ -11,8 +11,8 @@ import pytest
 
 from crewkit.analysis.loading import load_rules
 from crewkit.bots import fastnative, play_game
-from crewkit.bots.condcode import NONE, NativeProgram, compile_program, native_program
-from crewkit.bots.conditions import CondWorld, SimView, cond_world, condition_setup, setup_for
+from crewkit.bots.condcode import NONE, NativeProgram, compile_program, native_program, trick_tail
+from crewkit.bots.conditions import CondWorld, SimView, cond_world, condition_setup, rollout_cond, setup_for
 from crewkit.bots.fast import (
     FastBot,
     Position,
@@ -272,3 +272,45 @@ def test_condition_setup_of_an_observation_translates_with_its_roles() -> None:
                                    [token for _, token in cs.tasks])
     assert program is not None, why
     assert program.total_tricks == obs.total_tricks
+
+
+@needs_c
+@pytest.mark.parametrize(("mission", "players"), [("planet-nine/05", 4), ("planet-nine/13", 3),
+                                                  ("planet-nine/44", 4), ("planet-nine/48", 5)])
+def test_c_play_outs_with_conditions_match_python(mission: str, players: int) -> None:
+    """``fs_rollout_cond`` (the expert's play-outs) against ``rollout_cond`` on the same worlds and cards."""
+    log: list[Any] = []
+    rules = load_rules("crew", mission, players)
+    play_game(Game.new(rules, seed=f"po:{mission}"),
+              [Recorder(s, f"po:{mission}", log, cond_worlds=2, draft_worlds=2) for s in range(players)])
+    lib = fastnative.load()
+    assert lib is not None
+    compared = 0
+    for t, pos, seed, judged in log[:25]:
+        d = native_decider(t)
+        assert d is not None
+        program, _ = native_program(lib, judged[0])
+        assert program is not None
+        head = [pos.n, pos.leader, pos.tricks_left, len(pos.current) + 1]
+        for s, c in pos.current:
+            head += [s, c]
+        head.append(pos.me)
+        tail = [len(pos.tasks)]
+        for task in pos.tasks:
+            tail += [task[0], task[1], task[2], task[3], int(task[4])]
+        tail.append(pos.done)
+        rng = SplitMix(seed)
+        for _ in range(5):
+            hands = Sampler(pos).sample(rng)
+            base = cond_world(base_world(t, pos, list(hands)), *judged)
+            m = pos.candidates
+            while m:
+                cid = (m & -m).bit_length() - 1
+                m &= m - 1
+                w = base.copy()
+                w.play(cid)
+                expected = rollout_cond(w)
+                got = d.rollout_cond(program, [*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2])])
+                assert got == expected
+                compared += 1
+    assert compared > 60
