@@ -881,7 +881,9 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
      * of the conditions they completed */
     int ntr0 = 0, won0[MAXS] = {0};
     u64 done0 = 0;
+    long win_weight = 10; /* a play-out won counts this many votes */
     if (cx) {
+        win_weight = (long)*p++;
         ntr0 = (int)*p++;
         if (ntr0 < 0 || ntr0 > MAXTR) return -2;
         for (int j = 0; j < ntr0; j++) {
@@ -980,7 +982,7 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     while (q) {
         int c = low_index(q);
         q &= q - 1;
-        long score = 10L * wins[c] + votes[c];
+        long score = win_weight * wins[c] + votes[c];
         if (score > best_score) { best = c; best_score = score; }
     }
     return best;
@@ -990,8 +992,8 @@ int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *
     return decide((const Table *)ctx, NULL, st, seed, wins, votes);
 }
 
-/* One decision with the mission's conditions (fast.py: decide_cond): st as fs_decide, then the observed
- * tricks and the done conditions (see decide). Returns the card, -1 when no world could be played, or -2
+/* One decision with the mission's conditions (fast.py: decide_cond): st as fs_decide, then the weight of a
+ * play-out won against a vote, the observed tricks and the done conditions (see decide). Returns the card, -1 when no world could be played, or -2
  * when a condition met what the C evaluator leaves to Python (then decide in Python). */
 int fs_decide_cond(void *ctx, void *cond, const ll *st, unsigned long long seed, int *wins, int *votes) {
     return decide((const Table *)ctx, (CondCtx *)cond, st, seed, wins, votes);

@@ -244,7 +244,9 @@ def test_c_and_python_decide_alike_with_conditions(mission: str, players: int) -
         assert d is not None
         program, why = native_program(lib, judged[0])
         assert program is not None, why
-        assert d.decide_cond(program, pos, seed, judged[1], judged[2]) == decide_cond(t, pos, seed, *judged)
+        for weight in (10, 1000):
+            assert (d.decide_cond(program, pos, seed, judged[1], judged[2], weight)
+                    == decide_cond(t, pos, seed, *judged, win_weight=weight))
 
 
 @needs_c
