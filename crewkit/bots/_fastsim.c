@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 3
+#define FS_ABI 4
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -846,7 +846,8 @@ void *fs_new(const ll *cfg) {
 void fs_free(void *p) { free(p); }
 
 /* One decision. st: n, me, worlds, rollouts (0/1), leader, tricks_left, ncur, (seat, card) * ncur,
- * ntasks, (bit, owner, kind, k, pending) * ntasks, done, spare, candidates, unknown, known[n], void[n], need[n].
+ * ntasks, (bit, owner, kind, k, pending) * ntasks, done, spare, candidates, unknown, known[n], void[n], need[n],
+ * then the weight of a play-out won against one vote (a card scores weight * wins + votes).
  * wins/votes: per card id (nc entries). Returns the chosen card, or -1 when no world could be played. */
 static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long seed, int *wins, int *votes) {
     const ll *p = st;
@@ -881,9 +882,8 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
      * of the conditions they completed */
     int ntr0 = 0, won0[MAXS] = {0};
     u64 done0 = 0;
-    long win_weight = 10; /* a play-out won counts this many votes */
+    long win_weight = (long)*p++; /* a play-out won counts this many votes */
     if (cx) {
-        win_weight = (long)*p++;
         ntr0 = (int)*p++;
         if (ntr0 < 0 || ntr0 > MAXTR) return -2;
         for (int j = 0; j < ntr0; j++) {

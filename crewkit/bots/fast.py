@@ -180,8 +180,9 @@ def base_world(t: Table, pos: Position, hands: list[int]) -> World:
     return w
 
 
-def decide_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int], list[int]]:
-    """The reference decision: (card id or -1, wins per card id, votes per card id)."""
+def decide_py(t: Table, pos: Position, seed: int, win_weight: int = 10) -> tuple[int, list[int], list[int]]:
+    """The reference decision: (card id or -1, wins per card id, votes per card id); a card scores
+    ``win_weight`` per play-out won plus its votes."""
     rng = SplitMix(seed)
     sampler = Sampler(pos)
     wins = [0] * t.n_cards
@@ -215,7 +216,7 @@ def decide_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int], list[
             wins[c] += rollout(w)
     best, best_score = -1, -1
     for c in cands:
-        score = 10 * wins[c] + votes[c]
+        score = win_weight * wins[c] + votes[c]
         if score > best_score:
             best, best_score = c, score
     return best, wins, votes
@@ -339,8 +340,8 @@ class NativeDecider:
         if handle:
             self._lib.fs_free(handle)
 
-    def decide(self, pos: Position, seed: int) -> tuple[int, list[int], list[int]]:
-        st = pos.encode()
+    def decide(self, pos: Position, seed: int, win_weight: int = 10) -> tuple[int, list[int], list[int]]:
+        st = [*pos.encode(), win_weight]
         arr = (ctypes.c_longlong * len(st))(*st)
         wins = (ctypes.c_int * self.n_cards)()
         votes = (ctypes.c_int * self.n_cards)()
@@ -420,15 +421,17 @@ class FastBot(HeuristicBot):
 
     name = "fast"
 
-    def __init__(self, seat: int, seed: str = "", worlds: int = 12, draft_worlds: int = 8,
-                 native: bool | None = None, budget: int = 1600, min_worlds: int = 8,
-                 cond_worlds: int = 48, task_scaling: bool = True, cond_win_weight: int | None = None) -> None:
+    def __init__(self, seat: int, seed: str = "", worlds: int = 32, draft_worlds: int = 8,
+                 native: bool | None = None, budget: int = 4800, min_worlds: int = 24,
+                 cond_worlds: int = 48, task_scaling: bool = True, cond_win_weight: int | None = None,
+                 win_weight: int = 10) -> None:
         super().__init__(seat, seed, draft_worlds=draft_worlds)
         self.fast_worlds = worlds
         self.fast_budget = budget
         self.min_worlds = min(min_worlds, worlds)
         self._fits: tuple[object, bool] | None = None
         self.cond_worlds = cond_worlds
+        self.win_weight = win_weight  # missions of task cards: a play-out won counts this many votes
         # with conditions: a play-out won counts this many votes (None: more than all the votes, so they only
         # break ties; 48 worlds so, measured on missions 05, 09, 16 and 29: +5 to +34 points against 10 worlds
         # with a win worth 10 votes; docs/performance.md)
@@ -440,10 +443,10 @@ class FastBot(HeuristicBot):
         if self.native is not False:
             d = native_decider(t)
             if d is not None:
-                return d.decide(pos, seed)[0]
+                return d.decide(pos, seed, self.win_weight)[0]
             if self.native:
                 raise RuntimeError("the fast bot's C look-ahead is not available")
-        return decide_py(t, pos, seed)[0]
+        return decide_py(t, pos, seed, self.win_weight)[0]
 
     def _decide_cond(self, t: Table, pos: Position, seed: int,
                      judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> int:
@@ -502,8 +505,8 @@ class FastBot(HeuristicBot):
         worlds = 3
         if open_tasks:
             # fewer worlds while the play-outs are long (about ``budget`` card plays per decision with four
-            # open tasks), more when few tasks are open (play-outs end once they are done): 12 worlds with
-            # four open tasks, up to twice as many with one or two
+            # open tasks), more when few tasks are open (play-outs end once they are done): at least
+            # ``min_worlds``, up to twice ``worlds`` with one or two open tasks
             open_count = sum(1 for x in obs.tasks if x.trick is None)
             scale = min(2.0, 4 / max(1, open_count)) if self.task_scaling else 1.0
             remaining = max(1, sum(obs.hand_sizes)) * len(by_card)

@@ -52,6 +52,7 @@ def test_c_and_python_decide_alike(mission: str, players: int) -> None:
         d = native_decider(t)
         assert d is not None
         assert d.decide(pos, seed) == decide_py(t, pos, seed)
+        assert d.decide(pos, seed, 100) == decide_py(t, pos, seed, 100)
 
 
 @needs_c
