@@ -77,14 +77,20 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--no-solver", action="store_true", help="skip the solver (no winnable share)")
     p.add_argument("--solver-nodes", type=positive_int, default=20_000, metavar="N",
                    help="solver budget per deal in searched plays (default: 20000)")
-    p.add_argument("--solver-games", type=positive_int, default=200, metavar="N",
-                   help="run the solver on the first N deals of each variant only (default: 200); the winnable "
-                        "share has its own interval")
+    p.add_argument("--solver-games", type=positive_int, default=None, metavar="N",
+                   help="run the solver on the first N deals of each variant only (default: 200; --campaign: 60 "
+                        "per mission, as crewkit check); the winnable share has its own interval")
     p.add_argument("--solver-timeout", type=positive_seconds, metavar="SEC",
                    help="also stop the solver after SEC seconds per deal (results may then vary between runs)")
     p.add_argument("--no-chart", action="store_true", help="text output without the bar chart")
     p.add_argument("--plot", metavar="FILE", help="also draw a chart to FILE.png or FILE.svg (needs matplotlib)")
     return p
+
+
+# deals solved per variant, and per mission of a campaign curve (there the bot's success is the curve; the
+# winnable share, an upper bound, needs fewer deals: the same sample as crewkit check)
+VARIANT_SOLVER_GAMES = 200
+CAMPAIGN_SOLVER_GAMES = 60
 
 
 def _note(message: str) -> None:
@@ -118,7 +124,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
                 ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
                 solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, status=status,
                 oversubscribe=args.oversubscribe, on_note=_note, precision=args.precision, cluster=args.cluster,
-                solver_games=args.solver_games)
+                solver_games=args.solver_games or CAMPAIGN_SOLVER_GAMES)
     else:
         if not args.variants:
             raise UsageError("give at least one VARIANT (e.g. bot=heuristic bot=rules) or --campaign")
@@ -138,7 +144,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
                                          solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout,
                                          status=status, oversubscribe=args.oversubscribe, on_note=_note,
                                          precision=args.precision, cluster=args.cluster,
-                                         solver_games=args.solver_games)
+                                         solver_games=args.solver_games or VARIANT_SOLVER_GAMES)
             except cmp_mod.VariantError as exc:
                 print(f"crewkit compare: {exc}", file=sys.stderr)
                 return EXIT_INVALID
