@@ -54,7 +54,9 @@ def test_simulate_prints_a_reason_escaped(hostile: Path) -> None:
 
 
 def test_check_prints_a_reason_escaped(hostile: Path) -> None:
-    run = run_bounded("check", str(hostile), "--games", "2", "--players", "4", "--no-solver", timeout=60)
+    # the random bot: a failed game, so that the reason (with its control characters) is printed
+    run = run_bounded("check", str(hostile), "--games", "2", "--players", "4", "--no-solver", "--bot", "random",
+                      timeout=60)
     assert run.returncode == 0, run.output
     _no_raw_controls(run.output)
     assert "PWNED" in run.stdout
