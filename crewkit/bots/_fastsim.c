@@ -736,6 +736,32 @@ static int rollout_cond(World *w) {
     return w->status == ST_WON ? 1 : 0;
 }
 
+/* The tricks seen so far, as fs_decide_cond reads them (leader, winner, count, (seat, card) per play), into
+ * x->hist; won[s] counts the tricks each seat won. Returns how many, or -1 when they do not fit. */
+static int read_tricks(CondCtx *x, const ll **pp, int n, int *won) {
+    const ll *p = *pp;
+    int ntr = (int)*p++;
+    if (ntr < 0 || ntr > MAXTR) return -1;
+    for (int j = 0; j < ntr; j++) {
+        TrickRec *r = &x->hist[j];
+        r->leader = (int)*p++;
+        r->winner = (int)*p++;
+        r->nplays = (int)*p++;
+        if (r->nplays < 1 || r->nplays > MAXS || r->winner < 0 || r->winner >= n) return -1;
+        r->mask = 0;
+        r->wincard = -1;
+        for (int q = 0; q < r->nplays; q++) {
+            r->seat[q] = (int)*p++;
+            r->card[q] = (int)*p++;
+            r->mask |= (u64)1 << r->card[q];
+            if (r->seat[q] == r->winner) r->wincard = r->card[q];
+        }
+        won[r->winner]++;
+    }
+    *pp = p;
+    return ntr;
+}
+
 /* ------------------------------------------------------------------ the sampler (fast.py: Sampler) */
 static inline u64 splitmix(u64 *state) {
     u64 z = (*state += 0x9E3779B97F4A7C15ULL);
@@ -884,24 +910,8 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     u64 done0 = 0;
     long win_weight = (long)*p++; /* a play-out won counts this many votes */
     if (cx) {
-        ntr0 = (int)*p++;
-        if (ntr0 < 0 || ntr0 > MAXTR) return -2;
-        for (int j = 0; j < ntr0; j++) {
-            TrickRec *r = &cx->hist[j];
-            r->leader = (int)*p++;
-            r->winner = (int)*p++;
-            r->nplays = (int)*p++;
-            if (r->nplays < 1 || r->nplays > MAXS || r->winner < 0 || r->winner >= n) return -2;
-            r->mask = 0;
-            r->wincard = -1;
-            for (int q = 0; q < r->nplays; q++) {
-                r->seat[q] = (int)*p++;
-                r->card[q] = (int)*p++;
-                r->mask |= (u64)1 << r->card[q];
-                if (r->seat[q] == r->winner) r->wincard = r->card[q];
-            }
-            won0[r->winner]++;
-        }
+        ntr0 = read_tricks(cx, &p, n, won0);
+        if (ntr0 < 0) return -2;
         done0 = (u64)*p++;
         cx->err = 0;
     }
@@ -1082,23 +1092,8 @@ int fs_cond_eval(void *cond, const ll *st, int *out) {
     }
     w.task_bits = bits;
     w.task_owner = owner;
-    w.ntr = (int)*p++;
-    if (w.ntr < 0 || w.ntr > MAXTR) return 1;
-    for (int j = 0; j < w.ntr; j++) {
-        TrickRec *r = &x->hist[j];
-        r->leader = (int)*p++;
-        r->winner = (int)*p++;
-        r->nplays = (int)*p++;
-        if (r->nplays > MAXS) return 1;
-        r->mask = 0;
-        for (int q = 0; q < r->nplays; q++) {
-            r->seat[q] = (int)*p++;
-            r->card[q] = (int)*p++;
-            r->mask |= (u64)1 << r->card[q];
-            if (r->seat[q] == r->winner) r->wincard = r->card[q];
-        }
-        w.won_count[r->winner]++;
-    }
+    w.ntr = read_tricks(x, &p, w.n, w.won_count);
+    if (w.ntr < 0) return 1;
     w.cx = x;
     x->w = &w;
     x->err = 0;
@@ -1269,24 +1264,8 @@ static int rollout_at(const Table *t, CondCtx *cx, const ll *st) {
     }
     /* with conditions (the tricks seen and the done mask follow the hands, as in fs_decide_cond): the
      * trick in progress is replayed without them, its last card (the one weighed) with them */
-    int ntr0 = (int)*p++;
-    if (ntr0 < 0 || ntr0 > MAXTR || ncur < 1) return -2;
-    for (int j = 0; j < ntr0; j++) {
-        TrickRec *r = &cx->hist[j];
-        r->leader = (int)*p++;
-        r->winner = (int)*p++;
-        r->nplays = (int)*p++;
-        if (r->nplays < 1 || r->nplays > MAXS || r->winner < 0 || r->winner >= n) return -2;
-        r->mask = 0;
-        r->wincard = -1;
-        for (int q = 0; q < r->nplays; q++) {
-            r->seat[q] = (int)*p++;
-            r->card[q] = (int)*p++;
-            r->mask |= (u64)1 << r->card[q];
-            if (r->seat[q] == r->winner) r->wincard = r->card[q];
-        }
-        w.won_count[r->winner]++;
-    }
+    int ntr0 = read_tricks(cx, &p, n, w.won_count);
+    if (ntr0 < 0 || ncur < 1) return -2;
     w.cond_done = (u64)*p++;
     w.ntr = ntr0;
     cx->err = 0;
