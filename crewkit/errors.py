@@ -7,6 +7,8 @@ Every error raised for a bad file, argument, record, save, bot name or action de
 
 from __future__ import annotations
 
+from typing import Any
+
 EXIT_OK = 0
 EXIT_INVALID = 1  # invalid input, an illegal action, a failed check
 EXIT_USAGE = 2  # a command line that cannot be carried out as given
@@ -18,6 +20,19 @@ class CrewkitError(Exception):
     """A failure caused by the input, not by crewkit: reported as a message, exit ``exit_code``."""
 
     exit_code: int = EXIT_INVALID
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Worker processes (``--workers``, a Dask cluster) send errors back pickled. The default rebuilds an
+        # exception by calling its class with ``args`` (the message), which fails or loses the file, line and
+        # issues of the subclasses that take more: rebuild from the attributes instead.
+        return (_rebuild, (type(self), self.args, self.__dict__))
+
+
+def _rebuild(cls: type[CrewkitError], args: tuple[Any, ...], state: dict[str, Any]) -> CrewkitError:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class UsageError(CrewkitError):
