@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 4
+#define FS_ABI 5
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -410,13 +410,22 @@ enum {
     OP_RIGHT_OF, OP_IS_TRUMP, OP_IS_COLOUR, OP_COUNTLIST, OP_ABS, OP_MAX2, OP_MIN2, OP_TASK_OF, OP_DONE,
     OP_TASKS_OF, OP_C_SUIT, OP_C_RANK, OP_C_TRUMP, OP_C_SPECIAL, OP_T_NUMBER, OP_T_LEADER, OP_T_WINNER,
     OP_T_WINCARD, OP_T_CARDS, OP_T_LED, OP_T_FIRST, OP_T_LAST, OP_K_CARD, OP_K_OWNER, OP_K_TOKEN, OP_K_DONE,
-    OP_K_TRICK, OP_S_TRUMP, OP_ALL, OP_ANY, OP_COUNT, OP_SUM, OP_MAX, OP_MIN, OP_NUMBER_OF_OPS
+    OP_K_TRICK, OP_S_TRUMP, OP_ALL, OP_ANY, OP_COUNT, OP_SUM, OP_MAX, OP_MIN, OP_MEMO,
+    OP_NUMBER_OF_OPS
 };
+
+#define MAXMEMO 16 /* condcode.py: MAX_MEMO */
 
 typedef struct {
     int leader, winner, wincard, nplays;
     int seat[MAXS], card[MAXS];
     u64 mask;
+    u64 upto; /* the cards of the tricks up to this one */
+    /* OP_MEMO: the value of quantifier body k for this trick, valid where bit k of memo_valid is set, and
+     * the value of its all/any/count over the tricks up to this one, valid where bit MAXMEMO + k is (a
+     * completed trick never changes; whoever writes the record clears the bits) */
+    u64 memo_valid;
+    ll memo[MAXMEMO], agg[MAXMEMO];
 } TrickRec;
 
 typedef struct CondCtx {
@@ -457,6 +466,7 @@ static ll trick_of(const CondCtx *x, ll c) {
     const World *w = x->w;
     if (c < 0 || c >= MAXC) return NONEV;
     u64 bit = (u64)1 << c;
+    if (!w->ntr || !(x->hist[w->ntr - 1].upto & bit)) return NONEV;
     for (int i = 0; i < w->ntr; i++)
         if (x->hist[i].mask & bit) return i;
     return NONEV;
@@ -469,7 +479,70 @@ static int played(const CondCtx *x, ll c) {
     return 0;
 }
 
+/* all/any/count(t in tricks: body) with a MEMO body: the running value after each trick is kept in that
+ * trick's record, so an evaluation visits only the tricks completed since the last one (the values and the
+ * short-circuits are those of the loop in ev) */
+static ll over_tricks(CondCtx *x, int op, int slot, int body) {
+    int k = (int)x->code[4 * body + 2];
+    u64 bit = (u64)1 << (MAXMEMO + k);
+    int n = x->w->ntr, j = n - 1;
+    while (j >= 0 && !(x->hist[j].memo_valid & bit)) j--;
+    ll acc = j >= 0 ? x->hist[j].agg[k] : (op == OP_ALL);
+    for (j++; j < n; j++) {
+        if (op == OP_COUNT || (op == OP_ALL) == (acc != 0)) {
+            x->vars[slot] = j;
+            ll v = ev(x, body);
+            if (x->err) return 0;
+            acc = op == OP_COUNT ? acc + truthy(v) : truthy(v);
+        }
+        x->hist[j].agg[k] = acc;
+        x->hist[j].memo_valid |= bit;
+    }
+    return acc;
+}
+
 static ll floordiv(ll a, ll b) { ll q = a / b; if ((a % b != 0) && ((a < 0) != (b < 0))) q--; return q; }
+
+/* Quantifiers, the list membership and count(list), out of ev: their list buffers would otherwise make every
+ * call of ev, the most frequent in a play-out, reserve half a kilobyte of stack */
+static __attribute__((noinline)) ll quantify(CondCtx *x, const ll *nd) {
+    if (nd[0] <= OP_COUNT && x->code[4 * nd[2]] == OP_TRICKS && x->code[4 * nd[3]] == OP_MEMO)
+        return over_tricks(x, (int)nd[0], (int)nd[1], (int)nd[3]);
+    ll buf[MAXL];
+    int slot = (int)nd[1], k = ev_list(x, (int)nd[2], buf);
+    x->steps += k;
+    if (x->steps > MAX_STEPS) return bad(x);
+    ll acc = 0;
+    int op = (int)nd[0];
+    if (op == OP_ALL) acc = 1;
+    if ((op == OP_MAX || op == OP_MIN) && k == 0) return bad(x);
+    for (int j = 0; j < k && !x->err; j++) {
+        x->vars[slot] = buf[j];
+        ll v = ev(x, (int)nd[3]);
+        if (op == OP_ALL) { if (!truthy(v)) return 0; }
+        else if (op == OP_ANY) { if (truthy(v)) return 1; }
+        else if (op == OP_COUNT) { if (truthy(v)) acc++; }
+        else {
+            if (v == NONEV) return bad(x);
+            if (op == OP_SUM) { if (__builtin_add_overflow(acc, v, &acc)) return bad(x); }
+            else if (j == 0 || (op == OP_MAX ? v > acc : v < acc)) acc = v;
+        }
+    }
+    return acc;
+}
+
+static __attribute__((noinline)) ll member(CondCtx *x, const ll *nd) {
+    ll buf[MAXL];
+    ll a = ev(x, (int)nd[1]);
+    int k = ev_list(x, (int)nd[2], buf), found = 0;
+    for (int j = 0; j < k; j++) if (buf[j] == a) { found = 1; break; }
+    return (nd[0] == OP_IN) ? found : !found;
+}
+
+static __attribute__((noinline)) ll count_list(CondCtx *x, const ll *nd) {
+    ll buf[MAXL];
+    return ev_list(x, (int)nd[1], buf);
+}
 
 static ll ev(CondCtx *x, int i) {
     if (x->err) return 0;
@@ -512,13 +585,7 @@ static ll ev(CondCtx *x, int i) {
         case OP_GT: return a > b;
         default: return a >= b;
         }
-    case OP_IN: case OP_NOTIN: {
-        ll buf[MAXL];
-        a = ev(x, (int)nd[1]);
-        int k = ev_list(x, (int)nd[2], buf), found = 0;
-        for (int j = 0; j < k; j++) if (buf[j] == a) { found = 1; break; }
-        return (nd[0] == OP_IN) ? found : !found;
-    }
+    case OP_IN: case OP_NOTIN: return member(x, nd);
     case OP_TRICKS_WON: a = ev(x, (int)nd[1]); return seat_ok(x, a) ? w->won_count[a] : 0;
     case OP_WON_BY: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
         r = trick_of(x, a); return r == NONEV ? NONEV : x->hist[r].winner;
@@ -533,7 +600,7 @@ static ll ev(CondCtx *x, int i) {
     case OP_IS_TRUMP: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x); return x->card_trump[a];
     case OP_IS_COLOUR: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
         return x->card_suit[a] != NONEV && !x->card_trump[a];
-    case OP_COUNTLIST: { ll buf[MAXL]; return ev_list(x, (int)nd[1], buf); }
+    case OP_COUNTLIST: return count_list(x, nd);
     case OP_ABS: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x); return a < 0 ? -a : a;
     case OP_MAX2: case OP_MIN2:
         a = ev(x, (int)nd[1]);
@@ -566,29 +633,17 @@ static ll ev(CondCtx *x, int i) {
         r = trick_of(x, low_index(w->task_bits[a]));
         return r == NONEV ? NONEV : r + 1;
     case OP_S_TRUMP: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->suit_trump[a];
-    case OP_ALL: case OP_ANY: case OP_COUNT: case OP_SUM: case OP_MAX: case OP_MIN: {
-        ll buf[MAXL];
-        int slot = (int)nd[1], k = ev_list(x, (int)nd[2], buf);
-        x->steps += k;
-        if (x->steps > MAX_STEPS) return bad(x);
-        ll acc = 0;
-        int op = (int)nd[0];
-        if (op == OP_ALL) acc = 1;
-        if ((op == OP_MAX || op == OP_MIN) && k == 0) return bad(x);
-        for (int j = 0; j < k && !x->err; j++) {
-            x->vars[slot] = buf[j];
-            ll v = ev(x, (int)nd[3]);
-            if (op == OP_ALL) { if (!truthy(v)) return 0; }
-            else if (op == OP_ANY) { if (truthy(v)) return 1; }
-            else if (op == OP_COUNT) { if (truthy(v)) acc++; }
-            else {
-                if (v == NONEV) return bad(x);
-                if (op == OP_SUM) { if (__builtin_add_overflow(acc, v, &acc)) return bad(x); }
-                else if (j == 0 || (op == OP_MAX ? v > acc : v < acc)) acc = v;
-            }
-        }
-        return acc;
+    case OP_MEMO: { /* (body, memo slot, variable): a body that reads only its trick (condcode.py: pure) */
+        ll t = x->vars[nd[3]];
+        if (t < 0 || t >= w->ntr) return ev(x, (int)nd[1]);
+        TrickRec *rec = &x->hist[t];
+        u64 bit = (u64)1 << nd[2];
+        if (rec->memo_valid & bit) return rec->memo[nd[2]];
+        r = ev(x, (int)nd[1]);
+        if (!x->err) { rec->memo[nd[2]] = r; rec->memo_valid |= bit; }
+        return r;
     }
+    case OP_ALL: case OP_ANY: case OP_COUNT: case OP_SUM: case OP_MAX: case OP_MIN: return quantify(x, nd);
     default: return bad(x); /* a list where a value is needed: condcode.py never emits it */
     }
 }
@@ -662,12 +717,14 @@ static void cond_after_trick(World *w, int leader) {
     r->winner = winner;
     r->nplays = w->n;
     r->mask = 0;
+    r->memo_valid = 0;
     for (int j = 0; j < w->n; j++) {
         r->seat[j] = w->play_seat[j];
         r->card[j] = w->play_card[j];
         r->mask |= (u64)1 << w->play_card[j];
         if (w->play_seat[j] == winner) r->wincard = w->play_card[j];
     }
+    r->upto = r->mask | (w->ntr ? x->hist[w->ntr - 1].upto : 0);
     w->ntr++;
     int number = w->ntr;
     w->won_count[winner]++;
@@ -749,6 +806,7 @@ static int read_tricks(CondCtx *x, const ll **pp, int n, int *won) {
         r->nplays = (int)*p++;
         if (r->nplays < 1 || r->nplays > MAXS || r->winner < 0 || r->winner >= n) return -1;
         r->mask = 0;
+        r->memo_valid = 0;
         r->wincard = -1;
         for (int q = 0; q < r->nplays; q++) {
             r->seat[q] = (int)*p++;
@@ -756,6 +814,7 @@ static int read_tricks(CondCtx *x, const ll **pp, int n, int *won) {
             r->mask |= (u64)1 << r->card[q];
             if (r->seat[q] == r->winner) r->wincard = r->card[q];
         }
+        r->upto = r->mask | (j ? x->hist[j - 1].upto : 0);
         won[r->winner]++;
     }
     *pp = p;
@@ -1048,8 +1107,12 @@ void *fs_cond_new(const ll *pr) {
     x->pool = (ll *)malloc(sizeof(ll) * (size_t)(x->npool + 1));
     if (!x->pool) goto fail;
     for (int i = 0; i < x->npool; i++) x->pool[i] = *p++;
-    for (int i = 0; i < x->nnodes; i++)
-        if (x->code[4 * i] < 0 || x->code[4 * i] >= OP_NUMBER_OF_OPS) goto fail;
+    for (int i = 0; i < x->nnodes; i++) {
+        const ll *nd = x->code + 4 * i;
+        if (nd[0] < 0 || nd[0] >= OP_NUMBER_OF_OPS) goto fail;
+        if (nd[0] == OP_MEMO && (nd[1] < 0 || nd[1] >= x->nnodes || nd[2] < 0 || nd[2] >= MAXMEMO
+                                 || nd[3] < 0 || nd[3] >= MAXVARS)) goto fail;
+    }
     for (int i = 0; i < x->ncond; i++)
         if (x->fail_at[i] >= x->nnodes || x->done_at[i] >= x->nnodes) goto fail;
     return x;

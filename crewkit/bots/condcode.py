@@ -39,7 +39,7 @@ OP = {name: i for i, name in enumerate((
     "LEFT_UNPLAYED", "TRICK_OF", "TRICK_AT", "LEFT_OF", "RIGHT_OF", "IS_TRUMP", "IS_COLOUR", "COUNTLIST", "ABS",
     "MAX2", "MIN2", "TASK_OF", "DONE", "TASKS_OF", "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER",
     "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS", "T_LED", "T_FIRST", "T_LAST", "K_CARD", "K_OWNER", "K_TOKEN",
-    "K_DONE", "K_TRICK", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN",
+    "K_DONE", "K_TRICK", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "MEMO",
 ))}
 # the nodes whose value is a list (evaluated by ``ev_list`` in C)
 LIST_OPS = frozenset(OP[n] for n in ("PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LISTLIT", "CONSTLIST",
@@ -47,6 +47,23 @@ LIST_OPS = frozenset(OP[n] for n in ("PLAYERS", "TRICKS", "TASKS", "CURCARDS", "
 MAX_LIST = 64  # the C list buffer (a deck has at most 63 cards; a play-out at most 32 tricks and 64 tasks)
 MAX_VARS = 16  # nested quantifiers
 MAX_NODES = 4096
+MAX_MEMO = 16  # memoized bodies of quantifiers over the tricks (the C TrickRec's memo slots)
+
+# Nodes whose value depends only on their operands (and on the fields of a completed trick, which never
+# change): a quantifier's body over ``tricks`` built of these and of its own variable has the same value for a
+# trick every time it is asked, so C keeps it in the trick's record (``MEMO``) instead of evaluating it after
+# every card of every play-out. Anything that reads the position (hands, tricks played, tasks done, where an
+# unplayed card is) is not here.
+_PURE_OPS = frozenset(OP[n] for n in (
+    "CONST", "VAR", "NOT", "NEG", "AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "IF", "EQ", "NE", "LT", "LE",
+    "GT", "GE", "IN", "NOTIN", "LISTLIT", "CONSTLIST", "IS_TRUMP", "IS_COLOUR", "COUNTLIST", "ABS", "MAX2", "MIN2",
+    "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER", "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS",
+    "T_LED", "T_FIRST", "T_LAST", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"))
+_QUANT_OPS = frozenset(OP[n] for n in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"))
+_LEAF_OPS = frozenset(OP[n] for n in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST",
+                                      "LASTTRICK", "PLAYED_N", "LEFT_N", "CONSTLIST"))
+_BINARY_OPS = frozenset(OP[n] for n in ("AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "EQ", "NE", "LT", "LE", "GT",
+                                        "GE", "IN", "NOTIN", "MAX2", "MIN2"))
 
 # check times, as in the rule set
 AFTER_TRICK = 0
@@ -103,6 +120,7 @@ class _Compiler:
         self.pool: list[int] = []
         self.strings: dict[str, int] = {}
         self.tokens = tuple(NONE if t is None else self.intern(t) for t in tokens)
+        self.memos = 0  # MEMO nodes so far
 
     def intern(self, s: str) -> int:
         return self.strings.setdefault(s, len(self.strings))
@@ -349,7 +367,63 @@ class _Compiler:
         else:
             self.number(tb)
         result = Ty("bool") if e.kind in ("all", "any") else Ty("int")
+        if self.code[4 * src] == OP["TRICKS"]:
+            body = self.memoize(body, slot)
         return self.node(e.kind.upper(), slot, src, body), result
+
+    def memoize(self, i: int, slot: int) -> int:
+        """Node ``i`` of a quantifier's body over the tricks (variable ``slot``), with its largest parts that
+        read only that trick (at least 3 nodes) kept per trick in C (``MEMO``); returns the node to use."""
+        if self.memos >= MAX_MEMO:
+            return i
+        if self.pure(i, {slot}):
+            if self.size(i) < 3 or not self.reads(i, slot):
+                return i
+            self.memos += 1
+            return self.node("MEMO", i, self.memos - 1, slot)
+        for field, child in self.children(i):
+            new = self.memoize(child, slot)
+            if new != child:
+                if field >= 0:
+                    self.code[4 * i + field] = new
+                else:
+                    self.pool[-field - 1] = new
+        return i
+
+    def children(self, i: int) -> list[tuple[int, int]]:
+        """(field 1..3, child) per operand of node ``i``; a list literal's items as (-1 - pool index, child)."""
+        op, a, b, c = self.code[4 * i: 4 * i + 4]
+        if op in _LEAF_OPS:
+            return []
+        if op == OP["LISTLIT"]:
+            return [(-1 - (a + j), self.pool[a + j]) for j in range(b)]
+        if op in _QUANT_OPS:
+            return [(2, b), (3, c)]
+        if op == OP["IF"]:
+            return [(1, a), (2, b), (3, c)]
+        if op in _BINARY_OPS:
+            return [(1, a), (2, b)]
+        return [(1, a)]
+
+    def size(self, i: int) -> int:
+        return 1 + sum(self.size(child) for _, child in self.children(i))
+
+    def reads(self, i: int, slot: int) -> bool:
+        """Whether node ``i`` reads the variable ``slot``."""
+        if self.code[4 * i] == OP["VAR"]:
+            return self.code[4 * i + 1] == slot
+        return any(self.reads(child, slot) for _, child in self.children(i))
+
+    def pure(self, i: int, bound: set[int]) -> bool:
+        """Whether node ``i`` depends on nothing but the variables ``bound`` and completed tricks' fields."""
+        op, a, b, c = self.code[4 * i: 4 * i + 4]
+        if op not in _PURE_OPS:
+            return False
+        if op == OP["VAR"]:
+            return a in bound
+        if op in _QUANT_OPS:
+            return self.pure(b, bound) and self.pure(c, bound | {a})
+        return all(self.pure(child, bound) for _, child in self.children(i))
 
     def top(self, e: A.Expr) -> int:
         i, t = self.expr(e, {})

@@ -70,6 +70,12 @@ EXPRESSIONS = [
     "all(t in tricks: count(c in t.cards: c.suit == t.led_suit) >= 2)",
     "tricks_won(commander) > 0 if tricks_played > 3 else tricks_left > 2",
     "blue 2 in [pink 1, blue 2] and pink 3 not in [pink 1, blue 2]",
+    # quantifiers over the tricks whose bodies (or parts of them) C keeps per trick (condcode: MEMO)
+    "all(t in tricks: t.winner != commander or t.winning_card.rank >= 2)",
+    "count(t in tricks: t.winning_card.is_trump or t.led_suit == pink) <= 2",
+    "any(t in tricks: t.winning_card.suit == pink and tricks_won(t.winner) >= 3)",
+    "any(t in tricks: any(u in tricks: u.number > t.number and u.winning_card.rank == t.winning_card.rank))",
+    "sum(t in tricks: t.winning_card.rank) > 5 * tricks_played",
 ]
 
 
@@ -316,3 +322,18 @@ def test_c_play_outs_with_conditions_match_python(mission: str, players: int) ->
                 assert got == expected
                 compared += 1
     assert compared > 60
+
+
+@pytest.mark.parametrize(("text", "memos"), [
+    ("all(t in tricks: t.winner != commander or t.winning_card.rank >= 2)", 1),  # the whole body
+    ("any(t in tricks: t.winning_card.suit == pink and tricks_won(t.winner) >= 3)", 1),  # the part on its trick
+    ("any(t in tricks: tricks_won(t.winner) >= 3)", 0),  # nothing of 3 nodes reads only the trick
+    ("any(p in players: tricks_won(p) >= 3)", 0),  # not over the tricks
+])
+def test_bodies_over_the_tricks_that_read_only_their_trick_are_kept_per_trick(text: str, memos: int) -> None:
+    from crewkit.bots.condcode import OP
+
+    rules = load_rules("crew", "planet-nine/44", 4)
+    program, why = compile_program([Cond(text, parse(text))], rules.deck, {}, 0, 10, [])
+    assert program is not None, why
+    assert program.code[::4].count(OP["MEMO"]) == memos
