@@ -411,7 +411,7 @@ enum {
     OP_TASKS_OF, OP_C_SUIT, OP_C_RANK, OP_C_TRUMP, OP_C_SPECIAL, OP_T_NUMBER, OP_T_LEADER, OP_T_WINNER,
     OP_T_WINCARD, OP_T_CARDS, OP_T_LED, OP_T_FIRST, OP_T_LAST, OP_K_CARD, OP_K_OWNER, OP_K_TOKEN, OP_K_DONE,
     OP_K_TRICK, OP_S_TRUMP, OP_ALL, OP_ANY, OP_COUNT, OP_SUM, OP_MAX, OP_MIN, OP_MEMO,
-    OP_NUMBER_OF_OPS
+    OP_STABLE, OP_NUMBER_OF_OPS
 };
 
 #define MAXMEMO 16 /* condcode.py: MAX_MEMO */
@@ -423,9 +423,10 @@ typedef struct {
     u64 upto; /* the cards of the tricks up to this one */
     /* OP_MEMO: the value of quantifier body k for this trick, valid where bit k of memo_valid is set, and
      * the value of its all/any/count over the tricks up to this one, valid where bit MAXMEMO + k is (a
-     * completed trick never changes; whoever writes the record clears the bits) */
+     * completed trick never changes; whoever writes the record clears the bits); OP_STABLE: the value of
+     * stable part k once this trick is the last one completed, valid where bit 2 * MAXMEMO + k is */
     u64 memo_valid;
-    ll memo[MAXMEMO], agg[MAXMEMO];
+    ll memo[MAXMEMO], agg[MAXMEMO], stable[MAXMEMO];
 } TrickRec;
 
 typedef struct CondCtx {
@@ -501,13 +502,51 @@ static ll over_tricks(CondCtx *x, int op, int slot, int body) {
     return acc;
 }
 
+/* any/count(t in tricks: A and B) where A is a MEMO of the trick (condcode.py: a filter on the trick, B what
+ * reads the position): the tricks where A holds are kept as a mask in the trick records (agg of A's slot),
+ * and B is evaluated for those alone, in the order of ev's loop, so the values and errors are ev's */
+static ll over_filtered(CondCtx *x, int op, int slot, int body) {
+    int left = (int)x->code[4 * body + 1];
+    int k = (int)x->code[4 * left + 2];
+    u64 bit = (u64)1 << (MAXMEMO + k);
+    int n = x->w->ntr, j = n - 1;
+    while (j >= 0 && !(x->hist[j].memo_valid & bit)) j--;
+    u64 m = j >= 0 ? (u64)x->hist[j].agg[k] : 0;
+    for (j++; j < n; j++) {
+        x->vars[slot] = j;
+        ll v = ev(x, left);
+        if (x->err) return 0;
+        if (truthy(v)) m |= (u64)1 << j;
+        x->hist[j].agg[k] = (ll)m;
+        x->hist[j].memo_valid |= bit;
+    }
+    ll acc = 0;
+    while (m) {
+        j = low_index(m);
+        m &= m - 1;
+        x->vars[slot] = j;
+        ll v = ev(x, body);
+        if (x->err) return 0;
+        if (truthy(v)) {
+            if (op == OP_ANY) return 1;
+            acc++;
+        }
+    }
+    return acc;
+}
+
 static ll floordiv(ll a, ll b) { ll q = a / b; if ((a % b != 0) && ((a < 0) != (b < 0))) q--; return q; }
 
 /* Quantifiers, the list membership and count(list), out of ev: their list buffers would otherwise make every
  * call of ev, the most frequent in a play-out, reserve half a kilobyte of stack */
 static __attribute__((noinline)) ll quantify(CondCtx *x, const ll *nd) {
-    if (nd[0] <= OP_COUNT && x->code[4 * nd[2]] == OP_TRICKS && x->code[4 * nd[3]] == OP_MEMO)
-        return over_tricks(x, (int)nd[0], (int)nd[1], (int)nd[3]);
+    if (nd[0] <= OP_COUNT && x->code[4 * nd[2]] == OP_TRICKS) {
+        const ll *body = x->code + 4 * nd[3];
+        if (body[0] == OP_MEMO) return over_tricks(x, (int)nd[0], (int)nd[1], (int)nd[3]);
+        if (nd[0] != OP_ALL && body[0] == OP_AND && x->code[4 * body[1]] == OP_MEMO
+            && x->code[4 * body[1] + 3] == nd[1])
+            return over_filtered(x, (int)nd[0], (int)nd[1], (int)nd[3]);
+    }
     ll buf[MAXL];
     int slot = (int)nd[1], k = ev_list(x, (int)nd[2], buf);
     x->steps += k;
@@ -633,6 +672,15 @@ static ll ev(CondCtx *x, int i) {
         r = trick_of(x, low_index(w->task_bits[a]));
         return r == NONEV ? NONEV : r + 1;
     case OP_S_TRUMP: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->suit_trump[a];
+    case OP_STABLE: { /* (body, slot): a closed part that changes only when a trick ends (condcode.py) */
+        if (!w->ntr) return ev(x, (int)nd[1]);
+        TrickRec *rec = &x->hist[w->ntr - 1];
+        u64 bit = (u64)1 << (2 * MAXMEMO + nd[2]);
+        if (rec->memo_valid & bit) return rec->stable[nd[2]];
+        r = ev(x, (int)nd[1]);
+        if (!x->err) { rec->stable[nd[2]] = r; rec->memo_valid |= bit; }
+        return r;
+    }
     case OP_MEMO: { /* (body, memo slot, variable): a body that reads only its trick (condcode.py: pure) */
         ll t = x->vars[nd[3]];
         if (t < 0 || t >= w->ntr) return ev(x, (int)nd[1]);
@@ -1110,8 +1158,9 @@ void *fs_cond_new(const ll *pr) {
     for (int i = 0; i < x->nnodes; i++) {
         const ll *nd = x->code + 4 * i;
         if (nd[0] < 0 || nd[0] >= OP_NUMBER_OF_OPS) goto fail;
-        if (nd[0] == OP_MEMO && (nd[1] < 0 || nd[1] >= x->nnodes || nd[2] < 0 || nd[2] >= MAXMEMO
-                                 || nd[3] < 0 || nd[3] >= MAXVARS)) goto fail;
+        if ((nd[0] == OP_MEMO || nd[0] == OP_STABLE) && (nd[1] < 0 || nd[1] >= x->nnodes || nd[2] < 0
+                                                         || nd[2] >= MAXMEMO || nd[3] < 0 || nd[3] >= MAXVARS))
+            goto fail;
     }
     for (int i = 0; i < x->ncond; i++)
         if (x->fail_at[i] >= x->nnodes || x->done_at[i] >= x->nnodes) goto fail;

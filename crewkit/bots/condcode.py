@@ -40,6 +40,7 @@ OP = {name: i for i, name in enumerate((
     "MAX2", "MIN2", "TASK_OF", "DONE", "TASKS_OF", "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER",
     "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS", "T_LED", "T_FIRST", "T_LAST", "K_CARD", "K_OWNER", "K_TOKEN",
     "K_DONE", "K_TRICK", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "MEMO",
+    "STABLE",
 ))}
 # the nodes whose value is a list (evaluated by ``ev_list`` in C)
 LIST_OPS = frozenset(OP[n] for n in ("PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LISTLIT", "CONSTLIST",
@@ -59,6 +60,10 @@ _PURE_OPS = frozenset(OP[n] for n in (
     "GT", "GE", "IN", "NOTIN", "LISTLIT", "CONSTLIST", "IS_TRUMP", "IS_COLOUR", "COUNTLIST", "ABS", "MAX2", "MIN2",
     "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER", "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS",
     "T_LED", "T_FIRST", "T_LAST", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"))
+# what changes during a trick (the hands, the cards on the table); everything else a condition reads (the
+# completed tricks, tricks won, tasks done) changes only when a trick ends, so a closed subexpression free of
+# these has one value from one trick's end to the next and C keeps it with the last trick (``STABLE``)
+_IN_TRICK_OPS = frozenset(OP[n] for n in ("HAND", "CURCARDS", "PLAYED", "LEFT_UNPLAYED"))
 _QUANT_OPS = frozenset(OP[n] for n in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"))
 _LEAF_OPS = frozenset(OP[n] for n in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST",
                                       "LASTTRICK", "PLAYED_N", "LEFT_N", "CONSTLIST"))
@@ -121,6 +126,7 @@ class _Compiler:
         self.strings: dict[str, int] = {}
         self.tokens = tuple(NONE if t is None else self.intern(t) for t in tokens)
         self.memos = 0  # MEMO nodes so far
+        self.stables = 0  # STABLE nodes so far
 
     def intern(self, s: str) -> int:
         return self.strings.setdefault(s, len(self.strings))
@@ -405,6 +411,39 @@ class _Compiler:
             return [(1, a), (2, b)]
         return [(1, a)]
 
+    def stabilize(self, i: int) -> int:
+        """Node ``i`` of a condition judged after every card, with its largest closed parts that do not change
+        during a trick (at least 3 nodes) kept from one trick's end to the next in C (``STABLE``)."""
+        if self.stables >= MAX_MEMO:
+            return i
+        if not self.free_vars(i) and self.trick_stable(i):
+            if self.size(i) < 3:
+                return i
+            self.stables += 1
+            return self.node("STABLE", i, self.stables - 1)
+        for field, child in self.children(i):
+            new = self.stabilize(child)
+            if new != child:
+                if field >= 0:
+                    self.code[4 * i + field] = new
+                else:
+                    self.pool[-field - 1] = new
+        return i
+
+    def free_vars(self, i: int) -> set[int]:
+        op, a, b, c = self.code[4 * i: 4 * i + 4]
+        if op == OP["VAR"]:
+            return {a}
+        if op in _QUANT_OPS:
+            return self.free_vars(b) | (self.free_vars(c) - {a})
+        out: set[int] = set()
+        for _, child in self.children(i):
+            out |= self.free_vars(child)
+        return out
+
+    def trick_stable(self, i: int) -> bool:
+        return self.code[4 * i] not in _IN_TRICK_OPS and all(self.trick_stable(c) for _, c in self.children(i))
+
     def size(self, i: int) -> int:
         return 1 + sum(self.size(child) for _, child in self.children(i))
 
@@ -445,6 +484,8 @@ def compile_program(conditions: Sequence[Condition], deck: Deck, roles: Mapping[
                 return None, f"condition {c.id} has no syntax tree"
             f = comp.top(c.fail_expr) if c.fail_expr is not None else -1
             d = comp.top(c.done_expr) if c.done_expr is not None else -1
+            if c.check == "after-play":  # judged after every card: keep what only a trick's end changes
+                f, d = (comp.stabilize(f) if f >= 0 else f), (comp.stabilize(d) if d >= 0 else d)
             out.append((f, d, AFTER_PLAY if c.check == "after-play" else AFTER_TRICK))
     except Untranslatable as e:
         return None, str(e)

@@ -287,10 +287,15 @@ def test_condition_setup_of_an_observation_translates_with_its_roles() -> None:
                                                   ("planet-nine/44", 4), ("planet-nine/48", 5)])
 def test_c_play_outs_with_conditions_match_python(mission: str, players: int) -> None:
     """``fs_rollout_cond`` (the expert's play-outs) against ``rollout_cond`` on the same worlds and cards."""
+    assert _play_outs_match(load_rules("crew", mission, players), f"po:{mission}") > 60
+
+
+def _play_outs_match(rules: Any, seed: str) -> int:
+    """Play-outs from the decisions of one game, each by C and by Python; how many were compared."""
     log: list[Any] = []
-    rules = load_rules("crew", mission, players)
-    play_game(Game.new(rules, seed=f"po:{mission}"),
-              [Recorder(s, f"po:{mission}", log, cond_worlds=2, draft_worlds=2) for s in range(players)])
+    players = rules.players
+    play_game(Game.new(rules, seed=seed),
+              [Recorder(s, seed, log, cond_worlds=2, draft_worlds=2) for s in range(players)])
     lib = fastnative.load()
     assert lib is not None
     compared = 0
@@ -321,7 +326,7 @@ def test_c_play_outs_with_conditions_match_python(mission: str, players: int) ->
                 got = d.rollout_cond(program, [*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2])])
                 assert got == expected
                 compared += 1
-    assert compared > 60
+    return compared
 
 
 @pytest.mark.parametrize(("text", "memos"), [
@@ -337,3 +342,31 @@ def test_bodies_over_the_tricks_that_read_only_their_trick_are_kept_per_trick(te
     program, why = compile_program([Cond(text, parse(text))], rules.deck, {}, 0, 10, [])
     assert program is not None, why
     assert program.code[::4].count(OP["MEMO"]) == memos
+
+
+@needs_c
+@pytest.mark.parametrize("seed", ["s1", "s2"])
+def test_after_play_conditions_keep_what_a_trick_changes_live(seed: str) -> None:
+    """A condition judged after every card, mixing the cards on the table (which change with each card)
+    with completed tricks (which C keeps from one trick's end to the next, ``STABLE``): the C games are the
+    Python twin's, so the kept part never hides a change of the live one."""
+    import dataclasses
+
+    text = ("count(c in current_cards: c.rank >= 7) >= 3 or any(t in tricks: t.winning_card.rank == 9"
+            " and t.winner == 0) or tricks_won(1) >= 5")
+    cond = dataclasses.replace(Cond(text, parse(text)), check="after-play")
+    rules = dataclasses.replace(load_rules("crew", "planet-nine/10", 4), conditions=(cond,))
+    cs = setup_for(rules, {}, 0, 10, [])
+    program, why = compile_program(cs.conditions, cs.deck, {}, 0, 10, [])
+    assert program is not None, why
+    from crewkit.bots.condcode import OP
+
+    assert OP["STABLE"] in program.code[::4]
+    assert _play_outs_match(rules, seed) > 60
+    games = []
+    for native in (True, False):
+        game = Game.new(rules, seed=seed)
+        play_game(game, [FastBot(s, seed, native=native, cond_worlds=4, draft_worlds=2) for s in range(4)])
+        games.append(game)
+    assert games[0].actions == games[1].actions
+    assert games[0].outcome() == games[1].outcome()
