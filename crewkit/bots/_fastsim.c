@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 5
+#define FS_ABI 6
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -1401,4 +1401,11 @@ int fs_rollout(void *ctx, const ll *st) { return rollout_at((const Table *)ctx, 
  * lost, -1 when the position is already decided before that card, -2 when Python must play it out. */
 int fs_rollout_cond(void *ctx, void *cond, const ll *st) {
     return rollout_at((const Table *)ctx, (CondCtx *)cond, st);
+}
+
+/* count play-outs at once (the expert's extra worlds): sts holds count states of len values each, as
+ * fs_rollout (cond NULL) or fs_rollout_cond reads them; out[i] is what that call would return */
+void fs_rollout_batch(void *ctx, void *cond, const ll *sts, int count, int len, int *out) {
+    for (int i = 0; i < count; i++)
+        out[i] = rollout_at((const Table *)ctx, (CondCtx *)cond, sts + (size_t)i * (size_t)len);
 }

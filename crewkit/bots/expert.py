@@ -20,9 +20,10 @@ the policy; see docs/performance.md). Mission conditions, task tokens and neighb
 and the solver's, so every mission is read as written.
 
 Where its world model does not describe the game (a dummy seat with face-down columns, cards set aside
-unseen, hidden or secret tasks, a competitive scoring game) and outside the trick phase (setup choices, the
-task draft, passing cards), it plays as the heuristic bot does; communication follows the heuristic bot's
-rules too (tell where a teammate's task card is, or a high card in a task's suit).
+unseen, hidden or secret tasks, a competitive scoring game) and outside the trick phase (setup choices,
+passing cards), it plays as the heuristic bot does; communication follows the heuristic bot's rules too (tell
+where a teammate's task card is, or a high card in a task's suit). It drafts tasks as the fast bot does, with
+many more worlds (each task weighed by C play-outs of 200 sampled deals, the others drafting by affinity).
 
 Everything is deterministic given the seed: world counts and node budgets are fixed, never taken from the
 clock; the budgets keep a decision under about a second on a slow machine.
@@ -37,11 +38,12 @@ from typing import Any
 from crewkit.bots.condcode import native_program, trick_tail
 from crewkit.bots.conditions import cond_world, condition_setup, rollout_cond
 from crewkit.bots.expert_worlds import Inference, consistent_draw, pick_worlds, with_owner_prior
-from crewkit.bots.fast import native_decider, position
+from crewkit.bots.fast import FastBot, native_decider, position
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, world_from
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import choose_play, rollout, table_for
 from crewkit.engine.actions import Action
+from crewkit.engine.blocks.draft import TakeTask
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import TRICKS, Game, Task
@@ -57,13 +59,14 @@ PYTHON_SLOWDOWN = 40
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seat: int, seed: str = "", worlds: int = 48, nodes: int = 4_000, rollouts: bool = True,
-                 total_nodes: int = 480_000, rollout_weight: float = 1.0, policy_trick: bool = False,
+    def __init__(self, seat: int, seed: str = "", worlds: int = 48, nodes: int = 16_000, rollouts: bool = True,
+                 total_nodes: int = 2_000_000, rollout_weight: float = 1.0, policy_trick: bool = False,
                  owner_prior: float = 0.0, oversample: int = 1, play_miss: float = 1.0,
-                 comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 96,
+                 comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 400,
                  winnable_filter: int = 3, comm_tries: int = 8, python_worlds: int = 4,
-                 python_total_nodes: int = 3_000) -> None:
+                 python_total_nodes: int = 3_000, draft_worlds: int = 200) -> None:
         self.seat = seat
+        self.seed = seed
         self.rng = random.Random(f"{seed}:{seat}:expert")
         self.worlds = worlds
         self.nodes = nodes  # solver budget per (world, candidate)
@@ -95,6 +98,10 @@ class ExpertBot:
         self.python_worlds = python_worlds
         self.python_total_nodes = python_total_nodes
         self.fallback = HeuristicBot(seat, seed)
+        # the task draft: the fast bot's, its play-outs in C, in ``draft_worlds`` worlds per task (the
+        # heuristic's 6 worlds in Python where C is not available)
+        self.draft_worlds = draft_worlds
+        self._drafter: HeuristicBot | None = None
         self.last: dict[str, Any] = {}  # what the last decision saw (for benchmarks and tests)
 
     # ------------------------------------------------------------------ protocol
@@ -104,10 +111,18 @@ class ExpertBot:
             return req[0]
         if obs.phase == TRICKS and all(type(a) is Play for a in req) and model_fits(obs):
             return self._play(obs, req)  # type: ignore[arg-type]
+        if all(type(a) is TakeTask for a in req):
+            return self._drafting(obs).act(obs)
         return self.fallback.act(obs)
 
     def optional(self, obs: Observation) -> Action | None:
         return self.fallback.optional(obs)
+
+    def _drafting(self, obs: Observation) -> HeuristicBot:
+        if self._drafter is None:
+            native = native_decider(table_for(obs.rules)) is not None
+            self._drafter = FastBot(self.seat, self.seed, draft_worlds=self.draft_worlds) if native else self.fallback
+        return self._drafter
 
     # ------------------------------------------------------------------ play
     def _play(self, obs: Observation, req: tuple[Play, ...]) -> Action:
@@ -249,11 +264,18 @@ class ExpertBot:
         n_roll = n_w = max(1, worlds)
         if native is not None and self.rollout_worlds > worlds:
             # more worlds for the play-outs alone: in C they cost microseconds where a solver call costs a
-            # fresh search (the fast bot's look-ahead as a second, cheaper judge)
-            for _ in range(self.rollout_worlds - worlds):
-                hands = draw(self.rng)
-                for cid in cands:
-                    played_out[cid] += play_out(cid, hands, None)
+            # fresh search (the fast bot's look-ahead as a second, cheaper judge), all in one call
+            extra = [draw(self.rng) for _ in range(self.rollout_worlds - worlds)]
+            if judged is None or program is not None:
+                sts = [[*head, cid, *tail, *hands, *cond_tail] for hands in extra for cid in cands]
+                results = native.rollout_batch(program, sts)
+            else:
+                results = [-2] * (len(extra) * len(cands))
+            for k, hands in enumerate(extra):
+                for j, cid in enumerate(cands):
+                    won = results[k * len(cands) + j]
+                    # -2: Python must play it out (a condition C leaves to it); -1: decided before the card
+                    played_out[cid] += play_out(cid, hands, None) if won == -2 else max(0, won)
                 n_roll += 1
         self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved),
                      "played_out": dict(played_out), "rollout_worlds": n_roll, "rejected": rejected, "unsure": unsure}

@@ -374,6 +374,20 @@ class NativeDecider:
         arr = (ctypes.c_longlong * len(st))(*st)
         return int(self._lib.fs_rollout_cond(self._handle, program.handle, arr))
 
+    def rollout_batch(self, program: NativeProgram | None, sts: Sequence[Sequence[int]]) -> list[int]:
+        """:meth:`rollout` (``program`` None) or :meth:`rollout_cond` of each state, in one call to C."""
+        if not sts:
+            return []
+        size = len(sts[0])
+        if any(len(st) != size for st in sts):
+            raise ValueError("the states of one batch must have one length")
+        flat = [v for st in sts for v in st]
+        arr = (ctypes.c_longlong * len(flat))(*flat)
+        out = (ctypes.c_int * len(sts))()
+        self._lib.fs_rollout_batch(self._handle, program.handle if program is not None else None, arr,
+                                   len(sts), size, out)
+        return list(out)
+
 
 _DECIDERS: dict[int, tuple[Table, NativeDecider]] = {}
 

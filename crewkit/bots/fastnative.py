@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crewkit.nativelib import NativeLibrary
 
-ABI = 5
+ABI = 6
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -36,6 +36,9 @@ def _declare(lib: ctypes.CDLL) -> None:
                                    ctypes.c_ulonglong, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
     lib.fs_rollout_cond.restype = ctypes.c_int
     lib.fs_rollout_cond.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong)]
+    lib.fs_rollout_batch.restype = None
+    lib.fs_rollout_batch.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong),
+                                     ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
     lib.fs_cond_ops.restype = ctypes.c_int
     lib.fs_cond_ops.argtypes = []
     lib.fs_cond_new.restype = ctypes.c_void_p

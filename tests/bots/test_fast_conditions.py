@@ -326,6 +326,13 @@ def _play_outs_match(rules: Any, seed: str) -> int:
                 got = d.rollout_cond(program, [*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2])])
                 assert got == expected
                 compared += 1
+        # the same play-outs in one call (the expert's extra worlds)
+        hands_list = [Sampler(pos).sample(SplitMix(seed + k)) for k in range(3)]
+        cands = [c for c in range(64) if pos.candidates >> c & 1]
+        sts = [[*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2])] for hands in hands_list for cid in cands]
+        assert d.rollout_batch(program, sts) == [d.rollout_cond(program, st) for st in sts]
+        plain = [[*head, cid, *tail, *hands] for hands in hands_list for cid in cands]
+        assert d.rollout_batch(None, plain) == [d.rollout(st) for st in plain]
     return compared
 
 
