@@ -198,7 +198,7 @@ class ExpertBot:
         decided = 0
         nodes, total = self.nodes, self.total_nodes
         n_worlds = self.worlds
-        attempts = rejected = unsure = 0
+        attempts = rejected = unsure = lost_worlds = 0
         max_attempts = self.worlds * max(1, self.winnable_filter)
         filtering = self.winnable_filter > 0
         while worlds < n_worlds and attempts < max_attempts and used < total:
@@ -226,6 +226,7 @@ class ExpertBot:
                     used += search.nodes
             base = world_from(obs, list(hands)) if self.rollouts else None
             worlds += 1
+            best_here = 0.0
             for cid in cands:
                 g = game.clone()
                 g.apply(by_card[cid])
@@ -259,8 +260,10 @@ class ExpertBot:
                     if search is not None:
                         used += search.nodes - before
                 solved[cid] += score
+                best_here = max(best_here, score)
                 if base is not None and base.status == 0:
                     played_out[cid] += play_out(cid, hands, base)
+            lost_worlds += best_here == 0.0  # every card loses in it (where all were decided)
         n_roll = n_w = max(1, worlds)
         if native is not None and self.rollout_worlds > worlds:
             # more worlds for the play-outs alone: in C they cost microseconds where a solver call costs a
@@ -277,7 +280,7 @@ class ExpertBot:
                     # -2: Python must play it out (a condition C leaves to it); -1: decided before the card
                     played_out[cid] += play_out(cid, hands, None) if won == -2 else max(0, won)
                 n_roll += 1
-        self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved),
+        self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved), "lost_worlds": lost_worlds,
                      "played_out": dict(played_out), "rollout_worlds": n_roll, "rejected": rejected, "unsure": unsure}
         rw = self.rollout_weight
         best = max(cands, key=lambda c: (solved[c] / n_w + rw * played_out[c] / n_roll, -c))
