@@ -21,7 +21,7 @@ Roles, the commander and the number of tricks are fixed during a decision: they 
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from crewkit.bots.conditions import CondSetup
@@ -387,13 +387,7 @@ class _Compiler:
                 return i
             self.memos += 1
             return self.node("MEMO", i, self.memos - 1, slot)
-        for field, child in self.children(i):
-            new = self.memoize(child, slot)
-            if new != child:
-                if field >= 0:
-                    self.code[4 * i + field] = new
-                else:
-                    self.pool[-field - 1] = new
+        self.rewrite_children(i, lambda child: self.memoize(child, slot))
         return i
 
     def children(self, i: int) -> list[tuple[int, int]]:
@@ -421,14 +415,18 @@ class _Compiler:
                 return i
             self.stables += 1
             return self.node("STABLE", i, self.stables - 1)
+        self.rewrite_children(i, self.stabilize)
+        return i
+
+    def rewrite_children(self, i: int, rewrite: Callable[[int], int]) -> None:
+        """Replace each operand of node ``i`` by what ``rewrite`` makes of it."""
         for field, child in self.children(i):
-            new = self.stabilize(child)
+            new = rewrite(child)
             if new != child:
                 if field >= 0:
                     self.code[4 * i + field] = new
                 else:
                     self.pool[-field - 1] = new
-        return i
 
     def free_vars(self, i: int) -> set[int]:
         op, a, b, c = self.code[4 * i: 4 * i + 4]
