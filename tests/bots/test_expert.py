@@ -224,3 +224,32 @@ def test_every_solved_world_is_winnable_before_the_card() -> None:
 
     unfiltered, filtered = worst_gap(winnable_filter=0), worst_gap(winnable_filter=3)
     assert unfiltered > 0 and filtered == 0
+
+
+def test_expert_drafts_as_the_fast_bot_with_many_worlds() -> None:
+    """The task draft is the fast bot's (C play-outs in ``draft_worlds`` worlds per task); without the C
+    library it is the heuristic bot's."""
+    from crewkit.bots import fastnative
+    from crewkit.bots.fast import FastBot
+    from crewkit.bots.heuristic import HeuristicBot
+    from crewkit.engine.blocks.draft import TakeTask
+
+    drafts = 0
+    for i in range(4):
+        game = new_game("crew", "planet-nine/10", 4, seed=f"draft:{i}")
+        while game.phase != "tricks":
+            seat = game.to_act
+            assert seat is not None
+            obs = game.observation(seat)
+            req = obs.required or obs.legal
+            if len(req) > 1 and all(isinstance(a, TakeTask) for a in req):
+                expert = ExpertBot(seat, f"draft:{i}", draft_worlds=50)
+                choice = expert.act(obs)
+                expected = (FastBot(seat, f"draft:{i}", draft_worlds=50) if fastnative.load() is not None
+                            else HeuristicBot(seat, f"draft:{i}")).act(obs)
+                assert choice == expected
+                drafts += 1
+                game.apply(choice)
+            else:
+                game.apply(req[0])
+    assert drafts >= 4
