@@ -66,11 +66,14 @@ def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from crewkit.spec import bundled
-    from crewkit.spec.errors import issue_to_json, render_issue
+    from crewkit.spec.errors import SpecIssue, issue_to_json, render_issue
     from crewkit.spec.files import check_file
     from crewkit.spec.loader import effect_file_kind, source_lines
+    from crewkit.spec.yamlio import real_path_within
 
     paths: list[Path] = []
+    folder_of: dict[Path, Path] = {}  # a file found in a folder given here: that folder (it may not lead out)
+    refused: dict[Path, SpecIssue] = {}  # a zip that cannot be unpacked: an invalid file of its own
     if not args.paths:
         paths = bundled.bundled_files()
     else:
@@ -82,12 +85,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 try:
                     path = unpack_zip(path)
                 except bundled.NotFound as exc:
-                    raise UsageError(str(exc)) from None
+                    refused[path] = SpecIssue(str(path), 1, 1, (), str(exc))
+                    paths.append(path)
+                    continue
             if path.is_dir():
                 found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
                 if not found:
                     raise UsageError(f"{raw}: no .yaml files in this folder")
                 paths.extend(found)
+                folder_of.update(dict.fromkeys(found, path))
             elif path.exists():
                 paths.append(path)
             else:
@@ -95,6 +101,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     all_issues = []
     invalid = 0
     for path in paths:
+        folder = folder_of.get(path)
+        if path in refused:
+            invalid += 1
+            all_issues.append((path, [refused[path]]))
+            continue
+        if folder is not None and real_path_within(path, [folder]) is None:
+            # a link out of the folder given: never read (its lines would be printed under the errors)
+            issue = SpecIssue(str(path), 1, 1, (), f"not read: it is a link to {path.resolve()}, outside the folder "
+                              f"{folder} given to validate; validate follows a link only when it stays inside")
+            invalid += 1
+            all_issues.append((path, [issue]))
+            continue
         lines = source_lines(path)
         effect_kind = effect_file_kind(lines[0]) if lines else None
         if effect_kind is None and path.suffix in (".yaml", ".yml"):  # a rule set of another family
@@ -119,7 +137,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         for path, issues in all_issues:
             if issues:
-                lines = source_lines(path)
+                folder = folder_of.get(path)
+                lines = None if path in refused else source_lines(path, within=None if folder is None else [folder])
                 for issue in issues:
                     print(render_issue(issue, lines))
             elif not args.quiet and args.paths:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,9 @@ from crewkit.spec.yamlio import LoadedDoc, load_yaml_file
 
 from .check import EffectChecker
 from .model import Effect
+
+PLACES_FILE = "places.yaml"
+"""The places card set a hunt or survival set beside it takes its place names from."""
 
 
 @dataclass(frozen=True)
@@ -119,17 +122,38 @@ def card_set_issues(doc: LoadedDoc, place_ids: Mapping[str, int] | None = None) 
     return CardSet(data["card_set"], data["game"], data["title"], doc.filename, tuple(cards), sources), []
 
 
-def load_card_set(path: str | os.PathLike[str], place_ids: Mapping[str, int] | None = None) -> CardSet:
+def load_card_set(path: str | os.PathLike[str], place_ids: Mapping[str, int] | None = None, *,
+                  within: Sequence[str | os.PathLike[str]] | None = None) -> CardSet:
     """Load and check one card set file; raises :class:`SpecError` with every problem.
 
-    For a hunt or survival set without ``place_ids``, the ``places.yaml`` beside it supplies the place names.
+    For a hunt or survival set without ``place_ids``, the ``places.yaml`` beside it supplies the place names:
+    read from that folder only (a link leading out of it is refused) and only when it is a places set other than
+    this file (a file that names itself is never read twice). ``within``: the folders ``path`` may be read from
+    (:func:`crewkit.spec.yamlio.read_limited`; None for a path typed on the command line).
     """
-    doc = load_yaml_file(path)
+    doc = load_yaml_file(path, within=within)
     if place_ids is None and isinstance(doc.data, dict) and doc.data.get("card_set") != "places":
-        sibling = Path(path).with_name("places.yaml")
-        if sibling.is_file():
-            place_ids = load_card_set(sibling).place_ids()
+        place_ids = _sibling_place_ids(Path(path), doc)
     card_set, issues = card_set_issues(doc, place_ids)
     if issues or card_set is None:
         raise SpecError(issues, doc.lines)
     return card_set
+
+
+def _sibling_place_ids(path: Path, doc: LoadedDoc) -> dict[str, int] | None:
+    """The place names of the places set beside ``path`` (``places.yaml``), or None when there is none to read."""
+    sibling = path.with_name(PLACES_FILE)
+    if path.name == PLACES_FILE or not sibling.is_file():
+        return None
+    try:
+        places = load_yaml_file(sibling, within=[path.parent])
+    except SpecError as exc:
+        line, column = doc.position_of(("card_set",))
+        reason = exc.issues[0].message if exc.issues else "it cannot be read"
+        raise SpecError([SpecIssue(doc.filename, line, column, ("card_set",),
+                                   f"the places file beside this card set ({sibling}) cannot be used: {reason}")],
+                        doc.lines) from None
+    card_set, issues = card_set_issues(places, {})
+    if card_set is None or card_set.kind != "places":
+        return None  # not a places set: its problems are its own file's, reported when that file is checked
+    return card_set.place_ids()

@@ -30,8 +30,8 @@ def _owner_names(path: Path) -> tuple[list[str], list[str]] | None:
     target = path.resolve()
     for folder in (path.parent.parent, path.parent):
         for candidate in sorted(folder.glob("*.yaml")):
-            try:
-                data = load_yaml_file(candidate).data
+            try:  # a file of that folder, not one a link there leads to
+                data = load_yaml_file(candidate, within=[folder]).data
             except SpecError:
                 continue
             if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from crewkit.spec.bundled import confined
+from crewkit.spec.bundled import confined, reference_roots
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
 from crewkit.spec.resources import data_path
@@ -50,8 +50,8 @@ def _issue(doc: LoadedDoc, path: tuple[str | int, ...], message: str, key: bool 
     return SpecIssue(doc.filename, line, col, path, message)
 
 
-def _resolved(path: Path, depth: int = 0) -> tuple[dict[str, Any], LoadedDoc]:
-    doc = load_yaml_file(path)
+def _resolved(path: Path, depth: int = 0, within: list[Path] | None = None) -> tuple[dict[str, Any], LoadedDoc]:
+    doc = load_yaml_file(path, within=within)
     data = doc.data
     parent = data.get("extends")
     if parent is None:
@@ -61,9 +61,10 @@ def _resolved(path: Path, depth: int = 0) -> tuple[dict[str, Any], LoadedDoc]:
                                                    f"at most {MAX_EXTENDS} deep")], doc.lines)
     base_path = path.parent / parent
     if not base_path.is_file() or not confined(base_path, path.parent):
-        raise SpecError([_issue(doc, ("extends",), f"rule set file {parent!r} is not a file beside this one")],
-                        doc.lines)
-    base, _ = _resolved(base_path, depth + 1)
+        why = ("leads outside this rule set's folder (a link, or a path out of it)" if base_path.is_file()
+               else "is not a file beside this one")
+        raise SpecError([_issue(doc, ("extends",), f"rule set file {parent!r} {why}")], doc.lines)
+    base, _ = _resolved(base_path, depth + 1, reference_roots(path.parent))
     return merge(base, data, top=True), doc
 
 
@@ -85,10 +86,13 @@ def ruleset_issues(path: Path, schema: str = "not-alone-ruleset") -> tuple[Effec
     for kind, rel in data["cards"].items():
         card_path = path.parent / rel
         if not card_path.is_file() or not confined(card_path, path.parent):
-            issues.append(_issue(doc, ("cards", kind), f"card set file {rel!r} is not a file beside this rule set"))
+            why = ("leads outside this rule set's folder (a link); a card set must be a file in that folder or "
+                   "below it") if card_path.is_file() else "is not a file beside this rule set"
+            issues.append(_issue(doc, ("cards", kind), f"card set file {rel!r} {why}"))
             continue
         try:
-            cards[kind] = load_card_set(card_path, cards["places"].place_ids() if "places" in cards else None)
+            cards[kind] = load_card_set(card_path, cards["places"].place_ids() if "places" in cards else None,
+                                        within=reference_roots(path.parent))
         except SpecError as exc:
             issues += exc.issues
             continue

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from crewkit.errors import CrewkitError
 from crewkit.spec.resources import data_path
-from crewkit.spec.yamlio import read_limited
+from crewkit.spec.yamlio import read_limited, real_path_within
 
 _NUMBERED = re.compile(r"^(\d+)(?:-.*)?$")
 
@@ -84,22 +84,20 @@ def bundled_files() -> list[Path]:
     return bundled_rulesets(None) + bundled_card_sets() + bundled_missions() + bundled_campaigns()
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
+def reference_roots(referrer_folder: Path) -> list[Path]:
+    """The folders a file in ``referrer_folder`` may name files in: its own folder (and below) and the bundled
+    rule sets and missions."""
+    return [referrer_folder, rulesets_dir(), missions_dir()]
 
 
 def confined(path: Path, referrer_folder: Path) -> bool:
     """True when ``path`` (links followed) is in ``referrer_folder`` or below it, or among the bundled files.
 
     A file names other files only there: a mission or rule set from someone else cannot make crewkit read
-    ``/etc/passwd``, ``../secret/creds.yaml`` or a device (see docs/trust.md).
+    ``/etc/passwd``, ``../secret/creds.yaml`` or a device (see docs/trust.md). The same test as the reader's
+    (:func:`crewkit.spec.yamlio.read_limited` with ``within=reference_roots(folder)``).
     """
-    try:
-        real = path.resolve()
-        roots = [referrer_folder.resolve(), rulesets_dir().resolve(), missions_dir().resolve()]
-    except (OSError, RuntimeError, ValueError):
-        return False
-    return any(_inside(real, root) for root in roots)
+    return real_path_within(path, reference_roots(referrer_folder)) is not None
 
 
 def ruleset_path(ref: str, relative_to: Path | None = None) -> Path:

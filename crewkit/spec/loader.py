@@ -806,8 +806,9 @@ def effect_file_kind(first_line: str) -> str | None:
     return found.group(1) if found else None
 
 
-def source_lines(path: Path) -> list[str] | None:
-    """The file's lines for a caret under an error; None for a file crewkit would not read (bounded read)."""
+def source_lines(path: Path, within: Sequence[Path] | None = None) -> list[str] | None:
+    """The file's lines for a caret under an error; None for a file crewkit would not read (bounded read, and
+    no link out of ``within``)."""
     from crewkit.spec.yamlio import read_source_lines
 
-    return read_source_lines(path)
+    return read_source_lines(path, within=within)

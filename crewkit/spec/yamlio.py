@@ -44,6 +44,10 @@ MAX_ALIAS_EXPANSION = 10_000
 """How many nodes may be produced by following aliases (``*name``) in one document."""
 MAX_ALIASES = 1_000
 """How many alias uses one document may contain."""
+MAX_EXPANDED_CHARS = 2 * MAX_BYTES
+"""How much text (characters of keys and values) one document may hold once its aliases are expanded: a file
+holds at most :data:`MAX_BYTES` of its own, so aliases may at most double it (a 100 KB file repeating one
+10 KB string ten thousand times would otherwise hand every later check 100 MB of text)."""
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
@@ -247,6 +251,7 @@ class _Builder:
         self._seen: set[int] = set()
         self._active: set[int] = set()
         self._expanded = 0
+        self._chars = 0  # characters of every key and scalar built, aliases expanded (MAX_EXPANDED_CHARS)
 
     def build(self, node: Node, path: Path, key_node: Node | None) -> Any:
         ident = id(node)
@@ -285,6 +290,7 @@ class _Builder:
             kind=kind,
         )
         if isinstance(node, ScalarNode):
+            self._count_chars(node, path)
             return self._scalar(node, path)
         if isinstance(node, (SequenceNode, MappingNode)) and len(node.value) > MAX_ITEMS:
             what = "list has" if isinstance(node, SequenceNode) else "mapping has"
@@ -327,8 +333,21 @@ class _Builder:
                 )
                 continue
             first_line[key] = key_node.start_mark.line + 1
+            self._count_chars(key_node, path)
             out[key] = self.build(value_node, (*path, key), key_node)
         return out
+
+    def _count_chars(self, node: ScalarNode, path: Path) -> None:
+        self._chars += len(node.value)
+        if self._chars > MAX_EXPANDED_CHARS:
+            raise _LoadAbort(
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+                f"the document holds more than {MAX_EXPANDED_CHARS // MAX_BYTES} MiB of text once its aliases are "
+                f"expanded (the file may hold at most {MAX_BYTES // MAX_BYTES} MiB, and aliases may at most double "
+                "it); write the repeated text out fewer times",
+                path,
+            )
 
     def _scalar(self, node: ScalarNode, path: Path) -> Any:
         value: str = node.value
@@ -533,20 +552,66 @@ def _display_name(path: str | os.PathLike[str]) -> str:
 
 
 class UnsafeFile(OSError):
-    """A file crewkit refuses to read: not a regular file, or larger than the limit (the message says which)."""
+    """A file crewkit refuses to read: not a regular file, larger than the limit, or (read from a folder) a link
+    that leads out of the folders it may be read from (the message says which)."""
 
 
-def read_limited(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
+class OutsideFolders(UnsafeFile):
+    """A file that is (or passes through) a link leading out of the folders it may be read from."""
+
+
+def _inside(real: str, root: str) -> bool:
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def real_path_within(path: str | os.PathLike[str], within: Sequence[str | os.PathLike[str]]) -> str | None:
+    """The real path of ``path`` (every link followed) when it lies in one of the folders ``within`` (or below
+    them, links in them followed too), else None. The one test of where a link may lead (see :func:`read_limited`)."""
+    try:
+        real = os.path.realpath(path)
+        roots = [os.path.realpath(root) for root in within]
+    except (OSError, ValueError, RuntimeError):
+        return None
+    return real if any(_inside(real, root) for root in roots) else None
+
+
+def _refuse_outside(path: str | os.PathLike[str], within: Sequence[str | os.PathLike[str]]) -> OutsideFolders:
+    try:
+        target = os.path.realpath(path)
+    except (OSError, ValueError, RuntimeError):
+        target = "?"
+    folders = ", ".join(str(folder) for folder in within) or "none"
+    return OutsideFolders(f"it is a link to {target}, outside the folder it may be read from ({folders}); "
+                          "crewkit follows a link only when it stays inside that folder")
+
+
+def read_limited(path: str | os.PathLike[str], limit: int = MAX_BYTES, *,
+                 within: Sequence[str | os.PathLike[str]] | None = None) -> bytes:
     """The bytes of the regular file at ``path``, refusing devices, FIFOs, sockets, folders and files over ``limit``.
 
-    The file is opened without blocking (a FIFO cannot hang the open), checked with ``fstat`` on the opened
-    descriptor (so the check and the read concern the same file), and read with the limit enforced while
-    reading: ``st_size`` is 0 for ``/dev/zero`` and a FIFO, and a file may grow after the check.
-    Raises :class:`UnsafeFile` (or another :class:`OSError` from the system).
+    The one reader of every file crewkit is handed or finds. The file is opened without blocking (a FIFO cannot
+    hang the open), checked with ``fstat`` on the opened descriptor (so the check and the read concern the same
+    file), and read with the limit enforced while reading: ``st_size`` is 0 for ``/dev/zero`` and a FIFO, and a
+    file may grow after the check.
+
+    ``within``: the folders the file may be read from (a reference's own folder and the bundled files, a folder
+    given to ``validate``): a link is followed only when its target stays in one of them (checked before the open
+    and, where the system tells, again on the opened descriptor); None for a path the user typed, which may
+    lead anywhere. Raises :class:`UnsafeFile` (:class:`OutsideFolders` for a link that leads out), or another
+    :class:`OSError` from the system.
     """
+    if within is not None:
+        real = real_path_within(path, within)
+        if real is None:
+            raise _refuse_outside(path, within)
+        path = real  # open what was checked (its last part not followed again: O_NOFOLLOW below)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+    if within is not None:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(path, flags)
     try:
+        if within is not None and not _opened_within(fd, within):  # a folder on the way was swapped for a link
+            raise _refuse_outside(path, within)
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise UnsafeFile(f"not a regular file ({_file_kind(st.st_mode)}); only regular files are read")
@@ -569,6 +634,16 @@ def read_limited(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
         os.close(fd)
 
 
+def _opened_within(fd: int, within: Sequence[str | os.PathLike[str]]) -> bool:
+    """Whether the file open at ``fd`` lies in ``within``, where the system names an open file (Linux's
+    ``/proc/self/fd``); True where it cannot tell (the check before the open stands alone there)."""
+    try:
+        opened = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return True
+    return real_path_within(opened, within) is not None if opened.startswith(os.sep) else True
+
+
 def _size_text(size: int) -> str:
     mib = 1024 * 1024
     if size % mib == 0:
@@ -584,9 +659,10 @@ def _file_kind(mode: int) -> str:
     return "a special file"
 
 
-def _read(path: str | os.PathLike[str], filename: str) -> str:
+def _read(path: str | os.PathLike[str], filename: str,
+          within: Sequence[str | os.PathLike[str]] | None = None) -> str:
     try:
-        raw = read_limited(path, MAX_BYTES)
+        raw = read_limited(path, MAX_BYTES, within=within)
     except IsADirectoryError:
         raise _fail(filename, 1, 1, "cannot read the file: it is a folder") from None
     except UnsafeFile as exc:
@@ -596,22 +672,26 @@ def _read(path: str | os.PathLike[str], filename: str) -> str:
     return _decode(raw, filename)
 
 
-def read_source_lines(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> list[str] | None:
-    """The lines of a text file for showing a caret under an error, or None (unreadable, special or too large).
+def read_source_lines(path: str | os.PathLike[str], limit: int = MAX_BYTES, *,
+                      within: Sequence[str | os.PathLike[str]] | None = None) -> list[str] | None:
+    """The lines of a text file for showing a caret under an error, or None (unreadable, special, too large, or
+    a link out of ``within``: see :func:`read_limited`).
 
     Never reads more than ``limit`` bytes: an oversized file gets its error message without the excerpt.
     """
     try:
-        raw = read_limited(path, limit)
+        raw = read_limited(path, limit, within=within)
     except OSError:
         return None
     return raw.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines()
 
 
-def load_yaml_file(path: str | os.PathLike[str], filename: str | None = None) -> LoadedDoc:
-    """Load a YAML file (see :func:`load_yaml_text`). ``filename`` is the name shown in issues."""
+def load_yaml_file(path: str | os.PathLike[str], filename: str | None = None, *,
+                   within: Sequence[str | os.PathLike[str]] | None = None) -> LoadedDoc:
+    """Load a YAML file (see :func:`load_yaml_text`). ``filename`` is the name shown in issues; ``within``: the
+    folders it may be read from (:func:`read_limited`)."""
     name = filename if filename is not None else _display_name(path)
-    return load_yaml_text(_read(path, name), name)
+    return load_yaml_text(_read(path, name, within), name)
 
 
 def load_json_text(text: str, filename: str) -> LoadedDoc:
@@ -652,7 +732,8 @@ def _long_number_position(text: str) -> tuple[int, int]:
     return line, m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
 
 
-def load_json_file(path: str | os.PathLike[str], filename: str | None = None) -> LoadedDoc:
-    """Load a JSON file (see :func:`load_json_text`)."""
+def load_json_file(path: str | os.PathLike[str], filename: str | None = None, *,
+                   within: Sequence[str | os.PathLike[str]] | None = None) -> LoadedDoc:
+    """Load a JSON file (see :func:`load_json_text`; ``within``: see :func:`load_yaml_file`)."""
     name = filename if filename is not None else _display_name(path)
-    return load_json_text(_read(path, name), name)
+    return load_json_text(_read(path, name, within), name)

@@ -204,3 +204,33 @@ def test_list_longer_than_the_bound_is_refused_before_the_schema(tmp_path: Path)
 
 def test_the_harness_finds_this_checkout() -> None:
     assert (ROOT / "crewkit" / "spec" / "yamlio.py").is_file()
+
+
+# ---------------------------------------------------------------------------- aliases that multiply text
+def _aliased_mission(repeat: int = 10_000) -> str:
+    """A valid 23 KB mission whose aliases repeat one 10 KB string 9,898 times (99 MB of text): under the alias
+    counts, but every later step (the schema, a mission's version, ``campaign status``) saw 99 MB."""
+    keys = ", ".join(f"k{i}: *s" for i in range(98))
+    readings = "\n".join(f"  - {{id: r{i}, question: q, source: s, choice: a, options: {{a: {{text: t}}, "
+                         "b: {text: t, overrides: {unsupported: *u}}}}" for i in range(100))
+    return (f"number: 90\ntitle: Aliases\ndescription: &s {'x' * repeat}\nrulesets: [crew]\n"
+            f"tasks: {{count: 1, tokens: []}}\nsymbols: {{}}\nunsupported: &u {{{keys}}}\nreadings:\n{readings}\n")
+
+
+def test_text_multiplied_by_aliases_is_bounded(tmp_path: Path) -> None:
+    path = _write(tmp_path / "c" / "m.yaml", _aliased_mission())
+    assert path.stat().st_size < 30_000
+    _write(tmp_path / "c" / "campaign.yaml", "name: al\ntitle: Al\nruleset: crew\nmissions: [m.yaml]\n")
+    for args in (("validate", str(path)), ("campaign", "status", "--campaign", str(tmp_path / "c")),
+                 ("simulate", "--mission", str(path), "--games", "1")):
+        run = run_bounded(*args, timeout=30, memory_mb=400, env={"CREWKIT_HOME": str(tmp_path / "home")})
+        if args[0] == "campaign":  # the table shows the mission as broken; nothing is expanded
+            assert run.returncode == 0 and not run.timed_out and run.seconds < 10, run.output
+            continue
+        assert_refused(run, "more than 2 MiB of text once its aliases are expanded", max_seconds=10)
+
+
+def test_aliases_within_the_bound_still_load(tmp_path: Path) -> None:
+    path = _write(tmp_path / "m.yaml", _aliased_mission(repeat=100))  # 1 MB of text once expanded
+    run = run_bounded("validate", str(path), timeout=30)
+    assert run.returncode == 0, run.output
