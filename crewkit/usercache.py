@@ -28,7 +28,8 @@ def cache_dir() -> Path:
     return platformdirs.user_cache_path("crewkit", appauthor=False)
 
 
-def _owned_and_private(st: os.stat_result) -> bool:
+def owned_and_private(st: os.stat_result) -> bool:
+    """Whether the file or folder of ``st`` is this user's and nobody else may write to it."""
     uid = os.getuid() if hasattr(os, "getuid") else None
     if uid is not None and st.st_uid != uid:
         return False
@@ -43,7 +44,7 @@ def private_cache_dir() -> Path | None:
         st = os.lstat(path)
     except OSError:
         return None
-    if not stat.S_ISDIR(st.st_mode) or not _owned_and_private(st):
+    if not stat.S_ISDIR(st.st_mode) or not owned_and_private(st):
         return None
     return path
 
@@ -54,7 +55,7 @@ def safe_cached_file(path: Path) -> bool:
         st = os.lstat(path)
     except OSError:
         return False
-    return stat.S_ISREG(st.st_mode) and _owned_and_private(st)
+    return stat.S_ISREG(st.st_mode) and owned_and_private(st)
 
 
 def discard(path: Path) -> None:

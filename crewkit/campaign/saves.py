@@ -52,7 +52,7 @@ class SaveError(CrewkitError):
 
 def saves_dir(*, create: bool = False) -> Path:
     """``crewkit_home()/saves``."""
-    directory = crewkit_home() / SAVES_DIRNAME
+    directory = crewkit_home(create=create) / SAVES_DIRNAME
     if create:
         directory.mkdir(parents=True, exist_ok=True)
     return directory

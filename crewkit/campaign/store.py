@@ -287,15 +287,17 @@ def _empty_in_memory() -> sqlite3.Connection:
     return conn
 
 
-def _connect_read_only(path: Path) -> sqlite3.Connection:
+def _connect_read_only(path: Path, *, snapshot: bool = False) -> sqlite3.Connection:
     """A connection that opens the file read-only (``mode=ro``): SQLite cannot write a byte of it.
 
     In a read-only folder a WAL logbook whose shared-memory file does not exist cannot be opened that way;
-    then it is read as it is on disk (``immutable=1``): no process can be writing to it there.
+    then it is read as it is on disk (``immutable=1``): no process can be writing to it there. ``snapshot``:
+    read it as it is on disk at once (no WAL side file is open: nothing is in a write-ahead log, and a
+    read-only connection would create the ``-wal`` and ``-shm`` files and leave them behind).
     """
     where = _describe(path)
     uri = path.resolve().as_uri()
-    for query in ("?mode=ro", "?mode=ro&immutable=1"):
+    for query in (("?mode=ro&immutable=1",) if snapshot else ("?mode=ro", "?mode=ro&immutable=1")):
         try:
             conn = sqlite3.connect(uri + query, uri=True, timeout=10.0, isolation_level=None,
                                    check_same_thread=False)
@@ -401,17 +403,13 @@ class Logbook:
             )
         side_files = [Path(f"{path}-wal"), Path(f"{path}-shm")]
         existed = [p.exists() for p in side_files]
+        if read_only and not any(existed):
+            # no process has it open: read the file as it is, creating no side file; should a writer come and
+            # go meanwhile (a snapshot that no longer reads right), read it the usual way below
+            with contextlib.suppress(LogbookError):
+                return cls(path, cls._checked(_connect_read_only(path, snapshot=True), path), read_only=True)
         try:
-            probe = _connect_read_only(path)
-            try:
-                cls._verify(probe, path)
-                for row in probe.execute(_SELECT + " ORDER BY id"):
-                    _row_attempt(row, path)
-            except BaseException as exc:
-                probe.close()
-                if isinstance(exc, sqlite3.Error):
-                    raise LogbookError(f"{where} is damaged: {exc}", path) from None
-                raise
+            probe = cls._checked(_connect_read_only(path), path)
         except LogbookError:
             # refused: take away the (empty) WAL side files the read-only probe made, so nothing is left behind
             for side, was_there in zip(side_files, existed, strict=True):
@@ -446,6 +444,20 @@ class Logbook:
                 path,
             ) from None
         return cls(path, conn)
+
+    @classmethod
+    def _checked(cls, probe: sqlite3.Connection, path: Path) -> sqlite3.Connection:
+        """``probe`` once the file passed :meth:`_verify` and every row reads as an attempt (closed if not)."""
+        try:
+            cls._verify(probe, path)
+            for row in probe.execute(_SELECT + " ORDER BY id"):
+                _row_attempt(row, path)
+        except BaseException as exc:
+            probe.close()
+            if isinstance(exc, sqlite3.Error):
+                raise LogbookError(f"{_describe(path)} is damaged: {exc}", path) from None
+            raise
+        return probe
 
     @staticmethod
     def _verify(conn: sqlite3.Connection, path: Path) -> None:

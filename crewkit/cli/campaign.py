@@ -50,7 +50,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.campaign_command != "status":
         raise UsageError("campaign needs an action: status or reset")
-    campaign = load_campaign(args.campaign, deep=False)
+    campaign = load_campaign(args.campaign, deep=False, write_cache=False)  # status writes nothing
     titles = {}
     for entry in campaign.entries:
         try:

@@ -12,12 +12,14 @@ campaigns called "training" in different folders never share a logbook.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import re
 import shutil
 import stat
 import zipfile
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +30,7 @@ from crewkit.spec import bundled
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.loader import apply_readings, check_spec_file, load_doc, resolve_ruleset_data
 from crewkit.spec.model import Campaign, CampaignMission
+from crewkit.spec.yamlio import read_limited
 
 ENTRY_POINT_GROUP = "crewkit.campaigns"
 CAMPAIGN_FILE = "campaign.yaml"
@@ -83,7 +86,7 @@ def mission_version(path: Path) -> str:
         text = json.dumps(load_doc(path).data, sort_keys=True, ensure_ascii=False, default=str).encode()
     except SpecError:
         try:
-            text = path.read_bytes()
+            text = read_limited(path)
         except OSError:
             return ""
     return hashlib.sha256(text).hexdigest()[:16]
@@ -128,7 +131,8 @@ def installed_campaigns() -> list[tuple[str, str, Path | None, str]]:
 
 def zip_cache_dir() -> Path:
     """Where zipped campaigns are unpacked: ``$CREWKIT_HOME/cache/campaigns`` (tests), else ``campaigns`` in
-    the user's cache folder (:func:`crewkit.usercache.cache_dir`). Each zip gets a folder named by its contents' fingerprint, so the same zip unpacks once."""
+    the user's cache folder (:func:`crewkit.usercache.cache_dir`). Each zip gets a folder named by its contents'
+    fingerprint, so the same zip unpacks once."""
     override = os.environ.get("CREWKIT_HOME")
     if override:
         return Path(override).expanduser() / "cache" / "campaigns"
@@ -137,75 +141,175 @@ def zip_cache_dir() -> Path:
     return cache_dir() / "campaigns"
 
 
-def unpack_zip(path: Path) -> Path:
-    """Unpack a zipped campaign (safely: no member outside the folder, no links, bounded size) and return the
-    folder holding its ``campaign.yaml``."""
-    try:
-        raw = path.read_bytes() if path.stat().st_size <= MAX_ZIP_BYTES else b""
-    except OSError as exc:
-        raise bundled.NotFound(f"campaign zip {path} cannot be read: {exc.strerror or exc}") from None
-    if not raw:
-        raise bundled.NotFound(f"campaign zip {path} is empty or larger than {MAX_ZIP_BYTES // 1024 // 1024} MB")
-    digest = hashlib.sha256(raw).hexdigest()[:20]
-    dest = zip_cache_dir() / digest
-    try:
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        writable = os.access(dest.parent, os.W_OK)
-    except OSError:
-        writable = False
-    if not writable and not (dest / CAMPAIGN_FILE).exists():  # a read-only home: a private folder of this run
-        import tempfile
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError)
+"""What a damaged, truncated, encrypted or exotic zip raises while its members are read (a bad deflate stream
+is ``zlib.error``, a truncated one ``EOFError``, a bad bzip2 stream ``OSError``)."""
 
-        dest = Path(tempfile.mkdtemp(prefix="crewkit-campaign-")) / digest
+
+_ZIP_METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2)
+
+
+def _zip_contents(path: Path, raw: bytes) -> tuple[dict[str, bytes], str]:
+    """Every file member of the zip ``raw`` (read from ``path``) by name, checked before anything is written (no
+    member outside the folder, no links, bounded size and count), and the folder in it holding ``campaign.yaml``."""
     try:
-        with zipfile.ZipFile(path) as zf:
+        with zipfile.ZipFile(io.BytesIO(raw)) as zf:
             members = zf.infolist()
             if len(members) > MAX_ZIP_MEMBERS or sum(m.file_size for m in members) > MAX_ZIP_BYTES:
                 raise bundled.NotFound(f"campaign zip {path} is too large (more than {MAX_ZIP_MEMBERS} files or "
                                        f"{MAX_ZIP_BYTES // 1024 // 1024} MB unpacked)")
-            names = [m.filename for m in members if not m.is_dir()]
-            campaign_files = sorted((n for n in names if n.rsplit("/", 1)[-1] == CAMPAIGN_FILE),
-                                    key=lambda n: n.count("/"))
-            if not campaign_files:
-                raise bundled.NotFound(f"campaign zip {path} holds no {CAMPAIGN_FILE}")
-            inner = campaign_files[0].rsplit("/", 1)[0] if "/" in campaign_files[0] else ""
-            for member in members:  # every member checked before anything is written
+            files: dict[str, bytes] = {}
+            for member in members:
                 name = member.filename
-                if name.startswith(("/", "\\")) or ".." in Path(name).parts or ":" in name or "\\" in name:
+                if (name.startswith(("/", "\\")) or ".." in Path(name).parts or ":" in name or "\\" in name
+                        or "\x00" in name or any(part in ("", ".") for part in name.rstrip("/").split("/"))):
                     raise bundled.NotFound(f"campaign zip {path}: member {name!r} would leave the folder")
                 if (member.external_attr >> 16) & 0o170000 == stat.S_IFLNK:
                     raise bundled.NotFound(f"campaign zip {path}: member {name!r} is a symbolic link")
-            if not (dest / campaign_files[0]).is_file():
-                tmp = dest.with_name(f".{digest}.{os.getpid()}.tmp")
-                shutil.rmtree(tmp, ignore_errors=True)  # left by a crash: start clean
-                try:
-                    tmp.mkdir(parents=True)
-                    for member in members:
-                        if not member.is_dir():
-                            out = tmp / member.filename
-                            out.parent.mkdir(parents=True, exist_ok=True)
-                            out.write_bytes(zf.read(member))
-                    try:
-                        os.replace(tmp, dest)
-                    except OSError:
-                        if not (dest / campaign_files[0]).is_file():
-                            raise
-                finally:  # a failure, or another process unpacked it meanwhile
-                    shutil.rmtree(tmp, ignore_errors=True)
-    except (zipfile.BadZipFile, NotImplementedError, RuntimeError, ValueError) as exc:  # damaged, encrypted, ...
+                if member.is_dir():
+                    continue
+                if member.compress_type not in _ZIP_METHODS:  # LZMA's header names the memory it takes (to 4 GB)
+                    raise bundled.NotFound(f"campaign zip {path}: member {name!r} is compressed in a way crewkit "
+                                           "does not unpack (it reads zips stored, deflated or bzip2-compressed)")
+                if name in files:
+                    raise bundled.NotFound(f"campaign zip {path}: member {name!r} is in it twice")
+                files[name] = zf.read(member)  # CRC-checked, at most its announced size
+    except bundled.NotFound:
+        raise
+    except _ZIP_ERRORS as exc:  # damaged, truncated, encrypted, an unknown compression, ...
         raise bundled.NotFound(f"campaign zip {path} is damaged or not a zip file: {exc}") from None
+    prefixes = {name.rsplit("/", 1)[0] + "/" for name in files if "/" in name}
+    clashes = sorted(n for n in files if n + "/" in prefixes)
+    if clashes:
+        raise bundled.NotFound(f"campaign zip {path}: {clashes[0]!r} is both a file and a folder")
+    campaign_files = sorted((n for n in files if n.rsplit("/", 1)[-1] == CAMPAIGN_FILE), key=lambda n: n.count("/"))
+    if not campaign_files:
+        raise bundled.NotFound(f"campaign zip {path} holds no {CAMPAIGN_FILE}")
+    inner = campaign_files[0].rsplit("/", 1)[0] if "/" in campaign_files[0] else ""
+    return files, inner
+
+
+def _private_chain(folder: Path, top: Path) -> bool:
+    """Whether ``folder`` and every folder above it up to ``top`` (those that exist) are real folders of this
+    user that nobody else may write to: nobody else can then plant or swap what crewkit unpacked there."""
+    from crewkit.usercache import owned_and_private
+
+    current = folder
+    while True:
+        try:
+            st = os.lstat(current)
+        except FileNotFoundError:
+            st = None
+        except OSError:
+            return False
+        if st is not None and (not stat.S_ISDIR(st.st_mode) or not owned_and_private(st)):
+            return False
+        if current == top or current.parent == current:
+            return True
+        current = current.parent
+
+
+def _matches(folder: Path, files: Mapping[str, bytes]) -> bool:
+    """Whether ``folder`` holds exactly the files ``files`` (same names, same bytes, no links, nothing else)."""
+    found: set[str] = set()
+    for root, dirs, names in os.walk(folder):
+        for name in names + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+            full = Path(root, name)
+            rel = full.relative_to(folder).as_posix()
+            if rel not in files or full.is_symlink():
+                return False
+            try:
+                if read_limited(full, MAX_ZIP_BYTES) != files[rel]:
+                    return False
+            except OSError:
+                return False
+            found.add(rel)
+    return found == set(files)
+
+
+def _write_tree(folder: Path, files: Mapping[str, bytes]) -> None:
+    for name, data in files.items():
+        out = folder / name
+        out.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        out.write_bytes(data)
+
+
+def _temporary_folder() -> Path:
+    """A private folder for this run only, removed when the command ends."""
+    import atexit
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="crewkit-campaign-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+def unpack_zip(path: Path, *, write_cache: bool = True) -> Path:
+    """Unpack a zipped campaign (safely: no member outside the folder, no links, bounded size) and return the
+    folder holding its ``campaign.yaml``.
+
+    The zip unpacks once into the cache (:func:`zip_cache_dir`, a folder per fingerprint of its bytes); what is
+    found there is used only when it holds exactly the zip's files, byte for byte, in folders nobody else may
+    write to: else the cached copy is replaced, or (a cache folder others can write to) the zip is unpacked into
+    a private folder of this run. ``write_cache=False`` (``campaign status``, which writes nothing of the user's)
+    uses a cached copy that passes, else such a private folder."""
+    try:
+        raw = read_limited(path, MAX_ZIP_BYTES)
     except OSError as exc:
-        raise bundled.NotFound(f"campaign zip {path} cannot be unpacked into {dest}: {exc.strerror or exc}") from None
+        raise bundled.NotFound(f"campaign zip {path} cannot be read: {exc.strerror or exc}") from None
+    if not raw:
+        raise bundled.NotFound(f"campaign zip {path} is empty")
+    files, inner = _zip_contents(path, raw)
+    digest = hashlib.sha256(raw).hexdigest()[:20]
+    root = zip_cache_dir()
+    top = root.parent.parent if os.environ.get("CREWKIT_HOME") else root.parent
+    dest = root / digest
+    private = _private_chain(root, top)
+    if private and _matches(dest, files):
+        return dest / inner if inner else dest
+    if not private or not write_cache:
+        dest = _temporary_folder() / digest
+        _write_tree(dest, files)
+        return dest / inner if inner else dest
+    try:
+        _replace_cached(root, dest, files)
+    except OSError:  # a read-only or full cache folder: this run's own copy
+        dest = _temporary_folder() / digest
+        _write_tree(dest, files)
     return dest / inner if inner else dest
+
+
+def _replace_cached(root: Path, dest: Path, files: Mapping[str, bytes]) -> None:
+    """Write ``files`` into the cache folder ``dest`` (under a temporary name, then renamed), replacing a copy
+    there that does not match."""
+    tmp = root / f".{dest.name}.{os.getpid()}.tmp"
+    try:
+        root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        shutil.rmtree(tmp, ignore_errors=True)  # left by a crash: start clean
+        tmp.mkdir(mode=0o700)
+        _write_tree(tmp, files)
+        if dest.is_symlink() or dest.is_file():
+            dest.unlink()
+        elif dest.exists():  # a copy that does not match (a crash half-way): moved aside, then removed
+            stale = root / f".{dest.name}.{os.getpid()}.stale"
+            os.replace(dest, stale)
+            shutil.rmtree(stale, ignore_errors=True)
+        try:
+            os.replace(tmp, dest)
+        except OSError:
+            if not _matches(dest, files):  # another process unpacked the same zip meanwhile: fine
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _location_identity(name: str, where: Path) -> str:
     return f"{name}@{where.resolve()}"
 
 
-def find_campaign(ref: str) -> CampaignSource:
+def find_campaign(ref: str, *, write_cache: bool = True) -> CampaignSource:
     """A campaign by reference: a file or folder path, a ``.zip``, a bundled name or an installed pack's name
-    (then a folder of that name in the current directory)."""
+    (then a folder of that name in the current directory). ``write_cache``: see :func:`unpack_zip`."""
     pathlike = bundled.looks_like_path(ref) or ref.endswith(".zip") or "/" in ref
     if not pathlike:
         path = bundled.missions_dir() / ref / CAMPAIGN_FILE
@@ -228,7 +332,7 @@ def find_campaign(ref: str) -> CampaignSource:
         return CampaignSource(file, "folder", _location_identity(_name_of(file), path), _name_of(file))
     if path.is_file():
         if path.suffix.lower() == ".zip":
-            folder = unpack_zip(path)
+            folder = unpack_zip(path, write_cache=write_cache)
             file = folder / CAMPAIGN_FILE
             return CampaignSource(file, "zip", _location_identity(_name_of(file), path), _name_of(file))
         return CampaignSource(path, "folder", _location_identity(_name_of(path), path.parent), _name_of(path))
@@ -428,10 +532,11 @@ def _build(source: CampaignSource, doc: Any) -> Campaign:
     )
 
 
-def load_campaign(ref: str, *, deep: bool = True) -> Campaign:
-    """A campaign by file, folder, zip, bundled or installed name; raises :class:`SpecError`."""
+def load_campaign(ref: str, *, deep: bool = True, write_cache: bool = True) -> Campaign:
+    """A campaign by file, folder, zip, bundled or installed name; raises :class:`SpecError`. ``write_cache``
+    False: a zip is not unpacked into the user's cache (:func:`unpack_zip`; ``campaign status`` writes nothing)."""
     try:
-        source = find_campaign(ref)
+        source = find_campaign(ref, write_cache=write_cache)
     except bundled.NotFound as exc:
         raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
     return campaign_from(source, deep=deep)
