@@ -21,6 +21,7 @@ from crewkit.spec.schema import validate_against
 from crewkit.spec.yamlio import LoadedDoc, load_yaml_file
 
 from .check import EffectChecker
+from .cost import copy_cycle_issues
 from .model import Effect
 
 PLACES_FILE = "places.yaml"
@@ -116,6 +117,8 @@ def card_set_issues(doc: LoadedDoc, place_ids: Mapping[str, int] | None = None) 
             verified=raw["verified"], sources=tuple(raw["sources"]), note=raw.get("note", ""),
         ))
     issues += checker.issues
+    if not issues:
+        issues += copy_cycle_issues(doc, data["card_set"], cards)
     if issues:
         return None, sort_issues(issues)
     sources = {s["id"]: {k: v for k, v in s.items() if k != "id"} for s in data["sources"]}

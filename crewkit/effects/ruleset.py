@@ -18,12 +18,14 @@ from typing import Any
 
 from crewkit.spec.bundled import confined, reference_roots
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
+from crewkit.spec.loader import reading_options_issue
 from crewkit.spec.merge import merge
 from crewkit.spec.resources import data_path
 from crewkit.spec.schema import validate_against
 from crewkit.spec.yamlio import LoadedDoc, load_yaml_file
 
 from .cardsets import CardSet, load_card_set
+from .cost import game_length_issues
 from .model import Effect
 from .words import TOKEN, TRACK, WORDS
 
@@ -45,12 +47,23 @@ def _schema(name: str) -> dict[str, Any]:
     return schema
 
 
+@functools.cache
+def _section_schema(name: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    """The schema ``name`` for a document holding only its sections ``keys`` (each checked as in the whole; a
+    section an option deletes, ``key: null``, is found missing)."""
+    full = _schema(name)
+    return {"$schema": full.get("$schema"), "$defs": full.get("$defs", {}), "type": "object",
+            "properties": {k: full["properties"][k] for k in keys if k in full["properties"]},
+            "required": [k for k in keys if k in set((full.get("then") or {}).get("required", []))]}
+
+
 def _issue(doc: LoadedDoc, path: tuple[str | int, ...], message: str, key: bool = False) -> SpecIssue:
     line, col = doc.position_of(path, key=key)
     return SpecIssue(doc.filename, line, col, path, message)
 
 
-def _resolved(path: Path, depth: int = 0, within: list[Path] | None = None) -> tuple[dict[str, Any], LoadedDoc]:
+def _resolved(path: Path, depth: int = 0, within: list[Path] | None = None,
+              seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], LoadedDoc]:
     doc = load_yaml_file(path, within=within)
     data = doc.data
     parent = data.get("extends")
@@ -59,12 +72,16 @@ def _resolved(path: Path, depth: int = 0, within: list[Path] | None = None) -> t
     if not isinstance(parent, str) or depth >= MAX_EXTENDS:
         raise SpecError([_issue(doc, ("extends",), "expected the file name of the rule set this one extends, "
                                                    f"at most {MAX_EXTENDS} deep")], doc.lines)
+    key = str(path.resolve())
+    if key in seen:
+        chain = " → ".join(Path(s).stem for s in (*seen[seen.index(key):], key))
+        raise SpecError([_issue(doc, ("extends",), f"`extends` goes round in a cycle: {chain}")], doc.lines)
     base_path = path.parent / parent
     if not base_path.is_file() or not confined(base_path, path.parent):
         why = ("leads outside this rule set's folder (a link, or a path out of it)" if base_path.is_file()
                else "is not a file beside this one")
         raise SpecError([_issue(doc, ("extends",), f"rule set file {parent!r} {why}")], doc.lines)
-    base, _ = _resolved(base_path, depth + 1, reference_roots(path.parent))
+    base, _ = _resolved(base_path, depth + 1, reference_roots(path.parent), (*seen, key))
     return merge(base, data, top=True), doc
 
 
@@ -99,7 +116,7 @@ def ruleset_issues(path: Path, schema: str = "not-alone-ruleset") -> tuple[Effec
         if cards[kind].kind != kind:
             issues.append(_issue(doc, ("cards", kind), f"{rel} is a {cards[kind].kind} card set, not {kind}"))
     if not issues:
-        issues += _cross_issues(merged, cards)
+        issues += _cross_issues(merged, cards) + game_length_issues(merged)
     if issues:
         return None, sort_issues(issues)
     return EffectRuleSet(data["name"], path, data, cards), []
@@ -113,6 +130,9 @@ def load_effect_ruleset(path: str | Path, schema: str = "not-alone-ruleset") -> 
 
 
 def _reading_issues(doc: LoadedDoc, schema: str) -> list[SpecIssue]:
+    too_many = reading_options_issue(doc.data, doc)
+    if too_many is not None:
+        return [too_many]
     out: list[SpecIssue] = []
     seen: set[str] = set()
     for i, reading in enumerate(doc.data.get("readings", [])):
@@ -127,8 +147,12 @@ def _reading_issues(doc: LoadedDoc, schema: str) -> list[SpecIssue]:
             patch = option.get("overrides")
             if not patch:
                 continue
-            patched = LoadedDoc(merge(doc.data, patch, top=False), doc.filename, doc.lines, doc.positions)
-            for problem in validate_against(patched, _schema(schema)):
+            # only the sections the option changes can become invalid: checking those alone keeps the cost of a
+            # rule set's readings linear in its size (the whole rule set again for each option was quadratic:
+            # 64 readings of 16 options took 95 s)
+            touched = merge({key: doc.data[key] for key in patch if key in doc.data}, patch, top=False)
+            patched = LoadedDoc(touched, doc.filename, doc.lines, doc.positions)
+            for problem in validate_against(patched, _section_schema(schema, tuple(sorted(patch)))):
                 out.append(_issue(doc, (*where, "options", name, "overrides"),
                                   f"option {name!r} would give an invalid rule set: {problem.message} "
                                   f"(at {problem.dotted_path})"))

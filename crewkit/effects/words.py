@@ -14,6 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from crewkit.errors import CrewkitError
+
+from .cost import MAX_COUNT, MAX_EFFECT_DEPTH
 from .model import CHANCE, CREATURE, Duration, Effect
 from .state import Context
 
@@ -49,6 +52,7 @@ class ArgType:
     choices: tuple[str, ...] = ()
     minimum: int = 1
     allow_all: bool = False
+    maximum: int = MAX_COUNT  # a count: cards, places, spaces, counters (the schema's bound of the same things)
 
     def problem(self, value: Any, place_ids: Mapping[str, int]) -> str | None:
         """Why ``value`` is not of this type (None when it is). ``place_ids`` are the known place names."""
@@ -59,6 +63,8 @@ class ArgType:
                 return f"expected {self.doc}, found {found_text(value)}"
             if value < self.minimum:
                 return f"expected {self.doc}, found {value} (at least {self.minimum})"
+            if value > self.maximum:
+                return f"expected {self.doc}, found {value} (at most {self.maximum})"
             return None
         if self.name == "bool":
             return None if isinstance(value, bool) else f"expected true or false, found {found_text(value)}"
@@ -595,9 +601,25 @@ def possible(ctx: Context, effect: Effect) -> bool:
     return word.possible is None or word.possible(ctx, effect)
 
 
+class EffectsTooDeep(CrewkitError):
+    """Effects applying effects (a copied power copying a power, ...) nested past :data:`MAX_EFFECT_DEPTH`."""
+
+
+_depth = [0]  # effects being applied, nested (a game runs on one thread at a time)
+
+
 def apply(ctx: Context, effect: Effect) -> None:
-    """Apply one checked effect: an action happens now, a rule goes into the game's rule book."""
-    WORDS[effect.word].apply(ctx, effect)
+    """Apply one checked effect: an action happens now, a rule goes into the game's rule book. Effects that
+    apply effects stop past :data:`~crewkit.effects.cost.MAX_EFFECT_DEPTH` with a message naming the effect
+    (the load checks of :mod:`crewkit.effects.cost` keep a checked rule set from getting there)."""
+    if _depth[0] >= MAX_EFFECT_DEPTH:
+        raise EffectsTooDeep(f"{effect.where()}: {effect.word}: effects apply one another more than "
+                             f"{MAX_EFFECT_DEPTH} deep (cards that copy each other?)")
+    _depth[0] += 1
+    try:
+        WORDS[effect.word].apply(ctx, effect)
+    finally:
+        _depth[0] -= 1
 
 
 def apply_all(ctx: Context, effects: Sequence[Effect]) -> None:

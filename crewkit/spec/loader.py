@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from crewkit.spec.schema import Kind
 
 MAX_EXTENDS_DEPTH = 16
+MAX_READING_OPTIONS = 64
+"""The most reading options a rule set or mission may offer besides the ones it implements (its bases'
+included): each is checked as a rule set or mission of its own (the bundled files have at most 25)."""
 KINDS = ("ruleset", "mission", "campaign")
 
 
@@ -425,6 +428,18 @@ class _OptionDoc:
         return self.doc.text_position(target, offset)
 
 
+def reading_options_issue(data: Mapping[str, Any], doc: Any) -> SpecIssue | None:
+    """An issue when ``data`` (its bases merged in) offers more than :data:`MAX_READING_OPTIONS` reading options
+    besides the chosen ones: checking each costs as much as checking the file, so their number is bounded."""
+    readings = [r for r in data.get("readings", []) or [] if isinstance(r, Mapping)]
+    count = sum(max(0, len(r["options"]) - (r.get("choice") in r["options"]))
+                for r in readings if isinstance(r.get("options"), Mapping))
+    if count <= MAX_READING_OPTIONS:
+        return None
+    return _issue(doc, ("readings",), f"{count} reading options besides the chosen ones (bases included); at "
+                                      f"most {MAX_READING_OPTIONS}: each is checked as a file of its own")
+
+
 def check_reading_options(data: Mapping[str, Any], doc: Any,
                           check: Callable[[Mapping[str, Any], Any], list[SpecIssue]],
                           only: Mapping[str, str] | None = None) -> list[SpecIssue]:
@@ -434,6 +449,9 @@ def check_reading_options(data: Mapping[str, Any], doc: Any,
     option's ``overrides`` when the value comes from there, else at the option (or at ``extends`` for a
     reading the file inherits), and its message names the reading and the option. ``only``: just these
     selections (``--reading ID=OPTION``)."""
+    too_many = reading_options_issue(data, doc)
+    if too_many is not None:
+        return [too_many]
     baseline = {(i.path, i.message) for i in check(data, doc)}
     own = [r.get("id") if isinstance(r, Mapping) else None for r in (doc.data or {}).get("readings", []) or []]
     issues: list[SpecIssue] = []

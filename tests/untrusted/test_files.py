@@ -208,11 +208,11 @@ def test_the_harness_finds_this_checkout() -> None:
 
 # ---------------------------------------------------------------------------- aliases that multiply text
 def _aliased_mission(repeat: int = 10_000) -> str:
-    """A valid 23 KB mission whose aliases repeat one 10 KB string 9,898 times (99 MB of text): under the alias
-    counts, but every later step (the schema, a mission's version, ``campaign status``) saw 99 MB."""
-    keys = ", ".join(f"k{i}: *s" for i in range(98))
+    """A valid 20 KB mission whose aliases repeat one 10 KB string 9,760 times (98 MB of text): under the alias
+    counts, but every later step (the schema, a mission's version, ``campaign status``) saw 98 MB."""
+    keys = ", ".join(f"k{i}: *s" for i in range(160))
     readings = "\n".join(f"  - {{id: r{i}, question: q, source: s, choice: a, options: {{a: {{text: t}}, "
-                         "b: {text: t, overrides: {unsupported: *u}}}}" for i in range(100))
+                         "b: {text: t, overrides: {unsupported: *u}}}}" for i in range(60))
     return (f"number: 90\ntitle: Aliases\ndescription: &s {'x' * repeat}\nrulesets: [crew]\n"
             f"tasks: {{count: 1, tokens: []}}\nsymbols: {{}}\nunsupported: &u {{{keys}}}\nreadings:\n{readings}\n")
 
