@@ -25,41 +25,37 @@ def add_replay_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from crewkit.engine.record import replay_record
+    from crewkit.engine.record_file import read_record
     from crewkit.engine.registry import known_action_types
     from crewkit.engine.replay_text import replay_json, replay_text
     from crewkit.spec.errors import render_issue
     from crewkit.spec.loader import source_lines
-    from crewkit.spec.recordfile import load_record_file
 
     path = Path(args.file)
     if not path.is_file():
         raise UsageError(f"{args.file}: no such file")
-    record, issues = load_record_file(path, known_action_types())
-    if issues:
-        lines = source_lines(path)
-        for issue in issues:
-            print(render_issue(issue, lines), file=sys.stderr)
-        return EXIT_INVALID
-    if record.get("family", "trick-taking") != "trick-taking":  # a game run by the machine (Not Alone)
-        from crewkit.engine.board_record import board_replay_json, board_replay_text, replay_board
+    read = read_record(path, known_action_types())  # the reader `crewkit validate` uses too
 
-        board = replay_board(record)
+    def report_issues() -> None:
+        lines = source_lines(path)
+        for issue in read.issues:
+            print(render_issue(issue, lines), file=sys.stderr)
+
+    if read.replay is None:
+        report_issues()
+        return EXIT_INVALID
+    if read.board:  # a game run by the machine (Not Alone)
+        from crewkit.engine.board_record import board_replay_json, board_replay_text
+
         if args.format == "json":
-            print(json.dumps(board_replay_json(board), indent=2, ensure_ascii=False))
+            print(json.dumps(board_replay_json(read.replay), indent=2, ensure_ascii=False))
         else:
-            print(board_replay_text(board))
-        if board.error is not None:
-            print(f"{path}: {board.error}", file=sys.stderr)
-            return EXIT_INVALID
-        return EXIT_OK
-    result = replay_record(record)
-    if args.format == "json":
-        print(json.dumps(replay_json(result), indent=2, ensure_ascii=False))
+            print(board_replay_text(read.replay))
+    elif args.format == "json":
+        print(json.dumps(replay_json(read.replay), indent=2, ensure_ascii=False))
     else:
-        print(replay_text(result))
-    if result.error is not None:
-        print(f"{path}: {result.error}", file=sys.stderr)
+        print(replay_text(read.replay))
+    if read.issues:
+        report_issues()
         return EXIT_INVALID
     return EXIT_OK
-

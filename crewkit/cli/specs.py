@@ -122,10 +122,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
             from crewkit.effects.files import effect_file_issues
 
             issues = effect_file_issues(path, effect_kind)
-        elif path.suffix == ".json":  # a game record: it may hold the actions of installed packages' blocks
+        elif path.suffix == ".json":  # a game record, read as `crewkit replay` reads it (every action applied)
+            from crewkit.engine.record_file import read_record
             from crewkit.engine.registry import known_action_types
 
-            issues = check_file(path, action_types=known_action_types())
+            issues = read_record(path, known_action_types()).issues
         else:
             issues = check_file(path)
         if issues:

@@ -10,9 +10,9 @@ and ``signal`` in :mod:`~crewkit.engine.blocks.communication`, the setup steps' 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from crewkit.cards import Card, CardError, Deck
 
@@ -81,8 +81,11 @@ def register_card_to_seat_action(cls: type[CardToSeatAction]) -> None:
                                                      seat_field(obj, cls.type, "to")))
 
 
-def card_field(obj: dict[str, Any], kind: str, deck: Deck, name: str = "card") -> Card:
-    """The card named by ``obj[name]`` in a ``kind`` action's JSON form."""
+def card_field(obj: dict[str, Any], kind: str, deck: Deck | None, name: str = "card") -> Card:
+    """The card named by ``obj[name]`` in a ``kind`` action's JSON form (``deck`` None: a game without a deck of
+    playing cards, where no such action exists)."""
+    if deck is None:
+        raise ActionFormatError(f"a {kind} action names a playing card; this game has no deck of them")
     if name not in obj:
         raise ActionFormatError(f"a {kind} action needs a {name!r}")
     try:
@@ -99,15 +102,22 @@ def seat_field(obj: dict[str, Any], kind: str, name: str) -> int:
     return value
 
 
-def action_from_json(obj: Any, deck: Deck) -> Action:
+def action_from_json(obj: Any, deck: Deck | None, types: Collection[str] | None = None) -> Action:
+    """The action of a record's JSON form. ``types``: the action types the game takes (a game of another family
+    than trick-taking takes only its blocks' own); a type it does not take is refused before its reader runs."""
     if not isinstance(obj, dict):
         raise ActionFormatError(f"expected an object with 'seat' and 'type', found {type(obj).__name__}")
     kind = obj.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
+    if reader is not None and types is not None and kind not in types:
+        raise ActionFormatError(f"a {kind} action is not an action of this game; its actions: "
+                                f"{', '.join(sorted(types))}")
     if reader is None:
-        known = ", ".join(sorted(ACTION_TYPES))
+        known = ", ".join(sorted(ACTION_TYPES if types is None else types))
         raise ActionFormatError(f"unknown action type {kind!r}; expected one of {known}")
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise ActionFormatError(f"'seat' must be an integer, found {seat!r}")
-    return reader(obj, seat, deck)
+    # a game without playing cards passes no deck: its own readers need none, and the types it does not take
+    # (whose readers would) were refused above
+    return reader(obj, seat, cast(Deck, deck))

@@ -66,7 +66,7 @@ def replay_board(record: Mapping[str, Any]) -> BoardReplay:
     for i, raw in enumerate(record.get("actions", []) or []):
         seat = raw.get("seat") if isinstance(raw, dict) else None
         try:
-            game.apply(action_from_json(raw, None))  # type: ignore[arg-type]  # board actions need no deck
+            game.apply(action_from_json(raw, None, game.action_types()))  # this family's actions only
         except ActionFormatError as exc:
             return BoardReplay(game, ReplayError(str(exc), i, seat, "malformed-action"))
         except IllegalAction as exc:

@@ -229,6 +229,11 @@ class Machine:
         # each phase's own table: several phases may take the same kind of action (a pass), each its way
         self._handlers = tuple(block.actions() for block in self.flow)
 
+    def action_types(self) -> frozenset[str]:
+        """The action types this game takes: its flow's blocks' own and :class:`Pick` (a record of it holds no
+        other)."""
+        return frozenset({Pick.type, *(str(getattr(cls, "type", "")) for handlers in self._handlers for cls in handlers)})
+
     def begin(self) -> None:
         """Start the blocks and enter the flow (subclasses call it once their state is set up)."""
         for block in self.flow:

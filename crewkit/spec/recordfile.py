@@ -9,21 +9,30 @@ from typing import Any
 from crewkit.spec import bundled
 from crewkit.spec.errors import SpecError, SpecIssue
 from crewkit.spec.schema import load_json_file, validate_document
+from crewkit.spec.yamlio import LoadedDoc
 
 
 def load_record_file(path: Path, action_types: Collection[str] = ()) -> tuple[dict[str, Any], list[Any]]:
     """The record at ``path`` and what is wrong with it (positioned issues). ``action_types``: the action types
     of installed packages' blocks (crewkit's own are always known); an action of another type is an issue at
-    its ``type``."""
+    its ``type``. (:func:`crewkit.engine.record_file.read_record` goes on to read every action as the game
+    does.)"""
+    _, data, issues = load_record_doc(path, action_types)
+    return data, issues
+
+
+def load_record_doc(path: Path, action_types: Collection[str] = ()) -> tuple[LoadedDoc | None, dict[str, Any],
+                                                                               list[Any]]:
+    """:func:`load_record_file` with the loaded document (for positions), None when the file cannot be read."""
     try:
         doc = load_json_file(path)
     except SpecError as exc:
-        return {}, list(exc.issues)
+        return None, {}, list(exc.issues)
     issues = list(validate_document(doc, "record", action_types=action_types or ()))
     data = doc.data if isinstance(doc.data, dict) else {}
     if not issues:
         issues = _record_reference_issues(doc, path)
-    return data, issues
+    return doc, data, issues
 
 
 def _record_reference_issues(doc: Any, path: Path) -> list[Any]:
