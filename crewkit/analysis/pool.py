@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from crewkit.analysis.stats import wilson_interval
+from crewkit.errors import CrewkitError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -107,36 +108,86 @@ def run_jobs(
     (no pool) when ``workers`` is 1 or there is a single job; ``initializer(*initargs)`` runs once per
     process (and once here) to load what every job needs. Chunks of up to ``max_chunk`` jobs go to a worker
     at a time (1 for jobs of very uneven length, such as solving). ``progress(done, total)`` follows each job.
-    ``fn`` and its arguments must be top-level and picklable.
+    ``fn`` and its arguments must be top-level and picklable. :func:`iter_jobs` hands the results over one by
+    one instead (for many jobs whose results are counted, not kept).
     """
+    stream = iter_jobs(fn, jobs, total=total, workers=workers, initializer=initializer, initargs=initargs,
+                       progress=progress, max_chunk=max_chunk, oversubscribe=oversubscribe, on_note=on_note)
+    out = [result for _, result in stream]
+    return out, stream.workers
+
+
+class JobStream(Generic[T, R]):
+    """The ``(job, result)`` pairs of :func:`iter_jobs`, in job order; ``workers``: the processes used."""
+
+    def __init__(self, pairs: Iterator[tuple[T, R]], workers: int) -> None:
+        self._pairs = pairs
+        self.workers = workers
+
+    def __iter__(self) -> Iterator[tuple[T, R]]:
+        return self._pairs
+
+
+def iter_jobs(
+    fn: Callable[[T], R],
+    jobs: Iterable[T],
+    *,
+    total: int | None = None,
+    workers: int = 1,
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple[Any, ...] = (),
+    progress: ProgressCallback | None = None,
+    max_chunk: int = 16,
+    oversubscribe: bool = False,
+    on_note: Callable[[str], None] | None = None,
+) -> JobStream[T, R]:
+    """:func:`run_jobs`, handing over ``(job, result)`` in job order as results come: neither the jobs nor the
+    results are ever all in memory (``--deals 100000000`` costs what ``--deals 100`` does up front)."""
     if total is None:
         if not isinstance(jobs, Sized):
             raise TypeError("run_jobs: give total= for jobs without a length")
         total = len(jobs)
-    workers, note = worker_count(workers, total, oversubscribe=oversubscribe)
+    count, note = worker_count(workers, total, oversubscribe=oversubscribe)
     if note is not None and on_note is not None:
         on_note(note)
-    out: list[R] = []
+    return JobStream(_pairs(fn, jobs, total, count, initializer, initargs, progress, max_chunk),
+                     1 if count == 1 or total <= 1 else count)
+
+
+def _pairs(fn: Callable[[T], R], jobs: Iterable[T], total: int, workers: int,
+           initializer: Callable[..., None] | None, initargs: tuple[Any, ...], progress: ProgressCallback | None,
+           max_chunk: int) -> Iterator[tuple[T, R]]:
     if workers == 1 or total <= 1:
         if initializer is not None:
             initializer(*initargs)
         for n, job in enumerate(jobs, start=1):
-            out.append(fn(job))
+            yield job, fn(job)
             if progress is not None:
                 progress(n, total)
-        return out, 1
+        return
     chunksize = max(1, min(max_chunk, total // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers, initializer=initializer, initargs=initargs) as pool:
-        for n, (_, res) in enumerate(lazy_map(pool, fn, jobs, workers=workers, chunksize=chunksize), start=1):
-            out.append(res)
+    with ProcessPoolExecutor(max_workers=workers, initializer=quiet_worker,
+                             initargs=(initializer, initargs)) as pool:
+        for n, pair in enumerate(lazy_map(pool, fn, jobs, workers=workers, chunksize=chunksize), start=1):
+            yield pair
             if progress is not None:
                 progress(n, total)
-    return out, workers
+
+
+def quiet_worker(initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()) -> None:
+    """A worker process's first step: Ctrl-C is for the command, which stops its workers itself (a worker that
+    took it too would print its traceback), then the jobs' own ``initializer``."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer(*initargs)
 
 
 # ---------------------------------------------------------------------------- executors (local or Dask)
-class ClusterUnavailable(RuntimeError):
-    """``--cluster`` needs Dask distributed, which is not installed (the message says how to install it)."""
+class ClusterUnavailable(CrewkitError, RuntimeError):
+    """``--cluster`` cannot be used: Dask distributed is not installed, or no scheduler answers at the address
+    (the message says which, and what to do): exit 1."""
 
 
 _INIT_DONE: dict[str, Any] = {"key": None}
@@ -168,8 +219,8 @@ class _Pool:
 
     def __enter__(self) -> _Pool:
         if self.cluster is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=self.initializer,
-                                             initargs=self.initargs)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=quiet_worker,
+                                             initargs=(self.initializer, self.initargs))
             return self
         client_cls, local_cls = require_distributed()
         if self.cluster == "local":
@@ -177,6 +228,7 @@ class _Pool:
                                     dashboard_address=None, silence_logs=40)
             self._client = client_cls(self._local)
         else:
+            _check_reachable(self.cluster)
             try:
                 self._client = client_cls(self.cluster, timeout="20s")
             except OSError as exc:
@@ -205,6 +257,26 @@ class _Pool:
             return self._pool.submit(_run_chunk, fn, chunk)
         return self._client.submit(_run_chunk_init, self.initializer, self.initargs, self.key, fn, chunk,
                                    pure=False, retries=3)
+
+
+def _check_reachable(address: str, seconds: float = 5.0) -> None:
+    """Raise :class:`ClusterUnavailable` at once when nothing listens at a ``tcp://`` address (Dask itself would
+    retry for its whole timeout before saying so)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(address)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return  # left to Dask, which names what it cannot parse
+    if parts.scheme != "tcp" or not host or not port:
+        return
+    try:
+        socket.create_connection((host, port), timeout=seconds).close()
+    except OSError as exc:
+        raise ClusterUnavailable(f"--cluster {address}: nothing answers there ({exc.strerror or exc}); start a "
+                                 f"scheduler with `dask scheduler` and workers with `dask worker {address}`") from None
 
 
 def require_distributed() -> tuple[Any, Any]:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.analysis.pool import ProgressCallback, run_jobs
+from crewkit.analysis.pool import ProgressCallback, iter_jobs
 from crewkit.analysis.stats import wilson_interval
 
 DRAFTS = ("free", "fixed")
@@ -149,9 +149,16 @@ class Winnability:
 
 
 # ---------------------------------------------------------------------------- deals
+#: the most tasks a deal may have (a deck holds far fewer task cards: The Crew's has 36)
+MAX_TASKS = 100
+
+
 def parse_tasks(text: str) -> list[int]:
-    """``"1-40"``, ``"4,8,12"`` or ``"1-10,20"`` as a sorted list of task counts (ValueError when malformed)."""
+    """``"1-40"``, ``"4,8,12"`` or ``"1-10,20"`` as a sorted list of task counts, each from 1 to
+    :data:`MAX_TASKS` (ValueError when malformed or out of range, before any range is built)."""
     out: set[int] = set()
+    if len(text) > 1000:
+        raise ValueError(f"expected task counts such as 1-40 or 4,8,12, found {len(text)} characters")
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
@@ -163,6 +170,9 @@ def parse_tasks(text: str) -> list[int]:
             raise ValueError(f"expected task counts such as 1-40 or 4,8,12, found {text!r}") from None
         if a < 1 or b < a:
             raise ValueError(f"expected task counts from 1 upwards (low-high), found {part!r}")
+        if b > MAX_TASKS:
+            raise ValueError(f"expected task counts from 1 to {MAX_TASKS} (a deck holds far fewer task cards), "
+                             f"found {part!r}")
         out.update(range(a, b + 1))
     if not out:
         raise ValueError(f"expected task counts such as 1-40 or 4,8,12, found {text!r}")
@@ -249,18 +259,20 @@ def winnability(
             raise ValueError(f"unknown draft {d!r}: free or fixed")
     for k in task_counts:
         shaped_rules(ruleset, mission, players, k, readings)  # fail early, in this process
-    jobs = [(k, i, d) for k in task_counts for d in drafts for i in range(deals)]
+    # made as the workers take them, and counted as they come: neither the jobs nor the results are kept
+    jobs = ((k, i, d) for k in task_counts for d in drafts for i in range(deals))
     t0 = time.perf_counter()
     init_args = (ruleset, mission, players, dict(readings) if readings else None, seed, timeout)
-    results, used = run_jobs(_job, jobs, workers=workers, initializer=_init, initargs=init_args,
-                             progress=progress, max_chunk=1, oversubscribe=oversubscribe, on_note=on_note)
+    stream = iter_jobs(_job, jobs, total=len(task_counts) * len(drafts) * deals, workers=workers,
+                       initializer=_init, initargs=init_args, progress=progress, max_chunk=1,
+                       oversubscribe=oversubscribe, on_note=on_note)
     rows = {(k, d): Row(k, d) for k in task_counts for d in drafts}
-    for (k, _i, d), (status, seconds) in zip(jobs, results, strict=True):
+    for (k, _i, d), (status, seconds) in stream:
         row = rows[k, d]
         setattr(row, status, getattr(row, status) + 1)
         row.seconds.append(seconds)
     return Winnability(ruleset, mission, players, deals, seed, timeout, list(rows.values()),
-                       time.perf_counter() - t0, used)
+                       time.perf_counter() - t0, stream.workers)
 
 
 # ---------------------------------------------------------------------------- plot

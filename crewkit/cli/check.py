@@ -12,6 +12,7 @@ from crewkit.cli.options import (
     cluster_option,
     format_option,
     games_option,
+    note_precision_cap,
     player_list,
     positive_int,
     precision,
@@ -82,6 +83,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if looks_like_path(args.mission) and not Path(args.mission).is_file():
         raise UsageError(f"{args.mission}: no such file")  # else a mission id (planet-nine/05), resolved by the check
     check_cluster(args)
+    note_precision_cap("check", args.precision, args.games or 3000)
     with precision_bar("check", args.format == "text") as status:
         report = check_mission(args.mission, games=args.games or 3000, players=args.players, ruleset=args.ruleset,
                                bot=args.bot, seed=args.seed, solver=not args.no_solver,

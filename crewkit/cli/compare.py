@@ -12,6 +12,7 @@ from crewkit.cli.options import (
     cluster_option,
     format_option,
     games_option,
+    note_precision_cap,
     players_option,
     positive_int,
     positive_seconds,
@@ -102,6 +103,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from crewkit.analysis import compare as cmp_mod
 
     check_cluster(args)
+    note_precision_cap("compare", args.precision, args.games)
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
+from collections.abc import Callable
 
 
 def reading(text: str) -> tuple[str, str]:
@@ -22,14 +24,32 @@ def reading(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
-    return value
+#: the largest count any option takes (games, nodes, workers, ...): a bound on what a typo can ask for
+MAX_COUNT = 1_000_000_000
+
+
+def bounded_int(low: int, high: int, what: str = "") -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (``what`` says what it counts, for the message)."""
+
+    def parse(text: str) -> int:
+        raw = text.strip()
+        if len(raw) > 30:  # refused before Python converts a number of thousands of digits
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high:,}, found {len(raw)} "
+                                             "characters")
+        try:
+            value = int(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+        if not low <= value <= high:
+            about = f" ({what})" if what else ""
+            raise argparse.ArgumentTypeError(f"expected a number from {low} to {high:,}{about}, found {value:,}")
+        return value
+
+    parse.__name__ = "number"  # argparse names the type in its own messages
+    return parse
+
+
+positive_int = bounded_int(1, MAX_COUNT)
 
 
 def positive_seconds(text: str) -> float:
@@ -54,8 +74,13 @@ def delay_seconds(text: str) -> float:
     return value
 
 
+#: the finest --precision: ±0.1 points already takes up to 960,400 games per stream (at a 50% rate)
+MIN_PRECISION = 0.001
+
+
 def precision(text: str) -> float:
-    """A target half-width of a 95% interval: a share (0.03) or points (3, 3%), more than 0 and below 0.5."""
+    """A target half-width of a 95% interval: a share (0.03) or points (3, 3%), from :data:`MIN_PRECISION`
+    (0.1%) to below 0.5 (the number of games a half-width needs grows as its inverse square)."""
     raw = text.strip().rstrip("%")
     try:
         value = float(raw)
@@ -63,9 +88,27 @@ def precision(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a half-width such as 0.03 (or 3%), found {text!r}") from None
     if text.strip().endswith("%") or value >= 1:
         value /= 100
-    if not math.isfinite(value) or not 0 < value < 0.5:
-        raise argparse.ArgumentTypeError(f"expected a half-width above 0 and below 0.5 (50%), found {text!r}")
+    if not math.isfinite(value) or not MIN_PRECISION <= value < 0.5:
+        raise argparse.ArgumentTypeError(
+            f"expected a half-width from {MIN_PRECISION} (0.1%) to below 0.5 (50%), found {text!r}; a finer one "
+            "needs millions of games per player count")
     return value
+
+
+def games_for(precision: float) -> int:
+    """About how many games a stream needs for a 95% interval of ±``precision`` at a 50% rate (the most)."""
+    return math.ceil(0.25 * (1.96 / precision) ** 2)
+
+
+def note_precision_cap(command: str, precision: float | None, cap: int) -> None:
+    """Say before a run starts when ``--precision`` may need more games than the run may play (``cap``)."""
+    if precision is None or games_for(precision) <= cap:
+        return
+    import sys
+
+    print(f"crewkit {command}: --precision {precision:g} may need up to {games_for(precision):,} games per "
+          f"stream, more than the {cap:,} this run may play (--games): it stops at that cap if it is not "
+          "reached", file=sys.stderr)
 
 
 def player_list(text: str) -> list[int]:
@@ -141,11 +184,28 @@ def cluster_option() -> argparse.ArgumentParser:
     """``--cluster ADDRESS|local``: run the games on a Dask cluster (``--precision`` is per command: its default
     differs)."""
     parent = _parent()
-    parent.add_argument("--cluster", metavar="ADDRESS",
+    parent.add_argument("--cluster", metavar="ADDRESS", type=cluster_address,
                         help="run the games on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' for "
                              "a LocalCluster of --workers processes here (needs pip install \"crewkit[dask]\"); "
                              "results are identical to --workers")
     return parent
+
+
+_ADDRESS = re.compile(r"(?:(?P<scheme>tcp|tls|ws|wss)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>\d{1,5})")
+
+
+def cluster_address(text: str) -> str:
+    """``local``, or a Dask scheduler's address: ``[tcp|tls|ws|wss://]HOST:PORT`` (an IPv6 host in brackets,
+    ``tcp://[::1]:8786``), checked here so a malformed one is a usage error before anything starts."""
+    value = text.strip()
+    if value == "local":
+        return value
+    found = _ADDRESS.fullmatch(value)
+    if found is None or not 1 <= int(found["port"]) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"expected 'local' or a scheduler address such as tcp://host:8786 (an IPv6 host in brackets: "
+            f"tcp://[::1]:8786), found {text!r}")
+    return value if found["scheme"] else f"tcp://{value}"
 
 
 def check_cluster(args: argparse.Namespace) -> None:

@@ -13,6 +13,7 @@ from crewkit.cli.options import (
     cluster_option,
     format_option,
     games_option,
+    note_precision_cap,
     players_option,
     precision,
     reading_option,
@@ -71,6 +72,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         bot = args.bot or "fast"
     games = args.games if args.games is not None else (20_000 if args.precision is not None else 100)
+    note_precision_cap("simulate", args.precision, games)
     with precision_bar("simulating", args.format == "text") as status:
         result = simulate(
             ruleset=args.ruleset, mission=args.mission or "", players=args.players, games=games, bot=bot,

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import (
+    bounded_int,
     format_option,
     players_option,
-    positive_int,
     positive_seconds,
     reading_option,
     ruleset_option,
@@ -21,6 +21,8 @@ from crewkit.cli.progress import progress_bar
 from crewkit.errors import EXIT_INVALID, EXIT_OK, UsageError
 
 _RAW = argparse.RawDescriptionHelpFormatter
+#: the most deals per task count and draft (each is a solver search of up to --timeout seconds)
+MAX_DEALS = 10_000
 
 WINNABILITY_HELP = """\
 The winnable share of random deals per number of tasks, decided by the perfect-information solver: the
@@ -48,7 +50,8 @@ def add_winnability_parser(sub: Any) -> argparse.ArgumentParser:
                                 workers_option(), format_option("text", "json", "csv")])
     p.add_argument("--tasks", default="1-40", metavar="RANGE",
                    help="task counts: 1-40, 4,8,12 or 1-10,20 (default: 1-40; at most the rule set's task cards)")
-    p.add_argument("--deals", type=positive_int, default=100, metavar="N", help="deals per task count (default: 100)")
+    p.add_argument("--deals", type=bounded_int(1, MAX_DEALS, "deals per task count, each a solver search"),
+                   default=100, metavar="N", help=f"deals per task count, 1 to {MAX_DEALS} (default: 100)")
     p.add_argument("--draft", choices=["free", "fixed", "both"], default="both",
                    help="free draft, fixed owners or both (default: both)")
     p.add_argument("--mission", default="planet-nine/10",
@@ -87,9 +90,9 @@ def cmd_winnability(args: argparse.Namespace) -> int:
                 win_mod.shaped_rules(args.ruleset, args.mission, args.players, k, readings)
                 usable.append(k)
             except win_mod.TooManyTasks as exc:
-                if not too_many:
-                    reason = str(exc).split(": ", 1)[-1]
-                too_many.append(k)
+                reason = str(exc).split(": ", 1)[-1]
+                too_many = [c for c in counts if c >= k]  # counts are sorted: every larger one is too many too
+                break
     except win_mod.WinnabilityError as exc:
         raise UsageError(f"--mission {args.mission}: {exc}") from None
     if too_many:
