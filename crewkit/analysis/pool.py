@@ -9,12 +9,15 @@ so ``--games 1000000000`` costs no more memory up front than ``--games 1000``.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Generic, TypeVar
@@ -166,19 +169,49 @@ def _pairs(fn: Callable[[T], R], jobs: Iterable[T], total: int, workers: int,
                 progress(n, total)
         return
     chunksize = max(1, min(max_chunk, total // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers, initializer=quiet_worker,
-                             initargs=(initializer, initargs)) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=quiet_worker, initargs=(initializer, initargs))
+    try:
         for n, pair in enumerate(lazy_map(pool, fn, jobs, workers=workers, chunksize=chunksize), start=1):
             yield pair
             if progress is not None:
                 progress(n, total)
+    except BaseException:  # Ctrl-C, an error, or the consumer stopped: the workers stop now
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def stop_pool(pool: Executor) -> None:
+    """Stop ``pool`` at once: queued jobs cancelled, the worker processes ended in the middle of their jobs
+    (they ignore Ctrl-C: :func:`quiet_worker`), nothing waited for."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
+    _quiet_broken_pool()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+
+
+def _quiet_broken_pool() -> None:
+    """The pool's manager thread, finding its workers ended, marks every pending job failed, the cancelled ones
+    too: Python 3.11 then raises ``InvalidStateError`` in that thread, whose traceback would be printed. A
+    stopped pool's jobs are of no interest: that one error of that thread is not printed."""
+    previous = threading.excepthook
+    if getattr(previous, "_crewkit_quiet", False):
+        return
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is not None and issubclass(args.exc_type, InvalidStateError):
+            return
+        previous(args)
+
+    hook._crewkit_quiet = True  # type: ignore[attr-defined]
+    threading.excepthook = hook
 
 
 def quiet_worker(initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()) -> None:
     """A worker process's first step: Ctrl-C is for the command, which stops its workers itself (a worker that
     took it too would print its traceback), then the jobs' own ``initializer``."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         initializer(*initargs)
@@ -224,8 +257,9 @@ class _Pool:
             return self
         client_cls, local_cls = require_distributed()
         if self.cluster == "local":
-            self._local = local_cls(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                    dashboard_address=None, silence_logs=40)
+            with _sigint_ignored():  # the worker processes it starts inherit it: Ctrl-C is for this command
+                self._local = local_cls(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=None, silence_logs=40)
             self._client = client_cls(self._local)
         else:
             _check_reachable(self.cluster)
@@ -242,21 +276,40 @@ class _Pool:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._pool is not None:
-            cancelled = exc[0] is not None
-            self._pool.shutdown(wait=not cancelled, cancel_futures=cancelled)
-        if self._client is not None:
-            try:
-                self._client.close()
-            finally:
-                if self._local is not None:
-                    self._local.close()
+        # stopping on an error or Ctrl-C: a second Ctrl-C must not cut the clean-up short (a cluster left open
+        # is closed again at exit, with a traceback when that is interrupted too)
+        with _sigint_ignored() if exc[0] is not None else contextlib.nullcontext():
+            if self._pool is not None:
+                if exc[0] is not None:
+                    stop_pool(self._pool)
+                else:
+                    self._pool.shutdown(wait=True)
+            if self._client is not None:
+                try:
+                    self._client.close()
+                finally:
+                    if self._local is not None:
+                        self._local.close()
 
     def submit(self, fn: Callable[[Any], Any], chunk: list[Any]) -> Any:
         if self._pool is not None:
             return self._pool.submit(_run_chunk, fn, chunk)
         return self._client.submit(_run_chunk_init, self.initializer, self.initargs, self.key, fn, chunk,
                                    pure=False, retries=3)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ctrl-C ignored while worker processes are started (they keep ignoring it: the command, which takes it,
+    stops them; a worker that took it too would print its traceback)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _check_reachable(address: str, seconds: float = 5.0) -> None:

@@ -205,6 +205,13 @@ def _check_header(path: Path) -> int:
     return user_version
 
 
+def _remove_temporary(path: Path) -> None:
+    """Remove a temporary logbook copy and the journal SQLite may have left beside it."""
+    for leftover in (path, Path(f"{path}-journal")):
+        with contextlib.suppress(FileNotFoundError):
+            leftover.unlink()
+
+
 def _link_no_clobber(src: Path, dst: Path) -> bool:
     """Give ``src`` the name ``dst`` unless ``dst`` exists (then False). ``src`` is removed in any case."""
     try:
@@ -610,22 +617,22 @@ class Logbook:
                             tx.execute("SELECT id, mission_version FROM attempts WHERE mission_version IS NOT NULL")]
             backup = self._backup_path()
             tmp = backup.with_name(f".{backup.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
+            _remove_temporary(tmp)
             try:
                 _build_empty(tmp, journal_mode="DELETE", rows=rows, versions=versions)
                 if not _link_no_clobber(tmp, backup):  # pragma: no cover - name race with another process
                     raise LogbookError(f"{_describe(backup)} appeared while backing up; try again", self._path)
             except sqlite3.Error as exc:
-                with contextlib.suppress(FileNotFoundError):
-                    tmp.unlink()
+                _remove_temporary(tmp)
                 raise LogbookError(f"{_describe(self._path)}: backup failed: {exc}", self._path) from None
             except OSError as exc:
-                with contextlib.suppress(FileNotFoundError):
-                    tmp.unlink()
+                _remove_temporary(tmp)
                 raise LogbookError(
                     f"{_describe(self._path)}: backup to {backup} failed: {exc.strerror or exc}", self._path
                 ) from None
+            except BaseException:  # Ctrl-C while copying: no half-written copy is left behind
+                _remove_temporary(tmp)
+                raise
             if campaign is None:
                 removed = tx.execute("DELETE FROM attempts").rowcount
                 tx.execute("DELETE FROM sqlite_sequence WHERE name = 'attempts'")

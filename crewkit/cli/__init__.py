@@ -10,16 +10,22 @@ package. Exit codes and the error base are :mod:`crewkit.errors`.
 
 from __future__ import annotations
 
-from crewkit.cli.core import COMMANDS, build_parser, main, report
-from crewkit.errors import (
-    EXIT_INTERNAL,
-    EXIT_INTERRUPTED,
-    EXIT_INVALID,
-    EXIT_OK,
-    EXIT_USAGE,
-    CrewkitError,
-    UsageError,
-)
+try:
+    from crewkit.cli.core import COMMANDS, build_parser, main, report
+    from crewkit.errors import (
+        EXIT_INTERNAL,
+        EXIT_INTERRUPTED,
+        EXIT_INVALID,
+        EXIT_OK,
+        EXIT_USAGE,
+        CrewkitError,
+        UsageError,
+    )
+except KeyboardInterrupt:  # Ctrl-C while `crewkit` is still starting: the same quiet stop as later
+    import sys
+
+    print("interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 __all__ = [
     "COMMANDS",

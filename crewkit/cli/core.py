@@ -91,14 +91,21 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; everything it prints goes through :func:`crewkit.safetext.escape_controls`."""
+    import signal
+
     from crewkit.safetext import SafeStream
 
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
+    handler = signal.getsignal(signal.SIGINT)
     try:
         return _main(argv)
     finally:
         sys.stdout, sys.stderr = out, err
+        if argv is not None and signal.getsignal(signal.SIGINT) != handler:
+            # called from Python (tests, another program): Ctrl-C works again once the command has returned;
+            # the `crewkit` command itself (no argv) keeps ignoring it while it exits
+            signal.signal(signal.SIGINT, handler)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
@@ -115,12 +122,21 @@ def _main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args)
     except KeyboardInterrupt:
+        _ignore_further_interrupts()  # stopping already: another Ctrl-C must not interrupt the clean-up at exit
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # every known failure becomes a message, never a traceback
         return report(exc, args.command)
+
+
+def _ignore_further_interrupts() -> None:
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 #: arguments that become text inside crewkit (seeds are hashed, written to records and shown), unlike paths

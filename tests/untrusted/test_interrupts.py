@@ -1,0 +1,115 @@
+"""Ctrl-C is quiet everywhere and leaves no temporary file (issue 26).
+
+A terminal sends Ctrl-C (SIGINT) to the whole foreground process group: the command and its worker processes.
+The command stops with ``interrupted`` and exit 130; no worker prints a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from crewkit.campaign.store import Logbook
+from tests.untrusted.harness import ROOT
+
+
+def _interrupted(args: list[str], after: float, env: dict[str, str] | None = None,
+                 limit: float = 90.0) -> tuple[int, str, str, float]:
+    """Run ``crewkit ARGS``, press Ctrl-C after ``after`` seconds and again every 2 s (an impatient user) until
+    it ends; (exit code, stdout, stderr, seconds from the first Ctrl-C to the end)."""
+    child_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    proc = subprocess.Popen([sys.executable, "-m", "crewkit", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=child_env, start_new_session=True)
+    time.sleep(after)
+    first = time.monotonic()
+    try:
+        while proc.poll() is None and time.monotonic() - first < limit:
+            os.killpg(proc.pid, signal.SIGINT)
+            try:
+                proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                continue
+        out, err = proc.communicate(timeout=10)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return proc.returncode, out, err, time.monotonic() - first
+
+
+def _quiet(code: int, err: str) -> None:
+    assert code == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert err.strip().splitlines()[-1] == "interrupted", err
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--mission", "planet-nine/10", "--games", "1000000", "--workers", "2", "--bot", "expert"],
+    ["simulate", "--ruleset", "not-alone", "--games", "1000000", "--workers", "2"],
+    ["winnability", "--tasks", "1-10", "--deals", "1000", "--workers", "2"],
+    ["check", "planet-nine/10", "--games", "100000", "--workers", "2", "--bot", "expert"],
+    ["solve", "--mission", "planet-nine/44", "--players", "5", "--seed", "s"],
+])
+def test_ctrl_c_with_worker_processes_is_quiet(args: list[str]) -> None:
+    code, _, err, seconds = _interrupted(args, after=6)
+    _quiet(code, err)
+    assert seconds < 15
+
+
+def test_ctrl_c_with_a_local_dask_cluster_is_quiet() -> None:
+    pytest.importorskip("distributed")
+    code, _, err, _ = _interrupted(["simulate", "--mission", "planet-nine/01", "--games", "10000000", "--cluster",
+                                    "local", "--workers", "2", "--bot", "random"], after=8)
+    _quiet(code, err)
+
+
+def _big_logbook(path: Path, rows: int) -> None:
+    Logbook.open(path).close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN")
+    conn.executemany(
+        "INSERT INTO attempts (campaign, mission, players, ruleset, seed, result, reason, distress_used, "
+        "recorded_at, record_path) VALUES ('planet-nine', 'planet-nine/01', 4, 'crew', ?, 'failure', ?, 0, "
+        "'2024-01-01T00:00:00+00:00', NULL)",
+        ((f"s{i}", "r" * 400) for i in range(rows)))
+    conn.execute("COMMIT")
+    conn.close()
+
+
+@pytest.mark.parametrize("after", [1.0, 1.6, 2.2])
+def test_ctrl_c_during_campaign_reset_leaves_no_temporary_file(tmp_path: Path, after: float) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    path = home / "logbook.sqlite3"
+    _big_logbook(path, 60_000)  # about 30 MB: the copy takes a while
+    code, _, err, _ = _interrupted(["campaign", "reset", "--yes"], after=after, env={"CREWKIT_HOME": str(home)})
+    assert code in (0, 130), err
+    assert "Traceback" not in err
+    left = sorted(p.name for p in home.iterdir() if p.name.endswith((".tmp", "-journal")))
+    assert left == [], left
+    kept = sum(sqlite3.connect(p).execute("SELECT count(*) FROM attempts").fetchone()[0]
+               for p in home.glob("logbook*.sqlite3*") if not p.name.endswith(("-wal", "-shm")))
+    assert kept in (60_000, 120_000)  # interrupted: all still in the logbook; done: all in the backup too
+
+
+def test_ctrl_c_while_crewkit_starts_is_quiet() -> None:
+    """Ctrl-C a few milliseconds into loading the command line (its imports take about 0.1 s)."""
+    code = ("import os, signal\n"
+            "signal.signal(signal.SIGALRM, lambda *a: os.kill(os.getpid(), signal.SIGINT))\n"
+            "signal.setitimer(signal.ITIMER_REAL, 0.005)\n"
+            "from crewkit.cli import main\n"
+            "print('not interrupted')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if "not interrupted" in proc.stdout:
+        pytest.skip("the imports finished within 5 ms")
+    assert proc.returncode == 130, proc.stderr
+    assert proc.stderr.strip() == "interrupted", proc.stderr
