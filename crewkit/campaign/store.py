@@ -206,8 +206,8 @@ def _check_header(path: Path) -> int:
 
 
 def _remove_temporary(path: Path) -> None:
-    """Remove a temporary logbook copy and the journal SQLite may have left beside it."""
-    for leftover in (path, Path(f"{path}-journal")):
+    """Remove a temporary logbook copy and the journal files SQLite may have left beside it."""
+    for leftover in (path, Path(f"{path}-journal"), Path(f"{path}-wal"), Path(f"{path}-shm")):
         with contextlib.suppress(FileNotFoundError):
             leftover.unlink()
 
@@ -270,13 +270,14 @@ def _create(path: Path) -> None:
     try:
         _build_empty(tmp, journal_mode="WAL")
     except sqlite3.Error as exc:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+        _remove_temporary(tmp)
         raise LogbookError(f"{_describe(path)} could not be created: {exc}", path) from None
     except OSError as exc:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+        _remove_temporary(tmp)
         raise LogbookError(f"{_describe(path)} could not be created: {exc.strerror or exc}", path) from None
+    except BaseException:  # Ctrl-C: nothing half-made is left behind
+        _remove_temporary(tmp)
+        raise
     _link_no_clobber(tmp, path)
 
 

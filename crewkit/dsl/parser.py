@@ -82,13 +82,14 @@ def _build_parser(grammar: str) -> Lark:
     # Written under a private temporary name, then renamed: a reader never sees half a file.
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     discard(tmp)
-    parser = Lark(grammar, cache=str(tmp), **_OPTIONS)
     try:
+        parser = Lark(grammar, cache=str(tmp), **_OPTIONS)
         if safe_cached_file(tmp):
             os.replace(tmp, path)
     except OSError:
-        pass
-    discard(tmp)
+        parser = Lark(grammar, **_OPTIONS)  # a cache that cannot be written: parse tables built each run
+    finally:
+        discard(tmp)  # also when interrupted: no half-written file stays in the cache folder
     return parser
 
 
