@@ -5,6 +5,8 @@ is built from the nodes by this module, so that:
 
 - only safe YAML is read: plain mappings, lists, strings, numbers, booleans and null; any other tag is refused;
 - duplicate keys are an error (reported at the second key, naming the line of the first);
+- text never holds a control character: ``"\\e]0;"`` in a double-quoted string is loaded as the four characters
+  ``\\x1b]0;`` (:func:`crewkit.safetext.escape_controls`), so a file's text is harmless wherever it is shown;
 - mapping keys are always strings: the key's text (``3: 10`` and ``"3": 10`` are the same key);
 - scalars follow YAML 1.2's core schema: only ``true``/``false`` (also ``True``, ``TRUE``, ...) are booleans,
   so ``no``, ``yes``, ``on``, ``off`` stay strings; ``010`` is the integer 10 (``0o10`` is octal); dates and
@@ -31,6 +33,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from crewkit.safetext import escape_controls
 from crewkit.spec.errors import Path, SpecError, SpecIssue
 
 MAX_BYTES = 1024 * 1024
@@ -321,7 +324,7 @@ class _Builder:
                 what = "a list" if isinstance(key_node, SequenceNode) else "a mapping"
                 self._issue(key_node, path, f"a mapping key must be a name, found {what}")
                 continue
-            key = key_node.value
+            key = escape_controls(key_node.value)
             if key == "<<" and key_node.style is None:
                 self._issue(key_node, path, "merge keys ('<<') are not supported; write the keys out")
                 continue
@@ -353,7 +356,9 @@ class _Builder:
         value: str = node.value
         tag = node.tag
         if tag == _STR:
-            return value
+            # text from a file never holds a control character once loaded ("\e]0;" written as "\x1b]0;"):
+            # whatever shows it (a command's output, the terminal app's widgets, a record) shows it harmless
+            return escape_controls(value)
         if tag == _NULL:
             return None
         if tag == _BOOL:

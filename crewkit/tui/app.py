@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from crewkit.tui.catalog import (
@@ -21,6 +21,7 @@ from crewkit.tui.catalog import (
     ruleset_data,
 )
 from crewkit.tui.options import DEFAULT_CAMPAIGN, PlayOptions
+from crewkit.tui.safe import shown, shown_plain, with_safe_lines
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.services import Services, default_services
@@ -39,6 +40,10 @@ class CrewApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
         Binding("v", "compare", "Compare"),
     ]
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then the one that keeps control characters off the terminal (crewkit.tui.safe)."""
+        return with_safe_lines(super().get_line_filters())
 
     def __init__(self, options: PlayOptions | None = None, services: Services | None = None) -> None:
         super().__init__()
@@ -85,7 +90,7 @@ class CrewApp(App[int]):
 
         self.campaign = campaign_info(ref)
         if self.campaign.note:
-            self.notify(escape(self.campaign.note), title="Campaign", severity="warning", timeout=8)
+            self.notify(shown(self.campaign.note), title="Campaign", severity="warning", timeout=8)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if isinstance(self.screen, CampaignScreen):
@@ -184,9 +189,9 @@ class CrewApp(App[int]):
 
     def on_mount(self) -> None:
         for warning in self.services.warnings:
-            self.notify(warning, title="crewkit", severity="warning", timeout=8)
+            self.notify(shown(warning), title="crewkit", severity="warning", timeout=8)
         if self.campaign.note and self.options.campaign:
-            self.notify(escape(self.campaign.note), title="Campaign", severity="warning", timeout=8)
+            self.notify(shown(self.campaign.note), title="Campaign", severity="warning", timeout=8)
         if self.options.mission:
             mission = self.options.mission
             self.open_briefing(mission if mission in self.campaign.entries else canonical_mission(mission))
@@ -207,7 +212,7 @@ class CrewApp(App[int]):
 
         why = self.locked(mission)
         if why is not None:
-            self.notify(escape(why), title="Locked", severity="warning")
+            self.notify(shown(why), title="Locked", severity="warning")
             return
 
         if isinstance(self.screen, BriefingScreen | TableScreen):
@@ -237,7 +242,7 @@ class CrewApp(App[int]):
             self._begin(session, None)
             return
         done = len(saved.get("actions") or [])
-        summary = (f"Seed {saved.get('seed', '?')}, {plural(done, 'action')} played so far.\n"
+        summary = (f"Seed {shown_plain(saved.get('seed', '?'))}, {plural(done, 'action')} played so far.\n"
                    "A new attempt instead counts this one as abandoned in the logbook.")
 
         def answer(resume: bool | None) -> None:
@@ -252,14 +257,14 @@ class CrewApp(App[int]):
             if record is not None:
                 error = session.resume(dict(record))
                 if error:
-                    self.notify(f"Cannot resume: {error}. Starting a new attempt.", severity="warning")
+                    self.notify(f"Cannot resume: {shown(error)}. Starting a new attempt.", severity="warning")
                     session.discard_saved()
                     session.new_attempt()
             else:
                 session.discard_saved()
                 session.new_attempt()
         except Exception as exc:  # a mission the engine cannot set up
-            self.notify(str(exc), title="Cannot start the mission", severity="error", timeout=10)
+            self.notify(shown(exc), title="Cannot start the mission", severity="error", timeout=10)
             return
         from crewkit.tui.screens.table import TableScreen
 

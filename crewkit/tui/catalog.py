@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from crewkit.tui.safe import shown_plain
+
 
 @dataclass(frozen=True)
 class CampaignInfo:
@@ -48,7 +50,8 @@ def campaign_info(ref: str, *, validate: bool = False) -> CampaignInfo:
                             {e.key: e for e in camp.entries}, camp.source, ref)
     except Exception as exc:  # missing or invalid campaign file: fall back to what exists
         note = f"the campaign cannot be opened ({_first_line(exc)}); showing the missions that exist"
-    return CampaignInfo(ref, _title_of(ref), "crew", tuple(bundled_mission_ids(ref)), note, ref=ref)
+    return CampaignInfo(shown_plain(ref), shown_plain(_title_of(ref)), "crew", tuple(bundled_mission_ids(ref)),
+                        shown_plain(note), ref=ref)
 
 
 def _read_yaml(path: Any) -> Any:
@@ -86,11 +89,12 @@ def known_campaigns(extra: str | None = None, extra_source: str = "folder") -> l
 
                 path = find_campaign(name).path
             data = _read_yaml(path)
-            out.append(KnownCampaign(name, str(data.get("name") or name), str(data.get("title") or name), source,
-                                     len(data.get("missions") or []),
+            out.append(KnownCampaign(name, shown_plain(data.get("name") or name), shown_plain(data.get("title") or name),
+                                     source, len(data.get("missions") or []),
                                      description=" ".join(str(data.get("description") or "").split())))
-        except Exception as exc:
-            out.append(KnownCampaign(name, name, name, source, 0, _first_line(exc)))
+        except Exception as exc:  # a name or path typed, and an error naming files: shown, never as controls
+            out.append(KnownCampaign(name, shown_plain(name), shown_plain(name), source, 0,
+                                     shown_plain(_first_line(exc))))
     return out
 
 

@@ -7,12 +7,15 @@ no person takes, hotseat with the hand-over screen when several people play. Not
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
 from textual.app import App
 from textual.binding import Binding
+from textual.filter import LineFilter
 
 from crewkit.tui.hunt_session import HuntSession, seat_kinds
 from crewkit.tui.options import PlayOptions
+from crewkit.tui.safe import with_safe_lines
 from crewkit.tui.screens.hunt_table import HuntTableScreen
 
 
@@ -31,6 +34,10 @@ class HuntApp(App[int]):
     TITLE = "crewkit"
     SUB_TITLE = "Not Alone at the terminal"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then the one that keeps control characters off the terminal (crewkit.tui.safe)."""
+        return with_safe_lines(super().get_line_filters())
 
     def __init__(self, session: HuntSession, options: PlayOptions | None = None) -> None:
         super().__init__()

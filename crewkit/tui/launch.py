@@ -58,10 +58,14 @@ def run_play(options: PlayOptions) -> int:
 
     app = CrewApp(options)
     result = app.run()
+    # printed once the app has closed, to a terminal without its escaping stream: file names, a condition, a
+    # record's path are written out as every command writes them (crewkit.safetext)
+    from crewkit.safetext import escape_controls
+
     if app.exit_note:
-        print(app.exit_note)
+        print(escape_controls(app.exit_note))
     if app.fatal_message:
         import sys
 
-        print(f"crewkit play: {app.fatal_message}", file=sys.stderr)
+        print(f"crewkit play: {escape_controls(app.fatal_message)}", file=sys.stderr)
     return int(result or 0)

@@ -6,8 +6,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
 from rich.text import Text
+
+from crewkit.tui.safe import shown
 
 if TYPE_CHECKING:
     from crewkit.cards import Card
@@ -92,7 +93,7 @@ def card_text(card: Card, *, short: bool = False, dim: bool = False) -> Text:
 
 
 def card_markup(card: Card) -> str:
-    return f"[{suit_style(card)}]{escape(card.name)}[/]"
+    return f"[{suit_style(card)}]{shown(card.name)}[/]"
 
 
 def token_text(token: str | None) -> str:
@@ -258,7 +259,7 @@ def mission_briefing_lines(
     ``roles`` names the players already bound to the mission's roles (``{"sick": "Bot 2"}``)."""
     lines: list[str] = []
     if data.get("description"):
-        lines += [escape(" ".join(str(data["description"]).split())), ""]
+        lines += [shown(" ".join(str(data["description"]).split())), ""]
     tasks = data.get("tasks") or {}
     count = int(tasks.get("count", 0) or 0)
     tokens = list(tasks.get("tokens") or [])
@@ -269,11 +270,11 @@ def mission_briefing_lines(
         what = "task card is" if count == 1 else "task cards are"
         lines.append(f"[b]Tasks:[/] {count} {what} revealed and drafted, starting with the commander.")
     if fixed:
-        lines.append("  Fixed task cards: " + ", ".join(escape(str(c)) for c in fixed))
+        lines.append("  Fixed task cards: " + ", ".join(shown(str(c)) for c in fixed))
     if tokens:
         lines.append("[b]Task tokens[/] (placed on the revealed tasks from left to right):")
         for tok in tokens:
-            lines.append(f"  [b]{escape(token_text(str(tok)))}[/]  {token_words(str(tok))}")
+            lines.append(f"  [b]{shown(token_text(str(tok)))}[/]  {token_words(str(tok))}")
     else:
         lines.append("[b]Task tokens:[/] none — tasks may be completed in any order.")
     symbols = data.get("symbols") or {}
@@ -297,7 +298,7 @@ def mission_briefing_lines(
                 sym_lines.append(f"{key.replace('_', ' ')}: {value}")
     if sym_lines:
         lines.append("[b]Symbols:[/]")
-        lines.extend("  " + escape(s) for s in sym_lines)
+        lines.extend("  " + shown(s) for s in sym_lines)
     else:
         lines.append("[b]Symbols:[/] none.")
     setup = data.get("setup") or []
@@ -307,7 +308,7 @@ def mission_briefing_lines(
             if not isinstance(step, Mapping) or not step:
                 continue
             kind, body = next(iter(step.items()))
-            lines.append("  " + escape(_setup_words(str(kind), body)))
+            lines.append("  " + shown(_setup_words(str(kind), body)))
     conditions = data.get("conditions") or []
     if conditions:
         lines.append("[b]Conditions:[/]")
@@ -315,7 +316,7 @@ def mission_briefing_lines(
         for cond in conditions:
             if not isinstance(cond, Mapping):
                 continue
-            lines.extend("  • " + escape(line) for line in condition_words(cond, names))
+            lines.extend("  • " + shown(line) for line in condition_words(cond, names))
     return lines
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -14,6 +13,7 @@ from textual.widgets import Footer, Header, Static
 
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.safe import shown
 from crewkit.tui.services import campaign_progress, progress_of, saved_missions
 from crewkit.tui.text import mission_briefing_lines, player_text, plural, seat_label
 
@@ -55,35 +55,35 @@ class BriefingScreen(Screen[None]):
             rs, spec = specs_for(ruleset, app.ref_of(self.mission), len(kinds), app.readings_for(self.mission))
         except Exception as exc:
             self.error = str(exc)
-            return (f"[b red]Mission {escape(self.mission)} cannot be played under {escape(ruleset)}[/]\n\n"
-                    f"{escape(str(exc))}")
+            return (f"[b red]Mission {shown(self.mission)} cannot be played under {shown(ruleset)}[/]\n\n"
+                    f"{shown(str(exc))}")
         data = rs.data
         mission_set = in_mission_set(ruleset, self.mission)
         lines: list[str] = []
         if mission_set:
-            lines += [f"[b]{escape(str(data.get('title') or rs.name))}[/]   [dim]{escape(self.mission)}[/]", ""]
+            lines += [f"[b]{shown(str(data.get('title') or rs.name))}[/]   [dim]{shown(self.mission)}[/]", ""]
             description = player_text(str(data.get("description") or ""))
             level = re.fullmatch(r".+/level-(\d+)", self.mission)
             if level:  # the rule set's description names its default level; this game deals another
                 description = re.sub(r"\blevel-\d+\b", f"level-{level.group(1)}", description)
-                lines[0] = lines[0].replace(escape(self.mission), f"{escape(self.mission)} · level {level.group(1)}")
+                lines[0] = lines[0].replace(shown(self.mission), f"{shown(self.mission)} · level {level.group(1)}")
             if description:
-                lines += [escape(description), ""]
+                lines += [shown(description), ""]
         else:
             entry = app.entry(self.mission)
             if entry is not None and (entry.chapter_title or entry.chapter_text):
                 if entry.chapter_title:
-                    lines.append(f"[b]{escape(entry.chapter_title)}[/]")
+                    lines.append(f"[b]{shown(entry.chapter_title)}[/]")
                 if entry.chapter_text:
-                    lines.append(f"[i]{escape(entry.chapter_text)}[/]")
+                    lines.append(f"[i]{shown(entry.chapter_text)}[/]")
                 lines.append("")
             number = spec.number if spec.number is not None else "?"
             title = entry.title if entry is not None else spec.title
             shown_id = self.mission if entry is not None else spec.id
-            lines += [f"[b]Mission {number}: {escape(title)}[/]   [dim]{escape(shown_id)}[/]", ""]
+            lines += [f"[b]Mission {number}: {shown(title)}[/]   [dim]{shown(shown_id)}[/]", ""]
         seats = "in playing order " + ", ".join(seat_label(s, kinds) for s in range(len(kinds)))
         crew = "Players" if data.get("scoring") else "Crew"
-        lines.append(f"[b]{crew}:[/] {len(kinds)} players under the [b]{escape(rs.name)}[/] rules — {escape(seats)}")
+        lines.append(f"[b]{crew}:[/] {len(kinds)} players under the [b]{shown(rs.name)}[/] rules — {shown(seats)}")
         if data.get("dummy"):
             lines.append("[b]JARVIS[/] takes a third seat: its face-up cards are public; the commander decides "
                          "where it sits, its tasks and its cards. Face-down cards turn up as the cards above "
@@ -110,8 +110,8 @@ class BriefingScreen(Screen[None]):
             for r in readings:
                 choice = str(r.get("choice", ""))
                 text = ((r.get("options") or {}).get(choice) or {}).get("text", "") if choice else ""
-                lines.append(f"  • {escape(player_text(str(r.get('question', r.get('id', '')))))}")
-                lines.append(f"    [dim]{escape(choice)}:[/] {escape(player_text(str(text)))}")
+                lines.append(f"  • {shown(player_text(str(r.get('question', r.get('id', '')))))}")
+                lines.append(f"    [dim]{shown(choice)}:[/] {shown(player_text(str(text)))}")
         campaign = app.campaign_for(self.mission)
         if campaign:
             older: dict[str, int] = {}
@@ -140,7 +140,7 @@ class BriefingScreen(Screen[None]):
 
     def action_start(self) -> None:
         if self.error:
-            self.notify(self.error, title="Cannot start", severity="error")
+            self.notify(shown(self.error), title="Cannot start", severity="error")
             return
         self.crew_app.start_mission(self.mission)
 

@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import mission_number
+from crewkit.tui.safe import shown_plain
 from crewkit.tui.services import Progress, campaign_progress, changed_notice, saved_missions
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ class CampaignScreen(Screen[None]):
             style = "bold yellow" if is_next else ""
             table.add_row(
                 Text(num, style=style),
-                Text(title or row.mission, style=style),
+                Text(shown_plain(title or row.mission), style=style),
                 str(row.attempts) if row.attempts else "·",
                 status,
                 key=row.mission,

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from crewkit.engine.blocks.rounds import MatchState
+from crewkit.tui.safe import shown_plain
 from crewkit.tui.screens.dialogs import chip_table, fit_dialog_body
 from crewkit.tui.session import Finished, Session
 from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
@@ -71,7 +72,7 @@ class EndScreen(ModalScreen[str]):
         success = f.result == "success"
         body = Text()
         body.append("MISSION ACCOMPLISHED" if success else "MISSION FAILED", style="bold green" if success else "bold red")
-        body.append(f"\n\n{self.mission}  {self.title_text}\n", style="bold")
+        body.append(f"\n\n{shown_plain(self.mission)}  {shown_plain(self.title_text)}\n", style="bold")
         session = self.crew_app.session
         body.append(f"{name_seats(f.reason, session.kinds) if session is not None else f.reason}\n\n")
         if f.progress is not None:

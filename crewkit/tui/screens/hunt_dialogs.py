@@ -57,7 +57,7 @@ class _Dialog(ModalScreen[Action | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="hunt-dialog"):
             yield Static(Text(self.title_text, style="bold"), classes="hunt-dialog-title")
-            yield Static(self.note, classes="hunt-dialog-note")
+            yield Static(Text(self.note), classes="hunt-dialog-note")
             yield OptionList(classes="hunt-options")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -72,12 +72,12 @@ class _Dialog(ModalScreen[Action | None]):
         self.entries = entries
         self.query_one(".hunt-dialog-title", Static).update(Text(title, style="bold"))
         note_widget = self.query_one(".hunt-dialog-note", Static)
-        note_widget.update(note)
+        note_widget.update(Text(note))  # card names and titles come from files: never markup
         note_widget.display = bool(note)
         options = self.query_one(OptionList)
         options.clear_options()
         for i, (label, _, _place) in enumerate(entries):
-            options.add_option(Option(label, id=str(i)))
+            options.add_option(Option(Text(label), id=str(i)))
         options.highlighted = 0 if entries else None
         options.focus()
         self._marks()

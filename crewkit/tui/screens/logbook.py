@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from crewkit.tui.catalog import mission_number
+from crewkit.tui.safe import shown_plain
 from crewkit.tui.services import campaign_progress, changed_notice
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class LogbookScreen(Screen[None]):
             in_folder = row.mission.endswith((".yaml", ".yml"))
             table.add_row(
                 str(i + 1) if in_folder else mission_number(row.mission),
-                Text(self.crew_app.title_of(row.mission) or row.mission),  # from a file: never markup
+                Text(shown_plain(self.crew_app.title_of(row.mission) or row.mission)),  # from a file: never markup
                 str(row.attempts),
                 Text("✓", style="bold green") if row.done else "",
                 "yes" if row.distress_used else "",

@@ -30,6 +30,7 @@ from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.step_actions import ChoosePlayer
 from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.safe import shown, shown_plain
 from crewkit.tui.screens.dialogs import (
     ChoiceScreen,
     CommunicateScreen,
@@ -120,9 +121,9 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.height < SHORT, "short")
-        self.sub_title = f"{self.session.mission} {self.session.title}"
+        self.sub_title = shown_plain(f"{self.session.mission} {self.session.title}")
         for warning in self.session.warnings:
-            self.notify(warning, title="Bots", severity="warning", timeout=6)
+            self.notify(shown(warning), title="Bots", severity="warning", timeout=6)
         self.refresh_view()
         self.advance()
 
@@ -578,7 +579,7 @@ class TableScreen(Screen[None]):
             # a toast for a bot's distress signal; for a communication only when there is room: at 80x24 the
             # toasts would cover the crew panel and the log, which already show it
             if isinstance(action, Distress) or (isinstance(action, Communicate) and self.app.size.height >= SHORT):
-                self.notify(f"{seat_label(seat, s.kinds)}: {label}", title="Crew")
+                self.notify(shown(f"{seat_label(seat, s.kinds)}: {label}"), title="Crew")
             if not self.status_is_error():
                 self.set_status(f"{seat_label(seat, s.kinds)}: {label}")
         self.advance()
@@ -604,7 +605,7 @@ class TableScreen(Screen[None]):
                 refused = name_seats(refused, self.session.kinds, self.viewer)
                 self.set_status(refused, error=True)
                 if self.app.size.height >= SHORT:  # at 80x24 a toast would cover the trick; the status line says it
-                    self.notify(refused, title="Not allowed", severity="warning")
+                    self.notify(shown(refused), title="Not allowed", severity="warning")
                 return
             self.set_status(f"{seat_label(action.seat, self.session.kinds, self.viewer)}: {action_label(action)}")
             self.advance()
