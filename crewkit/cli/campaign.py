@@ -52,12 +52,15 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         raise UsageError("campaign needs an action: status or reset")
     campaign = load_campaign(args.campaign, deep=False, write_cache=False)  # status writes nothing
     titles = {}
+    checked: dict[str, bool] = {}  # each file checked once, however often the campaign lists it
     for entry in campaign.entries:
-        try:
-            load_mission(entry.ref)
-            titles[entry.key] = entry.title
-        except Exception:  # a broken mission file still shows up in the table
-            titles[entry.key] = "?"
+        if entry.ref not in checked:
+            try:
+                load_mission(entry.ref)
+                checked[entry.ref] = True
+            except Exception:  # a broken mission file still shows up in the table
+                checked[entry.ref] = False
+        titles[entry.key] = entry.title if checked[entry.ref] else "?"
     from crewkit.engine.setup import logbook_extra_attempts
 
     versions = {e.key: e.version for e in campaign.entries}

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import (
+    DEFAULT_PRECISION,
     check_cluster,
     cluster_option,
     format_option,
@@ -53,7 +54,7 @@ def add_check_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--workers", type=positive_int, default=1,
                    help="parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)")
     p.add_argument("--oversubscribe", action="store_true", help="allow --workers above the number of CPUs")
-    p.add_argument("--precision", type=precision, default=0.03, metavar="H",
+    p.add_argument("--precision", type=precision, default=None, metavar="H",
                    help="play deals in blocks of 25 until the bot's 95%% interval is at most ±H per player count "
                         "(0.03 or 3%%; default: 0.03)")
     p.add_argument("--solver-games", type=positive_int, default=60, metavar="N",
@@ -83,7 +84,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if looks_like_path(args.mission) and not Path(args.mission).is_file():
         raise UsageError(f"{args.mission}: no such file")  # else a mission id (planet-nine/05), resolved by the check
     check_cluster(args)
-    note_precision_cap("check", args.precision, args.games or 3000)
+    note_precision_cap("check", args.precision, args.games or 3000)  # only when asked for: the default suits any --games
+    args.precision = DEFAULT_PRECISION if args.precision is None else args.precision
     with precision_bar("check", args.format == "text") as status:
         report = check_mission(args.mission, games=args.games or 3000, players=args.players, ruleset=args.ruleset,
                                bot=args.bot, seed=args.seed, solver=not args.no_solver,

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import (
+    DEFAULT_PRECISION,
     check_cluster,
     cluster_option,
     format_option,
@@ -64,7 +65,7 @@ def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
                                                    "--precision is reached"),
                                 seed_option("compare"), workers_option(), cluster_option(),
                                 format_option("text", "json", "csv")])
-    p.add_argument("--precision", type=precision, default=0.03, metavar="H",
+    p.add_argument("--precision", type=precision, default=None, metavar="H",
                    help="play deals in blocks of 25 until every variant's 95%% interval is at most ±H (0.03 or 3%%; "
                         "default: 0.03); a campaign's missions stop one by one")
     p.add_argument("variants", nargs="*", metavar="VARIANT", help="variant spec strings (see above)")
@@ -103,7 +104,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from crewkit.analysis import compare as cmp_mod
 
     check_cluster(args)
-    note_precision_cap("compare", args.precision, args.games)
+    note_precision_cap("compare", args.precision, args.games)  # only when asked for: the default suits any --games
+    args.precision = DEFAULT_PRECISION if args.precision is None else args.precision
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")

@@ -76,6 +76,8 @@ def delay_seconds(text: str) -> float:
 
 #: the finest --precision: ±0.1 points already takes up to 960,400 games per stream (at a 50% rate)
 MIN_PRECISION = 0.001
+#: --precision of check and compare when none is given
+DEFAULT_PRECISION = 0.03
 
 
 def precision(text: str) -> float:

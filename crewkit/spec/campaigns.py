@@ -30,7 +30,7 @@ from crewkit.spec import bundled
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.loader import apply_readings, check_spec_file, load_doc, resolve_ruleset_data
 from crewkit.spec.model import Campaign, CampaignMission
-from crewkit.spec.yamlio import read_limited
+from crewkit.spec.yamlio import read_limited, real_path_within
 
 ENTRY_POINT_GROUP = "crewkit.campaigns"
 CAMPAIGN_FILE = "campaign.yaml"
@@ -329,6 +329,9 @@ def find_campaign(ref: str, *, write_cache: bool = True) -> CampaignSource:
         file = path / CAMPAIGN_FILE
         if not file.is_file():
             raise bundled.NotFound(f"folder {ref} holds no {CAMPAIGN_FILE}")
+        if real_path_within(file, [path]) is None:  # the folder is someone else's: its file must be in it
+            raise bundled.NotFound(f"the {CAMPAIGN_FILE} of folder {ref} is a link to {file.resolve()}, outside "
+                                   "the folder; crewkit follows a link only when it stays inside")
         return CampaignSource(file, "folder", _location_identity(_name_of(file), path), _name_of(file))
     if path.is_file():
         if path.suffix.lower() == ".zip":
@@ -345,11 +348,9 @@ def find_campaign(ref: str, *, write_cache: bool = True) -> CampaignSource:
 
 def _name_of(path: Path) -> str:
     try:
-        from crewkit.spec.yamlio import load_yaml_file
-
-        data = load_yaml_file(path).data
+        data = load_doc(path).data  # cached: the campaign's own check reads the same document
         name = data.get("name") if isinstance(data, Mapping) else None
-    except Exception:
+    except SpecError:
         name = None
     return str(name) if isinstance(name, str) and name else path.parent.name
 

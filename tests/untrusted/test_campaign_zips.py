@@ -179,3 +179,25 @@ def test_status_leaves_no_wal_side_files(tmp_path: Path) -> None:
     assert run.returncode == 0, run.output
     assert "missions done: 1/" in run.stdout
     assert sorted(p.name for p in home.iterdir()) == before
+
+
+def test_a_campaign_of_nine_thousand_missions_is_refused_quickly(tmp_path: Path) -> None:
+    """``campaign status`` checked every listed mission, once per entry: 9,000 entries ran for minutes."""
+    folder = tmp_path / "many"
+    folder.mkdir()
+    entries = "".join(f"  - planet-nine/{1 + i % 50:02d}\n" for i in range(9000))
+    (folder / "campaign.yaml").write_text(f"name: many\ntitle: Many\nruleset: crew\nmissions:\n{entries}",
+                                          encoding="utf-8")
+    for args in (("campaign", "status", "--campaign", str(folder)), ("validate", str(folder))):
+        run = run_bounded(*args, env=_env(tmp_path), timeout=60)
+        assert_refused(run, "expected a list of at most 200 items", max_seconds=15)
+
+
+def test_a_campaign_listing_one_mission_often_checks_it_once(tmp_path: Path) -> None:
+    folder = tmp_path / "often"
+    folder.mkdir()
+    entries = "".join(f"  - planet-nine/{1 + i % 50:02d}\n" for i in range(200))
+    (folder / "campaign.yaml").write_text(f"name: often\ntitle: Often\nruleset: crew\nmissions:\n{entries}",
+                                          encoding="utf-8")
+    run = run_bounded("campaign", "status", "--campaign", str(folder), env=_env(tmp_path), timeout=60)
+    assert run.returncode == 0 and run.seconds < 20, run.output

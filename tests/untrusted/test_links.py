@@ -158,3 +158,25 @@ def test_read_limited_follows_a_link_only_within(tmp_path: Path) -> None:
             read_limited(path, within=within)
     assert read_limited(tmp_path / "in" / "link-out.yaml") == b"x: 1\n"  # typed: the user's own path
     assert real_path_within(tmp_path / "in" / "link-in.yaml", within) == os.path.realpath(tmp_path / "in" / "g.yaml")
+
+
+# ---------------------------------------------------------------------------- a campaign folder
+def test_a_campaign_folder_whose_campaign_file_links_out(tmp_path: Path) -> None:
+    shared, private = _shared_and_private(tmp_path)
+    (private / "campaign.yaml").write_text(SECRET, encoding="utf-8")
+    (shared / "campaign.yaml").symlink_to(private / "campaign.yaml")
+    env = {"CREWKIT_HOME": str(tmp_path / "home")}
+    for args in (("campaign", "status", "--campaign", str(shared)), ("play", "--campaign", str(shared)),
+                 ("check", "--campaign", str(shared), "--games", "1"), ("validate", str(shared))):
+        run = run_bounded(*args, timeout=30, env=env)
+        assert_refused(run, "outside the folder", max_seconds=10)
+        assert "SECRET" not in run.output
+
+
+def test_a_campaign_mission_linked_out_of_the_folder(tmp_path: Path) -> None:
+    shared, private = _shared_and_private(tmp_path)
+    (private / "m.yaml").write_text("number: 1\ntitle: Secret\nrulesets: [crew]\ntasks: {count: 1}\n", encoding="utf-8")
+    (shared / "m.yaml").symlink_to(private / "m.yaml")
+    (shared / "campaign.yaml").write_text("name: c\ntitle: C\nruleset: crew\nmissions: [m.yaml]\n", encoding="utf-8")
+    run = run_bounded("validate", str(shared / "campaign.yaml"), timeout=30)
+    assert_refused(run, "leads outside the campaign's folder", max_seconds=10)

@@ -95,3 +95,10 @@ def test_iter_jobs_takes_jobs_only_as_it_needs_them() -> None:
     stream = iter(iter_jobs(abs, jobs(), total=10**12))
     assert [next(stream) for _ in range(3)] == [(0, 0), (1, 1), (2, 2)]
     assert len(taken) == 3
+
+
+def test_the_default_precision_says_nothing_of_the_cap() -> None:
+    run = run_bounded("compare", "--mission", "planet-nine/01", "--games", "2", "--no-solver", "bot=random",
+                      timeout=60)
+    assert run.returncode == 0, run.output
+    assert "may need up to" not in run.stderr
