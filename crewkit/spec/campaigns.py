@@ -164,6 +164,8 @@ def _zip_contents(path: Path, raw: bytes) -> tuple[dict[str, bytes], str]:
                 if (name.startswith(("/", "\\")) or ".." in Path(name).parts or ":" in name or "\\" in name
                         or "\x00" in name or any(part in ("", ".") for part in name.rstrip("/").split("/"))):
                     raise bundled.NotFound(f"campaign zip {path}: member {name!r} would leave the folder")
+                if len(name) > 1024 or any(len(part) > 255 for part in name.split("/")):
+                    raise bundled.NotFound(f"campaign zip {path}: member {name[:80]!r}... has too long a name")
                 if (member.external_attr >> 16) & 0o170000 == stat.S_IFLNK:
                     raise bundled.NotFound(f"campaign zip {path}: member {name!r} is a symbolic link")
                 if member.is_dir():
@@ -267,15 +269,16 @@ def unpack_zip(path: Path, *, write_cache: bool = True) -> Path:
     private = _private_chain(root, top)
     if private and _matches(dest, files):
         return dest / inner if inner else dest
-    if not private or not write_cache:
-        dest = _temporary_folder() / digest
-        _write_tree(dest, files)
-        return dest / inner if inner else dest
     try:
+        if not private or not write_cache:
+            raise PermissionError("not the user's own cache")  # this run's own copy, below
         _replace_cached(root, dest, files)
-    except OSError:  # a read-only or full cache folder: this run's own copy
+    except OSError:  # a cache others can write, a read-only or full one: this run's own copy
         dest = _temporary_folder() / digest
-        _write_tree(dest, files)
+        try:
+            _write_tree(dest, files)
+        except OSError as exc:
+            raise bundled.NotFound(f"campaign zip {path} cannot be unpacked: {exc.strerror or exc}") from None
     return dest / inner if inner else dest
 
 

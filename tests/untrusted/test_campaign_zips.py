@@ -83,6 +83,7 @@ def test_a_truncated_zip_is_a_message(tmp_path: Path) -> None:
     ({"campaign.yaml": CAMPAIGN, "./m.yaml": MISSION}, "would leave the folder"),
     ({"campaign.yaml": CAMPAIGN, "m.yaml": MISSION, "m.yaml/x.yaml": "x: 1\n"}, "is both a file and a folder"),
     ({"readme.txt": "no campaign here"}, "holds no campaign.yaml"),
+    ({"campaign.yaml": CAMPAIGN, "/".join(["d" * 200] * 40) + "/x.yaml": "x: 1\n"}, "has too long a name"),
 ])
 def test_odd_members_are_refused_before_anything_is_written(tmp_path: Path, members: dict[str, str],
                                                              fragment: str) -> None:
