@@ -234,7 +234,8 @@ def normalise_reason(reason: str) -> str:
     text = re.sub(r"\bseat \d+\b", "a seat", text)
     text = re.sub(r"\btrick \d+\b", "a trick", text)
     text = re.sub(r"\b(?:blue|green|yellow|pink|rocket) \d\b", "a card", text, flags=re.IGNORECASE)
-    text = re.sub(r"\d+", "N", text)
+    # numbers become N, but not the digits of a control character written out (\x1b, \u202e: crewkit.safetext)
+    text = re.sub(r"\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\d+", lambda m: m[0] if m[0][0] == "\\" else "N", text)
     return text.strip() or "failure"
 
 

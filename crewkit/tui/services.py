@@ -173,8 +173,10 @@ class FileSaves:
     def load(self, key: str) -> dict[str, Any] | None:
         path = self._path(key)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            from crewkit.spec.yamlio import read_limited
+
+            data = json.loads(read_limited(path).decode("utf-8"))  # a regular file of bounded size
+        except (OSError, ValueError, RecursionError):
             return None
         return data if isinstance(data, dict) else None
 
