@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 MAX_EXTENDS_DEPTH = 16
 MAX_READING_OPTIONS = 64
 """The most reading options a rule set or mission may offer besides the ones it implements (its bases'
-included): each is checked as a rule set or mission of its own (the bundled files have at most 25)."""
+included): each is checked as a rule set or mission of its own (the bundled files have at most 14)."""
 KINDS = ("ruleset", "mission", "campaign")
 
 
