@@ -29,6 +29,10 @@ from .words import WORDS, Word, found_text
 
 MAX_NESTING = 4
 """How deep ``one_of`` may nest."""
+MAX_OPTIONS = 8
+"""The most options of a ``one_of`` (a player chooses among them)."""
+MAX_OPTION_EFFECTS = 16
+"""The most effects in one option (as on a card)."""
 
 
 @dataclass
@@ -134,15 +138,17 @@ class EffectChecker:
         if depth >= MAX_NESTING:
             self._issue(path, f"one_of nests more than {MAX_NESTING} deep")
             return None
-        if not isinstance(value, list) or len(value) < 2:
-            self._issue(path, f"expected a list of at least two options (each a list of effects), found "
+        if not isinstance(value, list) or not 2 <= len(value) <= MAX_OPTIONS:
+            self._issue(path, f"expected a list of at least two options, at most {MAX_OPTIONS} (each a list of "
+                              "effects), found "
                               f"{found_text(value) if not isinstance(value, list) else f'{len(value)} option(s)'}")
             return None
         out: list[tuple[Effect, ...]] = []
         before = len(self.issues)
         for i, option in enumerate(value):
-            if not isinstance(option, list) or not option:
-                self._issue((*path, i), f"expected an option: a non-empty list of effects, found {found_text(option)}")
+            if not isinstance(option, list) or not 1 <= len(option) <= MAX_OPTION_EFFECTS:
+                found = f"{len(option)} effects" if isinstance(option, list) and option else found_text(option)
+                self._issue((*path, i), f"expected an option: a list of 1 to {MAX_OPTION_EFFECTS} effects, found {found}")
                 continue
             out.append(tuple(self.effects((*path, i), depth + 1)))
         return tuple(out) if len(self.issues) == before else None

@@ -172,3 +172,16 @@ def test_effects_applying_effects_stop_with_a_message(monkeypatch: pytest.Monkey
         words.apply(None, effect)  # type: ignore[arg-type]
     assert len(calls) == MAX_EFFECT_DEPTH
     assert words._depth == [0]  # the count is back to zero for the next game
+
+
+@pytest.mark.parametrize(("options", "fragment"), [
+    ("[" + ", ".join(["[{put_marker: {}}]"] * 9) + "]", "at most 8"),
+    ("[[" + ", ".join(["{put_marker: {}}"] * 17) + "], [{put_marker: {}}]]", "a list of 1 to 16 effects, found 17"),
+])
+def test_a_choice_among_too_many_options_is_refused(tmp_path: Path, options: str, fragment: str) -> None:
+    places = (CARDS / "places.yaml").read_text(encoding="utf-8")
+    old = "    effects:\n      - take_back_played: {}\n      - take_back_places: {count: 1}\n"
+    places = places.replace(old, f"    effects:\n      - one_of: {{options: {options}}}\n", 1)
+    path = _rule_set(tmp_path, NOT_ALONE, {"places.yaml": places})
+    run = run_bounded("validate", str(path), timeout=30)
+    assert_refused(run, fragment, max_seconds=10)
