@@ -347,7 +347,7 @@ class HeuristicBoardBot:
                 value += 0.12 * sum(max(0, s.hand_size - 2) for s in hunted)
             elif w == "discard_survival":
                 value += 0.2
-            elif w in ("take_back_limit", "show_places", "copy_hunt_card", "no_survival_cards"):
+            elif w in ("take_back_limit", "show_places", "no_survival_cards"):
                 value += 0.2
             elif w == "forbid_places":
                 value += 0.4

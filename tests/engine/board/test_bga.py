@@ -10,7 +10,7 @@ from crewkit.engine.blocks.board import GiveUp, Pass, PlaceToken, PlayCard, Play
 from crewkit.engine.boardstate import LONE
 from crewkit.engine.errors import IllegalAction
 
-from .scenario import choose, creature, places, scenario, state
+from .scenario import choose, creature, pins, places, scenario, state
 
 # ------------------------------------------------------------------------------------------------ Flashback
 
@@ -142,24 +142,27 @@ def test_give_up_with_something_to_bring_back_is_allowed(will: int, discard: lis
     assert state(g)["will"] == [3] and state(g)["hand"] == [[1, 2, 3, 4, 5]] and state(g)["assimilation"] == 1
 
 
-def test_give_up_with_nothing_back_allowed_by_the_other_reading() -> None:
-    g = scenario(2, readings={"give-up-with-nothing-back": "allowed"})
-    g.apply(GiveUp(1))
-    assert state(g)["assimilation"] == 1 and state(g)["will"] == [3]
+@pins("give-up-with-nothing-back", {"refused": False, "allowed": True})
+def test_give_up_with_nothing_back_by_reading(option: str, expected: bool) -> None:
+    g = scenario(2, readings={"give-up-with-nothing-back": option})
+    assert (GiveUp(1) in g.legal_actions(1)) is expected
+    if expected:
+        g.apply(GiveUp(1))
+        assert state(g)["assimilation"] == 1 and state(g)["will"] == [3]
 
 
 # ------------------------------------------------------------------------------------------------ phase-3 order
 
 
-@pytest.mark.parametrize(("order", "winners"), [("by-token", (1, 2)), ("by-hunted", (LONE,))])
-def test_the_reckoning_order_decides_who_wins(order: str, winners: tuple[int, ...]) -> None:
+@pins("reckoning-order", {"by-token": (1, 2), "by-hunted": (LONE,)})
+def test_the_reckoning_order_decides_who_wins(option: str, expected: tuple[int, ...]) -> None:
     # 2 Hunted: Rescue goal 14, Assimilation goal 8, each one space short. Hunted 1 (the Creature's left) is
     # caught on the Jungle; Hunted 2's Wreck has no token. BGA resolves every place without a token first: the
     # Wreck brings the rescue before the catch. One Hunted at a time: the catch comes first.
-    g = scenario(3, readings={"reckoning-order": order}, rescue=13, assimilation=7, hand={2: [1, 2, 3, 4, 8]})
+    g = scenario(3, readings={"reckoning-order": option}, rescue=13, assimilation=7, hand={2: [1, 2, 3, 4, 8]})
     places(g, s1=2, s2=8)
     creature(g, 2)
-    assert g.is_over() and g.winners == winners
+    assert g.is_over() and g.winners == expected
 
 
 def test_by_token_order_places_without_token_then_target_then_artemia_then_creature() -> None:
@@ -203,11 +206,9 @@ def test_by_hunted_order_resolves_one_hunted_at_a_time() -> None:
 # ------------------------------------------------------------------------------------------------ third will
 
 
-@pytest.mark.parametrize(
-    ("option", "hand", "discard"),
-    [("discards", [2, 3, 4, 5], [1]), ("discards-and-played", [1, 2, 3, 4, 5], [])],
-)
-def test_the_third_will_take_back(option: str, hand: list[int], discard: list[int]) -> None:
+@pins("third-will-take-back", {"discards": ([2, 3, 4, 5], [1]), "discards-and-played": ([1, 2, 3, 4, 5], [])})
+def test_the_third_will_take_back(option: str, expected: tuple[list[int], list[int]]) -> None:
+    hand, discard = expected
     # The Hunted on the Lair with 1 will is caught (1 + 1 for the Lair): 0 will. The seed: every discarded
     # place card comes back; BGA's code also returns the card played this round (the Lair).
     g = scenario(2, readings={"third-will-take-back": option}, will={1: 1}, discard={1: [3, 4]})
