@@ -81,7 +81,7 @@ def test_not_alone_against_its_advanced_variant() -> None:
 def test_a_not_alone_reading_selected_changes_the_resolved_rules() -> None:
     d = diff_specs("not-alone", "not-alone", readings_b={"reckoning-order": "by-hunted"})
     keys = {k.path: k for k in d.rule_keys}
-    assert keys["round.reckoning.order"].old == "by_token" and keys["round.reckoning.order"].new == "by_hunted"
+    assert keys["round.reckoning.order"].old == "by_token" and keys["round.reckoning.order"].new == "by_seat"
     assert [r.id for r in d.readings] == ["reckoning-order"] and d.readings[0].what == ("choice",)
 
 
