@@ -152,7 +152,7 @@ def test_rule_sets_load_and_the_advanced_one_extends() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "where", "message"), [
-    ('    "6": 3\n  places_in_hand', '    "7": 3\n  places_in_hand', "not-alone.yaml:58:5", "unknown key '7'"),
+    ('    "6": 3\n  places_in_hand', '    "7": 3\n  places_in_hand', "not-alone.yaml:59:5", "unknown key '7'"),
     ("    choice: may\n", "    choice: might\n", "not-alone.yaml:", "the choice 'might' is not one of the options"),
     ("  hunt: not-alone/hunt-cards.yaml", "  hunt: missing.yaml", "not-alone.yaml:25:9", "is not a file beside"),
     ("  hunt: not-alone/hunt-cards.yaml", "  hunt: not-alone/survival-cards.yaml", "not-alone.yaml:25:9", "is a survival card set"),
