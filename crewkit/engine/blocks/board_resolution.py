@@ -66,6 +66,9 @@ class PlaceResolution(MachineBlock[Any]):
             for seat in m.other_seats():
                 if (stage, seat) in done:
                     continue
+                if stage is not None and not _stages_of(m, seat, kinds) & {stage}:
+                    done.append((stage, seat))  # nothing of this seat's is resolved in this round
+                    continue
                 if not m.run(functools.partial(_resolve_job, stage, kinds, seat)) or m.is_over():
                     return
         m.state(BoardState).in_resolution = False
@@ -111,6 +114,29 @@ def _visits(g: G, seat: int) -> list[tuple[int, list[str]]]:
     return out
 
 
+def _stages_of(g: G, seat: int, kinds: list[str]) -> set[str]:
+    """The rounds of resolution (order by_token) in which something of the seat's is resolved."""
+    out: set[str] = set()
+    for _place, tokens in _visits(g, seat):
+        present, blocked = _plan(g, seat, tokens, kinds)
+        out.update(present)
+        if not blocked:
+            out.add(present[-1] if present else NO_TOKEN)
+    return out
+
+
+def _plan(g: G, seat: int, tokens: list[str], kinds: list[str]) -> tuple[list[str], bool]:
+    """For the tokens acting on a seat on a place: the kinds of token present, in ``kinds`` order (a token
+    counts as itself and as any token a ``token_acts_as`` rule names), and whether one of them blocks the
+    place's power (``blocks_power``, or a catch)."""
+    spec = g.data.get("tokens", {})
+    ignored = {r.effect["token"] for r in g.rules("ignore_token") if r.actor == seat}
+    roles = [r for t in tokens for r in _roles(g, t, ignored)]
+    present = [k for k in kinds if k in roles]
+    blocked = any(spec.get(r, {}).get("blocks_power") or "catch" in spec.get(r, {}) for r in roles)
+    return present, blocked
+
+
 def _roles(g: G, token: str, ignored: set[str]) -> list[str]:
     """What a token on a place counts as: itself, and any token a ``token_acts_as`` rule names."""
     roles = [token, *(r.effect["as"] for r in g.rules("token_acts_as") if r.effect["token"] == token)]
@@ -137,16 +163,14 @@ def _visit(
     ``kinds`` order) its step - the cards played on that token's place, its catch (with every token counting
     as it), its discard - then the place's power (or a card taken back) in the round of the last kind present,
     when no token there blocks it."""
-    spec = g.data.get("tokens", {})
     ignored = {r.effect["token"] for r in g.rules("ignore_token") if r.actor == seat}
     roles = {t: _roles(g, t, ignored) for t in tokens}
-    present = [k for k in kinds if any(k in roles[t] for t in tokens)]
+    present, blocked = _plan(g, seat, tokens, kinds)
     for kind in present:
         if stage in (None, kind):
             _token_step(g, seat, place, kind, [t for t in tokens if kind in roles[t]], chooser)
             if g.is_over():
                 return
-    blocked = any(spec.get(r, {}).get("blocks_power") or "catch" in spec.get(r, {}) for t in tokens for r in roles[t])
     if stage in (None, present[-1] if present else NO_TOKEN) and not blocked:
         _power_or_take_back(g, seat, place, chooser)
 
