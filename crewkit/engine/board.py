@@ -232,7 +232,10 @@ class BoardGame(Machine):
             if hidden:
                 self.say(f"{self.seat_name(seat)} takes back {len(cards)} place card(s).", [LONE])
         elif cards and (src, dst) == ("played", "hand"):
-            self.say(f"{self.seat_name(seat)} takes back the {self._place_list(cards)} they played.")
+            # face down (the River's second card), which card it is stays the seat's own
+            revealed = bool(self.state(BoardState).positions.get(seat))
+            self.say(f"{self.seat_name(seat)} takes back the {self._place_list(cards)} they played.",
+                     None if revealed else [seat])
         elif cards and dst == "discard" and src == "hand":
             self.say(f"{self.seat_name(seat)} discards the {self._place_list(cards)}.", hidden)
             if hidden:

@@ -217,3 +217,18 @@ def test_the_third_will_take_back(option: str, expected: tuple[list[int], list[i
     s = state(g)
     assert s["will"] == [3] and s["assimilation"] == 2
     assert s["hand"] == [hand] and s["discard"] == [discard]
+
+
+def test_the_rivers_card_taken_back_stays_secret() -> None:
+    # Next round after the River: two place cards face down, one kept before the reveal; which card went back
+    # to the hand is the Hunted's own (a log line about played cards taken back names them only once revealed).
+    g = scenario(3, hand={1: [1, 2, 3, 4, 5]})
+    places(g, s1=3, s2=2)
+    creature(g, 5)
+    assert g.round == 2
+    places(g, s1=(1, 4), s2=2)
+    creature(g, 5)
+    choose(g, "1")  # Hunted 1 keeps the Lair; the Beach goes back to the hand, face down
+    for seat in (0, 2):
+        assert not any("Beach" in line for line in g.observation(seat).log), seat
+    assert any("takes back the Beach they played" in line for line in g.observation(1).log)
