@@ -1,7 +1,8 @@
-"""Every option of every reading of the Not Alone rule sets (not-alone and not-alone-advanced), the default
-ones included: played to the end with the family's invariants checked after every action, and pinned by a
-golden scenario whose outcome differs between the options (``@pins``; the last test checks none is missing,
-so a new reading or option fails here until it is pinned)."""
+"""Every option of every reading of the bundled board-family rule sets (not-alone, not-alone-advanced: every
+bundled rule set of the family, found by its `family:`), the default ones included: played to the end with the
+family's invariants checked after every action, and pinned by a golden scenario whose outcome differs between
+the options (``@pins``; the last test checks none is missing, so a new reading or option fails here until it
+is pinned). The trick-taking rule sets' readings are swept by tests/engine/test_reading_sweep.py."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from crewkit.engine.blocks.board import GiveUp, Pass, PlayCard, Resist
 from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.boardstate import LONE, BoardState, CardsState, ResourceState
 from crewkit.engine.errors import SetupError
+from crewkit.spec import bundled
 
 from . import test_bga  # noqa: F401 - its scenarios pin the readings added against Board Game Arena
 from .scenario import PINNED, checked_random_play, choose, creature, pins, places, scenario, state
 
-RULESETS = {name: load_board_ruleset(name) for name in ("not-alone", "not-alone-advanced")}
+RULESETS = {p.stem: load_board_ruleset(p) for p in bundled.bundled_rulesets("not-alone")}
 CASES = [
     (name, r["id"], option)
     for name, rs in RULESETS.items()
@@ -29,6 +31,11 @@ def test_every_reading_option_plays_to_the_end_keeping_the_invariants(ruleset: s
     rs = with_readings(RULESETS[ruleset], {reading: option})
     for players in (2, 4, 7):
         checked_random_play(BoardGame(rs, players, f"{reading}={option}-{players}"), f"{reading}={option}:{players}")
+
+
+def test_the_sweep_covers_both_bundled_rule_sets() -> None:
+    assert set(RULESETS) == {"not-alone", "not-alone-advanced"}
+    assert {(n, r) for n, r, _ in CASES} >= {("not-alone-advanced", "advanced-give-up"), ("not-alone", "reckoning-order")}
 
 
 def test_an_unknown_reading_or_option_is_named() -> None:
