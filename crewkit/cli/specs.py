@@ -154,13 +154,15 @@ def cmd_show(args: argparse.Namespace) -> int:
     import yaml
 
     from crewkit.spec.campaigns import load_campaign
-    from crewkit.spec.loader import load_doc, load_mission, load_ruleset
+    from crewkit.spec.loader import load_doc, load_mission
 
     readings = dict(args.reading)
     data: Any
     if args.kind == "ruleset":
-        if args.resolved or readings:
-            data = dict(load_ruleset(args.name, readings).data)
+        if args.resolved or readings:  # every family: its own loader resolves extends and the readings
+            from crewkit.analysis.diff import resolve_ruleset
+
+            _, data = resolve_ruleset(args.name, readings)
         else:
             from crewkit.spec import bundled
 

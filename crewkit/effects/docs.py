@@ -103,6 +103,18 @@ def generate() -> str:
         "`copyable`; hunt and survival cards add `phase`, and hunt cards their `token` (target or artemia),",
         "`places` (2: two adjacent places) and `resolve` (`on_token_place`: applied to each Hunted there).",
         "",
+        "Two card keys say when a card's parts come into play, for the cards whose text needs it:",
+        "",
+        "- `token_placed: later` - *a token made available now and placed later*: the card is played without",
+        "  places; its token goes down in the token-placement phase, with the lone seat's own tokens, once the",
+        "  other seats have chosen their places (Despair's Artemia token). The default, `when_played`, places",
+        "  the token with the card (Force Field's Target token, before the Hunted choose).",
+        "- `copies: last_discarded` - *a card played in the phase of the card it copies*: the card is played as",
+        "  the last card discarded from its deck (never a card that copies, so copies cannot go round in a",
+        "  cycle): in that card's phase, with its token, places, `resolve` and effects; it cannot be played",
+        "  while there is nothing to copy. Such a card has no `phase`, `token` or effects of its own",
+        "  (`effects: []`): Flashback.",
+        "",
     ]
     return "\n".join(lines)
 

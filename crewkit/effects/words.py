@@ -400,12 +400,6 @@ def _swap_played(ctx: Context, e: Effect) -> None:
     st.move_places(ctx.actor, played[:1], "played", "discard")
 
 
-def _copy_hunt_card(ctx: Context, e: Effect) -> None:
-    earlier = [c for c in ctx.state.effect_discard(HUNT) if c != ctx.card]
-    if earlier:
-        ctx.state.play_card_effects(earlier[-1], ctx.actor)
-
-
 def _remove_hunt_cards(ctx: Context, e: Effect) -> None:
     st = ctx.state
     hand = list(st.effect_hand(CREATURE, HUNT))
@@ -511,11 +505,6 @@ _WORDS: list[Word] = [
        "With `random`, chance picks the cards, not a player. `to: deck_bottom` puts them under the hunt deck; "
        "the Creature draws back up to 3 at the end of the round as usual.",
        "{remove_hunt_cards: {count: 2, random: true, to: deck_bottom}}", _remove_hunt_cards),
-    _w("copy_hunt_card", "action", [],
-       "copy the effect of the last hunt card you discarded",
-       "The effects of the most recently discarded hunt card (other than this one) are applied again.",
-       "{copy_hunt_card: {}}", _copy_hunt_card,
-       lambda ctx, e: any(c != ctx.card for c in ctx.state.effect_discard(HUNT))),
     # ---- places and tokens
     _w("copy_power", "action", [Param("of", PLACE)],
        "use the power of {of} as if you were there",

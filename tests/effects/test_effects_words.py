@@ -224,13 +224,6 @@ def test_hunt_cards_random_removal_is_chance() -> None:
     assert state.hunt == [] and state.hunt_disc == ["h3"]
 
 
-def test_copy_hunt_card_uses_the_previous_discard() -> None:
-    state = FakeState()
-    state.hunt_disc = ["clone", "flashback"]
-    apply(context(state, actor=CREATURE, card="flashback"), eff("{copy_hunt_card: {}}"))
-    assert state.card_effects == [("clone", CREATURE)]
-
-
 def test_tokens_hunted_and_played_cards_move() -> None:
     state = FakeState()
     state.tokens["creature"] = [1]
