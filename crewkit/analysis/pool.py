@@ -10,6 +10,7 @@ so ``--games 1000000000`` costs no more memory up front than ``--games 1000``.
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
 import os
 import signal
@@ -259,7 +260,7 @@ class _Pool:
         if self.cluster == "local":
             with _sigint_ignored():  # the worker processes it starts inherit it: Ctrl-C is for this command
                 self._local = local_cls(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=40)
+                                        dashboard_address=None, silence_logs=logging.CRITICAL)
             self._client = client_cls(self._local)
         else:
             _check_reachable(self.cluster)

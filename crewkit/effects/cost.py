@@ -9,10 +9,10 @@ and ``schemas/card-set.schema.json``); what no single number shows is checked he
   (at most :data:`MAX_ROUNDS`) whatever the players do;
 * **the counts effects name** (cards, places, spaces, counters): at most :data:`MAX_COUNT`
   (:class:`crewkit.effects.words.ArgType`);
-* **effects that copy effects**: a card whose effect applies another card's effects (``copy_power``: a place's
-  power, ``copy_hunt_card``: a discarded hunt card) may not be copied by another such card, or the two copy each
-  other forever: among the places at most one copyable place copies a power, among the hunt cards at most one
-  copies a hunt card.
+* **effects that copy effects**: a place whose power applies another place's power (``copy_power``) may not be
+  copied by another such place, or the two copy each other forever: among the places at most one copyable
+  place copies a power. (A card that is played as another, ``copies: last_discarded``, never copies a card that
+  copies: :meth:`crewkit.effects.cardsets.CardSet.copied`.)
 
 At run time :func:`crewkit.effects.words.apply` still stops effects nested deeper than
 :data:`MAX_EFFECT_DEPTH` with a message (never a ``RecursionError``).
@@ -35,8 +35,7 @@ MAX_EFFECT_DEPTH = 16
 #: the largest count an effect may name (cards, places, spaces, counters: the schema bounds the rule set's own)
 MAX_COUNT = 20
 #: the words whose effect applies another card's effects: the card set whose cards they copy, and in words
-COPY_WORDS = {"copy_power": ("places", "the power of another place"),
-              "copy_hunt_card": ("hunt", "a discarded hunt card")}
+COPY_WORDS = {"copy_power": ("places", "the power of another place")}
 
 
 def _words(effects: Sequence[Effect]) -> Iterator[str]:
