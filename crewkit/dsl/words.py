@@ -897,7 +897,11 @@ class _Speaker:
         if found is None:
             return None
         src, rest, ref = found
-        one = src.noun.text()
+        noun = src.noun.copy()
+        if noun.noun.isdigit():  # "90 per card of rank 5", not "90 per 5"
+            noun.post.insert(0, f"of rank {noun.noun}")
+            noun.noun = "card"
+        one = noun.text()
         if rest is None:
             return one
         if rest.subject == ref:

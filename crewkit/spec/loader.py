@@ -677,6 +677,7 @@ def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mappin
             done_if=texts.get(("conditions", i, "done_if")),
             reason=reason,
             check=str(cond.get("check", "after-trick")),
+            text=" ".join(str(cond.get("text") or "").split()),
         ))
     tasks = data.get("tasks") or {}
     symbols = data.get("symbols") or {}
