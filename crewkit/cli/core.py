@@ -13,7 +13,19 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from crewkit.cli import campaign, check, compare, diff, lsp, play, records, simulate, solve, specs, winnability
+from crewkit.cli import (
+    campaign,
+    check,
+    compare,
+    diff,
+    lsp,
+    play,
+    records,
+    simulate,
+    solve,
+    specs,
+    winnability,
+)
 from crewkit.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, CrewkitError
 
 DESCRIPTION = """\

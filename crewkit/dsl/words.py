@@ -645,7 +645,7 @@ class _Speaker:
                 clauses.append(self.card_clause(target, noun, False))
             elif any(i in group for group in merged.values()):
                 continue
-            elif i in other_than:
+            elif i in other_than and isinstance(p, A.Compare):
                 clauses.append(self.compare(p, n, other_than=True))
             else:
                 clauses.append(self.clause(p, n))
@@ -664,8 +664,7 @@ class _Speaker:
             if any(c.vp_op not in (None, op) for c in clauses):
                 text = ", ".join(preds[:-1]) + f", {op} " + preds[-1]
             return Clause(clauses[0].subject, text, vp_op=op, parts=tuple(preds))
-        preds = {c.pred for c in clauses}
-        if op == "and" and len(preds) == 1 and None not in subjects \
+        if op == "and" and len({c.pred for c in clauses}) == 1 and None not in subjects \
                 and all(c.op is None and c.vp_op is None for c in clauses) \
                 and not any(s.startswith(("every ", "no ", "not ", "a ", "an ")) for s in subjects if s):
             # "the first trick and the last trick are won by the dealer" ("or" would read as "neither" once negated)

@@ -71,7 +71,9 @@ def problems(path: Path, text: str, others: Mapping[Path, str] | None = None) ->
     from crewkit.spec import overlay
 
     lines = text.splitlines()
-    with overlay.texts({**(others or {}), path: text}):
+    unsaved: dict[Path, str] = dict(others or {})
+    unsaved[path] = text
+    with overlay.texts(unsaved):
         issues = file_issues(path)
     out = []
     here = path.resolve()
@@ -126,7 +128,9 @@ def context_of(path: Path, text: str, others: Mapping[Path, str] | None = None) 
     if doc is None or not isinstance(doc.data, Mapping):
         return None
     ctx = Context()
-    with overlay.texts({**(others or {}), path: text}):
+    unsaved: dict[Path, str] = dict(others or {})
+    unsaved[path] = text
+    with overlay.texts(unsaved):
         kind = guess_kind(path, doc.data, doc.lines[0] if doc.lines else "")
         ctx.kind = kind
         ruleset: Mapping[str, Any] | None = None

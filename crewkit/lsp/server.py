@@ -150,7 +150,8 @@ def build() -> CrewkitServer:
         uri, pos = params.text_document.uri, params.position
         text = ls.text_of(uri)
         context = ls.contexts.get(uri)
-        items = await ls.in_worker(_guard(analysis.completions, []), ls.path_of(uri), text, pos.line,
+        nothing: list[analysis.Item] = []
+        items = await ls.in_worker(_guard(analysis.completions, nothing), ls.path_of(uri), text, pos.line,
                                    pos.character, context)
         lines = text.splitlines()
         line = lines[pos.line] if pos.line < len(lines) else ""

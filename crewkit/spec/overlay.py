@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from pathlib import Path
 from types import MappingProxyType
 
 _NONE: Mapping[str, str] = MappingProxyType({})
@@ -24,7 +25,7 @@ def _key(path: str | os.PathLike[str]) -> str:
 
 
 @contextmanager
-def texts(mapping: Mapping[str | os.PathLike[str], str]) -> Iterator[None]:
+def texts(mapping: Mapping[Path, str]) -> Iterator[None]:
     """Read ``mapping[path]`` instead of the file at ``path`` for the duration of the block."""
     token = _TEXTS.set(MappingProxyType({_key(p): t for p, t in mapping.items()}))
     try:

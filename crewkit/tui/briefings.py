@@ -14,8 +14,8 @@ from typing import Any
 from crewkit.tui.text import (
     briefing_lines,
     condition_words,
-    player_text,
     plain,
+    player_text,
     role_names,
     scoring_words,
     setup_step_words,
