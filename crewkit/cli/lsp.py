@@ -26,7 +26,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         if exc.name not in ("pygls", "lsprotocol") and not str(exc.name).startswith(("pygls.", "lsprotocol.")):
             raise
-        raise UsageError("crewkit lsp needs pygls: pip install \"crewkit[lsp]\" (or \".[lsp]\" from a "
+        raise UsageError("the language server needs pygls: pip install \"crewkit[lsp]\" (or \".[lsp]\" from a "
                          "checkout)") from None
     main()
     return EXIT_OK

@@ -231,3 +231,23 @@ async def test_an_unsaved_rule_set_is_read_from_the_editor(client: LanguageClien
     change(client, m_uri, mission + "\n", 2)
     found = await diagnostics_for(client, m_uri, 2)
     assert not [d for d in found if "purple 1" in d.message], [d.message for d in found]
+
+
+def test_without_the_lsp_extra_the_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from crewkit.cli import main
+
+    monkeypatch.setitem(sys.modules, "pygls", None)  # as if pygls were not installed
+    monkeypatch.delitem(sys.modules, "crewkit.lsp.server", raising=False)
+    assert main(["lsp"]) == 2
+    assert 'pip install "crewkit[lsp]"' in capsys.readouterr().err
+
+
+def test_starting_the_server_loads_no_checks() -> None:
+    """Start-up stays light: the YAML loader, Lark and jsonschema load at the first check, not before."""
+    import subprocess
+
+    code = ("import sys, crewkit.cli.core, crewkit.lsp.server; "
+            "print(sorted(m for m in ('yaml', 'lark', 'jsonschema', 'textual') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
