@@ -76,6 +76,8 @@ def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from crewkit.effects.files import file_issues
+    from crewkit.engine.registry import known_action_types
     from crewkit.spec import bundled
     from crewkit.spec.errors import issue_to_json, render_issue
     from crewkit.spec.loader import source_lines
@@ -105,7 +107,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     all_issues = []
     invalid = 0
     for path in paths:
-        issues = file_issues(path)
+        issues = file_issues(path, action_types=known_action_types())
         if issues:
             invalid += 1
         all_issues.append((path, issues))
@@ -124,31 +126,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
         status = "all valid" if not invalid else f"{invalid} invalid ({total} error{'s' if total != 1 else ''})"
         print(f"{len(paths)} file{'s' if len(paths) != 1 else ''} checked: {status}")
     return EXIT_INVALID if invalid else EXIT_OK
-
-
-def file_issues(path: Path) -> list[Any]:
-    """Every issue ``crewkit validate`` reports for one file (:class:`crewkit.spec.errors.SpecIssue`), by the
-    file's kind: a rule set, mission or campaign, a card set or a rule set of another family, a game record.
-    The language server's diagnostics are these too (read from the editor's text: :mod:`crewkit.spec.overlay`)."""
-    from crewkit.spec import bundled, overlay
-    from crewkit.spec.files import check_file
-    from crewkit.spec.loader import effect_file_kind, source_lines
-
-    unsaved = overlay.text_of(path)
-    lines = unsaved.splitlines() if unsaved is not None else source_lines(path)
-    effect_kind = effect_file_kind(lines[0]) if lines else None
-    if effect_kind is None and path.suffix in (".yaml", ".yml"):  # a rule set of another family
-        schema = bundled.FAMILY_SCHEMAS.get(bundled.family_in(lines or []), "ruleset")
-        effect_kind = schema if schema != "ruleset" else None
-    if effect_kind is not None:
-        from crewkit.effects.files import effect_file_issues
-
-        return list(effect_file_issues(path, effect_kind))
-    if path.suffix == ".json":  # a game record: it may hold the actions of installed packages' blocks
-        from crewkit.engine.registry import known_action_types
-
-        return list(check_file(path, action_types=known_action_types()))
-    return list(check_file(path))
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -67,7 +67,7 @@ def problems(path: Path, text: str, others: Mapping[Path, str] | None = None) ->
     """``crewkit validate``'s issues of ``path`` whose text is ``text`` (``others``: the editor's other unsaved
     files), positioned in this file; an issue found in another file (a broken base rule set) is shown on the
     first line with that file's position."""
-    from crewkit.cli.specs import file_issues
+    from crewkit.effects.files import file_issues
     from crewkit.spec import overlay
 
     lines = text.splitlines()

@@ -10,6 +10,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+import pytest
 import pytest_lsp
 from lsprotocol import types
 from pygls.protocol import default_converter
