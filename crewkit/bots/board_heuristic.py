@@ -669,15 +669,15 @@ class HeuristicBoardBot:
             return max(
                 (self.power_value(p, obs, obs.seat) for p in here if self.places[p].copyable), default=0.0
             )
-        if "take(s) back all" in low:
+        if re.search(r"\btakes? back all\b", low):
             return 0.8 * me.discard_size
         if "survival" in low:
             return 1.1
         if "marker" in low:
             return 0.9
-        if "lose(s)" in low and "will" in low:
+        if re.search(r"\bloses? \d+ will\b", low):
             return -1.5 if me.will >= 2 else -6.0
-        if "discard(s)" in low:
+        if re.search(r"\bdiscards? \d", low):
             return -0.5 if len(obs.hand) >= 4 else -2.5
         return 0.0
 

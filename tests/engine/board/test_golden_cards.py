@@ -20,7 +20,7 @@ def test_lair_takes_back_every_discarded_card() -> None:
     places(g, s1=1)
     creature(g, 5)
     choose(g, "use the power")
-    choose(g, "take(s) back all")
+    choose(g, "take back all")
     assert state(g)["hand"] == [[2, 3, 4, 5]] and state(g)["discard"] == [[1]]
 
 
