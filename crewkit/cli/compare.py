@@ -54,6 +54,10 @@ that for wall-clock limits). A progress bar with ETA shows on a terminal; nothin
 """
 
 
+#: the most variants one comparison takes (each plays every deal)
+MAX_VARIANTS = 64
+
+
 def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="compare variants on the same deals (bots, solver, paired statistics)",
                        description=COMPARE_HELP, formatter_class=_RAW,
@@ -132,6 +136,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     else:
         if not args.variants:
             raise UsageError("give at least one VARIANT (e.g. bot=heuristic bot=rules) or --campaign")
+        if len(args.variants) > MAX_VARIANTS:  # each plays every deal: a list pasted by mistake is refused
+            raise UsageError(f"expected at most {MAX_VARIANTS} variants, found {len(args.variants):,}")
         defaults = {"ruleset": args.ruleset, "mission": args.mission, "players": args.players or 4, "bot": args.bot,
                     "readings": list(args.reading)}
         try:

@@ -13,15 +13,32 @@ import math
 import re
 from collections.abc import Callable
 
+#: the longest text a name-like option takes (a reading's id or option, a seed): a bound on what is echoed back
+MAX_NAME = 200
+
 
 def reading(text: str) -> tuple[str, str]:
     """``ID=OPTION`` (``ID:OPTION`` also accepted) selecting a reading of an unclear rule."""
+    if len(text) > 2 * MAX_NAME + 1:
+        raise argparse.ArgumentTypeError(f"expected ID=OPTION of at most {MAX_NAME} characters each, found "
+                                         f"{len(text):,} characters")
     key, sep, value = text.partition("=")
     if not sep:
         key, sep, value = text.partition(":")
     if not sep or not key.strip() or not value.strip():
         raise argparse.ArgumentTypeError(f"expected ID=OPTION (e.g. commander-picks-self=yes), found {text!r}")
+    if len(key.strip()) > MAX_NAME or len(value.strip()) > MAX_NAME:
+        raise argparse.ArgumentTypeError(f"expected ID=OPTION of at most {MAX_NAME} characters each, found "
+                                         f"{len(key.strip()):,} and {len(value.strip()):,}")
     return key.strip(), value.strip()
+
+
+def seed_text(text: str) -> str:
+    """A master seed: any text of at most :data:`MAX_NAME` characters (it is printed with every result)."""
+    if len(text) > MAX_NAME:
+        raise argparse.ArgumentTypeError(f"expected a seed of at most {MAX_NAME} characters, found "
+                                         f"{len(text):,} characters")
+    return text
 
 
 #: the largest count any option takes (games, nodes, workers, ...): a bound on what a typo can ask for
@@ -113,14 +130,22 @@ def note_precision_cap(command: str, precision: float | None, cap: int) -> None:
           "reached", file=sys.stderr)
 
 
+#: the most players any option names (no rule set seats more; the rule set's own range is checked later)
+MAX_PLAYERS = 100
+
+
 def player_list(text: str) -> list[int]:
-    """Player counts such as ``3,4,5``."""
-    try:
-        out = [int(x) for x in text.replace(" ", "").split(",") if x]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5, found {text!r}") from None
-    if not out or any(n < 1 for n in out):
-        raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5, found {text!r}")
+    """Player counts such as ``3,4,5``: each from 1 to :data:`MAX_PLAYERS`, each once (a count given twice is
+    run once)."""
+    parts = [x for x in text.replace(" ", "").split(",") if x]
+    if not parts or len(parts) > MAX_PLAYERS or any(len(x) > 3 or not x.isdecimal() for x in parts):
+        found = f"{len(parts):,} counts" if len(parts) > MAX_PLAYERS else repr(text[:60])
+        raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5 (each from 1 to {MAX_PLAYERS}), "
+                                         f"found {found}")
+    out = list(dict.fromkeys(int(x) for x in parts))
+    if any(not 1 <= n <= MAX_PLAYERS for n in out):
+        raise argparse.ArgumentTypeError(f"expected player counts such as 3,4,5 (each from 1 to {MAX_PLAYERS}), "
+                                         f"found {text!r}")
     return out
 
 
@@ -147,7 +172,7 @@ def players_option(default: int | None = 4, help: str | None = None) -> argparse
 def seed_option(default: str | None, help: str | None = None) -> argparse.ArgumentParser:
     """``--seed TEXT``: the master seed games are seeded from (``SEED:0``, ``SEED:1``, ...)."""
     parent = _parent()
-    parent.add_argument("--seed", default=default, help=help or f"master seed (default: {default})")
+    parent.add_argument("--seed", type=seed_text, default=default, help=help or f"master seed (default: {default})")
     return parent
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import (
+    MAX_COUNT,
+    bounded_int,
     format_option,
     players_option,
     positive_int,
@@ -57,7 +59,7 @@ def add_solve_parser(sub: Any) -> argparse.ArgumentParser:
                        parents=[players_option(), seed_option("", "seed of the deal (default: empty)"), ruleset_option(),
                                 reading_option(), format_option("text", "json")])
     p.add_argument("record", nargs="?", metavar="RECORD", help="a game record (.json) to solve from")
-    p.add_argument("--after", type=int, metavar="N", help="use only the record's first N actions")
+    p.add_argument("--after", type=bounded_int(0, MAX_COUNT, "actions of the record"), metavar="N", help="use only the record's first N actions")
     p.add_argument("--mission", help="mission id (planet-nine/10) or path, instead of a record")
     p.add_argument("--timeout", type=positive_seconds, metavar="SEC", help="stop after SEC seconds (status unknown)")
     p.add_argument("--nodes", type=positive_int, metavar="N", help="stop after N searched plays (status unknown)")
@@ -86,8 +88,6 @@ def _game_from_args(args: argparse.Namespace) -> Any:
                 print(render_issue(issue, lines), file=sys.stderr)
             return None
         if args.after is not None:
-            if args.after < 0:
-                raise UsageError("--after needs a number of actions of at least 0")
             record = dict(record)
             record["actions"] = list(record.get("actions") or [])[: args.after]
         replay = replay_record(record)

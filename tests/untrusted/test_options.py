@@ -23,6 +23,15 @@ DIGITS = "9" * 5000
     (("simulate", "--mission", "planet-nine/01", "--workers", "1000000000000"), "expected a number from 1 to"),
     (("check", "planet-nine/01", "--solver-nodes", "1" + "0" * 20), "expected a number from 1 to"),
     (("solve", "--mission", "planet-nine/01", "--nodes", "-5"), "expected a number from 1 to"),
+    (("solve", "--mission", "planet-nine/01", "--after", "-1"), "expected a number from 0 to"),
+    (("solve", "game.json", "--after", DIGITS), "expected a whole number from 0 to"),
+    (("check", "planet-nine/01", "--players", ",".join(["3"] * 3000)), "expected player counts such as 3,4,5"),
+    (("check", "planet-nine/01", "--players", "3,1000"), "each from 1 to 100"),
+    (("check", "planet-nine/01", "--players", DIGITS), "expected player counts such as 3,4,5"),
+    (("simulate", "--mission", "planet-nine/01", "--seed", "x" * 100_000), "expected a seed of at most 200"),
+    (("simulate", "--mission", "planet-nine/01", "--reading", "x" * 100_000 + "=a"),
+     "expected ID=OPTION of at most 200 characters each"),
+    (("compare", "--mission", "planet-nine/01", *["bot=random"] * 1000), "expected at most 64 variants"),
 ])
 def test_counts_are_bounded_where_they_are_parsed(args: tuple[str, ...], fragment: str) -> None:
     run = run_bounded(*args, timeout=30, memory_mb=400)
@@ -102,3 +111,10 @@ def test_the_default_precision_says_nothing_of_the_cap() -> None:
                       timeout=60)
     assert run.returncode == 0, run.output
     assert "may need up to" not in run.stderr
+
+
+def test_a_player_count_given_twice_is_run_once() -> None:
+    """`check --players 3,3,...` ran the same sample once per repetition (3,000 times for 3,000 threes)."""
+    from crewkit.cli.options import player_list
+
+    assert player_list("3,3,4, 3") == [3, 4]
