@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any
 
-from crewkit.errors import EXIT_OK, UsageError
+from crewkit.errors import EXIT_INTERRUPTED, EXIT_OK, UsageError
 
 
 def add_lsp_parser(sub: Any) -> argparse.ArgumentParser:
@@ -28,5 +30,12 @@ def cmd_lsp(args: argparse.Namespace) -> int:
             raise
         raise UsageError("the language server needs pygls: pip install \"crewkit[lsp]\" (or \".[lsp]\" from a "
                          "checkout)") from None
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        # the server's reader thread is still blocked on stdin, and the interpreter's clean-up would abort on it
+        # (Fatal Python error, exit -6): said and ended here
+        print("interrupted", file=sys.stderr)
+        sys.stderr.flush()
+        os._exit(EXIT_INTERRUPTED)
     return EXIT_OK

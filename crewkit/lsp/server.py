@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -193,5 +194,19 @@ def _guard(fn: Callable[..., T], fallback: T) -> Callable[..., T]:
 
 
 def main() -> None:
-    """Serve over stdio until the editor says exit."""
-    build().start_io()
+    """Serve over stdio until the editor says exit. Ctrl-C stops the server quietly and is passed on (exit 130,
+    as every command): pygls swallows the KeyboardInterrupt, so the handler notes it."""
+    interrupted = False
+
+    def on_interrupt(signum: int, frame: Any) -> None:
+        nonlocal interrupted
+        interrupted = True
+        signal.default_int_handler(signum, frame)
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        build().start_io()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt

@@ -25,7 +25,7 @@ def _interrupted(args: list[str], after: float, env: dict[str, str] | None = Non
     """Run ``crewkit ARGS``, press Ctrl-C after ``after`` seconds and again every 2 s (an impatient user) until
     it ends; (exit code, stdout, stderr, seconds from the first Ctrl-C to the end)."""
     child_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    proc = subprocess.Popen([sys.executable, "-m", "crewkit", *args], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "crewkit", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=child_env, start_new_session=True)
     time.sleep(after)
     first = time.monotonic()
@@ -69,6 +69,15 @@ def test_ctrl_c_with_a_local_dask_cluster_is_quiet() -> None:
     code, _, err, _ = _interrupted(["simulate", "--mission", "planet-nine/01", "--games", "10000000", "--cluster",
                                     "local", "--workers", "2", "--bot", "random"], after=8)
     _quiet(code, err)
+
+
+def test_ctrl_c_in_the_language_server_is_exit_130() -> None:
+    """pygls swallows the KeyboardInterrupt: the server stopped with exit 0, as if the editor had said exit."""
+    pytest.importorskip("pygls")
+    code, out, err, seconds = _interrupted(["lsp"], after=3)
+    _quiet(code, err)
+    assert out == ""
+    assert seconds < 10
 
 
 def _big_logbook(path: Path, rows: int) -> None:
