@@ -76,7 +76,7 @@ def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from crewkit.effects.files import file_issues
+    from crewkit.engine.files import file_issues
     from crewkit.engine.registry import known_action_types
     from crewkit.spec import bundled
     from crewkit.spec.errors import SpecIssue, issue_to_json, render_issue

@@ -1,7 +1,7 @@
 """What the language server knows about a file, from its text: problems, the word under the cursor, what may
 be typed there, where a name leads. No LSP types here (positions are 0-based line and character, as LSP's).
 
-Problems are ``crewkit validate``'s (:func:`crewkit.cli.specs.file_issues`) run on the editor's text through
+Problems are ``crewkit validate``'s (:func:`crewkit.engine.files.file_issues`) run on the editor's text through
 :mod:`crewkit.spec.overlay`; everything else reads the document with crewkit's own YAML loader when it parses,
 and falls back on the lines around the cursor while it is half typed.
 """
@@ -67,7 +67,7 @@ def problems(path: Path, text: str, others: Mapping[Path, str] | None = None) ->
     """``crewkit validate``'s issues of ``path`` whose text is ``text`` (``others``: the editor's other unsaved
     files), positioned in this file; an issue found in another file (a broken base rule set) is shown on the
     first line with that file's position."""
-    from crewkit.effects.files import file_issues
+    from crewkit.engine.files import file_issues
     from crewkit.spec import overlay
 
     lines = text.splitlines()

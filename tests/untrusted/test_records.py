@@ -108,3 +108,35 @@ def test_validate_and_replay_agree_on_every_changed_record(tmp_path: Path, golde
         assert main(["validate", str(path)]) == main(["replay", str(path)]) == (1 if read.issues else 0)
         for issue in read.issues:
             assert issue.file.endswith(f"m{n}.json") and issue.line >= 1, issue
+
+
+def _trick_taking_mutations(record: dict[str, object]) -> list[dict[str, object]]:
+    actions = list(record["actions"])  # type: ignore[arg-type]
+    out = []
+    for i in (0, 3, len(actions) // 2, len(actions) - 1):
+        for change in ({"seat": (int(actions[i].get("seat", 0)) + 1) % 4}, {"card": "9Z"}, {"type": "pass-card"},
+                       {"seat": 9}):
+            changed = [dict(a) for a in actions]
+            changed[i] = {**changed[i], **change}
+            out.append({**record, "actions": changed})
+    out.append({**record, "actions": actions[:3] + actions[4:]})  # one action missing
+    out.append({**record, "seed": "another"})  # a deal the actions do not fit
+    return out
+
+
+@pytest.mark.parametrize("suffix", [".json", ".yaml"])
+def test_validate_and_replay_agree_on_a_trick_taking_record_whatever_its_name(tmp_path: Path, suffix: str) -> None:
+    """A record saved as ``.yaml`` (its ``format: crewkit-record/1`` says what it is) was checked by validate
+    for its schema only: a play out of turn was "ok" for validate and refused by replay."""
+    from crewkit.cli import main
+
+    record = json.loads(WORKED.read_text(encoding="utf-8"))
+    refused = 0
+    for n, changed in enumerate([record, *_trick_taking_mutations(record)]):
+        path = tmp_path / f"m{n}{suffix}"
+        path.write_text(json.dumps(changed, indent=1), encoding="utf-8")
+        validated, replayed = main(["validate", str(path)]), main(["replay", str(path)])
+        assert validated == replayed, (n, changed)
+        assert n > 0 or validated == 0  # the worked example itself is fine
+        refused += validated == 1
+    assert refused >= 15  # the mutations are refused, the worked example itself is not
