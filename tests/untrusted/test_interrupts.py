@@ -21,11 +21,11 @@ from tests.untrusted.harness import ROOT
 
 
 def _interrupted(args: list[str], after: float, env: dict[str, str] | None = None,
-                 limit: float = 90.0) -> tuple[int, str, str, float]:
+                 limit: float = 90.0, stdin: int | None = None) -> tuple[int, str, str, float]:
     """Run ``crewkit ARGS``, press Ctrl-C after ``after`` seconds and again every 2 s (an impatient user) until
     it ends; (exit code, stdout, stderr, seconds from the first Ctrl-C to the end)."""
     child_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    proc = subprocess.Popen([sys.executable, "-m", "crewkit", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "crewkit", *args], stdin=stdin, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=child_env, start_new_session=True)
     time.sleep(after)
     first = time.monotonic()
@@ -74,7 +74,7 @@ def test_ctrl_c_with_a_local_dask_cluster_is_quiet() -> None:
 def test_ctrl_c_in_the_language_server_is_exit_130() -> None:
     """pygls swallows the KeyboardInterrupt: the server stopped with exit 0, as if the editor had said exit."""
     pytest.importorskip("pygls")
-    code, out, err, seconds = _interrupted(["lsp"], after=3)
+    code, out, err, seconds = _interrupted(["lsp"], after=3, stdin=subprocess.PIPE)  # the editor's pipe, open
     _quiet(code, err)
     assert out == ""
     assert seconds < 10
