@@ -264,7 +264,8 @@ class TrickSearch:
                  quotas: Sequence[int] | None = None, compile_conditions: bool = True) -> None:
         # a game in its draft phase is searched as a free draft (see the module's docstring); ``quotas``
         # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one)
-        self.draft = game.phase == "draft" and not game.is_over()
+        # (or a commander's distribution at its start: the setup phase with quotas, see crewkit.solve.solver)
+        self.draft = not game.is_over() and (game.phase == "draft" or (game.phase == "setup" and quotas is not None))
         self._quotas = None if quotas is None else list(quotas)
         if self._quotas is not None and (not self.draft or len(self._quotas) != game.n or min(self._quotas) < 0
                                          or sum(self._quotas) != sum(t.owner is None for t in game.tasks)):
