@@ -366,11 +366,11 @@ def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
         weights = _affinity_table(g)
         fixed = tuple(t.owner for t in g.tasks)
         if free_draft and _distribution_start(g):
-            for quotas, hand in _distribution_quotas(g, gold_frame):
-                if (leaf, quotas) in seen:
+            for counts, hand in _distribution_quotas(g, gold_frame):
+                if (leaf, counts) in seen:
                     continue
-                seen.add((leaf, quotas))
-                out.append(_Start(0 if hand is None else -5, prefix, game, free=True, hand=hand, quotas=quotas))
+                seen.add((leaf, counts))
+                out.append(_Start(0 if hand is None else -5, prefix, game, free=True, hand=hand, quotas=counts))
         elif g.phase == DRAFT and free_draft and _free_draft(g):
             if (leaf, None) in seen:
                 continue
