@@ -433,8 +433,15 @@ class TrickSearch:
         self.guard: WinnerAutomaton | None = None
         if blind and compile_conditions and history == "summary" and use_table and not self.draws \
                 and not self.draft:
-            self.guard = self.automaton if self.automaton is not None and len(blind) == len(self.conditions) \
-                else self.winner_automaton(which=blind)
+            whole = len(blind) == len(self.conditions)
+            if self.automaton is not None and whole:
+                self.guard = self.automaton
+            elif whole or counts_only([self.conditions[i] for i in blind], roles):
+                # beside conditions that read cards, only conditions that read counts (tricks won, trick
+                # numbers): sequences with the same counts merge as it is built, so it is small and cheap; others
+                # (mission 41's "no trick between the first and the last") would try thousands of sequences
+                # and fail at the cap, at more cost than the search they would guard
+                self.guard = self.winner_automaton(which=blind)
         self._gmemo: dict[tuple[int, ...], int | None] = {}
         # the sure-win bound (see _sure_wins): standard trick rules, cards with a strength in every led suit
         self.check_sure = self.guard is not None and not self.special_mask and not self.free_mask
