@@ -909,6 +909,95 @@ class TrickSearch:
                 return True
         return False
 
+    def root_loss(self) -> str:
+        """Why the position is lost before a card is tried, in words, when a bound proves it (else "").
+
+        The bounds of a trick start: the guard's conditions (no order of trick winners satisfies them, or a
+        seat surely wins more tricks than they allow it), too few tricks for the tasks, self-won tasks in an
+        impossible order, a free draft's leader sweeping every trick."""
+        self._reset_position()
+        if self.plays:
+            return ""
+        for h in self.hands:
+            self.remaining |= h
+        g = self.guard
+        gs = self._guard_state() if g is not None else None
+        if g is not None and gs is not None and gs < 0:
+            which = self._guard_culprits(lambda a: a.root < 0)
+            return f"no order of trick winners satisfies {which}"
+        if self.check_sure and gs is not None:
+            most = g.most[gs]  # type: ignore[union-attr]
+            for seat in range(self.n):
+                sure = self.sure_wins(seat)
+                if most[seat] < NO_LIMIT and sure > most[seat]:
+                    cards = self._sure_cards(seat)
+                    which = self._guard_culprits(lambda a, seat=seat, sure=sure: a.root < 0 or (
+                        a.most[a.root][seat] < sure))
+                    who = self.seat_words(seat)
+                    short = who.split(" (seat")[0]
+                    many = "s" if sure != 1 else ""
+                    them = "them" if " and " in cards else "it"
+                    return (f"{who} holds {cards}, which no card in another hand beats, and must play {them}, "
+                            f"so {short} wins at least {sure} trick{many}; but {which} "
+                            f"let{'s' if ';' not in which and ' together with ' not in which else ''} {short} "
+                            f"win at most {most[seat]}")
+        if self._too_few_tricks():
+            return "too few tricks are left for the tasks: each trick completes the tasks of one player at most"
+        if self.check_order and self._doomed():
+            return ("tasks their owners hold must each win their own trick, in an order that contradicts "
+                    "itself")
+        if self.undrafted and self.check_order and self._sweeps():
+            return "the leader wins every trick whatever it leads, yet another player must still take a task"
+        return ""
+
+    def seat_words(self, seat: int) -> str:
+        """A seat as a reason names it: by its role (``the commander``, ``the sick player``) and number."""
+        roles = [r for r, s in sorted(self.roles.items()) if s == seat]
+        if seat == self.commander:
+            roles.insert(0, "commander")
+        return f"the {' and '.join(r.replace('_', ' ') for r in roles)} (seat {seat})" if roles else f"seat {seat}"
+
+    def _sure_cards(self, seat: int) -> str:
+        hand = self.hands[seat]
+        others = self.remaining & ~hand
+        names = [self.cards[c].name for c in mask_ids(hand & self.trumplike)
+                 if not self.beats_any[c] & others]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _guard_culprits(self, fails: Any) -> str:
+        """The fewest of the guard's conditions that ``fails(automaton)`` on their own: one, else two, else all,
+        in words (``the conditions "..."``)."""
+        from itertools import combinations
+
+        from crewkit.dsl.words import words
+
+        roles = list(self.game.rules.roles) + list(self.roles)
+        blind = [i for i, c in enumerate(self.conditions) if self._cond_blind(c, roles)]
+        names = {r: f"seat {s}" for r, s in self.roles.items()}
+
+        def say(i: int) -> str:
+            c = self.conditions[i]
+            parts = []
+            if c.fail_expr is not None:
+                parts.append(f"the mission fails if {words(c.fail_expr, names)}")
+            if c.done_expr is not None:
+                parts.append(f"it must come true that {words(c.done_expr, names)}")
+            return f"\u201c{'; '.join(parts)}\u201d ({c.id})"
+
+        for k in (1, 2):
+            for subset in combinations(blind, k):
+                a = self.winner_automaton(which=subset)
+                if a is not None and fails(a):
+                    return " and ".join(say(i) for i in subset) if k == 1 else (
+                        f"{say(subset[0])} together with {say(subset[1])}")
+        return "; ".join(say(i) for i in blind)
+
+    @staticmethod
+    def _cond_blind(c: Any, roles: Sequence[str]) -> bool:
+        from crewkit.solve.compiled import card_blind
+
+        return card_blind(c.fail_expr, roles) and card_blind(c.done_expr, roles)
+
     def _too_few_tricks(self) -> bool:
         """Too few tricks left for the open tasks (a sound bound, so a lost position is cut at once).
 

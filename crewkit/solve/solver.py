@@ -66,6 +66,8 @@ class SolveResult:
     timings: dict[str, float] = field(default_factory=dict)
     # how each mission condition was checked (TrickSearch.condition_paths; path "engine" on the fallback)
     conditions: list[dict[str, str]] = field(default_factory=list)
+    # unwinnable before a card is tried: why, in words (TrickSearch.root_loss), when every start says the same
+    why: str = ""
 
     @property
     def winnable(self) -> bool:
@@ -81,6 +83,7 @@ class SolveResult:
             "search": self.engine,
             "note": self.note,
             "conditions": self.conditions,
+            "why": self.why,
         }
 
 
@@ -103,6 +106,7 @@ class _Start:
     hand: tuple[int, int] | None = None  # free draft with a gold-frame hand-over: (from seat, to seat)
     quotas: tuple[int, ...] | None = None  # commander's distribution: the tasks each seat ends up with
     fallback: str = ""  # why the engine-driven search took this start
+    why: str = ""  # lost before a card is tried: why (TrickSearch.root_loss)
 
     @property
     def prefix(self) -> tuple[Action, ...]:
@@ -221,7 +225,11 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
         return result(UNKNOWN, [], "stopped at the time limit while a condition was evaluated")
     if any(not s.done for s in starts):
         return result(UNKNOWN, [], "stopped at the node budget")
-    return result(UNWINNABLE, [])
+    lost = result(UNWINNABLE, [])
+    whys = {s.why for s in starts}
+    if len(whys) == 1:
+        lost.why = whys.pop()
+    return lost
 
 
 def _run_start(
@@ -269,6 +277,8 @@ def _run_start(
                 if str(exc) == "time":
                     raise
                 return None, []
+            if not ok and not st.hand:
+                st.why = search.root_loss()
             line: list[Action] = first + [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
             if ok and search.draft:
                 take = (_distribution_actions(game, search.free_owners, st.hand) if st.quotas is not None

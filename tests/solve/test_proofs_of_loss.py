@@ -47,7 +47,7 @@ conditions:
 
 
 def _mission(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "m.yaml"
+    path = tmp_path / f"m{text.split()[1]}.yaml"  # by the mission's number
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -93,3 +93,32 @@ def test_c_and_python_prove_the_same_losses(tmp_path: Path) -> None:
         assert py.nodes == c.nodes
         lost += not c.run()
     assert lost
+
+
+NEVER = """\
+number: 92
+title: Never
+rulesets: [crew]
+tasks: {count: 3, tokens: []}
+symbols: {}
+conditions:
+  - id: commander-all
+    fail_if: "any(t in tricks: t.winner != commander)"
+  - id: commander-none
+    fail_if: "tricks_won(commander) > 0"
+"""
+
+
+def test_a_proof_before_the_first_card_says_why(tmp_path: Path) -> None:
+    """The solver's verdict carries the bound's reason in words, naming the conditions that decide it (the
+    fewest: one alone, or the two that contradict each other) and the cards."""
+    game = new_game("crew", str(_mission(tmp_path, HUMBLE_START)), 4, seed="why")
+    why = solve(game, timeout=30).why
+    assert why.startswith(f"the commander (seat {game.commander}) holds rocket 4, which no card in another hand "
+                          "beats, and must play it, so the commander wins at least 1 trick; but ")
+    assert "(commander-humble)" in why and "a-one-wins" not in why and "at most 0" in why
+    never = solve(new_game("crew", str(_mission(tmp_path, NEVER)), 4, seed="why"), timeout=30)
+    assert never.status == UNWINNABLE and never.nodes == 0
+    assert never.why.startswith("no order of trick winners satisfies ")
+    assert "(commander-all) together with " in never.why and never.why.endswith("(commander-none)")
+    assert solve(new_game("crew", "planet-nine/05", 4, seed="why"), timeout=30).why == ""
