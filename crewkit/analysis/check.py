@@ -430,7 +430,13 @@ class _Progress:
             hw = half_width(pc.bot_successes, pc.games)
             rate = 100 * pc.bot_successes / max(1, pc.games)
             decided = pc.solver["winnable"] + pc.solver["unwinnable"]
-            solver = f", solver {pc.solver['winnable']}/{decided} winnable" if sum(pc.solver.values()) else ""
+            unknown = pc.solver["unknown"]
+            solver = ""
+            if decided:
+                solver = f", solver {pc.solver['winnable']}/{decided} winnable" + (
+                    f", {unknown} undecided" if unknown else "")
+            elif unknown:
+                solver = f", solver {unknown} undecided"
             parts.append(f"{pc.players} players {rate:.1f}% ±{100 * hw:.1f} pts ({pc.games} deals{solver})")
         return f"{self.elapsed():.1f} s: {head}" + "; ".join(parts)
 

@@ -33,7 +33,8 @@ Speed:
   seat must play: :meth:`TrickSearch.sure_wins`) proves the position lost before a card is tried ("the
   commander wins no trick" while holding rocket 4 at 4 players).
 
-**Free drafts**: a game in its draft phase (no conditions or draws) is searched as it stands: the undrafted
+**Free drafts**: a game in its draft phase (no draws; conditions only if they read trick winners alone, never a
+task) is searched as it stands: the undrafted
 tasks have no owner yet, and the seat that wins a trick takes the undrafted task cards in it, within the
 number of tasks the draft gives each seat (``quota_left``, part of the table key). A line that wins this way
 is a draft plus a game: each seat takes exactly its number of tasks (the quotas add up to the tasks), and
@@ -99,6 +100,16 @@ def conditions_merge_safe(texts: Sequence[str], roles: Sequence[str]) -> bool:
             if word not in allowed:
                 return False
     return True
+
+
+def draft_conditions_ok(conditions: Sequence[Any], roles: Sequence[str]) -> bool:
+    """Can a free draft be searched with these mission conditions? Yes when they read only trick winners
+    (card-blind, checked after each trick): they never read a task or its owner, so who takes which task is
+    the draft's business alone."""
+    from crewkit.solve.compiled import card_blind
+
+    return all(c.check != "after-play" and card_blind(c.fail_expr, roles) and card_blind(c.done_expr, roles)
+               for c in conditions)
 
 
 def draft_quotas(game: Game) -> list[int]:
@@ -275,8 +286,9 @@ class TrickSearch:
         if game.dummy_seat is not None:
             raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
         rules = game.rules
-        if self.draft and (rules.conditions or rules.draws):
-            raise Unsupported("a free draft with mission conditions or draws is searched assignment by assignment")
+        if self.draft and (rules.draws or not draft_conditions_ok(rules.conditions, list(rules.roles) + list(game.roles))):
+            raise Unsupported("a free draft with mission conditions that read cards, or with draws, is searched "
+                              "assignment by assignment")
         deck = rules.deck
         self.game = game
         self.deck = deck
@@ -417,7 +429,7 @@ class TrickSearch:
         # card-blind conditions as a minimal automaton over trick winners (see winner_automaton): lets the C
         # search take them; None when they are not card-blind or have too many winner sequences
         self.automaton: WinnerAutomaton | None = None
-        if self.card_blind and native is not False and use_table and not self.draws and not self.draft:
+        if self.card_blind and native is not False and use_table and not self.draws:
             from crewkit.solve import native as native_lib
 
             if native_lib.load() is not None:  # only the C search reads it
@@ -431,8 +443,7 @@ class TrickSearch:
         blind = tuple(i for i, c in enumerate(self.conditions)
                       if card_blind(c.fail_expr, roles) and card_blind(c.done_expr, roles))
         self.guard: WinnerAutomaton | None = None
-        if blind and compile_conditions and history == "summary" and use_table and not self.draws \
-                and not self.draft:
+        if blind and compile_conditions and history == "summary" and use_table and not self.draws:
             whole = len(blind) == len(self.conditions)
             if self.automaton is not None and whole:
                 self.guard = self.automaton
@@ -628,6 +639,8 @@ class TrickSearch:
         self.line = []
         self.free_owners = {}
         self._reset_position()
+        if self._token_out_of_reach():
+            return False
         if self._native is not None and self.automaton is not None and not self.plain and (
                 self._seq[:len(self.automaton.base)] != self.automaton.base):
             self._native = None  # another history than the automaton's: the Python search takes the conditions
@@ -650,7 +663,7 @@ class TrickSearch:
         ``_split_search`` does for positions the engine can step into; a draft has no such position)."""
         self.deadline = deadline
         self._reset_position()
-        if self.plays:
+        if self.plays or self._token_out_of_reach():
             return self.run(deadline=deadline)
         rem = 0
         for h in self.hands:
@@ -772,13 +785,12 @@ class TrickSearch:
                 if len(self._rel_memo) > 500_000:
                     self._rel_memo.clear()
                 self._rel_memo[absolute] = rel
-            if self.draft:
-                return (rel, tuple(self.quota_left))  # free draft: how many tasks each seat still takes
+            quota = tuple(self.quota_left) if self.draft else ()  # free draft: the tasks each seat still takes
             if self.conditions:  # card-blind conditions: what they read of the past (see compiled.card_blind):
                 # each seat's count of tricks when they read no trick, else the whole sequence of winners
                 past = tuple(self.tricks_won) if self.blind_counts else self._seq
-                return (rel, past, tuple(self.cond_done))
-            return rel
+                return (rel, quota, past, tuple(self.cond_done))
+            return (rel, quota) if self.draft else rel
         base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done), tuple(self.quota_left))
         if not self.conditions:
             return base
@@ -916,6 +928,9 @@ class TrickSearch:
         seat surely wins more tricks than they allow it), too few tricks for the tasks, self-won tasks in an
         impossible order, a free draft's leader sweeping every trick."""
         self._reset_position()
+        late = self._token_out_of_reach()
+        if late:
+            return f"the task {late} must be done as task {late.split()[-1][:-1]}, but there are {self.ntasks} tasks"
         if self.plays:
             return ""
         for h in self.hands:
@@ -948,6 +963,14 @@ class TrickSearch:
                     "itself")
         if self.undrafted and self.check_order and self._sweeps():
             return "the leader wins every trick whatever it leads, yet another player must still take a task"
+        return ""
+
+    def _token_out_of_reach(self) -> str:
+        """An open task whose numbered token asks for a place past the number of tasks: its name, else ""."""
+        for i, k in self.numbered:
+            t = self.task_objs[i]
+            if k > self.ntasks and not t.done:
+                return f"{t.card.name} (token {k})"
         return ""
 
     def seat_words(self, seat: int) -> str:

@@ -4,7 +4,7 @@ Phases:
 
 - **tricks** (the usual case): the fast core (:class:`crewkit.solve.core.TrickSearch`) searches the plays.
   On 5-player gold-frame missions the optional hand-over of one task before trick 1 is searched too.
-- **draft**: without mission conditions or neighbour draws, the draft is searched, not enumerated: the fast
+- **draft**: without neighbour draws or mission conditions that read cards, the draft is searched, not enumerated: the fast
   core plays the tricks with the undrafted tasks unowned, and a task goes to whoever wins its card, within
   the number of tasks each seat takes in the draft (a *free draft*, see :mod:`crewkit.solve.core`). On
   5-player gold-frame missions each hand-over (seat o to seat p) is one more free-draft start in which o
@@ -479,8 +479,11 @@ def _setup_leaves(game: Game, deadline: float | None, max_nodes: int | None = No
 
 def _free_draft(g: Game) -> bool:
     """Can the core search the draft of ``g`` as a free draft (owners decided by who wins the cards)?"""
+    from crewkit.solve.core import draft_conditions_ok
+
     rules = g.rules
-    return g.dummy_seat is None and not rules.conditions and not rules.draws
+    return g.dummy_seat is None and not rules.draws and draft_conditions_ok(
+        rules.conditions, list(rules.roles) + list(g.roles))
 
 
 def _distribution_start(g: Game) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -153,6 +154,25 @@ def test_free_draft_agrees_with_the_enumeration(mission: str, seed: int, cards: 
         assert sum(isinstance(a, TakeTask) for a in free.line) == sum(t.owner is None for t in game.tasks)
     else:
         assert free.line == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 10**6), cards=st.integers(3, 5), players=st.sampled_from([3, 4]))
+def test_free_draft_with_conditions_on_trick_winners(seed: int, cards: int, players: int) -> None:
+    """Conditions that read only trick winners (an authored mission: the commander wins at most two tricks)
+    never read a task: the draft is searched free beside their winner automaton, with the enumeration's
+    verdict."""
+    mission = str(Path(__file__).resolve().parents[1] / "analysis" / "authored" / "quiet-captain.yaml")
+    try:
+        game = small_game(mission, seed, cards=cards, players=players)
+    except ValueError:
+        return
+    assert game.phase == "draft"
+    free = solve(game, timeout=60)
+    assert free.status in (WINNABLE, UNWINNABLE) and free.starts == 1
+    assert free.status == solve(game, timeout=60, free_draft=False).status
+    if free.status == WINNABLE:
+        assert replays_to_success(game, free.line)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
