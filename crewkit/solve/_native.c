@@ -85,6 +85,7 @@ typedef struct {
     int plays_seat[MAXN], plays_cid[MAXN], nplays;
     int task_trick[MAXT]; /* 0: open, else the trick that completed it */
     int quota_left[MAXN]; /* free draft: how many more tasks each seat takes */
+    int need[MAXN];       /* the tricks each owner's open tasks need (too_few_tricks; read by sure_wins_exceed) */
     int only;             /* >= 0: the root tries only this card (TrickSearch.run_split) */
     /* search */
     long long nodes, max_nodes, next_check; /* max_nodes < 0: none */
@@ -350,6 +351,7 @@ static int doomed(Ctx *c) {
 static int too_few_tricks(Ctx *c) {
     int cnt[MAXN][MAXN];
     memset(cnt, 0, sizeof cnt);
+    memset(c->need, 0, sizeof c->need);
     u64 m = c->open_tasks;
     if (!m) return 0;
     while (m) {
@@ -375,6 +377,7 @@ static int too_few_tricks(Ctx *c) {
             int k = (c->quota_left[o] + own + c->n - 1) / c->n;
             if (k > best) best = k;
         }
+        c->need[o] = best;
         need += best;
     }
     if (c->undrafted)
@@ -384,7 +387,8 @@ static int too_few_tricks(Ctx *c) {
 }
 
 /* The sure-win bound (TrickSearch._sure_wins): a card strong in every led suit that no card in another hand
- * beats wins its trick; a seat that surely wins more of the tricks left than the conditions let it: lost. */
+ * beats wins its trick, and an owner's open tasks need c->need tricks (too_few_tricks, just run); a seat that
+ * surely wins more of the tricks left than the conditions let it: lost. */
 static int sure_wins_exceed(Ctx *c) {
     const uint8_t *most = c->a_most + c->astate * c->n;
     int left = c->total - c->ntricks;
@@ -396,7 +400,7 @@ static int sure_wins_exceed(Ctx *c) {
             if (!(c->beats_any[low_index(m)] & others)) sure++;
         int kept = __builtin_popcountll(hand) - left;
         if (kept > 0) sure -= kept;
-        if (sure > most[seat]) return 1;
+        if (sure > most[seat] || c->need[seat] > most[seat]) return 1;
     }
     return 0;
 }

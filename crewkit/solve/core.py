@@ -911,13 +911,15 @@ class TrickSearch:
         return sure - kept if kept > 0 else sure
 
     def _sure_wins(self) -> bool:
-        """A seat surely wins more of the tricks left than the guard's conditions let it win: lost."""
+        """A seat surely wins more of the tricks left than the guard's conditions let it win (its trumps no other
+        hand beats, or the tricks its open tasks need, ``_need`` of :meth:`_too_few_tricks`, just computed): lost."""
         gs = self._guard_state()
         if gs is None or gs < 0:
             return gs is not None
         most = self.guard.most[gs]  # type: ignore[union-attr]
+        need = self._need
         for seat in range(self.n):
-            if most[seat] < NO_LIMIT and self.sure_wins(seat) > most[seat]:
+            if most[seat] < NO_LIMIT and (need.get(seat, 0) > most[seat] or self.sure_wins(seat) > most[seat]):
                 return True
         return False
 
@@ -940,23 +942,29 @@ class TrickSearch:
         if g is not None and gs is not None and gs < 0:
             which = self._guard_culprits(lambda a: a.root < 0)
             return f"no order of trick winners satisfies {which}"
+        too_few = self._too_few_tricks()
         if self.check_sure and gs is not None:
             most = g.most[gs]  # type: ignore[union-attr]
             for seat in range(self.n):
-                sure = self.sure_wins(seat)
-                if most[seat] < NO_LIMIT and sure > most[seat]:
-                    cards = self._sure_cards(seat)
-                    which = self._guard_culprits(lambda a, seat=seat, sure=sure: a.root < 0 or (
-                        a.most[a.root][seat] < sure))
-                    who = self.seat_words(seat)
-                    short = who.split(" (seat")[0]
-                    many = "s" if sure != 1 else ""
+                sure, need = self.sure_wins(seat), self._need.get(seat, 0)
+                at_least = max(sure, need)
+                if most[seat] >= NO_LIMIT or at_least <= most[seat]:
+                    continue
+                cards = self._sure_cards(seat)  # before the culprits: building their automata resets the position
+                which = self._guard_culprits(lambda a, seat=seat, k=at_least: a.root < 0 or a.most[a.root][seat] < k)
+                who = self.seat_words(seat)
+                short = who.split(" (seat")[0]
+                many = "s" if at_least != 1 else ""
+                let = "lets" if " together with " not in which and ";" not in which else "let"
+                if sure >= need:
                     them = "them" if " and " in cards else "it"
-                    return (f"{who} holds {cards}, which no card in another hand beats, and must play {them}, "
-                            f"so {short} wins at least {sure} trick{many}; but {which} "
-                            f"let{'s' if ';' not in which and ' together with ' not in which else ''} {short} "
-                            f"win at most {most[seat]}")
-        if self._too_few_tricks():
+                    why = (f"{who} holds {cards}, which no card in another hand beats, and must play {them}, "
+                           f"so {short} wins at least {sure} trick{many}")
+                else:
+                    tasks = [t.card.name for t in self.task_objs if t.owner == seat and not t.done]
+                    why = f"{who} must win at least {need} trick{many} for the tasks {', '.join(tasks)}"
+                return f"{why}; but {which} {let} {short} win at most {most[seat]}"
+        if too_few:
             return "too few tricks are left for the tasks: each trick completes the tasks of one player at most"
         if self.check_order and self._doomed():
             return ("tasks their owners hold must each win their own trick, in an order that contradicts "
@@ -985,7 +993,9 @@ class TrickSearch:
         others = self.remaining & ~hand
         names = [self.cards[c].name for c in mask_ids(hand & self.trumplike)
                  if not self.beats_any[c] & others]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if len(names) <= 1:
+            return "".join(names)
+        return ", ".join(names[:-1]) + " and " + names[-1]
 
     def _guard_culprits(self, fails: Any) -> str:
         """The fewest of the guard's conditions that ``fails(automaton)`` on their own: one, else two, else all,
@@ -1027,7 +1037,9 @@ class TrickSearch:
         A trick completes the tasks of one owner at most, and task cards in one hand need one trick each:
         owner ``o`` needs at least max over holders ``h`` of (``o``'s open task cards in ``h``'s hand) more
         tricks, and the owners' tricks are distinct. Not used with neighbour draws (cards change hands).
+        What each owner needs is kept in ``_need`` (the guard's bound, :meth:`_sure_wins`, reads it).
         """
+        self._need: dict[int, int] = {}
         m = self.open_tasks
         if not m or self.draws:
             return False
@@ -1044,7 +1056,7 @@ class TrickSearch:
                 if hand & low:
                     counts[o, h] = counts.get((o, h), 0) + 1
                     break
-        need: dict[int, int] = {}
+        need = self._need
         for (o, _h), k in counts.items():
             if k > need.get(o, 0):
                 need[o] = k

@@ -122,3 +122,22 @@ def test_a_proof_before_the_first_card_says_why(tmp_path: Path) -> None:
     assert never.why.startswith("no order of trick winners satisfies ")
     assert "(commander-all) together with " in never.why and never.why.endswith("(commander-none)")
     assert solve(new_game("crew", "planet-nine/05", 4, seed="why"), timeout=30).why == ""
+
+
+@pytest.mark.skipif(not C, reason="needs the C search")
+def test_tasks_against_the_conditions_in_c_and_python() -> None:
+    """A free draft beside conditions on trick winners (the authored quiet captain: at most two tricks for the
+    commander), small deals: the tricks the commander's tasks need count against what the conditions allow,
+    the same way in C and in Python (same verdicts, same plays searched)."""
+    from tests.solve.test_solver import small_game
+
+    mission = str(Path(__file__).resolve().parents[1] / "analysis" / "authored" / "quiet-captain.yaml")
+    verdicts = set()
+    for seed in range(25):
+        game = small_game(mission, seed, cards=4, players=4)
+        py, c = TrickSearch(game, native=False), TrickSearch(game)
+        assert c.native and py.draft and c.draft
+        ok = py.run()
+        assert ok == c.run() and py.nodes == c.nodes
+        verdicts.add(ok)
+    assert verdicts == {True, False}
