@@ -117,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
             jobs += [(str(path), n) for n in counts if n in allowed]
     else:
         jobs = [(str(mission_path(f"planet-nine/{m:02d}")), n) for m in args.missions for n in counts]
-    head = (f"| mission | players | first estimate (s) | ±10 pts (s) | ±3 pts (s) | all done (s) | impossible (s) "
-            f"| deals | bot success | solver winnable |")
+    head = ("| mission | players | first estimate (s) | ±10 pts (s) | ±3 pts (s) | all done (s) | impossible (s) "
+            "| deals | bot success | solver winnable |")
     rows = [head, "|" + "---|" * 10]
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load {os.getloadavg()[0]:.1f}, "
           f"{args.workers} workers, {platform.python_implementation()} {platform.python_version()}", flush=True)
