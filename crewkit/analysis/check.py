@@ -449,11 +449,24 @@ def half_width(successes: int, games: int) -> float:
 def static_impossible(rules: Any) -> str:
     """Why no deal of ``rules`` (one player count) can be won, decided from the rules alone; "" if not decided.
 
-    A numbered task token above the number of tasks (each token on a task); a drafted share of tasks that
-    needs more tricks than a hand holds (a trick completes the tasks of one player at most, and a player with
-    ``q`` tasks needs ``ceil(q / players)`` tricks)."""
+    A condition no position can get past (:mod:`crewkit.analysis.condition_bounds`: a ``done_if`` that can
+    never come true, a ``fail_if`` true whatever happens); a numbered task token above the number of tasks
+    (each token on a task); a drafted share of tasks that needs more tricks than a hand holds (a trick
+    completes the tasks of one player at most, and a player with ``q`` tasks needs ``ceil(q / players)``
+    tricks)."""
+    from crewkit.analysis.condition_bounds import impossible_conditions
+    from crewkit.dsl.words import with_roles, words
     from crewkit.engine.rules import NUMBERED
 
+    names = with_roles(None, tuple(rules.roles))
+    for cid, which in impossible_conditions(rules):
+        cond = next(c for c in rules.conditions if c.id == cid)
+        if which == "done_if":
+            return (f"\u201c{words(cond.done_expr, names)}\u201d ({cid}) can never come true, so the hands run out "
+                    "before it is fulfilled")
+        first = "card" if cond.check == "after-play" else "trick"
+        return (f"the mission fails if \u201c{words(cond.fail_expr, names)}\u201d ({cid}), which is true whatever "
+                f"happens: the mission fails after the first {first}")
     k = rules.task_count
     toks = [str(t) for t in rules.tokens]
     if len(toks) <= k:
