@@ -179,9 +179,10 @@ def words_template(expr: A.Expr, roles: Sequence[str]) -> str:
     seat once bound (``seat {sick}``): the reason of a condition whose file states none."""
     from .words import words
 
-    marks = {role: f"\x00{i}\x00" for i, role in enumerate(roles)}
+    # \x01, not \x00: words() itself brackets quantifier variables in \x00 (and says them as "it")
+    marks = {role: f"\x01{i}\x01" for i, role in enumerate(roles)}
     text = words(expr, marks).replace("{", "{{").replace("}", "}}")
     for i, role in enumerate(roles):
-        text = text.replace(f"\x00{i}\x00", f"seat {{{role}}}")
+        text = text.replace(f"\x01{i}\x01", f"seat {{{role}}}")
     return text
 

@@ -75,7 +75,8 @@ def check_reason(game: Game, mission: str) -> str:
         assert cause == "unfulfilled", cause
         names = {role: f"seat {seat}" for role, seat in game.roles.items()}
         open_ids = [cid for cid, c in conditions.items() if c.done_if is not None]
-        said = [words(conditions[cid].done_if.expr, names) for cid in open_ids]  # type: ignore[union-attr]
+        said = [conditions[cid].text.rstrip(".")  # the mission's own words, else the done_if in words
+                or words(conditions[cid].done_if.expr, names) for cid in open_ids]  # type: ignore[union-attr]
         assert len(said) == 1, "the referee's missions have one condition with a done_if each"
         assert reason == f"failed after trick {trick}: the hands ran out before this was fulfilled: {said[0]}"
         for c in conditions.values():
@@ -128,7 +129,7 @@ def test_a_condition_with_only_fail_if_is_never_unfulfilled(tmp_path: Path) -> N
             continue
         seen += 1
         assert reason == ("failed after trick 10: the hands ran out before this was fulfilled: "
-                          "the number of tricks won by the commander is more than 20")
+                          "the commander has won more than 20 tricks")
     assert seen, "no game reached the end with the task done"
 
 
@@ -158,6 +159,26 @@ def test_a_condition_without_reason_fails_in_words(tmp_path: Path) -> None:
         if outcome.result != FAILURE:
             continue
         failed += 1
-        assert outcome.reason == (f"failed in trick {outcome.trick}: the number of tricks won by seat "
-                                  f"{game.roles['sick']} is more than 0")
+        assert outcome.reason == f"failed in trick {outcome.trick}: seat {game.roles['sick']} has won a trick"
     assert failed
+
+
+def test_the_hands_running_out_says_a_condition_by_its_own_words(tmp_path: Path) -> None:
+    """A condition with the mission's own words (``text:``) is named by them when the hands run out before
+    it is fulfilled, as the briefing shows it; without them, its done_if in words."""
+    path = tmp_path / "open.yaml"
+    path.write_text(ONLY_FAIL.replace('    done_if: "tricks_won(commander) > 20"\n',
+                                      '    done_if: "tricks_won(commander) > 20"\n'
+                                      '    text: The commander wins more tricks than there are.\n'),
+                    encoding="utf-8")
+    seen = 0
+    for i in range(30):
+        game = new_game("crew", str(path), 4, seed=f"open:{i}")
+        play_game(game, [make_bot("fast", seat, f"open:{i}") for seat in range(game.n)])
+        reason = game.outcome().reason
+        if "task" in reason:
+            continue
+        seen += 1
+        assert reason == ("failed after trick 10: the hands ran out before this was fulfilled: "
+                          "The commander wins more tricks than there are")
+    assert seen, "no game reached the end with the task done"
