@@ -159,7 +159,7 @@ def _watch(args: argparse.Namespace) -> int:
             for _ in watch(path.parent, watch_filter=lambda _change, name: Path(name).name == path.name,
                            stop_event=done, debounce=200, step=50, raise_interrupt=False):
                 changed.set()
-        except Exception as exc:  # the watcher's own failure (no more events): said once, the check goes on
+        except (OSError, RuntimeError) as exc:  # the watcher's own failure (its folder gone): said once, the check goes on
             print(f"crewkit check: --watch stopped following {path}: {exc}", file=sys.stderr, flush=True)
 
     watcher = threading.Thread(target=follow, name="crewkit-check-watch", daemon=True)

@@ -165,8 +165,9 @@ def test_ctrl_c_prints_the_estimate_so_far() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 def test_watch_checks_again_on_every_save(tmp_path: Path) -> None:
-    """``--watch``: the first check, then a save with a typo (its position at once), then a fixed save (a
-    report again); each within a bound."""
+    """``--watch``: the first check, then bad saves (a typo in the DSL, broken YAML, the file deleted), each
+    reported at its position and the watch going on, then a fixed save (a report again); each within a bound.
+    Ctrl-C ends it quietly: exit 130, no traceback."""
     path = tmp_path / "captain.yaml"
     good = (AUTHORED / "quiet-captain.yaml").read_text(encoding="utf-8")
     path.write_text(good, encoding="utf-8")
@@ -182,10 +183,26 @@ def test_watch_checks_again_on_every_save(tmp_path: Path) -> None:
         assert f"{path}:10:15: error" in line or "captain.yaml:10:15: error" in line
         _until(out, lambda line: line.startswith("--- watching"), 30, seen)
         time.sleep(0.5)
+        lines = good.splitlines(keepends=True)
+        at = next(i for i, line in enumerate(lines) if line.startswith("title:"))
+        lines[at] = "title: [unclosed\n"  # broken YAML: the flow sequence ends at the next line
+        path.write_text("".join(lines), encoding="utf-8")
+        _until(out, lambda line: f"captain.yaml:{at + 2}:" in line and "error: expected ','" in line, 60, seen)
+        _until(out, lambda line: line.startswith("--- watching"), 30, seen)
+        time.sleep(0.5)
+        path.unlink()  # deleted (an editor's save by rename passes through this)
+        _until(out, lambda line: "captain.yaml:1:1: error: cannot read the file" in line, 60, seen)
+        _until(out, lambda line: line.startswith("--- watching"), 30, seen)
+        time.sleep(0.5)
         path.write_text(good.replace("tricks_won(commander) > 2", "tricks_won(commander) > 3"), encoding="utf-8")
         _until(out, lambda line: "changed: checking again" in line, 30, seen)
         _until(out, lambda line: line.startswith("4 players, "), 120, seen)
-        proc.send_signal(signal.SIGINT)
+        _until(out, lambda line: line.startswith("--- watching"), 60, seen)
+        proc.send_signal(signal.SIGINT)  # while waiting for the next save
         assert proc.wait(timeout=30) == 130
     finally:
         proc.kill()
+    time.sleep(0.3)
+    while not out.empty():
+        seen.append(out.get())
+    assert not any("Traceback" in line or "KeyboardInterrupt" in line for line in seen), seen
