@@ -73,9 +73,19 @@ def winning_card(plays: Sequence[tuple[int, Card]], winner: int) -> Card:
 
 
 # ------------------------------------------------------------------ the missions' own rules
-# Each returns FAILURE, "done" or None (open) after trick k (1-based) of ``done`` completed tricks; ``last`` is
-# whether k is the final trick (then a card not played is known to stay unplayed).
+# Each returns a failure (:func:`broken`: FAILURE and the mission file's ids of the conditions its rule says are
+# broken), "done" or None (open) after trick k (1-based) of ``done`` completed tricks; ``last`` is whether k is
+# the final trick (then a card not played is known to stay unplayed).
 Rule = Callable[[Table, int, bool], str | None]
+
+
+def broken(*ids: str) -> str:
+    """A failure of the mission's rule: the ids of the conditions (as the mission file names them) it breaks."""
+    return FAILURE + ":" + ",".join(ids)
+
+
+def is_failure(verdict: str | None) -> bool:
+    return verdict is not None and verdict.startswith(FAILURE)
 
 
 def _end(last: bool) -> str | None:
@@ -96,14 +106,14 @@ def _cards(t: Table, pred: Callable[[Card], bool]) -> list[Card]:
 
 
 def sick_bay(t: Table, k: int, last: bool) -> str | None:  # 05
-    return FAILURE if any(w == t.roles["sick"] for _, w in _wins(t, k)) else _end(last)
+    return broken("sick-wins-nothing") if any(w == t.roles["sick"] for _, w in _wins(t, k)) else _end(last)
 
 
 def the_ones(t: Table, k: int, last: bool) -> str | None:  # 09
     if any(is_colour(c) and c.rank == 1 for c, _ in _wins(t, k)):
         return "done"
     ones = _cards(t, lambda c: is_colour(c) and c.rank == 1)
-    return FAILURE if last or all(c in _played(t, k) for c in ones) else None
+    return broken("a-one-wins") if last or all(c in _played(t, k) for c in ones) else None
 
 
 def every_rocket_wins(t: Table, k: int, last: bool) -> str | None:  # 13 (two rockets in a trick: see PLAY_RULES)
@@ -112,7 +122,7 @@ def every_rocket_wins(t: Table, k: int, last: bool) -> str | None:  # 13 (two ro
 
 def no_nine_wins(t: Table, k: int, last: bool) -> str | None:  # 16
     if any(c.rank == 9 for c, _ in _wins(t, k)):
-        return FAILURE
+        return broken("no-nine-wins")
     if t.readings.get("early-success") == "play-to-end":
         return _end(last)
     nines_out = last or all(c in _played(t, k) for c in _cards(t, lambda c: c.rank == 9))
@@ -121,7 +131,7 @@ def no_nine_wins(t: Table, k: int, last: bool) -> str | None:  # 16
 
 def no_nine_with_tasks(t: Table, k: int, last: bool) -> str | None:  # 17
     if any(c.rank == 9 for c, _ in _wins(t, k)):
-        return FAILURE
+        return broken("no-nine-wins")
     nines_out = last or all(c in _played(t, k) for c in _cards(t, lambda c: c.rank == 9))
     tasks_done = all(_task_trick(t, i, k) is not None for i in range(len(t.tasks)))
     if t.readings.get("nines-after-tasks") == "until-nines-out":
@@ -135,7 +145,7 @@ def two_ones_win(t: Table, k: int, last: bool) -> str | None:  # 26
         return "done"
     still = 0 if last else sum(1 for c in _cards(t, lambda c: is_colour(c) and c.rank == 1)
                                if c not in _played(t, k))
-    return FAILURE if won + still < 2 else None
+    return broken("two-ones-win") if won + still < 2 else None
 
 
 def balanced(t: Table, k: int) -> bool:
@@ -146,31 +156,37 @@ def balanced(t: Table, k: int) -> bool:
 
 
 def even_keel(t: Table, k: int, last: bool) -> str | None:  # 29
-    return _end(last) if balanced(t, k) else FAILURE
+    return _end(last) if balanced(t, k) else broken("balance")
 
 
 def volunteer(t: Table, k: int, last: bool) -> str | None:  # 33
     v = t.roles["volunteer"]
     mine = [c for c, w in _wins(t, k) if w == v]
-    if len(mine) > 1 or any(is_rocket(c) for c in mine) or (last and not mine):
-        return FAILURE
-    return _end(last)
+    ids = [cid for cid, bad in (("one-trick-only", len(mine) > 1), ("no-rocket", any(is_rocket(c) for c in mine)),
+                                ("at-least-one", last and not mine)) if bad]
+    return broken(*ids) if ids else _end(last)
 
 
 def command_and_balance(t: Table, k: int, last: bool) -> str | None:  # 34
     winners = [w for _, w in _wins(t, k)]
-    if not balanced(t, k) or winners[0] != t.commander or (k == t.total and winners[-1] != t.commander):
-        return FAILURE
-    return _end(last)
+    ids = [cid for cid, bad in (("balance", not balanced(t, k)), ("commander-first", winners[0] != t.commander),
+                                ("commander-last", k == t.total and winners[-1] != t.commander)) if bad]
+    return broken(*ids) if ids else _end(last)
 
 
 def bookends(t: Table, k: int, last: bool) -> str | None:  # 41
     b = t.roles["bookend"]
+    ids: list[str] = []
     for number, (card, w) in enumerate(_wins(t, k), 1):
-        ends = number in (1, t.total)
-        if (ends and w != b) or (w == b and (not ends or is_rocket(card))):
-            return FAILURE
-    return _end(last)
+        if number == 1 and w != b:
+            ids.append("first-trick")
+        if number == t.total and w != b:
+            ids.append("last-trick")
+        if w == b and number not in (1, t.total):
+            ids.append("nothing-between")
+        if w == b and is_rocket(card):
+            ids.append("no-rocket")
+    return broken(*ids) if ids else _end(last)
 
 
 def rockets_in_order(t: Table, k: int, last: bool) -> str | None:  # 44 (two rockets in a trick: PLAY_RULES)
@@ -179,7 +195,7 @@ def rockets_in_order(t: Table, k: int, last: bool) -> str | None:  # 44 (two roc
         if is_rocket(card):
             before = _played(t, number - 1)
             if any(r.rank < card.rank and r not in before for r in rockets):
-                return FAILURE
+                return broken("rockets-in-order")
     return "done" if all(r in _played(t, k) for r in rockets) else None
 
 
@@ -188,7 +204,7 @@ def pink_collector(t: Table, k: int, last: bool) -> str | None:  # 46
     pinks = _cards(t, lambda c: c.suit is not None and c.suit.name == "pink")
     won_by = {c: w for plays, w in t.tricks[:k] for _, c in plays}
     if any(c in won_by and won_by[c] != collector for c in pinks):
-        return FAILURE
+        return broken("every-pink")
     unplayed_ok = t.readings.get("unplayed-card", "not-needed") == "not-needed" and last
     return "done" if all(won_by.get(c) == collector or (unplayed_ok and c not in won_by) for c in pinks) else None
 
@@ -197,31 +213,37 @@ def omega_finale(t: Table, k: int, last: bool) -> str | None:  # 48
     for i, (_, _, token) in enumerate(t.tasks):
         done = _task_trick(t, i, k)
         if token == "omega" and done is not None and done != t.total:
-            return FAILURE
+            return broken("omega-in-last-trick")
     return _end(last)
 
 
 def grand_finale(t: Table, k: int, last: bool) -> str | None:  # 50
     opener, closer = t.roles["opener"], t.roles["closer"]
     winners = [w for _, w in _wins(t, k)]
+    ids: list[str] = []
     for number, w in enumerate(winners, 1):
-        if (number <= 4) != (w == opener):
-            return FAILURE
-        if (number == t.total) != (w == closer):
-            return FAILURE
+        if number <= 4 and w != opener:
+            ids.append("opener-first-four")
+        if number > 4 and w == opener:
+            ids.append("opener-nothing-else")
+        if w == closer and number != t.total:
+            ids.append("closer-only-last")
+        if number == t.total and w != closer:
+            ids.append("closer-last")
     if t.readings.get("middle-tricks") == "each-at-least-one" and k == t.total:
         middle = set(winners[4:-1])
         if any(s not in middle for s in range(t.n) if s not in (opener, closer)):
-            return FAILURE
-    return _end(last)
+            ids.append("others-each-win")
+    return broken(*ids) if ids else _end(last)
 
 
 MISSION_RULES: dict[int, Rule] = {5: sick_bay, 9: the_ones, 13: every_rocket_wins, 16: no_nine_wins,
                                   17: no_nine_with_tasks, 26: two_ones_win, 29: even_keel, 33: volunteer,
                                   34: command_and_balance, 41: bookends, 44: rockets_in_order,
                                   46: pink_collector, 48: omega_finale, 50: grand_finale}
-# missions that fail the moment a second rocket falls into one trick (a rocket that does not win is lost)
-TWO_ROCKETS_FAIL = {13, 44}
+# missions that fail the moment a second rocket falls into one trick (a rocket that does not win is lost), and
+# the condition of the mission file that says so
+TWO_ROCKET_CONDITION = {13: "every-rocket-wins", 44: "rockets-in-order"}
 
 
 # ------------------------------------------------------------------ tasks and tokens
@@ -266,31 +288,44 @@ def tasks_broken(t: Table, k: int) -> bool:
 # ------------------------------------------------------------------ the verdict
 def judge(game: Game, mission: str | None = None) -> tuple[str, int]:
     """(success or failure, the trick of the verdict) of a finished Planet Nine game under its rule set."""
+    result, trick, _ = explain(game, mission)
+    return result, trick
+
+
+def explain(game: Game, mission: str | None = None) -> tuple[str, int, str]:
+    """:func:`judge` with what decided it: ``"task CARD"`` (a task card won by another player), ``"order"``
+    (a task done out of the order its tokens set), ``"conditions ID,ID"`` (the mission's rule broken: the ids
+    of the mission file's conditions it breaks), ``"tasks undone"`` or ``"unfulfilled"`` (the hands ran out
+    with tasks open, or with the tasks done and the mission's rule still open), ``"done"`` for a success."""
     name = mission_of(game, mission)
     t = table_of(game, name)
     number = int(name.rsplit("/", 1)[-1])
     rule = MISSION_RULES.get(number)
     latched = False
+    two_rockets = TWO_ROCKET_CONDITION.get(number)
     for k in range(1, len(t.tricks) + 1):
-        plays, _ = t.tricks[k - 1]
-        if number in TWO_ROCKETS_FAIL and sum(1 for _, c in plays if is_rocket(c)) >= 2:
-            return FAILURE, k
+        plays, winner = t.tricks[k - 1]
+        if two_rockets is not None and sum(1 for _, c in plays if is_rocket(c)) >= 2:
+            return FAILURE, k, f"conditions {two_rockets}"
+        stolen = next((c for c, owner, _ in t.tasks if any(p == c for _, p in plays) and winner != owner), None)
+        if stolen is not None:
+            return FAILURE, k, f"task {stolen}"
         if tasks_broken(t, k):
-            return FAILURE, k
+            return FAILURE, k, "order"
         last = k == t.total
         if rule is not None and not latched:
             verdict = rule(t, k, last)
-            if verdict == FAILURE:
-                return FAILURE, k
+            if is_failure(verdict):
+                return FAILURE, k, "conditions " + str(verdict).partition(":")[2]
             latched = verdict == "done"
         tasks_done = all(_task_trick(t, i, k) is not None for i in range(len(t.tasks)))
         rule_done = rule is None or latched
         if tasks_done and rule_done and (t.tasks or rule is not None or last):
-            return SUCCESS, k
+            return SUCCESS, k, "done"
         if last:
-            return FAILURE, k
-    if number in TWO_ROCKETS_FAIL and sum(1 for _, c in t.in_progress if is_rocket(c)) >= 2:
-        return FAILURE, len(t.tricks) + 1
+            return FAILURE, k, "unfulfilled" if tasks_done else "tasks undone"
+    if two_rockets is not None and sum(1 for _, c in t.in_progress if is_rocket(c)) >= 2:
+        return FAILURE, len(t.tricks) + 1, f"conditions {two_rockets}"
     raise AssertionError(f"the game ended after {len(t.tricks)} of {t.total} tricks with no verdict of the rules")
 
 

@@ -16,6 +16,7 @@ the winnable share, the bot's success rate, the most common failure reasons, and
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -76,6 +77,26 @@ class PlayerCountReport:
     roles_bound: Counter[str] = field(default_factory=Counter)
     roles: tuple[str, ...] = ()
     error: str = ""
+    loss_reasons: Counter[str] = field(default_factory=Counter)  # deals the solver proved lost before a card
+    static: str = ""  # impossible, decided from the rules alone (static_impossible)
+
+    def impossible(self) -> str:
+        """Why no deal can be won, in words, when the check has shown it: from the rules alone, or every deal
+        the solver decided (at least ``MIN_LOST``) lost and the bots never winning; "" otherwise."""
+        if self.static:
+            return self.static
+        lost = self.solver["unwinnable"]
+        if lost < MIN_LOST or self.solver["winnable"] or self.bot_successes:
+            return ""
+        unknown = self.solver["unknown"]
+        undecided = f", {unknown} undecided at its budget" if unknown else ""
+        if sum(self.loss_reasons.values()) == lost:
+            (why, count), = self.loss_reasons.most_common(1)
+            alike = "" if count == lost else f"; on {lost - count} of them for a like reason"
+            return f"{why} (the solver proved every deal it decided lost before a card is played: {lost}{alike}" \
+                   f"{undecided})"
+        return (f"no deal was won: the solver proved each of the {lost} deals it decided lost{undecided}, and the "
+                f"bots won none of {self.games}")
 
     def warnings(self) -> list[str]:
         if self.error:
@@ -87,7 +108,9 @@ class PlayerCountReport:
             if self.games and not self.roles_bound.get(role):
                 out.append(f"role {role} was never bound in {self.games} games")
         decided = self.solver["winnable"] + self.solver["unwinnable"]
-        if decided and not self.solver["winnable"]:
+        if self.impossible():
+            out.append("impossible: no deal can be won (the reason is given above)")
+        elif decided and not self.solver["winnable"]:
             out.append(f"no sampled deal is winnable ({decided} decided by the solver)")
         return out
 
@@ -105,6 +128,8 @@ class PlayerCountReport:
                        "winnable_share": round(self.solver["winnable"] / decided, 6) if decided else None,
                        "interval95": [round(x, 6) for x in wilson_interval(self.solver["winnable"], decided)]
                        if decided else None},
+            "impossible": self.impossible() or None,
+            "solver_loss_reasons": [{"reason": r, "count": c} for r, c in self.loss_reasons.most_common()],
             "failure_reasons": [{"reason": r, "count": c, "example": self.examples.get(r, r)}
                                 for r, c in self.reasons.most_common()],
             "conditions": [c.to_json() for c in self.conditions],
@@ -125,6 +150,8 @@ class CheckReport:
     counts: list[PlayerCountReport] = field(default_factory=list)
     issue_json: list[dict[str, Any]] = field(default_factory=list)
     precision: float | None = None  # the target half-width of the bot's success interval
+    interrupted: bool = False  # stopped by Ctrl-C (or check_mission's stop()): the estimate so far
+    seconds: float = 0.0  # how long the sampling took (not in the JSON: it would differ between equal runs)
 
     @property
     def warnings(self) -> list[str]:
@@ -136,6 +163,7 @@ class CheckReport:
     def to_json(self) -> dict[str, Any]:
         return {"path": self.path, "valid": self.valid, "issues": self.issue_json, "mission": self.mission,
                 "ruleset": self.ruleset, "bot": self.bot, "precision": self.precision,
+                "interrupted": self.interrupted,
                 "static_warnings": self.static_warnings,
                 "player_counts": [c.to_json() for c in self.counts], "warnings": self.warnings}
 
@@ -146,6 +174,8 @@ class CheckReport:
         if not self.valid:
             return "\n".join(self.issues) + f"\n{self.path}: invalid ({len(self.issues)} issue(s))"
         lines = [f"{self.path}: valid ({self.mission} under {self.ruleset})"]
+        if self.interrupted:
+            lines.append(f"interrupted after {self.seconds:.1f} s: the estimate so far")
         for note in self.issues:  # warnings from the validator
             lines.append(note)
         for c in self.counts:
@@ -153,6 +183,8 @@ class CheckReport:
             if c.error:
                 lines.append(f"{c.players} players: cannot be played: {c.error}")
                 continue
+            if c.impossible():
+                lines.append(f"{c.players} players: impossible: {c.impossible()}")
             low, high = wilson_interval(c.bot_successes, c.games)
             decided = c.solver["winnable"] + c.solver["unwinnable"]
             lines.append(f"{c.players} players, {c.games} deals:")
@@ -163,7 +195,8 @@ class CheckReport:
                 lines.append(f"  winnable      {c.solver['winnable']}/{decided} decided = {share}{ci}, "
                              f"{c.solver['unknown']} unknown")
             lines.append(f"  bot ({self.bot})  {c.bot_successes}/{c.games} = "
-                         f"{100 * c.bot_successes / max(1, c.games):.1f}% (95% {100 * low:.1f}–{100 * high:.1f}%)")
+                         f"{100 * c.bot_successes / max(1, c.games):.1f}% (95% {100 * low:.1f}–{100 * high:.1f}%, "
+                         f"±{50 * (high - low):.1f} pts)")
             for reason, count in c.reasons.most_common(3):
                 lines.append(f"  fails most    {count:>3}  {c.examples.get(reason, reason)}"
                              + (" (and similar)" if count > 1 else ""))
@@ -239,24 +272,46 @@ def _trace_game(played: Any, rules: Any, traces: list[ConditionTrace]) -> None:
 
 @dataclass(frozen=True)
 class CheckGame:
-    """One sampled deal of ``crewkit check``: what the bot did, the solver's verdict (None when not run),
-    the roles bound and, per condition, (checks, fail_if true, done_if true, errors)."""
+    """One sampled deal of ``crewkit check`` played by the bots: the outcome, the roles bound and, per condition
+    (on the first ``TRACED`` deals of a player count), (checks, fail_if true, done_if true, errors)."""
 
     index: int
     success: bool
     reason: str
-    solver: str | None
     roles: tuple[str, ...]
     conditions: tuple[tuple[int, int, int, tuple[str, ...]], ...]
     error: str = ""
     example: str = ""  # the failure reason in full (``reason`` is its normalised group)
 
 
+@dataclass(frozen=True)
+class SolvedDeal:
+    """One sampled deal of ``crewkit check`` solved with every hand known: the verdict (winnable, unwinnable or
+    unknown at the node budget) and, for a deal lost before the first card, why (:attr:`SolveResult.why`)."""
+
+    index: int
+    status: str
+    why: str = ""
+    error: str = ""
+
+
+#: the deals of each player count whose conditions are traced (the warnings "never true" and "always true"):
+#: enough checks to tell, and the replay costs as much as the game itself on missions checked after every play
+TRACED = 200
+BOTS, SOLVER = "bots", "solver"
+
 _CHECK: dict[str, Any] = {}
 
 
 def _init_check(path: str, ruleset: str, counts: Sequence[int], bot: str, seed: str, solver: bool,
                 solver_nodes: int | None, solver_games: int | None) -> None:
+    import multiprocessing
+    import signal
+    import threading
+
+    if multiprocessing.parent_process() is not None and threading.current_thread() is threading.main_thread():
+        # a worker: Ctrl-C is the main process's to handle (it stops the pool and prints the estimate so far)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     _CHECK.clear()
     _CHECK.update(path=path, ruleset=ruleset, bot=bot, seed=seed, solver=solver, solver_nodes=solver_nodes,
                   solver_games=solver_games, loaded={})
@@ -272,37 +327,166 @@ def _loaded(players: int) -> tuple[Any, Any]:
     return cache[players]
 
 
-def _check_one(job: tuple[int, int]) -> CheckGame:
+def _check_one(job: tuple[tuple[str, int], int]) -> CheckGame | SolvedDeal:
+    """Deal ``i`` of a stream: played by the bots, or solved (stream ``(SOLVER, players)``)."""
     from crewkit.analysis.loading import start_game
-    from crewkit.analysis.simulate import normalise_reason
-    from crewkit.bots import make_bot, play_game
     from crewkit.engine.errors import SetupError
 
-    players, i = job
+    (kind, players), i = job
     rules, spec = _loaded(players)
     game_seed = f"{_CHECK['seed']}:{i}"
     try:
         game = start_game(rules, spec, game_seed)
     except SetupError as exc:
-        return CheckGame(i, False, "", None, (), (), error=f"deal {i}: {exc}")
-    status = None
-    cap = _CHECK["solver_games"]
-    if _CHECK["solver"] and (cap is None or i < cap):
+        if kind == SOLVER:
+            return SolvedDeal(i, "", error=f"deal {i}: {exc}")
+        return CheckGame(i, False, "", (), (), error=f"deal {i}: {exc}")
+    if kind == SOLVER:
         from crewkit.solve import solve
 
-        status = solve(game.clone(), max_nodes=_CHECK["solver_nodes"]).status
+        result = solve(game, max_nodes=_CHECK["solver_nodes"])
+        return SolvedDeal(i, result.status, result.why)
+    from crewkit.analysis.simulate import normalise_reason
+    from crewkit.bots import make_bot, play_game
+
     play_game(game, [make_bot(_CHECK["bot"], seat, game_seed) for seat in range(game.n)])
     outcome = game.outcome()
     ok = outcome.result == "success"
-    traces = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions]
-    _trace_game(game, rules, traces)
-    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), status, tuple(game.roles),
+    traces = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions] if i < TRACED else []
+    if traces:
+        _trace_game(game, rules, traces)
+    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), tuple(game.roles),
                      tuple((t.evaluations, t.fail_true, t.done_true, tuple(t.errors)) for t in traces),
                      example="" if ok else outcome.reason)
 
 
-def _check_succeeded(game: CheckGame) -> bool:
-    return game.success
+def _check_succeeded(result: CheckGame | SolvedDeal) -> bool:
+    return result.success if isinstance(result, CheckGame) else result.status == "winnable"
+
+
+class CheckStopped(Exception):
+    """``check_mission``'s ``stop()`` said stop (``crewkit check --watch``: the file changed)."""
+
+
+#: the widest ± half-widths at which a check reports its estimate again (a "checkpoint"), down to its precision
+LEVELS = (0.10, 0.07, 0.05, 0.04, 0.03, 0.02, 0.01)
+
+
+class _Progress:
+    """The estimate as it refines, from each result as it is counted: a line (``on_line``) at each checkpoint:
+    when every player count has its first block of deals, each time the widest 95% interval falls below the
+    next of :data:`LEVELS` (down to the precision asked for), and when a player count is found impossible."""
+
+    def __init__(self, reports: dict[int, PlayerCountReport], precision: float | None,
+                 on_line: Callable[[str], None] | None, stop: Callable[[], bool] | None) -> None:
+        import time
+
+        self.reports = reports
+        self.levels = [x for x in LEVELS if precision is None or x >= precision - 1e-12]
+        self.on_line = on_line
+        self.stop = stop
+        self.t0 = time.perf_counter()
+        self.first = False
+        self.said_impossible: set[int] = set()
+        self.bots: dict[int, list[CheckGame]] = {n: [] for n in reports}
+        self.solved: dict[int, list[SolvedDeal]] = {n: [] for n in reports}
+
+    def elapsed(self) -> float:
+        import time
+
+        return time.perf_counter() - self.t0
+
+    def __call__(self, stream: tuple[str, int], i: int, result: CheckGame | SolvedDeal) -> None:
+        kind, n = stream
+        if isinstance(result, SolvedDeal):
+            self.solved[n].append(result)
+            _merge_solved(self.reports[n], [result])
+        else:
+            self.bots[n].append(result)
+            _merge(self.reports[n], [result])
+        if self.stop is not None and self.stop():
+            raise CheckStopped
+        if self.on_line is None:
+            return
+        live = [pc for pc in self.reports.values() if not pc.error]
+        for pc in live:
+            reason = pc.impossible()
+            if reason and pc.players not in self.said_impossible:
+                self.said_impossible.add(pc.players)
+                self.on_line(f"{self.elapsed():.1f} s: {pc.players} players: impossible: {reason}")
+        if kind != BOTS or not live or any(pc.games < 25 for pc in live):
+            return
+        widest = max(half_width(pc.bot_successes, pc.games) for pc in live)
+        if not self.first or any(widest <= x + 1e-12 for x in self.levels):
+            self.first = True
+            self.levels = [x for x in self.levels if x < widest - 1e-12]
+            self.on_line(self.line())
+
+    def line(self, head: str = "") -> str:
+        parts = []
+        for pc in self.reports.values():
+            if pc.error:
+                continue
+            hw = half_width(pc.bot_successes, pc.games)
+            rate = 100 * pc.bot_successes / max(1, pc.games)
+            decided = pc.solver["winnable"] + pc.solver["unwinnable"]
+            unknown = pc.solver["unknown"]
+            solver = ""
+            if decided:
+                solver = f", solver {pc.solver['winnable']}/{decided} winnable" + (
+                    f", {unknown} undecided" if unknown else "")
+            elif unknown:
+                solver = f", solver {unknown} undecided"
+            parts.append(f"{pc.players} players {rate:.1f}% ±{100 * hw:.1f} pts ({pc.games} deals{solver})")
+        return f"{self.elapsed():.1f} s: {head}" + "; ".join(parts)
+
+
+def half_width(successes: int, games: int) -> float:
+    low, high = wilson_interval(successes, games)
+    return (high - low) / 2
+
+
+def static_impossible(rules: Any) -> str:
+    """Why no deal of ``rules`` (one player count) can be won, decided from the rules alone; "" if not decided.
+
+    A condition no position can get past (:mod:`crewkit.analysis.condition_bounds`: a ``done_if`` that can
+    never come true, a ``fail_if`` true whatever happens); a numbered task token above the number of tasks
+    (each token on a task); a drafted share of tasks that needs more tricks than a hand holds (a trick
+    completes the tasks of one player at most, and a player with ``q`` tasks needs ``ceil(q / players)``
+    tricks)."""
+    from crewkit.analysis.condition_bounds import impossible_conditions
+    from crewkit.dsl.words import with_roles, words
+    from crewkit.engine.rules import NUMBERED
+
+    names = with_roles(None, tuple(rules.roles))
+    for cid, which in impossible_conditions(rules):
+        cond = next(c for c in rules.conditions if c.id == cid)
+        if which == "done_if":
+            return (f"\u201c{words(cond.done_expr, names)}\u201d ({cid}) can never come true, so the hands run out "
+                    "before it is fulfilled")
+        first = "card" if cond.check == "after-play" else "trick"
+        return (f"the mission fails if \u201c{words(cond.fail_expr, names)}\u201d ({cid}), which is true whatever "
+                f"happens: the mission fails after the first {first}")
+    k = rules.task_count
+    toks = [str(t) for t in rules.tokens]
+    if len(toks) <= k:
+        for t in toks:
+            if t in NUMBERED and int(t) > k:
+                return f"task token {t} asks for a {t}th task to be done, but there are {k} tasks"
+    n = rules.players
+    total = min(rules.hand_sizes) if rules.hand_sizes else 0
+    if k and total and rules.assignment == "draft":
+        need = sum(-(-(k // n + (1 if s < k % n else 0)) // n) for s in range(n))
+        if need > total:
+            return (f"the {k} tasks are drafted {k // n} or more to a player, and a player with q tasks needs at "
+                    f"least q / {n} tricks (a trick holds {n} cards): {need} tricks, but a hand holds {total}")
+    return ""
+
+
+_SEAT_NUMBER = re.compile(r" \(seat \d+\)")
+
+#: deals the solver must prove lost (none won, by it or the bots) before a player count is called impossible
+MIN_LOST = 3
 
 
 def check_mission(
@@ -323,12 +507,18 @@ def check_mission(
     status: Any = None,
     oversubscribe: bool = False,
     on_note: Callable[[str], None] | None = None,
+    on_line: Callable[[str], None] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> CheckReport:
     """Validate ``path`` and, when valid, sample deals per player count (see the module docs).
 
     With ``precision`` H, ``games`` is a cap: each player count plays deals in blocks of 25 until the bot's
     95% interval is at most ±H. The solver runs on the first ``solver_games`` deals of each count (all of
-    them when None). ``workers`` / ``cluster`` run the deals in parallel with identical results."""
+    them when None), two deals beside each block of the bots', so the first estimate comes at once and the
+    solver's share refines with it. ``workers`` / ``cluster`` run the deals in parallel with identical results.
+
+    ``on_line(text)`` hears the estimate at each checkpoint (:class:`_Progress`). Ctrl-C, or ``stop()``
+    returning true, ends the sampling: the report holds the deals counted so far, ``interrupted`` set."""
     from crewkit.analysis.pool import Target, run_streams
     from crewkit.spec.bundled import looks_like_path, mission_path
     from crewkit.spec.errors import issue_to_json, render_issue
@@ -376,22 +566,48 @@ def check_mission(
             continue
         pc.roles = tuple(rules.roles)
         pc.conditions = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions]
+        pc.static = static_impossible(rules)
         live.append(n)
+    report.counts = [reports[n] for n in counts]
+    follow = _Progress({n: reports[n] for n in live}, precision, on_line, stop)
+    for n in live:
+        if reports[n].static and on_line is not None:
+            follow.said_impossible.add(n)
+            on_line(f"0.0 s: {n} players: impossible: {reports[n].static}")
 
-    def follow(st: Any) -> None:
+    def on_status(st: Any) -> None:
         if progress is not None:
             progress(st.done, st.total)
         if status is not None:
             status(st)
 
+    streams: list[tuple[str, int]] = [(BOTS, n) for n in live]
+    targets = {(BOTS, n): Target(games, precision) for n in live}
+    cap = games if solver_games is None else min(games, solver_games)
+    if solver and cap > 0:
+        streams += [(SOLVER, n) for n in live]
+        targets.update({(SOLVER, n): Target(cap, None, checkpoint=2, blocks=True) for n in live})
     init_args = (str(p), rs_name, live, bot, seed, solver, solver_nodes, solver_games)
-    by_count, _ = run_streams(_check_one, live, _check_succeeded, Target(games, precision), workers=workers,
-                              cluster=cluster, initializer=_init_check, initargs=init_args, status=follow,
-                              oversubscribe=oversubscribe, on_note=on_note, max_chunk=4)
-    for n in live:
-        _merge(reports[n], by_count[n])
-    report.counts = [reports[n] for n in counts]
+    try:
+        run_streams(_check_one, streams, _check_succeeded, targets, workers=workers, cluster=cluster,
+                    initializer=_init_check, initargs=init_args, status=on_status, oversubscribe=oversubscribe,
+                    on_note=on_note, max_chunk=4, on_result=follow)
+    except (KeyboardInterrupt, CheckStopped):
+        report.interrupted = True
+    report.seconds = follow.elapsed()
+    if on_line is not None and live and not report.interrupted:
+        on_line(follow.line("done: "))
     return report
+
+
+def _merge_solved(pc: PlayerCountReport, solved: Sequence[SolvedDeal]) -> None:
+    for d in solved:
+        if d.error:
+            pc.error = d.error
+            return
+        pc.solver[d.status] += 1
+        if d.status == "unwinnable" and d.why:
+            pc.loss_reasons[_SEAT_NUMBER.sub("", d.why)] += 1  # the same reason whichever seat the role has
 
 
 def _merge(pc: PlayerCountReport, played: Sequence[CheckGame]) -> None:
@@ -405,8 +621,6 @@ def _merge(pc: PlayerCountReport, played: Sequence[CheckGame]) -> None:
         else:
             pc.reasons[g.reason] += 1
             pc.examples.setdefault(g.reason, g.example)
-        if g.solver is not None:
-            pc.solver[g.solver] += 1
         for role in g.roles:
             pc.roles_bound[role] += 1
         for trace, (evals, fail, done, errs) in zip(pc.conditions, g.conditions, strict=False):

@@ -17,7 +17,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
@@ -356,6 +356,7 @@ class Target:
     precision: float | None = None
     checkpoint: int = 25
     min_games: int = 0
+    blocks: bool = False  # fed in blocks of ``checkpoint`` also without a precision (else all at once)
 
     def reached(self, successes: int, games: int) -> bool:
         if games >= self.max_games:
@@ -399,7 +400,7 @@ def run_streams(
     fn: Callable[[tuple[Any, int]], R],
     streams: Sequence[Any],
     success: Callable[[R], bool],
-    target: Target,
+    target: Target | Mapping[Any, Target],
     *,
     paired: bool = False,
     workers: int = 1,
@@ -410,39 +411,55 @@ def run_streams(
     max_chunk: int = 16,
     oversubscribe: bool = False,
     on_note: Callable[[str], None] | None = None,
+    on_result: Callable[[Any, int, R], None] | None = None,
 ) -> tuple[dict[Any, list[R]], int]:
-    """``fn((stream, i))`` for games ``i = 0, 1, ...`` of each stream until ``target`` says stop: results
+    """``fn((stream, i))`` for games ``i = 0, 1, ...`` of each stream until its target says stop: results
     per stream in index order, and the number of processes used.
 
-    Games are fed in blocks of ``target.checkpoint`` per stream (round robin over the open streams). With
-    ``paired`` every stream stops at the same checkpoint, when all of them have reached the target (so
-    compared variants keep playing the same deals). Local processes (``workers``) or a Dask cluster
-    (``cluster``: an address, or ``"local"`` for a LocalCluster of ``workers`` processes) run the games; a
-    few blocks may run past a stream's stop while earlier results come back: they are dropped, so results
-    never depend on the workers. Results are keyed by index: a game rerun on another worker counts once.
+    Games are fed in blocks of ``target.checkpoint`` per stream (round robin over the open streams). ``target``
+    may be one per stream (a mapping; not with ``paired``): a stream with its own cap, precision and block size
+    (``crewkit check`` runs its solver beside the bots in blocks of one). With ``paired`` every stream stops at
+    the same checkpoint, when all of them have reached the target (so compared variants keep playing the
+    same deals). Local processes (``workers``) or a Dask cluster (``cluster``: an address, or ``"local"``
+    for a LocalCluster of ``workers`` processes) run the games; a few blocks may run past a stream's stop
+    while earlier results come back: they are dropped, so results never depend on the workers. Results are
+    keyed by index: a game rerun on another worker counts once. ``on_result(stream, i, result)`` hears each
+    result as it is counted, in index order per stream (what a caller interrupted by Ctrl-C has so far).
     """
     streams = list(streams)
-    step = max(1, target.checkpoint) if target.precision is not None else max(1, target.max_games)
+    if isinstance(target, Target):
+        targets = dict.fromkeys(streams, target)
+    else:
+        if paired:
+            raise ValueError("paired streams share one target")
+        targets = {s: target[s] for s in streams}
+
+    def step_of(s: Any) -> int:
+        t = targets[s]
+        return max(1, t.checkpoint) if t.precision is not None or t.blocks else max(1, t.max_games)
+
+    steps = {s: step_of(s) for s in streams}
     results: dict[Any, list[R]] = {s: [] for s in streams}
     wins: dict[Any, int] = dict.fromkeys(streams, 0)
     stop: dict[Any, int | None] = dict.fromkeys(streams, None)  # games counted, once decided
 
     def total_estimate() -> int:
-        return sum(len(results[s]) if stop[s] is not None else target.estimate(wins[s], len(results[s]))
+        return sum(len(results[s]) if stop[s] is not None else targets[s].estimate(wins[s], len(results[s]))
                    for s in streams)
+
+    measured = [s for s in streams if targets[s].precision is not None] or streams
 
     def report() -> None:
         if status is None:
             return
-        widths = [half_width(wins[s], len(results[s])) for s in streams if results[s]]
+        widths = [half_width(wins[s], len(results[s])) for s in measured if results[s]]
         open_ = sum(1 for s in streams if stop[s] is None)
         status(Status(sum(len(results[s]) for s in streams), total_estimate(),
-                      max(widths) if widths and len(widths) == len(streams) else None, open_))
+                      max(widths) if widths and len(widths) == len(measured) else None, open_))
 
-    def decide(block_end: int) -> None:
-        """Every open stream has its results up to ``block_end`` games: which of them stop here?"""
-        live = [s for s in streams if stop[s] is None]
-        done = {s: target.reached(wins[s], block_end) for s in live}
+    def decide(live: list[Any], block_end: int) -> None:
+        """Every stream of ``live`` has its results up to ``block_end`` games: which of them stop here?"""
+        done = {s: targets[s].reached(wins[s], block_end) for s in live}
         if paired:
             if all(done.values()):
                 for s in live:
@@ -453,16 +470,16 @@ def run_streams(
                     stop[s] = block_end
 
     def jobs() -> Iterator[tuple[Any, int]]:
-        start = 0
-        while start < target.max_games:
-            live = [s for s in streams if stop[s] is None]
+        start = dict.fromkeys(streams, 0)
+        while True:
+            live = [s for s in streams if stop[s] is None and start[s] < targets[s].max_games]
             if not live:
                 return
-            end = min(target.max_games, start + step)
             for s in live:
-                for i in range(start, end):
+                end = min(targets[s].max_games, start[s] + steps[s])
+                for i in range(start[s], end):
                     yield (s, i)
-            start = end
+                start[s] = end
 
     def consume(job: tuple[Any, int], res: R) -> None:
         s, i = job
@@ -470,15 +487,20 @@ def run_streams(
             return  # past the stream's stop (speculative) or already counted
         results[s].append(res)
         wins[s] += bool(success(res))
+        if on_result is not None:
+            on_result(s, i, res)
         n = len(results[s])
-        if n % step == 0 or n == target.max_games:
-            # a block ends: decide once every open stream has reached the same count
-            live = [x for x in streams if stop[x] is None]
-            if all(len(results[x]) >= n for x in live):
-                decide(n)
+        if n % steps[s] == 0 or n == targets[s].max_games:
+            if paired:
+                # a block ends: decide once every open stream has reached the same count
+                live = [x for x in streams if stop[x] is None]
+                if all(len(results[x]) >= n for x in live):
+                    decide(live, n)
+            else:
+                decide([s], n)
         report()
 
-    est_jobs = max(1, len(streams) * (target.max_games if target.precision is None else step * 4))
+    est_jobs = max(1, sum(targets[s].max_games if targets[s].precision is None else steps[s] * 4 for s in streams))
     workers, note = (worker_count(workers, est_jobs, oversubscribe=oversubscribe) if cluster is None
                      else (max(1, workers), None))
     if note is not None and on_note is not None:
@@ -489,7 +511,7 @@ def run_streams(
         for job in jobs():
             consume(job, fn(job))
         return results, 1
-    chunksize = max(1, min(max_chunk, step, est_jobs // (workers * 8)))
+    chunksize = max(1, min([max_chunk, est_jobs // (workers * 8), *steps.values()]))
     with _Pool(workers, initializer, initargs, cluster) as pool:
         for job, res in _lazy_chunks(pool, fn, jobs(), workers=pool.workers, chunksize=chunksize):
             consume(job, res)

@@ -229,8 +229,6 @@ def normalise_reason(reason: str) -> str:
         return "task card won by another seat"
     if "hands ran out with tasks undone" in low:
         return "hands ran out"
-    if "hands ran out before" in low:
-        return "hands ran out before a condition was fulfilled"
     text = re.sub(r"\bseat \d+\b", "a seat", text)
     text = re.sub(r"\btrick \d+\b", "a trick", text)
     text = re.sub(r"\b(?:blue|green|yellow|pink|rocket) \d\b", "a card", text, flags=re.IGNORECASE)

@@ -1377,10 +1377,18 @@ static int rollout_at(const Table *t, CondCtx *cx, const ll *st) {
     /* with conditions (the tricks seen and the done mask follow the hands, as in fs_decide_cond): the
      * trick in progress is replayed without them, its last card (the one weighed) with them */
     int ntr0 = read_tricks(cx, &p, n, w.won_count);
-    if (ntr0 < 0 || ncur < 1) return -2;
+    if (ntr0 < 0) return -2;
     w.cond_done = (u64)*p++;
     w.ntr = ntr0;
     cx->err = 0;
+    if (ncur == 0) {
+        /* no card weighed: the play-out of the position itself, from a trick start (the heuristic's role choice,
+         * heuristic.py: _choose_player), with the conditions judged from its first card */
+        if (w.status != ST_OPEN) return -1;
+        w.cx = cx;
+        int won = rollout_cond(&w);
+        return cx->err ? -2 : won;
+    }
     for (int j = 0; j < ncur; j++) {
         w.turn = cur_seat[j];
         w.hands[cur_seat[j]] |= (u64)1 << cur_card[j];
@@ -1397,8 +1405,9 @@ static int rollout_at(const Table *t, CondCtx *cx, const ll *st) {
 int fs_rollout(void *ctx, const ll *st) { return rollout_at((const Table *)ctx, NULL, st); }
 
 /* One play-out with the mission's conditions: st as fs_rollout, then the tricks seen and the done mask (as
- * fs_decide_cond reads them); the last card of the trick in progress is the one weighed. Returns 1 won, 0
- * lost, -1 when the position is already decided before that card, -2 when Python must play it out. */
+ * fs_decide_cond reads them); the last card of the trick in progress is the one weighed (none at a trick
+ * start with no card on the table: the position is played out as it is). Returns 1 won, 0 lost, -1 when the
+ * position is already decided before that card, -2 when Python must play it out. */
 int fs_rollout_cond(void *ctx, void *cond, const ll *st) {
     return rollout_at((const Table *)ctx, (CondCtx *)cond, st);
 }

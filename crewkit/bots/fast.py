@@ -27,13 +27,14 @@ from typing import Any
 
 from crewkit.bots.condcode import NativeProgram, native_program, trick_tail
 from crewkit.bots.conditions import CondSetup, choose_play_cond, cond_world, condition_setup, rollout_cond
-from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play
+from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play, world_from
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import Table, World, choose_play, rollout, table_for, token_kind
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.draft import TakeTask
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.observation import Observation
+from crewkit.engine.step_actions import ChoosePlayer
 
 MASK64 = (1 << 64) - 1
 
@@ -452,6 +453,43 @@ class FastBot(HeuristicBot):
         self.cond_win_weight = cond_win_weight if cond_win_weight is not None else cond_worlds + 1
         self.task_scaling = task_scaling
         self.native = native  # None: C when available; False: always Python (the twin)
+
+    def _choose_player(self, obs: Observation, req: tuple[ChoosePlayer, ...]) -> Action:
+        """The heuristic's role choice (:meth:`HeuristicBot._choose_player`: play-outs of each candidate over
+        the same sampled worlds), its play-outs in C where the conditions translate: the same wins, the same
+        player (``tests/bots/test_fast_conditions.py``), about ten times faster. Python plays out what C
+        leaves to it, and the whole choice while a task has no owner yet."""
+        d = native_decider(table_for(obs.rules)) if self.native is not False else None
+        if d is None or any(t.owner is None for t in obs.tasks):
+            return super()._choose_player(obs, req)
+        roles = dict(obs.roles)
+        judged = [condition_setup(obs, {**roles, a.role: a.player}) for a in req]
+        programs = [None if j is None else native_program(d._lib, j[0])[0] for j in judged]
+        if any(j is not None and p is None for j, p in zip(judged, programs, strict=True)):
+            return super()._choose_player(obs, req)
+        know = Knowledge(obs)
+        pos = position(obs, know, 0, True, 0)
+        head = [pos.n, pos.leader, pos.tricks_left, 0]
+        tail = [len(pos.tasks)]
+        for bit, owner, kind, kk, pending in pos.tasks:
+            tail += [bit, owner, kind, kk, int(pending)]
+        tail.append(pos.done)
+        wins = [0] * len(req)
+        for _ in range(self.role_worlds):
+            hands = know.sample(self.rng)
+            base = None
+            for i, j in enumerate(judged):
+                if j is None:
+                    continue
+                won = d.rollout_cond(programs[i], [*head, *tail, *hands, *trick_tail(j[1], j[2])])  # type: ignore[arg-type]
+                if won == -2:  # a condition C leaves to Python: this play-out in Python
+                    base = base if base is not None else world_from(obs, hands)
+                    w = cond_world(base, *j)
+                    won = rollout_cond(w) if w.status == 0 else 0
+                wins[i] += max(0, won)
+        self.last_role_wins = wins
+        best = max(range(len(req)), key=lambda i: (wins[i], -i))
+        return req[best]
 
     def _decide(self, t: Table, pos: Position, seed: int) -> int:
         if self.native is not False:

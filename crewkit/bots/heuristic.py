@@ -260,6 +260,7 @@ class HeuristicBot:
                 w = cond_world(base, *j)
                 if w.status == 0:
                     wins[i] += rollout_cond(w)
+        self.last_role_wins = wins
         best = max(range(len(req)), key=lambda i: (wins[i], -i))
         return req[best]
 

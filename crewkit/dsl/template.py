@@ -172,3 +172,17 @@ def render_template(
 ) -> str:
     """Evaluate the embedded expressions and join the pieces."""
     return compile_template(parts)(view, bindings)
+
+
+def words_template(expr: A.Expr, roles: Sequence[str]) -> str:
+    """A reason template that says ``expr`` in words (:func:`crewkit.dsl.words.words`), each role by its
+    seat once bound (``seat {sick}``): the reason of a condition whose file states none."""
+    from .words import words
+
+    # \x01, not \x00: words() itself brackets quantifier variables in \x00 (and says them as "it")
+    marks = {role: f"\x01{i}\x01" for i, role in enumerate(roles)}
+    text = words(expr, marks).replace("{", "{{").replace("}", "}}")
+    for i, role in enumerate(roles):
+        text = text.replace(f"\x01{i}\x01", f"seat {{{role}}}")
+    return text
+

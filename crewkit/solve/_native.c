@@ -17,7 +17,7 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 4
+#define CK_ABI 5
 #define MAXC 63
 #define MAXN 6
 #define MAXS 8
@@ -74,6 +74,10 @@ typedef struct {
     int late; /* no success before the last trick (a compiled condition's card is left unplayed) */
     int *a_child, *a_allowed;
     uint8_t *a_complete;
+    /* a_most[state * n + w]: the most tricks seat w can still win on winners the conditions accept (255: any);
+     * trumplike: the cards strong in every led suit; beats_any[c]: the cards stronger than c in some led suit */
+    uint8_t *a_most;
+    u64 trumplike, beats_any[MAXC];
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -81,6 +85,7 @@ typedef struct {
     int plays_seat[MAXN], plays_cid[MAXN], nplays;
     int task_trick[MAXT]; /* 0: open, else the trick that completed it */
     int quota_left[MAXN]; /* free draft: how many more tasks each seat takes */
+    int need[MAXN];       /* the tricks each owner's open tasks need (too_few_tricks; read by sure_wins_exceed) */
     int only;             /* >= 0: the root tries only this card (TrickSearch.run_split) */
     /* search */
     long long nodes, max_nodes, next_check; /* max_nodes < 0: none */
@@ -346,6 +351,7 @@ static int doomed(Ctx *c) {
 static int too_few_tricks(Ctx *c) {
     int cnt[MAXN][MAXN];
     memset(cnt, 0, sizeof cnt);
+    memset(c->need, 0, sizeof c->need);
     u64 m = c->open_tasks;
     if (!m) return 0;
     while (m) {
@@ -371,12 +377,32 @@ static int too_few_tricks(Ctx *c) {
             int k = (c->quota_left[o] + own + c->n - 1) / c->n;
             if (k > best) best = k;
         }
+        c->need[o] = best;
         need += best;
     }
     if (c->undrafted)
         for (int h = 0; h < c->n; h++) /* the open task cards of one hand need a trick each */
             if (__builtin_popcountll(c->hands[h] & c->open_tasks) > left) return 1;
     return need > left;
+}
+
+/* The sure-win bound (TrickSearch._sure_wins): a card strong in every led suit that no card in another hand
+ * beats wins its trick, and an owner's open tasks need c->need tricks (too_few_tricks, just run); a seat that
+ * surely wins more of the tricks left than the conditions let it: lost. */
+static int sure_wins_exceed(Ctx *c) {
+    const uint8_t *most = c->a_most + c->astate * c->n;
+    int left = c->total - c->ntricks;
+    for (int seat = 0; seat < c->n; seat++) {
+        if (most[seat] >= 255) continue;
+        u64 hand = c->hands[seat], others = c->remaining & ~hand;
+        int sure = 0;
+        for (u64 m = hand & c->trumplike; m; m &= m - 1)
+            if (!(c->beats_any[low_index(m)] & others)) sure++;
+        int kept = __builtin_popcountll(hand) - left;
+        if (kept > 0) sure -= kept;
+        if (sure > most[seat] || c->need[seat] > most[seat]) return 1;
+    }
+    return 0;
 }
 
 /* Free draft: the leader wins every trick left (none of its cards can be beaten when led), yet another
@@ -435,6 +461,10 @@ static int trick_body(Ctx *c) {
     u64 h = key_hash(&key);
     if (table_has(c, &key, h)) return R_LOST;
     if (too_few_tricks(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
+    if (c->na && sure_wins_exceed(c)) {
         table_add(c, &key, h, 0);
         return R_LOST;
     }
@@ -785,8 +815,9 @@ void *ck_new(const long long *cfg, long long max_table) {
         c->a_child = (int *)malloc(sizeof(int) * (size_t)c->na * (size_t)c->n);
         c->a_allowed = (int *)malloc(sizeof(int) * (size_t)c->na);
         c->a_complete = (uint8_t *)malloc((size_t)c->na);
-        if (!c->a_child || !c->a_allowed || !c->a_complete) {
-            free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->power); free(c);
+        c->a_most = (uint8_t *)malloc((size_t)c->na * (size_t)c->n);
+        if (!c->a_child || !c->a_allowed || !c->a_complete || !c->a_most) {
+            free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most); free(c->power); free(c);
             return NULL;
         }
         for (int st = 0; st < c->na; st++) {
@@ -799,7 +830,13 @@ void *ck_new(const long long *cfg, long long max_table) {
                 if (ch >= 0) allowed |= 1 << w;
             }
             c->a_allowed[st] = allowed;
+            for (int w = 0; w < c->n; w++) {
+                long long v = cfg[i++];
+                c->a_most[st * c->n + w] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+            }
         }
+        c->trumplike = (u64)cfg[i++];
+        for (int k = 0; k < nc; k++) c->beats_any[k] = (u64)cfg[i++];
         while ((1 << c->abits) < c->na) c->abits++;
     }
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
@@ -808,7 +845,7 @@ void *ck_new(const long long *cfg, long long max_table) {
     for (int k = 0; k < c->nspans; k++) span_cards += c->span_len[k];
     if (1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + c->abits + 5 * c->nspans +
             span_cards * (c->holder_bits + 1) > 64 * KEYW) {
-        free(c->a_child); free(c->a_allowed); free(c->a_complete);
+        free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most);
         free(c->power);
         free(c);
         return NULL;
@@ -822,7 +859,7 @@ void *ck_new(const long long *cfg, long long max_table) {
     c->max_table = max_table;
     compress_init();
     if (!table_alloc(c, 1 << 10)) { /* grows on demand: a draft search holds one table per assignment */
-        free(c->a_child); free(c->a_allowed); free(c->a_complete);
+        free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most);
         free(c->power);
         free(c);
         return NULL;
@@ -837,6 +874,7 @@ void ck_free(void *p) {
     free(c->a_child);
     free(c->a_allowed);
     free(c->a_complete);
+    free(c->a_most);
     free(c->power);
     free(c);
 }

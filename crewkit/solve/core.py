@@ -26,8 +26,15 @@ Speed:
   (task won by another seat, broken token order, broken condition) end a branch at once.
 - **Bounds at trick starts**: too few tricks left for the open tasks (:meth:`TrickSearch._too_few_tricks`)
   and an order cycle of self-won tasks (:meth:`TrickSearch._doomed`) prove a position lost without search.
+- **The guard** (missions with conditions): the card-blind conditions (those that read only who won which
+  trick), all of them or those among others that read cards, as an automaton over trick winners
+  (:meth:`TrickSearch.winner_automaton`). Every winning line follows it, so a winner it forbids cuts the play,
+  and a seat that surely wins more of the tricks left than it allows (trumps no other hand beats, which the
+  seat must play: :meth:`TrickSearch.sure_wins`) proves the position lost before a card is tried ("the
+  commander wins no trick" while holding rocket 4 at 4 players).
 
-**Free drafts**: a game in its draft phase (no conditions or draws) is searched as it stands: the undrafted
+**Free drafts**: a game in its draft phase (no draws; conditions only if they read trick winners alone, never a
+task) is searched as it stands: the undrafted
 tasks have no owner yet, and the seat that wins a trick takes the undrafted task cards in it, within the
 number of tasks the draft gives each seat (``quota_left``, part of the table key). A line that wins this way
 is a draft plus a game: each seat takes exactly its number of tasks (the quotas add up to the tasks), and
@@ -56,7 +63,7 @@ import random
 import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from crewkit.cards import Card, Deck, mask_ids
@@ -93,6 +100,16 @@ def conditions_merge_safe(texts: Sequence[str], roles: Sequence[str]) -> bool:
             if word not in allowed:
                 return False
     return True
+
+
+def draft_conditions_ok(conditions: Sequence[Any], roles: Sequence[str]) -> bool:
+    """Can a free draft be searched with these mission conditions? Yes when they read only trick winners
+    (card-blind, checked after each trick): they never read a task or its owner, so who takes which task is
+    the draft's business alone."""
+    from crewkit.solve.compiled import card_blind
+
+    return all(c.check != "after-play" and card_blind(c.fail_expr, roles) and card_blind(c.done_expr, roles)
+               for c in conditions)
 
 
 def draft_quotas(game: Game) -> list[int]:
@@ -168,6 +185,50 @@ class SearchView:
 _AUTOMATA: dict[Any, tuple[Any, WinnerAutomaton | None]] = {}
 
 
+#: WinnerAutomaton.most of a state past which nothing is checked: any number of tricks
+NO_LIMIT = 255
+
+
+def _most_wins(children: list[tuple[int, ...]], complete: list[int], n: int) -> list[tuple[int, ...]]:
+    """Per state and seat, the most tricks the seat can win on an accepted sequence of winners from there.
+
+    The states other than the free one (every condition done: complete with every child itself) form a DAG
+    whose accepted paths end at the last trick; a child -1 is no path."""
+    most: list[tuple[int, ...] | None] = [None] * len(children)
+
+    def visit(root: int) -> None:
+        stack = [(root, False)]
+        while stack:
+            sid, ready = stack.pop()
+            if most[sid] is not None:
+                continue
+            kids = children[sid]
+            if complete[sid] and all(k == sid for k in kids):
+                most[sid] = (NO_LIMIT,) * n
+                continue
+            if not ready:
+                stack.append((sid, True))
+                stack.extend((k, False) for k in kids if k >= 0 and most[k] is None)
+                continue
+            best = [-1] * n
+            any_child = False
+            for w, k in enumerate(kids):
+                if k < 0:
+                    continue
+                any_child = True
+                sub = most[k]
+                assert sub is not None
+                for x in range(n):
+                    v = min(NO_LIMIT, sub[x] + (1 if x == w else 0))
+                    if v > best[x]:
+                        best[x] = v
+            most[sid] = tuple(best) if any_child else (0,) * n  # a final state: no trick left
+
+    for sid in range(len(children)):
+        visit(sid)
+    return [m if m is not None else (0,) * n for m in most]
+
+
 class _TooMany(Exception):
     """More winner sequences than the automaton's cap."""
 
@@ -180,6 +241,9 @@ class WinnerAutomaton:
     complete: list[int]  # per state: 1 when every condition is done there
     children: list[tuple[int, ...]]  # per state, per seat: the state after that seat wins the trick (-1: fails)
     base: tuple[int, ...]  # the trick winners before the root
+    # per state, per seat: the most tricks the seat can still win on a sequence of winners that satisfies every
+    # condition (NO_LIMIT where the conditions are all done and nothing is checked any more); see max_wins
+    most: list[tuple[int, ...]] = field(default_factory=list)
 
     def allowed(self, state: int) -> int:
         return sum(1 << w for w, c in enumerate(self.children[state]) if c >= 0)
@@ -211,7 +275,8 @@ class TrickSearch:
                  quotas: Sequence[int] | None = None, compile_conditions: bool = True) -> None:
         # a game in its draft phase is searched as a free draft (see the module's docstring); ``quotas``
         # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one)
-        self.draft = game.phase == "draft" and not game.is_over()
+        # (or a commander's distribution at its start: the setup phase with quotas, see crewkit.solve.solver)
+        self.draft = not game.is_over() and (game.phase == "draft" or (game.phase == "setup" and quotas is not None))
         self._quotas = None if quotas is None else list(quotas)
         if self._quotas is not None and (not self.draft or len(self._quotas) != game.n or min(self._quotas) < 0
                                          or sum(self._quotas) != sum(t.owner is None for t in game.tasks)):
@@ -221,8 +286,9 @@ class TrickSearch:
         if game.dummy_seat is not None:
             raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
         rules = game.rules
-        if self.draft and (rules.conditions or rules.draws):
-            raise Unsupported("a free draft with mission conditions or draws is searched assignment by assignment")
+        if self.draft and (rules.draws or not draft_conditions_ok(rules.conditions, list(rules.roles) + list(game.roles))):
+            raise Unsupported("a free draft with mission conditions that read cards, or with draws, is searched "
+                              "assignment by assignment")
         deck = rules.deck
         self.game = game
         self.deck = deck
@@ -308,6 +374,7 @@ class TrickSearch:
         # card-blind verdicts per sequence of trick winners: (mask of allowed winners, per winner (alive,
         # conditions newly done)) for the trick after that sequence (see _winner_verdicts)
         self._wmemo: dict[tuple[int, ...], tuple[int, tuple[tuple[bool, tuple[int, ...]], ...]]] = {}
+        self._wmemo_subset: dict[tuple[int, ...], dict[tuple[int, ...], Any]] = {}
         if merge is None and self.card_blind:
             merge = True
         if merge is None:
@@ -362,11 +429,44 @@ class TrickSearch:
         # card-blind conditions as a minimal automaton over trick winners (see winner_automaton): lets the C
         # search take them; None when they are not card-blind or have too many winner sequences
         self.automaton: WinnerAutomaton | None = None
-        if self.card_blind and native is not False and use_table and not self.draws and not self.draft:
+        if self.card_blind and native is not False and use_table and not self.draws:
             from crewkit.solve import native as native_lib
 
             if native_lib.load() is not None:  # only the C search reads it
                 self.automaton = self.winner_automaton()
+        # the guard: the card-blind conditions (all of them, or those among others that read cards) as an
+        # automaton over trick winners, followed by the Python search too: a winner it forbids cuts the play,
+        # and a seat made to win more tricks than it allows (it holds cards nobody can beat) proves the
+        # position lost (_sure_wins); None without card-blind conditions or with too many winner sequences
+        from crewkit.solve.compiled import card_blind
+
+        blind = tuple(i for i, c in enumerate(self.conditions)
+                      if card_blind(c.fail_expr, roles) and card_blind(c.done_expr, roles))
+        self.guard: WinnerAutomaton | None = None
+        if blind and compile_conditions and history == "summary" and use_table and not self.draws:
+            whole = len(blind) == len(self.conditions)
+            if self.automaton is not None and whole:
+                self.guard = self.automaton
+            elif whole or counts_only([self.conditions[i] for i in blind], roles):
+                # beside conditions that read cards, only conditions that read counts (tricks won, trick
+                # numbers): sequences with the same counts merge as it is built, so it is small and cheap; others
+                # (mission 41's "no trick between the first and the last") would try thousands of sequences
+                # and fail at the cap, at more cost than the search they would guard
+                self.guard = self.winner_automaton(which=blind)
+        self._gmemo: dict[tuple[int, ...], int | None] = {}
+        # the sure-win bound (see _sure_wins): standard trick rules, cards with a strength in every led suit
+        self.check_sure = self.guard is not None and not self.special_mask and not self.free_mask
+        nsl = len(deck.suits)
+        # cards that win any trick they are played in unless a card of the mask beats them: strong in every led
+        # suit (a trump); beats_any[c]: the cards stronger than c in some led suit
+        self.trumplike = sum(1 << c for c in range(len(cards))
+                             if all(self.power[led + 1][c] > 0 for led in range(nsl)))
+        self.beats_any = [
+            sum(1 << d for d in range(len(cards))
+                if any(self.power[led + 1][d] > self.power[led + 1][c] for led in range(nsl)))
+            if (self.trumplike >> c) & 1 else 0
+            for c in range(len(cards))
+        ]
         self.dead: set[Any] = set()
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -539,6 +639,8 @@ class TrickSearch:
         self.line = []
         self.free_owners = {}
         self._reset_position()
+        if self._token_out_of_reach():
+            return False
         if self._native is not None and self.automaton is not None and not self.plain and (
                 self._seq[:len(self.automaton.base)] != self.automaton.base):
             self._native = None  # another history than the automaton's: the Python search takes the conditions
@@ -561,7 +663,7 @@ class TrickSearch:
         ``_split_search`` does for positions the engine can step into; a draft has no such position)."""
         self.deadline = deadline
         self._reset_position()
-        if self.plays:
+        if self.plays or self._token_out_of_reach():
             return self.run(deadline=deadline)
         rem = 0
         for h in self.hands:
@@ -683,13 +785,12 @@ class TrickSearch:
                 if len(self._rel_memo) > 500_000:
                     self._rel_memo.clear()
                 self._rel_memo[absolute] = rel
-            if self.draft:
-                return (rel, tuple(self.quota_left))  # free draft: how many tasks each seat still takes
+            quota = tuple(self.quota_left) if self.draft else ()  # free draft: the tasks each seat still takes
             if self.conditions:  # card-blind conditions: what they read of the past (see compiled.card_blind):
                 # each seat's count of tricks when they read no trick, else the whole sequence of winners
                 past = tuple(self.tricks_won) if self.blind_counts else self._seq
-                return (rel, past, tuple(self.cond_done))
-            return rel
+                return (rel, quota, past, tuple(self.cond_done))
+            return (rel, quota) if self.draft else rel
         base = (self.leader, tuple(hands), self.open_tasks, tuple(self.cond_done), tuple(self.quota_left))
         if not self.conditions:
             return base
@@ -756,6 +857,9 @@ class TrickSearch:
         if self._too_few_tricks():
             dead.add(key)
             return False
+        if self.check_sure and self._sure_wins():
+            dead.add(key)
+            return False
         if self.check_order and self._doomed():
             dead.add(key)
             return False
@@ -769,13 +873,173 @@ class TrickSearch:
         dead.add(key)
         return False
 
+    def _guard_state(self) -> int | None:
+        """The guard's state after the trick winners so far (-1: no later winners satisfy its conditions),
+        None when the position's history does not extend the one the guard was built from."""
+        seq = self._seq
+        memo = self._gmemo
+        if seq in memo:
+            return memo[seq]
+        g = self.guard
+        state: int | None = None
+        if g is not None and seq[:len(g.base)] == g.base:
+            state = g.root
+            for w in seq[len(g.base):]:
+                if state < 0:
+                    break
+                state = g.children[state][w]
+        if len(memo) > 1_000_000:
+            memo.clear()
+        memo[seq] = state
+        return state
+
+    def sure_wins(self, seat: int) -> int:
+        """At a trick start: how many more tricks ``seat`` surely wins. A card strong in every led suit that no
+        card in another hand beats wins the trick it is played in, and the seat plays all its cards but those
+        it keeps when it holds more cards than tricks are left (3 players)."""
+        hand = self.hands[seat]
+        others = self.remaining & ~hand
+        sure = 0
+        m = hand & self.trumplike
+        beats = self.beats_any
+        while m:
+            low = m & -m
+            m ^= low
+            if not beats[low.bit_length() - 1] & others:
+                sure += 1
+        kept = hand.bit_count() - (self.total - self.ntricks)
+        return sure - kept if kept > 0 else sure
+
+    def _sure_wins(self) -> bool:
+        """A seat surely wins more of the tricks left than the guard's conditions let it win (its trumps no other
+        hand beats, or the tricks its open tasks need, ``_need`` of :meth:`_too_few_tricks`, just computed): lost."""
+        gs = self._guard_state()
+        if gs is None or gs < 0:
+            return gs is not None
+        most = self.guard.most[gs]  # type: ignore[union-attr]
+        need = self._need
+        for seat in range(self.n):
+            if most[seat] < NO_LIMIT and (need.get(seat, 0) > most[seat] or self.sure_wins(seat) > most[seat]):
+                return True
+        return False
+
+    def root_loss(self) -> str:
+        """Why the position is lost before a card is tried, in words, when a bound proves it (else "").
+
+        The bounds of a trick start: the guard's conditions (no order of trick winners satisfies them, or a
+        seat surely wins more tricks than they allow it), too few tricks for the tasks, self-won tasks in an
+        impossible order, a free draft's leader sweeping every trick."""
+        self._reset_position()
+        late = self._token_out_of_reach()
+        if late:
+            return f"the task {late} must be done as task {late.split()[-1][:-1]}, but there are {self.ntasks} tasks"
+        if self.plays:
+            return ""
+        for h in self.hands:
+            self.remaining |= h
+        g = self.guard
+        gs = self._guard_state() if g is not None else None
+        if g is not None and gs is not None and gs < 0:
+            which = self._guard_culprits(lambda a: a.root < 0)
+            return f"no order of trick winners satisfies {which}"
+        too_few = self._too_few_tricks()
+        if self.check_sure and gs is not None:
+            most = g.most[gs]  # type: ignore[union-attr]
+            for seat in range(self.n):
+                sure, need = self.sure_wins(seat), self._need.get(seat, 0)
+                at_least = max(sure, need)
+                if most[seat] >= NO_LIMIT or at_least <= most[seat]:
+                    continue
+                cards = self._sure_cards(seat)  # before the culprits: building their automata resets the position
+                which = self._guard_culprits(lambda a, seat=seat, k=at_least: a.root < 0 or a.most[a.root][seat] < k)
+                who = self.seat_words(seat)
+                short = who.split(" (seat")[0]
+                many = "s" if at_least != 1 else ""
+                let = "lets" if " together with " not in which and ";" not in which else "let"
+                if sure >= need:
+                    them = "them" if " and " in cards else "it"
+                    why = (f"{who} holds {cards}, which no card in another hand beats, and must play {them}, "
+                           f"so {short} wins at least {sure} trick{many}")
+                else:
+                    tasks = [t.card.name for t in self.task_objs if t.owner == seat and not t.done]
+                    why = f"{who} must win at least {need} trick{many} for the tasks {', '.join(tasks)}"
+                return f"{why}; but {which} {let} {short} win at most {most[seat]}"
+        if too_few:
+            return "too few tricks are left for the tasks: each trick completes the tasks of one player at most"
+        if self.check_order and self._doomed():
+            return ("tasks their owners hold must each win their own trick, in an order that contradicts "
+                    "itself")
+        if self.undrafted and self.check_order and self._sweeps():
+            return "the leader wins every trick whatever it leads, yet another player must still take a task"
+        return ""
+
+    def _token_out_of_reach(self) -> str:
+        """An open task whose numbered token asks for a place past the number of tasks: its name, else ""."""
+        for i, k in self.numbered:
+            t = self.task_objs[i]
+            if k > self.ntasks and not t.done:
+                return f"{t.card.name} (token {k})"
+        return ""
+
+    def seat_words(self, seat: int) -> str:
+        """A seat as a reason names it: by its role (``the commander``, ``the sick player``) and number."""
+        roles = [r for r, s in sorted(self.roles.items()) if s == seat]
+        if seat == self.commander:
+            roles.insert(0, "commander")
+        return f"the {' and '.join(r.replace('_', ' ') for r in roles)} (seat {seat})" if roles else f"seat {seat}"
+
+    def _sure_cards(self, seat: int) -> str:
+        hand = self.hands[seat]
+        others = self.remaining & ~hand
+        names = [self.cards[c].name for c in mask_ids(hand & self.trumplike)
+                 if not self.beats_any[c] & others]
+        if len(names) <= 1:
+            return "".join(names)
+        return ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _guard_culprits(self, fails: Any) -> str:
+        """The fewest of the guard's conditions that ``fails(automaton)`` on their own: one, else two, else all,
+        in words (``the conditions "..."``)."""
+        from itertools import combinations
+
+        from crewkit.dsl.words import words
+
+        roles = list(self.game.rules.roles) + list(self.roles)
+        blind = [i for i, c in enumerate(self.conditions) if self._cond_blind(c, roles)]
+        names = {r: f"seat {s}" for r, s in self.roles.items()}
+
+        def say(i: int) -> str:
+            c = self.conditions[i]
+            parts = []
+            if c.fail_expr is not None:
+                parts.append(f"the mission fails if {words(c.fail_expr, names)}")
+            if c.done_expr is not None:
+                parts.append(f"it must come true that {words(c.done_expr, names)}")
+            return f"\u201c{'; '.join(parts)}\u201d ({c.id})"
+
+        for k in (1, 2):
+            for subset in combinations(blind, k):
+                a = self.winner_automaton(which=subset)
+                if a is not None and fails(a):
+                    return " and ".join(say(i) for i in subset) if k == 1 else (
+                        f"{say(subset[0])} together with {say(subset[1])}")
+        return "; ".join(say(i) for i in blind)
+
+    @staticmethod
+    def _cond_blind(c: Any, roles: Sequence[str]) -> bool:
+        from crewkit.solve.compiled import card_blind
+
+        return card_blind(c.fail_expr, roles) and card_blind(c.done_expr, roles)
+
     def _too_few_tricks(self) -> bool:
         """Too few tricks left for the open tasks (a sound bound, so a lost position is cut at once).
 
         A trick completes the tasks of one owner at most, and task cards in one hand need one trick each:
         owner ``o`` needs at least max over holders ``h`` of (``o``'s open task cards in ``h``'s hand) more
         tricks, and the owners' tricks are distinct. Not used with neighbour draws (cards change hands).
+        What each owner needs is kept in ``_need`` (the guard's bound, :meth:`_sure_wins`, reads it).
         """
+        self._need: dict[int, int] = {}
         m = self.open_tasks
         if not m or self.draws:
             return False
@@ -792,7 +1056,7 @@ class TrickSearch:
                 if hand & low:
                     counts[o, h] = counts.get((o, h), 0) + 1
                     break
-        need: dict[int, int] = {}
+        need = self._need
         for (o, _h), k in counts.items():
             if k > need.get(o, 0):
                 need[o] = k
@@ -968,6 +1232,10 @@ class TrickSearch:
         quota_left = self.quota_left
         # card-blind conditions: the seats that may win this trick (the others break a condition)
         allowed = self._winner_verdicts()[0] if self.card_blind else -1
+        if self.guard is not None:
+            gs = self._guard_state()
+            if gs is not None:
+                allowed &= self.guard.allowed(gs) if gs >= 0 else 0
         m = legal
         while m:
             bit = m & -m
@@ -1133,18 +1401,22 @@ class TrickSearch:
                 done.append(i)
         return True, done
 
-    def _winner_verdicts(self) -> tuple[int, tuple[tuple[bool, tuple[int, ...]], ...]]:
+    def _winner_verdicts(self, which: tuple[int, ...] | None = None
+                         ) -> tuple[int, tuple[tuple[bool, tuple[int, ...]], ...]]:
         """Card-blind conditions, for the trick in progress: (mask of the seats whose win keeps every condition
         alive, per seat (alive, conditions newly done)), memoised on the sequence of trick winners so far.
+        ``which``: only these conditions (indices into ``self.conditions``; default: all of them).
 
         A card-blind condition reads only trick winners, numbers and counts (crewkit.solve.compiled.card_blind),
         so its verdict after a trick is a function of the winners' sequence: it is evaluated once per sequence
         and winner, with a stand-in trick that has the right number, leader and winner (its cards unread).
         """
         seq = self._seq
-        v = self._wmemo.get(seq)
+        memo = self._wmemo if which is None else self._wmemo_subset.setdefault(which, {})
+        v = memo.get(seq)
         if v is not None:
             return v
+        conds = self.all_conditions if which is None else which
         number = len(seq) + 1
         leader = self.leader
         stand_in = self.cards[0]
@@ -1155,7 +1427,7 @@ class TrickSearch:
             self.trick_objs = [*saved_tricks, Trick(number, leader, (), w, stand_in, None)]
             self.tricks_won[w] += 1
             try:
-                ok, done = self._conditions(self.all_conditions)
+                ok, done = self._conditions(conds)
                 for i in done:
                     self.cond_done[i] = False
             finally:
@@ -1164,14 +1436,15 @@ class TrickSearch:
             out.append((ok, tuple(done)))
             if ok:
                 mask |= 1 << w
-        if len(self._wmemo) > 1_000_000:
-            self._wmemo.clear()
-        v = self._wmemo[seq] = (mask, tuple(out))
+        if len(memo) > 1_000_000:
+            memo.clear()
+        v = memo[seq] = (mask, tuple(out))
         return v
 
     AUTOMATON_CAP = 2_000  # winner sequences evaluated at most when building the automaton (well under 1 s)
 
-    def winner_automaton(self, cap: int | None = None) -> WinnerAutomaton | None:
+    def winner_automaton(self, cap: int | None = None, which: Sequence[int] | None = None
+                         ) -> WinnerAutomaton | None:
         """Card-blind conditions from the current position on, as a minimal automaton over trick winners.
 
         A state stands for the sequence of trick winners so far; ``allowed[s]`` is the mask of the seats that
@@ -1181,29 +1454,35 @@ class TrickSearch:
         there once the tasks are done). States whose futures agree are merged (built bottom-up and
         hash-consed), so the state is all a position's key needs of the past. State 0 is the position's own.
         None when more than ``cap`` sequences would have to be evaluated (the conditions stay in Python).
+
+        ``which``: the automaton of these card-blind conditions only (indices into ``self.conditions``), while
+        others read cards: every winning line follows it, so it is a guard for the search (see ``guard``).
         """
-        if not self.card_blind:
+        subset = None if which is None else tuple(which)
+        if subset is None and not self.card_blind:
             return None
         self._reset_position()
         # what card-blind conditions can read of a position: the same for every setup choice of one deal
-        memo_key = (id(self.game.rules), tuple(c.id for c in self.conditions), self.n, self.total, self.commander,
+        memo_key = (id(self.game.rules), tuple(c.id for c in self.conditions), subset, self.n, self.total,
+                    self.commander,
                     self.dealer, tuple(sorted(self.roles.items())), self.leader, self._seq, tuple(self.cond_done),
                     tuple(self.tricks_won), bool(self.plays), cap)
         hit = _AUTOMATA.get(memo_key)
         if hit is not None and hit[0] is self.game.rules:
             return hit[1]
-        made = self._build_automaton(cap)
+        made = self._build_automaton(cap, subset)
         if len(_AUTOMATA) >= 64:
             _AUTOMATA.pop(next(iter(_AUTOMATA)))
         _AUTOMATA[memo_key] = (self.game.rules, made)
         return made
 
-    def _build_automaton(self, cap: int | None) -> WinnerAutomaton | None:
+    def _build_automaton(self, cap: int | None, subset: tuple[int, ...] | None = None) -> WinnerAutomaton | None:
         cap = self.AUTOMATON_CAP if cap is None else cap
         n = self.n
         total = self.total
         stand_in = self.cards[0]
-        conditions = self.conditions
+        idx = tuple(range(len(self.conditions))) if subset is None else subset
+        conditions = [self.conditions[i] for i in idx]
         ids: dict[tuple[int, tuple[int, ...]], int] = {}
         states: list[tuple[int, tuple[int, ...]]] = []
         budget = [cap]
@@ -1235,7 +1514,7 @@ class TrickSearch:
         def build(number: int) -> int | None:
             """The state before trick ``number + 1`` (None: no winner sequence from here satisfies them)."""
             if by_counts is not None:
-                ck = (number, tuple(self.tricks_won), tuple(self.cond_done))
+                ck = (number, tuple(self.tricks_won), tuple(self.cond_done[i] for i in idx))
                 if ck in by_counts:
                     return by_counts[ck]
                 made = build_state(number)
@@ -1247,7 +1526,7 @@ class TrickSearch:
             budget[0] -= 1
             if budget[0] < 0:
                 raise _TooMany
-            verdicts = self._winner_verdicts()[1]
+            verdicts = self._winner_verdicts(subset)[1]
             children: list[int] = []
             viable = False
             last = number + 1 >= total
@@ -1259,8 +1538,8 @@ class TrickSearch:
                 undo = [i for i in newly if not self.cond_done[i]]
                 for i in undo:
                     self.cond_done[i] = True
-                complete = all(d or (last and c.done_if is None) for d, c in zip(self.cond_done, conditions,
-                                                                              strict=True))
+                complete = all(self.cond_done[i] or (last and c.done_if is None) for i, c in zip(idx, conditions,
+                                                                                              strict=True))
                 child: int | None
                 if complete and not last:
                     child = free_state()  # every condition latched done: nothing is checked any more
@@ -1297,8 +1576,10 @@ class TrickSearch:
             self._reset_position()
         if root is None:
             return WinnerAutomaton(root=-1, complete=[], children=[], base=self._seq)
-        return WinnerAutomaton(root=root, complete=[c for c, _ in states], children=[ch for _, ch in states],
-                               base=self._seq)
+        complete = [c for c, _ in states]
+        children = [ch for _, ch in states]
+        return WinnerAutomaton(root=root, complete=complete, children=children, base=self._seq,
+                               most=_most_wins(children, complete, n))
 
     def _end_trick(self, winner: int, win_cid: int, towner: int) -> bool:
         mask = self.table
@@ -1347,6 +1628,10 @@ class TrickSearch:
             return result
 
         verdict = self._winner_verdicts()[1][winner] if self.card_blind else None
+        if self.guard is not None:
+            gs = self._guard_state()
+            if gs is not None and (gs < 0 or self.guard.children[gs][winner] < 0):
+                return False  # no later winners satisfy the card-blind conditions
         # apply the trick
         saved_plays = self.plays
         saved_led = self.led

@@ -28,7 +28,7 @@ from crewkit.nativelib import NativeLibrary
 if TYPE_CHECKING:
     from crewkit.solve.core import TrickSearch
 
-ABI = 4
+ABI = 5
 R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT = 1, 0, -1, -2, -3
 
 
@@ -103,9 +103,12 @@ def _config(search: TrickSearch) -> list[int]:
         cfg.append(0)
     else:
         cfg.append(len(a.complete))
-        for complete, children in zip(a.complete, a.children, strict=True):
+        for complete, children, most in zip(a.complete, a.children, a.most, strict=True):
             cfg.append(complete)
             cfg += list(children)
+            cfg += list(most)
+        cfg.append(s.trumplike)
+        cfg += s.beats_any
     return cfg
 
 

@@ -4,7 +4,7 @@ Phases:
 
 - **tricks** (the usual case): the fast core (:class:`crewkit.solve.core.TrickSearch`) searches the plays.
   On 5-player gold-frame missions the optional hand-over of one task before trick 1 is searched too.
-- **draft**: without mission conditions or neighbour draws, the draft is searched, not enumerated: the fast
+- **draft**: without neighbour draws or mission conditions that read cards, the draft is searched, not enumerated: the fast
   core plays the tricks with the undrafted tasks unowned, and a task goes to whoever wins its card, within
   the number of tasks each seat takes in the draft (a *free draft*, see :mod:`crewkit.solve.core`). On
   5-player gold-frame missions each hand-over (seat o to seat p) is one more free-draft start in which o
@@ -12,7 +12,11 @@ Phases:
   in draft order takes one) is a separate start; starts are ordered by a cheap affinity score (owners
   holding their card or higher ones) and searched with growing node budgets, so an easy winning assignment
   is found fast. Either way the line begins with the ``take-task`` actions.
-- **setup** (questions, roles, token swaps and moves, commander's decision or distribution, the dummy's
+- **commander's distribution** (without mission conditions or draws, the last setup step): searched as a
+  free draft too, once per way the balance rule lets the tasks be counted out (each seat gets the same number
+  of tasks, give or take one; with the gold frame, also after one task is handed on); the line begins with
+  the answers and the commander's gifts that give each task to whoever won it.
+- **setup** (questions, roles, token swaps and moves, commander's decision, the dummy's
   seat): every choice is enumerated through the engine; each setup question is answered with its first
   answer (answers change nothing a crew with full information can do). The line begins with them.
 - Communication and the distress signal are never searched: they do not change the perfect-information
@@ -62,6 +66,8 @@ class SolveResult:
     timings: dict[str, float] = field(default_factory=dict)
     # how each mission condition was checked (TrickSearch.condition_paths; path "engine" on the fallback)
     conditions: list[dict[str, str]] = field(default_factory=list)
+    # unwinnable before a card is tried: why, in words (TrickSearch.root_loss), when every start says the same
+    why: str = ""
 
     @property
     def winnable(self) -> bool:
@@ -77,6 +83,7 @@ class SolveResult:
             "search": self.engine,
             "note": self.note,
             "conditions": self.conditions,
+            "why": self.why,
         }
 
 
@@ -97,7 +104,9 @@ class _Start:
     note: str = ""
     free: bool = False  # a free draft: the search decides the owners (the line begins with the take-task actions)
     hand: tuple[int, int] | None = None  # free draft with a gold-frame hand-over: (from seat, to seat)
+    quotas: tuple[int, ...] | None = None  # commander's distribution: the tasks each seat ends up with
     fallback: str = ""  # why the engine-driven search took this start
+    why: str = ""  # lost before a card is tried: why (TrickSearch.root_loss)
 
     @property
     def prefix(self) -> tuple[Action, ...]:
@@ -216,7 +225,11 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
         return result(UNKNOWN, [], "stopped at the time limit while a condition was evaluated")
     if any(not s.done for s in starts):
         return result(UNKNOWN, [], "stopped at the node budget")
-    return result(UNWINNABLE, [])
+    lost = result(UNWINNABLE, [])
+    whys = {s.why for s in starts}
+    if len(whys) == 1:
+        lost.why = whys.pop()
+    return lost
 
 
 def _run_start(
@@ -234,10 +247,10 @@ def _run_start(
         return game.outcome().result == SUCCESS, []
     if st.search is None:
         try:
-            if game.phase != TRICKS and not (st.free and game.phase == DRAFT):
+            if game.phase != TRICKS and not (st.free and (game.phase == DRAFT or st.quotas is not None)):
                 raise Unsupported(f"phase {game.phase}")
-            quotas = None
-            if st.hand is not None:
+            quotas = None if st.quotas is None else list(st.quotas)
+            if st.hand is not None and st.quotas is None:
                 quotas = draft_quotas(game)
                 quotas[st.hand[0]] -= 1
                 quotas[st.hand[1]] += 1
@@ -264,9 +277,13 @@ def _run_start(
                 if str(exc) == "time":
                     raise
                 return None, []
+            if not ok and not st.hand:
+                st.why = search.root_loss()
             line: list[Action] = first + [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
             if ok and search.draft:
-                line = list(_free_draft_actions(game, search.free_owners, st.hand)) + line
+                take = (_distribution_actions(game, search.free_owners, st.hand) if st.quotas is not None
+                        else _free_draft_actions(game, search.free_owners, st.hand))
+                line = list(take) + line
             if not ok or replays_to_success(game, line):
                 return ok, line
             # the core's line does not replay: trust the engine instead
@@ -354,11 +371,17 @@ def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
     """
     out: list[_Start] = []
     seen: set[Any] = set()
-    for prefix, g in _setup_leaves(game, deadline, max_nodes):
+    for prefix, g in _setup_leaves(game, deadline, max_nodes, free_draft):
         leaf = _signature(g)
         weights = _affinity_table(g)
         fixed = tuple(t.owner for t in g.tasks)
-        if g.phase == DRAFT and free_draft and _free_draft(g):
+        if free_draft and _distribution_start(g):
+            for counts, hand in _distribution_quotas(g, gold_frame):
+                if (leaf, counts) in seen:
+                    continue
+                seen.add((leaf, counts))
+                out.append(_Start(0 if hand is None else -5, prefix, game, free=True, hand=hand, quotas=counts))
+        elif g.phase == DRAFT and free_draft and _free_draft(g):
             if (leaf, None) in seen:
                 continue
             seen.add((leaf, None))
@@ -415,9 +438,10 @@ def _gold_variants(st: _Start, g: Game, owners: tuple[int | None, ...], weights:
     return out
 
 
-def _setup_leaves(game: Game, deadline: float | None,
-                  max_nodes: int | None = None) -> Iterator[tuple[tuple[Action, ...], Game]]:
-    """Walk setup choices through the engine until the draft or the tricks begin."""
+def _setup_leaves(game: Game, deadline: float | None, max_nodes: int | None = None,
+                  free_draft: bool = False) -> Iterator[tuple[tuple[Action, ...], Game]]:
+    """Walk setup choices through the engine until the draft or the tricks begin (or, with ``free_draft``, a
+    commander's distribution the search takes whole: see :func:`_distribution_start`)."""
     if game.phase in (DRAFT, TRICKS):
         yield (), game
         return
@@ -428,7 +452,7 @@ def _setup_leaves(game: Game, deadline: float | None,
         if deadline is not None and time.perf_counter() > deadline:
             raise SearchAborted("time")
         prefix, g = stack.pop()
-        if g.is_over() or g.phase in (DRAFT, TRICKS):
+        if g.is_over() or g.phase in (DRAFT, TRICKS) or (free_draft and _distribution_start(g)):
             yield prefix, g
             continue
         for a in reversed(search_actions(g, gold_frame=False)):
@@ -455,8 +479,82 @@ def _setup_leaves(game: Game, deadline: float | None,
 
 def _free_draft(g: Game) -> bool:
     """Can the core search the draft of ``g`` as a free draft (owners decided by who wins the cards)?"""
+    from crewkit.solve.core import draft_conditions_ok
+
     rules = g.rules
-    return g.dummy_seat is None and not rules.conditions and not rules.draws
+    return g.dummy_seat is None and not rules.draws and draft_conditions_ok(
+        rules.conditions, list(rules.roles) + list(g.roles))
+
+
+def _distribution_start(g: Game) -> bool:
+    """Is ``g`` at the start of a commander's distribution the core can search as a free draft? It must be the
+    last setup step (nothing changes the hands or tasks after it), no task given yet, and the mission without
+    conditions, draws or a dummy seat."""
+    from crewkit.engine.steps import DistributionStep
+
+    step = g.current_step
+    return (isinstance(step, DistributionStep) and step.index == 0 and not step.answers
+            and g.step_index == len(g.steps) - 1 and all(t.owner is None for t in g.tasks) and _free_draft(g))
+
+
+def _distribution_quotas(g: Game, gold_frame: bool) -> list[tuple[tuple[int, ...], tuple[int, int] | None]]:
+    """The numbers of tasks the seats can end up with after a commander's distribution (the balance rule:
+    no seat two tasks above another), each once: (quotas, None); with the gold frame, also those reached by
+    handing one task on before trick 1: (quotas, (from seat, to seat)), the distribution giving the task to
+    the first seat."""
+    from itertools import combinations
+
+    n, k = g.n, len(g.tasks)
+    low, extra = divmod(k, n)
+    balanced = []
+    for more in combinations(range(n), extra):
+        balanced.append(tuple(low + (1 if s in more else 0) for s in range(n)))
+    out: list[tuple[tuple[int, ...], tuple[int, int] | None]] = [(q, None) for q in balanced]
+    seen = set(balanced)
+    if gold_frame and g.rules.gold_frame and not g.gold_frame_used:
+        for q in balanced:
+            for o in range(n):
+                if not q[o]:
+                    continue
+                for p in range(n):
+                    if p == o or p == g.dummy_seat:
+                        continue
+                    final = tuple(q[s] - (s == o) + (s == p) for s in range(n))
+                    if final not in seen:
+                        seen.add(final)
+                        out.append((final, (o, p)))
+    return out
+
+
+def _distribution_actions(g: Game, owners: dict[int, int], hand: tuple[int, int] | None) -> tuple[Action, ...]:
+    """The actions of a commander's distribution from ``g`` (its start) that give each task to
+    ``owners[card id]`` (the first answer to every question); with ``hand`` = (o, p), o gets one of p's tasks
+    and hands it on to p before trick 1. Empty when the engine refuses a gift (the line will not replay)."""
+    from crewkit.engine.blocks.gold_frame import HandTask
+    from crewkit.engine.step_actions import GiveTask
+
+    owners = dict(owners)
+    after: tuple[Action, ...] = ()
+    if hand is not None:
+        o, p = hand
+        mine = sorted(cid for cid, seat in owners.items() if seat == p)
+        if not mine:
+            return ()
+        owners[mine[0]] = o
+        after = (HandTask(o, g.rules.deck.cards[mine[0]], p),)
+    game = g.clone()
+    out: list[Action] = []
+    while not game.is_over() and game.phase not in (DRAFT, TRICKS):
+        action = next((a for a in search_actions(game, gold_frame=False)
+                       if not isinstance(a, GiveTask) or owners.get(a.card.id) == a.player), None)
+        if action is None:
+            return ()
+        try:
+            game.apply(action)
+        except IllegalAction:
+            return ()
+        out.append(action)
+    return tuple(out) + after
 
 
 def _free_draft_actions(g: Game, owners: dict[int, int], hand: tuple[int, int] | None) -> tuple[Action, ...]:

@@ -667,6 +667,7 @@ def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mappin
     A DSL text refused there (the file was checked against another rule set's deck) raises :class:`SpecError`
     positioned in ``doc`` (the file's LoadedDoc, when given)."""
     from crewkit import dsl
+    from crewkit.dsl.template import words_template as dsl_words_template
     from crewkit.spec.deck import build_deck
     from crewkit.spec.model import ConditionSpec, Dsl, MissionSymbols, MissionTasks
 
@@ -692,12 +693,14 @@ def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mappin
     conditions = []
     for i, cond in enumerate(data.get("conditions", []) or []):
         reason = texts.get(("conditions", i, "reason"))
-        if reason is None:  # the reason a failure gives when the file states none
-            default = f"condition {cond.get('id', i + 1)} broken"
+        fail_if = texts.get(("conditions", i, "fail_if"))
+        if reason is None:  # the reason a failure gives when the file states none: its fail_if in words
+            default = (dsl_words_template(fail_if.expr, roles) if fail_if is not None
+                       else f"condition {cond.get('id', i + 1)} failed")
             reason = Dsl(default, ("conditions", i), dsl.parse_template(default))
         conditions.append(ConditionSpec(
             id=str(cond.get("id", f"condition-{i + 1}")),
-            fail_if=texts.get(("conditions", i, "fail_if")),
+            fail_if=fail_if,
             done_if=texts.get(("conditions", i, "done_if")),
             reason=reason,
             check=str(cond.get("check", "after-trick")),

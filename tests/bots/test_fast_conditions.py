@@ -379,3 +379,32 @@ def test_after_play_conditions_keep_what_a_trick_changes_live(seed: str) -> None
         games.append(game)
     assert games[0].actions == games[1].actions
     assert games[0].outcome() == games[1].outcome()
+
+
+@pytest.mark.parametrize("mission", ["planet-nine/05", "planet-nine/33", "planet-nine/41", "planet-nine/50",
+                                     "tests/analysis/authored/pink-hoard.yaml"])
+def test_role_choice_played_out_in_c_is_the_pythons(mission: str) -> None:
+    """The fast bot chooses a role (the sick crew member, the volunteer, ...) by play-outs of each candidate;
+    in C (from the trick start, no card weighed) they win exactly as the Python twin's: the same wins per
+    candidate, the same choice (a hard mission may win none of a deal's play-outs; over the deals, some)."""
+    from crewkit.bots.fast import FastBot
+    from crewkit.engine.observation import observe
+    from crewkit.engine.setup import new_game
+    from crewkit.engine.step_actions import ChoosePlayer
+
+    compared = won = 0
+    for players in (3, 4, 5):
+        for i in range(4):
+            game = new_game("crew", mission, players, seed=f"roles:{i}")
+            while game.phase == "setup":
+                seat = game.to_act
+                req = tuple(game.legal_actions(seat))
+                if len(req) > 1 and all(isinstance(a, ChoosePlayer) for a in req):
+                    c, py = FastBot(seat, f"roles:{i}"), FastBot(seat, f"roles:{i}", native=False)
+                    assert c._choose_player(observe(game, seat), req) == py._choose_player(observe(game, seat), req)
+                    assert c.last_role_wins == py.last_role_wins
+                    compared += 1
+                    won += sum(c.last_role_wins)
+                game.apply(req[0])
+    assert compared >= 12
+    assert won > 0  # some play-out won: the comparison is not of empty counts

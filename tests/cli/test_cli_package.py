@@ -76,8 +76,11 @@ def test_a_shared_option_has_one_type_everywhere(flag: str, kind: object) -> Non
 def test_shared_options_read_the_same_in_every_command() -> None:
     commands = _commands()
     workers = {_option(p, "--workers").help for n, p in commands.items()
-               if _option(p, "--oversubscribe") is not None}
+               if _option(p, "--oversubscribe") is not None and n != "check"}
     assert workers == {"parallel processes (default: 1; at most the number of CPUs unless --oversubscribe)"}
+    # check answers an author at once: every CPU unless told (issue 29)
+    assert _option(commands["check"], "--workers").help.startswith(  # type: ignore[union-attr]
+        "parallel processes (default: every CPU this process may use; at most that many unless --oversubscribe)")
     formats = {n: _option(p, "--format") for n, p in commands.items() if _option(p, "--format") is not None}
     assert len(formats) >= 8
     for name, action in formats.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -155,6 +156,25 @@ def test_free_draft_agrees_with_the_enumeration(mission: str, seed: int, cards: 
         assert free.line == []
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 10**6), cards=st.integers(3, 5), players=st.sampled_from([3, 4]))
+def test_free_draft_with_conditions_on_trick_winners(seed: int, cards: int, players: int) -> None:
+    """Conditions that read only trick winners (an authored mission: the commander wins at most two tricks)
+    never read a task: the draft is searched free beside their winner automaton, with the enumeration's
+    verdict."""
+    mission = str(Path(__file__).resolve().parents[1] / "analysis" / "authored" / "quiet-captain.yaml")
+    try:
+        game = small_game(mission, seed, cards=cards, players=players)
+    except ValueError:
+        return
+    assert game.phase == "draft"
+    free = solve(game, timeout=60)
+    assert free.status in (WINNABLE, UNWINNABLE) and free.starts == 1
+    assert free.status == solve(game, timeout=60, free_draft=False).status
+    if free.status == WINNABLE:
+        assert replays_to_success(game, free.line)
+
+
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(seed=st.integers(0, 10**6))
 def test_free_draft_agrees_with_brute_force(seed: int) -> None:
@@ -226,5 +246,54 @@ def test_a_draft_under_way_keeps_the_tasks_already_taken(seed: int, taken: int) 
         return
     free = solve(game, timeout=60)
     assert free.status == solve(game, timeout=60, free_draft=False).status
+    if free.status == WINNABLE:
+        assert replays_to_success(game, free.line)
+
+
+def distribution_game(mission: str, seed: int, players: int, tasks: int, cards: int) -> Game:
+    """A small deal of a commander's-distribution mission with ``tasks`` tasks, at the distribution's start."""
+    from crewkit.engine.steps import DistributionStep
+
+    rng = random.Random(f"distribution:{seed}")
+    rules = dataclasses.replace(compile_game("crew", mission, players), task_count=tasks, tokens=(),
+                                mission_id=f"distribution-{tasks}")
+    deck = rules.deck
+    rest = [c for c in deck.cards if c != deck.card("rocket 4")]
+    rng.shuffle(rest)
+    chosen = [deck.card("rocket 4"), *rest[:players * cards - 1]]
+    rng.shuffle(chosen)
+    hands = tuple(tuple(chosen[i * cards:(i + 1) * cards]) for i in range(players))
+    colour = [c for c in chosen if c in set(rules.task_pool)]
+    game = Game.new(rules, seed=f"distribution:{seed}", deal=Deal(hands, tuple(rng.sample(colour, tasks))),
+                    partial=True)
+    assert isinstance(game.current_step, DistributionStep)
+    return game
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 10**6), tasks=st.integers(2, 5))
+def test_commander_distribution_agrees_with_the_enumeration(seed: int, tasks: int) -> None:
+    """Commander's distribution (planet-nine/24's rules, 4 players): one free-draft start per way the balance
+    rule counts the tasks out, against every gift of every task enumerated through the engine."""
+    from math import comb
+
+    from crewkit.engine.step_actions import GiveTask
+
+    game = distribution_game("planet-nine/24", seed, 4, tasks, 4)
+    free = solve(game, timeout=60)
+    assert free.status == solve(game, timeout=120, free_draft=False).status
+    assert free.starts == comb(4, tasks % 4)
+    if free.status == WINNABLE:
+        assert replays_to_success(game, free.line)
+        assert sum(isinstance(a, GiveTask) for a in free.line) == tasks
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 10**6), tasks=st.integers(2, 4))
+def test_commander_distribution_with_the_gold_frame(seed: int, tasks: int) -> None:
+    """5 players, planet-nine/32's rules (distribution and gold frame): the hand-overs reach other counts."""
+    game = distribution_game("planet-nine/32", seed, 5, tasks, 3)
+    free = solve(game, timeout=60)
+    assert free.status == solve(game, timeout=120, free_draft=False).status
     if free.status == WINNABLE:
         assert replays_to_success(game, free.line)

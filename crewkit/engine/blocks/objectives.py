@@ -151,11 +151,22 @@ def check_end(g: Game, trick: Trick) -> None:
             names = ", ".join(f"{t.card} (seat {t.owner})" for t in undone)
             g.fail(f"failed after trick {trick.number}: the hands ran out with tasks undone: {names}", trick.number)
         else:
-            open_conds = [c.id for d, c in zip(g.cond_done, g.rules.conditions, strict=True) if not d]
-            g.fail(
-                f"failed after trick {trick.number}: the hands ran out before {', '.join(open_conds)} was fulfilled",
-                trick.number,
-            )
+            g.fail(f"failed after trick {trick.number}: {unfulfilled_text(g)}", trick.number)
+
+
+def unfulfilled_text(g: Game) -> str:
+    """Why a game whose tasks are done failed when the hands ran out: the conditions with a ``done_if`` that
+    never became true, each by the mission's own words (``text:``) else its ``done_if`` in words (a condition
+    with only a ``fail_if`` is fulfilled by never failing)."""
+    from crewkit.dsl.words import words
+
+    names = {role: f"seat {seat}" for role, seat in g.roles.items() if seat is not None}
+    open_conds = [c for d, c in zip(g.cond_done, g.rules.conditions, strict=True)
+                  if not d and c.done_expr is not None]
+    said = [c.text.rstrip(".") or words(c.done_expr, names) for c in open_conds]
+    if len(said) == 1:
+        return f"the hands ran out before this was fulfilled: {said[0]}"
+    return "the hands ran out before these were fulfilled: " + "; ".join(said)
 
 
 def succeed(g: Game, trick: Trick) -> None:
