@@ -78,7 +78,7 @@ _MERGE_SAFE_WORDS = frozenset(
     """
     tricks_won players p q t tricks max min in and or not none true false first_trick last_trick winner
     leader commander dealer tricks_left tricks_played total_tricks number is_last is_first is_trump
-    winning_card any all count tasks token done trick owner abs left_of right_of mode
+    winning_card any all count tasks token done trick owner abs left_of right_of mode others longest_run
     """.split()
 )
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
