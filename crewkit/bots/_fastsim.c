@@ -411,7 +411,7 @@ enum {
     OP_TASKS_OF, OP_C_SUIT, OP_C_RANK, OP_C_TRUMP, OP_C_SPECIAL, OP_T_NUMBER, OP_T_LEADER, OP_T_WINNER,
     OP_T_WINCARD, OP_T_CARDS, OP_T_LED, OP_T_FIRST, OP_T_LAST, OP_K_CARD, OP_K_OWNER, OP_K_TOKEN, OP_K_DONE,
     OP_K_TRICK, OP_S_TRUMP, OP_ALL, OP_ANY, OP_COUNT, OP_SUM, OP_MAX, OP_MIN, OP_MEMO,
-    OP_STABLE, OP_LOST_FOR, OP_LONGEST_RUN, OP_OTHERS, OP_NUMBER_OF_OPS
+    OP_STABLE, OP_LOST_FOR, OP_LONGEST_RUN, OP_OTHERS, OP_T_LASTCARD, OP_NUMBER_OF_OPS
 };
 
 #define MAXMEMO 16 /* condcode.py: MAX_MEMO */
@@ -677,6 +677,7 @@ static ll ev(CondCtx *x, int i) {
     case OP_T_LEADER: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].leader;
     case OP_T_WINNER: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].winner;
     case OP_T_WINCARD: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].wincard;
+    case OP_T_LASTCARD: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].card[x->hist[a].nplays - 1];
     case OP_T_LED: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->card_suit[x->hist[a].card[0]];
     case OP_T_FIRST: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a == 0;
     case OP_T_LAST: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a + 1 == x->total_tricks;

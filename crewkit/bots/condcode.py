@@ -40,7 +40,7 @@ OP = {name: i for i, name in enumerate((
     "MAX2", "MIN2", "TASK_OF", "DONE", "TASKS_OF", "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER",
     "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS", "T_LED", "T_FIRST", "T_LAST", "K_CARD", "K_OWNER", "K_TOKEN",
     "K_DONE", "K_TRICK", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "MEMO",
-    "STABLE", "LOST_FOR", "LONGEST_RUN", "OTHERS",
+    "STABLE", "LOST_FOR", "LONGEST_RUN", "OTHERS", "T_LASTCARD",
 ))}
 # the nodes whose value is a list (evaluated by ``ev_list`` in C)
 LIST_OPS = frozenset(OP[n] for n in ("PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LISTLIT", "CONSTLIST",
@@ -59,7 +59,7 @@ _PURE_OPS = frozenset(OP[n] for n in (
     "CONST", "VAR", "NOT", "NEG", "AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "IF", "EQ", "NE", "LT", "LE",
     "GT", "GE", "IN", "NOTIN", "LISTLIT", "CONSTLIST", "IS_TRUMP", "IS_COLOUR", "COUNTLIST", "ABS", "MAX2", "MIN2",
     "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER", "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS",
-    "T_LED", "T_FIRST", "T_LAST", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "OTHERS"))
+    "T_LED", "T_FIRST", "T_LAST", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "OTHERS", "T_LASTCARD"))
 # what changes during a trick (the hands, the cards on the table); everything else a condition reads (the
 # completed tricks, tricks won, tasks done) changes only when a trick ends, so a closed subexpression free of
 # these has one value from one trick's end to the next and C keeps it with the last trick (``STABLE``)
@@ -346,6 +346,7 @@ class _Compiler:
             ("trick", "number"): ("T_NUMBER", Ty("int")), ("trick", "leader"): ("T_LEADER", Ty("player")),
             ("trick", "winner"): ("T_WINNER", Ty("player")), ("trick", "winning_card"): ("T_WINCARD", Ty("card")),
             ("trick", "cards"): ("T_CARDS", Ty("list", "card")),
+            ("trick", "last_card"): ("T_LASTCARD", Ty("card")),
             ("trick", "led_suit"): ("T_LED", Ty("suit", maybe=True)),
             ("trick", "is_first"): ("T_FIRST", Ty("bool")), ("trick", "is_last"): ("T_LAST", Ty("bool")),
             ("task", "card"): ("K_CARD", Ty("card")), ("task", "owner"): ("K_OWNER", Ty("player", maybe=True)),

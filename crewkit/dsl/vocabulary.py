@@ -539,6 +539,14 @@ _FIELD_LIST = [
     ),
     _field(
         TRICK,
+        "last_card",
+        CARD,
+        "The card played last in the trick (by the player on the leader's right).",
+        "first_trick.last_card in first_trick.cards",
+        lambda t, v: t.plays[-1][1],
+    ),
+    _field(
+        TRICK,
         "led_suit",
         maybe(SUIT),
         "The suit of the first card (none if a special card led).",
@@ -656,6 +664,7 @@ _PHRASES: dict[tuple[str, str], str] = {
     ("trick", "winner"): "the winner of {0}",
     ("trick", "winning_card"): "the card that won {0}",
     ("trick", "cards"): "the cards of {0}",
+    ("trick", "last_card"): "the card played last in {0}",
     ("trick", "led_suit"): "the suit led in {0}",
     ("trick", "is_first"): "{0} is the first trick",
     ("trick", "is_last"): "{0} is the last trick",

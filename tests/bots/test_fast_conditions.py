@@ -83,6 +83,7 @@ EXPRESSIONS = [
     "any(p in others(commander): tricks_won(p) > tricks_won(commander))",
     "count(others(2)) == count(players) - 1 and 2 not in others(2)",
     "sum(q in others(0): longest_run(q)) >= tricks_won(0)",
+    "any(t in tricks: t.last_card.rank > t.winning_card.rank or t.last_card == t.winning_card)",
 ]
 
 

@@ -1,5 +1,5 @@
 """The words Mission Deep Sea's task cards added to the condition language: ``lost_for``, ``longest_run`` and
-``others``, their meaning, their English, and how the solver classifies conditions that use them."""
+``others`` and the trick field ``last_card``, their meaning, their English, and how the solver classifies conditions that use them."""
 
 from __future__ import annotations
 
@@ -51,6 +51,9 @@ def test_the_trick_winners_of_the_fixture() -> None:
     ("lost_for(pink 9, 2)", False),  # still in a hand
     ("lost_for(rocket 1, 3)", False),
     ("lost_for(rocket 1, 0)", True),
+    ("first_trick.last_card == pink 4", True),  # seat 3 played last in the trick seat 0 led
+    ("trick_at(3).last_card == blue 7", True),  # seat 1 led, seat 0 played last
+    ("last_trick.last_card == rocket 1", False),
 ])
 def test_meaning(text: str, expected: object) -> None:
     assert value(text) == expected
@@ -78,6 +81,7 @@ def test_a_seat_that_is_not_at_the_table_is_an_error(text: str) -> None:
 
 
 def test_english() -> None:
+    assert words("last_trick.last_card == yellow 5") == "the card played last in the last trick is yellow 5"
     assert words("lost_for(pink 3, owner)", {"owner": "Alice"}) == "pink 3 can no longer be won by Alice"
     assert words("longest_run(owner) >= 3", {"owner": "Bob"}) == (
         "the most tricks in a row won by Bob is at least 3")
