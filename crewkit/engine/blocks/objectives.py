@@ -38,11 +38,12 @@ class Objectives(Block):
         return after_play
 
     def needs(self, hook: str, rules: Rules) -> bool:
-        return hook != "after_play" or bool(rules.conditions)  # after a play: the mission's conditions only
+        # after a play: the mission's conditions only (and the task cards' objectives, bound during a game)
+        return hook != "after_play" or bool(rules.conditions) or rules.task_deck is not None
 
 
 def after_play(g: Game) -> None:
-    if g.rules.conditions:
+    if g.conditions:
         check_conditions(g, "after-play")
 
 
@@ -51,7 +52,7 @@ def after_trick(g: Game, trick: Trick, mask: int) -> bool:
         score_tasks(g, trick, mask)
         if g._outcome is not None:
             return True
-    if g.rules.conditions:
+    if g.conditions:
         check_conditions(g, "after-trick")
         if g._outcome is not None:
             return True
@@ -119,7 +120,7 @@ def score_tasks(g: Game, trick: Trick, mask: int) -> None:
 
 def check_conditions(g: Game, when: str) -> None:
     from_view = g.view()
-    for i, cond in enumerate(g.rules.conditions):
+    for i, cond in enumerate(g.conditions):
         if g.cond_done[i]:
             continue
         if cond.check != when and not (when == "after-trick" and cond.check == "after-play"):
@@ -139,10 +140,10 @@ def check_conditions(g: Game, when: str) -> None:
 def check_end(g: Game, trick: Trick) -> None:
     last = trick.number >= g.total_tricks
     conds_done = all(
-        d or (last and c.done_if is None) for d, c in zip(g.cond_done, g.rules.conditions, strict=True)
+        d or (last and c.done_if is None) for d, c in zip(g.cond_done, g.conditions, strict=True)
     )
     if g.tasks_done == len(g.tasks) and conds_done:
-        if g.tasks or last or g.rules.conditions:
+        if g.tasks or last or g.conditions:
             succeed(g, trick)
             return
     if last:
@@ -151,7 +152,7 @@ def check_end(g: Game, trick: Trick) -> None:
             names = ", ".join(f"{t.card} (seat {t.owner})" for t in undone)
             g.fail(f"failed after trick {trick.number}: the hands ran out with tasks undone: {names}", trick.number)
         else:
-            open_conds = [c.id for d, c in zip(g.cond_done, g.rules.conditions, strict=True) if not d]
+            open_conds = [c.id for d, c in zip(g.cond_done, g.conditions, strict=True) if not d]
             g.fail(
                 f"failed after trick {trick.number}: the hands ran out before {', '.join(open_conds)} was fulfilled",
                 trick.number,
@@ -159,7 +160,12 @@ def check_end(g: Game, trick: Trick) -> None:
 
 
 def succeed(g: Game, trick: Trick) -> None:
-    if g.tasks:
+    if g.task_cards:
+        count = len(g.task_cards)
+        what = "the task card" if count == 1 else f"all {count} task cards"
+        others = len(g.conditions) > count
+        reason = f"{what}{' and the conditions' if others else ''} fulfilled by trick {trick.number}"
+    elif g.tasks:
         # play went on after the last task because a condition waited for something (mission 17's nines
         # under until-nines-out): the win came from that condition, so say so
         waited = max(t.trick or 0 for t in g.tasks) < trick.number
