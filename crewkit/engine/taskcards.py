@@ -261,3 +261,43 @@ def card_done(g: Game, task: CardTask) -> bool:
         return True
     outcome = g.outcome()
     return g.is_over() and outcome.result == "success"
+
+
+# ---------------------------------------------------------------------------- what the seats see
+@dataclass(frozen=True, slots=True)
+class TaskCardInfo:
+    """A drawn task card as one seat sees it (``Observation.task_cards``): its owner, the number its owner
+    named (None while not named, or kept secret from this seat), and whether its objective is met for good."""
+
+    id: str
+    text: str
+    owner: int | None
+    number: int | None
+    secret: bool  # the card's number is kept from the other seats
+    done: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "owner": self.owner, "number": self.number, "done": self.done}
+
+
+def table_cards(g: Game) -> tuple[dict[int, int], tuple[TaskCardInfo, ...]]:
+    """For the observations: the conditions only one seat may know (index -> seat: a secret number), and the
+    drawn cards with every number (:func:`seen_cards` hides the secret ones per seat)."""
+    secret: dict[int, int] = {}
+    infos = []
+    for task in g.task_cards:
+        card = g.rules.task_deck.card(task.id)
+        hidden = card.asks is not None and not card.asks.shown
+        if hidden and task.cond is not None and task.owner is not None:
+            secret[task.cond] = task.owner
+        done = task.cond is not None and g.cond_done[task.cond]
+        infos.append(TaskCardInfo(task.id, card.text, task.owner, task.number, hidden, done))
+    return secret, tuple(infos)
+
+
+def seen_cards(infos: tuple[TaskCardInfo, ...], seat: int) -> tuple[TaskCardInfo, ...]:
+    """The cards as ``seat`` sees them: another seat's secret number is None."""
+    if not any(i.secret and i.number is not None and i.owner != seat for i in infos):
+        return infos
+    return tuple(TaskCardInfo(i.id, i.text, i.owner, None, True, i.done) if i.secret and i.owner != seat else i
+                 for i in infos)

@@ -135,6 +135,9 @@ def check_conditions(g: Game, when: str) -> None:
             return
         if cond.done_if is not None and cond.done_if(from_view, {}):
             g.cond_done[i] = True
+            if cond.card is not None:  # a task card fulfilled for good: said in the log
+                owner = next((t.owner for t in g.task_cards if t.cond == i), None)
+                g.events.append(Event("task-card-done", owner, None, cond.card))
 
 
 def check_end(g: Game, trick: Trick) -> None:
