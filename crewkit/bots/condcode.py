@@ -529,10 +529,11 @@ _PROGRAMS: dict[tuple[object, ...], tuple[object, NativeProgram | None, str]] = 
 
 
 def native_program(lib: ctypes.CDLL, setup: CondSetup) -> tuple[NativeProgram | None, str]:
-    """The conditions of ``setup`` loaded into ``lib`` (cached per rules, roles, commander and tasks), or
+    """The conditions of ``setup`` loaded into ``lib`` (cached per rules, roles, commander, tasks and conditions), or
     (None, why they stay in Python)."""
     tokens = tuple(token for _, token in setup.tasks)
-    key = (id(setup.rules), tuple(sorted(setup.roles.items())), setup.commander, setup.total_tricks, tokens)
+    key = (id(setup.rules), tuple(sorted(setup.roles.items())), setup.commander, setup.total_tricks, tokens,
+           tuple(c.id for c in setup.conditions))  # the task cards' conditions differ from game to game
     hit = _PROGRAMS.get(key)
     if hit is not None and hit[0] is setup.rules:
         return hit[1], hit[2]

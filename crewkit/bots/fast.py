@@ -30,6 +30,7 @@ from crewkit.bots.conditions import CondSetup, choose_play_cond, cond_world, con
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import Table, World, choose_play, rollout, table_for, token_kind
+from crewkit.bots.taskcard_choice import choose_task_card_action
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.draft import TakeTask
 from crewkit.engine.blocks.tricks import Play
@@ -453,6 +454,9 @@ class FastBot(HeuristicBot):
         self.task_scaling = task_scaling
         self.native = native  # None: C when available; False: always Python (the twin)
 
+    def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
+        return choose_task_card_action(obs, req, self.rng, self.draft_worlds, native=self.native is not False)
+
     def _decide(self, t: Table, pos: Position, seed: int) -> int:
         if self.native is not False:
             d = native_decider(t)
@@ -509,7 +513,7 @@ class FastBot(HeuristicBot):
             cands |= 1 << c
         know = Knowledge(obs)
         t = table_for(obs.rules)
-        if obs.rules.conditions:
+        if obs.conditions:
             judged = condition_setup(obs)
             if judged is not None:
                 pos = position(obs, know, self.cond_worlds, True, cands)
