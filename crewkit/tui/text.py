@@ -171,6 +171,30 @@ def action_label(action: Action) -> str:
     return generic_label(action)
 
 
+TASK_CARD_TYPES = frozenset({"take-task-card", "pass-task", "choose-number", "give-task-card"})
+
+
+def task_card_action_label(action: Any, deck: Any, kinds: Sequence[str] = (), viewer: int | None = None, *,
+                           public: bool = False) -> str:
+    """A draft action on task cards with objectives, the card in words (``deck``: the rules' task deck);
+    ``public``: as the other seats may read it (a number kept secret is not named)."""
+    task = getattr(action, "task", None)
+    words = f"\u201c{deck.card(task).text}\u201d" if task is not None and deck.has(task) else str(task)
+    if action.type == "take-task-card":
+        return f"take the task card {words}"
+    if action.type == "pass-task":
+        return "pass: take no task card this turn"
+    if action.type == "choose-number":
+        ask = deck.card(task).asks if task is not None and deck.has(task) else None
+        if public and ask is not None and not ask.shown:
+            return f"name a secret number for {words}"
+        return f"name {action.number} for {words}"
+    if action.type == "give-task-card":
+        who = seat_label(action.player, kinds, viewer) if kinds else f"seat {action.player}"
+        return f"give {words} to {who}"
+    return generic_label(action)
+
+
 def public_action_label(action: Action) -> str:
     """``action_label`` for another seat's move, as every seat may read it: a passed card is not named
     (only the giver and the receiver see it; the log shows it to them)."""
@@ -263,21 +287,28 @@ def mission_briefing_lines(
     count = int(tasks.get("count", 0) or 0)
     tokens = list(tasks.get("tokens") or [])
     fixed = list(tasks.get("fixed") or [])
-    if count == 0:
+    draws = [s["draw_tasks"] for s in data.get("setup") or [] if isinstance(s, Mapping) and "draw_tasks" in s]
+    if draws:
+        given = any(isinstance(s, Mapping) and ("distribute_tasks" in s) for s in data.get("setup") or [])
+        how = "given out as the steps below say" if given else "taken in turn, starting with the captain"
+        lines.append(f"[b]Tasks:[/] task cards with objectives, shown in words at the table, {how}.")
+    elif count == 0:
         lines.append("[b]Tasks:[/] none — this mission is about its conditions.")
     else:
         what = "task card is" if count == 1 else "task cards are"
         lines.append(f"[b]Tasks:[/] {count} {what} revealed and drafted, starting with the commander.")
     if fixed:
         lines.append("  Fixed task cards: " + ", ".join(escape(str(c)) for c in fixed))
-    if tokens:
+    if draws:
+        pass
+    elif tokens:
         lines.append("[b]Task tokens[/] (placed on the revealed tasks from left to right):")
         for tok in tokens:
             lines.append(f"  [b]{escape(token_text(str(tok)))}[/]  {token_words(str(tok))}")
     else:
         lines.append("[b]Task tokens:[/] none — tasks may be completed in any order.")
     symbols = data.get("symbols") or {}
-    sym_lines = []
+    sym_lines = _communication_words(data.get("communication"))
     if symbols.get("dead_zone"):
         sym_lines.append(
             "Dead zone: you may still communicate a highest/lowest/only card, but the others do not learn which."
@@ -356,9 +387,54 @@ def role_phrase(role: str) -> str:
     return phrase(role)
 
 
+_MODE_WORDS = {
+    "currents": "currents: you may communicate, but the others do not learn whether the card is your highest, "
+                "lowest or only one of its colour",
+    "rapture": "rapture of the deep: the crew shares two sonar tokens fewer than there are players",
+    "silence": "no communication at all",
+}
+
+
+def _communication_words(comm: Any) -> list[str]:
+    """A mission's communication mode (Mission Deep Sea's logbook symbols) in words."""
+    if not isinstance(comm, Mapping):
+        return []
+    out = []
+    if comm.get("mode"):
+        out.append("Communication: " + _MODE_WORDS.get(str(comm["mode"]), str(comm["mode"])) + ".")
+    drawn = comm.get("drawn_mode")
+    if isinstance(drawn, Mapping) and drawn:
+        parts = [f"{', '.join(map(str, ranks))}: {_MODE_WORDS.get(str(mode), str(mode))}"
+                 for mode, ranks in drawn.items() if isinstance(ranks, list)]
+        out.append("Unfamiliar terrain: a colour card drawn before the attempt sets the communication (" +
+                   "; ".join(parts) + "; any other rank: as usual).")
+    if comm.get("closed_if"):
+        out.append("Nobody may communicate while " + expr_words(comm["closed_if"]) + ".")
+    return out
+
+
 def _setup_words(kind: str, body: Any) -> str:
     if not isinstance(body, Mapping):
         return f"{kind.replace('_', ' ')}: {body}"
+    if kind == "draw_tasks":
+        if body.get("fixed"):
+            return "The task cards are set: " + ", ".join(str(c) for c in body["fixed"]) + "."
+        return (f"Task cards are drawn until their difficulty for this number of players adds up to exactly "
+                f"{body.get('difficulty')}.")
+    if kind == "distribute_tasks":
+        to = [str(r).replace("_", " ") for r in body.get("to") or []]
+        who = " or the ".join(to) if to else "any player (one may take several or none)"
+        return f"The crew gives out the task cards instead of drafting them: each goes to the {who}." \
+            if to else f"The crew gives out the task cards instead of drafting them: each goes to {who}."
+    if kind == "volunteer":
+        roles = ", then ".join(str(r).replace("_", " ") for r in body.get("roles") or [])
+        return (f"The captain asks each player in turn whether they take the tasks: the first yes is the {roles} "
+                "(the last players asked must say yes).")
+    if kind == "hardest_first":
+        return "The first task card taken must be one of the most difficult drawn."
+    if kind == "draft_without":
+        who = ", ".join(str(r).replace("_", " ") for r in body.get("exclude") or [])
+        return f"The {who} takes no task card."
     if kind == "ask":
         answers = " or ".join(str(a) for a in body.get("answers", []))
         who = {"others": "every other player", "all": "every player"}.get(str(body.get("who", "others")), "every other player")

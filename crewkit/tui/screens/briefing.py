@@ -96,6 +96,9 @@ class BriefingScreen(Screen[None]):
                          "in number order. The commander may signal one card during a trick (key s).")
         elif mission_set:
             pass
+        elif (data.get("tasks") or {}).get("deck"):
+            holder = escape(str((data.get("commander") or {}).get("holder_of") or "the commander's card"))
+            lines.append(f"The holder of {holder} is captain, leads the first trick and takes the first task card.")
         else:
             lines.append("The holder of rocket 4 is commander, leads the first trick and chooses the first task.")
         if not mission_set:
