@@ -316,6 +316,12 @@ def test_a_record_replays_to_the_same_game_and_fits_the_schema(mission: str) -> 
     assert replayed.game.outcome() == game.outcome()
     assert [(t.id, t.owner, t.number) for t in replayed.game.task_cards] == \
         [(t.id, t.owner, t.number) for t in game.task_cards]
+    from crewkit.engine.replay_text import replay_json, replay_text
+
+    text = replay_text(replayed)
+    assert "task cards:" in text
+    assert all(game.rules.task_deck.card(t.id).text in text for t in game.task_cards)
+    assert [c["id"] for c in replay_json(replayed)["task_cards"]] == list(game.deal.task_cards)
 
 
 def test_tonoja_plays_the_missions_with_difficulties_for_three_seats() -> None:
