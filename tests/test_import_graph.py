@@ -22,7 +22,7 @@ LAYERS: dict[str, int] = {
     "bots": 4, "solve": 4,
     "analysis": 5,
     "campaign": 6,
-    "cli": 7, "tui": 7, "__main__": 7,
+    "cli": 7, "tui": 7, "lsp": 7, "__main__": 7,
 }
 LAYER_NAMES = ["cards & utilities", "dsl", "spec", "engine", "bots/solve", "analysis", "campaign", "cli/tui"]
 

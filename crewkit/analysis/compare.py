@@ -690,7 +690,9 @@ def require_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise PlotUnavailable("plotting needs matplotlib, which is not installed: pip install crewkit[plot]") from None
+        raise PlotUnavailable(
+            "plotting needs matplotlib, which is not installed: pip install \"crewkit[plot]\" "
+            "(from a checkout of crewkit: pip install \".[plot]\")") from None
 
 
 def plot(cmp: Comparison, path: str) -> None:

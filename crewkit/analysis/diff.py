@@ -1,13 +1,14 @@
 """Rule differences between two rule sets or two missions, computed from the resolved specs.
 
 ``extends:`` is resolved and the selected readings applied before comparing, so the result is what the
-engine would see. Keys are compared recursively (dotted paths); lists of maps with a ``name`` or ``id``
+engine would see; rule sets of every family are resolved by their family's loader (:func:`resolve_ruleset`). Keys are compared recursively (dotted paths); lists of maps with a ``name`` or ``id``
 are matched by it (``deck.suits[green]``), other lists by position when both have the same length and as a
 whole otherwise. Readings are compared by id: the choice, the options offered and the question.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -198,11 +199,40 @@ def diff_readings(a: Sequence[Any], b: Sequence[Any]) -> list[ReadingChange]:
     return out
 
 
+def resolve_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """(name, resolved data) of a rule set of any family, by bundled name or path: ``extends:`` applied and the
+    selected readings' options merged in, checked as the family's loader checks it (a SpecError with positions,
+    or a SetupError naming an unknown reading or option)."""
+    from crewkit.spec import bundled
+    from crewkit.spec.loader import load_ruleset
+
+    try:
+        path = bundled.ruleset_path(ref)
+    except bundled.NotFound:
+        path = None  # the trick-taking loader says why, at the reference
+    if path is None or bundled.ruleset_family(path) == bundled.TRICK_TAKING:
+        rs = load_ruleset(ref, readings)
+        return rs.name, _metadata_first(rs.data)
+    from crewkit.engine.board import load_board_ruleset, with_readings
+
+    board = load_board_ruleset(path)
+    if readings:
+        board = with_readings(board, readings)
+    return board.name, _metadata_first(copy.deepcopy(dict(board.data)))
+
+
+def _metadata_first(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The top-level keys as a file writes them: its name and the other metadata first (a merge through
+    ``extends:`` puts the variant's own keys last)."""
+    first = ["name", "extends", "family", "title", "description"]
+    return {**{k: data[k] for k in first if k in data}, **{k: v for k, v in data.items() if k not in first}}
+
+
 def resolve(ref: str, kind: str | None = None,
             readings: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any], str]:
     """(kind, resolved data, display name) of a bundled name or a path; tries a rule set, then a mission."""
     from crewkit.spec import bundled
-    from crewkit.spec.loader import guess_kind, load_doc, load_mission, load_ruleset
+    from crewkit.spec.loader import guess_kind, load_doc, load_mission
 
     if kind is None:
         if bundled.looks_like_path(ref) and Path(ref).exists():
@@ -214,8 +244,8 @@ def resolve(ref: str, kind: str | None = None,
             except bundled.NotFound:
                 kind = "mission"
     if kind == "ruleset":
-        rs = load_ruleset(ref, readings)
-        return "ruleset", dict(rs.data), rs.name
+        name, data = resolve_ruleset(ref, readings)
+        return "ruleset", data, name
     if kind == "mission":
         ms = load_mission(ref, readings)
         return "mission", dict(ms.data), ms.id
@@ -233,4 +263,5 @@ def diff_specs(a: str, b: str, *, kind: str | None = None, readings_a: Mapping[s
     return SpecDiff(ka, na, nb, diff_values(da, db), diff_readings(ra, rb))
 
 
-__all__ = ["KeyChange", "ReadingChange", "SpecDiff", "diff_readings", "diff_specs", "diff_values", "resolve"]
+__all__ = ["KeyChange", "ReadingChange", "SpecDiff", "diff_readings", "diff_specs", "diff_values", "resolve",
+           "resolve_ruleset"]

@@ -53,15 +53,7 @@ def generate_markdown() -> str:
             base_note = f" (extends `{data['extends']}`)" if data.get("extends") else " (a rule set of its own)"
             out.append(f"Differences from `{BASE}`{base_note}:")
             out.append("")
-            rows = [d for d in diff(base, data) if d[1] and d[1][0] not in SKIP]
-            if rows:
-                out.append("| key | change | `crew` | this rule set |")
-                out.append("|---|---|---|---|")
-                for kind, p, old, new in rows:
-                    out.append(f"| `{_path(p)}` | {kind} | {_value(old)} | {_value(new)} |")
-            else:
-                out.append("None.")
-            out.append("")
+            _differences(out, BASE, base, data, heading=False)
         readings = data.get("readings") or []
         if readings:
             out.append("Readings:")
@@ -84,6 +76,9 @@ def generate_markdown() -> str:
                                                      f"`{e['block'] if isinstance(e, dict) else e}`"
                                                      for e in data.get("flow", [])) + "."))
         out.append("")
+        if data.get("extends"):
+            base_board = load_board_ruleset(path.parent / str(data["extends"]))
+            _differences(out, base_board.name, dict(base_board.data), data)
         if data.get("readings"):
             out.append("Readings:")
             out.append("")
@@ -98,6 +93,23 @@ def generate_markdown() -> str:
             out.append("")
             _readings(out, readings)
     return "\n".join(out).rstrip() + "\n"
+
+
+def _differences(out: list[str], base_name: str, base: dict[str, Any], data: dict[str, Any],
+                 heading: bool = True) -> None:
+    """The keys whose resolved value differs from ``base``'s, as a table (readings listed apart)."""
+    if heading:
+        out.append(f"Differences from `{base_name}`:")
+        out.append("")
+    rows = [d for d in diff(base, data) if d[1] and d[1][0] not in SKIP]
+    if rows:
+        out.append(f"| key | change | `{base_name}` | this rule set |")
+        out.append("|---|---|---|---|")
+        for kind, p, old, new in rows:
+            out.append(f"| `{_path(p)}` | {kind} | {_value(old)} | {_value(new)} |")
+    else:
+        out.append("None.")
+    out.append("")
 
 
 def _readings(out: list[str], readings: list[Any]) -> None:

@@ -72,6 +72,7 @@ class HeuristicBoardBot:
         self.places: dict[int, Card] = {c.number: c for c in ruleset.cards["places"].cards if c.number}
         self.by_name = {c.name.lower(): n for n, c in self.places.items()}
         self.hunt = {c.id: c for c in ruleset.cards["hunt"].cards}
+        self.hunt_set = ruleset.cards["hunt"]
         self.survival = {c.id: c for c in ruleset.cards["survival"].cards}
         data = ruleset.data
         self.cap = int(data["counter"]["start"])
@@ -276,13 +277,15 @@ class HeuristicBoardBot:
         self, obs: BoardObservation, cards: list[PlayCard], catch: dict[int, float], deny: dict[int, float]
     ) -> PlayCard | None:
         """The hunt card to play now, with its token's places, or None to keep them for later."""
+        # each card as it would be played (a card that copies: the card it copies now, None: nothing yet)
+        played = {c: self._as_played(c, obs) for c in obs.effect_cards if c in self.hunt}
         now = {a.card for a in cards}
-        phase = min(self.hunt[c].phase or 0 for c in now)  # the phase whose cards may be played now
+        phase = min((card.phase or 0) for c in now if (card := played.get(c)))  # the phase playable now
         # the cards still playable this round (this phase or a later one), each worth what it would do
         hand_values = {
-            c: self._card_value(self.hunt[c], obs, catch, deny)
-            for c in obs.effect_cards
-            if c in self.hunt and (self.hunt[c].phase or 0) >= phase
+            c: self._card_value(card, obs, catch, deny)
+            for c, card in played.items()
+            if card is not None and (card.phase or 0) >= phase
         }
         if not hand_values:
             return None
@@ -293,7 +296,7 @@ class HeuristicBoardBot:
         ):
             return None  # a card of a later phase is worth more: keep the round's play for it
         options = [a for a in cards if a.card == best_now]
-        card = self.hunt[best_now]
+        card = played[best_now] or self.hunt[best_now]
         if not card.token or not options[0].places:
             return options[0]
         taken = set(obs.tokens.get("creature", ()))
@@ -308,6 +311,11 @@ class HeuristicBoardBot:
         else:
             score = {p: 0.5 * catch[p] + 0.3 * deny[p] - (5.0 if p in taken else 0.0) for p in self.places}
         return max(options, key=lambda a: (sum(score.get(p, 0.0) for p in a.places), -a.places[0]))
+
+    def _as_played(self, card_id: str, obs: BoardObservation) -> Card | None:
+        if card_id in obs.copies:
+            return self.hunt.get(obs.copies[card_id])
+        return self.hunt_set.copied(self.hunt[card_id], obs.discards.get("hunt", ()))
 
     def _card_value(
         self, card: Card, obs: BoardObservation, catch: dict[int, float], deny: dict[int, float]
@@ -347,7 +355,7 @@ class HeuristicBoardBot:
                 value += 0.12 * sum(max(0, s.hand_size - 2) for s in hunted)
             elif w == "discard_survival":
                 value += 0.2
-            elif w in ("take_back_limit", "show_places", "copy_hunt_card", "no_survival_cards"):
+            elif w in ("take_back_limit", "show_places", "no_survival_cards"):
                 value += 0.2
             elif w == "forbid_places":
                 value += 0.4
@@ -661,15 +669,15 @@ class HeuristicBoardBot:
             return max(
                 (self.power_value(p, obs, obs.seat) for p in here if self.places[p].copyable), default=0.0
             )
-        if "take(s) back all" in low:
+        if re.search(r"\btakes? back all\b", low):
             return 0.8 * me.discard_size
         if "survival" in low:
             return 1.1
         if "marker" in low:
             return 0.9
-        if "lose(s)" in low and "will" in low:
+        if re.search(r"\bloses? \d+ will\b", low):
             return -1.5 if me.will >= 2 else -6.0
-        if "discard(s)" in low:
+        if re.search(r"\bdiscards? \d", low):
             return -0.5 if len(obs.hand) >= 4 else -2.5
         return 0.0
 

@@ -199,6 +199,9 @@ class ExpertBot:
         nodes, total = self.nodes, self.total_nodes
         n_worlds = self.worlds
         attempts = rejected = unsure = lost_worlds = 0
+        # the hands of every world solved, and whether the winnable filter's search decided it (not "unsure"),
+        # for tests and benchmarks to check with a solver of their own
+        kept: list[tuple[tuple[int, ...], bool]] = []
         max_attempts = self.worlds * max(1, self.winnable_filter)
         filtering = self.winnable_filter > 0
         while worlds < n_worlds and attempts < max_attempts and used < total:
@@ -207,6 +210,7 @@ class ExpertBot:
             hands = pool[k] if k < len(pool) else draw(self.rng)
             game = world_game(template, obs, hands)
             search: Any = None
+            checked = False
             if filtering:
                 # is the position before this card winnable in this world? (the lost positions the search
                 # stores serve the candidates' searches after it)
@@ -218,6 +222,8 @@ class ExpertBot:
                         used += search.nodes
                         rejected += 1
                         continue
+                    else:
+                        checked = True
                 except SearchAborted:
                     unsure += 1  # kept: not known to be lost
                 except (Unsupported, ValueError):
@@ -226,6 +232,7 @@ class ExpertBot:
                     used += search.nodes
             base = world_from(obs, list(hands)) if self.rollouts else None
             worlds += 1
+            kept.append((tuple(hands), checked))
             best_here = 0.0
             for cid in cands:
                 g = game.clone()
@@ -281,7 +288,8 @@ class ExpertBot:
                     played_out[cid] += play_out(cid, hands, None) if won == -2 else max(0, won)
                 n_roll += 1
         self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved), "lost_worlds": lost_worlds,
-                     "played_out": dict(played_out), "rollout_worlds": n_roll, "rejected": rejected, "unsure": unsure}
+                     "played_out": dict(played_out), "rollout_worlds": n_roll, "rejected": rejected, "unsure": unsure,
+                     "world_hands": kept}
         rw = self.rollout_weight
         best = max(cands, key=lambda c: (solved[c] / n_w + rw * played_out[c] / n_roll, -c))
         return by_card[best]

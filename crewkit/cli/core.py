@@ -13,7 +13,19 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from crewkit.cli import campaign, check, compare, diff, play, records, simulate, solve, specs, winnability
+from crewkit.cli import (
+    campaign,
+    check,
+    compare,
+    diff,
+    lsp,
+    play,
+    records,
+    simulate,
+    solve,
+    specs,
+    winnability,
+)
 from crewkit.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, CrewkitError
 
 DESCRIPTION = """\
@@ -37,6 +49,8 @@ examples:
   crewkit compare ruleset=crew ruleset=crew-3p-challenge --mission planet-nine/10 --players 3 --games 200
   crewkit diff crew crew-jarvis                 the rule differences of two rule sets or missions
   crewkit check my-mission.yaml                 validate, then measure how hard a new mission is
+  crewkit show mission planet-nine/13 --words   a mission's briefing, as the table shows it
+  crewkit lsp                                   the language server your editor starts (see README)
 
 exit codes: 0 success, 1 invalid input or illegal action, 2 usage error,
   3 internal error (a bug in crewkit: please report it), 130 interrupted (Ctrl-C)
@@ -62,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_check_parser(sub)
     winnability.add_winnability_parser(sub)
     specs.add_docs_parser(sub)
+    lsp.add_lsp_parser(sub)
     return parser
 
 
@@ -86,6 +101,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "diff": diff.cmd_diff,
     "check": check.cmd_check,
     "winnability": winnability.cmd_winnability,
+    "lsp": lsp.cmd_lsp,
 }
 
 

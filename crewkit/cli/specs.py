@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from crewkit.cli.options import format_option, reading_option
+from crewkit.cli.options import format_option, players_option, reading_option, ruleset_option
 from crewkit.errors import EXIT_INVALID, EXIT_OK, UsageError
 
 
@@ -28,14 +28,24 @@ def add_validate_parser(sub: Any) -> argparse.ArgumentParser:
 def add_show_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "show",
-        help="print a rule set, mission or campaign (rule sets resolved through `extends:` on request)",
+        help="print a rule set, mission or campaign (rule sets resolved through `extends:` on request; "
+        "missions in words with --words)",
         description="Print a spec as YAML. For rule sets, --resolved applies `extends:` (maps merge, lists "
-        "replace, null deletes) and any --reading selections.",
-        parents=[reading_option(), format_option("yaml", "json")],
+        "replace, null deletes) and any --reading selections. --words prints a mission's briefing as the table "
+        "shows it (every mission of a campaign with `show campaign NAME --words`).",
+        parents=[reading_option(), format_option("yaml", "json"),
+                 ruleset_option(None, "with --words: the rule set to play the mission under (default: the "
+                                "campaign's, else the mission's first)"),
+                 players_option(None, "with --words: the number of players (default: 4 when allowed, else the "
+                                "first allowed count)")],
     )
     p.add_argument("kind", choices=["ruleset", "mission", "campaign"], help="what to show")
     p.add_argument("name", help="bundled name (crew, planet-nine/03, planet-nine) or a file path")
     p.add_argument("--resolved", action="store_true", help="rule sets: print the merged result of `extends:`")
+    p.add_argument("--words", action="store_true",
+                   help="missions and campaigns: the briefing in words, as the table shows it")
+    p.add_argument("--campaign", metavar="NAME", help="with --words: show the mission as this campaign plays it "
+                   "(its title, chapter, rule set and fixed readings)")
     return p
 
 
@@ -56,19 +66,21 @@ def add_list_parser(sub: Any) -> argparse.ArgumentParser:
 def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "docs",
-        help="print generated reference documentation (the condition language, the effect vocabulary)",
+        help="print generated reference documentation (the condition language, the effect vocabulary, the "
+        "bundled missions in words)",
         description="Print the reference of the condition DSL or of the effect vocabulary, generated from the vocabularies themselves.",
     )
-    p.add_argument("topic", choices=["dsl", "effects"], help="which reference: the condition language or the "
-                   "effect vocabulary")
+    p.add_argument("topic", choices=["dsl", "effects", "missions"], help="which reference: the condition "
+                   "language, the effect vocabulary, or every bundled mission and card in words (docs/missions.md)")
     return p
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from crewkit.effects.files import file_issues
+    from crewkit.engine.registry import known_action_types
     from crewkit.spec import bundled
     from crewkit.spec.errors import issue_to_json, render_issue
-    from crewkit.spec.files import check_file
-    from crewkit.spec.loader import effect_file_kind, source_lines
+    from crewkit.spec.loader import source_lines
 
     paths: list[Path] = []
     if not args.paths:
@@ -95,21 +107,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     all_issues = []
     invalid = 0
     for path in paths:
-        lines = source_lines(path)
-        effect_kind = effect_file_kind(lines[0]) if lines else None
-        if effect_kind is None and path.suffix in (".yaml", ".yml"):  # a rule set of another family
-            schema = bundled.FAMILY_SCHEMAS.get(bundled.ruleset_family(path), "ruleset")
-            effect_kind = schema if schema != "ruleset" else None
-        if effect_kind is not None:
-            from crewkit.effects.files import effect_file_issues
-
-            issues = effect_file_issues(path, effect_kind)
-        elif path.suffix == ".json":  # a game record: it may hold the actions of installed packages' blocks
-            from crewkit.engine.registry import known_action_types
-
-            issues = check_file(path, action_types=known_action_types())
-        else:
-            issues = check_file(path)
+        issues = file_issues(path, action_types=known_action_types())
         if issues:
             invalid += 1
         all_issues.append((path, issues))
@@ -134,13 +132,19 @@ def cmd_show(args: argparse.Namespace) -> int:
     import yaml
 
     from crewkit.spec.campaigns import load_campaign
-    from crewkit.spec.loader import load_doc, load_mission, load_ruleset
+    from crewkit.spec.loader import load_doc, load_mission
 
     readings = dict(args.reading)
+    if args.words:
+        return _show_words(args, readings)
+    if args.ruleset or args.players or args.campaign:
+        raise UsageError("--ruleset, --players and --campaign go with --words")
     data: Any
     if args.kind == "ruleset":
-        if args.resolved or readings:
-            data = dict(load_ruleset(args.name, readings).data)
+        if args.resolved or readings:  # every family: its own loader resolves extends and the readings
+            from crewkit.analysis.diff import resolve_ruleset
+
+            _, data = resolve_ruleset(args.name, readings)
         else:
             from crewkit.spec import bundled
 
@@ -156,6 +160,30 @@ def cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _show_words(args: argparse.Namespace, readings: dict[str, str]) -> int:
+    """``show mission ID --words`` (``show campaign NAME --words``: each of its missions in turn)."""
+    from crewkit.tui.briefings import mission_words, table_for
+
+    if args.kind == "ruleset":
+        raise UsageError("--words shows a mission or a campaign (a rule set's missions: show mission hammer --words)")
+    if args.resolved:
+        raise UsageError("--resolved goes with rule sets, not with --words")
+    if args.kind == "campaign":
+        from crewkit.spec.campaigns import load_campaign
+
+        camp = load_campaign(args.name)
+        blocks = [mission_words(table_for(key, ruleset=args.ruleset, players=args.players, readings=readings,
+                                          campaign=args.name)) for key in camp.missions]
+    else:
+        blocks = [mission_words(table_for(args.name, ruleset=args.ruleset, players=args.players,
+                                          readings=readings, campaign=args.campaign))]
+    if args.format == "json":
+        print(json.dumps([{"lines": b} for b in blocks], indent=2, ensure_ascii=False))
+    else:
+        print("\n\n".join("\n".join(b) for b in blocks))
+    return EXIT_OK
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     from crewkit.spec.listing import catalogue, format_catalogue, section
 
@@ -165,6 +193,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    if args.topic == "missions":
+        from crewkit.tui.briefings import missions_page
+
+        print(missions_page(), end="")
+        return EXIT_OK
     if args.topic == "effects":
         from crewkit.effects.docs import generate
 

@@ -36,7 +36,7 @@ that draws and drafts them), the free draft tries every way of taking them, fixe
 
 Per task count and draft: the winnable share of the decided deals with a 95% Wilson interval, and how many
 deals the solver could not decide within --timeout seconds (undecided). A text chart follows the table;
---plot also draws both curves to a PNG or SVG file (needs matplotlib: pip install crewkit[plot]).
+--plot also draws both curves to a PNG or SVG file (needs matplotlib: pip install "crewkit[plot]", or ".[plot]" from a checkout).
 With a time limit, a deal near the limit may be decided in one run and not in another.
 
 examples:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,8 @@ class Card:
     verified: bool = False
     sources: tuple[str, ...] = ()
     note: str = ""
+    token_placed: str = "when_played"  # or "later": the token is made available now, placed with the lone seat's
+    copies: str = ""  # "last_discarded": played as the last card of its deck's discard pile that does not copy
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,21 @@ class CardSet:
 
     def place_ids(self) -> dict[str, int]:
         return {c.id: c.number for c in self.cards if c.number is not None}
+
+    def copied(self, card: Card, discard: Sequence[str]) -> Card | None:
+        """The card ``card`` is played as now: itself, or for a card that copies (``copies: last_discarded``)
+        the last card of ``discard`` (its deck's discard pile, oldest first) that does not copy; None when there
+        is none (a copy of a copy is never made, so copies cannot go round in a cycle)."""
+        if not card.copies:
+            return card
+        for card_id in reversed(discard):
+            try:
+                found = self.by_id(card_id)
+            except KeyError:
+                continue
+            if not found.copies:
+                return found
+        return None
 
     def not_copyable(self) -> frozenset[int]:
         """The numbers of the places whose power cannot be copied (for :class:`~crewkit.effects.state.Context`)."""
@@ -100,9 +117,26 @@ def card_set_issues(doc: LoadedDoc, place_ids: Mapping[str, int] | None = None) 
                 line, col = doc.position_of((*path, "sources", j))
                 issues.append(SpecIssue(doc.filename, line, col, (*path, "sources", j),
                                         f"unknown source {ref!r}; the file's sources are {', '.join(sorted(source_ids))}"))
-        if data["card_set"] != "places" and "phase" not in raw:
+        if raw.get("copies"):  # everything but its name and text comes from the card it copies
+            for key in ("phase", "token", "places", "resolve", "token_placed", "replaces_power"):
+                if key in raw:
+                    line, col = doc.position_of((*path, key), key=True)
+                    issues.append(SpecIssue(doc.filename, line, col, (*path, key),
+                                            f"a card that copies takes its {key} from the card it copies; "
+                                            f"remove {key!r}"))
+            if raw["effects"]:
+                line, col = doc.position_of((*path, "effects"))
+                issues.append(SpecIssue(doc.filename, line, col, (*path, "effects"),
+                                        "a card that copies has the effects of the card it copies: write "
+                                        "`effects: []`"))
+        elif data["card_set"] != "places" and "phase" not in raw:
             line, col = doc.position_of(path)
-            issues.append(SpecIssue(doc.filename, line, col, path, "a hunt or survival card needs its phase (1 to 4)"))
+            issues.append(SpecIssue(doc.filename, line, col, path, "a hunt or survival card needs its phase (1 to 4), "
+                                                                   "or `copies:`"))
+        if raw.get("token_placed") == "later" and "token" not in raw:
+            line, col = doc.position_of((*path, "token_placed"), key=True)
+            issues.append(SpecIssue(doc.filename, line, col, (*path, "token_placed"),
+                                    "token_placed: later needs the card's token (`token:`)"))
         effects = checker.effects((*path, "effects"))
         passive = checker.effects((*path, "passive"))
         cards.append(Card(
@@ -111,6 +145,7 @@ def card_set_issues(doc: LoadedDoc, place_ids: Mapping[str, int] | None = None) 
             resolve=raw.get("resolve", "when_played"), once_per_round=raw.get("once_per_round", False),
             copyable=raw.get("copyable", True), replaces_power=raw.get("replaces_power", False),
             verified=raw["verified"], sources=tuple(raw["sources"]), note=raw.get("note", ""),
+            token_placed=raw.get("token_placed", "when_played"), copies=raw.get("copies", ""),
         ))
     issues += checker.issues
     if issues:

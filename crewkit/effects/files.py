@@ -2,13 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from crewkit.effects.cardsets import load_card_set
 from crewkit.effects.ruleset import card_name_issues, ruleset_issues
+from crewkit.spec import bundled, overlay
 from crewkit.spec.bundled import confined
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
+from crewkit.spec.files import check_file
+from crewkit.spec.loader import effect_file_kind, source_lines
 from crewkit.spec.yamlio import load_yaml_file
+
+
+def file_issues(path: Path, action_types: Collection[str] = ()) -> list[SpecIssue]:
+    """Every issue ``crewkit validate`` reports for one file, by the file's kind: a rule set, mission or
+    campaign, a card set or a rule set of another family, a game record (``action_types``: the action types of
+    installed packages' blocks it may hold). ``crewkit validate`` and the language server both report these;
+    the server's are read from the editor's text (:mod:`crewkit.spec.overlay`)."""
+    unsaved = overlay.text_of(path)
+    lines = unsaved.splitlines() if unsaved is not None else source_lines(path)
+    effect_kind = effect_file_kind(lines[0]) if lines else None
+    if effect_kind is None and path.suffix in (".yaml", ".yml"):  # a rule set of another family
+        schema = bundled.FAMILY_SCHEMAS.get(bundled.family_in(lines or []), "ruleset")
+        effect_kind = schema if schema != "ruleset" else None
+    if effect_kind is not None:
+        return effect_file_issues(path, effect_kind)
+    if path.suffix == ".json":  # a game record: it may hold the actions of installed packages' blocks
+        return check_file(path, action_types=action_types)
+    return check_file(path)
 
 
 def effect_file_issues(path: Path, schema: str) -> list[SpecIssue]:

@@ -226,6 +226,8 @@ def _name_issues(doc: LoadedDoc, cards: Mapping[str, CardSet]) -> list[SpecIssue
             continue
         for track in table.get("move_track", {}):
             check((*path, "move_track", track), track, tracks, "track", key=True)
+    for j, token in enumerate(data.get("round", {}).get("reckoning", {}).get("token_order", [])):
+        check(("round", "reckoning", "token_order", j), token, tokens, "token")
     if "extra_token_track" in data.get("rules", {}):
         check(("rules", "extra_token_track"), data["rules"]["extra_token_track"], tracks, "track")
     for i, entry in enumerate(data.get("flow") or []):

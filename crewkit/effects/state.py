@@ -104,10 +104,6 @@ class EffectState(Protocol):
         """``seat`` uses the power of ``place`` (the game resolves that place's effects for the seat)."""
         ...
 
-    def play_card_effects(self, card: str, actor: int) -> None:
-        """Apply the effects of the hunt or survival card ``card`` as if ``actor`` had played it."""
-        ...
-
     def reveal_places(self, seat: int, cards: Sequence[int], to: int) -> None:
         """Show some of ``seat``'s place cards to one player (``to``) only."""
         ...

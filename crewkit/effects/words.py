@@ -10,6 +10,7 @@ game's rule book until its duration ends; see :class:`~crewkit.effects.model.Dur
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -394,12 +395,6 @@ def _swap_played(ctx: Context, e: Effect) -> None:
     st.move_places(ctx.actor, played[:1], "played", "discard")
 
 
-def _copy_hunt_card(ctx: Context, e: Effect) -> None:
-    earlier = [c for c in ctx.state.effect_discard(HUNT) if c != ctx.card]
-    if earlier:
-        ctx.state.play_card_effects(earlier[-1], ctx.actor)
-
-
 def _remove_hunt_cards(ctx: Context, e: Effect) -> None:
     st = ctx.state
     hand = list(st.effect_hand(CREATURE, HUNT))
@@ -445,7 +440,7 @@ WHO_SELF = Param("who", WHO_T, "self", "whose discard pile")
 _WORDS: list[Word] = [
     # ---- place cards
     _w("take_back_places", "action", [Param("count", COUNT_OR_ALL), WHO_SELF],
-       "{who} take(s) back {count} place card(s) of their choice from their discard pile",
+       "{who} take[s] back {count} place card(s) of their choice from their discard pile",
        "Discarded place cards return to the hand; the owner chooses which. While a `take_back_limit` rule is in "
        "force, a place's power gives back at most that many.",
        "{take_back_places: {count: 2}}", _take_back_places),
@@ -454,19 +449,19 @@ _WORDS: list[Word] = [
        "The place card being resolved goes back to the hand instead of the discard pile.",
        "{take_back_played: {}}", _take_back_played),
     _w("take_from_reserve", "action", [Param("count", COUNT, 1), Param("only_new", BOOL, True)],
-       "take {count} place card(s) from the reserve (one you do not own when only_new)",
+       "take {count} place card(s) from the reserve{only_new? (a number you do not have in any pile)}",
        "Place cards come from the shared reserve into the hand; with `only_new`, only numbers the Hunted has "
        "in no pile.", "{take_from_reserve: {count: 1}}", _take_from_reserve, _has_reserve),
     _w("discard_places", "action", [Param("count", COUNT), Param("who", WHO_T, "self")],
-       "{who} discard(s) {count} place card(s) from their hand",
+       "{who} discard[s] {count} place card(s) from their hand",
        "Each Hunted named chooses place cards from their hand and discards them face up.",
        "{discard_places: {count: 1, who: each_hunted}}", _discard_places),
     _w("discard_places_down_to", "action", [Param("keep", KEEP), Param("who", WHO_T, "chosen_hunted")],
-       "{who} discard(s) every place card in hand but {keep}",
+       "{who} keep[s] {keep} place card(s) of their choice and discard[s] the rest of their hand",
        "The Hunted keeps the cards of their choice and discards the rest of their hand.",
        "{discard_places_down_to: {keep: 2}}", _discard_places_down_to),
     _w("show_places", "action", [Param("keep_hidden", KEEP), Param("who", WHO_T, "chosen_hunted")],
-       "{who} show(s) the player acting every place card in hand but {keep_hidden}",
+       "{who} show[s] you the place cards in their hand, all but {keep_hidden} of their choice",
        "Only the player acting sees the cards (hidden information: the others do not).",
        "{show_places: {keep_hidden: 2}}", _show_places),
     _w("swap_played", "action", [],
@@ -475,13 +470,13 @@ _WORDS: list[Word] = [
        "{swap_played: {}}", _swap_played),
     # ---- will and tracks
     _w("gain_will", "action", [Param("amount", COUNT, 1), Param("who", WHO_T, "self")],
-       "{who} regain(s) {amount} will",
+       "{who} regain[s] {amount} will",
        "Will comes back (never above the starting will; the game caps it).", "{gain_will: {amount: 1, who: chosen_hunted}}", _gain_will),
     _w("lose_will", "action", [Param("amount", COUNT, 1), Param("who", WHO_T, "affected")],
-       "{who} lose(s) {amount} will",
+       "{who} lose[s] {amount} will",
        "Will is lost (the game applies the third-will rule).", "{lose_will: {amount: 1}}", _lose_will),
     _w("move_track", "action", [Param("track", TRACK), Param("by", COUNT, 1)],
-       "move the {track} counter forward {by}",
+       "move the {track} counter forward {by} space(s)",
        "Counters only move forward; reaching the goal ends the game at once. Nothing happens while a "
        "`stop_track` rule holds that track.", "{move_track: {track: rescue, by: 1}}", _move_track),
     _w("put_marker", "action", [],
@@ -497,19 +492,14 @@ _WORDS: list[Word] = [
        "draw {count} survival card(s) and keep {keep}",
        "The cards not kept are discarded; no hand limit.", "{draw_survival: {count: 2, keep: 1}}", _draw_survival),
     _w("discard_survival", "action", [Param("count", COUNT, 1), Param("who", WHO_T, "affected")],
-       "{who} discard(s) {count} survival card(s)",
+       "{who} discard[s] {count} survival card(s)",
        "The owner chooses which of their survival cards go.", "{discard_survival: {count: 1}}", _discard_survival),
     _w("remove_hunt_cards", "action", [Param("count", COUNT_OR_ALL), Param("random", BOOL, False),
                                        Param("to", HUNT_DEST, "discard")],
-       "{count} of the Creature's hunt cards (at random when random) go to the {to}",
+       "{count} of the Creature's hunt cards{random? (chosen at random)} go {to}",
        "With `random`, chance picks the cards, not a player. `to: deck_bottom` puts them under the hunt deck; "
        "the Creature draws back up to 3 at the end of the round as usual.",
        "{remove_hunt_cards: {count: 2, random: true, to: deck_bottom}}", _remove_hunt_cards),
-    _w("copy_hunt_card", "action", [],
-       "copy the effect of the last hunt card you discarded",
-       "The effects of the most recently discarded hunt card (other than this one) are applied again.",
-       "{copy_hunt_card: {}}", _copy_hunt_card,
-       lambda ctx, e: any(c != ctx.card for c in ctx.state.effect_discard(HUNT))),
     # ---- places and tokens
     _w("copy_power", "action", [Param("of", PLACE)],
        "use the power of {of} as if you were there",
@@ -531,7 +521,7 @@ _WORDS: list[Word] = [
        "order.", "{one_of: {options: [[{gain_will: {}}], [{draw_survival: {}}]]}}", _one_of),
     # ---- rules
     _w("play_place_cards", "rule", [Param("count", COUNT, 2), Param("resolve", RESOLVE, "one")],
-       "play {count} place cards ({resolve})",
+       "play {count} place cards face down: {resolve}",
        "The Hunted plays several place cards face down: with `one`, they keep one before the reveal and take "
        "the others back; with `all`, every card is resolved.",
        "{play_place_cards: {count: 2, resolve: one, lasts: next_round}}", _rule_plain,
@@ -548,12 +538,12 @@ _WORDS: list[Word] = [
        "{token_acts_as: {token: target, as: creature}}", _rule_plain),
     _w("extra_will_loss", "rule", [Param("token", TOKEN, "creature"), Param("amount", COUNT, 1),
                                    Param("on", PLACES, "any")],
-       "a Hunted caught by the {token} token on {on} loses {amount} more will",
+       "a Hunted caught by the {token} token {on} loses {amount} more will",
        "Adds to the will a token takes; `on: this` limits it to the place that has this rule.",
        "{extra_will_loss: {token: creature, amount: 1}}", _rule_places("on")),
     _w("catch_moves_more", "rule", [Param("who", WHO_T, "chosen_hunted"), Param("token", TOKEN, "creature"),
                                       Param("by", COUNT, 1)],
-       "if {who} is caught by the {token} token, the Assimilation counter moves {by} more",
+       "if {who} is caught by the {token} token, the Assimilation counter moves {by} more space(s)",
        "The chosen Hunted is remembered when the card is played.",
        "{catch_moves_more: {by: 1}}", _rule_seats),
     _w("no_survival_cards", "rule", [],
@@ -605,29 +595,93 @@ def apply_all(ctx: Context, effects: Sequence[Effect]) -> None:
         apply(ctx, effect)
 
 
+# How argument values read in player text (the table's "rules in force", docs/missions.md).
+WHO_WORDS: dict[str, str] = {"self": "you", "affected": "the Hunted", "chosen_hunted": "a Hunted of your choice",
+                             "each_hunted": "every Hunted"}
+PLACE_WORDS: dict[str, str] = {
+    "this": "this place",
+    "creature_token": "the place holding the Creature token",
+    "target_token": "any place holding the Target token",
+    "artemia_token": "any place holding the Artemia token",
+    "adjacent": "a place next to this one",
+    "chosen": "a place of your choice",
+    "any": "any place",
+}
+CHOICE_WORDS: dict[tuple[str, str], str] = {
+    ("to", "discard"): "to the discard pile",
+    ("to", "deck_bottom"): "under the hunt deck",
+    ("resolve", "one"): "before they are revealed you keep one and take the others back into your hand",
+    ("resolve", "all"): "every one of them is resolved",
+    ("chooser", "self"): "you",
+    ("chooser", "affected"): "the Hunted",
+}
+
+
 def describe(effect: Effect) -> str:
-    """Player text of one effect, from its word's text and arguments (durations included)."""
+    """Player text of one effect, from its word's text and arguments (durations included).
+
+    A word's text marks what agrees with its arguments: ``take[s]`` agrees with ``{who}`` ("you take", "every
+    Hunted takes", and "their" reads "your" after "you"), ``card(s)`` with the number before it ("1 place
+    card", "2 place cards", "all place cards"), and ``{flag? words}`` shows the words when a true-or-false
+    argument is true."""
     word = WORDS[effect.word]
     values: dict[str, str] = {}
+    flags: dict[str, bool] = {}
     for p in word.params:
         value: Any = effect.args[p.name]
         if p.type.name == "options":
             values[p.name] = " or ".join(
                 "(" + ", then ".join(describe(sub) for sub in opt) + ")" for opt in value or [])
         elif p.name == "who":
-            values[p.name] = {"self": "you", "affected": "the Hunted", "chosen_hunted": "a Hunted of your choice",
-                              "each_hunted": "every Hunted"}[value]
+            values[p.name] = WHO_WORDS[value]
         elif p.type.name in ("place", "places"):
             items = value if isinstance(value, list) else [value]
-            values[p.name] = " and ".join(PLACE_REFS.get(i, f"the {i}") if i != "any" else "any place"
-                                          for i in items)
-        elif value == "all":
-            values[p.name] = "all"
+            named = [PLACE_WORDS.get(i) or "the " + _title(i) for i in items]
+            values[p.name] = " and ".join(named)
+            if p.name == "on":  # where a rule applies: anywhere needs no words
+                values[p.name] = "" if items == ["any"] else "on " + values[p.name]
+        elif p.type.name == "bool":
+            flags[p.name] = bool(value)
+            values[p.name] = "yes" if value else "no"
+        elif (p.name, str(value)) in CHOICE_WORDS:
+            values[p.name] = CHOICE_WORDS[(p.name, str(value))]
+        elif p.type.name == "name":  # a token or a track of the rule set: the Creature token, the Rescue counter
+            values[p.name] = _title(str(value))
         else:
             values[p.name] = _show(value)
-    text = word.text.format(**values)
+    text = re.sub(r"\{(\w+)\?([^}]*)\}", lambda m: m.group(2) if flags.get(m.group(1)) else "", word.text)
+    text = text.format(**values)
+    you = values.get("who") == "you"
+    text = re.sub(r"(\w+)\[s\]", lambda m: m.group(1) if you else _third_person(m.group(1)), text)
+    if you:
+        text = re.sub(r"\btheir\b", "your", text)
+    text = _numbers(text)
+    # "all place cards of your choice": every one of them, nothing is chosen
+    text = re.sub(r"\ball ((?:[\w']+ )*?[\w']+s) of (?:your|their) choice", r"all the \1", text)
+    text = " ".join(text.split())
     if effect.lasts is Duration.NEXT_ROUND:
         text = "next round, " + text
     elif effect.lasts is Duration.THIS_ROUND:
         text += " this round"
     return text
+
+
+def _third_person(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x")):
+        return verb + "es"
+    return verb + "s"
+
+
+def _numbers(text: str) -> str:
+    """``1 place card(s)`` → ``1 place card``, ``2 place card(s)`` → ``2 place cards``."""
+
+    def one(m: re.Match[str]) -> str:
+        return m.group(1) + m.group(2) + ("" if m.group(1).split(" ", 1)[0] == "1" else "s")
+
+    text = re.sub(r"\b((?:\d+|all) )((?:[\w']+ ){0,2}?[\w']+)\(s\)", one, text)
+    return text.replace("(s)", "s")
+
+
+def _title(name: str) -> str:
+    """A place, token or track of the rule set by its name: ``wreck`` → ``Wreck``, ``rescue`` → ``Rescue``."""
+    return " ".join(w[:1].upper() + w[1:] for w in re.split(r"[_\s]+", name) if w)

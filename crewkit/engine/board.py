@@ -179,6 +179,19 @@ class BoardGame(Machine):
                 continue
         raise KeyError(card_id)
 
+    def card_as_played(self, card_id: str) -> Card | None:
+        """The card ``card_id`` is played as: itself, or for a card that copies (``copies:``) the card it copies
+        (the one it copied when played this round; before that, the one it would copy now; None: nothing to
+        copy). Its phase, token, places, resolve and effects are the played card's."""
+        copied = self.state(CardsState).copies.get(card_id)
+        if copied is not None:
+            return self.card(copied)
+        card = self.card(card_id)
+        if not card.copies:
+            return card
+        deck = self.deck_of(card_id)
+        return self.card_sets[deck].copied(card, self.state(CardsState).discard[deck])
+
     def deck_of(self, card_id: str) -> str:
         for deck, cards in self.card_sets.items():
             if any(c.id == card_id for c in cards.cards):
@@ -218,6 +231,11 @@ class BoardGame(Machine):
             self.say(f"{self.seat_name(seat)} takes back the {self._place_list(cards)}.", hidden)
             if hidden:
                 self.say(f"{self.seat_name(seat)} takes back {len(cards)} place card(s).", [LONE])
+        elif cards and (src, dst) == ("played", "hand"):
+            # face down (the River's second card), which card it is stays the seat's own
+            revealed = bool(self.state(BoardState).positions.get(seat))
+            self.say(f"{self.seat_name(seat)} takes back the {self._place_list(cards)} they played.",
+                     None if revealed else [seat])
         elif cards and dst == "discard" and src == "hand":
             self.say(f"{self.seat_name(seat)} discards the {self._place_list(cards)}.", hidden)
             if hidden:
@@ -251,7 +269,8 @@ class BoardGame(Machine):
 
     def counter_out_rule(self) -> None:
         """The rule for seats that lost their last counter (``counter.at_zero``): the tracks it names move
-        once for all of them, then each takes back every discarded place card and regains counters."""
+        once for all of them, then each takes back every discarded place card (``take_back: all_and_played``:
+        and the place cards it played this round, once revealed) and regains counters."""
         res = self.state(ResourceState)
         if not res.lost_last:
             return
@@ -262,6 +281,8 @@ class BoardGame(Machine):
         for seat in lost:
             piles = self.state(PilesState)
             self.move_places(seat, list(piles.discard[seat]), "discard", "hand")
+            if rule.get("take_back", "all") == "all_and_played" and self.state(BoardState).positions.get(seat):
+                self.move_places(seat, list(piles.played[seat]), "played", "hand")
             res.value[seat] = min(res.cap, int(rule.get("regain", res.start)))
             self.say(f"{self.seat_name(seat)} comes back with {res.value[seat]} {self.title('counter')}.")
 
@@ -380,11 +401,6 @@ class BoardGame(Machine):
             board.used_once.add(place)
         self.say(f"{self.seat_name(self.seat_of(seat))} uses the power of the {card.name}.")
         apply_all(self.context(seat, place, card.name, self.chooser), card.effects)
-
-    def play_card_effects(self, card: str, actor: int) -> None:
-        c = self.card(card)
-        self.say(f"The effect of {c.name} applies again.")
-        apply_all(self.context(actor, None, card, self.chooser), c.effects)
 
     def reveal_places(self, seat: int, cards: Sequence[int], to: int) -> None:
         owner, viewer = self.seat_of(seat), self.seat_of(to)

@@ -1,7 +1,8 @@
 """What one seat of a board-of-places game may know (:class:`BoardObservation`), built by :func:`observe_board`.
 
-Public to all: the tracks, the tokens, the marker, the discard piles (unless a rule hides them from the lone
-seat), the cards played this round, every seat's counter and the sizes of hidden piles, the places revealed.
+Public to all: the tracks, the tokens (and those a card made available, still to be placed), the marker, the
+discard piles (unless a rule hides them from the lone seat), the cards played this round (and what a copy was
+played as), every seat's counter and the sizes of hidden piles, the places revealed.
 Only to its owner: a seat's hand of place cards, its face-down played cards until the reveal, its effect
 cards (the decks its role holds), cards shown to it, its pending question.
 The order in which seats made a secret choice is never shown: only who has chosen so far.
@@ -58,6 +59,7 @@ class BoardObservation:
     options: dict[str, str]  # the one-off options chosen so far (option-choice: the board's side)
     marker_placed: bool  # the marker counter on its place
     tokens: dict[str, tuple[int, ...]]
+    tokens_to_place: tuple[str, ...]  # tokens a card played made available, placed later this round
     seats: tuple[SeatView, ...]
     hand: tuple[int, ...]  # own place cards
     played: tuple[int, ...]  # own face-down place cards
@@ -66,6 +68,7 @@ class BoardObservation:
     discards: dict[str, tuple[str, ...]]  # deck -> its discarded cards, oldest first
     reserve: tuple[int, ...]
     cards_played: tuple[tuple[str, str, int], ...]  # (deck, card id, seat) this round, in order
+    copies: dict[str, str]  # a card played this round that copies -> the card it was played as
     rules_in_force: tuple[str, ...]  # player text of the rules in force this round
     shown_to_me: tuple[tuple[int, tuple[int, ...]], ...]  # (owner, place cards) shown to this seat
     question: QuestionView | None  # the pick this seat must make now
@@ -117,6 +120,7 @@ def observe_board(g: BoardGame, seat: int) -> BoardObservation:
         options=chosen_options(g),
         marker_placed=board.marker,
         tokens={t: tuple(p) for t, p in board.tokens.items() if p},
+        tokens_to_place=tuple(t for t in board.to_place if not board.tokens.get(t)),
         seats=tuple(seats),
         hand=tuple(sorted(piles.hand[seat])),
         played=tuple(piles.played[seat]),
@@ -125,6 +129,7 @@ def observe_board(g: BoardGame, seat: int) -> BoardObservation:
         discards={d: tuple(p) for d, p in cards.discard.items()},
         reserve=tuple(sorted(piles.reserve)),
         cards_played=tuple(cards.played),
+        copies=dict(cards.copies),
         rules_in_force=tuple(describe(r.effect) for r in g.rules()),
         shown_to_me=tuple((owner, shown) for owner, viewer, shown in cards.shown if viewer == seat),
         question=question,

@@ -77,6 +77,8 @@ class BoardState(BlockState):
     used_once: set[int] = field(default_factory=set)  # places whose once-a-round power was used
     caught: set[str] = field(default_factory=set)  # tokens that moved the track by a catch this round
     in_resolution: bool = False
+    # tokens a card made available this round, to be placed in the token-placement phase: token -> places it covers
+    to_place: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> BoardState:
         return BoardState(
@@ -86,6 +88,7 @@ class BoardState(BlockState):
             set(self.used_once),
             set(self.caught),
             self.in_resolution,
+            dict(self.to_place),
         )
 
 
@@ -99,6 +102,7 @@ class CardsState(BlockState):
     played: list[tuple[str, str, int]] = field(default_factory=list)  # (deck, card, seat) this round
     book: RuleBook = field(default_factory=RuleBook)
     shown: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)  # (owner, viewer, cards)
+    copies: dict[str, str] = field(default_factory=dict)  # a card played this round that copies -> the card copied
 
     def copy(self) -> CardsState:
         return CardsState(
@@ -108,6 +112,7 @@ class CardsState(BlockState):
             list(self.played),
             self.book.copy(),
             list(self.shown),
+            dict(self.copies),
         )
 
 

@@ -68,6 +68,7 @@ class Condition:
     fail_expr: Any = None  # the syntax trees of fail_if and done_if (crewkit.dsl Expr), for the solver
     done_expr: Any = None
     card: str | None = None  # the task card whose objective this is, bound to its owner (Mission Deep Sea)
+    text: str = ""  # the mission's words for players (``text:``); empty: the table words the expressions
 
 
 @dataclass(frozen=True)
@@ -381,6 +382,7 @@ def compile_conditions(conditions: Sequence[ConditionSpec], *, source: str = "th
                                           f"condition `{cid}` (reason)", cond.reason.text),
                 fail_expr=cond.fail_if.expr if cond.fail_if else None,
                 done_expr=cond.done_if.expr if cond.done_if else None,
+                text=cond.text,
             )
         )
     return tuple(out)

@@ -245,6 +245,10 @@ class SwapTokensStep(Step):
         a, b = g.task_of(action.first), g.task_of(action.second)
         if a is None or b is None or a is b or a.token is None or b.token is None:
             raise IllegalAction("bad-swap", "swap-tokens needs two different tasks that both carry a token")
+        if g.tasks.index(a) > g.tasks.index(b):
+            # one spelling of each swap, as legal() lists it, so a record names every choice one way
+            raise IllegalAction("bad-swap", f"swap-tokens names the two tasks in table order: {b.card} first, "
+                                            f"then {a.card}")
         a.token, b.token = b.token, a.token
         return True
 

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from crewkit.errors import CrewkitError
+from crewkit.spec import overlay
 from crewkit.spec.resources import data_path
 from crewkit.spec.yamlio import read_limited
 
@@ -45,7 +46,12 @@ def ruleset_family(path: Path) -> str:
 
     Read from the file's lines, not its YAML, so listing the bundled rule sets stays cheap; a family of a
     rule set that ``extends:`` another is declared again in the file."""
-    for line in family_file_lines(path):
+    return family_in(family_file_lines(path))
+
+
+def family_in(lines: list[str]) -> str:
+    """The ``family:`` declared by a rule set's lines (trick-taking when none is)."""
+    for line in lines:
         found = _FAMILY_LINE.match(line)
         if found:
             return found.group(1)
@@ -132,14 +138,16 @@ def ruleset_path(ref: str, relative_to: Path | None = None) -> Path:
             path = path.resolve()
         else:
             path = Path(ref).expanduser()
-        if not path.exists():
+        if not path.exists() and overlay.text_of(path) is None:  # (an editor's unsaved file exists too)
             raise NotFound(f"rule set file {ref!r} does not exist")
         return path
     path = rulesets_dir() / f"{ref}.yaml"
     if path.is_file():
         return path
-    if relative_to is not None and (relative_to / f"{ref}.yaml").is_file() and confined(relative_to / f"{ref}.yaml", relative_to):
-        return relative_to / f"{ref}.yaml"
+    beside = relative_to / f"{ref}.yaml" if relative_to is not None else None
+    if beside is not None and relative_to is not None and (beside.is_file() or overlay.text_of(beside) is not None) \
+            and confined(beside, relative_to):
+        return beside
     known = ", ".join(p.stem for p in bundled_rulesets(None))
     raise NotFound(f"unknown rule set {ref!r}; bundled rule sets: {known}")
 

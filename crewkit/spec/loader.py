@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from crewkit.spec import bundled
+from crewkit.spec import bundled, overlay
 from crewkit.spec.blocknames import unknown_block
 from crewkit.spec.dslsites import DslChecks, mission_roles, sites_in
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
@@ -36,7 +36,10 @@ def _load_doc_cached(path: str, mtime_ns: int) -> Any:
 
 
 def load_doc(path: Path) -> Any:
-    """A :class:`LoadedDoc` (cached by path and modification time)."""
+    """A :class:`LoadedDoc` (cached by path and modification time, or by the editor's unsaved text)."""
+    unsaved = overlay.stamp(path)
+    if unsaved is not None:
+        return _load_doc_cached(str(path), unsaved)
     try:
         mtime = path.stat().st_mtime_ns
     except OSError as exc:
@@ -96,6 +99,9 @@ def resolve_ruleset_data(path: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
     """The merged document of a rule set file, its issues (own and its bases'), and its LoadedDoc.
 
     Cached per file and modification time (a mission check resolves its rule set again and again)."""
+    if overlay.active():  # a base may be an editor's unsaved text: a cached merge could hold an older one
+        data, issues, doc = _resolve_cached.__wrapped__(str(path), 0, seen)
+        return copy.deepcopy(data), list(issues), doc
     try:
         mtime = path.stat().st_mtime_ns
     except OSError:
@@ -769,6 +775,7 @@ def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mappin
             done_if=texts.get(("conditions", i, "done_if")),
             reason=reason,
             check=str(cond.get("check", "after-trick")),
+            text=" ".join(str(cond.get("text") or "").split()),
         ))
     tasks = data.get("tasks") or {}
     symbols = data.get("symbols") or {}

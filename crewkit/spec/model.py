@@ -195,6 +195,7 @@ class ConditionSpec:
     done_if: Dsl | None
     reason: Dsl  # a template; when the file gives none, "condition ID broken"
     check: str  # after-trick | after-play
+    text: str = ""  # the author's words for players (``text:``); empty: crewkit words the expressions
 
 
 @dataclass(frozen=True, slots=True)

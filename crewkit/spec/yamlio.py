@@ -610,8 +610,11 @@ def read_source_lines(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> l
 
 def load_yaml_file(path: str | os.PathLike[str], filename: str | None = None) -> LoadedDoc:
     """Load a YAML file (see :func:`load_yaml_text`). ``filename`` is the name shown in issues."""
+    from crewkit.spec import overlay
+
     name = filename if filename is not None else _display_name(path)
-    return load_yaml_text(_read(path, name), name)
+    unsaved = overlay.text_of(path)  # the language server's editor text, when it stands for this file
+    return load_yaml_text(unsaved if unsaved is not None else _read(path, name), name)
 
 
 def load_json_text(text: str, filename: str) -> LoadedDoc:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from crewkit.effects.cardsets import Card
+from crewkit.effects.cardsets import Card, CardSet
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.board import GiveUp, Pass, PlaceToken, PlayCard, PlayPlaces, Resist
 from crewkit.engine.board_observation import BoardObservation, QuestionView
@@ -41,6 +41,7 @@ class Catalog:
     resist: Mapping[int, int]  # will spent -> place cards taken back (for the labels of Resist)
     board_sides: Mapping[str, tuple[int, ...]]  # side -> the Rescue track's Artemia spaces
     will: int  # the will each Hunted starts with (the dots drawn for it)
+    decks: Mapping[str, CardSet]  # deck -> its card set (a card that copies reads its deck's discard pile)
 
     @classmethod
     def of(cls, game: BoardGame) -> Catalog:
@@ -58,6 +59,7 @@ class Catalog:
             resist={int(lv["will"]): int(lv["take_back"]) for lv in explore.get("resist", [])},
             board_sides={k: tuple(v.get("token_spaces", ())) for k, v in sides.items()},
             will=int(data["counter"]["start"]),
+            decks=dict(game.card_sets),
         )
 
     def place_name(self, number: int) -> str:
@@ -74,6 +76,27 @@ class Catalog:
 
     def card_kind(self, card_id: str) -> str:
         return "hunt" if card_id in self.hunt_ids else "survival"
+
+    def as_played(self, card_id: str, obs: BoardObservation) -> Card | None:
+        """The card ``card_id`` is (or would now be) played as: itself, or for a card that copies the card it
+        copied this round or would copy now (None: nothing to copy yet), from the public discard piles."""
+        if card_id in obs.copies:
+            return self.cards.get(obs.copies[card_id])
+        card = self.cards.get(card_id)
+        for deck, cards in self.decks.items():
+            if card is not None and card.copies and card in cards.cards:
+                return cards.copied(card, obs.discards.get(deck, ()))
+        return card
+
+    def effect_card_words(self, card_id: str, obs: BoardObservation) -> str:
+        """``Fierceness (phase 2)``; a card that copies: ``Flashback (as Clone, phase 2)``."""
+        card = self.cards.get(card_id)
+        if card is None:
+            return card_id
+        if not card.copies:
+            return f"{card.name} (phase {card.phase})"
+        played = self.as_played(card_id, obs)
+        return f"{card.name} (as {played.name}, phase {played.phase})" if played else f"{card.name} (nothing to copy yet)"
 
 
 def words_list(items: Sequence[str]) -> str:
@@ -135,8 +158,10 @@ def menu(cat: Catalog, obs: BoardObservation, legal: Sequence[Action]) -> list[M
         if isinstance(act, PlayCard):
             cards.setdefault(act.card, []).append(act)
     for card_id, acts in cards.items():
-        card = cat.cards.get(card_id)
+        card = cat.as_played(card_id, obs)
         text = f": {card.text}" if card else ""
+        if card is not None and card.id != card_id:
+            text = f", copying {card.name}{text}"
         where = ""
         if len(acts) > 1 or acts[0].places:
             token = (card.token or "target") if card else "target"
@@ -249,7 +274,7 @@ def hand_words(cat: Catalog, obs: BoardObservation) -> tuple[str, str]:
             places += "   · face down: " + ", ".join(cat.place_tag(p) for p in obs.played)
     effect = (
         ", ".join(
-            f"{cat.card_name(c)} (phase {cat.cards[c].phase})" if c in cat.cards else c
+            cat.effect_card_words(c, obs)
             for c in obs.effect_cards
         )
         or "none"
@@ -273,7 +298,12 @@ def seat_status(cat: Catalog, obs: BoardObservation, seat: int) -> str:
 
 def played_this_round(cat: Catalog, obs: BoardObservation) -> list[str]:
     """The hunt and survival cards played this round (public), the tokens, the rules in force."""
-    out = [f"{seat_name(obs, seat)}: {cat.card_name(card)}" for _kind, card, seat in obs.cards_played]
+    out = [
+        f"{seat_name(obs, seat)}: {cat.card_name(card)}"
+        + (f" (as {cat.card_name(obs.copies[card])})" if card in obs.copies else "")
+        for _kind, card, seat in obs.cards_played
+    ]
+    out += [f"the {t.capitalize()} token, to be placed" for t in obs.tokens_to_place]
     return out
 
 

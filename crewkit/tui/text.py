@@ -236,23 +236,39 @@ def round_mission_lines(mission_id: str, title: str) -> dict[str, str]:
     from crewkit.tui.catalog import quick_mission_data
 
     data = quick_mission_data(mission_id)
-    scoring = data.get("scoring") or {}
     out = {"title": title, "description": str(data.get("description") or "")}
+    out.update(scoring_words(data.get("scoring") or {}))
+    return out
+
+
+def scoring_words(scoring: Mapping[str, Any]) -> dict[str, str]:
+    """A mission card's scoring in words per mode: ``penalty`` (with the hidden mission) and ``challenge``.
+
+    Each part is the card's own ``text:`` when it gives one, else its formulas in words; the player being
+    scored and the dealer read "they"/"them" (:func:`crewkit.dsl.words.words`)."""
+    out: dict[str, str] = {}
     pen = scoring.get("penalty") or {}
     hidden = scoring.get("hidden") or {}
-    player = {"p": "the player"}
-    words = (f"each player scores {expr_words(pen['score'], player)}" if pen.get("score")
-             else "everyone scores")
-    if hidden.get("achieved_if"):
-        words += (f"; hidden mission (pays {hidden.get('payment', 0)}): achieved when "
-                  f"{expr_words(hidden['achieved_if'], player)}")
-    out["penalty"] = words
     ch = scoring.get("challenge") or {}
-    if ch.get("success_if"):
-        out["challenge"] = (f"the dealer bets that {expr_words(ch['success_if'])}; success: +"
-                            f"{ch.get('success_payment', 0)} from each, failure: pays "
-                            f"{ch.get('failure_payment', 0)} to each")
+    if isinstance(pen, Mapping):
+        if pen.get("text"):
+            out["penalty"] = _sentence_words(pen["text"])
+        elif pen.get("score"):
+            out["penalty"] = f"each player scores {expr_words(pen['score'], {'p': 'them'})}"
+        else:
+            out["penalty"] = "everyone scores"
+    if isinstance(hidden, Mapping) and (hidden.get("text") or hidden.get("achieved_if")):
+        what = (_sentence_words(hidden["text"]) if hidden.get("text")
+                else f"a player other than the dealer receives {hidden.get('payment', 0)} from each other player "
+                     f"if {expr_words(hidden['achieved_if'], {'p': 'them'})}")
+        out["penalty"] = out.get("penalty", "") + f"; hidden mission: {what}"
+    if isinstance(ch, Mapping) and (ch.get("text") or ch.get("success_if")):
+        out["challenge"] = (_sentence_words(ch["text"]) if ch.get("text")
+                            else f"the dealer bets that {expr_words(ch['success_if'], {'dealer': 'them'})}; success: "
+                                 f"the dealer receives {ch.get('success_payment', 0)} from each other player, "
+                                 f"failure: the dealer pays {ch.get('failure_payment', 0)} to each other player")
     return out
+
 
 
 def chip_str(value: Any) -> str:
@@ -287,6 +303,8 @@ def mission_briefing_lines(
     count = int(tasks.get("count", 0) or 0)
     tokens = list(tasks.get("tokens") or [])
     fixed = list(tasks.get("fixed") or [])
+    symbols = data.get("symbols") or {}
+    what = "task card is" if count == 1 else "task cards are"
     draws = [s["draw_tasks"] for s in data.get("setup") or [] if isinstance(s, Mapping) and "draw_tasks" in s]
     if draws:
         given = any(isinstance(s, Mapping) and ("distribute_tasks" in s) for s in data.get("setup") or [])
@@ -294,8 +312,11 @@ def mission_briefing_lines(
         lines.append(f"[b]Tasks:[/] task cards with objectives, shown in words at the table, {how}.")
     elif count == 0:
         lines.append("[b]Tasks:[/] none — this mission is about its conditions.")
+    elif symbols.get("commander_decision"):
+        lines.append(f"[b]Tasks:[/] {count} {what} revealed; the commander gives them all to one other player.")
+    elif symbols.get("commander_distribution"):
+        lines.append(f"[b]Tasks:[/] {count} {what} revealed one at a time; the commander hands each to a player.")
     else:
-        what = "task card is" if count == 1 else "task cards are"
         lines.append(f"[b]Tasks:[/] {count} {what} revealed and drafted, starting with the commander.")
     if fixed:
         lines.append("  Fixed task cards: " + ", ".join(escape(str(c)) for c in fixed))
@@ -305,9 +326,8 @@ def mission_briefing_lines(
         lines.append("[b]Task tokens[/] (placed on the revealed tasks from left to right):")
         for tok in tokens:
             lines.append(f"  [b]{escape(token_text(str(tok)))}[/]  {token_words(str(tok))}")
-    else:
+    elif count:
         lines.append("[b]Task tokens:[/] none — tasks may be completed in any order.")
-    symbols = data.get("symbols") or {}
     sym_lines = _communication_words(data.get("communication"))
     if symbols.get("dead_zone"):
         sym_lines.append(
@@ -325,28 +345,100 @@ def mission_briefing_lines(
     for key, value in symbols.items():
         if key not in ("dead_zone", "disruption", "commander_decision", "commander_distribution", "gold_frame"):
             if value:
-                sym_lines.append(f"{key.replace('_', ' ')}: {value}")
+                sym_lines.append(f"{_key_words(str(key)).capitalize()}: {_value_words(value)}.")
     if sym_lines:
         lines.append("[b]Symbols:[/]")
         lines.extend("  " + escape(s) for s in sym_lines)
     else:
         lines.append("[b]Symbols:[/] none.")
-    setup = data.get("setup") or []
-    if setup:
+    names = role_names(data, roles)
+    setup = [s for s in data.get("setup") or [] if isinstance(s, Mapping) and s]
+    before = [s for s in setup if "draw_from_neighbour" not in s]
+    during = [s for s in setup if "draw_from_neighbour" in s]
+    if before:
         lines.append("[b]Before the draft:[/]")
-        for step in setup:
-            if not isinstance(step, Mapping) or not step:
-                continue
+        for step in before:
             kind, body = next(iter(step.items()))
-            lines.append("  " + escape(_setup_words(str(kind), body)))
+            lines.append("  " + escape(setup_step_words(str(kind), body, names)))
+    if during:
+        lines.append("[b]During the tricks:[/]")
+        for step in during:
+            kind, body = next(iter(step.items()))
+            lines.append("  " + escape(setup_step_words(str(kind), body, names)))
     conditions = data.get("conditions") or []
     if conditions:
         lines.append("[b]Conditions:[/]")
-        names = role_names(data, roles)
         for cond in conditions:
             if not isinstance(cond, Mapping):
                 continue
             lines.extend("  • " + escape(line) for line in condition_words(cond, names))
+    return lines
+
+
+def briefing_lines(rs: Any, spec: Any, kinds: Sequence[str], *, shown_id: str, mission_set: bool,
+                   entry: Any = None, fixed_readings: Mapping[str, str] | None = None) -> list[str]:
+    """The briefing of a mission as the app shows it before an attempt (Rich markup): its title, the crew,
+    the mission in words (:func:`mission_briefing_lines`) and the readings in force.
+
+    ``rs``/``spec`` are the loaded rule set and mission (:func:`crewkit.engine.setup.specs_for`), ``kinds`` the
+    seats (``human``, a bot name, ``jarvis``), ``shown_id`` the mission as the player chose it, ``mission_set``
+    whether it is a rule set's own set of mission cards (``hammer``, ``persian/level-2``), ``entry`` its
+    campaign entry (title and chapter), ``fixed_readings`` the campaign's fixed readings. The briefing screen
+    and ``crewkit show mission --words`` both print this."""
+    data = rs.data
+    lines: list[str] = []
+    if mission_set:
+        lines += [f"[b]{escape(str(data.get('title') or rs.name))}[/]   [dim]{escape(shown_id)}[/]", ""]
+        description = player_text(str(data.get("description") or ""))
+        level = re.fullmatch(r".+/level-(\d+)", shown_id)
+        if level:  # the rule set's description names its default level; this game deals another
+            description = re.sub(r"\blevel-\d+\b", f"level-{level.group(1)}", description)
+            lines[0] = lines[0].replace(escape(shown_id), f"{escape(shown_id)} · level {level.group(1)}")
+        if description:
+            lines += [escape(description), ""]
+    else:
+        if entry is not None and (entry.chapter_title or entry.chapter_text):
+            if entry.chapter_title:
+                lines.append(f"[b]{escape(entry.chapter_title)}[/]")
+            if entry.chapter_text:
+                lines.append(f"[i]{escape(entry.chapter_text)}[/]")
+            lines.append("")
+        number = spec.number if spec.number is not None else "?"
+        title = entry.title if entry is not None else spec.title
+        shown = shown_id if entry is not None else spec.id
+        lines += [f"[b]Mission {number}: {escape(title)}[/]   [dim]{escape(shown)}[/]", ""]
+    seats = "in playing order " + ", ".join(seat_label(s, kinds) for s in range(len(kinds)))
+    crew = "Players" if data.get("scoring") else "Crew"
+    lines.append(f"[b]{crew}:[/] {len(kinds)} players under the [b]{escape(rs.name)}[/] rules — {escape(seats)}")
+    if data.get("dummy"):
+        lines.append("[b]JARVIS[/] takes a third seat: its face-up cards are public; the commander decides "
+                     "where it sits, its tasks and its cards. Face-down cards turn up as the cards above "
+                     "them are played.")
+    if data.get("scoring"):
+        lines.append("Each round the dealer chooses a mission card and its mode (penalty: everyone scores; "
+                     "challenge: the dealer's bet). The chips are shown after every round.")
+    elif (data.get("tasks") or {}).get("secret"):
+        lines.append("Each player holds secret mission cards: only you see yours. They must be completed "
+                     "in number order. The commander may signal one card during a trick (key s).")
+    elif not mission_set and (data.get("tasks") or {}).get("deck"):
+        holder = escape(str((data.get("commander") or {}).get("holder_of") or "the commander's card"))
+        lines.append(f"The holder of {holder} is captain, leads the first trick and takes the first task card.")
+    elif not mission_set:
+        lines.append("The holder of rocket 4 is commander, leads the first trick and chooses the first task.")
+    if not mission_set:
+        lines.append("")
+        lines.extend(mission_briefing_lines(spec.data, len(kinds)))
+    fixed = fixed_readings or {}
+    readings = [r for r in data.get("readings") or [] if isinstance(r, dict)
+                if rs.name != "crew" or r.get("id") in fixed]
+    if readings:
+        lines.append("")
+        lines.append("[b]Readings[/] (how this rule set reads the unclear rules):")
+        for r in readings:
+            choice = str(r.get("choice", ""))
+            text = ((r.get("options") or {}).get(choice) or {}).get("text", "") if choice else ""
+            lines.append(f"  • {escape(player_text(str(r.get('question', r.get('id', '')))))}")
+            lines.append(f"    [dim]{escape(choice)}:[/] {escape(player_text(str(text)))}")
     return lines
 
 
@@ -359,25 +451,33 @@ def role_names(data: Mapping[str, Any], roles: Mapping[str, str] | None = None) 
 
 
 def expr_words(source: Any, names: Mapping[str, str] | None = None) -> str:
-    """A condition or score formula in English; the source text itself if it does not parse."""
+    """A condition or score formula in English (:func:`crewkit.dsl.words.words`).
+
+    A text that does not parse (a file not validated yet) reads as what it is: a rule crewkit cannot word."""
     from crewkit.dsl import DslError
     from crewkit.dsl.words import words
 
     try:
         return words(str(source), names)
     except DslError:
-        return str(source)
+        return "a rule crewkit cannot read (run crewkit validate on the mission)"
 
 
 def condition_words(cond: Mapping[str, Any], names: Mapping[str, str] | None = None) -> list[str]:
-    """A mission condition in words: when it fails and when it is done."""
+    """A mission condition in words: the mission's own ``text:``, else when it fails and when it is met."""
+    if cond.get("text"):
+        return [_sentence_words(cond["text"])]
+    fail, done = cond.get("fail_if"), cond.get("done_if")
     out = []
-    if cond.get("fail_if"):
-        out.append("The mission fails if " + expr_words(cond["fail_if"], names) + ".")
-    if cond.get("done_if"):
-        out.append("It is fulfilled once " + expr_words(cond["done_if"], names) + ".")
+    if fail:
+        out.append("The mission fails if " + expr_words(fail, names) + ".")
+    if done and fail:
+        out.append("The condition is met once " + expr_words(done, names)
+                   + "; the mission fails if the hands run out before that.")
+    elif done:
+        out.append("The mission fails if the hands run out before " + expr_words(done, names) + ".")
     if not out:
-        out.append(str(cond.get("id", "")))
+        out.append(_key_words(str(cond.get("id", "a condition"))).capitalize() + ".")
     return out
 
 
@@ -413,9 +513,25 @@ def _communication_words(comm: Any) -> list[str]:
     return out
 
 
-def _setup_words(kind: str, body: Any) -> str:
+def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = None) -> str:
+    """One setup step of a mission in words (``kind`` is its key: ``ask``, ``choose_player``, ...): the step's
+    own ``text:``, else crewkit's words for its fields. ``names`` are the words for the mission's roles
+    (:func:`role_names`)."""
+    from crewkit.dsl.words import join, role_phrase
+
+    names = names or {}
+
+    def role(name: Any) -> str:
+        return str(names.get(str(name)) or role_phrase(str(name)))
+
+    def as_role(name: Any) -> str:
+        return f"a player as {str(name).replace('_', ' ')}"
+
     if not isinstance(body, Mapping):
-        return f"{kind.replace('_', ' ')}: {body}"
+        return f"{_key_words(kind).capitalize()}."
+    if body.get("text"):
+        return _sentence_words(body["text"])
+    chooser = {"commander": "The commander", "crew": "Together, the crew", "dealer": "The dealer"}
     if kind == "draw_tasks":
         if body.get("fixed"):
             return "The task cards are set: " + ", ".join(str(c) for c in body["fixed"]) + "."
@@ -436,16 +552,69 @@ def _setup_words(kind: str, body: Any) -> str:
         who = ", ".join(str(r).replace("_", " ") for r in body.get("exclude") or [])
         return f"The {who} takes no task card."
     if kind == "ask":
-        answers = " or ".join(str(a) for a in body.get("answers", []))
-        who = {"others": "every other player", "all": "every player"}.get(str(body.get("who", "others")), "every other player")
-        return f"The commander asks {who}: \u201c{body.get('question', '')}\u201d ({answers})"
-    if kind == "choose_player":  # "The commander chooses who is sick (not the commander)."
-        by = str(body.get("by", "crew"))
-        role = str(body.get("role", "player")).replace("_", " ")
-        excluded = f" (not the {by})" if by in (body.get("exclude") or ()) else ""
-        return f"The {by} chooses who is {role}{excluded}."
-    parts = ", ".join(f"{k}: {v}" for k, v in body.items())
-    return f"{kind.replace('_', ' ')} ({parts})" if parts else kind.replace("_", " ")
+        answers = join([f"\u201c{a}\u201d" for a in body.get("answers", []) or []], "or")
+        who = {"others": "every other player", "all": "every player"}.get(str(body.get("who", "others")),
+                                                                         "every other player")
+        return f"The commander asks {who}: \u201c{body.get('question', '')}\u201d (answer {answers})."
+    if kind == "choose_player":
+        by = chooser.get(str(body.get("by", "commander")), "The commander")
+        barred = [("the commander" if str(e) == "commander" else "the dealer" if str(e) == "dealer" else role(e))
+                  for e in body.get("exclude") or []]
+        excluded = f" (not {join(barred, 'nor')})" if barred else ""
+        return f"{by} chooses {as_role(body.get('role', 'player'))}{excluded}."
+    if kind == "choose_roles":
+        by = chooser.get(str(body.get("by", "crew")), "Together, the crew")
+        roles_ = [as_role(r) for r in body.get("roles", []) or []]
+        distinct = body.get("distinct", True) and len(roles_) > 1
+        return f"{by} chooses {join(roles_, 'and')}" + (" (different players)." if distinct else ".")
+    if kind == "role_from_holder":
+        card = str(body.get("card", "the card"))
+        offset = str(body.get("offset", "self"))
+        who = {"left": "the player to their left", "right": "the player to their right"}.get(offset, "they")
+        chosen = "is" if who != "they" else "are"
+        return f"Whoever holds {card} says so; {who} {chosen} chosen as {str(body.get('role', '')).replace('_', ' ')}."
+    if kind == "swap_tokens":
+        may = "may" if body.get("optional", True) else "must"
+        return f"Before the tasks are taken, the crew {may} swap the tokens of two tasks."
+    if kind == "move_token":
+        may = "may" if body.get("optional", True) else "must"
+        return f"Before the tasks are taken, the crew {may} move one token onto a task that has none."
+    if kind == "draw_from_neighbour":
+        side = "right" if str(body.get("from", "right")) == "right" else "left"
+        return (f"Right after trick {body.get('after_trick', 1)}, every player draws a random card from the hand "
+                f"of the player on their {side}.")
+    # a step of an installed package: its name and its fields, in words
+    parts = [f"{_key_words(str(k))} {_value_words(v)}" for k, v in body.items()]
+    return _key_words(kind).capitalize() + (f" ({'; '.join(parts)})" if parts else "") + "."
+
+
+def _key_words(key: str) -> str:
+    """A key of a file as words: ``after_trick`` → ``after trick``."""
+    return re.sub(r"[_\-]+", " ", key).strip()
+
+
+def _value_words(value: Any) -> str:
+    """A value of a file as words, never a Python repr: lists joined, booleans as yes/no."""
+    from crewkit.dsl.words import join
+
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{_key_words(str(k))} {_value_words(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return join([_value_words(v) for v in value], "and")
+    return _key_words(str(value)) if isinstance(value, str) and re.fullmatch(r"[a-z][a-z0-9_]*", value) else str(value)
+
+
+def _sentence_words(text: Any) -> str:
+    """An author's ``text:`` as one sentence: one paragraph, a capital first and a full stop at the end."""
+    out = " ".join(str(text).split())
+    if out and out[0].islower():
+        out = out[0].upper() + out[1:]
+    return out if not out or out[-1] in ".!?" else out + "."
+
 
 
 _CITATION = re.compile(r"\s*\((?=[^()]*(?:\bseed \d+|RULES\.md|§))[^()]*\)|\s*;?\s*\bseed \d{3}\b(?: §\d+)?")

@@ -8,12 +8,10 @@ import signal
 from collections.abc import Iterator
 from typing import Any
 
+import distributed  # the dev extra brings the dask extra: these tests always run
 import pytest
 
 from crewkit.analysis.pool import ClusterUnavailable, require_distributed
-
-distributed = pytest.importorskip(
-    "distributed", reason="Dask distributed is not installed (pip install \"crewkit[dask]\"); .ci/run installs it")
 
 
 def _comparable(data: dict[str, Any]) -> dict[str, Any]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -108,13 +110,27 @@ def test_cmd_compare_formats_and_usage(capsys: pytest.CaptureFixture[str]) -> No
         commands.cmd_compare(_parse(["compare", "--games", "2", "colour=red"]))
 
 
-def test_cmd_compare_plot_without_matplotlib(capsys: pytest.CaptureFixture[str]) -> None:
-    try:
-        import matplotlib  # noqa: F401
-
-        pytest.skip("matplotlib is installed")
-    except ImportError:
-        pass
-    args = _parse(["compare", "--mission", "planet-nine/01", "--games", "2", "--plot", "out.png", "bot=random"])
+def test_cmd_compare_plot_without_matplotlib(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # None in sys.modules makes `import matplotlib` raise ImportError, as on a machine without it
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    out = tmp_path / "out.png"
+    args = _parse(["compare", "--mission", "planet-nine/01", "--games", "2", "--plot", str(out), "bot=random"])
     assert commands.cmd_compare(args) == 1
-    assert "pip install crewkit[plot]" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert 'pip install "crewkit[plot]"' in err and 'pip install ".[plot]"' in err
+    assert not out.exists()
+
+
+def test_cmd_compare_plot_draws_a_real_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # matplotlib comes with the dev extra: the chart is drawn, not skipped
+    out = tmp_path / "bars.png"
+    args = _parse(["compare", "--mission", "planet-nine/01", "--games", "4", "--no-solver", "--plot", str(out),
+                   "bot=random", "bot=rules"])
+    assert commands.cmd_compare(args) == 0
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    # the header's width and height: a chart of some size, not an empty image
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert width >= 300 and height >= 200
+    assert f"chart written to {out}" in capsys.readouterr().out

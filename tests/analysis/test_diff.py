@@ -9,6 +9,7 @@ import pytest
 
 from crewkit.analysis.diff import diff_specs, diff_values
 from crewkit.cli import diff as commands
+from crewkit.spec import bundled
 
 
 def test_crew_against_3p_challenge_lists_the_changed_keys() -> None:
@@ -60,3 +61,45 @@ def test_cmd_diff_json_and_mixed_kinds(capsys: pytest.CaptureFixture[str]) -> No
     assert data["readings"][0]["id"] == "challenge-rocket-1"
     with pytest.raises(UsageError):
         commands.cmd_diff(_parse(["diff", "crew", "planet-nine/03"]))
+
+
+# ------------------------------------------------------------------------------------------------ every family
+
+
+def test_not_alone_against_its_advanced_variant() -> None:
+    d = diff_specs("not-alone", "not-alone-advanced")
+    assert d.kind == "ruleset" and (d.a, d.b) == ("not-alone", "not-alone-advanced")
+    keys = {k.path: k for k in d.rule_keys}
+    assert set(keys) == {"counter.at_zero.regain"}  # the whole difference: 2 will back, not 3
+    assert (keys["counter.at_zero.regain"].old, keys["counter.at_zero.regain"].new) == (3, 2)
+    readings = {r.id: r for r in d.readings}
+    assert set(readings) == {"advanced-give-up"} and readings["advanced-give-up"].kind == "added"
+    text = d.format_text()
+    assert "counter.at_zero.regain" in text and "advanced-give-up" in text
+
+
+def test_a_not_alone_reading_selected_changes_the_resolved_rules() -> None:
+    d = diff_specs("not-alone", "not-alone", readings_b={"reckoning-order": "by-hunted"})
+    keys = {k.path: k for k in d.rule_keys}
+    assert keys["round.reckoning.order"].old == "by_token" and keys["round.reckoning.order"].new == "by_seat"
+    assert [r.id for r in d.readings] == ["reckoning-order"] and d.readings[0].what == ("choice",)
+
+
+def test_an_unknown_not_alone_reading_is_named() -> None:
+    from crewkit.spec.errors import SpecError
+
+    with pytest.raises((SpecError, ValueError)) as err:
+        diff_specs("not-alone", "not-alone", readings_b={"no-such-reading": "x"})
+    assert "no-such-reading" in str(err.value)
+
+
+@pytest.mark.parametrize("name", [p.stem for p in bundled.bundled_rulesets(None)])
+def test_every_shipped_rule_set_diffs_and_shows(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from crewkit.cli import main
+
+    assert diff_specs(name, name).same
+    assert main(["show", "ruleset", name, "--resolved", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["name"] == name and data["players"] and data["title"]
+    assert main(["diff", name, "crew"]) == 0
+    assert capsys.readouterr().out.startswith(f"ruleset {name}  →  crew")

@@ -26,10 +26,12 @@ from crewkit.bots.fast import (
 from crewkit.bots.heuristic import Knowledge
 from crewkit.bots.sim import Table, table_for
 from crewkit.dsl import DslError, compile_expr, parse
+from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Game
 from crewkit.engine.rules import Condition
+from tests import native_marks
 
-needs_c = pytest.mark.skipif(fastnative.load() is None, reason=f"no C library here: {fastnative.status()}")
+needs_c = native_marks.needs_c(fastnative)
 
 # every word of the language the translation covers, in expressions valid for The Crew's deck
 EXPRESSIONS = [
@@ -211,7 +213,7 @@ def _bundled_condition_missions() -> list[tuple[str, str, int]]:
             for players in (2, 3, 4, 5):
                 try:
                     rules = load_rules(ruleset, mission, players)
-                except Exception:  # noqa: BLE001 - a player count the mission does not allow
+                except SetupError:  # a player count the rule set or mission does not allow
                     continue
                 if rules.conditions:
                     out.append((ruleset, mission, players))

@@ -70,8 +70,8 @@ def test_pip_installed_pack_is_listed_and_played_by_name(tmp_path: Path) -> None
     pip = subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--no-deps", "--quiet",
                           "--disable-pip-version-check", "--target", str(site), str(wheel)],
                          capture_output=True, text=True, timeout=300)
-    if pip.returncode != 0:
-        pytest.skip(f"pip cannot install here: {pip.stderr.strip()[-200:]}")
+    # a local wheel without dependencies or an index: nothing outside this machine can make it fail
+    assert pip.returncode == 0, pip.stderr
     assert (site / "nightpack" / "campaign.yaml").is_file()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(site)]),
            "CREWKIT_HOME": str(tmp_path / "home")}

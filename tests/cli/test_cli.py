@@ -67,6 +67,24 @@ def test_show_resolved_variant_merges_base() -> None:
     assert "communication" in data  # inherited from crew
 
 
+def test_show_and_diff_not_alone() -> None:
+    out = run("show", "ruleset", "not-alone", "--resolved")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("name: not-alone\n") and "reckoning-order" in out.stdout
+    out = run("show", "ruleset", "not-alone-advanced", "--resolved", "--format", "json",
+              "--reading", "advanced-give-up=give-up-two")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["name"] == "not-alone-advanced"
+    assert data["counter"]["at_zero"]["regain"] == 2 and data["flow"]  # the flow inherited from not-alone
+    assert data["round"]["exploration"]["give_up"]["regain"] == 2  # the reading's option applied
+    out = run("show", "ruleset", "not-alone", "--reading", "nope=x")
+    assert out.returncode == 1 and "no reading 'nope'" in out.stderr and "Traceback" not in out.stderr
+    out = run("diff", "not-alone", "not-alone-advanced")
+    assert out.returncode == 0, out.stderr
+    assert "counter.at_zero.regain" in out.stdout and "advanced-give-up" in out.stdout
+
+
 def test_replay_prints_tricks_and_outcome() -> None:
     out = run("replay", str(ROOT / "tests/records/worked-example.json"), "--format", "json")
     assert out.returncode == 0, out.stderr

@@ -36,7 +36,6 @@ class FakeState:
         self.book = RuleBook()
         self.revealed: list[tuple[int, list[int], int]] = []
         self.powers_used: list[tuple[int, int]] = []
-        self.card_effects: list[tuple[str, int]] = []
         self.played_cards: dict[str, list[str]] = {"hunt": [], "survival": []}
         self.logs: list[str] = []
 
@@ -126,9 +125,6 @@ class FakeState:
 
     def use_power(self, seat: int, place: int) -> None:
         self.powers_used.append((seat, place))
-
-    def play_card_effects(self, card: str, actor: int) -> None:
-        self.card_effects.append((card, actor))
 
     def reveal_places(self, seat: int, cards: Sequence[int], to: int) -> None:
         self.revealed.append((seat, list(cards), to))

@@ -115,7 +115,35 @@ def test_card_set_schema_and_semantic_errors_are_positioned() -> None:
     assert messages[(18, 15)].startswith("unknown source 'b'")
     no_phase = CARD_SET.replace("    phase: 2\n", "")
     _, found = card_set_issues(load_yaml_text(no_phase, "h.yaml"))
-    assert [i.message for i in found] == ["a hunt or survival card needs its phase (1 to 4)"]
+    assert [i.message for i in found] == ["a hunt or survival card needs its phase (1 to 4), or `copies:`"]
+
+
+def test_a_card_that_copies_takes_everything_from_the_card_it_copies() -> None:
+    copy = CARD_SET.replace("    phase: 2\n", "    copies: last_discarded\n    effects: []\n    token: target\n", 1)
+    copy = copy.replace("    effects: [{stop_track: {track: rescue}}]\n", "", 1)
+    card_set, found = card_set_issues(load_yaml_text(copy, "h.yaml"))
+    assert [(i.line, i.column, i.message) for i in found] == [
+        (10, 5, "a card that copies takes its token from the card it copies; remove 'token'")]
+    good = copy.replace("    token: target\n", "")
+    card_set, found = card_set_issues(load_yaml_text(good, "h.yaml"))
+    assert found == [] and card_set is not None
+    one = card_set.by_id("one")
+    assert one.copies == "last_discarded" and one.phase is None
+    assert card_set.copied(one, []) is None and card_set.copied(one, ["one"]) is None  # never a copy of a copy
+    with_effects = good.replace("    effects: []\n", "    effects: [{stop_track: {track: rescue}}]\n")
+    _, found = card_set_issues(load_yaml_text(with_effects, "h.yaml"))
+    assert [i.message for i in found] == [
+        "a card that copies has the effects of the card it copies: write `effects: []`"]
+
+
+def test_a_token_placed_later_needs_a_token() -> None:
+    later = CARD_SET.replace("    phase: 2\n", "    phase: 1\n    token_placed: later\n")
+    _, found = card_set_issues(load_yaml_text(later, "h.yaml"))
+    assert [(i.line, i.column, i.message) for i in found] == [
+        (9, 5, "token_placed: later needs the card's token (`token:`)")]
+    card_set, found = card_set_issues(load_yaml_text(later.replace("    text: t\n", "    token: artemia\n    text: t\n"),
+                                                     "h.yaml"))
+    assert found == [] and card_set is not None and card_set.by_id("one").token_placed == "later"
 
 
 def test_load_card_set_raises_with_every_issue(tmp_path: pytest.TempPathFactory) -> None:

@@ -135,7 +135,7 @@ def test_one_of_offers_only_possible_options() -> None:
 
 def test_one_of_chooser_affected() -> None:
     state = FakeState()
-    chooser = ScriptedChooser(["the Hunted lose(s) 1 will"])
+    chooser = ScriptedChooser(["the Hunted loses 1 will"])
     scream = ("{one_of: {chooser: affected, options: [[{discard_places: {count: 2, who: affected}}], "
               "[{lose_will: {amount: 1, who: affected}}]]}}")
     apply(context(state, chooser, actor=CREATURE, affected=1), eff(scream))
@@ -224,13 +224,6 @@ def test_hunt_cards_random_removal_is_chance() -> None:
     assert state.hunt == [] and state.hunt_disc == ["h3"]
 
 
-def test_copy_hunt_card_uses_the_previous_discard() -> None:
-    state = FakeState()
-    state.hunt_disc = ["clone", "flashback"]
-    apply(context(state, actor=CREATURE, card="flashback"), eff("{copy_hunt_card: {}}"))
-    assert state.card_effects == [("clone", CREATURE)]
-
-
 def test_tokens_hunted_and_played_cards_move() -> None:
     state = FakeState()
     state.tokens["creature"] = [1]
@@ -256,7 +249,25 @@ def test_table_rules_are_kept_for_the_round() -> None:
 def test_describe_mentions_durations() -> None:
     assert describe(eff("{play_place_cards: {count: 2, resolve: all, lasts: next_round}}")).startswith("next round, ")
     assert describe(eff("{no_hunt_cards: {}}")) == "no hunt card may be played this round"
-    assert describe(eff("{move_track: {track: rescue}}")) == "move the rescue counter forward 1"
+    assert describe(eff("{move_track: {track: rescue}}")) == "move the Rescue counter forward 1 space"
+
+
+def test_describe_agrees_with_who_and_numbers() -> None:
+    """Verbs agree with who acts, nouns with how many, flags add their words: no "take(s)" or argument names."""
+    assert describe(eff("{take_back_places: {count: 1}}")) == (
+        "you take back 1 place card of your choice from your discard pile")
+    assert describe(eff("{take_back_places: {count: 2, who: each_hunted}}")) == (
+        "every Hunted takes back 2 place cards of their choice from their discard pile")
+    assert describe(eff("{take_back_places: {count: all}}")) == "you take back all the place cards from your discard pile"
+    assert describe(eff("{take_from_reserve: {count: 1}}")) == (
+        "take 1 place card from the reserve (a number you do not have in any pile)")
+    assert describe(eff("{take_from_reserve: {count: 2, only_new: false}}")) == "take 2 place cards from the reserve"
+    assert describe(eff("{remove_hunt_cards: {count: 2, random: true, to: deck_bottom}}")) == (
+        "2 of the Creature's hunt cards (chosen at random) go under the hunt deck")
+    assert describe(eff("{extra_will_loss: {token: creature, on: this}}")) == (
+        "a Hunted caught by the Creature token on this place loses 1 more will this round")
+    assert describe(eff("{cancel_power: {where: [beach, wreck]}}")) == (
+        "the power of the Beach and the Wreck has no effect this round")
 
 
 def test_examples_are_yaml_flow_mappings() -> None:

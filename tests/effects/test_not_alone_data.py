@@ -31,14 +31,19 @@ def test_card_counts_and_place_numbers() -> None:
     assert [c.id for c in PLACES.cards if c.once_per_round] == ["beach", "wreck"]
     assert [c.id for c in PLACES.cards if not c.copyable] == ["artefact"]
     assert PLACES.not_copyable() == frozenset({10})
-    assert all(c.phase in (1, 2, 3, 4) for c in HUNT.cards + SURVIVAL.cards)
+    assert all(c.phase in (1, 2, 3, 4) for c in HUNT.cards + SURVIVAL.cards if not c.copies)
+    assert [c.id for c in HUNT.cards + SURVIVAL.cards if c.copies] == ["flashback"]
+    assert [c.id for c in HUNT.cards if c.token_placed == "later"] == ["despair"]
+    flashback = HUNT.by_id("flashback")
+    assert HUNT.copied(flashback, ["clone", "flashback"]) == HUNT.by_id("clone")
+    assert HUNT.copied(flashback, []) is None
 
 
 def test_every_card_is_effect_data_with_sources() -> None:
     words: set[str] = set()
     for card, kind in ALL_CARDS:
         assert card.text and card.sources, card.id
-        assert card.effects or card.token, f"{kind} card {card.id} does nothing"
+        assert card.effects or card.token or card.copies, f"{kind} card {card.id} does nothing"
         for effect in card.effects + card.passive:
             assert effect.word in WORDS and effect.file.endswith(".yaml") and effect.line > 0
             words.add(effect.word)
@@ -147,7 +152,7 @@ def test_rule_sets_load_and_the_advanced_one_extends() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "where", "message"), [
-    ('    "6": 3\n  places_in_hand', '    "7": 3\n  places_in_hand', "not-alone.yaml:58:5", "unknown key '7'"),
+    ('    "6": 3\n  places_in_hand', '    "7": 3\n  places_in_hand', "not-alone.yaml:59:5", "unknown key '7'"),
     ("    choice: may\n", "    choice: might\n", "not-alone.yaml:", "the choice 'might' is not one of the options"),
     ("  hunt: not-alone/hunt-cards.yaml", "  hunt: missing.yaml", "not-alone.yaml:25:9", "is not a file beside"),
     ("  hunt: not-alone/hunt-cards.yaml", "  hunt: not-alone/survival-cards.yaml", "not-alone.yaml:25:9", "is a survival card set"),
@@ -157,9 +162,12 @@ def test_rule_sets_load_and_the_advanced_one_extends() -> None:
     ("overrides: {rules: {catch_stacking: once}}", "overrides: {rule: {catch_stacking: once}}", "not-alone.yaml:",
      "overrides a key the rule set does not have: rule"),
     ("  survival: {role: hunted,", "  survival: {role: hunter,", "not-alone.yaml:32:20", "unknown role 'hunter'"),
-    ("give_up: {regain: all, take_back: all, move_track: {assimilation: 1}}",
-     "give_up: {regain: all, take_back: all, move_track: {asimilation: 1}}", "not-alone.yaml:",
+    ("move_track: {assimilation: 1}, refused_with_nothing_back",
+     "move_track: {asimilation: 1}, refused_with_nothing_back", "not-alone.yaml:",
      "unknown track 'asimilation'"),
+    ("token_order: [target, artemia, creature]", "token_order: [target, artemis, creature]", "not-alone.yaml:",
+     "unknown token 'artemis'"),
+    ("order: by_token", "order: by_place", "not-alone.yaml:", "by_place"),
     ("token: creature, extra_token: artemia", "token: creature, extra_token: artemis", "not-alone.yaml:",
      "unknown token 'artemis'"),
     ("  extra_token_track: rescue", "  extra_token_track: rescu", "not-alone.yaml:", "unknown track 'rescu'"),

@@ -11,6 +11,7 @@ import yaml
 
 from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.record import replay_record
+from tests.referee import assert_engine_agrees
 
 RECORDS = Path(__file__).parent.parent / "records"
 EXPECTED: dict[str, dict[str, Any]] = yaml.safe_load((RECORDS / "expected.yaml").read_text(encoding="utf-8"))
@@ -45,6 +46,8 @@ def test_golden_record(name: str) -> None:
     assert outcome.result == want["outcome"], outcome.reason
     if "reason" in want:
         assert want["reason"] in outcome.reason
+    if game.is_over() and game.spec is not None and game.spec.mission.startswith("planet-nine/"):
+        assert_engine_agrees(game)  # the independent referee judges every finished Planet Nine record
     if "winner_of_trick_1" in want:
         assert game.tricks[0].winner == want["winner_of_trick_1"]
     if "communications" in want:

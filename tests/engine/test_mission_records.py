@@ -1,5 +1,6 @@
 """Replay the special missions' golden records (tests/records/missions/) against hand-written expectations,
-and check the rule each record exists for directly on the replayed game."""
+judge every finished one again with the independent referee (tests/referee.py), and check the rule each record
+exists for directly on the replayed game."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 import yaml
 
 from crewkit.engine.record import replay_record
+from tests.referee import assert_engine_agrees
 
 FOLDER = Path(__file__).parent.parent / "records" / "missions"
 EXPECTED: dict[str, dict[str, Any]] = yaml.safe_load((FOLDER / "expected.yaml").read_text(encoding="utf-8"))
@@ -38,6 +40,8 @@ def test_mission_record(name: str) -> None:
     assert result.error is None, str(result.error)
     outcome = game.outcome()
     assert outcome.result == want["outcome"], outcome.reason
+    # the rules written again, without the engine's objectives, kernel or condition language, agree
+    assert_engine_agrees(game)
     if "reason" in want:
         assert want["reason"] in outcome.reason
     for kind in want.get("events", []):

@@ -3,7 +3,8 @@
 For each special mission: one game ending in success and one ending in failure for the mission's own special
 reason. Successes are found by a depth-first search over the engine (the engine's earliest-failure detection
 prunes it), failures by random play. The expected outcome and reason of each record are written by hand in
-`missions/expected.yaml`; the test replays every record and compares.
+`missions/expected.yaml`; the test replays every record, compares, and judges each finished game again with the
+independent referee (tests/referee.py).
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ from crewkit.engine.kernel import deck_strength_table
 from crewkit.engine.setup import compile_game
 from crewkit.solve import brute_force, native
 from crewkit.solve.core import TrickSearch, Unsupported
+from tests import native_marks
 
-needs_c = pytest.mark.skipif(native.load() is None, reason=f"no C library here: {native.status()}")
+needs_c = native_marks.needs_c(native)
 
 
 @pytest.mark.parametrize("mission", ["planet-nine/03", "planet-nine/10"])

@@ -19,8 +19,9 @@ from crewkit.engine.game import Game
 from crewkit.engine.setup import compile_game, new_game
 from crewkit.solve import native, replays_to_success, solve
 from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported
+from tests import native_marks
 
-needs_c = pytest.mark.skipif(native.load() is None, reason=f"no C library here: {native.status()}")
+needs_c = native_marks.needs_c(native)
 
 
 def drafted(rules_mission: str, players: int, seed: str, tasks: int | None = None) -> Game:

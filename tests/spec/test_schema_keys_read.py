@@ -64,6 +64,12 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("mission", "readings[].options.*.overrides"): "applied by the loader on --reading; every option is "
                                                     "checked by crewkit validate",
     ("mission", "readings[].options"): "the options' texts and patches (see above)",
+    **{("mission", f"setup[].{step}.text"): "words for players: the briefing and `show mission --words` "
+       "(crewkit.tui.text.setup_step_words; tests/docs/test_words_everywhere.py)"
+       for step in ("ask", "choose_player", "choose_roles", "role_from_holder", "swap_tokens", "move_token",
+                    "draw_from_neighbour")},
+    **{("mission", f"scoring.{mode}.text"): "words for players: the mission card as the table shows it "
+       "(crewkit.tui.text.scoring_words)" for mode in ("penalty", "hidden", "challenge")},
     ("campaign", "name"): "a campaign is a list of missions for the front ends, not rules",
     ("campaign", "title"): "shown to people",
     ("campaign", "description"): "shown to people",

@@ -15,12 +15,13 @@ import pytest
 from hunt_helpers import dialog_of, make_hunt_app, play_to_end, settle
 from screen_text import screen_text
 
+from crewkit.engine.blocks.board import PlayPlaces
 from crewkit.engine.board import BoardGame, new_board_game
 from crewkit.engine.boardstate import CardsState, PilesState
 from crewkit.engine.machine import Pick
 from crewkit.errors import UsageError
 from crewkit.tui.hunt_session import HuntSession, seat_kinds, seat_names
-from crewkit.tui.hunt_text import Catalog, is_seat_question, menu, option_label
+from crewkit.tui.hunt_text import Catalog, hand_words, is_seat_question, menu, option_label, played_this_round
 from crewkit.tui.launch import is_board_ruleset
 from crewkit.tui.screens.dialogs import HandoffScreen
 from crewkit.tui.screens.hunt_end import HuntEndScreen
@@ -57,6 +58,36 @@ def test_the_menu_offers_every_legal_action_once_and_nothing_else(players: int) 
         assert sorted(map(repr, offered)) == sorted(map(repr, legal))
         for item in items:
             assert "{" not in item.label and "seat" not in item.label.lower(), item.label
+
+
+def test_a_copy_and_a_token_placed_later_in_words() -> None:
+    """Flashback says what it copies (its phase is that card's); Despair's Artemia token waits to be placed."""
+    game = new_board_game("not-alone", 2, seed="words")
+    game.apply(Pick(0, "a"))
+    cards = game.state(CardsState)
+    cards.hands["hunt"][0] = ["flashback", "despair"]
+    cards.discard["hunt"] = ["clone"]
+    cat = Catalog.of(game)
+    words = hand_words(cat, game.observation(0))[1]
+    assert words == "Flashback (as Clone, phase 2), Despair (phase 1)"
+    cards.discard["hunt"] = []
+    assert hand_words(cat, game.observation(0))[1] == "Flashback (nothing to copy yet), Despair (phase 1)"
+    cards.discard["hunt"] = ["clone"]
+    items = menu(cat, game.observation(0), game.legal_actions(0))
+    plays = [i.label.split(":")[0] for i in items if any(getattr(a, "card", "") for a in i.actions)]
+    assert plays == ["Play Despair"]  # in phase 1 Flashback (as Clone, a phase-2 card) is not offered
+    game.apply(next(a for a in game.legal_actions(0) if getattr(a, "card", "") == "despair"))
+    assert played_this_round(cat, game.observation(1)) == [
+        "Player 1: Despair", "the Artemia token, to be placed"]
+    # Flashback in the Hunting phase, copying Clone: the copy is named, and so is the Target token it places
+    game = new_board_game("not-alone", 2, seed="words")
+    cards = game.state(CardsState)
+    cards.hands["hunt"][0], cards.discard["hunt"] = ["flashback"], ["clone"]
+    game.apply(Pick(0, "a"))
+    game.apply(next(a for a in game.legal_actions(1) if isinstance(a, PlayPlaces)))
+    item = next(i for i in menu(cat, game.observation(0), game.legal_actions(0)) if i.label.startswith("Play Fl"))
+    assert item.label.startswith("Play Flashback, copying Clone: ")
+    assert item.then == "Where does the Target token of Flashback go?" and len(item.actions) == 10
 
 
 def test_questions_name_players_and_places_in_words() -> None:

@@ -69,10 +69,10 @@ def test_briefing_lines_conditions_and_setup() -> None:
     text = "\n".join(plain(line) for line in mission_briefing_lines(data, 4))
     assert "Tasks: none" in text
     assert "nobody may communicate before trick 3" in text
-    assert "The commander asks every other player: \u201cHow do you feel?\u201d (good or bad)" in text
-    assert "The commander chooses who is sick." in text
+    assert "The commander asks every other player: \u201cHow do you feel?\u201d (answer \u201cgood\u201d or \u201cbad\u201d)." in text
+    assert "The commander chooses a player as sick." in text
     # the condition in words, not its reason template nor the condition language
-    assert "The mission fails if the number of tricks won by the player chosen as sick is more than 0." in text
+    assert "The mission fails if the player chosen as sick has won a trick." in text
     assert "tricks_won" not in text
 
 

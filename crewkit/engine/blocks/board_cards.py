@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from crewkit.cards import Deck
+from crewkit.effects.cardsets import Card
 from crewkit.effects.words import apply_all
 from crewkit.engine.actions import Action, ActionFormatError, register_action
-from crewkit.engine.boardstate import CardsState, PilesState
+from crewkit.engine.boardstate import BoardState, CardsState, PilesState
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
 from crewkit.engine.phase import BlockState
@@ -184,15 +185,16 @@ def card_where(g: G, seat: int) -> int | None:
 
 
 def playable(g: G, seat: int, phase: int) -> list[str]:
-    """The effect cards ``seat`` may play now in ``phase`` (the per-round limits and bans applied)."""
+    """The effect cards ``seat`` may play now in ``phase`` (the per-round limits and bans applied; a card that
+    copies is played as the card it copies, in that card's phase)."""
     st = g.state(CardsState)
     out = []
     for deck in g.decks_of(seat):
         if banned(g, deck) or played_by(g, seat, deck) >= play_limit(g, deck):
             continue
         for card_id in st.hands[deck][seat]:
-            card = g.card_sets[deck].by_id(card_id)
-            if card.phase != phase or card_id in out:
+            card = g.card_as_played(card_id)
+            if card is None or card.phase != phase or card_id in out:
                 continue
             if (
                 card.resolve == "when_played"
@@ -212,11 +214,23 @@ def token_choices(g: G, token: str, count: int) -> list[tuple[int, ...]]:
     return sorted({tuple(sorted((p, q))) for p in every for q in g.adjacent(p)})
 
 
+def token_placement_phase(g: G) -> MachineBlock[Any] | None:
+    """The token-placement phase still to come this round (the current one included), if any."""
+    return next((b for b in g.flow[g.flow.index(g.current):] if b.name == "token-placement"), None)
+
+
+def token_later(g: G, card: Card) -> bool:
+    """Whether the card's token is made available now and placed later (``token_placed: later``), with the
+    lone seat's tokens in the token-placement phase; once that phase is past, it goes down with the card."""
+    return card.token_placed == "later" and token_placement_phase(g) is not None
+
+
 def card_actions(g: G, seat: int, phase: int) -> list[Action]:
     out: list[Action] = []
     for card_id in playable(g, seat, phase):
-        card = g.card(card_id)
-        if card.token and not g.token_places(card.token):
+        card = g.card_as_played(card_id)
+        assert card is not None  # playable
+        if card.token and not token_later(g, card) and not g.token_places(card.token):
             out += [PlayCard(seat, card_id, where) for where in token_choices(g, card.token, card.places)]
         else:
             out.append(PlayCard(seat, card_id))
@@ -230,39 +244,60 @@ def play_card(g: G, a: PlayCard) -> None:
     if a not in card_actions(g, a.seat, phase):
         raise IllegalAction("card-not-playable", _why_not(g, a, phase))
     st = g.state(CardsState)
-    card = g.card(a.card)
+    own, card = g.card(a.card), g.card_as_played(a.card)
+    assert card is not None  # a legal play
     deck = g.deck_of(a.card)
     st.hands[deck][a.seat].remove(a.card)
     st.discard[deck].append(a.card)
     st.played.append((deck, a.card, a.seat))
-    g.say(f"{g.seat_name(a.seat)} plays {card.name}: {card.text}")
+    copying = ""
+    if own.copies:
+        st.copies[a.card] = card.id
+        copying = f", copying {card.name}"
+    g.say(f"{g.seat_name(a.seat)} plays {own.name}{copying}: {card.text}")
+    board = g.state(BoardState)
     if card.token and a.places:
         g.set_token_places(card.token, a.places)
+    elif card.token and token_later(g, card) and not g.token_places(card.token) and card.token not in board.to_place:
+        board.to_place[card.token] = card.places
+        later = token_placement_phase(g)
+        g.say(f"The {card.token.capitalize()} token will be placed in the {later.label if later else 'next'} phase.")
     if card.resolve == "when_played" and not card.replaces_power:
         g.run(functools.partial(_card_job, a.card, a.seat))
 
 
 def _card_job(card_id: str, seat: int, g: G, chooser: Answers) -> None:
-    card = g.card(card_id)
+    card = g.card_as_played(card_id)
+    assert card is not None
     apply_all(g.context(seat, card_where(g, seat), card_id, chooser), card.effects)
 
 
 def _why_not(g: G, a: PlayCard, phase: int) -> str:
     who = g.seat_name(a.seat)
     try:
-        card = g.card(a.card)
+        own = g.card(a.card)
     except KeyError:
         return f"there is no card {a.card!r}"
     deck = g.deck_of(a.card)
     if deck not in g.decks_of(a.seat) or a.card not in g.state(CardsState).hands[deck][a.seat]:
-        return f"{who} does not hold {card.name}"
+        return f"{who} does not hold {own.name}"
+    card = g.card_as_played(a.card)
+    if card is None:
+        return f"{own.name} copies the last {g.title(deck)} card discarded: there is no {g.title(deck)} card to copy yet"
     if card.phase != phase:
-        return f"{card.name} is played in phase {card.phase}, not in phase {phase}"
+        copy = f"{own.name} copies {card.name}, which " if own.copies else f"{card.name} "
+        return f"{copy}is played in phase {card.phase}, not in phase {phase}"
     if banned(g, deck):
         return f"no {g.title(deck)} card may be played this round"
     if a.card not in playable(g, a.seat, phase):
-        return f"{who} may play no more cards this round, or {card.name} would have no effect now"
-    return f"{card.name} needs its token placed on {card.places} place(s) (adjacent when two)"
+        return f"{who} may play no more cards this round, or {own.name} would have no effect now"
+    if card.token and token_later(g, card):
+        where = token_placement_phase(g)
+        return (f"the {card.token.capitalize()} token of {own.name} is placed later, in the "
+                f"{where.label if where else 'next'} phase: play the card without places")
+    if card.token and g.token_places(card.token):
+        return f"the {card.token.capitalize()} token is already placed: play {own.name} without places"
+    return f"{own.name} needs its token placed on {card.places} place(s) (adjacent when two)"
 
 
 # ------------------------------------------------------------------------------------------------ option-choice

@@ -24,6 +24,7 @@ from crewkit.engine.blocks.board_cards import (
     play_card,
     playable,
     section,
+    token_choices,
 )
 from crewkit.engine.boardstate import LONE, BoardState, PilesState, ResourceState, TracksState
 from crewkit.engine.errors import IllegalAction
@@ -136,7 +137,32 @@ class SecretChoice(MachineBlock[Any]):
         ]
 
     def may_give_up(self, m: G, seat: int) -> bool:
-        return seat not in m.state(ChoiceState).gave_up and "give_up" in self._rules(m)
+        return self._why_no_give_up(m, seat) is None
+
+    def _why_no_give_up(self, m: G, seat: int) -> str | None:
+        """Why ``seat`` may not give up now (None: it may). With ``refused_with_nothing_back``, giving up is
+        refused while it would bring back neither counters nor a discarded place card."""
+        rule = self._rules(m).get("give_up")
+        name = m.seat_name(seat)
+        if rule is None:
+            return f"{name} may not give up: the rule set has no give up"
+        if seat in m.state(ChoiceState).gave_up:
+            return f"{name} has already given up this round"
+        if (
+            rule.get("refused_with_nothing_back", False)
+            and m.will(seat) >= self._give_up_regain(m, rule)
+            and not m.state(PilesState).discard[seat]
+        ):
+            counter = m.title("counter")
+            return (
+                f"{name} cannot give up: they have all their {counter} and every place card in hand, "
+                "so giving up would bring nothing back"
+            )
+        return None
+
+    def _give_up_regain(self, m: G, rule: Any) -> int:
+        res = m.state(ResourceState)
+        return res.start if rule.get("regain", "all") == "all" else int(rule["regain"])
 
     def play_options(self, m: G, seat: int) -> list[tuple[int, ...]]:
         hand = sorted(set(m.state(PilesState).hand[seat]))
@@ -198,14 +224,14 @@ class SecretChoice(MachineBlock[Any]):
         m.run(functools.partial(_take_back_job, a.seat, int(level["take_back"])))
 
     def _give_up(self, m: G, a: GiveUp) -> None:
-        if not self.may_give_up(m, a.seat):
-            raise IllegalAction("cannot-give-up", f"{m.seat_name(a.seat)} has already given up this round")
+        why = self._why_no_give_up(m, a.seat)
+        if why is not None:
+            raise IllegalAction("cannot-give-up", why)
         rule = self._rules(m)["give_up"]
         m.state(ChoiceState).gave_up.add(a.seat)
         m.say(f"{m.seat_name(a.seat)} gives up.")
         res = m.state(ResourceState)
-        regain = res.start if rule.get("regain", "all") == "all" else int(rule["regain"])
-        m.change_will(a.seat, max(0, regain - res.value[a.seat]))
+        m.change_will(a.seat, max(0, self._give_up_regain(m, rule) - res.value[a.seat]))
         m.move_places(a.seat, list(m.state(PilesState).discard[a.seat]), "discard", "hand")
         m.move_tracks(rule.get("move_track", {}))
 
@@ -251,9 +277,9 @@ def extra_token_available(g: G, block: MachineBlock[Any]) -> bool:
 
 @register_machine_block
 class TokenPlacement(MachineBlock[Any]):
-    """The lone seat plays cards of ``card_phase``, then places its main token (``token``); the
-    ``extra_token`` may (or must: rule ``extra_token``) be placed while a track's space brings it
-    (``spaces_from``)."""
+    """The lone seat plays cards of ``card_phase``, then places its main token (``token``), then the tokens
+    cards made available for this phase (``token_placed: later``: they must be placed); the ``extra_token``
+    may (or must: rule ``extra_token``) be placed while a track's space brings it (``spaces_from``)."""
 
     name = "token-placement"
 
@@ -281,8 +307,12 @@ class TokenPlacement(MachineBlock[Any]):
             and not m.state(TokenState).passed
         )
 
+    def _from_cards(self, m: G) -> list[tuple[str, int]]:
+        """The tokens cards made available this round and not yet placed: (token, places it covers)."""
+        return [(t, n) for t, n in m.state(BoardState).to_place.items() if not m.token_places(t)]
+
     def proceed(self, m: G) -> None:
-        if m.token_places(self._main()) and not self._extra_open(m):
+        if m.token_places(self._main()) and not self._from_cards(m) and not self._extra_open(m):
             m.advance()
 
     def waiting(self, m: G) -> tuple[int, ...]:
@@ -296,6 +326,9 @@ class TokenPlacement(MachineBlock[Any]):
             out: list[Action] = card_actions(m, seat, int(self.params.get("card_phase", 2)))
             out += [PlaceToken(seat, self._main(), (p,)) for p in every]
             return out
+        pending = self._from_cards(m)
+        if pending:  # a card's token is placed, not kept back
+            return [PlaceToken(seat, t, where) for t, n in pending for where in token_choices(m, t, n)]
         out = [PlaceToken(seat, self._extra(), (p,)) for p in every]
         if m.reading("extra_token", "may") == "may":
             out.append(Pass(seat))
@@ -306,14 +339,16 @@ class TokenPlacement(MachineBlock[Any]):
             raise IllegalAction(
                 "token-not-placeable",
                 f"the {a.token} token cannot go on {list(a.places)} now: "
-                f"the {self._main()} token goes first, on one place; the "
-                f"{self._extra()} token only while the track allows it",
+                f"the {self._main()} token goes first, on one place; then the tokens of the cards played, "
+                f"on as many places as the card says; the {self._extra()} token only while the track allows it",
             )
         m.set_token_places(a.token, a.places)
 
     def _pass(self, m: G, a: Pass) -> None:
         if Pass(a.seat) not in self.legal(m, a.seat):
-            raise IllegalAction("cannot-pass", f"the {self._main()} token must be placed first")
+            pending = [t for t, _ in self._from_cards(m)] if m.token_places(self._main()) else [self._main()]
+            what = " and ".join(f"the {t} token" for t in pending) or f"the {self._extra()} token"
+            raise IllegalAction("cannot-pass", f"{what} must be placed first")
         m.state(TokenState).passed = True
 
     def describe(self, m: G) -> str:

@@ -143,7 +143,9 @@ def choose_mission(g: Game, a: ChooseMission) -> None:
         raise IllegalAction("not-choosing", "the mission is chosen only at the start of a round")
     if a.seat != g.dealer:
         raise IllegalAction("not-dealer", f"seat {a.seat} cannot choose the mission: the dealer is seat {g.dealer}")
-    mission = g.scoring.mission(a.mission)
+    # the exact id, as legal() lists it (a record or a client naming "1" for "hammer/01" is refused, so the
+    # record keeps the one spelling)
+    mission = next((m for m in g.scoring.missions if m.id == a.mission), None)
     if mission is None:
         known = ", ".join(m.id for m in g.scoring.missions)
         raise IllegalAction("no-such-mission", f"there is no mission {a.mission!r}; missions: {known}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
@@ -15,7 +14,7 @@ from textual.widgets import Footer, Header, Static
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.services import campaign_progress, progress_of, saved_missions
-from crewkit.tui.text import mission_briefing_lines, player_text, plural, seat_label
+from crewkit.tui.text import briefing_lines, plural
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -59,62 +58,9 @@ class BriefingScreen(Screen[None]):
                     f"{escape(str(exc))}")
         data = rs.data
         mission_set = in_mission_set(ruleset, self.mission)
-        lines: list[str] = []
-        if mission_set:
-            lines += [f"[b]{escape(str(data.get('title') or rs.name))}[/]   [dim]{escape(self.mission)}[/]", ""]
-            description = player_text(str(data.get("description") or ""))
-            level = re.fullmatch(r".+/level-(\d+)", self.mission)
-            if level:  # the rule set's description names its default level; this game deals another
-                description = re.sub(r"\blevel-\d+\b", f"level-{level.group(1)}", description)
-                lines[0] = lines[0].replace(escape(self.mission), f"{escape(self.mission)} · level {level.group(1)}")
-            if description:
-                lines += [escape(description), ""]
-        else:
-            entry = app.entry(self.mission)
-            if entry is not None and (entry.chapter_title or entry.chapter_text):
-                if entry.chapter_title:
-                    lines.append(f"[b]{escape(entry.chapter_title)}[/]")
-                if entry.chapter_text:
-                    lines.append(f"[i]{escape(entry.chapter_text)}[/]")
-                lines.append("")
-            number = spec.number if spec.number is not None else "?"
-            title = entry.title if entry is not None else spec.title
-            shown_id = self.mission if entry is not None else spec.id
-            lines += [f"[b]Mission {number}: {escape(title)}[/]   [dim]{escape(shown_id)}[/]", ""]
-        seats = "in playing order " + ", ".join(seat_label(s, kinds) for s in range(len(kinds)))
-        crew = "Players" if data.get("scoring") else "Crew"
-        lines.append(f"[b]{crew}:[/] {len(kinds)} players under the [b]{escape(rs.name)}[/] rules — {escape(seats)}")
-        if data.get("dummy"):
-            lines.append("[b]JARVIS[/] takes a third seat: its face-up cards are public; the commander decides "
-                         "where it sits, its tasks and its cards. Face-down cards turn up as the cards above "
-                         "them are played.")
-        if data.get("scoring"):
-            lines.append("Each round the dealer chooses a mission card and its mode (penalty: everyone scores; "
-                         "challenge: the dealer's bet). The chips are shown after every round.")
-        elif (data.get("tasks") or {}).get("secret"):
-            lines.append("Each player holds secret mission cards: only you see yours. They must be completed "
-                         "in number order. The commander may signal one card during a trick (key s).")
-        elif mission_set:
-            pass
-        elif (data.get("tasks") or {}).get("deck"):
-            holder = escape(str((data.get("commander") or {}).get("holder_of") or "the commander's card"))
-            lines.append(f"The holder of {holder} is captain, leads the first trick and takes the first task card.")
-        else:
-            lines.append("The holder of rocket 4 is commander, leads the first trick and chooses the first task.")
-        if not mission_set:
-            lines.append("")
-            lines.extend(mission_briefing_lines(spec.data, len(kinds)))
-        fixed = app.campaign.readings if app.entry(self.mission) is not None else {}
-        readings = [r for r in data.get("readings") or [] if isinstance(r, dict)
-                    if rs.name != "crew" or r.get("id") in fixed]
-        if readings:
-            lines.append("")
-            lines.append("[b]Readings[/] (how this rule set reads the unclear rules):")
-            for r in readings:
-                choice = str(r.get("choice", ""))
-                text = ((r.get("options") or {}).get(choice) or {}).get("text", "") if choice else ""
-                lines.append(f"  • {escape(player_text(str(r.get('question', r.get('id', '')))))}")
-                lines.append(f"    [dim]{escape(choice)}:[/] {escape(player_text(str(text)))}")
+        entry = app.entry(self.mission)
+        lines = briefing_lines(rs, spec, kinds, shown_id=self.mission, mission_set=mission_set, entry=entry,
+                               fixed_readings=app.campaign.readings if entry is not None else {})
         campaign = app.campaign_for(self.mission)
         if campaign:
             older: dict[str, int] = {}

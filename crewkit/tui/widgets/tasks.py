@@ -52,7 +52,7 @@ def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None, *
         words = with_roles(names, tuple(r for r in all_roles if r not in names))
         out.append("Conditions\n", style="bold")
         for cond in conditions:
-            data = {"fail_if": cond.fail_text, "done_if": cond.done_text, "id": cond.id}
+            data = {"fail_if": cond.fail_text, "done_if": cond.done_text, "id": cond.id, "text": cond.text}
             for line in condition_words(data, words):
                 out.append(f"  {line}\n")
     return out

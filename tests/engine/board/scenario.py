@@ -4,14 +4,31 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import pytest
 
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.board import Pass, PlaceToken, PlayCard, PlayPlaces
 from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, ResourceState, TracksState
 from crewkit.engine.machine import Pick
+
+F = TypeVar("F", bound=Callable[..., Any])
+PINNED: dict[str, set[str]] = {}  # reading id -> the options a golden scenario pins (test_readings.py checks)
+
+
+def pins(reading: str, expected: Mapping[str, Any]) -> Callable[[F], F]:
+    """Parametrize a golden scenario over a reading's options (``option``, ``expected``) and record that the
+    reading is pinned; test_readings.py checks every option of every Not Alone reading is."""
+
+    def mark(test: F) -> F:
+        PINNED.setdefault(reading, set()).update(expected)
+        marked: F = pytest.mark.parametrize(("option", "expected"), list(expected.items()), ids=list(expected))(test)
+        return marked
+
+    return mark
 
 
 def scenario(
@@ -129,3 +146,66 @@ def state(g: BoardGame) -> dict[str, Any]:
         "over": g.is_over(),
         "winners": g.winners,
     }
+
+
+# ------------------------------------------------------------------------------------------------ invariants
+
+
+def totals(g: BoardGame) -> tuple[int, ...]:
+    """Cards of each kind in the game, wherever they are (conserved by every action)."""
+    piles, cards = g.state(PilesState), g.state(CardsState)
+    places = len(piles.reserve) + sum(
+        len(piles.hand[s]) + len(piles.discard[s]) + len(piles.played[s]) for s in range(g.n)
+    )
+    decks = tuple(
+        len(cards.draw[d]) + len(cards.discard[d]) + sum(len(h) for h in cards.hands[d]) for d in sorted(cards.draw)
+    )
+    return (places, *decks)
+
+
+class Invariants:
+    """Checked after every action of a game: cards conserved, one of each place card per seat, tracks only
+    forward and never past their goal, the game over exactly when a track reached its goal, the counter
+    between 0 and its cap, and at the end the track's side wins."""
+
+    def __init__(self, g: BoardGame) -> None:
+        self.g = g
+        self.start = totals(g)
+        self.before = dict(g.state(TracksState).position)
+
+    def check(self) -> None:
+        g, tracks = self.g, self.g.state(TracksState)
+        assert totals(g) == self.start, "a card appeared or vanished"
+        for name, pos in tracks.position.items():
+            assert self.before[name] <= pos <= tracks.goal[name], f"the {name} track went back or past its goal"
+        self.before = dict(tracks.position)
+        reached = [name for name, pos in tracks.position.items() if pos == tracks.goal[name]]
+        assert g.is_over() == bool(reached), "the game ends exactly when a track reaches its goal"
+        res = g.state(ResourceState)
+        assert all(0 <= res.value[s] <= res.cap for s in g.other_seats())
+        piles = g.state(PilesState)
+        for s in g.other_seats():
+            held = piles.hand[s] + piles.discard[s] + piles.played[s]
+            assert len(set(held)) == len(held), f"seat {s} holds a place card twice"
+
+    def check_end(self) -> None:
+        g, tracks = self.g, self.g.state(TracksState)
+        assert g.is_over()
+        reached = [name for name, pos in tracks.position.items() if pos == tracks.goal[name]]
+        assert len(reached) == 1
+        wins = g.data["tracks"][reached[0]]["wins"]
+        assert g.winners == tuple(g.role_seats(wins))
+
+
+def checked_random_play(g: BoardGame, seed: int | str, steps: int = 5000) -> BoardGame:
+    """:func:`random_play` with :class:`Invariants` checked after every action."""
+    rng = random.Random(seed)
+    inv = Invariants(g)
+    for _ in range(steps):
+        if g.is_over():
+            break
+        seat = rng.choice(g.waiting())
+        g.apply(rng.choice(g.legal_actions(seat)))
+        inv.check()
+    inv.check_end()
+    return g

@@ -20,7 +20,7 @@ def test_lair_takes_back_every_discarded_card() -> None:
     places(g, s1=1)
     creature(g, 5)
     choose(g, "use the power")
-    choose(g, "take(s) back all")
+    choose(g, "take back all")
     assert state(g)["hand"] == [[2, 3, 4, 5]] and state(g)["discard"] == [[1]]
 
 
@@ -110,10 +110,13 @@ def test_cataclysm() -> None:
 
 
 def test_despair() -> None:
-    g = scenario(2, hunt=["despair"], survival={1: ["adrenaline"]}, will={1: 2})
-    g.apply(PlayCard(LONE, "despair", (7,)))
-    assert g.token_places("artemia") == [7]
+    g = scenario(2, hunt=["despair"], survival={1: ["adrenaline"]}, will={1: 2}, hand={1: [1, 2, 3, 4, 7]})
+    g.apply(PlayCard(LONE, "despair"))  # its Artemia token is placed in the Hunting phase (test_bga.py)
     assert not any(isinstance(a, PlayCard) for a in g.legal_actions(1))  # no survival card this round
+    places(g, s1=7)
+    creature(g, 5, artemia=2)
+    assert g.effect_hand(1, "survival") == ["adrenaline"]  # the Shelter drew nothing: no survival card drawn
+    assert g.state(CardsState).discard["survival"] == []
 
 
 def test_detour() -> None:
@@ -136,9 +139,8 @@ def test_fierceness() -> None:
 
 def test_flashback() -> None:
     g = scenario(2, hunt=["flashback"], hunt_discard=["fierceness"])
-    g.apply(PlayCard(LONE, "flashback"))  # phase 1: Fierceness again
     places(g, s1=2)
-    creature(g, 2)
+    creature(g, 2, ("flashback", ()))  # in phase 2, Fierceness's phase: Fierceness again (test_bga.py)
     assert state(g)["will"] == [1]
 
 

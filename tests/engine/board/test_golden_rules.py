@@ -77,8 +77,9 @@ def test_the_artemia_token_discards_a_place_card_and_cancels_the_power() -> None
     g = scenario(4, rescue=9)
     places(g, s1=3, s2=4, s3=5)
     creature(g, 1, artemia=3)
-    choose(g, "4")  # the Hunted on the River discards the Beach from hand; no power, no card back
+    # the places without a token first (reading reckoning-order): the Beach, then the Rover
     choose(g, "6")  # the Rover takes the Swamp
+    choose(g, "4")  # the Hunted on the River discards the Beach from hand; no power, no card back
     s = state(g)
     assert s["discard"][0] == [3, 4] and s["hand"][0] == [1, 2, 5]
     assert g.state(BoardState).marker  # the Beach (no token): the marker goes on it

@@ -1,5 +1,9 @@
 """Not Alone records: stored games replay to the same record, crewkit replay prints the rounds and the winner,
-an illegal action is refused with the rule (exit 1), and no engine module names the game."""
+an illegal action is refused with the rule (exit 1), and no engine module names the game.
+
+The stored games (golden/) are regression records written by the engine (golden/README.md): they guard against
+change; the rules themselves are judged by the hand-written scenarios of test_golden_rules.py and
+test_golden_cards.py."""
 
 from __future__ import annotations
 
