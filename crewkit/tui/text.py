@@ -291,12 +291,17 @@ def generic_label(action: Action) -> str:
 
 
 def mission_briefing_lines(
-    data: Mapping[str, Any], players: int | None = None, roles: Mapping[str, str] | None = None
+    data: Mapping[str, Any], players: int | None = None, roles: Mapping[str, str] | None = None,
+    task_texts: Mapping[str, str] | None = None,
 ) -> list[str]:
     """The mission in words: description, tasks, tokens, symbols, setup steps and conditions (Rich markup).
 
-    ``roles`` names the players already bound to the mission's roles (``{"sick": "Bot 2"}``)."""
+    ``roles`` names the players already bound to the mission's roles (``{"sick": "Bot 2"}``); ``task_texts``
+    are the words of the rule set's task cards by id (Mission Deep Sea), for the cards a mission names."""
     lines: list[str] = []
+    names = role_names(data, roles)
+    if task_texts:  # a rule set of task cards with objectives calls its commander the captain (Deep Sea)
+        names = {"commander": "the captain", **names}
     if data.get("description"):
         lines += [escape(" ".join(str(data["description"]).split())), ""]
     tasks = data.get("tasks") or {}
@@ -328,7 +333,7 @@ def mission_briefing_lines(
             lines.append(f"  [b]{escape(token_text(str(tok)))}[/]  {token_words(str(tok))}")
     elif count:
         lines.append("[b]Task tokens:[/] none — tasks may be completed in any order.")
-    sym_lines = _communication_words(data.get("communication"))
+    sym_lines = _communication_words(data.get("communication"), names)
     if symbols.get("dead_zone"):
         sym_lines.append(
             "Dead zone: you may still communicate a highest/lowest/only card, but the others do not learn which."
@@ -351,7 +356,6 @@ def mission_briefing_lines(
         lines.extend("  " + escape(s) for s in sym_lines)
     else:
         lines.append("[b]Symbols:[/] none.")
-    names = role_names(data, roles)
     setup = [s for s in data.get("setup") or [] if isinstance(s, Mapping) and s]
     before = [s for s in setup if "draw_from_neighbour" not in s]
     during = [s for s in setup if "draw_from_neighbour" in s]
@@ -359,12 +363,12 @@ def mission_briefing_lines(
         lines.append("[b]Before the draft:[/]")
         for step in before:
             kind, body = next(iter(step.items()))
-            lines.append("  " + escape(setup_step_words(str(kind), body, names)))
+            lines.append("  " + escape(setup_step_words(str(kind), body, names, task_texts)))
     if during:
         lines.append("[b]During the tricks:[/]")
         for step in during:
             kind, body = next(iter(step.items()))
-            lines.append("  " + escape(setup_step_words(str(kind), body, names)))
+            lines.append("  " + escape(setup_step_words(str(kind), body, names, task_texts)))
     conditions = data.get("conditions") or []
     if conditions:
         lines.append("[b]Conditions:[/]")
@@ -373,6 +377,17 @@ def mission_briefing_lines(
                 continue
             lines.extend("  • " + escape(line) for line in condition_words(cond, names))
     return lines
+
+
+def _task_texts(rs: Any) -> dict[str, str]:
+    """The words of the rule set's task cards by id (Mission Deep Sea), empty without a deck of them."""
+    deck_ref = getattr(getattr(rs, "tasks", None), "deck", None)
+    if not deck_ref:
+        return {}
+    from crewkit.spec.taskcards import load_task_deck
+
+    deck = load_task_deck(deck_ref, None, rs, relative_to=rs.path.parent)
+    return {c.id: c.text for c in deck.cards}
 
 
 def briefing_lines(rs: Any, spec: Any, kinds: Sequence[str], *, shown_id: str, mission_set: bool,
@@ -427,7 +442,7 @@ def briefing_lines(rs: Any, spec: Any, kinds: Sequence[str], *, shown_id: str, m
         lines.append("The holder of rocket 4 is commander, leads the first trick and chooses the first task.")
     if not mission_set:
         lines.append("")
-        lines.extend(mission_briefing_lines(spec.data, len(kinds)))
+        lines.extend(mission_briefing_lines(spec.data, len(kinds), task_texts=_task_texts(rs)))
     fixed = fixed_readings or {}
     readings = [r for r in data.get("readings") or [] if isinstance(r, dict)
                 if rs.name != "crew" or r.get("id") in fixed]
@@ -495,8 +510,9 @@ _MODE_WORDS = {
 }
 
 
-def _communication_words(comm: Any) -> list[str]:
-    """A mission's communication mode (Mission Deep Sea's logbook symbols) in words."""
+def _communication_words(comm: Any, names: Mapping[str, str] | None = None) -> list[str]:
+    """A mission's communication mode (Mission Deep Sea's logbook symbols) in words (``names``: the words for
+    the mission's roles)."""
     if not isinstance(comm, Mapping):
         return []
     out = []
@@ -509,14 +525,15 @@ def _communication_words(comm: Any) -> list[str]:
         out.append("Unfamiliar terrain: a colour card drawn before the attempt sets the communication (" +
                    "; ".join(parts) + "; any other rank: as usual).")
     if comm.get("closed_if"):
-        out.append("Nobody may communicate while " + expr_words(comm["closed_if"]) + ".")
+        out.append("Nobody may communicate while " + expr_words(comm["closed_if"], names) + ".")
     return out
 
 
-def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = None) -> str:
+def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = None,
+                     task_texts: Mapping[str, str] | None = None) -> str:
     """One setup step of a mission in words (``kind`` is its key: ``ask``, ``choose_player``, ...): the step's
     own ``text:``, else crewkit's words for its fields. ``names`` are the words for the mission's roles
-    (:func:`role_names`)."""
+    (:func:`role_names`); ``task_texts`` the words of task cards by id (a ``draw_tasks`` that names cards)."""
     from crewkit.dsl.words import join, role_phrase
 
     names = names or {}
@@ -531,26 +548,35 @@ def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = Non
         return f"{_key_words(kind).capitalize()}."
     if body.get("text"):
         return _sentence_words(body["text"])
-    chooser = {"commander": "The commander", "crew": "Together, the crew", "dealer": "The dealer"}
+    # the commander under the rule set's name for it (Mission Deep Sea: the captain)
+    commander = str(names.get("commander") or "the commander")
+
+    def player(name: Any) -> str:
+        return commander if str(name) == "commander" else role(name)
+
+    chooser = {"commander": commander[:1].upper() + commander[1:], "crew": "Together, the crew",
+               "dealer": "The dealer"}
     if kind == "draw_tasks":
         if body.get("fixed"):
-            return "The task cards are set: " + ", ".join(str(c) for c in body["fixed"]) + "."
+            texts = task_texts or {}
+            cards = [f"\u201c{texts[str(c)].rstrip('.')}\u201d" if str(c) in texts else _key_words(str(c))
+                     for c in body["fixed"]]
+            return "The task cards are set: " + "; ".join(cards) + "."
         return (f"Task cards are drawn until their difficulty for this number of players adds up to exactly "
                 f"{body.get('difficulty')}.")
     if kind == "distribute_tasks":
-        to = [str(r).replace("_", " ") for r in body.get("to") or []]
-        who = " or the ".join(to) if to else "any player (one may take several or none)"
-        return f"The crew gives out the task cards instead of drafting them: each goes to the {who}." \
-            if to else f"The crew gives out the task cards instead of drafting them: each goes to {who}."
+        to = [player(r) for r in body.get("to") or []]
+        who = join(to, "or") if to else "any player (one may take several or none)"
+        return f"The crew gives out the task cards instead of drafting them: each goes to {who}."
     if kind == "volunteer":
         roles = ", then ".join(str(r).replace("_", " ") for r in body.get("roles") or [])
-        return (f"The captain asks each player in turn whether they take the tasks: the first yes is the {roles} "
-                "(the last players asked must say yes).")
+        return (f"{chooser['commander']} asks each player in turn whether they take the tasks: the first yes is "
+                f"the {roles} (the last players asked must say yes).")
     if kind == "hardest_first":
         return "The first task card taken must be one of the most difficult drawn."
     if kind == "draft_without":
-        who = ", ".join(str(r).replace("_", " ") for r in body.get("exclude") or [])
-        return f"The {who} takes no task card."
+        who = join([player(r) for r in body.get("exclude") or []], "and")
+        return f"{who[:1].upper() + who[1:]} takes no task card."
     if kind == "ask":
         answers = join([f"\u201c{a}\u201d" for a in body.get("answers", []) or []], "or")
         who = {"others": "every other player", "all": "every player"}.get(str(body.get("who", "others")),
@@ -558,7 +584,7 @@ def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = Non
         return f"The commander asks {who}: \u201c{body.get('question', '')}\u201d (answer {answers})."
     if kind == "choose_player":
         by = chooser.get(str(body.get("by", "commander")), "The commander")
-        barred = [("the commander" if str(e) == "commander" else "the dealer" if str(e) == "dealer" else role(e))
+        barred = [("the dealer" if str(e) == "dealer" else player(e))
                   for e in body.get("exclude") or []]
         excluded = f" (not {join(barred, 'nor')})" if barred else ""
         return f"{by} chooses {as_role(body.get('role', 'player'))}{excluded}."

@@ -86,8 +86,8 @@ def test_english() -> None:
     assert words("longest_run(owner) >= 3", {"owner": "Bob"}) == (
         "the most tricks in a row won by Bob is at least 3")
     assert words("all(p in others(owner): tricks_won(p) < tricks_won(owner))", {"owner": "Cleo"}) == (
-        "for every p among the players other than Cleo: the number of tricks won by p is less than the number "
-        "of tricks won by Cleo")
+        "for every player among the players other than Cleo, the number of tricks won by that player is less "
+        "than the number of tricks won by Cleo")
 
 
 def test_the_solver_reads_others_and_longest_run_as_card_blind_but_only_others_as_counts() -> None:
