@@ -1,4 +1,5 @@
-"""Winnability per number of tasks: the share of random deals the perfect-information solver can win.
+"""Winnability per number of tasks (or difficulty total): the share of random deals the perfect-information solver can
+win.
 
 This reproduces the curves of de Jong's analysis of The Crew (Leiden, 2021, Figure 3) for any rule set and
 mission shape: for each task count ``k``, ``deals`` random deals of the mission's rules with ``k`` plain tasks
@@ -7,6 +8,11 @@ mission shape: for each task count ``k``, ``deals`` random deals of the mission'
 - with a **free** draft: the players divide the tasks, each keeping the number of tasks the draft gives it
   (the solver searches the division, :mod:`crewkit.solve.core`), and
 - with **fixed** owners: the draft runs in its normal order and each seat takes a task chosen at random.
+
+Under a rule set of task cards with objectives (``tasks.deck``, Mission Deep Sea) ``k`` is the mission's
+difficulty total instead: the cards are drawn by difficulty as the mission's ``draw_tasks`` step draws them;
+the free draft lets the solver try every way of taking them (passes and named numbers included), fixed owners
+take them in draft order at random (the numbers are still the solver's).
 
 Deal ``i`` of ``k`` tasks is seeded ``"{seed}:{k}:{i}"`` (the same deal for both drafts), the fixed owners
 ``"{seed}:owners:{k}:{i}"``. The share counts winnable deals among the decided ones, with a 95% Wilson
@@ -96,6 +102,7 @@ class Winnability:
     rows: list[Row]
     seconds: float
     workers: int
+    unit: str = "tasks"  # tasks | difficulty (task cards drawn by a difficulty total)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -107,6 +114,7 @@ class Winnability:
             "timeout": self.timeout,
             "seconds": round(self.seconds, 3),
             "workers": self.workers,
+            "unit": self.unit,
             "rows": [r.to_json() for r in self.rows],
         }
 
@@ -122,11 +130,15 @@ class Winnability:
     def format_text(self, *, chart: bool = True, width: int = 40) -> str:
         from crewkit.analysis.compare import text_bar
 
+        cards = self.unit == "difficulty"
+        shape = "task cards drawn by difficulty" if cards else "tasks without tokens"
         lines = [
-            f"winnability: {self.ruleset} / {self.mission} (tasks without tokens), {self.players} players, "
-            f"{self.deals} deals per task count, seed {self.seed!r}, solver timeout {self.timeout:g} s",
+            f"winnability: {self.ruleset} / {self.mission} ({shape}), {self.players} players, "
+            f"{self.deals} deals per {'difficulty total' if cards else 'task count'}, seed {self.seed!r}, "
+            f"solver timeout {self.timeout:g} s",
             "",
-            f"{'tasks':>5} {'draft':<5} {'winnable':>9} {'share':>7}  {'95% interval':<15} {'undecided':>9}",
+            f"{'diff.' if cards else 'tasks':>5} {'draft':<5} {'winnable':>9} {'share':>7}  {'95% interval':<15} "
+            f"{'undecided':>9}",
         ]
         for r in self.rows:
             low, high = r.interval
@@ -185,6 +197,8 @@ def shaped_rules(ruleset: str, mission: str, players: int, tasks: int,
     from crewkit.analysis.loading import load_rules
 
     base = load_rules(ruleset, mission, players, readings)
+    if base.task_deck is not None:
+        return _card_rules(base, mission, tasks)
     if base.assignment != "draft":
         raise WinnabilityError(f"{mission}: its tasks are not drafted (assignment {base.assignment!r})")
     if tasks > len(base.task_pool):
@@ -195,6 +209,52 @@ def shaped_rules(ruleset: str, mission: str, players: int, tasks: int,
     if Game.new(rules, seed="shape").phase != "draft":
         raise WinnabilityError(f"{mission}: setup steps come before the task draft (only plain drafts are dealt)")
     return rules
+
+
+def _card_rules(base: Any, mission: str, total: int) -> Any:
+    """A mission of task cards with objectives, drawn to a difficulty total of ``total``."""
+    from crewkit.engine.game import Game
+
+    draw = base.task_draw
+    if draw is None or draw.fixed:
+        raise WinnabilityError(f"{mission}: its task cards are not drawn by a difficulty total (setup step "
+                               "draw_tasks with difficulty)")
+    most = sum(c.difficulty for c in base.task_deck.cards)
+    if total > most:
+        raise TooManyTasks(f"a difficulty total of {total}: the task cards add up to {most} at most")
+    rules = dataclasses.replace(base, task_draw=dataclasses.replace(draw, difficulty=total),
+                                mission_id=f"{base.mission_id}~difficulty-{total}")
+    if Game.new(rules, seed="shape").phase != "draft":
+        raise WinnabilityError(f"{mission}: setup steps come before the draft of task cards (only plain drafts "
+                               "are dealt)")
+    return rules
+
+
+def default_mission(ruleset: str) -> str:
+    """The mission that shapes the deals when none is named: planet-nine/10, or under a rule set of task
+    cards with objectives the first bundled mission of that rule set whose cards are drawn by difficulty and
+    drafted at once."""
+    from crewkit.spec import bundled
+    from crewkit.spec.loader import load_ruleset
+
+    try:
+        deck = (load_ruleset(ruleset).data.get("tasks") or {}).get("deck")
+    except Exception:  # noqa: BLE001 - an unknown rule set is reported where it is compiled
+        return "planet-nine/10"
+    if not deck:
+        return "planet-nine/10"
+    from crewkit.spec.loader import load_doc
+
+    for path in bundled.bundled_missions():
+        data = load_doc(path).data
+        if not isinstance(data, dict) or ruleset not in (data.get("rulesets") or []):
+            continue
+        steps = [next(iter(s)) for s in data.get("setup") or [] if isinstance(s, dict) and s]
+        draw = next((s["draw_tasks"] for s in data.get("setup") or [] if isinstance(s, dict) and "draw_tasks" in s),
+                    None)
+        if steps and steps == ["draw_tasks"] and isinstance(draw, dict) and "difficulty" in draw:
+            return bundled.mission_id_for(path)
+    return "planet-nine/10"
 
 
 _WORKER: dict[str, Any] = {}
@@ -209,11 +269,18 @@ def _init(ruleset: str, mission: str, players: int, readings: dict[str, str] | N
 
 def deal(rules: Any, seed: str, tasks: int, i: int, draft: str) -> Any:
     """Deal ``i`` of ``tasks`` tasks: in its draft phase (free) or with owners drawn in draft order (fixed)."""
-    from crewkit.engine.blocks.draft import TakeTask
+    from crewkit.engine.blocks.draft import PassTask, TakeTask, TakeTaskCard
     from crewkit.engine.game import Game
 
     game = Game.new(rules, seed=f"{seed}:{tasks}:{i}")
-    if draft == "fixed":
+    if draft == "fixed" and game.task_cards:  # task cards taken (or passed) at random; numbers left to the solver
+        rng = random.Random(f"{seed}:owners:{tasks}:{i}")
+        while game.phase == "draft" and not game.is_over():
+            takes = [a for a in game.legal_actions() if isinstance(a, TakeTaskCard | PassTask)]
+            if not takes:
+                break
+            game.apply(rng.choice(takes))
+    elif draft == "fixed":
         rng = random.Random(f"{seed}:owners:{tasks}:{i}")
         while game.phase == "draft":
             open_tasks = [t for t in game.tasks if t.owner is None]
@@ -271,8 +338,9 @@ def winnability(
         row = rows[k, d]
         setattr(row, status, getattr(row, status) + 1)
         row.seconds.append(seconds)
+    unit = "difficulty" if shaped_rules(ruleset, mission, players, task_counts[0], readings).task_deck else "tasks"
     return Winnability(ruleset, mission, players, deals, seed, timeout, list(rows.values()),
-                       time.perf_counter() - t0, stream.workers)
+                       time.perf_counter() - t0, stream.workers, unit)
 
 
 # ---------------------------------------------------------------------------- plot
@@ -301,9 +369,10 @@ def plot(result: Winnability, path: str) -> None:
 
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylim(0, 1.02)
-    ax.set_xlabel("number of tasks")
+    ax.set_xlabel("difficulty total" if result.unit == "difficulty" else "number of tasks")
     ax.set_ylabel("winnable share of deals")
-    ax.set_title(f"{result.ruleset}, {result.players} players: {result.deals} deals per task count")
+    per = "difficulty total" if result.unit == "difficulty" else "task count"
+    ax.set_title(f"{result.ruleset}, {result.players} players: {result.deals} deals per {per}")
     ax.grid(True, alpha=0.3)
     ax.legend()
     fig.tight_layout()
@@ -315,5 +384,5 @@ def dumps_json(result: Winnability) -> str:
     return json.dumps(result.to_json(), indent=1, ensure_ascii=False)
 
 
-__all__ = ["DRAFTS", "Row", "TooManyTasks", "Winnability", "WinnabilityError", "deal", "dumps_json", "parse_tasks", "plot",
-           "shaped_rules", "winnability"]
+__all__ = ["DRAFTS", "Row", "TooManyTasks", "Winnability", "WinnabilityError", "deal", "default_mission", "dumps_json",
+           "parse_tasks", "plot", "shaped_rules", "winnability"]

@@ -411,7 +411,7 @@ enum {
     OP_TASKS_OF, OP_C_SUIT, OP_C_RANK, OP_C_TRUMP, OP_C_SPECIAL, OP_T_NUMBER, OP_T_LEADER, OP_T_WINNER,
     OP_T_WINCARD, OP_T_CARDS, OP_T_LED, OP_T_FIRST, OP_T_LAST, OP_K_CARD, OP_K_OWNER, OP_K_TOKEN, OP_K_DONE,
     OP_K_TRICK, OP_S_TRUMP, OP_ALL, OP_ANY, OP_COUNT, OP_SUM, OP_MAX, OP_MIN, OP_MEMO,
-    OP_STABLE, OP_NUMBER_OF_OPS
+    OP_STABLE, OP_LOST_FOR, OP_LONGEST_RUN, OP_OTHERS, OP_T_LASTCARD, OP_NUMBER_OF_OPS
 };
 
 #define MAXMEMO 16 /* condcode.py: MAX_MEMO */
@@ -632,6 +632,24 @@ static ll ev(CondCtx *x, int i) {
     case OP_LEFT_UNPLAYED: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
         return w->ntr >= x->total_tricks && !played(x, a);
     case OP_TRICK_OF: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x); return trick_of(x, a);
+    case OP_LOST_FOR: /* (card, seat): won by another seat, or left unplayed once the hands ran out */
+        a = ev(x, (int)nd[1]);
+        b = ev(x, (int)nd[2]);
+        if (a == NONEV) return bad(x);
+        if (!seat_ok(x, b)) return 0;
+        r = trick_of(x, a);
+        if (r != NONEV) return x->hist[r].winner != b;
+        return w->ntr >= x->total_tricks && !played(x, a);
+    case OP_LONGEST_RUN: { /* the most completed tricks in a row the seat won */
+        a = ev(x, (int)nd[1]);
+        if (!seat_ok(x, a)) return 0;
+        ll best = 0, run = 0;
+        for (int j = 0; j < w->ntr; j++) {
+            run = x->hist[j].winner == a ? run + 1 : 0;
+            if (run > best) best = run;
+        }
+        return best;
+    }
     case OP_TRICK_AT: a = ev(x, (int)nd[1]); if (a == NONEV) return bad(x);
         return (a >= 1 && a <= w->ntr) ? a - 1 : NONEV;
     case OP_LEFT_OF: a = ev(x, (int)nd[1]); return seat_ok(x, a) ? (a + 1) % w->n : 0;
@@ -659,6 +677,7 @@ static ll ev(CondCtx *x, int i) {
     case OP_T_LEADER: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].leader;
     case OP_T_WINNER: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].winner;
     case OP_T_WINCARD: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].wincard;
+    case OP_T_LASTCARD: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].card[x->hist[a].nplays - 1];
     case OP_T_LED: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->card_suit[x->hist[a].card[0]];
     case OP_T_FIRST: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a == 0;
     case OP_T_LAST: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a + 1 == x->total_tricks;
@@ -732,6 +751,11 @@ static int ev_list(CondCtx *x, int i, ll *out) {
         a = ev(x, (int)nd[1]);
         if (!seat_ok(x, a)) return 0;
         for (int j = 0; j < w->ntasks && k < MAXL; j++) if (w->task_owner[j] == a) out[k++] = j;
+        return k;
+    case OP_OTHERS:
+        a = ev(x, (int)nd[1]);
+        if (!seat_ok(x, a)) return 0;
+        for (int s = 0; s < w->n; s++) if (s != a) out[k++] = s;
         return k;
     case OP_T_CARDS:
         a = ev(x, (int)nd[1]);

@@ -40,11 +40,11 @@ OP = {name: i for i, name in enumerate((
     "MAX2", "MIN2", "TASK_OF", "DONE", "TASKS_OF", "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER",
     "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS", "T_LED", "T_FIRST", "T_LAST", "K_CARD", "K_OWNER", "K_TOKEN",
     "K_DONE", "K_TRICK", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "MEMO",
-    "STABLE",
+    "STABLE", "LOST_FOR", "LONGEST_RUN", "OTHERS", "T_LASTCARD",
 ))}
 # the nodes whose value is a list (evaluated by ``ev_list`` in C)
 LIST_OPS = frozenset(OP[n] for n in ("PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LISTLIT", "CONSTLIST",
-                                     "CARDS_WON", "HAND", "TASKS_OF", "T_CARDS"))
+                                     "CARDS_WON", "HAND", "TASKS_OF", "T_CARDS", "OTHERS"))
 MAX_LIST = 64  # the C list buffer (a deck has at most 63 cards; a play-out at most 32 tricks and 64 tasks)
 MAX_VARS = 16  # nested quantifiers
 MAX_NODES = 4096
@@ -59,16 +59,16 @@ _PURE_OPS = frozenset(OP[n] for n in (
     "CONST", "VAR", "NOT", "NEG", "AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "IF", "EQ", "NE", "LT", "LE",
     "GT", "GE", "IN", "NOTIN", "LISTLIT", "CONSTLIST", "IS_TRUMP", "IS_COLOUR", "COUNTLIST", "ABS", "MAX2", "MIN2",
     "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER", "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS",
-    "T_LED", "T_FIRST", "T_LAST", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"))
+    "T_LED", "T_FIRST", "T_LAST", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "OTHERS", "T_LASTCARD"))
 # what changes during a trick (the hands, the cards on the table); everything else a condition reads (the
 # completed tricks, tricks won, tasks done) changes only when a trick ends, so a closed subexpression free of
 # these has one value from one trick's end to the next and C keeps it with the last trick (``STABLE``)
-_IN_TRICK_OPS = frozenset(OP[n] for n in ("HAND", "CURCARDS", "PLAYED", "LEFT_UNPLAYED"))
+_IN_TRICK_OPS = frozenset(OP[n] for n in ("HAND", "CURCARDS", "PLAYED", "LEFT_UNPLAYED", "LOST_FOR"))
 _QUANT_OPS = frozenset(OP[n] for n in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"))
 _LEAF_OPS = frozenset(OP[n] for n in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST",
                                       "LASTTRICK", "PLAYED_N", "LEFT_N", "CONSTLIST"))
 _BINARY_OPS = frozenset(OP[n] for n in ("AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "EQ", "NE", "LT", "LE", "GT",
-                                        "GE", "IN", "NOTIN", "MAX2", "MIN2"))
+                                        "GE", "IN", "NOTIN", "MAX2", "MIN2", "LOST_FOR"))
 
 # check times, as in the rule set
 AFTER_TRICK = 0
@@ -319,6 +319,8 @@ class _Compiler:
             "count": (("list",), Ty("int")), "abs": (("int",), Ty("int")), "max": (("int", "int"), Ty("int")),
             "min": (("int", "int"), Ty("int")), "task_of": (("card",), Ty("task", maybe=True)),
             "done": (("task",), Ty("bool")), "tasks_of": (("player",), Ty("list", "task")),
+            "lost_for": (("card", "player"), Ty("bool")), "longest_run": (("player",), Ty("int")),
+            "others": (("player",), Ty("list", "player")),
         }
         if f not in sig:
             raise Untranslatable(f"the function {f}")
@@ -344,6 +346,7 @@ class _Compiler:
             ("trick", "number"): ("T_NUMBER", Ty("int")), ("trick", "leader"): ("T_LEADER", Ty("player")),
             ("trick", "winner"): ("T_WINNER", Ty("player")), ("trick", "winning_card"): ("T_WINCARD", Ty("card")),
             ("trick", "cards"): ("T_CARDS", Ty("list", "card")),
+            ("trick", "last_card"): ("T_LASTCARD", Ty("card")),
             ("trick", "led_suit"): ("T_LED", Ty("suit", maybe=True)),
             ("trick", "is_first"): ("T_FIRST", Ty("bool")), ("trick", "is_last"): ("T_LAST", Ty("bool")),
             ("task", "card"): ("K_CARD", Ty("card")), ("task", "owner"): ("K_OWNER", Ty("player", maybe=True)),
@@ -526,10 +529,11 @@ _PROGRAMS: dict[tuple[object, ...], tuple[object, NativeProgram | None, str]] = 
 
 
 def native_program(lib: ctypes.CDLL, setup: CondSetup) -> tuple[NativeProgram | None, str]:
-    """The conditions of ``setup`` loaded into ``lib`` (cached per rules, roles, commander and tasks), or
+    """The conditions of ``setup`` loaded into ``lib`` (cached per rules, roles, commander, tasks and conditions), or
     (None, why they stay in Python)."""
     tokens = tuple(token for _, token in setup.tasks)
-    key = (id(setup.rules), tuple(sorted(setup.roles.items())), setup.commander, setup.total_tricks, tokens)
+    key = (id(setup.rules), tuple(sorted(setup.roles.items())), setup.commander, setup.total_tricks, tokens,
+           tuple(c.id for c in setup.conditions))  # the task cards' conditions differ from game to game
     hit = _PROGRAMS.get(key)
     if hit is not None and hit[0] is setup.rules:
         return hit[1], hit[2]

@@ -244,9 +244,12 @@ def cond_world(base: World, cs: CondSetup, tricks: Sequence[Any], cond_done: Seq
 
 
 def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | None, total_tricks: int,
-              tasks: Sequence[tuple[Card, str | None]]) -> CondSetup:
-    return CondSetup(rules, rules.deck, tuple(rules.deck.cards), tuple(rules.conditions), dict(roles), commander,
-                     total_tricks, tuple(tasks), any(c.check == "after-play" for c in rules.conditions))
+              tasks: Sequence[tuple[Card, str | None]], conditions: Sequence[Any] | None = None) -> CondSetup:
+    """``conditions``: the ones the seat knows (``Observation.conditions``: the task cards' too); the mission's
+    when None."""
+    conds = tuple(rules.conditions if conditions is None else conditions)
+    return CondSetup(rules, rules.deck, tuple(rules.deck.cards), conds, dict(roles), commander,
+                     total_tricks, tuple(tasks), any(c.check == "after-play" for c in conds))
 
 
 def done_so_far(cs: CondSetup, tricks: Sequence[Any], n: int) -> tuple[bool, ...] | None:
@@ -325,12 +328,15 @@ def rollout_cond(w: CondWorld) -> int:
     return 1 if w.status == _WON else 0
 
 
-def condition_setup(obs: Any, roles: Mapping[str, int | None] | None = None
+def condition_setup(obs: Any, roles: Mapping[str, int | None] | None = None, conditions: Sequence[Any] | None = None,
                     ) -> tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]] | None:
     """The conditions' setup, the observed tricks and the conditions they completed, for one observation
-    (None when the mission has no conditions or one cannot be read from a simulated world)."""
+    (None when the mission has no conditions or one cannot be read from a simulated world). ``conditions``:
+    those to judge (a task card weighed for the draft among them); the ones the seat knows when None."""
     rules = obs.rules
-    if not rules.conditions:
+    if conditions is None:
+        conditions = obs.conditions  # the mission's and the task cards' this seat knows
+    if not conditions:
         return None
     bound = dict(obs.roles) if roles is None else roles
     if any(bound.get(role) is None for role in rules.roles):
@@ -338,7 +344,7 @@ def condition_setup(obs: Any, roles: Mapping[str, int | None] | None = None
         # name it, and the simulated world cannot answer it, so these play-outs go without conditions
         return None
     cs = setup_for(rules, bound, obs.commander, obs.total_tricks,
-                   [(t.card, t.token) for t in obs.tasks])
+                   [(t.card, t.token) for t in obs.tasks], conditions)
     tricks = tuple(obs.tricks)
     done = done_so_far(cs, tricks, obs.players)
     if done is None:

@@ -164,7 +164,7 @@ class ExpertBot:
                 tail += [bit, owner, kind, kk, int(pending)]
             tail.append(pos.done)
         # the mission's conditions in the play-outs (as the fast bot judges them): in C where they translate
-        judged = condition_setup(obs) if obs.rules.conditions else None
+        judged = condition_setup(obs) if obs.conditions else None
         program = None
         cond_tail: list[int] = []
         if judged is not None and native is not None:
@@ -366,6 +366,8 @@ def world_game(template: Game, obs: Observation, hands: list[int]) -> Game:
     g.leader = obs.leader
     g.turn = obs.to_act if obs.to_act is not None else obs.leader
     g.commander = obs.commander
+    g.conditions = obs.conditions  # the task cards' objectives this seat knows, bound to their owners
+    g.task_cards = []
     g.step_index = len(g.steps)
     g.place_in(TRICKS)
     g.actions = []
@@ -377,7 +379,7 @@ def world_game(template: Game, obs: Observation, hands: list[int]) -> Game:
 
 def _conditions_done(g: Game) -> list[bool]:
     """Which ``done_if`` conditions are already fulfilled at this position (evaluated on its view)."""
-    conds = g.rules.conditions
+    conds = g.conditions
     if not conds:
         return []
     view = g.view()

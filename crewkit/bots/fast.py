@@ -30,6 +30,7 @@ from crewkit.bots.conditions import CondSetup, choose_play_cond, cond_world, con
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play, world_from
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import Table, World, choose_play, rollout, table_for, token_kind
+from crewkit.bots.taskcard_choice import choose_task_card_action
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.draft import TakeTask
 from crewkit.engine.blocks.tricks import Play
@@ -490,6 +491,8 @@ class FastBot(HeuristicBot):
         self.last_role_wins = wins
         best = max(range(len(req)), key=lambda i: (wins[i], -i))
         return req[best]
+    def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
+        return choose_task_card_action(obs, req, self.rng, self.draft_worlds, native=self.native is not False)
 
     def _decide(self, t: Table, pos: Position, seed: int) -> int:
         if self.native is not False:
@@ -547,7 +550,7 @@ class FastBot(HeuristicBot):
             cands |= 1 << c
         know = Knowledge(obs)
         t = table_for(obs.rules)
-        if obs.rules.conditions:
+        if obs.conditions:
             judged = condition_setup(obs)
             if judged is not None:
                 pos = position(obs, know, self.cond_worlds, True, cands)

@@ -27,6 +27,7 @@ from typing import Any
 from crewkit.bots.conditions import choose_play_cond, cond_world, condition_setup, rollout_cond
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import World, choose_play, rollout, table_for, token_kind
+from crewkit.bots.taskcard_choice import TASK_CARD_ACTIONS, choose_task_card_action
 from crewkit.cards import Card, mask_ids
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.communication import Communicate
@@ -231,8 +232,10 @@ class HeuristicBot:
             return self._draft(obs, req)  # type: ignore[arg-type]
         if kinds == {PassCard}:
             return self._pass(obs, req)  # type: ignore[arg-type]
-        if kinds == {ChoosePlayer} and obs.rules.conditions and _model_fits(obs):
+        if kinds == {ChoosePlayer} and obs.conditions and _model_fits(obs):
             return self._choose_player(obs, req)  # type: ignore[arg-type]
+        if kinds <= TASK_CARD_ACTIONS and _model_fits(obs):  # task cards with objectives: by play-outs
+            return self._choose_task_card(obs, req)
         # setup steps and anything else: a seeded choice
         return req[int(self.rng.random() * len(req))]
 
@@ -279,6 +282,10 @@ class HeuristicBot:
                 wins[a.card.id] += rollout(w)
         return max(req, key=lambda a: (wins[a.card.id] + 0.01 * scores[a.card.id], -a.card.id))
 
+    def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
+        """Task cards with objectives (Mission Deep Sea): :mod:`crewkit.bots.taskcard_choice`."""
+        return choose_task_card_action(obs, req, self.rng, self.draft_worlds)
+
     # ------------------------------------------------------------------ passing (distress)
     def _pass(self, obs: Observation, req: tuple[PassCard, ...]) -> Action:
         return min(req, key=lambda a: (a.card.rank, a.card.id))
@@ -291,7 +298,7 @@ class HeuristicBot:
         if not _model_fits(obs):
             return _simple_play(obs, req)
         know = Knowledge(obs)
-        judged = condition_setup(obs) if obs.rules.conditions else None
+        judged = condition_setup(obs) if obs.conditions else None
         choose: Callable[[Any], int] = choose_play_cond if judged is not None else choose_play
         play_out: Callable[[Any], int] = rollout_cond if judged is not None else rollout
         by_card = {a.card.id: a for a in req}

@@ -32,6 +32,10 @@ dropped) are solved with a free draft (the players divide the tasks, each keepin
 gives it; the solver searches the division) and/or with fixed owners (the draft in its normal order, each
 seat taking a task at random). Deal I of K tasks is seeded "SEED:K:I", the same deal for both drafts.
 
+Under a rule set of task cards with objectives (crew-deep-sea) K is a difficulty total instead: the cards
+are drawn by difficulty as the mission draws them (default mission: the rule set's first bundled mission
+that draws and drafts them), the free draft tries every way of taking them, fixed owners take them at random.
+
 Per task count and draft: the winnable share of the decided deals with a 95% Wilson interval, and how many
 deals the solver could not decide within --timeout seconds (undecided). A text chart follows the table;
 --plot also draws both curves to a PNG or SVG file (needs matplotlib: pip install "crewkit[plot]", or ".[plot]" from a checkout).
@@ -40,6 +44,7 @@ With a time limit, a deal near the limit may be decided in one run and not in an
 examples:
   crewkit winnability --players 4 --tasks 1-40 --deals 200 --workers 2 --plot figure3.svg
   crewkit winnability --tasks 4,8,12 --deals 20 --draft fixed --format csv
+  crewkit winnability --ruleset crew-deep-sea --tasks 1-12 --deals 20 --draft free
 """
 
 
@@ -49,14 +54,16 @@ def add_winnability_parser(sub: Any) -> argparse.ArgumentParser:
                        parents=[players_option(), ruleset_option(), reading_option(), seed_option("winnability"),
                                 workers_option(), format_option("text", "json", "csv")])
     p.add_argument("--tasks", default="1-40", metavar="RANGE",
-                   help="task counts: 1-40, 4,8,12 or 1-10,20 (default: 1-40; at most the rule set's task cards)")
+                   help="task counts (or difficulty totals of task cards): 1-40, 4,8,12 or 1-10,20 (default: "
+                        "1-40; at most the rule set's task cards)")
     p.add_argument("--deals", type=bounded_int(1, MAX_DEALS, "deals per task count, each a solver search"),
                    default=100, metavar="N", help=f"deals per task count, 1 to {MAX_DEALS} (default: 100)")
     p.add_argument("--draft", choices=["free", "fixed", "both"], default="both",
                    help="free draft, fixed owners or both (default: both)")
-    p.add_argument("--mission", default="planet-nine/10",
-                   help="mission whose rules shape the deals (default: planet-nine/10; its task count and "
-                        "tokens are replaced)")
+    p.add_argument("--mission", default=None,
+                   help="mission whose rules shape the deals (default: planet-nine/10, or the rule set's first "
+                        "mission of task cards drawn by difficulty; its task count and tokens, or its difficulty "
+                        "total, are replaced)")
     p.add_argument("--timeout", type=positive_seconds, default=20.0, metavar="SEC",
                    help="solver time limit per deal; later deals count as undecided (default: 20)")
     p.add_argument("--no-chart", action="store_true", help="text output without the chart")
@@ -81,6 +88,8 @@ def cmd_winnability(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(f"--tasks: {exc}") from None
     drafts = win_mod.DRAFTS if args.draft == "both" else (args.draft,)
+    if args.mission is None:
+        args.mission = win_mod.default_mission(args.ruleset)
     readings = dict(args.reading) or None
     usable: list[int] = []
     too_many: list[int] = []

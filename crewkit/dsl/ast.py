@@ -6,8 +6,8 @@ texts compare equal when they mean the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,3 +193,48 @@ def depth(node: Expr) -> int:
             best = d
         stack.extend((c, d + 1) for c in children(n))
     return best
+
+
+def bind_names(node: Expr, values: Mapping[str, Expr]) -> Expr:
+    """``node`` with every free occurrence of the names in ``values`` replaced by their node (a quantifier's
+    own variable hides an outer name of the same spelling). The engine binds a task card's ``owner`` to the
+    seat that took it this way, so the bound tree reads like any mission condition (the bots' C translation
+    and the solver see a number, not a name they would have to be told about)."""
+    if not values:
+        return node
+    if isinstance(node, Name):
+        return values.get(node.name, node)
+    if isinstance(node, Quant):
+        inner = {k: v for k, v in values.items() if k != node.var}
+        return replace(node, source=bind_names(node.source, values), body=bind_names(node.body, inner))
+    if isinstance(node, Binary | Compare):
+        return replace(node, left=bind_names(node.left, values), right=bind_names(node.right, values))
+    if isinstance(node, Unary):
+        return replace(node, operand=bind_names(node.operand, values))
+    if isinstance(node, Call):
+        return replace(node, args=tuple(bind_names(a, values) for a in node.args))
+    if isinstance(node, ListLit):
+        return replace(node, items=tuple(bind_names(i, values) for i in node.items))
+    if isinstance(node, Field):
+        return replace(node, obj=bind_names(node.obj, values))
+    if isinstance(node, Conditional):
+        return replace(node, then=bind_names(node.then, values), cond=bind_names(node.cond, values),
+                       other=bind_names(node.other, values))
+    return node  # literals
+
+
+def free_names(node: Expr) -> set[str]:
+    """The names ``node`` reads that no quantifier of its own binds."""
+    out: set[str] = set()
+    stack: list[tuple[Expr, frozenset[str]]] = [(node, frozenset())]
+    while stack:
+        n, bound = stack.pop()
+        if isinstance(n, Name):
+            if n.name not in bound:
+                out.add(n.name)
+        elif isinstance(n, Quant):
+            stack.append((n.source, bound))
+            stack.append((n.body, bound | {n.var}))
+        else:
+            stack.extend((c, bound) for c in children(n))
+    return out

@@ -126,6 +126,9 @@ class _Estimator:
             "trick_of": (cards, SCALAR),
             "task_of": (cards, SCALAR),
             "tricks_won": (cards, WORD),
+            "lost_for": (cards, SCALAR),
+            "longest_run": (cards, WORD),
+            "others": (seats, seat_list),
         }
 
     def check(self, node: A.Expr, cost: int, size: Size) -> tuple[int, Size]:

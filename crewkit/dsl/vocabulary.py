@@ -124,6 +124,34 @@ def _is_colour(card: Card) -> bool:
     return card.suit is not None and not card.suit.trump
 
 
+def _lost_for(view: View, card: Card, seat: int) -> bool:
+    # A card is out of a player's reach once another player won it, or once it stayed unplayed.
+    t = view.trick_of(card)
+    if t is not None:
+        return t.winner != seat
+    return _left_unplayed(view, card)
+
+
+def _seat(view: View, seat: int) -> int:
+    if not 0 <= seat < len(view.seats()):
+        raise IndexError(seat)  # the evaluator turns it into "there is no seat N at this table"
+    return seat
+
+
+def _longest_run(view: View, seat: int) -> int:
+    _seat(view, seat)
+    best = run = 0
+    for t in view.tricks():
+        run = run + 1 if t.winner == seat else 0
+        best = max(best, run)
+    return best
+
+
+def _others(view: View, seat: int) -> list[int]:
+    _seat(view, seat)
+    return [s for s in view.seats() if s != seat]
+
+
 def _trick_cards(t: TrickView) -> list[Card]:
     return [c for _, c in t.plays]
 
@@ -306,6 +334,33 @@ _FUNCTION_LIST = [
         _left_unplayed,
     ),
     _fn(
+        "lost_for",
+        [("c", CARD), ("p", PLAYER)],
+        BOOL,
+        "Can the player no longer win the card? True once another player won the trick holding it, or once it "
+        "stayed unplayed when the hands ran out; false while it is in a hand or on the table. A task to win a "
+        "card fails exactly when it is lost for its owner: `lost_for(pink 3, owner)`.",
+        "not lost_for(pink 1, commander) or played(pink 1)",
+        _lost_for,
+    ),
+    _fn(
+        "longest_run",
+        [("p", PLAYER)],
+        INT,
+        "The most tricks in a row the player has won so far (0 before they win one): consecutive tricks, "
+        "counted over the completed tricks.",
+        "longest_run(commander) <= tricks_won(commander)",
+        _longest_run,
+    ),
+    _fn(
+        "others",
+        [("p", PLAYER)],
+        LIST(PLAYER),
+        "Every seat but the player's, in clockwise order from seat 0.",
+        "count(others(commander)) == count(players) - 1",
+        _others,
+    ),
+    _fn(
         "trick_of",
         [("c", CARD)],
         maybe(TRICK),
@@ -484,6 +539,14 @@ _FIELD_LIST = [
     ),
     _field(
         TRICK,
+        "last_card",
+        CARD,
+        "The card played last in the trick (by the player on the leader's right).",
+        "first_trick.last_card in first_trick.cards",
+        lambda t, v: t.plays[-1][1],
+    ),
+    _field(
+        TRICK,
         "led_suit",
         maybe(SUIT),
         "The suit of the first card (none if a special card led).",
@@ -573,6 +636,9 @@ _PHRASES: dict[tuple[str, str], str] = {
     ("function", "won_by"): "the player who won {0}",
     ("function", "played"): "{0} has been played",
     ("function", "left_unplayed"): "{0} stayed unplayed when the hands ran out",
+    ("function", "lost_for"): "{0} can no longer be won by {1}",
+    ("function", "longest_run"): "the most tricks in a row won by {0}",
+    ("function", "others"): "the players other than {0}",
     ("function", "trick_of"): "the trick containing {0}",
     ("function", "trick_at"): "trick number {0}",
     ("function", "left_of"): "the player to the left of {0}",
@@ -598,6 +664,7 @@ _PHRASES: dict[tuple[str, str], str] = {
     ("trick", "winner"): "the winner of {0}",
     ("trick", "winning_card"): "the card that won {0}",
     ("trick", "cards"): "the cards of {0}",
+    ("trick", "last_card"): "the card played last in {0}",
     ("trick", "led_suit"): "the suit led in {0}",
     ("trick", "is_first"): "{0} is the first trick",
     ("trick", "is_last"): "{0} is the last trick",

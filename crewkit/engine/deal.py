@@ -12,6 +12,50 @@ from crewkit.engine.state import Deal
 
 
 def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
+    mode_card = draw_mode_card(rules, rng)
+    hands, aside, columns = _deal_hands(rules, rng)
+    if rules.secret is not None:
+        return _secret_deal(rules, rng, hands, aside, columns)
+    tasks = rules.fixed_tasks or tuple(rng.sample(rules.task_pool, rules.task_count))
+    task_cards: tuple[str, ...] = ()
+    if rules.task_draw is not None:
+        from crewkit.engine.taskcards import draw_cards
+
+        task_cards = draw_cards(rules.task_deck, rules.task_draw, rng)
+        for _ in range(1000):  # a deal the drawn cards cannot be played with is made again (not an attempt)
+            if _redeal_reason(rules, task_cards, hands, columns) is None:
+                break
+            hands, aside, columns = _deal_hands(rules, rng)
+    if rules.dummy is not None:
+        hands.append([c for col in columns for c in col])
+    return Deal(tuple(tuple(h) for h in hands), tuple(tasks), tuple(aside), tuple(columns),
+                task_cards=task_cards, mode_card=mode_card)
+
+
+def draw_mode_card(rules: Rules, rng: random.Random) -> Card | None:
+    """The colour card drawn (and put back) to pick the attempt's communication mode, when the mission draws
+    one (``communication.drawn_mode``); None otherwise (and no randomness used)."""
+    if not rules.drawn_modes:
+        return None
+    return rng.choice([c for c in rules.deck.cards if c.suit is not None and not c.is_trump])
+
+
+def _redeal_reason(rules: Rules, task_cards: Sequence[str], hands: Sequence[Sequence[Card]],
+                   columns: Sequence[Sequence[Card]]) -> str | None:
+    """The drawn task card that cannot be played with these hands (its ``redeal_if``), or None."""
+    from crewkit.engine.taskcards import needs_redeal
+
+    every = [list(h) for h in hands]
+    if columns:
+        every.append([c for col in columns for c in col])
+    commander = None
+    if rules.commander_card is not None:
+        commander = next((s for s, h in enumerate(every) if rules.commander_card in h), None)
+    return needs_redeal(rules.task_deck, task_cards, every, rules.deck, commander)
+
+
+def _deal_hands(rules: Rules, rng: random.Random) -> tuple[list[list[Card]], list[Card], list[tuple[Card, ...]]]:
+    """The players' hands, the cards set aside and the dummy's columns, from a shuffled deck."""
     cards = [c for c in rules.deck.cards if not c.bit & rules.undealt_mask]
     columns: list[tuple[Card, ...]] = []
     if rules.hold_out is not None:
@@ -40,12 +84,7 @@ def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
             continue
         hands[seat].append(card)
         seat = (seat + 1) % rules.players
-    if rules.secret is not None:
-        return _secret_deal(rules, rng, hands, aside, columns)
-    tasks = rules.fixed_tasks or tuple(rng.sample(rules.task_pool, rules.task_count))
-    if rules.dummy is not None:
-        hands.append([c for col in columns for c in col])
-    return Deal(tuple(tuple(h) for h in hands), tuple(tasks), tuple(aside), tuple(columns))
+    return hands, aside, columns
 
 
 def _secret_deal(rules: Rules, rng: random.Random, hands: list[list[Card]], aside: list[Card],
@@ -131,7 +170,8 @@ def check_deal(rules: Rules, deal: Deal, partial: bool = False) -> Deal:
         if len(deal.hands) == rules.seats and set(deal.hands[-1]) != set(columns):
             raise SetupError("the dummy's hand (the last one) is not the cards of its columns")
         if len(deal.hands) == players:
-            deal = Deal((*deal.hands, columns), deal.tasks, deal.set_aside, deal.dummy_columns, deal.secret)
+            deal = Deal((*deal.hands, columns), deal.tasks, deal.set_aside, deal.dummy_columns, deal.secret,
+                        deal.task_cards, deal.mode_card)
     elif deal.dummy_columns:
         raise SetupError(f"the deal has dummy columns but rule set {name} has no dummy seat")
     if len(deal.hands) != rules.seats:
@@ -182,6 +222,27 @@ def complete_deal(rules: Rules, deal: Deal, rng: random.Random, partial: bool = 
         tasks = tuple(c for ids in deal.secret for i in ids for c in by_id[i].cards)
         return Deal(deal.hands, tasks, deal.set_aside, deal.dummy_columns, deal.secret)
     tasks = deal.tasks
+    mode_card = deal.mode_card
+    if rules.drawn_modes and mode_card is None:
+        mode_card = draw_mode_card(rules, rng)
+    elif mode_card is not None and not rules.drawn_modes:
+        raise SetupError(f"the deal draws {mode_card} for the communication mode, but the mission draws none")
+    if mode_card is not None and (mode_card.suit is None or mode_card.is_trump):
+        raise SetupError(f"the card drawn for the communication mode must be a colour card, not {mode_card}")
+    task_cards = deal.task_cards
+    if rules.task_draw is not None:
+        from crewkit.engine.taskcards import check_drawn, draw_cards
+
+        if task_cards:
+            task_cards = check_drawn(rules.task_deck, rules.task_draw, task_cards)
+        else:
+            task_cards = draw_cards(rules.task_deck, rules.task_draw, rng)
+        if not partial:
+            card = _redeal_reason(rules, task_cards, deal.hands[: rules.players], deal.dummy_columns)
+            if card is not None:
+                raise SetupError(f"task card {card!r} cannot be played with this deal: the rules deal again")
+    elif task_cards:
+        raise SetupError("the deal draws task cards, but the mission draws none (no draw_tasks step)")
     if not tasks and rules.task_count:
         tasks = rules.fixed_tasks or tuple(rng.sample(rules.task_pool, rules.task_count))
     if len(tasks) != rules.task_count:
@@ -192,7 +253,8 @@ def complete_deal(rules: Rules, deal: Deal, rng: random.Random, partial: bool = 
             raise SetupError(f"{t} has no task card in this rule set")
     if len({t.id for t in tasks}) != len(tasks):
         raise SetupError("the deal reveals the same task twice")
-    return Deal(deal.hands, tuple(tasks), deal.set_aside, deal.dummy_columns, deal.secret)
+    return Deal(deal.hands, tuple(tasks), deal.set_aside, deal.dummy_columns, deal.secret, tuple(task_cards),
+                mode_card)
 
 
 def deal_from_strings(rules: Rules, hands: Sequence[Sequence[str]], tasks: Sequence[str] = (),

@@ -31,12 +31,13 @@ from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.observation import Observation, observe
 from crewkit.engine.phase import Block, BlockState, Phase
 from crewkit.engine.registry import Composition, compose
-from crewkit.engine.rules import Rules
+from crewkit.engine.rules import Condition, Rules, mode_for_card
 from crewkit.engine.state import (
     FAILURE,
     FINISHED,
     IN_PROGRESS,
     SUCCESS,
+    CardTask,
     Communication,
     Deal,
     Event,
@@ -70,6 +71,7 @@ class Game:
     _free_not_last: int  # free cards barred from the last trick
 
     def __init__(self, rules: Rules, deal: Deal, seed: str, rng: random.Random, dealer: int | None = None) -> None:
+        rules = mode_for_card(rules, deal.mode_card)  # the communication mode drawn for this attempt, if any
         self.rules = rules
         self.seed = seed
         self._states: dict[type[BlockState], BlockState] = {}  # the blocks' own state, by its class
@@ -104,7 +106,10 @@ class Game:
         self.comm_used: list[int] = [0] * n
         self.distress_direction: str | None = None
         self.passes: dict[int, Card] = {}
+        # the mission's conditions, then each task card's objective once it is bound to its owner
+        self.conditions: tuple[Condition, ...] = rules.conditions
         self.cond_done: list[bool] = [False] * len(rules.conditions)
+        self.task_cards: list[CardTask] = [CardTask(card_id) for card_id in deal.task_cards]
         self.roles: dict[str, int] = {}
         self.questions: list[tuple[str, dict[int, str]]] = []  # public: question and answers by seat
         self.gold_frame_used = False
@@ -308,6 +313,7 @@ class Game:
         other.comm_used = list(self.comm_used)
         other.passes = dict(self.passes)
         other.cond_done = list(self.cond_done)
+        other.task_cards = [copy.copy(t) for t in self.task_cards]
         other.roles = dict(self.roles)
         other.dummy_columns = [list(col) for col in self.dummy_columns]
         other._dummy_reveal = list(self._dummy_reveal)

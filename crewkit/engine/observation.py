@@ -19,11 +19,13 @@ from crewkit.engine.blocks.communication import Communicate, Signal
 from crewkit.engine.blocks.distress import Distress
 from crewkit.engine.blocks.gold_frame import HandTask
 from crewkit.engine.blocks.tricks import Play
+from crewkit.engine.optional_state import optional_actions_of, optional_snapshot
 from crewkit.engine.phase import DISTRESS_PASS, DRAFT, TRICKS
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game, Trick
-    from crewkit.engine.rules import Rules
+    from crewkit.engine.rules import Condition, Rules
+    from crewkit.engine.taskcards import TaskCardInfo
 
 OPTIONAL_TYPES: tuple[type[Action], ...] = (Communicate, Distress, HandTask, Signal)  # never required
 
@@ -143,6 +145,21 @@ class Observation:
     def rules(self) -> Rules:
         """The compiled rules: public knowledge (deck, hand sizes, tokens, ...), no game state."""
         return self._c.rules
+
+    @property
+    def conditions(self) -> tuple[Condition, ...]:
+        """The conditions this seat knows: the mission's, then the task cards' bound to their owners (a number
+        kept secret is known to its owner only: another seat's secret prediction is left out)."""
+        c = self._c
+        return c.conditions if not c.secret_conditions else tuple(
+            x for i, x in enumerate(c.conditions) if c.secret_conditions.get(i, self.seat) == self.seat)
+
+    @property
+    def task_cards(self) -> tuple[TaskCardInfo, ...]:
+        """The task cards with objectives drawn for the mission, in the order drawn (Mission Deep Sea)."""
+        from crewkit.engine.taskcards import seen_cards
+
+        return seen_cards(self._c.task_cards, self.seat)
 
     # ------------------------------------------------------------------ derived (lazy) fields
     # (unset slots raise AttributeError: the first access computes and stores the value)
@@ -312,6 +329,7 @@ class Observation:
                 {"card": t.card.name, "token": t.token, "owner": t.owner, "trick": t.trick} for t in self.tasks
             ],
             "hidden_tasks": self.hidden_tasks,
+            "task_cards": [t.to_json() for t in self.task_cards],
             "dummy": None if self.dummy_seat is None else {
                 "seat": self.dummy_seat, "face_up": [c.name for c in self.dummy_up]},
             "communications": [
@@ -356,6 +374,9 @@ class Table(NamedTuple):
     secret_tasks: tuple[tuple[int | None, tuple[Any, ...]], ...]  # (owner, task state): shown to the owner
     dummy_seat: int | None
     hidden_missions: tuple[tuple[int | None, str], ...]  # face-down mission cards by owner
+    conditions: tuple[Condition, ...]  # Game.conditions: the mission's, then the bound task cards'
+    secret_conditions: dict[int, int]  # index into conditions -> the seat that alone knows it (a secret number)
+    task_cards: tuple[TaskCardInfo, ...]  # every task card as its owner sees it (see taskcards.seen_cards)
 
 
 def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
@@ -364,6 +385,8 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
     With ``lazy_optional`` at a communication window it also holds the frozen state that optional actions
     are computed from, so that observations can work them out only when a bot asks.
     """
+    from crewkit.engine.taskcards import table_cards
+
     rules = game.rules
     phase = game.phase
     done = game._outcome
@@ -412,7 +435,7 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
         tuple(game.hands),
         state,
         tuple(comms) if comms else (),
-        _optional_snapshot(game) if window else None,
+        optional_snapshot(game) if window else None,
         # secret tasks (Persian reading): shown to their owner only
         tuple((t.owner, (t.card, t.token, t.owner, t.trick)) for t in tasks
               if not t.revealed and t.owner is not None) if hidden else (),
@@ -420,6 +443,8 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
         # face-down mission cards by owner: one entry per secret mission card (a level-2 card names two tasks)
         tuple(sorted({(t.owner, t.mission or f"task:{t.card.id}") for t in tasks
                       if not t.revealed}, key=str)) if hidden else (),
+        game.conditions,
+        *(table_cards(game) if game.task_cards else ({}, ())),
     )
 
 
@@ -468,33 +493,3 @@ def _required_plays(game: Game, seat: int) -> tuple[Action, ...]:
         out.append(plays[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
-
-
-# State that the optional-action hooks read and that later moves mutate in place: copied for the snapshot.
-_MUTABLE = ("hands", "comm_used", "communications", "tricks", "plays", "roles", "passes", "tasks")
-
-
-class _OptionalSnapshot:
-    """A frozen copy of the game's state that the blocks' optional-action hooks read (plain attributes; no
-    game method runs on it)."""
-
-
-def optional_actions_of(state: Any, seat: int) -> list[Action]:
-    """The actions ``seat`` may take out of turn, from the blocks' hooks (as ``Game.optional_actions``)."""
-    out: list[Action] = []
-    for optional in state.hooks.optional_in_trick if state.plays else state.hooks.optional:
-        out.extend(optional(state, seat))
-    return out
-
-
-def _optional_snapshot(game: Game) -> Any:
-    shim = _new(_OptionalSnapshot)
-    d = game.__dict__.copy()
-    for name in _MUTABLE:
-        v = d.get(name)
-        if type(v) is list:
-            d[name] = tuple(v)
-        elif type(v) is dict:
-            d[name] = v.copy()
-    shim.__dict__ = d
-    return shim

@@ -47,6 +47,11 @@ def game_to_record(game: Game) -> dict[str, Any]:
         deal.pop("tasks", None)
     if game.deal.set_aside:
         deal["set_aside"] = [c.name for c in game.deal.set_aside]
+    if game.deal.task_cards:  # task cards with objectives (Mission Deep Sea), by id, in the order drawn
+        deal["task_cards"] = list(game.deal.task_cards)
+        deal.pop("tasks", None)
+    if game.deal.mode_card is not None:
+        deal["mode_card"] = game.deal.mode_card.name
     out["deal"] = {"hands": [[c.name for c in hand] for hand in hands], **deal}
     out["actions"] = [a.to_json() for a in game.actions]
     result: dict[str, Any] = {}
@@ -144,6 +149,8 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
                 tuple(card(c) for c in raw.get("set_aside", [])),
                 dummy_columns=columns,
                 secret=tuple(tuple(ids) for ids in raw.get("secret_tasks", [])),
+                task_cards=tuple(str(c) for c in raw.get("task_cards", []) or []),
+                mode_card=card(raw["mode_card"]) if raw.get("mode_card") else None,
             )
         except CardError as exc:
             return Replay(None, ReplayError(f"deal: {exc}", code="deal"))

@@ -32,6 +32,11 @@ def replay_json(result: Replay) -> dict[str, Any]:
         "tasks": [
             {"card": t.card.name, "owner": t.owner, "token": t.token, "trick": t.trick} for t in game.tasks
         ],
+        "task_cards": [
+            {"id": t.id, "text": game.rules.task_deck.card(t.id).text, "owner": t.owner, "number": t.number,
+             "done": t.cond is not None and game.cond_done[t.cond]}
+            for t in game.task_cards
+        ],
         "communications": [
             {"seat": c.seat, "card": c.card.name, "statement": c.statement, "hidden": c.hidden,
              "before_trick": c.before_trick}
@@ -84,6 +89,13 @@ def replay_text(result: Replay) -> str:
             owner = "unassigned" if t.owner is None else f"seat {t.owner}"
             done = f"done in trick {t.trick}" if t.trick is not None else "open"
             lines.append(f"  {t.card.name:<10}{token:<7} {owner:<11} {done}")
+    if game.task_cards:
+        lines.append("task cards:")
+        for tc in game.task_cards:
+            owner = "not taken" if tc.owner is None else f"seat {tc.owner}"
+            number = "" if tc.number is None else f" (number {tc.number})"
+            done = " fulfilled" if tc.cond is not None and game.cond_done[tc.cond] else ""
+            lines.append(f"  {game.rules.task_deck.card(tc.id).text}{number}  {owner}{done}")
     if game.distress_direction:
         lines.append(f"distress signal used: cards passed {game.distress_direction}")
     if game.communications:

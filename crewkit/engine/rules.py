@@ -8,7 +8,7 @@ layer's typed model (:class:`crewkit.spec.model.Mission`), its DSL already parse
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from crewkit.cards import Card, Deck
@@ -67,6 +67,7 @@ class Condition:
     render_reason: Callable[..., str] | None = None  # the reason compiled: f(view) -> str
     fail_expr: Any = None  # the syntax trees of fail_if and done_if (crewkit.dsl Expr), for the solver
     done_expr: Any = None
+    card: str | None = None  # the task card whose objective this is, bound to its owner (Mission Deep Sea)
     text: str = ""  # the mission's words for players (``text:``); empty: the table words the expressions
 
 
@@ -127,6 +128,14 @@ class Rules:
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
     flow: tuple[str, ...] = ("setup", "draft", "tricks")  # the phases, by block name (``flow:``)
     blocks: tuple[str, ...] = ()  # cross-cutting blocks named by the rule set (``blocks:``), beyond the implied
+    task_deck: Any = None  # crewkit.engine.taskcards.TaskCardDeck: task cards with objectives (``tasks.deck``)
+    task_draw: Any = None  # crewkit.engine.taskcards.TaskDraw: the mission's ``draw_tasks`` step
+    draft_passing: bool = False  # a seat may pass in the draft when fewer tasks than seats were drawn
+    comm_pool: int | None = None  # the crew shares this many tokens (rapture of the deep); None: per_player each
+    comm_closed_if: Callable[..., Any] | None = None  # nobody communicates while it holds (mission DSL)
+    comm_mode: str = ""  # the name of the communication mode in force ("" for the rule set's own)
+    # communication modes drawn per attempt (unfamiliar terrain): (card ranks, the rules with that mode)
+    drawn_modes: tuple[tuple[tuple[int, ...], Rules], ...] = ()
 
     @property
     def seats(self) -> int:
@@ -142,6 +151,7 @@ def compile_rules(
     mission_id: str | None = None,
     round_missions: Sequence[Mission] = (),
     secret_cards: Sequence[Mission] = (),
+    task_deck: Any = None,
 ) -> Rules:
     """Compile the spec layer's typed rule set and mission (readings already applied) for one player count.
 
@@ -195,6 +205,7 @@ def compile_rules(
     # every reading in force, the rule set's and the mission's (a record stores them so a replay compiles the same)
     readings = dict(ruleset.in_force)
     readings.update(mission.in_force if mission else ())
+    readings.update(task_deck.in_force if task_deck is not None else ())
 
     def suit_names_mask(names: Sequence[str]) -> int:
         return deck.mask(c for c in deck.cards if c.suit is not None and c.suit.name in names)
@@ -214,7 +225,26 @@ def compile_rules(
         steps = (StepSpec("dummy-seat", {"by": dummy.seat_choice}), *steps)
 
     scoring = _scoring(ruleset, round_missions, deck)
-    return Rules(
+    seats = players + (1 if dummy is not None else 0)
+    draw = _task_draw(steps)
+    if draw is not None and task_deck is None:
+        raise SetupError(f"the mission draws task cards (draw_tasks), but rule set {ruleset.name} has no task deck "
+                         "(tasks.deck)")
+    compiled_deck = None
+    if task_deck is not None:
+        from crewkit.engine.taskcards import compile_task_deck
+
+        compiled_deck = compile_task_deck(task_deck, seats)
+        for card_id in draw.fixed if draw is not None else ():
+            compiled_deck.card(card_id)  # a fixed card the deck lacks: SetupError naming it
+    modes = {m.name: m for m in comm.modes}
+    for name in [mission.comm_mode] if mission is not None and mission.comm_mode else []:
+        if name not in modes:
+            raise SetupError(f"communication mode {name!r} is not among rule set {ruleset.name}'s "
+                             f"({', '.join(modes) or 'none'})")
+    closed_if = compile_dsl(mission.comm_closed_if, mission_id or "the mission", "communication.closed_if") \
+        if mission is not None else None
+    base = Rules(
         ruleset_name=ruleset.name,
         mission_id=mission_id,
         players=players,
@@ -268,7 +298,55 @@ def compile_rules(
         raw_ruleset=ruleset.data,
         flow=ruleset.flow or default_flow(scoring is not None),
         blocks=ruleset.blocks,
+        task_deck=compiled_deck,
+        task_draw=draw,
+        draft_passing=tasks.passing == "fewer-tasks-than-players",
+        comm_closed_if=closed_if,
     )
+    if mission is not None and mission.comm_mode:
+        base = with_mode(base, modes[mission.comm_mode], seats)
+    if mission is not None and mission.drawn_modes:
+        drawn = []
+        for name, ranks in mission.drawn_modes:
+            if name not in modes:
+                raise SetupError(f"communication mode {name!r} (drawn_mode) is not among rule set {ruleset.name}'s "
+                                 f"({', '.join(modes) or 'none'})")
+            drawn.append((tuple(ranks), with_mode(base, modes[name], seats)))
+        drawn.append(((), base))  # a rank listed nowhere: the rules as they are
+        base = replace(base, drawn_modes=tuple(drawn))
+    return base
+
+
+def with_mode(rules: Rules, mode: Any, seats: int) -> Rules:
+    """``rules`` with a communication mode in force (:class:`crewkit.spec.model.CommunicationMode`)."""
+    changes: dict[str, Any] = {"comm_mode": mode.name}
+    if mode.enabled is not None:
+        changes["comm_enabled"] = mode.enabled
+    if mode.dead_zone is not None:
+        changes["dead_zone"] = mode.dead_zone
+    if mode.shared_fewer_than_players is not None:
+        changes["comm_pool"] = max(0, seats - mode.shared_fewer_than_players)
+    return replace(rules, **changes)
+
+
+def mode_for_card(rules: Rules, card: Card | None) -> Rules:
+    """The rules in force once the card drawn for the communication mode is known (``drawn_modes``; a rank
+    listed nowhere keeps the rules as they are)."""
+    if card is None or not rules.drawn_modes:
+        return rules
+    for ranks, variant in rules.drawn_modes:
+        if card.rank in ranks or not ranks:
+            return variant
+    raise AssertionError("drawn_modes ends with the rules for every other rank")  # pragma: no cover
+
+
+def _task_draw(steps: Sequence[Any]) -> Any:
+    from crewkit.engine.taskcards import TaskDraw
+
+    for step in steps:
+        if step.kind == "draw-tasks":
+            return TaskDraw(int(step.params["difficulty"]), tuple(step.params["fixed"]))
+    return None
 
 
 def default_flow(rounds: bool) -> tuple[str, ...]:

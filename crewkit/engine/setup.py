@@ -12,6 +12,7 @@ from crewkit.engine.rules import Rules, compile_rules, distress_extra_attempts
 from crewkit.spec.errors import SpecError
 from crewkit.spec.loader import load_mission, load_ruleset
 from crewkit.spec.model import Mission, MissionTasks, RuleSet, SecretRules
+from crewkit.spec.taskcards import TaskDeck, load_task_deck
 
 
 @dataclass(frozen=True)
@@ -33,10 +34,16 @@ class _Loaded:
     ms: Mission
     round_missions: tuple[Mission, ...] = ()
     secret_cards: tuple[Mission, ...] = ()
+    task_deck: TaskDeck | None = None  # the rule set's task cards with objectives (``tasks.deck``)
 
     def compile(self, players: int) -> Rules:
         return compile_rules(self.rs, self.ms, players, mission_id=self.ms.id, round_missions=self.round_missions,
-                             secret_cards=self.secret_cards)
+                             secret_cards=self.secret_cards, task_deck=self.task_deck)
+
+    def reading_ids(self) -> set[str]:
+        """Every reading the named game knows: the rule set's, the mission's and its task cards'."""
+        ids = {rid for rid, _ in (*self.rs.in_force, *self.ms.in_force)}
+        return ids | (self.task_deck.reading_ids() if self.task_deck is not None else set())
 
 
 @functools.lru_cache(maxsize=64)
@@ -49,7 +56,7 @@ def _loaded(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...]) -
 def _compiled(ruleset: str, mission: str, players: int, readings: tuple[tuple[str, str], ...]) -> tuple[Rules, RuleSet, Mission]:
     loaded = _loaded(ruleset, mission, readings)
     rules, rs, ms = loaded.compile(players), loaded.rs, loaded.ms
-    known = {rid for rid, _ in (*rs.in_force, *ms.in_force)}
+    known = loaded.reading_ids()
     unknown = sorted(rid for rid, _ in readings if rid not in known)
     if unknown:
         raise SetupError(f"unknown reading {unknown[0]!r}: neither rule set {rs.name} nor {ms.id} has it; "
@@ -77,7 +84,10 @@ def _load_named(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...
     why = ms.unsupported.get(rs.name)
     if why:
         raise SetupError(f"{ms.id} cannot be played under {rs.name}: {why}")
-    return _Loaded(rs, ms)
+    deck = None
+    if rs.tasks.deck:
+        deck = load_task_deck(rs.tasks.deck, selection, rs, relative_to=rs.path.parent)
+    return _Loaded(rs, ms, task_deck=deck)
 
 
 def _load_scoring_game(rs: RuleSet, folder: str, mission: str, selection: dict[str, str]) -> _Loaded:

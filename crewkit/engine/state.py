@@ -46,6 +46,17 @@ class Task:
         return self.trick is not None
 
 
+@dataclass(slots=True)
+class CardTask:
+    """A task card with an objective (Mission Deep Sea), drawn for the mission: who took it, the number it
+    asked for, and where its condition is among the game's (``Game.conditions``) once bound."""
+
+    id: str
+    owner: int | None = None
+    number: int | None = None  # the number named (a prediction card); None while not named or not asked
+    cond: int | None = None  # index into Game.conditions once bound to its owner
+
+
 @dataclass(frozen=True, slots=True)
 class Communication:
     seat: int
@@ -86,6 +97,10 @@ class Deal:
     dummy_columns: tuple[tuple[Card, ...], ...] = ()
     # secret mission cards per seat (Persian reading): mission ids
     secret: tuple[tuple[str, ...], ...] = ()
+    # task cards with objectives drawn for the mission (Mission Deep Sea), by id, in the order drawn
+    task_cards: tuple[str, ...] = ()
+    # the colour card drawn (and put back) to pick the communication mode of the attempt (unfamiliar terrain)
+    mode_card: Card | None = None
 
 
 def token_text(token: str | None) -> str:

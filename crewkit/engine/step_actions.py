@@ -88,6 +88,26 @@ class GiveAllTasks(Action):
         return {"seat": self.seat, "type": self.type, "to": self.player}
 
 
+@dataclass(frozen=True, slots=True)
+class GiveTaskCard(Action):
+    """A drawn task card (by id) given to ``player`` (step ``distribute_tasks``; the crew's decision is recorded
+    as the commander's action)."""
+
+    task: str
+    player: int
+    type = "give-task-card"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "type": self.type, "task": self.task, "to": self.player}
+
+
+def _read_give_task_card(obj: dict[str, Any], seat: int, deck: Deck) -> GiveTaskCard:
+    task = obj.get("task")
+    if not isinstance(task, str) or not task:
+        raise ActionFormatError(f"a give-task-card action needs 'task' (a task card's id), found {task!r}")
+    return GiveTaskCard(seat, task, seat_field(obj, GiveTaskCard.type, "to"))
+
+
 def _read_answer(obj: dict[str, Any], seat: int, deck: Deck) -> Answer:
     answer = obj.get("answer")
     if not isinstance(answer, str):
@@ -130,3 +150,4 @@ register_action(MoveToken, _read_move_token)
 register_action(Skip, lambda obj, seat, deck: Skip(seat))
 register_card_to_seat_action(GiveTask)
 register_action(GiveAllTasks, lambda obj, seat, deck: GiveAllTasks(seat, seat_field(obj, GiveAllTasks.type, "to")))
+register_action(GiveTaskCard, _read_give_task_card)

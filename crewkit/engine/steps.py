@@ -14,6 +14,8 @@ Step kinds (mission YAML key → class):
 - ``move_token``        → :class:`MoveTokenStep`: optionally move a token onto a task without one
 - symbol ``commander_decision``     → :class:`DecisionStep`: answers, then all tasks to one non-commander
 - symbol ``commander_distribution`` → :class:`DistributionStep`: per task answers, then the commander gives it
+- ``draw_tasks``, ``distribute_tasks``, ``volunteer``, ``hardest_first``, ``draft_without``: the task-card steps
+  of Mission Deep Sea, in :mod:`crewkit.engine.taskcard_steps`
 ``draw_from_neighbour`` is not a setup step but a trigger after a trick (the ``draws`` block, blocks/draws.py).
 A dummy seat (JARVIS) is asked and may be chosen for a role as its rule set's ``dummy.answers`` and
 ``dummy.choosable`` say.
@@ -434,4 +436,6 @@ STEP_CLASSES: dict[str, type[Step]] = {
 
 
 def make_step(spec: StepSpec) -> Step:
+    if spec.kind not in STEP_CLASSES:  # the task-card steps (Mission Deep Sea) register when first needed
+        import crewkit.engine.taskcard_steps  # noqa: F401
     return STEP_CLASSES[spec.kind](spec)

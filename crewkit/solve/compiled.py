@@ -202,7 +202,9 @@ _BLIND_NAMES = frozenset(
     "players tricks first_trick last_trick commander dealer tricks_left tricks_played total_tricks none "
     "true false".split()
 )
-_BLIND_CALLS = frozenset("tricks_won left_of right_of abs max min".split())
+_BLIND_CALLS = frozenset("tricks_won left_of right_of abs max min others longest_run".split())
+# card-blind calls that read the order of the winners, not only their counts
+_SEQUENCE_CALLS = frozenset(("longest_run",))
 _BLIND_FIELDS = frozenset("winner number is_last is_first leader".split())
 
 
@@ -252,6 +254,8 @@ def counts_only(conditions: Sequence[Condition], roles: Sequence[str]) -> bool:
             while stack:
                 node = stack.pop()
                 if isinstance(node, A.Field) or (isinstance(node, A.Name) and node.name in _TRICK_NAMES):
+                    return False
+                if isinstance(node, A.Call) and node.func in _SEQUENCE_CALLS:
                     return False
                 stack.extend(A.children(node))
     return True

@@ -85,7 +85,7 @@ _MERGE_SAFE_WORDS = frozenset(
     """
     tricks_won players p q t tricks max min in and or not none true false first_trick last_trick winner
     leader commander dealer tricks_left tricks_played total_tricks number is_last is_first is_trump
-    winning_card any all count tasks token done trick owner abs left_of right_of mode
+    winning_card any all count tasks token done trick owner abs left_of right_of mode others longest_run
     """.split()
 )
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
@@ -286,7 +286,7 @@ class TrickSearch:
         if game.dummy_seat is not None:
             raise Unsupported("the dummy seat (JARVIS) is searched by the engine-driven search")
         rules = game.rules
-        if self.draft and (rules.draws or not draft_conditions_ok(rules.conditions, list(rules.roles) + list(game.roles))):
+        if self.draft and (rules.draws or not draft_conditions_ok(game.conditions, list(rules.roles) + list(game.roles))):
             raise Unsupported("a free draft with mission conditions that read cards, or with draws, is searched "
                               "assignment by assignment")
         deck = rules.deck
@@ -330,15 +330,16 @@ class TrickSearch:
         # conditions the search checks natively (crewkit/solve/compiled.py): cards that must be won by one
         # seat become extra tasks (``_pseudo``, after the real ones); the rest stay DSL conditions
         self._pseudo: list[tuple[Card, int]] = []
-        self._cond_index = list(range(len(rules.conditions)))
+        # the game's conditions: the mission's, then the task cards' bound to their owners (Mission Deep Sea)
+        self._cond_index = list(range(len(game.conditions)))
         self.compiled_conditions: list[tuple[str, str]] = []
         self._cond_why: dict[str, str] = {}  # condition id -> why it was not compiled
         self.late_win = False  # a compiled condition is done only when the hands run out (see compiled.py)
-        self.compile_switched_off = bool(rules.conditions) and not compile_conditions
+        self.compile_switched_off = bool(game.conditions) and not compile_conditions
         self.nreal = len(game.tasks)
-        if rules.conditions and compile_conditions:
+        if game.conditions and compile_conditions:
             self._compile_conditions(game)
-        self.conditions = tuple(rules.conditions[i] for i in self._cond_index)
+        self.conditions = tuple(game.conditions[i] for i in self._cond_index)
 
         self._reset_position()
 
@@ -547,10 +548,10 @@ class TrickSearch:
         for seat, h in enumerate(game.hands):
             if h.bit_count() > left - (1 if seat in played_now else 0):
                 spare |= h
-        cc = compile_conditions(game.rules.conditions, SearchView(self), roles, hands_mask=hands, won=game.won,
+        cc = compile_conditions(game.conditions, SearchView(self), roles, hands_mask=hands, won=game.won,
                                 task_owner={cid: o for cid, o in real.items()},
                                 tokens=any(t.token is not None for t in game.tasks), spare=spare)
-        conds = game.rules.conditions
+        conds = game.conditions
         self._cond_why = {conds[i].id: why for i, why in cc.why.items()}
         if not cc.compiled:
             return
@@ -598,7 +599,7 @@ class TrickSearch:
                     why = self._cond_why.get(c.id) or "it reads cards, not only trick winners"
                 out.append({"id": c.id, "path": "dsl", "how": "evaluated through the DSL in the Python search",
                             "why": why})
-        order = {c.id: i for i, c in enumerate(self.game.rules.conditions)}
+        order = {c.id: i for i, c in enumerate(self.game.conditions)}
         out.sort(key=lambda d: order.get(d["id"], 0))
         return out
 

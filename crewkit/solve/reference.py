@@ -18,6 +18,7 @@ from crewkit.engine.blocks.gold_frame import HandTask
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import SUCCESS, TRICKS, Game
 from crewkit.engine.step_actions import Answer
+from crewkit.engine.taskcard_steps import VolunteerStep
 from crewkit.solve.core import SearchAborted
 
 
@@ -26,7 +27,7 @@ def search_actions(game: Game, *, gold_frame: bool = True, first_answer_only: bo
 
     Handing a task on (5-player gold frame) is included when ``gold_frame``; for setup questions only the
     first answer of each seat is tried when ``first_answer_only`` (answers change nothing a crew with full
-    information can do).
+    information can do), except whether a seat volunteers to take the task cards.
     """
     if game.is_over():
         return []
@@ -34,7 +35,9 @@ def search_actions(game: Game, *, gold_frame: bool = True, first_answer_only: bo
     if seat is None:
         return []
     out: list[Action] = []
+    # a volunteer's yes or no decides who takes the task cards (Mission Deep Sea): every answer is tried there
     seen_answer = False
+    first_answer_only = first_answer_only and not isinstance(game.current_step, VolunteerStep)
     for a in game.legal_actions(seat):
         if isinstance(a, (Communicate, Distress)):
             continue

@@ -309,12 +309,12 @@ def _run_start(
 def _condition_report(game: Game, starts: list[_Start]) -> list[dict[str, str]]:
     """How each mission condition was checked: the first fast search's paths; ``engine`` for every
     condition when a start fell back to the engine-driven search."""
-    if not game.rules.conditions:
+    if not game.conditions:
         return []
     if any(isinstance(s.search, EngineSearch) or s.engine for s in starts):
         why = next((s.fallback for s in starts if s.fallback), "the fast search does not model this position")
         return [{"id": c.id, "path": "engine", "how": "evaluated by the engine-driven search", "why": why}
-                for c in game.rules.conditions]
+                for c in game.conditions]
     for s in starts:
         if s.conditions is not None:
             return s.conditions
@@ -442,7 +442,7 @@ def _setup_leaves(game: Game, deadline: float | None, max_nodes: int | None = No
                   free_draft: bool = False) -> Iterator[tuple[tuple[Action, ...], Game]]:
     """Walk setup choices through the engine until the draft or the tricks begin (or, with ``free_draft``, a
     commander's distribution the search takes whole: see :func:`_distribution_start`)."""
-    if game.phase in (DRAFT, TRICKS):
+    if _setup_done(game):
         yield (), game
         return
     tried = 0
@@ -452,7 +452,7 @@ def _setup_leaves(game: Game, deadline: float | None, max_nodes: int | None = No
         if deadline is not None and time.perf_counter() > deadline:
             raise SearchAborted("time")
         prefix, g = stack.pop()
-        if g.is_over() or g.phase in (DRAFT, TRICKS) or (free_draft and _distribution_start(g)):
+        if g.is_over() or _setup_done(g) or (free_draft and _distribution_start(g)):
             yield prefix, g
             continue
         for a in reversed(search_actions(g, gold_frame=False)):
@@ -470,11 +470,19 @@ def _setup_leaves(game: Game, deadline: float | None, max_nodes: int | None = No
                 tuple(child.hands),
                 child.leader,
                 child.draft_turn,
+                tuple((t.owner, t.number) for t in child.task_cards),
             )
             if sig in seen:
                 continue
             seen.add(sig)
             stack.append((prefix + (a,), child))
+
+
+def _setup_done(g: Game) -> bool:
+    """Whether the setup walk stops at ``g``: the tricks, or a draft of colour-card tasks (searched by the core).
+    A draft of task cards with objectives (Mission Deep Sea: take, pass, name a number) is walked through the
+    engine like a setup step, every choice tried: the cards' owners and numbers decide the conditions."""
+    return g.phase == TRICKS or (g.phase == DRAFT and not g.task_cards)
 
 
 def _free_draft(g: Game) -> bool:
@@ -483,7 +491,7 @@ def _free_draft(g: Game) -> bool:
 
     rules = g.rules
     return g.dummy_seat is None and not rules.draws and draft_conditions_ok(
-        rules.conditions, list(rules.roles) + list(g.roles))
+        g.conditions, list(rules.roles) + list(g.roles))
 
 
 def _distribution_start(g: Game) -> bool:
@@ -626,6 +634,7 @@ def _signature(g: Game) -> Any:
         tuple(g.hands),
         g.leader,
         g.dummy_seat,
+        tuple((t.owner, t.number) for t in g.task_cards),
     )
 
 

@@ -82,12 +82,22 @@ def bundled_campaigns() -> list[Path]:
     return sorted(missions_dir().glob("*/campaign.yaml"))
 
 
+TASK_DECK_FILE = "tasks.yaml"
+"""The name of a campaign folder's deck of task cards (Mission Deep Sea: ``missions/deep-sea/tasks.yaml``)."""
+
+
 def bundled_missions() -> list[Path]:
-    return sorted(p for p in missions_dir().glob("*/*.yaml") if p.name != "campaign.yaml")
+    return sorted(p for p in missions_dir().glob("*/*.yaml") if p.name not in ("campaign.yaml", TASK_DECK_FILE))
+
+
+def bundled_task_decks() -> list[Path]:
+    """The bundled decks of task cards (``missions/NAME/tasks.yaml``)."""
+    return sorted(missions_dir().glob(f"*/{TASK_DECK_FILE}"))
 
 
 def bundled_files() -> list[Path]:
-    return bundled_rulesets(None) + bundled_card_sets() + bundled_missions() + bundled_campaigns()
+    return bundled_rulesets(None) + bundled_card_sets() + bundled_missions() + bundled_task_decks() + \
+        bundled_campaigns()
 
 
 def reference_roots(referrer_folder: Path) -> list[Path]:
@@ -154,7 +164,7 @@ def mission_path(ref: str) -> Path:
             f"unknown mission {ref!r}: expected CAMPAIGN/NUMBER such as 'planet-nine/3'; campaigns: {known}"
         )
     exact = folder / f"{name}.yaml"
-    if exact.is_file():
+    if exact.is_file() and exact.name not in ("campaign.yaml", TASK_DECK_FILE):
         return exact
     m = _NUMBERED.match(name)
     if m:

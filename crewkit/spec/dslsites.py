@@ -24,7 +24,7 @@ Path = tuple[str | int, ...]
 
 @dataclass(frozen=True, slots=True)
 class DslSite:
-    kind: str  # ruleset | mission
+    kind: str  # ruleset | mission | task-cards
     path: tuple[str, ...]  # "*" matches every item of a list
     expect: str  # bool | int | any: the type of the whole expression
     bound: tuple[tuple[str, str], ...] = ()  # variables bound by the engine when it evaluates: (name, type)
@@ -45,15 +45,23 @@ class DslSite:
 
 
 _P = (("p", "player"),)  # the player being scored
+# a task card's objective: the player who took it, and the number it asked them for (crewkit.spec.taskcards)
+_OWNER = (("owner", "player"), ("chosen", "int"))
 SITES: tuple[DslSite, ...] = (
     DslSite("mission", ("conditions", "*", "fail_if"), "bool", roles=True),
     DslSite("mission", ("conditions", "*", "done_if"), "bool", roles=True),
     DslSite("mission", ("conditions", "*", "reason"), "any", roles=True, template=True),
+    DslSite("mission", ("communication", "closed_if"), "bool", roles=True),
     DslSite("mission", ("scoring", "penalty", "score"), "int", _P),
     DslSite("mission", ("scoring", "penalty", "settled_if"), "bool"),
     DslSite("mission", ("scoring", "hidden", "achieved_if"), "bool", _P),
     DslSite("mission", ("scoring", "challenge", "success_if"), "bool"),
     DslSite("mission", ("scoring", "challenge", "fail_if"), "bool"),
+    DslSite("task-cards", ("cards", "*", "fail_if"), "bool", _OWNER),
+    DslSite("task-cards", ("cards", "*", "done_if"), "bool", _OWNER),
+    DslSite("task-cards", ("cards", "*", "reason"), "any", _OWNER, template=True),
+    DslSite("task-cards", ("cards", "*", "may_take_if"), "bool", (("owner", "player"),)),
+    DslSite("task-cards", ("cards", "*", "redeal_if"), "bool"),
 )
 
 

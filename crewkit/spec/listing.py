@@ -111,6 +111,7 @@ def players_text(counts: list[int]) -> str:
     """``3-5 players``, ``2 players``, ``1 player``, ``? players``."""
     if not counts:
         return "? players"
+    counts = sorted(counts)  # a campaign lists its default count first ([4, 3, 5])
     run = len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1))
     text = f"{counts[0]}-{counts[-1]}" if run else ", ".join(map(str, counts))
     return f"{text} player{'' if counts == [1] else 's'}"

@@ -27,7 +27,7 @@ MAX_EXTENDS_DEPTH = 16
 MAX_READING_OPTIONS = 64
 """The most reading options a rule set or mission may offer besides the ones it implements (its bases'
 included): each is checked as a rule set or mission of its own (the bundled files have at most 14)."""
-KINDS = ("ruleset", "mission", "campaign")
+KINDS = ("ruleset", "mission", "campaign", "task-cards")
 
 
 # ---------------------------------------------------------------------------- raw documents
@@ -53,7 +53,7 @@ def load_doc(path: Path) -> Any:
 _RULESET_KEYS = {"deck", "extends", "deal", "commander", "first_leader", "play", "distress", "dummy", "rounds"}
 _MISSION_KEYS = {"number", "rulesets", "tasks", "symbols", "setup", "conditions", "level", "unsupported"}
 _CAMPAIGN_KEYS = {"missions", "ruleset"}
-_SCHEMA_HINT = re.compile(r"\$schema=(?:\S*/)?(ruleset|mission|campaign)\.schema\.json")
+_SCHEMA_HINT = re.compile(r"\$schema=(?:\S*/)?(ruleset|mission|campaign|task-cards)\.schema\.json")
 # Files of the effect vocabulary, checked by crewkit.effects (a layer above spec: see crewkit.effects.files).
 _EFFECT_HINT = re.compile(r"\$schema=(?:\S*/)?(card-set|not-alone-ruleset)\.schema\.json")
 
@@ -67,6 +67,9 @@ def guess_kind(path: Path, data: Any, first_line: str = "") -> Kind:
         return "record"  # game records are JSON (`format: crewkit-record/1`)
     if path.name == "campaign.yaml":
         return "campaign"
+    if path.name == bundled.TASK_DECK_FILE or (
+            isinstance(data, Mapping) and isinstance(data.get("cards"), list) and "rulesets" in data):
+        return "task-cards"
     if path.parent.name == "rulesets":
         return "ruleset"
     if isinstance(data, Mapping):
@@ -217,6 +220,15 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
             node = node.get(part) if isinstance(node, Mapping) else None
         for i, text in enumerate(node or [] if isinstance(node, list) else []):
             card_at((*path, i), text)
+    task_deck = (data.get("tasks") or {}).get("deck")
+    if isinstance(task_deck, str):
+        from crewkit.spec.taskcards import deck_path
+
+        try:
+            deck_path(task_deck, Path(doc.filename).parent)
+        except bundled.NotFound as exc:
+            issues.append(_issue(doc, ("tasks", "deck"), str(exc), expected="a task deck name or path",
+                                 found=repr(task_deck)))
     for i, fc in enumerate((data.get("play") or {}).get("free_cards", []) or []):
         if isinstance(fc, Mapping) and "card" in fc:
             card_at(("play", "free_cards", i, "card"), fc["card"])
@@ -279,6 +291,7 @@ def ruleset_model(path: Path, data: Mapping[str, Any], readings: Mapping[str, st
     from crewkit.spec.deck import build_deck
     from crewkit.spec.model import (
         CommanderRules,
+        CommunicationMode,
         CommunicationRules,
         DistressRules,
         DummyRules,
@@ -349,6 +362,8 @@ def ruleset_model(path: Path, data: Mapping[str, Any], readings: Mapping[str, st
                 set_aside_needed=str(secret.get("set_aside_needed", "play-on")),
                 reveal_when_done=bool(secret.get("reveal_when_done", True)),
             ) if isinstance(secret, Mapping) else None,
+            deck=str(tasks["deck"]) if tasks.get("deck") else None,
+            passing=str(tasks.get("passing") or "never"),
         ),
         communication=CommunicationRules(
             enabled=bool(comm.get("enabled", False)),
@@ -360,6 +375,15 @@ def ruleset_model(path: Path, data: Mapping[str, Any], readings: Mapping[str, st
             per_trick=comm.get("per_trick"),
             who=str(comm.get("who", "all")),
             must_win_same_trick=bool(comm.get("must_win_same_trick", False)),
+            modes=tuple(
+                CommunicationMode(
+                    name=str(name),
+                    enabled=body.get("enabled"),
+                    dead_zone=body.get("dead_zone"),
+                    shared_fewer_than_players=(body.get("shared_tokens") or {}).get("fewer_than_players"),
+                )
+                for name, body in (comm.get("modes") or {}).items() if isinstance(body, Mapping)
+            ),
         ),
         distress=DistressRules(
             enabled=bool(distress.get("enabled", False)),
@@ -560,8 +584,76 @@ def check_mission_semantics(data: Mapping[str, Any], doc: Any, path: Path,
         except CardError as exc:
             issues.append(_issue(doc, ("tasks", "fixed", i), str(exc)))
     issues += check_condition_ids(data, doc)
+    issues += check_task_card_steps(data, doc, path, base, deck)
     issues += check_mission_dsl(data, doc, deck, mission_roles(data), seats=_most_players(data, base), checks=checks)
     return issues
+
+
+def check_task_card_steps(data: Mapping[str, Any], doc: Any, path: Path, base: Mapping[str, Any],
+                          deck: Any) -> list[SpecIssue]:
+    """The task-card steps and communication modes of a mission (Mission Deep Sea) against its rule set: a
+    draw needs the rule set's task deck and names cards it has, the roles a step names are bound earlier, a
+    communication mode is one of the rule set's."""
+    from crewkit.spec.taskcards import deck_path
+
+    issues: list[SpecIssue] = []
+    task_deck = (base.get("tasks") or {}).get("deck")
+    modes = set((base.get("communication") or {}).get("modes") or {})
+    comm = data.get("communication") or {}
+    if comm.get("mode") is not None and comm["mode"] not in modes:
+        issues.append(_issue(doc, ("communication", "mode"), f"rule set {base.get('name')!r} has no communication "
+                             f"mode {comm['mode']!r}", expected=", ".join(sorted(modes)) or "no modes",
+                             found=repr(comm["mode"])))
+    colour_ranks = {c.rank for c in deck.cards if c.suit is not None and not c.is_trump}
+    for name, ranks in (comm.get("drawn_mode") or {}).items():
+        if name not in modes:
+            issues.append(_issue(doc, ("communication", "drawn_mode", name), f"rule set {base.get('name')!r} has no "
+                                 f"communication mode {name!r}", expected=", ".join(sorted(modes)) or "no modes",
+                                 found=repr(name), key=True))
+        for j, rank in enumerate(ranks or []):
+            if rank not in colour_ranks:
+                issues.append(_issue(doc, ("communication", "drawn_mode", name, j),
+                                     f"no colour card has rank {rank}", found=repr(rank)))
+    bound: list[str] = []
+    ids: set[str] | None = None
+    for i, step in enumerate(data.get("setup") or []):
+        if not isinstance(step, Mapping) or len(step) != 1:
+            continue
+        ((key, body),) = step.items()
+        body = body if isinstance(body, Mapping) else {}
+        if key == "draw_tasks":
+            if not task_deck:
+                issues.append(_issue(doc, ("setup", i, key), f"draw_tasks needs a deck of task cards, but rule set "
+                                     f"{base.get('name')!r} has none (tasks.deck)"))
+            elif body.get("fixed"):
+                if ids is None:
+                    ids = _task_deck_ids(deck_path, str(task_deck), path, data)
+                for j, card in enumerate(body["fixed"]):
+                    if ids is not None and card not in ids:
+                        issues.append(_issue(doc, ("setup", i, key, "fixed", j), f"the task deck {task_deck!r} has no "
+                                             f"card {card!r}", found=repr(card)))
+        for field, names in (("to", body.get("to")), ("exclude", body.get("exclude") if key == "draft_without" else None)):
+            for j, name in enumerate(names or []):
+                if name != "commander" and name not in bound:
+                    issues.append(_issue(doc, ("setup", i, key, field, j),
+                                         f"{name!r} is neither `commander` nor a role bound by an earlier step",
+                                         expected=", ".join(["commander", *bound]), found=repr(name)))
+        if isinstance(body.get("role"), str):
+            bound.append(body["role"])
+        bound += [r for r in body.get("roles", []) or [] if isinstance(r, str)]
+    return issues
+
+
+def _task_deck_ids(find: Callable[..., Path], ref: str, path: Path, data: Mapping[str, Any]) -> set[str] | None:
+    """The card ids of the task deck a mission's rule set names (None when it cannot be read here)."""
+    rulesets = data.get("rulesets") or ["crew"]
+    try:
+        rs_path = bundled.ruleset_path(str(rulesets[0]), relative_to=path.parent)
+        doc = load_doc(find(ref, rs_path.parent))
+    except (bundled.NotFound, SpecError):
+        return None
+    cards = doc.data.get("cards") if isinstance(doc.data, Mapping) else None
+    return {str(c.get("id")) for c in cards or [] if isinstance(c, Mapping)}
 
 
 def _most_players(mission: Mapping[str, Any], ruleset: Mapping[str, Any]) -> int | None:
@@ -740,6 +832,10 @@ def mission_model(mid: str, path: Path, data: Mapping[str, Any], ruleset: Mappin
                          str((raw["draw_from_neighbour"] or {}).get("from", "right")))
                     for raw in data.get("setup") or [] if "draw_from_neighbour" in raw),
         unsupported={str(k): str(v) for k, v in (data.get("unsupported") or {}).items()},
+        comm_mode=(data.get("communication") or {}).get("mode"),
+        drawn_modes=tuple((str(mode), tuple(int(r) for r in ranks))
+                          for mode, ranks in ((data.get("communication") or {}).get("drawn_mode") or {}).items()),
+        comm_closed_if=texts.get(("communication", "closed_if")),
     )
 
 
@@ -767,6 +863,17 @@ def _setup_steps(raw_steps: list[Any]) -> tuple[SetupStep, ...]:
                                                    "offset": body.get("offset", "self")}))
         elif key in ("swap_tokens", "move_token"):
             steps.append(SetupStep(key.replace("_", "-"), {"optional": body.get("optional", True)}))
+        elif key == "draw_tasks":
+            steps.append(SetupStep("draw-tasks", {"difficulty": int(body.get("difficulty", 0)),
+                                                  "fixed": tuple(str(c) for c in body.get("fixed", []) or [])}))
+        elif key == "distribute_tasks":
+            steps.append(SetupStep("distribute-tasks", {"to": tuple(body.get("to", []) or [])}))
+        elif key == "volunteer":
+            steps.append(SetupStep("volunteer", {"roles": tuple(body["roles"])}))
+        elif key == "hardest_first":
+            steps.append(SetupStep("hardest-first", {"ties": str(body.get("ties", "choose"))}))
+        elif key == "draft_without":
+            steps.append(SetupStep("draft-without", {"exclude": tuple(body.get("exclude", []) or [])}))
         # draw_from_neighbour is a trigger after a trick: Mission.draws
     return tuple(steps)
 
@@ -824,6 +931,10 @@ def check_spec_file(path: Path, kind: Kind | None = None, *, checks: DslChecks |
         if not issues:
             issues += check_reading_options(doc.data, doc,
                                             lambda d, view: check_mission_semantics(d, view, path, checks))
+    elif kind == "task-cards":
+        from crewkit.spec.taskcards import check_task_deck_semantics
+
+        issues += check_task_deck_semantics(doc.data, doc, path, checks)
     return sort_issues(issues)
 
 

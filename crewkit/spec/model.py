@@ -75,6 +75,8 @@ class TaskRules:
     draft_start: str = "first-leader"
     order: str | None = None  # by-number: secret missions in number order
     secret: SecretRules | None = None  # only with ``assignment: secret-deal``
+    deck: str | None = None  # a deck of task cards with objectives (Mission Deep Sea): a bundled name or a path
+    passing: str = "never"  # never | fewer-tasks-than-players: a seat may pass in the draft
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,18 @@ class CommunicationRules:
     per_trick: int | None = None
     who: str = "all"
     must_win_same_trick: bool = False
+    modes: tuple[CommunicationMode, ...] = ()  # named sets of changes a mission picks (``mode``, ``drawn_mode``)
+
+
+@dataclass(frozen=True, slots=True)
+class CommunicationMode:
+    """``communication.modes.NAME``: how a mission may change communication (Mission Deep Sea's currents,
+    rapture of the deep, silence); None leaves the rule set's own value."""
+
+    name: str
+    enabled: bool | None = None
+    dead_zone: bool | None = None
+    shared_fewer_than_players: int | None = None  # the crew shares this many tokens fewer than it has seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +282,9 @@ class Mission:
     setup: tuple[SetupStep, ...] = ()  # its ``setup`` steps in order (``draw_from_neighbour`` is in ``draws``)
     draws: tuple[Draw, ...] = ()
     unsupported: Mapping[str, str] = field(default_factory=dict)  # rule set name -> why it cannot play this
+    comm_mode: str | None = None  # communication.mode: one of the rule set's communication modes
+    drawn_modes: tuple[tuple[str, tuple[int, ...]], ...] = ()  # communication.drawn_mode: (mode, card ranks)
+    comm_closed_if: Dsl | None = None  # communication.closed_if: nobody communicates while it holds
 
     @property
     def rulesets(self) -> list[str]:

@@ -26,8 +26,8 @@ from crewkit.spec.errors import Path, SpecError, SpecIssue, sort_issues
 from crewkit.spec.resources import data_path
 from crewkit.spec.yamlio import LoadedDoc, load_json_file, load_yaml_file
 
-Kind = Literal["ruleset", "mission", "campaign", "record"]
-KINDS: tuple[Kind, ...] = ("ruleset", "mission", "campaign", "record")
+Kind = Literal["ruleset", "mission", "campaign", "record", "task-cards"]
+KINDS: tuple[Kind, ...] = ("ruleset", "mission", "campaign", "record", "task-cards")
 
 _TYPE_NAMES = {
     "integer": "an integer",

@@ -178,6 +178,7 @@ def missions_page() -> str:
             + ", ".join(f"`{k}` = `{v}`" for k, v in sorted(duet.readings.items())) + ".", ""]
     for mission in duet.missions:
         out += _mission_section(table_for(mission, campaign="jarvis-duet"), None)
+    out += _deep_sea_section()
     for ruleset in ("crew-persian", "hammer"):
         from crewkit.tui.catalog import mission_set_of
 
@@ -192,6 +193,27 @@ def missions_page() -> str:
             out += [f"### {card}", "", "```text", *card_words(card), "```", ""]
     out += _board_cards()
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _deep_sea_section() -> list[str]:
+    """Mission Deep Sea: its 32 missions as the campaign plays them, then its 96 task cards in words with their
+    difficulty for 3, 4 and 5 players."""
+    from crewkit.spec.taskcards import load_task_deck
+    from crewkit.tui.catalog import campaign_info
+
+    info = campaign_info("deep-sea")
+    out = ["## Mission Deep Sea", "", player_text(info.description), "", f"Rule set `{info.ruleset}`.", ""]
+    for mission in info.missions:
+        out += _mission_section(table_for(mission, campaign="deep-sea"), _mission_data(mission))
+    deck = load_task_deck("deep-sea")
+    out += ["### The task cards", "",
+            "Each card in words, its difficulty for 3, 4 and 5 players, and a note where the card says more.", ""]
+    for card in deck.cards:
+        cost = ", ".join(f"{card.difficulty[n]} ({n} players)" for n in sorted(card.difficulty))
+        note = f" {player_text(card.note)}" if card.note else ""
+        out.append(f"- {player_text(card.text)}{note} Difficulty {cost}.")
+    out.append("")
+    return out
 
 
 def _mission_data(mission: str) -> Mapping[str, Any]:

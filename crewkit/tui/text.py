@@ -172,6 +172,30 @@ def action_label(action: Action) -> str:
     return generic_label(action)
 
 
+TASK_CARD_TYPES = frozenset({"take-task-card", "pass-task", "choose-number", "give-task-card"})
+
+
+def task_card_action_label(action: Any, deck: Any, kinds: Sequence[str] = (), viewer: int | None = None, *,
+                           public: bool = False) -> str:
+    """A draft action on task cards with objectives, the card in words (``deck``: the rules' task deck);
+    ``public``: as the other seats may read it (a number kept secret is not named)."""
+    task = getattr(action, "task", None)
+    words = f"\u201c{deck.card(task).text}\u201d" if task is not None and deck.has(task) else str(task)
+    if action.type == "take-task-card":
+        return f"take the task card {words}"
+    if action.type == "pass-task":
+        return "pass: take no task card this turn"
+    if action.type == "choose-number":
+        ask = deck.card(task).asks if task is not None and deck.has(task) else None
+        if public and ask is not None and not ask.shown:
+            return f"name a secret number for {words}"
+        return f"name {action.number} for {words}"
+    if action.type == "give-task-card":
+        who = seat_label(action.player, kinds, viewer) if kinds else f"seat {action.player}"
+        return f"give {words} to {who}"
+    return generic_label(action)
+
+
 def public_action_label(action: Action) -> str:
     """``action_label`` for another seat's move, as every seat may read it: a passed card is not named
     (only the giver and the receiver see it; the log shows it to them)."""
@@ -268,12 +292,17 @@ def generic_label(action: Action) -> str:
 
 
 def mission_briefing_lines(
-    data: Mapping[str, Any], players: int | None = None, roles: Mapping[str, str] | None = None
+    data: Mapping[str, Any], players: int | None = None, roles: Mapping[str, str] | None = None,
+    task_texts: Mapping[str, str] | None = None,
 ) -> list[str]:
     """The mission in words: description, tasks, tokens, symbols, setup steps and conditions (Rich markup).
 
-    ``roles`` names the players already bound to the mission's roles (``{"sick": "Bot 2"}``)."""
+    ``roles`` names the players already bound to the mission's roles (``{"sick": "Bot 2"}``); ``task_texts``
+    are the words of the rule set's task cards by id (Mission Deep Sea), for the cards a mission names."""
     lines: list[str] = []
+    names = role_names(data, roles)
+    if task_texts:  # a rule set of task cards with objectives calls its commander the captain (Deep Sea)
+        names = {"commander": "the captain", **names}
     if data.get("description"):
         lines += [shown(" ".join(str(data["description"]).split())), ""]
     tasks = data.get("tasks") or {}
@@ -282,7 +311,12 @@ def mission_briefing_lines(
     fixed = list(tasks.get("fixed") or [])
     symbols = data.get("symbols") or {}
     what = "task card is" if count == 1 else "task cards are"
-    if count == 0:
+    draws = [s["draw_tasks"] for s in data.get("setup") or [] if isinstance(s, Mapping) and "draw_tasks" in s]
+    if draws:
+        given = any(isinstance(s, Mapping) and ("distribute_tasks" in s) for s in data.get("setup") or [])
+        how = "given out as the steps below say" if given else "taken in turn, starting with the captain"
+        lines.append(f"[b]Tasks:[/] task cards with objectives, shown in words at the table, {how}.")
+    elif count == 0:
         lines.append("[b]Tasks:[/] none — this mission is about its conditions.")
     elif symbols.get("commander_decision"):
         lines.append(f"[b]Tasks:[/] {count} {what} revealed; the commander gives them all to one other player.")
@@ -292,13 +326,15 @@ def mission_briefing_lines(
         lines.append(f"[b]Tasks:[/] {count} {what} revealed and drafted, starting with the commander.")
     if fixed:
         lines.append("  Fixed task cards: " + ", ".join(shown(str(c)) for c in fixed))
-    if tokens:
+    if draws:
+        pass
+    elif tokens:
         lines.append("[b]Task tokens[/] (placed on the revealed tasks from left to right):")
         for tok in tokens:
             lines.append(f"  [b]{shown(token_text(str(tok)))}[/]  {token_words(str(tok))}")
     elif count:
         lines.append("[b]Task tokens:[/] none — tasks may be completed in any order.")
-    sym_lines = []
+    sym_lines = _communication_words(data.get("communication"), names)
     if symbols.get("dead_zone"):
         sym_lines.append(
             "Dead zone: you may still communicate a highest/lowest/only card, but the others do not learn which."
@@ -321,7 +357,6 @@ def mission_briefing_lines(
         lines.extend("  " + shown(s) for s in sym_lines)
     else:
         lines.append("[b]Symbols:[/] none.")
-    names = role_names(data, roles)
     setup = [s for s in data.get("setup") or [] if isinstance(s, Mapping) and s]
     before = [s for s in setup if "draw_from_neighbour" not in s]
     during = [s for s in setup if "draw_from_neighbour" in s]
@@ -329,12 +364,12 @@ def mission_briefing_lines(
         lines.append("[b]Before the draft:[/]")
         for step in before:
             kind, body = next(iter(step.items()))
-            lines.append("  " + shown(setup_step_words(str(kind), body, names)))
+            lines.append("  " + shown(setup_step_words(str(kind), body, names, task_texts)))
     if during:
         lines.append("[b]During the tricks:[/]")
         for step in during:
             kind, body = next(iter(step.items()))
-            lines.append("  " + shown(setup_step_words(str(kind), body, names)))
+            lines.append("  " + shown(setup_step_words(str(kind), body, names, task_texts)))
     conditions = data.get("conditions") or []
     if conditions:
         lines.append("[b]Conditions:[/]")
@@ -343,6 +378,17 @@ def mission_briefing_lines(
                 continue
             lines.extend("  • " + shown(line) for line in condition_words(cond, names))
     return lines
+
+
+def _task_texts(rs: Any) -> dict[str, str]:
+    """The words of the rule set's task cards by id (Mission Deep Sea), empty without a deck of them."""
+    deck_ref = getattr(getattr(rs, "tasks", None), "deck", None)
+    if not deck_ref:
+        return {}
+    from crewkit.spec.taskcards import load_task_deck
+
+    deck = load_task_deck(deck_ref, None, rs, relative_to=rs.path.parent)
+    return {c.id: c.text for c in deck.cards}
 
 
 def briefing_lines(rs: Any, spec: Any, kinds: Sequence[str], *, shown_id: str, mission_set: bool,
@@ -390,11 +436,14 @@ def briefing_lines(rs: Any, spec: Any, kinds: Sequence[str], *, shown_id: str, m
     elif (data.get("tasks") or {}).get("secret"):
         lines.append("Each player holds secret mission cards: only you see yours. They must be completed "
                      "in number order. The commander may signal one card during a trick (key s).")
+    elif not mission_set and (data.get("tasks") or {}).get("deck"):
+        holder = shown(str((data.get("commander") or {}).get("holder_of") or "the commander's card"))
+        lines.append(f"The holder of {holder} is captain, leads the first trick and takes the first task card.")
     elif not mission_set:
         lines.append("The holder of rocket 4 is commander, leads the first trick and chooses the first task.")
     if not mission_set:
         lines.append("")
-        lines.extend(mission_briefing_lines(spec.data, len(kinds)))
+        lines.extend(mission_briefing_lines(spec.data, len(kinds), task_texts=_task_texts(rs)))
     fixed = fixed_readings or {}
     readings = [r for r in data.get("readings") or [] if isinstance(r, dict)
                 if rs.name != "crew" or r.get("id") in fixed]
@@ -454,10 +503,38 @@ def role_phrase(role: str) -> str:
     return phrase(role)
 
 
-def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = None) -> str:
+_MODE_WORDS = {
+    "currents": "currents: you may communicate, but the others do not learn whether the card is your highest, "
+                "lowest or only one of its colour",
+    "rapture": "rapture of the deep: the crew shares two sonar tokens fewer than there are players",
+    "silence": "no communication at all",
+}
+
+
+def _communication_words(comm: Any, names: Mapping[str, str] | None = None) -> list[str]:
+    """A mission's communication mode (Mission Deep Sea's logbook symbols) in words (``names``: the words for
+    the mission's roles)."""
+    if not isinstance(comm, Mapping):
+        return []
+    out = []
+    if comm.get("mode"):
+        out.append("Communication: " + _MODE_WORDS.get(str(comm["mode"]), str(comm["mode"])) + ".")
+    drawn = comm.get("drawn_mode")
+    if isinstance(drawn, Mapping) and drawn:
+        parts = [f"{', '.join(map(str, ranks))}: {_MODE_WORDS.get(str(mode), str(mode))}"
+                 for mode, ranks in drawn.items() if isinstance(ranks, list)]
+        out.append("Unfamiliar terrain: a colour card drawn before the attempt sets the communication (" +
+                   "; ".join(parts) + "; any other rank: as usual).")
+    if comm.get("closed_if"):
+        out.append("Nobody may communicate while " + expr_words(comm["closed_if"], names) + ".")
+    return out
+
+
+def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = None,
+                     task_texts: Mapping[str, str] | None = None) -> str:
     """One setup step of a mission in words (``kind`` is its key: ``ask``, ``choose_player``, ...): the step's
     own ``text:``, else crewkit's words for its fields. ``names`` are the words for the mission's roles
-    (:func:`role_names`)."""
+    (:func:`role_names`); ``task_texts`` the words of task cards by id (a ``draw_tasks`` that names cards)."""
     from crewkit.dsl.words import join, role_phrase
 
     names = names or {}
@@ -472,7 +549,35 @@ def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = Non
         return f"{_key_words(kind).capitalize()}."
     if body.get("text"):
         return _sentence_words(body["text"])
-    chooser = {"commander": "The commander", "crew": "Together, the crew", "dealer": "The dealer"}
+    # the commander under the rule set's name for it (Mission Deep Sea: the captain)
+    commander = str(names.get("commander") or "the commander")
+
+    def player(name: Any) -> str:
+        return commander if str(name) == "commander" else role(name)
+
+    chooser = {"commander": commander[:1].upper() + commander[1:], "crew": "Together, the crew",
+               "dealer": "The dealer"}
+    if kind == "draw_tasks":
+        if body.get("fixed"):
+            texts = task_texts or {}
+            cards = [f"\u201c{texts[str(c)].rstrip('.')}\u201d" if str(c) in texts else _key_words(str(c))
+                     for c in body["fixed"]]
+            return "The task cards are set: " + "; ".join(cards) + "."
+        return (f"Task cards are drawn until their difficulty for this number of players adds up to exactly "
+                f"{body.get('difficulty')}.")
+    if kind == "distribute_tasks":
+        to = [player(r) for r in body.get("to") or []]
+        who = join(to, "or") if to else "any player (one may take several or none)"
+        return f"The crew gives out the task cards instead of drafting them: each goes to {who}."
+    if kind == "volunteer":
+        roles = ", then ".join(str(r).replace("_", " ") for r in body.get("roles") or [])
+        return (f"{chooser['commander']} asks each player in turn whether they take the tasks: the first yes is "
+                f"the {roles} (the last players asked must say yes).")
+    if kind == "hardest_first":
+        return "The first task card taken must be one of the most difficult drawn."
+    if kind == "draft_without":
+        who = join([player(r) for r in body.get("exclude") or []], "and")
+        return f"{who[:1].upper() + who[1:]} takes no task card."
     if kind == "ask":
         answers = join([f"\u201c{a}\u201d" for a in body.get("answers", []) or []], "or")
         who = {"others": "every other player", "all": "every player"}.get(str(body.get("who", "others")),
@@ -480,7 +585,7 @@ def setup_step_words(kind: str, body: Any, names: Mapping[str, str] | None = Non
         return f"The commander asks {who}: \u201c{body.get('question', '')}\u201d (answer {answers})."
     if kind == "choose_player":
         by = chooser.get(str(body.get("by", "commander")), "The commander")
-        barred = [("the commander" if str(e) == "commander" else "the dealer" if str(e) == "dealer" else role(e))
+        barred = [("the dealer" if str(e) == "dealer" else player(e))
                   for e in body.get("exclude") or []]
         excluded = f" (not {join(barred, 'nor')})" if barred else ""
         return f"{by} chooses {as_role(body.get('role', 'player'))}{excluded}."

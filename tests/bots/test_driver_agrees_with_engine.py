@@ -25,6 +25,9 @@ GAMES = {
     "crew-jarvis": [("planet-nine/04", 2)],
     "crew-persian": [("persian", 3), ("persian", 4), ("persian/level-2", 5)],
     "hammer": [("hammer", 4)],
+    # currents (dead zone), rapture of the deep (a shared pool of tokens), no communication once under way
+    "crew-deep-sea": [("deep-sea/09", 4), ("deep-sea/11", 3), ("deep-sea/10", 5)],
+    "crew-deep-sea-tonoja": [("deep-sea/05", 2), ("deep-sea/11", 2)],
 }
 READINGS = {"crew-persian": [{}, {"signal-who": "everyone-once"}, {"persian-distress": "as-standard"}],
             "crew-jarvis": [{}, {"jarvis-communication": "jarvis-takes-part"}]}

@@ -78,6 +78,14 @@ EXPRESSIONS = [
     "any(t in tricks: t.winning_card.suit == pink and tricks_won(t.winner) >= 3)",
     "any(t in tricks: any(u in tricks: u.number > t.number and u.winning_card.rank == t.winning_card.rank))",
     "sum(t in tricks: t.winning_card.rank) > 5 * tricks_played",
+    # the words Mission Deep Sea's task cards added
+    "lost_for(pink 1, commander) or lost_for(blue 9, left_of(commander))",
+    "any(c in cards_of_rank(3): lost_for(c, 1))",
+    "longest_run(commander) >= 2 or longest_run(0) == tricks_won(0)",
+    "any(p in others(commander): tricks_won(p) > tricks_won(commander))",
+    "count(others(2)) == count(players) - 1 and 2 not in others(2)",
+    "sum(q in others(0): longest_run(q)) >= tricks_won(0)",
+    "any(t in tricks: t.last_card.rank > t.winning_card.rank or t.last_card == t.winning_card)",
 ]
 
 

@@ -78,6 +78,8 @@ def test_every_listed_play_command_is_accepted_by_play(capsys: pytest.CaptureFix
             campaign = "planet-nine" if mission is None else None
             if row["name"] == "crew-jarvis":
                 campaign = "jarvis-duet"
+            if row["name"].startswith("crew-deep-sea"):  # task cards with objectives: the Deep Sea logbook
+                campaign = "deep-sea"
             check_play_options(PlayOptions(mission=mission, ruleset=row["name"], players=count, campaign=campaign))
 
 

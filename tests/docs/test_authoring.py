@@ -114,3 +114,13 @@ async def test_play_campaign_command_opens_the_campaign(workdir: Path, monkeypat
         assert isinstance(app.screen, BriefingScreen)
         text = screen_text(app)
         assert "Chapter 1: Clocking in" in text and "The station is quiet." in text
+
+
+def test_the_task_card_example_is_a_card_of_the_box_as_bundled() -> None:
+    """The walk-through writes a task card with a Deep Sea card of missions/deep-sea/tasks.yaml: the same card."""
+    import yaml
+
+    example = yaml.safe_load(FILES["my-deep/tasks.yaml"])["cards"][0]
+    bundled = yaml.safe_load((ROOT / "missions" / "deep-sea" / "tasks.yaml").read_text(encoding="utf-8"))
+    card = next(c for c in bundled["cards"] if c["id"] == example["id"])
+    assert {k: v for k, v in card.items() if k != "source"} == example

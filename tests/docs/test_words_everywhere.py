@@ -223,3 +223,46 @@ def test_docs_missions_page_has_no_leftovers() -> None:
     prose = re.sub(r"<!--.*?-->", "", prose).replace("**", "")  # Markdown's bold
     prose = prose.replace("crewkit/dsl/words.py", "").replace("crewkit/tui/briefings.py", "")
     assert not problems(prose), problems(prose)
+
+
+DEEP_SEA = campaign_info("deep-sea").missions
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_deep_sea_briefing_is_plain_english(players: int) -> None:
+    """The 32 logbook missions as the campaign plays them: the captain by that name, the steps and the
+    communication modes in words, the fixed cards of mission 32 by their words, never their ids."""
+    assert len(DEEP_SEA) == 32
+    for mission in DEEP_SEA:
+        data = yaml.safe_load(bundled.mission_path(mission).read_text())
+        text = "\n".join(mission_words(table_for(mission, players=players, campaign="deep-sea")))
+        assert not problems(text, variables_of(data)), (mission, players, problems(text, variables_of(data)), text)
+        assert "commander" not in text, (mission, text)  # Deep Sea calls the holder of submarine 4 the captain
+    finale = "\n".join(mission_words(table_for("deep-sea/32", players=players, campaign="deep-sea")))
+    assert "The task cards are set: \u201cI win no trick at all\u201d;" in finale
+    call = "\n".join(mission_words(table_for("deep-sea/10", players=players, campaign="deep-sea")))
+    assert "Nobody may communicate while the player chosen as taker is not the captain" in call
+    assert "The captain chooses a player as taker." in call
+
+
+def test_the_two_player_deep_sea_variant_reads_as_english() -> None:
+    for mission in DEEP_SEA:
+        text = "\n".join(mission_words(table_for(mission, ruleset="crew-deep-sea-tonoja", players=2)))
+        assert not problems(text), (mission, problems(text), text)
+
+
+def test_every_deep_sea_task_card_reads_as_english() -> None:
+    """Each of the 96 cards: its own words, and crewkit's words for its objective (what a card without
+    ``text`` would show), with the owner named as a player."""
+    from crewkit.spec.taskcards import load_task_deck
+
+    deck = load_task_deck("deep-sea")
+    assert len(deck.cards) == 96
+    for card in deck.cards:
+        assert not problems(card.text + " " + card.note), card.id
+        cond = {"fail_if": card.fail_if.text if card.fail_if else None,
+                "done_if": card.done_if.text if card.done_if else None}
+        variables = {n.var for t in cond.values() if t for n in walk(parse(t)) if isinstance(n, Quant)}
+        for line in condition_words(cond, {"owner": "Alice", "chosen": "the number Alice named"}):
+            assert not problems(line, variables), (card.id, problems(line, variables), line)
+            assert "owner" not in line, (card.id, line)

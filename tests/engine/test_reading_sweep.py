@@ -38,6 +38,8 @@ BASE = {
     "crew": ("planet-nine/06", [3, 4, 5]),
     "crew-3p-challenge": ("planet-nine/04", [3]),
     "crew-jarvis": ("planet-nine/04", [2]),
+    "crew-deep-sea": ("deep-sea/11", [3, 4, 5]),
+    "crew-deep-sea-tonoja": ("deep-sea/05", [2]),
     "crew-persian": ("persian", [3, 4, 5]),
     "hammer": ("hammer", [4]),
 }
@@ -64,7 +66,7 @@ def _cases() -> Iterator[tuple[str, str, tuple[int, ...], dict[str, str]]]:
         for reading in readings:
             for option in reading["options"]:
                 for rs in rulesets:
-                    counts = (2,) if rs == "crew-jarvis" else players
+                    counts = (2,) if BASE[rs][1] == [2] else players  # the two-player rule sets (JARVIS, Tonoja)
                     yield rs, ms.id, counts, {reading["id"]: option}
 
 

@@ -254,7 +254,7 @@ def test_dsl_sites_cover_every_dsl_key_of_the_schemas() -> None:
     from crewkit.spec.dslsites import SITES
 
     found: set[tuple[str, tuple[str, ...]]] = set()
-    for kind in ("ruleset", "mission"):
+    for kind in ("ruleset", "mission", "task-cards"):
         schema = json.loads((ROOT / "schemas" / f"{kind}.schema.json").read_text(encoding="utf-8"))
 
         def walk(node: Any, path: tuple[str, ...], kind: str = kind, schema: Any = schema) -> None:

@@ -95,13 +95,15 @@ FIXTURES: list[tuple[str, str, dict[str, Any]]] = [
     ("ruleset", "crew-persian", {"commander": {"secret_task_number": None, "else": None, "lowest_secret_task": True}}),
     ("ruleset", "crew-persian", {"commander": {"secret_task_number": None, "else": None, "highest_secret_task": True}}),
     ("mission", "planet-nine/02", {"unsupported": {"crew-jarvis": "a test"}}),
+    ("ruleset", "crew-deep-sea", {"communication": {"modes": {"currents": {"enabled": False}}}}),
     ("ruleset", "crew", {"rounds": {"count": 2, "dealer_start": "seat-0", "dealer_rotation": "right",
                                     "chips": {"start": 5}}, "scoring": {"modes": ["penalty"], "missions": "hammer"}}),
 ]
 
 # A mission each rule set is compiled with when one of its keys changes (others: planet-nine/03, with tokens).
 MISSION_FOR = {"crew": "planet-nine/03", "crew-3p-challenge": "planet-nine/13", "crew-jarvis": "planet-nine/13",
-               "crew-persian": "persian", "hammer": "hammer"}
+               "crew-persian": "persian", "hammer": "hammer",
+               "crew-deep-sea": "deep-sea/20", "crew-deep-sea-tonoja": "deep-sea/20"}
 
 
 # ---------------------------------------------------------------------------- the schemas' properties
@@ -231,6 +233,8 @@ def snapshot(value: Any) -> Any:
         if type(value).__name__ == "Deck":  # its cards and every string that names one
             return ("deck", tuple((c.name, c.is_trump, c.rank) for c in value.cards),
                     tuple(sorted((k, c.name) for k, c in value._by_name.items())))
+        if type(value).__name__ == "TaskCardDeck":  # its cards by id and difficulty (their DSL is the deck file's)
+            return ("task-deck", value.name, value.seats, tuple((c.id, c.difficulty) for c in value.cards))
         return (type(value).__name__, tuple((f.name, snapshot(getattr(value, f.name)))
                                             for f in dataclasses.fields(value)
                                             if f.name != "raw_ruleset"))

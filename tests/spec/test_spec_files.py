@@ -21,6 +21,8 @@ MISSION_FILES = sorted((ROOT / "missions").glob("*/*.yaml"))
 def kind_of(path: Path) -> Kind:
     if path.parent.name == "rulesets":
         return "ruleset"
+    if path.name == "tasks.yaml":
+        return "task-cards"
     return "campaign" if path.name == "campaign.yaml" else "mission"
 
 
@@ -65,9 +67,12 @@ def test_ruleset_name_matches_file_and_variants_are_partial(path: Path) -> None:
     data = load_yaml_file(path).data
     assert data["name"] == path.stem
     if "extends" in data:
-        assert data["extends"] == "crew"
-        # A variant lists only differences: never the whole deck or the play block again.
-        assert "suits" not in data.get("deck", {})
+        assert data["extends"] in ("crew", "crew-deep-sea")  # The Crew, or Mission Deep Sea's own variants
+        # A variant lists only differences: never the whole deck or the play block again (a deck only when its
+        # suits differ from the base's: Mission Deep Sea's submarines are Planet Nine's rockets renamed).
+        base = load_yaml_file(ROOT / "rulesets" / f"{data['extends']}.yaml").data
+        assert data.get("deck", {}).get("suits", None) != base["deck"]["suits"]
+        assert "play" not in data
 
 
 @pytest.mark.parametrize("path", RULESETS, ids=ids(RULESETS))

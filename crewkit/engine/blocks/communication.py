@@ -26,6 +26,7 @@ from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import TRICKS, Block, Handler, TrickHook, register
 from crewkit.engine.rules import Rules
 from crewkit.engine.state import Communication, Event, Trick, statement_text
+from crewkit.engine.view import EngineView
 
 if TYPE_CHECKING:
     from crewkit.engine.game import Game
@@ -169,9 +170,24 @@ def signal_kept(g: Game, trick: Trick, mask: int) -> bool:
     return False
 
 
+def tokens_left(g: Game, seat: int) -> bool:
+    """Whether ``seat`` still has a token: its own (``per_player``), or one of the crew's shared pool."""
+    r = g.rules
+    if r.comm_pool is not None:
+        return sum(g.comm_used) < r.comm_pool
+    return g.comm_used[seat] < r.comm_per_player
+
+
+def closed_by_mission(g: Game) -> bool:
+    """The mission's ``communication.closed_if`` holds now."""
+    closed = g.rules.comm_closed_if
+    # (an EngineView, not g.view(): the lazy communication offers read a frozen copy of the game's state)
+    return closed is not None and bool(closed(EngineView(g), {}))
+
+
 def communication_open(g: Game, seat: int) -> bool:
     r = g.rules
-    if not r.comm_enabled or g.comm_used[seat] >= r.comm_per_player:
+    if not r.comm_enabled or not tokens_left(g, seat):
         return False
     if r.comm_barred_roles and any(g.roles.get(role) == seat for role in r.comm_barred_roles):
         return False
@@ -179,7 +195,7 @@ def communication_open(g: Game, seat: int) -> bool:
         return False
     if r.disruption is not None and len(g.tricks) + 1 < r.disruption:
         return False
-    return True
+    return not closed_by_mission(g)
 
 
 def true_statements(g: Game, seat: int, card: Card) -> tuple[str, ...]:
@@ -216,8 +232,12 @@ def communicate(g: Game, a: Communicate) -> None:
             "communication-closed",
             f"seat {a.seat} cannot communicate during trick {g.trick_number}: only between tricks",
         )
-    if g.comm_used[a.seat] >= r.comm_per_player:
+    if not tokens_left(g, a.seat):
+        if r.comm_pool is not None:
+            raise IllegalAction("no-tokens-left", f"the crew's {r.comm_pool} shared token(s) are all used")
         raise IllegalAction("already-communicated", f"seat {a.seat} has already communicated this attempt")
+    if closed_by_mission(g):
+        raise IllegalAction("communication-closed", "this mission allows no communication now")
     barred = [role for role in r.comm_barred_roles if g.roles.get(role) == a.seat]
     if barred:
         raise IllegalAction("barred-from-communicating",

@@ -38,11 +38,12 @@ class Objectives(Block):
         return after_play
 
     def needs(self, hook: str, rules: Rules) -> bool:
-        return hook != "after_play" or bool(rules.conditions)  # after a play: the mission's conditions only
+        # after a play: the mission's conditions only (and the task cards' objectives, bound during a game)
+        return hook != "after_play" or bool(rules.conditions) or rules.task_deck is not None
 
 
 def after_play(g: Game) -> None:
-    if g.rules.conditions:
+    if g.conditions:
         check_conditions(g, "after-play")
 
 
@@ -51,7 +52,7 @@ def after_trick(g: Game, trick: Trick, mask: int) -> bool:
         score_tasks(g, trick, mask)
         if g._outcome is not None:
             return True
-    if g.rules.conditions:
+    if g.conditions:
         check_conditions(g, "after-trick")
         if g._outcome is not None:
             return True
@@ -119,7 +120,7 @@ def score_tasks(g: Game, trick: Trick, mask: int) -> None:
 
 def check_conditions(g: Game, when: str) -> None:
     from_view = g.view()
-    for i, cond in enumerate(g.rules.conditions):
+    for i, cond in enumerate(g.conditions):
         if g.cond_done[i]:
             continue
         if cond.check != when and not (when == "after-trick" and cond.check == "after-play"):
@@ -134,15 +135,18 @@ def check_conditions(g: Game, when: str) -> None:
             return
         if cond.done_if is not None and cond.done_if(from_view, {}):
             g.cond_done[i] = True
+            if cond.card is not None:  # a task card fulfilled for good: said in the log
+                owner = next((t.owner for t in g.task_cards if t.cond == i), None)
+                g.events.append(Event("task-card-done", owner, None, cond.card))
 
 
 def check_end(g: Game, trick: Trick) -> None:
     last = trick.number >= g.total_tricks
     conds_done = all(
-        d or (last and c.done_if is None) for d, c in zip(g.cond_done, g.rules.conditions, strict=True)
+        d or (last and c.done_if is None) for d, c in zip(g.cond_done, g.conditions, strict=True)
     )
     if g.tasks_done == len(g.tasks) and conds_done:
-        if g.tasks or last or g.rules.conditions:
+        if g.tasks or last or g.conditions:
             succeed(g, trick)
             return
     if last:
@@ -161,7 +165,7 @@ def unfulfilled_text(g: Game) -> str:
     from crewkit.dsl.words import words
 
     names = {role: f"seat {seat}" for role, seat in g.roles.items() if seat is not None}
-    open_conds = [c for d, c in zip(g.cond_done, g.rules.conditions, strict=True)
+    open_conds = [c for d, c in zip(g.cond_done, g.conditions, strict=True)
                   if not d and c.done_expr is not None]
     said = [c.text.rstrip(".") or words(c.done_expr, names) for c in open_conds]
     if len(said) == 1:
@@ -170,7 +174,12 @@ def unfulfilled_text(g: Game) -> str:
 
 
 def succeed(g: Game, trick: Trick) -> None:
-    if g.tasks:
+    if g.task_cards:
+        count = len(g.task_cards)
+        what = "the task card" if count == 1 else f"all {count} task cards"
+        others = len(g.conditions) > count
+        reason = f"{what}{' and the conditions' if others else ''} fulfilled by trick {trick.number}"
+    elif g.tasks:
         # play went on after the last task because a condition waited for something (mission 17's nines
         # under until-nines-out): the win came from that condition, so say so
         waited = max(t.trick or 0 for t in g.tasks) < trick.number

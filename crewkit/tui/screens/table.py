@@ -41,6 +41,7 @@ from crewkit.tui.screens.dialogs import (
 )
 from crewkit.tui.session import Session
 from crewkit.tui.text import (
+    TASK_CARD_TYPES,
     action_label,
     card_text,
     chip_str,
@@ -48,6 +49,7 @@ from crewkit.tui.text import (
     name_seats,
     public_action_label,
     seat_label,
+    task_card_action_label,
 )
 from crewkit.tui.widgets.communication import CrewView
 from crewkit.tui.widgets.hand import HandView
@@ -223,7 +225,9 @@ class TableScreen(Screen[None]):
         else:
             tasks.show(obs, kinds, viewer, game.rules)
         self.query_one("#trick", TrickView).show(obs, kinds, viewer)
-        self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer)
+        deck = game.rules.task_deck
+        texts = {c.id: c.text for c in deck.cards} if deck is not None else None
+        self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer, card_texts=texts)
 
         acting = self.acting()
         act_obs = obs if acting is None or acting == viewer else game.observation(acting)
@@ -275,9 +279,13 @@ class TableScreen(Screen[None]):
             for_jarvis = " for JARVIS" if acting is not None and acting == game.dummy_seat else ""
             heading = {
                 "take-task": f"Choose a task{for_jarvis} (↑ ↓ Enter)",
+                "take-task-card": f"Choose a task card{for_jarvis} (↑ ↓ Enter)",
+                "choose-number": "Name the number your task card asks for (↑ ↓ Enter)",
+                "give-task-card": "The crew gives out the task cards: who takes this one? (↑ ↓ Enter)",
                 "choose-mission": "You deal: choose the mission card and its mode (↑ ↓ Enter)",
                 "choose-dummy-seat": "Where does JARVIS sit? (↑ ↓ Enter)",
-            }.get(next(iter(kinds_of)) if len(kinds_of) == 1 else "", "Choose (↑ ↓ Enter)")
+            }.get(next(iter(kinds_of - {"pass-task"})) if len(kinds_of - {"pass-task"}) == 1 else "",
+                  "Choose (↑ ↓ Enter)")
             if kinds_of == {"answer"} and game.questions:
                 heading = f"The commander asks you: \u201c{game.questions[-1][0]}\u201d (↑ ↓ Enter)"
             panel_title.update(Text(heading, style="bold"))
@@ -317,6 +325,8 @@ class TableScreen(Screen[None]):
         if isinstance(action, ChoosePlayer):
             who = seat_label(action.player, self.session.kinds, self.viewer)
             return Text(f"choose {who} as the {action.role.replace('_', ' ')}")
+        if self.game.rules.task_deck is not None and action.type in TASK_CARD_TYPES:
+            return Text(task_card_action_label(action, self.game.rules.task_deck, self.session.kinds, self.viewer))
         if action.type == "take-task" and card is not None:
             task = next((t for t in self.game.observation(action.seat).tasks if t.card == card), None)
             out = Text.assemble("take ", card_text(card))
@@ -575,7 +585,9 @@ class TableScreen(Screen[None]):
         # A refused bot move is not shown: it names a card of the bot's hand (the bot played its first
         # legal action instead, which the log shows as any other move).
         if refused is None:
-            label = public_action_label(action)
+            deck = self.game.rules.task_deck
+            label = task_card_action_label(action, deck, s.kinds, self.viewer, public=True) \
+                if deck is not None and action.type in TASK_CARD_TYPES else public_action_label(action)
             # a toast for a bot's distress signal; for a communication only when there is room: at 80x24 the
             # toasts would cover the crew panel and the log, which already show it
             if isinstance(action, Distress) or (isinstance(action, Communicate) and self.app.size.height >= SHORT):

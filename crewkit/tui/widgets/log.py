@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -11,8 +11,10 @@ from textual.widgets import Static
 from crewkit.tui.text import STATEMENT_WORDS, card_text, seat_label, token_text
 
 
-def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | None:
-    """One event as a line; ``None`` for events not worth a line. Private cards stay private."""
+def event_text(event: Any, kinds: Sequence[str], viewer: int | None,
+               card_texts: Mapping[str, str] | None = None) -> Text | None:
+    """One event as a line; ``None`` for events not worth a line. Private cards stay private. ``card_texts``:
+    the words of the task cards with objectives, by id (Mission Deep Sea)."""
     who = seat_label(event.seat, kinds, viewer) if event.seat is not None else ""
     card = card_text(event.card) if event.card is not None else Text("")
     kind = event.kind
@@ -28,6 +30,8 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | N
         return Text.assemble("Task revealed: ", card, f" [{tok}]" if tok else "")
     if kind == "task-taken":
         return Text.assemble((_v(who, "takes"), "bold"), " the task ", card)
+    if kind.startswith("task-card") or kind in ("task-number", "task-pass"):
+        return _task_card_event(event, who, card_texts or {})
     if kind == "communicate":
         said = "statement hidden" if event.detail in ("hidden", "") else STATEMENT_WORDS.get(event.detail, event.detail)
         return Text.assemble(("✉ ", "bold"), (_v(who, "communicates"), "bold"), " ", card, f" ({said})")
@@ -74,6 +78,25 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None) -> Text | N
     return Text(f"{kind.replace('-', ' ')}: {' '.join(parts)}" if parts else kind.replace("-", " "))
 
 
+def _task_card_event(event: Any, who: str, texts: Mapping[str, str]) -> Text:
+    """The draft of task cards with objectives: drawn, taken, passed, numbers named, fulfilled."""
+    kind = event.kind
+    card_id, _, number = (event.detail or "").partition(" ")
+    words = Text(f"\u201c{texts.get(card_id, card_id)}\u201d", style="italic")
+    if kind == "task-card-revealed":
+        return Text.assemble("Task card drawn: ", words)
+    if kind == "task-card-taken":
+        return Text.assemble((_v(who, "takes"), "bold"), " the task card ", words)
+    if kind == "task-pass":
+        return Text(f"{_v(who, 'passes')}: no task card this turn", style="dim")
+    if kind == "task-number":
+        named = "a secret number" if number == "secret" else number
+        return Text.assemble((_v(who, "names"), "bold"), f" {named} for ", words)
+    if kind == "task-card-done":
+        return Text.assemble(("✓ ", "bold green"), f"{_v(who, 'fulfils')} the task card ", words)
+    return Text(f"{kind.replace('-', ' ')}: {who} {event.detail}".strip())
+
+
 def _v(who: str, verb: str) -> str:
     """``Bot 2 plays`` but ``You play``."""
     if not who.startswith("You"):
@@ -95,8 +118,9 @@ class EventLog(Static):
         super().__init__(*args, **kw)
         self._lines: list[Text] = []
 
-    def show(self, events: Sequence[Any], kinds: Sequence[str], viewer: int | None, limit: int = 40) -> None:
-        self._lines = [t for t in (event_text(e, kinds, viewer) for e in events[-limit:]) if t is not None]
+    def show(self, events: Sequence[Any], kinds: Sequence[str], viewer: int | None, limit: int = 40,
+             card_texts: Mapping[str, str] | None = None) -> None:
+        self._lines = [t for t in (event_text(e, kinds, viewer, card_texts) for e in events[-limit:]) if t is not None]
         self._fit()
         self.call_after_refresh(self._fit)  # again once the layout has settled (the trick panel may have grown)
 

@@ -1,4 +1,5 @@
-"""The mission's tasks: card, token, owner, and a done mark; secret mission cards; Hammer's round and chips."""
+"""The mission's tasks: card, token, owner, and a done mark; task cards with objectives in words; secret mission
+cards; Hammer's round and chips."""
 
 from __future__ import annotations
 
@@ -54,6 +55,33 @@ def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None, *
             data = {"fail_if": cond.fail_text, "done_if": cond.done_text, "id": cond.id, "text": cond.text}
             for line in condition_words(data, words):
                 out.append(f"  {line}\n")
+    return out
+
+
+def task_cards_text(cards: Sequence[Any], kinds: Sequence[str], viewer: int | None, *,
+                    roles: Sequence[tuple[str, int]] = ()) -> Text:
+    """Task cards with objectives (Mission Deep Sea): each card in words, with its owner, the number its owner
+    named (``secret`` when kept from the viewer) and a done mark; then the roles bound by the setup."""
+    out = Text()
+    out.append("Task cards", style="bold")
+    done = sum(1 for c in cards if c.done)
+    out.append(f"   {done}/{len(cards)} fulfilled for good\n", style="dim")
+    for card in cards:
+        out.append(" ✓ " if card.done else " ○ ", style="bold green" if card.done else "dim")
+        out.append(card.text)
+        if card.number is not None:
+            out.append(f" (number: {card.number})", style="bold cyan")
+        elif card.secret and card.owner is not None:
+            out.append(" (number: secret)", style="dim")
+        out.append("  ")
+        if card.owner is None:
+            out.append("not taken", style="italic dim")
+        else:
+            out.append(seat_label(card.owner, kinds, viewer), style="bold" if card.owner == viewer else "")
+        out.append("\n")
+    for role, seat in roles:
+        out.append(f" {role.replace('_', ' ').capitalize()}: ", style="bold")
+        out.append(f"{seat_label(seat, kinds, viewer)}\n", style="bold yellow" if seat == viewer else "")
     return out
 
 
@@ -153,6 +181,9 @@ def chips_text(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
 
 class TasksView(Static):
     def show(self, obs: Any, kinds: Sequence[str], viewer: int | None, rules: Any = None) -> None:
+        if obs.task_cards and not obs.tasks:
+            self.show_text(task_cards_text(obs.task_cards, kinds, viewer, roles=obs.roles))
+            return
         conditions = tuple(rules.conditions) if rules is not None else ()
         all_roles = tuple(rules.roles) if rules is not None else ()
         text = tasks_text(obs.tasks, kinds, viewer, roles=obs.roles, conditions=conditions, all_roles=all_roles)
