@@ -11,8 +11,7 @@ from crewkit.spec import bundled, overlay
 from crewkit.spec.bundled import confined
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.files import check_file
-from crewkit.spec.loader import effect_file_kind, source_lines
-from crewkit.spec.yamlio import load_yaml_file
+from crewkit.spec.loader import effect_file_kind, load_doc, source_lines
 
 
 def file_issues(path: Path, action_types: Collection[str] = ()) -> list[SpecIssue]:
@@ -53,7 +52,7 @@ def _owner_names(path: Path) -> tuple[list[str], list[str]] | None:
     for folder in (path.parent.parent, path.parent):
         for candidate in sorted(folder.glob("*.yaml")):
             try:
-                data = load_yaml_file(candidate).data
+                data = load_doc(candidate).data  # cached: validate reads these files for each card set
             except SpecError:
                 continue
             if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
