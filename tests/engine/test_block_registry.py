@@ -26,6 +26,17 @@ def test_the_spec_layer_knows_the_same_block_names_as_the_registry() -> None:
     assert set(registry.DEFAULT_BLOCKS) <= set(blocknames.CROSS_CUTTING)
 
 
+def test_the_record_schema_lists_every_action_type_of_crewkits_own_blocks() -> None:
+    """What lets :func:`registry.known_action_types` check a record without importing every family's blocks."""
+    from crewkit.engine.actions import ACTION_TYPES
+    from crewkit.spec.schema import load_schema
+
+    for family in registry.FAMILY_BLOCK_MODULES:
+        registry.load_family_blocks(family)
+    own = {name for name, cls in ACTION_TYPES.items() if cls.__module__.startswith("crewkit.")}
+    assert own == set(load_schema("record")["$defs"]["builtin-action"]["properties"]["type"]["enum"])
+
+
 def test_no_phase_is_compared_as_text_in_the_engine() -> None:
     """Phases are compared as :class:`Phase` members; a phase's name as a string appears only in Phase (and as
     a block's name, which is not a phase test)."""
