@@ -82,6 +82,6 @@ def remember_valid(path: Path, lines: Sequence[str], kind: str) -> None:
         return
     try:
         marker.parent.mkdir(mode=0o700, exist_ok=True)
-        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600))
+        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600))
     except OSError:
         pass  # no marker: the file is validated again next time
