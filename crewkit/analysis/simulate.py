@@ -15,15 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crewkit.analysis.loading import game_spec, load_rules, start_game
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
 from crewkit.analysis.stats import wilson_interval
 from crewkit.bots.board import parse_side_bots, play_board_game, side_bots
-from crewkit.engine.blocks.rounds import match_of
 from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.board_record import board_record
 from crewkit.engine.boardstate import LONE
-from crewkit.engine.record import write_json_atomic
 from crewkit.spec import bundled
 from crewkit.spec.bundled import TRICK_TAKING
 
@@ -256,6 +253,8 @@ def _init_worker(
         _STATE.update(board=with_readings(board, readings) if readings else board, bot=bot, seed=seed,
                       records_dir=records_dir, players=players, readings=dict(readings or {}))
         return
+    from crewkit.analysis.loading import game_spec, load_rules  # the trick-taking engine, only when it plays
+
     _STATE.update(
         rules=load_rules(ruleset, mission, players, readings),
         spec=game_spec(ruleset, mission, players, readings),
@@ -267,12 +266,14 @@ def _init_worker(
 
 
 def _play_one(i: int) -> GameResult:
-    from crewkit.bots import make_bot, play_game
-
     st = _STATE
     game_seed = f"{st['seed']}:{i}"
     if "board" in st:
         return _play_board(i, game_seed)
+    from crewkit.analysis.loading import start_game
+    from crewkit.bots import make_bot, play_game
+    from crewkit.engine.blocks.rounds import match_of
+
     game = start_game(st["rules"], st["spec"], game_seed)
     bots = [make_bot(st["bot"], seat, game_seed) for seat in range(game.n)]  # a dummy seat gets a bot too
     play_game(game, bots)
@@ -294,6 +295,8 @@ def _play_board(i: int, game_seed: str) -> GameResult:
     game = BoardGame(st["board"], st["players"], game_seed)
     play_board_game(game, side_bots(game, st["bot"], game_seed))  # the Creature's bot, then the Hunted's
     if st["records_dir"] is not None:
+        from crewkit.engine.record import write_json_atomic
+
         write_json_atomic(Path(st["records_dir"]) / f"game-{i + 1:05d}.json", board_record(game, st["readings"]))
     return GameResult(i, game.winners != (LONE,), game.round, game.outcome().reason)
 
@@ -343,8 +346,6 @@ def simulate(
     ``workers`` is capped at the CPUs unless ``oversubscribe`` (see :mod:`crewkit.analysis.pool`); ``on_note``
     receives the message saying so.
     """
-    from crewkit.bots import make_bot
-
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     family = family_of(ruleset)
@@ -353,6 +354,9 @@ def simulate(
         board = load_board_ruleset(ruleset)
         BoardGame(with_readings(board, readings) if readings else board, players, "check")
     else:
+        from crewkit.analysis.loading import load_rules
+        from crewkit.bots import make_bot
+
         make_bot(bot, 0, "")  # fail early, with the list of names, for an unknown bot
         load_rules(ruleset, mission, players, readings)  # fail early on a bad spec, in this process
     rd = str(records_dir) if records_dir is not None else None

@@ -16,7 +16,7 @@ they are also played in more worlds than the solver sees (``rollout_worlds``). S
 teammate's communication and silence, and a solved world in which the position is already lost (where the
 teammates would have blundered) is dropped for another. :class:`Inference` can also weight the worlds by
 how likely the policy makes the teammates' cards (off by default: the teammates play by the solver, not by
-the policy; see docs/performance.md). Mission conditions, task tokens and neighbour draws are the engine's
+the policy; measured in the history of docs/performance.md). Mission conditions, task tokens and neighbour draws are the engine's
 and the solver's, so every mission is read as written.
 
 Where its world model does not describe the game (a dummy seat with face-down columns, cards set aside

@@ -450,7 +450,7 @@ class FastBot(HeuristicBot):
         self.win_weight = win_weight  # missions of task cards: a play-out won counts this many votes
         # with conditions: a play-out won counts this many votes (None: more than all the votes, so they only
         # break ties; 48 worlds so, measured on missions 05, 09, 16 and 29: +5 to +34 points against 10 worlds
-        # with a win worth 10 votes; docs/performance.md)
+        # with a win worth 10 votes; in the history of docs/performance.md)
         self.cond_win_weight = cond_win_weight if cond_win_weight is not None else cond_worlds + 1
         self.task_scaling = task_scaling
         self.native = native  # None: C when available; False: always Python (the twin)

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crewkit.engine.actions import ActionFormatError, action_from_json
 from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.errors import IllegalAction, SetupError
-from crewkit.engine.record import FORMAT, ReplayError
 from crewkit.spec.errors import SpecError
+
+if TYPE_CHECKING:
+    from crewkit.engine.record import ReplayError
 
 
 def board_record(game: BoardGame, readings: Mapping[str, str] | None = None) -> dict[str, Any]:
+    from crewkit.engine.record import FORMAT
+
     out: dict[str, Any] = {
         "format": FORMAT,
         "family": str(game.data.get("family", "")),
@@ -49,6 +53,8 @@ class BoardReplay:
 def replay_board(record: Mapping[str, Any]) -> BoardReplay:
     """Rebuild the game from the record's header and apply its actions in order; the first refused action
     stops the replay with the rule it breaks."""
+    from crewkit.engine.record import ReplayError
+
     try:
         ruleset = load_board_ruleset(str(record["ruleset"]))
         readings = record.get("readings") or {}

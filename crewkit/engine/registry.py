@@ -2,7 +2,9 @@
 
 crewkit's own blocks live in :mod:`crewkit.engine.blocks`; an installed package adds blocks through the
 ``crewkit.blocks`` entry-point group (an entry point names a :class:`~crewkit.engine.phase.Block` subclass,
-or a module whose import registers blocks with :func:`~crewkit.engine.phase.register`).
+or a module whose import registers blocks with :func:`~crewkit.engine.phase.register`). Both are imported on
+first need: a family's own block modules when a rule set of that family is first composed
+(:data:`FAMILY_BLOCK_MODULES`), an installed package's when one of its block names is asked for.
 
 A rule set names its phases in ``flow:`` (default: ``[setup, draft, tricks]``; with ``rounds:``,
 ``[choose-mission, tricks]``) and its cross-cutting blocks in ``blocks:``. The composition always holds the
@@ -12,59 +14,82 @@ seat, a secret deal → secret tasks, ``rounds:`` → chip scoring), less those 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
-from crewkit.engine.blocks import (  # noqa: F401 - crewkit's own blocks register themselves on import
-    board,
-    communication,
-    distress,
-    draft,
-    draws,
-    dummy,
-    gold_frame,
-    objectives,
-    rounds,
-    secret_tasks,
-    setup_steps,
-    tricks,
-)
 from crewkit.engine.errors import SetupError
-from crewkit.engine.machine import MACHINE_BLOCKS, MachineBlock, register_machine_block
 from crewkit.engine.phase import BLOCKS, Block, CardHook, Handler, PlayHook, TrickHook, register
-from crewkit.engine.rules import Rules
+from crewkit.spec.bundled import TRICK_TAKING
 
 if TYPE_CHECKING:
     from crewkit.engine.actions import Action
     from crewkit.engine.game import Game
+    from crewkit.engine.machine import MachineBlock
+    from crewkit.engine.rules import Rules
     from crewkit.engine.state import Deal
 
 ENTRY_POINT_GROUP = "crewkit.blocks"
 DEFAULT_BLOCKS = ("objectives", "communication", "distress", "gold-frame", "draws")
+BOARD = "board"
+"""The board-of-places family: every rule set not trick-taking, its flow run by the phase machine
+(:mod:`crewkit.engine.machine`)."""
+
+FAMILY_BLOCK_MODULES: dict[str, tuple[str, ...]] = {
+    TRICK_TAKING: tuple(f"crewkit.engine.blocks.{m}" for m in (
+        "communication", "distress", "draft", "draws", "dummy", "gold_frame", "objectives", "rounds",
+        "secret_tasks", "setup_steps", "tricks")),
+    BOARD: ("crewkit.engine.blocks.board",),
+}
+"""crewkit's own block modules of each family (each registers its blocks when imported), imported when a rule
+set of that family is first composed, so that a command pays only for the family it plays."""
+_families_loaded: set[str] = set()
 _entry_points_loaded = False
 
 
-def load_entry_points() -> None:
-    """Register the blocks of installed packages (once)."""
+def load_family_blocks(family: str) -> None:
+    """Register crewkit's own blocks of ``family`` (once)."""
+    if family not in _families_loaded:
+        for module in FAMILY_BLOCK_MODULES[family]:
+            importlib.import_module(module)
+        _families_loaded.add(family)
+
+
+def load_entry_points(name: str | None = None) -> None:
+    """Register the blocks of installed packages: those of the entry points called ``name`` (an entry point is
+    named for its block), else every one (once). Only the entry points loaded are imported."""
     global _entry_points_loaded
     if _entry_points_loaded:
         return
-    _entry_points_loaded = True
+    from importlib.metadata import entry_points
+
+    found = False
     for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if name is not None and ep.name != name:
+            continue
+        found = True
         try:
             obj = ep.load()
         except Exception as exc:  # a broken plug-in is named; crewkit's own blocks keep working
             raise SetupError(f"the building block {ep.name!r} ({ep.value}) cannot be loaded: {exc}") from None
         if isinstance(obj, type) and issubclass(obj, Block):
             register(obj)
-        elif isinstance(obj, type) and issubclass(obj, MachineBlock):
-            register_machine_block(obj)
+        elif isinstance(obj, type):
+            from crewkit.engine.machine import MachineBlock, register_machine_block
+
+            if issubclass(obj, MachineBlock):
+                register_machine_block(obj)
+    if name is None or not found:  # a module entry point may register blocks of other names: load them all
+        _entry_points_loaded = True
+        if name is not None:
+            load_entry_points()
 
 
 def known_action_types() -> frozenset[str]:
-    """Every action type a record may hold here: crewkit's own and those of installed packages' blocks."""
+    """The action types of installed packages' blocks (with those of crewkit's own blocks imported so far), for
+    checking a record: crewkit's own are all listed in the record schema (a test keeps that list whole), so no
+    family's blocks are imported for them."""
     from crewkit.engine.actions import ACTION_TYPES
 
     load_entry_points()
@@ -73,9 +98,10 @@ def known_action_types() -> frozenset[str]:
 
 def block_named(name: str) -> Block:
     """An instance of the block called ``name`` (crewkit's own, registered, or from an installed package)."""
+    load_family_blocks(TRICK_TAKING)
     cls = BLOCKS.get(name)
     if cls is None:
-        load_entry_points()
+        load_entry_points(name)
         cls = BLOCKS.get(name)
     if cls is None:
         raise SetupError(f"there is no building block {name!r}; blocks: {', '.join(sorted(BLOCKS))}")
@@ -85,9 +111,12 @@ def block_named(name: str) -> Block:
 def machine_block_named(name: str, params: Any = None) -> MachineBlock[Any]:
     """An instance of the machine block (a phase of a non-trick-taking flow) called ``name``, with ``params``
     (its entry in the rule set's ``flow:``)."""
+    from crewkit.engine.machine import MACHINE_BLOCKS
+
+    load_family_blocks(BOARD)
     cls = MACHINE_BLOCKS.get(name)
     if cls is None:
-        load_entry_points()
+        load_entry_points(name)
         cls = MACHINE_BLOCKS.get(name)
     if cls is None:
         raise SetupError(f"there is no building block {name!r}; blocks: {', '.join(sorted(MACHINE_BLOCKS))}")

@@ -8,8 +8,6 @@ engine. ``tests/engine/test_block_registry.py`` keeps these lists equal to the e
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
-
 PHASES = ("setup", "draft", "tricks", "choose-mission")
 CROSS_CUTTING = ("objectives", "communication", "distress", "gold-frame", "draws", "dummy-seat", "secret-tasks",
                  "chip-scoring")
@@ -17,6 +15,8 @@ ENTRY_POINT_GROUP = "crewkit.blocks"
 
 
 def installed_block_names() -> set[str]:
+    from importlib.metadata import entry_points  # read only for a name that is not crewkit's own
+
     return {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from crewkit.spec import bundled, overlay
+from crewkit.spec import bundled, overlay, validcache
 from crewkit.spec.blocknames import unknown_block
 from crewkit.spec.dslsites import DslChecks, mission_roles, sites_in
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
@@ -85,10 +85,17 @@ def guess_kind(path: Path, data: Any, first_line: str = "") -> Kind:
     return "mission"
 
 
-def _schema_issues(doc: Any, kind: Kind) -> list[SpecIssue]:
+def _schema_issues(doc: Any, kind: Kind, path: Path) -> list[SpecIssue]:
+    """The schema issues of ``doc`` (read from ``path``); a bundled file's text that passed once is not checked
+    again (:mod:`crewkit.spec.validcache`), which spares a command the import of jsonschema."""
+    if validcache.known_valid(path, doc.lines, kind):
+        return []
     from crewkit.spec.schema import validate_document
 
-    return list(validate_document(doc, kind))
+    issues = list(validate_document(doc, kind))
+    if not issues:
+        validcache.remember_valid(path, doc.lines, kind)
+    return issues
 
 
 def _issue(doc: Any, path: tuple[str | int, ...], message: str, *, key: bool = False,
@@ -117,7 +124,7 @@ def resolve_ruleset_data(path: Path, seen: tuple[str, ...] = ()) -> tuple[dict[s
 def _resolve_cached(path_text: str, mtime_ns: int, seen: tuple[str, ...]) -> tuple[dict[str, Any], list[SpecIssue], Any]:
     path = Path(path_text)
     doc = load_doc(path)
-    issues = _schema_issues(doc, "ruleset")
+    issues = _schema_issues(doc, "ruleset", path)
     data = doc.data if isinstance(doc.data, dict) else {}
     base_ref = data.get("extends")
     if not isinstance(base_ref, str):
@@ -923,7 +930,7 @@ def check_spec_file(path: Path, kind: Kind | None = None, *, checks: DslChecks |
         if not issues:
             issues += check_reading_options(data, doc, check_ruleset_semantics)
         return sort_issues(issues)
-    issues = _schema_issues(doc, kind)
+    issues = _schema_issues(doc, kind, path)
     if issues:
         return sort_issues(issues)
     if kind == "mission":

@@ -13,15 +13,28 @@ from crewkit.engine.blocks.rounds import MatchState, match_of
 from crewkit.engine.phase import BLOCKS, Phase
 from crewkit.engine.setup import new_game
 from crewkit.spec import blocknames
+from crewkit.spec.bundled import TRICK_TAKING
 
 ENGINE = Path(__file__).resolve().parents[2] / "crewkit" / "engine"
 
 
 def test_the_spec_layer_knows_the_same_block_names_as_the_registry() -> None:
+    registry.load_family_blocks(TRICK_TAKING)  # imported on first need, as a rule set of the family is composed
     own = {name: cls for name, cls in BLOCKS.items() if cls.__module__.startswith("crewkit.engine.blocks.")}
     assert {n for n, c in own.items() if c.phase is not None} == set(blocknames.PHASES)
     assert {n for n, c in own.items() if c.phase is None} == set(blocknames.CROSS_CUTTING)
     assert set(registry.DEFAULT_BLOCKS) <= set(blocknames.CROSS_CUTTING)
+
+
+def test_the_record_schema_lists_every_action_type_of_crewkits_own_blocks() -> None:
+    """What lets :func:`registry.known_action_types` check a record without importing every family's blocks."""
+    from crewkit.engine.actions import ACTION_TYPES
+    from crewkit.spec.schema import load_schema
+
+    for family in registry.FAMILY_BLOCK_MODULES:
+        registry.load_family_blocks(family)
+    own = {name for name, cls in ACTION_TYPES.items() if cls.__module__.startswith("crewkit.")}
+    assert own == set(load_schema("record")["$defs"]["builtin-action"]["properties"]["type"]["enum"])
 
 
 def test_no_phase_is_compared_as_text_in_the_engine() -> None:

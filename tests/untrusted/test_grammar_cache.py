@@ -78,10 +78,17 @@ def test_the_cache_is_private_and_reused(tmp_path: Path) -> None:
     run = run_bounded("validate", str(MISSION), env={"CREWKIT_CACHE": str(cache)})
     assert run.returncode == 0, run.output
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
-    files = list(cache.iterdir())
+    files = [f for f in cache.iterdir() if f.is_file()]
     assert [f.name for f in files] == [_cache_file(cache).name]
     assert files[0].stat().st_uid == os.getuid()
     assert not files[0].stat().st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    # beside it only the schema verdicts of bundled files (crewkit.spec.validcache): a private folder of
+    # empty, private markers (the mission here is bundled and valid)
+    assert sorted(f.name for f in cache.iterdir() if not f.is_file()) == ["valid-specs"]
+    verdicts = cache / "valid-specs"
+    assert stat.S_IMODE(verdicts.stat().st_mode) == 0o700
+    markers = list(verdicts.iterdir())
+    assert markers and all(m.stat().st_size == 0 and stat.S_IMODE(m.stat().st_mode) == 0o600 for m in markers)
 
 
 def test_a_cache_file_others_may_write_is_not_loaded_but_replaced(tmp_path: Path) -> None:

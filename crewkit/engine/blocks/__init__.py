@@ -1,5 +1,6 @@
 """crewkit's own building blocks, one module each; each module registers its blocks by name when imported
-(:mod:`crewkit.engine.registry` imports them all).
+(:mod:`crewkit.engine.registry` imports a family's modules when a rule set of that
+family is first composed).
 
 | block (name in a rule set) | module | kind | what it adds |
 |---|---|---|---|
