@@ -30,7 +30,7 @@ from crewkit.bots.conditions import CondSetup, choose_play_cond, cond_world, con
 from crewkit.bots.heuristic import HeuristicBot, Knowledge, _model_fits, _simple_play, world_from
 from crewkit.bots.safety import safe_plays
 from crewkit.bots.sim import Table, World, choose_play, rollout, table_for, token_kind
-from crewkit.bots.taskcard_choice import choose_task_card_action
+from crewkit.bots.taskcard_choice import NativeTaskPlays, choose_task_card_action
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.draft import TakeTask
 from crewkit.engine.blocks.tricks import Play
@@ -492,7 +492,8 @@ class FastBot(HeuristicBot):
         best = max(range(len(req)), key=lambda i: (wins[i], -i))
         return req[best]
     def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
-        return choose_task_card_action(obs, req, self.rng, self.draft_worlds, native=self.native is not False)
+        return choose_task_card_action(obs, req, self.rng, self.draft_worlds, Knowledge, world_from,
+                                       native_task_plays if self.native is not False else None)
 
     def _decide(self, t: Table, pos: Position, seed: int) -> int:
         if self.native is not False:
@@ -580,3 +581,17 @@ def make(seat: int, seed: str) -> FastBot:
 
 
 __all__ = ["FastBot", "Position", "Sampler", "SplitMix", "decide_py", "native_decider", "position"]
+
+
+def native_task_plays(obs: Any, know: Knowledge, deals: list[list[int]]) -> NativeTaskPlays | None:
+    """The task-card choice's play-outs in C (:mod:`crewkit.bots.taskcard_choice`), from the start of the tricks
+    only; None where the library does not load."""
+    decider = native_decider(table_for(obs.rules))
+    if decider is None or obs.current_trick or obs.tricks:
+        return None
+    pos = position(obs, know, 0, True, 0)
+    tail = [len(pos.tasks)]
+    for bit, owner, kind, kk, pending in pos.tasks:
+        tail += [bit, owner, kind, kk, int(pending)]
+    tail.append(pos.done)
+    return NativeTaskPlays(decider, [pos.n, pos.leader, pos.tricks_left, 1, pos.leader], tail, deals)

@@ -284,7 +284,7 @@ class HeuristicBot:
 
     def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
         """Task cards with objectives (Mission Deep Sea): :mod:`crewkit.bots.taskcard_choice`."""
-        return choose_task_card_action(obs, req, self.rng, self.draft_worlds)
+        return choose_task_card_action(obs, req, self.rng, self.draft_worlds, Knowledge, world_from)
 
     # ------------------------------------------------------------------ passing (distress)
     def _pass(self, obs: Observation, req: tuple[PassCard, ...]) -> Action:

@@ -12,7 +12,7 @@ that asks a number is weighed, before the number is named, with the trick share 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from crewkit.bots.conditions import choose_play_cond, cond_world, condition_setup, rollout_cond
@@ -26,11 +26,13 @@ MAX_NUMBERS = 6  # numbers weighed for a prediction card: those nearest a seat's
 
 
 def choose_task_card_action(obs: Any, req: Sequence[Action], rng: random.Random, worlds: int,
-                            native: bool = True) -> Action:
-    """The best of ``req`` (task-card actions only) by play-outs on ``worlds`` sampled deals (``native``: in C
-    where the library loads and the conditions translate; the same choice as in Python)."""
-    from crewkit.bots.heuristic import Knowledge, world_from
-
+                            knowledge: Callable[[Any], Any], world_from: Callable[[Any, list[int]], Any],
+                            native_of: Callable[[Any, Any, list[list[int]]], NativeTaskPlays | None] | None = None,
+                            ) -> Action:
+    """The best of ``req`` (task-card actions only) by play-outs on ``worlds`` deals sampled from the bot's
+    ``knowledge(obs)``, each made a play-out world by ``world_from``; ``native_of`` (the fast bot's) gives the
+    play-outs in C where the library loads and the conditions translate: the same choice as in Python. The bot
+    passes these in, so that this module needs neither bot."""
     deck = obs.rules.task_deck
     share = obs.total_tricks // max(1, obs.players)
 
@@ -57,11 +59,11 @@ def choose_task_card_action(obs: Any, req: Sequence[Action], rng: random.Random,
         elif isinstance(a, PassTask):
             others = [s for s in range(obs.players) if s != a.seat]
             candidates.append((a, [(bound(t.id, s),) for t in open_cards for s in others] or [()]))
-    know = Knowledge(obs)
+    know = knowledge(obs)
     deals = [know.sample(rng) for _ in range(max(1, worlds))]
     bases = [world_from(obs, list(hands)) for hands in deals]
     known = tuple(obs.conditions)
-    fast = _Native.of(obs, know, deals) if native else None
+    fast = native_of(obs, know, deals) if native_of is not None else None
     best: tuple[float, int] | None = None
     choice = req[0]
     for i, (action, alternatives) in enumerate(candidates):
@@ -71,30 +73,15 @@ def choose_task_card_action(obs: Any, req: Sequence[Action], rng: random.Random,
     return choice
 
 
-class _Native:
+class NativeTaskPlays:
     """The play-outs in C (the fast bot's port of the same policy): the leader's first card is chosen in Python,
     the rest is played out by ``fs_rollout_batch`` with the conditions translated (:mod:`crewkit.bots.condcode`)."""
 
     def __init__(self, decider: Any, head: list[int], tail: list[int], deals: list[list[int]]) -> None:
         self.decider, self.head, self.tail, self.deals = decider, head, tail, deals
 
-    @staticmethod
-    def of(obs: Any, know: Any, deals: list[list[int]]) -> _Native | None:
-        from crewkit.bots.fast import native_decider, position
-        from crewkit.bots.sim import table_for
 
-        decider = native_decider(table_for(obs.rules))
-        if decider is None or obs.current_trick or obs.tricks:
-            return None
-        pos = position(obs, know, 0, True, 0)
-        tail = [len(pos.tasks)]
-        for bit, owner, kind, kk, pending in pos.tasks:
-            tail += [bit, owner, kind, kk, int(pending)]
-        tail.append(pos.done)
-        return _Native(decider, [pos.n, pos.leader, pos.tricks_left, 1, pos.leader], tail, deals)
-
-
-def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: _Native | None) -> float:
+def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: NativeTaskPlays | None) -> float:
     """Successful play-outs of the sampled deals with these conditions (-1 when they cannot be judged)."""
     from crewkit.bots.condcode import native_program, trick_tail
 

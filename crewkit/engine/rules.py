@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from crewkit.cards import Card, Deck
+from crewkit.engine.condition import Condition
 from crewkit.engine.errors import SetupError
 from crewkit.engine.kernel import ARROWS, NUMBERED, OMEGA
 from crewkit.spec.deck import DealError, build_deck, hand_sizes_for, per_count
@@ -53,22 +54,6 @@ class SecretSpec:
     reveal_when_done: bool
     commander: str  # one-else-highest | one-else-lowest | lowest | highest
     commander_number: int = 1  # "one-else-...": the holder of this mission number commands
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    id: str
-    fail_if: Callable[..., Any] | None
-    done_if: Callable[..., Any] | None
-    reason: tuple[Any, ...]  # template parts for crewkit.dsl.render_template
-    check: str  # after-trick | after-play
-    fail_text: str
-    done_text: str
-    render_reason: Callable[..., str] | None = None  # the reason compiled: f(view) -> str
-    fail_expr: Any = None  # the syntax trees of fail_if and done_if (crewkit.dsl Expr), for the solver
-    done_expr: Any = None
-    card: str | None = None  # the task card whose objective this is, bound to its owner (Mission Deep Sea)
-    text: str = ""  # the mission's words for players (``text:``); empty: the table words the expressions
 
 
 @dataclass(frozen=True)

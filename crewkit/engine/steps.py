@@ -435,7 +435,16 @@ STEP_CLASSES: dict[str, type[Step]] = {
 }
 
 
+#: modules of further step kinds, imported when a kind not yet in :data:`STEP_CLASSES` is asked for (each adds
+#: its kinds there): the task-card steps of Mission Deep Sea cost nothing to a game without them, and build on
+#: this module's classes, as a family's blocks build on the engine (:data:`crewkit.engine.registry.FAMILY_BLOCK_MODULES`)
+STEP_MODULES: tuple[str, ...] = ("crewkit.engine.taskcard_steps",)
+
+
 def make_step(spec: StepSpec) -> Step:
-    if spec.kind not in STEP_CLASSES:  # the task-card steps (Mission Deep Sea) register when first needed
-        import crewkit.engine.taskcard_steps  # noqa: F401
+    if spec.kind not in STEP_CLASSES:
+        import importlib
+
+        for module in STEP_MODULES:
+            importlib.import_module(module)
     return STEP_CLASSES[spec.kind](spec)

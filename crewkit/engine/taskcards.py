@@ -26,8 +26,8 @@ from crewkit.spec.taskcards import CHOSEN, OWNER, NumberAsk, TaskCardSpec, TaskD
 
 if TYPE_CHECKING:
     from crewkit.cards import Card, Deck
+    from crewkit.engine.condition import Condition
     from crewkit.engine.game import Game
-    from crewkit.engine.rules import Condition
     from crewkit.engine.state import CardTask
 
 MAX_DRAW_PASSES = 100  # reshuffles before a total is declared out of reach (it never happens with the 96 cards)
@@ -84,7 +84,7 @@ class TaskCardDeck:
 def _bind(spec: TaskCardSpec, owner: int, chosen: int | None, source: str) -> Condition:
     from crewkit import dsl
     from crewkit.dsl import ast as A
-    from crewkit.engine.rules import Condition
+    from crewkit.engine.condition import Condition
 
     values: dict[str, A.Expr] = {OWNER: A.Int(owner)}
     if chosen is not None:
@@ -112,6 +112,7 @@ def _bind(spec: TaskCardSpec, owner: int, chosen: int | None, source: str) -> Co
         fail_expr=None if fail is None else fail[0],
         done_expr=None if done is None else done[0],
         card=spec.id,
+        text=f"seat {owner}'s task card: " + " ".join(spec.text.split()).rstrip("."),  # the card's own words
     )
 
 

@@ -217,3 +217,27 @@ def _ranges(numbers: list[int]) -> str:
         if n is not None:
             start = prev = n
     return "missions " + ", ".join(parts)
+
+
+def task_deck_path(ref: str, relative_to: Path | None = None) -> Path:
+    """The file of the task-card deck named ``ref``: a bundled name (``deep-sea``: ``missions/deep-sea/tasks.yaml``)
+    or a path, read relative to the folder of the file that names it and confined to it (or the bundled files)."""
+    if "\x00" in ref:
+        raise NotFound(f"task deck {ref!r} is not a valid name or path")
+    if looks_like_path(ref) or "/" in ref:
+        if relative_to is not None:
+            path = relative_to / Path(ref)
+            if ref.startswith("~") or not confined(path, relative_to):
+                raise NotFound(f"task deck file {ref!r} is outside the folder of the file that names it; a "
+                                "reference may name a bundled deck or a file in that folder or below it")
+            path = path.resolve()
+        else:
+            path = Path(ref).expanduser()
+        if not path.is_file():
+            raise NotFound(f"task deck file {ref!r} does not exist")
+        return path
+    path = missions_dir() / ref / "tasks.yaml"
+    if path.is_file():
+        return path
+    known = ", ".join(p.parent.name for p in bundled_task_decks()) or "none"
+    raise NotFound(f"unknown task deck {ref!r}; bundled task decks: {known}")

@@ -28,6 +28,10 @@ def check_file(path: Path, kind: Kind | None = None, *, action_types: Collection
     kind = kind or guess_kind(path, doc.data, doc.lines[0] if doc.lines else "")
     if kind == "record":  # read as replay reads it: the schema, the action types, the references
         return sort_issues(read_record(path) if read_record is not None else load_record_file(path, action_types)[1])
+    if kind == "task-cards":
+        from crewkit.spec.taskcards import check_task_deck_file
+
+        return check_task_deck_file(path)
     issues = check_spec_file(path, kind)
     if kind == "campaign" and not issues:
         issues = sort_issues(check_campaign_semantics(doc.data, doc, path))

@@ -229,10 +229,8 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
             card_at((*path, i), text)
     task_deck = (data.get("tasks") or {}).get("deck")
     if isinstance(task_deck, str):
-        from crewkit.spec.taskcards import deck_path
-
         try:
-            deck_path(task_deck, Path(doc.filename).parent)
+            bundled.task_deck_path(task_deck, Path(doc.filename).parent)
         except bundled.NotFound as exc:
             issues.append(_issue(doc, ("tasks", "deck"), str(exc), expected="a task deck name or path",
                                  found=repr(task_deck)))
@@ -601,8 +599,6 @@ def check_task_card_steps(data: Mapping[str, Any], doc: Any, path: Path, base: M
     """The task-card steps and communication modes of a mission (Mission Deep Sea) against its rule set: a
     draw needs the rule set's task deck and names cards it has, the roles a step names are bound earlier, a
     communication mode is one of the rule set's."""
-    from crewkit.spec.taskcards import deck_path
-
     issues: list[SpecIssue] = []
     task_deck = (base.get("tasks") or {}).get("deck")
     modes = set((base.get("communication") or {}).get("modes") or {})
@@ -634,7 +630,7 @@ def check_task_card_steps(data: Mapping[str, Any], doc: Any, path: Path, base: M
                                      f"{base.get('name')!r} has none (tasks.deck)"))
             elif body.get("fixed"):
                 if ids is None:
-                    ids = _task_deck_ids(deck_path, str(task_deck), path, data)
+                    ids = _task_deck_ids(bundled.task_deck_path, str(task_deck), path, data)
                 for j, card in enumerate(body["fixed"]):
                     if ids is not None and card not in ids:
                         issues.append(_issue(doc, ("setup", i, key, "fixed", j), f"the task deck {task_deck!r} has no "
@@ -911,8 +907,8 @@ def _mission_scoring(scoring: Any, texts: Mapping[tuple[str | int, ...], Any]) -
 
 # ---------------------------------------------------------------------------- one file, everything
 def check_spec_file(path: Path, kind: Kind | None = None, *, checks: DslChecks | None = None) -> list[SpecIssue]:
-    """Every issue of one rule set or mission file, sorted by position (empty when valid); for a campaign file
-    its schema issues only (:func:`crewkit.spec.files.check_file` adds the campaign's own checks). ``checks``
+    """Every issue of one rule set or mission file, sorted by position (empty when valid); for a campaign file or
+    a deck of task cards its schema issues only (:func:`crewkit.spec.files.check_file` adds their own checks). ``checks``
     keeps the DSL parsed on the way (:func:`load_mission` builds the typed model from it)."""
     checks = checks or DslChecks()
     try:
@@ -938,10 +934,6 @@ def check_spec_file(path: Path, kind: Kind | None = None, *, checks: DslChecks |
         if not issues:
             issues += check_reading_options(doc.data, doc,
                                             lambda d, view: check_mission_semantics(d, view, path, checks))
-    elif kind == "task-cards":
-        from crewkit.spec.taskcards import check_task_deck_semantics
-
-        issues += check_task_deck_semantics(doc.data, doc, path, checks)
     return sort_issues(issues)
 
 

@@ -84,28 +84,7 @@ class TaskDeck:
 
 
 # ---------------------------------------------------------------------------- finding decks
-def deck_path(ref: str, relative_to: Path | None = None) -> Path:
-    """The file of the task-card deck named ``ref``: a bundled name (``deep-sea``: ``missions/deep-sea/tasks.yaml``)
-    or a path, read relative to the folder of the file that names it and confined to it (or the bundled files)."""
-    if "\x00" in ref:
-        raise bundled.NotFound(f"task deck {ref!r} is not a valid name or path")
-    if bundled.looks_like_path(ref) or "/" in ref:
-        if relative_to is not None:
-            path = relative_to / Path(ref)
-            if ref.startswith("~") or not bundled.confined(path, relative_to):
-                raise bundled.NotFound(f"task deck file {ref!r} is outside the folder of the file that names it; a "
-                                       "reference may name a bundled deck or a file in that folder or below it")
-            path = path.resolve()
-        else:
-            path = Path(ref).expanduser()
-        if not path.is_file():
-            raise bundled.NotFound(f"task deck file {ref!r} does not exist")
-        return path
-    path = bundled.missions_dir() / ref / "tasks.yaml"
-    if path.is_file():
-        return path
-    known = ", ".join(p.parent.name for p in bundled.bundled_task_decks()) or "none"
-    raise bundled.NotFound(f"unknown task deck {ref!r}; bundled task decks: {known}")
+deck_path = bundled.task_deck_path  # the deck file a reference names (kept here: the loaders call it so)
 
 
 # ---------------------------------------------------------------------------- checking
@@ -153,6 +132,17 @@ def check_cards_dsl(data: Mapping[str, Any], doc: Any, deck: Any, seats: int | N
         except dsl.DslError as exc:
             issues.append(dsl_issue(doc, where, text, exc))
     return issues
+
+
+def check_task_deck_file(path: Path, checks: DslChecks | None = None) -> list[SpecIssue]:
+    """Every issue of a deck of task cards, sorted by position: its schema, then its own checks."""
+    from crewkit.spec.loader import check_spec_file, load_doc
+
+    checks = checks or DslChecks()
+    issues = check_spec_file(path, KIND, checks=checks)  # type: ignore[arg-type]
+    if issues:
+        return issues
+    return sort_issues(check_task_deck_semantics(load_doc(path).data, load_doc(path), path, checks))
 
 
 def check_task_deck_semantics(data: Mapping[str, Any], doc: Any, path: Path,
@@ -309,11 +299,11 @@ def _load_cached(path_text: str, mtime_ns: int, selection: tuple[tuple[str, str]
                  playing_deck: Any, seats: int | None) -> TaskDeck:
     from crewkit import dsl
     from crewkit.spec.deck import build_deck
-    from crewkit.spec.loader import check_spec_file, load_doc
+    from crewkit.spec.loader import load_doc
 
     path = Path(path_text)
     checks = DslChecks()
-    issues = [i for i in check_spec_file(path, KIND, checks=checks) if i.severity == "error"]  # type: ignore[arg-type]
+    issues = [i for i in check_task_deck_file(path, checks) if i.severity == "error"]
     doc = load_doc(path)
     if issues:
         raise SpecError(issues, doc.lines)

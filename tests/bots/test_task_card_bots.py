@@ -12,7 +12,8 @@ import pytest
 
 from crewkit.bots import fastnative, play_game
 from crewkit.bots.condcode import NativeProgram, compile_program
-from crewkit.bots.fast import FastBot
+from crewkit.bots.fast import FastBot, native_task_plays
+from crewkit.bots.heuristic import Knowledge, world_from
 from crewkit.bots.registry import make_bot
 from crewkit.bots.taskcard_choice import TASK_CARD_ACTIONS, choose_task_card_action
 from crewkit.engine.blocks.tricks import Play
@@ -92,7 +93,8 @@ def test_the_choices_of_task_cards_are_the_same_in_c_and_in_python(mission: str,
             obs = game.observation(seat)
             req = obs.required or obs.legal
             if {type(a) for a in req} <= TASK_CARD_ACTIONS and len(req) > 1:
-                picks = [choose_task_card_action(obs, req, random.Random(f"{seed}"), 4, native=n) for n in (True, False)]
+                picks = [choose_task_card_action(obs, req, random.Random(f"{seed}"), 4, Knowledge, world_from, native)
+                         for native in (native_task_plays, None)]
                 assert picks[0] == picks[1], (mission, seed, picks)
                 game.apply(picks[0])
             else:

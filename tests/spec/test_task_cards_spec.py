@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from crewkit.dsl.words import words
-from crewkit.spec.loader import check_spec_file
+from crewkit.spec.files import check_file
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "missions" / "deep-sea" / "tasks.yaml"
@@ -77,7 +77,7 @@ CARD = """  - id: no-9
 ])
 def test_mistakes_in_a_deck_are_reported_at_their_place(tmp_path: Path, body: str, where: tuple[int, int],
                                                         message: str) -> None:
-    issues = check_spec_file(write(tmp_path, body))
+    issues = check_file(write(tmp_path, body))
     assert issues, body
     first = issues[0]
     assert message in first.message, first.message
@@ -87,5 +87,5 @@ def test_mistakes_in_a_deck_are_reported_at_their_place(tmp_path: Path, body: st
 def test_a_rule_set_naming_a_deck_that_does_not_exist_is_refused_at_its_key(tmp_path: Path) -> None:
     path = tmp_path / "rules.yaml"
     path.write_text("name: mine\nextends: crew-deep-sea\ntasks: {deck: nowhere.yaml}\n", encoding="utf-8")
-    issues = check_spec_file(path)
+    issues = check_file(path)
     assert issues and "nowhere.yaml" in issues[0].message and issues[0].line == 3
