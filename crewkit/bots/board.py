@@ -7,7 +7,8 @@ is given the seat, the seed and the rule set being played (its cards and places 
 read; None when the caller has none, then a bot that needs them reads the bundled ``not-alone``).
 
 Register a bot with :func:`register_board_bot` (``name -> factory(seat, seed, ruleset)``); :func:`make_board_bot`
-builds one, :func:`play_board_game` runs a game to its end. Bundled: ``random`` (uniform over the legal
+builds one; :class:`BoardSeat` puts one behind the one driver (:func:`crewkit.games.driver.play_out`),
+:func:`play_board_game` runs an engine game to its end through it. Bundled: ``random`` (uniform over the legal
 actions) and ``heuristic`` (:mod:`crewkit.bots.board_heuristic`).
 
 A *side spec* names a bot per side: ``heuristic`` (both sides) or ``CREATURE/HUNTED`` (``random/heuristic``:
@@ -27,6 +28,8 @@ from crewkit.engine.board import BoardGame
 from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.boardstate import LONE
 from crewkit.errors import CrewkitError
+from crewkit.games.driver import BotError, play_out
+from crewkit.games.protocol import GameInPlay
 
 
 class BoardBot(Protocol):
@@ -103,23 +106,33 @@ def side_bots(game: BoardGame, spec: str, seed: str) -> list[BoardBot]:
     return [make_board_bot(creature if seat == LONE else hunted, seat, seed, game.ruleset) for seat in range(game.n)]
 
 
-class BoardBotError(CrewkitError):
-    """A bot returned an action that is not legal."""
+class BoardSeat:
+    """A board bot for the one driver (:func:`crewkit.games.driver.play_out`): it decides from its seat's
+    observation and legal actions only, and never acts out of turn."""
+
+    __slots__ = ("bot", "seat")
+
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+        self.seat = bot.seat
+
+    def act(self, game: GameInPlay) -> Action:
+        engine: BoardGame = game.engine
+        legal = engine.legal_actions(self.seat)
+        action = self.bot.choose(engine.observation(self.seat), legal)
+        if action not in legal:
+            raise BotError(f"the bot of seat {self.seat} chose {action}, which is not legal now")
+        return action
+
+    def offer(self, game: GameInPlay) -> Action | None:
+        return None
 
 
 def play_board_game(game: BoardGame, bots: Sequence[BoardBot], max_actions: int = 20_000) -> BoardGame:
-    """Let ``bots[seat]`` act whenever the game waits for ``seat`` (the first waiting seat first, so a run is
-    reproducible), until the game ends. While several seats wait (the secret place choice), the first acts:
-    its choice stays face down (neither the record nor another seat's observation shows who chose first)."""
+    """Play an engine game to its end with one bot per seat, through the one driver; returns the game."""
+    from crewkit.families.not_alone.family import NotAloneGame
+
     if len(bots) != game.n:
         raise ValueError(f"{len(bots)} bots for a {game.n}-player game")
-    for _ in range(max_actions):
-        if game.is_over():
-            return game
-        seat = game.waiting()[0]
-        legal = game.legal_actions(seat)
-        action = bots[seat].choose(game.observation(seat), legal)
-        if action not in legal:
-            raise BoardBotError(f"the bot of seat {seat} chose {action}, which is not legal now")
-        game.apply(action)
-    raise BoardBotError(f"the game did not end within {max_actions} actions")
+    play_out(NotAloneGame(game), [BoardSeat(b) for b in bots], max_actions)
+    return game

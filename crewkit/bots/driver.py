@@ -1,89 +1,57 @@
-"""Driving a game with bots: optional actions at communication windows, then the required action."""
+"""The trick-taking bots at the one driver (:func:`crewkit.games.driver.play_out`): each bot behind a
+:class:`BotSeat`, which shows it its seat's observation only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from crewkit.bots.base import OPTIONAL_TYPES, Bot
-from crewkit.engine.errors import IllegalAction
-from crewkit.engine.game import Game
-from crewkit.engine.observation import Table, observe, table_snapshot
-from crewkit.errors import CrewkitError
+from crewkit.engine.actions import Action
+from crewkit.engine.observation import observe
+from crewkit.games.driver import BotError, play_out
+from crewkit.games.protocol import GameInPlay
+
+if TYPE_CHECKING:
+    from crewkit.engine.game import Game
+    from crewkit.families.trick_taking.family import TrickTakingGame
+
+__all__ = ["BotError", "BotSeat", "play_game"]
 
 
-class BotError(CrewkitError, RuntimeError):
-    """A bot returned an action that is not legal (a bug in the bot)."""
+class BotSeat:
+    """A trick-taking bot (:class:`~crewkit.bots.base.Bot`) for the one driver: it reads its seat's
+    observation only; an optional action from ``act`` while a required one is due, or a required one from
+    ``optional``, is a bug of the bot (:class:`~crewkit.games.driver.BotError`)."""
+
+    __slots__ = ("bot", "seat")
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.seat = bot.seat
+
+    def act(self, game: GameInPlay) -> Action:
+        obs = cast("TrickTakingGame", game).seat_observation(self.seat)
+        action = self.bot.act(obs)
+        if type(action) in OPTIONAL_TYPES and obs.required:
+            raise BotError(f"the bot of seat {self.seat} returned the optional {action!r} from act()")
+        return action
+
+    def offer(self, game: GameInPlay) -> Action | None:
+        g = cast("TrickTakingGame", game)
+        obs = observe(g.engine, self.seat, lazy_optional=True, table=g.table())
+        action = self.bot.optional(obs)
+        if action is not None and type(action) not in OPTIONAL_TYPES:
+            raise BotError(f"the bot of seat {self.seat} returned {action!r} from optional(): not optional")
+        return action
+
 
 
 def play_game(game: Game, bots: Sequence[Bot], max_actions: int = 10_000) -> Game:
-    """Play ``game`` to its end with one bot per seat and return it.
+    """Play an engine game to its end with one bot per seat, through the one driver; returns the game."""
+    from crewkit.families.trick_taking.family import TrickTakingGame
 
-    At every communication window each seat, from the leader clockwise, is offered one ``optional`` call
-    if it has optional actions (the offers stop once a distress signal switched the phase to passing);
-    then the seat to act gets ``act``. Bots see observations only.
-    """
-    n = game.n
-    if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for a {n}-player game")
-    offered_at = -1  # the number of actions applied when the last window was offered
-    table: Table | None = None
-    table_at = -1  # the number of actions applied when ``table`` was taken
-    steps = 0
-    while not game.is_over():
-        steps += 1
-        if steps > max_actions:
-            raise BotError(f"the game did not end after {max_actions} actions")
-        if game.in_communication_window() and offered_at != len(game.actions):
-            offered_at, table = _offer_optional(game, bots)
-            table_at = offered_at
-            if game.is_over():
-                break
-            if not game.in_communication_window():
-                continue  # a distress signal switched to passing cards
-        seat = game.to_act
-        assert seat is not None
-        if game.in_communication_window():
-            obs = observe(game, seat, lazy_optional=True, table=table if table_at == len(game.actions) else None)
-        else:
-            obs = observe(game, seat, game.legal_actions(seat))
-        action = bots[seat].act(obs)
-        if type(action) in OPTIONAL_TYPES and obs.required:
-            raise BotError(f"the bot of seat {seat} returned the optional {action!r} from act()")
-        _apply(game, action, seat)
+    if len(bots) != game.n:
+        raise ValueError(f"{len(bots)} bots for a {game.n}-player game")
+    play_out(TrickTakingGame(game), [BotSeat(b) for b in bots], max_actions)
     return game
-
-
-def _offer_optional(game: Game, bots: Sequence[Bot]) -> tuple[int, Table | None]:
-    """Offer each seat its optional actions once; the number of actions applied and the last table."""
-    n = game.n
-    leader = game.leader
-    table: Table | None = None
-    for i in range(n):
-        seat = (leader + i) % n
-        if not game.has_optional_actions(seat):  # the engine's predicate: one rule for bots, app and checks
-            continue
-        if table is None:
-            table = table_snapshot(game, lazy_optional=True)
-        obs = observe(game, seat, lazy_optional=True, table=table)
-        action = bots[seat].optional(obs)
-        if action is not None:
-            if type(action) not in OPTIONAL_TYPES:
-                raise BotError(f"the bot of seat {seat} returned {action!r} from optional(): not optional")
-            _apply(game, action, seat)
-            table = None
-            if not game.in_communication_window():
-                break  # distress: every seat now passes a card
-    if table is None:
-        table = table_snapshot(game, lazy_optional=True)
-    return len(game.actions), table
-
-
-def _apply(game: Game, action: object, seat: int) -> None:
-    if getattr(action, "seat", None) != seat:
-        raise BotError(f"the bot of seat {seat} returned {action!r}, an action of another seat")
-    try:
-        game.apply(action)  # type: ignore[arg-type]
-    except IllegalAction as exc:
-        raise BotError(f"the bot of seat {seat} chose an illegal action {action!r}: {exc}") from exc
-    except AttributeError as exc:
-        raise BotError(f"the bot of seat {seat} returned {action!r}, not an action") from exc

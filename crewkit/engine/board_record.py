@@ -13,7 +13,8 @@ from typing import Any
 from crewkit.engine.actions import ActionFormatError, action_from_json
 from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.errors import IllegalAction, SetupError
-from crewkit.engine.record import FORMAT, ReplayError
+from crewkit.games.protocol import RECORD_FORMAT as FORMAT
+from crewkit.games.protocol import ReplayError
 from crewkit.spec.errors import SpecError
 
 

@@ -15,8 +15,9 @@ from crewkit.engine.blocks.rounds import match_of
 from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game
+from crewkit.games.protocol import RECORD_FORMAT, ReplayError
 
-FORMAT = "crewkit-record/1"
+FORMAT = RECORD_FORMAT
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
@@ -74,21 +75,6 @@ def write_record(game: Game, path: Path) -> None:
 
 def write_json_atomic(path: Path, data: Any) -> None:
     write_text_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-
-
-@dataclass
-class ReplayError:
-    """Why a record could not be replayed to its end."""
-
-    message: str
-    index: int | None = None  # index of the offending action
-    seat: int | None = None
-    code: str = "malformed"
-
-    def __str__(self) -> str:
-        if self.index is None:
-            return self.message
-        return f"action {self.index} (seat {self.seat}): {self.message}"
 
 
 @dataclass
