@@ -259,44 +259,33 @@ def _init_check(path: str, ruleset: str, counts: Sequence[int], bot: str, seed: 
                 solver_nodes: int | None, solver_games: int | None) -> None:
     _CHECK.clear()
     _CHECK.update(path=path, ruleset=ruleset, bot=bot, seed=seed, solver=solver, solver_nodes=solver_nodes,
-                  solver_games=solver_games, loaded={})
-
-
-def _loaded(players: int) -> tuple[Any, Any]:
-    from crewkit.analysis.loading import game_spec, load_rules
-
-    cache = _CHECK["loaded"]
-    if players not in cache:
-        cache[players] = (load_rules(_CHECK["ruleset"], _CHECK["path"], players),
-                          game_spec(_CHECK["ruleset"], _CHECK["path"], players))
-    return cache[players]
+                  solver_games=solver_games)
 
 
 def _check_one(job: tuple[int, int]) -> CheckGame:
-    from crewkit.analysis.loading import start_game
     from crewkit.analysis.simulate import normalise_reason
-    from crewkit.bots import make_bot, play_game
     from crewkit.engine.errors import SetupError
+    from crewkit.games import family_for
+    from crewkit.games.driver import play_out
 
     players, i = job
-    rules, spec = _loaded(players)
+    family = family_for(_CHECK["ruleset"])
     game_seed = f"{_CHECK['seed']}:{i}"
     try:
-        game = start_game(rules, spec, game_seed)
+        game = family.open(_CHECK["ruleset"], _CHECK["path"], players, game_seed)
     except SetupError as exc:
         return CheckGame(i, False, "", None, (), (), error=f"deal {i}: {exc}")
     status = None
     cap = _CHECK["solver_games"]
-    if _CHECK["solver"] and (cap is None or i < cap):
-        from crewkit.solve import solve
-
-        status = solve(game.clone(), max_nodes=_CHECK["solver_nodes"]).status
-    play_game(game, [make_bot(_CHECK["bot"], seat, game_seed) for seat in range(game.n)])
+    if _CHECK["solver"] and family.solvable and (cap is None or i < cap):
+        status = family.solve(game, None, _CHECK["solver_nodes"])[0]
+    play_out(game, family.seat_players(game, _CHECK["bot"], game_seed))
     outcome = game.outcome()
     ok = outcome.result == "success"
-    traces = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions]
-    _trace_game(game, rules, traces)
-    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), status, tuple(game.roles),
+    engine = game.engine  # a mission's conditions are the trick-taking family's: traced on its engine
+    traces = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in engine.rules.conditions]
+    _trace_game(engine, engine.rules, traces)
+    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), status, tuple(engine.roles),
                      tuple((t.evaluations, t.fail_true, t.done_true, tuple(t.errors)) for t in traces),
                      example="" if ok else outcome.reason)
 

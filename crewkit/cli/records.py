@@ -25,9 +25,8 @@ def add_replay_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from crewkit.engine.record import replay_record
     from crewkit.engine.registry import known_action_types
-    from crewkit.engine.replay_text import replay_json, replay_text
+    from crewkit.games import family_of_record
     from crewkit.spec.errors import render_issue
     from crewkit.spec.loader import source_lines
     from crewkit.spec.recordfile import load_record_file
@@ -41,25 +40,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for issue in issues:
             print(render_issue(issue, lines), file=sys.stderr)
         return EXIT_INVALID
-    if record.get("family", "trick-taking") != "trick-taking":  # a game run by the machine (Not Alone)
-        from crewkit.engine.board_record import board_replay_json, board_replay_text, replay_board
-
-        board = replay_board(record)
-        if args.format == "json":
-            print(json.dumps(board_replay_json(board), indent=2, ensure_ascii=False))
-        else:
-            print(board_replay_text(board))
-        if board.error is not None:
-            print(f"{path}: {board.error}", file=sys.stderr)
-            return EXIT_INVALID
-        return EXIT_OK
-    result = replay_record(record)
+    family = family_of_record(record)  # the record's family replays it and tells it in its words
+    result = family.replay(record)
     if args.format == "json":
-        print(json.dumps(replay_json(result), indent=2, ensure_ascii=False))
+        print(json.dumps(family.replay_json(result), indent=2, ensure_ascii=False))
     else:
-        print(replay_text(result))
+        print(family.replay_text(result))
     if result.error is not None:
         print(f"{path}: {result.error}", file=sys.stderr)
         return EXIT_INVALID
     return EXIT_OK
-
