@@ -563,11 +563,14 @@ class HeuristicBoardBot:
         why = q.why
         values = [a.value for a in picks]
 
+        def read(value: Any) -> Any:  # options that are ids (a one-of option, power or take back): their words
+            return q.label(value) if q.labels else value
+
         def best(key: Any) -> Action:
-            return max(picks, key=lambda a: (key(a.value), str(a.value)))
+            return max(picks, key=lambda a: (key(read(a.value)), str(read(a.value))))
 
         def worst(key: Any) -> Action:
-            return min(picks, key=lambda a: (key(a.value), str(a.value)))
+            return min(picks, key=lambda a: (key(read(a.value)), str(read(a.value))))
 
         def place_keep(p: Any) -> float:
             return self.power_value(int(p), obs, obs.seat) if isinstance(p, int) else 0.0

@@ -457,7 +457,7 @@ class BoardGame(Machine):
 
 
 class _NoChooser:
-    def pick(self, who: int, options: Sequence[Any], count: int, why: str) -> list[Any]:
+    def pick(self, who: int, options: Sequence[Any], count: int, why: str, labels: Sequence[str] = ()) -> list[Any]:
         return list(options)[:count]
 
 

@@ -236,7 +236,7 @@ def option_label(cat: Catalog, obs: BoardObservation, q: QuestionView, value: in
     if value in cat.board_sides:
         spaces = ", ".join(map(str, cat.board_sides[value]))
         return f"Side {value.upper()} (Artemia symbols {spaces} spaces before the Rescue goal)"
-    text = str(value)
+    text = q.label(value)
     return text[:1].upper() + text[1:]
 
 

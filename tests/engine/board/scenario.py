@@ -116,7 +116,9 @@ def choose(g: BoardGame, text: str) -> None:
     """Answer the pending question with the option containing ``text`` (or equal to it)."""
     q = g.question
     assert q is not None, "no question is pending"
-    found = [o for o in q.options if str(o) == text] or [o for o in q.options if text in str(o)]
+    found = [o for o in q.options if q.label(o) == text or str(o) == text] or [
+        o for o in q.options if text in q.label(o)
+    ]  # an option read by its words (its value may be an id: option-2, power)
     assert found, f"{text!r} is not among {q.options} ({q.why})"
     g.apply(Pick(q.seat, found[0]))
 
