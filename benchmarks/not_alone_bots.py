@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.games import open_game  # noqa: E402
-from crewkit.games.driver import play_out  # noqa: E402
 from crewkit.analysis.stats import wilson_interval  # noqa: E402
 from crewkit.bots.board import parse_side_bots  # noqa: E402
 from crewkit.engine.board import load_board_ruleset  # noqa: E402
+from crewkit.games import open_game  # noqa: E402
+from crewkit.games.driver import play_out  # noqa: E402
 
 PAIRINGS = ["random/random", "heuristic/random", "random/heuristic", "heuristic/heuristic"]
 

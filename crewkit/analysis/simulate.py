@@ -267,7 +267,7 @@ def _play_one(i: int) -> GameResult:
     game = family.open(st["ruleset"], st["mission"], st["players"], game_seed, st["readings"])
     play_out(game, family.seat_players(game, st["bot"], game_seed))  # a dummy seat gets a bot too
     if st["records_dir"] is not None:
-        from crewkit.engine.record import write_json_atomic
+        from crewkit.atomic import write_json_atomic
 
         write_json_atomic(Path(st["records_dir"]) / f"game-{i + 1:05d}.json", game.record())
     s = family.summary(game)

@@ -1,7 +1,8 @@
-"""Bots that play crewkit games from observations only, and the driver that runs them."""
+"""Bots that play crewkit games from observations only (the trick-taking family's; Not Alone's are in
+:mod:`crewkit.bots.board`). The one driver that runs any family's bots is :mod:`crewkit.games.driver`."""
 
 from crewkit.bots.base import Bot, required_actions
-from crewkit.bots.driver import BotError, play_game
 from crewkit.bots.registry import UnknownBot, bot_names, make_bot
+from crewkit.games.driver import BotError
 
-__all__ = ["Bot", "BotError", "UnknownBot", "bot_names", "make_bot", "play_game", "required_actions"]
+__all__ = ["Bot", "BotError", "UnknownBot", "bot_names", "make_bot", "required_actions"]

@@ -1,4 +1,4 @@
-"""Bots for board-family games (Not Alone): the interface, the registry by name, a random bot, the driver.
+"""Bots for board-family games (Not Alone): the interface, the registry by name, a random bot.
 
 A bot sees only its seat's observation (:class:`~crewkit.engine.board_observation.BoardObservation`) and its
 legal actions, and returns one of them. One bot object plays one seat (the Creature's seat 0 or a Hunted's);
@@ -7,8 +7,7 @@ is given the seat, the seed and the rule set being played (its cards and places 
 read; None when the caller has none, then a bot that needs them reads the bundled ``not-alone``).
 
 Register a bot with :func:`register_board_bot` (``name -> factory(seat, seed, ruleset)``); :func:`make_board_bot`
-builds one; :class:`BoardSeat` puts one behind the one driver (:func:`crewkit.games.driver.play_out`),
-:func:`play_board_game` runs an engine game to its end through it. Bundled: ``random`` (uniform over the legal
+builds one; the family puts them behind the one driver (:mod:`crewkit.families.not_alone.family`). Bundled: ``random`` (uniform over the legal
 actions) and ``heuristic`` (:mod:`crewkit.bots.board_heuristic`).
 
 A *side spec* names a bot per side: ``heuristic`` (both sides) or ``CREATURE/HUNTED`` (``random/heuristic``:
@@ -28,8 +27,6 @@ from crewkit.engine.board import BoardGame
 from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.boardstate import LONE
 from crewkit.errors import CrewkitError
-from crewkit.games.driver import BotError, play_out
-from crewkit.games.protocol import GameInPlay
 
 
 class BoardBot(Protocol):
@@ -104,35 +101,3 @@ def side_bots(game: BoardGame, spec: str, seed: str) -> list[BoardBot]:
     """One bot per seat from a side spec: the Creature's for the lone seat, the Hunted's for the others."""
     creature, hunted = parse_side_bots(spec)
     return [make_board_bot(creature if seat == LONE else hunted, seat, seed, game.ruleset) for seat in range(game.n)]
-
-
-class BoardSeat:
-    """A board bot for the one driver (:func:`crewkit.games.driver.play_out`): it decides from its seat's
-    observation and legal actions only, and never acts out of turn."""
-
-    __slots__ = ("bot", "seat")
-
-    def __init__(self, bot: BoardBot) -> None:
-        self.bot = bot
-        self.seat = bot.seat
-
-    def act(self, game: GameInPlay) -> Action:
-        engine: BoardGame = game.engine
-        legal = engine.legal_actions(self.seat)
-        action = self.bot.choose(engine.observation(self.seat), legal)
-        if action not in legal:
-            raise BotError(f"the bot of seat {self.seat} chose {action}, which is not legal now")
-        return action
-
-    def offer(self, game: GameInPlay) -> Action | None:
-        return None
-
-
-def play_board_game(game: BoardGame, bots: Sequence[BoardBot], max_actions: int = 20_000) -> BoardGame:
-    """Play an engine game to its end with one bot per seat, through the one driver; returns the game."""
-    from crewkit.families.not_alone.family import NotAloneGame
-
-    if len(bots) != game.n:
-        raise ValueError(f"{len(bots)} bots for a {game.n}-player game")
-    play_out(NotAloneGame(game), [BoardSeat(b) for b in bots], max_actions)
-    return game

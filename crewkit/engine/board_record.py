@@ -6,7 +6,7 @@ from the seed), so the record holds no deal: only the actions, secret choices in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,15 +47,15 @@ class BoardReplay:
     error: ReplayError | None
 
 
-def replay_board(record: Mapping[str, Any]) -> BoardReplay:
+def replay_board(record: Mapping[str, Any], names: Sequence[str] | None = None) -> BoardReplay:
     """Rebuild the game from the record's header and apply its actions in order; the first refused action
-    stops the replay with the rule it breaks."""
+    stops the replay with the rule it breaks. ``names``: how the log names the seats (a record keeps none)."""
     try:
         ruleset = load_board_ruleset(str(record["ruleset"]))
         readings = record.get("readings") or {}
         if readings:
             ruleset = with_readings(ruleset, readings)
-        game = BoardGame(ruleset, int(record["players"]), str(record.get("seed", "")))
+        game = BoardGame(ruleset, int(record["players"]), str(record.get("seed", "")), names)
     except SetupError as exc:
         return BoardReplay(None, ReplayError(str(exc), code="setup"))
     except SpecError as exc:

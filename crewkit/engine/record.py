@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from crewkit.atomic import write_text_atomic
+from crewkit.atomic import write_json_atomic
 from crewkit.cards import Card, CardError
 from crewkit.engine.actions import ActionFormatError, action_from_json
 from crewkit.engine.blocks.rounds import match_of
@@ -71,10 +70,6 @@ def game_to_record(game: Game) -> dict[str, Any]:
 def write_record(game: Game, path: Path) -> None:
     """Write atomically: a temporary file in the same folder, then rename."""
     write_json_atomic(path, game_to_record(game))
-
-
-def write_json_atomic(path: Path, data: Any) -> None:
-    write_text_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 @dataclass

@@ -100,6 +100,6 @@ def open_game(ruleset: str, mission: str | None, players: int, seed: str = "",
     return family_for(ruleset).open(ruleset, mission, players, seed, readings, names)
 
 
-def replay(record: Mapping[str, Any]) -> Replayed:
+def replay(record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
     """Replay a game record of any family through its family's one record reader."""
-    return family_of_record(record).replay(record)
+    return family_of_record(record).replay(record, names)

@@ -47,10 +47,10 @@ def play_out(game: G, players: Sequence[SeatPlayer], max_actions: int = 20_000) 
                         break  # the window closed (a distress signal: every seat now passes a card)
             offered_at = len(game.actions)
             continue
-        seat = game.to_act
-        if seat is None:  # pragma: no cover - a game that is not over waits for a seat
+        actor = game.to_act
+        if actor is None:  # pragma: no cover - a game that is not over waits for a seat
             raise BotError("the game waits for nobody")
-        _apply(game, players[seat].act(game), seat)
+        _apply(game, players[actor].act(game), actor)
     if game.is_over():
         return game
     raise BotError(f"the game did not end after {max_actions} actions")

@@ -239,8 +239,9 @@ class Family(Protocol):
         """A new game (raises SetupError or SpecError, with positions, for what cannot be set up)."""
         ...
 
-    def replay(self, record: Mapping[str, Any]) -> Replayed:
-        """Rebuild a game from its record, applying its actions in order; the first refused one stops it."""
+    def replay(self, record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
+        """Rebuild a game from its record, applying its actions in order; the first refused one stops it.
+        ``names``: the players' names, for a family whose log names them (a record keeps none)."""
         ...
 
     def replay_text(self, replayed: Replayed) -> str:

@@ -450,7 +450,9 @@ class Session:
         errors: list[str] = []
         path: Path | None = None
         try:
-            path = self.services.write_record(game, self.mission)
+            from crewkit.engine.record import game_to_record
+
+            path = self.services.write_record(game_to_record(game), self.mission, game.seed)
         except Exception as exc:
             errors.append(f"could not write the game record: {exc}")
         logbook = self.uses_logbook

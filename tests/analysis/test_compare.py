@@ -17,8 +17,8 @@ from crewkit.analysis.compare import (
     parse_variant,
     text_bar,
 )
-from crewkit.games import open_game
 from crewkit.cli import compare as commands
+from crewkit.games import open_game
 
 DEFAULTS = {"ruleset": "crew", "mission": "planet-nine/10", "players": 4, "bot": "random"}
 

@@ -12,18 +12,18 @@ from crewkit.bots.board import (
     UnknownBoardBot,
     make_board_bot,
     parse_side_bots,
-    play_board_game,
     side_bots,
     side_label,
 )
 from crewkit.bots.board_heuristic import HeuristicBoardBot
-from crewkit.games.driver import BotError
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
 from crewkit.engine.board import BoardGame, load_board_ruleset, new_board_game, with_readings
 from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.boardstate import LONE
 from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.family import play_board_game
+from crewkit.games.driver import BotError
 
 
 @pytest.fixture(scope="module")

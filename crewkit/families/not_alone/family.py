@@ -16,12 +16,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from crewkit.bots.board import BoardBot
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
 from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.board_record import BoardReplay, board_record, replay_board
 from crewkit.engine.boardstate import LONE, CardsState
 from crewkit.engine.errors import SetupError
+from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
     FamilyWords,
     GameInPlay,
@@ -122,6 +124,36 @@ def _ruleset(ruleset: str, readings: tuple[tuple[str, str], ...]) -> EffectRuleS
     return with_readings(loaded, dict(readings)) if readings else loaded
 
 
+class BoardSeat:
+    """A board bot for the one driver (:func:`crewkit.games.driver.play_out`): it decides from its seat's
+    observation and legal actions only, and never acts out of turn."""
+
+    __slots__ = ("bot", "seat")
+
+    def __init__(self, bot: BoardBot) -> None:
+        self.bot = bot
+        self.seat = bot.seat
+
+    def act(self, game: GameInPlay) -> Action:
+        engine: BoardGame = game.engine
+        legal = engine.legal_actions(self.seat)
+        action = self.bot.choose(engine.observation(self.seat), legal)
+        if action not in legal:
+            raise BotError(f"the bot of seat {self.seat} chose {action}, which is not legal now")
+        return action
+
+    def offer(self, game: GameInPlay) -> Action | None:
+        return None
+
+
+def play_board_game(game: BoardGame, bots: Sequence[BoardBot], max_actions: int = 20_000) -> BoardGame:
+    """Play an engine game to its end with one bot per seat, through the one driver; returns the game."""
+    if len(bots) != game.n:
+        raise ValueError(f"{len(bots)} bots for a {game.n}-player game")
+    play_out(NotAloneGame(game), [BoardSeat(b) for b in bots], max_actions)
+    return game
+
+
 class NotAlone:
     """The board-of-places family: one Creature against the Hunted."""
 
@@ -142,8 +174,8 @@ class NotAlone:
             raise SetupError(f"rule set {ruleset} is a game of its own: it plays no mission (found {mission!r})")
         return NotAloneGame(BoardGame(self.ruleset(ruleset, readings), players, seed, names), readings)
 
-    def replay(self, record: Mapping[str, Any]) -> Replayed:
-        result = replay_board(record)
+    def replay(self, record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
+        result = replay_board(record, names)
         game = None if result.game is None else NotAloneGame(result.game, record.get("readings") or {})
         return Replayed(game, result.error)
 
@@ -179,7 +211,7 @@ class NotAlone:
         return dict(zip(("creature", "hunted"), parse_side_bots(spec), strict=True))
 
     def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
-        from crewkit.bots.board import BoardSeat, side_bots
+        from crewkit.bots.board import side_bots
 
         return [BoardSeat(bot) for bot in side_bots(game.engine, spec, seed)]  # the Creature's, then the Hunted's
 

@@ -2,8 +2,9 @@
 
 :class:`TrickTakingGame` is a thin adapter of the engine's :class:`~crewkit.engine.game.Game` (which keeps its
 own fast flow) to :class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` opens games, replays records
-(:func:`crewkit.engine.record.replay_record`), wraps the bots of :mod:`crewkit.bots` for the one driver and
-counts a finished game for ``simulate`` and ``compare``.
+(:func:`crewkit.engine.record.replay_record`), puts the bots of :mod:`crewkit.bots` behind the one driver
+(:class:`BotSeat`; :func:`play_game` plays an engine game to its end) and counts a finished game for
+``simulate`` and ``compare``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from crewkit.bots.driver import BotSeat
+from crewkit.bots.base import OPTIONAL_TYPES, Bot
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.rounds import match_of
 from crewkit.engine.game import Game
@@ -19,6 +20,7 @@ from crewkit.engine.observation import Observation, Table, observe, table_snapsh
 from crewkit.engine.record import Replay, game_to_record, replay_record
 from crewkit.engine.setup import new_game
 from crewkit.engine.state import Event
+from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
     FamilyWords,
     GameInPlay,
@@ -136,6 +138,33 @@ class TrickTakingGame:
         return game_to_record(self.engine)
 
 
+class BotSeat:
+    """A trick-taking bot (:class:`~crewkit.bots.base.Bot`) for the one driver: it reads its seat's
+    observation only; an optional action from ``act`` while a required one is due, or a required one from
+    ``optional``, is a bug of the bot (:class:`~crewkit.games.driver.BotError`)."""
+
+    __slots__ = ("bot", "seat")
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.seat = bot.seat
+
+    def act(self, game: GameInPlay) -> Action:
+        obs = cast(TrickTakingGame, game).seat_observation(self.seat)
+        action = self.bot.act(obs)
+        if type(action) in OPTIONAL_TYPES and obs.required:
+            raise BotError(f"the bot of seat {self.seat} returned the optional {action!r} from act()")
+        return action
+
+    def offer(self, game: GameInPlay) -> Action | None:
+        g = cast(TrickTakingGame, game)
+        obs = observe(g.engine, self.seat, lazy_optional=True, table=g.table())
+        action = self.bot.optional(obs)
+        if action is not None and type(action) not in OPTIONAL_TYPES:
+            raise BotError(f"the bot of seat {self.seat} returned {action!r} from optional(): not optional")
+        return action
+
+
 class TrickTaking:
     """The trick-taking family."""
 
@@ -154,7 +183,7 @@ class TrickTaking:
         """An engine game (a hand-made position, a solver's) as a game in play."""
         return TrickTakingGame(engine)
 
-    def replay(self, record: Mapping[str, Any]) -> Replayed:
+    def replay(self, record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
         result = replay_record(record)
         return Replayed(None if result.game is None else TrickTakingGame(result.game), result.error)
 
@@ -214,6 +243,14 @@ class TrickTaking:
                                tuple(r.mode for r in match.round_results))
         score = float(g.tasks_done if g.tasks else len(g.tricks))
         return GameSummary(outcome.result == "success", len(g.tricks), outcome.reason, score, fingerprint)
+
+
+def play_game(game: Game, bots: Sequence[Bot], max_actions: int = 10_000) -> Game:
+    """Play an engine game to its end with one bot per seat, through the one driver; returns the game."""
+    if len(bots) != game.n:
+        raise ValueError(f"{len(bots)} bots for a {game.n}-player game")
+    play_out(TrickTakingGame(game), [BotSeat(b) for b in bots], max_actions)
+    return game
 
 
 FAMILY = TrickTaking()
