@@ -26,7 +26,7 @@ def add_replay_parser(sub: Any) -> argparse.ArgumentParser:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from crewkit.engine.registry import known_action_types
-    from crewkit.games import family_of_record
+    from crewkit.games import record_family
     from crewkit.spec.errors import render_issue
     from crewkit.spec.loader import source_lines
     from crewkit.spec.recordfile import load_record_file
@@ -40,7 +40,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for issue in issues:
             print(render_issue(issue, lines), file=sys.stderr)
         return EXIT_INVALID
-    family = family_of_record(record)  # the record's family replays it and tells it in its words
+    family = record_family(record)  # the record's family replays it and tells it in its words
     result = family.replay(record)
     if args.format == "json":
         print(json.dumps(family.replay_json(result), indent=2, ensure_ascii=False))

@@ -27,7 +27,7 @@ __all__ = [
     "family_for",
     "family_named",
     "family_names",
-    "family_of_record",
+    "record_family",
     "open_game",
     "replay",
 ]
@@ -87,7 +87,7 @@ def family_for(ruleset: str) -> Family:
     return family_named(family_name_of(ruleset))
 
 
-def family_of_record(record: Mapping[str, Any]) -> Family:
+def record_family(record: Mapping[str, Any]) -> Family:
     """The family of a game record (its ``family``; trick-taking records name none)."""
     name = record.get("family") or TRICK_TAKING
     return family_named(str(name))
@@ -102,4 +102,4 @@ def open_game(ruleset: str, mission: str | None, players: int, seed: str = "",
 
 def replay(record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
     """Replay a game record of any family through its family's one record reader."""
-    return family_of_record(record).replay(record, names)
+    return record_family(record).replay(record, names)
