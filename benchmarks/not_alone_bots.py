@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from crewkit.analysis.stats import wilson_interval  # noqa: E402
-from crewkit.bots.board import parse_side_bots  # noqa: E402
-from crewkit.engine.board import load_board_ruleset  # noqa: E402
+from crewkit.families.not_alone.board import load_board_ruleset  # noqa: E402
+from crewkit.families.not_alone.bots import parse_side_bots  # noqa: E402
 from crewkit.games import open_game  # noqa: E402
 from crewkit.games.driver import play_out  # noqa: E402
 

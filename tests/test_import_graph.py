@@ -78,6 +78,8 @@ def import_edges(mods: dict[str, Path]) -> dict[str, dict[str, list[tuple[int, b
 
 def layer_of(mod: str) -> int | None:
     parts = mod.split(".")
+    if len(parts) > 3 and parts[1] == "families" and parts[3] == "tui":
+        return LAYERS["tui"]  # a family's table screens and widgets sit with the app shell they plug into
     return LAYERS.get(parts[1]) if len(parts) > 1 else None
 
 

@@ -18,7 +18,6 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from crewkit.engine.blocks import (  # noqa: F401 - crewkit's own blocks register themselves on import
-    board,
     communication,
     distress,
     draft,

@@ -1,6 +1,6 @@
 """The crewkit terminal app, one shell for every family: the chooser, campaign → briefing → table → end of
 mission, the logbook, saved attempts and resume, help. A family adds its table screen and widgets: the Crew's
-table (:mod:`crewkit.tui.screens.table`) or Not Alone's (:mod:`crewkit.tui.screens.hunt_table`)."""
+table (:mod:`crewkit.tui.screens.table`) or Not Alone's (:mod:`crewkit.families.not_alone.tui.table`)."""
 
 from __future__ import annotations
 
@@ -30,14 +30,14 @@ from crewkit.tui.services import Services, default_services
 from crewkit.tui.text import plural
 
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
-    from crewkit.tui.hunt_session import HuntSession
-    from crewkit.tui.screens.hunt_table import HuntTableScreen
+    from crewkit.families.not_alone.tui.session import HuntSession
+    from crewkit.families.not_alone.tui.table import HuntTableScreen
     from crewkit.tui.screens.table import TableScreen
     from crewkit.tui.session import Finished, Session
 
 
 class CrewApp(App[int]):
-    CSS_PATH = ["app.tcss", "hunt.tcss"]
+    CSS_PATH = ["app.tcss", "../families/not_alone/tui/hunt.tcss"]  # the shell's, then Not Alone's table
     TITLE = "crewkit"
     SUB_TITLE = "The Crew at the terminal"
     BINDINGS = [
@@ -290,7 +290,7 @@ class CrewApp(App[int]):
         """A table of ``ruleset`` as ``crewkit play`` asked for it (raises UsageError or SetupError)."""
         import secrets
 
-        from crewkit.tui.hunt_session import HuntSession, seat_kinds
+        from crewkit.families.not_alone.tui.session import HuntSession, seat_kinds
 
         options = self.options
         players = options.players if options.players is not None else (len(options.seats) if options.seats else 4)
@@ -339,7 +339,7 @@ class CrewApp(App[int]):
         self.push_screen(ResumeScreen(str(ruleset_title(ruleset)), summary), answer)
 
     def _sit_at(self, session: HuntSession) -> None:
-        from crewkit.tui.screens.hunt_table import HuntTableScreen
+        from crewkit.families.not_alone.tui.table import HuntTableScreen
 
         self.session = session
         self.push_screen(HuntTableScreen(session, delay=self.options.bot_delay))
@@ -374,8 +374,8 @@ class CrewApp(App[int]):
 
     # ------------------------------------------------------------------ app-wide actions
     def action_logbook(self) -> None:
-        from crewkit.tui.hunt_session import HuntSession
-        from crewkit.tui.screens.hunt_table import HuntTableScreen
+        from crewkit.families.not_alone.tui.session import HuntSession
+        from crewkit.families.not_alone.tui.table import HuntTableScreen
         from crewkit.tui.screens.logbook import LogbookScreen
 
         if isinstance(self.screen, LogbookScreen):
@@ -391,7 +391,7 @@ class CrewApp(App[int]):
 
     def table(self) -> TableScreen | HuntTableScreen | None:
         """The table being played (any family's)."""
-        from crewkit.tui.screens.hunt_table import HuntTableScreen
+        from crewkit.families.not_alone.tui.table import HuntTableScreen
         from crewkit.tui.screens.table import TableScreen
 
         for screen in reversed(self.screen_stack):

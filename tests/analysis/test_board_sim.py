@@ -7,8 +7,8 @@ import pytest
 
 from crewkit.analysis.compare import Variant, VariantError, check_variant, compare, parse_variant
 from crewkit.analysis.simulate import SimulationResult, simulate
-from crewkit.bots.board import UnknownBoardBot
 from crewkit.engine.errors import SetupError
+from crewkit.families.not_alone.bots import UnknownBoardBot
 from crewkit.games import family_for, open_game
 from crewkit.games.driver import play_out
 from crewkit.games.protocol import GameSummary

@@ -7,7 +7,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from crewkit.bots.board import (
+from crewkit.effects.ruleset import EffectRuleSet
+from crewkit.engine.actions import Action
+from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset, new_board_game, with_readings
+from crewkit.families.not_alone.bots import (
     RandomBoardBot,
     UnknownBoardBot,
     make_board_bot,
@@ -15,14 +19,10 @@ from crewkit.bots.board import (
     side_bots,
     side_label,
 )
-from crewkit.bots.board_heuristic import HeuristicBoardBot
-from crewkit.effects.ruleset import EffectRuleSet
-from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame, load_board_ruleset, new_board_game, with_readings
-from crewkit.engine.board_observation import BoardObservation
-from crewkit.engine.boardstate import LONE
-from crewkit.engine.machine import Pick
 from crewkit.families.not_alone.family import play_board_game
+from crewkit.families.not_alone.heuristic import HeuristicBoardBot
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.state import LONE
 from crewkit.games.driver import BotError
 
 

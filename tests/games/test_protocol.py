@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.boardstate import CardsState
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.state import CardsState
 from crewkit.games import BUNDLED, family_for, family_named, open_game, replay
 from crewkit.games.protocol import GameInPlay
 

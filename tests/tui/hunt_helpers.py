@@ -7,12 +7,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from crewkit.families.not_alone.tui.dialogs import HuntActionDialog, HuntQuestionDialog
+from crewkit.families.not_alone.tui.end import HuntEndScreen
+from crewkit.families.not_alone.tui.table import HuntTableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.options import PlayOptions
 from crewkit.tui.screens.dialogs import HandoffScreen
-from crewkit.tui.screens.hunt_dialogs import HuntActionDialog, HuntQuestionDialog
-from crewkit.tui.screens.hunt_end import HuntEndScreen
-from crewkit.tui.screens.hunt_table import HuntTableScreen
 from crewkit.tui.services import FileSaves, MemoryLogbook, Services
 
 

@@ -11,13 +11,13 @@ from pathlib import Path
 from hunt_helpers import choose, dialog_of, hunt_services, make_hunt_app, play_to_end, settle
 from screen_text import screen_text
 
+from crewkit.families.not_alone.tui.end import HuntEndScreen
+from crewkit.families.not_alone.tui.table import HuntTableScreen
 from crewkit.games import replay
 from crewkit.tui.app import CrewApp
 from crewkit.tui.options import PlayOptions
 from crewkit.tui.screens.chooser import ChooserScreen
 from crewkit.tui.screens.dialogs import ChoiceScreen, ResumeScreen
-from crewkit.tui.screens.hunt_end import HuntEndScreen
-from crewkit.tui.screens.hunt_table import HuntTableScreen
 from crewkit.tui.screens.logbook import LogbookScreen
 from crewkit.tui.services import side_results
 

@@ -15,17 +15,24 @@ import pytest
 from hunt_helpers import dialog_of, make_hunt_app, play_to_end, settle
 from screen_text import screen_text
 
-from crewkit.engine.blocks.board import PlayPlaces
-from crewkit.engine.board import BoardGame, new_board_game
-from crewkit.engine.boardstate import CardsState, PilesState
 from crewkit.engine.machine import Pick
 from crewkit.errors import UsageError
+from crewkit.families.not_alone.blocks import PlayPlaces
+from crewkit.families.not_alone.board import BoardGame, new_board_game
 from crewkit.families.not_alone.family import NotAloneGame
-from crewkit.tui.hunt_session import HuntSession, seat_kinds, seat_names
-from crewkit.tui.hunt_text import Catalog, hand_words, is_seat_question, menu, option_label, played_this_round
+from crewkit.families.not_alone.state import CardsState, PilesState
+from crewkit.families.not_alone.tui.end import HuntEndScreen
+from crewkit.families.not_alone.tui.session import HuntSession, seat_kinds, seat_names
+from crewkit.families.not_alone.tui.table import HuntTableScreen
+from crewkit.families.not_alone.tui.text import (
+    Catalog,
+    hand_words,
+    is_seat_question,
+    menu,
+    option_label,
+    played_this_round,
+)
 from crewkit.tui.screens.dialogs import HandoffScreen
-from crewkit.tui.screens.hunt_end import HuntEndScreen
-from crewkit.tui.screens.hunt_table import HuntTableScreen
 
 SIZE = (120, 40)
 

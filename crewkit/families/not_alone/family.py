@@ -1,9 +1,9 @@
 """The board-of-places family (``family: not-alone``: Not Alone and its advanced rules) behind the one game
 interface.
 
-:class:`NotAloneGame` is a thin adapter of :class:`~crewkit.engine.board.BoardGame` (a game on the phase
+:class:`NotAloneGame` is a thin adapter of :class:`~crewkit.families.not_alone.board.BoardGame` (a game on the phase
 machine) to :class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` opens games, replays records
-(:func:`crewkit.engine.board_record.replay_board`), puts its bots (:mod:`crewkit.bots.board`) behind the one
+(:func:`crewkit.families.not_alone.record.replay_board`), puts its bots (:mod:`crewkit.families.not_alone.bots`) behind the one
 driver and counts a finished game for ``simulate`` and ``compare``: success is the Hunted's win, a game's
 length its rounds.
 """
@@ -16,13 +16,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from crewkit.bots.board import BoardBot
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
-from crewkit.engine.board_record import BoardReplay, board_record, replay_board
-from crewkit.engine.boardstate import LONE, CardsState
 from crewkit.engine.errors import SetupError
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset, with_readings
+from crewkit.families.not_alone.bots import BoardBot
+from crewkit.families.not_alone.record import BoardReplay, board_record, replay_board
+from crewkit.families.not_alone.state import LONE, CardsState
 from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
     FamilyWords,
@@ -45,7 +45,7 @@ def deal_fingerprint(game: BoardGame) -> str:
 
 
 class NotAloneGame:
-    """A :class:`~crewkit.engine.board.BoardGame` as a :class:`~crewkit.games.protocol.GameInPlay`; keeps the
+    """A :class:`~crewkit.families.not_alone.board.BoardGame` as a :class:`~crewkit.games.protocol.GameInPlay`; keeps the
     readings it was opened with (its record names them) and its deal's fingerprint (taken before play)."""
 
     __slots__ = ("engine", "fingerprint", "readings")
@@ -185,33 +185,33 @@ class NotAlone:
         return BoardReplay(game, replayed.error)
 
     def replay_text(self, replayed: Replayed) -> str:
-        from crewkit.engine.board_record import board_replay_text
+        from crewkit.families.not_alone.record import board_replay_text
 
         return board_replay_text(self._engine_replay(replayed))
 
     def replay_json(self, replayed: Replayed) -> dict[str, Any]:
-        from crewkit.engine.board_record import board_replay_json
+        from crewkit.families.not_alone.record import board_replay_json
 
         return board_replay_json(self._engine_replay(replayed))
 
     def bot_names(self) -> list[str]:
-        from crewkit.bots.board import board_bot_names
+        from crewkit.families.not_alone.bots import board_bot_names
 
         return board_bot_names()
 
     def bot_spec(self, spec: str | None, sides: Mapping[str, str | None] | None = None) -> str:
-        from crewkit.bots.board import parse_side_bots, side_label
+        from crewkit.families.not_alone.bots import parse_side_bots, side_label
 
         sides = sides or {}
         return side_label(*parse_side_bots(spec or self.default_bot, sides.get("creature"), sides.get("hunted")))
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
-        from crewkit.bots.board import parse_side_bots
+        from crewkit.families.not_alone.bots import parse_side_bots
 
         return dict(zip(("creature", "hunted"), parse_side_bots(spec), strict=True))
 
     def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
-        from crewkit.bots.board import side_bots
+        from crewkit.families.not_alone.bots import side_bots
 
         return [BoardSeat(bot) for bot in side_bots(game.engine, spec, seed)]  # the Creature's, then the Hunted's
 

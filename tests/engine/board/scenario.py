@@ -10,10 +10,17 @@ from typing import Any, TypeVar
 import pytest
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.board import Pass, PlaceToken, PlayCard, PlayPlaces
-from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
-from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, ResourceState, TracksState
 from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.blocks import Pass, PlaceToken, PlayCard, PlayPlaces
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset, with_readings
+from crewkit.families.not_alone.state import (
+    LONE,
+    BoardState,
+    CardsState,
+    PilesState,
+    ResourceState,
+    TracksState,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 PINNED: dict[str, set[str]] = {}  # reading id -> the options a golden scenario pins (test_readings.py checks)

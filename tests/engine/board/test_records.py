@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from crewkit.cli import main
-from crewkit.engine.board_record import board_record, replay_board
+from crewkit.families.not_alone.record import board_record, replay_board
 from crewkit.spec.recordfile import load_record_file
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))

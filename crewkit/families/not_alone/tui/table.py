@@ -21,11 +21,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.board import PlaceToken, PlayPlaces
-from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.errors import IllegalAction
-from crewkit.tui.hunt_session import HuntSession
-from crewkit.tui.hunt_text import (
+from crewkit.families.not_alone.blocks import PlaceToken, PlayPlaces
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.tui.dialogs import HuntActionDialog, HuntQuestionDialog
+from crewkit.families.not_alone.tui.end import HuntEndScreen, HuntHelpScreen
+from crewkit.families.not_alone.tui.planet import PlanetView
+from crewkit.families.not_alone.tui.session import HuntSession
+from crewkit.families.not_alone.tui.text import (
     Catalog,
     hand_words,
     menu,
@@ -38,9 +41,6 @@ from crewkit.tui.hunt_text import (
     waiting_words,
 )
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
-from crewkit.tui.screens.hunt_dialogs import HuntActionDialog, HuntQuestionDialog
-from crewkit.tui.screens.hunt_end import HuntEndScreen, HuntHelpScreen
-from crewkit.tui.widgets.planet import PlanetView
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp

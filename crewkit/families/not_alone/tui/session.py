@@ -2,7 +2,7 @@
 and the attempt saved, recorded and kept in the logbook like a Crew mission's.
 
 No rules here: the session asks the game who it waits for and what a seat may do (the one game interface,
-:mod:`crewkit.games`); the bots of the other seats are the board bots of :mod:`crewkit.bots.board` (by name,
+:mod:`crewkit.games`); the bots of the other seats are the board bots of :mod:`crewkit.families.not_alone.bots` (by name,
 ``--bot``), each deciding from its own seat's observation and legal actions. Saves are atomic (the save
 machinery of :mod:`crewkit.campaign.saves`); a record replays with ``crewkit replay``.
 """
@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crewkit.bots.board import BoardBot, board_bot_names, make_board_bot
 from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame
-from crewkit.engine.board_observation import BoardObservation
 from crewkit.errors import UsageError
+from crewkit.families.not_alone.board import BoardGame
+from crewkit.families.not_alone.bots import BoardBot, board_bot_names, make_board_bot
+from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.games import family_for
 from crewkit.games.protocol import Family, GameInPlay
 from crewkit.tui.services import Services

@@ -1,5 +1,5 @@
 """The board family's resolution of places (by seat, or by token) and its end-of-round upkeep (see
-:mod:`crewkit.engine.blocks.board`).
+:mod:`crewkit.families.not_alone.blocks`).
 """
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from crewkit.effects.words import apply_all
-from crewkit.engine.blocks.board_cards import config
-from crewkit.engine.boardstate import BoardState, CardsState, PilesState
 from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
 from crewkit.engine.phase import BlockState
+from crewkit.families.not_alone.blocks.cards import config
+from crewkit.families.not_alone.state import BoardState, CardsState, PilesState
 
 if TYPE_CHECKING:
-    from crewkit.engine.board import BoardGame
+    from crewkit.families.not_alone.board import BoardGame
 
     G = BoardGame
 else:

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from crewkit.effects.words import describe
-from crewkit.engine.blocks.board_cards import chosen_options
-from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, TracksState
 from crewkit.engine.machine import LogLine
+from crewkit.families.not_alone.blocks.cards import chosen_options
+from crewkit.families.not_alone.state import LONE, BoardState, CardsState, PilesState, TracksState
 
 if TYPE_CHECKING:
-    from crewkit.engine.board import BoardGame
+    from crewkit.families.not_alone.board import BoardGame
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from crewkit.engine.board_observation import BoardObservation
-from crewkit.tui.hunt_text import reason_of
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.tui.text import reason_of
 
 
 class HuntEndScreen(ModalScreen[str]):

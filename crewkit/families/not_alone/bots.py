@@ -1,6 +1,6 @@
 """Bots for board-family games (Not Alone): the interface, the registry by name, a random bot.
 
-A bot sees only its seat's observation (:class:`~crewkit.engine.board_observation.BoardObservation`) and its
+A bot sees only its seat's observation (:class:`~crewkit.families.not_alone.observation.BoardObservation`) and its
 legal actions, and returns one of them. One bot object plays one seat (the Creature's seat 0 or a Hunted's);
 a bot for one side only may refuse the other by raising :class:`UnknownBoardBot` from its factory. A factory
 is given the seat, the seed and the rule set being played (its cards and places are public facts a bot may
@@ -8,7 +8,7 @@ read; None when the caller has none, then a bot that needs them reads the bundle
 
 Register a bot with :func:`register_board_bot` (``name -> factory(seat, seed, ruleset)``); :func:`make_board_bot`
 builds one; the family puts them behind the one driver (:mod:`crewkit.families.not_alone.family`). Bundled: ``random`` (uniform over the legal
-actions) and ``heuristic`` (:mod:`crewkit.bots.board_heuristic`).
+actions) and ``heuristic`` (:mod:`crewkit.families.not_alone.heuristic`).
 
 A *side spec* names a bot per side: ``heuristic`` (both sides) or ``CREATURE/HUNTED`` (``random/heuristic``:
 a random Creature against heuristic Hunted); :func:`parse_side_bots` reads it, :func:`side_bots` makes a bot
@@ -23,10 +23,10 @@ from typing import Protocol
 
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame
-from crewkit.engine.board_observation import BoardObservation
-from crewkit.engine.boardstate import LONE
 from crewkit.errors import CrewkitError
+from crewkit.families.not_alone.board import BoardGame
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.state import LONE
 
 
 class BoardBot(Protocol):
@@ -53,7 +53,7 @@ class RandomBoardBot:
 
 
 def _heuristic(seat: int, seed: str = "", ruleset: EffectRuleSet | None = None) -> BoardBot:
-    from crewkit.bots.board_heuristic import HeuristicBoardBot
+    from crewkit.families.not_alone.heuristic import HeuristicBoardBot
 
     return HeuristicBoardBot(seat, seed, ruleset)
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from crewkit.engine.actions import ActionFormatError, action_from_json
-from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.games.protocol import RECORD_FORMAT as FORMAT
 from crewkit.games.protocol import ReplayError
 from crewkit.spec.errors import SpecError
