@@ -23,6 +23,7 @@ __all__ = [
     "RECORD_FORMAT",
     "Family",
     "FamilyWords",
+    "EngineGame",
     "GameInPlay",
     "GameOutcome",
     "GameSummary",
@@ -198,6 +199,45 @@ class GameInPlay(Protocol):
     def record(self) -> dict[str, Any]:
         """The game's record (``crewkit-record/1``, schemas/record.schema.json): replaying it rebuilds the game."""
         ...
+
+
+class EngineGame:
+    """What a family's adapter of its engine game shares: the engine's seats, seed, record of actions, who it
+    waits for, legal actions, apply and the end (a family adds its observation, log, outcome, clone, record)."""
+
+    __slots__ = ("engine",)
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+
+    @property
+    def seats(self) -> int:
+        seats: int = self.engine.n
+        return seats
+
+    @property
+    def seed(self) -> str:
+        return str(self.engine.seed)
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        actions: Sequence[Action] = self.engine.actions
+        return actions
+
+    @property
+    def to_act(self) -> int | None:
+        seat: int | None = self.engine.to_act
+        return seat
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        legal: list[Action] = self.engine.legal_actions(seat)
+        return legal
+
+    def apply(self, action: Action) -> None:
+        self.engine.apply(action)
+
+    def is_over(self) -> bool:
+        return bool(self.engine.is_over())
 
 
 class SeatPlayer(Protocol):

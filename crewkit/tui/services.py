@@ -188,6 +188,18 @@ class Saves(Protocol):
     def keys(self) -> list[str]: ...
 
 
+def unfinished_save(saves: Saves, key: str) -> dict[str, Any] | None:
+    """The game saved under ``key`` when it is unfinished and has actions (what a table offers to resume); a
+    save that cannot be read is none (the save machinery sets a damaged file aside)."""
+    try:
+        record = saves.load(key)
+    except Exception:
+        return None
+    if not record or record.get("outcome") not in (None, "in-progress") or not record.get("actions"):
+        return None
+    return record
+
+
 class FileSaves:
     """In-progress saves as JSON files under ``<home>/tui-saves`` (fallback for ``crewkit.campaign.saves``)."""
 

@@ -25,6 +25,7 @@ from crewkit.families.not_alone.record import BoardReplay, board_record, replay_
 from crewkit.families.not_alone.state import LONE, CardsState
 from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
+    EngineGame,
     FamilyWords,
     GameInPlay,
     GameOutcome,
@@ -44,15 +45,16 @@ def deal_fingerprint(game: BoardGame) -> str:
     )
 
 
-class NotAloneGame:
+class NotAloneGame(EngineGame):
     """A :class:`~crewkit.families.not_alone.board.BoardGame` as a :class:`~crewkit.games.protocol.GameInPlay`; keeps the
     readings it was opened with (its record names them) and its deal's fingerprint (taken before play)."""
 
-    __slots__ = ("engine", "fingerprint", "readings")
+    __slots__ = ("fingerprint", "readings")
+    engine: BoardGame
 
     def __init__(self, engine: BoardGame, readings: Mapping[str, str] | None = None,
                  fingerprint: str | None = None) -> None:
-        self.engine = engine
+        super().__init__(engine)
         self.readings = dict(readings or {})
         self.fingerprint = deal_fingerprint(engine) if fingerprint is None else fingerprint
 
@@ -60,36 +62,14 @@ class NotAloneGame:
     def family(self) -> NotAlone:
         return FAMILY
 
-    @property
-    def seats(self) -> int:
-        return self.engine.n
-
-    @property
-    def seed(self) -> str:
-        return self.engine.seed
-
-    @property
-    def actions(self) -> Sequence[Action]:
-        return self.engine.actions
-
     def waiting(self) -> tuple[int, ...]:
         return self.engine.waiting()
-
-    @property
-    def to_act(self) -> int | None:
-        return self.engine.to_act
 
     def window(self) -> tuple[int, ...]:
         return ()  # nobody acts out of turn: the game names who it waits for
 
     def may_act_out_of_turn(self, seat: int) -> bool:
         return False
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return self.engine.legal_actions(seat)
-
-    def apply(self, action: Action) -> None:
-        self.engine.apply(action)
 
     def observation(self, seat: int) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(json.dumps(dataclasses.asdict(self.engine.observation(seat))))
@@ -100,9 +80,6 @@ class NotAloneGame:
 
     def seat_log(self, seat: int) -> list[str]:
         return [line.text for line in self.engine.lines if line.visible_to(seat)]
-
-    def is_over(self) -> bool:
-        return self.engine.is_over()
 
     def outcome(self) -> GameOutcome:
         g = self.engine

@@ -22,6 +22,7 @@ from crewkit.engine.setup import new_game
 from crewkit.engine.state import Event
 from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
+    EngineGame,
     FamilyWords,
     GameInPlay,
     GameOutcome,
@@ -44,38 +45,23 @@ def _event_text(e: Event) -> str:
     return " ".join(parts)
 
 
-class TrickTakingGame:
+class TrickTakingGame(EngineGame):
     """A trick-taking :class:`~crewkit.engine.game.Game` as a :class:`~crewkit.games.protocol.GameInPlay`."""
 
-    __slots__ = ("_table", "engine")
+    __slots__ = ("_table",)
+    engine: Game
 
     def __init__(self, engine: Game) -> None:
-        self.engine = engine
+        super().__init__(engine)
         self._table: tuple[int, Table] | None = None  # a window's shared table, valid while no action is applied
 
     @property
     def family(self) -> TrickTaking:
         return FAMILY
 
-    @property
-    def seats(self) -> int:
-        return self.engine.n
-
-    @property
-    def seed(self) -> str:
-        return self.engine.seed
-
-    @property
-    def actions(self) -> Sequence[Action]:
-        return self.engine.actions
-
     def waiting(self) -> tuple[int, ...]:
         seat = self.engine.to_act
         return () if seat is None else (seat,)
-
-    @property
-    def to_act(self) -> int | None:
-        return self.engine.to_act
 
     def window(self) -> tuple[int, ...]:
         g = self.engine
@@ -85,12 +71,6 @@ class TrickTakingGame:
 
     def may_act_out_of_turn(self, seat: int) -> bool:
         return self.engine.has_optional_actions(seat)  # the engine's predicate: one rule for bots, app and checks
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return self.engine.legal_actions(seat)
-
-    def apply(self, action: Action) -> None:
-        self.engine.apply(action)
 
     def table(self) -> Table:
         """The part of every seat's observation they share now (one snapshot per window, for speed)."""
@@ -114,9 +94,6 @@ class TrickTakingGame:
 
     def seat_log(self, seat: int) -> list[str]:
         return [_event_text(e) for e in self.engine.events_for(seat)]
-
-    def is_over(self) -> bool:
-        return self.engine.is_over()
 
     def outcome(self) -> GameOutcome:
         o = self.engine.outcome()

@@ -22,7 +22,7 @@ from crewkit.families.not_alone.bots import BoardBot, board_bot_names, make_boar
 from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.games import family_for
 from crewkit.games.protocol import Family, GameInPlay
-from crewkit.tui.services import Services
+from crewkit.tui.services import Services, unfinished_save
 
 HUMAN = "human"
 DEFAULT_BOT = "heuristic"  # the strongest Not Alone bot; it decides in milliseconds
@@ -142,15 +142,7 @@ class HuntSession:
 
     def saved_record(self) -> dict[str, Any] | None:
         """The unfinished game saved at this table (same rule set and player count), if any."""
-        if self.services is None:
-            return None
-        try:
-            record = self.services.saves.load(self.save_key)
-        except Exception:
-            return None
-        if not record or record.get("outcome") not in (None, "in-progress") or not record.get("actions"):
-            return None
-        return record
+        return None if self.services is None else unfinished_save(self.services.saves, self.save_key)
 
     def resume(self, record: dict[str, Any]) -> str | None:
         """Go on with a saved game (replayed through its family's record reader); why not, as text."""
