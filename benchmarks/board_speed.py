@@ -16,8 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.bots.board import make_board_bot, play_board_game  # noqa: E402
-from crewkit.engine.board import BoardGame, load_board_ruleset  # noqa: E402
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset  # noqa: E402
+from crewkit.families.not_alone.bots import make_board_bot  # noqa: E402
+from crewkit.families.not_alone.family import play_board_game  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,8 @@ from pathlib import Path
 CHILD = r"""
 import cProfile, pstats, random, sys
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import make_bot, play_game
+from crewkit.bots import make_bot
+from crewkit.families.trick_taking.family import play_game
 from crewkit.bots.base import OPTIONAL_TYPES
 from crewkit.engine.game import Game
 

@@ -23,7 +23,8 @@ from pathlib import Path
 CHILD = r"""
 import random, sys, time
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import make_bot, play_game
+from crewkit.bots import make_bot
+from crewkit.families.trick_taking.family import play_game
 from crewkit.bots.base import OPTIONAL_TYPES
 from crewkit.engine.game import Game
 

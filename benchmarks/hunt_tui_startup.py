@@ -4,7 +4,7 @@
 
 Each run is a fresh interpreter (cold imports, no rule set cached in memory), measured from process start
 until the first choice of a Hunted (the place-card dialog) is on a headless 80x24 screen, the bots having made
-their moves. ``CREWKIT_HOME`` points at a temporary directory; nothing is written there.
+their moves. ``CREWKIT_HOME`` points at a temporary directory (the game's save goes there).
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ TARGET_S = 3.0
 CHILD = r"""
 import asyncio, json, time
 t0 = time.perf_counter()
-from crewkit.tui.hunt_app import HuntApp, hunt_session
+from crewkit.tui.app import CrewApp
 from crewkit.tui.options import PlayOptions
-from crewkit.tui.screens.hunt_dialogs import HuntActionDialog
+from crewkit.families.not_alone.tui.dialogs import HuntActionDialog
 t_import = time.perf_counter()
 
 async def main() -> None:
-    options = PlayOptions(ruleset="not-alone", players=4, seed="bench", fast=True, campaign=None)
-    app = HuntApp(hunt_session(options, "hunted"), options)
+    options = PlayOptions(ruleset="not-alone", players=4, seed="bench", fast=True, campaign=None, side="hunted")
+    app = CrewApp(options)  # the one app, opened as `crewkit play --ruleset not-alone` opens it
     t_loaded = time.perf_counter()
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(1000):

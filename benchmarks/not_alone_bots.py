@@ -21,10 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.analysis.board_sim import play_board  # noqa: E402
 from crewkit.analysis.stats import wilson_interval  # noqa: E402
-from crewkit.bots.board import parse_side_bots  # noqa: E402
-from crewkit.engine.board import load_board_ruleset  # noqa: E402
+from crewkit.families.not_alone.board import load_board_ruleset  # noqa: E402
+from crewkit.families.not_alone.bots import parse_side_bots  # noqa: E402
+from crewkit.games import open_game  # noqa: E402
+from crewkit.games.driver import play_out  # noqa: E402
 
 PAIRINGS = ["random/random", "heuristic/random", "random/heuristic", "heuristic/heuristic"]
 
@@ -54,9 +55,12 @@ def main(argv: list[str] | None = None) -> int:
             wins = rounds = 0
             wall, cpu = time.perf_counter(), time.process_time()
             for i in range(args.games):
-                res = play_board(args.ruleset, n, pairing, args.seed, i)
-                wins += res.creature_won
-                rounds += res.rounds
+                game_seed = f"{args.seed}:{i}"
+                game = open_game(args.ruleset, None, n, game_seed)
+                play_out(game, game.family.seat_players(game, pairing, game_seed))
+                res = game.family.summary(game)
+                wins += not res.success  # success: the Hunted win
+                rounds += res.length
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             g = args.games
             clo, chi = wilson_interval(wins, g)

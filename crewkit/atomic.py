@@ -45,3 +45,10 @@ def write_text_atomic(path: Path, text: str) -> Path:
         raise
     fsync_dir(path.parent)
     return path
+
+
+def write_json_atomic(path: Path, data: object) -> None:
+    """``data`` as JSON (a game record's layout: one-space indent, UTF-8 kept), written atomically."""
+    import json
+
+    write_text_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -18,9 +18,9 @@ from crewkit.spec.bundled import TRICK_TAKING
 
 ROOT = Path(__file__).resolve().parents[1]
 
-BOARD_ONLY = ("crewkit.effects", "crewkit.engine.blocks.board", "crewkit.engine.board", "crewkit.engine.machine")
+BOARD_ONLY = ("crewkit.effects", "crewkit.families.not_alone", "crewkit.engine.machine")
 TRICK_ONLY = ("crewkit.solve", "crewkit.engine.game", "crewkit.engine.setup", "crewkit.engine.record",
-              "crewkit.analysis.loading", "crewkit.bots.driver", *FAMILY_BLOCK_MODULES[TRICK_TAKING])
+              "crewkit.analysis.loading", "crewkit.families.trick_taking", *FAMILY_BLOCK_MODULES[TRICK_TAKING])
 SOLVE = ["solve", "--mission", "planet-nine/10", "--players", "4", "--seed", "1"]
 SIMULATE_NOT_ALONE = ["simulate", "--ruleset", "not-alone", "--players", "3", "--games", "2", "--seed", "1"]
 
@@ -54,7 +54,7 @@ def test_a_trick_taking_solve_imports_nothing_of_the_board_family() -> None:
 
 def test_a_not_alone_simulation_imports_nothing_of_trick_taking() -> None:
     modules = modules_after(SIMULATE_NOT_ALONE)
-    assert "crewkit.engine.blocks.board" in modules and "crewkit.engine.machine" in modules  # it did play
+    assert "crewkit.families.not_alone.blocks" in modules and "crewkit.engine.machine" in modules  # it did play
     assert starting_with(modules, TRICK_ONLY) == []
 
 

@@ -18,8 +18,8 @@ LAYERS: dict[str, int] = {
     "errors": 0, "atomic": 0, "safetext": 0, "usercache": 0, "nativelib": 0, "cards": 0,  # utilities (no imports from higher layers)
     "dsl": 1,
     "spec": 2, "effects": 2,  # effects read spec files; spec never imports effects
-    "engine": 3,
-    "bots": 4, "solve": 4,
+    "engine": 3, "games": 3,  # the one game interface: engine records name its record format and replay errors
+    "bots": 4, "solve": 4, "families": 4,  # a family adapts its engine and bots to the interface
     "analysis": 5,
     "campaign": 6,
     "cli": 7, "tui": 7, "lsp": 7, "__main__": 7,
@@ -78,6 +78,8 @@ def import_edges(mods: dict[str, Path]) -> dict[str, dict[str, list[tuple[int, b
 
 def layer_of(mod: str) -> int | None:
     parts = mod.split(".")
+    if len(parts) > 3 and parts[1] == "families" and parts[3] == "tui":
+        return LAYERS["tui"]  # a family's table screens and widgets sit with the app shell they plug into
     return LAYERS.get(parts[1]) if len(parts) > 1 else None
 
 

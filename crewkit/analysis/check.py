@@ -314,48 +314,40 @@ def _init_check(path: str, ruleset: str, counts: Sequence[int], bot: str, seed: 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     _CHECK.clear()
     _CHECK.update(path=path, ruleset=ruleset, bot=bot, seed=seed, solver=solver, solver_nodes=solver_nodes,
-                  solver_games=solver_games, loaded={})
-
-
-def _loaded(players: int) -> tuple[Any, Any]:
-    from crewkit.analysis.loading import game_spec, load_rules
-
-    cache = _CHECK["loaded"]
-    if players not in cache:
-        cache[players] = (load_rules(_CHECK["ruleset"], _CHECK["path"], players),
-                          game_spec(_CHECK["ruleset"], _CHECK["path"], players))
-    return cache[players]
+                  solver_games=solver_games)
 
 
 def _check_one(job: tuple[tuple[str, int], int]) -> CheckGame | SolvedDeal:
     """Deal ``i`` of a stream: played by the bots, or solved (stream ``(SOLVER, players)``)."""
-    from crewkit.analysis.loading import start_game
     from crewkit.engine.errors import SetupError
+    from crewkit.games import family_for
 
     (kind, players), i = job
-    rules, spec = _loaded(players)
+    family = family_for(_CHECK["ruleset"])
     game_seed = f"{_CHECK['seed']}:{i}"
     try:
-        game = start_game(rules, spec, game_seed)
+        game = family.open(_CHECK["ruleset"], _CHECK["path"], players, game_seed)
     except SetupError as exc:
         if kind == SOLVER:
             return SolvedDeal(i, "", error=f"deal {i}: {exc}")
         return CheckGame(i, False, "", (), (), error=f"deal {i}: {exc}")
+    engine = game.engine  # a mission's conditions and the solver are the trick-taking family's
     if kind == SOLVER:
         from crewkit.solve import solve
 
-        result = solve(game, max_nodes=_CHECK["solver_nodes"])
+        result = solve(engine, max_nodes=_CHECK["solver_nodes"])  # the reasons of a lost deal too
         return SolvedDeal(i, result.status, result.why)
     from crewkit.analysis.simulate import normalise_reason
-    from crewkit.bots import make_bot, play_game
+    from crewkit.games.driver import play_out
 
-    play_game(game, [make_bot(_CHECK["bot"], seat, game_seed) for seat in range(game.n)])
+    play_out(game, family.seat_players(game, _CHECK["bot"], game_seed))
     outcome = game.outcome()
     ok = outcome.result == "success"
+    rules = engine.rules
     traces = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions] if i < TRACED else []
     if traces:
-        _trace_game(game, rules, traces)
-    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), tuple(game.roles),
+        _trace_game(engine, rules, traces)
+    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), tuple(engine.roles),
                      tuple((t.evaluations, t.fail_true, t.done_true, tuple(t.errors)) for t in traces),
                      example="" if ok else outcome.reason)
 

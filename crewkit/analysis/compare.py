@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.analysis.board_sim import board_game, play_board
 from crewkit.analysis.paired import (
     McNemarResult,
     PairedDifference,
@@ -38,9 +37,8 @@ from crewkit.analysis.paired import (
     wilcoxon_signed_rank,
 )
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
-from crewkit.analysis.simulate import family_of
 from crewkit.analysis.stats import wilson_interval
-from crewkit.spec.bundled import TRICK_TAKING
+from crewkit.games import family_for
 
 _KEYS = {
     "ruleset": "ruleset", "rs": "ruleset", "rules": "ruleset",
@@ -50,11 +48,6 @@ _KEYS = {
     "reading": "reading", "r": "reading", "readings": "reading",
     "label": "label", "name": "label",
 }
-
-
-def is_board(ruleset: str) -> bool:
-    """Whether a variant's rule set is of the board family (Not Alone: no mission, two sides)."""
-    return family_of(ruleset) != TRICK_TAKING
 
 
 class VariantError(ValueError):
@@ -110,13 +103,13 @@ def parse_variant(text: str, defaults: Mapping[str, Any] | None = None, *, index
             if canon in values:
                 raise VariantError(f"{key} is given twice in variant {text!r}")
             values[canon] = value
-    board = is_board(str(values.get("ruleset", d.get("ruleset") or "")))
+    family = family_for(str(values.get("ruleset", d.get("ruleset") or "")))
     for key in ("ruleset", "mission", "players", "bot"):
         if key not in values:
-            if board and key == "mission" and d.get(key) is None:
+            if not family.needs_mission and key == "mission" and d.get(key) is None:
                 values[key] = ""  # a Not Alone game has no mission
             elif key == "bot" and d.get(key) is None:
-                values[key] = "heuristic" if board else "fast"
+                values[key] = family.default_bot
             elif d.get(key) is None:
                 raise VariantError(f"variant {text!r} names no {key} and there is no --{key} default")
             else:
@@ -344,13 +337,15 @@ class Comparison:
                 lines.append(f"    error: {r.error}")
                 continue
             low, high = r.interval
-            if is_board(v.ruleset):  # Not Alone: success is the Hunted's win; the score is rounds
+            words = family_for(v.ruleset).words
+            if words.sides is not None:  # Not Alone: success is the Hunted's win; the score is rounds
+                won, lost = words.sides
                 clo, chi = wilson_interval(r.games - r.successes, r.games)
-                lines.append(f"    Hunted win    {r.successes}/{r.games} = {100 * r.success_rate:.1f}%"
+                lines.append(f"    {won + ' win':<14}{r.successes}/{r.games} = {100 * r.success_rate:.1f}%"
                              f"  (95% {100 * low:.1f}–{100 * high:.1f}%)")
-                lines.append(f"    Creature win  {r.games - r.successes}/{r.games} = "
+                lines.append(f"    {lost + ' win':<14}{r.games - r.successes}/{r.games} = "
                              f"{100 * (1 - r.success_rate) if r.games else 0.0:.1f}%  (95% {100 * clo:.1f}–{100 * chi:.1f}%)")
-                lines.append(f"    mean rounds   {r.mean_tricks:.2f}")
+                lines.append(f"    {'mean ' + words.length:<14}{r.mean_tricks:.2f}")
                 for reason, count in r.reasons(3):
                     lines.append(f"    ending        {count:>4}  {reason}")
                 continue
@@ -370,8 +365,7 @@ class Comparison:
         if self.pairs:
             lines.append("")
             lines.append("Against [1] (same deals; difference = variant − [1]"
-                         + ("; Not Alone: success is the Hunted's win, scores are rounds" if any(
-                             is_board(r.variant.ruleset) for r in self.results) else "") + "):")
+                         + "".join(sorted({_sides_note(r.variant.ruleset) for r in self.results})) + "):")
             for k, p in enumerate(self.pairs, start=2):
                 d = p.difference
                 lines.append(
@@ -467,53 +461,30 @@ def _init(variants: Sequence[Variant], seed: str, solver: bool, solver_nodes: in
                    solver_timeout=solver_timeout, solver_games=solver_games, rules={})
 
 
-def _rules_for(k: int) -> Any:
-    from crewkit.analysis.loading import load_rules
-
-    cache = _WORKER["rules"]
-    if k not in cache:
-        v: Variant = _WORKER["variants"][k]
-        cache[k] = load_rules(v.ruleset, v.mission, v.players, dict(v.readings) or None)
-    return cache[k]
-
-
-def deal_fingerprint(game: Any) -> str:
-    """The hands of a deal as text: equal fingerprints, the same cards in the same seats."""
-    return "|".join(",".join(sorted(c.name for c in hand)) for hand in game.deal.hands)
+def _sides_note(ruleset: str) -> str:
+    """For a game of sides, what the success rate and the scores of the pairs count."""
+    family = family_for(ruleset)
+    if family.words.sides is None:
+        return ""
+    return f"; {family.title}: success is the {family.words.sides[0]}'s win, scores are {family.words.length}"
 
 
 def _job(job: tuple[int, int]) -> DealResult:
-    from crewkit.analysis.loading import game_spec, start_game
-    from crewkit.bots import make_bot, play_game
+    from crewkit.games.driver import play_out
 
     k, i = job
     v: Variant = _WORKER["variants"][k]
-    if is_board(v.ruleset):
-        return _board_job(k, i, v)
-    rules = _rules_for(k)
+    family = family_for(v.ruleset)
     game_seed = f"{_WORKER['seed']}:{i}"
-    game = start_game(rules, game_spec(v.ruleset, v.mission, v.players, dict(v.readings)), game_seed)
-    fingerprint = deal_fingerprint(game)
+    game = family.open(v.ruleset, v.mission or None, v.players, game_seed, dict(v.readings))
     solver_status = None
     nodes = 0
     cap = _WORKER.get("solver_games")
-    if _WORKER["solver"] and (cap is None or i < cap):
-        from crewkit.solve import solve
-
-        res = solve(game.clone(), timeout=_WORKER["solver_timeout"], max_nodes=_WORKER["solver_nodes"])
-        solver_status, nodes = res.status, res.nodes
-    bots = [make_bot(v.bot, seat, game_seed) for seat in range(game.n)]
-    play_game(game, bots)
-    outcome = game.outcome()
-    score = float(game.tasks_done if game.tasks else len(game.tricks))
-    return DealResult(i, outcome.result == "success", len(game.tricks), outcome.reason, score, solver_status, nodes,
-                      fingerprint)
-
-
-def _board_job(k: int, i: int, v: Variant) -> DealResult:
-    """A Not Alone game of a variant: success is the Hunted's win, tricks and score are the rounds played."""
-    res = play_board(v.ruleset, v.players, v.bot, _WORKER["seed"], i, dict(v.readings))
-    return DealResult(i, not res.creature_won, res.rounds, res.reason, float(res.rounds), None, 0, res.deal)
+    if _WORKER["solver"] and family.solvable and (cap is None or i < cap):
+        solver_status, nodes = family.solve(game, _WORKER["solver_timeout"], _WORKER["solver_nodes"])
+    play_out(game, family.seat_players(game, v.bot, game_seed))
+    s = family.summary(game)
+    return DealResult(i, s.success, s.length, s.reason, s.score, solver_status, nodes, s.fingerprint)
 
 
 def _succeeded(result: DealResult) -> bool:
@@ -522,30 +493,17 @@ def _succeeded(result: DealResult) -> bool:
 
 def check_variant(v: Variant) -> str:
     """'' when the variant loads, else why not (unknown bot, bad spec, player count)."""
-    from crewkit.analysis.loading import load_rules
-    from crewkit.bots import make_bot
+    from crewkit.errors import CrewkitError
+    from crewkit.spec.errors import SpecError
 
-    if is_board(v.ruleset):
-        from crewkit.bots.board import parse_side_bots
-
-        try:
-            parse_side_bots(v.bot)
-            board_game(v.ruleset, v.players, dict(v.readings), "check")
-        except Exception as exc:  # UnknownBoardBot, SetupError, SpecError: the variant cannot run
-            return str(exc)
-        return ""
     try:
-        make_bot(v.bot, 0, "")
-    except Exception as exc:  # UnknownBot and friends
-        return str(exc)
-    try:
-        load_rules(v.ruleset, v.mission, v.players, dict(v.readings) or None)
-    except Exception as exc:
-        from crewkit.spec.errors import SpecError
-
-        if isinstance(exc, SpecError):
-            first = exc.issues[0] if exc.issues else None
-            return f"cannot load {v.describe()}: {first}" if first else str(exc)
+        family = family_for(v.ruleset)
+        family.bot_spec(v.bot)
+        family.open(v.ruleset, v.mission or None, v.players, "check", dict(v.readings))
+    except SpecError as exc:
+        first = exc.issues[0] if exc.issues else None
+        return f"cannot load {v.describe()}: {first}" if first else str(exc)
+    except (CrewkitError, ValueError) as exc:  # an unknown bot, a player count or reading the rule set lacks
         return str(exc)
     return ""
 
@@ -619,8 +577,8 @@ def compare(
         raise ValueError("compare needs at least one game")
     if not variants:
         raise ValueError("compare needs at least one variant")
-    if all(is_board(v.ruleset) for v in variants):
-        solver = False  # no solver for Not Alone
+    if not any(family_for(v.ruleset).solvable for v in variants):
+        solver = False  # no family of these variants has a solver (Not Alone)
     t0 = time.perf_counter()
     results, used = run_variants(variants, games, seed, workers=workers, solver=solver, solver_nodes=solver_nodes,
                                  solver_timeout=solver_timeout, progress=progress, oversubscribe=oversubscribe,
@@ -748,7 +706,6 @@ __all__ = [
     "VariantResult",
     "compare",
     "compare_campaign",
-    "deal_fingerprint",
     "pair_stats",
     "parse_variant",
     "plot",

@@ -213,7 +213,7 @@ def resolve_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> tupl
     if path is None or bundled.ruleset_family(path) == bundled.TRICK_TAKING:
         rs = load_ruleset(ref, readings)
         return rs.name, _metadata_first(rs.data)
-    from crewkit.engine.board import load_board_ruleset, with_readings
+    from crewkit.families.not_alone.board import load_board_ruleset, with_readings
 
     board = load_board_ruleset(path)
     if readings:

@@ -17,12 +17,8 @@ from typing import Any
 
 from crewkit.analysis.pool import ProgressCallback, StatusCallback, Target, run_streams
 from crewkit.analysis.stats import wilson_interval
-from crewkit.bots.board import parse_side_bots, play_board_game, side_bots
-from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
-from crewkit.engine.board_record import board_record
-from crewkit.engine.boardstate import LONE
-from crewkit.spec import bundled
-from crewkit.spec.bundled import TRICK_TAKING
+from crewkit.games import TRICK_TAKING, family_for, family_named
+from crewkit.games.driver import play_out
 
 
 @dataclass(frozen=True)
@@ -54,7 +50,7 @@ class SimulationResult:
     scoring: dict[str, Any] | None = None  # competitive games: chips per seat / dealer position, modes
     precision: float | None = None  # the target half-width (--precision), None for a fixed number of games
     max_games: int | None = None  # the cap on games with a precision
-    family: str = TRICK_TAKING  # another family (Not Alone): success = the Hunted win, tricks = rounds
+    family: str = TRICK_TAKING  # the rule set's family: its words name success (a side's win) and length
 
     def precision_text(self) -> str:
         """Whether the target was reached: one line, or '' without a target."""
@@ -110,18 +106,26 @@ class SimulationResult:
             "workers": self.workers,
             "precision": self.precision,
             **({"scoring": self.scoring} if self.scoring else {}),
-            **({"family": self.family, "bots": dict(zip(("creature", "hunted"), parse_side_bots(self.bot),
-                                                         strict=True)),
-                "hunted_win_rate": round(self.success_rate, 6),
-                "creature_win_rate": round(1 - self.success_rate, 6),
-                "creature_interval95": [round(1 - high, 6), round(1 - low, 6)],
-                "mean_rounds": round(self.mean_tricks, 4)} if self.family != TRICK_TAKING else {}),
+            **self._sides_json(low, high),
         }
+
+    def _sides_json(self, low: float, high: float) -> dict[str, Any]:
+        """A game of two sides: each side's bot and win rate, the mean length in the family's words."""
+        family = family_named(self.family)
+        sides = family.words.sides
+        if sides is None:
+            return {}
+        won, lost = (s.lower() for s in sides)
+        return {"family": self.family, "bots": family.bots_json(self.bot),
+                f"{won}_win_rate": round(self.success_rate, 6),
+                f"{lost}_win_rate": round(1 - self.success_rate, 6),
+                f"{lost}_interval95": [round(1 - high, 6), round(1 - low, 6)],
+                f"mean_{family.words.length}": round(self.mean_tricks, 4)}
 
     def format_text(self, reasons: int = 5) -> str:
         if self.scoring:
             return self._format_scoring()
-        if self.family != TRICK_TAKING:
+        if family_named(self.family).words.sides is not None:
             return self._format_sides()
         low, high = self.interval
         lines = [
@@ -146,16 +150,19 @@ class SimulationResult:
 
 
     def _format_sides(self) -> str:
-        """A game of two sides (Not Alone): each side's win rate with its interval, the mean rounds."""
+        """A game of two sides (Not Alone): each side's win rate with its interval, the mean length."""
         low, high = self.interval
-        creature, hunted = parse_side_bots(self.bot)
-        lines = [f"{self.ruleset} · {self.players} players (1 Creature, {self.players - 1} Hunted) · Creature bot "
-                 f"{creature}, Hunted bot {hunted} · seed {self.seed!r}",
-                 f"Hunted    {self.successes}/{self.games} = {100 * self.success_rate:.1f}%"
+        family = family_named(self.family)
+        words = family.words
+        won, lost = words.sides or ("success", "failure")
+        bots = family.bots_json(self.bot) or {}
+        by_side = ", ".join(f"{side} bot {bots.get(side.lower(), self.bot)}" for side in (lost, won))
+        lines = [f"{self.ruleset} · {words.players(self.players)} · {by_side} · seed {self.seed!r}",
+                 f"{won:<9} {self.successes}/{self.games} = {100 * self.success_rate:.1f}%"
                  f"  (95% interval {100 * low:.1f}%–{100 * high:.1f}%)",
-                 f"Creature  {self.failures}/{self.games} = {100 * (1 - self.success_rate):.1f}%"
+                 f"{lost:<9} {self.failures}/{self.games} = {100 * (1 - self.success_rate):.1f}%"
                  f"  (95% interval {100 * (1 - high):.1f}%–{100 * (1 - low):.1f}%)",
-                 f"rounds    {self.mean_tricks:.2f} per game on average"]
+                 f"{words.length:<9} {self.mean_tricks:.2f} per game on average"]
         if self.precision is not None:
             lines.append(f"target    {self.precision_text()}")
         lines.append(f"time      {self.seconds:.2f} s, {self.games_per_second:.1f} games/s"
@@ -248,65 +255,22 @@ def _init_worker(
     records_dir: str | None,
 ) -> None:
     _STATE.clear()
-    if family_of(ruleset) != TRICK_TAKING:  # a game run by the machine: no mission, every shuffle from the seed
-        board = load_board_ruleset(ruleset)
-        _STATE.update(board=with_readings(board, readings) if readings else board, bot=bot, seed=seed,
-                      records_dir=records_dir, players=players, readings=dict(readings or {}))
-        return
-    from crewkit.analysis.loading import game_spec, load_rules  # the trick-taking engine, only when it plays
-
-    _STATE.update(
-        rules=load_rules(ruleset, mission, players, readings),
-        spec=game_spec(ruleset, mission, players, readings),
-        bot=bot,
-        seed=seed,
-        records_dir=records_dir,
-        players=players,
-    )
+    _STATE.update(family=family_for(ruleset), ruleset=ruleset, mission=mission or None, players=players,
+                  readings=dict(readings or {}), bot=bot, seed=seed, records_dir=records_dir)
 
 
 def _play_one(i: int) -> GameResult:
     st = _STATE
+    family = st["family"]
     game_seed = f"{st['seed']}:{i}"
-    if "board" in st:
-        return _play_board(i, game_seed)
-    from crewkit.analysis.loading import start_game
-    from crewkit.bots import make_bot, play_game
-    from crewkit.engine.blocks.rounds import match_of
-
-    game = start_game(st["rules"], st["spec"], game_seed)
-    bots = [make_bot(st["bot"], seat, game_seed) for seat in range(game.n)]  # a dummy seat gets a bot too
-    play_game(game, bots)
-    outcome = game.outcome()
+    game = family.open(st["ruleset"], st["mission"], st["players"], game_seed, st["readings"])
+    play_out(game, family.seat_players(game, st["bot"], game_seed))  # a dummy seat gets a bot too
     if st["records_dir"] is not None:
-        from crewkit.engine.record import write_record
+        from crewkit.atomic import write_json_atomic
 
-        write_record(game, Path(st["records_dir"]) / f"game-{i + 1:05d}.json")
-    match = match_of(game)
-    if match is not None:
-        return GameResult(i, False, sum(r.tricks for r in match.round_results), outcome.reason,
-                          tuple(float(c) for c in match.chips), match.first_dealer,
-                          tuple(r.mode for r in match.round_results))
-    return GameResult(i, outcome.result == "success", len(game.tricks), outcome.reason)
-
-
-def _play_board(i: int, game_seed: str) -> GameResult:
-    st = _STATE
-    game = BoardGame(st["board"], st["players"], game_seed)
-    play_board_game(game, side_bots(game, st["bot"], game_seed))  # the Creature's bot, then the Hunted's
-    if st["records_dir"] is not None:
-        from crewkit.engine.record import write_json_atomic
-
-        write_json_atomic(Path(st["records_dir"]) / f"game-{i + 1:05d}.json", board_record(game, st["readings"]))
-    return GameResult(i, game.winners != (LONE,), game.round, game.outcome().reason)
-
-
-def family_of(ruleset: str) -> str:
-    """The family of a rule set given by name or path (trick-taking for a file that names none)."""
-    try:
-        return bundled.ruleset_family(bundled.ruleset_path(ruleset))
-    except bundled.NotFound:
-        return TRICK_TAKING
+        write_json_atomic(Path(st["records_dir"]) / f"game-{i + 1:05d}.json", game.record())
+    s = family.summary(game)
+    return GameResult(i, s.success, s.length, s.reason, s.chips, s.first_dealer, s.modes)
 
 
 def _play_job(job: tuple[int, int]) -> GameResult:
@@ -348,17 +312,10 @@ def simulate(
     """
     if games < 0:
         raise ValueError("the number of games cannot be negative")
-    family = family_of(ruleset)
-    if family != TRICK_TAKING:  # fail early, in this process: a bad spec, players or bot name
-        parse_side_bots(bot)
-        board = load_board_ruleset(ruleset)
-        BoardGame(with_readings(board, readings) if readings else board, players, "check")
-    else:
-        from crewkit.analysis.loading import load_rules
-        from crewkit.bots import make_bot
-
-        make_bot(bot, 0, "")  # fail early, with the list of names, for an unknown bot
-        load_rules(ruleset, mission, players, readings)  # fail early on a bad spec, in this process
+    family = family_for(ruleset)
+    # fail early, in this process, with the list of names for an unknown bot, positions for a bad spec
+    family.bot_spec(bot)
+    family.open(ruleset, mission or None, players, "check", readings)
     rd = str(records_dir) if records_dir is not None else None
     if rd is not None:
         folder = Path(rd)
@@ -384,8 +341,9 @@ def simulate(
     seconds = time.perf_counter() - start
     out = summarise(results, ruleset, mission, players, bot, seed, seconds, workers, readings)
     out.precision, out.max_games = precision, (games if precision is not None else None)
-    if family != TRICK_TAKING:
-        out.family, out.reasons = family, []
+    out.family = family.name
+    if family.words.sides is not None:
+        out.reasons = []  # a game of sides has no failures to list, only the other side's wins
     return out
 
 

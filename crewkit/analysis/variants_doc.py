@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from crewkit.engine.board import load_board_ruleset
+from crewkit.families.not_alone.board import load_board_ruleset
 from crewkit.spec import bundled
 from crewkit.spec.loader import load_mission, load_ruleset
 from crewkit.spec.merge import diff

@@ -324,8 +324,11 @@ def winnability(
     for d in drafts:
         if d not in DRAFTS:
             raise ValueError(f"unknown draft {d!r}: free or fixed")
+    unit = "tasks"
     for k in task_counts:
-        shaped_rules(ruleset, mission, players, k, readings)  # fail early, in this process
+        shaped = shaped_rules(ruleset, mission, players, k, readings)  # fail early, in this process
+        if getattr(shaped, "task_deck", None) is not None:
+            unit = "difficulty"  # task cards drawn to a difficulty total (Mission Deep Sea)
     # made as the workers take them, and counted as they come: neither the jobs nor the results are kept
     jobs = ((k, i, d) for k in task_counts for d in drafts for i in range(deals))
     t0 = time.perf_counter()
@@ -338,7 +341,6 @@ def winnability(
         row = rows[k, d]
         setattr(row, status, getattr(row, status) + 1)
         row.seconds.append(seconds)
-    unit = "difficulty" if shaped_rules(ruleset, mission, players, task_counts[0], readings).task_deck else "tasks"
     return Winnability(ruleset, mission, players, deals, seed, timeout, list(rows.values()),
                        time.perf_counter() - t0, stream.workers, unit)
 

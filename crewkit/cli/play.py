@@ -43,10 +43,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from crewkit.tui.launch import PlayOptions, check_play_options, run_play
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-    from crewkit.tui.launch import is_board_ruleset
+    from crewkit.tui.app import CrewApp
 
-    if is_board_ruleset(args.ruleset):
-        return _play_board(args, seats)
+    if args.ruleset and CrewApp.plays_alone(args.ruleset):  # a game of its own (Not Alone): its table
+        return _play_alone(args, seats)
     if args.seat is not None:
         raise UsageError("--seat creature|hunted is for Not Alone (--ruleset not-alone); use --seats here")
     if args.bot is not None:
@@ -118,10 +118,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 
-def _play_board(args: argparse.Namespace, seats: list[str] | None) -> int:
-    """Not Alone: the table opens on a new game; options it does not take are refused here (exit 2)."""
+def _play_alone(args: argparse.Namespace, seats: list[str] | None) -> int:
+    """A game of its own (Not Alone): its table opens in the app (a saved unfinished game is offered first);
+    options it does not take are refused here (exit 2)."""
     from crewkit.safetext import raw
-    from crewkit.tui.launch import PlayOptions, run_board_play
+    from crewkit.tui.launch import PlayOptions, check_play_options, run_play
 
     for given, flag in ((args.campaign, "--campaign"), (args.mission, "--mission")):
         if given:
@@ -130,9 +131,8 @@ def _play_board(args: argparse.Namespace, seats: list[str] | None) -> int:
         raise UsageError("give --seat or --seats, not both")
     players = args.players if args.players is not None else (len(seats) if seats else 4)
     options = PlayOptions(ruleset=args.ruleset, players=players, seats=seats, seed=args.seed, fast=args.fast,
-                          delay=args.delay, campaign=None, bot=args.bot, readings=dict(args.reading))
-    from crewkit.tui.hunt_app import hunt_session
-
-    hunt_session(options, args.seat)  # players, seats, bot and readings are checked before the app opens
+                          delay=args.delay, campaign=None, bot=args.bot, readings=dict(args.reading),
+                          side=args.seat)
+    check_play_options(options)  # players, seats, bot and readings are checked before the app opens
     sys.stdout, sys.stderr = raw(sys.stdout), raw(sys.stderr)  # the terminal app draws with escape sequences
-    return run_board_play(options, args.seat)
+    return run_play(options)

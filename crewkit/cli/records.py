@@ -27,7 +27,6 @@ def add_replay_parser(sub: Any) -> argparse.ArgumentParser:
 def cmd_replay(args: argparse.Namespace) -> int:
     from crewkit.engine.record_file import read_record
     from crewkit.engine.registry import known_action_types
-    from crewkit.engine.replay_text import replay_json, replay_text
     from crewkit.spec.errors import render_issue
     from crewkit.spec.loader import source_lines
 
@@ -41,20 +40,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for issue in read.issues:
             print(render_issue(issue, lines), file=sys.stderr)
 
-    if read.replay is None:
+    if read.replay is None or read.family is None:
         report_issues()
         return EXIT_INVALID
-    if read.board:  # a game run by the machine (Not Alone)
-        from crewkit.engine.board_record import board_replay_json, board_replay_text
-
-        if args.format == "json":
-            print(json.dumps(board_replay_json(read.replay), indent=2, ensure_ascii=False))
-        else:
-            print(board_replay_text(read.replay))
-    elif args.format == "json":
-        print(json.dumps(replay_json(read.replay), indent=2, ensure_ascii=False))
+    # the record's family tells the game in its words, as far as its actions were applied
+    if args.format == "json":
+        print(json.dumps(read.family.replay_json(read.replay), indent=2, ensure_ascii=False))
     else:
-        print(replay_text(read.replay))
+        print(read.family.replay_text(read.replay))
     if read.issues:
         report_issues()
         return EXIT_INVALID

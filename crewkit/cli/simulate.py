@@ -56,21 +56,14 @@ def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from crewkit.analysis.simulate import family_of, simulate
-    from crewkit.spec.bundled import TRICK_TAKING
+    from crewkit.analysis.simulate import simulate
+    from crewkit.games import family_for
 
     check_cluster(args)
-    board = family_of(args.ruleset) != TRICK_TAKING
-    if not board and not args.mission:
+    family = family_for(args.ruleset)
+    if family.needs_mission and not args.mission:
         raise UsageError("--mission is required for a trick-taking rule set (for example --mission planet-nine/10)")
-    if board:
-        from crewkit.bots.board import parse_side_bots, side_label
-
-        bot = side_label(*parse_side_bots(args.bot or "heuristic", args.creature_bot, args.hunted_bot))
-    elif args.creature_bot or args.hunted_bot:
-        raise UsageError("--creature-bot and --hunted-bot are for Not Alone rule sets (one Creature, the Hunted)")
-    else:
-        bot = args.bot or "fast"
+    bot = family.bot_spec(args.bot, {"creature": args.creature_bot, "hunted": args.hunted_bot})
     games = args.games if args.games is not None else (20_000 if args.precision is not None else 100)
     note_precision_cap("simulate", args.precision, games)
     with precision_bar("simulating", args.format == "text") as status:

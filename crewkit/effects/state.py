@@ -124,8 +124,9 @@ class EffectState(Protocol):
 class Chooser(Protocol):
     """Asks a player to choose. ``who`` is the seat that chooses (or the Creature); ``why`` is player text."""
 
-    def pick(self, who: int, options: Sequence[T], count: int, why: str) -> list[T]:
-        """``count`` distinct items of ``options`` (fewer only when there are fewer options)."""
+    def pick(self, who: int, options: Sequence[T], count: int, why: str, labels: Sequence[str] = ()) -> list[T]:
+        """``count`` distinct items of ``options`` (fewer only when there are fewer options). ``labels``: how a
+        player reads each option when the options are ids (a record keeps the id, the player reads the words)."""
         ...
 
 

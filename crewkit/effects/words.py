@@ -358,9 +358,11 @@ def _one_of(ctx: Context, e: Effect) -> None:
     if not usable:
         return
     who = ctx.affected if e["chooser"] == "affected" and ctx.affected is not None else ctx.actor
+    # an option is recorded by its place on the card (option-1, option-2), read by its words
+    ids = [f"option-{i + 1}" for i in usable]
     labels = [" then ".join(describe(sub) for sub in options[i]) for i in usable]
-    chosen = ctx.chooser.pick(who, labels, 1, "which option")[0]
-    for sub in options[usable[labels.index(chosen)]]:
+    chosen = ctx.chooser.pick(who, ids, 1, "which option", labels)[0]
+    for sub in options[usable[ids.index(chosen)]]:
         apply(ctx, sub)
 
 

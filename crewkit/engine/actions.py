@@ -109,12 +109,14 @@ def action_from_json(obj: Any, deck: Deck | None, types: Collection[str] | None 
         raise ActionFormatError(f"expected an object with 'seat' and 'type', found {type(obj).__name__}")
     kind = obj.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
-    if reader is not None and types is not None and kind not in types:
+    if types is not None and isinstance(kind, str) and kind not in types:  # whether or not its family is loaded
         raise ActionFormatError(f"a {kind} action is not an action of this game; its actions: "
                                 f"{', '.join(sorted(types))}")
     if reader is None:
         known = ", ".join(sorted(ACTION_TYPES if types is None else types))
-        raise ActionFormatError(f"unknown action type {kind!r}; expected one of {known}")
+        # the same words as the engine's refusal of a type whose reader another family registered in this process
+        raise ActionFormatError(f"unknown action type {kind!r} (this rule set has no {kind!r} action); expected one "
+                                f"of {known}")
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise ActionFormatError(f"'seat' must be an integer, found {seat!r}")

@@ -65,7 +65,8 @@ register_action(Pick, _read_pick)
 class NeedChoice(Exception):  # noqa: N818 - a signal, not an error
     """Raised by the chooser when a player must decide: the work is undone and the seat is asked."""
 
-    def __init__(self, seat: int, options: Sequence[Value], count: int, why: str, private: bool) -> None:
+    def __init__(self, seat: int, options: Sequence[Value], count: int, why: str, private: bool,
+                 labels: Sequence[str] = ()) -> None:
         super().__init__(why)
         self.seat, self.options, self.count, self.why, self.private = (
             seat,
@@ -74,6 +75,7 @@ class NeedChoice(Exception):  # noqa: N818 - a signal, not an error
             why,
             private,
         )
+        self.labels = tuple(labels)
 
 
 Job = Callable[
@@ -93,6 +95,13 @@ class Question:
     job: Job
     answers: tuple[tuple[Value, ...], ...]
     partial: tuple[Value, ...] = ()
+    # the words of each option when its value is an id (a one-of option of a card: "option-2"); a record keeps
+    # the id, so rewording an option keeps old records valid. () when the values are their own words
+    labels: tuple[str, ...] = ()
+
+    def label(self, value: Value) -> str:
+        """How a player reads ``value``."""
+        return self.labels[self.options.index(value)] if self.labels and value in self.options else str(value)
 
 
 class Answers:
@@ -106,7 +115,7 @@ class Answers:
         self.answers = list(answers)
         self.used = 0
 
-    def pick(self, who: int, options: Sequence[T], count: int, why: str) -> list[T]:
+    def pick(self, who: int, options: Sequence[T], count: int, why: str, labels: Sequence[str] = ()) -> list[T]:
         items = list(options)
         count = min(count, len(items))
         if count <= 0:
@@ -125,7 +134,7 @@ class Answers:
                 out.append(next(i for i in items if i == value and i not in out))
             return out
         values: list[Any] = items  # the values a Pick may carry (numbers and words)
-        raise NeedChoice(self.machine.seat_of(who), values, count, why, self.machine.is_private(why))
+        raise NeedChoice(self.machine.seat_of(who), values, count, why, self.machine.is_private(why), labels)
 
 
 # ------------------------------------------------------------------------------------------------ blocks
@@ -312,7 +321,8 @@ class Machine:
             job(self, self.chooser)
         except NeedChoice as q:
             self._restore(snapshot)
-            self.question = Question(q.seat, q.options, q.count, q.why, q.private, job, tuple(answers))
+            self.question = Question(q.seat, q.options, q.count, q.why, q.private, job, tuple(answers),
+                                     labels=q.labels)
             return False
         return True
 
@@ -320,14 +330,18 @@ class Machine:
         q = self.question
         assert q is not None
         left = [o for o in q.options if o not in q.partial]
-        if action.value not in left:
+        value = action.value
+        if value not in left and value in q.labels:  # a record written before options had ids: by its words
+            value = q.options[q.labels.index(str(value))]
+        if value not in left:
             raise IllegalAction(
                 "not-an-option",
                 f"{q.why}: {action.value!r} is not one of the options ({', '.join(map(str, left))})",
             )
-        partial = (*q.partial, action.value)
+        partial = (*q.partial, value)
         if len(partial) < q.count:
-            self.question = Question(q.seat, q.options, q.count, q.why, q.private, q.job, q.answers, partial)
+            self.question = Question(q.seat, q.options, q.count, q.why, q.private, q.job, q.answers, partial,
+                                     q.labels)
             return
         self.question = None
         self.run(q.job, (*q.answers, partial))

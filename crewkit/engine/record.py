@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from crewkit.atomic import write_text_atomic
+from crewkit.atomic import write_json_atomic
 from crewkit.cards import Card, CardError
 from crewkit.engine.actions import ActionFormatError, action_from_json
 from crewkit.engine.blocks.rounds import match_of
 from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.engine.game import Deal, Game
 from crewkit.engine.setup import compile_game
+from crewkit.games.protocol import RECORD_FORMAT, ReplayError
 
-FORMAT = "crewkit-record/1"
+FORMAT = RECORD_FORMAT
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
@@ -75,25 +75,6 @@ def game_to_record(game: Game) -> dict[str, Any]:
 def write_record(game: Game, path: Path) -> None:
     """Write atomically: a temporary file in the same folder, then rename."""
     write_json_atomic(path, game_to_record(game))
-
-
-def write_json_atomic(path: Path, data: Any) -> None:
-    write_text_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-
-
-@dataclass
-class ReplayError:
-    """Why a record could not be replayed to its end."""
-
-    message: str
-    index: int | None = None  # index of the offending action
-    seat: int | None = None
-    code: str = "malformed"
-
-    def __str__(self) -> str:
-        if self.index is None:
-            return self.message
-        return f"action {self.index} (seat {self.seat}): {self.message}"
 
 
 @dataclass

@@ -40,7 +40,7 @@ FAMILY_BLOCK_MODULES: dict[str, tuple[str, ...]] = {
     TRICK_TAKING: tuple(f"crewkit.engine.blocks.{m}" for m in (
         "communication", "distress", "draft", "draws", "dummy", "gold_frame", "objectives", "rounds",
         "secret_tasks", "setup_steps", "tricks")),
-    BOARD: ("crewkit.engine.blocks.board",),
+    BOARD: ("crewkit.families.not_alone.blocks",),
 }
 """crewkit's own block modules of each family (each registers its blocks when imported), imported when a rule
 set of that family is first composed, so that a command pays only for the family it plays."""

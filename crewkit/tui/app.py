@@ -1,4 +1,6 @@
-"""The crewkit terminal app: campaign → briefing → table → end of mission, plus logbook and help."""
+"""The crewkit terminal app, one shell for every family: the chooser, campaign → briefing → table → end of
+mission, the logbook, saved attempts and resume, help. A family adds its table screen and widgets: the Crew's
+table (:mod:`crewkit.tui.screens.table`) or Not Alone's (:mod:`crewkit.families.not_alone.tui.table`)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from crewkit.tui.catalog import (
     mission_set_of,
     mission_title_in,
     ruleset_data,
+    ruleset_title,
 )
 from crewkit.tui.options import DEFAULT_CAMPAIGN, PlayOptions
 from crewkit.tui.safe import shown, shown_plain, with_safe_lines
@@ -28,12 +31,14 @@ from crewkit.tui.services import Services, default_services
 from crewkit.tui.text import plural
 
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
+    from crewkit.families.not_alone.tui.session import HuntSession
+    from crewkit.families.not_alone.tui.table import HuntTableScreen
     from crewkit.tui.screens.table import TableScreen
     from crewkit.tui.session import Finished, Session
 
 
 class CrewApp(App[int]):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "../families/not_alone/tui/hunt.tcss"]  # the shell's, then Not Alone's table
     TITLE = "crewkit"
     SUB_TITLE = "The Crew at the terminal"
     BINDINGS = [
@@ -53,7 +58,7 @@ class CrewApp(App[int]):
         if self.options.ruleset and self.options.mission and in_mission_set(self.options.ruleset, self.options.mission):
             camp = None  # Hammer's cards and the Persian secret cards are no campaign of their own
         self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign or DEFAULT_CAMPAIGN)
-        self.session: Session | None = None
+        self.session: Session | HuntSession | None = None
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
         self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
         self._held_notes: list[tuple[str, dict[str, Any]]] = []  # notifications held while a dialog is open
@@ -190,6 +195,9 @@ class CrewApp(App[int]):
     def on_mount(self) -> None:
         for warning in self.services.warnings:
             self.notify(shown(warning), title="crewkit", severity="warning", timeout=8)
+        if self.options.ruleset and self.plays_alone(self.options.ruleset):
+            self.start_game_of(self.options.ruleset)  # crewkit play --ruleset not-alone
+            return
         if self.campaign.note and self.options.campaign:
             self.notify(shown(self.campaign.note), title="Campaign", severity="warning", timeout=8)
         if self.options.mission:
@@ -275,6 +283,72 @@ class CrewApp(App[int]):
         else:
             self.push_screen(table)
 
+    # ------------------------------------------------------------------ games of their own (Not Alone)
+    @staticmethod
+    def plays_alone(ruleset: str) -> bool:
+        """Whether ``ruleset`` is a game of its own (its family has no missions: Not Alone)."""
+        from crewkit.games import family_for
+
+        return not family_for(ruleset).needs_mission
+
+    def hunt_session(self, ruleset: str) -> HuntSession:
+        """A table of ``ruleset`` as ``crewkit play`` asked for it (raises UsageError or SetupError)."""
+        import secrets
+
+        from crewkit.families.not_alone.tui.session import HuntSession, seat_kinds
+
+        options = self.options
+        players = options.players if options.players is not None else (len(options.seats) if options.seats else 4)
+        kinds = seat_kinds(players, options.side, options.seats, options.bot)
+        return HuntSession(ruleset, players, kinds, options.seed or secrets.token_hex(4),
+                           readings=dict(options.readings), services=self.services, base_seed=options.seed)
+
+    def game_progress(self, ruleset: str) -> str:
+        """The chooser's line for a game of sides: each side's wins (all player counts)."""
+        from crewkit.games import family_for
+        from crewkit.tui.services import side_results
+
+        family = family_for(ruleset)
+        rows = side_results(self.services.logbook, family.name, ruleset)
+        won, lost = sum(r.won for r in rows), sum(r.lost for r in rows)
+        sides = family.words.sides or ("won", "lost")
+        return f"{sides[0]} {won} · {sides[1]} {lost}"
+
+    def start_game_of(self, ruleset: str) -> None:
+        """Open the table of a game of its own; a saved unfinished game there is offered first."""
+        from crewkit.tui.screens.dialogs import ResumeScreen
+
+        try:
+            session = self.hunt_session(ruleset)
+        except Exception as exc:  # a rule set or seats the family cannot set up: said, the app stays
+            self.notify(shown(str(exc)), title="Cannot start the game", severity="error", timeout=10)
+            return
+        saved = session.saved_record()
+        if saved is None:
+            self._sit_at(session)
+            return
+        done = len(saved.get("actions") or [])
+        summary = (f"Seed {saved.get('seed', '?')}, {plural(done, 'action')} played so far.\n"
+                   "A new game instead counts this one as abandoned in the logbook.")
+
+        def answer(resume: bool | None) -> None:
+            if resume:
+                error = session.resume(dict(saved))
+                if error:
+                    self.notify(f"Cannot resume: {shown(error)}. A new game instead.", severity="warning")
+                    session.discard_saved()
+            else:
+                session.abandon(saved)
+            self._sit_at(session)
+
+        self.push_screen(ResumeScreen(str(ruleset_title(ruleset)), summary), answer)
+
+    def _sit_at(self, session: HuntSession) -> None:
+        from crewkit.families.not_alone.tui.table import HuntTableScreen
+
+        self.session = session
+        self.push_screen(HuntTableScreen(session, delay=self.options.bot_delay))
+
     def show_end(self, table: TableScreen, finished: Finished) -> None:
         from crewkit.tui.screens.end import EndScreen, StandingsScreen
 
@@ -305,10 +379,14 @@ class CrewApp(App[int]):
 
     # ------------------------------------------------------------------ app-wide actions
     def action_logbook(self) -> None:
+        from crewkit.families.not_alone.tui.session import HuntSession
+        from crewkit.families.not_alone.tui.table import HuntTableScreen
         from crewkit.tui.screens.logbook import LogbookScreen
 
-        if not isinstance(self.screen, LogbookScreen):
-            self.push_screen(LogbookScreen())
+        if isinstance(self.screen, LogbookScreen):
+            return
+        at_table = isinstance(self.screen, HuntTableScreen) and isinstance(self.session, HuntSession)
+        self.push_screen(LogbookScreen(self.session.ruleset if at_table else None))  # type: ignore[union-attr]
 
     def action_help(self) -> None:
         from crewkit.tui.screens.help import HelpScreen
@@ -316,17 +394,21 @@ class CrewApp(App[int]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def table(self) -> TableScreen | None:
+    def table(self) -> TableScreen | HuntTableScreen | None:
+        """The table being played (any family's)."""
+        from crewkit.families.not_alone.tui.table import HuntTableScreen
         from crewkit.tui.screens.table import TableScreen
 
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen):
+            if isinstance(screen, TableScreen | HuntTableScreen):
                 return screen
         return None
 
     def _on_table(self, what: str) -> None:
+        from crewkit.tui.screens.table import TableScreen
+
         table = self.table()
-        if table is None or self.screen is not table:
+        if not isinstance(table, TableScreen) or self.screen is not table:
             self.notify("Only at the table, during a mission.", severity="warning")
             return
         getattr(table, f"action_{what}")()

@@ -72,6 +72,29 @@ class KnownCampaign:
     missions: int
     problem: str = ""
     description: str = ""
+    game: str = ""  # a rule set that is a game of its own (Not Alone: no missions), opened by name
+
+
+def known_games() -> list[KnownCampaign]:
+    """The bundled rule sets that are games of their own (a family without missions: Not Alone), as chooser
+    lines; their families are imported here, when the chooser opens."""
+    from crewkit.games import family_for
+    from crewkit.spec import bundled
+
+    out: list[KnownCampaign] = []
+    for path in bundled.bundled_rulesets(None):
+        family = family_for(str(path))
+        if family.needs_mission:
+            continue
+        try:
+            data = _read_yaml(path)
+        except Exception as exc:
+            out.append(KnownCampaign(path.stem, path.stem, path.stem, "bundled", 0, _first_line(exc), game=path.stem))
+            continue
+        out.append(KnownCampaign(path.stem, path.stem, str(data.get("title") or path.stem), "bundled", 0,
+                                 description=" ".join(str(data.get("description") or "").split()),
+                                 game=path.stem))
+    return out
 
 
 def known_campaigns(extra: str | None = None, extra_source: str = "folder") -> list[KnownCampaign]:
@@ -198,6 +221,16 @@ def ruleset_data(ruleset: str) -> dict[str, Any]:
         return dict(load_ruleset(ruleset).data)
     except Exception:
         return {}
+
+
+def ruleset_title(ruleset: str) -> str:
+    """A rule set's ``title:`` (of any family), else its name."""
+    from crewkit.spec import bundled
+
+    try:
+        return str(_read_yaml(bundled.ruleset_path(ruleset)).get("title") or ruleset)
+    except Exception:  # a name that finds no file: the name itself
+        return ruleset
 
 
 def mission_set_of(ruleset: str) -> str | None:

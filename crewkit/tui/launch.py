@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crewkit.tui.options import DEFAULT_CAMPAIGN, DEFAULT_DELAY, PlayOptions, parse_seats
 
-__all__ = ["DEFAULT_CAMPAIGN", "DEFAULT_DELAY", "PlayOptions", "is_board_ruleset", "parse_seats", "run_board_play", "run_play"]
+__all__ = ["DEFAULT_CAMPAIGN", "DEFAULT_DELAY", "PlayOptions", "parse_seats", "run_play"]
 
 
 def check_play_options(options: PlayOptions) -> None:
@@ -18,6 +18,9 @@ def check_play_options(options: PlayOptions) -> None:
 
     # the app's own choice of rule set per mission (one implementation); nothing is opened or written
     app = CrewApp(options, services=Services(bot_factory=None, logbook=MemoryLogbook(), saves=FileSaves(default_home)))
+    if options.ruleset and app.plays_alone(options.ruleset):
+        app.hunt_session(options.ruleset)  # raises what the table could not seat (players, seats, bot, readings)
+        return
     mission = options.mission
     if mission is None and options.ruleset:
         mission = mission_set_of(options.ruleset)  # Hammer, Persian: the rule set's own mission cards
@@ -26,27 +29,6 @@ def check_play_options(options: PlayOptions) -> None:
     if mission is None:
         return
     specs_for(app.ruleset_for(mission), app.ref_of(mission), app.players_for(mission), app.readings_for(mission))
-
-
-def is_board_ruleset(ref: str | None) -> bool:
-    """Whether ``ref`` (a bundled name or a path) names a rule set of another family than trick-taking (Not
-    Alone): read from its ``family:`` line, as ``crewkit simulate`` does (analysis.simulate.family_of), without
-    importing the engine, so ``crewkit play`` starts as fast as before."""
-    from crewkit.spec import bundled
-
-    if not ref:
-        return False
-    try:
-        return bundled.ruleset_family(bundled.ruleset_path(ref)) != bundled.TRICK_TAKING
-    except bundled.NotFound:
-        return False
-
-
-def run_board_play(options: PlayOptions, side: str | None) -> int:
-    """``crewkit play --ruleset not-alone``: the Not Alone table (crewkit/tui/hunt_app.py)."""
-    from crewkit.tui.hunt_app import run_hunt
-
-    return run_hunt(options, side)
 
 
 def run_play(options: PlayOptions) -> int:

@@ -22,6 +22,7 @@ class PlayOptions:
     campaign: str | None = DEFAULT_CAMPAIGN  # a name, folder, file or zip; None: choose when several exist
     readings: dict[str, str] = field(default_factory=dict)  # reading id -> option (--reading ID=OPTION)
     bot: str | None = None  # the bot in seats given as "bot" or left empty (--bot); None: the default bot
+    side: str | None = None  # a game of sides (Not Alone, --seat): the side of the person at the keyboard
 
     @property
     def bot_delay(self) -> float:

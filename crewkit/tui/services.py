@@ -137,6 +137,38 @@ def campaign_progress(logbook: LogbookLike, info: Any) -> tuple[list[Progress], 
     return [Progress(r.mission, r.attempts, r.done, r.distress_used, r.last_result) for r in lines], dict(older)
 
 
+@dataclass(frozen=True)
+class SideResults:
+    """The finished games of a rule set of sides (Not Alone) at one player count, as the logbook keeps them."""
+
+    ruleset: str
+    players: int
+    won: int  # games the family's success side won (the Hunted)
+    lost: int  # games the other side won (the Creature)
+    abandoned: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.won + self.lost
+
+
+def side_results(logbook: LogbookLike, campaign: str, ruleset: str | None = None) -> list[SideResults]:
+    """Per rule set and player count, how often each side won the games kept under ``campaign`` (a family's
+    name: its games are the logbook's "missions", one per rule set). A store that cannot be read gives none."""
+    try:
+        found = logbook.attempts  # type: ignore[attr-defined]
+        rows = found(campaign, ruleset) if callable(found) else [
+            a for a in found if a.get("campaign") == campaign and (ruleset is None or a.get("mission") == ruleset)]
+    except Exception:  # a broken or absent store must not stop play
+        return []
+    counts: dict[tuple[str, int], list[int]] = {}
+    for row in rows:
+        get = row.get if isinstance(row, dict) else lambda key, r=row: getattr(r, key, None)
+        tally = counts.setdefault((str(get("mission")), int(get("players") or 0)), [0, 0, 0])
+        tally[{"success": 0, "failure": 1}.get(str(get("result")), 2)] += 1
+    return [SideResults(r, p, *c) for (r, p), c in sorted(counts.items())]
+
+
 def changed_notice(older: dict[str, int], titles: Callable[[str], str]) -> str:
     """A sentence naming the missions whose file changed after attempts were recorded."""
     if not older:
@@ -156,6 +188,18 @@ class Saves(Protocol):
     def keys(self) -> list[str]: ...
 
 
+def unfinished_save(saves: Saves, key: str) -> dict[str, Any] | None:
+    """The game saved under ``key`` when it is unfinished and has actions (what a table offers to resume); a
+    save that cannot be read is none (the save machinery sets a damaged file aside)."""
+    try:
+        record = saves.load(key)
+    except Exception:
+        return None
+    if not record or record.get("outcome") not in (None, "in-progress") or not record.get("actions"):
+        return None
+    return record
+
+
 class FileSaves:
     """In-progress saves as JSON files under ``<home>/tui-saves`` (fallback for ``crewkit.campaign.saves``)."""
 
@@ -166,7 +210,7 @@ class FileSaves:
         return self._home() / "tui-saves" / f"{quote(key, safe='')}.json"  # reversible: keys() lists them
 
     def save(self, key: str, record: dict[str, Any]) -> None:
-        from crewkit.engine.record import write_json_atomic
+        from crewkit.atomic import write_json_atomic
 
         write_json_atomic(self._path(key), record)
 
@@ -234,19 +278,20 @@ class Services:
         path.mkdir(parents=True, exist_ok=True)
         return path
 
-    def write_record(self, game: Any, mission: str) -> Path:
-        from crewkit.engine.record import write_record
+    def write_record(self, record: dict[str, Any], name: str, seed: str) -> Path:
+        """Write a finished game's record (any family's) atomically under ``<home>/records``; its path."""
+        from crewkit.atomic import write_json_atomic
 
         stamp = self.stamp()
         # the mission and the seed only ever become one plain name part: never a separator, never `..`
-        stem = f"{name_part(mission, 'game', tag=False)}-{stamp}-{name_part(str(game.seed or ''), 'noseed')}"
+        stem = f"{name_part(name, 'game', tag=False)}-{stamp}-{name_part(str(seed or ''), 'noseed')}"
         folder = self.records_dir()
         path = folder / f"{stem}.json"
         n = 1
         while path.exists():
             n += 1
             path = folder / f"{stem}-{n}.json"
-        write_record(game, path)
+        write_json_atomic(path, record)
         return path
 
 

@@ -16,7 +16,7 @@ from crewkit.engine.blocks.communication import Communicate, Signal
 from crewkit.engine.blocks.distress import Distress
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.game import Game
-from crewkit.tui.services import BotLike, Progress, Services, progress_of
+from crewkit.tui.services import BotLike, Progress, Services, progress_of, unfinished_save
 
 HUMAN = "human"
 JARVIS = "jarvis"  # the kind shown for the dummy seat; it is decided by the commander's controller
@@ -228,13 +228,7 @@ class Session:
         return None
 
     def saved_record(self) -> dict[str, Any] | None:
-        try:
-            record = self.services.saves.load(self.save_key)
-        except Exception:
-            return None
-        if not record or record.get("outcome") not in (None, "in-progress") or not record.get("actions"):
-            return None
-        return record
+        return unfinished_save(self.services.saves, self.save_key)
 
     def abandon_saved(self, record: dict[str, Any]) -> None:
         """The player chose a new attempt over a saved one: the logbook counts it as abandoned."""
@@ -450,7 +444,9 @@ class Session:
         errors: list[str] = []
         path: Path | None = None
         try:
-            path = self.services.write_record(game, self.mission)
+            from crewkit.engine.record import game_to_record
+
+            path = self.services.write_record(game_to_record(game), self.mission, game.seed)
         except Exception as exc:
             errors.append(f"could not write the game record: {exc}")
         logbook = self.uses_logbook

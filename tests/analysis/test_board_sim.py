@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.analysis.board_sim import play_board
-from crewkit.analysis.compare import Variant, VariantError, check_variant, compare, is_board, parse_variant
+from crewkit.analysis.compare import Variant, VariantError, check_variant, compare, parse_variant
 from crewkit.analysis.simulate import SimulationResult, simulate
-from crewkit.bots.board import UnknownBoardBot
 from crewkit.engine.errors import SetupError
+from crewkit.families.not_alone.bots import UnknownBoardBot
+from crewkit.games import family_for, open_game
+from crewkit.games.driver import play_out
+from crewkit.games.protocol import GameSummary
 
 
 def _comparable(r: SimulationResult) -> dict[str, object]:
@@ -24,8 +26,8 @@ def _sim(players: int, games: int, bot: str, seed: str, **kw: object) -> Simulat
 
 
 def test_family_dispatch() -> None:
-    assert is_board("not-alone") and is_board("not-alone-advanced")
-    assert not is_board("crew") and not is_board("hammer") and not is_board("no-such-rule-set")
+    assert family_for("not-alone").name == family_for("not-alone-advanced").name == "not-alone"
+    assert {family_for(r).name for r in ("crew", "hammer", "no-such-rule-set")} == {"trick-taking"}
 
 
 def test_simulate_reports_both_sides_rounds_and_bots() -> None:
@@ -70,12 +72,17 @@ def test_bad_input_is_refused_before_playing() -> None:
         _sim(8, 1, "heuristic", "x")
 
 
+def _play(ruleset: str, bots: str, seed: str) -> GameSummary:
+    game = open_game(ruleset, None, 3, seed)
+    play_out(game, game.family.seat_players(game, bots, seed))
+    return game.family.summary(game)
+
+
 def test_one_game_result() -> None:
-    a = play_board("not-alone", 3, "heuristic", "g", 0)
-    b = play_board("not-alone", 3, "heuristic", "g", 0)
-    assert a == b and a.rounds >= 1
-    assert a.reason.startswith("the Assimilation" if a.creature_won else "the Rescue")
-    assert play_board("not-alone-advanced", 3, "random", "g", 0).deal == a.deal  # the same shuffles
+    a = _play("not-alone", "heuristic", "g:0")
+    assert _play("not-alone", "heuristic", "g:0") == a and a.length >= 1 and a.score == a.length
+    assert a.reason.startswith("the Rescue" if a.success else "the Assimilation")  # success: the Hunted win
+    assert _play("not-alone-advanced", "random", "g:0").fingerprint == a.fingerprint  # the same shuffles
 
 
 def test_variants_without_a_mission() -> None:

@@ -7,23 +7,23 @@ from collections.abc import Sequence
 
 import pytest
 
-from crewkit.bots.board import (
-    BoardBotError,
+from crewkit.effects.ruleset import EffectRuleSet
+from crewkit.engine.actions import Action
+from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset, new_board_game, with_readings
+from crewkit.families.not_alone.bots import (
     RandomBoardBot,
     UnknownBoardBot,
     make_board_bot,
     parse_side_bots,
-    play_board_game,
     side_bots,
     side_label,
 )
-from crewkit.bots.board_heuristic import HeuristicBoardBot
-from crewkit.effects.ruleset import EffectRuleSet
-from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame, load_board_ruleset, new_board_game, with_readings
-from crewkit.engine.board_observation import BoardObservation
-from crewkit.engine.boardstate import LONE
-from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.family import play_board_game
+from crewkit.families.not_alone.heuristic import HeuristicBoardBot
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.state import LONE
+from crewkit.games.driver import BotError
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +38,7 @@ def _play(rs: EffectRuleSet, players: int, creature: str, hunted: str, seed: str
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 def test_bots_make_only_legal_moves(ruleset: EffectRuleSet, players: int) -> None:
-    """play_board_game raises BoardBotError on an illegal action; every pairing plays to a winner."""
+    """play_board_game raises BotError on an illegal action; every pairing plays to a winner."""
     for k, (creature, hunted) in enumerate(
         [("heuristic", "heuristic"), ("random", "heuristic"), ("heuristic", "random"), ("random", "random")]
     ):
@@ -123,9 +123,9 @@ def test_an_illegal_action_is_a_bot_error(ruleset: EffectRuleSet) -> None:
         def choose(self, obs: BoardObservation, legal: Sequence[Action]) -> Action:
             return Pick(self.seat, self.value)  # type: ignore[arg-type]
 
-    with pytest.raises(BoardBotError, match="not legal"):  # the Creature picks a board side that is not one
+    with pytest.raises(BotError, match="not legal"):  # the Creature picks a board side that is not one
         play_board_game(new_board_game(ruleset, 2, "cheat"), [Cheat(0, "no such side"), Cheat(1, 1)])
-    with pytest.raises(BoardBotError, match="not legal"):  # an action of another seat
+    with pytest.raises(BotError, match="not legal"):  # an action of another seat
         play_board_game(new_board_game(ruleset, 2, "cheat"), [Cheat(1, "a"), Cheat(1, 1)])
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from crewkit.bots import make_bot, play_game
+from crewkit.bots import make_bot
 from crewkit.bots.base import OPTIONAL_TYPES
 from crewkit.bots.expert import ExpertBot, model_fits, template_game, world_game
 from crewkit.engine.actions import Action
@@ -15,6 +15,7 @@ from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Game
 from crewkit.engine.observation import Observation, observe
 from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.family import play_game
 from crewkit.solve import TrickSearch
 from tests import native_marks
 

@@ -7,11 +7,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import fastnative, make_bot, play_game
+from crewkit.bots import fastnative, make_bot
 from crewkit.bots.fast import FastBot, Position, Sampler, SplitMix, decide_py, draft_py, native_decider
 from crewkit.bots.sim import Table
 from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.game import Game
+from crewkit.families.trick_taking.family import play_game
 from tests import native_marks
 from tests.referee import assert_engine_agrees
 

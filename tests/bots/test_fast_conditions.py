@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import fastnative, play_game
+from crewkit.bots import fastnative
 from crewkit.bots.condcode import NONE, NativeProgram, compile_program, native_program, trick_tail
 from crewkit.bots.conditions import CondWorld, SimView, cond_world, condition_setup, rollout_cond, setup_for
 from crewkit.bots.fast import (
@@ -29,6 +29,7 @@ from crewkit.dsl import DslError, compile_expr, parse
 from crewkit.engine.errors import SetupError
 from crewkit.engine.game import Game
 from crewkit.engine.rules import Condition
+from crewkit.families.trick_taking.family import play_game
 from tests import native_marks
 
 needs_c = native_marks.needs_c(fastnative)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from crewkit.bots import fastnative, play_game
+from crewkit.bots import fastnative
 from crewkit.bots.condcode import NativeProgram, compile_program
 from crewkit.bots.fast import FastBot, native_task_plays
 from crewkit.bots.heuristic import Knowledge, world_from
@@ -19,6 +19,7 @@ from crewkit.bots.taskcard_choice import TASK_CARD_ACTIONS, choose_task_card_act
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.game import Game
 from crewkit.engine.setup import compile_game, new_game
+from crewkit.families.trick_taking.family import play_game
 
 needs_c = pytest.mark.skipif(fastnative.load() is None, reason=f"no C library here: {fastnative.status()}")
 RULES = compile_game("crew-deep-sea", "deep-sea/01", 4)

@@ -49,7 +49,6 @@ def test_readme_documents_every_exit_code() -> None:
 
 
 def test_user_errors_share_one_base() -> None:
-    from crewkit.bots.driver import BotError
     from crewkit.bots.registry import UnknownBot
     from crewkit.campaign.saves import SaveError
     from crewkit.campaign.store import LogbookError
@@ -57,6 +56,7 @@ def test_user_errors_share_one_base() -> None:
     from crewkit.dsl.errors import DslError
     from crewkit.engine.errors import IllegalAction, SetupError
     from crewkit.errors import CrewkitError, UsageError
+    from crewkit.games.driver import BotError
     from crewkit.spec.bundled import NotFound
     from crewkit.spec.errors import SpecError
 

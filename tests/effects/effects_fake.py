@@ -150,10 +150,13 @@ class ScriptedChooser:
         self.queue = [list(p) for p in picks]
         self.calls: list[tuple[int, list[Any], int, str]] = []
 
-    def pick(self, who: int, options: Sequence[T], count: int, why: str) -> list[T]:
-        self.calls.append((who, list(options), count, why))
+    def pick(self, who: int, options: Sequence[T], count: int, why: str, labels: Sequence[str] = ()) -> list[T]:
+        # a question is kept as a player reads it: the words of options that are ids (a one-of option)
+        self.calls.append((who, list(labels) or list(options), count, why))
         if self.queue:
             chosen = self.queue.pop(0)
+            if labels:  # a scripted answer names an option by its words
+                chosen = [options[list(labels).index(c)] if c in labels else c for c in chosen]
             assert len(chosen) == min(count, len(options)), (chosen, options, count, why)
             assert all(c in options for c in chosen), (chosen, options, why)
             return chosen

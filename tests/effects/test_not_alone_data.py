@@ -109,7 +109,7 @@ def test_random_card_sequences_conserve_cards_and_move_tracks_forward(picks: lis
     rng = random.Random(seed)
 
     class RandomChooser(ScriptedChooser):
-        def pick(self, who, options, count, why):  # type: ignore[no-untyped-def, override]
+        def pick(self, who, options, count, why, labels=()):  # type: ignore[no-untyped-def, override]
             return rng.sample(list(options), min(count, len(options)))
 
     state = FakeState(hunted=3)

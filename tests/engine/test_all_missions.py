@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from crewkit.analysis.simulate import simulate
-from crewkit.bots import make_bot, play_game
+from crewkit.bots import make_bot
 from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.family import play_game
 from crewkit.spec.campaigns import load_campaign
 from crewkit.spec.loader import load_mission
 from tests.referee import assert_engine_agrees

@@ -23,6 +23,7 @@ from crewkit.engine.actions import ACTION_TYPES, action_from_json
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction, SetupError
 from crewkit.engine.setup import new_game
+from crewkit.spec.bundled import TRICK_TAKING
 from crewkit.spec.errors import SpecError
 
 PACKAGE = '''
@@ -166,6 +167,8 @@ def bidding_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
     (info / "entry_points.txt").write_text(ENTRY_POINTS, encoding="utf-8")
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.setattr(registry, "_entry_points_loaded", False)
+    registry.load_family_blocks(TRICK_TAKING)  # crewkit's own blocks registered before the copy is taken: those
+    # imported while it is in place would register into the copy only, and be gone for the tests after this one
     monkeypatch.setattr(phase_module, "BLOCKS", dict(phase_module.BLOCKS))
     monkeypatch.setattr(registry, "BLOCKS", phase_module.BLOCKS)
     (tmp_path / "crew-bidding.yaml").write_text(RULESET, encoding="utf-8")

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from crewkit.engine.board import BoardGame, new_board_game
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.board import BoardGame, new_board_game
 
 
 def random_game(players: int, seed: int, ruleset: str = "not-alone") -> BoardGame:

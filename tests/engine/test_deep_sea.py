@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from crewkit.bots.driver import play_game
 from crewkit.bots.random_bot import RandomBot
 from crewkit.engine.blocks.communication import Communicate
 from crewkit.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
@@ -22,6 +21,7 @@ from crewkit.engine.record import game_to_record, replay_record
 from crewkit.engine.setup import compile_game, new_game
 from crewkit.engine.step_actions import Answer, ChoosePlayer, GiveTaskCard
 from crewkit.engine.taskcards import TaskDraw, check_drawn, draw_cards
+from crewkit.families.trick_taking.family import play_game
 from crewkit.spec.campaigns import load_campaign
 from crewkit.spec.schema import validate_document
 from crewkit.spec.yamlio import load_json_text

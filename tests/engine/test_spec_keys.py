@@ -163,8 +163,8 @@ def test_mission_token_unknown_to_the_rule_set_is_refused_by_the_engine() -> Non
 
 @pytest.mark.parametrize("reveal", [True, False])
 def test_secret_card_revealed_when_done_only_if_the_rule_set_says_so(reveal: bool) -> None:
-    from crewkit.bots.driver import play_game
     from crewkit.bots.registry import make_bot
+    from crewkit.families.trick_taking.family import play_game
 
     data = ruleset("crew-persian", {"tasks": {"secret": {"reveal_when_done": reveal}}})
     from crewkit.engine import setup

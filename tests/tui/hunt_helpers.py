@@ -3,25 +3,35 @@
 from __future__ import annotations
 
 import random
+import tempfile
+from pathlib import Path
 from typing import Any
 
-from crewkit.tui.hunt_app import HuntApp
-from crewkit.tui.hunt_session import HuntSession, seat_kinds
+from crewkit.families.not_alone.tui.dialogs import HuntActionDialog, HuntQuestionDialog
+from crewkit.families.not_alone.tui.end import HuntEndScreen
+from crewkit.families.not_alone.tui.table import HuntTableScreen
+from crewkit.tui.app import CrewApp
 from crewkit.tui.options import PlayOptions
 from crewkit.tui.screens.dialogs import HandoffScreen
-from crewkit.tui.screens.hunt_dialogs import HuntActionDialog, HuntQuestionDialog
-from crewkit.tui.screens.hunt_end import HuntEndScreen
-from crewkit.tui.screens.hunt_table import HuntTableScreen
+from crewkit.tui.services import FileSaves, MemoryLogbook, Services
+
+
+def hunt_services(home: Path | None = None) -> Services:
+    """A logbook in memory and saves and records in a fresh folder (``home``: a test's own)."""
+    where = home if home is not None else Path(tempfile.mkdtemp(prefix="crewkit-hunt-"))
+    return Services(bot_factory=None, logbook=MemoryLogbook(), saves=FileSaves(lambda: where), home=lambda: where,
+                    stamp=lambda: "20260101-000000")
 
 
 def make_hunt_app(
-    players: int = 4, side: str | None = "hunted", seed: str = "snap", seats: list[str] | None = None
-) -> HuntApp:
+    players: int = 4, side: str | None = "hunted", seed: str = "snap", seats: list[str] | None = None,
+    services: Services | None = None, ruleset: str = "not-alone",
+) -> CrewApp:
+    """The one app opened as ``crewkit play --ruleset not-alone`` opens it: at the Not Alone table."""
     options = PlayOptions(
-        ruleset="not-alone", players=players, seed=seed, fast=True, campaign=None, seats=seats
+        ruleset=ruleset, players=players, seed=seed, fast=True, campaign=None, seats=seats, side=side
     )
-    kinds = seat_kinds(players, side, seats)
-    return HuntApp(HuntSession("not-alone", players, kinds, seed), options)
+    return CrewApp(options, services=services or hunt_services())
 
 
 async def settle(pilot: Any, rounds: int = 400) -> None:

@@ -15,17 +15,24 @@ import pytest
 from hunt_helpers import dialog_of, make_hunt_app, play_to_end, settle
 from screen_text import screen_text
 
-from crewkit.engine.blocks.board import PlayPlaces
-from crewkit.engine.board import BoardGame, new_board_game
-from crewkit.engine.boardstate import CardsState, PilesState
 from crewkit.engine.machine import Pick
 from crewkit.errors import UsageError
-from crewkit.tui.hunt_session import HuntSession, seat_kinds, seat_names
-from crewkit.tui.hunt_text import Catalog, hand_words, is_seat_question, menu, option_label, played_this_round
-from crewkit.tui.launch import is_board_ruleset
+from crewkit.families.not_alone.blocks import PlayPlaces
+from crewkit.families.not_alone.board import BoardGame, new_board_game
+from crewkit.families.not_alone.family import NotAloneGame
+from crewkit.families.not_alone.state import CardsState, PilesState
+from crewkit.families.not_alone.tui.end import HuntEndScreen
+from crewkit.families.not_alone.tui.session import HuntSession, seat_kinds, seat_names
+from crewkit.families.not_alone.tui.table import HuntTableScreen
+from crewkit.families.not_alone.tui.text import (
+    Catalog,
+    hand_words,
+    is_seat_question,
+    menu,
+    option_label,
+    played_this_round,
+)
 from crewkit.tui.screens.dialogs import HandoffScreen
-from crewkit.tui.screens.hunt_end import HuntEndScreen
-from crewkit.tui.screens.hunt_table import HuntTableScreen
 
 SIZE = (120, 40)
 
@@ -123,10 +130,10 @@ def test_seats_and_names() -> None:
         seat_kinds(2, None, ["human", "expert"])
     with pytest.raises(UsageError, match="--bot expert: Not Alone bots"):
         seat_kinds(2, "creature", None, "expert")
-    assert is_board_ruleset("not-alone") and is_board_ruleset("not-alone-advanced")
-    assert (
-        not is_board_ruleset("crew") and not is_board_ruleset(None) and not is_board_ruleset("nothing-such")
-    )
+    from crewkit.tui.app import CrewApp
+
+    assert CrewApp.plays_alone("not-alone") and CrewApp.plays_alone("not-alone-advanced")
+    assert not CrewApp.plays_alone("crew") and not CrewApp.plays_alone("nothing-such")
 
 
 # ------------------------------------------------------------------------------------------------ full games
@@ -288,10 +295,11 @@ def test_nothing_on_screen_reveals_a_card_the_seat_cannot_see(side: str, players
             assert other.observation(viewer) == game.observation(viewer)
             await pilot.press("escape")
             before = await table_text(pilot)
-            app.session.game = other
+            play = app.session.play
+            app.session.play = NotAloneGame(other)
             table.refresh_view()
             after = await table_text(pilot)
-            app.session.game = game
+            app.session.play = play
             table.refresh_view()
             await table_text(pilot)
             assert before == after
@@ -315,7 +323,7 @@ def test_the_session_asks_the_game_only() -> None:
         if seat is None:
             seat = session.human_seat()
             assert seat is not None
-            session.game.apply(session.game.legal_actions(seat)[0])
+            session.apply(session.game.legal_actions(seat)[0])
         else:
             legal = session.game.legal_actions(seat)
             action = session.bot_move(seat)
@@ -338,7 +346,7 @@ def test_crewkit_play_dispatches_not_alone_and_refuses_what_it_cannot_play(
         sys, "stdout", sys.stdout
     )  # crewkit play wraps the streams for the app: put them back
     monkeypatch.setattr(sys, "stderr", sys.stderr)
-    monkeypatch.setattr(launch, "run_board_play", lambda options, side: opened.append((options, side)) or 0)
+    monkeypatch.setattr(launch, "run_play", lambda options: opened.append((options, options.side)) or 0)
     assert (
         main(["play", "--ruleset", "not-alone", "--players", "3", "--seat", "creature", "--seed", "s"]) == 0
     )

@@ -117,17 +117,17 @@ def test_records_into_a_new_folder(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("seed", ["../../x", "/etc/x", "a/b", "..", "\x1b[2J", "x" * 300, ""])
 def test_a_seed_never_becomes_a_path(tmp_path: Path, seed: str) -> None:
-    from crewkit.engine.setup import new_game
+    from crewkit.games import open_game
     from crewkit.tui.services import Services
 
     services = Services(bot_factory=None, logbook=None, saves=None, home=lambda: tmp_path)  # type: ignore[arg-type]
-    game = new_game("crew", "planet-nine/01", 4, seed)
-    path = services.write_record(game, "planet-nine/01")
+    game = open_game("crew", "planet-nine/01", 4, seed)
+    path = services.write_record(game.record(), "planet-nine/01", game.seed)
     assert path.parent == tmp_path / "records"
     assert path.is_file()
     assert len(path.name) < 120
     assert sorted(p.name for p in tmp_path.iterdir()) == ["records"]
-    second = services.write_record(game, "planet-nine/01")
+    second = services.write_record(game.record(), "planet-nine/01", game.seed)
     assert second != path and second.parent == path.parent  # never overwritten
 
 

@@ -313,21 +313,24 @@ def _hostile_not_alone(folder: Path) -> Path:
 
 
 async def test_a_hostile_not_alone_rule_set_through_the_table(tmp_path: Path, safe_lines: bool) -> None:
+    from crewkit.families.not_alone.tui.end import HuntEndScreen
+    from crewkit.families.not_alone.tui.table import HuntTableScreen
     from crewkit.spec.errors import SpecError
-    from crewkit.tui.hunt_app import HuntApp
-    from crewkit.tui.hunt_session import HuntSession, seat_kinds
+    from crewkit.tui.app import CrewApp
     from crewkit.tui.options import PlayOptions
     from crewkit.tui.screens.dialogs import HandoffScreen
-    from crewkit.tui.screens.hunt_end import HuntEndScreen
-    from crewkit.tui.screens.hunt_table import HuntTableScreen
+    from crewkit.tui.services import FileSaves, MemoryLogbook, Services
 
     path = _hostile_not_alone(tmp_path)
+    home = tmp_path / "home"
+    services = Services(bot_factory=None, logbook=MemoryLogbook(), saves=FileSaves(lambda: home),
+                        home=lambda: home, stamp=lambda: "20260101-000000")
+    app = CrewApp(PlayOptions(ruleset=str(path), players=3, seed=f"seed{PAYLOAD}", fast=True, campaign=None,
+                              side="hunted"), services=services)
     try:
-        session = HuntSession(str(path), 3, seat_kinds(3, "hunted", None), f"seed{PAYLOAD}")
-    except SpecError as exc:  # the hostile file must stay a valid rule set for this sweep
+        app.hunt_session(str(path))  # the hostile file must stay a valid rule set for this sweep
+    except SpecError as exc:
         raise AssertionError(exc.render()) from None
-    app = HuntApp(session, PlayOptions(ruleset=str(path), players=3, seed=f"seed{PAYLOAD}", fast=True,
-                                       campaign=None))
     seen: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(600):

@@ -1,4 +1,5 @@
-"""The campaign chooser: every bundled and installed campaign (and one opened by path) with its progress."""
+"""The chooser: every bundled and installed campaign (and one opened by path) with its progress, then the rule
+sets that are games of their own (Not Alone) with each side's wins."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from crewkit.tui.catalog import KnownCampaign, campaign_info, known_campaigns
+from crewkit.tui.catalog import KnownCampaign, campaign_info, known_campaigns, known_games
 from crewkit.tui.services import campaign_progress
 
 if TYPE_CHECKING:
@@ -47,13 +48,15 @@ class ChooserScreen(Screen[None]):
         table.add_column("Name", key="name", width=16)
         if wide:
             table.add_column("Source", key="source", width=20)
-        table.add_column("Progress", key="progress", width=18 if wide else 22)
+        table.add_column("Progress", key="progress", width=22)
         current = self.crew_app.campaign
         extra = current.ref if current.ref and current.source != "bundled" else None
-        self.known = known_campaigns(extra, current.source)
+        self.known = known_campaigns(extra, current.source) + known_games()
         logbook = self.crew_app.services.logbook
         for known in self.known:
-            if known.problem:
+            if known.game and not known.problem:
+                progress = Text(self.crew_app.game_progress(known.game))
+            elif known.problem:
                 progress = Text(f"cannot open: {known.problem}"[:40], style="red")
             else:
                 info = current if known.ref in (current.ref, current.name) else campaign_info(known.ref)
@@ -82,7 +85,8 @@ class ChooserScreen(Screen[None]):
         if known is None:
             detail.update("No campaign found.")
             return
-        text = Text.assemble((known.title, "bold"), f" ({known.missions} missions, {known.source})")
+        what = "a game of its own, no missions" if known.game else f"{known.missions} missions"
+        text = Text.assemble((known.title, "bold"), f" ({what}, {known.source})")
         if known.description:
             text.append(f"\n{known.description}")
         if known.problem:
@@ -95,7 +99,9 @@ class ChooserScreen(Screen[None]):
 
     def action_choose(self) -> None:
         known = self.selected()
-        if known is not None:
+        if known is not None and known.game:
+            self.crew_app.start_game_of(known.game)
+        elif known is not None:
             self.crew_app.choose_campaign(known.ref)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

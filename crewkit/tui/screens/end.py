@@ -86,7 +86,7 @@ class EndScreen(ModalScreen[str]):
             body.append("This rule set is not part of the campaign logbook.\n", style="dim")
         if f.distress_used:
             body.append("The distress signal was used in this attempt.\n", style="yellow")
-        if session is not None and session.variant == "secret":
+        if isinstance(session, Session) and session.variant == "secret":  # the Crew's end (Not Alone has its own)
             body.append_text(secret_reveal(session))
         if f.record_path is not None:
             body.append(f"Game record: {f.record_path}\n", style="dim")

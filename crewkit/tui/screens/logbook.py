@@ -1,4 +1,5 @@
-"""The logbook: attempts per mission of the campaign, as the campaign store keeps them."""
+"""The logbook: attempts per mission of the campaign, as the campaign store keeps them; for a game of its own
+(Not Alone) the games played at each player count and how often each side won."""
 
 from __future__ import annotations
 
@@ -24,8 +25,10 @@ class LogbookScreen(Screen[None]):
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, game: str | None = None) -> None:
+        """``game``: a rule set that is a game of its own (its results per side), else the campaign's."""
         super().__init__(id="logbook")
+        self.game = game
 
     @property
     def crew_app(self) -> CrewApp:
@@ -39,6 +42,9 @@ class LogbookScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        if self.game is not None:
+            self._show_game(self.game)
+            return
         info = self.crew_app.campaign
         rows, older = campaign_progress(self.crew_app.services.logbook, info)
         self.query_one("#logbook-title", Static).update(Text.assemble(("Logbook", "bold"), f" — {info.title}"))
@@ -62,6 +68,27 @@ class LogbookScreen(Screen[None]):
             f" · {sum(r.attempts for r in rows)} attempts in all"
             + (f"\n{changed_notice(older, self.crew_app.title_of)}" if older else "")
         ))
+        table.focus()
+
+    def _show_game(self, ruleset: str) -> None:
+        from crewkit.games import family_for
+        from crewkit.tui.catalog import ruleset_title
+        from crewkit.tui.services import side_results
+        from crewkit.tui.text import plural
+
+        family = family_for(ruleset)
+        won, lost = family.words.sides or ("Won", "Lost")
+        title = ruleset_title(ruleset)
+        self.query_one("#logbook-title", Static).update(Text.assemble(("Logbook", "bold"), f" — {title}"))
+        table = self.query_one("#logbook-table", DataTable)
+        table.add_columns("Players", "Games", f"{won} won", f"{lost} won", "Abandoned")
+        rows = side_results(self.crew_app.services.logbook, family.name, ruleset)
+        for row in rows:
+            table.add_row(str(row.players), str(row.games), str(row.won), str(row.lost), str(row.abandoned),
+                          key=str(row.players))
+        games = sum(r.games for r in rows)
+        self.query_one("#logbook-total", Static).update(Text(
+            f"{plural(games, 'game')} finished · {won} won {sum(r.won for r in rows)} · {lost} won {sum(r.lost for r in rows)}"))
         table.focus()
 
     def action_close(self) -> None:

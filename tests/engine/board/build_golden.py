@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from crewkit.bots.board import play_board_game, side_bots
-from crewkit.engine.board import new_board_game
-from crewkit.engine.board_record import board_record
+from crewkit.families.not_alone.board import new_board_game
+from crewkit.families.not_alone.bots import side_bots
+from crewkit.families.not_alone.family import play_board_game
+from crewkit.families.not_alone.record import board_record
 
 HERE = Path(__file__).parent / "golden"
 GAMES = [  # (file, rule set, players, seed)

@@ -10,10 +10,17 @@ from typing import Any, TypeVar
 import pytest
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.board import Pass, PlaceToken, PlayCard, PlayPlaces
-from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
-from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, ResourceState, TracksState
 from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.blocks import Pass, PlaceToken, PlayCard, PlayPlaces
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset, with_readings
+from crewkit.families.not_alone.state import (
+    LONE,
+    BoardState,
+    CardsState,
+    PilesState,
+    ResourceState,
+    TracksState,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 PINNED: dict[str, set[str]] = {}  # reading id -> the options a golden scenario pins (test_readings.py checks)
@@ -116,7 +123,9 @@ def choose(g: BoardGame, text: str) -> None:
     """Answer the pending question with the option containing ``text`` (or equal to it)."""
     q = g.question
     assert q is not None, "no question is pending"
-    found = [o for o in q.options if str(o) == text] or [o for o in q.options if text in str(o)]
+    found = [o for o in q.options if q.label(o) == text or str(o) == text] or [
+        o for o in q.options if text in q.label(o)
+    ]  # an option read by its words (its value may be an id: option-2, power)
     assert found, f"{text!r} is not among {q.options} ({q.why})"
     g.apply(Pick(q.seat, found[0]))
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.engine.blocks.board import GiveUp, Pass, PlaceToken, PlayCard, PlayPlaces
-from crewkit.engine.boardstate import LONE
 from crewkit.engine.errors import IllegalAction
+from crewkit.families.not_alone.blocks import GiveUp, Pass, PlaceToken, PlayCard, PlayPlaces
+from crewkit.families.not_alone.state import LONE
 
 from .scenario import choose, creature, pins, places, scenario, state
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.engine.blocks.board import PlayCard, PlayPlaces
-from crewkit.engine.blocks.board_cards import play_limit
-from crewkit.engine.boardstate import LONE, BoardState, CardsState
 from crewkit.engine.errors import IllegalAction
+from crewkit.families.not_alone.blocks import PlayCard, PlayPlaces
+from crewkit.families.not_alone.blocks.cards import play_limit
+from crewkit.families.not_alone.state import LONE, BoardState, CardsState
 
 from .scenario import choose, creature, places, scenario, state
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.engine.blocks.board import GiveUp, PlayCard, PlayPlaces, Resist
-from crewkit.engine.boardstate import LONE, BoardState
 from crewkit.engine.errors import IllegalAction
+from crewkit.families.not_alone.blocks import GiveUp, PlayCard, PlayPlaces, Resist
+from crewkit.families.not_alone.state import LONE, BoardState
 
 from .scenario import choose, creature, places, scenario, state
 

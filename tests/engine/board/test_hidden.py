@@ -13,10 +13,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crewkit.engine.blocks.board import PlayPlaces
-from crewkit.engine.board import BoardGame, new_board_game
-from crewkit.engine.boardstate import LONE, CardsState, PilesState
 from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.blocks import PlayPlaces
+from crewkit.families.not_alone.board import BoardGame, new_board_game
+from crewkit.families.not_alone.state import LONE, CardsState, PilesState
 
 from .scenario import random_play
 

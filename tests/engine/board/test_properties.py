@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crewkit.engine.board import new_board_game
+from crewkit.families.not_alone.board import new_board_game
 
 from .scenario import checked_random_play, totals
 

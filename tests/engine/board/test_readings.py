@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.engine.blocks.board import GiveUp, Pass, PlayCard, Resist
-from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
-from crewkit.engine.boardstate import LONE, BoardState, CardsState, ResourceState
 from crewkit.engine.errors import SetupError
+from crewkit.families.not_alone.blocks import GiveUp, Pass, PlayCard, Resist
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset, with_readings
+from crewkit.families.not_alone.state import LONE, BoardState, CardsState, ResourceState
 from crewkit.spec import bundled
 
 from . import test_bga  # noqa: F401 - its scenarios pin the readings added against Board Game Arena

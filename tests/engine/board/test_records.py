@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from crewkit.cli import main
-from crewkit.engine.board_record import board_record, replay_board
+from crewkit.families.not_alone.record import board_record, replay_board
 from crewkit.spec.recordfile import load_record_file
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
@@ -80,3 +80,37 @@ def test_a_trick_taking_command_names_the_family(capsys: pytest.CaptureFixture[s
     assert (
         "not-alone.yaml:6:1" in err and "not-alone family, not trick-taking" in err and "Traceback" not in err
     )
+
+
+def test_options_are_recorded_by_id_and_old_records_by_words_still_replay() -> None:
+    """A card's one-of option and "use the power or take back" are recorded by a stable id (option-2, power,
+    take-back): rewording an option keeps records valid. A record written before, with the option's words,
+    replays to the same game."""
+    from crewkit.engine.actions import action_from_json
+    from crewkit.games import open_game, replay
+    from crewkit.games.driver import play_out
+
+    for i in range(40):
+        game = open_game("not-alone", None, 3, f"ids:{i}")
+        play_out(game, game.family.seat_players(game, "heuristic", f"ids:{i}"))
+        record = game.record()
+        ids = [a["value"] for a in record["actions"] if a["type"] == "pick" and isinstance(a["value"], str)
+               and (a["value"].startswith("option-") or a["value"] in ("power", "take-back"))]
+        if {"power", "option"} <= {v.split("-")[0] for v in ids}:
+            break
+    else:
+        raise AssertionError("no game asked for a one-of option and the power or a card back")
+    # the same record as it was written with the options' words: each id replaced by what the player read
+    old = dict(record, actions=[])
+    again = open_game("not-alone", None, 3, record["seed"]).engine
+    for raw in record["actions"]:
+        q = again.question
+        if raw["type"] == "pick" and q is not None and q.labels:
+            raw = dict(raw, value=q.label(raw["value"]))
+        old["actions"].append(raw)
+        again.apply(action_from_json(raw, None))  # type: ignore[arg-type]
+    assert old["actions"] != record["actions"]
+    replayed = replay(old)
+    assert replayed.error is None and replayed.game is not None
+    assert replayed.game.record() == old  # an old record replays to itself, byte for byte
+    assert replayed.game.public_log() == game.public_log() and replayed.game.outcome() == game.outcome()

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.engine.board import BoardGame, new_board_game
-from crewkit.engine.board_record import board_record
-from crewkit.engine.boardstate import LONE, CardsState, ResourceState, TracksState
 from crewkit.engine.errors import IllegalAction
+from crewkit.families.not_alone.board import BoardGame, new_board_game
+from crewkit.families.not_alone.record import board_record
+from crewkit.families.not_alone.state import LONE, CardsState, ResourceState, TracksState
 
 from .scenario import random_play
 
@@ -57,8 +57,8 @@ def test_a_made_up_game_runs_to_its_end_by_its_own_tracks(players: int, seed: in
 def test_its_tokens_do_what_its_rule_set_says() -> None:
     """The claw catches (nerve lost, Capture moved once), the net makes the Runner discard, a Runner hiding
     from the claw uses the place's power: the tokens' effects come from ``tokens:``."""
-    from crewkit.engine.blocks.board import Pass, PlaceToken, PlayPlaces
-    from crewkit.engine.boardstate import PilesState
+    from crewkit.families.not_alone.blocks import Pass, PlaceToken, PlayPlaces
+    from crewkit.families.not_alone.state import PilesState
 
     g = new_board_game(RULESET, 3, seed="tokens")
     cards = g.state(CardsState)

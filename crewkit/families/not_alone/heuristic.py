@@ -44,11 +44,11 @@ from crewkit.effects.cardsets import Card
 from crewkit.effects.model import Effect
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.board import GiveUp, Pass, PlaceToken, PlayCard, PlayPlaces, Resist
-from crewkit.engine.board import load_board_ruleset
-from crewkit.engine.board_observation import BoardObservation, SeatView
-from crewkit.engine.boardstate import LONE
 from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.blocks import GiveUp, Pass, PlaceToken, PlayCard, PlayPlaces, Resist
+from crewkit.families.not_alone.board import load_board_ruleset
+from crewkit.families.not_alone.observation import BoardObservation, SeatView
+from crewkit.families.not_alone.state import LONE
 
 _RESERVE_LINE = re.compile(r"^(?P<who>.+) takes the (?P<what>.+) from the reserve\.$")
 NOISE = 1.2  # the Hunted's temperature when choosing a place card (Gumbel noise on the scores)
@@ -563,11 +563,14 @@ class HeuristicBoardBot:
         why = q.why
         values = [a.value for a in picks]
 
+        def read(value: Any) -> Any:  # options that are ids (a one-of option, power or take back): their words
+            return q.label(value) if q.labels else value
+
         def best(key: Any) -> Action:
-            return max(picks, key=lambda a: (key(a.value), str(a.value)))
+            return max(picks, key=lambda a: (key(read(a.value)), str(read(a.value))))
 
         def worst(key: Any) -> Action:
-            return min(picks, key=lambda a: (key(a.value), str(a.value)))
+            return min(picks, key=lambda a: (key(read(a.value)), str(read(a.value))))
 
         def place_keep(p: Any) -> float:
             return self.power_value(int(p), obs, obs.seat) if isinstance(p, int) else 0.0

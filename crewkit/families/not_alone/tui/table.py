@@ -21,11 +21,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.board import PlaceToken, PlayPlaces
-from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.errors import IllegalAction
-from crewkit.tui.hunt_session import HuntSession
-from crewkit.tui.hunt_text import (
+from crewkit.families.not_alone.blocks import PlaceToken, PlayPlaces
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.tui.dialogs import HuntActionDialog, HuntQuestionDialog
+from crewkit.families.not_alone.tui.end import HuntEndScreen, HuntHelpScreen
+from crewkit.families.not_alone.tui.planet import PlanetView
+from crewkit.families.not_alone.tui.session import HuntSession
+from crewkit.families.not_alone.tui.text import (
     Catalog,
     hand_words,
     menu,
@@ -38,18 +41,16 @@ from crewkit.tui.hunt_text import (
     waiting_words,
 )
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
-from crewkit.tui.screens.hunt_dialogs import HuntActionDialog, HuntQuestionDialog
-from crewkit.tui.screens.hunt_end import HuntEndScreen, HuntHelpScreen
-from crewkit.tui.widgets.planet import PlanetView
 
 if TYPE_CHECKING:
-    from crewkit.tui.hunt_app import HuntApp
+    from crewkit.tui.app import CrewApp
 
 
 class HuntTableScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Choose", key_display="⏎"),
         Binding("p", "focus_planet", "Planet"),
+        Binding("l", "app.logbook", "Logbook"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -68,7 +69,7 @@ class HuntTableScreen(Screen[None]):
         self.status_text = ""
 
     @property
-    def hunt_app(self) -> HuntApp:
+    def crew_app(self) -> CrewApp:
         return self.app  # type: ignore[return-value]
 
     @property
@@ -379,7 +380,7 @@ class HuntTableScreen(Screen[None]):
             self.set_status("Enter: back to your choice · arrows on the planet (p) read the places' powers.")
             return
         try:
-            self.game.apply(action)
+            self.session.apply(action)  # saved after every action
             self.set_status("")
         except IllegalAction as exc:
             self.set_status(f"Not allowed: {exc.message}")
@@ -412,7 +413,10 @@ class HuntTableScreen(Screen[None]):
 
         self.app.push_screen(
             ChoiceScreen(
-                "Quit the game?", [("Quit (the game is not saved)", True), ("Keep playing", False)], id="quit"
+                "Quit the game?",
+                [("Quit (the game is saved: the chooser or the same command resumes it)", True),
+                 ("Keep playing", False)],
+                id="quit",
             ),
             done,
         )
@@ -433,11 +437,14 @@ class HuntTableScreen(Screen[None]):
             elif what == "quit":
                 self.app.exit()
 
+        finished = self.session.finish()  # the record written, the result in the logbook (once)
+        written = [f"Record: {finished.record_path.name} (crewkit replay reads it)"] if finished.record_path else []
+        note = "\n".join(written + finished.errors)
         roles = {obs.seats[s].role for s in humans}
-        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs), personal=len(roles) <= 1), chosen)
+        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs), personal=len(roles) <= 1, note=note), chosen)
 
     def new_game(self) -> None:
-        self.session.new_game(self.hunt_app.next_seed())
+        self.session.new_game(self.session.next_seed())
         self.catalog = Catalog.of(self.game)
         self._ended = False
         self._scheduled = False

@@ -1,5 +1,5 @@
 """The board family's resolution of places (by seat, or by token) and its end-of-round upkeep (see
-:mod:`crewkit.engine.blocks.board`).
+:mod:`crewkit.families.not_alone.blocks`).
 """
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from crewkit.effects.words import apply_all
-from crewkit.engine.blocks.board_cards import config
-from crewkit.engine.boardstate import BoardState, CardsState, PilesState
 from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
 from crewkit.engine.phase import BlockState
+from crewkit.families.not_alone.blocks.cards import config
+from crewkit.families.not_alone.state import BoardState, CardsState, PilesState
 
 if TYPE_CHECKING:
-    from crewkit.engine.board import BoardGame
+    from crewkit.families.not_alone.board import BoardGame
 
     G = BoardGame
 else:
@@ -238,11 +238,13 @@ def _power_or_take_back(g: G, seat: int, place: int, chooser: Answers) -> None:
     take_ok = bool(g.state(PilesState).discard[seat]) and not (
         once_used and g.reading("once_per_round", "per_place") == "per_place"
     )
-    options = ([power] if power_ok else []) + (["take back a place card"] if take_ok else [])
-    if not options:
+    # recorded by id (power, take-back), read by its words
+    choices = ([("power", power)] if power_ok else []) + ([("take-back", "take back a place card")] if take_ok else [])
+    if not choices:
         return
-    choice = chooser.pick(seat, options, 1, "public: use the power or take back a place card")[0]
-    if choice != power:
+    ids, labels = [i for i, _ in choices], [w for _, w in choices]
+    choice = chooser.pick(seat, ids, 1, "public: use the power or take back a place card", labels)[0]
+    if choice != "power":
         pile = list(g.state(PilesState).discard[seat])
         g.move_places(
             seat, chooser.pick(seat, pile, 1, "public: the place card to take back"), "discard", "hand"

@@ -1,5 +1,5 @@
 """Loading a board-family rule set (by bundled name or path, cached), choosing other reading options, and
-building the flow of machine blocks its ``flow:`` names (:mod:`crewkit.engine.board`)."""
+building the flow of machine blocks its ``flow:`` names (:mod:`crewkit.families.not_alone.board`)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from crewkit.effects.ruleset import EffectRuleSet, load_effect_ruleset
 from crewkit.engine.errors import SetupError
 from crewkit.engine.machine import MachineBlock
 from crewkit.engine.registry import machine_block_named
+from crewkit.families.not_alone import blocks as _blocks  # noqa: F401 - the family's blocks register on import
 from crewkit.spec.merge import merge
 from crewkit.spec.resources import data_path
 

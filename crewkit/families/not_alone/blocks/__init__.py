@@ -1,4 +1,4 @@
-"""The phase blocks of a board-of-places game (:mod:`crewkit.engine.board`), named for what they do.
+"""The phase blocks of a board-of-places game (:mod:`crewkit.families.not_alone.board`), named for what they do.
 
 A rule set lists them in its ``flow:`` (``schemas/ruleset.schema.json``, ``$defs/machineFlow``); each entry may
 carry parameters (``phase``, ``seats``, ``label``, ``option``):
@@ -19,7 +19,7 @@ Effects are applied through :mod:`crewkit.effects`; a decision inside an effect 
 :class:`~crewkit.engine.machine.Pick` by the machine.
 """
 
-from crewkit.engine.blocks.board_cards import (
+from crewkit.families.not_alone.blocks.cards import (
     CardWindow,
     GiveUp,
     OptionChoice,
@@ -31,8 +31,8 @@ from crewkit.engine.blocks.board_cards import (
     chosen,
     playable,
 )
-from crewkit.engine.blocks.board_resolution import PlaceResolution, RoundUpkeep
-from crewkit.engine.blocks.board_rounds import Reveal, SecretChoice, TokenPlacement
+from crewkit.families.not_alone.blocks.resolution import PlaceResolution, RoundUpkeep
+from crewkit.families.not_alone.blocks.rounds import Reveal, SecretChoice, TokenPlacement
 
 __all__ = [
     "CardWindow",

@@ -1,7 +1,7 @@
 """Not Alone at the terminal: the words the screens show, built from one seat's observation and the rule
 set's public card lists (no Textual here, no rules logic: what may be done is always the engine's answer).
 
-Everything a screen says about the state comes from :class:`~crewkit.engine.board_observation.BoardObservation`
+Everything a screen says about the state comes from :class:`~crewkit.families.not_alone.observation.BoardObservation`
 of the seat at the keyboard; the :class:`Catalog` holds only what is printed on the cards and the board (the
 names and powers of the places, the names and texts of hunt and survival cards), never who holds what.
 """
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from crewkit.effects.cardsets import Card, CardSet
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.board import GiveUp, Pass, PlaceToken, PlayCard, PlayPlaces, Resist
-from crewkit.engine.board_observation import BoardObservation, QuestionView
 from crewkit.engine.machine import Pick
+from crewkit.families.not_alone.blocks import GiveUp, Pass, PlaceToken, PlayCard, PlayPlaces, Resist
+from crewkit.families.not_alone.observation import BoardObservation, QuestionView
 
 if TYPE_CHECKING:
-    from crewkit.engine.board import BoardGame
+    from crewkit.families.not_alone.board import BoardGame
 
 TOKEN_SIGNS = {"creature": "C", "target": "T", "artemia": "A"}
 TOKEN_STYLES = {
@@ -236,7 +236,7 @@ def option_label(cat: Catalog, obs: BoardObservation, q: QuestionView, value: in
     if value in cat.board_sides:
         spaces = ", ".join(map(str, cat.board_sides[value]))
         return f"Side {value.upper()} (Artemia symbols {spaces} spaces before the Rescue goal)"
-    text = str(value)
+    text = q.label(value)
     return text[:1].upper() + text[1:]
 
 

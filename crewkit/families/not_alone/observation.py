@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from crewkit.effects.words import describe
-from crewkit.engine.blocks.board_cards import chosen_options
-from crewkit.engine.boardstate import LONE, BoardState, CardsState, PilesState, TracksState
 from crewkit.engine.machine import LogLine
+from crewkit.families.not_alone.blocks.cards import chosen_options
+from crewkit.families.not_alone.state import LONE, BoardState, CardsState, PilesState, TracksState
 
 if TYPE_CHECKING:
-    from crewkit.engine.board import BoardGame
+    from crewkit.families.not_alone.board import BoardGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,10 @@ class QuestionView:
     options: tuple[int | str, ...]
     count: int
     picked: tuple[int | str, ...]
+    labels: tuple[str, ...] = ()  # how a player reads each option, when the options are ids (else ())
+
+    def label(self, value: int | str) -> str:
+        return self.labels[self.options.index(value)] if self.labels and value in self.options else str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +108,7 @@ def observe_board(g: BoardGame, seat: int) -> BoardObservation:
         )
     q = g.question
     question = (
-        QuestionView(q.why.removeprefix("public: "), q.options, q.count, q.partial)
+        QuestionView(q.why.removeprefix("public: "), q.options, q.count, q.partial, q.labels)
         if q is not None and q.seat == seat
         else None
     )

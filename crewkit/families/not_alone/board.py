@@ -2,8 +2,8 @@
 family and the :class:`~crewkit.effects.state.EffectState` the effect vocabulary acts on.
 
 :class:`BoardGame` is a :class:`~crewkit.engine.machine.Machine` whose flow comes from the rule set's
-``flow:`` (the blocks of :mod:`crewkit.engine.blocks.board`). Its state is kept in typed block states
-(:mod:`crewkit.engine.boardstate`):
+``flow:`` (the blocks of :mod:`crewkit.families.not_alone.blocks`). Its state is kept in typed block states
+(:mod:`crewkit.families.not_alone.state`):
 
 * :class:`PilesState`: each seat's place cards (hand, discard, played face down) and the shared reserve;
 * :class:`ResourceState`: a counter per seat (the rule set's ``counter:``), its start and cap;
@@ -28,10 +28,12 @@ from crewkit.effects.model import CHANCE, LONE_SEAT, ActiveRule, Effect
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.effects.state import Chooser, Context, EffectState, Pile
 from crewkit.effects.words import apply_all, possible
-from crewkit.engine.blocks.board import chosen
-from crewkit.engine.board_observation import BoardObservation, observe_board
-from crewkit.engine.board_setup import board_ruleset_path, flow_of, load_board_ruleset, with_readings
-from crewkit.engine.boardstate import (
+from crewkit.engine.errors import SetupError
+from crewkit.engine.machine import Machine
+from crewkit.families.not_alone.blocks import chosen
+from crewkit.families.not_alone.observation import BoardObservation, observe_board
+from crewkit.families.not_alone.setup import board_ruleset_path, flow_of, load_board_ruleset, with_readings
+from crewkit.families.not_alone.state import (
     LONE,
     BoardState,
     CardsState,
@@ -40,8 +42,6 @@ from crewkit.engine.boardstate import (
     TracksState,
     adjacency,
 )
-from crewkit.engine.errors import SetupError
-from crewkit.engine.machine import Machine
 
 # ------------------------------------------------------------------------------------------------ the game
 
@@ -203,7 +203,7 @@ class BoardGame(Machine):
         return chosen(self, option)
 
     def observation(self, seat: int) -> BoardObservation:
-        """What ``seat`` may know now (:mod:`crewkit.engine.board_observation`)."""
+        """What ``seat`` may know now (:mod:`crewkit.families.not_alone.observation`)."""
         return observe_board(self, seat)
 
     def reading(self, key: str, default: str) -> str:
@@ -457,7 +457,7 @@ class BoardGame(Machine):
 
 
 class _NoChooser:
-    def pick(self, who: int, options: Sequence[Any], count: int, why: str) -> list[Any]:
+    def pick(self, who: int, options: Sequence[Any], count: int, why: str, labels: Sequence[str] = ()) -> list[Any]:
         return list(options)[:count]
 
 

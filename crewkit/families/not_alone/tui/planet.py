@@ -12,8 +12,8 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from crewkit.engine.board_observation import BoardObservation
-from crewkit.tui.hunt_text import TOKEN_SIGNS, TOKEN_STYLES, Catalog
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.tui.text import TOKEN_SIGNS, TOKEN_STYLES, Catalog
 
 
 def _wrap(text: str, width: int, lines: int) -> list[str]:

@@ -6,22 +6,19 @@ from the seed), so the record holds no deal: only the actions, secret choices in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from crewkit.engine.actions import ActionFormatError, action_from_json
-from crewkit.engine.board import BoardGame, load_board_ruleset, with_readings
 from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.families.not_alone.board import BoardGame, load_board_ruleset, with_readings
+from crewkit.games.protocol import RECORD_FORMAT as FORMAT
+from crewkit.games.protocol import ReplayError
 from crewkit.spec.errors import SpecError
-
-if TYPE_CHECKING:
-    from crewkit.engine.record import ReplayError
 
 
 def board_record(game: BoardGame, readings: Mapping[str, str] | None = None) -> dict[str, Any]:
-    from crewkit.engine.record import FORMAT
-
     out: dict[str, Any] = {
         "format": FORMAT,
         "family": str(game.data.get("family", "")),
@@ -50,17 +47,15 @@ class BoardReplay:
     error: ReplayError | None
 
 
-def replay_board(record: Mapping[str, Any]) -> BoardReplay:
+def replay_board(record: Mapping[str, Any], names: Sequence[str] | None = None) -> BoardReplay:
     """Rebuild the game from the record's header and apply its actions in order; the first refused action
-    stops the replay with the rule it breaks."""
-    from crewkit.engine.record import ReplayError
-
+    stops the replay with the rule it breaks. ``names``: how the log names the seats (a record keeps none)."""
     try:
         ruleset = load_board_ruleset(str(record["ruleset"]))
         readings = record.get("readings") or {}
         if readings:
             ruleset = with_readings(ruleset, readings)
-        game = BoardGame(ruleset, int(record["players"]), str(record.get("seed", "")))
+        game = BoardGame(ruleset, int(record["players"]), str(record.get("seed", "")), names)
     except SetupError as exc:
         return BoardReplay(None, ReplayError(str(exc), code="setup"))
     except SpecError as exc:

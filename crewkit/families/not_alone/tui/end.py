@@ -9,8 +9,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from crewkit.engine.board_observation import BoardObservation
-from crewkit.tui.hunt_text import reason_of
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.tui.text import reason_of
 
 
 class HuntEndScreen(ModalScreen[str]):
@@ -22,12 +22,14 @@ class HuntEndScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, obs: BoardObservation, headline: str, personal: bool = True) -> None:
-        """``personal``: say "You win" to the seat at the keyboard (not at a hotseat table of both sides)."""
+    def __init__(self, obs: BoardObservation, headline: str, personal: bool = True, note: str = "") -> None:
+        """``personal``: say "You win" to the seat at the keyboard (not at a hotseat table of both sides);
+        ``note``: where the game's record went (or why it could not be written)."""
         super().__init__(id="hunt-end")
         self.obs = obs
         self.headline = headline
         self.personal = personal
+        self.note = note
 
     def compose(self) -> ComposeResult:
         obs = self.obs
@@ -47,6 +49,8 @@ class HuntEndScreen(ModalScreen[str]):
             )
         )
         body.append(".\n\n")
+        if self.note:
+            body.append(self.note + "\n\n", style="dim")
         body.append("n: a new game (same seats)   Esc: look at the table   q: quit", style="bold")
         with Vertical(classes="dialog", id="hunt-end-dialog"):
             yield Static(body, id="hunt-end-text")

@@ -1,14 +1,14 @@
-"""Bots for board-family games (Not Alone): the interface, the registry by name, a random bot, the driver.
+"""Bots for board-family games (Not Alone): the interface, the registry by name, a random bot.
 
-A bot sees only its seat's observation (:class:`~crewkit.engine.board_observation.BoardObservation`) and its
+A bot sees only its seat's observation (:class:`~crewkit.families.not_alone.observation.BoardObservation`) and its
 legal actions, and returns one of them. One bot object plays one seat (the Creature's seat 0 or a Hunted's);
 a bot for one side only may refuse the other by raising :class:`UnknownBoardBot` from its factory. A factory
 is given the seat, the seed and the rule set being played (its cards and places are public facts a bot may
 read; None when the caller has none, then a bot that needs them reads the bundled ``not-alone``).
 
 Register a bot with :func:`register_board_bot` (``name -> factory(seat, seed, ruleset)``); :func:`make_board_bot`
-builds one, :func:`play_board_game` runs a game to its end. Bundled: ``random`` (uniform over the legal
-actions) and ``heuristic`` (:mod:`crewkit.bots.board_heuristic`).
+builds one; the family puts them behind the one driver (:mod:`crewkit.families.not_alone.family`). Bundled: ``random`` (uniform over the legal
+actions) and ``heuristic`` (:mod:`crewkit.families.not_alone.heuristic`).
 
 A *side spec* names a bot per side: ``heuristic`` (both sides) or ``CREATURE/HUNTED`` (``random/heuristic``:
 a random Creature against heuristic Hunted); :func:`parse_side_bots` reads it, :func:`side_bots` makes a bot
@@ -23,10 +23,10 @@ from typing import Protocol
 
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
-from crewkit.engine.board import BoardGame
-from crewkit.engine.board_observation import BoardObservation
-from crewkit.engine.boardstate import LONE
 from crewkit.errors import CrewkitError
+from crewkit.families.not_alone.board import BoardGame
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.state import LONE
 
 
 class BoardBot(Protocol):
@@ -53,7 +53,7 @@ class RandomBoardBot:
 
 
 def _heuristic(seat: int, seed: str = "", ruleset: EffectRuleSet | None = None) -> BoardBot:
-    from crewkit.bots.board_heuristic import HeuristicBoardBot
+    from crewkit.families.not_alone.heuristic import HeuristicBoardBot
 
     return HeuristicBoardBot(seat, seed, ruleset)
 
@@ -101,25 +101,3 @@ def side_bots(game: BoardGame, spec: str, seed: str) -> list[BoardBot]:
     """One bot per seat from a side spec: the Creature's for the lone seat, the Hunted's for the others."""
     creature, hunted = parse_side_bots(spec)
     return [make_board_bot(creature if seat == LONE else hunted, seat, seed, game.ruleset) for seat in range(game.n)]
-
-
-class BoardBotError(CrewkitError):
-    """A bot returned an action that is not legal."""
-
-
-def play_board_game(game: BoardGame, bots: Sequence[BoardBot], max_actions: int = 20_000) -> BoardGame:
-    """Let ``bots[seat]`` act whenever the game waits for ``seat`` (the first waiting seat first, so a run is
-    reproducible), until the game ends. While several seats wait (the secret place choice), the first acts:
-    its choice stays face down (neither the record nor another seat's observation shows who chose first)."""
-    if len(bots) != game.n:
-        raise ValueError(f"{len(bots)} bots for a {game.n}-player game")
-    for _ in range(max_actions):
-        if game.is_over():
-            return game
-        seat = game.waiting()[0]
-        legal = game.legal_actions(seat)
-        action = bots[seat].choose(game.observation(seat), legal)
-        if action not in legal:
-            raise BoardBotError(f"the bot of seat {seat} chose {action}, which is not legal now")
-        game.apply(action)
-    raise BoardBotError(f"the game did not end within {max_actions} actions")

@@ -1,5 +1,5 @@
 """The board family's secret place choice (with resist and give up), token placement and reveal (see
-:mod:`crewkit.engine.blocks.board`).
+:mod:`crewkit.families.not_alone.blocks`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.board_cards import (
+from crewkit.engine.errors import IllegalAction
+from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
+from crewkit.engine.phase import BlockState
+from crewkit.families.not_alone.blocks.cards import (
     GiveUp,
     Pass,
     PlaceToken,
@@ -26,13 +29,10 @@ from crewkit.engine.blocks.board_cards import (
     section,
     token_choices,
 )
-from crewkit.engine.boardstate import LONE, BoardState, PilesState, ResourceState, TracksState
-from crewkit.engine.errors import IllegalAction
-from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
-from crewkit.engine.phase import BlockState
+from crewkit.families.not_alone.state import LONE, BoardState, PilesState, ResourceState, TracksState
 
 if TYPE_CHECKING:
-    from crewkit.engine.board import BoardGame
+    from crewkit.families.not_alone.board import BoardGame
 
     G = BoardGame
 else:

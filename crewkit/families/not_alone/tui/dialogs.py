@@ -23,9 +23,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from crewkit.engine.actions import Action
-from crewkit.engine.board_observation import BoardObservation
 from crewkit.engine.machine import Pick
-from crewkit.tui.hunt_text import (
+from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.tui.text import (
     Catalog,
     MenuItem,
     is_seat_question,
@@ -123,7 +123,7 @@ class _Dialog(ModalScreen[Action | None]):
 
 
 class HuntActionDialog(_Dialog):
-    """The seat's legal actions, grouped (:func:`crewkit.tui.hunt_text.menu`); returns the action chosen."""
+    """The seat's legal actions, grouped (:func:`crewkit.families.not_alone.tui.text.menu`); returns the action chosen."""
 
     def __init__(
         self, catalog: Catalog, title: str, note: str, items: Sequence[MenuItem], mark: Marker | None = None

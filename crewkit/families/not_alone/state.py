@@ -1,4 +1,4 @@
-"""The typed state of a board-of-places game (:mod:`crewkit.engine.board`), one block state per concern.
+"""The typed state of a board-of-places game (:mod:`crewkit.families.not_alone.board`), one block state per concern.
 
 Seats: seat 0 is the lone seat (the rule set's first role), seats 1 to n-1 the others, in the order they are
 resolved (from the lone seat's left, clockwise).

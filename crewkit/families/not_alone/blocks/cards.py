@@ -1,5 +1,5 @@
 """The board family's actions, effect cards played in card windows, and the one-off option choice (see
-:mod:`crewkit.engine.blocks.board`).
+:mod:`crewkit.families.not_alone.blocks`).
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from crewkit.cards import Deck
 from crewkit.effects.cardsets import Card
 from crewkit.effects.words import apply_all
 from crewkit.engine.actions import Action, ActionFormatError, register_action
-from crewkit.engine.boardstate import BoardState, CardsState, PilesState
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.machine import Answers, MachineBlock, register_machine_block
 from crewkit.engine.phase import BlockState
+from crewkit.families.not_alone.state import BoardState, CardsState, PilesState
 
 if TYPE_CHECKING:
-    from crewkit.engine.board import BoardGame
+    from crewkit.families.not_alone.board import BoardGame
 
     G = BoardGame
 else:

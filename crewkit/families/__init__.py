@@ -1,0 +1,1 @@
+"""Game families: what is particular to each kind of game, behind the one interface of :mod:`crewkit.games`."""

@@ -1,0 +1,1 @@
+"""The trick-taking family: The Crew, its variants and Hammer (see :mod:`crewkit.games`)."""

@@ -1,0 +1,105 @@
+"""Games of every family through one interface: open a game, replay a record, find a rule set's family.
+
+This is the only code that reads which family a rule set (its ``family:``) or a record (its ``family``) is
+of. Families are found by name: crewkit's own (:data:`BUNDLED`, imported only when a game of theirs is asked
+for) and those of installed packages (the ``crewkit.families`` entry-point group: ``name = "module:FAMILY"``,
+read without importing them until that family is asked for). The protocol they answer is in
+:mod:`crewkit.games.protocol`; the one driver of bots in :mod:`crewkit.games.driver`.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from crewkit.errors import CrewkitError
+
+if TYPE_CHECKING:
+    from crewkit.games.protocol import Family, GameInPlay, Replayed
+
+__all__ = [
+    "BUNDLED",
+    "ENTRY_POINT_GROUP",
+    "TRICK_TAKING",
+    "UnknownFamily",
+    "family_for",
+    "family_named",
+    "family_names",
+    "record_family",
+    "open_game",
+    "replay",
+]
+
+TRICK_TAKING = "trick-taking"  # a rule set or a record that names no family
+ENTRY_POINT_GROUP = "crewkit.families"
+BUNDLED: dict[str, str] = {
+    TRICK_TAKING: "crewkit.families.trick_taking.family:FAMILY",
+    "not-alone": "crewkit.families.not_alone.family:FAMILY",
+}
+"""crewkit's own families: ``family:`` name -> ``module:attribute`` of its :class:`Family` (imported lazily)."""
+
+
+class UnknownFamily(CrewkitError, LookupError):
+    """A ``family:`` no bundled or installed family answers to (the message lists those that do)."""
+
+
+@functools.cache
+def _installed() -> dict[str, str]:
+    """The families of installed packages (entry points read, none imported)."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def family_names() -> list[str]:
+    return sorted({*BUNDLED, *_installed()})
+
+
+@functools.cache
+def family_named(name: str) -> Family:
+    """The family called ``name`` (its module imported now, once)."""
+    target = BUNDLED.get(name) or _installed().get(name)
+    if target is None:
+        raise UnknownFamily(f"there is no game family {name!r}; families: {', '.join(family_names())}")
+    module, _, attribute = target.partition(":")
+    try:
+        found: Family = getattr(importlib.import_module(module), attribute or "FAMILY")
+    except (ImportError, AttributeError) as exc:
+        raise UnknownFamily(f"the game family {name!r} ({target}) cannot be loaded: {exc}") from None
+    return found
+
+
+def family_name_of(ruleset: str) -> str:
+    """The ``family:`` of a rule set given by bundled name or path (trick-taking when it names none, or when
+    the name finds no file: the trick-taking loader then says what exists)."""
+    from crewkit.spec import bundled
+
+    try:
+        return bundled.ruleset_family(bundled.ruleset_path(ruleset))
+    except bundled.NotFound:
+        return TRICK_TAKING
+
+
+def family_for(ruleset: str) -> Family:
+    """The family of a rule set given by bundled name or path."""
+    return family_named(family_name_of(ruleset))
+
+
+def record_family(record: Mapping[str, Any]) -> Family:
+    """The family of a game record (its ``family``; trick-taking records name none)."""
+    name = record.get("family") or TRICK_TAKING
+    return family_named(str(name))
+
+
+def open_game(ruleset: str, mission: str | None, players: int, seed: str = "",
+              readings: Mapping[str, str] | None = None, names: Sequence[str] | None = None) -> GameInPlay:
+    """A new game of any family: rule set (bundled name or path), mission (None for a family without), number
+    of players, seed (every shuffle comes from it) and other options for some readings."""
+    return family_for(ruleset).open(ruleset, mission, players, seed, readings, names)
+
+
+def replay(record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
+    """Replay a game record of any family through its family's one record reader."""
+    return record_family(record).replay(record, names)

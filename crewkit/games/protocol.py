@@ -1,0 +1,318 @@
+"""The one interface every consumer plays a game through: a game in play (:class:`GameInPlay`) and the family
+that opens, replays and summarises it (:class:`Family`).
+
+A family is one kind of game the engines run (trick-taking: The Crew and its variants, Hammer; ``not-alone``:
+a board of places, one seat against the others). What is particular to a family lives in its package under
+:mod:`crewkit.families`; this module names only what every family answers, so ``crewkit simulate``,
+``compare``, ``check``, ``replay``, the validation of records, the bots' driver and the terminal app speak to
+any family the same way. :mod:`crewkit.games` opens games and finds families by name (the only code that
+reads a rule set's ``family:``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from crewkit.engine.actions import Action
+
+RECORD_FORMAT = "crewkit-record/1"  # every family's records (schemas/record.schema.json)
+
+__all__ = [
+    "RECORD_FORMAT",
+    "Family",
+    "FamilyWords",
+    "EngineGame",
+    "GameInPlay",
+    "GameOutcome",
+    "GameSummary",
+    "ReplayError",
+    "Replayed",
+    "SeatPlayer",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """How a game ended (or stands), in the family's own words.
+
+    ``result`` is the record's ``outcome`` (``success``, ``failure`` or ``in-progress``): for a co-operative
+    game the crew's result, for a game of sides the family's ``success`` side winning (Not Alone: the Hunted).
+    ``winners`` are the seats that won (every seat when a crew succeeds); ``side`` names the winning side as
+    a player reads it (``the crew``, ``the Hunted``, ``the Creature``; empty while the game goes on)."""
+
+    result: str
+    reason: str
+    winners: tuple[int, ...] = ()
+    side: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.result != "in-progress"
+
+    def words(self) -> str:
+        """One sentence: who won and why, or why the game stands where it is."""
+        if not self.over:
+            return f"In progress: {self.reason}"
+        if self.side:
+            return f"{self.side[0].upper()}{self.side[1:]} won: {self.reason}"
+        return f"{self.result.capitalize()}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A finished game as ``simulate`` and ``compare`` count it, in the family's measure.
+
+    ``success``: the family's success (a crew's mission; the Hunted's win); ``length``: what the family counts a
+    game in (tricks, rounds; :attr:`FamilyWords.length`); ``score``: the per-game number compared between
+    variants; ``fingerprint``: the deal as text (equal: the same shuffle); the chips, first dealer and modes of a
+    competitive game in rounds (Hammer), else None / empty."""
+
+    success: bool
+    length: int
+    reason: str
+    score: float
+    fingerprint: str = ""
+    chips: tuple[float, ...] | None = None
+    first_dealer: int | None = None
+    modes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyWords:
+    """How reports name a family's results.
+
+    ``length``: what a game's length counts (``tricks``, ``rounds``). ``sides``: for a game of two sides, the
+    side whose win counts as success and the other (``("Hunted", "Creature")``); None for a crew playing
+    together. ``lone``: the side with one seat (its count in ``players`` is 1), when there is one."""
+
+    length: str = "tricks"
+    sides: tuple[str, str] | None = None
+    lone: str | None = None
+
+    def players(self, players: int) -> str:
+        """``4 players`` or ``4 players (1 Creature, 3 Hunted)``."""
+        if self.sides is None or self.lone is None:
+            return f"{players} players"
+        other = next(s for s in self.sides if s != self.lone)
+        return f"{players} players (1 {self.lone}, {players - 1} {other})"
+
+
+@dataclass
+class ReplayError:
+    """Why a record could not be replayed to its end (``index``: the offending action, ``code``: the rule)."""
+
+    message: str
+    index: int | None = None
+    seat: int | None = None
+    code: str = "malformed"
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return self.message
+        return f"action {self.index} (seat {self.seat}): {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"message": self.message, "index": self.index, "seat": self.seat, "code": self.code}
+
+
+@runtime_checkable
+class GameInPlay(Protocol):
+    """One game of any family, driven by actions.
+
+    Seats are numbered from 0. An action is refused with :class:`~crewkit.engine.errors.IllegalAction` (its
+    ``code`` names the rule) and a refused action leaves the game as it was."""
+
+    @property
+    def family(self) -> Family:
+        """The family this game belongs to."""
+        ...
+
+    @property
+    def seats(self) -> int:
+        """How many seats act (a dummy seat of The Crew included: a bot plays it)."""
+        ...
+
+    @property
+    def seed(self) -> str:
+        ...
+
+    @property
+    def engine(self) -> Any:
+        """The family's engine object (the family's own bots and table screens read it; consumers do not)."""
+        ...
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """The actions applied so far, in the record's order (secret choices once revealed)."""
+        ...
+
+    def waiting(self) -> tuple[int, ...]:
+        """The seats whose action the game waits for (several during a simultaneous secret choice)."""
+        ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The first seat of :meth:`waiting`; None when the game is over."""
+        ...
+
+    def window(self) -> tuple[int, ...]:
+        """While seats may act out of turn (a communication window): every seat in the order they are offered
+        the chance; () otherwise."""
+        ...
+
+    def may_act_out_of_turn(self, seat: int) -> bool:
+        """Whether ``seat`` has an action it may take now although the game does not wait for it."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (required and optional)."""
+        ...
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` or raise IllegalAction naming the rule it breaks (the game unchanged)."""
+        ...
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know now, as JSON-able data: never another seat's hidden cards."""
+        ...
+
+    def public_log(self) -> list[str]:
+        """What happened, as every seat and a spectator may read it."""
+        ...
+
+    def seat_log(self, seat: int) -> list[str]:
+        """What happened, as ``seat`` may read it (its own secrets included)."""
+        ...
+
+    def is_over(self) -> bool:
+        ...
+
+    def outcome(self) -> GameOutcome:
+        ...
+
+    def clone(self) -> GameInPlay:
+        """An independent copy: actions applied to one do not change the other."""
+        ...
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (``crewkit-record/1``, schemas/record.schema.json): replaying it rebuilds the game."""
+        ...
+
+
+class EngineGame:
+    """What a family's adapter of its engine game shares: the engine's seats, seed, record of actions, who it
+    waits for, legal actions, apply and the end (a family adds its observation, log, outcome, clone, record)."""
+
+    __slots__ = ("engine",)
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+
+    @property
+    def seats(self) -> int:
+        seats: int = self.engine.n
+        return seats
+
+    @property
+    def seed(self) -> str:
+        return str(self.engine.seed)
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        actions: Sequence[Action] = self.engine.actions
+        return actions
+
+    @property
+    def to_act(self) -> int | None:
+        seat: int | None = self.engine.to_act
+        return seat
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        legal: list[Action] = self.engine.legal_actions(seat)
+        return legal
+
+    def apply(self, action: Action) -> None:
+        self.engine.apply(action)
+
+    def is_over(self) -> bool:
+        return bool(self.engine.is_over())
+
+
+class SeatPlayer(Protocol):
+    """A bot playing one seat, as the driver (:func:`crewkit.games.driver.play_out`) asks it; each family
+    wraps its own bots in one (they decide from the seat's observation only)."""
+
+    seat: int
+
+    def act(self, game: GameInPlay) -> Action:
+        """The seat's action when the game waits for it."""
+        ...
+
+    def offer(self, game: GameInPlay) -> Action | None:
+        """An action out of turn while a window is open (a communication), or None to pass."""
+        ...
+
+
+@dataclass
+class Replayed:
+    """A record replayed: the game as far as it went (None when it could not even be set up) and why it
+    stopped early (None: every action was legal)."""
+
+    game: GameInPlay | None
+    error: ReplayError | None
+
+
+class Family(Protocol):
+    """One family of games: opens them, replays their records, names their bots, summarises them."""
+
+    name: str  # the rule sets' ``family:`` value
+    title: str  # how reports name the family (``Not Alone``)
+    words: FamilyWords
+    needs_mission: bool  # whether a game names a mission (trick-taking) or is its rule set alone
+    default_bot: str  # the bot ``simulate`` and ``compare`` use when none is named
+    solvable: bool  # whether crewkit's solver decides its deals (compare's "winnable")
+
+    def open(self, ruleset: str, mission: str | None, players: int, seed: str,
+             readings: Mapping[str, str] | None = None, names: Sequence[str] | None = None) -> GameInPlay:
+        """A new game (raises SetupError or SpecError, with positions, for what cannot be set up)."""
+        ...
+
+    def replay(self, record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
+        """Rebuild a game from its record, applying its actions in order; the first refused one stops it.
+        ``names``: the players' names, for a family whose log names them (a record keeps none)."""
+        ...
+
+    def replay_text(self, replayed: Replayed) -> str:
+        """A replayed game for people (``crewkit replay``)."""
+        ...
+
+    def replay_json(self, replayed: Replayed) -> dict[str, Any]:
+        """A replayed game as data (``crewkit replay --format json``)."""
+        ...
+
+    def bot_names(self) -> list[str]:
+        ...
+
+    def bot_spec(self, spec: str | None, sides: Mapping[str, str | None] | None = None) -> str:
+        """The bot spec a run uses (the default when None; ``sides`` overrides a side's bot, by side name in
+        lower case), checked: an unknown bot raises a CrewkitError listing the names."""
+        ...
+
+    def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
+        """One bot per seat from a bot spec, seeded by ``seed`` (each bot adds its seat)."""
+        ...
+
+    def summary(self, game: GameInPlay) -> GameSummary:
+        """A finished game counted for ``simulate`` and ``compare``."""
+        ...
+
+    def solve(self, game: GameInPlay, timeout: float | None, max_nodes: int | None) -> tuple[str | None, int]:
+        """Whether the deal can be won with every hand known (the solver's status and the nodes it searched);
+        (None, 0) for a family without a solver (:attr:`solvable` False)."""
+        ...
+
+    def bots_json(self, spec: str) -> dict[str, str] | None:
+        """The bot of each side of a bot spec, for reports (None for a crew)."""
+        ...

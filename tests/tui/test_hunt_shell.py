@@ -1,0 +1,129 @@
+"""Not Alone first-class in the one app (issue 27, item 3): offered by the chooser, saved after every action
+and resumed like a Crew mission, its finished games recorded (replayable) and kept in the logbook per side."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+from hunt_helpers import choose, dialog_of, hunt_services, make_hunt_app, play_to_end, settle
+from screen_text import screen_text
+
+from crewkit.families.not_alone.tui.end import HuntEndScreen
+from crewkit.families.not_alone.tui.table import HuntTableScreen
+from crewkit.games import replay
+from crewkit.tui.app import CrewApp
+from crewkit.tui.options import PlayOptions
+from crewkit.tui.screens.chooser import ChooserScreen
+from crewkit.tui.screens.dialogs import ChoiceScreen, ResumeScreen
+from crewkit.tui.screens.logbook import LogbookScreen
+from crewkit.tui.services import side_results
+
+SIZE = (120, 40)
+
+
+def test_a_game_is_saved_after_each_action_and_resumed(tmp_path: Path) -> None:
+    services = hunt_services(tmp_path)
+
+    async def first() -> list[dict[str, object]]:
+        app = make_hunt_app(players=3, side="hunted", seed="save", services=services)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            for _ in range(3):
+                await choose(pilot)
+                await settle(pilot)
+            session = app.session
+            saved = services.saves.load(session.save_key)  # type: ignore[union-attr]
+            assert saved is not None and saved == session.play.record()  # type: ignore[union-attr]
+            await pilot.press("escape", "q")  # quit mid-game: the confirmation says the game is saved
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen) and "the game is saved" in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+        return list(saved["actions"])  # type: ignore[arg-type]
+
+    actions = asyncio.run(first())
+    assert actions
+
+    async def again(resume: bool) -> None:
+        app = make_hunt_app(players=3, side="hunted", seed="other", services=services)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            assert "Seed save" in screen_text(app)
+            await pilot.press("y" if resume else "n")
+            await settle(pilot)
+            assert app.table() is not None
+            play = app.session.play  # type: ignore[union-attr]
+            if resume:
+                assert play.seed == "save" and [a.to_json() for a in play.actions][: len(actions)] == actions
+            else:
+                assert play.seed == "other"
+
+    asyncio.run(again(resume=True))
+    asyncio.run(again(resume=False))  # a new game instead: the saved one counts as abandoned
+    assert [r.abandoned for r in side_results(services.logbook, "not-alone", "not-alone")] == [1]
+
+
+def test_a_finished_game_is_recorded_replayable_and_in_the_logbook(tmp_path: Path) -> None:
+    services = hunt_services(tmp_path)
+
+    async def run() -> None:
+        app = make_hunt_app(players=3, side="creature", seed="end", services=services)
+        async with app.run_test(size=SIZE) as pilot:
+            await play_to_end(pilot, random.Random(5))
+            assert isinstance(app.screen, HuntEndScreen)
+            session = app.session
+            finished = session.finished  # type: ignore[union-attr]
+            assert finished is not None and finished.record_path is not None
+            assert f"Record: {finished.record_path.name}" in screen_text(app)
+            record = json.loads(finished.record_path.read_text(encoding="utf-8"))
+            assert record == session.play.record()  # type: ignore[union-attr]
+            replayed = replay(record)
+            assert replayed.error is None and replayed.game is not None
+            assert replayed.game.record() == record and replayed.game.is_over()
+            assert services.saves.load(session.save_key) is None  # type: ignore[union-attr]  # a finished game leaves no save
+            winners = session.game.winners  # type: ignore[union-attr]
+            rows = side_results(services.logbook, "not-alone", "not-alone")
+            assert [(r.players, r.won, r.lost) for r in rows] == [(3, int(winners != (0,)), int(winners == (0,)))]
+            await pilot.press("escape")  # the table, then its logbook: each side's wins
+            await pilot.pause()
+            assert isinstance(app.screen, HuntTableScreen)
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, LogbookScreen)
+            text = screen_text(app)
+            assert "Logbook — Not Alone" in text and "Hunted won" in text and "Creature won" in text
+            assert "1 game finished" in text
+
+    asyncio.run(run())
+    attempts = services.logbook.attempts  # type: ignore[attr-defined]
+    assert [a["result"] for a in attempts] in (["success"], ["failure"])
+
+
+def test_the_chooser_offers_not_alone_with_each_sides_wins(tmp_path: Path) -> None:
+    services = hunt_services(tmp_path)
+    services.logbook.record_attempt(campaign="not-alone", mission="not-alone", players=4, ruleset="not-alone",
+                                    seed="x", result="failure", reason="The Creature won", distress_used=False)
+
+    async def run() -> None:
+        app = CrewApp(PlayOptions(campaign=None, fast=True, seats=["human", "bot", "bot", "bot"]),
+                      services=services)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.action_campaigns()
+            await pilot.pause()
+            chooser = app.screen
+            assert isinstance(chooser, ChooserScreen)
+            text = screen_text(app)
+            assert "Not Alone" in text and "Hunted 0 · Creature 1" in text
+            row = next(i for i, k in enumerate(chooser.known) if k.game == "not-alone")
+            chooser.query_one("#campaigns").move_cursor(row=row)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.table(), HuntTableScreen)
+            assert dialog_of(app) is not None  # the person at the keyboard plays a Hunted: asked to choose
+
+    asyncio.run(run())
