@@ -112,7 +112,7 @@ def test_entry_point_discovery_in_process(dist_info_on_path: Path) -> None:
     assert packs["night-shift"][1] == dist_info_on_path / "nightpack" / "campaign.yaml"
     assert packs["night-fn"][1] == packs["night-shift"][1]  # an entry point may name a function too
     assert packs["broken-pack"][1] is None and "cannot be loaded" in packs["broken-pack"][2]
-    assert [n for n, _, _ in known_campaign_names()][:2] == ["jarvis-duet", "planet-nine"]
+    assert [n for n, _, _ in known_campaign_names()][:3] == ["deep-sea", "jarvis-duet", "planet-nine"]  # bundled first
     source = find_campaign("night-shift")
     assert source.source == "pack nightpack 0.1" and source.identity == "pack:night-shift"
     camp = load_campaign("night-shift")
