@@ -445,13 +445,15 @@ class TableScreen(Screen[None]):
                 self.refresh_bindings()
                 if self.speak_requested:  # asked for with c during the trick before: the dialog opens now
                     self.speak_requested = False
-                    if any(s.communications(h) for h in s.humans):
-                        self.call_later(self.action_communicate)
+                    if any(s.communications(h) or s.signals(h) for h in s.humans):
+                        self.call_later(self.action_communicate)  # the signal's dialog in the Persian reading
                 return
-            if s.humans_may_speak() and game.in_communication_window() and not game.plays:
-                # the game goes on; c before the bot leads stops it (the window is open until then)
-                self.set_status(f"Before trick {game.trick_number}: c communicates before "
-                                f"{seat_label(seat, s.kinds, self.viewer)} leads")
+            if s.humans_may_speak():
+                # the game goes on; c (s: the signal) before the bot moves stops it (the window is open till then)
+                key = "s signals" if s.signal_rules else "c communicates"
+                verb = "plays" if game.plays else "leads"
+                self.set_status(f"{'In' if game.plays else 'Before'} trick {game.trick_number}: {key} before "
+                                f"{seat_label(seat, s.kinds, self.viewer)} {verb}")
             self.schedule(lambda: self.bot_turn(seat))
             return
         controller = s.controller(seat)  # JARVIS's choices are the commander's
@@ -850,9 +852,9 @@ class TableScreen(Screen[None]):
         s.take_back(seat)
         self._ended = False
         self._other_actions = []
-        self.set_status("Taken back: your last card is in your hand again.")
         self.refresh_view()
         self.advance()
+        self.set_status("Taken back: your last card is in your hand again.")
 
     # ------------------------------------------------------------------ a finished mission
     def action_next_mission(self) -> None:
@@ -881,6 +883,13 @@ class TableScreen(Screen[None]):
         if seat is None or self._ended:
             return
         actions = self.session.signals(seat)
+        if actions and self.game.in_communication_window() and not self.hold_bots():
+            actions = []  # a bot is deciding its card: the window closes with it
+        if not actions and not self.game.is_over() and not self.game.in_communication_window() \
+                and self.game.hand(seat):
+            self.speak_requested = True
+            self.set_status("You will signal at the next window: the table stops there for you.")
+            return
         if not actions:
             self.set_status(f"No signal possible: {self.session.why_no_signal(seat)}", error=True)
             return
@@ -891,6 +900,7 @@ class TableScreen(Screen[None]):
                 self.human_apply(action)
             else:
                 self.focus_for_human()
+                self.advance()  # a bot's card held for the dialog goes on
 
         note = "The card stays in your hand; everyone sees it. Enter signals the highlighted card, Esc goes back."
         self.app.push_screen(ChoiceScreen("Signal a card", options, note, id="signal", side=True), done)
