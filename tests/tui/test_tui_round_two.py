@@ -391,7 +391,7 @@ async def test_your_turn_rings_when_the_terminal_is_not_focused(services: Servic
         save_settings(home, Settings(bell=bell))
         app = make_app(services, seed="bell-1", mission=mission)
         rings: list[int] = []
-        app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+        app.bell = lambda r=rings: r.append(1)  # type: ignore[method-assign,misc]
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             table = await open_table(pilot)
             await steps_until(pilot, lambda g: g.phase == "tricks" and g.to_act == 0)
