@@ -408,3 +408,33 @@ async def test_your_turn_rings_when_the_terminal_is_not_focused(services: Servic
             assert game.to_act == 0
             assert len(rings) == (1 if bell else 0)
             assert "Your turn." in text_of(app)  # visible too, once the player looks again
+
+
+# ---------------------------------------------------------------- 4. 80x24 and below
+async def test_below_80x24_the_table_says_what_it_needs(services: Services) -> None:
+    app = make_app(services, seed="small", mission="planet-nine/01")
+    async with app.run_test(size=(70, 20)) as pilot:
+        await open_table(pilot)
+        await settle(pilot)
+        assert "The terminal is 70x20: the table needs at least 80x24" in text_of(app)
+    app = make_app(services, seed="small", mission="planet-nine/02")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        assert "the table needs at least" not in text_of(app)
+
+
+async def test_tasks_panel_scrolls_three_lines_a_press_at_80x24(services: Services) -> None:
+    app = make_app(services, seed="scroll", mission="planet-nine/31")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        box = table.query_one("#tasks-box")
+        assert box.max_scroll_y > 0 and "more below" in text_of(app)
+        await pilot.press("tab")
+        while not box.has_focus:
+            await pilot.press("tab")
+        await pilot.press("down")
+        await settle(pilot)
+        assert box.scroll_y == min(3, box.max_scroll_y)  # one press, three lines (it was one line, animated)
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await settle(pilot)
+        assert box.scroll_y == box.max_scroll_y

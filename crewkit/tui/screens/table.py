@@ -63,6 +63,29 @@ CARD_ACTIONS = (Play, PassCard)
 OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
 
 
+class TasksBox(VerticalScroll):
+    """The tasks panel when it holds more than it shows (80x24): ↑ ↓ move three lines at once, Page keys a
+    page, without the smooth-scroll animation that made one press move less than a line."""
+
+    BINDINGS = [
+        Binding("down", "lines(3)", "Scroll down", show=False),
+        Binding("up", "lines(-3)", "Scroll up", show=False),
+        Binding("pagedown", "lines(0)", show=False),
+        Binding("pageup", "lines(-1000)", show=False),
+    ]
+
+    def action_lines(self, step: int) -> None:
+        if step == 0:
+            step = max(1, self.scrollable_content_region.height - 1)
+        elif step == -1000:
+            step = -max(1, self.scrollable_content_region.height - 1)
+        self.scroll_relative(y=step, animate=False)
+
+
+#: the smallest terminal the table is laid out for
+MIN_SIZE = (80, 24)
+
+
 class TableScreen(Screen[None]):
     AUTO_FOCUS = "#hand"  # not the first focusable widget (the tasks panel)
     BINDINGS = [
@@ -119,7 +142,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-top"):
             with Vertical(id="table-left"):
                 yield CrewView(id="crew")
-                with VerticalScroll(id="tasks-box"):  # scrolls when the tasks and conditions do not fit (80x24)
+                with TasksBox(id="tasks-box"):  # scrolls when the tasks and conditions do not fit (80x24)
                     yield TasksView(id="tasks")
             with Vertical(id="table-right"):
                 yield TrickView(id="trick")
@@ -135,6 +158,19 @@ class TableScreen(Screen[None]):
         self.set_class(self.app.size.height < SHORT, "short")  # 80x24: the choice list gives way to the log
         if self.session.game is not None:
             self.refresh_view()  # the info line and the crew panel are shorter at 80 columns
+        self.say_if_too_small()
+
+    def too_small(self) -> str:
+        """Below 80x24 the panels overlap and the hand wraps: the sentence that says so, else ``""``."""
+        width, height = self.app.size
+        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+            return (f"The terminal is {width}x{height}: the table needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; "
+                    "make the window larger.")
+        return ""
+
+    def say_if_too_small(self) -> None:
+        if self.too_small():
+            self.set_status(self.status_text)
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.height < SHORT, "short")
@@ -142,6 +178,7 @@ class TableScreen(Screen[None]):
         for warning in self.session.warnings:
             self.notify(warning, title="Bots", severity="warning", timeout=6)
         self.refresh_view()
+        self.say_if_too_small()
         self.advance()
 
     # ------------------------------------------------------------------ rendering
@@ -334,7 +371,7 @@ class TableScreen(Screen[None]):
         """The tasks panel says, on its border, when it holds more than it shows and how to scroll it (Tab)."""
         if not self.is_attached:
             return
-        box = self.query_one("#tasks-box", VerticalScroll)
+        box = self.query_one("#tasks-box", TasksBox)
         if box.max_scroll_y <= 0:
             hint = ""
         elif box.has_focus:
@@ -375,6 +412,10 @@ class TableScreen(Screen[None]):
     def set_status(self, text: str, *, error: bool = False) -> None:
         self.status_text = text
         status = self.query_one("#status", Static)
+        small = self.too_small()
+        if small:  # said first, whatever else the status line says
+            status.update(Text.assemble((small, "bold red"), " ", (text, "bold red" if error else "")))
+            return
         status.update(Text(text, style="bold red" if error else ""))
         status.set_class(error, "error")
 
