@@ -438,3 +438,29 @@ async def test_tasks_panel_scrolls_three_lines_a_press_at_80x24(services: Servic
         await pilot.press("pagedown", "pagedown", "pagedown")
         await settle(pilot)
         assert box.scroll_y == box.max_scroll_y
+
+
+async def test_choosing_jarvis_card_keeps_your_own_hand_in_sight(services: Services) -> None:
+    from test_tui_variants import seed_where
+
+    seed = seed_where("crew-jarvis", "planet-nine/01", 2, lambda g: g.commander == 0, "jarvis")
+    app = make_app(services, ruleset="crew-jarvis", players=2, mission="planet-nine/01", seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        await pilot.press("home", "enter")  # JARVIS's seat: the first choice
+        session = table.session
+        for _ in range(200):
+            await settle(pilot)
+            if await pass_distress(pilot):
+                continue
+            game = session.g
+            if game.phase == "tricks" and game.to_act == game.dummy_seat:
+                break
+            if session.is_human(game.to_act):
+                await press_first_legal(pilot)
+        game = session.g
+        assert game.to_act == game.dummy_seat and table.acting() == game.dummy_seat
+        text = text_of(app)
+        assert "JARVIS plays" in text
+        own_line = next(line for line in text.splitlines() if "own hand:" in line)
+        assert all(short_card(c) in own_line for c in game.hand(table.viewer))

@@ -314,8 +314,7 @@ class TableScreen(Screen[None]):
             else:
                 title = "JARVIS's face-up cards (you decide for JARVIS)"
             hand.set_cards(act_obs.hand, legal_cards, (), title=title)
-            own.update(Text.assemble((f"{seat_label(viewer, kinds, viewer)}'s own hand: ", "bold"),
-                                     cards_line(obs.hand)))
+            own.update(Text.assemble(("Your own hand: ", "bold"), cards_line(obs.hand)))
             own.display = True
         else:
             legal_cards = [a.card for a in obs.legal if isinstance(a, CARD_ACTIONS)]
