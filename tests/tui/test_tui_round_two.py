@@ -395,9 +395,10 @@ async def test_your_turn_rings_when_the_terminal_is_not_focused(services: Servic
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             table = await open_table(pilot)
             await steps_until(pilot, lambda g: g.phase == "tricks" and g.to_act == 0)
-            table.delay = 0.2  # the bots take their time: the player looks away meanwhile
-            await press_first_legal(pilot)
-            app.app_focus = False  # the player looks at another window (a key press would focus it again)
+            app.app_focus = False  # the player looks at another window...
+            hand = table.query_one("#hand", HandView)
+            hand.select(next(c for c in hand.cards if c.id in hand.legal))
+            table.action_play_selected()  # ...right after playing (Enter's action; a key press would focus it)
             game = table.session.g
             for _ in range(100):  # the bots play on their own until it is our turn again
                 await settle(pilot)
