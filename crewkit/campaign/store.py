@@ -375,6 +375,18 @@ def _set_mission_version(conn: sqlite3.Connection, attempt_id: int, version: str
     conn.execute("UPDATE attempts SET mission_version = ? WHERE id = ?", (version, attempt_id))
 
 
+def _has_column(table_info: Sequence[tuple[object, ...]], name: str) -> bool:
+    return any(str(row[1]) == name for row in table_info)
+
+
+def _set_hints_used(conn: sqlite3.Connection, attempt_id: int) -> None:
+    """Mark an attempt as played with hints, adding the column on first use (additive, as the mission
+    version: older logbooks and older crewkits keep working; attempts without the mark had no hints)."""
+    if not _has_column(conn.execute("PRAGMA table_info(attempts)").fetchall(), "hints_used"):
+        conn.execute("ALTER TABLE attempts ADD COLUMN hints_used INTEGER")
+    conn.execute("UPDATE attempts SET hints_used = 1 WHERE id = ?", (attempt_id,))
+
+
 class Logbook:
     """An open campaign logbook. Use :meth:`open`; close it with :meth:`close` or a ``with`` block."""
 
@@ -564,8 +576,10 @@ class Logbook:
         record_path: str | None = None,
         when: datetime | None = None,
         mission_version: str | None = None,
+        hints_used: bool = False,
     ) -> int:
-        """Record one finished attempt in its own transaction; returns its id. A naive ``when`` is local time."""
+        """Record one finished attempt in its own transaction; returns its id. A naive ``when`` is local time.
+        ``hints_used``: the player asked for hints (the table's ``h``): the attempt is marked "with hints"."""
         if result not in RESULTS:
             raise ValueError(f"result must be one of {', '.join(RESULTS)}, not {result!r}")
         if not campaign or not mission:
@@ -594,6 +608,8 @@ class Logbook:
             row_id = cursor.lastrowid
             if mission_version is not None:
                 _set_mission_version(conn, int(row_id or 0), mission_version)
+            if hints_used:
+                _set_hints_used(conn, int(row_id or 0))
         assert row_id is not None
         return int(row_id)
 
@@ -688,6 +704,18 @@ class Logbook:
     def total_attempts(self, campaign: str, mission_ids: Sequence[str]) -> int:
         """The sum of the logbook counts of ``mission_ids`` (distress extras included)."""
         return sum(line.attempts for line in self.progress(campaign, mission_ids))
+
+    def hinted_attempts(self, campaign: str) -> set[int]:
+        """The ids of ``campaign``'s attempts played with hints."""
+        if not _has_column(self._query("PRAGMA table_info(attempts)"), "hints_used"):
+            return set()
+        rows = self._query("SELECT id FROM attempts WHERE campaign = ? AND hints_used = 1", (campaign,))
+        return {int(str(row[0])) for row in rows}
+
+    def hinted_missions(self, campaign: str) -> set[str]:
+        """The missions of ``campaign`` with an attempt played with hints (shown "with hints")."""
+        ids = self.hinted_attempts(campaign)
+        return {a.mission for a in self.attempts(campaign) if a.id in ids}
 
     # -- mission versions (attempts are kept per version of the mission file) ------------------------
 

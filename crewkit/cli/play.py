@@ -35,7 +35,9 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seat", choices=("creature", "hunted"),
                    help="Not Alone (--ruleset not-alone): your side; bots take the other seats (default: hunted)")
     p.add_argument("--fast", action="store_true", help="bots play instantly")
-    p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds per bot move, 0 to 60 (default: 0.6)")
+    p.add_argument("--delay", type=delay_seconds, default=None,
+                   help="seconds per bot move, 0 to 60 (default: the table's bot-speed setting, 0.4 unless changed "
+                        "with o at the table; Not Alone: 0.8)")
     return p
 
 

@@ -95,12 +95,34 @@ def card_set_schema() -> dict[str, Any]:
     return schema
 
 
+def _sound_cards_effect_issues(doc: LoadedDoc, schema_issues: list[SpecIssue],
+                               place_ids: Mapping[str, int] | None) -> list[SpecIssue]:
+    """The effect problems of the cards the schema found nothing wrong with (the others are reported by the
+    schema; their effects may not be readable)."""
+    data = doc.data
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        return []
+    broken = {issue.path[1] for issue in schema_issues
+              if len(issue.path) > 1 and issue.path[0] == "cards" and isinstance(issue.path[1], int)}
+    if any(not issue.path for issue in schema_issues):
+        return []  # the document itself is wrong (not a card set): nothing more to say
+    checker = EffectChecker(doc, dict(place_ids or {}))
+    for i, raw in enumerate(data["cards"]):
+        if i in broken or not isinstance(raw, dict):
+            continue
+        for key in ("effects", "passive"):
+            if key in raw:
+                checker.effects(("cards", i, key))
+    return list(checker.issues)
+
+
 def card_set_issues(doc: LoadedDoc, place_ids: Mapping[str, int] | None = None) -> tuple[CardSet | None,
                                                                                           list[SpecIssue]]:
-    """The card set of a loaded document and every problem (schema first; effects once the schema holds)."""
+    """The card set of a loaded document and every problem: the schema's, and the effects of every card the
+    schema found nothing wrong with (a file with two bad cards reports both, whatever is wrong with each)."""
     issues = validate_against(doc, card_set_schema())
     if issues:
-        return None, issues
+        return None, sort_issues(issues + _sound_cards_effect_issues(doc, issues, place_ids))
     data = doc.data
     ids = dict(place_ids or {})
     if data["card_set"] == "places":

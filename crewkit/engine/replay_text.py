@@ -8,6 +8,7 @@ from crewkit.engine.blocks.rounds import MatchState, match_of
 from crewkit.engine.phase import OVER
 from crewkit.engine.record import Replay
 from crewkit.engine.rules import OMEGA
+from crewkit.engine.words import STATEMENT_WORDS
 
 
 def replay_json(result: Replay) -> dict[str, Any]:
@@ -101,7 +102,7 @@ def replay_text(result: Replay) -> str:
     if game.communications:
         lines.append("communications:")
         for c in game.communications:
-            stmt = "statement hidden (dead zone)" if c.hidden else c.statement
+            stmt = "statement hidden (dead zone)" if c.hidden else STATEMENT_WORDS.get(c.statement, c.statement)
             lines.append(f"  seat {c.seat}: {c.card.name} ({stmt}) before trick {c.before_trick}")
     match = match_of(game)
     if match is not None:

@@ -531,6 +531,7 @@ def _build(source: CampaignSource, doc: Any) -> Campaign:
         missions=tuple(e.key for e in entries), path=path,
         description=" ".join(str(data.get("description") or "").split()), players=players,
         unlock=str(data.get("unlock") or "free"),
+        hints=str(data.get("hints") or "allowed"),
         readings={str(k): str(v) for k, v in (data.get("readings") or {}).items()},
         entries=tuple(entries), identity=source.identity or name, source=source.source,
     )

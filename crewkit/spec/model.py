@@ -319,6 +319,7 @@ class Campaign:
     description: str = ""
     players: tuple[int, ...] = ()
     unlock: str = "free"  # in-order | free
+    hints: str = "allowed"  # allowed | forbidden: the table's hint key in the campaign's attempts
     readings: Mapping[str, str] = field(default_factory=dict)  # fixed for every mission of the campaign
     entries: tuple[CampaignMission, ...] = ()
     identity: str = ""  # the logbook's campaign key: name (bundled), pack:NAME, or NAME@location

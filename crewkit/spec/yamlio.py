@@ -450,6 +450,49 @@ def _precheck_flow_depth(text: str, filename: str, lines: list[str]) -> None:
             depth -= 1
 
 
+#: PyYAML's token names, in words (its messages name the parser's tokens: "expected <block end>, but found
+#: '<block mapping start>'")
+_TOKEN_WORDS = {
+    "'<block mapping start>'": "a new key indented deeper",
+    "'<block sequence start>'": "a new list indented deeper",
+    "'<block end>'": "the end of the block",
+    "'<block mapping end>'": "the end of the block",
+    "<block end>": "the end of the indented block",
+    "'<scalar>'": "a value",
+    "'<stream end>'": "the end of the file",
+    "'<document start>'": "a new document (---)",
+    "'<flow mapping end>'": "'}'",
+    "'<flow sequence end>'": "']'",
+    "'<block entry>'": "a list item ('-')",
+    "'<key>'": "a key",
+    "'<value>'": "':'",
+    "'<anchor>'": "an anchor (&)",
+    "'<alias>'": "an alias (*)",
+    "'<tag>'": "a tag (!)",
+}
+
+
+def plain_yaml_message(message: str) -> str:
+    """PyYAML's message in words: the indentation mistakes a person makes most, said as such; token names
+    replaced by what they are."""
+    if message.startswith("expected <block end>, but found '<block mapping start>'") or message.startswith(
+            "expected <block end>, but found '<block sequence start>'"):
+        return ("this line's indentation matches no level of the lines above it: line it up exactly with the "
+                "keys (or list items) it belongs with")
+    if message.startswith("expected <block end>, but found"):
+        found = message.split("but found", 1)[1].strip()
+        return (f"the indentation ends a block here but {_TOKEN_WORDS.get(found, found)} follows: check that "
+                "this line lines up with the keys (or list items) of its level")
+    if message.startswith("mapping values are not allowed here"):
+        return ("a ':' here would start a key inside a value: quote the text if the colon belongs to it, or "
+                "indent the line as a key of its own")
+    if message.startswith("could not find expected ':'"):
+        return "a key without its ':' (or a line indented as if it continued the one above)"
+    for token, words in _TOKEN_WORDS.items():
+        message = message.replace(token, words)
+    return message
+
+
 def _compose(text: str, filename: str, lines: list[str]) -> Node | None:
     _precheck_flow_depth(text, filename, lines)
     try:
@@ -478,7 +521,7 @@ def _compose(text: str, filename: str, lines: list[str]) -> Node | None:
                 message += f" ({exc.context} that starts at line {exc.context_mark.line + 1})"
         if "'\\t'" in message:
             message += "; YAML does not allow tabs for indentation, use spaces"
-        raise _fail(filename, line, col, message, (), lines) from None
+        raise _fail(filename, line, col, plain_yaml_message(message), (), lines) from None
     except yaml.YAMLError as exc:  # pragma: no cover - any other PyYAML error
         raise _fail(filename, 1, 1, f"invalid YAML: {exc}", (), lines) from None
     except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH

@@ -62,6 +62,45 @@ class CrewApp(App[int]):
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
         self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
         self._held_notes: list[tuple[str, dict[str, Any]]] = []  # notifications held while a dialog is open
+        from crewkit.tui.settings import load_settings
+
+        self.settings, self._settings_notes = load_settings(self.services.home())
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def bot_delay(self) -> float:
+        """Seconds per bot move: ``--fast`` / ``--delay`` for this session, else the bot-speed setting."""
+        return self.options.delay_or(self.settings.bot_delay)
+
+    def change_settings(self, settings: Any) -> None:
+        """Keep the player's new settings (saved at once) and apply them to the table in play."""
+        from crewkit.tui.settings import save_settings
+
+        self.settings = settings
+        try:
+            save_settings(self.services.home(), settings)
+        except OSError as exc:
+            self.notify(f"The settings apply to this session only: {exc}", title="Settings", severity="warning")
+        table = self.table()
+        if table is not None:
+            table.delay = self.bot_delay
+
+    def action_settings(self) -> None:
+        from crewkit.tui.screens.dialogs import SettingsScreen
+
+        def closed(_: None) -> None:
+            table = self.table()
+            if table is not None and self.screen is table and table.session.game is not None:
+                table.advance()  # a stop the new settings no longer make goes on
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings, self.bot_delay_fixed()), closed)
+
+    def bot_delay_fixed(self) -> str:
+        """Why the bot-speed setting does not apply to this session (``--fast``, ``--delay``), else ``""``."""
+        if self.options.fast:
+            return "--fast"
+        return f"--delay {self.options.delay:g}" if self.options.delay is not None else ""
 
     # ------------------------------------------------------------------ notifications
     def notify(self, message: str, **kw: Any) -> None:
@@ -193,7 +232,7 @@ class CrewApp(App[int]):
         return CampaignScreen()
 
     def on_mount(self) -> None:
-        for warning in self.services.warnings:
+        for warning in [*self.services.warnings, *self._settings_notes]:
             self.notify(shown(warning), title="crewkit", severity="warning", timeout=8)
         if self.options.ruleset and self.plays_alone(self.options.ruleset):
             self.start_game_of(self.options.ruleset)  # crewkit play --ruleset not-alone
@@ -228,7 +267,9 @@ class CrewApp(App[int]):
         else:
             self.push_screen(BriefingScreen(mission))
 
-    def start_mission(self, mission: str) -> None:
+    def start_mission(self, mission: str, *, practice: bool = False, seed: str | None = None) -> None:
+        """A new attempt of ``mission`` (or the saved one, if the player resumes it). ``practice``: a game that
+        does not count (``seed``: its deal, e.g. the deal just played)."""
         from crewkit.tui.screens.dialogs import ResumeScreen
         from crewkit.tui.session import Session
 
@@ -244,7 +285,11 @@ class CrewApp(App[int]):
             ref=self.ref_of(mission),
             version=str(getattr(self.entry(mission), "version", "") or ""),
             title=self.title_of(mission) if self.entry(mission) is not None else None,
+            practice=practice,
+            hints=self.campaign.hints if self.entry(mission) is not None else "allowed",
         )
+        if seed is not None:
+            session.base_seed = seed
         saved = session.saved_record()
         if saved is None:
             self._begin(session, None)
@@ -277,7 +322,7 @@ class CrewApp(App[int]):
         from crewkit.tui.screens.table import TableScreen
 
         self.session = session
-        table = TableScreen(session, delay=self.options.bot_delay)
+        table = TableScreen(session, delay=self.bot_delay)
         if isinstance(self.screen, BriefingScreen):
             self.switch_screen(table)
         else:
@@ -354,11 +399,15 @@ class CrewApp(App[int]):
 
         mission = table.session.mission
         nxt_mission = self.next_mission(mission)
-        has_next = nxt_mission is not None and self.locked(nxt_mission) is None
+        no_next = self.why_no_next(mission)
 
         def chosen(what: str | None) -> None:
             if what == "retry":
                 table.restart()
+            elif what == "same-deal":
+                table.restart(same_deal=True)
+            elif what == "take-back":
+                table.action_take_back()
             elif what == "next":
                 nxt = self.next_mission(mission)
                 if nxt is not None:
@@ -369,7 +418,20 @@ class CrewApp(App[int]):
         if table.session.variant == "hammer":
             self.push_screen(StandingsScreen(table.session, finished), chosen)
             return
-        self.push_screen(EndScreen(mission, table.session.title or self.title_of(mission), finished, has_next), chosen)
+        practice = table.session.practice
+        self.push_screen(EndScreen(mission, table.session.title or self.title_of(mission), finished,
+                                   nxt_mission is not None and no_next is None, why_no_next=no_next,
+                                   practice=practice), chosen)
+
+    def why_no_next(self, mission: str) -> str | None:
+        """Why there is no next mission to open after ``mission`` (the last one; the next still locked, and by
+        what), else ``None``."""
+        nxt = self.next_mission(mission)
+        if nxt is None:
+            if in_mission_set(self.ruleset_for(mission), mission) or mission not in self.campaign.missions:
+                return "This game is not part of a campaign's list of missions."
+            return "This was the last mission of the campaign."
+        return self.locked(nxt)
 
     def fail(self, message: str, code: int = 1) -> None:
         """Stop the app on an error it cannot play on (a mission's condition that fails to evaluate):
@@ -417,11 +479,19 @@ class CrewApp(App[int]):
         yield SystemCommand("Play", "Play the selected card of your hand", lambda: self._on_table("play_selected"))
         yield SystemCommand("Communicate", "Show one card: highest, lowest or only of its colour",
                             lambda: self._on_table("communicate"))
-        yield SystemCommand("Signal", "Show one card of your hand during a trick (Persian reading)",
-                            lambda: self._on_table("signal"))
+        table = self.table()
+        if table is not None and table.session.game is not None and getattr(table.session, "signal_rules", None):
+            yield SystemCommand("Signal", "Show one card of your hand during a trick",
+                                lambda: self._on_table("signal"))
+        yield SystemCommand("Hint", "What the expert bot would play, and why", lambda: self._on_table("hint"))
+        yield SystemCommand("Card tracker", "Cards played per suit, trumps out, the voids shown",
+                            lambda: self._on_table("tracker"))
+        yield SystemCommand("Take back", "Take back your last card (practice games only)",
+                            lambda: self._on_table("take_back"))
         yield SystemCommand("Distress signal", "Everyone passes one card to the same neighbour",
                             lambda: self._on_table("distress"))
         yield SystemCommand("Last trick", "Look at the last trick again", lambda: self._on_table("last_trick"))
+        yield SystemCommand("Settings", "Communication windows, bot speed, the your-turn bell", self.action_settings)
         yield SystemCommand("Logbook", "Attempts per mission of the campaign", self.action_logbook)
         yield SystemCommand("Help", "Rules summary and keys", self.action_help)
         yield SystemCommand("Campaign", "Back to the list of missions", self.show_campaign)

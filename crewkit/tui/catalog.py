@@ -25,6 +25,7 @@ class CampaignInfo:
     entries: Mapping[str, Any] = field(default_factory=dict)  # key -> crewkit.spec.model.CampaignMission
     source: str = "bundled"
     ref: str = ""  # what opens it again (--campaign)
+    hints: str = "allowed"  # allowed | forbidden (campaign.yaml's ``hints:``)
 
     @property
     def key(self) -> str:
@@ -47,7 +48,7 @@ def campaign_info(ref: str, *, validate: bool = False) -> CampaignInfo:
         camp = load_campaign(ref, deep=validate)
         return CampaignInfo(camp.name, camp.title, camp.ruleset, tuple(camp.missions), "", camp.identity,
                             camp.description, camp.unlock, tuple(camp.players), dict(camp.readings),
-                            {e.key: e for e in camp.entries}, camp.source, ref)
+                            {e.key: e for e in camp.entries}, camp.source, ref, camp.hints)
     except Exception as exc:  # missing or invalid campaign file: fall back to what exists
         note = f"the campaign cannot be opened ({_first_line(exc)}); showing the missions that exist"
     return CampaignInfo(shown_plain(ref), shown_plain(_title_of(ref)), "crew", tuple(bundled_mission_ids(ref)),

@@ -18,7 +18,7 @@ class PlayOptions:
     seats: list[str] | None = None  # per seat: human | bot | a bot name (heuristic, random, ...)
     seed: str | None = None
     fast: bool = False
-    delay: float = DEFAULT_DELAY
+    delay: float | None = None  # None: the player's bot-speed setting (Not Alone: DEFAULT_DELAY)
     campaign: str | None = DEFAULT_CAMPAIGN  # a name, folder, file or zip; None: choose when several exist
     readings: dict[str, str] = field(default_factory=dict)  # reading id -> option (--reading ID=OPTION)
     bot: str | None = None  # the bot in seats given as "bot" or left empty (--bot); None: the default bot
@@ -26,7 +26,13 @@ class PlayOptions:
 
     @property
     def bot_delay(self) -> float:
-        return 0.0 if self.fast else max(0.0, self.delay)
+        return self.delay_or(DEFAULT_DELAY)
+
+    def delay_or(self, setting: float) -> float:
+        """Seconds per bot move: ``--fast`` (0), else ``--delay``, else ``setting`` (the table setting)."""
+        if self.fast:
+            return 0.0
+        return max(0.0, self.delay if self.delay is not None else setting)
 
 
 def parse_seats(text: str | None) -> list[str] | None:

@@ -79,6 +79,20 @@ class MemoryLogbook:
         return out
 
 
+    def hinted_missions(self, campaign: str) -> set[str]:
+        return {str(a.get("mission")) for a in self.attempts
+                if a.get("campaign") == campaign and a.get("hints_used")}
+
+
+def hinted_missions(logbook: LogbookLike, campaign: str) -> set[str]:
+    """The missions of ``campaign`` with an attempt played with hints (a logbook without the mark: none)."""
+    method = getattr(logbook, "hinted_missions", None)
+    try:
+        return set(method(campaign)) if method is not None else set()
+    except Exception:  # a broken or absent store must not stop play
+        return set()
+
+
 def _extra(extra_attempts: Callable[[str], int] | None, won: dict[str, Any]) -> int:
     return extra_attempts(str(won.get("ruleset", ""))) if extra_attempts is not None else 1
 

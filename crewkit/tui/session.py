@@ -23,7 +23,7 @@ JARVIS = "jarvis"  # the kind shown for the dummy seat; it is decided by the com
 OPTIONAL = (Communicate, Distress, Signal)
 #: the bot in empty seats: the strongest one whose decisions stay well under a second here (benchmarks/
 #: bot_strength.py); bots decide in a worker thread, so the table keeps drawing while they think
-DEFAULT_BOT = "expert"
+DEFAULT_BOT = "expert-quick"
 FALLBACK_BOT = "random"
 
 
@@ -58,7 +58,9 @@ class Finished:
     progress: Progress | None
     distress_used: bool
     errors: list[str] = field(default_factory=list)
-    logbook: bool = True  # False for games outside the campaign logbook (Hammer, Persian)
+    logbook: bool = True  # False for games outside the campaign logbook (Hammer, Persian, practice)
+    hints_used: bool = False
+    practice: bool = False
 
 
 class Session:
@@ -76,8 +78,16 @@ class Session:
         ref: str | None = None,
         version: str = "",
         title: str | None = None,
+        practice: bool = False,
+        hints: str = "allowed",
     ) -> None:
+        """``practice``: a game that does not count (no logbook, no save to resume; the last card can be
+        taken back, the same deal played again). ``hints``: ``forbidden`` refuses the hint key in an attempt
+        that counts (the campaign's ``hints:``)."""
         self.services = services
+        self.practice = practice
+        self.hints = hints
+        self.hints_used = False  # the player asked for a hint in this attempt
         self.readings = dict(readings or {})
         self.mission = mission  # the logbook's key (a campaign file's mission: its path in the campaign)
         self.ref = ref or mission  # what the engine loads
@@ -155,7 +165,15 @@ class Session:
         """The campaign logbook counts Crew missions only: no Hammer match, no Persian secret-mission game."""
         from crewkit.tui.catalog import mission_set_of
 
-        return mission_set_of(self.ruleset) is None and self.variant not in ("hammer", "secret")
+        return (mission_set_of(self.ruleset) is None and self.variant not in ("hammer", "secret")
+                and not self.practice)
+
+    @property
+    def hints_allowed(self) -> str | None:
+        """Why the hint key is refused here (the campaign forbids hints in attempts that count), else None."""
+        if self.hints == "forbidden" and not self.practice:
+            return "this campaign forbids hints in attempts that count (a practice game has them)"
+        return None
 
     @property
     def title(self) -> str:
@@ -228,6 +246,8 @@ class Session:
         return None
 
     def saved_record(self) -> dict[str, Any] | None:
+        if self.practice:
+            return None
         return unfinished_save(self.services.saves, self.save_key)
 
     def abandon_saved(self, record: dict[str, Any]) -> None:
@@ -278,6 +298,7 @@ class Session:
     def _install(self, game: Game) -> None:
         self.game = game
         self.finished = None
+        self.hints_used = False
         self.asked_optional = set()
         self.continued = set()
         self.distress_answered = set()
@@ -303,7 +324,7 @@ class Session:
                 self.bots[seat] = factory(FALLBACK_BOT, seat, game.seed)
 
     def save(self) -> None:
-        if self.game is None or self.game.is_over():
+        if self.game is None or self.game.is_over() or self.practice:  # a practice game is not resumed
             return
         from crewkit.engine.record import game_to_record
 
@@ -330,6 +351,63 @@ class Session:
             self._seat_bots()
         self.save()
 
+    # ------------------------------------------------------------------ practice and hints
+    def last_own_play(self, seat: int) -> int | None:
+        """The index in the game's actions of the last card ``seat`` played (or chose for JARVIS as its
+        commander), else ``None``."""
+        from crewkit.engine.blocks.tricks import Play
+
+        game = self.g
+        for index in range(len(game.actions) - 1, -1, -1):
+            action = game.actions[index]
+            if isinstance(action, Play) and self.controller(action.seat) == seat:
+                return index
+        return None
+
+    def why_no_take_back(self, seat: int) -> str | None:
+        """Why ``seat`` cannot take back its last card now, else ``None``."""
+        if not self.practice:
+            return "only in a practice game: an attempt that counts keeps every card played"
+        if self.last_own_play(seat) is None:
+            return "you have not played a card yet"
+        return None
+
+    def take_back(self, seat: int) -> None:
+        """Practice: the game as it was before ``seat``'s last card (everything after it is undone too). The
+        engine replays the actions before it from the same deal; the bots sit down again."""
+        from crewkit.engine.record import game_to_record, replay_record
+
+        why = self.why_no_take_back(seat)
+        if why is not None:
+            raise IllegalAction("take-back", why)
+        index = self.last_own_play(seat)
+        assert index is not None
+        record = game_to_record(self.g)
+        record["actions"] = list(record["actions"])[:index]
+        record.pop("outcome", None)
+        replay = replay_record(record)
+        if replay.game is None or replay.error is not None:
+            raise IllegalAction("take-back", f"the game cannot be rebuilt ({replay.error})")
+        game = replay.game
+        self.game = game
+        self.finished = None
+        number = game.trick_number
+        self.asked_optional = {(t, s) for t, s in self.asked_optional if t < number}
+        self.continued = {t for t in self.continued if t < number}
+        self._seat_bots()
+
+    def hint(self, seat: int) -> Any:
+        """What the expert bot would do for ``seat`` (its own observation), with a reason in words; the
+        attempt is then marked as played with hints. Raises IllegalAction where hints are forbidden."""
+        from crewkit.bots.explain import hint_for
+
+        why = self.hints_allowed
+        if why is not None:
+            raise IllegalAction("hints-forbidden", why)
+        found = hint_for(self.g.observation(seat), self.g.seed)
+        self.hints_used = True
+        return found
+
     def observation(self, seat: int) -> Any:
         return self.g.observation(seat)
 
@@ -353,6 +431,13 @@ class Session:
         except IllegalAction as exc:
             return exc.message
         return "a signal is possible"
+
+    def received_card(self, seat: int) -> Any:
+        """The card ``seat`` received after the distress signal (its own knowledge), else ``None``."""
+        for event in self.g.events:
+            if event.kind == "pass" and event.card is not None and event.detail == f"to seat {seat}":
+                return event.card
+        return None
 
     def distress_actions(self, seat: int) -> list[Distress]:
         return [a for a in self.g.optional_actions(seat) if isinstance(a, Distress)]
@@ -463,6 +548,7 @@ class Session:
                     distress_used=game.distress_used(),
                     record_path=str(path) if path else None,
                     **self._version_kw(),
+                    **({"hints_used": True} if self.hints_used else {}),
                 )
             except Exception as exc:
                 errors.append(f"could not write the logbook: {exc}")
@@ -472,5 +558,5 @@ class Session:
         if rows:
             progress = rows[0]
         self.finished = Finished(outcome.result, outcome.reason, path, progress, game.distress_used(), errors,
-                                 logbook=logbook)
+                                 logbook=logbook, hints_used=self.hints_used, practice=self.practice)
         return self.finished

@@ -38,13 +38,7 @@ TOKEN_WORDS: dict[str, str] = {
 
 # The one wording of a communication (token positions top | bottom | only): the dialog, the crew panel,
 # the log and the status line all read it from here.
-STATEMENT_WORDS: dict[str, str] = {
-    "top": "highest",
-    "bottom": "lowest",
-    "only": "only",
-    "signal": "signalled",
-}
-
+from crewkit.engine.words import STATEMENT_WORDS  # noqa: E402  (one set of words for every front end)
 
 # One glyph per suit name, the same in every game: the shape tells the suit without its colour, and no letter
 # means red in one game and rocket in another. A suit not listed here shows its code from the rule set.
@@ -655,3 +649,13 @@ def player_text(text: str) -> str:
 def plain(markup: str) -> str:
     """Rich markup to plain text (for tests and tooltips)."""
     return Text.from_markup(markup).plain
+
+
+def cards_line(cards: Sequence[Card]) -> Text:
+    """Cards as short labels in their suits' colours, one space apart (``3◆ 7◆ 2♣``)."""
+    out = Text()
+    for i, card in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(card, short=True))
+    return out

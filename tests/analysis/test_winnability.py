@@ -89,8 +89,16 @@ def test_plot_without_matplotlib(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     out = tmp_path / "out.svg"
     assert cli.main(["winnability", "--tasks", "3", "--deals", "1", "--plot", str(out)]) == 1
-    assert 'pip install "crewkit[plot]"' in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert 'pip install "crewkit[plot]"' in err and 'pip install ".[plot]"' in err  # the checkout's command too
     assert not out.exists()
+
+
+def test_readme_command_table_names_the_plot_extra() -> None:
+    """Issue 30: the README's command table did not say that --plot needs the plot extra."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `crewkit winnability"))
+    assert 'pip install ".[plot]"' in row
 
 
 def test_plot_draws_both_curves(tmp_path: Path) -> None:

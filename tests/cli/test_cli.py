@@ -94,6 +94,26 @@ def test_replay_prints_tricks_and_outcome() -> None:
     assert [c["card"] for c in data["tricks"][0]["cards"]] == ["pink 9", "pink 5", "yellow 2", "pink 1"]
 
 
+def test_replay_says_the_statement_in_the_table_words(tmp_path: Path) -> None:
+    """Issue 30: `replay` printed "(top)" where the table says "highest"."""
+    from crewkit.bots.registry import make_bot
+    from crewkit.engine.record import write_record
+    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.family import play_game
+
+    for i in range(40):
+        game = new_game("crew", "planet-nine/04", 4, seed=f"words-{i}")
+        play_game(game, [make_bot("rules", s, f"words-{i}") for s in range(4)])
+        if any(c.statement in ("top", "bottom") for c in game.communications):
+            break
+    path = tmp_path / "game.json"
+    write_record(game, path)
+    out = run("replay", str(path))
+    assert out.returncode == 0, out.stderr
+    assert "(top)" not in out.stdout and "(bottom)" not in out.stdout
+    assert "(highest)" in out.stdout or "(lowest)" in out.stdout
+
+
 def test_replay_illegal_action_exit_1_names_action() -> None:
     out = run("replay", str(ROOT / "tests/records/illegal-must-follow.json"))
     assert out.returncode == 1

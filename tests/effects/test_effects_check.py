@@ -159,3 +159,14 @@ def test_load_card_set_raises_with_every_issue(tmp_path: pytest.TempPathFactory)
         load_card_set(path)
     assert "hunt.yaml:10:36: error: at cards.0.effects.0.stop_track.track: stop_track.track: expected a track of " \
            "the rule set (Not Alone: rescue, assimilation), found string 'X-1'" in err.value.render()
+
+
+def test_two_bad_cards_are_both_reported_whatever_is_wrong_with_each() -> None:
+    """Issue 30: a schema error in one card hid the unknown effect of another (only the first was reported)."""
+    second = CARD_SET.split("cards:\n")[1].replace("id: one", "id: two").replace("stop_track:", "stop_trak:")
+    text = CARD_SET.replace("phase: 2", "phase: 7", 1) + second
+    _, found = card_set_issues(load_yaml_text(text, "h.yaml"))
+    messages = [i.message for i in found]
+    assert any("7" in m and "phase" in str(i.path) for m, i in zip(messages, found, strict=True))
+    assert any("unknown effect 'stop_trak'" in m for m in messages), messages
+    assert [i.path[1] for i in found] == [0, 1]  # each card's own problem, in file order

@@ -78,6 +78,7 @@ def test_briefing_lines_conditions_and_setup() -> None:
 
 async def test_table_text(services: Services) -> None:
     app = CrewApp(PlayOptions(fast=True, seed=find_seed("success"), mission="planet-nine/01"), services=services)
+    app.settings.stop_every_trick = True  # the table waits before trick 1 (d still offered)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("enter")
@@ -259,6 +260,7 @@ async def test_unknown_action_types_are_offered_generically(services: Services) 
     from textual.widgets import OptionList
 
     app = CrewApp(PlayOptions(fast=True, seed=find_seed("success"), mission="planet-nine/01"), services=services)
+    app.settings.stop_every_trick = True  # the table waits before trick 1 (d still offered)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("enter")

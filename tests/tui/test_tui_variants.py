@@ -152,6 +152,7 @@ async def test_persian_secret_missions_hotseat(services: Services) -> None:
 async def test_persian_commander_signals_by_key(services: Services) -> None:
     seed = seed_where("crew-persian", "persian", 4, lambda g: g.commander == 0, "signal")
     app = make_app(services, ruleset="crew-persian", players=4, mission="persian", seed=seed)
+    app.settings.stop_every_trick = True  # the table waits at each window (the setting; off by default)
     async with app.run_test(size=SIZE) as pilot:
         table = await start(pilot)
         game = table.session.g

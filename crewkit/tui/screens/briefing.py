@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 class BriefingScreen(Screen[None]):
     BINDINGS = [
         Binding("enter,s", "start", "Start mission", key_display="⏎"),
+        Binding("p", "practice", "Practice"),
         Binding("escape,b", "back", "Campaign"),
         Binding("l", "app.logbook", "Logbook"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
@@ -84,14 +85,18 @@ class BriefingScreen(Screen[None]):
                              + (" · distress signal used" if row.distress_used else ""))
         lines.append("")
         what = "the match" if data.get("scoring") else "the game" if mission_set else "the attempt"
-        lines.append(f"[b]Enter[/]: start {what}   [b]Esc[/]: back to the campaign")
+        lines.append(f"[b]Enter[/]: start {what}   [b]p[/]: practice (not counted)   [b]Esc[/]: back to the campaign")
         return "\n".join(lines)
 
-    def action_start(self) -> None:
+    def action_start(self, practice: bool = False) -> None:
         if self.error:
             self.notify(shown(self.error), title="Cannot start", severity="error")
             return
-        self.crew_app.start_mission(self.mission)
+        self.crew_app.start_mission(self.mission, practice=practice)
+
+    def action_practice(self) -> None:
+        """A practice game of this mission: not in the logbook; take back your last card, replay the deal."""
+        self.action_start(practice=True)
 
     def action_back(self) -> None:
         self.crew_app.show_campaign()

@@ -47,7 +47,8 @@ class CampaignScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#missions", DataTable)
         table.add_column("#", key="num", width=4)
-        # 80 columns hold every column (a saved attempt's status is the widest word; it names the distress signal)
+        # 80 columns hold every column (a saved attempt's status is the widest word; it names the distress
+        # signal); the titles take the rest of the width, up to the longest
         table.add_column("Mission", key="title", width=20)
         table.add_column("Attempts", key="attempts", width=8)
         table.add_column("Status", key="status", width=30)
@@ -63,6 +64,7 @@ class CampaignScreen(Screen[None]):
         info = self.crew_app.campaign
         if titles or not self.titles:
             self.titles = {m: self.crew_app.title_of(m) for m in info.missions}
+            self.fit_titles()
         rows, older = campaign_progress(self.crew_app.services.logbook, info)
         saved = saved_missions(self.crew_app.services.saves, info.key)
         done = sum(1 for r in rows if r.done)
@@ -77,7 +79,8 @@ class CampaignScreen(Screen[None]):
             lines.append(notice)
         note.update(Text("\n".join(lines)))  # titles and notes come from files: never markup
         table = self.query_one("#missions", DataTable)
-        keep = table.cursor_row if table.row_count else None
+        # the row the player was on, unless this is another campaign (its next mission then)
+        keep = table.cursor_row if table.row_count and not titles else None
         table.clear()
         self.next_index = next((i for i, r in enumerate(rows) if not r.done), max(0, len(rows) - 1))
         for i, row in enumerate(rows):
@@ -109,6 +112,23 @@ class CampaignScreen(Screen[None]):
             target = self.next_index if keep is None or keep == 0 else min(keep, len(rows) - 1)
             table.move_cursor(row=target)
         table.focus()
+
+    def fit_titles(self) -> None:
+        """The Mission column as wide as the longest title, within what the other columns leave (80 columns:
+        "Rocket parade for three" whole)."""
+        from textual.widgets.data_table import ColumnKey
+
+        table = self.query_one("#missions", DataTable)
+        longest = max((len(t or m) for m, t in self.titles.items()), default=20)
+        free = self.app.size.width - (4 + 8 + 30) - 2 * 4 - 2  # the other columns, cell padding, scroll bar
+        column = table.columns.get(ColumnKey("title"))
+        if column is not None:
+            column.width = max(20, min(longest, free))
+            table.refresh()
+
+    def on_resize(self) -> None:
+        if self.titles:
+            self.fit_titles()
 
     def selected_mission(self) -> str | None:
         table = self.query_one("#missions", DataTable)

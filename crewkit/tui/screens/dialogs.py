@@ -442,3 +442,103 @@ class RoundScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def tracker_text(tracker: Any, kinds: Sequence[str], viewer: int | None) -> Text:
+    """The card tracker in words: per suit the cards played, your own, how many are still unseen; the trumps
+    out; the voids each player showed. Only what the seat has seen (crewkit.engine.tracking)."""
+    from crewkit.tui.text import cards_line
+
+    out = Text()
+    width = max((len(t.suit.name) for t in tracker.suits), default=6)
+    for track in tracker.suits:
+        out.append(f"{track.suit.name.capitalize():<{width}} ", style="bold")
+        if track.played:
+            out.append("played ")
+            out.append_text(cards_line(track.played))
+        else:
+            out.append("none played", style="dim")
+        out.append(f" · {track.unseen} unseen", style="dim" if track.unseen else "bold green")
+        if track.in_hand:
+            out.append(" · yours ")
+            out.append_text(cards_line(track.in_hand))
+        out.append("\n")
+    trumps = tracker.trumps
+    if trumps:
+        out_count = sum(len(t.played) for t in trumps)
+        left = sum(t.unseen for t in trumps)
+        out.append(f"\nTrumps out: {out_count}", style="bold")
+        out.append(f" · in other hands (or set aside): {left}\n")
+    out.append("\nVoids shown", style="bold")
+    out.append(" (did not follow the suit led)\n", style="dim")
+    if not tracker.voids:
+        out.append("  none yet\n", style="dim")
+    for seat, suits in tracker.voids.items():
+        out.append(f"  {seat_label(seat, kinds, viewer)}: ", style="bold")
+        out.append(", ".join(f"no {s.name}" for s in suits) + "\n")
+    return out
+
+
+class TrackerScreen(SideDialog[None]):
+    """The card tracker (``k``): cards played per suit, trumps out, voids shown: the viewer's own observation."""
+
+    BINDINGS = [Binding("escape,k,enter", "close", "Close")]
+
+    def __init__(self, tracker: Any, kinds: Sequence[str], viewer: int | None) -> None:
+        super().__init__(id="tracker")
+        self.tracker = tracker
+        self.kinds = kinds
+        self.viewer = viewer
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("Card tracker", style="bold"), classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(tracker_text(self.tracker, self.kinds, self.viewer), id="tracker-text")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        fit_dialog_body(self, reserved=5)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SettingsScreen(ModalScreen[None]):
+    """The table settings (``o``): Enter changes the highlighted one; kept for the next session."""
+
+    BINDINGS = [Binding("escape,o", "close", "Close")]
+
+    def __init__(self, settings: Any, delay_fixed: str = "") -> None:
+        super().__init__(id="settings")
+        self.settings = settings
+        self.delay_fixed = delay_fixed
+
+    def compose(self) -> ComposeResult:
+        from crewkit.tui.settings import SETTING_NAMES
+
+        note = "Enter changes the highlighted setting; it is kept for the next time."
+        if self.delay_fixed:
+            note += f" This session's bot speed is {self.delay_fixed} (given to crewkit play)."
+        with Vertical(classes="dialog"):
+            yield Static(Text("Settings", style="bold"), classes="dialog-title")
+            yield Static(note, classes="dialog-note")
+            yield OptionList(*[Option(self.settings.describe(n), id=n) for n in SETTING_NAMES], id="settings-list")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        name = event.option.id or ""
+        self.settings = self.settings.toggled(name)
+        self.app.change_settings(self.settings)  # type: ignore[attr-defined]
+        options = self.query_one(OptionList)
+        index = options.highlighted
+        options.replace_option_prompt(name, self.settings.describe(name))
+        options.highlighted = index
+
+    def action_close(self) -> None:
+        self.dismiss(None)

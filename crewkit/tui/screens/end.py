@@ -48,20 +48,36 @@ class EndScreen(ModalScreen[str]):
     """Dismissed with ``retry``, ``next``, ``campaign`` or ``table`` (look at the final table)."""
 
     BINDINGS = [
-        Binding("r", "choose('retry')", "Play again"),
         Binding("n", "choose('next')", "Next mission"),
+        Binding("r", "choose('retry')", "Play again"),
+        Binding("s", "choose('same-deal')", "Same deal"),
+        Binding("u", "choose('take-back')", "Take back"),
         Binding("c", "choose('campaign')", "Campaign"),
-        Binding("escape", "choose('table')", "Look at the table"),
-        Binding("l", "app.logbook", "Logbook"),
+        Binding("escape", "choose('table')", "Table"),
+        Binding("l", "app.logbook", "Logbook", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, mission: str, title: str, finished: Finished, has_next: bool) -> None:
+    def __init__(self, mission: str, title: str, finished: Finished, has_next: bool, *,
+                 why_no_next: str | None = None, practice: bool = False) -> None:
+        """``why_no_next``: why ``n`` opens nothing (the last mission; the next one still locked, and by
+        what); ``practice``: a game that does not count (``u`` takes back the last card)."""
         super().__init__(id="end")
         self.mission = mission
         self.title_text = title
         self.finished = finished
         self.has_next = has_next
+        self.why_no_next = why_no_next
+        self.practice = practice
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that do something: ``n`` when there is a next mission to open, ``u`` in practice."""
+        if action == "choose" and parameters:
+            if parameters[0] == "next":
+                return self.has_next
+            if parameters[0] == "take-back":
+                return self.practice
+        return True
 
     @property
     def crew_app(self) -> CrewApp:
@@ -84,28 +100,36 @@ class EndScreen(ModalScreen[str]):
             body.append("\n")
         if not f.logbook:
             body.append("This rule set is not part of the campaign logbook.\n", style="dim")
+        if f.practice:
+            body.append("A practice game: not counted in the logbook.\n", style="cyan")
         if f.distress_used:
             body.append("The distress signal was used in this attempt.\n", style="yellow")
+        if f.hints_used:
+            body.append("Hints were asked in this attempt" + (" (marked in the logbook)" if f.logbook else "")
+                        + ".\n", style="yellow")
         if isinstance(session, Session) and session.variant == "secret":  # the Crew's end (Not Alone has its own)
             body.append_text(secret_reveal(session))
         if f.record_path is not None:
             body.append(f"Game record: {f.record_path}\n", style="dim")
         for err in f.errors:
             body.append(err + "\n", style="red")
+        if not self.has_next and self.why_no_next:
+            body.append(self.why_no_next.rstrip(".") + ".\n", style="dim")
         body.append("\n")
-        keys = "r: play again"
-        if success and self.has_next:
-            keys = "n: next mission   r: play again"
-        elif self.has_next:
-            keys += "   n: next mission"
-        body.append(keys + "   c: campaign   Esc: look at the table   q: quit", style="bold")
+        keys = ["r: play again", "s: same deal (practice)"]
+        if self.has_next:
+            keys.insert(0 if success else 1, "n: next mission")
+        if self.practice:
+            keys.insert(0, "u: take back your last card")
+        keys += ["c: campaign", "Esc: look at the table", "q: quit"]
+        body.append("   ".join(keys), style="bold")
         with Vertical(classes="dialog", id="end-dialog"):
             yield Static(body, id="end-text")
         yield Footer(compact=True)
 
     def action_choose(self, what: str) -> None:
         if what == "next" and not self.has_next:
-            self.notify("This was the last mission of the campaign.")
+            self.notify(self.why_no_next or "There is no next mission.")
             return
         self.dismiss(what)
 

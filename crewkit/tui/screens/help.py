@@ -13,8 +13,12 @@ HELP = """\
   ← →, 1–9 0 - = [ ]  move in your hand (b g y p r: next card of that suit)
   Enter, or a click   play the selected card (or pass it: distress signal)
   ↑ ↓ and Enter       choose in a list: the task draft and the other choices
-  c  communicate      d  distress signal     t  last trick     l  logbook
-  space               let the bots go on when you may communicate
+  c  communicate (any time: the table stops at the next window for you)
+  d  distress signal  t  last trick          l  logbook        o  settings
+  k  card tracker     h  hint (marks the attempt "with hints")
+  u  take back your last card (practice games: p on the briefing)
+  space               go on when the table waits (setting: stop every trick)
+  after the end       n next   r play again   c campaign   Esc results
   Tab                 next panel: your hand, the tasks, a list of choices
   ↑ ↓ in the tasks    scroll them when they do not fit ("more below" shows)
   ?  help      ctrl+p  command palette      q  quit (the attempt is saved)

@@ -44,6 +44,7 @@ from crewkit.tui.text import (
     TASK_CARD_TYPES,
     action_label,
     card_text,
+    cards_line,
     chip_str,
     dummy_seat_label,
     name_seats,
@@ -65,6 +66,29 @@ CARD_ACTIONS = (Play, PassCard)
 OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
 
 
+class TasksBox(VerticalScroll):
+    """The tasks panel when it holds more than it shows (80x24): ↑ ↓ move three lines at once, Page keys a
+    page, without the smooth-scroll animation that made one press move less than a line."""
+
+    BINDINGS = [
+        Binding("down", "lines(3)", "Scroll down", show=False),
+        Binding("up", "lines(-3)", "Scroll up", show=False),
+        Binding("pagedown", "lines(0)", show=False),
+        Binding("pageup", "lines(-1000)", show=False),
+    ]
+
+    def action_lines(self, step: int) -> None:
+        if step == 0:
+            step = max(1, self.scrollable_content_region.height - 1)
+        elif step == -1000:
+            step = -max(1, self.scrollable_content_region.height - 1)
+        self.scroll_relative(y=step, animate=False)
+
+
+#: the smallest terminal the table is laid out for
+MIN_SIZE = (80, 24)
+
+
 class TableScreen(Screen[None]):
     AUTO_FOCUS = "#hand"  # not the first focusable widget (the tasks panel)
     BINDINGS = [
@@ -73,11 +97,23 @@ class TableScreen(Screen[None]):
         Binding("d", "distress", "Distress"),
         Binding("t", "last_trick", "Last trick"),
         Binding("space", "continue", "Continue"),
+        Binding("h", "hint", "Hint"),
+        Binding("k", "tracker", "Cards"),
+        Binding("u", "take_back", "Take back"),
+        # once the mission is over (the end screen closed with Esc to look at the table)
+        Binding("n", "next_mission", "Next mission"),
+        Binding("r", "play_again", "Play again"),
+        Binding("c", "campaign", "Campaign"),
+        Binding("escape", "results", "Results"),
+        Binding("o", "app.settings", "Settings", show=False),
         Binding("l", "app.logbook", "Logbook", show=False),  # in the help screen; the footer fits 80 columns
         Binding("v", "app.compare", "Compare", show=False),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
+    #: the keys of a mission in play, and those of a finished one (the table looked at after the end screen)
+    PLAYING_ONLY = {"communicate", "signal", "distress", "continue", "hint"}
+    OVER_ONLY = {"next_mission", "play_again", "campaign", "results"}
 
     def __init__(self, session: Session, delay: float = 0.8) -> None:
         super().__init__(id="table")
@@ -93,6 +129,10 @@ class TableScreen(Screen[None]):
         self._other_actions: list[Action] = []
         self._rounds_shown = 0  # Hammer: the rounds whose chip table was shown
         self._preview: tuple[str, str] | None = None  # Hammer: the mission card and mode highlighted in the list
+        self._waiting_lead = False  # stopped at a communication window until space (or a communication)
+        self.speak_requested = False  # c pressed outside a window: stop at the next one for the player
+        self._belled: tuple[int, int] | None = None  # (actions applied, seat) the your-turn bell rang for
+        self._announced: set[int] = set()  # human seats told which card they received (distress signal)
 
     @property
     def crew_app(self) -> CrewApp:
@@ -105,7 +145,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-top"):
             with Vertical(id="table-left"):
                 yield CrewView(id="crew")
-                with VerticalScroll(id="tasks-box"):  # scrolls when the tasks and conditions do not fit (80x24)
+                with TasksBox(id="tasks-box"):  # scrolls when the tasks and conditions do not fit (80x24)
                     yield TasksView(id="tasks")
             with Vertical(id="table-right"):
                 yield TrickView(id="trick")
@@ -113,6 +153,7 @@ class TableScreen(Screen[None]):
                 yield OptionList(id="actions")
                 yield EventLog(id="log")
         yield HandView(id="hand")
+        yield Static(id="own-hand")  # your own hand while you choose JARVIS's card
         yield Static(id="status")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p still opens it; 80 columns for the keys
 
@@ -120,6 +161,19 @@ class TableScreen(Screen[None]):
         self.set_class(self.app.size.height < SHORT, "short")  # 80x24: the choice list gives way to the log
         if self.session.game is not None:
             self.refresh_view()  # the info line and the crew panel are shorter at 80 columns
+        self.say_if_too_small()
+
+    def too_small(self) -> str:
+        """Below 80x24 the panels overlap and the hand wraps: the sentence that says so, else ``""``."""
+        width, height = self.app.size
+        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+            return (f"The terminal is {width}x{height}: the table needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; "
+                    "make the window larger.")
+        return ""
+
+    def say_if_too_small(self) -> None:
+        if self.too_small():
+            self.set_status(self.status_text)
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.height < SHORT, "short")
@@ -127,6 +181,7 @@ class TableScreen(Screen[None]):
         for warning in self.session.warnings:
             self.notify(shown(warning), title="Bots", severity="warning", timeout=6)
         self.refresh_view()
+        self.say_if_too_small()
         self.advance()
 
     # ------------------------------------------------------------------ rendering
@@ -151,6 +206,17 @@ class TableScreen(Screen[None]):
         """Keys for what this rule set has: ``s`` with an in-trick signal; no ``c``/``d`` where there are none."""
         if self.session.game is None:
             return True
+        over = self.game.is_over()
+        if action in self.OVER_ONLY:
+            if action == "next_mission":
+                return over and self.crew_app.why_no_next(self.session.mission) is None
+            return over
+        if over and action in self.PLAYING_ONLY:
+            return False
+        if action == "take_back":
+            return self.session.practice
+        if action == "continue":
+            return self._waiting_lead
         rules = self.game.rules
         if action == "signal":
             return self.session.signal_rules
@@ -232,23 +298,39 @@ class TableScreen(Screen[None]):
         acting = self.acting()
         act_obs = obs if acting is None or acting == viewer else game.observation(acting)
         hand = self.query_one("#hand", HandView)
+        own = self.query_one("#own-hand", Static)
+        own.display = False
+        hand.closed = game.is_over()
         if viewer is None:
             hand.hide("No human seat: the bots are playing")
+        elif game.is_over():
+            keys = "r play again · c campaign · Esc results"
+            if self.crew_app.why_no_next(s.mission) is None:
+                keys = "n next mission · " + keys
+            if s.practice:
+                keys = "u take back your last card · " + keys
+            hand.set_cards(obs.hand, (), (), title=f"The mission is over — {keys}")
         elif acting != viewer and acting is not None:
-            # JARVIS's turn and the player at the keyboard is the commander: JARVIS's face-up cards are the hand
+            # JARVIS's turn and the player at the keyboard is the commander: JARVIS's face-up cards are the hand;
+            # the player's own hand stays in sight on the line under it
             legal_cards = [a.card for a in act_obs.legal if isinstance(a, CARD_ACTIONS)]
             if legal_cards:
                 title = "JARVIS plays: choose JARVIS's card — Enter plays it"
             else:
                 title = "JARVIS's face-up cards (you decide for JARVIS)"
             hand.set_cards(act_obs.hand, legal_cards, (), title=title)
+            own.update(Text.assemble(("Your own hand: ", "bold"), cards_line(obs.hand)))
+            own.display = True
         else:
             legal_cards = [a.card for a in obs.legal if isinstance(a, CARD_ACTIONS)]
             comm_cards = [c.card for c in obs.communications if c.seat == viewer]
             passing = any(isinstance(a, PassCard) for a in obs.legal)
             name = seat_label(viewer, kinds, viewer)
+            got = s.received_card(viewer)
             if passing:
                 title = f"{name}: choose the card to pass ({obs.distress_direction}) — Enter"
+            elif got is not None and not game.tricks and got in obs.hand:
+                title = f"{name}: you received {got} (distress signal)" + (" — your turn" if legal_cards else "")
             elif legal_cards:
                 title = f"{name}: your turn — Enter plays the selected card"
             else:
@@ -297,7 +379,7 @@ class TableScreen(Screen[None]):
         """The tasks panel says, on its border, when it holds more than it shows and how to scroll it (Tab)."""
         if not self.is_attached:
             return
-        box = self.query_one("#tasks-box", VerticalScroll)
+        box = self.query_one("#tasks-box", TasksBox)
         if box.max_scroll_y <= 0:
             hint = ""
         elif box.has_focus:
@@ -340,6 +422,10 @@ class TableScreen(Screen[None]):
     def set_status(self, text: str, *, error: bool = False) -> None:
         self.status_text = text
         status = self.query_one("#status", Static)
+        small = self.too_small()
+        if small:  # said first, whatever else the status line says
+            status.update(Text.assemble((small, "bold red"), " ", (text, "bold red" if error else "")))
+            return
         status.update(Text(text, style="bold red" if error else ""))
         status.set_class(error, "error")
 
@@ -363,6 +449,9 @@ class TableScreen(Screen[None]):
         """Decide who acts next: a bot (after the delay), a human (prompt, hand-over), or nobody (the end)."""
         if self._scheduled or self._handoff_open:
             return
+        if self._waiting_lead:
+            self._waiting_lead = False
+            self.refresh_bindings()
         s = self.session
         game = s.g
         remap = s.take_reseat()
@@ -379,6 +468,7 @@ class TableScreen(Screen[None]):
         if asked is not None:
             self.ask_distress(asked)
             return
+        self.announce_received()
         optional = s.bot_optional()
         if optional is not None:
             bot, action = optional
@@ -388,7 +478,8 @@ class TableScreen(Screen[None]):
         if seat is None:
             return
         if not s.is_human(seat):
-            if s.humans_may_speak():
+            if s.humans_may_speak() and (self.stop_every_trick or self.speak_requested):
+                self._waiting_lead = True
                 keys = []
                 if any(s.communications(h) for h in s.humans):
                     keys.append("c communicate")
@@ -402,7 +493,18 @@ class TableScreen(Screen[None]):
                 may = f" you may: {' · '.join(keys)} ·" if keys else ":"
                 self.set_status(f"{when}{may} space: {seat_label(seat, s.kinds, self.viewer)} {verb}")
                 self.focus_for_human()
+                self.refresh_bindings()
+                if self.speak_requested:  # asked for with c during the trick before: the dialog opens now
+                    self.speak_requested = False
+                    if any(s.communications(h) or s.signals(h) for h in s.humans):
+                        self.call_later(self.action_communicate)  # the signal's dialog in the Persian reading
                 return
+            if s.humans_may_speak():
+                # the game goes on; c (s: the signal) before the bot moves stops it (the window is open till then)
+                key = "s signals" if s.signal_rules else "c communicates"
+                verb = "plays" if game.plays else "leads"
+                self.set_status(f"{'In' if game.plays else 'Before'} trick {game.trick_number}: {key} before "
+                                f"{seat_label(seat, s.kinds, self.viewer)} {verb}")
             self.schedule(lambda: self.bot_turn(seat))
             return
         controller = s.controller(seat)  # JARVIS's choices are the commander's
@@ -425,8 +527,31 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(RoundScreen(game, self.session.kinds, self.viewer), done)
 
+    def announce_received(self) -> None:
+        """After the distress signal's passes: each human at the keyboard is told the card received."""
+        viewer = self.viewer
+        if viewer is None or viewer in self._announced or self.game.phase == "distress-pass":
+            return
+        card = self.session.received_card(viewer)
+        if card is None:
+            return
+        self._announced.add(viewer)
+        self.set_status(f"Distress signal: you received {card}.")
+
+    def ring(self, seat: int) -> None:
+        """Your turn while the terminal is not focused: the bell (a setting) and a notification, once per turn."""
+        key = (len(self.game.actions), seat)
+        if self._belled == key or self.app.app_focus:
+            return
+        self._belled = key
+        settings = getattr(self.app, "settings", None)
+        if settings is None or settings.bell:
+            self.app.bell()
+        self.notify("Your turn.", title="crewkit", timeout=30)
+
     def prompt_human(self, seat: int) -> None:
         game = self.game
+        self.ring(seat)
         self.refresh_view()
         legal = game.legal_actions(seat)
         own = legal if self.viewer in (None, seat) else game.optional_actions(self.viewer)
@@ -670,6 +795,23 @@ class TableScreen(Screen[None]):
             return
         self.play_card(card)
 
+    @property
+    def stop_every_trick(self) -> bool:
+        """The setting: stop before every trick a bot leads (off: the game goes on; c asks for a stop)."""
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "stop_every_trick", True))
+
+    def hold_bots(self) -> bool:
+        """Stop a bot's move that waits for its delay (the player speaks first); False when a bot is already
+        deciding or its move being applied."""
+        if self._engine_busy:
+            return False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._scheduled = False
+        return True
+
     def action_communicate(self) -> None:
         seat = self.viewer
         if seat is None or self._ended:
@@ -677,7 +819,14 @@ class TableScreen(Screen[None]):
         if self.session.signal_rules:
             self.action_signal()
             return
+        game = self.game
         actions = self.session.communications(seat)
+        if actions and game.in_communication_window() and not self.hold_bots():
+            actions = []  # a bot is deciding its lead: the window closes with it
+        if not actions and not game.is_over() and self._may_speak_later(seat):
+            self.speak_requested = True
+            self.set_status("You will communicate before the next lead: the table stops there for you.")
+            return
         reason = "" if actions else self.session.why_no_communication(seat)
         if not actions:
             self.set_status(f"No communication possible: {reason}", error=True)
@@ -687,8 +836,99 @@ class TableScreen(Screen[None]):
                 self.human_apply(action)
             else:
                 self.focus_for_human()
+                self.advance()  # a bot's lead held for the dialog goes on
 
         self.app.push_screen(CommunicateScreen(actions, reason), done)
+
+    def _may_speak_later(self, seat: int) -> bool:
+        """Whether ``seat`` may still communicate in a later window: the rule set has communication, the seat
+        has tokens left, and no window is open now (the engine says at the window which cards it may show)."""
+        game = self.game
+        rules = game.rules
+        if not getattr(rules, "comm_enabled", False) or game.in_communication_window():
+            return False
+        used = game.observation(seat).comm_used
+        return seat < len(used) and used[seat] < rules.comm_per_player and bool(game.hand(seat))
+
+    # ------------------------------------------------------------------ help for good players
+    def action_hint(self) -> None:
+        """What the expert bot would play for the seat you decide for now, and why (the attempt is marked)."""
+        seat = self.acting()
+        s = self.session
+        if seat is None or self._ended or s.game is None:
+            return
+        if s.g.to_act != seat or not [a for a in s.g.legal_actions(seat) if not isinstance(a, OPTIONAL_ACTIONS)]:
+            self.set_status("A hint is for your own turn: wait until you play.", error=True)
+            return
+        why = s.hints_allowed
+        if why is not None:
+            self.set_status(f"No hint: {why}.", error=True)
+            return
+        if self._engine_busy:
+            return
+
+        def then(found: Any) -> None:
+            label = action_label(found.action)
+            reason = name_seats(found.reason, s.kinds, self.viewer)
+            self.set_status(f"Hint: {reason}")
+            card = getattr(found.action, "card", None)
+            hand = self.query_one("#hand", HandView)
+            if card is not None and card in hand.cards:
+                hand.select(card)
+            self.notify(f"{label}: {reason}", title="Hint (the attempt is marked with hints)", timeout=8)
+
+        self.run_engine(lambda: s.hint(seat), then, busy="The expert bot is looking for a hint")
+
+    def action_tracker(self) -> None:
+        """The cards played per suit, the trumps out and the voids shown, as the viewer has seen them."""
+        from crewkit.engine.tracking import card_tracker
+        from crewkit.tui.screens.dialogs import TrackerScreen
+
+        if self.session.game is None:
+            return
+        tracker = card_tracker(self.game.observation(self.observer()))
+        self.app.push_screen(TrackerScreen(tracker, self.session.kinds, self.viewer))
+
+    def action_take_back(self) -> None:
+        """Practice: take back your last card (and everything played after it)."""
+        s = self.session
+        seat = self.viewer
+        if seat is None or s.game is None:
+            return
+        why = s.why_no_take_back(seat)
+        if why is not None:
+            self.set_status(f"No take-back: {why}.", error=True)
+            return
+        if not self.hold_bots():
+            self.set_status("A bot is playing: take back once it has.", error=True)
+            return
+        s.take_back(seat)
+        self._ended = False
+        self._other_actions = []
+        self.refresh_view()
+        self.advance()
+        self.set_status("Taken back: your last card is in your hand again.")
+
+    # ------------------------------------------------------------------ a finished mission
+    def action_next_mission(self) -> None:
+        nxt = self.crew_app.next_mission(self.session.mission)
+        why = self.crew_app.why_no_next(self.session.mission)
+        if why is not None or nxt is None:
+            self.set_status(why or "There is no next mission.", error=True)
+            return
+        self.crew_app.open_briefing(nxt)
+
+    def action_play_again(self) -> None:
+        self.restart()
+
+    def action_campaign(self) -> None:
+        self.crew_app.show_campaign()
+
+    def action_results(self) -> None:
+        """The end screen again (after Esc closed it to look at the table)."""
+        finished = self.session.finished
+        if finished is not None:
+            self.crew_app.show_end(self, finished)
 
     def action_signal(self) -> None:
         """The in-trick signal (Persian reading): show one card of your hand; only the engine's legal ones."""
@@ -696,6 +936,13 @@ class TableScreen(Screen[None]):
         if seat is None or self._ended:
             return
         actions = self.session.signals(seat)
+        if actions and self.game.in_communication_window() and not self.hold_bots():
+            actions = []  # a bot is deciding its card: the window closes with it
+        if not actions and not self.game.is_over() and not self.game.in_communication_window() \
+                and self.game.hand(seat):
+            self.speak_requested = True
+            self.set_status("You will signal at the next window: the table stops there for you.")
+            return
         if not actions:
             self.set_status(f"No signal possible: {self.session.why_no_signal(seat)}", error=True)
             return
@@ -706,6 +953,7 @@ class TableScreen(Screen[None]):
                 self.human_apply(action)
             else:
                 self.focus_for_human()
+                self.advance()  # a bot's card held for the dialog goes on
 
         note = "The card stays in your hand; everyone sees it. Enter signals the highlighted card, Esc goes back."
         self.app.push_screen(ChoiceScreen("Signal a card", options, note, id="signal", side=True), done)
@@ -773,6 +1021,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(LastTrickScreen(obs, self.session.kinds, self.viewer))
 
     def action_continue(self) -> None:
+        self._waiting_lead = False
         game = self.game
         if game.in_communication_window():
             self.session.continued.add(game.trick_number)
@@ -787,8 +1036,9 @@ class TableScreen(Screen[None]):
         finished = self.session.finish()
         self.crew_app.show_end(self, finished)
 
-    def restart(self) -> None:
-        """A new attempt of the same mission (after a failure, or to play again)."""
+    def restart(self, same_deal: bool = False) -> None:
+        """A new attempt of the same mission (after a failure, or to play again); ``same_deal``: the deal just
+        played again, as a practice game (an attempt that counts never knows its cards in advance)."""
         if self._timer is not None:
             self._timer.stop()
         self._timer = None
@@ -796,8 +1046,15 @@ class TableScreen(Screen[None]):
         self._ended = False
         self._other_actions = []
         self._rounds_shown = 0
-        self.session.new_attempt()
+        self._announced = set()
+        seed = self.session.g.seed if same_deal else None
+        if same_deal:
+            self.session.practice = True
+        self.session.new_attempt(seed)
         self.viewer = self.session.humans[0] if self.session.humans else None
-        self.set_status(f"Attempt {self.session.attempt}: new deal, new tasks.")
+        if same_deal:
+            self.set_status("Practice: the same deal again (not counted in the logbook; u takes back a card).")
+        else:
+            self.set_status(f"Attempt {self.session.attempt}: new deal, new tasks.")
         self.refresh_view()
         self.advance()

@@ -56,6 +56,7 @@ class HandView(Widget, can_focus=True):
         self.legal: set[int] = set()
         self.marked: set[int] = set()  # communicated cards
         self.hidden = False
+        self.closed = False  # the mission is over: nothing to play, the letters are the table's keys
         self.title_text = "Your hand"
 
     # ------------------------------------------------------------------ state
@@ -155,7 +156,15 @@ class HandView(Widget, can_focus=True):
         if card is not None:
             self.post_message(self.Chosen(self, card))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No "Play card" once the mission is over or while the hand is hidden."""
+        if action == "choose":
+            return not (self.closed or self.hidden or not self.cards)
+        return True
+
     def on_key(self, event: events.Key) -> None:
+        if self.closed:
+            return
         char = event.character
         if char in CARD_KEYS:
             index = CARD_KEYS.index(char)

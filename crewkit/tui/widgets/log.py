@@ -39,9 +39,12 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None,
         return Text.assemble(("Distress signal", "bold red"), f" from {who}: cards go to the {event.detail}")
     if kind == "pass":
         target = _target(event.detail)
-        if viewer is not None and viewer in (event.seat, target):
-            return Text.assemble(_v(who, "passes"), " ", card, f" {event.detail}")
-        return Text(f"{_v(who, 'passes')} a card {event.detail}", style="dim")
+        to = f"to {seat_label(target, kinds, viewer).replace('You', 'you')}" if target is not None else event.detail
+        if viewer is not None and viewer == target:  # the card you received, in bold
+            return Text.assemble((_v(who, "passes"), "bold"), " ", card, (f" {to}", "bold"))
+        if viewer is not None and viewer == event.seat:
+            return Text.assemble(_v(who, "passes"), " ", card, f" {to}")
+        return Text(f"{_v(who, 'passes')} a card {to}", style="dim")
     if kind == "play":
         return Text.assemble(f"{_v(who, 'plays')} ", card)
     if kind == "trick":
