@@ -121,6 +121,9 @@ class HostedTable:
         self.changed = asyncio.Event()  # set after every change: the bots' runner looks again
         self.answered: set[int] = set()  # human seats that answered the open communication window
         self.offered_at = -1  # the action count at which the bots were last offered the window
+        # actions applied, in the order they were (a secret choice counts when made; the game's ``actions``
+        # list it only once revealed): a state's ``seq``, the log's ``act`` events in order
+        self.applied = 0
         self.broken: str | None = None  # why the table stopped (its log could not be written)
         self.bot_faults: list[str] = []  # illegal choices of bots (replaced by the first legal action)
         self.on_change: Callable[[HostedTable], None] | None = None  # the host's console, tests
@@ -140,6 +143,8 @@ class HostedTable:
         """A new table in a new folder under ``parent`` (the game opened now: a bad option raises here)."""
         game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
                          config.names or None)
+        if len(config.seats) == config.players < game.seats:  # a seat no player takes (JARVIS): a bot plays it
+            config.seats = [*config.seats, *[default_bot] * (game.seats - config.players)]
         if len(config.seats) != game.seats:
             raise TableError(f"{len(config.seats)} seats given for a game of {game.seats} seats")
         table_id = table_id or secrets.token_hex(4)
@@ -189,6 +194,7 @@ class HostedTable:
         kind = event["event"]
         if kind == "act":
             self.game.apply(self._legal(int(event["action"]["seat"]), event["action"]))
+            self.applied += 1
             self._after_action()
         elif kind == "pass":
             self.answered.add(int(event["seat"]))
@@ -304,7 +310,7 @@ class HostedTable:
                 if not probe.window():  # this action would close the window before every human answered
                     raise Refusal("window-open", f"waiting for {self._names(others)} to communicate or pass first")
             await self._commit(action)
-            return len(self.game.actions)
+            return self.applied
 
     async def pass_window(self, seat: int) -> int:
         """A person has nothing to say in the open communication window."""
@@ -316,7 +322,7 @@ class HostedTable:
             self.answered.add(seat)
             self._broadcast()
             self.changed.set()
-            return len(self.game.actions)
+            return self.applied
 
     def _check_open(self, seat: int) -> None:
         if self.broken:
@@ -330,6 +336,7 @@ class HostedTable:
             self.game.apply(action)
         except IllegalAction as exc:
             raise Refusal(getattr(exc, "code", "illegal") or "illegal", str(exc)) from None
+        self.applied += 1
         self._write({"event": "act", "action": action.to_json()})
         self._after_action()
         if self.game.is_over():
@@ -431,7 +438,7 @@ class HostedTable:
         outcome = game.outcome()
         return {
             "type": "state",
-            "seq": len(game.actions),
+            "seq": self.applied,
             "seat": seat,
             "observation": game.observation(seat),
             "log": game.seat_log(seat),

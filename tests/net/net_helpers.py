@@ -28,8 +28,9 @@ async def running_host(folder: Path, limits: Limits | None = None) -> AsyncItera
 
 
 def new_table(host: Host, ruleset: str, mission: str | None, seats: Sequence[str], seed: str = "s",
-              readings: dict[str, str] | None = None, names: Sequence[str] = ()) -> HostedTable:
-    config = TableConfig(ruleset, mission, len(seats), seed, list(seats), dict(readings or {}), list(names))
+              readings: dict[str, str] | None = None, names: Sequence[str] = (),
+              players: int | None = None) -> HostedTable:
+    config = TableConfig(ruleset, mission, players or len(seats), seed, list(seats), dict(readings or {}), list(names))
     bot = "fast" if mission else "heuristic"
     return host.add(HostedTable.create(host.folder, config, bot))
 

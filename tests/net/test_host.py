@@ -29,7 +29,7 @@ async def test_two_people_and_a_bot_play_planet_nine_01_to_its_end(tmp_path: Pat
         ann, bob = [await TableClient.connect(link, name) for link, name in zip(links(host, table), ["Ann", "Bob"], strict=True)]
         assert (ann.seat, bob.seat, ann.name, bob.name) == (0, 1, "Ann", "Bob")
         ends = await asyncio.gather(play_seat(ann, "a"), play_seat(bob, "b"))
-        assert ends[0]["seq"] == ends[1]["seq"] == len(table.game.actions)
+        assert ends[0]["seq"] == ends[1]["seq"] == table.applied
         assert [p["name"] for p in ends[0]["players"]] == ["Ann", "Bob", "Bot 3"]
         assert ends[0]["outcome"]["result"] in ("success", "failure")
         record = json.loads((table.folder / "record.json").read_text())
@@ -134,7 +134,7 @@ async def test_an_illegal_action_gets_a_message_and_changes_nothing(tmp_path: Pa
             assert error["type"] == "error" and error["id"] == ident, error
             assert error["message"]
         assert json.dumps(table.game.record()) == before
-        assert other_state["seq"] == len(table.game.actions)
+        assert other_state["seq"] == table.applied
         await first.close()
         await second.close()
 
@@ -194,7 +194,7 @@ async def test_hostile_clients_neither_crash_the_host_nor_stall_another_table(tm
         assert ends[0]["over"] and ends[1]["over"]
         # the victim's seat is free again: its person rejoins
         again = await TableClient.connect(links(host, victim)[0])
-        assert (await again.until(lambda m: m["type"] == "state"))["seq"] == len(victim.game.actions)
+        assert (await again.until(lambda m: m["type"] == "state"))["seq"] == victim.applied
         await again.close()
         await silent.close()
 
@@ -212,7 +212,7 @@ async def test_a_dropped_client_rejoins_with_the_same_link_and_the_table_says_wh
         for _ in range(200):  # Bob plays until the table waits for Ann
             if "Ann" in state["waiting"] and not state["players"][0]["connected"]:
                 break
-            if state["turn"] and state["seq"] == len(table.game.actions):
+            if state["turn"] and state["seq"] == table.applied:
                 if state["window"]:
                     await bob.pass_window()
                 elif state["legal"]:
@@ -224,7 +224,7 @@ async def test_a_dropped_client_rejoins_with_the_same_link_and_the_table_says_wh
         assert "waiting for Ann (disconnected)" in state["status"]
         ann = await TableClient.connect(ann_link)
         back = await ann.until(lambda m: m["type"] == "state")
-        assert back["seq"] == len(table.game.actions) and back["turn"]
+        assert back["seq"] == table.applied and back["turn"]
         assert back["observation"] == json.loads(json.dumps(table.game.observation(0)))
         seen = await bob.until(lambda m: m["type"] == "state" and m["players"][0]["connected"])
         assert "(disconnected)" not in seen["status"]
