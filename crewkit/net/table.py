@@ -234,7 +234,7 @@ class HostedTable:
             if name and name != s.name:
                 if self.name_taken(name, seat):
                     name = f"{name} ({seat + 1})"
-                self._write({"event": "name", "seat": seat, "name": name})
+                await self._write({"event": "name", "seat": seat, "name": name})
                 s.name = name
             if greeting is not None:
                 outbox.post(greeting(s.name))
@@ -255,7 +255,7 @@ class HostedTable:
             if not s.human:
                 raise Refusal("not-human", f"{s.name}'s seat is a bot's")
             if s.by_bot != by_bot:
-                self._write({"event": "control", "seat": seat, "bot": by_bot})
+                await self._write({"event": "control", "seat": seat, "bot": by_bot})
                 s.by_bot = by_bot
                 self._broadcast()
                 self.changed.set()
@@ -318,7 +318,7 @@ class HostedTable:
             self._check_open(seat)
             if seat not in self.window_pending():
                 raise Refusal("no-window", "no communication window is waiting for you")
-            self._write({"event": "pass", "seat": seat})
+            await self._write({"event": "pass", "seat": seat})
             self.answered.add(seat)
             self._broadcast()
             self.changed.set()
@@ -337,24 +337,29 @@ class HostedTable:
         except IllegalAction as exc:
             raise Refusal(getattr(exc, "code", "illegal") or "illegal", str(exc)) from None
         self.applied += 1
-        self._write({"event": "act", "action": action.to_json()})
+        await self._write({"event": "act", "action": action.to_json()})
         self._after_action()
         if self.game.is_over():
             write_text_atomic(self.folder / RECORD_FILE, json.dumps(self.game.record(), indent=1) + "\n")
         self._broadcast()
         self.changed.set()
 
-    def _write(self, event: dict[str, Any]) -> None:
-        """Append one event and fsync it: durable before anyone is told."""
+    async def _write(self, event: dict[str, Any]) -> None:
+        """Append one event and fsync it (in a worker thread: other tables go on meanwhile), durable before
+        anyone is told."""
         if self._log is None:
             raise Refusal("table-broken", "the table is closed")
         try:
-            self._log.write(json.dumps(event, separators=(",", ":")).encode() + b"\n")
-            self._log.flush()
-            os.fsync(self._log.fileno())
+            await asyncio.to_thread(self._append, self._log, json.dumps(event, separators=(",", ":")).encode() + b"\n")
         except OSError as exc:
             self.broken = f"cannot write {self.folder / LOG_FILE}: {exc}"
             raise Refusal("table-broken", self.broken) from None
+
+    @staticmethod
+    def _append(log: Any, line: bytes) -> None:
+        log.write(line)
+        log.flush()
+        os.fsync(log.fileno())
 
     # ------------------------------------------------------------------ bots
     def _player(self, seat: int) -> SeatPlayer:
