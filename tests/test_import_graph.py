@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "analysis": 5,
     "campaign": 6,
     "cli": 7, "tui": 7, "lsp": 7, "__main__": 7,
+    "net": 7,  # hosted tables: the host and its clients, a front end like the terminal app
 }
 LAYER_NAMES = ["cards & utilities", "dsl", "spec", "engine", "bots/solve", "analysis", "campaign", "cli/tui"]
 

@@ -19,6 +19,7 @@ from crewkit.cli import (
     compare,
     diff,
     lsp,
+    online,
     play,
     records,
     simulate,
@@ -51,6 +52,8 @@ examples:
   crewkit check my-mission.yaml                 validate, then measure how hard a new mission is
   crewkit show mission planet-nine/13 --words   a mission's briefing, as the table shows it
   crewkit lsp                                   the language server your editor starts (see README)
+  crewkit host --mission planet-nine/01 --seats human,human,bot   a table friends join (prints their links)
+  crewkit join 'ws://127.0.0.1:8765/TABLE#CODE' --name Ann         take your seat at a hosted table
 
 exit codes: 0 success, 1 invalid input or illegal action, 2 usage error,
   3 internal error (a bug in crewkit: please report it), 130 interrupted (Ctrl-C)
@@ -69,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     records.add_replay_parser(sub)
     simulate.add_simulate_parser(sub)
     play.add_play_parser(sub)
+    online.add_host_parser(sub)
+    online.add_join_parser(sub)
     campaign.add_campaign_parser(sub)
     solve.add_solve_parser(sub)
     compare.add_compare_parser(sub)
@@ -94,6 +99,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "replay": records.cmd_replay,
     "simulate": simulate.cmd_simulate,
     "play": play.cmd_play,
+    "host": online.cmd_host,
+    "join": online.cmd_join,
     "campaign": campaign.cmd_campaign,
     "docs": specs.cmd_docs,
     "solve": solve.cmd_solve,

@@ -1,0 +1,128 @@
+"""Load on one host: one host process with many tables, each with WebSocket clients playing their seats and a
+bot, all at once; prints the action round trip (an ``act`` sent until its ``ack`` arrives: the engine's check,
+the fsync'd log write and the states sent to every seat included) and the host process's peak memory.
+
+    python benchmarks/net_load.py [--tables 200] [--mission planet-nine/03]
+
+The host runs in a child process (so its memory is its own) on a free loopback port; its table folder is a
+temporary one. Every client plays random legal actions until its game ends; the run is bounded in time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+async def _serve(folder: Path, tables: int, mission: str, seats: list[str]) -> None:
+    from crewkit.net.protocol import join_link
+    from crewkit.net.server import Host, Limits
+    from crewkit.net.table import HostedTable, TableConfig
+
+    host = Host(folder, Limits(ping_interval=None, ping_timeout=None))
+    for i in range(tables):
+        host.add(HostedTable.create(folder, TableConfig("crew", mission, len(seats), f"load-{i}", seats), "fast"))
+    await host.start("127.0.0.1", 0)
+    links = [[join_link("ws", "127.0.0.1", host.port, t.id, s.code) for s in t.seats if s.code]
+             for t in host.tables.values()]
+    print(json.dumps(links), flush=True)
+    await asyncio.Event().wait()
+
+
+async def _play(link: str, seed: int, trips: list[float], deadline: float) -> bool:
+    from crewkit.net.client import TableClient
+
+    rng = random.Random(seed)
+    client = await TableClient.connect(link, timeout=60, check=False)  # measure the host, not the clients' checks
+    sent: dict[int, float] = {}
+    decided: set[tuple[int, bool]] = set()
+    try:
+        while time.monotonic() < deadline:
+            message = await client.recv(timeout=max(1.0, deadline - time.monotonic()))
+            now = time.perf_counter()
+            if message["type"] in ("ack", "error") and message.get("id") in sent:
+                trips.append(now - sent.pop(message["id"]))
+                if message["type"] == "error":
+                    decided.clear()
+            state = client.state
+            if state is None:
+                continue
+            if state["over"]:
+                return True
+            key = (state["seq"], state["window"])
+            if not state["turn"] or key in decided:
+                continue
+            decided.add(key)
+            if state["window"] and (rng.random() < 0.7 or not state["legal"]):
+                sent[await client.pass_window()] = time.perf_counter()
+            elif state["legal"]:
+                sent[await client.act(rng.choice(state["legal"]))] = time.perf_counter()
+        return False
+    finally:
+        await client.close()
+
+
+async def _load(links: list[list[str]], seconds: float) -> tuple[list[float], int]:
+    trips: list[float] = []
+    deadline = time.monotonic() + seconds
+    done = await asyncio.gather(*(_play(link, i * 10 + j, trips, deadline)
+                                  for i, table in enumerate(links) for j, link in enumerate(table)))
+    return trips, sum(done)
+
+
+def _peak_rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--mission", default="planet-nine/03")
+    parser.add_argument("--seats", default="human,human,fast", help="per table: human seats get a client")
+    parser.add_argument("--seconds", type=float, default=300, help="stop after this long, finished or not")
+    parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)  # the child: host the tables
+    args = parser.parse_args()
+    seats = args.seats.split(",")
+    if args.serve:
+        asyncio.run(_serve(args.serve, args.tables, args.mission, seats))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        child = subprocess.Popen([sys.executable, __file__, "--serve", folder, "--tables", str(args.tables),
+                                  "--mission", args.mission, "--seats", args.seats], stdout=subprocess.PIPE, text=True)
+        try:
+            assert child.stdout is not None
+            started = time.perf_counter()
+            links = json.loads(child.stdout.readline())
+            print(f"{args.tables} tables hosted in {time.perf_counter() - started:.1f} s; "
+                  f"{sum(map(len, links))} clients play", flush=True)
+            started = time.perf_counter()
+            trips, finished = asyncio.run(_load(links, args.seconds))
+            elapsed = time.perf_counter() - started
+            rss = _peak_rss_mib(child.pid)
+        finally:
+            child.kill()
+            child.wait()
+    trips.sort()
+    p50 = statistics.median(trips) * 1000
+    p95 = trips[int(len(trips) * 0.95)] * 1000
+    print(f"{finished} of {sum(map(len, links))} clients saw their game end in {elapsed:.1f} s; "
+          f"{len(trips)} round trips: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {trips[-1] * 1000:.1f} ms; "
+          f"host peak memory {rss:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,244 @@
+"""``crewkit host`` (a table others join over the network) and ``crewkit join LINK`` (take a seat at one)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import socket
+import ssl
+import sys
+from pathlib import Path
+from typing import Any
+
+from crewkit.cli.options import (
+    delay_seconds,
+    players_option,
+    positive_seconds,
+    reading_option,
+    ruleset_option,
+    seed_option,
+)
+from crewkit.errors import UsageError
+
+DEFAULT_PORT = 8765
+DEFAULT_FOLDER = "crewkit-tables"
+
+
+def add_host_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "host",
+        help="host a table: friends join from their own terminal with `crewkit join LINK`",
+        description="Host a table that people join over the network, each seeing only what their seat may know "
+        "(the game runs here; a client only sends actions). Takes what `crewkit play` takes; prints one join "
+        "link per human seat (each with its own invite code: send each person theirs). Every action is written "
+        "to the table folder before it is acknowledged: run `crewkit host --dir FOLDER` again after a crash and "
+        "every unfinished table there resumes, with the same links. By default only this machine can connect "
+        "(--bind 127.0.0.1); to play over a network use --certfile/--keyfile (wss://) or an ssh tunnel.",
+        parents=[ruleset_option(None, "rule set name or path (default: the campaign's, else crew)"),
+                 players_option(None, "number of players (default: the number of --seats, else 4)"),
+                 seed_option(None, "seed for the deal (default: random)"),
+                 reading_option("play with another reading of an unclear rule (repeatable; see docs/variants.md)")],
+    )
+    p.add_argument("--campaign", metavar="PATH|NAME", help="a campaign: its rule set, readings and missions")
+    p.add_argument("--mission", help="the mission to play (e.g. planet-nine/01; default: the campaign's first)")
+    p.add_argument("--seats", help="who sits where: human or a bot name per seat, e.g. human,human,bot,bot "
+                                   "(default: every seat human)")
+    p.add_argument("--bot", metavar="NAME", help="the bot of seats given as 'bot' and of seats handed to a bot "
+                                                 "(default: the game family's)")
+    p.add_argument("--names", help="names of the seats, comma-separated (a person joining may give their own)")
+    p.add_argument("--dir", default=DEFAULT_FOLDER, metavar="FOLDER",
+                   help=f"the table folder: new tables go there, unfinished ones there resume (default: ./{DEFAULT_FOLDER})")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default: {DEFAULT_PORT}; 0: any free one)")
+    p.add_argument("--bind", default="127.0.0.1",
+                   help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network)")
+    p.add_argument("--link-host", metavar="NAME", help="the host name the printed links use (default: --bind, "
+                                                       "or this machine's name when binding to every network)")
+    p.add_argument("--certfile", type=Path, help="TLS certificate (PEM): serve wss:// links")
+    p.add_argument("--keyfile", type=Path, help="TLS private key (PEM) of --certfile")
+    p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds between two bot moves (default: 0.6)")
+    p.add_argument("--bot-after", type=positive_seconds, metavar="SECONDS",
+                   help="hand the seat of a person who left to a bot after this many seconds (back when they return)")
+    return p
+
+
+def add_join_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("join", help="take your seat at a hosted table (the link the host gave you)",
+                       description="Join a table hosted with `crewkit host`: the link carries your seat's invite "
+                                   "code, so keep it to yourself. If you drop, join again with the same link.")
+    p.add_argument("link", help="the join link, ws://HOST:PORT/TABLE#CODE (or wss://)")
+    p.add_argument("--name", help="your name at the table (default: the seat's)")
+    p.add_argument("--cafile", type=Path, help="trust this certificate (a host's self-signed one) for wss://")
+    return p
+
+
+# ---------------------------------------------------------------------------- host
+def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
+    """The table's configuration from the options (checked: a bad one is a usage error), and the bot spec."""
+    from crewkit.games import family_for
+    from crewkit.net.table import TableConfig
+
+    readings = dict(args.reading)
+    ruleset, mission = args.ruleset, args.mission
+    if args.campaign:
+        from crewkit.spec.campaigns import load_campaign
+
+        camp = load_campaign(args.campaign, deep=False)
+        ruleset = ruleset or camp.ruleset
+        readings = {**camp.readings, **readings}
+        key = mission or next(iter(camp.missions), None)
+        entry = next((e for e in camp.entries if e.key == key), None)
+        if key is None or key not in camp.missions:
+            raise UsageError(f"--mission {mission}: not a mission of campaign {camp.name!r}; its missions: "
+                             f"{', '.join(camp.missions)}")
+        mission = str(entry.path) if entry is not None and entry.path is not None else key
+    ruleset = ruleset or "crew"
+    family = family_for(ruleset)
+    if family.needs_mission and not mission:
+        mission = "planet-nine/01"
+    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    players = args.players if args.players is not None else (len(seats) if seats else 4)
+    if seats is None:
+        seats = ["human"] * players
+    if len(seats) != players:
+        raise UsageError(f"--seats lists {len(seats)} seats for {players} players")
+    bot = family.bot_spec(args.bot)
+    kinds = {"human", "bot", *family.bot_names()}
+    bad = [s for s in seats if s not in kinds]
+    if bad:
+        raise UsageError(f"--seats: unknown seat kind {bad[0]!r}; use {', '.join(sorted(kinds))}")
+    if "human" not in seats:
+        raise UsageError("--seats: a hosted table needs at least one human seat (`crewkit simulate` plays bots alone)")
+    names = [n.strip() for n in args.names.split(",")] if args.names else []
+    if names and len(names) != players:
+        raise UsageError(f"--names lists {len(names)} names for {players} players")
+    seats = [bot if s == "bot" else s for s in seats]
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    return TableConfig(ruleset, mission, players, seed, seats, readings, names), bot
+
+
+def _ssl_context(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if (args.certfile is None) != (args.keyfile is None):
+        raise UsageError("--certfile and --keyfile go together")
+    if args.certfile is None:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(args.certfile, args.keyfile)
+    except (OSError, ssl.SSLError) as exc:
+        raise UsageError(f"--certfile {args.certfile} / --keyfile {args.keyfile}: cannot use them: {exc}") from None
+    return context
+
+
+def _has_game_options(args: argparse.Namespace) -> bool:
+    return any(v is not None for v in (args.ruleset, args.mission, args.players, args.seats, args.campaign,
+                                        args.seed, args.names)) or bool(args.reading)
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from crewkit.net.server import Host
+    from crewkit.net.table import HostedTable
+
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: a port is 0 to 65535")
+    context = _ssl_context(args)
+    folder = Path(args.dir)
+    host = Host(folder, bot_delay=args.delay, log=_say)
+    host.bot_after = args.bot_after
+    resumed = host.resume_all()
+    new = None
+    if _has_game_options(args) or not resumed:
+        config, bot = _table_config(args)
+        folder.mkdir(parents=True, exist_ok=True)
+        new = host.add(HostedTable.create(folder, config, bot))
+    if args.bind in ("0.0.0.0", "::", ""):
+        _say(f"warning: --bind {args.bind} opens the tables to every network this machine is on; anyone who can "
+             "reach the port may try to join (the links' invite codes keep them out). "
+             + ("" if context else "Without --certfile/--keyfile the traffic is not encrypted: prefer wss:// or "
+                                   "an ssh tunnel."))
+    try:
+        return asyncio.run(_host(host, args, context, resumed, new))
+    finally:
+        for table in host.tables.values():
+            table.close()
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+async def _host(host: Any, args: argparse.Namespace, context: ssl.SSLContext | None, resumed: list[Any],
+                new: Any) -> int:
+    from crewkit.net.protocol import join_link
+
+    try:
+        await host.start(args.bind, args.port, context)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+    scheme = "wss" if context else "ws"
+    link_host = args.link_host or (socket.gethostname() if args.bind in ("0.0.0.0", "::", "") else args.bind)
+    for table in [*resumed, *([new] if new else [])]:
+        word = "resumed" if table is not new else "new"
+        print(f"table {table.id} ({word}: {table.config.mission or table.config.ruleset}, "
+              f"{table.config.players} players) in {table.folder}", flush=True)
+        for seat in table.seats:
+            if seat.code is not None:
+                print(f"  {seat.name}: crewkit join '{join_link(scheme, link_host, host.port, table.id, seat.code)}'",
+                      flush=True)
+            else:
+                print(f"  {seat.name}: bot ({seat.bot_spec})", flush=True)
+    print(f"listening on {scheme}://{args.bind}:{host.port}/ (Ctrl-C stops; `crewkit host --dir {args.dir}` "
+          "resumes). Commands: bot NAME, back NAME, status", flush=True)
+    await _console(host)
+    return 0
+
+
+async def _console(host: Any) -> None:
+    """The host's commands on standard input (hand a seat to a bot and back, show the tables); without a
+    terminal (end of input) the host serves on until it is stopped."""
+    from crewkit.net.table import Refusal
+
+    while True:
+        line = await asyncio.to_thread(sys.stdin.readline)
+        if not line:
+            await asyncio.Event().wait()  # no more commands: serve until stopped
+        words = line.split(maxsplit=1)
+        if not words:
+            continue
+        command, rest = words[0], (words[1].strip() if len(words) > 1 else "")
+        if command == "status":
+            for table in host.tables.values():
+                print(f"table {table.id}: {table.status()}", flush=True)
+            continue
+        if command not in ("bot", "back"):
+            print("commands: bot NAME (a bot plays that seat), back NAME (its person again), status", flush=True)
+            continue
+        found = [(t, s) for t in host.tables.values() for s in t.seats if s.name.casefold() == rest.casefold()]
+        if len(found) != 1:
+            print(f"{command}: no single seat is called {rest!r}", flush=True)
+            continue
+        table, seat = found[0]
+        try:
+            await table.set_bot(seat.index, command == "bot")
+        except Refusal as exc:
+            print(f"{command}: {exc.message}", flush=True)
+        else:
+            print(f"{seat.name}: {'a bot plays this seat' if command == 'bot' else 'back to its person'}", flush=True)
+
+
+# ---------------------------------------------------------------------------- join
+def cmd_join(args: argparse.Namespace) -> int:
+    from crewkit.net.plain import run_plain
+
+    context = None
+    if args.cafile is not None:
+        try:
+            context = ssl.create_default_context(cafile=str(args.cafile))
+        except (OSError, ssl.SSLError) as exc:
+            raise UsageError(f"--cafile {args.cafile}: {exc}") from None
+    if args.name is not None:
+        from crewkit.net.protocol import MAX_NAME
+
+        if not args.name.strip() or len(args.name) > MAX_NAME or not args.name.isprintable():
+            raise UsageError(f"--name: 1 to {MAX_NAME} printable characters")
+    return asyncio.run(run_plain(args.link, args.name, context))

@@ -1,0 +1,3 @@
+"""Play together: a table hosted by ``crewkit host`` (:mod:`crewkit.net.server`, :mod:`crewkit.net.table`),
+joined with ``crewkit join`` (:mod:`crewkit.net.client`), over the protocol of :mod:`crewkit.net.protocol`
+(docs/online.md). The host runs the game through the one game interface (:mod:`crewkit.games`) only."""

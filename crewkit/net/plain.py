@@ -1,0 +1,141 @@
+"""``crewkit join``'s plain terminal client: the table's news as lines, your actions by number.
+
+It shows what the host sends this seat (its log, its hand, who the table waits for, by name) and offers the
+actions the game allows it now; the host checks every action with the engine. A dropped connection ends it
+with the advice to join again with the same link (the seat waits for its person).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import ssl
+import sys
+from typing import Any, TextIO
+
+from websockets.exceptions import ConnectionClosed
+
+from crewkit.net.client import TableClient
+from crewkit.safetext import escape_controls
+
+__all__ = ["action_words", "run_plain"]
+
+HELP = "type a number to act, p to pass the communication window, s to show the table again, q to quit"
+
+
+def action_words(action: dict[str, Any], names: list[str]) -> str:
+    """An action's record form in words: ``play blue 4``, ``give-task blue 3 to Ann``, ``play-places 2, 4``."""
+    parts = [str(action.get("type", "?"))]
+    for key, value in action.items():
+        if key in ("seat", "type") or value is None:
+            continue
+        if key in ("to", "player") and isinstance(value, int) and 0 <= value < len(names):
+            parts.append(f"to {names[value]}")
+        elif isinstance(value, list):
+            parts.append(", ".join(str(v) for v in value))
+        else:
+            parts.append(str(value))
+    return " ".join(parts)
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """A log line with seat numbers replaced by the players' names."""
+    return _SEAT.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+
+
+class PlainView:
+    """Prints a seat's states as lines (only what changed)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.shown_log = 0
+        self.last: dict[str, Any] | None = None
+
+    def say(self, text: str) -> None:
+        self.out.write(escape_controls(text) + "\n")
+        self.out.flush()
+
+    def show(self, state: dict[str, Any], full: bool = False) -> None:
+        self.last = state
+        log = state["log"]
+        names = [p["name"] for p in state["players"]]
+        start = 0 if full else min(self.shown_log, len(log))
+        for line in log[start:]:
+            self.say(f"  {with_names(line, names)}")
+        self.shown_log = len(log)
+        if state["over"]:
+            self.say(f"Game over. {with_names(state['outcome']['words'], names)}")
+            return
+        obs = state["observation"]
+        if state["turn"] or full:
+            if "hand" in obs:
+                self.say("Your hand: " + ", ".join(str(c) for c in obs["hand"]))
+            if obs.get("current_trick"):
+                self.say("On the table: " + ", ".join(f"{names[p['seat']]} {p['card']}" if isinstance(p, dict)
+                                                       else str(p) for p in obs["current_trick"]))
+            if obs.get("question"):
+                self.say(f"Question: {obs['question']}")
+        self.say(state["status"])
+        if state["turn"] and state["legal"]:
+            for i, action in enumerate(state["legal"], 1):
+                self.say(f"  {i}. {action_words(action, names)}")
+            if state["window"]:
+                self.say("  p. nothing to say (pass)")
+
+
+async def run_plain(link: str, name: str | None, context: ssl.SSLContext | None = None,
+                    lines: Any = None, out: TextIO | None = None) -> int:
+    """Play one seat in the terminal until the game ends (0), the person quits (0) or the host goes (1)."""
+    out = out or sys.stdout
+    client = await TableClient.connect(link, name, ssl_context=context)
+    view = PlainView(out)
+    view.say(f"{client.welcome['title']}: {client.welcome['game']}. You are {client.name}. {HELP}.")
+    read_line = lines or (lambda: sys.stdin.readline())
+    inputs = asyncio.get_running_loop().create_task(_inputs(client, view, read_line))
+    try:
+        while True:
+            message = await client.recv()
+            if message["type"] == "state":
+                view.show(message)
+                if message["over"]:
+                    return 0
+            elif message["type"] == "error":
+                view.say(f"Not done: {message['message']}")
+            elif message["type"] == "refused":
+                view.say(f"The host closed your seat's connection: {message['message']}")
+                return 1
+            if inputs.done():
+                return 0
+    except ConnectionClosed:
+        if inputs.done():
+            return 0
+        view.say("The connection to the host was lost. Join again with the same link: your seat waits for you.")
+        return 1
+    finally:
+        inputs.cancel()
+        await client.close()
+
+
+async def _inputs(client: TableClient, view: PlainView, read_line: Any) -> None:
+    while True:
+        line = await asyncio.to_thread(read_line)
+        if not line:
+            return  # end of input: keep watching the table
+        word = line.strip().lower()
+        state = view.last
+        if word in ("q", "quit"):
+            await client.close()
+            return
+        if state is None:
+            continue
+        if word in ("s", "show"):
+            view.show(state, full=True)
+        elif word in ("p", "pass"):
+            await client.pass_window()
+        elif word.isdigit() and 1 <= int(word) <= len(state["legal"]):
+            await client.act(state["legal"][int(word) - 1])
+        elif word:
+            view.say(HELP)

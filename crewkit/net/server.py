@@ -1,0 +1,297 @@
+"""The host: hosted tables served over WebSockets (``websockets``, asyncio), one connection per seat.
+
+A connection's first message is a ``hello`` naming the table and carrying the seat's invite code; the code is
+compared with every seat's in constant time, a wrong one counts against the client's address (too many
+failures and that address is refused for a while, before any code is looked at), and a seat already connected
+is not taken twice. Every message is size-limited by the transport (a bigger frame closes that connection)
+and checked against the protocol's schema; a connection sending faster than its allowance is told so and,
+if it keeps on, closed. A slow reader never stalls a table: each connection has its own bounded queue of
+outgoing messages and is dropped when it overflows. Bots think in worker threads (see
+:meth:`HostedTable.bot_step`), so the event loop keeps serving every other table meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import ssl
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from crewkit.net.protocol import MAX_CLIENT_MESSAGE, VERSION, ProtocolError, decode, encode
+from crewkit.net.table import TABLE_FILE, HostedTable, Refusal, TableError
+
+__all__ = ["Host", "Limits"]
+
+
+@dataclass
+class Limits:
+    """What one client may do (the defaults suit people; tests and the load benchmark change some)."""
+
+    max_message: int = MAX_CLIENT_MESSAGE  # bytes of one incoming message (a bigger frame closes the connection)
+    open_timeout: float = 10.0  # seconds to finish the WebSocket handshake
+    hello_timeout: float = 10.0  # seconds from the handshake to the hello
+    failures: int = 10  # failed hellos (wrong table or code) per address ...
+    failure_window: float = 60.0  # ... within this many seconds; then the address is refused until they age
+    rate: float = 20.0  # messages a second a connection may send, on average ...
+    burst: int = 60  # ... with bursts of this many
+    flood_close: int = 200  # messages dropped for exceeding the rate before the connection is closed
+    outbox: int = 4096  # messages queued for a client that does not read before it is dropped
+    ping_interval: float | None = 10.0  # keepalive pings find a dead peer within interval + timeout
+    ping_timeout: float | None = 10.0
+
+
+class _Connection:
+    """One client: its queue of outgoing messages (drained by its own task) and its incoming allowance."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits) -> None:
+        self.ws = ws
+        self.limits = limits
+        self.queue: asyncio.Queue[str] = asyncio.Queue(limits.outbox)
+        self.tokens = float(limits.burst)
+        self.stamp = time.monotonic()
+        self.dropped = 0
+        self.warned = 0.0
+
+    def post(self, message: dict[str, Any]) -> None:
+        try:
+            self.queue.put_nowait(encode(message))
+        except asyncio.QueueFull:  # a client that does not read: drop it, not the table
+            self.queue = asyncio.Queue(1)
+            asyncio.get_running_loop().create_task(self.ws.close(1013, "too slow reading"))
+
+    async def write_loop(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.ws.send(await self.queue.get())
+
+    def allow(self) -> bool:
+        """One incoming message within the allowance (a token bucket)?"""
+        now = time.monotonic()
+        self.tokens = min(float(self.limits.burst), self.tokens + (now - self.stamp) * self.limits.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.dropped += 1
+        return False
+
+
+class Host:
+    """Every table of a folder, served on one port."""
+
+    def __init__(self, folder: Path, limits: Limits | None = None, bot_delay: float = 0.0,
+                 log: Callable[[str], None] | None = None) -> None:
+        self.folder = folder
+        self.limits = limits or Limits()
+        self.bot_delay = bot_delay
+        self.tables: dict[str, HostedTable] = {}
+        self.failures: dict[str, deque[float]] = {}
+        self.bot_after: float | None = None  # hand a seat whose person left to its bot after this many seconds
+        self._runners: dict[str, asyncio.Task[None]] = {}
+        self._handovers: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._say = log or (lambda text: None)
+        self.server: Server | None = None
+
+    # ------------------------------------------------------------------ tables
+    def resume_all(self) -> list[HostedTable]:
+        """Every table of the folder that is not over yet, as its log leaves it."""
+        found = []
+        if self.folder.is_dir():
+            for sub in sorted(self.folder.iterdir()):
+                if (sub / TABLE_FILE).is_file():
+                    table = HostedTable.resume(sub)
+                    if table.game.is_over():
+                        table.close()
+                        continue
+                    self.add(table)
+                    found.append(table)
+        return found
+
+    def add(self, table: HostedTable) -> HostedTable:
+        if table.id in self.tables:
+            raise TableError(f"table {table.id} is hosted already")
+        self.tables[table.id] = table
+        with contextlib.suppress(RuntimeError):  # no running loop yet: start() starts the runners
+            self._start_runner(table)
+        return table
+
+    def _start_runner(self, table: HostedTable) -> None:
+        if table.id not in self._runners:
+            self._runners[table.id] = asyncio.get_running_loop().create_task(table.run_bots(self.bot_delay))
+            table.changed.set()
+
+    # ------------------------------------------------------------------ serving
+    async def start(self, bind: str, port: int, ssl_context: ssl.SSLContext | None = None) -> Server:
+        for table in self.tables.values():
+            self._start_runner(table)
+        lim = self.limits
+        self.server = await serve(self._handle, bind, port, ssl=ssl_context, max_size=lim.max_message,
+                                  max_queue=16, open_timeout=lim.open_timeout, ping_interval=lim.ping_interval,
+                                  ping_timeout=lim.ping_timeout, compression=None)
+        return self.server
+
+    @property
+    def port(self) -> int:
+        assert self.server is not None
+        return int(next(iter(self.server.sockets)).getsockname()[1])
+
+    async def stop(self) -> None:
+        for task in [*self._runners.values(), *self._handovers.values()]:
+            task.cancel()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        for table in self.tables.values():
+            table.close()
+
+    def _rate_limited(self, address: str) -> bool:
+        now = time.monotonic()
+        stamps = self.failures.get(address)
+        if stamps is None:
+            return False
+        while stamps and now - stamps[0] > self.limits.failure_window:
+            stamps.popleft()
+        if not stamps:
+            del self.failures[address]
+            return False
+        return len(stamps) >= self.limits.failures
+
+    def _failed(self, address: str) -> None:
+        self.failures.setdefault(address, deque()).append(time.monotonic())
+
+    async def _refuse(self, ws: ServerConnection, code: str, message: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(encode({"type": "refused", "code": code, "message": message}))
+            await ws.close(1008, code)
+
+    async def _hello(self, ws: ServerConnection, address: str) -> tuple[HostedTable, int, str | None] | None:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
+        except TimeoutError:
+            await self._refuse(ws, "timeout", f"no hello within {self.limits.hello_timeout:g} seconds")
+            return None
+        with contextlib.suppress(ValueError, RecursionError):  # a client of another version: name both
+            early = json.loads(raw)
+            if isinstance(early, dict) and early.get("type") == "hello" and early.get("version") != VERSION:
+                await self._refuse(ws, "version", f"this host speaks crewkit protocol version {VERSION}; "
+                                                  f"the client speaks version {early.get('version')!r}: use the "
+                                                  f"same crewkit version as the host")
+                return None
+        try:
+            hello = decode(raw)
+        except ProtocolError as exc:
+            await self._refuse(ws, "bad-message", exc.message)
+            return None
+        if hello["type"] != "hello":
+            await self._refuse(ws, "bad-message", f"the first message is a hello, found {hello['type']}")
+            return None
+        if self._rate_limited(address):
+            await self._refuse(ws, "rate-limited", "too many failed attempts from your address; try again later")
+            return None
+        table = self.tables.get(hello["table"])
+        seat = None if table is None else table.seat_of_code(hello["code"])
+        if table is None or seat is None:
+            self._failed(address)
+            await self._refuse(ws, "bad-code", "no seat has this link (a wrong table or invite code)")
+            return None
+        return table, seat, hello.get("name")
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        conn = _Connection(ws, self.limits)
+        writer = asyncio.get_running_loop().create_task(conn.write_loop())
+        joined: tuple[HostedTable, int] | None = None
+        try:
+            found = await self._hello(ws, address)
+            if found is None:
+                return
+            table, seat, name = found
+            def greeting(final_name: str) -> dict[str, Any]:
+                return {"type": "welcome", "version": VERSION, "table": table.id, "seat": seat, "name": final_name,
+                        "family": table.game.family.name, "title": table.game.family.title,
+                        "game": _game_words(table)}
+
+            try:
+                await table.join(seat, conn, name, greeting)
+            except Refusal as exc:
+                await self._refuse(ws, "seat-taken", exc.message)
+                return
+            joined = (table, seat)
+            self._say(f"{table.id}: {table.seats[seat].name} joined from {address}")
+            handover = self._handovers.pop((table.id, seat), None)
+            if handover is not None:
+                handover.cancel()
+            if table.seats[seat].by_bot and self.bot_after is not None:
+                await table.set_bot(seat, False)  # the person returned: their seat is theirs again
+            await self._serve(ws, conn, table, seat)
+        except ConnectionClosed:
+            pass
+        finally:
+            if joined is not None:
+                table, seat = joined
+                await table.leave(seat, conn)
+                self._say(f"{table.id}: {table.seats[seat].name} left")
+                if self.bot_after is not None and not table.seats[seat].connected:
+                    self._handovers[(table.id, seat)] = asyncio.get_running_loop().create_task(
+                        self._hand_over_later(table, seat, self.bot_after))
+            writer.cancel()
+
+    async def _hand_over_later(self, table: HostedTable, seat: int, after: float) -> None:
+        await asyncio.sleep(after)
+        self._handovers.pop((table.id, seat), None)
+        if not table.seats[seat].connected:
+            await table.set_bot(seat, True)
+            self._say(f"{table.id}: a bot plays {table.seats[seat].name}'s seat until they return")
+
+    async def _serve(self, ws: ServerConnection, conn: _Connection, table: HostedTable, seat: int) -> None:
+        async for raw in ws:
+            if not conn.allow():
+                if conn.dropped >= self.limits.flood_close:
+                    await self._refuse(ws, "flood", "too many messages; the connection is closed")
+                    return
+                now = time.monotonic()
+                if now - conn.warned > 1.0:
+                    conn.warned = now
+                    conn.post({"type": "error", "code": "flood",
+                               "message": "too many messages: this one and the next ones are ignored; slow down"})
+                continue
+            try:
+                message = decode(raw)
+            except ProtocolError as exc:
+                conn.post({"type": "error", "code": exc.code, "message": exc.message})
+                continue
+            ident = {"id": message["id"]} if "id" in message else {}
+            kind = message["type"]
+            try:
+                if kind == "act":
+                    seq = await table.act(seat, message["action"])
+                    conn.post({"type": "ack", **ident, "seq": seq})
+                elif kind == "pass":
+                    seq = await table.pass_window(seat)
+                    conn.post({"type": "ack", **ident, "seq": seq})
+                elif kind == "ping":
+                    conn.post({"type": "pong", **ident})
+                else:  # a second hello
+                    conn.post({"type": "error", **ident, "code": "bad-message", "message": "already joined"})
+            except Refusal as exc:
+                conn.post({"type": "error", **ident, "code": exc.code, "message": exc.message})
+
+
+def _game_words(table: HostedTable) -> str:
+    config = table.config
+    what = config.mission or config.ruleset
+    return f"{what}, {config.players} players"
+
+
+def default_log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)

@@ -1,0 +1,477 @@
+"""One hosted table: a game of any family (through :class:`~crewkit.games.protocol.GameInPlay` only), its seats
+(people with invite codes, bots), its durable log, and what each seat is sent.
+
+A table lives in a folder: ``table.json`` (how the game was opened, who sits where, the invite codes; written
+atomically, readable by its owner only) and ``log.jsonl`` (one line per event: an action, a seat's "nothing to
+say" in a communication window, a seat handed to a bot or back, a name). Each event is appended and fsync'd
+before it is acknowledged or shown to anyone, so a host killed at any moment restarts on the folder with every
+acknowledged event; a torn last line (the host died while writing it) was never acknowledged and is dropped.
+At the end ``record.json`` holds the game's record (``crewkit replay`` reads it).
+
+The engine checks every action: a client's action is carried out only if it is one of the actions the game
+offers its seat now (``legal_actions``), and :meth:`GameInPlay.apply` still has the last word.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from crewkit.atomic import write_text_atomic
+from crewkit.engine.actions import Action
+from crewkit.engine.errors import IllegalAction
+from crewkit.errors import CrewkitError
+from crewkit.games import open_game
+from crewkit.games.driver import BotError
+from crewkit.games.protocol import GameInPlay, SeatPlayer
+
+__all__ = ["CODE_BYTES", "Refusal", "Seat", "TableConfig", "TableError", "HostedTable"]
+
+CODE_BYTES = 24  # an invite code's random bytes (192 bits)
+TABLE_FILE = "table.json"
+LOG_FILE = "log.jsonl"
+RECORD_FILE = "record.json"
+TABLE_FORMAT = "crewkit-table/1"
+
+
+class TableError(CrewkitError):
+    """A table folder that cannot be opened or resumed (the message names the file and what is wrong)."""
+
+
+class Refusal(Exception):
+    """An action or request of a seat the table refuses (``code`` names why); nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Outbox(Protocol):
+    """Where a seat's messages go (a client's connection): ``post`` queues one, never blocks."""
+
+    def post(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class TableConfig:
+    """How a table's game is opened (what ``crewkit host`` takes, as ``crewkit play`` does)."""
+
+    ruleset: str
+    mission: str | None
+    players: int
+    seed: str
+    seats: list[str]  # per seat: "human", or the bot spec that plays it
+    readings: dict[str, str] = field(default_factory=dict)
+    names: list[str] = field(default_factory=list)  # per seat (default "Player N" / "Bot N")
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableConfig:
+        return cls(str(data["ruleset"]), data.get("mission"), int(data["players"]), str(data["seed"]),
+                   [str(s) for s in data["seats"]], {str(k): str(v) for k, v in (data.get("readings") or {}).items()},
+                   [str(n) for n in data.get("names") or []])
+
+
+@dataclass
+class Seat:
+    """One seat of a table: who plays it now and how to reach them."""
+
+    index: int
+    name: str
+    bot_spec: str  # the bot that plays it while no person does (a human seat handed to a bot uses it)
+    code: str | None  # a human seat's invite code (None: a bot's seat)
+    by_bot: bool  # a bot plays it now
+    outbox: Outbox | None = None  # the connected client, if any
+    player: SeatPlayer | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.code is not None
+
+    @property
+    def connected(self) -> bool:
+        return self.outbox is not None
+
+
+def _normal(obj: Any) -> Any:
+    """JSON data as it reads back (tuples become lists), for comparing an action's form with a client's."""
+    return json.loads(json.dumps(obj))
+
+
+class HostedTable:
+    """A table: its game, seats and log. Every method that changes it runs under :attr:`lock`."""
+
+    def __init__(self, folder: Path, table_id: str, config: TableConfig, codes: list[str | None],
+                 game: GameInPlay, default_bot: str) -> None:
+        self.folder = folder
+        self.id = table_id
+        self.config = config
+        self.game = game
+        self.lock = asyncio.Lock()
+        self.changed = asyncio.Event()  # set after every change: the bots' runner looks again
+        self.answered: set[int] = set()  # human seats that answered the open communication window
+        self.offered_at = -1  # the action count at which the bots were last offered the window
+        # actions applied, in the order they were (a secret choice counts when made; the game's ``actions``
+        # list it only once revealed): a state's ``seq``, the log's ``act`` events in order
+        self.applied = 0
+        self.broken: str | None = None  # why the table stopped (its log could not be written)
+        self.bot_faults: list[str] = []  # illegal choices of bots (replaced by the first legal action)
+        self.on_change: Callable[[HostedTable], None] | None = None  # the host's console, tests
+        names = config.names or []
+        self.seats: list[Seat] = []
+        for i, kind in enumerate(config.seats):
+            human = kind == "human"
+            spec = default_bot if human else kind
+            name = names[i] if i < len(names) else (f"Player {i + 1}" if human else f"Bot {i + 1}")
+            self.seats.append(Seat(i, name, spec, codes[i], not human))
+        self._players: dict[str, list[SeatPlayer]] = {}
+        self._log: Any = open(folder / LOG_FILE, "ab")  # noqa: SIM115 - open while the table is hosted
+
+    # ------------------------------------------------------------------ creating and resuming
+    @classmethod
+    def create(cls, parent: Path, config: TableConfig, default_bot: str, table_id: str | None = None) -> HostedTable:
+        """A new table in a new folder under ``parent`` (the game opened now: a bad option raises here)."""
+        game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
+                         config.names or None)
+        if len(config.seats) == config.players < game.seats:  # a seat no player takes (JARVIS): a bot plays it
+            config.seats = [*config.seats, *[default_bot] * (game.seats - config.players)]
+        if len(config.seats) != game.seats:
+            raise TableError(f"{len(config.seats)} seats given for a game of {game.seats} seats")
+        table_id = table_id or secrets.token_hex(4)
+        folder = parent / table_id
+        folder.mkdir(parents=True, exist_ok=False)
+        codes = [secrets.token_urlsafe(CODE_BYTES) if kind == "human" else None for kind in config.seats]
+        data = {"format": TABLE_FORMAT, "id": table_id, "config": config.to_json(), "codes": codes,
+                "bot": default_bot}
+        path = write_text_atomic(folder / TABLE_FILE, json.dumps(data, indent=1) + "\n")
+        os.chmod(path, 0o600)  # the invite codes: the host's owner only
+        (folder / LOG_FILE).touch()
+        return cls(folder, table_id, config, codes, game, default_bot)
+
+    @classmethod
+    def resume(cls, folder: Path) -> HostedTable:
+        """The table of ``folder`` as its log leaves it (a torn last line, never acknowledged, dropped)."""
+        path = folder / TABLE_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("format") != TABLE_FORMAT:
+                raise TableError(f"{path}: not a crewkit table (format {data.get('format')!r}, "
+                                 f"expected {TABLE_FORMAT!r})")
+            config = TableConfig.from_json(data["config"])
+            codes = [None if c is None else str(c) for c in data["codes"]]
+            table_id, default_bot = str(data["id"]), str(data["bot"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise TableError(f"{path}: cannot read the table: {exc}") from None
+        game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
+                         config.names or None)
+        log_path = folder / LOG_FILE
+        raw = log_path.read_bytes() if log_path.exists() else b""
+        whole = raw[: raw.rfind(b"\n") + 1]  # complete lines only
+        if len(whole) != len(raw):
+            with open(log_path, "r+b") as fh:  # drop the torn line so the next append starts clean
+                fh.truncate(len(whole))
+                fh.flush()
+                os.fsync(fh.fileno())
+        table = cls(folder, table_id, config, codes, game, default_bot)
+        for number, line in enumerate(whole.decode("utf-8").splitlines(), 1):
+            try:
+                table._replay(json.loads(line))
+            except (ValueError, KeyError, TypeError, IllegalAction, Refusal) as exc:
+                raise TableError(f"{log_path}:{number}: cannot replay this event: {exc}") from None
+        return table
+
+    def _replay(self, event: dict[str, Any]) -> None:
+        kind = event["event"]
+        if kind == "act":
+            self.game.apply(self._legal(int(event["action"]["seat"]), event["action"]))
+            self.applied += 1
+            self._after_action()
+        elif kind == "pass":
+            self.answered.add(int(event["seat"]))
+        elif kind == "control":
+            self.seats[int(event["seat"])].by_bot = bool(event["bot"])
+        elif kind == "name":
+            self.seats[int(event["seat"])].name = str(event["name"])
+        else:
+            raise ValueError(f"unknown event {kind!r}")
+
+    def close(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    # ------------------------------------------------------------------ seats and codes
+    def seat_of_code(self, code: str) -> int | None:
+        """The seat whose invite code is ``code``: every seat's code compared, in constant time."""
+        given = code.encode()
+        found = None
+        for seat in self.seats:
+            if seat.code is not None and hmac.compare_digest(given, seat.code.encode()):
+                found = seat.index
+        return found
+
+    def name_taken(self, name: str, seat: int) -> bool:
+        return any(s.name.casefold() == name.casefold() for s in self.seats if s.index != seat)
+
+    async def join(self, seat: int, outbox: Outbox, name: str | None,
+                   greeting: Callable[[str], dict[str, Any]] | None = None) -> None:
+        """A person takes their seat (refused while another connection holds it); ``greeting(name)`` is the
+        first message they are sent, before the table's state."""
+        async with self.lock:
+            s = self.seats[seat]
+            if s.outbox is not None:
+                raise Refusal("seat-taken", f"{s.name}'s seat is already connected (its link is in use)")
+            if name and name != s.name:
+                if self.name_taken(name, seat):
+                    name = f"{name} ({seat + 1})"
+                await self._write({"event": "name", "seat": seat, "name": name})
+                s.name = name
+            if greeting is not None:
+                outbox.post(greeting(s.name))
+            s.outbox = outbox
+            self._broadcast()
+
+    async def leave(self, seat: int, outbox: Outbox) -> None:
+        async with self.lock:
+            s = self.seats[seat]
+            if s.outbox is outbox:
+                s.outbox = None
+                self._broadcast()
+
+    async def set_bot(self, seat: int, by_bot: bool) -> None:
+        """Hand a human seat to its bot (``by_bot``) or back to its person."""
+        async with self.lock:
+            s = self.seats[seat]
+            if not s.human:
+                raise Refusal("not-human", f"{s.name}'s seat is a bot's")
+            if s.by_bot != by_bot:
+                await self._write({"event": "control", "seat": seat, "bot": by_bot})
+                s.by_bot = by_bot
+                self._broadcast()
+                self.changed.set()
+
+    # ------------------------------------------------------------------ actions
+    def _legal(self, seat: int, action_json: Any) -> Action:
+        """The action of ``seat`` the game offers now whose record form is ``action_json``."""
+        want = _normal(action_json)
+        if not isinstance(want, dict) or want.get("seat") != seat:
+            raise Refusal("not-your-seat", "an action names its own seat")
+        for action in self.game.legal_actions(seat):
+            if _normal(action.to_json()) == want:
+                return action
+        if self.game.is_over():
+            raise Refusal("game-over", "the game is over")
+        return self._no_such_action(seat, want)
+
+    def _no_such_action(self, seat: int, want: dict[str, Any]) -> Action:
+        kind = want.get("type")
+        legal = self.game.legal_actions(seat)
+        if not legal:
+            raise Refusal("not-your-turn", f"it is not {self.seats[seat].name}'s turn: {self.status()}")
+        kinds = sorted({a.type for a in legal})
+        if kind not in kinds:
+            raise Refusal("illegal", f"a {kind} action is not possible now; possible: {', '.join(kinds)}")
+        raise Refusal("illegal", f"that {kind} action is not possible now (the game offers {len(legal)} actions)")
+
+    def window_pending(self) -> list[int]:
+        """Human seats the open communication window still waits for (every human answers: acts or passes)."""
+        order = self.game.window()
+        if not order:
+            return []
+        return [s for s in order if self._by_person(s) and s not in self.answered
+                and self.game.may_act_out_of_turn(s)]
+
+    def _by_person(self, seat: int) -> bool:
+        return not self.seats[seat].by_bot
+
+    def _after_action(self) -> None:
+        if not self.game.window():
+            self.answered.clear()
+
+    async def act(self, seat: int, action_json: dict[str, Any]) -> int:
+        """A person's action: checked by the engine, written durably, then shown; returns the action count."""
+        async with self.lock:
+            self._check_open(seat)
+            action = self._legal(seat, action_json)
+            others = [s for s in self.window_pending() if s != seat]
+            if others:
+                probe = self.game.clone()
+                probe.apply(action)
+                if not probe.window():  # this action would close the window before every human answered
+                    raise Refusal("window-open", f"waiting for {self._names(others)} to communicate or pass first")
+            await self._commit(action)
+            return self.applied
+
+    async def pass_window(self, seat: int) -> int:
+        """A person has nothing to say in the open communication window."""
+        async with self.lock:
+            self._check_open(seat)
+            if seat not in self.window_pending():
+                raise Refusal("no-window", "no communication window is waiting for you")
+            await self._write({"event": "pass", "seat": seat})
+            self.answered.add(seat)
+            self._broadcast()
+            self.changed.set()
+            return self.applied
+
+    def _check_open(self, seat: int) -> None:
+        if self.broken:
+            raise Refusal("table-broken", f"the table has stopped: {self.broken}")
+        if self.seats[seat].by_bot:
+            raise Refusal("seat-by-bot", "a bot plays your seat now; the host can hand it back to you")
+
+    async def _commit(self, action: Action) -> None:
+        """Apply (the engine refuses an illegal action: nothing changes), write durably, then show it."""
+        try:
+            self.game.apply(action)
+        except IllegalAction as exc:
+            raise Refusal(getattr(exc, "code", "illegal") or "illegal", str(exc)) from None
+        self.applied += 1
+        await self._write({"event": "act", "action": action.to_json()})
+        self._after_action()
+        if self.game.is_over():
+            write_text_atomic(self.folder / RECORD_FILE, json.dumps(self.game.record(), indent=1) + "\n")
+        self._broadcast()
+        self.changed.set()
+
+    async def _write(self, event: dict[str, Any]) -> None:
+        """Append one event and fsync it (in a worker thread: other tables go on meanwhile), durable before
+        anyone is told."""
+        if self._log is None:
+            raise Refusal("table-broken", "the table is closed")
+        try:
+            await asyncio.to_thread(self._append, self._log, json.dumps(event, separators=(",", ":")).encode() + b"\n")
+        except OSError as exc:
+            self.broken = f"cannot write {self.folder / LOG_FILE}: {exc}"
+            raise Refusal("table-broken", self.broken) from None
+
+    @staticmethod
+    def _append(log: Any, line: bytes) -> None:
+        log.write(line)
+        log.flush()
+        os.fsync(log.fileno())
+
+    # ------------------------------------------------------------------ bots
+    def _player(self, seat: int) -> SeatPlayer:
+        spec = self.seats[seat].bot_spec
+        players = self._players.get(spec)
+        if players is None:
+            family = self.game.family
+            players = family.seat_players(self.game, family.bot_spec(spec), f"{self.config.seed}/{spec}")
+            self._players[spec] = players
+        return players[seat]
+
+    async def bot_step(self) -> bool:
+        """Let one bot act if the table waits for one (its thinking in a thread); False when none is due."""
+        async with self.lock:
+            game = self.game
+            if game.is_over() or self.broken:
+                return False
+            order = game.window()
+            if order and not self.window_pending() and self.offered_at != len(game.actions):
+                acted = False
+                for seat in order:
+                    if self.seats[seat].by_bot and game.may_act_out_of_turn(seat):
+                        action = await asyncio.to_thread(self._player(seat).offer, game)
+                        if action is not None:
+                            await self._bot_commit(seat, action)
+                            acted = True
+                            if game.is_over() or not game.window():
+                                break
+                self.offered_at = len(game.actions)
+                return acted or self._due_bot() is not None
+            due = self._due_bot()
+            if due is None:
+                return False
+            action = await asyncio.to_thread(self._player(due).act, game)
+            await self._bot_commit(due, action)
+            return True
+
+    def _due_bot(self) -> int | None:
+        if self.window_pending():
+            return None
+        return next((s for s in self.game.waiting() if self.seats[s].by_bot), None)
+
+    async def _bot_commit(self, seat: int, action: Action) -> None:
+        legal = self.game.legal_actions(seat)
+        if getattr(action, "seat", None) != seat or action not in legal:
+            # a bug of the bot: the table goes on with the first action the game offers (and says so)
+            if not legal:
+                raise BotError(f"the bot of seat {seat} chose {action!r} and the game offers that seat nothing")
+            self.bot_faults.append(f"the bot of seat {seat} chose {action!r}, which is not legal now")
+            action = legal[0]
+        await self._commit(action)
+
+    # ------------------------------------------------------------------ what each seat is sent
+    def waiting_seats(self) -> list[int]:
+        if self.game.is_over():
+            return []
+        pending = self.window_pending()
+        return pending or list(self.game.waiting())
+
+    def _names(self, seats: Sequence[int]) -> str:
+        names = [self.seats[s].name for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def status(self) -> str:
+        """Who the table waits for, in words (``waiting for Ann (disconnected)``)."""
+        if self.broken:
+            return f"the table has stopped: {self.broken}"
+        if self.game.is_over():
+            return self.game.outcome().words()
+        parts = []
+        for s in self.waiting_seats():
+            seat = self.seats[s]
+            parts.append(seat.name + ("" if seat.by_bot or seat.connected else " (disconnected)"))
+        why = " to communicate or pass" if self.window_pending() else ""
+        return ("waiting for " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
+                + why) if parts else "waiting"
+
+    def state_for(self, seat: int) -> dict[str, Any]:
+        """The ``state`` message for ``seat``: its observation and log (what it may know), and the table."""
+        game = self.game
+        outcome = game.outcome()
+        return {
+            "type": "state",
+            "seq": self.applied,
+            "seat": seat,
+            "observation": game.observation(seat),
+            "log": game.seat_log(seat),
+            "players": [{"name": s.name, "kind": "human" if s.human else "bot", "connected": s.connected,
+                         **({"bot": s.bot_spec} if s.by_bot else {})} for s in self.seats],
+            "waiting": [self.seats[s].name for s in self.waiting_seats()],
+            "status": self.status(),
+            "legal": [] if self.seats[seat].by_bot else [a.to_json() for a in game.legal_actions(seat)],
+            "turn": seat in self.waiting_seats(),
+            "window": seat in self.window_pending(),
+            "over": game.is_over(),
+            "outcome": {"result": outcome.result, "words": outcome.words()},
+        }
+
+    def _broadcast(self) -> None:
+        for s in self.seats:
+            if s.outbox is not None:
+                s.outbox.post(self.state_for(s.index))
+        if self.on_change is not None:
+            self.on_change(self)
+
+    async def run_bots(self, delay: float = 0.0) -> None:
+        """The table's bot runner: after every change, let the bots due act (one at a time, ``delay`` apart)."""
+        while True:
+            await self.changed.wait()
+            self.changed.clear()
+            while await self.bot_step():
+                if delay:
+                    await asyncio.sleep(delay)
+                else:
+                    await asyncio.sleep(0)  # let other tables and clients in between two bot actions

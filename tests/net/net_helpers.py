@@ -1,0 +1,80 @@
+"""Hosted tables for the tests: a real host on a free loopback port, real WebSocket clients that play a seat."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from crewkit.net.client import TableClient
+from crewkit.net.protocol import join_link
+from crewkit.net.server import Host, Limits
+from crewkit.net.table import HostedTable, TableConfig
+
+LOOPBACK = "127.0.0.1"
+
+
+@contextlib.asynccontextmanager
+async def running_host(folder: Path, limits: Limits | None = None) -> AsyncIterator[Host]:
+    host = Host(folder, limits or Limits(ping_interval=None, ping_timeout=None))
+    await host.start(LOOPBACK, 0)
+    try:
+        yield host
+    finally:
+        await host.stop()
+
+
+def new_table(host: Host, ruleset: str, mission: str | None, seats: Sequence[str], seed: str = "s",
+              readings: dict[str, str] | None = None, names: Sequence[str] = (),
+              players: int | None = None) -> HostedTable:
+    config = TableConfig(ruleset, mission, players or len(seats), seed, list(seats), dict(readings or {}), list(names))
+    bot = "fast" if mission else "heuristic"
+    return host.add(HostedTable.create(host.folder, config, bot))
+
+
+def links(host: Host, table: HostedTable) -> list[str]:
+    """The join link of each human seat, in seat order."""
+    return [join_link("ws", LOOPBACK, host.port, table.id, s.code) for s in table.seats if s.code is not None]
+
+
+def seat_link(host: Host, table: HostedTable, seat: int) -> str:
+    code = table.seats[seat].code
+    assert code is not None
+    return join_link("ws", LOOPBACK, host.port, table.id, code)
+
+
+async def play_seat(client: TableClient, seed: str, timeout: float = 120.0, max_messages: int = 50_000,
+                    stop_at: int | None = None) -> dict[str, Any]:
+    """Play ``client``'s seat with random legal actions (passing windows at random) until the game ends or the
+    table reaches ``stop_at`` actions; returns the last state. Bounded in messages and time."""
+    rng = random.Random(seed)
+    decided: set[tuple[int, bool]] = set()
+    refused = 0
+    async with asyncio.timeout(timeout):
+        pending: dict[str, Any] | None = client.state  # a state read before: act on it first
+        for _ in range(max_messages):
+            message = pending or await client.recv()
+            pending = None
+            state = client.state
+            if state is None:
+                continue
+            if state["over"] or (stop_at is not None and state["seq"] >= stop_at):
+                return state
+            if message["type"] == "error":
+                refused += 1
+                assert refused < 1000, "the client's actions keep being refused"
+                decided.discard((state["seq"], state["window"]))  # decide again on the same state
+            elif message["type"] != "state":
+                continue
+            key = (state["seq"], state["window"])
+            if not state["turn"] or key in decided:
+                continue
+            decided.add(key)
+            if state["window"] and (rng.random() < 0.7 or not state["legal"]):
+                await client.pass_window()
+            elif state["legal"]:
+                await client.act(rng.choice(state["legal"]))
+    raise AssertionError("the game did not end within the message bound")

@@ -1,0 +1,253 @@
+"""A real host on a free loopback port and real WebSocket clients: seats, codes, hostile clients, rejoining."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import time
+from pathlib import Path
+
+import pytest
+from net_helpers import LOOPBACK, links, new_table, play_seat, running_host, seat_link
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from crewkit.games import replay
+from crewkit.net.client import JoinRefused, TableClient
+from crewkit.net.protocol import VERSION, decode, encode, join_link
+from crewkit.net.server import Limits
+
+pytestmark = pytest.mark.timeout(180)
+
+MISSION = "planet-nine/01"
+
+
+async def test_two_people_and_a_bot_play_planet_nine_01_to_its_end(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as host:
+        table = new_table(host, "crew", MISSION, ["human", "human", "fast"], seed="two-and-a-bot")
+        ann, bob = [await TableClient.connect(link, name) for link, name in zip(links(host, table), ["Ann", "Bob"], strict=True)]
+        assert (ann.seat, bob.seat, ann.name, bob.name) == (0, 1, "Ann", "Bob")
+        ends = await asyncio.gather(play_seat(ann, "a"), play_seat(bob, "b"))
+        assert ends[0]["seq"] == ends[1]["seq"] == table.applied
+        assert [p["name"] for p in ends[0]["players"]] == ["Ann", "Bob", "Bot 3"]
+        assert ends[0]["outcome"]["result"] in ("success", "failure")
+        record = json.loads((table.folder / "record.json").read_text())
+        replayed = replay(record)
+        assert replayed.error is None and replayed.game is not None
+        assert replayed.game.outcome().result == ends[0]["outcome"]["result"]
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_wrong_code_another_tables_code_and_a_code_in_use_are_refused(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as host:
+        one = new_table(host, "crew", MISSION, ["human", "human", "fast"])
+        two = new_table(host, "crew", MISSION, ["human", "fast", "fast"], seed="other")
+        good = seat_link(host, one, 1)
+        code = one.seats[1].code
+        assert code is not None and len(code) >= 32  # 24 random bytes, url-safe: 192 bits
+        wrong = join_link("ws", LOOPBACK, host.port, one.id, code[:-2] + ("AA" if code[-2:] != "AA" else "BB"))
+        with pytest.raises(JoinRefused) as refused:
+            await TableClient.connect(wrong)
+        assert refused.value.code == "bad-code"
+        with pytest.raises(JoinRefused) as refused:  # a seat's code names that table's seat only
+            await TableClient.connect(join_link("ws", LOOPBACK, host.port, two.id, code))
+        assert refused.value.code == "bad-code"
+        bob = await TableClient.connect(good, "Bob")
+        assert bob.seat == 1  # the code of seat 1 takes seat 1, whatever the client asks
+        with pytest.raises(JoinRefused) as refused:  # the same link while its seat is connected
+            await TableClient.connect(good, "Mallory")
+        assert refused.value.code == "seat-taken"
+        assert one.seats[1].name == "Bob"
+        await bob.close()
+
+
+def test_codes_are_compared_with_every_seats_in_constant_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from crewkit.net.table import HostedTable, TableConfig
+
+    async def make() -> HostedTable:
+        return HostedTable.create(tmp_path, TableConfig("crew", MISSION, 4, "s", ["human", "human", "fast", "human"]),
+                                  "fast")
+
+    table = asyncio.run(make())
+    calls: list[tuple[bytes, bytes]] = []
+    real = hmac.compare_digest
+
+    def counting(a: bytes, b: bytes) -> bool:
+        calls.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(hmac, "compare_digest", counting)
+    assert table.seat_of_code(table.seats[0].code or "") == 0
+    assert len(calls) == 3  # every human seat's code compared, no early exit
+    calls.clear()
+    assert table.seat_of_code("x" * 32) is None
+    assert len(calls) == 3
+    table.close()
+
+
+async def test_failed_attempts_are_rate_limited_per_address(tmp_path: Path) -> None:
+    async with running_host(tmp_path, Limits(failures=3, failure_window=60, ping_interval=None)) as host:
+        table = new_table(host, "crew", MISSION, ["human", "fast", "fast"])
+        for i in range(3):
+            with pytest.raises(JoinRefused) as refused:
+                await TableClient.connect(join_link("ws", LOOPBACK, host.port, table.id, f"guess{i}"))
+            assert refused.value.code == "bad-code"
+        with pytest.raises(JoinRefused) as refused:  # even the right code, while the address is limited
+            await TableClient.connect(links(host, table)[0])
+        assert refused.value.code == "rate-limited"
+        host.failures.clear()  # the window passed
+        client = await TableClient.connect(links(host, table)[0])
+        assert client.seat == 0
+        await client.close()
+
+
+async def test_a_client_of_another_version_is_refused_naming_both(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as host:
+        table = new_table(host, "crew", MISSION, ["human", "fast", "fast"])
+        async with connect(f"ws://{LOOPBACK}:{host.port}/") as ws:
+            await ws.send(json.dumps({"type": "hello", "version": VERSION + 1, "table": table.id,
+                                      "code": table.seats[0].code, "client": "future"}))
+            refused = decode(await ws.recv(), "host")
+        assert refused["type"] == "refused" and refused["code"] == "version"
+        assert f"version {VERSION}" in refused["message"] and f"version {VERSION + 1}" in refused["message"]
+
+
+async def test_an_illegal_action_gets_a_message_and_changes_nothing(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as host:
+        table = new_table(host, "crew", MISSION, ["human", "human", "fast"], seed="illegal")
+        first, second = [await TableClient.connect(link) for link in links(host, table)]
+        state = await first.until(lambda m: m["type"] == "state")
+        waited = first if state["turn"] else second
+        other = second if waited is first else first
+        before = json.dumps(table.game.record())
+        other_state = other.state or await other.until(lambda m: m["type"] == "state")
+        attempts = [
+            {"seat": other.seat, "type": "play", "card": "blue 1"},  # not that seat's turn
+            {"seat": waited.seat, "type": "play", "card": "rocket 9"},  # no such card in that game
+            {"seat": 1 - waited.seat if waited.seat < 2 else 0, "type": "take-task", "card": "blue 3"},
+        ]
+        for client, action in [(other, attempts[0]), (waited, attempts[1]), (waited, attempts[2])]:
+            ident = await client.act(action)
+            error = await client.until(lambda m: m["type"] in ("error", "ack"))
+            assert error["type"] == "error" and error["id"] == ident, error
+            assert error["message"]
+        assert json.dumps(table.game.record()) == before
+        assert other_state["seq"] == table.applied
+        await first.close()
+        await second.close()
+
+
+async def _round_trip(client: TableClient) -> float:
+    start = time.perf_counter()
+    ident = await client.ping()
+    await client.until(lambda m: m["type"] == "pong" and m.get("id") == ident, timeout=10)
+    return time.perf_counter() - start
+
+
+async def test_hostile_clients_neither_crash_the_host_nor_stall_another_table(tmp_path: Path) -> None:
+    limits = Limits(open_timeout=1.0, hello_timeout=1.0, rate=50, burst=50, flood_close=300, ping_interval=None)
+    async with running_host(tmp_path, limits) as host:
+        victim = new_table(host, "crew", MISSION, ["human", "fast", "fast"], seed="victim")
+        honest = new_table(host, "crew", MISSION, ["human", "human", "fast"], seed="honest")
+        fuzzer = await TableClient.connect(links(host, victim)[0])
+        watcher = await TableClient.connect(links(host, honest)[0])
+        player = await TableClient.connect(links(host, honest)[1])
+        game = asyncio.gather(play_seat(watcher, "w"), play_seat(player, "p"))
+        ws = fuzzer.ws
+        for raw in ["{", "[]", "null", '"hello"', json.dumps({"type": "launch"}),
+                    json.dumps({"type": "act", "action": {"seat": 0, "type": "play"}, "extra": 1}),
+                    json.dumps({"type": "act", "action": {"seat": 0, "type": "play", "nested": {"a": [1]}}}),
+                    json.dumps({"type": "ping", "id": -1}), "[" * 5000 + "]" * 5000]:
+            await ws.send(raw)
+            error = await fuzzer.until(lambda m: m["type"] == "error", timeout=10)
+            assert error["code"] in ("bad-message", "unknown-type"), error
+        await ws.send(b"\x00\x01binary")
+        assert (await fuzzer.until(lambda m: m["type"] == "error", timeout=10))["code"] == "bad-message"
+        assert await _round_trip(fuzzer) < 5  # still served after every malformed message
+        # a flood: thousands of messages as fast as the socket takes them
+        with pytest.raises(ConnectionClosed):
+            for _ in range(5000):
+                await ws.send(encode({"type": "ping", "id": 1}))
+            await fuzzer.until(lambda m: False, timeout=20)
+        # a huge frame closes that connection only
+        big = await TableClient.connect(links(host, victim)[0])
+        with pytest.raises(ConnectionClosed):
+            await big.ws.send("x" * (limits.max_message + 1))
+            await big.until(lambda m: False, timeout=10)
+        assert big.ws.close_code == 1009
+        # connections that never finish their handshake, or never say hello
+        readers_writers = []
+        for _ in range(20):
+            reader, writer = await asyncio.open_connection(LOOPBACK, host.port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and nothing more
+            readers_writers.append((reader, writer))
+        silent = await connect(f"ws://{LOOPBACK}:{host.port}/")
+        assert await _round_trip(watcher) < 2  # the honest table is served meanwhile
+        refused = decode(await asyncio.wait_for(silent.recv(), 10), "host")
+        assert refused["type"] == "refused" and refused["code"] == "timeout"
+        for reader, writer in readers_writers:
+            assert await asyncio.wait_for(reader.read(), 10) is not None  # the host closed it (EOF)
+            writer.close()
+        ends = await game
+        assert ends[0]["over"] and ends[1]["over"]
+        # the victim's seat is free again: its person rejoins
+        again = await TableClient.connect(links(host, victim)[0])
+        assert (await again.until(lambda m: m["type"] == "state"))["seq"] == victim.applied
+        await again.close()
+        await silent.close()
+
+
+async def test_a_dropped_client_rejoins_with_the_same_link_and_the_table_says_who_it_waits_for(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as host:
+        table = new_table(host, "crew", MISSION, ["human", "human", "fast"], seed="rejoin", names=["Ann", "Bob", "Cat"])
+        ann_link, bob_link = links(host, table)
+        ann = await TableClient.connect(ann_link)
+        bob = await TableClient.connect(bob_link)
+        await asyncio.gather(play_seat(ann, "a", stop_at=4), play_seat(bob, "b", stop_at=4))
+        await ann.ws.close()  # Ann's connection drops mid-game
+        state = bob.state
+        assert state is not None
+        for _ in range(200):  # Bob plays until the table waits for Ann
+            if "Ann" in state["waiting"] and not state["players"][0]["connected"]:
+                break
+            if state["turn"] and state["seq"] == table.applied:
+                if state["window"]:
+                    await bob.pass_window()
+                elif state["legal"]:
+                    await bob.act(state["legal"][0])
+            await bob.until(lambda m: m["type"] in ("state", "error"), timeout=10)
+            state = bob.state
+        else:
+            raise AssertionError("the table never waited for Ann")
+        assert "waiting for Ann (disconnected)" in state["status"]
+        ann = await TableClient.connect(ann_link)
+        back = await ann.until(lambda m: m["type"] == "state")
+        assert back["seq"] == table.applied and back["turn"]
+        assert back["observation"] == json.loads(json.dumps(table.game.observation(0)))
+        seen = await bob.until(lambda m: m["type"] == "state" and m["players"][0]["connected"])
+        assert "(disconnected)" not in seen["status"]
+        ends = await asyncio.gather(play_seat(ann, "a2"), play_seat(bob, "b2"))
+        assert ends[0]["over"]
+        await ann.close()
+        await bob.close()
+
+
+async def test_the_host_hands_a_left_seat_to_a_bot_and_back(tmp_path: Path) -> None:
+    async with running_host(tmp_path) as host:
+        table = new_table(host, "crew", MISSION, ["human", "human", "fast"], seed="hand-over", names=["Ann", "Bob", "Cat"])
+        ann_link, bob_link = links(host, table)
+        bob = await TableClient.connect(bob_link)
+        await table.set_bot(0, True)  # Ann never came: her bot plays
+        state = await play_seat(bob, "b", stop_at=12)
+        assert state["players"][0]["bot"] == "fast"
+        assert state["seq"] >= 12
+        await table.set_bot(0, False)  # Ann is here: her seat is hers again
+        ann = await TableClient.connect(ann_link)
+        ends = await asyncio.gather(play_seat(ann, "a"), play_seat(bob, "b2"))
+        assert ends[0]["over"] and "bot" not in ends[0]["players"][0]
+        log = [json.loads(line) for line in (table.folder / "log.jsonl").read_text().splitlines()]
+        assert [e["bot"] for e in log if e["event"] == "control"] == [True, False]
+        await ann.close()
+        await bob.close()
