@@ -70,31 +70,30 @@ def _game_from_args(args: argparse.Namespace) -> Any:
     if args.record and args.mission:
         raise UsageError("give either a RECORD or --mission, not both")
     if args.record:
-        from crewkit.engine.record import replay_record
+        from crewkit.engine.record_file import read_record
         from crewkit.engine.registry import known_action_types
-        from crewkit.spec.recordfile import load_record_file
+        from crewkit.spec.errors import render_issue
+        from crewkit.spec.loader import source_lines
 
         path = Path(args.record)
         if not path.is_file():
             raise UsageError(f"{args.record}: no such file")
-        from crewkit.spec.errors import render_issue
-        from crewkit.spec.loader import source_lines
-
-        # the same size, nesting and schema checks as `crewkit replay`
-        record, issues = load_record_file(path, known_action_types())
-        if issues:
+        read = read_record(path, known_action_types())  # the one reader: `crewkit replay` and `validate` use it
+        if read.issues or read.replay is None or read.family is None:
             lines = source_lines(path)
-            for issue in issues:
+            for issue in read.issues:
                 print(render_issue(issue, lines), file=sys.stderr)
             return None
-        if args.after is not None:
-            record = dict(record)
-            record["actions"] = list(record.get("actions") or [])[: args.after]
-        replay = replay_record(record)
-        if replay.error is not None or replay.game is None:
-            print(f"crewkit solve: {args.record}: {replay.error}", file=sys.stderr)
+        if not read.family.solvable:
+            raise UsageError(f"{args.record}: a record of {read.family.title}; the solver searches trick-taking games")
+        replayed = read.replay
+        if args.after is not None:  # the position after the first N actions
+            record = {**read.record, "actions": list(read.record.get("actions") or [])[: args.after]}
+            replayed = read.family.replay(record)
+        if replayed.error is not None or replayed.game is None:
+            print(f"crewkit solve: {args.record}: {replayed.error}", file=sys.stderr)
             return None
-        return replay.game
+        return replayed.game.engine
     if args.after is not None:
         raise UsageError("--after needs a RECORD")
     if not args.mission:

@@ -61,6 +61,24 @@ def test_solve_usage_and_bad_record(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "bad.json:1:2: error: invalid JSON" in err
 
 
+def test_a_record_is_read_by_the_one_reader_whatever_its_family(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """``solve RECORD`` reads the record as ``replay`` and ``validate`` do: a broken action is refused at its
+    position (even past ``--after``), and a record of another family is said to be one, not searched."""
+    from crewkit.cli import UsageError
+
+    game = new_game("crew", "planet-nine/02", 4, seed="rec")
+    record = game_to_record(game)
+    record["actions"] = [{"seat": 0, "type": "play", "card": "not a card"}]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    assert commands.cmd_solve(_parse(["solve", str(path), "--after", "0"])) == 1
+    assert "game.json:" in capsys.readouterr().err
+    hunt = Path(__file__).parents[1] / "engine" / "board" / "golden" / "not-alone-3p.json"
+    with pytest.raises(UsageError, match="a record of Not Alone; the solver searches trick-taking games"):
+        commands.cmd_solve(_parse(["solve", str(hunt)]))
+
+
 def test_gold_frame_and_commanders_decision_are_searched() -> None:
     game = new_game("crew", "planet-nine/27", 5, seed="gf")
     assert game.rules.gold_frame
