@@ -3,8 +3,9 @@
 crewkit's own blocks live in :mod:`crewkit.engine.blocks`; an installed package adds blocks through the
 ``crewkit.blocks`` entry-point group (an entry point names a :class:`~crewkit.engine.phase.Block` subclass,
 or a module whose import registers blocks with :func:`~crewkit.engine.phase.register`). Both are imported on
-first need: a family's own block modules when a rule set of that family is first composed
-(:data:`FAMILY_BLOCK_MODULES`), an installed package's when one of its block names is asked for.
+first need: the trick-taking blocks when a rule set of that family is first composed
+(:data:`FAMILY_BLOCK_MODULES`), an installed package's when one of its block names is asked for. A family run
+by the phase machine (:mod:`crewkit.engine.machine`) registers its machine blocks from its own package.
 
 A rule set names its phases in ``flow:`` (default: ``[setup, draft, tricks]``; with ``rounds:``,
 ``[choose-mission, tricks]``) and its cross-cutting blocks in ``blocks:``. The composition always holds the
@@ -32,18 +33,15 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "crewkit.blocks"
 DEFAULT_BLOCKS = ("objectives", "communication", "distress", "gold-frame", "draws")
-BOARD = "board"
-"""The board-of-places family: every rule set not trick-taking, its flow run by the phase machine
-(:mod:`crewkit.engine.machine`)."""
 
 FAMILY_BLOCK_MODULES: dict[str, tuple[str, ...]] = {
     TRICK_TAKING: tuple(f"crewkit.engine.blocks.{m}" for m in (
         "communication", "distress", "draft", "draws", "dummy", "gold_frame", "objectives", "rounds",
         "secret_tasks", "setup_steps", "tricks")),
-    BOARD: ("crewkit.families.not_alone.blocks",),
 }
-"""crewkit's own block modules of each family (each registers its blocks when imported), imported when a rule
-set of that family is first composed, so that a command pays only for the family it plays."""
+"""crewkit's own block modules of the trick-taking family (each registers its blocks when imported), imported
+when a rule set of it is first composed, so that a command pays only for the family it plays. A family of the
+phase machine registers its blocks itself: its package imports them before it opens a game."""
 _families_loaded: set[str] = set()
 _entry_points_loaded = False
 
@@ -113,7 +111,6 @@ def machine_block_named(name: str, params: Any = None) -> MachineBlock[Any]:
     (its entry in the rule set's ``flow:``)."""
     from crewkit.engine.machine import MACHINE_BLOCKS
 
-    load_family_blocks(BOARD)
     cls = MACHINE_BLOCKS.get(name)
     if cls is None:
         load_entry_points(name)
