@@ -50,6 +50,10 @@ hands the search to ``_native.c`` (see :mod:`crewkit.solve.native`), which mirro
 search node for node: same verdicts, node counts and lines, about fifty times faster. A change to the
 search here must be made there too; ``tests/solve/test_native.py`` compares the two.
 
+Beside this file: :mod:`crewkit.solve.view` (the conditions' view of the search state),
+:mod:`crewkit.solve.automaton` (the guard), :mod:`crewkit.solve.reasons` (a loss proved by a bound, in words)
+and :mod:`crewkit.solve.scope` (when cards merge, when a draft is searched free).
+
 History summary (games with conditions): conditions may read the whole history, but a position's future
 is assumed to depend on the past only through each seat's number of tricks, won cards and cards it won
 tricks *with*, plus each condition's latched ``done`` state. Verdicts on past events are delivered at once
@@ -60,16 +64,18 @@ by ``fail_if``, so a position still alive has passed them. This holds for every 
 from __future__ import annotations
 
 import random
-import re
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
-from crewkit.cards import Card, Deck, mask_ids
+from crewkit.cards import Card, mask_ids
 from crewkit.engine.game import Game, Task, Trick
 from crewkit.engine.kernel import deck_strength_table, token_kinds, token_violation
 from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA
+from crewkit.solve.automaton import AUTOMATON_CAP, NO_LIMIT, WinnerAutomaton, winner_automaton
+from crewkit.solve.reasons import root_loss, seat_words, token_out_of_reach
+from crewkit.solve.scope import conditions_merge_safe, draft_conditions_ok, draft_quotas
+from crewkit.solve.view import SearchView
 
 
 class SearchAborted(Exception):
@@ -80,184 +86,7 @@ class Unsupported(Exception):
     """The position uses a rule the core does not model (the caller falls back to the engine search)."""
 
 
-# identifiers a condition may use and still let the solver merge adjacent cards (no rank or card identity)
-_MERGE_SAFE_WORDS = frozenset(
-    """
-    tricks_won players p q t tricks max min in and or not none true false first_trick last_trick winner
-    leader commander dealer tricks_left tricks_played total_tricks number is_last is_first is_trump
-    winning_card any all count tasks token done trick owner abs left_of right_of mode others longest_run
-    """.split()
-)
-_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
-_STRING = re.compile(r"\"[^\"]*\"|'[^']*'")
 
-
-def conditions_merge_safe(texts: Sequence[str], roles: Sequence[str]) -> bool:
-    """True when no condition text can tell two cards of one suit apart (so merging them is sound)."""
-    allowed = _MERGE_SAFE_WORDS | set(roles)
-    for text in texts:
-        for word in _WORD.findall(_STRING.sub("", text)):
-            if word not in allowed:
-                return False
-    return True
-
-
-def draft_conditions_ok(conditions: Sequence[Any], roles: Sequence[str]) -> bool:
-    """Can a free draft be searched with these mission conditions? Yes when they read only trick winners
-    (card-blind, checked after each trick): they never read a task or its owner, so who takes which task is
-    the draft's business alone."""
-    from crewkit.solve.compiled import card_blind
-
-    return all(c.check != "after-play" and card_blind(c.fail_expr, roles) and card_blind(c.done_expr, roles)
-               for c in conditions)
-
-
-def draft_quotas(game: Game) -> list[int]:
-    """How many of the undrafted tasks each seat takes: the draft goes round from ``draft_turn``."""
-    quotas = [0] * game.n
-    k = sum(1 for t in game.tasks if t.owner is None)
-    for j in range(k):
-        quotas[(game.draft_turn + j) % game.n] += 1
-    return quotas
-
-
-class SearchView:
-    """The engine's view surface (``crewkit.dsl.view.View``) over a :class:`TrickSearch` state."""
-
-    __slots__ = ("_s", "deck")
-
-    def __init__(self, search: TrickSearch) -> None:
-        self._s = search
-        self.deck: Deck = search.deck
-
-    def seats(self) -> Sequence[int]:
-        return range(self._s.n)
-
-    def commander(self) -> int | None:
-        return self._s.commander
-
-    def dealer(self) -> int | None:
-        return self._s.dealer
-
-    def role(self, name: str) -> int | None:
-        return self._s.roles.get(name)
-
-    def roles(self) -> Mapping[str, int | None]:
-        return self._s.roles
-
-    def trick_of(self, card: Card) -> Trick | None:
-        return self._s.trick_by_card.get(card.id)
-
-    def mode(self) -> str | None:
-        return self._s.mode
-
-    def tricks(self) -> Sequence[Trick]:
-        return self._s.trick_objs
-
-    def total_tricks(self) -> int:
-        return self._s.total
-
-    def tricks_won(self, seat: int) -> int:
-        return self._s.tricks_won[seat]
-
-    def won_cards(self, seat: int) -> Sequence[Card]:
-        return self.deck.from_mask(self._s.won[seat])
-
-    def hand(self, seat: int) -> Sequence[Card]:
-        return self.deck.from_mask(self._s.hands[seat])
-
-    def current_plays(self) -> Sequence[tuple[int, Card]]:
-        cards = self._s.cards
-        return [(seat, cards[cid]) for seat, cid in self._s.plays]
-
-    def tasks(self) -> Sequence[Task]:
-        return self._s.task_objs[:self._s.nreal]  # not the compiled conditions' cards
-
-    def left_of(self, seat: int) -> int:
-        return (seat + 1) % self._s.n
-
-    def right_of(self, seat: int) -> int:
-        return (seat - 1) % self._s.n
-
-
-
-# winner automata by what their conditions read (rules kept to check the id): setup choices share them
-_AUTOMATA: dict[Any, tuple[Any, WinnerAutomaton | None]] = {}
-
-
-#: WinnerAutomaton.most of a state past which nothing is checked: any number of tricks
-NO_LIMIT = 255
-
-
-def _most_wins(children: list[tuple[int, ...]], complete: list[int], n: int) -> list[tuple[int, ...]]:
-    """Per state and seat, the most tricks the seat can win on an accepted sequence of winners from there.
-
-    The states other than the free one (every condition done: complete with every child itself) form a DAG
-    whose accepted paths end at the last trick; a child -1 is no path."""
-    most: list[tuple[int, ...] | None] = [None] * len(children)
-
-    def visit(root: int) -> None:
-        stack = [(root, False)]
-        while stack:
-            sid, ready = stack.pop()
-            if most[sid] is not None:
-                continue
-            kids = children[sid]
-            if complete[sid] and all(k == sid for k in kids):
-                most[sid] = (NO_LIMIT,) * n
-                continue
-            if not ready:
-                stack.append((sid, True))
-                stack.extend((k, False) for k in kids if k >= 0 and most[k] is None)
-                continue
-            best = [-1] * n
-            any_child = False
-            for w, k in enumerate(kids):
-                if k < 0:
-                    continue
-                any_child = True
-                sub = most[k]
-                assert sub is not None
-                for x in range(n):
-                    v = min(NO_LIMIT, sub[x] + (1 if x == w else 0))
-                    if v > best[x]:
-                        best[x] = v
-            most[sid] = tuple(best) if any_child else (0,) * n  # a final state: no trick left
-
-    for sid in range(len(children)):
-        visit(sid)
-    return [m if m is not None else (0,) * n for m in most]
-
-
-class _TooMany(Exception):
-    """More winner sequences than the automaton's cap."""
-
-
-@dataclass
-class WinnerAutomaton:
-    """Card-blind conditions as an automaton over trick winners (:meth:`TrickSearch.winner_automaton`)."""
-
-    root: int  # the position's state; -1: no winner sequence satisfies the conditions (lost)
-    complete: list[int]  # per state: 1 when every condition is done there
-    children: list[tuple[int, ...]]  # per state, per seat: the state after that seat wins the trick (-1: fails)
-    base: tuple[int, ...]  # the trick winners before the root
-    # per state, per seat: the most tricks the seat can still win on a sequence of winners that satisfies every
-    # condition (NO_LIMIT where the conditions are all done and nothing is checked any more); see max_wins
-    most: list[tuple[int, ...]] = field(default_factory=list)
-
-    def allowed(self, state: int) -> int:
-        return sum(1 << w for w, c in enumerate(self.children[state]) if c >= 0)
-
-    def walk(self, seq: tuple[int, ...]) -> int:
-        """The state after the winners ``seq`` (which extends ``base``); -1 when it fails or does not extend it."""
-        if seq[:len(self.base)] != self.base or self.root < 0:
-            return -1
-        state = self.root
-        for w in seq[len(self.base):]:
-            state = self.children[state][w]
-            if state < 0:
-                return -1
-        return state
 
 
 class TrickSearch:
@@ -640,7 +469,7 @@ class TrickSearch:
         self.line = []
         self.free_owners = {}
         self._reset_position()
-        if self._token_out_of_reach():
+        if token_out_of_reach(self):
             return False
         if self._native is not None and self.automaton is not None and not self.plain and (
                 self._seq[:len(self.automaton.base)] != self.automaton.base):
@@ -664,7 +493,7 @@ class TrickSearch:
         ``_split_search`` does for positions the engine can step into; a draft has no such position)."""
         self.deadline = deadline
         self._reset_position()
-        if self.plays or self._token_out_of_reach():
+        if self.plays or token_out_of_reach(self):
             return self.run(deadline=deadline)
         rem = 0
         for h in self.hands:
@@ -924,113 +753,19 @@ class TrickSearch:
                 return True
         return False
 
+    AUTOMATON_CAP = AUTOMATON_CAP
+
+    def winner_automaton(self, cap: int | None = None, which: Sequence[int] | None = None
+                         ) -> WinnerAutomaton | None:
+        """:func:`crewkit.solve.automaton.winner_automaton` of this position."""
+        return winner_automaton(self, cap, which)
+
     def root_loss(self) -> str:
-        """Why the position is lost before a card is tried, in words, when a bound proves it (else "").
-
-        The bounds of a trick start: the guard's conditions (no order of trick winners satisfies them, or a
-        seat surely wins more tricks than they allow it), too few tricks for the tasks, self-won tasks in an
-        impossible order, a free draft's leader sweeping every trick."""
-        self._reset_position()
-        late = self._token_out_of_reach()
-        if late:
-            return f"the task {late} must be done as task {late.split()[-1][:-1]}, but there are {self.ntasks} tasks"
-        if self.plays:
-            return ""
-        for h in self.hands:
-            self.remaining |= h
-        g = self.guard
-        gs = self._guard_state() if g is not None else None
-        if g is not None and gs is not None and gs < 0:
-            which = self._guard_culprits(lambda a: a.root < 0)
-            return f"no order of trick winners satisfies {which}"
-        too_few = self._too_few_tricks()
-        if self.check_sure and gs is not None:
-            most = g.most[gs]  # type: ignore[union-attr]
-            for seat in range(self.n):
-                sure, need = self.sure_wins(seat), self._need.get(seat, 0)
-                at_least = max(sure, need)
-                if most[seat] >= NO_LIMIT or at_least <= most[seat]:
-                    continue
-                cards = self._sure_cards(seat)  # before the culprits: building their automata resets the position
-                which = self._guard_culprits(lambda a, seat=seat, k=at_least: a.root < 0 or a.most[a.root][seat] < k)
-                who = self.seat_words(seat)
-                short = who.split(" (seat")[0]
-                many = "s" if at_least != 1 else ""
-                let = "lets" if " together with " not in which and ";" not in which else "let"
-                if sure >= need:
-                    them = "them" if " and " in cards else "it"
-                    why = (f"{who} holds {cards}, which no card in another hand beats, and must play {them}, "
-                           f"so {short} wins at least {sure} trick{many}")
-                else:
-                    tasks = [t.card.name for t in self.task_objs if t.owner == seat and not t.done]
-                    why = f"{who} must win at least {need} trick{many} for the tasks {', '.join(tasks)}"
-                return f"{why}; but {which} {let} {short} win at most {most[seat]}"
-        if too_few:
-            return "too few tricks are left for the tasks: each trick completes the tasks of one player at most"
-        if self.check_order and self._doomed():
-            return ("tasks their owners hold must each win their own trick, in an order that contradicts "
-                    "itself")
-        if self.undrafted and self.check_order and self._sweeps():
-            return "the leader wins every trick whatever it leads, yet another player must still take a task"
-        return ""
-
-    def _token_out_of_reach(self) -> str:
-        """An open task whose numbered token asks for a place past the number of tasks: its name, else ""."""
-        for i, k in self.numbered:
-            t = self.task_objs[i]
-            if k > self.ntasks and not t.done:
-                return f"{t.card.name} (token {k})"
-        return ""
+        """:func:`crewkit.solve.reasons.root_loss`: why the position is lost before a card is tried, or ""."""
+        return root_loss(self)
 
     def seat_words(self, seat: int) -> str:
-        """A seat as a reason names it: by its role (``the commander``, ``the sick player``) and number."""
-        roles = [r for r, s in sorted(self.roles.items()) if s == seat]
-        if seat == self.commander:
-            roles.insert(0, "commander")
-        return f"the {' and '.join(r.replace('_', ' ') for r in roles)} (seat {seat})" if roles else f"seat {seat}"
-
-    def _sure_cards(self, seat: int) -> str:
-        hand = self.hands[seat]
-        others = self.remaining & ~hand
-        names = [self.cards[c].name for c in mask_ids(hand & self.trumplike)
-                 if not self.beats_any[c] & others]
-        if len(names) <= 1:
-            return "".join(names)
-        return ", ".join(names[:-1]) + " and " + names[-1]
-
-    def _guard_culprits(self, fails: Any) -> str:
-        """The fewest of the guard's conditions that ``fails(automaton)`` on their own: one, else two, else all,
-        in words (``the conditions "..."``)."""
-        from itertools import combinations
-
-        from crewkit.dsl.words import words
-
-        roles = list(self.game.rules.roles) + list(self.roles)
-        blind = [i for i, c in enumerate(self.conditions) if self._cond_blind(c, roles)]
-        names = {r: f"seat {s}" for r, s in self.roles.items()}
-
-        def say(i: int) -> str:
-            c = self.conditions[i]
-            parts = []
-            if c.fail_expr is not None:
-                parts.append(f"the mission fails if {words(c.fail_expr, names)}")
-            if c.done_expr is not None:
-                parts.append(f"it must come true that {words(c.done_expr, names)}")
-            return f"\u201c{'; '.join(parts)}\u201d ({c.id})"
-
-        for k in (1, 2):
-            for subset in combinations(blind, k):
-                a = self.winner_automaton(which=subset)
-                if a is not None and fails(a):
-                    return " and ".join(say(i) for i in subset) if k == 1 else (
-                        f"{say(subset[0])} together with {say(subset[1])}")
-        return "; ".join(say(i) for i in blind)
-
-    @staticmethod
-    def _cond_blind(c: Any, roles: Sequence[str]) -> bool:
-        from crewkit.solve.compiled import card_blind
-
-        return card_blind(c.fail_expr, roles) and card_blind(c.done_expr, roles)
+        return seat_words(self, seat)
 
     def _too_few_tricks(self) -> bool:
         """Too few tricks left for the open tasks (a sound bound, so a lost position is cut at once).
@@ -1441,146 +1176,6 @@ class TrickSearch:
             memo.clear()
         v = memo[seq] = (mask, tuple(out))
         return v
-
-    AUTOMATON_CAP = 2_000  # winner sequences evaluated at most when building the automaton (well under 1 s)
-
-    def winner_automaton(self, cap: int | None = None, which: Sequence[int] | None = None
-                         ) -> WinnerAutomaton | None:
-        """Card-blind conditions from the current position on, as a minimal automaton over trick winners.
-
-        A state stands for the sequence of trick winners so far; ``allowed[s]`` is the mask of the seats that
-        may win the next trick (their win keeps every condition alive *and* some sequence of later winners
-        still satisfies them all: a sound look-ahead the one-trick check lacks), ``child[s][w]`` the state
-        after seat ``w`` wins it, ``complete[s]`` whether every condition is done there (the mission succeeds
-        there once the tasks are done). States whose futures agree are merged (built bottom-up and
-        hash-consed), so the state is all a position's key needs of the past. State 0 is the position's own.
-        None when more than ``cap`` sequences would have to be evaluated (the conditions stay in Python).
-
-        ``which``: the automaton of these card-blind conditions only (indices into ``self.conditions``), while
-        others read cards: every winning line follows it, so it is a guard for the search (see ``guard``).
-        """
-        subset = None if which is None else tuple(which)
-        if subset is None and not self.card_blind:
-            return None
-        self._reset_position()
-        # what card-blind conditions can read of a position: the same for every setup choice of one deal
-        memo_key = (id(self.game.rules), tuple(c.id for c in self.conditions), subset, self.n, self.total,
-                    self.commander,
-                    self.dealer, tuple(sorted(self.roles.items())), self.leader, self._seq, tuple(self.cond_done),
-                    tuple(self.tricks_won), bool(self.plays), cap)
-        hit = _AUTOMATA.get(memo_key)
-        if hit is not None and hit[0] is self.game.rules:
-            return hit[1]
-        made = self._build_automaton(cap, subset)
-        if len(_AUTOMATA) >= 64:
-            _AUTOMATA.pop(next(iter(_AUTOMATA)))
-        _AUTOMATA[memo_key] = (self.game.rules, made)
-        return made
-
-    def _build_automaton(self, cap: int | None, subset: tuple[int, ...] | None = None) -> WinnerAutomaton | None:
-        cap = self.AUTOMATON_CAP if cap is None else cap
-        n = self.n
-        total = self.total
-        stand_in = self.cards[0]
-        idx = tuple(range(len(self.conditions))) if subset is None else subset
-        conditions = [self.conditions[i] for i in idx]
-        ids: dict[tuple[int, tuple[int, ...]], int] = {}
-        states: list[tuple[int, tuple[int, ...]]] = []
-        budget = [cap]
-
-        def intern(complete: int, children: tuple[int, ...]) -> int:
-            sig = (complete, children)
-            sid = ids.get(sig)
-            if sid is None:
-                sid = ids[sig] = len(states)
-                states.append(sig)
-            return sid
-
-        free_id: list[int] = []
-
-        def free_state() -> int:
-            if not free_id:
-                sid = len(states)
-                states.append((1, (sid,) * n))
-                free_id.append(sid)
-            return free_id[0]
-
-        from crewkit.solve.compiled import counts_only
-
-        # conditions that read only counts: sequences with the same counts and done conditions are merged at once
-        by_counts: dict[tuple[Any, ...], int | None] | None = None
-        if counts_only(conditions, list(self.game.rules.roles) + list(self.roles)):
-            by_counts = {}
-
-        def build(number: int) -> int | None:
-            """The state before trick ``number + 1`` (None: no winner sequence from here satisfies them)."""
-            if by_counts is not None:
-                ck = (number, tuple(self.tricks_won), tuple(self.cond_done[i] for i in idx))
-                if ck in by_counts:
-                    return by_counts[ck]
-                made = build_state(number)
-                by_counts[ck] = made
-                return made
-            return build_state(number)
-
-        def build_state(number: int) -> int | None:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise _TooMany
-            verdicts = self._winner_verdicts(subset)[1]
-            children: list[int] = []
-            viable = False
-            last = number + 1 >= total
-            for w in range(n):
-                ok, newly = verdicts[w]
-                if not ok:
-                    children.append(-1)
-                    continue
-                undo = [i for i in newly if not self.cond_done[i]]
-                for i in undo:
-                    self.cond_done[i] = True
-                complete = all(self.cond_done[i] or (last and c.done_if is None) for i, c in zip(idx, conditions,
-                                                                                              strict=True))
-                child: int | None
-                if complete and not last:
-                    child = free_state()  # every condition latched done: nothing is checked any more
-                elif last:
-                    child = intern(1, (-1,) * n) if complete else None
-                else:
-                    self.trick_objs.append(Trick(number + 1, self.leader, (), w, stand_in, None))
-                    self.tricks_won[w] += 1
-                    self._seq += (w,)
-                    saved_leader, self.leader, self.ntricks = self.leader, w, number + 1
-                    try:
-                        child = build(number + 1)
-                    finally:
-                        self.leader, self.ntricks = saved_leader, number
-                        self._seq = self._seq[:-1]
-                        self.tricks_won[w] -= 1
-                        self.trick_objs.pop()
-                for i in undo:
-                    self.cond_done[i] = False
-                children.append(-1 if child is None else child)
-                viable = viable or child is not None
-            if not viable:
-                return None
-            return intern(0, tuple(children))
-
-        self._reset_position()
-        if self.plays:
-            return None  # built from a trick start only (the split search's positions share its history)
-        try:
-            root = build(self.ntricks)
-        except _TooMany:
-            return None
-        finally:
-            self._reset_position()
-        if root is None:
-            return WinnerAutomaton(root=-1, complete=[], children=[], base=self._seq)
-        complete = [c for c, _ in states]
-        children = [ch for _, ch in states]
-        return WinnerAutomaton(root=root, complete=complete, children=children, base=self._seq,
-                               most=_most_wins(children, complete, n))
 
     def _end_trick(self, winner: int, win_cid: int, towner: int) -> bool:
         mask = self.table

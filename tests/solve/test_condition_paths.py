@@ -238,9 +238,9 @@ def test_too_many_winner_sequences_stay_in_python(monkeypatch: pytest.MonkeyPatc
     game = small_deal("planet-nine/34", 2, 5)
     expected = solve(game, timeout=60).status
     monkeypatch.setattr(TrickSearch, "AUTOMATON_CAP", 3)
-    from crewkit.solve import core
+    from crewkit.solve import automaton
 
-    monkeypatch.setattr(core, "_AUTOMATA", {})
+    monkeypatch.setattr(automaton, "_AUTOMATA", {})
     result = solve(game, timeout=60)
     assert result.status == expected and result.engine == "core"
     reason = "more than 3 sequences" if C else "the C search is not available"
@@ -331,10 +331,10 @@ def test_a_condition_reading_the_first_winner_keeps_it_in_the_key(tmp_path: Path
     but another first winner are different positions (the automaton's states in C; the winner sequence in
     the Python search's key, ``cap=1``), and both agree with the slow path."""
     if cap is not None:
-        from crewkit.solve import core
+        from crewkit.solve import automaton
 
         monkeypatch.setattr(TrickSearch, "AUTOMATON_CAP", cap)
-        monkeypatch.setattr(core, "_AUTOMATA", {})
+        monkeypatch.setattr(automaton, "_AUTOMATA", {})
     path = tmp_path / "circle.yaml"
     path.write_text(AUTHORED_PAST, encoding="utf-8")
     verdicts = set()
