@@ -136,9 +136,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for path, issues in all_issues:
             if issues:
                 folder = folder_of.get(path)
+                within = [folder] if folder is not None else [path.resolve().parent]
                 lines = None if path in refused else source_lines(path, within=None if folder is None else [folder])
+                others: dict[Path, list[str] | None] = {}  # a rule set's card files: their own lines
                 for issue in issues:
-                    print(render_issue(issue, lines))
+                    where = Path(issue.file)
+                    if path in refused or where.resolve() == path.resolve():
+                        print(render_issue(issue, lines))
+                        continue
+                    if where not in others:  # read as the loader read it: no link out of the folder
+                        others[where] = source_lines(where, within=within)
+                    print(render_issue(issue, others[where]))
             elif not args.quiet and args.paths:
                 print(f"{path}: ok")
         total = sum(len(i) for _, i in all_issues)
