@@ -231,9 +231,10 @@ def _link_no_clobber(src: Path, dst: Path) -> bool:
 
 
 def _build_empty(target: Path, journal_mode: str, rows: Sequence[tuple[object, ...]] = (),
-                 versions: Sequence[tuple[str, int]] = ()) -> None:
-    """A new logbook file at ``target`` (schema, ids, pragmas), holding ``rows`` (with their ids) and the
-    mission versions of those attempts that have one (``(version, id)`` pairs), synced."""
+                 versions: Sequence[tuple[str, int]] = (), hinted: Sequence[int] = ()) -> None:
+    """A new logbook file at ``target`` (schema, ids, pragmas), holding ``rows`` (with their ids), the
+    mission versions of those attempts that have one (``(version, id)`` pairs) and the marks of the attempts
+    played with hints (``hinted``: their ids), synced."""
     conn = sqlite3.connect(target, isolation_level=None)
     try:
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -250,6 +251,8 @@ def _build_empty(target: Path, journal_mode: str, rows: Sequence[tuple[object, .
         if versions:
             conn.execute("ALTER TABLE attempts ADD COLUMN mission_version TEXT")
             conn.executemany("UPDATE attempts SET mission_version = ? WHERE id = ?", versions)
+        for attempt_id in hinted:
+            _set_hints_used(conn, attempt_id)
         conn.execute("COMMIT")
         conn.execute(f"PRAGMA journal_mode = {journal_mode}")
     finally:
@@ -632,11 +635,14 @@ class Logbook:
             if _has_version_column(tx.execute("PRAGMA table_info(attempts)").fetchall()):
                 versions = [(str(v), int(i)) for i, v in
                             tx.execute("SELECT id, mission_version FROM attempts WHERE mission_version IS NOT NULL")]
+            hinted: list[int] = []
+            if _has_column(tx.execute("PRAGMA table_info(attempts)").fetchall(), "hints_used"):
+                hinted = [int(i) for (i,) in tx.execute("SELECT id FROM attempts WHERE hints_used = 1")]
             backup = self._backup_path()
             tmp = backup.with_name(f".{backup.name}.{os.getpid()}.{threading.get_ident()}.tmp")
             _remove_temporary(tmp)
             try:
-                _build_empty(tmp, journal_mode="DELETE", rows=rows, versions=versions)
+                _build_empty(tmp, journal_mode="DELETE", rows=rows, versions=versions, hinted=hinted)
                 if not _link_no_clobber(tmp, backup):  # pragma: no cover - name race with another process
                     raise LogbookError(f"{_describe(backup)} appeared while backing up; try again", self._path)
             except sqlite3.Error as exc:

@@ -310,6 +310,18 @@ def test_reset_backs_up_then_empties(logbook: Logbook, record: Recorder) -> None
         assert old.progress(CAMPAIGN, [M1])[0].attempts == 3
 
 
+def test_reset_keeps_the_hint_marks_in_the_backup(logbook: Logbook, record: Recorder) -> None:
+    """An attempt played with hints is marked so in the backup too (the mark is its own column)."""
+    record(logbook, M1, ["failure"])
+    hinted = logbook.record_attempt(campaign=CAMPAIGN, mission=M2, players=4, ruleset="crew", seed="h",
+                                    result="success", reason="test", distress_used=False, hints_used=True)
+    assert logbook.hinted_attempts(CAMPAIGN) == {hinted}
+    backup = logbook.reset()
+    with Logbook.open(backup) as old:
+        assert old.hinted_attempts(CAMPAIGN) == {hinted}
+        assert old.hinted_missions(CAMPAIGN) == {M2}
+
+
 def test_two_resets_in_the_same_second_keep_both_backups(logbook: Logbook, record: Recorder) -> None:
     record(logbook, M1, ["failure"])
     first = logbook.reset()
