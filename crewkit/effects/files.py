@@ -8,7 +8,8 @@ from crewkit.effects.cardsets import load_card_set
 from crewkit.effects.ruleset import card_name_issues, ruleset_issues
 from crewkit.spec.bundled import confined
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
-from crewkit.spec.yamlio import load_yaml_file
+from crewkit.spec.loader import load_doc
+from crewkit.spec.yamlio import real_path_within
 
 
 def effect_file_issues(path: Path, schema: str) -> list[SpecIssue]:
@@ -30,8 +31,10 @@ def _owner_names(path: Path) -> tuple[list[str], list[str]] | None:
     target = path.resolve()
     for folder in (path.parent.parent, path.parent):
         for candidate in sorted(folder.glob("*.yaml")):
-            try:  # a file of that folder, not one a link there leads to
-                data = load_yaml_file(candidate, within=[folder]).data
+            if real_path_within(candidate, [folder]) is None:
+                continue  # a link out of the folder: never read
+            try:
+                data = load_doc(candidate).data  # cached: validate asks this for every card set
             except SpecError:
                 continue
             if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
