@@ -28,6 +28,7 @@ from crewkit.tui.safe import shown, shown_plain, with_safe_lines
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.services import Services, default_services
+from crewkit.tui.sizes import too_small_words
 from crewkit.tui.text import plural
 
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
@@ -65,6 +66,7 @@ class CrewApp(App[int]):
         from crewkit.tui.settings import load_settings
 
         self.settings, self._settings_notes = load_settings(self.services.home())
+        self._size_said = ""  # the too-small sentence last shown (crewkit.tui.sizes), once per size
 
     # ------------------------------------------------------------------ settings
     @property
@@ -230,6 +232,13 @@ class CrewApp(App[int]):
     # ------------------------------------------------------------------ navigation
     def get_default_screen(self) -> Screen:
         return CampaignScreen()
+
+    def on_resize(self) -> None:
+        """Below 80x24 a notice over whatever screen is open (a dialog may hide the table's status line)."""
+        small = too_small_words(*self.size)
+        if small and small != self._size_said:
+            self.notify(small, title="Terminal too small", severity="warning", timeout=8)
+        self._size_said = small
 
     def on_mount(self) -> None:
         for warning in [*self.services.warnings, *self._settings_notes]:

@@ -384,3 +384,21 @@ def test_a_place_card_by_its_number_or_by_the_mouse(how: str) -> None:
             assert played == ([4] if how == "digit" else [3])
 
     asyncio.run(run())
+
+
+async def test_below_80x24_the_hunt_table_says_what_it_needs() -> None:
+    """The same sentence as the Crew table's (crewkit.tui.sizes): a notice over the dialog that opens first, and
+    first on the table's status line once the person looks at the table."""
+    need = "The terminal is 70x20: the table needs at least 80x24"
+    app = make_hunt_app(players=3, side="hunted", seed="small")
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        assert any(need in str(n.message) for n in app._notifications)
+        await pilot.press("escape")  # look at the table
+        await pilot.pause()
+        assert need in screen_text(app)
+    app = make_hunt_app(players=3, side="hunted", seed="small")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not any("needs at least" in str(n.message) for n in app._notifications)
+        assert "the table needs at least" not in screen_text(app)

@@ -40,6 +40,7 @@ from crewkit.tui.screens.dialogs import (
     RoundScreen,
 )
 from crewkit.tui.session import Session
+from crewkit.tui.sizes import too_small_words
 from crewkit.tui.text import (
     TASK_CARD_TYPES,
     action_label,
@@ -86,7 +87,6 @@ class TasksBox(VerticalScroll):
 
 
 #: the smallest terminal the table is laid out for
-MIN_SIZE = (80, 24)
 
 
 class TableScreen(Screen[None]):
@@ -165,11 +165,7 @@ class TableScreen(Screen[None]):
 
     def too_small(self) -> str:
         """Below 80x24 the panels overlap and the hand wraps: the sentence that says so, else ``""``."""
-        width, height = self.app.size
-        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-            return (f"The terminal is {width}x{height}: the table needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}; "
-                    "make the window larger.")
-        return ""
+        return too_small_words(*self.app.size)
 
     def say_if_too_small(self) -> None:
         if self.too_small():

@@ -41,6 +41,7 @@ from crewkit.families.not_alone.tui.text import (
     waiting_words,
 )
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
+from crewkit.tui.sizes import too_small_words
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -100,6 +101,11 @@ class HuntTableScreen(Screen[None]):
         self._fit()
         self.refresh_view()
 
+    def _status(self) -> Text:
+        """The status line, after the sentence that says the terminal is too small (below 80x24)."""
+        small = too_small_words(*self.app.size)
+        return Text.assemble((small, "bold red"), " ", self.status_text) if small else Text(self.status_text)
+
     def _fit(self) -> None:
         """Bigger places (more of each power) and a wider players panel on a bigger terminal."""
         width, height = self.size.width or 80, self.size.height or 24
@@ -140,7 +146,7 @@ class HuntTableScreen(Screen[None]):
         self.query_one("#hunt-round", Static).update(self._round(obs))
         self._log(obs)
         self.query_one("#hunt-hand", Static).update(self._hand(obs))
-        self.query_one("#hunt-status", Static).update(Text(self.status_text))
+        self.query_one("#hunt-status", Static).update(self._status())
 
     def _tracks(self, obs: BoardObservation | None, width: int) -> Text:
         out = Text()
@@ -268,7 +274,7 @@ class HuntTableScreen(Screen[None]):
 
     def set_status(self, text: str) -> None:
         self.status_text = text
-        self.query_one("#hunt-status", Static).update(Text(text))
+        self.query_one("#hunt-status", Static).update(self._status())
 
     def on_planet_view_moved(self, event: PlanetView.Moved) -> None:
         self._detail(event.place)
