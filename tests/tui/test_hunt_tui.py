@@ -402,3 +402,20 @@ async def test_below_80x24_the_hunt_table_says_what_it_needs() -> None:
         await settle(pilot)
         assert not any("needs at least" in str(n.message) for n in app._notifications)
         assert "the table needs at least" not in screen_text(app)
+
+
+async def test_the_help_wraps_as_paragraphs_at_80x24() -> None:
+    """No short line followed by the rest of its sentence (a hard break inside a paragraph wrapped again)."""
+    app = make_hunt_app(players=3, side="hunted", seed="help")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        lines = [line.strip("█ ").rstrip() for line in screen_text(app).splitlines()]
+    text = "\n".join(lines)
+    assert "Exploration: every Hunted plays a place card" in text
+    for line, after in zip(lines, lines[1:], strict=False):
+        if after[:1].islower():  # the line goes on with the same sentence: this one must be full
+            assert len(line) >= 60, (line, after)

@@ -60,27 +60,27 @@ class HuntEndScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
+# one line per paragraph (the dialog wraps it at any width: a hard break made 80 columns wrap mid-sentence);
+# the key lines stay under 76 columns
 HELP = """\
 Not Alone: one Creature against the Hunted on the planet Artemia.
 
 Each round
-  1. Exploration: every Hunted plays a place card face down (or first Resists: spend will to take
-     back discarded cards; or Gives Up: all will and cards back, the Assimilation counter moves).
-  2. Hunting: the Creature puts its Creature token (and the Target or Artemia token when a card
-     or the Rescue track allows it) on places.
-  3. Reckoning: the cards are revealed; from the Creature's left each Hunted uses their place's
-     power or takes a card back, unless a token is there: the Creature token costs a will and
-     moves the Assimilation counter; the Artemia token makes you discard a place card.
-  4. End of the round: the Rescue counter moves forward one space.
-The Hunted win when the Rescue counter reaches its goal, the Creature when the Assimilation
-counter does: at once, whatever the phase.
+1. Exploration: every Hunted plays a place card face down (or first Resists: spend will to take back discarded cards; or Gives Up: all will and cards back, the Assimilation counter moves).
+2. Hunting: the Creature puts its Creature token (and the Target or Artemia token when a card or the Rescue track allows it) on places.
+3. Reckoning: the cards are revealed; from the Creature's left each Hunted uses their place's power or takes a card back, unless a token is there: the Creature token costs a will and moves the Assimilation counter; the Artemia token makes you discard a place card.
+4. End of the round: the Rescue counter moves forward one space.
+
+The Hunted win when the Rescue counter reaches its goal, the Creature when the Assimilation counter does: at once, whatever the phase.
 
 Keys
-  Enter        open your choice again (after Esc)      p    the planet: arrows show each power
-  ↑ ↓ Enter    choose in a dialog; a place's number (0 for the 10th) picks that place
-  Esc          back, or close the dialog to look at the table          q    quit
-On the planet: C the Creature token, T the Target token, A the Artemia token, ◉ the marker on the
-Beach, ×2 copies left in the reserve, and the names of the Hunted revealed on each place."""
+  Enter      open your choice again (after Esc)
+  ↑ ↓ Enter  choose in a dialog; a place's number (0: the 10th) picks it
+  p          the planet: the arrows show each place's power
+  Esc        back, or close the dialog to look at the table
+  q          quit
+
+On the planet: C the Creature token, T the Target token, A the Artemia token, ◉ the marker on the Beach, ×2 copies left in the reserve, and the names of the Hunted revealed on each place."""
 
 
 class HuntHelpScreen(ModalScreen[None]):
