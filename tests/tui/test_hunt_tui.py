@@ -419,3 +419,34 @@ async def test_the_help_wraps_as_paragraphs_at_80x24() -> None:
     for line, after in zip(lines, lines[1:], strict=False):
         if after[:1].islower():  # the line goes on with the same sentence: this one must be full
             assert len(line) >= 60, (line, after)
+
+
+async def test_the_whole_game_log_is_read_with_g() -> None:
+    """At 80x24 the log panel holds a few lines: ``g`` shows every line the seat was shown, the first included."""
+    from crewkit.families.not_alone.tui.end import HuntLogScreen
+
+    app = make_hunt_app(players=3, side="hunted", seed="log")
+    async with app.run_test(size=(80, 24)) as pilot:
+        rng = random.Random(3)
+        for _ in range(40):  # a few rounds: more lines than the panel shows
+            await settle(pilot)
+            if app.table() is None or app.table().game.is_over() or app.table().observation().round >= 3:
+                break
+            if dialog_of(app) is not None:
+                from hunt_helpers import choose
+
+                await choose(pilot, rng)
+        table = app.table()
+        shown = table.observation().log
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, HuntLogScreen)
+        text = str(app.screen.query_one("#hunt-log-text").render())
+        assert all(line in text for line in shown)
+        assert text.index(shown[-1]) > text.index(shown[0])
+        assert len(text.splitlines()) > 6  # more than the panel's lines at 80x24
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HuntLogScreen)

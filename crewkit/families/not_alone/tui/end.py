@@ -77,6 +77,7 @@ Keys
   Enter      open your choice again (after Esc)
   ↑ ↓ Enter  choose in a dialog; a place's number (0: the 10th) picks it
   p          the planet: the arrows show each place's power
+  g          the game log from its first line: why each track moved
   Esc        back, or close the dialog to look at the table
   q          quit
 
@@ -90,6 +91,31 @@ class HuntHelpScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog", id="hunt-help"):
             yield Static(HELP)
         yield Footer(compact=True, show_command_palette=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HuntLogScreen(ModalScreen[None]):
+    """The game's log as this seat was shown it, from its first line, to scroll (``g``): why each track moved."""
+
+    BINDINGS = [Binding("escape,g,enter", "close", "Close")]
+
+    def __init__(self, lines: tuple[str, ...]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        for line in self.lines or ("Nothing has happened yet.",):
+            text.append(line + "\n", style="bold" if line.startswith(("Round ", "The game ends")) else "")
+        with VerticalScroll(classes="dialog", id="hunt-log-all"):
+            yield Static(Text("Game log", style="bold"))
+            yield Static(text, id="hunt-log-text")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#hunt-log-all", VerticalScroll).scroll_end(animate=False)  # the latest lines first in sight
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -25,7 +25,7 @@ from crewkit.engine.errors import IllegalAction
 from crewkit.families.not_alone.blocks import PlaceToken, PlayPlaces
 from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.families.not_alone.tui.dialogs import HuntActionDialog, HuntQuestionDialog
-from crewkit.families.not_alone.tui.end import HuntEndScreen, HuntHelpScreen
+from crewkit.families.not_alone.tui.end import HuntEndScreen, HuntHelpScreen, HuntLogScreen
 from crewkit.families.not_alone.tui.planet import PlanetView
 from crewkit.families.not_alone.tui.session import HuntSession
 from crewkit.families.not_alone.tui.text import (
@@ -51,6 +51,7 @@ class HuntTableScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Choose", key_display="⏎"),
         Binding("p", "focus_planet", "Planet"),
+        Binding("g", "read_log", "Game log"),
         Binding("l", "app.logbook", "Logbook"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
@@ -67,6 +68,7 @@ class HuntTableScreen(Screen[None]):
         self._dialog_open = False
         self._ended = False
         self._log_seen: tuple[int | None, tuple[str, ...]] = (None, ())  # (viewer, its log) in the log panel
+        self._log_read: list[str] = []  # every line the panel showed this viewer (``g`` reads them all)
         self.status_text = ""
 
     @property
@@ -247,7 +249,9 @@ class HuntTableScreen(Screen[None]):
                     break
         if new is None:
             log.clear()
+            self._log_read.clear()
             new = lines
+        self._log_read.extend(new)
         for line in new:
             style = "bold" if line.startswith(("Round ", "The game ends")) else ""
             log.write(Text(line, style=style))
@@ -407,6 +411,10 @@ class HuntTableScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HuntHelpScreen())
+
+    def action_read_log(self) -> None:
+        """The whole log this viewer was shown, to scroll (the panel holds a few lines at 80x24)."""
+        self.app.push_screen(HuntLogScreen(tuple(self._log_read)))
 
     def action_quit_table(self) -> None:
         if self.game.is_over() or not self.session.humans:
