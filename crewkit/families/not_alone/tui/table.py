@@ -114,7 +114,9 @@ class HuntTableScreen(Screen[None]):
         self.query_one("#planet", PlanetView).styles.height = 8 if height < 32 else 12 if height < 40 else 14
         self.query_one("#hunt-players", Static).styles.width = 50 if width < 100 else 66
         self.query_one("#hunt-hand", Static).styles.height = 2 if height < 32 else 3
-        self.query_one("#place-detail", Static).styles.height = 1 if height < 32 else 2
+        # the power of the place under the cursor below the planet, two lines (80x24: the boxes show one); the
+        # players panel keeps room for six Hunted
+        self.query_one("#place-detail", Static).styles.height = 2
         # a fixed height: an auto height was not always measured again when the text grew
         self.query_one("#hunt-round", Static).styles.height = 3 if height < 32 else 4
 
