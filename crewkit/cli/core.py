@@ -32,8 +32,9 @@ from crewkit.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_O
 DESCRIPTION = """\
 crewkit: card-game rule sets and missions as data.
 
-The Crew: The Quest for Planet Nine (3-5 players and its variants), a Persian reading of The Crew and
-Hammer's mission game are YAML specs with a small condition language, run by one generic engine.
+The Crew: The Quest for Planet Nine (3-5 players and its variants), The Crew: Mission Deep Sea's task cards, a
+Persian reading of The Crew, Hammer's mission game and Not Alone are YAML specs with a small condition language,
+run by one generic engine; play them alone with bots, or host a table friends join.
 """
 
 
