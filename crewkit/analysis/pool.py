@@ -345,6 +345,10 @@ def require_distributed() -> tuple[Any, Any]:
 
 
 # ---------------------------------------------------------------------------- precision
+#: while a foreground stream is open, a background stream is fed one block every this many rounds
+BACKGROUND_EVERY = 8
+
+
 @dataclass(frozen=True)
 class Target:
     """How many games a stream plays: up to ``max_games``; with ``precision`` H, it stops at the first
@@ -357,6 +361,9 @@ class Target:
     checkpoint: int = 25
     min_games: int = 0
     blocks: bool = False  # fed in blocks of ``checkpoint`` also without a precision (else all at once)
+    # a stream behind the others: while a stream that is not in the background is open, it gets one block per
+    # BACKGROUND_EVERY rounds (``crewkit check``'s solver, so that the bots' estimate is refined first)
+    background: bool = False
 
     def reached(self, successes: int, games: int) -> bool:
         if games >= self.max_games:
@@ -471,15 +478,20 @@ def run_streams(
 
     def jobs() -> Iterator[tuple[Any, int]]:
         start = dict.fromkeys(streams, 0)
+        rounds = 0
         while True:
             live = [s for s in streams if stop[s] is None and start[s] < targets[s].max_games]
             if not live:
                 return
+            ahead = any(not targets[s].background for s in live)
             for s in live:
+                if targets[s].background and ahead and rounds % BACKGROUND_EVERY:
+                    continue
                 end = min(targets[s].max_games, start[s] + steps[s])
                 for i in range(start[s], end):
                     yield (s, i)
                 start[s] = end
+            rounds += 1
 
     def consume(job: tuple[Any, int], res: R) -> None:
         s, i = job

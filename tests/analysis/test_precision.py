@@ -51,6 +51,32 @@ def test_streams_stop_on_their_own_and_results_do_not_depend_on_workers() -> Non
     assert len(one[0]) < len(one[1])
 
 
+def test_a_background_stream_waits_behind_the_others_and_keeps_its_results() -> None:
+    """``crewkit check``'s solver runs behind the bots: while a foreground stream is open, a background stream is
+    fed one block every BACKGROUND_EVERY rounds (from the first); then all of it. Its results are the same."""
+    from crewkit.analysis.pool import BACKGROUND_EVERY
+
+    fore = Target(max_games=2000, precision=0.03, checkpoint=25)
+    back = Target(max_games=60, checkpoint=2, blocks=True, background=True)
+    order: list[tuple[int, int]] = []
+
+    def game(job: tuple[int, int]) -> tuple[int, int, bool]:
+        order.append(job)
+        return _coin(job)
+
+    out, _ = run_streams(game, [1, 0], _won, {1: fore, 0: back}, workers=1)
+    fore_games = len(out[1])
+    assert fore_games > 25 * BACKGROUND_EVERY * 2  # long enough to see the pacing
+    during = [job for job in order[: order.index((1, fore_games - 1))] if job[0] == 0]
+    rounds = -(-fore_games // 25)
+    assert len(during) <= 2 * (-(-rounds // BACKGROUND_EVERY))  # one block of 2 per BACKGROUND_EVERY rounds
+    assert order[1] != (0, 0) and (0, 0) in order[:27]  # from the first round, after the round's own block
+    assert [r[1] for r in out[0]] == list(range(60))  # all of it in the end, every index once
+    plain, _ = run_streams(_coin, [1, 0], _won, {1: fore, 0: Target(max_games=60, checkpoint=2, blocks=True)},
+                           workers=1)
+    assert plain == out
+
+
 def test_paired_streams_stop_together() -> None:
     target = Target(max_games=2000, precision=0.05, checkpoint=25)
     out, _ = run_streams(_coin, [0, 1], _won, target, paired=True, workers=1)
