@@ -127,9 +127,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         sys.stdout, sys.stderr = out, err
         if argv is not None and signal.getsignal(signal.SIGINT) != handler:
-            # called from Python (tests, another program): Ctrl-C works again once the command has returned;
-            # the `crewkit` command itself (no argv) keeps ignoring it while it exits
+            # called from Python (tests, another program): Ctrl-C works again once the command has returned
             signal.signal(signal.SIGINT, handler)
+        elif argv is None:
+            _ignore_further_interrupts()  # the `crewkit` command has done its work: a Ctrl-C while the
+            # interpreter shuts down (which puts back the default action, death by the signal) is ignored
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

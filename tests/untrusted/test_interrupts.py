@@ -122,3 +122,17 @@ def test_ctrl_c_while_crewkit_starts_is_quiet() -> None:
         pytest.skip("the imports finished within 5 ms")
     assert proc.returncode == 130, proc.stderr
     assert proc.stderr.strip() == "interrupted", proc.stderr
+
+
+def test_ctrl_c_while_crewkit_exits_is_ignored() -> None:
+    """Once the command's work is done, Python's shutdown would put back the default action of Ctrl-C (death by
+    the signal, exit -2: a reset interrupted just as it finished); the `crewkit` command ignores it from then."""
+    code = ("import signal, sys\n"
+            "sys.argv = ['crewkit', 'list']\n"
+            "from crewkit.cli import main\n"
+            "main()\n"
+            "print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "True", proc.stdout
