@@ -19,6 +19,7 @@ from crewkit.spec.dslsites import DslChecks, mission_roles, sites_in
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
 from crewkit.spec.model import Draw, Mission, RuleSet, SetupStep
+from crewkit.spec.yamlio import TranslatedDoc
 
 if TYPE_CHECKING:
     from crewkit.spec.schema import Kind
@@ -429,14 +430,14 @@ def ruleset_model(path: Path, data: Mapping[str, Any], readings: Mapping[str, st
 
 
 # ---------------------------------------------------------------------------- every option of every reading
-class _OptionDoc:
+class _OptionDoc(TranslatedDoc):
     """A LoadedDoc seen through one reading option: positions of values the option's ``overrides`` brought in
     point into that ``overrides`` block; the rest point at the option itself (or, for a reading the file
     inherits, at ``anchor``)."""
 
     def __init__(self, doc: Any, patch: Any, prefix: tuple[str | int, ...] | None, anchor: tuple[str | int, ...]) -> None:
-        self.doc, self.patch, self.prefix, self.anchor = doc, patch, prefix, anchor
-        self.filename, self.lines, self.data = doc.filename, doc.lines, doc.data
+        super().__init__(doc)
+        self.patch, self.prefix, self.anchor = patch, prefix, anchor
 
     def translate(self, path: Sequence[str | int]) -> tuple[str | int, ...]:
         if self.prefix is None:
@@ -450,17 +451,6 @@ class _OptionDoc:
             node = node[part]
         return (*self.prefix, *path)
 
-    def position_of(self, path: Sequence[str | int], key: bool = False) -> tuple[int, int]:
-        return self.doc.position_of(self.translate(path), key=key)
-
-    def scalar_info(self, path: Sequence[str | int]) -> tuple[int, int, str | None]:
-        return self.doc.scalar_info(self.translate(path))
-
-    def text_position(self, path: Sequence[str | int], offset: int) -> tuple[int, int]:
-        target = self.translate(path)
-        if self.doc.info(target) is None:
-            return self.doc.position_of(target)
-        return self.doc.text_position(target, offset)
 
 
 def reading_options_issue(data: Mapping[str, Any], doc: Any) -> SpecIssue | None:

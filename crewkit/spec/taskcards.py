@@ -25,6 +25,7 @@ from crewkit.spec.dslsites import DslChecks, sites_in
 from crewkit.spec.errors import SpecError, SpecIssue, sort_issues
 from crewkit.spec.merge import merge
 from crewkit.spec.model import Dsl, RuleSet
+from crewkit.spec.yamlio import TranslatedDoc
 
 KIND = "task-cards"
 OWNER = "owner"  # the player who took the card, in its conditions
@@ -243,13 +244,13 @@ def _check_card_readings(data: Mapping[str, Any], doc: Any, deck: Any, seats: in
     return issues
 
 
-class _CardOptionDoc:
+class _CardOptionDoc(TranslatedDoc):
     """A LoadedDoc seen through a card reading's option: a key the option sets is positioned in its
     ``overrides``, the rest in the card."""
 
     def __init__(self, doc: Any, index: int, patch: Mapping[str, Any], prefix: tuple[str | int, ...]) -> None:
-        self.doc, self.index, self.patch, self.prefix = doc, index, patch, prefix
-        self.filename, self.lines, self.data = doc.filename, doc.lines, doc.data
+        super().__init__(doc)
+        self.index, self.patch, self.prefix = index, patch, prefix
 
     def translate(self, path: Sequence[str | int]) -> tuple[str | int, ...]:
         rest = tuple(path[2:])  # ("cards", i, key, ...)
@@ -257,17 +258,6 @@ class _CardOptionDoc:
             return (*self.prefix, *rest)
         return ("cards", self.index, *rest)
 
-    def position_of(self, path: Sequence[str | int], key: bool = False) -> tuple[int, int]:
-        return self.doc.position_of(self.translate(path), key=key)
-
-    def scalar_info(self, path: Sequence[str | int]) -> tuple[int, int, str | None]:
-        return self.doc.scalar_info(self.translate(path))
-
-    def text_position(self, path: Sequence[str | int], offset: int) -> tuple[int, int]:
-        target = self.translate(path)
-        if self.doc.info(target) is None:
-            return self.doc.position_of(target)
-        return self.doc.text_position(target, offset)
 
 
 # ---------------------------------------------------------------------------- loading

@@ -837,3 +837,29 @@ def load_json_file(path: str | os.PathLike[str], filename: str | None = None, *,
     """Load a JSON file (see :func:`load_json_text`; ``within``: see :func:`load_yaml_file`)."""
     name = filename if filename is not None else _display_name(path)
     return load_json_text(_read(path, name, within), name)
+
+
+class TranslatedDoc:
+    """A :class:`LoadedDoc` seen through a translation of paths (a reading option's view: the positions of what
+    it sets point into its ``overrides``). A subclass sets ``doc`` and gives :meth:`translate`."""
+
+    doc: Any
+
+    def __init__(self, doc: Any) -> None:
+        self.doc = doc
+        self.filename, self.lines, self.data = doc.filename, doc.lines, doc.data
+
+    def translate(self, path: Sequence[str | int]) -> tuple[str | int, ...]:
+        raise NotImplementedError
+
+    def position_of(self, path: Sequence[str | int], key: bool = False) -> tuple[int, int]:
+        return self.doc.position_of(self.translate(path), key=key)
+
+    def scalar_info(self, path: Sequence[str | int]) -> tuple[int, int, str | None]:
+        return self.doc.scalar_info(self.translate(path))
+
+    def text_position(self, path: Sequence[str | int], offset: int) -> tuple[int, int]:
+        target = self.translate(path)
+        if self.doc.info(target) is None:
+            return self.doc.position_of(target)
+        return self.doc.text_position(target, offset)
