@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 6
+#define FS_ABI 7
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -427,6 +427,10 @@ typedef struct {
      * stable part k once this trick is the last one completed, valid where bit 2 * MAXMEMO + k is */
     u64 memo_valid;
     ll memo[MAXMEMO], agg[MAXMEMO], stable[MAXMEMO];
+    /* which write of this record, and the serial of the record before it when it was written (0 before the
+     * first trick): a world that completes the same trick after the same tricks (a trial of score_after,
+     * then the play itself) keeps the record and what was memoized in it */
+    u64 serial, prev_serial;
 } TrickRec;
 
 typedef struct CondCtx {
@@ -439,6 +443,18 @@ typedef struct CondCtx {
     int fail_at[MAXCOND], done_at[MAXCOND], check[MAXCOND];
     int nnodes, npool;
     ll *code, *pool;
+    /* Card predicates as masks (fs_cond_new: fold_quantifiers). A node that reads nothing but its quantifier's
+     * variable and constants has its truth for each value 0..nc-1 of that variable in table[node]
+     * (has_table); a constant list of distinct values below nc is a set, its mask in table[node] too
+     * (is_set). A quantifier all/any/count is then of kind 1 when its body is a mask expression (see
+     * vec_ok: tables, not/and/or, played, left_unplayed, trick_of(c) == none): its truth for every card at
+     * once, so over a set of cards it is a mask operation; or of kind 2 when its body is `A and ...` with A
+     * a table, fold_arg[node] that A: an item where A is false is false without evaluating the rest. */
+    unsigned char *fold_kind, *has_table, *is_set;
+    int *fold_arg;
+    u64 *table;
+    u64 deck; /* the values 0..nc-1 */
+    u64 serials; /* TrickRec.serial: the writes so far */
     /* per evaluation */
     const World *w;
     ll vars[MAXVARS];
@@ -453,8 +469,19 @@ typedef struct CondCtx {
 
 static inline int truthy(ll v) { return v != 0 && v != NONEV; }
 
-static ll ev(CondCtx *x, int i);
+static ll ev_node(CondCtx *x, int i);
 static int ev_list(CondCtx *x, int i, ll *out);
+
+/* A node's value: a variable or a constant here (a third of the nodes a play-out evaluates), the rest by
+ * ev_node */
+static inline ll ev(CondCtx *x, int i) {
+    const ll *nd = x->code + 4 * i;
+    if (!x->err) {
+        if (nd[0] == OP_VAR) return x->vars[nd[1]];
+        if (nd[0] == OP_CONST) return nd[1];
+    }
+    return ev_node(x, i);
+}
 
 static inline ll bad(CondCtx *x) { x->err = 1; return 0; }
 
@@ -474,7 +501,8 @@ static ll trick_of(const CondCtx *x, ll c) {
 }
 
 static int played(const CondCtx *x, ll c) {
-    if (trick_of(x, c) != NONEV) return 1;
+    const World *w = x->w;
+    if (c >= 0 && c < MAXC && w->ntr && (x->hist[w->ntr - 1].upto >> c & 1)) return 1; /* in a completed trick */
     for (int i = 0; i < x->w->nplays; i++)
         if (x->w->play_card[i] == c) return 1;
     return 0;
@@ -539,7 +567,78 @@ static ll floordiv(ll a, ll b) { ll q = a / b; if ((a % b != 0) && ((a < 0) != (
 
 /* Quantifiers, the list membership and count(list), out of ev: their list buffers would otherwise make every
  * call of ev, the most frequent in a play-out, reserve half a kilobyte of stack */
+/* The cards played so far: in the completed tricks and in the trick in progress. */
+static u64 played_mask(const CondCtx *x) {
+    const World *w = x->w;
+    u64 m = w->ntr ? x->hist[w->ntr - 1].upto : 0;
+    for (int j = 0; j < w->nplays; j++) m |= (u64)1 << w->play_card[j];
+    return m;
+}
+
+/* The truth of mask expression i (vec_ok) for each value 0..nc-1 of its quantifier's variable. */
+static u64 vec_mask(const CondCtx *x, int i) {
+    if (x->has_table[i]) return x->table[i];
+    const ll *nd = x->code + 4 * i;
+    const World *w = x->w;
+    switch ((int)nd[0]) {
+    case OP_NOT: return x->deck & ~vec_mask(x, (int)nd[1]);
+    case OP_AND: return vec_mask(x, (int)nd[1]) & vec_mask(x, (int)nd[2]);
+    case OP_OR: return vec_mask(x, (int)nd[1]) | vec_mask(x, (int)nd[2]);
+    case OP_PLAYED: return played_mask(x);
+    case OP_LEFT_UNPLAYED: return w->ntr >= x->total_tricks ? x->deck & ~played_mask(x) : 0;
+    default: { /* trick_of(c) == none or != none: c is in no completed trick, or in one */
+        u64 done = w->ntr ? x->hist[w->ntr - 1].upto & x->deck : 0;
+        return nd[0] == OP_EQ ? x->deck & ~done : done;
+    }
+    }
+}
+
+/* all/any/count over a set of cards (the trick in progress, a completed trick's cards, a hand, a constant
+ * set) of a mask expression: a mask operation (no item can raise an error and the body has no effect, so the
+ * order of the items does not matter); -1 for other sources */
+static ll over_card_set(CondCtx *x, const ll *nd, u64 truth) {
+    const ll *src = x->code + 4 * nd[2];
+    const World *w = x->w;
+    u64 m = 0;
+    ll a;
+    switch ((int)src[0]) {
+    case OP_CURCARDS: for (int j = 0; j < w->nplays; j++) m |= (u64)1 << w->play_card[j]; break;
+    case OP_T_CARDS:
+        a = ev(x, (int)src[1]);
+        if (x->err) return 0;
+        if (a == NONEV) return bad(x);
+        m = x->hist[a].mask;
+        break;
+    case OP_HAND:
+        a = ev(x, (int)src[1]);
+        if (x->err || !seat_ok(x, a)) return 0;
+        m = w->hands[a];
+        break;
+    case OP_CONSTLIST:
+        if (!x->is_set[nd[2]]) return -1;
+        m = x->table[nd[2]];
+        break;
+    default: return -1;
+    }
+    x->steps += popcount(m);
+    if (x->steps > MAX_STEPS) return bad(x);
+    switch ((int)nd[0]) {
+    case OP_ALL: return (m & ~truth) == 0;
+    case OP_ANY: return (m & truth) != 0;
+    default: return popcount(m & truth);
+    }
+}
+
 static __attribute__((noinline)) ll quantify(CondCtx *x, const ll *nd) {
+    int node = (int)((nd - x->code) / 4), kind = x->fold_kind[node];
+    u64 truth = 0;
+    if (kind == 1) {
+        truth = vec_mask(x, (int)nd[3]);
+        ll r = over_card_set(x, nd, truth);
+        if (r >= 0 || x->err) return r;
+    } else if (kind == 2) {
+        truth = x->table[x->fold_arg[node]];
+    }
     if (nd[0] <= OP_COUNT && x->code[4 * nd[2]] == OP_TRICKS) {
         const ll *body = x->code + 4 * nd[3];
         if (body[0] == OP_MEMO) return over_tricks(x, (int)nd[0], (int)nd[1], (int)nd[3]);
@@ -557,7 +656,14 @@ static __attribute__((noinline)) ll quantify(CondCtx *x, const ll *nd) {
     if ((op == OP_MAX || op == OP_MIN) && k == 0) return bad(x);
     for (int j = 0; j < k && !x->err; j++) {
         x->vars[slot] = buf[j];
-        ll v = ev(x, (int)nd[3]);
+        ll v;
+        if (kind && buf[j] >= 0 && buf[j] < x->nc) {
+            /* kind 1: the body's truth for this value; kind 2: false where A is, else the body itself */
+            int holds = (int)(truth >> buf[j] & 1);
+            v = kind == 1 ? holds : (holds ? ev(x, (int)nd[3]) : 0);
+        } else {
+            v = ev(x, (int)nd[3]);
+        }
         if (op == OP_ALL) { if (!truthy(v)) return 0; }
         else if (op == OP_ANY) { if (truthy(v)) return 1; }
         else if (op == OP_COUNT) { if (truthy(v)) acc++; }
@@ -583,7 +689,7 @@ static __attribute__((noinline)) ll count_list(CondCtx *x, const ll *nd) {
     return ev_list(x, (int)nd[1], buf);
 }
 
-static ll ev(CondCtx *x, int i) {
+static ll ev_node(CondCtx *x, int i) {
     if (x->err) return 0;
     const ll *nd = x->code + 4 * i;
     const World *w = x->w;
@@ -785,18 +891,26 @@ static void cond_after_trick(World *w, int leader) {
     int winner = w->leader;
     if (w->ntr >= MAXTR) { x->err = 1; w->status = ST_FAIL; return; }
     TrickRec *r = &x->hist[w->ntr];
-    r->leader = leader;
-    r->winner = winner;
-    r->nplays = w->n;
-    r->mask = 0;
-    r->memo_valid = 0;
-    for (int j = 0; j < w->n; j++) {
-        r->seat[j] = w->play_seat[j];
-        r->card[j] = w->play_card[j];
-        r->mask |= (u64)1 << w->play_card[j];
-        if (w->play_seat[j] == winner) r->wincard = w->play_card[j];
+    u64 prev = w->ntr ? x->hist[w->ntr - 1].serial : 0;
+    int same = r->serial && r->prev_serial == prev && r->leader == leader && r->nplays == w->n;
+    for (int j = 0; same && j < w->n; j++)
+        same = r->seat[j] == w->play_seat[j] && r->card[j] == w->play_card[j];
+    if (!same) {
+        r->leader = leader;
+        r->winner = winner;
+        r->nplays = w->n;
+        r->mask = 0;
+        r->memo_valid = 0;
+        for (int j = 0; j < w->n; j++) {
+            r->seat[j] = w->play_seat[j];
+            r->card[j] = w->play_card[j];
+            r->mask |= (u64)1 << w->play_card[j];
+            if (w->play_seat[j] == winner) r->wincard = w->play_card[j];
+        }
+        r->upto = r->mask | (w->ntr ? x->hist[w->ntr - 1].upto : 0);
+        r->prev_serial = prev;
+        r->serial = ++x->serials;
     }
-    r->upto = r->mask | (w->ntr ? x->hist[w->ntr - 1].upto : 0);
     w->ntr++;
     int number = w->ntr;
     w->won_count[winner]++;
@@ -830,21 +944,22 @@ static int score_after(const World *w, int card, int last) {
 /* conditions.py: choose_play_cond */
 static int choose_play_cond(const World *w) {
     int c = choose_play(w);
-    if (!w->nplays) return c;
+    if (!w->nplays || c < 0) return c;
     u64 legal = legal_for(w, w->turn, w->led);
     if ((legal & (legal - 1)) == 0) return c;
     int last = w->nplays == w->n - 1;
     if (last) {
-        int best = c, best_score = score_after(w, c, last);
-        u64 m = legal;
+        /* the best score; c on a tie, else the lowest card. c is tried last: it is the card most often
+         * played, and the trick its trial completes is then the record the play itself finds (and keeps) */
+        int best = -1, best_score = 0;
+        u64 m = legal & ~((u64)1 << c);
         while (m) {
             int y = low_index(m);
             m &= m - 1;
-            if (y == c) continue;
             int s = score_after(w, y, last);
-            if (s > best_score) { best = y; best_score = s; }
+            if (best < 0 || s > best_score) { best = y; best_score = s; }
         }
-        return best;
+        return (best < 0 || score_after(w, c, last) >= best_score) ? c : best;
     }
     if (score_after(w, c, last) >= 0) return c;
     u64 m = legal;
@@ -887,6 +1002,8 @@ static int read_tricks(CondCtx *x, const ll **pp, int n, int *won) {
             if (r->seat[q] == r->winner) r->wincard = r->card[q];
         }
         r->upto = r->mask | (j ? x->hist[j - 1].upto : 0);
+        r->prev_serial = j ? x->hist[j - 1].serial : 0;
+        r->serial = ++x->serials;
         won[r->winner]++;
     }
     *pp = p;
@@ -1143,6 +1260,113 @@ int fs_decide_cond(void *ctx, void *cond, const ll *st, unsigned long long seed,
 int fs_cond_ops(void) { return OP_NUMBER_OF_OPS; }
 
 /* The translated conditions (condcode.py: Program.encode); NULL when they do not fit. */
+/* Whether node i reads nothing but variable `slot` and constants (no position, no other variable), so its
+ * value is a function of that variable alone. */
+static int reads_only_var(const CondCtx *x, int i, ll slot, int depth) {
+    if (i < 0 || i >= x->nnodes || depth > 64) return 0;
+    const ll *nd = x->code + 4 * i;
+    switch ((int)nd[0]) {
+    case OP_CONST: return 1;
+    case OP_VAR: return nd[1] == slot;
+    case OP_NOT: case OP_NEG: case OP_IS_TRUMP: case OP_IS_COLOUR: case OP_ABS: case OP_C_SUIT: case OP_C_RANK:
+    case OP_C_TRUMP: case OP_C_SPECIAL: case OP_S_TRUMP:
+        return reads_only_var(x, (int)nd[1], slot, depth + 1);
+    case OP_AND: case OP_OR: case OP_ADD: case OP_SUB: case OP_MUL: case OP_FDIV: case OP_MOD: case OP_EQ:
+    case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_MAX2: case OP_MIN2:
+        return reads_only_var(x, (int)nd[1], slot, depth + 1) && reads_only_var(x, (int)nd[2], slot, depth + 1);
+    case OP_IF:
+        return reads_only_var(x, (int)nd[1], slot, depth + 1) && reads_only_var(x, (int)nd[2], slot, depth + 1)
+               && reads_only_var(x, (int)nd[3], slot, depth + 1);
+    case OP_IN: case OP_NOTIN:
+        return reads_only_var(x, (int)nd[1], slot, depth + 1) && nd[2] >= 0 && nd[2] < x->nnodes
+               && x->code[4 * nd[2]] == OP_CONSTLIST;
+    default: return 0;
+    }
+}
+
+/* table[i] and has_table[i] for node i of variable `slot` when it reads only that variable and raises no
+ * error for any value 0..nc-1 (ev with a blank position: the node reads none). */
+static int make_table(CondCtx *x, int i, ll slot) {
+    if (x->has_table[i]) return 1;
+    if (!reads_only_var(x, i, slot, 0)) return 0;
+    World blank;
+    memset(&blank, 0, sizeof blank);
+    x->w = &blank;
+    u64 m = 0;
+    int ok = 1;
+    for (int v = 0; v < x->nc && ok; v++) {
+        x->err = 0;
+        x->steps = 0;
+        x->vars[slot] = v;
+        ll r = ev(x, i);
+        if (x->err) ok = 0;
+        else if (truthy(r)) m |= (u64)1 << v;
+    }
+    x->err = 0;
+    x->w = NULL;
+    if (!ok) return 0;
+    x->table[i] = m;
+    x->has_table[i] = 1;
+    return 1;
+}
+
+static int is_var(const CondCtx *x, ll i, ll slot) {
+    return i >= 0 && i < x->nnodes && x->code[4 * i] == OP_VAR && x->code[4 * i + 1] == slot;
+}
+
+/* Whether node i is a mask expression of variable `slot` (vec_mask evaluates it), making the tables it uses. */
+static int vec_ok(CondCtx *x, int i, ll slot, int depth) {
+    if (i < 0 || i >= x->nnodes || depth > 64) return 0;
+    if (make_table(x, i, slot)) return 1;
+    const ll *nd = x->code + 4 * i;
+    switch ((int)nd[0]) {
+    case OP_NOT: return vec_ok(x, (int)nd[1], slot, depth + 1);
+    case OP_AND: case OP_OR: return vec_ok(x, (int)nd[1], slot, depth + 1) && vec_ok(x, (int)nd[2], slot, depth + 1);
+    case OP_PLAYED: case OP_LEFT_UNPLAYED: return is_var(x, nd[1], slot);
+    case OP_EQ: case OP_NE: { /* trick_of(c) compared with none, either way round */
+        ll l = nd[1], r = nd[2];
+        if (l < 0 || l >= x->nnodes || r < 0 || r >= x->nnodes) return 0;
+        if (x->code[4 * l] == OP_CONST) { ll t = l; l = r; r = t; }
+        return x->code[4 * l] == OP_TRICK_OF && is_var(x, x->code[4 * l + 1], slot)
+               && x->code[4 * r] == OP_CONST && x->code[4 * r + 1] == NONEV;
+    }
+    default: return 0;
+    }
+}
+
+/* is_set of every constant list, fold_kind and fold_arg of every quantifier (see CondCtx) */
+static void fold_quantifiers(CondCtx *x) {
+    x->deck = x->nc >= 64 ? ~(u64)0 : (((u64)1 << x->nc) - 1);
+    for (int i = 0; i < x->nnodes; i++) {
+        const ll *nd = x->code + 4 * i;
+        if (nd[0] != OP_CONSTLIST || nd[1] < 0 || nd[2] < 0 || nd[1] + nd[2] > x->npool) continue;
+        u64 m = 0;
+        int distinct = 1;
+        for (ll j = 0; j < nd[2] && distinct; j++) {
+            ll v = x->pool[nd[1] + j];
+            if (v < 0 || v >= x->nc || (m >> v & 1)) distinct = 0;
+            else m |= (u64)1 << v;
+        }
+        if (distinct) { x->table[i] = m; x->is_set[i] = 1; }
+    }
+    for (int i = 0; i < x->nnodes; i++) {
+        const ll *nd = x->code + 4 * i;
+        if (nd[0] < OP_ALL || nd[0] > OP_MIN || nd[1] < 0 || nd[1] >= MAXVARS) continue;
+        int body = (int)nd[3];
+        if (body < 0 || body >= x->nnodes) continue;
+        if (nd[0] <= OP_COUNT && vec_ok(x, body, nd[1], 0)) {
+            x->fold_kind[i] = 1;
+            continue;
+        }
+        int a = body; /* the first operand of `A and B and ...` */
+        while (a >= 0 && a < x->nnodes && x->code[4 * a] == OP_AND) a = (int)x->code[4 * a + 1];
+        if (a != body && a >= 0 && a < x->nnodes && make_table(x, a, nd[1])) {
+            x->fold_kind[i] = 2;
+            x->fold_arg[i] = a;
+        }
+    }
+}
+
 void *fs_cond_new(const ll *pr) {
     const ll *p = pr;
     CondCtx *x = (CondCtx *)calloc(1, sizeof(CondCtx));
@@ -1188,10 +1412,20 @@ void *fs_cond_new(const ll *pr) {
     }
     for (int i = 0; i < x->ncond; i++)
         if (x->fail_at[i] >= x->nnodes || x->done_at[i] >= x->nnodes) goto fail;
+    x->fold_kind = (unsigned char *)calloc((size_t)x->nnodes + 1, 3);
+    x->fold_arg = (int *)calloc((size_t)x->nnodes + 1, sizeof(int));
+    x->table = (u64 *)calloc((size_t)x->nnodes + 1, sizeof(u64));
+    if (!x->fold_kind || !x->fold_arg || !x->table) goto fail;
+    x->has_table = x->fold_kind + x->nnodes + 1;
+    x->is_set = x->has_table + x->nnodes + 1;
+    fold_quantifiers(x);
     return x;
 fail:
     free(x->code);
     free(x->pool);
+    free(x->fold_kind);
+    free(x->fold_arg);
+    free(x->table);
     free(x);
     return NULL;
 }
@@ -1201,6 +1435,9 @@ void fs_cond_free(void *p) {
     if (!x) return;
     free(x->code);
     free(x->pool);
+    free(x->fold_kind);
+    free(x->fold_arg);
+    free(x->table);
     free(x);
 }
 

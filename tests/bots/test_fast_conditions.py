@@ -87,6 +87,15 @@ EXPRESSIONS = [
     "count(others(2)) == count(players) - 1 and 2 not in others(2)",
     "sum(q in others(0): longest_run(q)) >= tricks_won(0)",
     "any(t in tricks: t.last_card.rank > t.winning_card.rank or t.last_card == t.winning_card)",
+    # card predicates C evaluates as masks (_fastsim.c: fold_quantifiers): over sets of cards, over lists,
+    # with played/left_unplayed/trick_of, a first operand that filters, a body that can raise an error
+    "count(c in cards_of_rank(1): is_colour(c) and not played(c) and not left_unplayed(c)) >= 2",
+    "all(c in current_cards: c.rank > 2 or c.is_trump) or any(c in hand(commander): c.rank == 9)",
+    "any(t in tricks: count(c in t.cards: c.suit == pink or c.rank in [1, 9]) >= 2)",
+    "count(c in hand(1): none == trick_of(c)) + count(c in cards_of(pink): trick_of(c) != none) >= 5",
+    "count(c in [pink 1, blue 2, pink 1]: not played(c)) >= 2",
+    "count(c in cards_of(blue): c.rank >= 5 and (won_by(c) == commander or played(c))) >= 1",
+    "any(c in current_cards: c.rank // (c.rank - 1) > 1)",
 ]
 
 
