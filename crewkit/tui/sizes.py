@@ -4,6 +4,8 @@ puts it first on its status line)."""
 from __future__ import annotations
 
 MIN_SIZE = (80, 24)
+#: rows below which a table is "short" (80x24): panels give their title lines to their borders
+SHORT_ROWS = 30
 
 
 def too_small_words(width: int, height: int) -> str:

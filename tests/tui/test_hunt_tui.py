@@ -452,8 +452,9 @@ async def test_the_whole_game_log_is_read_with_g() -> None:
         assert not isinstance(app.screen, HuntLogScreen)
 
 
-async def test_a_places_power_is_read_on_two_lines_at_80x24() -> None:
-    """The boxes of the planet show the start of each power; the line below shows the cursor's on two lines."""
+async def test_a_places_power_is_read_under_the_planet_at_80x24() -> None:
+    """The boxes of the planet show the start of each power; the lines below show the cursor's (7 players:
+    two lines, then where the rest is: tests/tui/test_hunt_places.py reads every power in full)."""
     app = make_hunt_app(players=7, side="hunted", seed="detail")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -461,5 +462,5 @@ async def test_a_places_power_is_read_on_two_lines_at_80x24() -> None:
         await pilot.pause()
         text = screen_text(app)
     assert "1 Lair: Either take every place card of your discard pile" in text
-    assert "or use the power of the place where the Creature token stands" in text
+    assert "or use the power of the place where the Creature" in text and "i: every place in full" in text
     assert "Bot 6" in text  # six Hunted still fit in the players panel

@@ -116,11 +116,11 @@ async def test_80x24_draft_leaves_the_log_readable(services: Services, size: tup
 
 
 async def test_80x24_tasks_panel_says_tab_scrolls_it(services: Services) -> None:
-    """Mission 11 at 80x24: 4 tasks, a role and a condition do not fit; the panel's border says so and how
+    """Mission 41 at 80x24 with 5 players: its four conditions do not fit; the panel's border says so and how
     (Tab, then ↓); Tab focuses it, ↓ scrolls it; the help lists Tab among the keys."""
     from textual.containers import VerticalScroll
 
-    app = make_app(services, seed="tab-scroll", mission="planet-nine/11")
+    app = make_app(services, seed="tab-scroll", mission="planet-nine/41", players=5)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot)
         await settle(pilot)

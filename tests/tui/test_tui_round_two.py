@@ -425,9 +425,10 @@ async def test_below_80x24_the_table_says_what_it_needs(services: Services) -> N
 
 
 async def test_tasks_panel_scrolls_three_lines_a_press_at_80x24(services: Services) -> None:
-    app = make_app(services, seed="scroll", mission="planet-nine/31")
+    app = make_app(services, seed="scroll", mission="planet-nine/41", players=5)  # 4 conditions: too long
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_table(pilot)
+        await pass_distress(pilot)
         box = table.query_one("#tasks-box")
         assert box.max_scroll_y > 0 and "more below" in text_of(app)
         await pilot.press("tab")

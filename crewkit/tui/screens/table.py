@@ -40,7 +40,7 @@ from crewkit.tui.screens.dialogs import (
     RoundScreen,
 )
 from crewkit.tui.session import Session
-from crewkit.tui.sizes import too_small_words
+from crewkit.tui.sizes import SHORT_ROWS, too_small_words
 from crewkit.tui.text import (
     TASK_CARD_TYPES,
     action_label,
@@ -62,7 +62,7 @@ from crewkit.tui.widgets.trick import TrickView
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
-SHORT = 30  # rows: below this (80x24) the choice list loses its border and an empty trick panel gives way
+SHORT = SHORT_ROWS  # rows: below this (80x24) the choice list loses its border and an empty trick panel gives way
 CARD_ACTIONS = (Play, PassCard)
 OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
 

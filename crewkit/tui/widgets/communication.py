@@ -8,21 +8,23 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from crewkit.tui.sizes import SHORT_ROWS
 from crewkit.tui.text import STATEMENT_WORDS, card_text, plural, seat_label, short_card
 
 
 def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,
               dummy_columns: Sequence[tuple[Any, int]] | None = None, chips: Sequence[str] | None = None,
-              narrow: bool = False) -> Text:
+              narrow: bool = False, short: bool = False) -> Text:
     """The seats; ``dealer`` marks Hammer's dealer (★ then means dealer); ``dummy_columns``: JARVIS's columns
     as (face-up card or None, how many face-down cards under it): the face-up card stands over its stack, the
     face-down cards are only counted (never shown), and JARVIS's card count includes them. ``narrow`` (80
-    columns): one line per seat, a played communication struck through instead of "· played"."""
+    columns): one line per seat, a played communication struck through instead of "· played". ``short`` (24
+    rows): without the title line and the distress line (:func:`crew_title` and :func:`distress_words` go on
+    the panel's border), the rows go to the tasks."""
     out = Text()
-    out.append("Crew" if dealer is None else "Players", style="bold")
-    star = "★ commander" if dealer is None else "★ dealer"
-    legend = "" if narrow or dealer is not None else "  ✉ communicated card"  # Hammer: no communication
-    out.append(f"  {star}  ▶ to act{legend}\n", style="dim")
+    if not short:
+        out.append_text(crew_title(dealer is not None, narrow))
+        out.append("\n")
     chief = obs.commander if dealer is None else dealer
     won: dict[int, int] = {}
     for trick in obs.tricks:
@@ -65,15 +67,31 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
                 label = "▒" * down if down <= 3 else f"▒{down}"
                 out.append(f"{label or '·':<4}", style="dim")
             out.append("\n")
-    if obs.distress_direction:
-        out.append(f"  Distress signal used: cards passed {obs.distress_direction}\n", style="bold red")
+    if obs.distress_direction and not short:
+        out.append(f"  {distress_words(obs)}\n", style="bold red")
     out.rstrip()  # no empty last line: the panel is as tall as its seats
     return out
+
+
+def crew_title(hammer: bool, narrow: bool) -> Text:
+    """``Crew  ★ commander  ▶ to act`` (Hammer: ``Players  ★ dealer``; the ✉ legend where there is room)."""
+    star = "★ dealer" if hammer else "★ commander"
+    legend = "" if narrow or hammer else "  ✉ communicated card"  # Hammer: no communication
+    return Text.assemble(("Players" if hammer else "Crew", "bold"), (f"  {star}  ▶ to act{legend}", "dim"))
+
+
+def distress_words(obs: Any) -> str:
+    return f"Distress signal used: cards passed {obs.distress_direction}" if obs.distress_direction else ""
 
 
 class CrewView(Static):
     def show(self, obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,
              dummy_columns: Sequence[tuple[Any, int]] | None = None, chips: Sequence[str] | None = None) -> None:
         narrow = self.app.size.width < 100
+        short = self.app.size.height < SHORT_ROWS
         self.update(crew_text(obs, kinds, viewer, dealer=dealer, dummy_columns=dummy_columns, chips=chips,
-                              narrow=narrow))
+                              narrow=narrow, short=short))
+        # a short terminal: the title and the distress signal on the border, the rows to the tasks panel
+        self.border_title = crew_title(dealer is not None, narrow) if short else None
+        distress = distress_words(obs) if short else ""
+        self.border_subtitle = Text(distress, style="bold red") if distress else None

@@ -3,10 +3,11 @@ cards; Hammer's round and chips."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from crewkit.engine.blocks.rounds import MatchState
@@ -15,32 +16,20 @@ from crewkit.tui.text import card_text, chip_str, round_mission_lines, seat_labe
 
 def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None, *,
                roles: Sequence[tuple[str, int]] = (), conditions: Sequence[Any] = (),
-               all_roles: Sequence[str] = ()) -> Text:
+               all_roles: Sequence[str] = (), columns: int = 1, title: bool = True) -> Text:
     """The tasks; then the roles bound by the setup (``sick: Bot 2``) and the mission's conditions in words,
-    naming the bound players."""
+    naming the bound players. ``columns=2``: the compact form of a short panel (:func:`task_cells`);
+    ``title=False``: without the title line (a short panel has :func:`tasks_title` on its border)."""
     out = Text()
-    out.append("Tasks", style="bold")
-    done = sum(1 for t in tasks if t.done)
-    out.append(f"   {done}/{len(tasks)} done\n", style="dim")
-    if not tasks:
-        out.append("  none: this mission has conditions only\n", style="dim")
-    for task in tasks:
-        if task.done:
-            out.append(" ✓ ", style="bold green")
-        else:
-            out.append(" ○ ", style="dim")
-        label = card_text(task.card)
-        label.pad_right(9 - len(label.plain))
-        out.append_text(label)
-        tok = token_text(task.token)
-        out.append(f"{('[' + tok + ']') if tok else '':<7}", style="bold cyan" if tok else "")
-        if task.owner is None:
-            out.append("not taken", style="italic dim")
-        else:
-            out.append(seat_label(task.owner, kinds, viewer), style="bold" if task.owner == viewer else "")
-        if task.done:
-            out.append(f"  (trick {task.trick})", style="dim")
+    if title:
+        out.append_text(tasks_title(tasks))
         out.append("\n")
+    if columns == 1:
+        for task in tasks:
+            out.append_text(task_line(task, kinds, viewer))
+            out.append("\n")
+    else:
+        out.append_text(in_columns(task_cells(tasks, kinds, viewer), columns))
     names = {role: seat_label(seat, kinds, viewer) for role, seat in roles}
     for role, seat in roles:
         out.append(f" {role.replace('_', ' ').capitalize()}: ", style="bold")
@@ -55,6 +44,76 @@ def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None, *
             data = {"fail_if": cond.fail_text, "done_if": cond.done_text, "id": cond.id, "text": cond.text}
             for line in condition_words(data, words):
                 out.append(f"  {line}\n")
+    return out
+
+
+def tasks_title(tasks: Sequence[Any]) -> Text:
+    """``Tasks   2/6 done``; ``Tasks: none, conditions only`` for a mission without tasks."""
+    if not tasks:
+        return Text.assemble(("Tasks", "bold"), (": none, conditions only", "dim"))
+    done = sum(1 for t in tasks if t.done)
+    return Text.assemble(("Tasks", "bold"), (f"   {done}/{len(tasks)} done", "dim"))
+
+
+def task_line(task: Any, kinds: Sequence[str], viewer: int | None) -> Text:
+    """One task on a line of its own: done mark, card, token, owner, the trick that completed it."""
+    out = Text()
+    out.append(" ✓ " if task.done else " ○ ", style="bold green" if task.done else "dim")
+    label = card_text(task.card)
+    label.pad_right(9 - len(label.plain))
+    out.append_text(label)
+    tok = token_text(task.token)
+    out.append(f"{('[' + tok + ']') if tok else '':<7}", style="bold cyan" if tok else "")
+    out.append_text(owner_text(task.owner, kinds, viewer))
+    if task.done:
+        out.append(f"  (trick {task.trick})", style="dim")
+    return out
+
+
+def owner_text(owner: int | None, kinds: Sequence[str], viewer: int | None) -> Text:
+    if owner is None:
+        return Text("not taken", style="italic dim")
+    return Text(seat_label(owner, kinds, viewer), style="bold" if owner == viewer else "")
+
+
+def task_cells(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None) -> list[Text]:
+    """Each task in a short cell (``✓ 9● [1] Bot 2``: done mark, card as rank and suit sign, token, owner),
+    the parts aligned across the cells; the trick that completed a task is left to the log."""
+    cards = [card_text(t.card, short=True) for t in tasks]
+    tokens = [f"[{token_text(t.token)}]" if t.token is not None else "" for t in tasks]
+    owners = [owner_text(t.owner, kinds, viewer) for t in tasks]
+    card_width = max((c.cell_len for c in cards), default=0)
+    token_width = max((len(t) for t in tokens), default=0)
+    owner_width = max((o.cell_len for o in owners), default=0)
+    cells = []
+    for task, card, token, owner in zip(tasks, cards, tokens, owners, strict=True):
+        cell = Text()
+        cell.append("✓ " if task.done else "○ ", style="bold green" if task.done else "dim")
+        card.pad_right(card_width - card.cell_len)
+        cell.append_text(card)
+        if token_width:
+            cell.append(f" {token:<{token_width}}", style="bold cyan")
+        cell.append(" ")
+        owner.pad_right(owner_width - owner.cell_len)
+        cell.append_text(owner)
+        cells.append(cell)
+    return cells
+
+
+COLUMN_GAP = 2
+
+
+def in_columns(cells: Sequence[Text], columns: int) -> Text:
+    """``cells`` (of one width) in ``columns`` columns, top to bottom and then left to right."""
+    out = Text()
+    rows = -(-len(cells) // columns) if cells else 0
+    for row in range(rows):
+        line = [cells[i] for i in range(row, len(cells), rows)]
+        for i, cell in enumerate(line):
+            if i:
+                out.append(" " * COLUMN_GAP)
+            out.append_text(cell)
+        out.append("\n")
     return out
 
 
@@ -180,15 +239,81 @@ def chips_text(game: Any, kinds: Sequence[str], viewer: int | None) -> Text:
 
 
 class TasksView(Static):
+    """The tasks panel's text. When the tasks, one a line, do not fit the rows of the panel around it (a short
+    terminal: 80x24 shows four), they go in two columns of short cells and the title moves to the panel's
+    border; what still does not fit scrolls, and the panel says so on its border (the table's hint)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._tasks: tuple[Sequence[Any], Callable[[int, bool], Text]] | None = None  # tasks, text(columns, title)
+        self._cell_width = 0  # the width of a task's short cell (two columns need twice that and a gap)
+        self.columns = 1
+
     def show(self, obs: Any, kinds: Sequence[str], viewer: int | None, rules: Any = None) -> None:
         if obs.task_cards and not obs.tasks:
             self.show_text(task_cards_text(obs.task_cards, kinds, viewer, roles=obs.roles))
             return
         conditions = tuple(rules.conditions) if rules is not None else ()
         all_roles = tuple(rules.roles) if rules is not None else ()
-        text = tasks_text(obs.tasks, kinds, viewer, roles=obs.roles, conditions=conditions, all_roles=all_roles)
-        self.show_text(text)
+
+        def text(columns: int, title: bool) -> Text:
+            return tasks_text(obs.tasks, kinds, viewer, roles=obs.roles, conditions=conditions,
+                              all_roles=all_roles, columns=columns, title=title)
+
+        self._tasks = (obs.tasks, text)
+        self._cell_width = max((c.cell_len for c in task_cells(obs.tasks, kinds, viewer)), default=0)
+        self.fit()
+        self.call_after_refresh(self.fit)  # the panel's size once the screen is laid out (a resize)
 
     def show_text(self, text: Text) -> None:
+        self._tasks = None
+        self.columns = 1
+        self._set_title(None)
+        self._update(text)
+
+    def fit(self) -> None:
+        """The most readable form that fits the panel: one task a line under the title; the title on the
+        border; two columns of short cells (when they fit its width). When none fits, the most compact one
+        (the panel scrolls and says so)."""
+        if self._tasks is None or not self.is_attached:
+            return
+        tasks, text = self._tasks
+        forms = [(1, True)]
+        room = self._room()
+        if room is not None:
+            width, rows = room
+            forms.append((1, False))
+            if len(tasks) > 1 and 2 * self._cell_width + COLUMN_GAP <= width:
+                forms.append((2, False))
+            chosen = next(((f, t) for f, t in ((f, text(*f)) for f in forms) if self._height(t, width) <= rows),
+                          None)
+        else:
+            chosen = None
+        (columns, titled), body = chosen if chosen is not None else (forms[-1], text(*forms[-1]))
+        self.columns = columns
+        self._set_title(None if titled else tasks_title(tasks))
+        self._update(body)
+
+    def _room(self) -> tuple[int, int] | None:
+        """The panel's inner width (a column kept for its scrollbar) and rows; None before the layout."""
+        box = self.parent
+        if not isinstance(box, Widget):
+            return None
+        region = box.content_region
+        if region.width <= 0 or region.height <= 0:
+            return None
+        return region.width - 1, region.height
+
+    def _height(self, text: Text, width: int) -> int:
+        copy = text.copy()
+        copy.rstrip()
+        return len(copy.wrap(self.app.console, width))
+
+    def _set_title(self, title: Text | None) -> None:
+        box = self.parent
+        if isinstance(box, Widget) and box is not self.screen:
+            box.border_title = title
+
+    def _update(self, text: Text) -> None:
         text.rstrip()
         self.update(text)

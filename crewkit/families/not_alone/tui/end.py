@@ -76,7 +76,8 @@ The Hunted win when the Rescue counter reaches its goal, the Creature when the A
 Keys
   Enter      open your choice again (after Esc)
   ↑ ↓ Enter  choose in a dialog; a place's number (0: the 10th) picks it
-  p          the planet: the arrows show each place's power
+  p          the planet: the arrows show each place's power under it
+  i          every place's power in full
   g          the game log from its first line: why each track moved
   Esc        back, or close the dialog to look at the table
   q          quit
@@ -116,6 +117,36 @@ class HuntLogScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#hunt-log-all", VerticalScroll).scroll_end(animate=False)  # the latest lines first in sight
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HuntPlacesScreen(ModalScreen[None]):
+    """Every place of the planet with its whole power (``i``), to scroll; the place under the planet's cursor
+    is marked and in sight."""
+
+    BINDINGS = [Binding("escape,i,enter", "close", "Close")]
+
+    def __init__(self, places: list[tuple[int, str, str]], cursor: int | None = None) -> None:
+        super().__init__()
+        self.places = places
+        self.cursor = cursor
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog", id="hunt-places"):
+            yield Static(Text("The places of the planet", style="bold"))
+            for number, name, power in self.places:
+                text = Text()
+                text.append("▶ " if number == self.cursor else "  ", style="bold yellow")
+                text.append(f"{number} {name}: ", style="bold yellow" if number == self.cursor else "bold")
+                text.append(power)
+                yield Static(text, id=f"hunt-place-{number}", classes="hunt-place")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        if self.cursor is not None:
+            self.query_one(f"#hunt-place-{self.cursor}", Static).scroll_visible(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -25,7 +25,7 @@ from crewkit.engine.errors import IllegalAction
 from crewkit.families.not_alone.blocks import PlaceToken, PlayPlaces
 from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.families.not_alone.tui.dialogs import HuntActionDialog, HuntQuestionDialog
-from crewkit.families.not_alone.tui.end import HuntEndScreen, HuntHelpScreen, HuntLogScreen
+from crewkit.families.not_alone.tui.end import HuntEndScreen, HuntHelpScreen, HuntLogScreen, HuntPlacesScreen
 from crewkit.families.not_alone.tui.planet import PlanetView
 from crewkit.families.not_alone.tui.session import HuntSession
 from crewkit.families.not_alone.tui.text import (
@@ -51,6 +51,7 @@ class HuntTableScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Choose", key_display="⏎"),
         Binding("p", "focus_planet", "Planet"),
+        Binding("i", "read_places", "Places"),
         Binding("g", "read_log", "Game log"),
         Binding("l", "app.logbook", "Logbook"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
@@ -114,9 +115,6 @@ class HuntTableScreen(Screen[None]):
         self.query_one("#planet", PlanetView).styles.height = 8 if height < 32 else 12 if height < 40 else 14
         self.query_one("#hunt-players", Static).styles.width = 50 if width < 100 else 66
         self.query_one("#hunt-hand", Static).styles.height = 2 if height < 32 else 3
-        # the power of the place under the cursor below the planet, two lines (80x24: the boxes show one); the
-        # players panel keeps room for six Hunted
-        self.query_one("#place-detail", Static).styles.height = 2
         # a fixed height: an auto height was not always measured again when the text grew
         self.query_one("#hunt-round", Static).styles.height = 3 if height < 32 else 4
 
@@ -169,12 +167,38 @@ class HuntTableScreen(Screen[None]):
         return out
 
     def _detail(self, place: int) -> None:
+        """The whole power of the place under the cursor below the planet: the area grows to its lines (two
+        at least, so the table does not jump for short powers) as far as the players panel keeps a row for
+        every seat; a power longer than that says where to read it in full (``i``)."""
         card = self.catalog.places.get(place)
         text = Text()
         if card is not None:
             text.append(f"{place} {card.name}: ", style="bold yellow")
             text.append(card.text)
-        self.query_one("#place-detail", Static).update(text)
+        detail = self.query_one("#place-detail", Static)
+        width = max(10, (self.size.width or 80) - 2)  # the detail's padding
+        lines = list(text.wrap(self.app.console, width))
+        room = max(2, self._detail_room())
+        if len(lines) > room:  # a short terminal with many seats: the rest behind a key, said on the last line
+            more = Text(" … i: every place in full", style="bold")
+            last = lines[room - 1].copy()
+            last.rstrip()
+            last.truncate(max(1, width - more.cell_len))
+            lines = [*lines[: room - 1], last + more]
+            text = Text("\n").join(lines)
+        detail.styles.height = max(2, len(lines))
+        detail.update(text)
+
+    def _detail_room(self) -> int:
+        """The rows the place detail may take: the terminal's rows less the fixed parts of the table and the
+        players panel's rows (a line for the Creature, the Hunted's header and one line each)."""
+        height = self.size.height or 24
+        fixed = 1 + 1 + 1 + 1  # the info line, the tracks, the status line, the footer
+        for name in ("#planet", "#hunt-hand"):
+            rows = self.query_one(name).styles.height
+            fixed += int(rows.value) if rows is not None else 0
+        players = len(self.session.names) + 1
+        return height - fixed - players
 
     def _players(self, obs: BoardObservation | None) -> Group | Text:
         if obs is None:
@@ -410,6 +434,13 @@ class HuntTableScreen(Screen[None]):
 
     def action_focus_planet(self) -> None:
         self.query_one("#planet", PlanetView).focus()
+
+    def action_read_places(self) -> None:
+        """Every place's power in full (the planet's boxes show their first words), the one under the cursor
+        first in sight."""
+        planet = self.query_one("#planet", PlanetView)
+        places = [(n, card.name, card.text) for n, card in sorted(self.catalog.places.items())]
+        self.app.push_screen(HuntPlacesScreen(places, planet.cursor))
 
     def action_help(self) -> None:
         self.app.push_screen(HuntHelpScreen())
