@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -381,9 +382,18 @@ class TableScreen(Screen[None]):
         elif box.has_focus:
             hint = "↑ ↓ scroll · Tab: next panel"
         else:
-            hint = "more below: Tab, then ↓"
+            hint = f"more below: {self._tabs_to(box)}, then ↓"
         if box.border_subtitle != hint:
             box.border_subtitle = hint
+
+    def _tabs_to(self, widget: Widget) -> str:
+        """The Tab presses that move the focus from where it is to ``widget`` ("Tab", "Tab Tab")."""
+        chain = self.focus_chain
+        if widget not in chain:
+            return "Tab"
+        here = chain.index(self.focused) if self.focused in chain else -1
+        presses = (chain.index(widget) - here) % len(chain) or len(chain)
+        return " ".join(["Tab"] * presses)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.tasks_hint()
