@@ -29,8 +29,9 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--mission", help="start this mission directly (e.g. planet-nine/05, or a mission of --campaign)")
     p.add_argument("--seats", help="who sits where, e.g. human,bot,bot,bot or human,human,bot (hotseat)")
     p.add_argument("--bot", metavar="NAME",
-                   help="the bot in the empty seats (and seats given as 'bot'): expert, fast, heuristic, rules or "
-                        "random (default: expert, the strongest that still decides well within a second); Not Alone: "
+                   help="the bot in the empty seats (and seats given as 'bot'): expert-quick, expert, fast, "
+                        "heuristic, rules or random (default: expert-quick, the expert with a third of its search, "
+                        "within half a second a card; expert is stronger and takes up to a second); Not Alone: "
                         "heuristic (default) or random")
     p.add_argument("--seat", choices=("creature", "hunted"),
                    help="Not Alone (--ruleset not-alone): your side; bots take the other seats (default: hunted)")
