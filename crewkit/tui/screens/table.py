@@ -881,7 +881,8 @@ class TableScreen(Screen[None]):
             hand = self.query_one("#hand", HandView)
             if card is not None and card in hand.cards:
                 hand.select(card)
-            self.notify(f"{label}: {reason}", title="Hint (the attempt is marked with hints)", timeout=8)
+            said = reason if reason.startswith(label) else f"{label}: {reason}"  # the reason may name it
+            self.notify(said, title="Hint (the attempt is marked with hints)", timeout=8)
 
         self.run_engine(lambda: s.hint(seat), then, busy="The expert bot is looking for a hint")
 
