@@ -424,6 +424,7 @@ class CrewApp(App[int]):
             elif what == "campaign":
                 self.show_campaign()
 
+        self.clear_notifications()  # a hint's toast would cover the result
         if table.session.variant == "hammer":
             self.push_screen(StandingsScreen(table.session, finished), chosen)
             return

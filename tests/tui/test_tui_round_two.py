@@ -323,6 +323,7 @@ async def test_hint_selects_the_expert_card_and_marks_the_attempt(services: Serv
         assert table.session.hints_used
         await play_to_end(pilot)
         assert "Hints were asked in this attempt (marked in the logbook)" in text_of(app)
+        assert not list(app._notifications)  # no toast covers the result
     assert "planet-nine/01" in hinted_missions(services.logbook, "planet-nine")
 
 

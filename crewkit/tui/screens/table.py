@@ -882,6 +882,7 @@ class TableScreen(Screen[None]):
             if card is not None and card in hand.cards:
                 hand.select(card)
             said = reason if reason.startswith(label) else f"{label}: {reason}"  # the reason may name it
+            self.app.clear_notifications()  # one hint at a time: the last one's toast goes
             self.notify(said, title="Hint (the attempt is marked with hints)", timeout=8)
 
         self.run_engine(lambda: s.hint(seat), then, busy="The expert bot is looking for a hint")
