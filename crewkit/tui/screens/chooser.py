@@ -44,14 +44,16 @@ class ChooserScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#campaigns", DataTable)
         wide = self.app.size.width >= 100  # at 80 columns the source is in the detail line below, not a column
-        table.add_column("Campaign", key="title", width=34 if wide else 30)
-        table.add_column("Name", key="name", width=16)
-        if wide:
-            table.add_column("Source", key="source", width=20)
-        table.add_column("Progress", key="progress", width=22)
         current = self.crew_app.campaign
         extra = current.ref if current.ref and current.source != "bundled" else None
         self.known = known_campaigns(extra, current.source) + known_games()
+        # the name is what `--campaign` takes: never cut; the title gives way (it is in the detail line too)
+        name_width = min(max([16, *(len(k.name) for k in self.known)]), 24)
+        table.add_column("Campaign", key="title", width=(34 if wide else 30) - (name_width - 16))
+        table.add_column("Name", key="name", width=name_width)
+        if wide:
+            table.add_column("Source", key="source", width=20)
+        table.add_column("Progress", key="progress", width=22)
         logbook = self.crew_app.services.logbook
         for known in self.known:
             if known.game and not known.problem:
