@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_tui_campaigns import write_campaign
 from tui_helpers import (
     SIZE,
@@ -299,6 +300,57 @@ async def test_card_tracker_shows_played_cards_and_voids_by_key(services: Servic
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.parametrize(("ruleset", "mission", "players"), [("crew-jarvis", "planet-nine/01", 2),
+                                                            ("crew-persian", "persian", 4)])
+async def test_tracker_and_hint_at_jarvis_and_persian_tables(services: Services, ruleset: str, mission: str,
+                                                             players: int) -> None:
+    """k and h work at the JARVIS and Persian tables as at the Crew's: the cards played in sight, no hidden
+    card, the expert's card selected and legal."""
+    from test_tui_variants import seed_where
+
+    seed = seed_where(ruleset, mission, players, lambda g: g.commander == 0, "keys")
+    app = make_app(services, ruleset=ruleset, players=players, mission=mission, seed=seed)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(pilot)
+        session = table.session
+        for _ in range(300):  # the human's turns (JARVIS's too, for the commander) by the first legal choice
+            await settle(pilot)
+            if await pass_distress(pilot):
+                continue
+            game = session.g
+            if (game.phase == "tricks" and game.tricks and game.to_act == table.viewer
+                    and isinstance(app.screen, TableScreen)):
+                break
+            if isinstance(app.screen, TableScreen) and session.is_human(game.to_act):
+                await press_first_legal(pilot)
+        game = session.g
+        assert game.phase == "tricks" and game.tricks and game.to_act == table.viewer
+        await pilot.press("k")
+        await settle(pilot)
+        assert isinstance(app.screen, TrackerScreen)
+        tracker_text = str(app.screen.query_one("#tracker-text").render())
+        for trick in game.tricks:
+            for _, card in trick.plays:
+                assert short_card(card) in tracker_text
+        seen = game.observation(table.observer())
+        visible = {c.id for c in seen.hand} | {c.id for c in seen.dummy_up or ()}
+        for s in range(game.n):
+            for card in game.hand(s):
+                if card.id not in visible:  # in a hand the viewer cannot see
+                    assert short_card(card) not in tracker_text, (s, str(card))
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("h")
+        for _ in range(300):  # the expert bot thinks in a worker
+            await pilot.pause(0.1)
+            if "Hint:" in text_of(app):
+                break
+        assert "Hint: " in text_of(app)
+        hand = table.query_one("#hand", HandView)
+        assert hand.selected is not None and hand.selected.id in hand.legal
+        assert table.session.hints_used
 
 
 # ---------------------------------------------------------------- hints
