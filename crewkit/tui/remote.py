@@ -68,9 +68,10 @@ def remote_setup(welcome: dict[str, Any]) -> tuple[JoinSetup | None, str]:
         rules = compile_rules(join)
     except Exception as exc:  # a mission this crewkit does not have (a host's own campaign folder)
         return None, f"this crewkit cannot load {join.mission} of {join.ruleset} ({exc})"
-    if (rules.task_deck is not None or rules.secret is not None or rules.dummy is not None
-            or rules.scoring is not None):
-        return None, "the Textual table of this variant at a hosted table is not built yet"
+    if rules.task_deck is not None or rules.dummy is not None or rules.scoring is not None:
+        what = ("Mission Deep Sea's task cards" if rules.task_deck is not None else
+                "JARVIS (the two-player game)" if rules.dummy is not None else "Hammer's rounds and chips")
+        return None, f"the table screen cannot draw {what} from one seat's view yet"
     return join, ""
 
 
@@ -111,6 +112,8 @@ class RemoteObservation:
         self.tricks: tuple[Trick, ...] = tuple(tricks)
         self.tasks: tuple[TaskInfo, ...] = tuple(
             TaskInfo(card(t["card"]), t.get("token"), t.get("owner"), t.get("trick")) for t in data["tasks"])
+        # the secret missions' card numbers (the Persian reading), for the ones this seat sees
+        self.numbers: dict[int, int] = {card(t["card"]).id: int(t["number"]) for t in data["tasks"] if "number" in t}
         self.hidden_tasks: int = int(data.get("hidden_tasks") or 0)
         dummy = data.get("dummy")
         self.dummy_seat: int | None = None if dummy is None else int(dummy["seat"])
@@ -299,6 +302,7 @@ class RemoteSession:
         self.on_change: Callable[[], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._sending: set[asyncio.Task[dict[str, Any]]] = set()
         if client.state is not None:
             self._take(client.state)
 
@@ -345,10 +349,14 @@ class RemoteSession:
         """Send one action (None: pass the communication window) and wait for the host's ack or error."""
         if self.lost:
             return {"type": "error", "code": "lost", "message": self.lost}
-        ident = await (self.client.pass_window() if action is None else self.client.act(action.to_json()))
+        ident = self.client.next_id()
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._answers[ident] = future
-        return await asyncio.wait_for(future, ANSWER_TIMEOUT)
+        self._answers[ident] = future  # before sending: the answer may come back before the send returns
+        try:
+            await (self.client.pass_window(ident) if action is None else self.client.act(action.to_json(), ident))
+            return await asyncio.wait_for(future, ANSWER_TIMEOUT)
+        finally:
+            self._answers.pop(ident, None)
 
     def _submit(self, action: Action | None) -> None:
         loop = self._loop
@@ -356,7 +364,9 @@ class RemoteSession:
             raise IllegalAction("not-connected", "the table is not connected to its host yet")
         if threading.current_thread() is threading.main_thread() or _on_loop(loop):
             # on the app's own loop (a dialog): sent without waiting; a refusal reaches the table's status line
-            loop.create_task(self._send(action)).add_done_callback(self._late_answer)
+            task = loop.create_task(self._send(action))
+            self._sending.add(task)  # held until done (the loop keeps weak references to tasks only)
+            task.add_done_callback(self._late_answer)
             return
         try:
             answer = asyncio.run_coroutine_threadsafe(self._send(action), loop).result(ANSWER_TIMEOUT + 1)
@@ -366,6 +376,7 @@ class RemoteSession:
             raise IllegalAction(str(answer.get("code") or "refused"), self.named(str(answer["message"])))
 
     def _late_answer(self, task: asyncio.Task[dict[str, Any]]) -> None:
+        self._sending.discard(task)
         if task.cancelled() or task.exception() is not None:
             return
         answer = task.result()
@@ -437,7 +448,8 @@ class RemoteSession:
 
     @property
     def variant(self) -> str:
-        return "crew"
+        """``secret`` (the Persian reading's secret missions) or ``crew``: the variants drawn from a seat's view."""
+        return "secret" if self.rules.secret is not None else "crew"
 
     @property
     def signal_rules(self) -> bool:
@@ -459,7 +471,8 @@ class RemoteSession:
         return None
 
     def secret_numbers(self, seat: int) -> dict[int, int]:
-        return {}
+        """Card id -> mission card number of the secret missions this seat sees (its own, the revealed ones)."""
+        return dict(self.g.obs.numbers)
 
     def communications(self, seat: int) -> list[Communicate]:
         return [a for a in self.g.optional_actions(seat) if isinstance(a, Communicate)]
@@ -511,10 +524,11 @@ class RemoteSession:
 
     def finish(self) -> Any:
         from crewkit.tui.session import Finished
+        from crewkit.tui.text import name_seats
 
         if self.finished is None:
             outcome = self.g.outcome()
-            self.finished = Finished(outcome.result, outcome.reason, None, None,
+            self.finished = Finished(outcome.result, name_seats(outcome.reason, self.kinds, self.seat), None, None,
                                      self.g.distress_direction is not None, logbook=False)
         return self.finished
 

@@ -24,7 +24,7 @@ from crewkit.tui.app import CrewApp
 from crewkit.tui.remote import RemoteGame, RemoteSession, remote_setup
 from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.screens.table import TableScreen
-from crewkit.tui.widgets.hand import HandView
+from crewkit.tui.widgets.hand import CARD_KEYS, HandView
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -34,11 +34,12 @@ SIZE = (80, 24)
 
 
 @contextlib.asynccontextmanager
-async def hosted(folder: Path, seats: list[str], seed: str, names: list[str]) -> AsyncIterator[tuple[Host, HostedTable]]:
+async def hosted(folder: Path, seats: list[str], seed: str, names: list[str], ruleset: str = "crew",
+                 mission: str = MISSION) -> AsyncIterator[tuple[Host, HostedTable]]:
     host = Host(folder, Limits(ping_interval=None, ping_timeout=None))
     await host.start(LOOPBACK, 0)
     try:
-        config = TableConfig("crew", MISSION, len(seats), seed, seats, {}, names)
+        config = TableConfig(ruleset, mission, len(seats), seed, seats, {}, names)
         table = host.add(HostedTable.create(folder, config, "fast"))
         yield host, table
     finally:
@@ -68,6 +69,17 @@ async def settle(pilot: Any, rounds: int = 40) -> None:
         if table is None or not (table._engine_busy or table._scheduled):
             await pilot.pause(0.02)
             return
+
+
+KEY_NAMES = {"-": "minus", "=": "equals_sign", "[": "left_square_bracket", "]": "right_square_bracket"}
+
+
+async def play_legal_card(pilot: Any, hand: HandView) -> Any:
+    """The hand's first legal card, chosen with its key (the digits under the cards) and played with Enter."""
+    index = next(i for i, c in enumerate(hand.cards) if c.id in hand.legal)
+    key = CARD_KEYS[index]
+    await pilot.press(KEY_NAMES.get(key, key), "enter")
+    return hand.cards[index]
 
 
 def hidden_cards(table: HostedTable, seat: int) -> set[str]:
@@ -102,8 +114,7 @@ async def play_seat_by_keys(pilot: Any, table: HostedTable, seat: int, max_steps
             continue
         hand = screen.query_one("#hand", HandView)
         if state.get("turn") and hand.legal:
-            index = next(i for i, c in enumerate(hand.cards) if c.id in hand.legal)
-            await pilot.press("home", *["right"] * index, "enter")
+            await play_legal_card(pilot, hand)
         elif state.get("window"):
             await pilot.press("space")
         elif state.get("turn") and screen._other_actions:
@@ -113,21 +124,35 @@ async def play_seat_by_keys(pilot: Any, table: HostedTable, seat: int, max_steps
     raise AssertionError("the game did not end")
 
 
-async def test_a_joined_seat_plays_a_crew_mission_to_its_end_at_80x24(tmp_path: Path) -> None:
-    async with hosted(tmp_path, ["fast", "human", "fast"], "join-a", ["Cat", "Ann", "Dan"]) as (host, table):
-        session = await joined(host, table, 1, "Ann")
+# planet-nine/01 to its end (a success in trick 3); a Persian game whose secret missions fail in trick 3 (a short game: CI's budget)
+@pytest.mark.parametrize(("ruleset", "mission", "seed", "seat"), [("crew", MISSION, "join-4", 1),
+                                                                  ("crew-persian", "persian", "p1", 0)])
+async def test_a_joined_seat_plays_to_the_end_at_80x24(tmp_path: Path, ruleset: str, mission: str, seed: str,
+                                                      seat: int) -> None:
+    names = ["Cat", "Dan", "Eve"]
+    names[seat] = "Ann"
+    seats = ["fast"] * 3
+    seats[seat] = "human"
+    async with hosted(tmp_path, seats, seed, names, ruleset, mission) as (host, table):
+        session = await joined(host, table, seat, "Ann")
         app = CrewApp(remote=session)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             screen = app.table()
             assert isinstance(screen, TableScreen) and screen.remote
             text = screen_text(app)
-            assert "Cat" in text and "Dan" in text and "Bot 1" not in text  # names, not seat numbers
-            statuses = await play_seat_by_keys(pilot, table, 1)
+            others = [n for n in names if n != "Ann"]
+            assert all(n in text for n in others) and "Bot 1" not in text  # names, not seat numbers
+            if ruleset == "crew-persian":  # the own secret mission with its card's number, the others' face down
+                own = next(t for t in table.game.engine.tasks if t.owner == seat)
+                assert f"win {own.card.name} (#{own.number})" in text
+                assert "2 secret missions of the others (face" in text
+            statuses = await play_seat_by_keys(pilot, table, seat)
             assert isinstance(app.screen, EndScreen)
             assert table.game.is_over()
             assert session.g.outcome().result == table.game.outcome().result
             assert any(s.startswith("Your turn") for s in statuses)
+            assert "seat " not in screen_text(app)  # the end screen's reason names the players
         await session.client.close()
     assert not isinstance(session.game, type(table.game))  # the client never held the host's game
     assert isinstance(session.game, RemoteGame)
@@ -195,4 +220,78 @@ async def test_keys_that_need_the_host_say_why(tmp_path: Path) -> None:
             await pilot.press("h")
             await settle(pilot)
             assert "No hint" in screen.status_text and "host" in screen.status_text, screen.status_text
+        await session.client.close()
+
+
+async def answered_by(client: TableClient, test: Any, timeout: float = 5.0) -> dict[str, Any]:
+    """Bob's latest state once it passes ``test`` (his client reads the host's messages meanwhile)."""
+    if client.state is not None and test(client.state):
+        return client.state
+    return await client.until(lambda m: m["type"] == "state" and test(m), timeout)
+
+
+async def test_communication_and_distress_cross_clients_and_every_person_answers(tmp_path: Path) -> None:
+    async with hosted(tmp_path, ["human", "human", "fast"], "join-x", ["Ann", "Bob", "Cat"]) as (host, table):
+        session = await joined(host, table, 0, "Ann")
+        bob = await TableClient.connect(link(host, table, 1), "Bob")
+        app = CrewApp(remote=session)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = app.table()
+            assert isinstance(screen, TableScreen)
+            await pilot.press("home", "enter")  # Ann, the commander, takes the one task
+            await settle(pilot)
+            assert (session.state or {}).get("window")  # the window before trick 1: Ann and Bob answer
+            assert "space: nothing to say" in screen.status_text and "waiting for Ann and Bob" in screen.status_text
+            await pilot.press("d", "enter")  # Ann calls the distress signal: refused until Bob has answered
+            await settle(pilot)
+            await asyncio.sleep(0.1)
+            await settle(pilot)
+            assert screen.status_text == "Not done: waiting for Bob to communicate or pass first"
+            assert table.game.engine.distress_direction is None
+            await answered_by(bob, lambda m: m["window"])
+            await bob.pass_window()  # Bob has nothing to say
+            await answered_by(bob, lambda m: not m["window"])
+            await settle(pilot)
+            await pilot.press("c", "enter", "enter")  # Ann communicates her first card (the dialog's two steps)
+            await settle(pilot)
+            said = [c for c in table.game.engine.communications if c.seat == 0]
+            assert len(said) == 1
+            bob_state = await answered_by(bob, lambda m: any(c["seat"] == 0 for c in m["observation"]["communications"]))
+            assert bob_state["observation"]["communications"][0]["card"] == said[0].card.name
+            assert "Ann" not in screen.status_text or "Not done" not in screen.status_text
+        await bob.close()
+        await session.client.close()
+
+
+async def test_the_distress_signal_crosses_clients(tmp_path: Path) -> None:
+    async with hosted(tmp_path, ["human", "human", "fast"], "join-x", ["Ann", "Bob", "Cat"]) as (host, table):
+        session = await joined(host, table, 0, "Ann")
+        bob = await TableClient.connect(link(host, table, 1), "Bob")
+        app = CrewApp(remote=session)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = app.table()
+            assert isinstance(screen, TableScreen)
+            await pilot.press("home", "enter")  # the task
+            await answered_by(bob, lambda m: m["window"])
+            await bob.pass_window()
+            await answered_by(bob, lambda m: not m["window"])
+            await settle(pilot)
+            await pilot.press("d", "enter")  # the signal: cards go to the left
+            state = await answered_by(bob, lambda m: m["observation"]["distress"] == "left")
+            assert any(a["type"] == "pass-card" for a in state["legal"])  # Bob passes a card too
+            await settle(pilot)
+            assert screen.status_text.startswith("Distress signal (left): choose a card to pass")
+            passed = await play_legal_card(pilot, screen.query_one("#hand", HandView))
+            await settle(pilot)
+            await bob.act(next(a for a in state["legal"] if a["type"] == "pass-card"))
+            await answered_by(bob, lambda m: m["observation"]["phase"] != "distress-pass")
+            for _ in range(20):
+                await settle(pilot)
+                if session.g.phase != "distress-pass":
+                    break
+            assert passed not in session.g.obs.hand  # the card left Ann's hand on her screen too
+            assert table.game.engine.distress_direction == "left"
+        await bob.close()
         await session.client.close()

@@ -140,6 +140,7 @@ class TableScreen(Screen[None]):
         self.speak_requested = False  # c pressed outside a window: stop at the next one for the player
         self._belled: tuple[int, int] | None = None  # (actions applied, seat) the your-turn bell rang for
         self._announced: set[int] = set()  # human seats told which card they received (distress signal)
+        self._drawn_state: object = None  # a hosted table: the host's state last drawn
 
     @property
     def crew_app(self) -> CrewApp:
@@ -534,9 +535,11 @@ class TableScreen(Screen[None]):
     def remote_advance(self, s: RemoteSession) -> None:
         """A hosted table: the host runs the game and its bots; this seat answers when the host waits for it (its
         turn, or a communication window every human answers), else the table says whom it waits for."""
+        self._drawn_state = s.state
         self.refresh_view()
         game = s.g
         if game.is_over():
+            self.set_status(s.status())
             self.finish()
             return
         if s.lost:
@@ -587,8 +590,10 @@ class TableScreen(Screen[None]):
             return
         if self._engine_busy:  # this seat's own action is on its way: its answer draws the table
             return
-        self._scheduled = False
-        self.advance()
+        if s.state is not self._drawn_state or s.lost:  # a refusal alone changes nothing: the status says it
+            self._drawn_state = s.state
+            self._scheduled = False
+            self.advance()
         if s.notices:
             refused = s.notices[-1]
             s.notices.clear()
