@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from screen_text import screen_text
-from test_tui_hidden import leaks
+from test_tui_hidden import hidden_from, leaks
 
 from crewkit.net.client import TableClient
 from crewkit.net.protocol import join_link
@@ -82,16 +82,6 @@ async def play_legal_card(pilot: Any, hand: HandView) -> Any:
     return hand.cards[index]
 
 
-def hidden_cards(table: HostedTable, seat: int) -> set[str]:
-    """The names of the cards ``seat`` must not see now: the other hands, less what is public."""
-    engine = table.game.engine
-    obs = engine.observation(seat)
-    known = {c.card for c in obs.communications} | set(obs.dummy_up) | {t.card for t in obs.tasks}
-    known |= {e.card for e in engine.events if e.kind in ("commander", "role") and e.card is not None}
-    cards = {c for s in range(engine.n) if s != seat for c in engine.hand(s)} - known
-    return {c.name for c in cards}
-
-
 async def play_seat_by_keys(pilot: Any, table: HostedTable, seat: int, max_steps: int = 300) -> list[str]:
     """Play the seat by keys to the end of the game (the first legal card; space at a window); returns every
     status line seen. Checks every screen for a card of another hand on the way."""
@@ -100,7 +90,7 @@ async def play_seat_by_keys(pilot: Any, table: HostedTable, seat: int, max_steps
     for _ in range(max_steps):
         await settle(pilot)
         text = screen_text(app)
-        found = leaks(text, hidden_cards(table, seat))
+        found = leaks(text, hidden_from(table.game.engine, seat))  # the host's game: what the seat may not see
         assert not found, (found, text)
         screen = app.screen
         if isinstance(screen, EndScreen):
@@ -220,6 +210,12 @@ async def test_keys_that_need_the_host_say_why(tmp_path: Path) -> None:
             await pilot.press("h")
             await settle(pilot)
             assert "No hint" in screen.status_text and "host" in screen.status_text, screen.status_text
+            await pilot.press("q")  # leaving: the seat waits for its person
+            await settle(pilot)
+            assert "Leave the table?" in screen_text(app)
+            await pilot.press("home", "enter")
+            await settle(pilot)
+        assert app.exit_note is not None and "join again with the same link" in app.exit_note
         await session.client.close()
 
 

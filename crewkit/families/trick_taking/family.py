@@ -90,7 +90,8 @@ class TrickTakingGame(EngineGame):
         data = observe(self.engine, seat).to_json()
         # the mission card's number of each secret mission this seat sees (its own, the revealed ones): the
         # Persian reading completes them in number order
-        numbers = {t.card.name: int(t.number) for t in self.engine.tasks if getattr(t, "number", None) is not None}
+        numbers = {t.card.name: number for t in self.engine.tasks
+                   if isinstance(number := getattr(t, "number", None), int)}
         if numbers:
             for task in data["tasks"]:
                 if task["card"] in numbers:
