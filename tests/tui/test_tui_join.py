@@ -172,7 +172,7 @@ async def test_a_refused_action_is_shown_in_words_and_changes_nothing(tmp_path: 
         await session.client.close()
 
 
-async def test_the_table_says_whom_it_waits_for_by_name_and_who_left(tmp_path: Path) -> None:
+async def test_the_table_says_whom_it_waits_for_by_name_who_left_and_when_the_host_went(tmp_path: Path) -> None:
     async with hosted(tmp_path, ["human", "human", "fast"], "join-b", ["Ann", "Bob", "Cat"]) as (host, table):
         session = await joined(host, table, 0, "Ann")
         bob = await TableClient.connect(link(host, table, 1), "Bob")
@@ -191,6 +191,13 @@ async def test_the_table_says_whom_it_waits_for_by_name_and_who_left(tmp_path: P
                 await asyncio.sleep(0.02)
             assert "waiting for Bob (disconnected)" in screen.status_text
             assert "waiting for Bob (disconnected)" in screen_text(app)
+            await host.stop()  # the host goes: Ann's table says so, and how to come back
+            for _ in range(50):
+                await settle(pilot)
+                if screen.status_text.startswith("Not connected"):
+                    break
+                await asyncio.sleep(0.02)
+            assert "connection to the host was lost: join again with the same link" in screen.status_text
         await session.client.close()
 
 
