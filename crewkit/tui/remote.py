@@ -191,7 +191,7 @@ class RemoteGame:
     """The part of the engine's game the table reads, from one ``state`` message: this seat's observation and
     the table's public facts. Other seats' hands are not here (their sizes are)."""
 
-    def __init__(self, state: dict[str, Any], rules: Rules, players: list[dict[str, Any]]) -> None:
+    def __init__(self, state: dict[str, Any], rules: Rules) -> None:
         self.state = state
         self.rules = rules
         self.seat: int = int(state["seat"])
@@ -309,7 +309,7 @@ class RemoteSession:
     # ------------------------------------------------------------------ the host's messages
     def _take(self, state: dict[str, Any]) -> None:
         self.state = state
-        self.game = RemoteGame(state, self.rules, state["players"])
+        self.game = RemoteGame(state, self.rules)
 
     async def pump(self) -> None:
         """Read the host's messages until the connection ends (the app runs this as a task)."""
