@@ -418,9 +418,16 @@ class CrewApp(App[int]):
         mission = table.session.mission
         nxt_mission = self.next_mission(mission)
         no_next = self.why_no_next(mission)
+        if table.remote:  # a hosted table: the host opens the next game; this app holds no game to play again
+            from crewkit.tui.screens.table import HOST_DECIDES
+
+            nxt_mission, no_next = None, HOST_DECIDES
 
         def chosen(what: str | None) -> None:
-            if what == "retry":
+            if table.remote:
+                if what not in (None, "table"):
+                    table.set_status(HOST_DECIDES, error=True)
+            elif what == "retry":
                 table.restart()
             elif what == "same-deal":
                 table.restart(same_deal=True)

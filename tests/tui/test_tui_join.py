@@ -25,7 +25,7 @@ from crewkit.net.table import HostedTable, TableConfig
 from crewkit.tui.app import CrewApp
 from crewkit.tui.remote import RemoteGame, RemoteSession, remote_setup
 from crewkit.tui.screens.end import EndScreen
-from crewkit.tui.screens.table import TableScreen
+from crewkit.tui.screens.table import HOST_DECIDES, TableScreen
 from crewkit.tui.widgets.hand import CARD_KEYS, HandView
 
 pytestmark = pytest.mark.timeout(60)
@@ -157,7 +157,12 @@ async def test_a_joined_seat_plays_to_the_end_at_80x24(tmp_path: Path, ruleset: 
             assert table.game.is_over()
             assert session.g.outcome().result == table.game.outcome().result
             assert any(s.startswith("Your turn") for s in statuses)
-            assert "seat " not in screen_text(app)  # the end screen's reason names the players
+            end_text = screen_text(app)
+            assert "seat " not in end_text  # the end screen's reason names the players
+            assert "n: next mission" not in end_text and "the host opens the next game" in end_text
+            await pilot.press("r")  # play again: the host decides that, and the table says so
+            await settle(pilot)
+            assert app.screen is screen and screen.status_text == HOST_DECIDES
         await session.client.close()
     # the client never held a game: only the host's messages to its seat and views of them
     held = [*vars(session).values(), *vars(session.g).values()]
