@@ -76,8 +76,13 @@ def remote_setup(welcome: dict[str, Any]) -> tuple[JoinSetup | None, str]:
 
 
 def compile_rules(setup: JoinSetup) -> Rules:
+    """The game's rules (public), with every block's actions registered: the client reads the host's actions in
+    their record form (a game opened here would register them; this client opens none)."""
+    from crewkit.engine.registry import TRICK_TAKING, load_entry_points, load_family_blocks
     from crewkit.engine.setup import compile_game
 
+    load_family_blocks(TRICK_TAKING)
+    load_entry_points()
     return compile_game(setup.ruleset, setup.mission, setup.players, setup.readings)
 
 
@@ -131,7 +136,8 @@ class RemoteObservation:
         self.task_cards: tuple[Any, ...] = ()
         self.conditions = tuple(rules.conditions)
         self.leader = self.current_trick[0][0] if self.current_trick else (self.to_act or 0)
-        self.legal: tuple[Action, ...] = tuple(_actions(data["legal"], rules))
+        self.unreadable: list[str] = []  # the host's actions this client cannot read (the table says so)
+        self.legal: tuple[Action, ...] = tuple(_actions(data["legal"], rules, self.unreadable))
 
     @property
     def required(self) -> tuple[Action, ...]:
@@ -146,13 +152,13 @@ class RemoteObservation:
         return self.tricks[-1] if self.tricks else None
 
 
-def _actions(raw: list[dict[str, Any]], rules: Rules) -> list[Action]:
+def _actions(raw: list[dict[str, Any]], rules: Rules, unreadable: list[str]) -> list[Action]:
     out = []
     for item in raw:
         try:
             out.append(action_from_json(item, rules.deck))
-        except ActionFormatError:
-            continue  # an action this client cannot draw is not offered (the host would name it)
+        except ActionFormatError as exc:  # not offered here, and said (a client older than its host)
+            unreadable.append(str(exc))
     return out
 
 

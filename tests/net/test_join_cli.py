@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -29,3 +30,14 @@ async def test_join_with_a_pipe_for_output_uses_the_plain_client(tmp_path: Path,
         out, err = await asyncio.wait_for(proc.communicate(), 30)
         assert proc.returncode == 0, err
         assert b"\x1b[" not in first + out  # no terminal escape sequences: lines only
+
+
+def test_a_fresh_client_reads_every_action_of_the_host() -> None:
+    """The table client opens no game, so nothing else registers the blocks' action readers: in a fresh
+    interpreter (as ``crewkit join`` runs) it still reads a draft's ``take-task`` (it once offered nothing)."""
+    code = ("from crewkit.tui.remote import JoinSetup, RemoteObservation, compile_rules\n"
+            "rules = compile_rules(JoinSetup('crew', 'planet-nine/01', 3, {}))\n"
+            "from crewkit.engine.actions import action_from_json\n"
+            "print(type(action_from_json({'seat': 0, 'type': 'take-task', 'card': 'blue 3'}, rules.deck)).__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.strip() == "TakeTask"

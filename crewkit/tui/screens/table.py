@@ -545,6 +545,10 @@ class TableScreen(Screen[None]):
         if s.lost:
             self.set_status(f"Not connected: {s.lost}.", error=True)
             return
+        if game.obs.unreadable:  # never silently fewer choices than the host offers
+            self.set_status(f"This client cannot read an action the host offers ({game.obs.unreadable[0]}); "
+                            "join with the same crewkit version as the host, or with --plain.", error=True)
+            return
         state = s.state or {}
         seat = s.seat
         if state.get("window"):
