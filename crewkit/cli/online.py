@@ -69,6 +69,9 @@ def add_join_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("link", help="the join link, ws://HOST:PORT/TABLE#CODE (or wss://)")
     p.add_argument("--name", help="your name at the table (default: the seat's)")
     p.add_argument("--cafile", type=Path, help="trust this certificate (a host's self-signed one) for wss://")
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line client instead of the table screen (used anyway when the output is not a "
+                        "terminal)")
     return p
 
 
@@ -241,4 +244,37 @@ def cmd_join(args: argparse.Namespace) -> int:
 
         if not args.name.strip() or len(args.name) > MAX_NAME or not args.name.isprintable():
             raise UsageError(f"--name: 1 to {MAX_NAME} printable characters")
-    return asyncio.run(run_plain(args.link, args.name, context))
+    if args.plain or not sys.stdout.isatty() or not sys.stdin.isatty():
+        return asyncio.run(run_plain(args.link, args.name, context))
+    return asyncio.run(join_table(args.link, args.name, context))
+
+
+async def join_table(link: str, name: str | None, context: ssl.SSLContext | None) -> int:
+    """``crewkit join`` in a terminal: the seat drawn by the same table screen as ``crewkit play`` (the plain
+    client, saying why, for a game whose table cannot be drawn from a seat's view yet)."""
+    from crewkit.net.client import TableClient
+    from crewkit.net.plain import play_plain
+    from crewkit.tui.app import CrewApp
+    from crewkit.tui.remote import RemoteSession, remote_setup
+
+    client = await TableClient.connect(link, name, ssl_context=context)
+    setup, why = remote_setup(client.welcome)
+    if setup is None:
+        print(f"crewkit: {why}: this seat is played with the plain client.", flush=True)
+        return await play_plain(client)
+    try:
+        await client.until(lambda m: m["type"] == "state", timeout=15)
+    except TimeoutError:
+        await client.close()
+        print("crewkit: the host sent no table within 15 seconds", file=sys.stderr)
+        return 1
+    app = CrewApp(remote=RemoteSession(client, setup))
+    try:
+        code = await app.run_async()
+    finally:
+        await client.close()
+    if app.fatal_message:
+        print(f"crewkit: {app.fatal_message}", file=sys.stderr)
+    elif app.exit_note:
+        print(app.exit_note)
+    return int(code or 0)

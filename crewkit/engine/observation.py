@@ -319,6 +319,7 @@ class Observation:
             "commander": self.commander,
             "to_act": self.to_act,
             "trick_number": self.trick_number,
+            "total_tricks": self.total_tricks,
             "current_trick": [{"seat": s, "card": c.name} for s, c in self.current_trick],
             "tricks": [
                 {"number": t.number, "leader": t.leader, "winner": t.winner,
@@ -337,6 +338,13 @@ class Observation:
                 for c in self.communications
             ],
             "distress": self.distress_direction,
+            # public: how many communications each seat has made, whether statements are hidden (a dead
+            # zone), the roles given out, the face-down missions of other seats (a hosted table's client
+            # draws the same table from these as the local one does from the game)
+            "comm_used": list(self.comm_used),
+            "dead_zone": self.dead_zone,
+            "roles": [[role, seat] for role, seat in self.roles],
+            "hidden_missions_of_others": self.hidden_missions_of_others,
             "legal": [a.to_json() for a in self.legal],
             "outcome": self.outcome,
             "reason": self.reason,

@@ -103,14 +103,18 @@ class TableClient:
                 if test(message):
                     return message
 
-    async def act(self, action: dict[str, Any]) -> int:
+    def next_id(self) -> int:
+        """A fresh message id (to wait for its answer before the message is sent)."""
+        return next(self._ids)
+
+    async def act(self, action: dict[str, Any], ident: int | None = None) -> int:
         """Send one action of this seat (its record form); returns the id its ack or error carries."""
-        ident = next(self._ids)
+        ident = next(self._ids) if ident is None else ident
         await self.ws.send(encode({"type": "act", "id": ident, "action": action}))
         return ident
 
-    async def pass_window(self) -> int:
-        ident = next(self._ids)
+    async def pass_window(self, ident: int | None = None) -> int:
+        ident = next(self._ids) if ident is None else ident
         await self.ws.send(encode({"type": "pass", "id": ident}))
         return ident
 

@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from crewkit.net.client import TableClient
 from crewkit.safetext import escape_controls
 
-__all__ = ["action_words", "run_plain"]
+__all__ = ["action_words", "play_plain", "run_plain"]
 
 HELP = "type a number to act, p to pass the communication window, s to show the table again, q to quit"
 
@@ -53,6 +53,7 @@ class PlainView:
         self.out = out
         self.shown_log = 0
         self.last: dict[str, Any] | None = None
+        self.quitting = False  # the person typed q: the connection's end is theirs, not a lost one
 
     def say(self, text: str) -> None:
         self.out.write(escape_controls(text) + "\n")
@@ -89,8 +90,13 @@ class PlainView:
 async def run_plain(link: str, name: str | None, context: ssl.SSLContext | None = None,
                     lines: Any = None, out: TextIO | None = None) -> int:
     """Play one seat in the terminal until the game ends (0), the person quits (0) or the host goes (1)."""
-    out = out or sys.stdout
     client = await TableClient.connect(link, name, ssl_context=context)
+    return await play_plain(client, lines, out)
+
+
+async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None = None) -> int:
+    """:func:`run_plain` with a seat already connected."""
+    out = out or sys.stdout
     view = PlainView(out)
     view.say(f"{client.welcome['title']}: {client.welcome['game']}. You are {client.name}. {HELP}.")
     read_line = lines or (lambda: sys.stdin.readline())
@@ -110,7 +116,7 @@ async def run_plain(link: str, name: str | None, context: ssl.SSLContext | None 
             if inputs.done():
                 return 0
     except ConnectionClosed:
-        if inputs.done():
+        if inputs.done() or view.quitting:
             return 0
         view.say("The connection to the host was lost. Join again with the same link: your seat waits for you.")
         return 1
@@ -127,6 +133,7 @@ async def _inputs(client: TableClient, view: PlainView, read_line: Any) -> None:
         word = line.strip().lower()
         state = view.last
         if word in ("q", "quit"):
+            view.quitting = True
             await client.close()
             return
         if state is None:

@@ -103,6 +103,11 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     "welcome": _message("welcome", {
         "version": {"const": VERSION}, "table": {"type": "string"}, "seat": _SEQ, "name": {"type": "string"},
         "family": {"type": "string"}, "title": {"type": "string"}, "game": {"type": "string"},
+        # how the game was opened, its public part (no seed): a client compiles the same rules to draw the table
+        "setup": {"type": "object", "properties": {
+            "ruleset": {"type": "string"}, "mission": {"type": ["string", "null"]}, "players": _SEQ,
+            "readings": {"type": "object", "additionalProperties": {"type": "string"}}},
+            "required": ["ruleset", "mission", "players", "readings"], "additionalProperties": False},
     }, ("version", "table", "seat", "name", "family", "title", "game")),
     "state": _message("state", {
         "seq": _SEQ,  # actions applied so far

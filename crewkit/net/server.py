@@ -219,7 +219,7 @@ class Host:
             def greeting(final_name: str) -> dict[str, Any]:
                 return {"type": "welcome", "version": VERSION, "table": table.id, "seat": seat, "name": final_name,
                         "family": table.game.family.name, "title": table.game.family.title,
-                        "game": _game_words(table)}
+                        "game": _game_words(table), "setup": _setup(table)}
 
             try:
                 await table.join(seat, conn, name, greeting)
@@ -285,6 +285,13 @@ class Host:
                     conn.post({"type": "error", **ident, "code": "bad-message", "message": "already joined"})
             except Refusal as exc:
                 conn.post({"type": "error", **ident, "code": exc.code, "message": exc.message})
+
+
+def _setup(table: HostedTable) -> dict[str, Any]:
+    """The public part of how the game was opened (never its seed): a client compiles the same rules from it."""
+    config = table.config
+    return {"ruleset": config.ruleset, "mission": config.mission, "players": config.players,
+            "readings": dict(config.readings)}
 
 
 def _game_words(table: HostedTable) -> str:

@@ -34,6 +34,7 @@ from crewkit.tui.text import plural
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
     from crewkit.families.not_alone.tui.session import HuntSession
     from crewkit.families.not_alone.tui.table import HuntTableScreen
+    from crewkit.tui.remote import RemoteSession
     from crewkit.tui.screens.table import TableScreen
     from crewkit.tui.session import Finished, Session
 
@@ -51,9 +52,12 @@ class CrewApp(App[int]):
         """Textual's filters, then the one that keeps control characters off the terminal (crewkit.tui.safe)."""
         return with_safe_lines(super().get_line_filters())
 
-    def __init__(self, options: PlayOptions | None = None, services: Services | None = None) -> None:
+    def __init__(self, options: PlayOptions | None = None, services: Services | None = None,
+                 remote: RemoteSession | None = None) -> None:
+        """``remote``: a seat at a hosted table (``crewkit join``): the app opens its table and nothing else."""
         super().__init__()
         self.options = options or PlayOptions()
+        self.remote = remote
         self.services = services or default_services()
         camp = campaign_of(self.options.mission) if self.options.mission and not self.options.campaign else None
         if self.options.ruleset and self.options.mission and in_mission_set(self.options.ruleset, self.options.mission):
@@ -243,6 +247,11 @@ class CrewApp(App[int]):
     def on_mount(self) -> None:
         for warning in [*self.services.warnings, *self._settings_notes]:
             self.notify(shown(warning), title="crewkit", severity="warning", timeout=8)
+        if self.remote is not None:  # crewkit join: the hosted table's seat, drawn by the same table screen
+            from crewkit.tui.screens.table import TableScreen
+
+            self.push_screen(TableScreen(self.remote, delay=0.0))
+            return
         if self.options.ruleset and self.plays_alone(self.options.ruleset):
             self.start_game_of(self.options.ruleset)  # crewkit play --ruleset not-alone
             return
@@ -409,9 +418,16 @@ class CrewApp(App[int]):
         mission = table.session.mission
         nxt_mission = self.next_mission(mission)
         no_next = self.why_no_next(mission)
+        if table.remote:  # a hosted table: the host opens the next game; this app holds no game to play again
+            from crewkit.tui.screens.table import HOST_DECIDES
+
+            nxt_mission, no_next = None, HOST_DECIDES
 
         def chosen(what: str | None) -> None:
-            if what == "retry":
+            if table.remote:
+                if what not in (None, "table"):
+                    table.set_status(HOST_DECIDES, error=True)
+            elif what == "retry":
                 table.restart()
             elif what == "same-deal":
                 table.restart(same_deal=True)
@@ -424,8 +440,10 @@ class CrewApp(App[int]):
             elif what == "campaign":
                 self.show_campaign()
 
+        from crewkit.tui.session import Session
+
         self.clear_notifications()  # a hint's toast would cover the result
-        if table.session.variant == "hammer":
+        if table.session.variant == "hammer" and isinstance(table.session, Session):
             self.push_screen(StandingsScreen(table.session, finished), chosen)
             return
         practice = table.session.practice

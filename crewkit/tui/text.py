@@ -121,6 +121,9 @@ def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None
     kind = kinds[seat] if 0 <= seat < len(kinds) else "human"
     if kind == "jarvis":
         return "JARVIS"
+    names = getattr(kinds, "names", None)  # a hosted table: its people by name (crewkit.tui.remote.SeatNames)
+    if names is not None and 0 <= seat < len(names):
+        return "You" if seat == viewer else str(names[seat])
     humans = sum(1 for k in kinds if k == "human")
     if kind == "human":  # hotseat players are numbered among the humans, like the bots: JARVIS renames nobody
         number = sum(1 for k in kinds[: seat + 1] if k == "human")

@@ -87,7 +87,16 @@ class TrickTakingGame(EngineGame):
         return observe(g, seat, g.legal_actions(seat))
 
     def observation(self, seat: int) -> dict[str, Any]:
-        return observe(self.engine, seat).to_json()
+        data = observe(self.engine, seat).to_json()
+        # the mission card's number of each secret mission this seat sees (its own, the revealed ones): the
+        # Persian reading completes them in number order
+        numbers = {t.card.name: number for t in self.engine.tasks
+                   if isinstance(number := getattr(t, "number", None), int)}
+        if numbers:
+            for task in data["tasks"]:
+                if task["card"] in numbers:
+                    task["number"] = numbers[task["card"]]
+        return data
 
     def public_log(self) -> list[str]:
         return [_event_text(e) for e in self.engine.events_for(-1)]

@@ -29,8 +29,10 @@ from crewkit.engine.blocks.dummy import ChooseDummySeat
 from crewkit.engine.blocks.rounds import ChooseMission, MatchState, match_of
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
+from crewkit.engine.game import Game
 from crewkit.engine.step_actions import ChoosePlayer
 from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.remote import RemoteSession
 from crewkit.tui.safe import shown, shown_plain
 from crewkit.tui.screens.dialogs import (
     ChoiceScreen,
@@ -63,6 +65,7 @@ from crewkit.tui.widgets.trick import TrickView
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
+HOST_DECIDES = "At a hosted table the host opens the next game: ask them (this table's game is over)."
 SHORT = SHORT_ROWS  # rows: below this (80x24) the choice list loses its border and an empty trick panel gives way
 CARD_ACTIONS = (Play, PassCard)
 OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
@@ -101,6 +104,7 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("k", "tracker", "Cards"),
         Binding("u", "take_back", "Take back"),
+        Binding("u", "no_take_back", show=False),  # says why there is no take-back here (not silently nothing)
         # once the mission is over (the end screen closed with Esc to look at the table)
         Binding("n", "next_mission", "Next mission"),
         Binding("r", "play_again", "Play again"),
@@ -116,9 +120,12 @@ class TableScreen(Screen[None]):
     PLAYING_ONLY = {"communicate", "signal", "distress", "continue", "hint"}
     OVER_ONLY = {"next_mission", "play_again", "campaign", "results"}
 
-    def __init__(self, session: Session, delay: float = 0.8) -> None:
+    def __init__(self, session: Session | RemoteSession, delay: float = 0.8) -> None:
+        """``session``: the local game (:class:`Session`), or a seat at a hosted table (:class:`RemoteSession`:
+        the host runs the game and its bots; this screen draws what the host sent and sends the seat's actions)."""
         super().__init__(id="table")
         self.session = session
+        self.remote = isinstance(session, RemoteSession)
         self.delay = delay
         self.viewer: int | None = session.humans[0] if session.humans else None
         self._timer: Timer | None = None
@@ -134,6 +141,7 @@ class TableScreen(Screen[None]):
         self.speak_requested = False  # c pressed outside a window: stop at the next one for the player
         self._belled: tuple[int, int] | None = None  # (actions applied, seat) the your-turn bell rang for
         self._announced: set[int] = set()  # human seats told which card they received (distress signal)
+        self._drawn_state: object = None  # a hosted table: the host's state last drawn
 
     @property
     def crew_app(self) -> CrewApp:
@@ -177,6 +185,12 @@ class TableScreen(Screen[None]):
         self.sub_title = shown_plain(f"{self.session.mission} {self.session.title}")
         for warning in self.session.warnings:
             self.notify(shown(warning), title="Bots", severity="warning", timeout=6)
+        if isinstance(self.session, RemoteSession):
+            def changed() -> None:
+                self.call_later(self.remote_changed)
+
+            self.session.on_change = changed
+            self.run_worker(self.session.pump(), group="remote", exit_on_error=False)
         self.refresh_view()
         self.say_if_too_small()
         self.advance()
@@ -206,12 +220,14 @@ class TableScreen(Screen[None]):
         over = self.game.is_over()
         if action in self.OVER_ONLY:
             if action == "next_mission":
-                return over and self.crew_app.why_no_next(self.session.mission) is None
+                return over and (self.remote or self.crew_app.why_no_next(self.session.mission) is None)
             return over
         if over and action in self.PLAYING_ONLY:
             return False
         if action == "take_back":
             return self.session.practice
+        if action == "no_take_back":
+            return not self.session.practice
         if action == "continue":
             return self._waiting_lead
         rules = self.game.rules
@@ -232,7 +248,7 @@ class TableScreen(Screen[None]):
         viewer = self.viewer
         outcome = game.outcome()
         hammer = s.variant == "hammer"
-        match = match_of(game) if hammer else None
+        match = match_of(game) if hammer and isinstance(game, Game) else None
         info = Text()
         narrow = self.app.size.width < 100  # 80 columns: the header names the mission; the panels the roles
         if match is not None:
@@ -246,7 +262,7 @@ class TableScreen(Screen[None]):
                 if s.title:
                     info.append(f" · {s.title}")
                 info.append(" · ")
-            info.append(f"attempt {s.attempt}", style="dim")
+            info.append("hosted table" if self.remote else f"attempt {s.attempt}", style="dim")
         if game.is_over():
             info.append(f" · {outcome.result.upper()}",
                         style="bold red" if outcome.result == "failure" else "bold green")
@@ -300,6 +316,8 @@ class TableScreen(Screen[None]):
         hand.closed = game.is_over()
         if viewer is None:
             hand.hide("No human seat: the bots are playing")
+        elif game.is_over() and self.remote:
+            hand.set_cards(obs.hand, (), (), title="The game is over — Esc results · q leaves the table")
         elif game.is_over():
             keys = "r play again · c campaign · Esc results"
             if self.crew_app.why_no_next(s.mission) is None:
@@ -459,6 +477,9 @@ class TableScreen(Screen[None]):
             self._waiting_lead = False
             self.refresh_bindings()
         s = self.session
+        if isinstance(s, RemoteSession):
+            self.remote_advance(s)
+            return
         game = s.g
         remap = s.take_reseat()
         if remap and self.viewer is not None:  # JARVIS took its seat: the players were renumbered
@@ -519,6 +540,83 @@ class TableScreen(Screen[None]):
             return
         self.viewer = controller
         self.prompt_human(seat)
+
+    # ------------------------------------------------------------------ a seat at a hosted table
+    def remote_advance(self, s: RemoteSession) -> None:
+        """A hosted table: the host runs the game and its bots; this seat answers when the host waits for it (its
+        turn, or a communication window every human answers), else the table says whom it waits for."""
+        self._drawn_state = s.state
+        self.refresh_view()
+        game = s.g
+        if game.is_over():
+            self.set_status(s.status())
+            self.finish()
+            return
+        if s.lost:
+            self.set_status(f"Not connected: {s.lost}.", error=True)
+            return
+        if game.obs.unreadable:  # never silently fewer choices than the host offers
+            self.set_status(f"This client cannot read an action the host offers ({game.obs.unreadable[0]}); "
+                            "join with the same crewkit version as the host, or with --plain.", error=True)
+            return
+        state = s.state or {}
+        seat = s.seat
+        if state.get("window"):
+            # every human answers the window: communicate (c), signal (s), call distress (d), or nothing (space)
+            self._waiting_lead = True
+            keys = []
+            if s.communications(seat):
+                keys.append("c communicate")
+            if s.signals(seat):
+                keys.append("s signal")
+            if s.distress_actions(seat):
+                keys.append("d distress")
+            if state.get("turn") and game.legal_actions(seat) and not self._lead_waits_for_others(s):
+                self.prompt_human(seat)
+                self._waiting_lead = True
+                self.refresh_bindings()
+                return
+            may = " · ".join(keys)
+            self.set_status(f"Your answer: {may + ' · ' if may else ''}space: nothing to say ({s.status()})")
+            self.focus_for_human()
+            self.refresh_bindings()
+            if self.speak_requested:  # asked for with c during the trick before: the dialog opens now
+                self.speak_requested = False
+                if s.communications(seat) or s.signals(seat):
+                    self.call_later(self.action_communicate)
+            return
+        if state.get("turn") and game.legal_actions(seat):
+            self.prompt_human(seat)
+            return
+        self.set_status(s.status())
+
+    @staticmethod
+    def _lead_waits_for_others(s: RemoteSession) -> bool:
+        """The window waits for other people too: this seat answers first (its lead would be refused)."""
+        waiting = (s.state or {}).get("waiting") or []
+        own = s.names[s.seat] if s.seat < len(s.names) else ""
+        return any(name != own for name in waiting)
+
+    def remote_changed(self) -> None:
+        """The host sent something (a new state, a late refusal, the end of the connection)."""
+        s = self.session
+        if not isinstance(s, RemoteSession) or not self.is_attached or self._ended:
+            return
+        if self._engine_busy:  # this seat's own action is on its way: its answer draws the table
+            return
+        if s.state is not self._drawn_state or s.lost:  # a refusal alone changes nothing: the status says it
+            self._drawn_state = s.state
+            self._scheduled = False
+            self.advance()
+        if s.notices:
+            refused = s.notices[-1]
+            s.notices.clear()
+            self.set_status(f"Not done: {refused}", error=True)
+
+    def action_no_take_back(self) -> None:
+        seat = self.viewer
+        why = self.session.why_no_take_back(seat) if seat is not None and self.session.game is not None else None
+        self.set_status(f"No take-back: {why or 'nothing to take back'}.", error=True)
 
     def show_round(self) -> None:
         """Hammer: the chip table after a round; the next round starts when it is closed."""
@@ -666,6 +764,7 @@ class TableScreen(Screen[None]):
     def _apply_for_bot(self, seat: int, action: Action) -> str | None:
         """In the worker: apply a bot's action (its first legal one if refused); the refusal's message."""
         s = self.session
+        assert isinstance(s, Session)  # a hosted table's bots play on the host
         try:
             s.apply(action)
         except IllegalAction as exc:
@@ -677,6 +776,7 @@ class TableScreen(Screen[None]):
 
     def bot_turn(self, seat: int) -> None:
         s = self.session
+        assert isinstance(s, Session)  # a hosted table's bots play on the host
         if s.g.is_over() or s.g.to_act != seat:
             self.advance()
             return
@@ -910,6 +1010,7 @@ class TableScreen(Screen[None]):
         if not self.hold_bots():
             self.set_status("A bot is playing: take back once it has.", error=True)
             return
+        assert isinstance(s, Session)  # why_no_take_back refused it at a hosted table
         s.take_back(seat)
         self._ended = False
         self._other_actions = []
@@ -919,6 +1020,9 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ a finished mission
     def action_next_mission(self) -> None:
+        if self.remote:
+            self.set_status(HOST_DECIDES, error=True)
+            return
         nxt = self.crew_app.next_mission(self.session.mission)
         why = self.crew_app.why_no_next(self.session.mission)
         if why is not None or nxt is None:
@@ -927,6 +1031,9 @@ class TableScreen(Screen[None]):
         self.crew_app.open_briefing(nxt)
 
     def action_play_again(self) -> None:
+        if self.remote:
+            self.set_status(HOST_DECIDES, error=True)
+            return
         self.restart()
 
     def action_campaign(self) -> None:
@@ -976,7 +1083,7 @@ class TableScreen(Screen[None]):
             self.set_status(f"No distress signal possible: {reason}", error=True)
 
         def done(changed: bool | None) -> None:
-            if changed:
+            if changed and not self.remote:  # at a hosted table the host's next state tells
                 self.session.distress_answered.add(seat)
                 self.set_status(f"Distress signal: cards go to the {self.game.distress_direction}.")
             self.refresh_view()
@@ -993,14 +1100,22 @@ class TableScreen(Screen[None]):
         s.save()
         note = ("Your attempt is saved. Open this mission again, from the campaign or with the same crewkit play "
                 "command, to resume it.")
+        choices = [("Quit — the attempt is saved", True), ("Keep playing", False)]
+        title = "Quit the mission?"
+        leave_note = "crewkit: attempt saved; resume it from the campaign."
+        if self.remote:
+            title = "Leave the table?"
+            note = ("The host keeps the game. The table waits for you (the others read \"disconnected\"); join "
+                    "again with the same link to take your seat back.")
+            choices = [("Leave — join again with the same link", True), ("Stay at the table", False)]
+            leave_note = "crewkit: you left the table; join again with the same link to take your seat back."
 
         def done(quit_now: bool | None) -> None:
             if quit_now:
-                self.crew_app.exit_note = "crewkit: attempt saved; resume it from the campaign."
+                self.crew_app.exit_note = leave_note
                 self.app.exit()
 
-        self.app.push_screen(ChoiceScreen("Quit the mission?", [("Quit — the attempt is saved", True),
-                                                                ("Keep playing", False)], note, id="quit"), done)
+        self.app.push_screen(ChoiceScreen(title, choices, note, id="quit"), done)
 
     def ask_distress(self, seat: int) -> None:
         """Before trick 1: the human seat calls the distress signal or passes; the table waits for the answer."""
@@ -1029,6 +1144,26 @@ class TableScreen(Screen[None]):
         self.app.push_screen(LastTrickScreen(obs, self.session.kinds, self.viewer))
 
     def action_continue(self) -> None:
+        s = self.session
+        if isinstance(s, RemoteSession):  # nothing to say in the window: the host hears it
+            if self._engine_busy:
+                return
+            self._waiting_lead = False
+
+            def passed() -> str | None:
+                try:
+                    s.pass_window()
+                except IllegalAction as exc:
+                    return exc.message
+                return None
+
+            def then(refused: str | None) -> None:
+                self.advance()
+                if refused is not None:
+                    self.set_status(f"Not done: {refused}", error=True)
+
+            self.run_engine(passed, then)
+            return
         self._waiting_lead = False
         game = self.game
         if game.in_communication_window():
@@ -1047,6 +1182,9 @@ class TableScreen(Screen[None]):
     def restart(self, same_deal: bool = False) -> None:
         """A new attempt of the same mission (after a failure, or to play again); ``same_deal``: the deal just
         played again, as a practice game (an attempt that counts never knows its cards in advance)."""
+        if self.remote:
+            self.set_status(HOST_DECIDES, error=True)
+            return
         if self._timer is not None:
             self._timer.stop()
         self._timer = None
@@ -1058,6 +1196,7 @@ class TableScreen(Screen[None]):
         seed = self.session.g.seed if same_deal else None
         if same_deal:
             self.session.practice = True
+        assert isinstance(self.session, Session)  # refused above at a hosted table
         self.session.new_attempt(seed)
         self.viewer = self.session.humans[0] if self.session.humans else None
         if same_deal:

@@ -1,0 +1,556 @@
+"""A seat at a hosted table, drawn by the same table screen as ``crewkit play`` (``crewkit join``).
+
+The table screen (:class:`~crewkit.tui.screens.table.TableScreen`) reads a session: the local
+:class:`~crewkit.tui.session.Session` holds the engine's game; :class:`RemoteSession` holds only what the host
+sent this seat (its ``state`` messages: its observation, its log, who the table waits for) and sends every
+action to the host, which checks it with the engine. Nothing here is a game with other hands: the
+:class:`RemoteGame` and :class:`RemoteObservation` are read-only views of one seat's observation, shaped like
+the engine's objects where the table's widgets read them, and the rules are compiled from the rule set and
+mission the host names (public knowledge, as in ``crewkit play``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from crewkit.cards import Card, Suit
+from crewkit.engine.actions import Action, ActionFormatError, action_from_json
+from crewkit.engine.blocks.communication import Communicate, Signal
+from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.errors import IllegalAction
+from crewkit.engine.observation import OPTIONAL_TYPES, CommunicationInfo, TaskInfo
+from crewkit.engine.rules import Rules
+from crewkit.engine.state import Event, Trick
+from crewkit.net.client import TableClient
+
+__all__ = ["JoinSetup", "RemoteGame", "RemoteObservation", "RemoteSession", "SeatNames", "remote_setup"]
+
+HUMAN = "human"
+JARVIS = "jarvis"
+ANSWER_TIMEOUT = 30.0  # seconds an action waits for the host's ack or error
+
+
+class SeatNames(list[str]):
+    """The seats' kinds (``human``, ``bot``, ``jarvis``) with the players' names: the table's labels name the
+    people at a hosted table (:func:`crewkit.tui.text.seat_label` reads ``names``)."""
+
+    def __init__(self, kinds: list[str], names: list[str]) -> None:
+        super().__init__(kinds)
+        self.names = list(names)
+
+
+@dataclass(frozen=True)
+class JoinSetup:
+    """What the host's welcome says of the game: enough to compile its public rules (never its seed)."""
+
+    ruleset: str
+    mission: str
+    players: int
+    readings: dict[str, str]
+
+
+def remote_setup(welcome: dict[str, Any]) -> tuple[JoinSetup | None, str]:
+    """The game the welcome names, compiled-ready, or None with why the Textual table cannot draw it (the plain
+    client then plays the seat)."""
+    setup = welcome.get("setup")
+    if welcome.get("family") != "trick-taking":
+        return None, f"the Textual table of a hosted {welcome.get('title') or 'game'} is not built yet"
+    if not isinstance(setup, dict) or not setup.get("mission"):
+        return None, "the host does not say which mission it plays (a host of an older crewkit)"
+    join = JoinSetup(str(setup["ruleset"]), str(setup["mission"]), int(setup["players"]),
+                     {str(k): str(v) for k, v in (setup.get("readings") or {}).items()})
+    try:
+        rules = compile_rules(join)
+    except Exception as exc:  # a mission this crewkit does not have (a host's own campaign folder)
+        return None, f"this crewkit cannot load {join.mission} of {join.ruleset} ({exc})"
+    if rules.task_deck is not None or rules.dummy is not None or rules.scoring is not None:
+        what = ("Mission Deep Sea's task cards" if rules.task_deck is not None else
+                "JARVIS (the two-player game)" if rules.dummy is not None else "Hammer's rounds and chips")
+        return None, f"the table screen cannot draw {what} from one seat's view yet"
+    return join, ""
+
+
+def compile_rules(setup: JoinSetup) -> Rules:
+    """The game's rules (public), with every block's actions registered: the client reads the host's actions in
+    their record form (a game opened here would register them; this client opens none)."""
+    from crewkit.engine.registry import TRICK_TAKING, load_entry_points, load_family_blocks
+    from crewkit.engine.setup import compile_game
+
+    load_family_blocks(TRICK_TAKING)
+    load_entry_points()
+    return compile_game(setup.ruleset, setup.mission, setup.players, setup.readings)
+
+
+# ---------------------------------------------------------------------------- one seat's view
+class RemoteObservation:
+    """One seat's observation as the host sent it, with the attributes of the engine's
+    :class:`~crewkit.engine.observation.Observation` the table reads. Only this seat's hand is known."""
+
+    def __init__(self, data: dict[str, Any], rules: Rules) -> None:
+        deck = rules.deck
+        card = deck.card
+        self.rules = rules
+        self.deck = deck
+        self.seat: int = int(data["seat"])
+        self.phase: str = str(data["phase"])
+        self.hand: tuple[Card, ...] = tuple(card(c) for c in data["hand"])
+        self.hand_sizes: tuple[int, ...] = tuple(int(n) for n in data["hand_sizes"])
+        self.players = len(self.hand_sizes)
+        self.commander: int | None = data.get("commander")
+        self.to_act: int | None = data.get("to_act")
+        self.trick_number: int = int(data["trick_number"])
+        self.total_tricks: int = int(data.get("total_tricks") or 0)
+        self.current_trick: tuple[tuple[int, Card], ...] = tuple(
+            (int(p["seat"]), card(p["card"])) for p in data["current_trick"])
+        self.led_suit: Suit | None = self.current_trick[0][1].suit if self.current_trick else None
+        tricks = []
+        for t in data["tricks"]:
+            plays = tuple((int(p["seat"]), card(p["card"])) for p in t["cards"])
+            winning = next((c for s, c in plays if s == t["winner"]), plays[0][1])
+            tricks.append(Trick(int(t["number"]), int(t["leader"]), plays, int(t["winner"]), winning,
+                                plays[0][1].suit if plays else None))
+        self.tricks: tuple[Trick, ...] = tuple(tricks)
+        self.tasks: tuple[TaskInfo, ...] = tuple(
+            TaskInfo(card(t["card"]), t.get("token"), t.get("owner"), t.get("trick")) for t in data["tasks"])
+        # the secret missions' card numbers (the Persian reading), for the ones this seat sees
+        self.numbers: dict[int, int] = {card(t["card"]).id: int(t["number"]) for t in data["tasks"] if "number" in t}
+        self.hidden_tasks: int = int(data.get("hidden_tasks") or 0)
+        dummy = data.get("dummy")
+        self.dummy_seat: int | None = None if dummy is None else int(dummy["seat"])
+        self.dummy_up: tuple[Card, ...] = () if dummy is None else tuple(card(c) for c in dummy["face_up"])
+        self.communications: tuple[CommunicationInfo, ...] = tuple(
+            CommunicationInfo(int(c["seat"]), card(c["card"]), c.get("statement"), bool(c.get("played")))
+            for c in data["communications"])
+        self.distress_direction: str | None = data.get("distress")
+        self.comm_used: tuple[int, ...] = tuple(int(n) for n in data.get("comm_used") or [0] * self.players)
+        self.dead_zone = bool(data.get("dead_zone"))
+        self.roles: tuple[tuple[str, int], ...] = tuple((str(r), int(s)) for r, s in data.get("roles") or [])
+        self.hidden_missions_of_others = int(data.get("hidden_missions_of_others") or 0)
+        self.outcome: str = str(data["outcome"])
+        self.reason: str = str(data["reason"])
+        self.task_cards: tuple[Any, ...] = ()
+        self.conditions = tuple(rules.conditions)
+        self.leader = self.current_trick[0][0] if self.current_trick else (self.to_act or 0)
+        self.unreadable: list[str] = []  # the host's actions this client cannot read (the table says so)
+        self.legal: tuple[Action, ...] = tuple(_actions(data["legal"], rules, self.unreadable))
+
+    @property
+    def required(self) -> tuple[Action, ...]:
+        return tuple(a for a in self.legal if not isinstance(a, OPTIONAL_TYPES))
+
+    @property
+    def optional(self) -> tuple[Action, ...]:
+        return tuple(a for a in self.legal if isinstance(a, OPTIONAL_TYPES))
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self.tricks[-1] if self.tricks else None
+
+
+def _actions(raw: list[dict[str, Any]], rules: Rules, unreadable: list[str]) -> list[Action]:
+    out = []
+    for item in raw:
+        try:
+            out.append(action_from_json(item, rules.deck))
+        except ActionFormatError as exc:  # not offered here, and said (a client older than its host)
+            unreadable.append(str(exc))
+    return out
+
+
+@dataclass(frozen=True)
+class RemoteOutcome:
+    result: str
+    reason: str
+
+
+_LOG_SEAT = re.compile(r"^seat (\d+)\b ?")
+
+
+def log_events(lines: list[str], rules: Rules) -> list[Event]:
+    """The host's log lines (``kind [seat N] [card] [detail]``, the trick-taking family's words) as the events
+    the table's log draws, so a remote table words its log as the local one does."""
+    names = sorted({c.name for c in rules.deck.cards}, key=len, reverse=True)
+    events = []
+    for line in lines:
+        kind, _, rest = line.partition(" ")
+        seat = None
+        found = _LOG_SEAT.match(rest)
+        if found is not None:
+            seat = int(found.group(1))
+            rest = rest[found.end():]
+        card = None
+        for name in names:
+            if rest == name or rest.startswith(name + " "):
+                card = rules.deck.card(name)
+                rest = rest[len(name):].lstrip()
+                break
+        events.append(Event(kind, seat, card, rest))
+    return events
+
+
+class RemoteGame:
+    """The part of the engine's game the table reads, from one ``state`` message: this seat's observation and
+    the table's public facts. Other seats' hands are not here (their sizes are)."""
+
+    def __init__(self, state: dict[str, Any], rules: Rules) -> None:
+        self.state = state
+        self.rules = rules
+        self.seat: int = int(state["seat"])
+        self.obs = RemoteObservation(state["observation"], rules)
+        self.n = self.obs.players
+        self.seed = ""  # the deal's seed stays on the host: it would tell every hand
+        self.scoring: Any = None  # no rounds and chips (Hammer is not drawn from a seat's view yet)
+        self.dummy_columns: list[list[Card]] = []
+        self.questions: list[Any] = []
+        self.events = log_events(state["log"], rules)
+        self.actions = range(int(state["seq"]))  # how many actions the table applied (the bell's key)
+
+    def is_over(self) -> bool:
+        return bool(self.state["over"])
+
+    def outcome(self) -> RemoteOutcome:
+        out = self.state["outcome"]
+        return RemoteOutcome(out["result"], self.obs.reason if self.state["over"] else out["words"])
+
+    def observation(self, seat: int) -> RemoteObservation:
+        """This seat's observation (the only one this client holds)."""
+        if seat != self.seat:
+            raise IllegalAction("not-your-seat", "a hosted table's client holds its own seat's view only")
+        return self.obs
+
+    @property
+    def to_act(self) -> int | None:
+        return self.obs.to_act
+
+    @property
+    def phase(self) -> str:
+        return self.obs.phase
+
+    @property
+    def trick_number(self) -> int:
+        return self.obs.trick_number
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return self.obs.tricks
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        return self.obs.current_trick
+
+    @property
+    def distress_direction(self) -> str | None:
+        return self.obs.distress_direction
+
+    @property
+    def dummy_seat(self) -> int | None:
+        return self.obs.dummy_seat
+
+    @property
+    def commander(self) -> int | None:
+        return self.obs.commander
+
+    @property
+    def dealer(self) -> int | None:
+        return None
+
+    def hand(self, seat: int) -> list[Card]:
+        return list(self.obs.hand) if seat == self.seat else []
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        return list(self.obs.legal) if seat in (None, self.seat) else []
+
+    def optional_actions(self, seat: int) -> list[Action]:
+        return list(self.obs.optional) if seat == self.seat else []
+
+    def in_communication_window(self) -> bool:
+        """A communication window is open for this seat (the host says so: it waits for its answer), or it may
+        still speak before its own lead."""
+        return bool(self.state["window"]) or (bool(self.state["turn"]) and bool(self.obs.optional))
+
+
+# ---------------------------------------------------------------------------- the session
+class RemoteSession:
+    """The table screen's session for one seat of a hosted table: fed by the host's messages, every action
+    sent to the host (its refusal raised as :class:`IllegalAction` with the host's words)."""
+
+    remote = True
+    practice = False
+    attempt = 1
+    campaign = None
+    base_seed = None
+    hints = "allowed"
+    hints_used = False
+
+    def __init__(self, client: TableClient, setup: JoinSetup) -> None:
+        self.client = client
+        self.setup = setup
+        self.rules = compile_rules(setup)
+        self.seat: int = client.seat
+        self.mission = setup.mission
+        self.ruleset = setup.ruleset
+        self.players = setup.players
+        self.readings = dict(setup.readings)
+        self.title = str(client.welcome.get("title") or "")
+        self.game: RemoteGame | None = None
+        self.state: dict[str, Any] | None = None
+        self.finished: Any = None
+        self.warnings: list[str] = []
+        self.continued: set[int] = set()
+        self.distress_answered: set[int] = set()
+        self.notices: list[str] = []  # the host's words on refused actions not waited for (the table shows them)
+        self.lost: str | None = None  # why the connection ended, once it has
+        self.on_change: Callable[[], None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._sending: set[asyncio.Task[dict[str, Any]]] = set()
+        if client.state is not None:
+            self._take(client.state)
+
+    # ------------------------------------------------------------------ the host's messages
+    def _take(self, state: dict[str, Any]) -> None:
+        self.state = state
+        self.game = RemoteGame(state, self.rules)
+
+    async def pump(self) -> None:
+        """Read the host's messages until the connection ends (the app runs this as a task)."""
+        from websockets.exceptions import ConnectionClosed
+
+        from crewkit.net.client import JoinRefused
+
+        self._loop = asyncio.get_running_loop()
+        try:
+            while True:
+                message = await self.client.recv()
+                kind = message["type"]
+                if kind == "state":
+                    self._take(message)
+                elif kind in ("ack", "error"):
+                    future = self._answers.pop(int(message.get("id", -1)), None)
+                    if future is not None and not future.done():
+                        future.set_result(message)
+                    elif kind == "error":
+                        self.notices.append(self.named(message["message"]))
+                elif kind == "refused":
+                    self.lost = f"the host closed this seat's connection: {message['message']}"
+                if self.on_change is not None:
+                    self.on_change()
+        except (ConnectionClosed, JoinRefused) as exc:
+            self.lost = (f"the host sent a message this client does not understand: {exc}"
+                         if isinstance(exc, JoinRefused) else
+                         "the connection to the host was lost: join again with the same link (your seat waits)")
+        finally:
+            for future in self._answers.values():
+                if not future.done():
+                    future.set_result({"type": "error", "code": "lost", "message": self.lost or "connection lost"})
+            if self.on_change is not None:
+                self.on_change()
+
+    async def _send(self, action: Action | None) -> dict[str, Any]:
+        """Send one action (None: pass the communication window) and wait for the host's ack or error."""
+        if self.lost:
+            return {"type": "error", "code": "lost", "message": self.lost}
+        ident = self.client.next_id()
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._answers[ident] = future  # before sending: the answer may come back before the send returns
+        try:
+            await (self.client.pass_window(ident) if action is None else self.client.act(action.to_json(), ident))
+            return await asyncio.wait_for(future, ANSWER_TIMEOUT)
+        finally:
+            self._answers.pop(ident, None)
+
+    def _submit(self, action: Action | None) -> None:
+        loop = self._loop
+        if loop is None:
+            raise IllegalAction("not-connected", "the table is not connected to its host yet")
+        if threading.current_thread() is threading.main_thread() or _on_loop(loop):
+            # on the app's own loop (a dialog): sent without waiting; a refusal reaches the table's status line
+            task = loop.create_task(self._send(action))
+            self._sending.add(task)  # held until done (the loop keeps weak references to tasks only)
+            task.add_done_callback(self._late_answer)
+            return
+        try:
+            answer = asyncio.run_coroutine_threadsafe(self._send(action), loop).result(ANSWER_TIMEOUT + 1)
+        except TimeoutError:
+            raise IllegalAction("no-answer", "the host did not answer in time; the table shows what it did") from None
+        if answer["type"] == "error":
+            raise IllegalAction(str(answer.get("code") or "refused"), self.named(str(answer["message"])))
+
+    def _late_answer(self, task: asyncio.Task[dict[str, Any]]) -> None:
+        self._sending.discard(task)
+        if task.cancelled() or task.exception() is not None:
+            return
+        answer = task.result()
+        if answer["type"] == "error":
+            self.notices.append(self.named(str(answer["message"])))
+            if self.on_change is not None:
+                self.on_change()
+
+    def apply(self, action: Action) -> None:
+        """Send ``action`` to the host; raises IllegalAction with the host's words when it refuses."""
+        self._submit(action)
+
+    def pass_window(self) -> None:
+        """Nothing to say in the open communication window (the host waits for every human's answer)."""
+        self._submit(None)
+
+    # ------------------------------------------------------------------ what the table reads
+    @property
+    def g(self) -> RemoteGame:
+        assert self.game is not None
+        return self.game
+
+    @property
+    def names(self) -> list[str]:
+        return [str(p["name"]) for p in (self.state or {}).get("players", [])]
+
+    def named(self, text: str) -> str:
+        """The host's words with ``seat N`` (and ``Player N`` it named no one) as the players' names."""
+        names = self.names
+        return re.sub(r"\bseat (\d+)\b",
+                      lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+
+    @property
+    def kinds(self) -> SeatNames:
+        players = (self.state or {}).get("players", [])
+        kinds = [HUMAN if i == self.seat else ("bot" if p.get("bot") or p["kind"] == "bot" else "remote")
+                 for i, p in enumerate(players)]
+        names = self.names
+        dummy = self.game.dummy_seat if self.game is not None else None
+        if dummy is not None and dummy < len(kinds):
+            kinds[dummy] = JARVIS
+        return SeatNames(kinds, names)
+
+    @property
+    def player_kinds(self) -> list[str]:
+        return [k for k in self.kinds if k != JARVIS]
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats decided at this keyboard: this client's own."""
+        return [self.seat]
+
+    @property
+    def hotseat(self) -> bool:
+        return False
+
+    def controller(self, seat: int) -> int:
+        game = self.game
+        if game is not None and seat == game.dummy_seat and game.commander is not None:
+            return int(game.commander)
+        return seat
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.controller(seat) == self.seat
+
+    @property
+    def dummy_seat(self) -> int | None:
+        return self.game.dummy_seat if self.game is not None else None
+
+    @property
+    def variant(self) -> str:
+        """``secret`` (the Persian reading's secret missions) or ``crew``: the variants drawn from a seat's view."""
+        return "secret" if self.rules.secret is not None else "crew"
+
+    @property
+    def signal_rules(self) -> bool:
+        return getattr(self.rules, "comm_window", "") == "after-first-card"
+
+    @property
+    def uses_logbook(self) -> bool:
+        return False
+
+    @property
+    def hints_allowed(self) -> str | None:
+        """Why the hint key is refused: the expert bot would need the engine's view of this seat."""
+        return HINT_REFUSED
+
+    def display_events(self) -> list[Event]:
+        return list(self.g.events)
+
+    def take_reseat(self) -> dict[int, int] | None:
+        return None
+
+    def secret_numbers(self, seat: int) -> dict[int, int]:
+        """Card id -> mission card number of the secret missions this seat sees (its own, the revealed ones)."""
+        return dict(self.g.obs.numbers)
+
+    def communications(self, seat: int) -> list[Communicate]:
+        return [a for a in self.g.optional_actions(seat) if isinstance(a, Communicate)]
+
+    def signals(self, seat: int) -> list[Signal]:
+        return [a for a in self.g.optional_actions(seat) if isinstance(a, Signal)]
+
+    def distress_actions(self, seat: int) -> list[Distress]:
+        return [a for a in self.g.optional_actions(seat) if isinstance(a, Distress)]
+
+    def received_card(self, seat: int) -> Card | None:
+        for event in self.g.events:
+            if event.kind == "pass" and event.card is not None and event.detail == f"to seat {seat}":
+                return event.card
+        return None
+
+    def _why_not_now(self, seat: int, what: str) -> str:
+        """Why ``seat`` has no such action now, from what this seat knows (the host's engine decides)."""
+        obs = self.g.obs
+        if self.g.is_over():
+            return "the game is over"
+        if not obs.hand:
+            return "your hand is empty"
+        if what == "communicate" and seat < len(obs.comm_used) and obs.comm_used[seat] >= self.rules.comm_per_player:
+            return "you have used your communication"
+        if not self.g.in_communication_window():
+            return f"{what} only while the table waits for the crew's communications (before a trick's lead)"
+        return f"none of your cards can be used to {what} now"
+
+    def why_no_communication(self, seat: int) -> str:
+        return self._why_not_now(seat, "communicate")
+
+    def why_no_signal(self, seat: int) -> str:
+        return self._why_not_now(seat, "signal")
+
+    def why_no_distress(self, seat: int) -> str:
+        if self.g.tricks or self.g.plays:
+            return "the distress signal is called before trick 1 only"
+        if self.g.distress_direction is not None:
+            return "the distress signal has been sent"
+        return self._why_not_now(seat, "call the distress signal")
+
+    def why_no_take_back(self, seat: int) -> str | None:
+        return ("the host keeps this table's game: every card played is final (a take-back is for a practice game "
+                "played alone)")
+
+    def hint(self, seat: int) -> Any:
+        raise IllegalAction("no-hint", HINT_REFUSED)
+
+    def finish(self) -> Any:
+        from crewkit.tui.session import Finished
+        from crewkit.tui.text import name_seats
+
+        if self.finished is None:
+            outcome = self.g.outcome()
+            self.finished = Finished(outcome.result, name_seats(outcome.reason, self.kinds, self.seat), None, None,
+                                     self.g.distress_direction is not None, logbook=False)
+        return self.finished
+
+    def save(self) -> None:
+        """The host keeps the game (every action durable there): nothing to save here."""
+
+    def status(self) -> str:
+        return self.named(str((self.state or {}).get("status") or ""))
+
+
+HINT_REFUSED = ("no hint at a hosted table: the expert bot's hint reads the engine's view of your seat, and the "
+                "engine runs on the host (this client holds your observation only)")
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
