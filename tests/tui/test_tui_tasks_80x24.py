@@ -4,6 +4,7 @@ not fit are a few key presses away, the panel saying so."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -66,12 +67,13 @@ async def test_conditions_are_a_few_keys_away_at_80x24(services: Any) -> None:
         await pilot.pause()
         box = table.query_one("#tasks-box", TasksBox)
         assert box.max_scroll_y > 0
-        assert "more below: Tab, then ↓" in box_text(app)
-        tabs = 0
-        while not box.has_focus:  # from the hand one Tab; from the open choice list (the bookend) two
+        hint = re.search(r"more below: ((?:Tab ?)+), then ↓", box_text(app))
+        assert hint is not None, box_text(app)
+        tabs = hint.group(1).split()  # from the hand one Tab; from the open choice list (the bookend) two
+        assert len(tabs) <= 2, "the tasks panel is more than two Tabs away"
+        for _ in tabs:  # the presses the border names reach the panel
             await pilot.press("tab")
-            tabs += 1
-            assert tabs <= 2, "the tasks panel is more than two Tabs away"
+        assert box.has_focus
         presses = 0
         while box.scroll_y < box.max_scroll_y:
             await pilot.press("down")
