@@ -3,8 +3,9 @@
 
 A table lives in a folder: ``table.json`` (how the game was opened, who sits where, the invite codes; written
 atomically, readable by its owner only) and ``log.jsonl`` (one line per event: an action, a seat's "nothing to
-say" in a communication window, a seat handed to a bot or back, a name). Each event is appended and fsync'd
-before it is acknowledged or shown to anyone, so a host killed at any moment restarts on the folder with every
+say" in a communication window, a seat handed to a bot or back, a name). Each event is appended and synced
+(with every other table's appends of the moment: :mod:`crewkit.net.journal`) before it is acknowledged or
+shown to anyone, so a host killed at any moment restarts on the folder with every
 acknowledged event; a torn last line (the host died while writing it) was never acknowledged and is dropped.
 At the end ``record.json`` holds the game's record (``crewkit replay`` reads it).
 
@@ -31,6 +32,7 @@ from crewkit.errors import CrewkitError
 from crewkit.games import open_game
 from crewkit.games.driver import BotError
 from crewkit.games.protocol import GameInPlay, SeatPlayer
+from crewkit.net.journal import group_commit
 
 __all__ = ["CODE_BYTES", "Refusal", "Seat", "TableConfig", "TableError", "HostedTable"]
 
@@ -345,21 +347,15 @@ class HostedTable:
         self.changed.set()
 
     async def _write(self, event: dict[str, Any]) -> None:
-        """Append one event and fsync it (in a worker thread: other tables go on meanwhile), durable before
-        anyone is told."""
+        """Append one event, durable before anyone is told: the host's group commit syncs it together with the
+        other tables' appends of the same moment (:mod:`crewkit.net.journal`), and returns once it is on disk."""
         if self._log is None:
             raise Refusal("table-broken", "the table is closed")
         try:
-            await asyncio.to_thread(self._append, self._log, json.dumps(event, separators=(",", ":")).encode() + b"\n")
+            await group_commit().append(self._log, json.dumps(event, separators=(",", ":")).encode() + b"\n")
         except OSError as exc:
             self.broken = f"cannot write {self.folder / LOG_FILE}: {exc}"
             raise Refusal("table-broken", self.broken) from None
-
-    @staticmethod
-    def _append(log: Any, line: bytes) -> None:
-        log.write(line)
-        log.flush()
-        os.fsync(log.fileno())
 
     # ------------------------------------------------------------------ bots
     def _player(self, seat: int) -> SeatPlayer:
