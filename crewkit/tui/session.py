@@ -129,10 +129,7 @@ class Session:
 
     def controller(self, seat: int) -> int:
         """The seat whose player decides for ``seat``: the commander decides for the dummy (JARVIS)."""
-        game = self.game
-        if game is not None and seat == game.dummy_seat and game.commander is not None:
-            return int(game.commander)
-        return seat
+        return self.game.controller(seat) if self.game is not None else seat
 
     @property
     def humans(self) -> list[int]:
@@ -345,8 +342,9 @@ class Session:
         before = game.dummy_seat
         game.apply(action)
         if game.dummy_seat != before and before is not None and game.dummy_seat is not None:
-            order = [s for s in range(game.n) if s != before]
-            order.insert(game.dummy_seat, before)  # the engine's renumbering: order[new seat] = old seat
+            from crewkit.engine.blocks.dummy import dummy_moved
+
+            order = dummy_moved(game.n, before, game.dummy_seat)  # the engine's renumbering
             self._reseat = {old: new for new, old in enumerate(order)}
             self._seat_bots()
         self.save()
