@@ -80,6 +80,7 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
 
     readings = dict(args.reading)
     ruleset, mission = args.ruleset, args.mission
+    campaign = None
     if args.campaign:
         from crewkit.spec.campaigns import load_campaign
 
@@ -92,6 +93,9 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
             raise UsageError(f"--mission {mission}: not a mission of campaign {camp.name!r}; its missions: "
                              f"{', '.join(camp.missions)}")
         mission = str(entry.path) if entry is not None and entry.path is not None else key
+        # the logbook's keys: the finished game counts as an attempt of this campaign's mission
+        campaign = {"identity": camp.identity, "mission": key,
+                    "version": str(getattr(entry, "version", "") or "")}
     ruleset = ruleset or "crew"
     family = family_for(ruleset)
     if family.needs_mission and not mission:
@@ -114,7 +118,7 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
         raise UsageError(f"--names lists {len(names)} names for {players} players")
     seats = [bot if s == "bot" else s for s in seats]
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    return TableConfig(ruleset, mission, players, seed, seats, readings, names), bot
+    return TableConfig(ruleset, mission, players, seed, seats, readings, names, campaign), bot
 
 
 def _ssl_context(args: argparse.Namespace) -> ssl.SSLContext | None:

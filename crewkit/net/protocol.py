@@ -81,7 +81,8 @@ CLIENT_SCHEMAS: dict[str, dict[str, Any]] = {
         "code": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,100}$"},
         "name": _NAME,
     }, ("version", "table", "code")),
-    # an action of the client's seat, in its record form; ``id`` comes back in the ack or error
+    # an action in its record form, of the client's seat or of one it decides for (the commander's JARVIS);
+    # ``id`` comes back in the ack or error
     "act": _message("act", {"id": _ID, "action": _ACTION}, ("action",)),
     # the seat has nothing to say in the open communication window (every human seat answers)
     "pass": _message("pass", {"id": _ID}),
@@ -106,14 +107,16 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     }, ("version", "table", "seat", "name", "family", "title", "game")),
     "state": _message("state", {
         "seq": _SEQ,  # actions applied so far
-        "seat": _SEQ,
+        "seat": _SEQ,  # the seat's number now (JARVIS seated elsewhere at the setup renumbers the seats)
         "observation": {"type": "object"},  # the family's observation of this seat: what it may know, no more
         "log": {"type": "array", "items": {"type": "string"}},  # the game's log as this seat may read it
         "players": {"type": "array", "items": _PLAYER},  # by seat
         "waiting": {"type": "array", "items": {"type": "string"}},  # names of the seats the table waits for
         "status": {"type": "string"},  # one sentence: who the table waits for and why
-        "legal": {"type": "array", "items": {"type": "object"}},  # this seat's actions now, record form
-        "turn": {"type": "boolean"},  # the table waits for this seat
+        # the actions now of every seat this one decides for (the commander's include JARVIS's), record form,
+        # each naming its seat
+        "legal": {"type": "array", "items": {"type": "object"}},
+        "turn": {"type": "boolean"},  # the table waits for this seat's player (for JARVIS too: the commander)
         "window": {"type": "boolean"},  # a communication window is open and this seat has still to answer
         "over": {"type": "boolean"},
         "outcome": {"type": "object", "properties": {"result": {"type": "string"}, "words": {"type": "string"}},

@@ -111,6 +111,7 @@ class Host:
                 if (sub / TABLE_FILE).is_file():
                     table = HostedTable.resume(sub)
                     if table.game.is_over():
+                        table.settle()  # what a host killed at the very end had still to write
                         table.close()
                         continue
                     self.add(table)

@@ -23,17 +23,20 @@ import hmac
 import json
 import os
 import secrets
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from crewkit.atomic import write_text_atomic
+from crewkit.campaign.store import LOGBOOK_FILENAME, Logbook, LogbookError
 from crewkit.engine.actions import Action
 from crewkit.engine.blocks.dummy import dummy_moved
 from crewkit.engine.errors import IllegalAction
+from crewkit.engine.setup import counts_in_logbook
 from crewkit.errors import CrewkitError
-from crewkit.games import open_game
+from crewkit.games import TRICK_TAKING, open_game
 from crewkit.games.driver import BotError
 from crewkit.games.protocol import GameInPlay, SeatPlayer
 from crewkit.net.journal import group_commit
@@ -77,15 +80,20 @@ class TableConfig:
     seats: list[str]  # per seat: "human", or the bot spec that plays it
     readings: dict[str, str] = field(default_factory=dict)
     names: list[str] = field(default_factory=list)  # per seat (default "Player N" / "Bot N")
+    # a campaign's mission: its logbook keys ``identity`` (the campaign's), ``mission`` (the mission's key in
+    # it) and ``version`` (of the mission's file); the finished game counts in the host's logbook
+    campaign: dict[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
+        campaign = data.get("campaign")
         return cls(str(data["ruleset"]), data.get("mission"), int(data["players"]), str(data["seed"]),
                    [str(s) for s in data["seats"]], {str(k): str(v) for k, v in (data.get("readings") or {}).items()},
-                   [str(n) for n in data.get("names") or []])
+                   [str(n) for n in data.get("names") or []],
+                   None if campaign is None else {str(k): str(v) for k, v in campaign.items()})
 
 
 @dataclass
@@ -132,6 +140,7 @@ class HostedTable:
         self.applied = 0
         self.broken: str | None = None  # why the table stopped (its log could not be written)
         self.bot_faults: list[str] = []  # illegal choices of bots (replaced by the first legal action)
+        self.logbook_error: str | None = None  # why the finished game is not in the host's logbook
         self.on_change: Callable[[HostedTable], None] | None = None  # the host's console, tests
         names = config.names or []
         self.seats: list[Seat] = []
@@ -209,6 +218,39 @@ class HostedTable:
             self.seats[int(event["seat"])].name = str(event["name"])
         else:
             raise ValueError(f"unknown event {kind!r}")
+
+    # ------------------------------------------------------------------ the end
+    @property
+    def logbook_path(self) -> Path:
+        """The host's campaign logbook: ``logbook.sqlite3`` in the table folder's parent (``crewkit host
+        --dir``), the same format as ``crewkit play``'s (``crewkit campaign status --logbook`` reads it)."""
+        return self.folder.parent / LOGBOOK_FILENAME
+
+    def settle(self) -> None:
+        """A finished game's record (``record.json``) and, at a campaign's table, its attempt in the host's
+        logbook, each written once: a host killed between the last action and these finishes them when it
+        resumes the folder, and the attempt is found by its record's path, so it is never counted twice."""
+        if not self.game.is_over():
+            return
+        record = self.folder / RECORD_FILE
+        if not record.exists():
+            write_text_atomic(record, json.dumps(self.game.record(), indent=1) + "\n")
+        campaign = self.config.campaign
+        engine = self.game.engine
+        if campaign is None or self.game.family.name != TRICK_TAKING or not counts_in_logbook(engine):
+            return
+        try:
+            with Logbook.open(self.logbook_path) as book:
+                mission = campaign["mission"]
+                if any(a.record_path == str(record) for a in book.attempts(campaign["identity"], mission)):
+                    return
+                outcome = engine.outcome()
+                book.record_attempt(campaign=campaign["identity"], mission=mission, players=self.config.players,
+                                    ruleset=self.config.ruleset, seed=self.config.seed, result=outcome.result,
+                                    reason=outcome.reason, distress_used=engine.distress_used(),
+                                    record_path=str(record), mission_version=campaign.get("version") or None)
+        except (LogbookError, OSError, sqlite3.Error) as exc:  # the game stays played; the host says why
+            self.logbook_error = f"the attempt could not be written to {self.logbook_path}: {exc}"
 
     def close(self) -> None:
         if self._log is not None:
@@ -381,7 +423,7 @@ class HostedTable:
             raise Refusal(getattr(exc, "code", "illegal") or "illegal", str(exc)) from None
         await self._write({"event": "act", "action": action.to_json()})
         if self.game.is_over():
-            write_text_atomic(self.folder / RECORD_FILE, json.dumps(self.game.record(), indent=1) + "\n")
+            await asyncio.to_thread(self.settle)
         self._broadcast()
         self.changed.set()
 

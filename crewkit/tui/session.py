@@ -160,9 +160,10 @@ class Session:
     @property
     def uses_logbook(self) -> bool:
         """The campaign logbook counts Crew missions only: no Hammer match, no Persian secret-mission game."""
+        from crewkit.engine.setup import counts_in_logbook
         from crewkit.tui.catalog import mission_set_of
 
-        return (mission_set_of(self.ruleset) is None and self.variant not in ("hammer", "secret")
+        return (mission_set_of(self.ruleset) is None and (self.game is None or counts_in_logbook(self.game))
                 and not self.practice)
 
     @property

@@ -9,6 +9,7 @@ import asyncio
 import io
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,10 @@ def _people(table: HostedTable) -> tuple[int, int, int]:
     assert commander != dummy
     other = next(s for s in range(len(table.seats)) if s not in (dummy, commander))
     return dummy, commander, other
+
+
+def _answer_to(ident: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["type"] in ("ack", "error") and m.get("id") == ident
 
 
 async def _fresh(client: TableClient, table: HostedTable) -> dict[str, Any]:
@@ -83,8 +88,8 @@ async def test_the_commanders_client_plays_jarvis_and_the_other_player_may_not(t
                 if refused < 2:  # the other player tries to play for JARVIS: refused, nothing changes
                     before = table.applied
                     ident = await rival.act(jarvis_moves[0])
-                    error = await rival.until(lambda m: m["type"] == "error" and m.get("id") == ident)
-                    assert error["code"] == "not-your-seat" and table.applied == before
+                    error = await rival.until(_answer_to(ident))
+                    assert error["type"] == "error" and error["code"] == "not-your-seat" and table.applied == before
                     refused += 1
                 await boss.act(jarvis_moves[0])
                 await boss.until(lambda m: m["type"] in ("ack", "error"))
