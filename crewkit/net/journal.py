@@ -8,7 +8,7 @@ batch grows with the load and the cost of a sync is shared by everyone in it: an
 after the sync that covers it, and nothing acknowledged is lost when the host is killed.
 
 The sync is ``syncfs(2)`` on the file system holding the batch's logs (Linux; one call covers every file of
-that file system), else an ``fsync`` per file written.
+that file system), else an ``fsync`` per file written, in a thread of its own.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import ctypes.util
 import os
 import weakref
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import BinaryIO
 
 __all__ = ["GroupCommit", "group_commit"]
@@ -52,6 +53,8 @@ class GroupCommit:
         self._pending: list[_Entry] = []
         self._task: asyncio.Task[None] | None = None
         self._syncfs = _SYNCFS if use_syncfs else None
+        # its own thread: a sync never waits in the shared worker pool behind the bots' thinking
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="crewkit-log-writer")
         self.batches = 0
         self.appends = 0
 
@@ -68,7 +71,7 @@ class GroupCommit:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                failed = await asyncio.to_thread(self._write, batch)
+                failed = await asyncio.get_running_loop().run_in_executor(self._thread, self._write, batch)
             except BaseException as exc:  # the writer itself was cancelled or broke: tell every appender
                 for _, _, future in batch:
                     if not future.done():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 
 from crewkit.errors import CrewkitError
@@ -132,6 +133,11 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
 
 _VALIDATORS = {side: {kind: Draft202012Validator(schema) for kind, schema in schemas.items()}
                for side, schemas in (("client", CLIENT_SCHEMAS), ("host", HOST_SCHEMAS))}
+# The same schemas compiled to Python (every message of a busy host is checked: jsonschema takes ~100 µs for an
+# ``act``, the compiled check a few); jsonschema still words the error of a message the compiled check refuses.
+# The schemas use nothing beyond draft 7, which both read alike (a test compares them on generated messages).
+_COMPILED = {side: {kind: fastjsonschema.compile(schema) for kind, schema in schemas.items()}
+             for side, schemas in (("client", CLIENT_SCHEMAS), ("host", HOST_SCHEMAS))}
 
 
 def decode(raw: str | bytes, sender: str = "client") -> dict[str, Any]:
@@ -150,10 +156,14 @@ def decode(raw: str | bytes, sender: str = "client") -> dict[str, Any]:
     if validator is None:
         raise ProtocolError(f"unknown message type {kind!r}; expected one of {', '.join(sorted(validators))}",
                             "unknown-type")
-    error = next(iter(sorted(validator.iter_errors(message), key=lambda e: list(e.path))), None)
-    if error is not None:
+    try:
+        _COMPILED[sender][str(kind)](message)
+    except fastjsonschema.JsonSchemaValueException as refused:
+        error = next(iter(sorted(validator.iter_errors(message), key=lambda e: list(e.path))), None)
+        if error is None:  # the two checks disagree: the message is still refused, in the compiled check's words
+            raise ProtocolError(f"{kind} message: {str(refused)[:300]}") from None
         where = "/".join(str(p) for p in error.absolute_path) or "the message"
-        raise ProtocolError(f"{kind} message: {where}: {error.message[:300]}")
+        raise ProtocolError(f"{kind} message: {where}: {error.message[:300]}") from None
     return message
 
 

@@ -151,6 +151,9 @@ class HostedTable:
             name = names[i] if i < len(names) else default
             self.seats.append(Seat(i, name, spec, codes[i], not human))
         self._players: dict[str, list[SeatPlayer]] = {}
+        self._control = [game.controller(s) for s in range(game.seats)]  # who decides for each seat
+        # per seat, until the next action: its observation, its log and its player's legal actions (record form)
+        self._views: dict[int, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}
         self._log: Any = open(folder / LOG_FILE, "ab")  # noqa: SIM115 - open while the table is hosted
 
     # ------------------------------------------------------------------ creating and resuming
@@ -209,7 +212,7 @@ class HostedTable:
     def _replay(self, event: dict[str, Any]) -> None:
         kind = event["event"]
         if kind == "act":
-            self._apply(self._legal(self.game.controller(int(event["action"]["seat"])), event["action"]))
+            self._apply(self._legal(self._controller(int(event["action"]["seat"])), event["action"]))
         elif kind == "pass":
             self.answered.add(int(event["seat"]))
         elif kind == "control":
@@ -315,15 +318,19 @@ class HostedTable:
                 self.changed.set()
 
     # ------------------------------------------------------------------ actions
+    def _controller(self, seat: int) -> int:
+        """:meth:`GameInPlay.controller`, kept per seat (it changes only when an action is applied)."""
+        return self._control[seat]
+
     def controlled(self, seat: int) -> list[int]:
         """The seats ``seat``'s player decides for: its own, and JARVIS's for the commander."""
-        return [s for s in range(len(self.seats)) if self.game.controller(s) == seat]
+        return [s for s in range(len(self.seats)) if self._controller(s) == seat]
 
     def _legal(self, seat: int, action_json: Any) -> Action:
         """The action the game offers now, to a seat ``seat`` decides for, whose record form is ``action_json``."""
         want = _normal(action_json)
         acting = want.get("seat") if isinstance(want, dict) else None
-        if not isinstance(acting, int) or not 0 <= acting < len(self.seats) or self.game.controller(acting) != seat:
+        if not isinstance(acting, int) or not 0 <= acting < len(self.seats) or self._controller(acting) != seat:
             raise Refusal("not-your-seat", "an action names its own seat, or one its player decides for "
                                            "(the commander's JARVIS)")
         for action in self.game.legal_actions(acting):
@@ -351,7 +358,7 @@ class HostedTable:
             return []
         pending: list[int] = []
         for s in order:
-            person = self.game.controller(s)
+            person = self._controller(s)
             if (self._by_person(s) and person not in self.answered and person not in pending
                     and self.game.may_act_out_of_turn(s)):
                 pending.append(person)
@@ -359,7 +366,7 @@ class HostedTable:
 
     def _by_person(self, seat: int) -> bool:
         """A person decides for ``seat`` now (for JARVIS: the commander's person)."""
-        return not self.seats[self.game.controller(seat)].by_bot
+        return not self.seats[self._controller(seat)].by_bot
 
     def _apply(self, action: Action) -> None:
         """Carry ``action`` out (IllegalAction: nothing changed); the seats follow the engine's renumbering
@@ -377,6 +384,8 @@ class HostedTable:
                 seat.index = index
             self.answered = {new_of[s] for s in self.answered}
             self._players = {}  # the bots sit where their seats are now
+        self._control = [game.controller(s) for s in range(game.seats)]
+        self._views.clear()
         if not game.window():
             self.answered.clear()
 
@@ -441,7 +450,7 @@ class HostedTable:
     # ------------------------------------------------------------------ bots
     def _player(self, seat: int) -> SeatPlayer:
         """The bot that decides for ``seat`` now (JARVIS's: the bot of the commander's seat)."""
-        spec = self.seats[self.game.controller(seat)].bot_spec
+        spec = self.seats[self._controller(seat)].bot_spec
         players = self._players.get(spec)
         if players is None:
             family = self.game.family
@@ -498,7 +507,7 @@ class HostedTable:
         pending = self.window_pending()
         if pending:
             return pending
-        return list(dict.fromkeys(self.game.controller(s) for s in self.game.waiting()))
+        return list(dict.fromkeys(self._controller(s) for s in self.game.waiting()))
 
     def _names(self, seats: Sequence[int]) -> str:
         names = [self.seats[s].name for s in seats]
@@ -513,47 +522,62 @@ class HostedTable:
         parts = []
         waits = self.window_pending() or list(self.game.waiting())
         for s in waits:
-            seat = self.seats[self.game.controller(s)]
+            seat = self.seats[self._controller(s)]
             part = seat.name + ("" if seat.by_bot or seat.connected else " (disconnected)")
             parts.append(part if seat.index == s else f"{part} (for {self.seats[s].name})")
         why = " to communicate or pass" if self.window_pending() else ""
         return ("waiting for " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
                 + why) if parts else "waiting"
 
-    def state_for(self, seat: int) -> dict[str, Any]:
-        """The ``state`` message for ``seat``: its observation and log (what it may know), and the table."""
-        game = self.game
-        outcome = game.outcome()
+    def state_for(self, seat: int, shared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message for ``seat``: its observation and log (what it may know), and the table
+        (``shared``: :meth:`_shared`, computed once for every seat of a broadcast)."""
+        table = shared if shared is not None else self._shared()
+        view = self._views.get(seat)
+        if view is None:  # what the seat may know changes only with an action: kept until the next one
+            game = self.game
+            view = self._views[seat] = (game.observation(seat), game.seat_log(seat),
+                                        [a.to_json() for s in self.controlled(seat) for a in game.legal_actions(s)])
+        observation, log, legal = view
         return {
             "type": "state",
             "seq": self.applied,
             "seat": seat,
-            "observation": game.observation(seat),
-            "log": game.seat_log(seat),
-            "players": [self._player_json(s) for s in self.seats],
-            "waiting": [self.seats[s].name for s in self.waiting_seats()],
-            "status": self.status(),
+            "observation": observation,
+            "log": log,
+            "players": table["players"],
+            "waiting": table["waiting"],
+            "status": table["status"],
             # the actions of every seat this one decides for (the commander's include JARVIS's, each naming
             # its seat); JARVIS's cards are face up, in every seat's observation
-            "legal": [] if self.seats[seat].by_bot else [a.to_json() for s in self.controlled(seat)
-                                                          for a in game.legal_actions(s)],
-            "turn": seat in self.waiting_seats(),
-            "window": seat in self.window_pending(),
-            "over": game.is_over(),
-            "outcome": {"result": outcome.result, "words": outcome.words()},
+            "legal": [] if self.seats[seat].by_bot else legal,
+            "turn": seat in table["waiting_seats"],
+            "window": seat in table["pending"],
+            "over": table["over"],
+            "outcome": table["outcome"],
         }
+
+    def _shared(self) -> dict[str, Any]:
+        """What every seat's state says alike: the players, who the table waits for, the outcome."""
+        outcome = self.game.outcome()
+        waiting = self.waiting_seats()
+        return {"players": [self._player_json(s) for s in self.seats],
+                "waiting_seats": waiting, "waiting": [self.seats[s].name for s in waiting],
+                "pending": self.window_pending(), "status": self.status(), "over": self.game.is_over(),
+                "outcome": {"result": outcome.result, "words": outcome.words()}}
 
     def _player_json(self, s: Seat) -> dict[str, Any]:
         """One seat as the ``players`` list shows it; JARVIS's ``bot`` only while a bot decides for it."""
         by_bot = not self._by_person(s.index)
-        spec = self.seats[self.game.controller(s.index)].bot_spec
+        spec = self.seats[self._controller(s.index)].bot_spec
         return {"name": s.name, "kind": "human" if s.human else "bot", "connected": s.connected,
                 **({"bot": spec} if by_bot else {})}
 
     def _broadcast(self) -> None:
+        shared = self._shared()
         for s in self.seats:
             if s.outbox is not None:
-                s.outbox.post(self.state_for(s.index))
+                s.outbox.post(self.state_for(s.index, shared))
         if self.on_change is not None:
             self.on_change(self)
 
