@@ -40,6 +40,14 @@ def _find_syncfs() -> Callable[[int], int] | None:
 
 
 _SYNCFS = _find_syncfs()
+_WRITER: list[ThreadPoolExecutor] = []
+
+
+def _writer_thread() -> ThreadPoolExecutor:
+    """The process's log-writing thread: a sync never waits in the shared worker pool behind the bots' thinking."""
+    if not _WRITER:
+        _WRITER.append(ThreadPoolExecutor(1, thread_name_prefix="crewkit-log-writer"))
+    return _WRITER[0]
 
 _Entry = tuple[BinaryIO, bytes, "asyncio.Future[None]"]
 
@@ -53,8 +61,6 @@ class GroupCommit:
         self._pending: list[_Entry] = []
         self._task: asyncio.Task[None] | None = None
         self._syncfs = _SYNCFS if use_syncfs else None
-        # its own thread: a sync never waits in the shared worker pool behind the bots' thinking
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="crewkit-log-writer")
         self.batches = 0
         self.appends = 0
 
@@ -71,7 +77,7 @@ class GroupCommit:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                failed = await asyncio.get_running_loop().run_in_executor(self._thread, self._write, batch)
+                failed = await asyncio.get_running_loop().run_in_executor(_writer_thread(), self._write, batch)
             except BaseException as exc:  # the writer itself was cancelled or broke: tell every appender
                 for _, _, future in batch:
                     if not future.done():
