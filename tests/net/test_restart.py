@@ -7,12 +7,12 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import re
 import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from net_helpers import play_seat
@@ -148,44 +148,29 @@ def _start_many(folder: Path, tables: int) -> tuple[subprocess.Popen[str], dict[
     return process, json.loads(process.stdout.readline())
 
 
-async def _watch(client: TableClient, seen: dict[str, int], table: str, stop: asyncio.Event) -> None:
+async def _watch(client: TableClient, seen: dict[str, int], table: str) -> None:
     """Play random legal actions and note the highest action count the host acknowledged or showed."""
-    rng = random.Random(f"{table}-{client.seat}")
-    decided: set[tuple[int, bool]] = set()
+
+    def note(message: dict[str, Any]) -> None:
+        if "seq" in message:
+            seen[table] = max(seen.get(table, 0), message["seq"])
+
     with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):  # the host is killed under it
-        while not stop.is_set():
-            message = await client.recv(timeout=10)
-            if "seq" in message:
-                seen[table] = max(seen.get(table, 0), message["seq"])
-            state = client.state
-            if message["type"] == "error":
-                decided.clear()
-            if state is None or state["over"] or not state["turn"]:
-                continue
-            key = (state["seq"], state["window"])
-            if key in decided:
-                continue
-            decided.add(key)
-            if state["window"] and (rng.random() < 0.7 or not state["legal"]):
-                await client.pass_window()
-            elif state["legal"]:
-                await client.act(rng.choice(state["legal"]))
+        await play_seat(client, f"{table}-{client.seat}", watch=note)
 
 
 async def test_a_host_killed_while_a_batch_of_many_tables_is_being_written_loses_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "tables"
     process, links = _start_many(folder, 12)
     seen: dict[str, int] = {}
-    stop = asyncio.Event()
     try:
         clients = [(table, await TableClient.connect(link)) for table, pair in links.items() for link in pair]
-        players = [asyncio.create_task(_watch(c, seen, table, stop)) for table, c in clients]
+        players = [asyncio.create_task(_watch(c, seen, table)) for table, c in clients]
         for _ in range(400):  # until the tables are well into their games: appends of many tables in every batch
             await asyncio.sleep(0.01)
             if sum(seen.values()) >= 6 * len(links):
                 break
         _kill(process)  # the tables are playing: appends are queued and being synced
-        stop.set()
         await asyncio.gather(*players)
         for _, c in clients:
             await c.close()
