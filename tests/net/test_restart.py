@@ -148,12 +148,15 @@ def _start_many(folder: Path, tables: int) -> tuple[subprocess.Popen[str], dict[
     return process, json.loads(process.stdout.readline())
 
 
-async def _watch(client: TableClient, seen: dict[str, int], table: str) -> None:
-    """Play random legal actions and note the highest action count the host acknowledged or showed."""
+async def _watch(client: TableClient, seen: dict[str, int], over: set[str], table: str) -> None:
+    """Play random legal actions and note the highest action count the host acknowledged or showed (and the
+    tables seen over)."""
 
     def note(message: dict[str, Any]) -> None:
         if "seq" in message:
             seen[table] = max(seen.get(table, 0), message["seq"])
+        if message.get("over"):
+            over.add(table)
 
     with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):  # the host is killed under it
         await play_seat(client, f"{table}-{client.seat}", watch=note)
@@ -163,12 +166,13 @@ async def test_a_host_killed_while_a_batch_of_many_tables_is_being_written_loses
     folder = tmp_path / "tables"
     process, links = _start_many(folder, 12)
     seen: dict[str, int] = {}
+    over: set[str] = set()
     try:
         clients = [(table, await TableClient.connect(link)) for table, pair in links.items() for link in pair]
-        players = [asyncio.create_task(_watch(c, seen, table)) for table, c in clients]
-        for _ in range(400):  # until the tables are well into their games: appends of many tables in every batch
-            await asyncio.sleep(0.01)
-            if sum(seen.values()) >= 6 * len(links):
+        players = [asyncio.create_task(_watch(c, seen, over, table)) for table, c in clients]
+        for _ in range(400):  # until the tables are into their games, several still playing: appends of many
+            await asyncio.sleep(0.01)  # tables in every batch
+            if sum(seen.values()) >= 3 * len(links) and len([t for t in seen if seen[t] >= 3 and t not in over]) >= 4:
                 break
         _kill(process)  # the tables are playing: appends are queued and being synced
         await asyncio.gather(*players)
@@ -182,7 +186,7 @@ async def test_a_host_killed_while_a_batch_of_many_tables_is_being_written_loses
         lines = (folder / table / "log.jsonl").read_bytes().split(b"\n")
         logged[table] = sum(json.loads(line)["event"] == "act" for line in lines[:-1])  # a torn last line aside
         assert logged[table] >= seen.get(table, 0), f"table {table}: {seen[table]} actions shown, {logged[table]} written"
-    assert sum(seen.values()) >= 6 * len(links)
+    assert sum(seen.values()) >= 3 * len(links)
     finished = {table for table in links if (folder / table / "record.json").exists()}
     assert len(finished) < len(links)  # killed while tables were playing
     process, again = _start_many(folder, 0)
