@@ -142,3 +142,21 @@ async def test_the_plain_client_plays_jarvis_turns(tmp_path: Path) -> None:
         assert sum(a["seat"] == dummy for a in played) >= 1
         assert not table.bot_faults
         await rival.close()
+
+
+async def test_with_jarvis_taking_part_the_commander_communicates_for_it(tmp_path: Path) -> None:
+    """The reading where JARVIS communicates and passes a card in the distress signal: the commander's client
+    is offered JARVIS's communication too, each action naming JARVIS's seat, and the game plays to its end."""
+    async with running_host(tmp_path) as host:
+        table = new_table(host, "crew-jarvis", MISSION, ["human", "human"], seed="jarvis-talks", players=2,
+                          readings={"jarvis-seat": "fixed", "jarvis-communication": "jarvis-takes-part"})
+        dummy, commander, other = _people(table)
+        boss = await TableClient.connect(seat_link(host, table, commander), keep=True)
+        rival = await TableClient.connect(seat_link(host, table, other), keep=True)
+        ends = await asyncio.gather(play_seat(boss, "boss"), play_seat(rival, "rival"))
+        assert ends[0]["over"] and not table.bot_faults
+        offered = {a["type"] for m in boss.received if m["type"] == "state" for a in m["legal"] if a["seat"] == dummy}
+        assert "communicate" in offered and "play" in offered
+        assert not any(a["seat"] == dummy for m in rival.received if m["type"] == "state" for a in m["legal"])
+        await boss.close()
+        await rival.close()
