@@ -189,6 +189,9 @@ async def _host(host: Any, args: argparse.Namespace, context: ssl.SSLContext | N
             if seat.code is not None:
                 print(f"  {seat.name}: crewkit join '{join_link(scheme, link_host, host.port, table.id, seat.code)}'",
                       flush=True)
+            elif seat.index == table.game.dummy_seat:
+                commander = table.seats[table.game.controller(seat.index)].name
+                print(f"  {seat.name}: played by the commander, {commander}", flush=True)
             else:
                 print(f"  {seat.name}: bot ({seat.bot_spec})", flush=True)
     print(f"listening on {scheme}://{args.bind}:{host.port}/ (Ctrl-C stops; `crewkit host --dir {args.dir}` "
