@@ -2,10 +2,13 @@
 bot, all at once; prints the action round trip (an ``act`` sent until its ``ack`` arrives: the engine's check,
 the fsync'd log write and the states sent to every seat included) and the host process's peak memory.
 
-    python benchmarks/net_load.py [--tables 200] [--mission planet-nine/03]
+    python benchmarks/net_load.py [--tables 200] [--mission planet-nine/03] [--think SECONDS]
 
 The host runs in a child process (so its memory is its own) on a free loopback port; its table folder is a
-temporary one. Every client plays random legal actions until its game ends; the run is bounded in time.
+temporary one. Every client plays random legal actions until its game ends; the run is bounded in time. By
+default a client acts the moment its turn comes (every table always waits on the host: the host's throughput
+decides the round trip); ``--think S`` makes each client pause 0 to 2·S seconds first, as people do (the pause
+is not part of the round trip).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -40,13 +44,23 @@ async def _serve(folder: Path, tables: int, mission: str, seats: list[str]) -> N
     await asyncio.Event().wait()
 
 
-async def _play(link: str, seed: int, trips: list[float], deadline: float) -> bool:
+async def _play(link: str, seed: int, trips: list[float], deadline: float, think: float = 0.0) -> bool:
     from crewkit.net.client import TableClient
 
     rng = random.Random(seed)
     client = await TableClient.connect(link, timeout=60, check=False)  # measure the host, not the clients' checks
     sent: dict[int, float] = {}
     decided: set[tuple[int, bool]] = set()
+    thinking: asyncio.Task[None] | None = None
+
+    async def decide(state: dict[str, Any]) -> None:
+        if think:  # a person's pause; meanwhile the client reads on (an ack is timed when it arrives)
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        if state["window"] and (rng.random() < 0.7 or not state["legal"]):
+            sent[await client.pass_window()] = time.perf_counter()
+        elif state["legal"]:
+            sent[await client.act(rng.choice(state["legal"]))] = time.perf_counter()
+
     try:
         while time.monotonic() < deadline:
             message = await client.recv(timeout=max(1.0, deadline - time.monotonic()))
@@ -61,22 +75,24 @@ async def _play(link: str, seed: int, trips: list[float], deadline: float) -> bo
             if state["over"]:
                 return True
             key = (state["seq"], state["window"])
-            if not state["turn"] or key in decided:
+            if not state["turn"] or key in decided or (thinking is not None and not thinking.done()):
                 continue
             decided.add(key)
-            if state["window"] and (rng.random() < 0.7 or not state["legal"]):
-                sent[await client.pass_window()] = time.perf_counter()
-            elif state["legal"]:
-                sent[await client.act(rng.choice(state["legal"]))] = time.perf_counter()
+            if think:
+                thinking = asyncio.get_running_loop().create_task(decide(state))
+            else:
+                await decide(state)
         return False
     finally:
+        if thinking is not None:
+            thinking.cancel()
         await client.close()
 
 
-async def _load(links: list[list[str]], seconds: float) -> tuple[list[float], int]:
+async def _load(links: list[list[str]], seconds: float, think: float = 0.0) -> tuple[list[float], int]:
     trips: list[float] = []
     deadline = time.monotonic() + seconds
-    done = await asyncio.gather(*(_play(link, i * 10 + j, trips, deadline)
+    done = await asyncio.gather(*(_play(link, i * 10 + j, trips, deadline, think)
                                   for i, table in enumerate(links) for j, link in enumerate(table)))
     return trips, sum(done)
 
@@ -94,6 +110,8 @@ def main() -> None:
     parser.add_argument("--mission", default="planet-nine/03")
     parser.add_argument("--seats", default="human,human,fast", help="per table: human seats get a client")
     parser.add_argument("--seconds", type=float, default=300, help="stop after this long, finished or not")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="each client pauses 0 to 2x this many seconds before acting (default 0: at once)")
     parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)  # the child: host the tables
     args = parser.parse_args()
     seats = args.seats.split(",")
@@ -110,7 +128,7 @@ def main() -> None:
             print(f"{args.tables} tables hosted in {time.perf_counter() - started:.1f} s; "
                   f"{sum(map(len, links))} clients play", flush=True)
             started = time.perf_counter()
-            trips, finished = asyncio.run(_load(links, args.seconds))
+            trips, finished = asyncio.run(_load(links, args.seconds, args.think))
             elapsed = time.perf_counter() - started
             rss = _peak_rss_mib(child.pid)
         finally:

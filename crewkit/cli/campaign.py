@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import format_option
@@ -21,6 +22,9 @@ def add_campaign_parser(sub: Any) -> argparse.ArgumentParser:
                          parents=[format_option("text", "json")])
     cs.add_argument("--campaign", default="planet-nine", metavar="PATH|NAME",
                     help="a bundled or installed name, a folder, a campaign.yaml or a .zip (default: planet-nine)")
+    cs.add_argument("--logbook", type=Path, metavar="FILE",
+                    help="read this logbook instead of yours, e.g. a host's: crewkit-tables/logbook.sqlite3 (the "
+                         "crew's campaign played at tables hosted with `crewkit host --dir crewkit-tables`)")
     cr = csub.add_parser("reset", help="start the logbook over (the old file is kept as a backup)")
     cr.add_argument("--campaign", metavar="PATH|NAME",
                     help="forget only this campaign's attempts (default: the whole logbook)")
@@ -64,13 +68,17 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     from crewkit.engine.setup import logbook_extra_attempts
 
     versions = {e.key: e.version for e in campaign.entries}
-    with Logbook.open(read_only=True) as book:  # status never writes (a read-only home is fine)
+    if args.logbook is not None and not args.logbook.is_file():
+        raise UsageError(f"--logbook {args.logbook}: no such file (a host keeps its crew's logbook as "
+                         "logbook.sqlite3 in its --dir folder)")
+    with Logbook.open(args.logbook, read_only=True) as book:  # status never writes (a read-only home is fine)
         progress, older = book.progress_for_versions(campaign.identity, versions, logbook_extra_attempts)
     current = next((line.mission for line in progress if not line.done), None)
     from crewkit.campaign.report import status_json
     from crewkit.campaign.saves import saved_missions
 
-    saved = saved_missions(campaign.identity)  # attempts saved by the terminal app, resumed from the campaign
+    # attempts saved by the terminal app, resumed from the campaign (a host's unfinished tables are in its folder)
+    saved = saved_missions(campaign.identity) if args.logbook is None else set()
     if args.format == "json":
         print(json.dumps({"campaign": campaign.name, "title": campaign.title, "source": campaign.source,
                           **status_json(progress, titles, current, saved),

@@ -83,6 +83,7 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
 
     readings = dict(args.reading)
     ruleset, mission = args.ruleset, args.mission
+    campaign = None
     if args.campaign:
         from crewkit.spec.campaigns import load_campaign
 
@@ -95,6 +96,9 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
             raise UsageError(f"--mission {mission}: not a mission of campaign {camp.name!r}; its missions: "
                              f"{', '.join(camp.missions)}")
         mission = str(entry.path) if entry is not None and entry.path is not None else key
+        # the logbook's keys: the finished game counts as an attempt of this campaign's mission
+        campaign = {"identity": camp.identity, "mission": key,
+                    "version": str(getattr(entry, "version", "") or "")}
     ruleset = ruleset or "crew"
     family = family_for(ruleset)
     if family.needs_mission and not mission:
@@ -117,7 +121,7 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
         raise UsageError(f"--names lists {len(names)} names for {players} players")
     seats = [bot if s == "bot" else s for s in seats]
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    return TableConfig(ruleset, mission, players, seed, seats, readings, names), bot
+    return TableConfig(ruleset, mission, players, seed, seats, readings, names, campaign), bot
 
 
 def _ssl_context(args: argparse.Namespace) -> ssl.SSLContext | None:
@@ -188,6 +192,9 @@ async def _host(host: Any, args: argparse.Namespace, context: ssl.SSLContext | N
             if seat.code is not None:
                 print(f"  {seat.name}: crewkit join '{join_link(scheme, link_host, host.port, table.id, seat.code)}'",
                       flush=True)
+            elif seat.index == table.game.dummy_seat:
+                commander = table.seats[table.game.controller(seat.index)].name
+                print(f"  {seat.name}: played by the commander, {commander}", flush=True)
             else:
                 print(f"  {seat.name}: bot ({seat.bot_spec})", flush=True)
     print(f"listening on {scheme}://{args.bind}:{host.port}/ (Ctrl-C stops; `crewkit host --dir {args.dir}` "

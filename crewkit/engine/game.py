@@ -330,6 +330,13 @@ class Game:
         return other
 
     # ------------------------------------------------------------------ queries
+    def controller(self, seat: int) -> int:
+        """The seat whose player decides for ``seat``: the commander decides for the dummy (JARVIS, whose rule
+        set says ``dummy.played_by: commander``); every other seat for itself."""
+        if seat == self.dummy_seat and self.commander is not None:
+            return int(self.commander)
+        return seat
+
     def is_over(self) -> bool:
         return self._outcome is not None
 

@@ -159,6 +159,12 @@ def new_game(
     return game
 
 
+def counts_in_logbook(game: Game) -> bool:
+    """Whether an attempt of ``game`` counts in the campaign logbook: a Crew mission's does, a Hammer match
+    (scoring) and a Persian secret-mission game do not. The terminal and the hosted table both ask this."""
+    return game.scoring is None and game.rules.secret is None
+
+
 @functools.lru_cache(maxsize=32)
 def logbook_extra_attempts(ruleset: str) -> int:
     """What the logbook adds to a mission won under ``ruleset`` (by name) with the distress signal used.

@@ -170,6 +170,17 @@ class GameInPlay(Protocol):
         """Every action ``seat`` may take now (required and optional)."""
         ...
 
+    @property
+    def dummy_seat(self) -> int | None:
+        """A seat no player takes (The Crew's JARVIS), decided for by its :meth:`controller`; None in a game
+        without one. It may move while the game is set up (the other seats keep their clockwise order:
+        :func:`crewkit.engine.blocks.dummy.dummy_moved`)."""
+        ...
+
+    def controller(self, seat: int) -> int:
+        """The seat whose player decides for ``seat`` (the commander for JARVIS); ``seat`` itself otherwise."""
+        ...
+
     def apply(self, action: Action) -> None:
         """Carry out ``action`` or raise IllegalAction naming the rule it breaks (the game unchanged)."""
         ...
@@ -232,6 +243,15 @@ class EngineGame:
     def legal_actions(self, seat: int) -> list[Action]:
         legal: list[Action] = self.engine.legal_actions(seat)
         return legal
+
+    @property
+    def dummy_seat(self) -> int | None:
+        seat: int | None = getattr(self.engine, "dummy_seat", None)
+        return seat
+
+    def controller(self, seat: int) -> int:
+        decide = getattr(self.engine, "controller", None)
+        return seat if decide is None else int(decide(seat))
 
     def apply(self, action: Action) -> None:
         self.engine.apply(action)

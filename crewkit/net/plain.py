@@ -23,9 +23,13 @@ __all__ = ["action_words", "play_plain", "run_plain"]
 HELP = "type a number to act, p to pass the communication window, s to show the table again, q to quit"
 
 
-def action_words(action: dict[str, Any], names: list[str]) -> str:
-    """An action's record form in words: ``play blue 4``, ``give-task blue 3 to Ann``, ``play-places 2, 4``."""
+def action_words(action: dict[str, Any], names: list[str], own: int | None = None) -> str:
+    """An action's record form in words: ``play blue 4``, ``give-task blue 3 to Ann``, ``play-places 2, 4``;
+    an action of another seat than ``own`` (the commander's for JARVIS) says whose: ``for JARVIS: play red 2``."""
+    seat = action.get("seat")
     parts = [str(action.get("type", "?"))]
+    if own is not None and isinstance(seat, int) and seat != own and 0 <= seat < len(names):
+        parts.insert(0, f"for {names[seat]}:")
     for key, value in action.items():
         if key in ("seat", "type") or value is None:
             continue
@@ -74,6 +78,9 @@ class PlainView:
         if state["turn"] or full:
             if "hand" in obs:
                 self.say("Your hand: " + ", ".join(str(c) for c in obs["hand"]))
+            dummy = obs.get("dummy")
+            if dummy and dummy.get("face_up") is not None and 0 <= dummy.get("seat", -1) < len(names):
+                self.say(f"{names[dummy['seat']]}'s face-up cards: " + ", ".join(map(str, dummy["face_up"])))
             if obs.get("current_trick"):
                 self.say("On the table: " + ", ".join(f"{names[p['seat']]} {p['card']}" if isinstance(p, dict)
                                                        else str(p) for p in obs["current_trick"]))
@@ -82,7 +89,7 @@ class PlainView:
         self.say(state["status"])
         if state["turn"] and state["legal"]:
             for i, action in enumerate(state["legal"], 1):
-                self.say(f"  {i}. {action_words(action, names)}")
+                self.say(f"  {i}. {action_words(action, names, state['seat'])}")
             if state["window"]:
                 self.say("  p. nothing to say (pass)")
 

@@ -28,7 +28,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from crewkit.net.protocol import MAX_CLIENT_MESSAGE, VERSION, ProtocolError, decode, encode
-from crewkit.net.table import TABLE_FILE, HostedTable, Refusal, TableError
+from crewkit.net.table import TABLE_FILE, HostedTable, Refusal, Seat, TableError
 
 __all__ = ["Host", "Limits"]
 
@@ -98,7 +98,7 @@ class Host:
         self.failures: dict[str, deque[float]] = {}
         self.bot_after: float | None = None  # hand a seat whose person left to its bot after this many seconds
         self._runners: dict[str, asyncio.Task[None]] = {}
-        self._handovers: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._handovers: dict[tuple[str, int], asyncio.Task[None]] = {}  # by table and id() of its Seat
         self._say = log or (lambda text: None)
         self.server: Server | None = None
 
@@ -111,6 +111,7 @@ class Host:
                 if (sub / TABLE_FILE).is_file():
                     table = HostedTable.resume(sub)
                     if table.game.is_over():
+                        table.settle()  # what a host killed at the very end had still to write
                         table.close()
                         continue
                     self.add(table)
@@ -210,14 +211,17 @@ class Host:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         conn = _Connection(ws, self.limits)
         writer = asyncio.get_running_loop().create_task(conn.write_loop())
-        joined: tuple[HostedTable, int] | None = None
+        joined: tuple[HostedTable, Seat] | None = None
         try:
             found = await self._hello(ws, address)
             if found is None:
                 return
-            table, seat, name = found
-            def greeting(final_name: str) -> dict[str, Any]:
-                return {"type": "welcome", "version": VERSION, "table": table.id, "seat": seat, "name": final_name,
+            table, index, name = found
+            # the connection holds its Seat: its index follows the engine's renumbering when JARVIS moves
+            seat = table.seats[index]
+
+            def greeting(final_name: str, at: int) -> dict[str, Any]:
+                return {"type": "welcome", "version": VERSION, "table": table.id, "seat": at, "name": final_name,
                         "family": table.game.family.name, "title": table.game.family.title,
                         "game": _game_words(table), "setup": _setup(table)}
 
@@ -227,11 +231,11 @@ class Host:
                 await self._refuse(ws, "seat-taken", exc.message)
                 return
             joined = (table, seat)
-            self._say(f"{table.id}: {table.seats[seat].name} joined from {address}")
-            handover = self._handovers.pop((table.id, seat), None)
+            self._say(f"{table.id}: {seat.name} joined from {address}")
+            handover = self._handovers.pop((table.id, id(seat)), None)
             if handover is not None:
                 handover.cancel()
-            if table.seats[seat].by_bot and self.bot_after is not None:
+            if seat.by_bot and self.bot_after is not None:
                 await table.set_bot(seat, False)  # the person returned: their seat is theirs again
             await self._serve(ws, conn, table, seat)
         except ConnectionClosed:
@@ -240,20 +244,20 @@ class Host:
             if joined is not None:
                 table, seat = joined
                 await table.leave(seat, conn)
-                self._say(f"{table.id}: {table.seats[seat].name} left")
-                if self.bot_after is not None and not table.seats[seat].connected:
-                    self._handovers[(table.id, seat)] = asyncio.get_running_loop().create_task(
+                self._say(f"{table.id}: {seat.name} left")
+                if self.bot_after is not None and not seat.connected:
+                    self._handovers[(table.id, id(seat))] = asyncio.get_running_loop().create_task(
                         self._hand_over_later(table, seat, self.bot_after))
             writer.cancel()
 
-    async def _hand_over_later(self, table: HostedTable, seat: int, after: float) -> None:
+    async def _hand_over_later(self, table: HostedTable, seat: Seat, after: float) -> None:
         await asyncio.sleep(after)
-        self._handovers.pop((table.id, seat), None)
-        if not table.seats[seat].connected:
+        self._handovers.pop((table.id, id(seat)), None)
+        if not seat.connected:
             await table.set_bot(seat, True)
-            self._say(f"{table.id}: a bot plays {table.seats[seat].name}'s seat until they return")
+            self._say(f"{table.id}: a bot plays {seat.name}'s seat until they return")
 
-    async def _serve(self, ws: ServerConnection, conn: _Connection, table: HostedTable, seat: int) -> None:
+    async def _serve(self, ws: ServerConnection, conn: _Connection, table: HostedTable, seat: Seat) -> None:
         async for raw in ws:
             if not conn.allow():
                 if conn.dropped >= self.limits.flood_close:

@@ -3,13 +3,17 @@
 
 A table lives in a folder: ``table.json`` (how the game was opened, who sits where, the invite codes; written
 atomically, readable by its owner only) and ``log.jsonl`` (one line per event: an action, a seat's "nothing to
-say" in a communication window, a seat handed to a bot or back, a name). Each event is appended and fsync'd
-before it is acknowledged or shown to anyone, so a host killed at any moment restarts on the folder with every
+say" in a communication window, a seat handed to a bot or back, a name). Each event is appended and synced
+(with every other table's appends of the moment: :mod:`crewkit.net.journal`) before it is acknowledged or
+shown to anyone, so a host killed at any moment restarts on the folder with every
 acknowledged event; a torn last line (the host died while writing it) was never acknowledged and is dropped.
 At the end ``record.json`` holds the game's record (``crewkit replay`` reads it).
 
 The engine checks every action: a client's action is carried out only if it is one of the actions the game
-offers its seat now (``legal_actions``), and :meth:`GameInPlay.apply` still has the last word.
+offers now to a seat the client decides for (its own; the commander's client also JARVIS's:
+:meth:`GameInPlay.controller`, the rule the terminal table follows too), and :meth:`GameInPlay.apply` still has
+the last word. When JARVIS is seated elsewhere during the setup the engine renumbers the seats; the table's
+seats (each person's code, name and connection) follow the same renumbering.
 """
 
 from __future__ import annotations
@@ -19,18 +23,23 @@ import hmac
 import json
 import os
 import secrets
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from crewkit.atomic import write_text_atomic
+from crewkit.campaign.store import LOGBOOK_FILENAME, Logbook, LogbookError
 from crewkit.engine.actions import Action
+from crewkit.engine.blocks.dummy import dummy_moved
 from crewkit.engine.errors import IllegalAction
+from crewkit.engine.setup import counts_in_logbook
 from crewkit.errors import CrewkitError
-from crewkit.games import open_game
+from crewkit.games import TRICK_TAKING, open_game
 from crewkit.games.driver import BotError
 from crewkit.games.protocol import GameInPlay, SeatPlayer
+from crewkit.net.journal import group_commit
 
 __all__ = ["CODE_BYTES", "Refusal", "Seat", "TableConfig", "TableError", "HostedTable"]
 
@@ -71,15 +80,20 @@ class TableConfig:
     seats: list[str]  # per seat: "human", or the bot spec that plays it
     readings: dict[str, str] = field(default_factory=dict)
     names: list[str] = field(default_factory=list)  # per seat (default "Player N" / "Bot N")
+    # a campaign's mission: its logbook keys ``identity`` (the campaign's), ``mission`` (the mission's key in
+    # it) and ``version`` (of the mission's file); the finished game counts in the host's logbook
+    campaign: dict[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
+        campaign = data.get("campaign")
         return cls(str(data["ruleset"]), data.get("mission"), int(data["players"]), str(data["seed"]),
                    [str(s) for s in data["seats"]], {str(k): str(v) for k, v in (data.get("readings") or {}).items()},
-                   [str(n) for n in data.get("names") or []])
+                   [str(n) for n in data.get("names") or []],
+                   None if campaign is None else {str(k): str(v) for k, v in campaign.items()})
 
 
 @dataclass
@@ -126,15 +140,20 @@ class HostedTable:
         self.applied = 0
         self.broken: str | None = None  # why the table stopped (its log could not be written)
         self.bot_faults: list[str] = []  # illegal choices of bots (replaced by the first legal action)
+        self.logbook_error: str | None = None  # why the finished game is not in the host's logbook
         self.on_change: Callable[[HostedTable], None] | None = None  # the host's console, tests
         names = config.names or []
         self.seats: list[Seat] = []
         for i, kind in enumerate(config.seats):
             human = kind == "human"
             spec = default_bot if human else kind
-            name = names[i] if i < len(names) else (f"Player {i + 1}" if human else f"Bot {i + 1}")
+            default = "JARVIS" if i == game.dummy_seat else f"Player {i + 1}" if human else f"Bot {i + 1}"
+            name = names[i] if i < len(names) else default
             self.seats.append(Seat(i, name, spec, codes[i], not human))
         self._players: dict[str, list[SeatPlayer]] = {}
+        self._control = [game.controller(s) for s in range(game.seats)]  # who decides for each seat
+        # per seat, until the next action: its observation, its log and its player's legal actions (record form)
+        self._views: dict[int, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}
         self._log: Any = open(folder / LOG_FILE, "ab")  # noqa: SIM115 - open while the table is hosted
 
     # ------------------------------------------------------------------ creating and resuming
@@ -193,9 +212,7 @@ class HostedTable:
     def _replay(self, event: dict[str, Any]) -> None:
         kind = event["event"]
         if kind == "act":
-            self.game.apply(self._legal(int(event["action"]["seat"]), event["action"]))
-            self.applied += 1
-            self._after_action()
+            self._apply(self._legal(self._controller(int(event["action"]["seat"])), event["action"]))
         elif kind == "pass":
             self.answered.add(int(event["seat"]))
         elif kind == "control":
@@ -204,6 +221,39 @@ class HostedTable:
             self.seats[int(event["seat"])].name = str(event["name"])
         else:
             raise ValueError(f"unknown event {kind!r}")
+
+    # ------------------------------------------------------------------ the end
+    @property
+    def logbook_path(self) -> Path:
+        """The host's campaign logbook: ``logbook.sqlite3`` in the table folder's parent (``crewkit host
+        --dir``), the same format as ``crewkit play``'s (``crewkit campaign status --logbook`` reads it)."""
+        return self.folder.parent / LOGBOOK_FILENAME
+
+    def settle(self) -> None:
+        """A finished game's record (``record.json``) and, at a campaign's table, its attempt in the host's
+        logbook, each written once: a host killed between the last action and these finishes them when it
+        resumes the folder, and the attempt is found by its record's path, so it is never counted twice."""
+        if not self.game.is_over():
+            return
+        record = self.folder / RECORD_FILE
+        if not record.exists():
+            write_text_atomic(record, json.dumps(self.game.record(), indent=1) + "\n")
+        campaign = self.config.campaign
+        engine = self.game.engine
+        if campaign is None or self.game.family.name != TRICK_TAKING or not counts_in_logbook(engine):
+            return
+        try:
+            with Logbook.open(self.logbook_path) as book:
+                mission = campaign["mission"]
+                if any(a.record_path == str(record) for a in book.attempts(campaign["identity"], mission)):
+                    return
+                outcome = engine.outcome()
+                book.record_attempt(campaign=campaign["identity"], mission=mission, players=self.config.players,
+                                    ruleset=self.config.ruleset, seed=self.config.seed, result=outcome.result,
+                                    reason=outcome.reason, distress_used=engine.distress_used(),
+                                    record_path=str(record), mission_version=campaign.get("version") or None)
+        except (LogbookError, OSError, sqlite3.Error) as exc:  # the game stays played; the host says why
+            self.logbook_error = f"the attempt could not be written to {self.logbook_path}: {exc}"
 
     def close(self) -> None:
         if self._log is not None:
@@ -223,11 +273,17 @@ class HostedTable:
     def name_taken(self, name: str, seat: int) -> bool:
         return any(s.name.casefold() == name.casefold() for s in self.seats if s.index != seat)
 
-    async def join(self, seat: int, outbox: Outbox, name: str | None,
-                   greeting: Callable[[str], dict[str, Any]] | None = None) -> None:
-        """A person takes their seat (refused while another connection holds it); ``greeting(name)`` is the
-        first message they are sent, before the table's state."""
+    @staticmethod
+    def _at(seat: Seat | int) -> int:
+        """A seat's index now: a connection holds its :class:`Seat`, whose index follows a renumbering."""
+        return seat.index if isinstance(seat, Seat) else seat
+
+    async def join(self, seat: Seat | int, outbox: Outbox, name: str | None,
+                   greeting: Callable[[str, int], dict[str, Any]] | None = None) -> None:
+        """A person takes their seat (refused while another connection holds it); ``greeting(name, seat)`` is
+        the first message they are sent, before the table's state."""
         async with self.lock:
+            seat = self._at(seat)
             s = self.seats[seat]
             if s.outbox is not None:
                 raise Refusal("seat-taken", f"{s.name}'s seat is already connected (its link is in use)")
@@ -237,20 +293,21 @@ class HostedTable:
                 await self._write({"event": "name", "seat": seat, "name": name})
                 s.name = name
             if greeting is not None:
-                outbox.post(greeting(s.name))
+                outbox.post(greeting(s.name, seat))
             s.outbox = outbox
             self._broadcast()
 
-    async def leave(self, seat: int, outbox: Outbox) -> None:
+    async def leave(self, seat: Seat | int, outbox: Outbox) -> None:
         async with self.lock:
-            s = self.seats[seat]
+            s = self.seats[self._at(seat)]
             if s.outbox is outbox:
                 s.outbox = None
                 self._broadcast()
 
-    async def set_bot(self, seat: int, by_bot: bool) -> None:
+    async def set_bot(self, seat: Seat | int, by_bot: bool) -> None:
         """Hand a human seat to its bot (``by_bot``) or back to its person."""
         async with self.lock:
+            seat = self._at(seat)
             s = self.seats[seat]
             if not s.human:
                 raise Refusal("not-human", f"{s.name}'s seat is a bot's")
@@ -261,17 +318,27 @@ class HostedTable:
                 self.changed.set()
 
     # ------------------------------------------------------------------ actions
+    def _controller(self, seat: int) -> int:
+        """:meth:`GameInPlay.controller`, kept per seat (it changes only when an action is applied)."""
+        return self._control[seat]
+
+    def controlled(self, seat: int) -> list[int]:
+        """The seats ``seat``'s player decides for: its own, and JARVIS's for the commander."""
+        return [s for s in range(len(self.seats)) if self._controller(s) == seat]
+
     def _legal(self, seat: int, action_json: Any) -> Action:
-        """The action of ``seat`` the game offers now whose record form is ``action_json``."""
+        """The action the game offers now, to a seat ``seat`` decides for, whose record form is ``action_json``."""
         want = _normal(action_json)
-        if not isinstance(want, dict) or want.get("seat") != seat:
-            raise Refusal("not-your-seat", "an action names its own seat")
-        for action in self.game.legal_actions(seat):
+        acting = want.get("seat") if isinstance(want, dict) else None
+        if not isinstance(acting, int) or not 0 <= acting < len(self.seats) or self._controller(acting) != seat:
+            raise Refusal("not-your-seat", "an action names its own seat, or one its player decides for "
+                                           "(the commander's JARVIS)")
+        for action in self.game.legal_actions(acting):
             if _normal(action.to_json()) == want:
                 return action
         if self.game.is_over():
             raise Refusal("game-over", "the game is over")
-        return self._no_such_action(seat, want)
+        return self._no_such_action(acting, want)
 
     def _no_such_action(self, seat: int, want: dict[str, Any]) -> Action:
         kind = want.get("type")
@@ -284,23 +351,49 @@ class HostedTable:
         raise Refusal("illegal", f"that {kind} action is not possible now (the game offers {len(legal)} actions)")
 
     def window_pending(self) -> list[int]:
-        """Human seats the open communication window still waits for (every human answers: acts or passes)."""
+        """Human seats the open communication window still waits for (every human answers: acts or passes;
+        the commander answers once, for its own seat and JARVIS's)."""
         order = self.game.window()
         if not order:
             return []
-        return [s for s in order if self._by_person(s) and s not in self.answered
-                and self.game.may_act_out_of_turn(s)]
+        pending: list[int] = []
+        for s in order:
+            person = self._controller(s)
+            if (self._by_person(s) and person not in self.answered and person not in pending
+                    and self.game.may_act_out_of_turn(s)):
+                pending.append(person)
+        return pending
 
     def _by_person(self, seat: int) -> bool:
-        return not self.seats[seat].by_bot
+        """A person decides for ``seat`` now (for JARVIS: the commander's person)."""
+        return not self.seats[self._controller(seat)].by_bot
 
-    def _after_action(self) -> None:
-        if not self.game.window():
+    def _apply(self, action: Action) -> None:
+        """Carry ``action`` out (IllegalAction: nothing changed); the seats follow the engine's renumbering
+        when it seats JARVIS elsewhere."""
+        game = self.game
+        before = game.dummy_seat
+        game.apply(action)
+        self.applied += 1
+        after = game.dummy_seat
+        if before is not None and after is not None and after != before:
+            order = dummy_moved(len(self.seats), before, after)  # order[new seat] = old seat
+            new_of = {old: new for new, old in enumerate(order)}
+            self.seats = [self.seats[old] for old in order]
+            for index, seat in enumerate(self.seats):
+                seat.index = index
+            self.answered = {new_of[s] for s in self.answered}
+            self._players = {}  # the bots sit where their seats are now
+        self._control = [game.controller(s) for s in range(game.seats)]
+        self._views.clear()
+        if not game.window():
             self.answered.clear()
 
-    async def act(self, seat: int, action_json: dict[str, Any]) -> int:
-        """A person's action: checked by the engine, written durably, then shown; returns the action count."""
+    async def act(self, seat: Seat | int, action_json: dict[str, Any]) -> int:
+        """A person's action (of their seat, or of JARVIS's for the commander): checked by the engine, written
+        durably, then shown; returns the action count."""
         async with self.lock:
+            seat = self._at(seat)
             self._check_open(seat)
             action = self._legal(seat, action_json)
             others = [s for s in self.window_pending() if s != seat]
@@ -312,9 +405,10 @@ class HostedTable:
             await self._commit(action)
             return self.applied
 
-    async def pass_window(self, seat: int) -> int:
+    async def pass_window(self, seat: Seat | int) -> int:
         """A person has nothing to say in the open communication window."""
         async with self.lock:
+            seat = self._at(seat)
             self._check_open(seat)
             if seat not in self.window_pending():
                 raise Refusal("no-window", "no communication window is waiting for you")
@@ -333,37 +427,30 @@ class HostedTable:
     async def _commit(self, action: Action) -> None:
         """Apply (the engine refuses an illegal action: nothing changes), write durably, then show it."""
         try:
-            self.game.apply(action)
+            self._apply(action)
         except IllegalAction as exc:
             raise Refusal(getattr(exc, "code", "illegal") or "illegal", str(exc)) from None
-        self.applied += 1
         await self._write({"event": "act", "action": action.to_json()})
-        self._after_action()
         if self.game.is_over():
-            write_text_atomic(self.folder / RECORD_FILE, json.dumps(self.game.record(), indent=1) + "\n")
+            await asyncio.to_thread(self.settle)
         self._broadcast()
         self.changed.set()
 
     async def _write(self, event: dict[str, Any]) -> None:
-        """Append one event and fsync it (in a worker thread: other tables go on meanwhile), durable before
-        anyone is told."""
+        """Append one event, durable before anyone is told: the host's group commit syncs it together with the
+        other tables' appends of the same moment (:mod:`crewkit.net.journal`), and returns once it is on disk."""
         if self._log is None:
             raise Refusal("table-broken", "the table is closed")
         try:
-            await asyncio.to_thread(self._append, self._log, json.dumps(event, separators=(",", ":")).encode() + b"\n")
+            await group_commit().append(self._log, json.dumps(event, separators=(",", ":")).encode() + b"\n")
         except OSError as exc:
             self.broken = f"cannot write {self.folder / LOG_FILE}: {exc}"
             raise Refusal("table-broken", self.broken) from None
 
-    @staticmethod
-    def _append(log: Any, line: bytes) -> None:
-        log.write(line)
-        log.flush()
-        os.fsync(log.fileno())
-
     # ------------------------------------------------------------------ bots
     def _player(self, seat: int) -> SeatPlayer:
-        spec = self.seats[seat].bot_spec
+        """The bot that decides for ``seat`` now (JARVIS's: the bot of the commander's seat)."""
+        spec = self.seats[self._controller(seat)].bot_spec
         players = self._players.get(spec)
         if players is None:
             family = self.game.family
@@ -381,7 +468,7 @@ class HostedTable:
             if order and not self.window_pending() and self.offered_at != len(game.actions):
                 acted = False
                 for seat in order:
-                    if self.seats[seat].by_bot and game.may_act_out_of_turn(seat):
+                    if not self._by_person(seat) and game.may_act_out_of_turn(seat):
                         action = await asyncio.to_thread(self._player(seat).offer, game)
                         if action is not None:
                             await self._bot_commit(seat, action)
@@ -400,7 +487,7 @@ class HostedTable:
     def _due_bot(self) -> int | None:
         if self.window_pending():
             return None
-        return next((s for s in self.game.waiting() if self.seats[s].by_bot), None)
+        return next((s for s in self.game.waiting() if not self._by_person(s)), None)
 
     async def _bot_commit(self, seat: int, action: Action) -> None:
         legal = self.game.legal_actions(seat)
@@ -414,10 +501,13 @@ class HostedTable:
 
     # ------------------------------------------------------------------ what each seat is sent
     def waiting_seats(self) -> list[int]:
+        """The seats whose players the table waits for (the commander when it waits for JARVIS)."""
         if self.game.is_over():
             return []
         pending = self.window_pending()
-        return pending or list(self.game.waiting())
+        if pending:
+            return pending
+        return list(dict.fromkeys(self._controller(s) for s in self.game.waiting()))
 
     def _names(self, seats: Sequence[int]) -> str:
         names = [self.seats[s].name for s in seats]
@@ -430,38 +520,64 @@ class HostedTable:
         if self.game.is_over():
             return self.game.outcome().words()
         parts = []
-        for s in self.waiting_seats():
-            seat = self.seats[s]
-            parts.append(seat.name + ("" if seat.by_bot or seat.connected else " (disconnected)"))
+        waits = self.window_pending() or list(self.game.waiting())
+        for s in waits:
+            seat = self.seats[self._controller(s)]
+            part = seat.name + ("" if seat.by_bot or seat.connected else " (disconnected)")
+            parts.append(part if seat.index == s else f"{part} (for {self.seats[s].name})")
         why = " to communicate or pass" if self.window_pending() else ""
         return ("waiting for " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
                 + why) if parts else "waiting"
 
-    def state_for(self, seat: int) -> dict[str, Any]:
-        """The ``state`` message for ``seat``: its observation and log (what it may know), and the table."""
-        game = self.game
-        outcome = game.outcome()
+    def state_for(self, seat: int, shared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message for ``seat``: its observation and log (what it may know), and the table
+        (``shared``: :meth:`_shared`, computed once for every seat of a broadcast)."""
+        table = shared if shared is not None else self._shared()
+        view = self._views.get(seat)
+        if view is None:  # what the seat may know changes only with an action: kept until the next one
+            game = self.game
+            view = self._views[seat] = (game.observation(seat), game.seat_log(seat),
+                                        [a.to_json() for s in self.controlled(seat) for a in game.legal_actions(s)])
+        observation, log, legal = view
         return {
             "type": "state",
             "seq": self.applied,
             "seat": seat,
-            "observation": game.observation(seat),
-            "log": game.seat_log(seat),
-            "players": [{"name": s.name, "kind": "human" if s.human else "bot", "connected": s.connected,
-                         **({"bot": s.bot_spec} if s.by_bot else {})} for s in self.seats],
-            "waiting": [self.seats[s].name for s in self.waiting_seats()],
-            "status": self.status(),
-            "legal": [] if self.seats[seat].by_bot else [a.to_json() for a in game.legal_actions(seat)],
-            "turn": seat in self.waiting_seats(),
-            "window": seat in self.window_pending(),
-            "over": game.is_over(),
-            "outcome": {"result": outcome.result, "words": outcome.words()},
+            "observation": observation,
+            "log": log,
+            "players": table["players"],
+            "waiting": table["waiting"],
+            "status": table["status"],
+            # the actions of every seat this one decides for (the commander's include JARVIS's, each naming
+            # its seat); JARVIS's cards are face up, in every seat's observation
+            "legal": [] if self.seats[seat].by_bot else legal,
+            "turn": seat in table["waiting_seats"],
+            "window": seat in table["pending"],
+            "over": table["over"],
+            "outcome": table["outcome"],
         }
 
+    def _shared(self) -> dict[str, Any]:
+        """What every seat's state says alike: the players, who the table waits for, the outcome."""
+        outcome = self.game.outcome()
+        waiting = self.waiting_seats()
+        return {"players": [self._player_json(s) for s in self.seats],
+                "waiting_seats": waiting, "waiting": [self.seats[s].name for s in waiting],
+                "pending": self.window_pending(), "status": self.status(), "over": self.game.is_over(),
+                "outcome": {"result": outcome.result, "words": outcome.words()}}
+
+    def _player_json(self, s: Seat) -> dict[str, Any]:
+        """One seat as the ``players`` list shows it; JARVIS's ``bot`` only while a bot decides for it."""
+        by_bot = not self._by_person(s.index)
+        spec = self.seats[self._controller(s.index)].bot_spec
+        return {"name": s.name, "kind": "human" if s.human else "bot", "connected": s.connected,
+                **({"bot": spec} if by_bot else {})}
+
     def _broadcast(self) -> None:
+        shared = self._shared()
         for s in self.seats:
             if s.outbox is not None:
-                s.outbox.post(self.state_for(s.index))
+                s.outbox.post(self.state_for(s.index, shared))
         if self.on_change is not None:
             self.on_change(self)
 

@@ -129,10 +129,7 @@ class Session:
 
     def controller(self, seat: int) -> int:
         """The seat whose player decides for ``seat``: the commander decides for the dummy (JARVIS)."""
-        game = self.game
-        if game is not None and seat == game.dummy_seat and game.commander is not None:
-            return int(game.commander)
-        return seat
+        return self.game.controller(seat) if self.game is not None else seat
 
     @property
     def humans(self) -> list[int]:
@@ -163,9 +160,10 @@ class Session:
     @property
     def uses_logbook(self) -> bool:
         """The campaign logbook counts Crew missions only: no Hammer match, no Persian secret-mission game."""
+        from crewkit.engine.setup import counts_in_logbook
         from crewkit.tui.catalog import mission_set_of
 
-        return (mission_set_of(self.ruleset) is None and self.variant not in ("hammer", "secret")
+        return (mission_set_of(self.ruleset) is None and (self.game is None or counts_in_logbook(self.game))
                 and not self.practice)
 
     @property
@@ -345,8 +343,9 @@ class Session:
         before = game.dummy_seat
         game.apply(action)
         if game.dummy_seat != before and before is not None and game.dummy_seat is not None:
-            order = [s for s in range(game.n) if s != before]
-            order.insert(game.dummy_seat, before)  # the engine's renumbering: order[new seat] = old seat
+            from crewkit.engine.blocks.dummy import dummy_moved
+
+            order = dummy_moved(game.n, before, game.dummy_seat)  # the engine's renumbering
             self._reseat = {old: new for new, old in enumerate(order)}
             self._seat_bots()
         self.save()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +47,11 @@ def seat_link(host: Host, table: HostedTable, seat: int) -> str:
 
 
 async def play_seat(client: TableClient, seed: str, timeout: float = 120.0, max_messages: int = 50_000,
-                    stop_at: int | None = None) -> dict[str, Any]:
+                    stop_at: int | None = None,
+                    watch: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play ``client``'s seat with random legal actions (passing windows at random) until the game ends or the
-    table reaches ``stop_at`` actions; returns the last state. Bounded in messages and time."""
+    table reaches ``stop_at`` actions; returns the last state. Bounded in messages and time. ``watch`` sees
+    every message received."""
     rng = random.Random(seed)
     decided: set[tuple[int, bool]] = set()
     refused = 0
@@ -58,6 +60,8 @@ async def play_seat(client: TableClient, seed: str, timeout: float = 120.0, max_
         for _ in range(max_messages):
             message = pending or await client.recv()
             pending = None
+            if watch is not None:
+                watch(message)
             state = client.state
             if state is None:
                 continue

@@ -57,6 +57,8 @@ def _trick_taking_secrets(game: GameInPlay, seat: int) -> set[str]:
     for other in range(game.seats):
         if other != seat:
             hidden |= {c.name for c in engine.hand(other)}
+    dummy_hand = set() if engine.dummy_seat is None else {c.name for c in engine.hand(engine.dummy_seat)}
+    hidden |= {c.name for column in engine.dummy_columns for c in column} - dummy_hand  # JARVIS's face-down cards
     for task in engine.tasks:
         if task.mission is not None and not task.revealed and task.owner != seat:
             hidden |= {task.card.name, task.mission}
@@ -111,10 +113,12 @@ async def test_no_message_to_a_seat_carries_what_it_may_not_know(tmp_path: Path,
     by_seq: dict[int, list[tuple[int, str, dict[str, Any]]]] = {}
     for c in clients:
         seq = 0
+        seat = c.seat
         for raw, message in zip(c.raw, c.received, strict=True):
             assert decode(raw, "host") == message  # every message of the protocol's schema
             seq = message.get("seq", seq)
-            by_seq.setdefault(seq, []).append((c.seat, raw, message))
+            seat = message.get("seat", seat) if message["type"] == "state" else seat  # JARVIS seated elsewhere
+            by_seq.setdefault(seq, []).append((seat, raw, message))
     checked = secret_choices = 0
     for k in range(len(applied) + 1):
         for seat, raw, message in by_seq.get(k, []):

@@ -4,6 +4,7 @@ real ``crewkit host`` processes on a free loopback port, real clients."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -11,9 +12,11 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from net_helpers import play_seat
+from websockets.exceptions import ConnectionClosed
 
 from crewkit.net.client import TableClient
 
@@ -109,5 +112,92 @@ async def test_a_torn_last_line_is_dropped_and_the_table_resumes(tmp_path: Path)
         assert [json.loads(line)["event"] for line in lines[:before]]  # the torn line is gone, the log reads
         assert all(json.loads(line) for line in lines)
         await client.close()
+    finally:
+        _kill(process)
+
+
+_MANY_TABLES_HOST = """
+import asyncio, json, sys
+from pathlib import Path
+from crewkit.net.protocol import join_link
+from crewkit.net.server import Host, Limits
+from crewkit.net.table import HostedTable, TableConfig
+
+async def main(folder, tables):
+    host = Host(folder, Limits(ping_interval=None, ping_timeout=None))
+    if not host.resume_all() and not folder.exists():
+        for i in range(tables):
+            host.add(HostedTable.create(folder, TableConfig("crew", "planet-nine/03", 3, f"batch-{i}",
+                                                            ["human", "human", "human"]), "fast"))
+    await host.start("127.0.0.1", 0)
+    print(json.dumps({t.id: [join_link("ws", "127.0.0.1", host.port, t.id, s.code) for s in t.seats if s.code]
+                      for t in host.tables.values()}), flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))
+"""
+
+
+def _start_many(folder: Path, tables: int) -> tuple[subprocess.Popen[str], dict[str, list[str]]]:
+    """A host process with ``tables`` new tables of three people (no bot: a restarted host changes nothing by
+    itself), or the unfinished tables of ``folder`` resumed; returns the process and each table's links."""
+    process = subprocess.Popen([sys.executable, "-c", _MANY_TABLES_HOST, str(folder), str(tables)],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert process.stdout is not None
+    return process, json.loads(process.stdout.readline())
+
+
+async def _watch(client: TableClient, seen: dict[str, int], over: set[str], table: str) -> None:
+    """Play random legal actions and note the highest action count the host acknowledged or showed (and the
+    tables seen over)."""
+
+    def note(message: dict[str, Any]) -> None:
+        if "seq" in message:
+            seen[table] = max(seen.get(table, 0), message["seq"])
+        if message.get("over"):
+            over.add(table)
+
+    with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):  # the host is killed under it
+        await play_seat(client, f"{table}-{client.seat}", watch=note)
+
+
+async def test_a_host_killed_while_a_batch_of_many_tables_is_being_written_loses_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    process, links = _start_many(folder, 12)
+    seen: dict[str, int] = {}
+    over: set[str] = set()
+    try:
+        clients = [(table, await TableClient.connect(link)) for table, pair in links.items() for link in pair]
+        players = [asyncio.create_task(_watch(c, seen, over, table)) for table, c in clients]
+        for _ in range(400):  # until the tables are into their games, several still playing: appends of many
+            await asyncio.sleep(0.01)  # tables in every batch
+            if sum(seen.values()) >= 3 * len(links) and len([t for t in seen if seen[t] >= 3 and t not in over]) >= 4:
+                break
+        _kill(process)  # the tables are playing: appends are queued and being synced
+        await asyncio.gather(*players)
+        for _, c in clients:
+            await c.close()
+    finally:
+        if process.poll() is None:
+            _kill(process)
+    logged = {}
+    for table in links:
+        lines = (folder / table / "log.jsonl").read_bytes().split(b"\n")
+        logged[table] = sum(json.loads(line)["event"] == "act" for line in lines[:-1])  # a torn last line aside
+        assert logged[table] >= seen.get(table, 0), f"table {table}: {seen[table]} actions shown, {logged[table]} written"
+    assert sum(seen.values()) >= 3 * len(links)
+    finished = {table for table in links if (folder / table / "record.json").exists()}
+    assert len(finished) < len(links)  # killed while tables were playing
+    process, again = _start_many(folder, 0)
+    try:
+        assert set(again) == set(links) - finished
+        for table, pair in again.items():
+            client = await TableClient.connect(pair[0])
+            state = await client.until(lambda m: m["type"] == "state")
+            assert state["seq"] == logged[table]  # every written action, and only those
+            await client.close()
+        for table in finished:
+            assert len(json.loads((folder / table / "record.json").read_text())["actions"]) == logged[table]
     finally:
         _kill(process)

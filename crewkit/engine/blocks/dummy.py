@@ -99,13 +99,21 @@ def dummy_lost(g: Game, card: Card) -> None:
             return
 
 
+def dummy_moved(n: int, old: int, where: int) -> list[int]:
+    """The seats after the dummy moved from ``old`` to ``where``: ``order[new seat] = old seat`` (the real
+    players keep their clockwise order). The one renumbering rule: the engine, the terminal table and the
+    hosted table follow it."""
+    order = [s for s in range(n) if s != old]
+    order.insert(where, old)
+    return order
+
+
 def move_dummy(g: Game, where: int) -> None:
     """Seat the dummy at ``where``; the real players keep their clockwise order (setup only)."""
     old = g.dummy_seat
     if old is None or where == old:
         return
-    order = [s for s in range(g.n) if s != old]
-    order.insert(where, old)  # order[new seat] = old seat
+    order = dummy_moved(g.n, old, where)
     new_of = {o: i for i, o in enumerate(order)}
     g.hands = [g.hands[o] for o in order]
     g.dummy_seat = where
