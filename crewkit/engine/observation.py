@@ -248,6 +248,11 @@ class Observation:
         return tuple(self.rules.deck.from_mask(self._c.hands[d]))
 
     @property
+    def dummy_columns(self) -> tuple[tuple[Card | None, int], ...]:
+        """JARVIS's columns: per column its face-up card (or None) and how many lie face down (public)."""
+        return self._c.dummy_columns
+
+    @property
     def communications(self) -> tuple[CommunicationInfo, ...]:
         try:
             return self._communications
@@ -311,44 +316,9 @@ class Observation:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "hand": [c.name for c in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "commander": self.commander,
-            "to_act": self.to_act,
-            "trick_number": self.trick_number,
-            "total_tricks": self.total_tricks,
-            "current_trick": [{"seat": s, "card": c.name} for s, c in self.current_trick],
-            "tricks": [
-                {"number": t.number, "leader": t.leader, "winner": t.winner,
-                 "cards": [{"seat": s, "card": c.name} for s, c in t.plays]}
-                for t in self.tricks
-            ],
-            "tasks": [
-                {"card": t.card.name, "token": t.token, "owner": t.owner, "trick": t.trick} for t in self.tasks
-            ],
-            "hidden_tasks": self.hidden_tasks,
-            "task_cards": [t.to_json() for t in self.task_cards],
-            "dummy": None if self.dummy_seat is None else {
-                "seat": self.dummy_seat, "face_up": [c.name for c in self.dummy_up]},
-            "communications": [
-                {"seat": c.seat, "card": c.card.name, "statement": c.statement, "played": c.played}
-                for c in self.communications
-            ],
-            "distress": self.distress_direction,
-            # public: how many communications each seat has made, whether statements are hidden (a dead
-            # zone), the roles given out, the face-down missions of other seats (a hosted table's client
-            # draws the same table from these as the local one does from the game)
-            "comm_used": list(self.comm_used),
-            "dead_zone": self.dead_zone,
-            "roles": [[role, seat] for role, seat in self.roles],
-            "hidden_missions_of_others": self.hidden_missions_of_others,
-            "legal": [a.to_json() for a in self.legal],
-            "outcome": self.outcome,
-            "reason": self.reason,
-        }
+        from crewkit.engine.observation_json import observation_json
+
+        return observation_json(self)
 
 
 _new = object.__new__
@@ -385,6 +355,8 @@ class Table(NamedTuple):
     conditions: tuple[Condition, ...]  # Game.conditions: the mission's, then the bound task cards'
     secret_conditions: dict[int, int]  # index into conditions -> the seat that alone knows it (a secret number)
     task_cards: tuple[TaskCardInfo, ...]  # every task card as its owner sees it (see taskcards.seen_cards)
+    # JARVIS's columns as every seat sees them: per column its face-up card (or None) and how many lie face down
+    dummy_columns: tuple[tuple[Card | None, int], ...] = ()
 
 
 def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
@@ -453,7 +425,18 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
                       if not t.revealed}, key=str)) if hidden else (),
         game.conditions,
         *(table_cards(game) if game.task_cards else ({}, ())),
+        _dummy_columns(game),
     )
+
+
+def _dummy_columns(game: Game) -> tuple[tuple[Card | None, int], ...]:
+    """Per JARVIS column its face-up card, if any, and how many lie face down (not which): public."""
+    d = game.dummy_seat
+    if d is None:
+        return ()
+    up = game.hands[d]
+    return tuple((col[-1] if col and up >> col[-1].id & 1 else None,
+                  len(col) - (1 if col and up >> col[-1].id & 1 else 0)) for col in game.dummy_columns)
 
 
 def observe(

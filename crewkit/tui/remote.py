@@ -12,6 +12,7 @@ mission the host names (public knowledge, as in ``crewkit play``).
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 import threading
 from collections.abc import Callable
@@ -68,9 +69,8 @@ def remote_setup(welcome: dict[str, Any]) -> tuple[JoinSetup | None, str]:
         rules = compile_rules(join)
     except Exception as exc:  # a mission this crewkit does not have (a host's own campaign folder)
         return None, f"this crewkit cannot load {join.mission} of {join.ruleset} ({exc})"
-    if rules.task_deck is not None or rules.dummy is not None or rules.scoring is not None:
-        what = ("Mission Deep Sea's task cards" if rules.task_deck is not None else
-                "JARVIS (the two-player game)" if rules.dummy is not None else "Hammer's rounds and chips")
+    if rules.task_deck is not None or rules.scoring is not None:
+        what = "Mission Deep Sea's task cards" if rules.task_deck is not None else "Hammer's rounds and chips"
         return None, f"the table screen cannot draw {what} from one seat's view yet"
     return join, ""
 
@@ -91,7 +91,9 @@ class RemoteObservation:
     """One seat's observation as the host sent it, with the attributes of the engine's
     :class:`~crewkit.engine.observation.Observation` the table reads. Only this seat's hand is known."""
 
-    def __init__(self, data: dict[str, Any], rules: Rules) -> None:
+    def __init__(self, data: dict[str, Any], rules: Rules, offered: list[dict[str, Any]] | None = None) -> None:
+        """``data``: the observation; ``offered``: the state's ``legal`` (this seat's actions and JARVIS's for the
+        commander), else the observation's own."""
         deck = rules.deck
         card = deck.card
         self.rules = rules
@@ -123,6 +125,8 @@ class RemoteObservation:
         dummy = data.get("dummy")
         self.dummy_seat: int | None = None if dummy is None else int(dummy["seat"])
         self.dummy_up: tuple[Card, ...] = () if dummy is None else tuple(card(c) for c in dummy["face_up"])
+        self.dummy_columns: tuple[tuple[Card | None, int], ...] = () if dummy is None else tuple(
+            (None if col.get("up") is None else card(col["up"]), int(col["down"])) for col in dummy.get("columns", []))
         self.communications: tuple[CommunicationInfo, ...] = tuple(
             CommunicationInfo(int(c["seat"]), card(c["card"]), c.get("statement"), bool(c.get("played")))
             for c in data["communications"])
@@ -137,7 +141,20 @@ class RemoteObservation:
         self.conditions = tuple(rules.conditions)
         self.leader = self.current_trick[0][0] if self.current_trick else (self.to_act or 0)
         self.unreadable: list[str] = []  # the host's actions this client cannot read (the table says so)
-        self.legal: tuple[Action, ...] = tuple(_actions(data["legal"], rules, self.unreadable))
+        # every action the host offers this client, per seat it is for: its own, and JARVIS's for the commander
+        self.offered: dict[int, tuple[Action, ...]] = {}
+        for action in _actions(data["legal"] if offered is None else offered, rules, self.unreadable):
+            self.offered[action.seat] = (*self.offered.get(action.seat, ()), action)
+        self.legal: tuple[Action, ...] = self.offered.get(self.seat, ())
+
+    def for_dummy(self) -> RemoteObservation:
+        """JARVIS's view for its controller: its face-up cards as the hand, the actions offered for it."""
+        view = copy.copy(self)
+        assert self.dummy_seat is not None
+        view.seat = self.dummy_seat
+        view.hand = self.dummy_up
+        view.legal = self.offered.get(self.dummy_seat, ())
+        return view
 
     @property
     def required(self) -> tuple[Action, ...]:
@@ -201,11 +218,10 @@ class RemoteGame:
         self.state = state
         self.rules = rules
         self.seat: int = int(state["seat"])
-        self.obs = RemoteObservation(state["observation"], rules)
+        self.obs = RemoteObservation(state["observation"], rules, state.get("legal"))
         self.n = self.obs.players
         self.seed = ""  # the deal's seed stays on the host: it would tell every hand
         self.scoring: Any = None  # no rounds and chips (Hammer is not drawn from a seat's view yet)
-        self.dummy_columns: list[list[Card]] = []
         self.questions: list[Any] = []
         self.events = log_events(state["log"], rules)
         self.actions = range(int(state["seq"]))  # how many actions the table applied (the bell's key)
@@ -218,10 +234,13 @@ class RemoteGame:
         return RemoteOutcome(out["result"], self.obs.reason if self.state["over"] else out["words"])
 
     def observation(self, seat: int) -> RemoteObservation:
-        """This seat's observation (the only one this client holds)."""
-        if seat != self.seat:
-            raise IllegalAction("not-your-seat", "a hosted table's client holds its own seat's view only")
-        return self.obs
+        """This seat's observation (the only one this client holds), or JARVIS's for the commander (its
+        face-up cards and the actions offered for it: nothing more than this seat was sent)."""
+        if seat == self.seat:
+            return self.obs
+        if seat == self.obs.dummy_seat and self.obs.commander == self.seat:
+            return self.obs.for_dummy()
+        raise IllegalAction("not-your-seat", "a hosted table's client holds its own seat's view only")
 
     @property
     def to_act(self) -> int | None:
@@ -263,10 +282,13 @@ class RemoteGame:
         return list(self.obs.hand) if seat == self.seat else []
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        return list(self.obs.legal) if seat in (None, self.seat) else []
+        """The actions offered for ``seat`` (this seat's own, or JARVIS's for the commander); all with None."""
+        if seat is None:
+            return [a for actions in self.obs.offered.values() for a in actions]
+        return list(self.obs.offered.get(seat, ()))
 
     def optional_actions(self, seat: int) -> list[Action]:
-        return list(self.obs.optional) if seat == self.seat else []
+        return [a for a in self.obs.offered.get(seat, ()) if isinstance(a, OPTIONAL_TYPES)]
 
     def in_communication_window(self) -> bool:
         """A communication window is open for this seat (the host says so: it waits for its answer), or it may
@@ -309,13 +331,22 @@ class RemoteSession:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._sending: set[asyncio.Task[dict[str, Any]]] = set()
+        self._reseat: dict[int, int] | None = None
         if client.state is not None:
             self._take(client.state)
 
     # ------------------------------------------------------------------ the host's messages
     def _take(self, state: dict[str, Any]) -> None:
+        before = self.game.dummy_seat if self.game is not None else None
         self.state = state
         self.game = RemoteGame(state, self.rules)
+        self.seat = self.game.seat  # its number now (JARVIS seated elsewhere renumbers the seats)
+        after = self.game.dummy_seat
+        if before is not None and after is not None and after != before:
+            from crewkit.engine.blocks.dummy import dummy_moved
+
+            order = dummy_moved(self.game.n, before, after)
+            self._reseat = {old: new for new, old in enumerate(order)}
 
     async def pump(self) -> None:
         """Read the host's messages until the connection ends (the app runs this as a task)."""
@@ -474,7 +505,10 @@ class RemoteSession:
         return list(self.g.events)
 
     def take_reseat(self) -> dict[int, int] | None:
-        return None
+        """Once: how the seats were renumbered since the table last asked (JARVIS seated elsewhere at setup),
+        else ``None`` (the one renumbering rule: :func:`~crewkit.engine.blocks.dummy.dummy_moved`)."""
+        out, self._reseat = self._reseat, None
+        return out
 
     def secret_numbers(self, seat: int) -> dict[int, int]:
         """Card id -> mission card number of the secret missions this seat sees (its own, the revealed ones)."""

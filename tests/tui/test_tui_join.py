@@ -305,3 +305,54 @@ async def test_the_distress_signal_crosses_clients(tmp_path: Path) -> None:
                     break
             assert passed not in session.g.obs.hand  # the card left Ann's hand on her screen too
             assert table.game.engine.distress_direction == "left"
+
+
+async def test_the_commander_plays_jarvis_at_a_joined_table(tmp_path: Path) -> None:
+    """JARVIS at 2 players: Ann, the commander, joins with the table screen; she seats JARVIS (the seats are
+    renumbered and her table follows), plays JARVIS's face-up cards when it is JARVIS's turn and her own on
+    hers, to the end. No screen shows a card of Bob's hand or one of JARVIS's face-down cards."""
+    from test_tui_variants import seed_where
+
+    seed = seed_where("crew-jarvis", MISSION, 2, lambda g: g.commander == 0, "join-jarvis")
+    async with hosted(tmp_path, ["human", "fast"], seed, ["Ann", "Bob"], "crew-jarvis") as (host, table):
+        session = await joined(host, table, 0, "Ann")
+        app = CrewApp(remote=session)
+        async with app.run_test(size=SIZE) as pilot:
+            jarvis_turns = own_turns = 0
+            for _ in range(400):
+                await settle(pilot)
+                engine = table.game.engine
+                seat = session.seat
+                hidden = hidden_from(engine, seat) | {c.name for col in engine.dummy_columns for c in col
+                                                       if c not in engine.hand(engine.dummy_seat)}
+                text = screen_text(app)
+                found = leaks(text, hidden)
+                assert not found, (found, text)
+                screen = app.screen
+                if isinstance(screen, EndScreen):
+                    break
+                assert isinstance(screen, TableScreen), type(screen)
+                assert screen.viewer == session.seat  # the table follows Ann's seat when JARVIS is seated
+                state = session.state or {}
+                if state.get("over"):
+                    continue
+                hand = screen.query_one("#hand", HandView)
+                if state.get("turn") and hand.legal:
+                    if screen.acting() == engine.dummy_seat:
+                        jarvis_turns += 1
+                        assert "JARVIS" in screen.status_text, screen.status_text
+                        assert {c.id for c in hand.cards} <= {c.id for c in engine.hand(engine.dummy_seat)}
+                    else:
+                        own_turns += 1
+                    await play_legal_card(pilot, hand)
+                elif state.get("window"):
+                    await pilot.press("space")
+                elif state.get("turn") and screen._other_actions:
+                    await pilot.press("home", "enter")
+                else:
+                    await pilot.pause(0.05)
+            assert isinstance(app.screen, EndScreen) and table.game.is_over(), screen_text(app)
+            assert jarvis_turns > 0 and own_turns > 0
+            ann = next(s for s in table.seats if s.name == "Ann")
+            assert ann.index == session.seat  # her seat's number followed the renumbering
+        await session.client.close()

@@ -287,11 +287,8 @@ class TableScreen(Screen[None]):
             info.append(" · to act: ")
             info.append(seat_label(obs.to_act, kinds, viewer), style="bold")
         self.query_one("#info", Static).update(info)
-        dummy_columns = None
-        if game.dummy_seat is not None:  # per JARVIS column: its face-up card, how many lie face down (not which)
-            up = set(obs.dummy_up)
-            dummy_columns = [(col[-1] if col and col[-1] in up else None,
-                              len(col) - (1 if col and col[-1] in up else 0)) for col in game.dummy_columns]
+        # per JARVIS column: its face-up card, how many lie face down (not which): the seat's observation says
+        dummy_columns = list(obs.dummy_columns) if obs.dummy_seat is not None else None
         chips = [chip_str(c) for c in match.chips] if match is not None else None
         self.query_one("#crew", CrewView).show(obs, kinds, viewer, dealer=game.dealer if hammer else None,
                                                dummy_columns=dummy_columns, chips=chips)
@@ -546,6 +543,9 @@ class TableScreen(Screen[None]):
         """A hosted table: the host runs the game and its bots; this seat answers when the host waits for it (its
         turn, or a communication window every human answers), else the table says whom it waits for."""
         self._drawn_state = s.state
+        remap = s.take_reseat()
+        if remap and self.viewer is not None:  # JARVIS took its seat: the players were renumbered
+            self.viewer = remap.get(self.viewer, self.viewer)
         self.refresh_view()
         game = s.g
         if game.is_over():
@@ -561,6 +561,9 @@ class TableScreen(Screen[None]):
             return
         state = s.state or {}
         seat = s.seat
+        acting = self.acting()  # this seat, or JARVIS when the commander decides for it
+        if acting is None:
+            acting = seat
         if state.get("window"):
             # every human answers the window: communicate (c), signal (s), call distress (d), or nothing (space)
             self._waiting_lead = True
@@ -571,8 +574,8 @@ class TableScreen(Screen[None]):
                 keys.append("s signal")
             if s.distress_actions(seat):
                 keys.append("d distress")
-            if state.get("turn") and game.legal_actions(seat) and not self._lead_waits_for_others(s):
-                self.prompt_human(seat)
+            if state.get("turn") and game.legal_actions(acting) and not self._lead_waits_for_others(s):
+                self.prompt_human(acting)
                 self._waiting_lead = True
                 self.refresh_bindings()
                 return
@@ -585,8 +588,8 @@ class TableScreen(Screen[None]):
                 if s.communications(seat) or s.signals(seat):
                     self.call_later(self.action_communicate)
             return
-        if state.get("turn") and game.legal_actions(seat):
-            self.prompt_human(seat)
+        if state.get("turn") and game.legal_actions(acting):
+            self.prompt_human(acting)
             return
         self.set_status(s.status())
 
