@@ -74,7 +74,7 @@ def test_world_with_the_real_hands_is_the_real_position() -> None:
         seat = game.to_act
         assert seat is not None
         obs = observe(game, seat, game.legal_actions(seat))
-        if game.phase == "tricks" and model_fits(obs):
+        if game.phase == "tricks" and model_fits(obs) and len(game.actions) % 3 == 0:  # a third of the plays
             world = world_game(template_game(obs), obs, list(game.hands))
             assert [a for a in world.legal_actions(seat) if isinstance(a, Play)] == \
                 [a for a in game.legal_actions(seat) if isinstance(a, Play)]

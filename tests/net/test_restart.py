@@ -191,6 +191,8 @@ async def test_a_host_killed_while_a_batch_of_many_tables_is_being_written_loses
     assert len(finished) < len(links)  # killed while tables were playing
     process, again = _start_many(folder, 0)
     try:
+        # a table killed after its last action but before its record was written gets it on resuming: finished
+        finished = {table for table in links if (folder / table / "record.json").exists()}
         assert set(again) == set(links) - finished
         for table, pair in again.items():
             client = await TableClient.connect(pair[0])

@@ -67,14 +67,15 @@ async def choose(pilot: Any, rng: random.Random | None = None) -> None:
 
 
 async def play_to_end(
-    pilot: Any, rng: random.Random | None = None, max_steps: int = 2000, each: Any = None
+    pilot: Any, rng: random.Random | None = None, max_steps: int = 2000, each: Any = None, until: Any = None
 ) -> None:
-    """Drive the game by keys until the end screen; ``each(pilot)`` runs before every choice."""
+    """Drive the game by keys until the end screen (or until ``until()`` holds); ``each(pilot)`` runs before
+    every choice."""
     app = pilot.app
     for _ in range(max_steps):
         await settle(pilot)
         screen = app.screen
-        if isinstance(screen, HuntEndScreen):
+        if isinstance(screen, HuntEndScreen) or (until is not None and until()):
             return
         if isinstance(screen, HandoffScreen):
             if each is not None:
