@@ -97,15 +97,29 @@ async def play_legal_card(pilot: Any, hand: HandView) -> Any:
     return hand.cards[index]
 
 
-async def play_seat_by_keys(pilot: Any, table: HostedTable, seat: int, max_steps: int = 300) -> list[str]:
-    """Play the seat by keys to the end of the game (the first legal card; space at a window); returns every
-    status line seen. Checks every screen for a card of another hand on the way."""
+def face_down(engine: Any) -> set[str]:
+    """JARVIS's face-down cards (no seat may see them), by name."""
+    if engine.dummy_seat is None:
+        return set()
+    up = set(engine.hand(engine.dummy_seat))
+    return {c.name for col in engine.dummy_columns for c in col if c not in up}
+
+
+async def play_seat_by_keys(pilot: Any, table: HostedTable, max_steps: int = 300,
+                            on_turn: Any = None) -> list[str]:
+    """Play the app's seat by keys to the end of the game (the first legal card; space at a window); returns
+    every status line seen. Checks every screen for a card of another hand (or a face-down JARVIS card) on the
+    way. ``on_turn(screen, hand)`` runs before each card the seat plays (its own or JARVIS's)."""
     app = pilot.app
     statuses: list[str] = []
     for _ in range(max_steps):
         await settle(pilot)
         text = screen_text(app)
-        found = leaks(text, hidden_from(table.game.engine, seat))  # the host's game: what the seat may not see
+        engine = table.game.engine  # the host's game: what the seat (its number now) may not see
+        table_screen = app.table()  # under any dialog or the end screen too
+        assert table_screen is not None
+        seat = table_screen.session.seat
+        found = leaks(text, hidden_from(engine, seat) | face_down(engine))
         assert not found, (found, text)
         screen = app.screen
         if isinstance(screen, EndScreen):
@@ -119,6 +133,8 @@ async def play_seat_by_keys(pilot: Any, table: HostedTable, seat: int, max_steps
             continue
         hand = screen.query_one("#hand", HandView)
         if state.get("turn") and hand.legal:
+            if on_turn is not None:
+                on_turn(screen, hand)
             await play_legal_card(pilot, hand)
         elif state.get("window"):
             await pilot.press("space")
@@ -152,7 +168,7 @@ async def test_a_joined_seat_plays_to_the_end_at_80x24(tmp_path: Path, ruleset: 
                 own = next(t for t in table.game.engine.tasks if t.owner == seat)
                 assert f"win {own.card.name} (#{own.number})" in text
                 assert "2 secret missions of the others (face" in text
-            statuses = await play_seat_by_keys(pilot, table, seat)
+            statuses = await play_seat_by_keys(pilot, table)
             assert isinstance(app.screen, EndScreen)
             assert table.game.is_over()
             assert session.g.outcome().result == table.game.outcome().result
@@ -318,41 +334,21 @@ async def test_the_commander_plays_jarvis_at_a_joined_table(tmp_path: Path) -> N
         session = await joined(host, table, 0, "Ann")
         app = CrewApp(remote=session)
         async with app.run_test(size=SIZE) as pilot:
-            jarvis_turns = own_turns = 0
-            for _ in range(400):
-                await settle(pilot)
+            turns = {"jarvis": 0, "own": 0}
+
+            def on_turn(screen: TableScreen, hand: HandView) -> None:
                 engine = table.game.engine
-                seat = session.seat
-                hidden = hidden_from(engine, seat) | {c.name for col in engine.dummy_columns for c in col
-                                                       if c not in engine.hand(engine.dummy_seat)}
-                text = screen_text(app)
-                found = leaks(text, hidden)
-                assert not found, (found, text)
-                screen = app.screen
-                if isinstance(screen, EndScreen):
-                    break
-                assert isinstance(screen, TableScreen), type(screen)
                 assert screen.viewer == session.seat  # the table follows Ann's seat when JARVIS is seated
-                state = session.state or {}
-                if state.get("over"):
-                    continue
-                hand = screen.query_one("#hand", HandView)
-                if state.get("turn") and hand.legal:
-                    if screen.acting() == engine.dummy_seat:
-                        jarvis_turns += 1
-                        assert "JARVIS" in screen.status_text, screen.status_text
-                        assert {c.id for c in hand.cards} <= {c.id for c in engine.hand(engine.dummy_seat)}
-                    else:
-                        own_turns += 1
-                    await play_legal_card(pilot, hand)
-                elif state.get("window"):
-                    await pilot.press("space")
-                elif state.get("turn") and screen._other_actions:
-                    await pilot.press("home", "enter")
+                if screen.acting() == engine.dummy_seat:
+                    turns["jarvis"] += 1
+                    assert "JARVIS" in screen.status_text, screen.status_text
+                    assert {c.id for c in hand.cards} <= {c.id for c in engine.hand(engine.dummy_seat)}
                 else:
-                    await pilot.pause(0.05)
+                    turns["own"] += 1
+
+            await play_seat_by_keys(pilot, table, max_steps=400, on_turn=on_turn)
             assert isinstance(app.screen, EndScreen) and table.game.is_over(), screen_text(app)
-            assert jarvis_turns > 0 and own_turns > 0
+            assert turns["jarvis"] > 0 and turns["own"] > 0
             ann = next(s for s in table.seats if s.name == "Ann")
             assert ann.index == session.seat  # her seat's number followed the renumbering
         await session.client.close()
