@@ -72,7 +72,7 @@ def test_a_finished_game_is_recorded_replayable_and_in_the_logbook(tmp_path: Pat
 
     async def run() -> None:
         app = make_hunt_app(players=3, side="creature", seed="end", services=services)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:  # the smallest supported terminal (and the cheapest)
             await play_to_end(pilot, random.Random(5))
             assert isinstance(app.screen, HuntEndScreen)
             session = app.session

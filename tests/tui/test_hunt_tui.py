@@ -144,7 +144,7 @@ def test_seats_and_names() -> None:
 def test_a_full_game_by_keys_reaches_the_end_screen(side: str) -> None:
     async def run() -> None:
         app = make_hunt_app(players=3, side=side, seed=f"full-{side}")
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:  # a whole game at the smallest supported terminal
             await play_to_end(pilot, random.Random(side))
             assert isinstance(app.screen, HuntEndScreen)
             game = app.session.game
