@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 7
+#define FS_ABI 8
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -60,7 +60,16 @@ static void judge(World *w, int when);
 
 static inline int low_index(u64 m) { return __builtin_ctzll(m); }
 static inline int high_index(u64 m) { return 63 - __builtin_clzll(m); }
+#if defined(__POPCNT__)
 static inline int popcount(u64 m) { return __builtin_popcountll(m); }
+#else /* a portable build calls libgcc's table-driven __popcountdi2 for the builtin: this is a few instructions */
+static inline int popcount(u64 m) {
+    m = m - ((m >> 1) & 0x5555555555555555ULL);
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
+}
+#endif
 
 /* ------------------------------------------------------------------ rules */
 static int token_violation(const World *w, u64 pending, u64 completed, int done) {
@@ -411,7 +420,7 @@ enum {
     OP_TASKS_OF, OP_C_SUIT, OP_C_RANK, OP_C_TRUMP, OP_C_SPECIAL, OP_T_NUMBER, OP_T_LEADER, OP_T_WINNER,
     OP_T_WINCARD, OP_T_CARDS, OP_T_LED, OP_T_FIRST, OP_T_LAST, OP_K_CARD, OP_K_OWNER, OP_K_TOKEN, OP_K_DONE,
     OP_K_TRICK, OP_S_TRUMP, OP_ALL, OP_ANY, OP_COUNT, OP_SUM, OP_MAX, OP_MIN, OP_MEMO,
-    OP_STABLE, OP_LOST_FOR, OP_LONGEST_RUN, OP_OTHERS, OP_T_LASTCARD, OP_NUMBER_OF_OPS
+    OP_STABLE, OP_LOST_FOR, OP_LONGEST_RUN, OP_OTHERS, OP_T_LASTCARD, OP_UNPLAYED_BY, OP_NUMBER_OF_OPS
 };
 
 #define MAXMEMO 16 /* condcode.py: MAX_MEMO */
@@ -784,6 +793,15 @@ static ll ev_node(CondCtx *x, int i) {
     case OP_T_WINNER: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].winner;
     case OP_T_WINCARD: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].wincard;
     case OP_T_LASTCARD: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->hist[a].card[x->hist[a].nplays - 1];
+    case OP_UNPLAYED_BY: /* (card, trick): trick_of(card) == none or trick_of(card).number > trick.number, read as
+                          * "not in a trick up to that one" (condcode.py), so a MEMO of the trick may hold it */
+        a = ev(x, (int)nd[1]);
+        if (x->err || a == NONEV) return bad(x);
+        r = trick_of(x, a);
+        if (r == NONEV) return 1;
+        b = ev(x, (int)nd[2]);
+        if (x->err || b == NONEV) return bad(x);
+        return r > b;
     case OP_T_LED: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : x->card_suit[x->hist[a].card[0]];
     case OP_T_FIRST: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a == 0;
     case OP_T_LAST: a = ev(x, (int)nd[1]); return a == NONEV ? NONEV : a + 1 == x->total_tricks;

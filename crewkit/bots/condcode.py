@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 
 from crewkit.bots.conditions import CondSetup
 from crewkit.cards import Card, CardError, Deck
@@ -40,7 +40,7 @@ OP = {name: i for i, name in enumerate((
     "MAX2", "MIN2", "TASK_OF", "DONE", "TASKS_OF", "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "T_NUMBER",
     "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS", "T_LED", "T_FIRST", "T_LAST", "K_CARD", "K_OWNER", "K_TOKEN",
     "K_DONE", "K_TRICK", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "MEMO",
-    "STABLE", "LOST_FOR", "LONGEST_RUN", "OTHERS", "T_LASTCARD",
+    "STABLE", "LOST_FOR", "LONGEST_RUN", "OTHERS", "T_LASTCARD", "UNPLAYED_BY",
 ))}
 # the nodes whose value is a list (evaluated by ``ev_list`` in C)
 LIST_OPS = frozenset(OP[n] for n in ("PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LISTLIT", "CONSTLIST",
@@ -68,7 +68,7 @@ _QUANT_OPS = frozenset(OP[n] for n in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN
 _LEAF_OPS = frozenset(OP[n] for n in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST",
                                       "LASTTRICK", "PLAYED_N", "LEFT_N", "CONSTLIST"))
 _BINARY_OPS = frozenset(OP[n] for n in ("AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "EQ", "NE", "LT", "LE", "GT",
-                                        "GE", "IN", "NOTIN", "MAX2", "MIN2", "LOST_FOR"))
+                                        "GE", "IN", "NOTIN", "MAX2", "MIN2", "LOST_FOR", "UNPLAYED_BY"))
 
 # check times, as in the rule set
 AFTER_TRICK = 0
@@ -177,6 +177,9 @@ class _Compiler:
             self.number(tx)
             return self.node("NEG", x), Ty("int")
         if isinstance(e, A.Binary):
+            unplayed = _unplayed_by(e)
+            if unplayed is not None:
+                return self.unplayed_by(*unplayed, scope)
             x, tx = self.expr(e.left, scope)
             y, ty = self.expr(e.right, scope)
             if e.op in ("and", "or"):
@@ -380,6 +383,17 @@ class _Compiler:
             body = self.memoize(body, slot)
         return self.node(e.kind.upper(), slot, src, body), result
 
+    def unplayed_by(self, card: A.Expr, trick: A.Expr, scope: Mapping[str, tuple[int, Ty]]) -> tuple[int, Ty]:
+        """``trick_of(card) == none or trick_of(card).number > trick.number``: the card is in no trick up to
+        ``trick``. Its value depends only on the tricks up to ``trick``, so a body over the tricks that holds it
+        can be kept in that trick's record (``MEMO``) where the written form, which reads where the card fell
+        later, could not."""
+        c, tc = self.expr(card, scope)
+        t, tt = self.expr(trick, scope)
+        if tc.kind != "card" or tt.kind != "trick":
+            raise Untranslatable("trick_of of something other than a card")
+        return self.node("UNPLAYED_BY", c, t), Ty("bool")
+
     def memoize(self, i: int, slot: int) -> int:
         """Node ``i`` of a quantifier's body over the tricks (variable ``slot``), with its largest parts that
         read only that trick (at least 3 nodes) kept per trick in C (``MEMO``); returns the node to use."""
@@ -457,6 +471,8 @@ class _Compiler:
     def pure(self, i: int, bound: set[int]) -> bool:
         """Whether node ``i`` depends on nothing but the variables ``bound`` and completed tricks' fields."""
         op, a, b, c = self.code[4 * i: 4 * i + 4]
+        if op == OP["UNPLAYED_BY"]:  # the tricks up to a bound trick: those never change while it is kept
+            return self.pure(a, bound) and self.code[4 * b] == OP["VAR"] and self.code[4 * b + 1] in bound
         if op not in _PURE_OPS:
             return False
         if op == OP["VAR"]:
@@ -469,6 +485,46 @@ class _Compiler:
         i, t = self.expr(e, {})
         self.truthy(t)
         return i
+
+
+def _shape(e: object) -> object:
+    """An expression without its positions in the text: two writings of the same expression compare equal."""
+    if isinstance(e, tuple):
+        return tuple(_shape(x) for x in e)
+    if not isinstance(e, A.Expr) or not is_dataclass(e):
+        return e
+    return (type(e).__name__, *(_shape(getattr(e, f.name)) for f in fields(e) if not f.name.endswith("pos")))
+
+
+def _trick_of_arg(e: A.Expr) -> A.Expr | None:
+    return e.args[0] if isinstance(e, A.Call) and e.func == "trick_of" and len(e.args) == 1 else None
+
+
+def _unplayed_by(e: A.Binary) -> tuple[A.Expr, A.Expr] | None:
+    """(card, trick) when ``e`` is ``trick_of(card) == none or trick_of(card).number > trick.number`` (either
+    side of ``==`` and of the comparison), else None."""
+    if e.op != "or" or not isinstance(e.left, A.Compare) or not isinstance(e.right, A.Compare):
+        return None
+    eq, later = e.left, e.right
+    if eq.op != "==":
+        return None
+    sides = (eq.left, eq.right) if isinstance(eq.right, A.NoneLit) else (eq.right, eq.left)
+    card = _trick_of_arg(sides[0])
+    if card is None or not isinstance(sides[1], A.NoneLit):
+        return None
+    if later.op == ">":
+        big, small = later.left, later.right
+    elif later.op == "<":
+        big, small = later.right, later.left
+    else:
+        return None
+    if not (isinstance(big, A.Field) and big.name == "number" and isinstance(small, A.Field)
+            and small.name == "number"):
+        return None
+    again = _trick_of_arg(big.obj)
+    if again is None or _shape(again) != _shape(card):
+        return None
+    return card, small.obj
 
 
 def compile_program(conditions: Sequence[Condition], deck: Deck, roles: Mapping[str, int | None],

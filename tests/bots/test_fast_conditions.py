@@ -96,6 +96,12 @@ EXPRESSIONS = [
     "count(c in [pink 1, blue 2, pink 1]: not played(c)) >= 2",
     "count(c in cards_of(blue): c.rank >= 5 and (won_by(c) == commander or played(c))) >= 1",
     "any(c in current_cards: c.rank // (c.rank - 1) > 1)",
+    # "not in a trick up to t" (condcode: UNPLAYED_BY, so the body stays per trick), every way it is written;
+    # with the latest trick, which is none before the first trick ends (the DSL's error, left to Python)
+    "any(t in tricks: is_trump(t.winning_card) and any(c in cards_of(rocket): c.rank < t.winning_card.rank"
+    " and (trick_of(c) == none or trick_of(c).number > t.number)))",
+    "count(t in tricks: none == trick_of(pink 9) or t.number < trick_of(pink 9).number) == tricks_played",
+    "any(c in cards_of(blue): trick_of(c) == none or trick_of(c).number > trick.number)",
 ]
 
 
@@ -361,6 +367,7 @@ def _play_outs_match(rules: Any, seed: str) -> int:
     ("any(t in tricks: t.winning_card.suit == pink and tricks_won(t.winner) >= 3)", 1),  # the part on its trick
     ("any(t in tricks: tricks_won(t.winner) >= 3)", 0),  # nothing of 3 nodes reads only the trick
     ("any(p in players: tricks_won(p) >= 3)", 0),  # not over the tricks
+    ("any(t in tricks: trick_of(pink 9) == none or trick_of(pink 9).number > trick.number)", 0),  # not t
 ])
 def test_bodies_over_the_tricks_that_read_only_their_trick_are_kept_per_trick(text: str, memos: int) -> None:
     from crewkit.bots.condcode import OP
@@ -369,6 +376,23 @@ def test_bodies_over_the_tricks_that_read_only_their_trick_are_kept_per_trick(te
     program, why = compile_program([Cond(text, parse(text))], rules.deck, {}, 0, 10, [])
     assert program is not None, why
     assert program.code[::4].count(OP["MEMO"]) == memos
+
+
+@pytest.mark.parametrize("later", ["trick_of(c).number > t.number", "t.number < trick_of(c).number"])
+def test_where_a_card_fell_after_a_trick_is_kept_with_that_trick(later: str) -> None:
+    """Mission 44's order of the rockets: "a lower rocket in no trick up to t" reads only the tricks up to t,
+    so the whole body is kept per trick (the written form reads where the card fell later)."""
+    from crewkit.bots.condcode import OP
+
+    rules = load_rules("crew", "planet-nine/44", 3)
+    text = (f"any(t in tricks: is_trump(t.winning_card) and any(c in cards_of(rocket): "
+            f"c.rank < t.winning_card.rank and (none == trick_of(c) or {later})))")
+    program, why = compile_program([Cond(text, parse(text))], rules.deck, {}, 0, 13, [])
+    assert program is not None, why
+    code = program.code
+    top = program.conditions[0][0]
+    assert code[4 * top] == OP["ANY"] and code[4 * code[4 * top + 3]] == OP["MEMO"]
+    assert code[::4].count(OP["UNPLAYED_BY"]) == 1 and code[::4].count(OP["TRICK_OF"]) == 0
 
 
 @needs_c
