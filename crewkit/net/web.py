@@ -190,8 +190,7 @@ class WebSeats:
         return web_link(self.scheme, host_name, self.port, table, code)
 
     async def stop(self) -> None:
-        for session in list(self.sessions.values()):
-            await session.end()
+        await asyncio.gather(*(session.end() for session in list(self.sessions.values())))
         if self.runner is not None:
             await self.runner.cleanup()
 

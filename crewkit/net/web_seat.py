@@ -42,7 +42,8 @@ async def _seat(link: str, context: ssl.SSLContext | None) -> tuple[int, str | N
         return 1, (f"{why}: this seat is played in a terminal for now (the person who hosts can hand it to a "
                    "bot: `bot NAME` on the host's console)")
     code, fatal, note = await run_table_app(client, setup)
-    return code, fatal or note
+    note = fatal or note
+    return code, note.removeprefix("crewkit: ") if note else None  # the page is crewkit's: no need to say so
 
 
 def main() -> int:
