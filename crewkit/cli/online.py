@@ -308,6 +308,7 @@ async def join_table(link: str, name: str | None, context: ssl.SSLContext | None
     client, saying why, for a game whose table cannot be drawn from a seat's view yet)."""
     from crewkit.net.client import TableClient
     from crewkit.net.plain import play_plain
+    from crewkit.net.table_app import run_table_app
     from crewkit.tui.remote import remote_setup
 
     client = await TableClient.connect(link, name, ssl_context=context)
@@ -321,23 +322,3 @@ async def join_table(link: str, name: str | None, context: ssl.SSLContext | None
     elif note:
         print(note)
     return code
-
-
-async def run_table_app(client: Any, setup: Any) -> tuple[int, str | None, str | None]:
-    """A joined seat on the table screen until it leaves or the table ends: (exit code, the fatal message or
-    None, the note to say at the end or None). The terminal's ``crewkit join`` and a browser seat
-    (:mod:`crewkit.net.web_seat`) run it; the client is closed at the end."""
-    from crewkit.tui.app import CrewApp
-    from crewkit.tui.remote import RemoteSession
-
-    try:
-        await client.until(lambda m: m["type"] == "state", timeout=15)
-    except TimeoutError:
-        await client.close()
-        return 1, "the host sent no table within 15 seconds", None
-    app = CrewApp(remote=RemoteSession(client, setup))
-    try:
-        code = await app.run_async()
-    finally:
-        await client.close()
-    return int(code or 0), app.fatal_message or None, app.exit_note or None

@@ -31,8 +31,8 @@ def pinned_context(certfile: str) -> ssl.SSLContext:
 
 
 async def _seat(link: str, context: ssl.SSLContext | None) -> tuple[int, str | None]:
-    from crewkit.cli.online import run_table_app
     from crewkit.net.client import TableClient
+    from crewkit.net.table_app import run_table_app
     from crewkit.tui.remote import remote_setup
 
     client = await TableClient.connect(link, None, ssl_context=context)
