@@ -308,15 +308,14 @@ async def join_table(link: str, name: str | None, context: ssl.SSLContext | None
     client, saying why, for a game whose table cannot be drawn from a seat's view yet)."""
     from crewkit.net.client import TableClient
     from crewkit.net.plain import play_plain
-    from crewkit.net.table_app import run_table_app
-    from crewkit.tui.remote import remote_setup
+    from crewkit.net.table_app import NoTableScreen, run_table_app
 
     client = await TableClient.connect(link, name, ssl_context=context)
-    setup, why = remote_setup(client.welcome)
-    if setup is None:
-        print(f"crewkit: {why}: this seat is played with the plain client.", flush=True)
+    try:
+        code, fatal, note = await run_table_app(client)
+    except NoTableScreen as exc:
+        print(f"crewkit: {exc.why}: this seat is played with the plain client.", flush=True)
         return await play_plain(client)
-    code, fatal, note = await run_table_app(client, setup)
     if fatal:
         print(f"crewkit: {fatal}", file=sys.stderr)
     elif note:

@@ -1,24 +1,37 @@
 """A joined seat on the table screen (the same screen as ``crewkit play``), until it leaves or its table ends:
-what ``crewkit join`` runs in a terminal and what a browser seat's process runs (:mod:`crewkit.net.web_seat`)."""
+what ``crewkit join`` runs in a terminal and what a browser seat's process runs (:mod:`crewkit.net.web_seat`).
+The one place that decides which games a seat can play on the table screen."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from crewkit.errors import CrewkitError
+
 if TYPE_CHECKING:
     from crewkit.net.client import TableClient
-    from crewkit.tui.remote import JoinSetup
 
-__all__ = ["run_table_app"]
+__all__ = ["NoTableScreen", "run_table_app"]
 
 
-async def run_table_app(client: TableClient, setup: JoinSetup) -> tuple[int, str | None, str | None]:
-    """A joined seat on the table screen until it leaves or the table ends: (exit code, the fatal message or
-    None, the note to say at the end or None). The terminal's ``crewkit join`` and a browser seat
-    (:mod:`crewkit.net.web_seat`) run it; the client is closed at the end."""
+class NoTableScreen(CrewkitError):
+    """The table screen cannot draw this seat's game from its view (yet): ``why``, in words."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+async def run_table_app(client: TableClient) -> tuple[int, str | None, str | None]:
+    """The seat on the table screen until it leaves or the table ends: (exit code, the fatal message or None,
+    the note to say at the end or None); the client is closed at the end. :class:`NoTableScreen` (the client
+    still open) for a game the screen cannot draw from one seat's view."""
     from crewkit.tui.app import CrewApp
-    from crewkit.tui.remote import RemoteSession
+    from crewkit.tui.remote import RemoteSession, remote_setup
 
+    setup, why = remote_setup(client.welcome)
+    if setup is None:
+        raise NoTableScreen(why)
     try:
         await client.until(lambda m: m["type"] == "state", timeout=15)
     except TimeoutError:

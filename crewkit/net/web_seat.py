@@ -32,16 +32,15 @@ def pinned_context(certfile: str) -> ssl.SSLContext:
 
 async def _seat(link: str, context: ssl.SSLContext | None) -> tuple[int, str | None]:
     from crewkit.net.client import TableClient
-    from crewkit.net.table_app import run_table_app
-    from crewkit.tui.remote import remote_setup
+    from crewkit.net.table_app import NoTableScreen, run_table_app
 
     client = await TableClient.connect(link, None, ssl_context=context)
-    setup, why = remote_setup(client.welcome)
-    if setup is None:
+    try:
+        code, fatal, note = await run_table_app(client)
+    except NoTableScreen as exc:
         await client.close()
-        return 1, (f"{why}: this seat is played in a terminal for now (the person who hosts can hand it to a "
-                   "bot: `bot NAME` on the host's console)")
-    code, fatal, note = await run_table_app(client, setup)
+        return 1, (f"{exc.why}: this seat is played in a terminal for now (`crewkit join` with the same "
+                   "invite code; or the person who hosts hands it to a bot: `bot NAME` on the host's console)")
     note = fatal or note
     return code, note.removeprefix("crewkit: ") if note else None  # the page is crewkit's: no need to say so
 

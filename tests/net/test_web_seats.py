@@ -185,6 +185,20 @@ async def test_with_a_certificate_the_page_is_https_and_its_seat_joins_over_wss(
         await host.stop()
 
 
+async def test_a_game_the_table_screen_cannot_draw_says_so_in_the_page(tmp_path: Path) -> None:
+    """The seat's process ends before drawing anything; its last word reaches the page (and the seat is free)."""
+    async with running_host(tmp_path) as host, web_seats(host) as web:
+        table = new_table(host, "crew-deep-sea", "deep-sea/01", ["human", "fast", "fast"], seed="w")
+        session, ws = await _join(web, table.id, _code(table, 0))
+        try:
+            kind, text = await _word(ws)
+        finally:
+            await session.close()
+        assert kind == "crewkit-closed" and "Mission Deep Sea's task cards" in text, text
+        assert "played in a terminal for now" in text
+        assert not web.sessions and not table.seats[0].connected
+
+
 def test_host_web_without_the_web_extra_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     import importlib.util
