@@ -243,7 +243,7 @@ async def _serve(host: Any, args: argparse.Namespace, scheme: str, link_host: st
             else:
                 print(f"  {seat.name}: bot ({seat.bot_spec})", flush=True)
     if seats_web is not None:
-        print(f"web pages on http{scheme[2:]}://{args.bind}:{seats_web.port}/", flush=True)
+        print(f"web pages on {'https' if scheme == 'wss' else 'http'}://{args.bind}:{seats_web.port}/", flush=True)
     print(f"listening on {scheme}://{args.bind}:{host.port}/ (Ctrl-C stops; `crewkit host --dir {args.dir}` "
           "resumes). Commands: bot NAME, back NAME, status", flush=True)
     await _console(host)

@@ -58,7 +58,7 @@ _PAGE_HEADERS = {
 
 def web_link(scheme: str, host: str, port: int, table: str, code: str) -> str:
     """A seat's web link: ``http://host:port/TABLE#CODE`` (``https`` with TLS); the code stays in the fragment."""
-    return "http" + join_link(scheme, host, port, table, code)[2:]
+    return ("https" if scheme == "wss" else "http") + join_link(scheme, host, port, table, code)[len(scheme):]
 
 
 def _local_address(bind: str) -> str:
@@ -84,6 +84,8 @@ class _SeatProcess(AppService):
         self.link = link
         self.cafile = cafile
         self.note_reader: int | None = None
+        self.ending = False  # its page has closed: the process is quitting
+        self.over = asyncio.Event()  # the process has ended and its seat is free for another page
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         environment = self._build_environment(width=width, height=height)
@@ -236,6 +238,7 @@ class WebSeats:
                 await self._relay(ws, session, request)
             finally:
                 self.sessions.pop(id(person), None)
+                session.over.set()
         finally:
             await ws.close()
         return ws
@@ -267,11 +270,25 @@ class WebSeats:
             await _tell(ws, "crewkit-refused", exc.message)
             return None
         person = table.seats[index]
+        await self._after_reload(person)
         if person.connected or id(person) in self.sessions:
             await _tell(ws, "crewkit-refused", f"{person.name}'s seat is taken already (close its other page or "
                                                "terminal first)")
             return None
         return table.id, person
+
+    async def _after_reload(self, person: Seat) -> None:
+        """A page reloaded (or opened again right after it closed): let the seat's previous process finish
+        quitting, and its connection to the host close, before the seat is looked at."""
+        previous = self.sessions.get(id(person))
+        if previous is None or not previous.ending:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(previous.over.wait(), STOP_GRACE + 1)
+        for _ in range(40):  # the host sees the process's connection close a moment after it ends
+            if not person.connected:
+                return
+            await asyncio.sleep(0.05)
 
     async def _relay(self, ws: web.WebSocketResponse, session: _SeatProcess, request: web.Request) -> None:
         """The seat's process drawn in the page until either ends; the page is told the process's last word."""
@@ -287,6 +304,7 @@ class WebSeats:
                 await _tell(ws, "crewkit-closed", note or "You left the table. Open your link again to return "
                                                           "to your seat.")
             else:  # the page closed: the process quits (the seat waits for its person)
+                session.ending = True
                 await session.end()
                 await ended
         finally:

@@ -149,8 +149,9 @@ def _self_signed(folder: Path) -> tuple[Path, Path]:
 
 
 async def test_with_a_certificate_the_page_is_https_and_its_seat_joins_over_wss(tmp_path: Path) -> None:
-    """The seat process pins the host's certificate (issued to another name than 127.0.0.1), draws the table in
-    the page, and leaves with q: the page is told, the seat is free again, the process is gone."""
+    """The seat process pins the host's certificate (issued to another name than 127.0.0.1) and draws the table
+    in the page; the page reloaded gets its seat again; q leaves: the page is told, the seat is free again, the
+    process is gone."""
     cert, key = _self_signed(tmp_path)
     server_tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     server_tls.load_cert_chain(cert, key)
@@ -161,14 +162,17 @@ async def test_with_a_certificate_the_page_is_https_and_its_seat_joins_over_wss(
     try:
         table = new_table(host, "crew", "planet-nine/01", ["human", "fast", "fast"], seed="w")
         async with web_seats(host, "wss", str(cert), server_tls) as web:
-            session, ws = await _join(web, table.id, _code(table, 0), "https", context=browser_tls)
-            try:
+            for _reload in range(2):  # the page reloaded: its seat opens again (once the first process has quit)
+                session, ws = await _join(web, table.id, _code(table, 0), "https", context=browser_tls)
                 drawn = b""
                 while b"planet-nine/01 The Crew" not in drawn:  # the table's title line, drawn by the seat process
                     message = await ws.receive(20)
                     assert message.type == aiohttp.WSMsgType.BINARY, message
                     drawn += message.data
                 assert table.seats[0].connected and len(web.sessions) == 1
+                if _reload == 0:
+                    await session.close()
+            try:
                 process = next(iter(web.sessions.values())).process
                 assert process is not None
                 await ws.send_str(json.dumps(["stdin", "q"]))  # q, then Enter on "Leave": the seat leaves the table
