@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import secrets
+import signal
 import socket
 import ssl
 import sys
@@ -178,6 +180,8 @@ def cmd_host(args: argparse.Namespace) -> int:
                                    "an ssh tunnel."))
     try:
         return asyncio.run(_host(host, args, context, resumed, new))
+    except asyncio.CancelledError:  # SIGTERM: stopped as by Ctrl-C (the web seats' processes ended too)
+        return 0
     finally:
         for table in host.tables.values():
             table.close()
@@ -199,6 +203,10 @@ def _say(text: str) -> None:
 
 async def _host(host: Any, args: argparse.Namespace, context: ssl.SSLContext | None, resumed: list[Any],
                 new: Any) -> int:
+    main = asyncio.current_task()
+    if main is not None:
+        with contextlib.suppress(NotImplementedError):  # no signal handlers in this event loop (Windows)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
     try:
         await host.start(args.bind, args.port, context)
     except OSError as exc:

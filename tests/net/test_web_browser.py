@@ -10,6 +10,7 @@ the browser test is skipped, saying so; the web server's checks are tested witho
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -73,13 +74,25 @@ def _start_host(folder: Path, errors: Path, *options: str) -> tuple[subprocess.P
     return process, table, web
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGINT)  # Ctrl-C: the host ends its seats' processes too
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def _stop(process: subprocess.Popen[str]) -> int | None:
+    """Stop the host as a service manager does (SIGTERM); its exit code (None: it had to be killed)."""
+    process.send_signal(signal.SIGTERM)
     try:
-        process.wait(10)
+        return process.wait(15)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(10)
+        return None
 
 
 def _events(folder: Path) -> list[dict[str, Any]]:
@@ -180,11 +193,14 @@ def test_a_browser_seat_plays_a_trick_and_a_wrong_code_is_refused(tmp_path: Path
             _wait(lambda n=before: sum(map(_by_seat_0, _events(folder))) > n, 3, None)
         # the host applied the card the keys chose, by the browser's seat; the bots complete the trick
         assert chosen is not None and {"seat": 0, "type": "play", "card": chosen} in _plays(folder)
-        _wait(lambda: len(_plays(folder)) >= 3, 10, "the first trick to be complete")
+        _wait(lambda: len(_plays(folder)) >= 3, 20, f"the first trick to be complete: {_events(folder)}")
         assert 0 in [p["seat"] for p in _plays(folder)[:3]]
-        page.close()
+        seat_processes = _children(process.pid)  # the open page's crewkit join
+        assert seat_processes
     finally:
-        _stop(process)
+        stopped = _stop(process)
+    assert stopped == 0  # stopped with the page still open: the host ended its seat's process first
+    assert not [pid for pid in seat_processes if Path(f"/proc/{pid}").exists()]
     assert not any(code in url for url in requests), requests  # the code stays in the link's fragment
     log = errors.read_text(encoding="utf-8")
     assert "Ann opened their web page from 127.0.0.1" in log

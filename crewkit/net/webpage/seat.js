@@ -23,9 +23,10 @@
         if (typeof event.data !== "string") return;
         let message;
         try { message = JSON.parse(event.data); } catch (e) { return; }
-        if (Array.isArray(message) && (message[0] === "crewkit-refused" || message[0] === "crewkit-closed")) {
-          show(String(message[1]));
-        }
+        if (!Array.isArray(message)) return;
+        const text = String(message[1]);
+        if (message[0] === "crewkit-refused") show("The host refused this page: " + text);
+        if (message[0] === "crewkit-closed") show(text.charAt(0).toUpperCase() + text.slice(1));
       });
       this.addEventListener("close", () => {
         if (!said) show("The connection to the table closed. Join again with your link: your seat waits for you.");
