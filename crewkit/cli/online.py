@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import secrets
+import signal
 import socket
 import ssl
 import sys
@@ -56,6 +58,11 @@ def add_host_parser(sub: Any) -> argparse.ArgumentParser:
                                                        "or this machine's name when binding to every network)")
     p.add_argument("--certfile", type=Path, help="TLS certificate (PEM): serve wss:// links")
     p.add_argument("--keyfile", type=Path, help="TLS private key (PEM) of --certfile")
+    p.add_argument("--web", action="store_true",
+                   help="also serve each human seat's table as a web page (a browser link per seat, for a friend "
+                        "without Python; needs the web extra: pip install 'crewkit[web]')")
+    p.add_argument("--web-port", type=int, metavar="PORT",
+                   help="the web pages' port (default: --port + 1; 0: any free one)")
     p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds between two bot moves (default: 0.6)")
     p.add_argument("--bot-after", type=positive_seconds, metavar="SECONDS",
                    help="hand the seat of a person who left to a bot after this many seconds (back when they return)")
@@ -148,6 +155,14 @@ def cmd_host(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is 0 to 65535")
+    if args.web_port is not None and not args.web:
+        raise UsageError("--web-port goes with --web")
+    if args.web:
+        _check_web_extra()
+        if args.web_port is None:
+            args.web_port = args.port + 1 if 0 < args.port < 65535 else 0
+        if not 0 <= args.web_port <= 65535:
+            raise UsageError(f"--web-port {args.web_port}: a port is 0 to 65535")
     context = _ssl_context(args)
     folder = Path(args.dir)
     host = Host(folder, bot_delay=args.delay, log=_say)
@@ -165,9 +180,21 @@ def cmd_host(args: argparse.Namespace) -> int:
                                    "an ssh tunnel."))
     try:
         return asyncio.run(_host(host, args, context, resumed, new))
+    except asyncio.CancelledError:  # SIGTERM: stopped as by Ctrl-C (the web seats' processes ended too)
+        return 0
     finally:
         for table in host.tables.values():
             table.close()
+
+
+def _check_web_extra() -> None:
+    """``--web`` needs the web extra (textual-serve and aiohttp): say how to install it, not a traceback."""
+    import importlib.util
+
+    missing = [m for m in ("textual_serve", "aiohttp") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise UsageError(f"--web needs the web extra ({', '.join(missing)} is not installed): "
+                         "pip install 'crewkit[web]'")
 
 
 def _say(text: str) -> None:
@@ -176,14 +203,37 @@ def _say(text: str) -> None:
 
 async def _host(host: Any, args: argparse.Namespace, context: ssl.SSLContext | None, resumed: list[Any],
                 new: Any) -> int:
-    from crewkit.net.protocol import join_link
-
+    main = asyncio.current_task()
+    if main is not None:
+        with contextlib.suppress(NotImplementedError):  # no signal handlers in this event loop (Windows)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
     try:
         await host.start(args.bind, args.port, context)
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
     scheme = "wss" if context else "ws"
     link_host = args.link_host or (socket.gethostname() if args.bind in ("0.0.0.0", "::", "") else args.bind)
+    seats_web = None
+    if args.web:
+        from crewkit.net.web import WebSeats
+
+        seats_web = WebSeats(host, scheme, str(args.certfile) if args.certfile else None, args.bind, _say)
+        try:
+            await seats_web.start(args.bind, args.web_port, context)
+        except OSError as exc:
+            await host.stop()
+            raise UsageError(f"--web: cannot listen on {args.bind}:{args.web_port}: {exc.strerror or exc}") from None
+    try:
+        return await _serve(host, args, scheme, link_host, seats_web, resumed, new)
+    finally:
+        if seats_web is not None:
+            await seats_web.stop()
+
+
+async def _serve(host: Any, args: argparse.Namespace, scheme: str, link_host: str, seats_web: Any,
+                 resumed: list[Any], new: Any) -> int:
+    from crewkit.net.protocol import join_link
+
     for table in [*resumed, *([new] if new else [])]:
         word = "resumed" if table is not new else "new"
         print(f"table {table.id} ({word}: {table.config.mission or table.config.ruleset}, "
@@ -192,11 +242,16 @@ async def _host(host: Any, args: argparse.Namespace, context: ssl.SSLContext | N
             if seat.code is not None:
                 print(f"  {seat.name}: crewkit join '{join_link(scheme, link_host, host.port, table.id, seat.code)}'",
                       flush=True)
+                if seats_web is not None:
+                    print(f"  {' ' * len(seat.name)}  or in a browser: "
+                          f"{seats_web.link(link_host, table.id, seat.code)}", flush=True)
             elif seat.index == table.game.dummy_seat:
                 commander = table.seats[table.game.controller(seat.index)].name
                 print(f"  {seat.name}: played by the commander, {commander}", flush=True)
             else:
                 print(f"  {seat.name}: bot ({seat.bot_spec})", flush=True)
+    if seats_web is not None:
+        print(f"web pages on {'https' if scheme == 'wss' else 'http'}://{args.bind}:{seats_web.port}/", flush=True)
     print(f"listening on {scheme}://{args.bind}:{host.port}/ (Ctrl-C stops; `crewkit host --dir {args.dir}` "
           "resumes). Commands: bot NAME, back NAME, status", flush=True)
     await _console(host)
@@ -261,27 +316,16 @@ async def join_table(link: str, name: str | None, context: ssl.SSLContext | None
     client, saying why, for a game whose table cannot be drawn from a seat's view yet)."""
     from crewkit.net.client import TableClient
     from crewkit.net.plain import play_plain
-    from crewkit.tui.app import CrewApp
-    from crewkit.tui.remote import RemoteSession, remote_setup
+    from crewkit.net.table_app import NoTableScreen, run_table_app
 
     client = await TableClient.connect(link, name, ssl_context=context)
-    setup, why = remote_setup(client.welcome)
-    if setup is None:
-        print(f"crewkit: {why}: this seat is played with the plain client.", flush=True)
+    try:
+        code, fatal, note = await run_table_app(client)
+    except NoTableScreen as exc:
+        print(f"crewkit: {exc.why}: this seat is played with the plain client.", flush=True)
         return await play_plain(client)
-    try:
-        await client.until(lambda m: m["type"] == "state", timeout=15)
-    except TimeoutError:
-        await client.close()
-        print("crewkit: the host sent no table within 15 seconds", file=sys.stderr)
-        return 1
-    app = CrewApp(remote=RemoteSession(client, setup))
-    try:
-        code = await app.run_async()
-    finally:
-        await client.close()
-    if app.fatal_message:
-        print(f"crewkit: {app.fatal_message}", file=sys.stderr)
-    elif app.exit_note:
-        print(app.exit_note)
-    return int(code or 0)
+    if fatal:
+        print(f"crewkit: {fatal}", file=sys.stderr)
+    elif note:
+        print(note)
+    return code

@@ -196,16 +196,26 @@ class Host:
         if hello["type"] != "hello":
             await self._refuse(ws, "bad-message", f"the first message is a hello, found {hello['type']}")
             return None
-        if self._rate_limited(address):
-            await self._refuse(ws, "rate-limited", "too many failed attempts from your address; try again later")
-            return None
-        table = self.tables.get(hello["table"])
-        seat = None if table is None else table.seat_of_code(hello["code"])
-        if table is None or seat is None:
-            self._failed(address)
-            await self._refuse(ws, "bad-code", "no seat has this link (a wrong table or invite code)")
+        try:
+            table, seat = self.check_code(address, hello["table"], hello["code"])
+        except Refusal as exc:
+            await self._refuse(ws, exc.code, exc.message)
             return None
         return table, seat, hello.get("name")
+
+    def check_code(self, address: str, table_id: str, code: str) -> tuple[HostedTable, int]:
+        """The table and seat an invite code opens, for a client at ``address``: an address with too many failed
+        attempts is refused before any code is looked at, and a wrong table or code counts against it
+        (:class:`Refusal` ``rate-limited`` or ``bad-code``). The web seats (:mod:`crewkit.net.web`) check a
+        browser's code here too, against the browser's address."""
+        if self._rate_limited(address):
+            raise Refusal("rate-limited", "too many failed attempts from your address; try again later")
+        table = self.tables.get(table_id)
+        seat = None if table is None else table.seat_of_code(code)
+        if table is None or seat is None:
+            self._failed(address)
+            raise Refusal("bad-code", "no seat has this link (a wrong table or invite code)")
+        return table, seat
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
