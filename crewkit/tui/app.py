@@ -440,11 +440,9 @@ class CrewApp(App[int]):
             elif what == "campaign":
                 self.show_campaign()
 
-        from crewkit.tui.session import Session
-
         self.clear_notifications()  # a hint's toast would cover the result
-        if table.session.variant == "hammer" and isinstance(table.session, Session):
-            self.push_screen(StandingsScreen(table.session, finished), chosen)
+        if table.session.variant == "hammer":  # at a hosted table too: the standings are the seat's observation
+            self.push_screen(StandingsScreen(table.session, finished, hosted=table.remote), chosen)
             return
         practice = table.session.practice
         self.push_screen(EndScreen(mission, table.session.title or self.title_of(mission), finished,

@@ -17,16 +17,20 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from crewkit.cards import Card, Suit
 from crewkit.engine.actions import Action, ActionFormatError, action_from_json
 from crewkit.engine.blocks.communication import Communicate, Signal
 from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.observation import OPTIONAL_TYPES, CommunicationInfo, TaskInfo
 from crewkit.engine.rules import Rules
+from crewkit.engine.scoring import RoundResult
 from crewkit.engine.state import Event, Trick
+from crewkit.engine.taskcards import TaskCardInfo
 from crewkit.net.client import TableClient
 
 __all__ = ["JoinSetup", "RemoteGame", "RemoteObservation", "RemoteSession", "SeatNames", "remote_setup"]
@@ -66,12 +70,9 @@ def remote_setup(welcome: dict[str, Any]) -> tuple[JoinSetup | None, str]:
     join = JoinSetup(str(setup["ruleset"]), str(setup["mission"]), int(setup["players"]),
                      {str(k): str(v) for k, v in (setup.get("readings") or {}).items()})
     try:
-        rules = compile_rules(join)
+        compile_rules(join)
     except Exception as exc:  # a mission this crewkit does not have (a host's own campaign folder)
         return None, f"this crewkit cannot load {join.mission} of {join.ruleset} ({exc})"
-    if rules.task_deck is not None or rules.scoring is not None:
-        what = "Mission Deep Sea's task cards" if rules.task_deck is not None else "Hammer's rounds and chips"
-        return None, f"the table screen cannot draw {what} from one seat's view yet"
     return join, ""
 
 
@@ -110,13 +111,7 @@ class RemoteObservation:
         self.current_trick: tuple[tuple[int, Card], ...] = tuple(
             (int(p["seat"]), card(p["card"])) for p in data["current_trick"])
         self.led_suit: Suit | None = self.current_trick[0][1].suit if self.current_trick else None
-        tricks = []
-        for t in data["tricks"]:
-            plays = tuple((int(p["seat"]), card(p["card"])) for p in t["cards"])
-            winning = next((c for s, c in plays if s == t["winner"]), plays[0][1])
-            tricks.append(Trick(int(t["number"]), int(t["leader"]), plays, int(t["winner"]), winning,
-                                plays[0][1].suit if plays else None))
-        self.tricks: tuple[Trick, ...] = tuple(tricks)
+        self.tricks: tuple[Trick, ...] = _tricks(data["tricks"], rules)
         self.tasks: tuple[TaskInfo, ...] = tuple(
             TaskInfo(card(t["card"]), t.get("token"), t.get("owner"), t.get("trick")) for t in data["tasks"])
         # the secret missions' card numbers (the Persian reading), for the ones this seat sees
@@ -137,7 +132,11 @@ class RemoteObservation:
         self.hidden_missions_of_others = int(data.get("hidden_missions_of_others") or 0)
         self.outcome: str = str(data["outcome"])
         self.reason: str = str(data["reason"])
-        self.task_cards: tuple[Any, ...] = ()
+        self.task_cards: tuple[TaskCardInfo, ...] = task_cards_from_json(data.get("task_cards") or [], rules)
+        match = data.get("match")
+        self.match: MatchState | None = None if match is None else match_from_json(match, rules)
+        self.dealer: int | None = None if match is None else match.get("dealer")
+        self.match_mode: str | None = None if match is None else match.get("mode")
         self.conditions = tuple(rules.conditions)
         self.leader = self.current_trick[0][0] if self.current_trick else (self.to_act or 0)
         self.unreadable: list[str] = []  # the host's actions this client cannot read (the table says so)
@@ -167,6 +166,49 @@ class RemoteObservation:
     @property
     def last_trick(self) -> Trick | None:
         return self.tricks[-1] if self.tricks else None
+
+
+def task_cards_from_json(raw: list[dict[str, Any]], rules: Rules) -> tuple[TaskCardInfo, ...]:
+    """Mission Deep Sea's drawn task cards as this seat sees them (another seat's secret number is null): the
+    text and whether its number is kept secret are printed on the card (the rule set's task deck)."""
+    deck = rules.task_deck
+    if deck is None:
+        return ()
+    out = []
+    for item in raw:
+        card = deck.card(str(item["id"]))
+        secret = card.asks is not None and not card.asks.shown
+        number = item.get("number")
+        out.append(TaskCardInfo(card.id, card.text, item.get("owner"), None if number is None else int(number),
+                                secret, bool(item.get("done"))))
+    return tuple(out)
+
+
+def _chips(values: list[Any]) -> list[Fraction]:
+    return [Fraction(v).limit_denominator(1000) for v in values]
+
+
+def _tricks(raw: list[dict[str, Any]], rules: Rules) -> tuple[Trick, ...]:
+    card = rules.deck.card
+    tricks = []
+    for t in raw:
+        plays = tuple((int(p["seat"]), card(p["card"])) for p in t["cards"])
+        winning = next((c for s, c in plays if s == t["winner"]), plays[0][1])
+        tricks.append(Trick(int(t["number"]), int(t["leader"]), plays, int(t["winner"]), winning,
+                            plays[0][1].suit if plays else None))
+    return tuple(tricks)
+
+
+def match_from_json(data: dict[str, Any], rules: Rules) -> MatchState:
+    """Hammer's match (public: the observation's ``match``) as the engine's :class:`MatchState`, which the
+    table's round panel, chip table and standings read."""
+    scoring = rules.scoring
+    mission = None if data.get("mission") is None or scoring is None else scoring.mission(str(data["mission"]))
+    results = [RoundResult(int(r["round"]), int(r["dealer"]), str(r["mission"]), str(r["mode"]), str(r["result"]),
+                           str(r["reason"]), tuple(_chips(r["deltas"])), tuple(_chips(r["chips"])), int(r["tricks"]))
+               for r in data.get("results", [])]
+    return MatchState(int(data["first_dealer"]), _chips(data["chips"]), int(data["round"]), mission, results,
+                      [list(_tricks(ts, rules)) for ts in data.get("round_tricks", [])])
 
 
 def _actions(raw: list[dict[str, Any]], rules: Rules, unreadable: list[str]) -> list[Action]:
@@ -215,23 +257,24 @@ class RemoteGame:
     the table's public facts. Other seats' hands are not here (their sizes are)."""
 
     def __init__(self, state: dict[str, Any], rules: Rules) -> None:
-        self.state = state
+        self.message = state  # the host's latest ``state`` message to this seat
         self.rules = rules
         self.seat: int = int(state["seat"])
         self.obs = RemoteObservation(state["observation"], rules, state.get("legal"))
         self.n = self.obs.players
         self.seed = ""  # the deal's seed stays on the host: it would tell every hand
-        self.scoring: Any = None  # no rounds and chips (Hammer is not drawn from a seat's view yet)
+        self.scoring = rules.scoring  # Hammer's mission cards and chip rules (public); None for other games
+        self.mode: str | None = self.obs.match_mode  # Hammer: the mode the dealer chose this round
         self.questions: list[Any] = []
         self.events = log_events(state["log"], rules)
         self.actions = range(int(state["seq"]))  # how many actions the table applied (the bell's key)
 
     def is_over(self) -> bool:
-        return bool(self.state["over"])
+        return bool(self.message["over"])
 
     def outcome(self) -> RemoteOutcome:
-        out = self.state["outcome"]
-        return RemoteOutcome(out["result"], self.obs.reason if self.state["over"] else out["words"])
+        out = self.message["outcome"]
+        return RemoteOutcome(out["result"], self.obs.reason if self.message["over"] else out["words"])
 
     def observation(self, seat: int) -> RemoteObservation:
         """This seat's observation (the only one this client holds), or JARVIS's for the commander (its
@@ -276,7 +319,17 @@ class RemoteGame:
 
     @property
     def dealer(self) -> int | None:
-        return None
+        return self.obs.dealer
+
+    def state_or_none(self, kind: type[Any]) -> Any:
+        """Hammer's :class:`MatchState` from this seat's observation (the one block state a table reads)."""
+        return self.obs.match if kind is MatchState else None
+
+    def state(self, kind: type[Any]) -> Any:
+        found = self.state_or_none(kind)
+        if found is None:
+            raise KeyError(f"no {kind.__name__} at this table")
+        return found
 
     def hand(self, seat: int) -> list[Card]:
         return list(self.obs.hand) if seat == self.seat else []
@@ -293,7 +346,7 @@ class RemoteGame:
     def in_communication_window(self) -> bool:
         """A communication window is open for this seat (the host says so: it waits for its answer), or it may
         still speak before its own lead."""
-        return bool(self.state["window"]) or (bool(self.state["turn"]) and bool(self.obs.optional))
+        return bool(self.message["window"]) or (bool(self.message["turn"]) and bool(self.obs.optional))
 
 
 # ---------------------------------------------------------------------------- the session
@@ -318,7 +371,9 @@ class RemoteSession:
         self.ruleset = setup.ruleset
         self.players = setup.players
         self.readings = dict(setup.readings)
-        self.title = str(client.welcome.get("title") or "")
+        from crewkit.tui.session import game_title
+
+        self.title = game_title(setup.ruleset, setup.mission) or str(client.welcome.get("title") or "")
         self.game: RemoteGame | None = None
         self.state: dict[str, Any] | None = None
         self.finished: Any = None
@@ -485,7 +540,9 @@ class RemoteSession:
 
     @property
     def variant(self) -> str:
-        """``secret`` (the Persian reading's secret missions) or ``crew``: the variants drawn from a seat's view."""
+        """``hammer`` (rounds and chips), ``secret`` (the Persian reading's secret missions) or ``crew``."""
+        if self.rules.scoring is not None:
+            return "hammer"
         return "secret" if self.rules.secret is not None else "crew"
 
     @property

@@ -29,7 +29,6 @@ from crewkit.engine.blocks.dummy import ChooseDummySeat
 from crewkit.engine.blocks.rounds import ChooseMission, MatchState, match_of
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.game import Game
 from crewkit.engine.step_actions import ChoosePlayer
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.remote import RemoteSession
@@ -248,7 +247,7 @@ class TableScreen(Screen[None]):
         viewer = self.viewer
         outcome = game.outcome()
         hammer = s.variant == "hammer"
-        match = match_of(game) if hammer and isinstance(game, Game) else None
+        match = match_of(game) if hammer else None  # type: ignore[arg-type]
         info = Text()
         narrow = self.app.size.width < 100  # 80 columns: the header names the mission; the panels the roles
         if match is not None:
@@ -554,6 +553,9 @@ class TableScreen(Screen[None]):
             return
         if s.lost:
             self.set_status(f"Not connected: {s.lost}.", error=True)
+            return
+        if s.variant == "hammer" and len(game.state(MatchState).round_results) > self._rounds_shown:
+            self.show_round()  # the round's chips (the host deals the next round meanwhile)
             return
         if game.obs.unreadable:  # never silently fewer choices than the host offers
             self.set_status(f"This client cannot read an action the host offers ({game.obs.unreadable[0]}); "
