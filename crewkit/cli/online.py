@@ -262,11 +262,11 @@ async def join_table(link: str, name: str | None, context: ssl.SSLContext | None
     from crewkit.net.client import TableClient
     from crewkit.net.plain import play_plain
     from crewkit.tui.app import CrewApp
-    from crewkit.tui.remote import RemoteSession, remote_setup
+    from crewkit.tui.remote import remote_session
 
     client = await TableClient.connect(link, name, ssl_context=context)
-    setup, why = remote_setup(client.welcome)
-    if setup is None:
+    session, why = remote_session(client)
+    if session is None:
         print(f"crewkit: {why}: this seat is played with the plain client.", flush=True)
         return await play_plain(client)
     try:
@@ -275,7 +275,7 @@ async def join_table(link: str, name: str | None, context: ssl.SSLContext | None
         await client.close()
         print("crewkit: the host sent no table within 15 seconds", file=sys.stderr)
         return 1
-    app = CrewApp(remote=RemoteSession(client, setup))
+    app = CrewApp(remote=session())
     try:
         code = await app.run_async()
     finally:

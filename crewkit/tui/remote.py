@@ -35,6 +35,13 @@ from crewkit.net.client import TableClient
 
 __all__ = ["JoinSetup", "RemoteGame", "RemoteObservation", "RemoteSession", "SeatNames", "remote_setup"]
 
+HOST_DECIDES = "At a hosted table the host opens the next game: ask them (this table's game is over)."
+# ``q`` at a hosted table (every game's table screen says the same)
+LEAVE_TITLE = "Leave the table?"
+LEAVE_NOTE = ("The host keeps the game. The table waits for you (the others read \"disconnected\"); join again "
+              "with the same link to take your seat back.")
+LEAVE_CHOICES = [("Leave — join again with the same link", True), ("Stay at the table", False)]
+LEAVE_EXIT_NOTE = "crewkit: you left the table; join again with the same link to take your seat back."
 HUMAN = "human"
 JARVIS = "jarvis"
 ANSWER_TIMEOUT = 30.0  # seconds an action waits for the host's ack or error
@@ -74,6 +81,20 @@ def remote_setup(welcome: dict[str, Any]) -> tuple[JoinSetup | None, str]:
     except Exception as exc:  # a mission this crewkit does not have (a host's own campaign folder)
         return None, f"this crewkit cannot load {join.mission} of {join.ruleset} ({exc})"
     return join, ""
+
+
+def remote_session(client: TableClient) -> tuple[Callable[[], HostSeat] | None, str]:
+    """How to open the table screen's session of a joined seat, from the host's welcome, by the game's family
+    (The Crew and its variants, Hammer, Mission Deep Sea: :class:`RemoteSession`; Not Alone: its own; opened
+    once the first ``state`` came), or None with why the plain client plays it."""
+    family = client.welcome.get("family")
+    if family == "not-alone":
+        from crewkit.families.not_alone.tui.remote import RemoteHuntSession, hunt_setup
+
+        hunt, why = hunt_setup(client.welcome)
+        return (None, why) if hunt is None else (lambda: RemoteHuntSession(client, *hunt), "")
+    setup, why = remote_setup(client.welcome)
+    return (None, why) if setup is None else (lambda: RemoteSession(client, setup), "")
 
 
 def compile_rules(setup: JoinSetup) -> Rules:
@@ -349,59 +370,34 @@ class RemoteGame:
         return bool(self.message["window"]) or (bool(self.message["turn"]) and bool(self.obs.optional))
 
 
-# ---------------------------------------------------------------------------- the session
-class RemoteSession:
-    """The table screen's session for one seat of a hosted table: fed by the host's messages, every action
-    sent to the host (its refusal raised as :class:`IllegalAction` with the host's words)."""
+# ---------------------------------------------------------------------------- a seat's connection
+class HostSeat:
+    """One seat's connection to its host, for any game's table screen: the host's messages read in the app's
+    loop (:meth:`pump`), the latest ``state`` kept, every action sent and its answer awaited (a refusal in the
+    host's words). A game's remote session (:class:`RemoteSession`, Not Alone's) says what a ``state`` is to it
+    (:meth:`_take`) and what its table reads."""
 
     remote = True
-    practice = False
-    attempt = 1
-    campaign = None
-    base_seed = None
-    hints = "allowed"
-    hints_used = False
 
-    def __init__(self, client: TableClient, setup: JoinSetup) -> None:
+    def __init__(self, client: TableClient) -> None:
         self.client = client
-        self.setup = setup
-        self.rules = compile_rules(setup)
         self.seat: int = client.seat
-        self.mission = setup.mission
-        self.ruleset = setup.ruleset
-        self.players = setup.players
-        self.readings = dict(setup.readings)
-        from crewkit.tui.session import game_title
-
-        self.title = game_title(setup.ruleset, setup.mission) or str(client.welcome.get("title") or "")
-        self.game: RemoteGame | None = None
         self.state: dict[str, Any] | None = None
-        self.finished: Any = None
-        self.warnings: list[str] = []
-        self.continued: set[int] = set()
-        self.distress_answered: set[int] = set()
         self.notices: list[str] = []  # the host's words on refused actions not waited for (the table shows them)
         self.lost: str | None = None  # why the connection ended, once it has
         self.on_change: Callable[[], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._sending: set[asyncio.Task[dict[str, Any]]] = set()
-        self._reseat: dict[int, int] | None = None
-        if client.state is not None:
-            self._take(client.state)
 
-    # ------------------------------------------------------------------ the host's messages
     def _take(self, state: dict[str, Any]) -> None:
-        before = self.game.dummy_seat if self.game is not None else None
+        """A ``state`` message from the host (the latest: what the table draws)."""
         self.state = state
-        self.game = RemoteGame(state, self.rules)
-        self.seat = self.game.seat  # its number now (JARVIS seated elsewhere renumbers the seats)
-        after = self.game.dummy_seat
-        if before is not None and after is not None and after != before:
-            from crewkit.engine.blocks.dummy import dummy_moved
 
-            order = dummy_moved(self.game.n, before, after)
-            self._reseat = {old: new for new, old in enumerate(order)}
+    @property
+    def sending(self) -> bool:
+        """An action of this seat is on its way to the host (its answer not back yet)."""
+        return bool(self._sending)
 
     async def pump(self) -> None:
         """Read the host's messages until the connection ends (the app runs this as a task)."""
@@ -474,8 +470,70 @@ class RemoteSession:
         answer = task.result()
         if answer["type"] == "error":
             self.notices.append(self.named(str(answer["message"])))
-            if self.on_change is not None:
-                self.on_change()
+        if self.on_change is not None:  # the answer is back: the table may ask this seat again
+            self.on_change()
+
+    @property
+    def names(self) -> list[str]:
+        return [str(p["name"]) for p in (self.state or {}).get("players", [])]
+
+    def named(self, text: str) -> str:
+        """The host's words with ``seat N`` (and ``Player N`` it named no one) as the players' names."""
+        names = self.names
+        return re.sub(r"\bseat (\d+)\b",
+                      lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+
+    def status(self) -> str:
+        return self.named(str((self.state or {}).get("status") or ""))
+
+    def save(self) -> None:
+        """The host keeps the game (every action durable there): nothing to save here."""
+
+
+# ---------------------------------------------------------------------------- the session
+class RemoteSession(HostSeat):
+    """The table screen's session for one seat of a hosted table: fed by the host's messages, every action
+    sent to the host (its refusal raised as :class:`IllegalAction` with the host's words)."""
+
+    practice = False
+    attempt = 1
+    campaign = None
+    base_seed = None
+    hints = "allowed"
+    hints_used = False
+
+    def __init__(self, client: TableClient, setup: JoinSetup) -> None:
+        super().__init__(client)
+        self.setup = setup
+        self.rules = compile_rules(setup)
+        self.mission = setup.mission
+        self.ruleset = setup.ruleset
+        self.players = setup.players
+        self.readings = dict(setup.readings)
+        from crewkit.tui.session import game_title
+
+        self.title = game_title(setup.ruleset, setup.mission) or str(client.welcome.get("title") or "")
+        self.game: RemoteGame | None = None
+        self.finished: Any = None
+        self.warnings: list[str] = []
+        self.continued: set[int] = set()
+        self.distress_answered: set[int] = set()
+        self._reseat: dict[int, int] | None = None
+        if client.state is not None:
+            self._take(client.state)
+
+    # ------------------------------------------------------------------ the host's messages
+    def _take(self, state: dict[str, Any]) -> None:
+        before = self.game.dummy_seat if self.game is not None else None
+        self.state = state
+        self.game = RemoteGame(state, self.rules)
+        self.seat = self.game.seat  # its number now (JARVIS seated elsewhere renumbers the seats)
+        after = self.game.dummy_seat
+        if before is not None and after is not None and after != before:
+            from crewkit.engine.blocks.dummy import dummy_moved
+
+            order = dummy_moved(self.game.n, before, after)
+            self._reseat = {old: new for new, old in enumerate(order)}
 
     def apply(self, action: Action) -> None:
         """Send ``action`` to the host; raises IllegalAction with the host's words when it refuses."""
@@ -490,16 +548,6 @@ class RemoteSession:
     def g(self) -> RemoteGame:
         assert self.game is not None
         return self.game
-
-    @property
-    def names(self) -> list[str]:
-        return [str(p["name"]) for p in (self.state or {}).get("players", [])]
-
-    def named(self, text: str) -> str:
-        """The host's words with ``seat N`` (and ``Player N`` it named no one) as the players' names."""
-        names = self.names
-        return re.sub(r"\bseat (\d+)\b",
-                      lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
 
     @property
     def kinds(self) -> SeatNames:
@@ -629,11 +677,6 @@ class RemoteSession:
                                      self.g.distress_direction is not None, logbook=False)
         return self.finished
 
-    def save(self) -> None:
-        """The host keeps the game (every action durable there): nothing to save here."""
-
-    def status(self) -> str:
-        return self.named(str((self.state or {}).get("status") or ""))
 
 
 HINT_REFUSED = ("no hint at a hosted table: the expert bot's hint reads the engine's view of your seat, and the "

@@ -37,7 +37,7 @@ SIZE = (80, 24)
 
 @contextlib.asynccontextmanager
 async def hosted(folder: Path, seats: list[str], seed: str, names: list[str], ruleset: str = "crew",
-                 mission: str = MISSION) -> AsyncIterator[tuple[Host, HostedTable]]:
+                 mission: str | None = MISSION) -> AsyncIterator[tuple[Host, HostedTable]]:
     host = Host(folder, Limits(ping_interval=None, ping_timeout=None))
     await host.start(LOOPBACK, 0)
     try:

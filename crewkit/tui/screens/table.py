@@ -31,7 +31,14 @@ from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.step_actions import ChoosePlayer
 from crewkit.tui.catalog import in_mission_set
-from crewkit.tui.remote import RemoteSession
+from crewkit.tui.remote import (
+    HOST_DECIDES,
+    LEAVE_CHOICES,
+    LEAVE_EXIT_NOTE,
+    LEAVE_NOTE,
+    LEAVE_TITLE,
+    RemoteSession,
+)
 from crewkit.tui.safe import shown, shown_plain
 from crewkit.tui.screens.dialogs import (
     ChoiceScreen,
@@ -64,7 +71,6 @@ from crewkit.tui.widgets.trick import TrickView
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
-HOST_DECIDES = "At a hosted table the host opens the next game: ask them (this table's game is over)."
 SHORT = SHORT_ROWS  # rows: below this (80x24) the choice list loses its border and an empty trick panel gives way
 CARD_ACTIONS = (Play, PassCard)
 OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
@@ -1109,11 +1115,7 @@ class TableScreen(Screen[None]):
         title = "Quit the mission?"
         leave_note = "crewkit: attempt saved; resume it from the campaign."
         if self.remote:
-            title = "Leave the table?"
-            note = ("The host keeps the game. The table waits for you (the others read \"disconnected\"); join "
-                    "again with the same link to take your seat back.")
-            choices = [("Leave — join again with the same link", True), ("Stay at the table", False)]
-            leave_note = "crewkit: you left the table; join again with the same link to take your seat back."
+            title, note, choices, leave_note = LEAVE_TITLE, LEAVE_NOTE, LEAVE_CHOICES, LEAVE_EXIT_NOTE
 
         def done(quit_now: bool | None) -> None:
             if quit_now:
