@@ -262,7 +262,7 @@ async def join_table(link: str, name: str | None, context: ssl.SSLContext | None
     from crewkit.net.client import TableClient
     from crewkit.net.plain import play_plain
     from crewkit.tui.app import CrewApp
-    from crewkit.tui.remote import remote_session
+    from crewkit.tui.join import remote_session
 
     client = await TableClient.connect(link, name, ssl_context=context)
     session, why = remote_session(client)

@@ -83,20 +83,6 @@ def remote_setup(welcome: dict[str, Any]) -> tuple[JoinSetup | None, str]:
     return join, ""
 
 
-def remote_session(client: TableClient) -> tuple[Callable[[], HostSeat] | None, str]:
-    """How to open the table screen's session of a joined seat, from the host's welcome, by the game's family
-    (The Crew and its variants, Hammer, Mission Deep Sea: :class:`RemoteSession`; Not Alone: its own; opened
-    once the first ``state`` came), or None with why the plain client plays it."""
-    family = client.welcome.get("family")
-    if family == "not-alone":
-        from crewkit.families.not_alone.tui.remote import RemoteHuntSession, hunt_setup
-
-        hunt, why = hunt_setup(client.welcome)
-        return (None, why) if hunt is None else (lambda: RemoteHuntSession(client, *hunt), "")
-    setup, why = remote_setup(client.welcome)
-    return (None, why) if setup is None else (lambda: RemoteSession(client, setup), "")
-
-
 def compile_rules(setup: JoinSetup) -> Rules:
     """The game's rules (public), with every block's actions registered: the client reads the host's actions in
     their record form (a game opened here would register them; this client opens none)."""

@@ -6,18 +6,20 @@ host's ``state`` messages), never from a game of its own; every screen is checke
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
 from screen_text import screen_text
 from test_tui_hidden import hidden_from, leaks
-from test_tui_join import hosted, joined, play_legal_card, play_seat_by_keys, settle
+from test_tui_join import hosted, joined, link, play_legal_card, play_seat_by_keys, settle
 from test_tui_variants import seed_where
 
 from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.game import Game
 from crewkit.games.protocol import GameInPlay
+from crewkit.net.client import TableClient
 from crewkit.net.table import HostedTable
 from crewkit.tui.app import CrewApp
 from crewkit.tui.remote import RemoteGame, RemoteSession
@@ -141,3 +143,50 @@ async def test_a_joined_deep_sea_seat_takes_its_task_card_and_plays_to_the_end(t
             assert session.g.outcome().result == table.game.outcome().result
         await session.client.close()
     never_held_a_game(session)
+
+
+@pytest.mark.parametrize(("ruleset", "mission", "players"), [("hammer", "hammer/05", 4), ("not-alone", None, 3)])
+async def test_the_end_of_a_hosted_game_is_drawn_from_the_seat_s_view(tmp_path: Path, ruleset: str,
+                                                                      mission: str | None, players: int) -> None:
+    """Ann's seat is played by its bot to the end (the host's ``bot`` command); she joins: Hammer's final standings
+    and chips per round, or Not Alone's end screen, come from her seat's observation, by name, and offer no new
+    game (the host opens it)."""
+    from crewkit.families.not_alone.tui.end import HuntEndScreen
+    from crewkit.tui.join import remote_session
+    from crewkit.tui.remote import HOST_DECIDES
+    from crewkit.tui.screens.end import StandingsScreen
+
+    names = ["Ann", "Bob", "Cat", "Dan"][:players]
+    bot = "fast" if ruleset == "hammer" else "heuristic"
+    async with hosted(tmp_path, ["human"] + [bot] * (players - 1), "join-end", names, ruleset, mission, bot) as (
+            host, table):
+        await table.set_bot(0, True)
+        async with asyncio.timeout(60):
+            while not table.game.is_over():
+                await asyncio.sleep(0.05)
+        client = await TableClient.connect(link(host, table, 0), "Ann")
+        opened, why = remote_session(client)
+        assert opened is not None, why
+        await client.until(lambda m: m["type"] == "state", timeout=10)
+        session = opened()
+        app = CrewApp(remote=session)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(20):
+                await pilot.pause(0.02)
+            text = screen_text(app)
+            if ruleset == "hammer":
+                assert isinstance(app.screen, StandingsScreen), type(app.screen)
+                engine = table.game.engine
+                assert "GAME OVER" in text and "Final standings" in text and "Bob" in text
+                assert "the host opens the next match" in text and "r: new match" not in text
+                assert session.g.state(MatchState).chips == engine.state(MatchState).chips
+                assert len(session.g.state(MatchState).round_results) == 8
+            else:
+                assert isinstance(app.screen, HuntEndScreen), type(app.screen)
+                assert ("You win!" if 0 in table.game.engine.winners else "You lose.") in text
+                assert "n: a new game" not in text and "host" in text
+                await pilot.press("n")
+                await pilot.pause(0.05)
+                screen = app.table()
+                assert screen is not None and screen.status_text == HOST_DECIDES
+        await client.close()

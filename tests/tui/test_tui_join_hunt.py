@@ -28,7 +28,7 @@ from crewkit.families.not_alone.tui.table import HuntTableScreen
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
 from crewkit.tui.app import CrewApp
-from crewkit.tui.remote import remote_session
+from crewkit.tui.join import remote_session
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -533,7 +533,8 @@ class HuntTableScreen(Screen[None]):
             written = ["The host keeps this game's record and opens the next game."]
         note = "\n".join(written + finished.errors)
         roles = {obs.seats[s].role for s in humans}
-        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs), personal=len(roles) <= 1, note=note), chosen)
+        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs), personal=len(roles) <= 1, note=note,
+                                         hosted=self.remote), chosen)
 
     def new_game(self) -> None:
         self.session.new_game(self.session.next_seed())
