@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from crewkit.engine.blocks.rounds import MatchState
     from crewkit.engine.observation import Observation
 
 
@@ -20,11 +21,7 @@ def observation_json(obs: Observation) -> dict[str, Any]:
         "trick_number": obs.trick_number,
         "total_tricks": obs.total_tricks,
         "current_trick": [{"seat": s, "card": c.name} for s, c in obs.current_trick],
-        "tricks": [
-            {"number": t.number, "leader": t.leader, "winner": t.winner,
-             "cards": [{"seat": s, "card": c.name} for s, c in t.plays]}
-            for t in obs.tricks
-        ],
+        "tricks": tricks_json(obs.tricks),
         "tasks": [
             {"card": t.card.name, "token": t.token, "owner": t.owner, "trick": t.trick} for t in obs.tasks
         ],
@@ -49,4 +46,27 @@ def observation_json(obs: Observation) -> dict[str, Any]:
         "legal": [a.to_json() for a in obs.legal],
         "outcome": obs.outcome,
         "reason": obs.reason,
+    }
+
+
+def tricks_json(tricks: Any) -> list[dict[str, Any]]:
+    """Tricks played (public: every card of a finished trick was played face up)."""
+    return [{"number": t.number, "leader": t.leader, "winner": t.winner,
+             "cards": [{"seat": s, "card": c.name} for s, c in t.plays]} for t in tricks]
+
+
+def match_json(match: MatchState, dealer: int | None, mode: str | None) -> dict[str, Any]:
+    """Hammer's match as every seat sees it (all public): the round, the dealer, the mission card and mode the
+    dealer chose (None while choosing), the chips, every settled round and its tricks."""
+    from crewkit.engine.scoring import chip_json
+
+    return {
+        "round": match.round,
+        "dealer": dealer,
+        "first_dealer": match.first_dealer,
+        "mission": None if match.round_mission is None else match.round_mission.id,
+        "mode": mode,
+        "chips": [chip_json(c) for c in match.chips],
+        "results": [r.to_json() for r in match.round_results],
+        "round_tricks": [tricks_json(ts) for ts in match.round_tricks],
     }

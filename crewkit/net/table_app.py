@@ -27,17 +27,17 @@ async def run_table_app(client: TableClient) -> tuple[int, str | None, str | Non
     the note to say at the end or None); the client is closed at the end. :class:`NoTableScreen` (the client
     still open) for a game the screen cannot draw from one seat's view."""
     from crewkit.tui.app import CrewApp
-    from crewkit.tui.remote import RemoteSession, remote_setup
+    from crewkit.tui.join import remote_session
 
-    setup, why = remote_setup(client.welcome)
-    if setup is None:
+    session, why = remote_session(client)
+    if session is None:
         raise NoTableScreen(why)
     try:
         await client.until(lambda m: m["type"] == "state", timeout=15)
     except TimeoutError:
         await client.close()
         return 1, "the host sent no table within 15 seconds", None
-    app = CrewApp(remote=RemoteSession(client, setup))
+    app = CrewApp(remote=session())
     try:
         code = await app.run_async()
     finally:

@@ -34,7 +34,7 @@ from crewkit.tui.text import plural
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
     from crewkit.families.not_alone.tui.session import HuntSession
     from crewkit.families.not_alone.tui.table import HuntTableScreen
-    from crewkit.tui.remote import RemoteSession
+    from crewkit.tui.remote import HostSeat
     from crewkit.tui.screens.table import TableScreen
     from crewkit.tui.session import Finished, Session
 
@@ -53,7 +53,7 @@ class CrewApp(App[int]):
         return with_safe_lines(super().get_line_filters())
 
     def __init__(self, options: PlayOptions | None = None, services: Services | None = None,
-                 remote: RemoteSession | None = None) -> None:
+                 remote: HostSeat | None = None) -> None:
         """``remote``: a seat at a hosted table (``crewkit join``): the app opens its table and nothing else."""
         super().__init__()
         self.options = options or PlayOptions()
@@ -248,9 +248,17 @@ class CrewApp(App[int]):
         for warning in [*self.services.warnings, *self._settings_notes]:
             self.notify(shown(warning), title="crewkit", severity="warning", timeout=8)
         if self.remote is not None:  # crewkit join: the hosted table's seat, drawn by the same table screen
+            from crewkit.families.not_alone.tui.remote import RemoteHuntSession
+            from crewkit.tui.remote import RemoteSession
             from crewkit.tui.screens.table import TableScreen
 
-            self.push_screen(TableScreen(self.remote, delay=0.0))
+            if isinstance(self.remote, RemoteHuntSession):
+                from crewkit.families.not_alone.tui.table import HuntTableScreen
+
+                self.push_screen(HuntTableScreen(self.remote, delay=0.0))
+            else:
+                assert isinstance(self.remote, RemoteSession)
+                self.push_screen(TableScreen(self.remote, delay=0.0))
             return
         if self.options.ruleset and self.plays_alone(self.options.ruleset):
             self.start_game_of(self.options.ruleset)  # crewkit play --ruleset not-alone
@@ -440,11 +448,9 @@ class CrewApp(App[int]):
             elif what == "campaign":
                 self.show_campaign()
 
-        from crewkit.tui.session import Session
-
         self.clear_notifications()  # a hint's toast would cover the result
-        if table.session.variant == "hammer" and isinstance(table.session, Session):
-            self.push_screen(StandingsScreen(table.session, finished), chosen)
+        if table.session.variant == "hammer":  # at a hosted table too: the standings are the seat's observation
+            self.push_screen(StandingsScreen(table.session, finished, hosted=table.remote), chosen)
             return
         practice = table.session.practice
         self.push_screen(EndScreen(mission, table.session.title or self.title_of(mission), finished,

@@ -17,20 +17,31 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from crewkit.cards import Card, Suit
 from crewkit.engine.actions import Action, ActionFormatError, action_from_json
 from crewkit.engine.blocks.communication import Communicate, Signal
 from crewkit.engine.blocks.distress import Distress
+from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.observation import OPTIONAL_TYPES, CommunicationInfo, TaskInfo
 from crewkit.engine.rules import Rules
+from crewkit.engine.scoring import RoundResult
 from crewkit.engine.state import Event, Trick
+from crewkit.engine.taskcards import TaskCardInfo
 from crewkit.net.client import TableClient
 
 __all__ = ["JoinSetup", "RemoteGame", "RemoteObservation", "RemoteSession", "SeatNames", "remote_setup"]
 
+HOST_DECIDES = "At a hosted table the host opens the next game: ask them (this table's game is over)."
+# ``q`` at a hosted table (every game's table screen says the same)
+LEAVE_TITLE = "Leave the table?"
+LEAVE_NOTE = ("The host keeps the game. The table waits for you (the others read \"disconnected\"); join again "
+              "with the same link to take your seat back.")
+LEAVE_CHOICES = [("Leave — join again with the same link", True), ("Stay at the table", False)]
+LEAVE_EXIT_NOTE = "crewkit: you left the table; join again with the same link to take your seat back."
 HUMAN = "human"
 JARVIS = "jarvis"
 ANSWER_TIMEOUT = 30.0  # seconds an action waits for the host's ack or error
@@ -66,12 +77,9 @@ def remote_setup(welcome: dict[str, Any]) -> tuple[JoinSetup | None, str]:
     join = JoinSetup(str(setup["ruleset"]), str(setup["mission"]), int(setup["players"]),
                      {str(k): str(v) for k, v in (setup.get("readings") or {}).items()})
     try:
-        rules = compile_rules(join)
+        compile_rules(join)
     except Exception as exc:  # a mission this crewkit does not have (a host's own campaign folder)
         return None, f"this crewkit cannot load {join.mission} of {join.ruleset} ({exc})"
-    if rules.task_deck is not None or rules.scoring is not None:
-        what = "Mission Deep Sea's task cards" if rules.task_deck is not None else "Hammer's rounds and chips"
-        return None, f"the table screen cannot draw {what} from one seat's view yet"
     return join, ""
 
 
@@ -110,13 +118,7 @@ class RemoteObservation:
         self.current_trick: tuple[tuple[int, Card], ...] = tuple(
             (int(p["seat"]), card(p["card"])) for p in data["current_trick"])
         self.led_suit: Suit | None = self.current_trick[0][1].suit if self.current_trick else None
-        tricks = []
-        for t in data["tricks"]:
-            plays = tuple((int(p["seat"]), card(p["card"])) for p in t["cards"])
-            winning = next((c for s, c in plays if s == t["winner"]), plays[0][1])
-            tricks.append(Trick(int(t["number"]), int(t["leader"]), plays, int(t["winner"]), winning,
-                                plays[0][1].suit if plays else None))
-        self.tricks: tuple[Trick, ...] = tuple(tricks)
+        self.tricks: tuple[Trick, ...] = _tricks(data["tricks"], rules)
         self.tasks: tuple[TaskInfo, ...] = tuple(
             TaskInfo(card(t["card"]), t.get("token"), t.get("owner"), t.get("trick")) for t in data["tasks"])
         # the secret missions' card numbers (the Persian reading), for the ones this seat sees
@@ -137,7 +139,11 @@ class RemoteObservation:
         self.hidden_missions_of_others = int(data.get("hidden_missions_of_others") or 0)
         self.outcome: str = str(data["outcome"])
         self.reason: str = str(data["reason"])
-        self.task_cards: tuple[Any, ...] = ()
+        self.task_cards: tuple[TaskCardInfo, ...] = task_cards_from_json(data.get("task_cards") or [], rules)
+        match = data.get("match")
+        self.match: MatchState | None = None if match is None else match_from_json(match, rules)
+        self.dealer: int | None = None if match is None else match.get("dealer")
+        self.match_mode: str | None = None if match is None else match.get("mode")
         self.conditions = tuple(rules.conditions)
         self.leader = self.current_trick[0][0] if self.current_trick else (self.to_act or 0)
         self.unreadable: list[str] = []  # the host's actions this client cannot read (the table says so)
@@ -167,6 +173,49 @@ class RemoteObservation:
     @property
     def last_trick(self) -> Trick | None:
         return self.tricks[-1] if self.tricks else None
+
+
+def task_cards_from_json(raw: list[dict[str, Any]], rules: Rules) -> tuple[TaskCardInfo, ...]:
+    """Mission Deep Sea's drawn task cards as this seat sees them (another seat's secret number is null): the
+    text and whether its number is kept secret are printed on the card (the rule set's task deck)."""
+    deck = rules.task_deck
+    if deck is None:
+        return ()
+    out = []
+    for item in raw:
+        card = deck.card(str(item["id"]))
+        secret = card.asks is not None and not card.asks.shown
+        number = item.get("number")
+        out.append(TaskCardInfo(card.id, card.text, item.get("owner"), None if number is None else int(number),
+                                secret, bool(item.get("done"))))
+    return tuple(out)
+
+
+def _chips(values: list[Any]) -> list[Fraction]:
+    return [Fraction(v).limit_denominator(1000) for v in values]
+
+
+def _tricks(raw: list[dict[str, Any]], rules: Rules) -> tuple[Trick, ...]:
+    card = rules.deck.card
+    tricks = []
+    for t in raw:
+        plays = tuple((int(p["seat"]), card(p["card"])) for p in t["cards"])
+        winning = next((c for s, c in plays if s == t["winner"]), plays[0][1])
+        tricks.append(Trick(int(t["number"]), int(t["leader"]), plays, int(t["winner"]), winning,
+                            plays[0][1].suit if plays else None))
+    return tuple(tricks)
+
+
+def match_from_json(data: dict[str, Any], rules: Rules) -> MatchState:
+    """Hammer's match (public: the observation's ``match``) as the engine's :class:`MatchState`, which the
+    table's round panel, chip table and standings read."""
+    scoring = rules.scoring
+    mission = None if data.get("mission") is None or scoring is None else scoring.mission(str(data["mission"]))
+    results = [RoundResult(int(r["round"]), int(r["dealer"]), str(r["mission"]), str(r["mode"]), str(r["result"]),
+                           str(r["reason"]), tuple(_chips(r["deltas"])), tuple(_chips(r["chips"])), int(r["tricks"]))
+               for r in data.get("results", [])]
+    return MatchState(int(data["first_dealer"]), _chips(data["chips"]), int(data["round"]), mission, results,
+                      [list(_tricks(ts, rules)) for ts in data.get("round_tricks", [])])
 
 
 def _actions(raw: list[dict[str, Any]], rules: Rules, unreadable: list[str]) -> list[Action]:
@@ -215,23 +264,24 @@ class RemoteGame:
     the table's public facts. Other seats' hands are not here (their sizes are)."""
 
     def __init__(self, state: dict[str, Any], rules: Rules) -> None:
-        self.state = state
+        self.message = state  # the host's latest ``state`` message to this seat
         self.rules = rules
         self.seat: int = int(state["seat"])
         self.obs = RemoteObservation(state["observation"], rules, state.get("legal"))
         self.n = self.obs.players
         self.seed = ""  # the deal's seed stays on the host: it would tell every hand
-        self.scoring: Any = None  # no rounds and chips (Hammer is not drawn from a seat's view yet)
+        self.scoring = rules.scoring  # Hammer's mission cards and chip rules (public); None for other games
+        self.mode: str | None = self.obs.match_mode  # Hammer: the mode the dealer chose this round
         self.questions: list[Any] = []
         self.events = log_events(state["log"], rules)
         self.actions = range(int(state["seq"]))  # how many actions the table applied (the bell's key)
 
     def is_over(self) -> bool:
-        return bool(self.state["over"])
+        return bool(self.message["over"])
 
     def outcome(self) -> RemoteOutcome:
-        out = self.state["outcome"]
-        return RemoteOutcome(out["result"], self.obs.reason if self.state["over"] else out["words"])
+        out = self.message["outcome"]
+        return RemoteOutcome(out["result"], self.obs.reason if self.message["over"] else out["words"])
 
     def observation(self, seat: int) -> RemoteObservation:
         """This seat's observation (the only one this client holds), or JARVIS's for the commander (its
@@ -276,7 +326,17 @@ class RemoteGame:
 
     @property
     def dealer(self) -> int | None:
-        return None
+        return self.obs.dealer
+
+    def state_or_none(self, kind: type[Any]) -> Any:
+        """Hammer's :class:`MatchState` from this seat's observation (the one block state a table reads)."""
+        return self.obs.match if kind is MatchState else None
+
+    def state(self, kind: type[Any]) -> Any:
+        found = self.state_or_none(kind)
+        if found is None:
+            raise KeyError(f"no {kind.__name__} at this table")
+        return found
 
     def hand(self, seat: int) -> list[Card]:
         return list(self.obs.hand) if seat == self.seat else []
@@ -293,60 +353,37 @@ class RemoteGame:
     def in_communication_window(self) -> bool:
         """A communication window is open for this seat (the host says so: it waits for its answer), or it may
         still speak before its own lead."""
-        return bool(self.state["window"]) or (bool(self.state["turn"]) and bool(self.obs.optional))
+        return bool(self.message["window"]) or (bool(self.message["turn"]) and bool(self.obs.optional))
 
 
-# ---------------------------------------------------------------------------- the session
-class RemoteSession:
-    """The table screen's session for one seat of a hosted table: fed by the host's messages, every action
-    sent to the host (its refusal raised as :class:`IllegalAction` with the host's words)."""
+# ---------------------------------------------------------------------------- a seat's connection
+class HostSeat:
+    """One seat's connection to its host, for any game's table screen: the host's messages read in the app's
+    loop (:meth:`pump`), the latest ``state`` kept, every action sent and its answer awaited (a refusal in the
+    host's words). A game's remote session (:class:`RemoteSession`, Not Alone's) says what a ``state`` is to it
+    (:meth:`_take`) and what its table reads."""
 
     remote = True
-    practice = False
-    attempt = 1
-    campaign = None
-    base_seed = None
-    hints = "allowed"
-    hints_used = False
 
-    def __init__(self, client: TableClient, setup: JoinSetup) -> None:
+    def __init__(self, client: TableClient) -> None:
         self.client = client
-        self.setup = setup
-        self.rules = compile_rules(setup)
         self.seat: int = client.seat
-        self.mission = setup.mission
-        self.ruleset = setup.ruleset
-        self.players = setup.players
-        self.readings = dict(setup.readings)
-        self.title = str(client.welcome.get("title") or "")
-        self.game: RemoteGame | None = None
         self.state: dict[str, Any] | None = None
-        self.finished: Any = None
-        self.warnings: list[str] = []
-        self.continued: set[int] = set()
-        self.distress_answered: set[int] = set()
         self.notices: list[str] = []  # the host's words on refused actions not waited for (the table shows them)
         self.lost: str | None = None  # why the connection ended, once it has
         self.on_change: Callable[[], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._sending: set[asyncio.Task[dict[str, Any]]] = set()
-        self._reseat: dict[int, int] | None = None
-        if client.state is not None:
-            self._take(client.state)
 
-    # ------------------------------------------------------------------ the host's messages
     def _take(self, state: dict[str, Any]) -> None:
-        before = self.game.dummy_seat if self.game is not None else None
+        """A ``state`` message from the host (the latest: what the table draws)."""
         self.state = state
-        self.game = RemoteGame(state, self.rules)
-        self.seat = self.game.seat  # its number now (JARVIS seated elsewhere renumbers the seats)
-        after = self.game.dummy_seat
-        if before is not None and after is not None and after != before:
-            from crewkit.engine.blocks.dummy import dummy_moved
 
-            order = dummy_moved(self.game.n, before, after)
-            self._reseat = {old: new for new, old in enumerate(order)}
+    @property
+    def sending(self) -> bool:
+        """An action of this seat is on its way to the host (its answer not back yet)."""
+        return bool(self._sending)
 
     async def pump(self) -> None:
         """Read the host's messages until the connection ends (the app runs this as a task)."""
@@ -419,8 +456,70 @@ class RemoteSession:
         answer = task.result()
         if answer["type"] == "error":
             self.notices.append(self.named(str(answer["message"])))
-            if self.on_change is not None:
-                self.on_change()
+        if self.on_change is not None:  # the answer is back: the table may ask this seat again
+            self.on_change()
+
+    @property
+    def names(self) -> list[str]:
+        return [str(p["name"]) for p in (self.state or {}).get("players", [])]
+
+    def named(self, text: str) -> str:
+        """The host's words with ``seat N`` (and ``Player N`` it named no one) as the players' names."""
+        names = self.names
+        return re.sub(r"\bseat (\d+)\b",
+                      lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+
+    def status(self) -> str:
+        return self.named(str((self.state or {}).get("status") or ""))
+
+    def save(self) -> None:
+        """The host keeps the game (every action durable there): nothing to save here."""
+
+
+# ---------------------------------------------------------------------------- the session
+class RemoteSession(HostSeat):
+    """The table screen's session for one seat of a hosted table: fed by the host's messages, every action
+    sent to the host (its refusal raised as :class:`IllegalAction` with the host's words)."""
+
+    practice = False
+    attempt = 1
+    campaign = None
+    base_seed = None
+    hints = "allowed"
+    hints_used = False
+
+    def __init__(self, client: TableClient, setup: JoinSetup) -> None:
+        super().__init__(client)
+        self.setup = setup
+        self.rules = compile_rules(setup)
+        self.mission = setup.mission
+        self.ruleset = setup.ruleset
+        self.players = setup.players
+        self.readings = dict(setup.readings)
+        from crewkit.tui.session import game_title
+
+        self.title = game_title(setup.ruleset, setup.mission) or str(client.welcome.get("title") or "")
+        self.game: RemoteGame | None = None
+        self.finished: Any = None
+        self.warnings: list[str] = []
+        self.continued: set[int] = set()
+        self.distress_answered: set[int] = set()
+        self._reseat: dict[int, int] | None = None
+        if client.state is not None:
+            self._take(client.state)
+
+    # ------------------------------------------------------------------ the host's messages
+    def _take(self, state: dict[str, Any]) -> None:
+        before = self.game.dummy_seat if self.game is not None else None
+        self.state = state
+        self.game = RemoteGame(state, self.rules)
+        self.seat = self.game.seat  # its number now (JARVIS seated elsewhere renumbers the seats)
+        after = self.game.dummy_seat
+        if before is not None and after is not None and after != before:
+            from crewkit.engine.blocks.dummy import dummy_moved
+
+            order = dummy_moved(self.game.n, before, after)
+            self._reseat = {old: new for new, old in enumerate(order)}
 
     def apply(self, action: Action) -> None:
         """Send ``action`` to the host; raises IllegalAction with the host's words when it refuses."""
@@ -435,16 +534,6 @@ class RemoteSession:
     def g(self) -> RemoteGame:
         assert self.game is not None
         return self.game
-
-    @property
-    def names(self) -> list[str]:
-        return [str(p["name"]) for p in (self.state or {}).get("players", [])]
-
-    def named(self, text: str) -> str:
-        """The host's words with ``seat N`` (and ``Player N`` it named no one) as the players' names."""
-        names = self.names
-        return re.sub(r"\bseat (\d+)\b",
-                      lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
 
     @property
     def kinds(self) -> SeatNames:
@@ -485,7 +574,9 @@ class RemoteSession:
 
     @property
     def variant(self) -> str:
-        """``secret`` (the Persian reading's secret missions) or ``crew``: the variants drawn from a seat's view."""
+        """``hammer`` (rounds and chips), ``secret`` (the Persian reading's secret missions) or ``crew``."""
+        if self.rules.scoring is not None:
+            return "hammer"
         return "secret" if self.rules.secret is not None else "crew"
 
     @property
@@ -572,11 +663,6 @@ class RemoteSession:
                                      self.g.distress_direction is not None, logbook=False)
         return self.finished
 
-    def save(self) -> None:
-        """The host keeps the game (every action durable there): nothing to save here."""
-
-    def status(self) -> str:
-        return self.named(str((self.state or {}).get("status") or ""))
 
 
 HINT_REFUSED = ("no hint at a hosted table: the expert bot's hint reads the engine's view of your seat, and the "

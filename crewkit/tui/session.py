@@ -48,6 +48,17 @@ def normalise_seats(seats: list[str] | None, players: int, bots_available: bool,
     return kinds
 
 
+def game_title(ruleset: str, mission: str) -> str:
+    """The mission's title; for a mission set (Hammer, Persian) the rule set's title (and the card's)."""
+    from crewkit.tui.catalog import in_mission_set, mission_title, ruleset_data
+
+    card = mission_title(mission)
+    if in_mission_set(ruleset, mission):
+        rs = str(ruleset_data(ruleset).get("title") or ruleset)
+        return f"{rs} · {card}" if card else rs
+    return card
+
+
 @dataclass
 class Finished:
     """What the end-of-mission screen shows."""
@@ -176,15 +187,9 @@ class Session:
     @property
     def title(self) -> str:
         """The mission's title; for a mission set (Hammer, Persian) the rule set's title (and the card's)."""
-        from crewkit.tui.catalog import in_mission_set, mission_title, ruleset_data
-
         if self._title is not None:
             return self._title
-        card = mission_title(self.mission)
-        if in_mission_set(self.ruleset, self.mission):
-            rs = str(ruleset_data(self.ruleset).get("title") or self.ruleset)
-            return f"{rs} · {card}" if card else rs
-        return card
+        return game_title(self.ruleset, self.mission)
 
     def secret_numbers(self, seat: int) -> dict[int, int]:
         """Card id -> mission card number for ``seat``'s own secret tasks and the revealed ones (display)."""

@@ -93,7 +93,10 @@ def hidden_of(game: GameInPlay, seat: int) -> set[str]:
 
 def check_observations(game: GameInPlay) -> None:
     for viewer in range(game.seats):
-        text = json.dumps(game.observation(viewer))
+        observation = game.observation(viewer)
+        if observation.get("match"):  # Hammer's settled rounds: their tricks were played face up, and the next
+            observation["match"]["round_tricks"] = []  # deal may put those cards in another hand again
+        text = json.dumps(observation)
         for other in range(game.seats):
             if other == viewer:
                 continue

@@ -191,14 +191,21 @@ async def test_with_a_certificate_the_page_is_https_and_its_seat_joins_over_wss(
 
 async def test_a_game_the_table_screen_cannot_draw_says_so_in_the_page(tmp_path: Path) -> None:
     """The seat's process ends before drawing anything; its last word reaches the page (and the seat is free)."""
-    async with running_host(tmp_path) as host, web_seats(host) as web:
-        table = new_table(host, "crew-deep-sea", "deep-sea/01", ["human", "fast", "fast"], seed="w")
+    import shutil
+
+    from crewkit.spec.bundled import mission_path
+
+    own = tmp_path / "own-mission.yaml"  # the host's own mission, which the seat's crewkit cannot load
+    shutil.copy(mission_path("planet-nine/01"), own)
+    async with running_host(tmp_path / "tables") as host, web_seats(host) as web:
+        table = new_table(host, "crew", str(own), ["human", "fast", "fast"], seed="w")
+        own.unlink()
         session, ws = await _join(web, table.id, _code(table, 0))
         try:
             kind, text = await _word(ws)
         finally:
             await session.close()
-        assert kind == "crewkit-closed" and "Mission Deep Sea's task cards" in text, text
+        assert kind == "crewkit-closed" and "this crewkit cannot load" in text, text
         assert "played in a terminal for now" in text
         assert not web.sessions and not table.seats[0].connected
 

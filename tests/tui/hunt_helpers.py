@@ -42,7 +42,7 @@ async def settle(pilot: Any, rounds: int = 400) -> None:
         table = app.table()
         if table is None:
             continue
-        if not table._scheduled and (table._dialog_open or table._ended or table.game.is_over()):
+        if not table._scheduled and (table._dialog_open or table._ended or table.session.is_over()):
             await pilot.pause()
             return
         if not table._scheduled and not table._dialog_open and table.session.human_seat() is not None:

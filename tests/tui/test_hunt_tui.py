@@ -438,7 +438,7 @@ async def test_the_whole_game_log_is_read_with_g() -> None:
         rng = random.Random(3)
         for _ in range(40):  # a few rounds: more lines than the panel shows
             await settle(pilot)
-            if app.table() is None or app.table().game.is_over() or app.table().observation().round >= 3:
+            if app.table() is None or app.table().session.is_over() or app.table().observation().round >= 3:
                 break
             if dialog_of(app) is not None:
                 from hunt_helpers import choose

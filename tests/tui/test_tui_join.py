@@ -37,12 +37,12 @@ SIZE = (80, 24)
 
 @contextlib.asynccontextmanager
 async def hosted(folder: Path, seats: list[str], seed: str, names: list[str], ruleset: str = "crew",
-                 mission: str = MISSION) -> AsyncIterator[tuple[Host, HostedTable]]:
+                 mission: str | None = MISSION, bot: str = "fast") -> AsyncIterator[tuple[Host, HostedTable]]:
     host = Host(folder, Limits(ping_interval=None, ping_timeout=None))
     await host.start(LOOPBACK, 0)
     try:
         config = TableConfig(ruleset, mission, len(seats), seed, seats, {}, names)
-        table = host.add(HostedTable.create(folder, config, "fast"))
+        table = host.add(HostedTable.create(folder, config, bot))  # ``bot``: a seat handed to a bot
         yield host, table
     finally:
         await host.stop()

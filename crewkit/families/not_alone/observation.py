@@ -11,7 +11,7 @@ The order in which seats made a secret choice is never shown: only who has chose
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crewkit.effects.words import describe
 from crewkit.engine.machine import LogLine
@@ -150,3 +150,42 @@ def _recent(g: BoardGame) -> list[LogLine]:
         out.append(line)
     out.reverse()
     return out
+
+
+def board_observation_from_json(data: dict[str, Any]) -> BoardObservation:
+    """A seat's observation from its JSON form (a hosted table's ``state``: ``dataclasses.asdict`` of a
+    :class:`BoardObservation`, as :meth:`NotAloneGame.observation` sends it): the same object back."""
+    q = data.get("question")
+    return BoardObservation(
+        seat=int(data["seat"]),
+        role=str(data["role"]),
+        round=int(data["round"]),
+        phase=str(data["phase"]),
+        over=bool(data["over"]),
+        winners=tuple(int(s) for s in data["winners"]),
+        waiting=tuple(int(s) for s in data["waiting"]),
+        tracks={str(t): (int(p), int(g)) for t, (p, g) in data["tracks"].items()},
+        options={str(k): str(v) for k, v in data["options"].items()},
+        marker_placed=bool(data["marker_placed"]),
+        tokens={str(t): tuple(int(p) for p in places) for t, places in data["tokens"].items()},
+        tokens_to_place=tuple(str(t) for t in data["tokens_to_place"]),
+        seats=tuple(
+            SeatView(int(v["seat"]), str(v["name"]), str(v["role"]), int(v["will"]), int(v["hand_size"]),
+                     None if v["discard"] is None else tuple(int(p) for p in v["discard"]), int(v["discard_size"]),
+                     int(v["face_down"]), tuple(int(p) for p in v["revealed"]), int(v["effect_cards"]))
+            for v in data["seats"]
+        ),
+        hand=tuple(int(p) for p in data["hand"]),
+        played=tuple(int(p) for p in data["played"]),
+        effect_cards=tuple(str(c) for c in data["effect_cards"]),
+        draw_piles={str(d): int(n) for d, n in data["draw_piles"].items()},
+        discards={str(d): tuple(str(c) for c in cards) for d, cards in data["discards"].items()},
+        reserve=tuple(int(p) for p in data["reserve"]),
+        cards_played=tuple((str(d), str(c), int(s)) for d, c, s in data["cards_played"]),
+        copies={str(k): str(v) for k, v in data["copies"].items()},
+        rules_in_force=tuple(str(r) for r in data["rules_in_force"]),
+        shown_to_me=tuple((int(owner), tuple(int(p) for p in shown)) for owner, shown in data["shown_to_me"]),
+        question=None if q is None else QuestionView(
+            str(q["why"]), tuple(q["options"]), int(q["count"]), tuple(q["picked"]), tuple(str(x) for x in q["labels"])),
+        log=tuple(str(line) for line in data["log"]),
+    )

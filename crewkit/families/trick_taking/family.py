@@ -17,6 +17,7 @@ from crewkit.engine.actions import Action
 from crewkit.engine.blocks.rounds import match_of
 from crewkit.engine.game import Game
 from crewkit.engine.observation import Observation, Table, observe, table_snapshot
+from crewkit.engine.observation_json import match_json
 from crewkit.engine.record import Replay, game_to_record, replay_record
 from crewkit.engine.setup import new_game
 from crewkit.engine.state import Event
@@ -96,6 +97,9 @@ class TrickTakingGame(EngineGame):
             for task in data["tasks"]:
                 if task["card"] in numbers:
                     task["number"] = numbers[task["card"]]
+        match = match_of(self.engine)
+        if match is not None:  # Hammer: the rounds, the chips, the dealer's choice (public)
+            data["match"] = match_json(match, self.engine.dealer, self.engine.mode)
         return data
 
     def public_log(self) -> list[str]:

@@ -19,6 +19,7 @@ from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
+    from crewkit.tui.remote import RemoteSession
 
 
 def secret_reveal(session: Session) -> Text:
@@ -146,10 +147,12 @@ class StandingsScreen(ModalScreen[str]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, session: Session, finished: Finished) -> None:
+    def __init__(self, session: Session | RemoteSession, finished: Finished, hosted: bool = False) -> None:
+        """``hosted``: a seat at a hosted table (the host opens the next match: ``r`` is not offered)."""
         super().__init__(id="standings")
         self.session = session
         self.finished = finished
+        self.hosted = hosted
         self._keys_rows = 2
 
     def compose(self) -> ComposeResult:
@@ -172,7 +175,8 @@ class StandingsScreen(ModalScreen[str]):
             tail.append(f"Game record: {self.finished.record_path}\n", style="dim")
         for err in self.finished.errors:
             tail.append(err + "\n", style="red")
-        tail.append("\nr: new match   c: campaign   Esc: look at the table   q: quit", style="bold")
+        keys = "the host opens the next match" if self.hosted else "r: new match   c: campaign"
+        tail.append(f"\n{keys}   Esc: look at the table   q: quit", style="bold")
         compact = self.app.size.width < 100
         self._keys_rows = len(tail.plain.splitlines())
         with Vertical(classes="dialog", id="standings-dialog"):

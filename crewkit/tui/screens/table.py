@@ -29,10 +29,16 @@ from crewkit.engine.blocks.dummy import ChooseDummySeat
 from crewkit.engine.blocks.rounds import ChooseMission, MatchState, match_of
 from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.game import Game
 from crewkit.engine.step_actions import ChoosePlayer
 from crewkit.tui.catalog import in_mission_set
-from crewkit.tui.remote import RemoteSession
+from crewkit.tui.remote import (
+    HOST_DECIDES,
+    LEAVE_CHOICES,
+    LEAVE_EXIT_NOTE,
+    LEAVE_NOTE,
+    LEAVE_TITLE,
+    RemoteSession,
+)
 from crewkit.tui.safe import shown, shown_plain
 from crewkit.tui.screens.dialogs import (
     ChoiceScreen,
@@ -65,7 +71,6 @@ from crewkit.tui.widgets.trick import TrickView
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
-HOST_DECIDES = "At a hosted table the host opens the next game: ask them (this table's game is over)."
 SHORT = SHORT_ROWS  # rows: below this (80x24) the choice list loses its border and an empty trick panel gives way
 CARD_ACTIONS = (Play, PassCard)
 OPTIONAL_ACTIONS = (Communicate, Distress, Signal)
@@ -248,7 +253,7 @@ class TableScreen(Screen[None]):
         viewer = self.viewer
         outcome = game.outcome()
         hammer = s.variant == "hammer"
-        match = match_of(game) if hammer and isinstance(game, Game) else None
+        match = match_of(game) if hammer else None  # type: ignore[arg-type]
         info = Text()
         narrow = self.app.size.width < 100  # 80 columns: the header names the mission; the panels the roles
         if match is not None:
@@ -554,6 +559,9 @@ class TableScreen(Screen[None]):
             return
         if s.lost:
             self.set_status(f"Not connected: {s.lost}.", error=True)
+            return
+        if s.variant == "hammer" and len(game.state(MatchState).round_results) > self._rounds_shown:
+            self.show_round()  # the round's chips (the host deals the next round meanwhile)
             return
         if game.obs.unreadable:  # never silently fewer choices than the host offers
             self.set_status(f"This client cannot read an action the host offers ({game.obs.unreadable[0]}); "
@@ -1107,11 +1115,7 @@ class TableScreen(Screen[None]):
         title = "Quit the mission?"
         leave_note = "crewkit: attempt saved; resume it from the campaign."
         if self.remote:
-            title = "Leave the table?"
-            note = ("The host keeps the game. The table waits for you (the others read \"disconnected\"); join "
-                    "again with the same link to take your seat back.")
-            choices = [("Leave — join again with the same link", True), ("Stay at the table", False)]
-            leave_note = "crewkit: you left the table; join again with the same link to take your seat back."
+            title, note, choices, leave_note = LEAVE_TITLE, LEAVE_NOTE, LEAVE_CHOICES, LEAVE_EXIT_NOTE
 
         def done(quit_now: bool | None) -> None:
             if quit_now:

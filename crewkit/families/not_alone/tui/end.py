@@ -22,14 +22,17 @@ class HuntEndScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, obs: BoardObservation, headline: str, personal: bool = True, note: str = "") -> None:
+    def __init__(self, obs: BoardObservation, headline: str, personal: bool = True, note: str = "",
+                 hosted: bool = False) -> None:
         """``personal``: say "You win" to the seat at the keyboard (not at a hotseat table of both sides);
-        ``note``: where the game's record went (or why it could not be written)."""
+        ``note``: where the game's record went (or why it could not be written); ``hosted``: a seat at a hosted
+        table (the host opens the next game: ``n`` is not offered)."""
         super().__init__(id="hunt-end")
         self.obs = obs
         self.headline = headline
         self.personal = personal
         self.note = note
+        self.hosted = hosted
 
     def compose(self) -> ComposeResult:
         obs = self.obs
@@ -51,7 +54,9 @@ class HuntEndScreen(ModalScreen[str]):
         body.append(".\n\n")
         if self.note:
             body.append(self.note + "\n\n", style="dim")
-        body.append("n: a new game (same seats)   Esc: look at the table   q: quit", style="bold")
+        keys = "Esc: look at the table   q: leave" if self.hosted else \
+            "n: a new game (same seats)   Esc: look at the table   q: quit"
+        body.append(keys, style="bold")
         with Vertical(classes="dialog", id="hunt-end-dialog"):
             yield Static(body, id="hunt-end-text")
         yield Footer(compact=True, show_command_palette=False)

@@ -20,6 +20,7 @@ from crewkit.errors import UsageError
 from crewkit.families.not_alone.board import BoardGame
 from crewkit.families.not_alone.bots import BoardBot, board_bot_names, make_board_bot
 from crewkit.families.not_alone.observation import BoardObservation
+from crewkit.families.not_alone.tui.text import Catalog
 from crewkit.games import family_for
 from crewkit.games.protocol import Family, GameInPlay
 from crewkit.tui.services import Services, unfinished_save
@@ -187,6 +188,20 @@ class HuntSession:
 
     def observation(self, seat: int) -> BoardObservation:
         return self.game.observation(seat)
+
+    @property
+    def catalog(self) -> Catalog:
+        """What the rule set prints (the places, the cards): the table's words."""
+        return Catalog.of(self.game)
+
+    def waiting(self) -> tuple[int, ...]:
+        return self.play.waiting()
+
+    def is_over(self) -> bool:
+        return self.play.is_over()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.play.legal_actions(seat)
 
     def bot_seat(self) -> int | None:
         """A bot the game waits for (bots go first during a secret choice: the people then choose unhurried)."""

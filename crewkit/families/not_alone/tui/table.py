@@ -1,10 +1,12 @@
 """The Not Alone table: the planet, both tracks, the players (will, discard piles), the cards played this
 round, the log of the reckoning and your hand; the game's choices open as dialogs at its foot.
 
-Everything drawn comes from ``game.observation(viewer)`` (the seat at the keyboard) and the rule set's printed
-cards; what may be done is ``game.legal_actions(viewer)`` or the pending question. Bots in the other seats
-act in turn (a short delay each); at a hotseat table the hand-over screen hides everything private before the
-next person takes the keyboard.
+Everything drawn comes from the session's ``observation(viewer)`` (the seat at the keyboard) and the rule set's
+printed cards; what may be done is the session's ``legal_actions(viewer)`` or the pending question. The session
+is the local game (:class:`HuntSession`: bots in the other seats act in turn, a short delay each; at a hotseat
+table the hand-over screen hides everything private before the next person takes the keyboard) or one seat at
+a hosted table (:class:`RemoteHuntSession`: the host's messages to that seat, every choice sent to the host;
+the table says whom it waits for while the others choose).
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.families.not_alone.tui.dialogs import HuntActionDialog, HuntQuestionDialog
 from crewkit.families.not_alone.tui.end import HuntEndScreen, HuntHelpScreen, HuntLogScreen, HuntPlacesScreen
 from crewkit.families.not_alone.tui.planet import PlanetView
+from crewkit.families.not_alone.tui.remote import RemoteHuntSession
 from crewkit.families.not_alone.tui.session import HuntSession
 from crewkit.families.not_alone.tui.text import (
-    Catalog,
     hand_words,
     menu,
     outcome_words,
@@ -40,6 +42,7 @@ from crewkit.families.not_alone.tui.text import (
     track_bar,
     waiting_words,
 )
+from crewkit.tui.remote import HOST_DECIDES, LEAVE_CHOICES, LEAVE_EXIT_NOTE, LEAVE_NOTE, LEAVE_TITLE
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.sizes import too_small_words
 
@@ -58,11 +61,12 @@ class HuntTableScreen(Screen[None]):
         Binding("q", "quit_table", "Quit"),
     ]
 
-    def __init__(self, session: HuntSession, delay: float = 0.6) -> None:
+    def __init__(self, session: HuntSession | RemoteHuntSession, delay: float = 0.6) -> None:
         super().__init__(id="hunt-table")
         self.session = session
+        self.remote = isinstance(session, RemoteHuntSession)
         self.delay = delay
-        self.catalog = Catalog.of(session.game)
+        self.catalog = session.catalog
         humans = session.humans
         self.viewer: int | None = humans[0] if humans else None
         self._scheduled = False  # a bot's move is on a timer
@@ -75,10 +79,6 @@ class HuntTableScreen(Screen[None]):
     @property
     def crew_app(self) -> CrewApp:
         return self.app  # type: ignore[return-value]
-
-    @property
-    def game(self) -> Any:
-        return self.session.game
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -97,6 +97,12 @@ class HuntTableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#hunt-log", RichLog).border_title = "Log"
+        if isinstance(self.session, RemoteHuntSession):  # the host's messages, read in the app's loop
+            def changed() -> None:
+                self.call_later(self.remote_changed)
+
+            self.session.on_change = changed
+            self.run_worker(self.session.pump(), group="remote", exit_on_error=False)
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
@@ -128,16 +134,16 @@ class HuntTableScreen(Screen[None]):
         info = Text()
         info.append("Not Alone", style="bold")
         if obs is None:
-            waiting = next(iter(self.game.waiting()), None)
+            waiting = next(iter(self.session.waiting()), None)
             who = self.session.names[waiting] if waiting is not None else "the next player"
             info.append(f" · everything private is hidden until {who} is at the keyboard")
         else:
             info.append(f" · round {obs.round} · {obs.phase}")
             you = obs.seats[obs.seat]
             info.append(f" · you: {you.name} ({'the Creature' if you.role == 'creature' else 'Hunted'})")
-            waiting = waiting_words(obs, self.viewer)
-            if waiting:
-                info.append(f" · {waiting}", style="yellow")
+            waits = waiting_words(obs, self.viewer)
+            if waits:
+                info.append(f" · {waits}", style="yellow")
         info.truncate(max(10, width - 2), overflow="ellipsis")
         self.query_one("#hunt-info", Static).update(info)
         self.query_one("#hunt-tracks", Static).update(self._tracks(obs, width))
@@ -320,8 +326,7 @@ class HuntTableScreen(Screen[None]):
         """Whoever the game waits for: a bot moves (after the delay), a person gets the dialog."""
         if self._scheduled or self._dialog_open or self._ended:
             return
-        game = self.game
-        if game.is_over():
+        if self.session.is_over():
             self.finish()
             return
         bot = self.session.bot_seat()
@@ -334,6 +339,8 @@ class HuntTableScreen(Screen[None]):
             return
         seat = self.session.human_seat()
         if seat is None:
+            if isinstance(self.session, RemoteHuntSession):
+                self.say_remote(self.session)
             return
         if self.session.hotseat and seat != self.viewer:
             self.handoff(seat)
@@ -377,7 +384,7 @@ class HuntTableScreen(Screen[None]):
             self.set_status("Choose in the list (Esc: look at the table, Enter: back to the choice).")
             dialog: Any = HuntQuestionDialog(self.catalog, obs, self._latest(obs), mark=self.mark_places)
         else:
-            legal = self.game.legal_actions(self.viewer)
+            legal = self.session.legal_actions(self.viewer)
             if not legal:
                 return
             title, note = self._title(obs, legal)
@@ -416,18 +423,47 @@ class HuntTableScreen(Screen[None]):
             self.set_status("Enter: back to your choice · arrows on the planet (p) read the places' powers.")
             return
         try:
-            self.session.apply(action)  # saved after every action
-            self.set_status("")
+            self.session.apply(action)  # saved after every action; at a hosted table, sent to the host
+            self.set_status("Your choice is on its way to the host." if self.remote else "")
         except IllegalAction as exc:
             self.set_status(f"Not allowed: {exc.message}")
         self.refresh_view()
         self.advance()
 
+    # ------------------------------------------------------------------ a seat at a hosted table
+    def remote_changed(self) -> None:
+        """The host sent something: a new state (redrawn; this seat is asked if the table waits for it), a
+        refused choice (said), or the end of the connection."""
+        s = self.session
+        if not isinstance(s, RemoteHuntSession) or not self.is_attached or self._ended:
+            return
+        self.refresh_view()
+        if s.notices:
+            refused = s.notices[-1]
+            s.notices.clear()
+            self.set_status(f"Not done: {refused}")
+            if not self._dialog_open and s.human_seat() is not None:
+                self.prompt()  # the choice again, with the host's words on the status line
+            return
+        self.advance()
+
+    def say_remote(self, s: RemoteHuntSession) -> None:
+        """Whom the table waits for (``waiting for Bob and Cat``), or why this seat cannot play on."""
+        if s.lost:
+            self.set_status(f"Not connected: {s.lost}.")
+        elif s.unreadable:  # never silently fewer choices than the host offers
+            self.set_status(f"This client cannot read an action the host offers ({s.unreadable[0]}); join with "
+                            "the same crewkit version as the host, or with --plain.")
+        elif s.sending:
+            self.set_status("Your choice is on its way to the host.")
+        else:
+            self.set_status(s.status())
+
     # ------------------------------------------------------------------ keys
     def action_choose(self) -> None:
         if self._dialog_open or self._scheduled:
             return
-        if self.game.is_over():
+        if self.session.is_over():
             self.finish(again=True)
             return
         self.advance()
@@ -450,14 +486,19 @@ class HuntTableScreen(Screen[None]):
         self.app.push_screen(HuntLogScreen(tuple(self._log_read)))
 
     def action_quit_table(self) -> None:
-        if self.game.is_over() or not self.session.humans:
+        if self.session.is_over() or not self.session.humans:
             self.app.exit()
             return
 
         def done(quit_now: bool | None) -> None:
             if quit_now:
+                if self.remote:
+                    self.crew_app.exit_note = LEAVE_EXIT_NOTE
                 self.app.exit()
 
+        if self.remote:
+            self.app.push_screen(ChoiceScreen(LEAVE_TITLE, LEAVE_CHOICES, LEAVE_NOTE, id="quit"), done)
+            return
         self.app.push_screen(
             ChoiceScreen(
                 "Quit the game?",
@@ -479,20 +520,25 @@ class HuntTableScreen(Screen[None]):
         obs = self.session.observation(viewer)
 
         def chosen(what: str | None) -> None:
-            if what == "new":
+            if what == "new" and self.remote:
+                self.set_status(HOST_DECIDES)
+            elif what == "new":
                 self.new_game()
             elif what == "quit":
                 self.app.exit()
 
         finished = self.session.finish()  # the record written, the result in the logbook (once)
         written = [f"Record: {finished.record_path.name} (crewkit replay reads it)"] if finished.record_path else []
+        if self.remote:
+            written = ["The host keeps this game's record and opens the next game."]
         note = "\n".join(written + finished.errors)
         roles = {obs.seats[s].role for s in humans}
-        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs), personal=len(roles) <= 1, note=note), chosen)
+        self.app.push_screen(HuntEndScreen(obs, outcome_words(obs), personal=len(roles) <= 1, note=note,
+                                         hosted=self.remote), chosen)
 
     def new_game(self) -> None:
         self.session.new_game(self.session.next_seed())
-        self.catalog = Catalog.of(self.game)
+        self.catalog = self.session.catalog
         self._ended = False
         self._scheduled = False
         humans = self.session.humans

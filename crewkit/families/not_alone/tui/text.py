@@ -19,6 +19,7 @@ from crewkit.families.not_alone.blocks import GiveUp, Pass, PlaceToken, PlayCard
 from crewkit.families.not_alone.observation import BoardObservation, QuestionView
 
 if TYPE_CHECKING:
+    from crewkit.effects.ruleset import EffectRuleSet
     from crewkit.families.not_alone.board import BoardGame
 
 TOKEN_SIGNS = {"creature": "C", "target": "T", "artemia": "A"}
@@ -45,21 +46,28 @@ class Catalog:
 
     @classmethod
     def of(cls, game: BoardGame) -> Catalog:
-        data = game.data
-        cards = {c.id: c for deck in game.card_sets.values() for c in deck.cards}
+        return cls.of_ruleset(game.ruleset)
+
+    @classmethod
+    def of_ruleset(cls, ruleset: EffectRuleSet) -> Catalog:
+        """What the rule set prints (a seat at a hosted table has its rule set, never the host's game)."""
+        data = ruleset.data
+        card_sets = {deck: ruleset.cards[deck] for deck in data.get("decks", {})}
+        cards = {c.id: c for deck in card_sets.values() for c in deck.cards}
         marker = str(data["planet"].get("marker", {}).get("place", ""))
         explore = data["round"]["exploration"]
         sides = data.get("board_sides", {})
+        places = ruleset.cards["places"]
         return cls(
-            places=dict(game.place_by_number),
+            places={c.number: c for c in places.cards if c.number},
             cards=cards,
-            hunt_ids=frozenset(c.id for c in game.card_sets["hunt"].cards),
-            rows=game.rows,
-            marker_place=game.places_set.place_ids().get(marker),
+            hunt_ids=frozenset(c.id for c in card_sets["hunt"].cards),
+            rows=tuple(tuple(r) for r in data["planet"]["rows"]),
+            marker_place=places.place_ids().get(marker),
             resist={int(lv["will"]): int(lv["take_back"]) for lv in explore.get("resist", [])},
             board_sides={k: tuple(v.get("token_spaces", ())) for k, v in sides.items()},
             will=int(data["counter"]["start"]),
-            decks=dict(game.card_sets),
+            decks=card_sets,
         )
 
     def place_name(self, number: int) -> str:
