@@ -1,8 +1,8 @@
 """What one phase machine for both families would cost the trick-taking family (issue 27, item 4).
 
-crewkit runs the board family on :class:`crewkit.engine.machine.Machine` and the trick-taking family on its own
-:class:`crewkit.families.trick_taking.engine.game.Game`. To price running the trick-taking family on the Machine, this script drives
-the *same* games two ways, in the same run, with the same random legal choices:
+crewkit runs the board family on :class:`crewkit.engine.machine.Machine` and the trick-taking family on its
+own :class:`crewkit.families.trick_taking.engine.game.Game`. To price running the trick-taking family on the
+Machine, this script drives the *same* games two ways, in the same run, with the same random legal choices:
 
 * ``Game``: ``legal_actions()`` then ``apply()`` on the trick-taking game, as the bots' driver does;
 * ``Machine``: the Machine's own control flow (whose turn, the phase's handler table, ``_settle`` after every

@@ -3,10 +3,11 @@
     python benchmarks/table_pace.py [--bot table] [--games 4] [--players 4]
                                     [--missions planet-nine/01 planet-nine/06 planet-nine/10 planet-nine/31]
 
-Plays whole games with the bot the table seats (``crewkit.families.trick_taking.tui.session.DEFAULT_BOT`` unless ``--bot``) in every
-seat, as the table asks them (the optional call at each communication window, then the required action), and
-times each call. Prints per mission the decisions timed, the median, the 95th percentile and the slowest, and
-the share of decisions over the target. Wall-clock figures: they depend on the machine and its load.
+Plays whole games with the bot the table seats (``crewkit.families.trick_taking.tui.session.DEFAULT_BOT``
+unless ``--bot``) in every seat, as the table asks them (the optional call at each communication window, then
+the required action), and times each call. Prints per mission the decisions timed, the median, the 95th
+percentile and the slowest, and the share of decisions over the target. Wall-clock figures: they depend on the
+machine and its load.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 BOARD_ONLY = ("crewkit.effects", "crewkit.families.not_alone", "crewkit.engine.machine")
-TRICK_ONLY = ("crewkit.families.trick_taking", "crewkit.analysis.loading")  # its engine, blocks, bots, search, table
+TRICK_ONLY = ("crewkit.families.trick_taking", "crewkit.analysis.loading")  # its engine, bots, search, table
 SOLVE = ["solve", "--mission", "planet-nine/10", "--players", "4", "--seed", "1"]
 SIMULATE_NOT_ALONE = ["simulate", "--ruleset", "not-alone", "--players", "3", "--games", "2", "--seed", "1"]
 
@@ -44,7 +44,7 @@ def starting_with(modules: set[str], prefixes: tuple[str, ...]) -> list[str]:
 
 def test_a_trick_taking_solve_imports_nothing_of_the_board_family() -> None:
     modules = modules_after(SOLVE)
-    assert "crewkit.families.trick_taking.solve.solver" in modules and "crewkit.families.trick_taking.engine.blocks.tricks" in modules  # it did solve
+    assert {"crewkit.families.trick_taking.solve.solver", "crewkit.families.trick_taking.engine.blocks.tricks"} <= modules  # it solved
     assert starting_with(modules, BOARD_ONLY) == []
 
 

@@ -18,7 +18,7 @@ LAYERS: dict[str, int] = {
     "errors": 0, "atomic": 0, "safetext": 0, "usercache": 0, "nativelib": 0, "cards": 0,  # utilities (no imports from higher layers)
     "dsl": 1,
     "spec": 2, "effects": 2,  # effects read spec files; spec never imports effects
-    "engine": 3, "games": 3,  # the shared core (the phase machine, actions, blocks by name) and the one game interface
+    "engine": 3, "games": 3,  # the shared core (the phase machine, actions, blocks by name); the game interface
     "families": 4,  # each family's engine, bots (and the trick-taking search) behind the interface
     "analysis": 5,
     "campaign": 6,
@@ -170,8 +170,8 @@ def test_the_checker_finds_a_cycle_held_by_a_function_level_import_and_an_upward
     for d in (pkg, pkg / "spec", pkg / "engine"):
         (d / "__init__.py").write_text("")
     (pkg / "spec" / "reader.py").write_text("def f():\n    from crewkit.engine import compiler\n")
-    (pkg / "engine" / "compiler.py").write_text("from typing import TYPE_CHECKING\nfrom crewkit.spec import reader\n"
-                                                "if TYPE_CHECKING:\n    from crewkit.engine import runner\n")
+    (pkg / "engine" / "compiler.py").write_text(
+        "from typing import TYPE_CHECKING\nfrom crewkit.spec import reader\nif TYPE_CHECKING:\n    from crewkit.engine import runner\n")
     (pkg / "engine" / "runner.py").write_text("from . import compiler\n")
     edges = import_edges(module_files(tmp_path))
     assert edges["crewkit.engine.runner"] == {"crewkit.engine.compiler": [(1, False)]}

@@ -1,8 +1,9 @@
 """Compiled rules and new games by name, for simulations and benchmarks.
 
-Uses :func:`crewkit.families.trick_taking.engine.setup.compile_game` (the full spec pipeline). While that pipeline is not
-working (modules still being written), it falls back to reading the bundled YAML directly with
-:func:`crewkit.families.trick_taking.engine.rules.compile_rules`, which is enough for rule sets without ``extends:``.
+Uses :func:`crewkit.families.trick_taking.engine.setup.compile_game` (the full spec pipeline). While that
+pipeline is not working (modules still being written), it falls back to reading the bundled YAML directly with
+:func:`crewkit.families.trick_taking.engine.rules.compile_rules`, which is enough for rule sets without
+``extends:``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ Secret simultaneous choices: a block whose action is secret calls :meth:`Machine
 go to the record; :meth:`Machine.release` writes the held actions in seat order when they are revealed, so
 neither the record nor an observation tells in which order the seats chose.
 
-The trick-taking :class:`~crewkit.families.trick_taking.engine.game.Game` keeps its own specialised copy of the flow for speed.
+The trick-taking :class:`~crewkit.families.trick_taking.engine.game.Game` keeps its own specialised copy of
+the flow for speed.
 """
 
 from __future__ import annotations

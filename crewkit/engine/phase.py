@@ -7,9 +7,9 @@ frame, secret tasks, chip scoring, ...) adds actions and hooks to the phases it 
 plugins do. Blocks are stateless objects: the state lives on the game, so cloning a game never clones a block.
 
 The registry maps a block's name (the word used in a rule set's ``flow:`` and ``blocks:``) to its class.
-crewkit's own blocks register themselves in :mod:`crewkit.families.trick_taking.engine.blocks`; another package adds blocks through
-the ``crewkit.blocks`` entry-point group (each entry point names a :class:`Block` subclass, or a module whose
-import registers its blocks).
+crewkit's own blocks register themselves in :mod:`crewkit.families.trick_taking.engine.blocks`; another
+package adds blocks through the ``crewkit.blocks`` entry-point group (each entry point names a :class:`Block`
+subclass, or a module whose import registers its blocks).
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """Blocks by name, and a rule set's composition of blocks (compiled once per :class:`Rules`).
 
-crewkit's own blocks live in :mod:`crewkit.families.trick_taking.engine.blocks`; an installed package adds blocks through the
-``crewkit.blocks`` entry-point group (an entry point names a :class:`~crewkit.engine.phase.Block` subclass,
-or a module whose import registers blocks with :func:`~crewkit.engine.phase.register`). Both are imported on
-first need: the trick-taking blocks when a rule set of that family is first composed
-(:data:`FAMILY_BLOCK_MODULES`), an installed package's when one of its block names is asked for. A family run
-by the phase machine (:mod:`crewkit.engine.machine`) registers its machine blocks from its own package.
+crewkit's own blocks live in :mod:`crewkit.families.trick_taking.engine.blocks`; an installed package adds
+blocks through the ``crewkit.blocks`` entry-point group (an entry point names a
+:class:`~crewkit.engine.phase.Block` subclass, or a module whose import registers blocks with
+:func:`~crewkit.engine.phase.register`). Both are imported on first need: the trick-taking blocks when a rule
+set of that family is first composed (:data:`FAMILY_BLOCK_MODULES`), an installed package's when one of its
+block names is asked for. A family run by the phase machine (:mod:`crewkit.engine.machine`) registers its
+machine blocks from its own package.
 
 A rule set names its phases in ``flow:`` (default: ``[setup, draft, tricks]``; with ``rounds:``,
 ``[choose-mission, tricks]``) and its cross-cutting blocks in ``blocks:``. The composition always holds the

@@ -245,9 +245,10 @@ class MissionSymbols:
 class SetupStep:
     """One step of a mission's ``setup`` list, typed (``choose_roles`` gives one ``choose`` step per role).
 
-    ``kind``: ``ask`` (question, answers, who, id), ``choose`` (role, by, exclude), ``holder-role`` (role, card,
-    offset), ``swap-tokens`` / ``move-token`` (optional); the engine adds ``decision``, ``distribution`` and
-    ``dummy-seat`` steps from the symbols and the rule set (:mod:`crewkit.families.trick_taking.engine.steps`)."""
+    ``kind``: ``ask`` (question, answers, who, id), ``choose`` (role, by, exclude), ``holder-role`` (role,
+    card, offset), ``swap-tokens`` / ``move-token`` (optional); the engine adds ``decision``, ``distribution``
+    and ``dummy-seat`` steps from the symbols and the rule set
+    (:mod:`crewkit.families.trick_taking.engine.steps`)."""
 
     kind: str
     params: Mapping[str, Any] = field(default_factory=dict)

@@ -347,7 +347,8 @@ def default_services() -> Services:
         bot_factory = _lazy_make_bot  # imported when the first bot sits down: a faster start
     else:
         bot_factory = None
-        warnings.append("bots are not available (crewkit.families.trick_taking.bots.make_bot): every seat is played here (hotseat)")
+        warnings.append("bots are not available (crewkit.families.trick_taking.bots.make_bot): every seat is "
+                        "played here (hotseat)")
     logbook: LogbookLike
     try:
         from crewkit.campaign.store import Logbook

@@ -38,7 +38,7 @@ TOKEN_WORDS: dict[str, str] = {
 
 # The one wording of a communication (token positions top | bottom | only): the dialog, the crew panel,
 # the log and the status line all read it from here.
-from crewkit.families.trick_taking.engine.words import STATEMENT_WORDS  # noqa: E402  (one set of words for every front end)
+from crewkit.families.trick_taking.engine.words import STATEMENT_WORDS  # noqa: E402
 
 # One glyph per suit name, the same in every game: the shape tells the suit without its colour, and no letter
 # means red in one game and rocket in another. A suit not listed here shows its code from the rule set.
@@ -393,11 +393,12 @@ def briefing_lines(rs: Any, spec: Any, kinds: Sequence[str], *, shown_id: str, m
     """The briefing of a mission as the app shows it before an attempt (Rich markup): its title, the crew,
     the mission in words (:func:`mission_briefing_lines`) and the readings in force.
 
-    ``rs``/``spec`` are the loaded rule set and mission (:func:`crewkit.families.trick_taking.engine.setup.specs_for`), ``kinds`` the
-    seats (``human``, a bot name, ``jarvis``), ``shown_id`` the mission as the player chose it, ``mission_set``
-    whether it is a rule set's own set of mission cards (``hammer``, ``persian/level-2``), ``entry`` its
-    campaign entry (title and chapter), ``fixed_readings`` the campaign's fixed readings. The briefing screen
-    and ``crewkit show mission --words`` both print this."""
+    ``rs``/``spec`` are the loaded rule set and mission
+    (:func:`crewkit.families.trick_taking.engine.setup.specs_for`), ``kinds`` the seats (``human``, a bot
+    name, ``jarvis``), ``shown_id`` the mission as the player chose it, ``mission_set`` whether it is a rule
+    set's own set of mission cards (``hammer``, ``persian/level-2``), ``entry`` its campaign entry (title and
+    chapter), ``fixed_readings`` the campaign's fixed readings. The briefing screen and ``crewkit show mission
+    --words`` both print this."""
     data = rs.data
     lines: list[str] = []
     if mission_set:

@@ -1,5 +1,6 @@
-"""Mission conditions in the fast bot's C look-ahead: the translated programs (crewkit/families/trick_taking/bots/condcode.py)
-evaluate as the DSL does, and the C decisions with conditions are the Python twin's, count for count."""
+"""Mission conditions in the fast bot's C look-ahead: the translated programs
+(crewkit/families/trick_taking/bots/condcode.py) evaluate as the DSL does, and the C decisions with conditions
+are the Python twin's, count for count."""
 
 from __future__ import annotations
 

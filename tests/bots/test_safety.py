@@ -1,10 +1,10 @@
 """No bot wins a teammate's task card while it holds a legal card that does not (issue 15, item 5).
 
-Judged by the engine, independently of :mod:`crewkit.families.trick_taking.bots.safety`: before each card a bot plays after the
-lead, every legal card is tried on a clone of the game. A card *takes* a teammate's task card when, once it
-is down, the bot leads the trick (the engine's trick winner over the cards so far, or the trick's winner when
-it was the last card) and the trick holds an open task card of another seat. The bot may play such a card
-only when every legal card does.
+Judged by the engine, independently of :mod:`crewkit.families.trick_taking.bots.safety`: before each card a
+bot plays after the lead, every legal card is tried on a clone of the game. A card *takes* a teammate's task
+card when, once it is down, the bot leads the trick (the engine's trick winner over the cards so far, or the
+trick's winner when it was the last card) and the trick holds an open task card of another seat. The bot may
+play such a card only when every legal card does.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The card tracker (crewkit.families.trick_taking.engine.tracking): from the seat's own observation only, never a hidden card; the
-voids it shows are true; the hint's reason is words about that position."""
+"""The card tracker (crewkit.families.trick_taking.engine.tracking): from the seat's own observation only,
+never a hidden card; the voids it shows are true; the hint's reason is words about that position."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""One rules kernel: the solver (Python and C) judges tricks and task tokens as crewkit.families.trick_taking.engine.kernel does.
+"""One rules kernel: the solver (Python and C) judges tricks and task tokens as
+crewkit.families.trick_taking.engine.kernel does.
 
 The Python search takes the kernel's strength table and asks the kernel's ``token_violation``; the C search
 receives the same table and has its own token check, so it is tested here against the engine itself (which

@@ -164,7 +164,8 @@ def test_solver_answers_the_same_without_c() -> None:
     game = new_game("crew", "planet-nine/10", 4, seed="native-solve")
     with_c = solve(game, timeout=60)
     code = (
-        "import json; from crewkit.families.trick_taking.engine.setup import new_game; from crewkit.families.trick_taking.solve import solve; "
+        "import json; from crewkit.families.trick_taking.engine.setup import new_game; "
+        "from crewkit.families.trick_taking.solve import solve; "
         "r = solve(new_game('crew', 'planet-nine/10', 4, seed='native-solve'), timeout=60); "
         "print(json.dumps(r.to_json()))"
     )

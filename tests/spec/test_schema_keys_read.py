@@ -1,11 +1,11 @@
 """Every key a schema accepts changes what the engine runs: no key is accepted and then ignored.
 
-For every property of every schema (``schemas/*.schema.json``), the test finds the places where bundled
-files (and a few fixtures below, for keys no bundled file uses) set it, changes the value there (deletes it,
-flips it, picks another enum value, another card, another number, a shorter list, another expression) and
-compiles the game again through the engine's own pipeline (``crewkit.families.trick_taking.engine.setup``, which also reads the
-logbook's distress bonus). A property is *read* when some change gives different compiled rules (or a
-different refusal). A property no change can affect fails the test: implement it, or take it out of the
+For every property of every schema (``schemas/*.schema.json``), the test finds the places where bundled files
+(and a few fixtures below, for keys no bundled file uses) set it, changes the value there (deletes it, flips
+it, picks another enum value, another card, another number, a shorter list, another expression) and compiles
+the game again through the engine's own pipeline (``crewkit.families.trick_taking.engine.setup``, which also
+reads the logbook's distress bonus). A property is *read* when some change gives different compiled rules (or
+a different refusal). A property no change can affect fails the test: implement it, or take it out of the
 schema. A second test checks that every field of the compiled rules is read somewhere in crewkit, so a key
 cannot hide in a compiled field nobody uses (as ``distress.extra_attempts`` once did).
 

@@ -25,7 +25,8 @@ from tests.untrusted.harness import ROOT
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
 
 # (module path, its library): the solver's C search and the fast bot's C look-ahead
-LIBRARIES = [("crewkit.families.trick_taking.solve.native", native.LIBRARY), ("crewkit.families.trick_taking.bots.fastnative", fastnative.LIBRARY)]
+LIBRARIES = [("crewkit.families.trick_taking.solve.native", native.LIBRARY),
+             ("crewkit.families.trick_taking.bots.fastnative", fastnative.LIBRARY)]
 
 PLANTED = r"""
 #include <stdio.h>

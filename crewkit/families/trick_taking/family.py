@@ -1,10 +1,11 @@
 """The trick-taking family (The Crew, JARVIS, the Persian reading, Hammer) behind the one game interface.
 
-:class:`TrickTakingGame` is a thin adapter of the engine's :class:`~crewkit.families.trick_taking.engine.game.Game` (which keeps its
-own fast flow) to :class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` opens games, replays records
-(:func:`crewkit.families.trick_taking.engine.record.replay_record`), puts the bots of :mod:`crewkit.families.trick_taking.bots` behind the one driver
-(:class:`BotSeat`; :func:`play_game` plays an engine game to its end) and counts a finished game for
-``simulate`` and ``compare``.
+:class:`TrickTakingGame` is a thin adapter of the engine's
+:class:`~crewkit.families.trick_taking.engine.game.Game` (which keeps its own fast flow) to
+:class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` opens games, replays records
+(:func:`crewkit.families.trick_taking.engine.record.replay_record`), puts the bots of
+:mod:`crewkit.families.trick_taking.bots` behind the one driver (:class:`BotSeat`; :func:`play_game` plays an
+engine game to its end) and counts a finished game for ``simulate`` and ``compare``.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def _event_text(e: Event) -> str:
 
 
 class TrickTakingGame(EngineGame):
-    """A trick-taking :class:`~crewkit.families.trick_taking.engine.game.Game` as a :class:`~crewkit.games.protocol.GameInPlay`."""
+    """A trick-taking :class:`~crewkit.families.trick_taking.engine.game.Game` as a
+    :class:`~crewkit.games.protocol.GameInPlay`."""
 
     __slots__ = ("_table",)
     engine: Game
@@ -125,9 +127,9 @@ class TrickTakingGame(EngineGame):
 
 
 class BotSeat:
-    """A trick-taking bot (:class:`~crewkit.families.trick_taking.bots.base.Bot`) for the one driver: it reads its seat's
-    observation only; an optional action from ``act`` while a required one is due, or a required one from
-    ``optional``, is a bug of the bot (:class:`~crewkit.games.driver.BotError`)."""
+    """A trick-taking bot (:class:`~crewkit.families.trick_taking.bots.base.Bot`) for the one driver: it reads
+    its seat's observation only; an optional action from ``act`` while a required one is due, or a required
+    one from ``optional``, is a bug of the bot (:class:`~crewkit.games.driver.BotError`)."""
 
     __slots__ = ("bot", "seat")
 

@@ -446,7 +446,8 @@ class RoundScreen(ModalScreen[None]):
 
 def tracker_text(tracker: Any, kinds: Sequence[str], viewer: int | None) -> Text:
     """The card tracker in words: per suit the cards played, your own, how many are still unseen; the trumps
-    out; the voids each player showed. Only what the seat has seen (crewkit.families.trick_taking.engine.tracking)."""
+    out; the voids each player showed. Only what the seat has seen
+    (crewkit.families.trick_taking.engine.tracking)."""
     from crewkit.tui.text import cards_line
 
     out = Text()

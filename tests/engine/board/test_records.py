@@ -53,7 +53,8 @@ def test_an_illegal_action_is_refused_with_the_rule(
 
 
 def test_no_engine_module_names_the_game() -> None:
-    named = [p.name for engine in ENGINES for p in engine.rglob("*.py") if re.search(r"not[ _-]?alone", p.read_text("utf-8"), re.I)]
+    named = [p.name for engine in ENGINES for p in engine.rglob("*.py")
+             if re.search(r"not[ _-]?alone", p.read_text("utf-8"), re.I)]
     assert named == []
 
 

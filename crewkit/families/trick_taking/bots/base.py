@@ -1,4 +1,5 @@
-"""The bot protocol: bots see only an :class:`~crewkit.families.trick_taking.engine.observation.Observation`, never the game."""
+"""The bot protocol: bots see only an :class:`~crewkit.families.trick_taking.engine.observation.Observation`,
+never the game."""
 
 from __future__ import annotations
 

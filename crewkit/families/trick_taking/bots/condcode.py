@@ -1,9 +1,10 @@
 """Mission conditions as a small tree program for the fast bot's C play-outs (``_fastsim.c``: ``ev``).
 
-The fast bot judges ``fail_if``/``done_if`` in its play-outs (:mod:`crewkit.families.trick_taking.bots.conditions`). In Python that
-costs about a second per game; this module translates the parsed conditions (:mod:`crewkit.dsl.ast`, the
-same trees the engine compiled) into fixed-width nodes ``(op, a, b, c)`` that the C look-ahead evaluates on
-its own worlds, so those missions are played out at C speed too.
+The fast bot judges ``fail_if``/``done_if`` in its play-outs
+(:mod:`crewkit.families.trick_taking.bots.conditions`). In Python that costs about a second per game; this
+module translates the parsed conditions (:mod:`crewkit.dsl.ast`, the same trees the engine compiled) into
+fixed-width nodes ``(op, a, b, c)`` that the C look-ahead evaluates on its own worlds, so those missions are
+played out at C speed too.
 
 The translation covers the whole vocabulary of the condition language except what a play-out cannot answer
 the same way (strings other than task tokens, ``name`` fields, list ``+`` and list equality, equality of

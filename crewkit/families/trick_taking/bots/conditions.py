@@ -1,17 +1,18 @@
 """Mission conditions in the bots' look-ahead: worlds that judge ``fail_if``/``done_if`` as the engine does.
 
-:class:`CondWorld` is a :class:`~crewkit.families.trick_taking.bots.sim.World` that also keeps the tricks played (the observed
-ones and the simulated ones) and evaluates the mission's compiled conditions on them through a read-only
-view (:class:`SimView`, the DSL's ``View`` protocol), with the engine's timing: ``after-play`` conditions
-after every card that does not end a trick, every condition after each trick (after the task cards were
-scored), success once every task is done and every condition is done (a condition without ``done_if`` is
-done when the hands run out), failure at the first ``fail_if`` or when the hands run out first. Roles are
-the table's (or, when a bot weighs a ``ChoosePlayer`` choice, the one it is trying).
+:class:`CondWorld` is a :class:`~crewkit.families.trick_taking.bots.sim.World` that also keeps the tricks
+played (the observed ones and the simulated ones) and evaluates the mission's compiled conditions on them
+through a read-only view (:class:`SimView`, the DSL's ``View`` protocol), with the engine's timing:
+``after-play`` conditions after every card that does not end a trick, every condition after each trick (after
+the task cards were scored), success once every task is done and every condition is done (a condition without
+``done_if`` is done when the hands run out), failure at the first ``fail_if`` or when the hands run out first.
+Roles are the table's (or, when a bot weighs a ``ChoosePlayer`` choice, the one it is trying).
 
-:func:`choose_play_cond` is the cooperative policy of :mod:`crewkit.families.trick_taking.bots.sim` made to read the conditions:
-a seat that plays last in a trick takes the card whose finished trick does not fail and completes the most
-conditions; an earlier seat keeps the policy's card unless finishing the trick with the policy fails, then
-tries its other cards the same way. Everything here sees only a sampled world, never a game.
+:func:`choose_play_cond` is the cooperative policy of :mod:`crewkit.families.trick_taking.bots.sim` made to
+read the conditions: a seat that plays last in a trick takes the card whose finished trick does not fail and
+completes the most conditions; an earlier seat keeps the policy's card unless finishing the trick with the
+policy fails, then tries its other cards the same way. Everything here sees only a sampled world, never a
+game.
 """
 
 from __future__ import annotations
@@ -276,7 +277,8 @@ def done_so_far(cs: CondSetup, tricks: Sequence[Any], n: int) -> tuple[bool, ...
 
 
 def choose_play_cond(w: CondWorld) -> int:
-    """:func:`crewkit.families.trick_taking.bots.sim.choose_play`, reading the mission's conditions (see the module docstring)."""
+    """:func:`crewkit.families.trick_taking.bots.sim.choose_play`, reading the mission's conditions (see the
+    module docstring)."""
     c = choose_play(w)
     if not w.plays:
         return c

@@ -1,23 +1,25 @@
 """The expert bot: perfect-information search over worlds sampled from what the seat knows.
 
-It sees only its :class:`~crewkit.families.trick_taking.engine.observation.Observation`. At a card play it samples complete
-deals consistent with what it knows (:class:`~crewkit.families.trick_taking.bots.heuristic.Knowledge`: cards played, suits a seat
-showed void in, communicated cards and what their statements rule out, the commander's card, hand sizes),
-builds for each sampled world a game at the current position (:func:`world_game`, engine state only from
-the observation plus the sampled hands) and, for each card it may play, asks the perfect-information solver
-(:class:`crewkit.families.trick_taking.solve.TrickSearch`, the C search where it applies) whether the crew can still win after
-that play, within a node budget. Each card scores the share of worlds it keeps winnable plus the share of
-cooperative play-outs (:func:`crewkit.families.trick_taking.bots.sim.rollout`) it wins, so the bot stays robust to teammates who
-cannot see the hands it imagined (early in a deal most plays keep every world winnable). The play-outs run
-in C (the fast bot's port, :mod:`crewkit.families.trick_taking.bots.fast`: the same results, much cheaper than a solver call), so
-they are also played in more worlds than the solver sees (``rollout_worlds``). Safe plays come first
-(:func:`crewkit.families.trick_taking.bots.safety.safe_plays`). The worlds are those the teammates' play explains
-(:mod:`crewkit.families.trick_taking.bots.expert_worlds`): each is drawn again until the bots' communication rule explains every
-teammate's communication and silence, and a solved world in which the position is already lost (where the
-teammates would have blundered) is dropped for another. :class:`Inference` can also weight the worlds by
-how likely the policy makes the teammates' cards (off by default: the teammates play by the solver, not by
-the policy; measured in the history of docs/performance.md). Mission conditions, task tokens and neighbour draws are the engine's
-and the solver's, so every mission is read as written.
+It sees only its :class:`~crewkit.families.trick_taking.engine.observation.Observation`. At a card play it
+samples complete deals consistent with what it knows
+(:class:`~crewkit.families.trick_taking.bots.heuristic.Knowledge`: cards played, suits a seat showed void in,
+communicated cards and what their statements rule out, the commander's card, hand sizes), builds for each
+sampled world a game at the current position (:func:`world_game`, engine state only from the observation plus
+the sampled hands) and, for each card it may play, asks the perfect-information solver
+(:class:`crewkit.families.trick_taking.solve.TrickSearch`, the C search where it applies) whether the crew can
+still win after that play, within a node budget. Each card scores the share of worlds it keeps winnable plus
+the share of cooperative play-outs (:func:`crewkit.families.trick_taking.bots.sim.rollout`) it wins, so the
+bot stays robust to teammates who cannot see the hands it imagined (early in a deal most plays keep every
+world winnable). The play-outs run in C (the fast bot's port, :mod:`crewkit.families.trick_taking.bots.fast`:
+the same results, much cheaper than a solver call), so they are also played in more worlds than the solver
+sees (``rollout_worlds``). Safe plays come first
+(:func:`crewkit.families.trick_taking.bots.safety.safe_plays`). The worlds are those the teammates' play
+explains (:mod:`crewkit.families.trick_taking.bots.expert_worlds`): each is drawn again until the bots'
+communication rule explains every teammate's communication and silence, and a solved world in which the
+position is already lost (where the teammates would have blundered) is dropped for another. :class:`Inference`
+can also weight the worlds by how likely the policy makes the teammates' cards (off by default: the teammates
+play by the solver, not by the policy; measured in the history of docs/performance.md). Mission conditions,
+task tokens and neighbour draws are the engine's and the solver's, so every mission is read as written.
 
 Where its world model does not describe the game (a dummy seat with face-down columns, cards set aside
 unseen, hidden or secret tasks, a competitive scoring game) and outside the trick phase (setup choices,
@@ -301,8 +303,9 @@ class ExpertBot:
 
 
 def _finish_trick_by_policy(g: Game, base: Any, cid: int) -> None:
-    """Play the rest of ``g``'s current trick with the cooperative policy of :mod:`crewkit.families.trick_taking.bots.sim` on its
-    twin world ``base`` (after this seat's card ``cid``); stop early where the two disagree."""
+    """Play the rest of ``g``'s current trick with the cooperative policy of
+    :mod:`crewkit.families.trick_taking.bots.sim` on its twin world ``base`` (after this seat's card ``cid``);
+    stop early where the two disagree."""
     w = base.copy()
     w.play(cid)
     cards = g.rules.deck.cards

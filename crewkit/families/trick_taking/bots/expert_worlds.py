@@ -25,12 +25,12 @@ class Inference:
     """How likely each sampled world makes what the teammates did, when they play as the bots do.
 
     Teammates are assumed to play by the bots' rules (the expert's and the heuristic's communication rule,
-    :func:`crewkit.families.trick_taking.bots.heuristic.comm_pick`, and for cards the cooperative policy of :mod:`crewkit.families.trick_taking.bots.sim`
-    that the bots' play-outs follow). A world is replayed from the start of every trick (each seat's hand
-    then is its sampled hand plus the cards it has played since): each teammate's card that the policy would
-    not have played there costs a factor ``play_miss``, each communication window where the communication
-    rule would have said something else than the teammate did (spoken, or kept silent) ``comm_miss``.
-    The log of the product is :meth:`loglik`.
+    :func:`crewkit.families.trick_taking.bots.heuristic.comm_pick`, and for cards the cooperative policy of
+    :mod:`crewkit.families.trick_taking.bots.sim` that the bots' play-outs follow). A world is replayed from
+    the start of every trick (each seat's hand then is its sampled hand plus the cards it has played since):
+    each teammate's card that the policy would not have played there costs a factor ``play_miss``, each
+    communication window where the communication rule would have said something else than the teammate did
+    (spoken, or kept silent) ``comm_miss``. The log of the product is :meth:`loglik`.
     """
 
     def __init__(self, obs: Observation, play_miss: float, comm_miss: float) -> None:

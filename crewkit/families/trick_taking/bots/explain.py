@@ -1,9 +1,9 @@
 """A hint: what the expert bot would do for a seat, and why, in one line of words.
 
 The bot sees the seat's observation only (as any bot). The reason is read from the position as the seat sees
-it (the trick so far, the open tasks, the cards still unseen: :mod:`crewkit.families.trick_taking.engine.tracking`) and from the
-share of the bot's imagined deals its choice keeps winnable. Players are named "seat N" (a front end words
-them); cards by their names.
+it (the trick so far, the open tasks, the cards still unseen:
+:mod:`crewkit.families.trick_taking.engine.tracking`) and from the share of the bot's imagined deals its
+choice keeps winnable. Players are named "seat N" (a front end words them); cards by their names.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """The heuristic bot: cooperative rules plus a short determinized lookahead.
 
-It sees only its :class:`~crewkit.families.trick_taking.engine.observation.Observation`. From it, it works out what is known
-about the other hands (:class:`Knowledge`): cards already played are gone; a seat that did not follow
-the led suit is void in it; a communicated card is in its owner's hand until played, and its statement
-(highest / lowest / only) rules out cards above, below or beside it; the commander holds the commander's
-card. It then samples complete deals consistent with that knowledge (*worlds*) and, for each candidate
-action, plays each world to its end with the cooperative full-information policy of
-:mod:`crewkit.families.trick_taking.bots.sim` (task owners win their cards, others dump task cards on their owners' tricks,
-nobody takes a task card that is not theirs, token order respected). The action with the most successful
-play-outs wins; ties go to the policy's own choice.
+It sees only its :class:`~crewkit.families.trick_taking.engine.observation.Observation`. From it, it works out
+what is known about the other hands (:class:`Knowledge`): cards already played are gone; a seat that did not
+follow the led suit is void in it; a communicated card is in its owner's hand until played, and its statement
+(highest / lowest / only) rules out cards above, below or beside it; the commander holds the commander's card.
+It then samples complete deals consistent with that knowledge (*worlds*) and, for each candidate action, plays
+each world to its end with the cooperative full-information policy of
+:mod:`crewkit.families.trick_taking.bots.sim` (task owners win their cards, others dump task cards on their
+owners' tricks, nobody takes a task card that is not theirs, token order respected). The action with the most
+successful play-outs wins; ties go to the policy's own choice.
 
 Everything is deterministic given the seed: the number of worlds and play-outs is fixed (scaled down as
 hands shrink), never taken from the clock.
@@ -288,7 +288,8 @@ class HeuristicBot:
         return max(req, key=lambda a: (wins[a.card.id] + 0.01 * scores[a.card.id], -a.card.id))
 
     def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
-        """Task cards with objectives (Mission Deep Sea): :mod:`crewkit.families.trick_taking.bots.taskcard_choice`."""
+        """Task cards with objectives (Mission Deep Sea):
+        :mod:`crewkit.families.trick_taking.bots.taskcard_choice`."""
         return choose_task_card_action(obs, req, self.rng, self.draft_worlds, Knowledge, world_from)
 
     # ------------------------------------------------------------------ passing (distress)

@@ -1,8 +1,8 @@
 """The random bot: uniform over the required legal actions (the safe ones, when it plays a card).
 
 When it plays a card after the lead it picks uniformly among the legal cards that do not take a teammate's
-task card (:func:`crewkit.families.trick_taking.bots.safety.safe_plays`), like every other bot; among all legal cards only when
-every one of them does.
+task card (:func:`crewkit.families.trick_taking.bots.safety.safe_plays`), like every other bot; among all
+legal cards only when every one of them does.
 
 At a communication window it communicates (or calls for distress) rarely: with probability
 ``OPTIONAL_PROBABILITY`` (5%) it picks one of its optional actions uniformly, otherwise it passes. Most

@@ -4,9 +4,9 @@ The heuristic bot samples complete deals consistent with what it has seen (a *de
 plays them out here with :func:`choose_play` for every seat. Nothing in this module sees a
 :class:`~crewkit.families.trick_taking.engine.game.Game`: worlds are built from observations only.
 
-Card ids are the deck's (suits in order, ranks ascending inside a suit, specials last), so "higher in
-the same suit" is a mask operation. The trick winner, the follow rule and the task-token order are the
-rules kernel's (:mod:`crewkit.families.trick_taking.engine.kernel`); free cards and mission conditions are not modelled.
+Card ids are the deck's (suits in order, ranks ascending inside a suit, specials last), so "higher in the same
+suit" is a mask operation. The trick winner, the follow rule and the task-token order are the rules kernel's
+(:mod:`crewkit.families.trick_taking.engine.kernel`); free cards and mission conditions are not modelled.
 """
 
 from __future__ import annotations

@@ -1,12 +1,13 @@
 """The bots' choices among task cards with objectives (Mission Deep Sea): which card to take, whether to pass,
 which number to name, to whom the crew gives a card.
 
-Each candidate is judged by play-outs, as the heuristic bot judges a role (:meth:`HeuristicBot._choose_player`):
-the card's objective is bound to the seat that would take it (:meth:`TaskCardDeck.bind`), added to the
-conditions the seat knows, and the same sampled deals are played out with the conditions judged
-(:func:`crewkit.families.trick_taking.bots.conditions.rollout_cond`); the candidate that succeeds most often is chosen (ties: the
-first offered). Passing is worth what the best card left is worth in another drafting seat's hands. A card
-that asks a number is weighed, before the number is named, with the trick share of a seat (tricks / seats).
+Each candidate is judged by play-outs, as the heuristic bot judges a role
+(:meth:`HeuristicBot._choose_player`): the card's objective is bound to the seat that would take it
+(:meth:`TaskCardDeck.bind`), added to the conditions the seat knows, and the same sampled deals are played out
+with the conditions judged (:func:`crewkit.families.trick_taking.bots.conditions.rollout_cond`); the candidate
+that succeeds most often is chosen (ties: the first offered). Passing is worth what the best card left is
+worth in another drafting seat's hands. A card that asks a number is weighed, before the number is named, with
+the trick share of a seat (tricks / seats).
 """
 
 from __future__ import annotations
@@ -79,8 +80,9 @@ def choose_task_card_action(obs: Any, req: Sequence[Action], rng: random.Random,
 
 
 class NativeTaskPlays:
-    """The play-outs in C (the fast bot's port of the same policy): the leader's first card is chosen in Python,
-    the rest is played out by ``fs_rollout_batch`` with the conditions translated (:mod:`crewkit.families.trick_taking.bots.condcode`)."""
+    """The play-outs in C (the fast bot's port of the same policy): the leader's first card is chosen in
+    Python, the rest is played out by ``fs_rollout_batch`` with the conditions translated
+    (:mod:`crewkit.families.trick_taking.bots.condcode`)."""
 
     def __init__(self, decider: Any, head: list[int], tail: list[int], deals: list[list[int]]) -> None:
         self.decider, self.head, self.tail, self.deals = decider, head, tail, deals

@@ -50,8 +50,8 @@ OVER = Phase.OVER
 class Game:
     """One attempt of a mission. Create with :meth:`new`; drive with :meth:`apply`."""
 
-    # the tricks block's per-rule-set lookups (crewkit.families.trick_taking.engine.blocks.tricks), set by its ``start``: plain
-    # attributes because every play reads them
+    # the tricks block's per-rule-set lookups (crewkit.families.trick_taking.engine.blocks.tricks), set by its
+    # ``start``: plain attributes because every play reads them
     _cards: tuple[Card, ...]
     _play_actions: tuple[tuple[Play, ...], ...]  # [seat][card id]: the shared Play actions
     _strengths: tuple[tuple[int, ...], ...]  # [led suit + 1][card id]
@@ -105,7 +105,8 @@ class Game:
         # in-game randomness (mission 12's draws), independent of the deal; seeded only where needed
         self._draw_rng = random.Random(f"crewkit:{seed}:draws") if rules.draws else random.Random(0)
         self._outcome: Outcome | None = None
-        self.spec: Any = None  # the GameSpec (names) when created through crewkit.families.trick_taking.engine.setup
+        # the GameSpec (names) when created through crewkit.families.trick_taking.engine.setup
+        self.spec: Any = None
         self.total_tricks = min(len(h) for h in deal.hands) if deal.hands else 0
         if self.dummy_seat is not None:
             self.total_tricks = min(len(h) for i, h in enumerate(deal.hands) if i != self.dummy_seat)
@@ -138,7 +139,8 @@ class Game:
             if t.revealed:
                 self.events.append(Event("task-revealed", None, t.card, t.token or ""))
 
-        self.steps: list[Any] = []  # the setup phase's steps (crewkit.families.trick_taking.engine.steps), when the flow has one
+        # the setup phase's steps (crewkit.families.trick_taking.engine.steps), when the flow has one
+        self.steps: list[Any] = []
         self.step_index = 0
         self.draft_turn = -1
         self._task_mask = deck.mask(t.card for t in self.tasks)

@@ -113,8 +113,10 @@ class Rules:
     raw_ruleset: Mapping[str, Any] = field(repr=False, default_factory=dict)
     flow: tuple[str, ...] = ("setup", "draft", "tricks")  # the phases, by block name (``flow:``)
     blocks: tuple[str, ...] = ()  # cross-cutting blocks named by the rule set (``blocks:``), beyond the implied
-    task_deck: Any = None  # crewkit.families.trick_taking.engine.taskcards.TaskCardDeck: task cards with objectives (``tasks.deck``)
-    task_draw: Any = None  # crewkit.families.trick_taking.engine.taskcards.TaskDraw: the mission's ``draw_tasks`` step
+    # task cards with objectives (``tasks.deck``) and the mission's ``draw_tasks`` step: the TaskCardDeck and
+    # TaskDraw of crewkit.families.trick_taking.engine.taskcards
+    task_deck: Any = None
+    task_draw: Any = None
     draft_passing: bool = False  # a seat may pass in the draft when fewer tasks than seats were drawn
     comm_pool: int | None = None  # the crew shares this many tokens (rapture of the deep); None: per_player each
     comm_closed_if: Callable[..., Any] | None = None  # nobody communicates while it holds (mission DSL)

@@ -1,7 +1,8 @@
 """The game's state objects: tricks, tasks, communications, outcomes, events and deals (plain data).
 
-The phase machine (:mod:`crewkit.families.trick_taking.engine.game`) and the blocks (:mod:`crewkit.families.trick_taking.engine.blocks`) read and change
-these; bots, the solver and the UI read them through views and observations.
+The phase machine (:mod:`crewkit.families.trick_taking.engine.game`) and the blocks
+(:mod:`crewkit.families.trick_taking.engine.blocks`) read and change these; bots, the solver and the UI read
+them through views and observations.
 """
 
 from __future__ import annotations

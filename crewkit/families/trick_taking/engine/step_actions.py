@@ -1,4 +1,5 @@
-"""The setup steps' actions, with their JSON form (:mod:`crewkit.families.trick_taking.engine.steps` holds the steps that take them)."""
+"""The setup steps' actions, with their JSON form (:mod:`crewkit.families.trick_taking.engine.steps` holds the
+steps that take them)."""
 
 from __future__ import annotations
 

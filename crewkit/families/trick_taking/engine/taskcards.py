@@ -4,9 +4,10 @@ redeal rule, and binding a card to its owner.
 A task card (:class:`crewkit.spec.taskcards.TaskCardSpec`) is an objective written in the condition language
 over the name ``owner`` (and ``chosen``, the number a prediction card asks for). When a seat takes the card
 (and names its number), :meth:`TaskCardDeck.bind` puts the seat and the number into the card's syntax trees
-(:func:`crewkit.dsl.ast.bind_names`) and compiles them into a :class:`~crewkit.families.trick_taking.engine.rules.Condition`, which
-the game adds to its conditions (``Game.conditions``): from then on the card is judged like any mission
-condition, by the engine, by the bots' play-outs (their C translation too) and by the solver.
+(:func:`crewkit.dsl.ast.bind_names`) and compiles them into a
+:class:`~crewkit.families.trick_taking.engine.rules.Condition`, which the game adds to its conditions
+(``Game.conditions``): from then on the card is judged like any mission condition, by the engine, by the bots'
+play-outs (their C translation too) and by the solver.
 
 The draw (:func:`draw_cards`): the deck is shuffled and read card by card; a card whose difficulty for the
 table's seats fits in what is still missing of the mission's total is taken, one that would go past it is

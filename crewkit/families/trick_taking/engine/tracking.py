@@ -1,10 +1,10 @@
 """What one seat can track from its own observation: the cards played per suit, the trumps out, the voids shown.
 
-Everything comes from :class:`~crewkit.families.trick_taking.engine.observation.Observation` (the public tricks and the seat's own
-hand): a card the seat cannot see is never named, only counted as unseen. A void is shown when a seat did not
-follow the led suit where the rules oblige it to (``must_follow``), except with a card playable at any time
-(``free_cards``) and for the dummy seat (JARVIS plays from its face-up cards only: not following says nothing
-about its face-down ones).
+Everything comes from :class:`~crewkit.families.trick_taking.engine.observation.Observation` (the public
+tricks and the seat's own hand): a card the seat cannot see is never named, only counted as unseen. A void is
+shown when a seat did not follow the led suit where the rules oblige it to (``must_follow``), except with a
+card playable at any time (``free_cards``) and for the dummy seat (JARVIS plays from its face-up cards only:
+not following says nothing about its face-down ones).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Card-blind mission conditions (those that read only who won which trick) as a minimal automaton over the
-sequence of trick winners: the solver's guard (:class:`crewkit.families.trick_taking.solve.core.TrickSearch`). Built once per position
-and setup choice, bottom-up and hash-consed; per state, the most tricks each seat can still win."""
+sequence of trick winners: the solver's guard (:class:`crewkit.families.trick_taking.solve.core.TrickSearch`).
+Built once per position and setup choice, bottom-up and hash-consed; per state, the most tricks each seat can
+still win."""
 
 from __future__ import annotations
 

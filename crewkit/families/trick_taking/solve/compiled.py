@@ -2,9 +2,9 @@
 
 A condition is *compiled* when its parsed ``fail_if`` / ``done_if`` have a shape whose meaning the trick
 search already models; the shapes are recognised on the syntax tree (:mod:`crewkit.dsl.ast`, positions
-ignored), never on a mission's name, so any authored mission written the same way is compiled too.
-Everything else stays a DSL condition evaluated through :class:`crewkit.families.trick_taking.solve.view.SearchView` (the slower
-path), and :func:`crewkit.families.trick_taking.solve.solve` says which conditions took which path.
+ignored), never on a mission's name, so any authored mission written the same way is compiled too. Everything
+else stays a DSL condition evaluated through :class:`crewkit.families.trick_taking.solve.view.SearchView` (the
+slower path), and :func:`crewkit.families.trick_taking.solve.solve` says which conditions took which path.
 
 Shapes:
 
@@ -123,11 +123,12 @@ def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequen
                        tokens: bool, played: int | None = None, spare: int = 0) -> CompiledConditions:
     """Recognise the conditions the search can check natively (see the module's docstring).
 
-    ``view`` evaluates the fixed card sets and seats (a :class:`crewkit.families.trick_taking.solve.view.SearchView`);
-    ``hands_mask``: the cards in hands (and on the table); ``played``: every card played so far (default:
-    the won cards); ``spare``: the cards of hands holding more cards than their seat will still play (3 players:
-    one card stays unplayed), any of which may be left unplayed; ``won``: the cards each seat has won; ``task_owner``: card id -> owner of each
-    real open task card (None: undrafted); ``tokens``: task tokens are in play.
+    ``view`` evaluates the fixed card sets and seats (a
+    :class:`crewkit.families.trick_taking.solve.view.SearchView`); ``hands_mask``: the cards in hands (and on
+    the table); ``played``: every card played so far (default: the won cards); ``spare``: the cards of hands
+    holding more cards than their seat will still play (3 players: one card stays unplayed), any of which may
+    be left unplayed; ``won``: the cards each seat has won; ``task_owner``: card id -> owner of each real open
+    task card (None: undrafted); ``tokens``: task tokens are in play.
     """
     from crewkit.dsl.evaluator import evaluate
 

@@ -46,13 +46,14 @@ tasks to take needs ``ceil(q / n)`` more tricks, the open task cards of one hand
 :meth:`TrickSearch.run_split` searches each first play side by side with growing budgets.
 
 **The C search**: for positions without conditions, draws, suitless or free cards, :meth:`TrickSearch.run`
-hands the search to ``_native.c`` (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this file's trick
-search node for node: same verdicts, node counts and lines, about fifty times faster. A change to the
-search here must be made there too; ``tests/solve/test_native.py`` compares the two.
+hands the search to ``_native.c`` (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this
+file's trick search node for node: same verdicts, node counts and lines, about fifty times faster. A change to
+the search here must be made there too; ``tests/solve/test_native.py`` compares the two.
 
 Beside this file: :mod:`crewkit.families.trick_taking.solve.view` (the conditions' view of the search state),
-:mod:`crewkit.families.trick_taking.solve.automaton` (the guard), :mod:`crewkit.families.trick_taking.solve.reasons` (a loss proved by a bound, in words)
-and :mod:`crewkit.families.trick_taking.solve.scope` (when cards merge, when a draft is searched free).
+:mod:`crewkit.families.trick_taking.solve.automaton` (the guard),
+:mod:`crewkit.families.trick_taking.solve.reasons` (a loss proved by a bound, in words) and
+:mod:`crewkit.families.trick_taking.solve.scope` (when cards merge, when a draft is searched free).
 
 History summary (games with conditions): conditions may read the whole history, but a position's future
 is assumed to depend on the past only through each seat's number of tricks, won cards and cards it won
@@ -108,8 +109,9 @@ class TrickSearch:
                  use_table: bool = True, native: bool | None = None,
                  quotas: Sequence[int] | None = None, compile_conditions: bool = True) -> None:
         # a game in its draft phase is searched as a free draft (see the module's docstring); ``quotas``
-        # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one)
-        # (or a commander's distribution at its start: the setup phase with quotas, see crewkit.families.trick_taking.solve.solver)
+        # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one) (or a
+        # commander's distribution at its start: the setup phase with quotas, see
+        # crewkit.families.trick_taking.solve.solver)
         self.draft = not game.is_over() and (game.phase == "draft" or (game.phase == "setup" and quotas is not None))
         self._quotas = None if quotas is None else list(quotas)
         if self._quotas is not None and (not self.draft or len(self._quotas) != game.n or min(self._quotas) < 0
@@ -139,8 +141,9 @@ class TrickSearch:
         nsuits = len(deck.suits)
         self.card_suit = [c.suit.index if c.suit is not None else -1 for c in cards]
         self.card_rank = [c.rank for c in cards]
-        # power[led + 1][card]: strength of the card in a trick led in ``led`` (0: it cannot win): the kernel's
-        # table, the one the engine judges tricks by (crewkit.families.trick_taking.engine.kernel.strength_table)
+        # power[led + 1][card]: strength of the card in a trick led in ``led`` (0: it cannot win): the
+        # kernel's table, the one the engine judges tricks by
+        # (crewkit.families.trick_taking.engine.kernel.strength_table)
         self.power = [list(row) for row in deck_strength_table(deck, rules.precedence)]
         self.order_rank = [c.rank + (30 if c.suit is None or c.suit.trump else 0) for c in cards]
         self.free_mask = deck.mask(fc.card for fc in rules.free_cards)
@@ -161,8 +164,9 @@ class TrickSearch:
         self.spans = spans
         self.contiguous = contiguous
 
-        # conditions the search checks natively (crewkit/families/trick_taking/solve/compiled.py): cards that must be won by one
-        # seat become extra tasks (``_pseudo``, after the real ones); the rest stay DSL conditions
+        # conditions the search checks natively (crewkit/families/trick_taking/solve/compiled.py): cards that
+        # must be won by one seat become extra tasks (``_pseudo``, after the real ones); the rest stay DSL
+        # conditions
         self._pseudo: list[tuple[Card, int]] = []
         # the game's conditions: the mission's, then the task cards' bound to their owners (Mission Deep Sea)
         self._cond_index = list(range(len(game.conditions)))
@@ -308,7 +312,8 @@ class TrickSearch:
         self.line: list[tuple[int, int]] = []
         self.free_owners: dict[int, int] = {}  # free draft, after a win: card id -> the seat that takes the task
         self.nodes = 0
-        # the C search (crewkit/families/trick_taking/solve/native.py) for plain positions: same nodes, same order, faster
+        # the C search (crewkit/families/trick_taking/solve/native.py) for plain positions: same nodes, same
+        # order, faster
         self._native: Any = None
         if native is not False:
             from crewkit.families.trick_taking.solve import native as native_mod
@@ -365,7 +370,8 @@ class TrickSearch:
         self.table = 0
 
     def _compile_conditions(self, game: Game) -> None:
-        """Compile what :mod:`crewkit.families.trick_taking.solve.compiled` recognises; set ``_pseudo`` and ``_cond_index``."""
+        """Compile what :mod:`crewkit.families.trick_taking.solve.compiled` recognises; set ``_pseudo`` and
+        ``_cond_index``."""
         from crewkit.families.trick_taking.solve.compiled import compile_conditions
 
         hands = 0
@@ -397,8 +403,9 @@ class TrickSearch:
 
     def condition_paths(self) -> list[dict[str, str]]:
         """How the search checks each mission condition: ``compiled`` (a native check, see
-        :mod:`crewkit.families.trick_taking.solve.compiled`), ``winners`` (card-blind: evaluated once per sequence of trick winners)
-        or ``dsl`` (evaluated through the DSL at every trick or play: the slower path)."""
+        :mod:`crewkit.families.trick_taking.solve.compiled`), ``winners`` (card-blind: evaluated once per
+        sequence of trick winners) or ``dsl`` (evaluated through the DSL at every trick or play: the slower
+        path)."""
         engine = "the C search" if self.native else "the Python search"
         out = [{"id": cid, "path": "compiled", "how": f"{shape}, as search tasks of {engine}", "why": ""}
                for cid, shape in self.compiled_conditions]
@@ -766,7 +773,8 @@ class TrickSearch:
         return winner_automaton(self, cap, which)
 
     def root_loss(self) -> str:
-        """:func:`crewkit.families.trick_taking.solve.reasons.root_loss`: why the position is lost before a card is tried, or ""."""
+        """:func:`crewkit.families.trick_taking.solve.reasons.root_loss`: why the position is lost before a
+        card is tried, or ""."""
         return root_loss(self)
 
     def seat_words(self, seat: int) -> str:
@@ -1148,9 +1156,10 @@ class TrickSearch:
         alive, per seat (alive, conditions newly done)), memoised on the sequence of trick winners so far.
         ``which``: only these conditions (indices into ``self.conditions``; default: all of them).
 
-        A card-blind condition reads only trick winners, numbers and counts (crewkit.families.trick_taking.solve.compiled.card_blind),
-        so its verdict after a trick is a function of the winners' sequence: it is evaluated once per sequence
-        and winner, with a stand-in trick that has the right number, leader and winner (its cards unread).
+        A card-blind condition reads only trick winners, numbers and counts
+        (crewkit.families.trick_taking.solve.compiled.card_blind), so its verdict after a trick is a function
+        of the winners' sequence: it is evaluated once per sequence and winner, with a stand-in trick that has
+        the right number, leader and winner (its cards unread).
         """
         seq = self._seq
         memo = self._wmemo if which is None else self._wmemo_subset.setdefault(which, {})
@@ -1401,7 +1410,8 @@ class TrickSearch:
         return result
 
     def _tokens_ok(self, completed: list[int], before: int, after: int) -> bool:
-        """The kernel's token-order verdict (crewkit.families.trick_taking.engine.kernel.token_violation), as the engine judges it."""
+        """The kernel's token-order verdict (crewkit.families.trick_taking.engine.kernel.token_violation), as
+        the engine judges it."""
         now = 0
         for i in completed:
             now |= 1 << i

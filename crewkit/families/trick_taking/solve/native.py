@@ -1,9 +1,9 @@
 """The C trick search (``_native.c``) for plain missions, loaded through ctypes.
 
-The C file mirrors :class:`crewkit.families.trick_taking.solve.core.TrickSearch` for positions without mission conditions,
-neighbour draws, suitless or free cards (free drafts included): the same nodes in the same order, so the same verdicts, node
-counts and winning lines, about fifty times faster. :class:`TrickSearch` uses it on its own when it
-can (``native=None``); ``native=False`` keeps the search in Python.
+The C file mirrors :class:`crewkit.families.trick_taking.solve.core.TrickSearch` for positions without mission
+conditions, neighbour draws, suitless or free cards (free drafts included): the same nodes in the same order,
+so the same verdicts, node counts and winning lines, about fifty times faster. :class:`TrickSearch` uses it on
+its own when it can (``native=None``); ``native=False`` keeps the search in Python.
 
 The library is found, compiled and checked by :class:`crewkit.nativelib.NativeLibrary` (first found wins: a
 library built into the installed package by the wheel's build hook, ``hatch_build.py``; one compiled earlier

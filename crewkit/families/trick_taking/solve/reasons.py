@@ -1,6 +1,6 @@
 """Why a position is lost before a card is tried, in words (``crewkit check`` and ``crewkit solve`` say it):
-the bounds of :class:`crewkit.families.trick_taking.solve.core.TrickSearch` at a trick start, each turned into a sentence that names
-the seat, its cards and the mission's conditions in words."""
+the bounds of :class:`crewkit.families.trick_taking.solve.core.TrickSearch` at a trick start, each turned into
+a sentence that names the seat, its cards and the mission's conditions in words."""
 
 from __future__ import annotations
 

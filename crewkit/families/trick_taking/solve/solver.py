@@ -2,16 +2,18 @@
 
 Phases:
 
-- **tricks** (the usual case): the fast core (:class:`crewkit.families.trick_taking.solve.core.TrickSearch`) searches the plays.
-  On 5-player gold-frame missions the optional hand-over of one task before trick 1 is searched too.
-- **draft**: without neighbour draws or mission conditions that read cards, the draft is searched, not enumerated: the fast
-  core plays the tricks with the undrafted tasks unowned, and a task goes to whoever wins its card, within
-  the number of tasks each seat takes in the draft (a *free draft*, see :mod:`crewkit.families.trick_taking.solve.core`). On
-  5-player gold-frame missions each hand-over (seat o to seat p) is one more free-draft start in which o
-  keeps one task fewer and p one more: o drafts one of p's tasks and hands it on. Otherwise every way the remaining tasks can still be drafted (each seat
-  in draft order takes one) is a separate start; starts are ordered by a cheap affinity score (owners
-  holding their card or higher ones) and searched with growing node budgets, so an easy winning assignment
-  is found fast. Either way the line begins with the ``take-task`` actions.
+- **tricks** (the usual case): the fast core (:class:`crewkit.families.trick_taking.solve.core.TrickSearch`)
+  searches the plays. On 5-player gold-frame missions the optional hand-over of one task before trick 1 is
+  searched too.
+- **draft**: without neighbour draws or mission conditions that read cards, the draft is searched, not
+  enumerated: the fast core plays the tricks with the undrafted tasks unowned, and a task goes to whoever wins
+  its card, within the number of tasks each seat takes in the draft (a *free draft*, see
+  :mod:`crewkit.families.trick_taking.solve.core`). On 5-player gold-frame missions each hand-over (seat o to
+  seat p) is one more free-draft start in which o keeps one task fewer and p one more: o drafts one of p's
+  tasks and hands it on. Otherwise every way the remaining tasks can still be drafted (each seat in draft
+  order takes one) is a separate start; starts are ordered by a cheap affinity score (owners holding their
+  card or higher ones) and searched with growing node budgets, so an easy winning assignment is found fast.
+  Either way the line begins with the ``take-task`` actions.
 - **commander's distribution** (without mission conditions or draws, the last setup step): searched as a
   free draft too, once per way the balance rule lets the tasks be counted out (each seat gets the same number
   of tasks, give or take one; with the gold frame, also after one task is handed on); the line begins with

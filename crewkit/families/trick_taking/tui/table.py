@@ -1,8 +1,9 @@
 """The table: your hand, the trick, the tasks, the crew and their communications; bots play in turn.
 
-The screen holds a :class:`~crewkit.families.trick_taking.tui.session.Session` and re-renders from the engine's observation
-after every action. Which actions exist is always the engine's answer (``legal_actions``); a refused
-choice shows the engine's :class:`~crewkit.engine.errors.IllegalAction` message in the status line.
+The screen holds a :class:`~crewkit.families.trick_taking.tui.session.Session` and re-renders from the
+engine's observation after every action. Which actions exist is always the engine's answer
+(``legal_actions``); a refused choice shows the engine's :class:`~crewkit.engine.errors.IllegalAction` message
+in the status line.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Block ``objectives`` (cross-cutting): what a co-operative mission asks, and when it is won or lost.
 
 After each trick: a task card won by anyone but its owner fails the mission; done tasks are checked against
-the task-token order (the kernel's :func:`~crewkit.families.trick_taking.engine.kernel.token_violation`) and, for secret mission
-cards, their number order; the mission's conditions (compiled DSL) are checked; the mission succeeds when
-every task and condition is done, and fails when the hands run out first.
+the task-token order (the kernel's :func:`~crewkit.families.trick_taking.engine.kernel.token_violation`) and,
+for secret mission cards, their number order; the mission's conditions (compiled DSL) are checked; the mission
+succeeds when every task and condition is done, and fails when the hands run out first.
 """
 
 from __future__ import annotations
@@ -91,7 +91,8 @@ def score_tasks(g: Game, trick: Trick, mask: int) -> None:
                     return
     if not any(t.token for t in g.tasks):
         return
-    # token order: tasks completed in one trick count as simultaneous (crewkit.families.trick_taking.engine.kernel judges it)
+    # token order: tasks completed in one trick count as simultaneous
+    # (crewkit.families.trick_taking.engine.kernel judges it)
     tasks = g.tasks
     number = trick.number
     pending = completed_bits = 0

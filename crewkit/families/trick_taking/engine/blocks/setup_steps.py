@@ -1,9 +1,9 @@
 """Block ``setup`` (phase): the mission's setup steps, walked in order before the tasks are drafted.
 
 The steps themselves (questions, role choices, token moves, the commander's task decisions, the dummy's seat)
-are one class each in :mod:`crewkit.families.trick_taking.engine.steps`; this phase runs them: it starts steps until one waits for
-an action, hands every action to the current step, and gives way to the next phase of the flow when the last
-step is done.
+are one class each in :mod:`crewkit.families.trick_taking.engine.steps`; this phase runs them: it starts steps
+until one waits for an action, hands every action to the current step, and gives way to the next phase of the
+flow when the last step is done.
 """
 
 from __future__ import annotations
