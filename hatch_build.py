@@ -1,5 +1,6 @@
-"""Wheel build hook: compile the C parts into the wheel: the solver's search (crewkit/solve/_native.c) and
-the fast bot's look-ahead (crewkit/bots/_fastsim.c).
+"""Wheel build hook: compile the C parts into the wheel: the solver's search
+(crewkit/families/trick_taking/solve/_native.c) and the fast bot's look-ahead
+(crewkit/families/trick_taking/bots/_fastsim.c).
 
 The library is a plain shared object loaded through ctypes (no Python headers). When no C compiler is
 found the wheel is built without it: crewkit then compiles it on first use into the user's cache, or
@@ -44,9 +45,9 @@ class NativeSearchBuildHook(BuildHookInterface):
         self._tmp = tempfile.mkdtemp(prefix="crewkit-native-")
         cc = os.environ.get("CC") or "cc"
         # (source, library name in the wheel, what it is): the solver's C search and the fast bot's look-ahead
-        for package, stem, what in (("solve", "_native", "the solver's C search"),
-                                    ("bots", "_fastsim", "the fast bot's C look-ahead")):
-            source = Path(self.root) / "crewkit" / package / f"{stem}.c"
+        for package, stem, what in (("crewkit/families/trick_taking/solve", "_native", "the solver's C search"),
+                                    ("crewkit/families/trick_taking/bots", "_fastsim", "the fast bot's C look-ahead")):
+            source = Path(self.root) / package / f"{stem}.c"
             target = Path(self._tmp) / f"{stem}_lib{suffix}"
             command = [*shlex.split(cc), "-O3", "-std=c99", "-D_POSIX_C_SOURCE=199309L", "-shared", "-fPIC",
                        "-o", str(target), str(source)]
@@ -60,7 +61,7 @@ class NativeSearchBuildHook(BuildHookInterface):
                 self.app.display_warning(f"crewkit: {what} did not compile; it will be compiled on "
                                          f"first use, or Python is used:\n{proc.stderr.strip()[:2000]}")
                 continue
-            build_data["force_include"][str(target)] = f"crewkit/{package}/{stem}_lib{suffix}"
+            build_data["force_include"][str(target)] = f"{package}/{stem}_lib{suffix}"
             build_data["pure_python"] = False
             # the libraries are loaded through ctypes and never touch the Python ABI: any Python 3, this platform
             build_data["tag"] = f"py3-none-{_platform_tag()}"

@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from solver_speed import percentile, write_section  # noqa: E402
 
-from crewkit.engine.game import Game  # noqa: E402
-from crewkit.engine.setup import compile_game  # noqa: E402
-from crewkit.solve import solve  # noqa: E402
+from crewkit.families.trick_taking.engine.game import Game  # noqa: E402
+from crewkit.families.trick_taking.engine.setup import compile_game  # noqa: E402
+from crewkit.families.trick_taking.solve import solve  # noqa: E402
 
 MISSIONS = {34: "planet-nine/34", 46: "planet-nine/46"}
 

@@ -23,10 +23,10 @@ from pathlib import Path
 CHILD = r"""
 import random, sys, time
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import make_bot
+from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.family import play_game
-from crewkit.bots.base import OPTIONAL_TYPES
-from crewkit.engine.game import Game
+from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES
+from crewkit.families.trick_taking.engine.game import Game
 
 rules = load_rules("crew", "planet-nine/25", 4)
 

@@ -18,10 +18,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from crewkit.analysis.loading import load_rules  # noqa: E402
-from crewkit.bots import make_bot  # noqa: E402
-from crewkit.bots.base import OPTIONAL_TYPES  # noqa: E402
-from crewkit.engine.game import Game  # noqa: E402
-from crewkit.engine.rules import Rules  # noqa: E402
+from crewkit.families.trick_taking.bots import make_bot  # noqa: E402
+from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES  # noqa: E402
+from crewkit.families.trick_taking.engine.game import Game  # noqa: E402
+from crewkit.families.trick_taking.engine.rules import Rules  # noqa: E402
 from crewkit.families.trick_taking.family import play_game  # noqa: E402
 
 

@@ -20,11 +20,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def main(argv: list[str] | None = None) -> int:
     from crewkit.analysis.loading import game_spec, load_rules, start_game
-    from crewkit.bots.expert import ExpertBot
-    from crewkit.engine.blocks.tricks import Play
-    from crewkit.engine.game import TRICKS
+    from crewkit.families.trick_taking.bots.expert import ExpertBot
+    from crewkit.families.trick_taking.engine.blocks.tricks import Play
+    from crewkit.families.trick_taking.engine.game import TRICKS
     from crewkit.families.trick_taking.family import play_game
-    from crewkit.solve import SearchAborted, TrickSearch
+    from crewkit.families.trick_taking.solve import SearchAborted, TrickSearch
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mission", default="planet-nine/10")

@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from solver_speed import bench_rules, percentile, write_section  # noqa: E402
 
-from crewkit.engine.game import Game  # noqa: E402
-from crewkit.solve import native, solve  # noqa: E402
+from crewkit.families.trick_taking.engine.game import Game  # noqa: E402
+from crewkit.families.trick_taking.solve import native, solve  # noqa: E402
 
 
 def run(task_counts: list[int], deals: int, timeout: float, verbose: bool = False) -> list[dict[str, float | int]]:
@@ -89,7 +89,7 @@ def section(rows: list[dict[str, float | int]], deals: int, timeout: float, comm
     lines += [
         "",
         "Targets (issue 16): every deal decided within 20 s with p95 at most 5 s, every 12- and 20-task deal",
-        "winnable. The draft is searched, not enumerated (`crewkit/solve/core.py`, mirrored in C): a task goes",
+        "winnable. The draft is searched, not enumerated (`crewkit/families/trick_taking/solve/core.py`, mirrored in C): a task goes",
         "to whoever wins its card, within the number of tasks the draft gives each seat; the quotas give sound",
         "bounds (a seat with q tasks to take needs ceil(q / 4) more tricks, so 36 tasks at 4 players are proved",
         "lost at once) and the sweep bound proves deals like the commander holding every rocket and top card lost",

@@ -1,8 +1,8 @@
 """What one phase machine for both families would cost the trick-taking family (issue 27, item 4).
 
-crewkit runs the board family on :class:`crewkit.engine.machine.Machine` and the trick-taking family on its own
-:class:`crewkit.engine.game.Game`. To price running the trick-taking family on the Machine, this script drives
-the *same* games two ways, in the same run, with the same random legal choices:
+crewkit runs the board family on :class:`crewkit.engine.machine.Machine` and the trick-taking family on its
+own :class:`crewkit.families.trick_taking.engine.game.Game`. To price running the trick-taking family on the
+Machine, this script drives the *same* games two ways, in the same run, with the same random legal choices:
 
 * ``Game``: ``legal_actions()`` then ``apply()`` on the trick-taking game, as the bots' driver does;
 * ``Machine``: the Machine's own control flow (whose turn, the phase's handler table, ``_settle`` after every
@@ -30,12 +30,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from crewkit.analysis.loading import load_rules  # noqa: E402
-from crewkit.bots.base import OPTIONAL_TYPES  # noqa: E402
 from crewkit.engine.actions import Action  # noqa: E402
-from crewkit.engine.game import Game  # noqa: E402
 from crewkit.engine.machine import Machine, MachineBlock  # noqa: E402
 from crewkit.engine.phase import Block  # noqa: E402
-from crewkit.engine.rules import Rules  # noqa: E402
+from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES  # noqa: E402
+from crewkit.families.trick_taking.engine.game import Game  # noqa: E402
+from crewkit.families.trick_taking.engine.rules import Rules  # noqa: E402
 
 
 class TrickPhase(MachineBlock["TrickGameOnMachine"]):

@@ -28,11 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.engine.blocks.draft import TakeTask  # noqa: E402
-from crewkit.engine.game import Game  # noqa: E402
-from crewkit.engine.rules import Rules  # noqa: E402
-from crewkit.engine.setup import compile_game  # noqa: E402
-from crewkit.solve import native, solve  # noqa: E402
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask  # noqa: E402
+from crewkit.families.trick_taking.engine.game import Game  # noqa: E402
+from crewkit.families.trick_taking.engine.rules import Rules  # noqa: E402
+from crewkit.families.trick_taking.engine.setup import compile_game  # noqa: E402
+from crewkit.families.trick_taking.solve import native, solve  # noqa: E402
 
 BASE_MISSION = "planet-nine/10"
 
@@ -141,7 +141,7 @@ def section(rows: list[dict[str, float | int]], deals: int, timeout: float, comm
         lines += [
             "The slow deals are unwinnable ones (the proof needs the whole tree, about 16 million plays for the",
             "worst 8-task deal) and winnable ones whose first plays lead into large lost subtrees. What the search",
-            "uses (`crewkit/solve/core.py`, mirrored in C by `crewkit/solve/_native.c`):",
+            "uses (`crewkit/families/trick_taking/solve/core.py`, mirrored in C by `crewkit/families/trick_taking/solve/_native.c`):",
             "",
             "- a table of positions proved lost, keyed on relative ranks (who holds each remaining card of a suit,",
             "  in rank order, and which are open task cards), packed exactly into 32 bytes in C;",

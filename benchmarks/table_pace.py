@@ -3,10 +3,11 @@
     python benchmarks/table_pace.py [--bot table] [--games 4] [--players 4]
                                     [--missions planet-nine/01 planet-nine/06 planet-nine/10 planet-nine/31]
 
-Plays whole games with the bot the table seats (``crewkit.tui.session.DEFAULT_BOT`` unless ``--bot``) in every
-seat, as the table asks them (the optional call at each communication window, then the required action), and
-times each call. Prints per mission the decisions timed, the median, the 95th percentile and the slowest, and
-the share of decisions over the target. Wall-clock figures: they depend on the machine and its load.
+Plays whole games with the bot the table seats (``crewkit.families.trick_taking.tui.session.DEFAULT_BOT``
+unless ``--bot``) in every seat, as the table asks them (the optional call at each communication window, then
+the required action), and times each call. Prints per mission the decisions timed, the median, the 95th
+percentile and the slowest, and the share of decisions over the target. Wall-clock figures: they depend on the
+machine and its load.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.bots.registry import make_bot  # noqa: E402
-from crewkit.engine.setup import new_game  # noqa: E402
+from crewkit.families.trick_taking.bots.registry import make_bot  # noqa: E402
+from crewkit.families.trick_taking.engine.setup import new_game  # noqa: E402
 
 TARGET = 0.5  # seconds: a bot at the table answers within this
 
@@ -57,7 +58,7 @@ def timed_game(mission: str, players: int, bot: str, seed: str) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from crewkit.tui.session import DEFAULT_BOT
+    from crewkit.families.trick_taking.tui.session import DEFAULT_BOT
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot", default=DEFAULT_BOT)

@@ -1,8 +1,10 @@
 """A C library crewkit compiles from its own source and loads through ctypes: one loader for every such library.
 
-The solver's trick search (``crewkit/solve/_native.c``, :mod:`crewkit.solve.native`) and the fast bot's
-look-ahead (``crewkit/bots/_fastsim.c``, :mod:`crewkit.bots.fastnative`) are each a :class:`NativeLibrary`
-with its own source file, cache name and ABI check. Where a library comes from, first found wins:
+The solver's trick search (``crewkit/families/trick_taking/solve/_native.c``,
+:mod:`crewkit.families.trick_taking.solve.native`) and the fast bot's look-ahead
+(``crewkit/families/trick_taking/bots/_fastsim.c``, :mod:`crewkit.families.trick_taking.bots.fastnative`) are
+each a :class:`NativeLibrary` with its own source file, cache name and ABI check. Where a library comes from,
+first found wins:
 
 1. a library built into the installed package next to its source (``<stem>_lib<suffix>``, by the wheel's
    build hook ``hatch_build.py``);

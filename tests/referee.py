@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from crewkit.cards import Card
-from crewkit.engine.game import Game
+from crewkit.families.trick_taking.engine.game import Game
 from crewkit.spec.loader import load_mission
 
 SUCCESS, FAILURE = "success", "failure"

@@ -1,4 +1,4 @@
-"""The import graph is one-way: cards → dsl → spec → engine → bots/solve → analysis → campaign → cli/tui.
+"""The import graph is one-way: cards → dsl → spec → engine core → families → analysis → campaign → cli/tui.
 
 Read from the source (AST), imports inside functions included (a function-level import is still an edge: it
 must not be what keeps a cycle from failing at import time); imports under ``if TYPE_CHECKING:`` are not
@@ -18,14 +18,14 @@ LAYERS: dict[str, int] = {
     "errors": 0, "atomic": 0, "safetext": 0, "usercache": 0, "nativelib": 0, "cards": 0,  # utilities (no imports from higher layers)
     "dsl": 1,
     "spec": 2, "effects": 2,  # effects read spec files; spec never imports effects
-    "engine": 3, "games": 3,  # the one game interface: engine records name its record format and replay errors
-    "bots": 4, "solve": 4, "families": 4,  # a family adapts its engine and bots to the interface
+    "engine": 3, "games": 3,  # the shared core (the phase machine, actions, blocks by name); the game interface
+    "families": 4,  # each family's engine, bots (and the trick-taking search) behind the interface
     "analysis": 5,
     "campaign": 6,
     "cli": 7, "tui": 7, "lsp": 7, "__main__": 7,
     "net": 7,  # hosted tables: the host and its clients, a front end like the terminal app
 }
-LAYER_NAMES = ["cards & utilities", "dsl", "spec", "engine", "bots/solve", "analysis", "campaign", "cli/tui"]
+LAYER_NAMES = ["cards & utilities", "dsl", "spec", "engine core", "families", "analysis", "campaign", "cli/tui"]
 
 
 def module_files(root: Path, package: str = "crewkit") -> dict[str, Path]:
@@ -169,12 +169,12 @@ def test_the_checker_finds_a_cycle_held_by_a_function_level_import_and_an_upward
     (pkg / "engine").mkdir()
     for d in (pkg, pkg / "spec", pkg / "engine"):
         (d / "__init__.py").write_text("")
-    (pkg / "spec" / "loader.py").write_text("def f():\n    from crewkit.engine import rules\n")
-    (pkg / "engine" / "rules.py").write_text("from typing import TYPE_CHECKING\nfrom crewkit.spec import loader\n"
-                                             "if TYPE_CHECKING:\n    from crewkit.engine import game\n")
-    (pkg / "engine" / "game.py").write_text("from . import rules\n")
+    (pkg / "spec" / "reader.py").write_text("def f():\n    from crewkit.engine import compiler\n")
+    (pkg / "engine" / "compiler.py").write_text(
+        "from typing import TYPE_CHECKING\nfrom crewkit.spec import reader\nif TYPE_CHECKING:\n    from crewkit.engine import runner\n")
+    (pkg / "engine" / "runner.py").write_text("from . import compiler\n")
     edges = import_edges(module_files(tmp_path))
-    assert edges["crewkit.engine.game"] == {"crewkit.engine.rules": [(1, False)]}
-    assert "crewkit.engine.game" not in edges["crewkit.engine.rules"]  # TYPE_CHECKING only
-    assert cycles(edges) == [["crewkit.engine.rules", "crewkit.spec.loader"]]
-    assert upward_imports(edges) == ["crewkit.spec.loader:2 imports crewkit.engine.rules (spec → engine)"]
+    assert edges["crewkit.engine.runner"] == {"crewkit.engine.compiler": [(1, False)]}
+    assert "crewkit.engine.runner" not in edges["crewkit.engine.compiler"]  # TYPE_CHECKING only
+    assert cycles(edges) == [["crewkit.engine.compiler", "crewkit.spec.reader"]]
+    assert upward_imports(edges) == ["crewkit.spec.reader:2 imports crewkit.engine.compiler (spec → engine core)"]

@@ -212,7 +212,7 @@ class CheckReport:
 
 def token_warnings(task_count: int, tokens: Sequence[str]) -> list[str]:
     """Task-token orders that cannot all be met (static)."""
-    from crewkit.engine.rules import ARROWS, NUMBERED, OMEGA
+    from crewkit.families.trick_taking.engine.rules import ARROWS, NUMBERED, OMEGA
 
     out: list[str] = []
     toks = [str(t) for t in tokens]
@@ -242,8 +242,8 @@ def token_warnings(task_count: int, tokens: Sequence[str]) -> list[str]:
 def _trace_game(played: Any, rules: Any, traces: list[ConditionTrace]) -> None:
     """Replay ``played`` and evaluate each condition when the engine would: after every trick, and after
     every play for ``check: after-play`` conditions."""
-    from crewkit.engine.blocks.tricks import Play
-    from crewkit.engine.game import Game
+    from crewkit.families.trick_taking.engine.blocks.tricks import Play
+    from crewkit.families.trick_taking.engine.game import Game
 
     if not rules.conditions:
         return
@@ -333,7 +333,7 @@ def _check_one(job: tuple[tuple[str, int], int]) -> CheckGame | SolvedDeal:
         return CheckGame(i, False, "", (), (), error=f"deal {i}: {exc}")
     engine = game.engine  # a mission's conditions and the solver are the trick-taking family's
     if kind == SOLVER:
-        from crewkit.solve import solve
+        from crewkit.families.trick_taking.solve import solve
 
         result = solve(engine, max_nodes=_CHECK["solver_nodes"])  # the reasons of a lost deal too
         return SolvedDeal(i, result.status, result.why)
@@ -448,7 +448,7 @@ def static_impossible(rules: Any) -> str:
     tricks)."""
     from crewkit.analysis.condition_bounds import impossible_conditions
     from crewkit.dsl.words import with_roles, words
-    from crewkit.engine.rules import NUMBERED
+    from crewkit.families.trick_taking.engine.rules import NUMBERED
 
     names = with_roles(None, tuple(rules.roles))
     for cid, which in impossible_conditions(rules):
@@ -543,8 +543,8 @@ def check_mission(
         raise SetupError(f"{path}: {refused[0]} players cannot play this mission with rule set {rs.name!r} "
                          f"(it allows {', '.join(map(str, allowed)) or 'no player count'})")
     from crewkit.analysis.loading import load_rules
-    from crewkit.bots import make_bot
     from crewkit.engine.errors import SetupError
+    from crewkit.families.trick_taking.bots import make_bot
 
     make_bot(bot, 0, "")  # an unknown bot fails here, with the list of names
     reports: dict[int, PlayerCountReport] = {}

@@ -1,17 +1,18 @@
 """Compiled rules and new games by name, for simulations and benchmarks.
 
-Uses :func:`crewkit.engine.setup.compile_game` (the full spec pipeline). While that pipeline is not
-working (modules still being written), it falls back to reading the bundled YAML directly with
-:func:`crewkit.engine.rules.compile_rules`, which is enough for rule sets without ``extends:``.
+Uses :func:`crewkit.families.trick_taking.engine.setup.compile_game` (the full spec pipeline). While that
+pipeline is not working (modules still being written), it falls back to reading the bundled YAML directly with
+:func:`crewkit.families.trick_taking.engine.rules.compile_rules`, which is enough for rule sets without
+``extends:``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from crewkit.engine.game import Game
-from crewkit.engine.rules import Rules
-from crewkit.engine.setup import GameSpec, compile_game
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.rules import Rules
+from crewkit.families.trick_taking.engine.setup import GameSpec, compile_game
 
 
 def load_rules(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> Rules:

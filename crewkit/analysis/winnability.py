@@ -6,7 +6,7 @@ mission shape: for each task count ``k``, ``deals`` random deals of the mission'
 (the mission's task tokens dropped), each solved
 
 - with a **free** draft: the players divide the tasks, each keeping the number of tasks the draft gives it
-  (the solver searches the division, :mod:`crewkit.solve.core`), and
+  (the solver searches the division, :mod:`crewkit.families.trick_taking.solve.core`), and
 - with **fixed** owners: the draft runs in its normal order and each seat takes a task chosen at random.
 
 Under a rule set of task cards with objectives (``tasks.deck``, Mission Deep Sea) ``k`` is the mission's
@@ -204,7 +204,7 @@ def shaped_rules(ruleset: str, mission: str, players: int, tasks: int,
     if tasks > len(base.task_pool):
         raise TooManyTasks(f"{tasks} tasks: the rule set has only {len(base.task_pool)} task cards")
     rules = dataclasses.replace(base, task_count=tasks, tokens=(), mission_id=f"{base.mission_id}~{tasks}-tasks")
-    from crewkit.engine.game import Game
+    from crewkit.families.trick_taking.engine.game import Game
 
     if Game.new(rules, seed="shape").phase != "draft":
         raise WinnabilityError(f"{mission}: setup steps come before the task draft (only plain drafts are dealt)")
@@ -213,7 +213,7 @@ def shaped_rules(ruleset: str, mission: str, players: int, tasks: int,
 
 def _card_rules(base: Any, mission: str, total: int) -> Any:
     """A mission of task cards with objectives, drawn to a difficulty total of ``total``."""
-    from crewkit.engine.game import Game
+    from crewkit.families.trick_taking.engine.game import Game
 
     draw = base.task_draw
     if draw is None or draw.fixed:
@@ -269,8 +269,8 @@ def _init(ruleset: str, mission: str, players: int, readings: dict[str, str] | N
 
 def deal(rules: Any, seed: str, tasks: int, i: int, draft: str) -> Any:
     """Deal ``i`` of ``tasks`` tasks: in its draft phase (free) or with owners drawn in draft order (fixed)."""
-    from crewkit.engine.blocks.draft import PassTask, TakeTask, TakeTaskCard
-    from crewkit.engine.game import Game
+    from crewkit.families.trick_taking.engine.blocks.draft import PassTask, TakeTask, TakeTaskCard
+    from crewkit.families.trick_taking.engine.game import Game
 
     game = Game.new(rules, seed=f"{seed}:{tasks}:{i}")
     if draft == "fixed" and game.task_cards:  # task cards taken (or passed) at random; numbers left to the solver
@@ -289,7 +289,7 @@ def deal(rules: Any, seed: str, tasks: int, i: int, draft: str) -> Any:
 
 
 def _job(job: tuple[int, int, str]) -> tuple[str, float]:
-    from crewkit.solve import solve
+    from crewkit.families.trick_taking.solve import solve
 
     tasks, i, draft = job
     cache = _WORKER["rules"]

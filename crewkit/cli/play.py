@@ -53,12 +53,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.seat is not None:
         raise UsageError("--seat creature|hunted is for Not Alone (--ruleset not-alone); use --seats here")
     if args.bot is not None:
-        from crewkit.bots.registry import bot_names
+        from crewkit.families.trick_taking.bots.registry import bot_names
 
         if args.bot not in bot_names():
             raise UsageError(f"--bot {args.bot}: unknown bot; available bots: {', '.join(bot_names())}")
     if seats is not None:
-        from crewkit.bots.registry import bot_names
+        from crewkit.families.trick_taking.bots.registry import bot_names
 
         kinds = {"human", "bot", *bot_names()}
         bad = [s for s in seats if s not in kinds]

@@ -98,14 +98,14 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         raise UsageError("--after needs a RECORD")
     if not args.mission:
         raise UsageError("give a RECORD or --mission (with --players and --seed)")
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     return new_game(args.ruleset, args.mission, args.players, args.seed, dict(args.reading) or None)
 
 
 def line_text(game: Any, line: list[Any]) -> list[str]:
     """The line replayed on a copy of ``game``: setup choices, then one row per trick."""
-    from crewkit.engine.blocks.tricks import Play
+    from crewkit.families.trick_taking.engine.blocks.tricks import Play
 
     g = game.clone()
     out: list[str] = []
@@ -139,7 +139,7 @@ def _action_text(action: Any) -> str:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from crewkit.solve import solve
+    from crewkit.families.trick_taking.solve import solve
 
     game = _game_from_args(args)
     if game is None:

@@ -1,11 +1,12 @@
 """Actions: small frozen dataclasses with a stable JSON form (the ``actions`` of a game record).
 
-This module holds what every action shares: the :class:`Action` base, the table of action types and their
-JSON readers (:func:`register_action`), and :func:`action_from_json`. Each action is defined, with its reader,
-in the module of the block that handles it (``play`` in :mod:`crewkit.engine.blocks.tricks`, ``communicate``
-and ``signal`` in :mod:`~crewkit.engine.blocks.communication`, the setup steps' actions in
-:mod:`crewkit.engine.steps`, ...), crewkit's own blocks and other packages' alike; importing
-:mod:`crewkit.engine.registry` (as the engine does) registers crewkit's own.
+This module holds what every action shares: the :class:`Action` base, the table of action types and their JSON
+readers (:func:`register_action`), and :func:`action_from_json`. Each action is defined, with its reader, in
+the module of the block that handles it (``play`` in
+:mod:`crewkit.families.trick_taking.engine.blocks.tricks`, ``communicate`` and ``signal`` in
+:mod:`~crewkit.families.trick_taking.engine.blocks.communication`, the setup steps' actions in
+:mod:`crewkit.families.trick_taking.engine.steps`, ...), crewkit's own blocks and other packages' alike;
+importing :mod:`crewkit.engine.registry` (as the engine does) registers crewkit's own.
 """
 
 from __future__ import annotations

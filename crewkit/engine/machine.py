@@ -13,7 +13,8 @@ Secret simultaneous choices: a block whose action is secret calls :meth:`Machine
 go to the record; :meth:`Machine.release` writes the held actions in seat order when they are revealed, so
 neither the record nor an observation tells in which order the seats chose.
 
-The trick-taking :class:`~crewkit.engine.game.Game` keeps its own specialised copy of the flow for speed.
+The trick-taking :class:`~crewkit.families.trick_taking.engine.game.Game` keeps its own specialised copy of
+the flow for speed.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from crewkit.cards import Deck
 from crewkit.engine.actions import Action, ActionFormatError, register_action
 from crewkit.engine.errors import IllegalAction, SetupError
+from crewkit.engine.outcome import FAILURE, IN_PROGRESS, SUCCESS, Outcome
 from crewkit.engine.phase import BlockState
-from crewkit.engine.state import FAILURE, IN_PROGRESS, SUCCESS, Outcome
 
 S = TypeVar("S", bound=BlockState)
 M = TypeVar("M", bound="Machine")

@@ -7,9 +7,9 @@ frame, secret tasks, chip scoring, ...) adds actions and hooks to the phases it 
 plugins do. Blocks are stateless objects: the state lives on the game, so cloning a game never clones a block.
 
 The registry maps a block's name (the word used in a rule set's ``flow:`` and ``blocks:``) to its class.
-crewkit's own blocks register themselves in :mod:`crewkit.engine.blocks`; another package adds blocks through
-the ``crewkit.blocks`` entry-point group (each entry point names a :class:`Block` subclass, or a module whose
-import registers its blocks).
+crewkit's own blocks register themselves in :mod:`crewkit.families.trick_taking.engine.blocks`; another
+package adds blocks through the ``crewkit.blocks`` entry-point group (each entry point names a :class:`Block`
+subclass, or a module whose import registers its blocks).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from crewkit.engine.errors import IllegalAction
 if TYPE_CHECKING:
     from crewkit.cards import Card
     from crewkit.engine.actions import Action
-    from crewkit.engine.game import Game
-    from crewkit.engine.rules import Rules
-    from crewkit.engine.state import Deal, Trick
+    from crewkit.families.trick_taking.engine.game import Game
+    from crewkit.families.trick_taking.engine.rules import Rules
+    from crewkit.families.trick_taking.engine.state import Deal, Trick
 
 class Phase(enum.StrEnum):
     """Where in its flow a game is. The only place phase names are spelled (they compare equal to strings)."""

@@ -1,11 +1,12 @@
 """Blocks by name, and a rule set's composition of blocks (compiled once per :class:`Rules`).
 
-crewkit's own blocks live in :mod:`crewkit.engine.blocks`; an installed package adds blocks through the
-``crewkit.blocks`` entry-point group (an entry point names a :class:`~crewkit.engine.phase.Block` subclass,
-or a module whose import registers blocks with :func:`~crewkit.engine.phase.register`). Both are imported on
-first need: the trick-taking blocks when a rule set of that family is first composed
-(:data:`FAMILY_BLOCK_MODULES`), an installed package's when one of its block names is asked for. A family run
-by the phase machine (:mod:`crewkit.engine.machine`) registers its machine blocks from its own package.
+crewkit's own blocks live in :mod:`crewkit.families.trick_taking.engine.blocks`; an installed package adds
+blocks through the ``crewkit.blocks`` entry-point group (an entry point names a
+:class:`~crewkit.engine.phase.Block` subclass, or a module whose import registers blocks with
+:func:`~crewkit.engine.phase.register`). Both are imported on first need: the trick-taking blocks when a rule
+set of that family is first composed (:data:`FAMILY_BLOCK_MODULES`), an installed package's when one of its
+block names is asked for. A family run by the phase machine (:mod:`crewkit.engine.machine`) registers its
+machine blocks from its own package.
 
 A rule set names its phases in ``flow:`` (default: ``[setup, draft, tricks]``; with ``rounds:``,
 ``[choose-mission, tricks]``) and its cross-cutting blocks in ``blocks:``. The composition always holds the
@@ -26,16 +27,16 @@ from crewkit.spec.bundled import TRICK_TAKING
 
 if TYPE_CHECKING:
     from crewkit.engine.actions import Action
-    from crewkit.engine.game import Game
     from crewkit.engine.machine import MachineBlock
-    from crewkit.engine.rules import Rules
-    from crewkit.engine.state import Deal
+    from crewkit.families.trick_taking.engine.game import Game
+    from crewkit.families.trick_taking.engine.rules import Rules
+    from crewkit.families.trick_taking.engine.state import Deal
 
 ENTRY_POINT_GROUP = "crewkit.blocks"
 DEFAULT_BLOCKS = ("objectives", "communication", "distress", "gold-frame", "draws")
 
 FAMILY_BLOCK_MODULES: dict[str, tuple[str, ...]] = {
-    TRICK_TAKING: tuple(f"crewkit.engine.blocks.{m}" for m in (
+    TRICK_TAKING: tuple(f"crewkit.families.trick_taking.engine.blocks.{m}" for m in (
         "communication", "distress", "draft", "draws", "dummy", "gold_frame", "objectives", "rounds",
         "secret_tasks", "setup_steps", "tricks")),
 }

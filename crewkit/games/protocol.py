@@ -174,7 +174,7 @@ class GameInPlay(Protocol):
     def dummy_seat(self) -> int | None:
         """A seat no player takes (The Crew's JARVIS), decided for by its :meth:`controller`; None in a game
         without one. It may move while the game is set up (the other seats keep their clockwise order:
-        :func:`crewkit.engine.blocks.dummy.dummy_moved`)."""
+        :func:`crewkit.families.trick_taking.engine.blocks.dummy.dummy_moved`)."""
         ...
 
     def controller(self, seat: int) -> int:

@@ -32,10 +32,10 @@ from typing import Any, Protocol
 from crewkit.atomic import write_text_atomic
 from crewkit.campaign.store import LOGBOOK_FILENAME, Logbook, LogbookError
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.dummy import dummy_moved
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.setup import counts_in_logbook
 from crewkit.errors import CrewkitError
+from crewkit.families.trick_taking.engine.blocks.dummy import dummy_moved
+from crewkit.families.trick_taking.engine.setup import counts_in_logbook
 from crewkit.games import TRICK_TAKING, open_game
 from crewkit.games.driver import BotError
 from crewkit.games.protocol import GameInPlay, SeatPlayer

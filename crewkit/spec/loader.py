@@ -216,7 +216,7 @@ def check_ruleset_semantics(data: Mapping[str, Any], doc: Any) -> list[SpecIssue
         except CardError as exc:
             issues.append(_issue(doc, path, str(exc), expected="a card of this deck", found=repr(text)))
 
-    # every card string the engine will parse (crewkit.engine.rules.compile_rules)
+    # every card string the engine will parse (crewkit.families.trick_taking.engine.rules.compile_rules)
     for block, key in (("commander", "holder_of"), ("first_leader", "holder_of"), ("deal", "hold_out"),
                        ("scoring", "challenge_adds")):
         value = data.get(block)

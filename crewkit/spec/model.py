@@ -4,7 +4,7 @@
 mission's parts the engine reads are typed fields, built by the loader (:func:`crewkit.spec.loader.load_mission`):
 its tasks, symbols, conditions and scoring, every DSL text already parsed and checked (:class:`Dsl`, from the
 table of :mod:`crewkit.spec.dslsites`). The engine compiles these once into fast objects
-(``crewkit.engine.rules``) and parses nothing itself.
+(``crewkit.families.trick_taking.engine.rules``) and parses nothing itself.
 """
 
 from __future__ import annotations
@@ -245,9 +245,10 @@ class MissionSymbols:
 class SetupStep:
     """One step of a mission's ``setup`` list, typed (``choose_roles`` gives one ``choose`` step per role).
 
-    ``kind``: ``ask`` (question, answers, who, id), ``choose`` (role, by, exclude), ``holder-role`` (role, card,
-    offset), ``swap-tokens`` / ``move-token`` (optional); the engine adds ``decision``, ``distribution`` and
-    ``dummy-seat`` steps from the symbols and the rule set (:mod:`crewkit.engine.steps`)."""
+    ``kind``: ``ask`` (question, answers, who, id), ``choose`` (role, by, exclude), ``holder-role`` (role,
+    card, offset), ``swap-tokens`` / ``move-token`` (optional); the engine adds ``decision``, ``distribution``
+    and ``dummy-seat`` steps from the symbols and the rule set
+    (:mod:`crewkit.families.trick_taking.engine.steps`)."""
 
     kind: str
     params: Mapping[str, Any] = field(default_factory=dict)

@@ -1,6 +1,6 @@
 """The crewkit terminal app, one shell for every family: the chooser, campaign → briefing → table → end of
 mission, the logbook, saved attempts and resume, help. A family adds its table screen and widgets: the Crew's
-table (:mod:`crewkit.tui.screens.table`) or Not Alone's (:mod:`crewkit.families.not_alone.tui.table`)."""
+table (:mod:`crewkit.families.trick_taking.tui.table`) or Not Alone's (:mod:`crewkit.families.not_alone.tui.table`)."""
 
 from __future__ import annotations
 
@@ -34,9 +34,9 @@ from crewkit.tui.text import plural
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
     from crewkit.families.not_alone.tui.session import HuntSession
     from crewkit.families.not_alone.tui.table import HuntTableScreen
+    from crewkit.families.trick_taking.tui.session import Finished, Session
+    from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.tui.remote import HostSeat
-    from crewkit.tui.screens.table import TableScreen
-    from crewkit.tui.session import Finished, Session
 
 
 class CrewApp(App[int]):
@@ -199,7 +199,7 @@ class CrewApp(App[int]):
 
     # ------------------------------------------------------------------ seats and specs
     def kinds(self, mission: str | None = None) -> list[str]:
-        from crewkit.tui.session import normalise_seats
+        from crewkit.families.trick_taking.tui.session import normalise_seats
 
         return normalise_seats(self.options.seats, self.players_for(mission), self.services.bot_factory is not None,
                                self.options.bot)
@@ -249,8 +249,8 @@ class CrewApp(App[int]):
             self.notify(shown(warning), title="crewkit", severity="warning", timeout=8)
         if self.remote is not None:  # crewkit join: the hosted table's seat, drawn by the same table screen
             from crewkit.families.not_alone.tui.remote import RemoteHuntSession
+            from crewkit.families.trick_taking.tui.table import TableScreen
             from crewkit.tui.remote import RemoteSession
-            from crewkit.tui.screens.table import TableScreen
 
             if isinstance(self.remote, RemoteHuntSession):
                 from crewkit.families.not_alone.tui.table import HuntTableScreen
@@ -281,7 +281,7 @@ class CrewApp(App[int]):
             self.pop_screen()
 
     def open_briefing(self, mission: str) -> None:
-        from crewkit.tui.screens.table import TableScreen
+        from crewkit.families.trick_taking.tui.table import TableScreen
 
         why = self.locked(mission)
         if why is not None:
@@ -296,8 +296,8 @@ class CrewApp(App[int]):
     def start_mission(self, mission: str, *, practice: bool = False, seed: str | None = None) -> None:
         """A new attempt of ``mission`` (or the saved one, if the player resumes it). ``practice``: a game that
         does not count (``seed``: its deal, e.g. the deal just played)."""
+        from crewkit.families.trick_taking.tui.session import Session
         from crewkit.tui.screens.dialogs import ResumeScreen
-        from crewkit.tui.session import Session
 
         session = Session(
             self.services,
@@ -345,7 +345,7 @@ class CrewApp(App[int]):
         except Exception as exc:  # a mission the engine cannot set up
             self.notify(shown(exc), title="Cannot start the mission", severity="error", timeout=10)
             return
-        from crewkit.tui.screens.table import TableScreen
+        from crewkit.families.trick_taking.tui.table import TableScreen
 
         self.session = session
         table = TableScreen(session, delay=self.bot_delay)
@@ -427,7 +427,7 @@ class CrewApp(App[int]):
         nxt_mission = self.next_mission(mission)
         no_next = self.why_no_next(mission)
         if table.remote:  # a hosted table: the host opens the next game; this app holds no game to play again
-            from crewkit.tui.screens.table import HOST_DECIDES
+            from crewkit.families.trick_taking.tui.table import HOST_DECIDES
 
             nxt_mission, no_next = None, HOST_DECIDES
 
@@ -493,7 +493,7 @@ class CrewApp(App[int]):
     def table(self) -> TableScreen | HuntTableScreen | None:
         """The table being played (any family's)."""
         from crewkit.families.not_alone.tui.table import HuntTableScreen
-        from crewkit.tui.screens.table import TableScreen
+        from crewkit.families.trick_taking.tui.table import TableScreen
 
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen | HuntTableScreen):
@@ -501,7 +501,7 @@ class CrewApp(App[int]):
         return None
 
     def _on_table(self, what: str) -> None:
-        from crewkit.tui.screens.table import TableScreen
+        from crewkit.families.trick_taking.tui.table import TableScreen
 
         table = self.table()
         if not isinstance(table, TableScreen) or self.screen is not table:

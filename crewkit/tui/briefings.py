@@ -39,9 +39,9 @@ def table_for(mission: str, *, ruleset: str | None = None, players: int | None =
               readings: Mapping[str, str] | None = None, campaign: str | None = None) -> Table:
     """The table ``crewkit play`` would set for ``mission`` (with ``--ruleset``, ``--players``, ``--reading``
     and ``--campaign`` as given): you in seat 0, bots elsewhere, 4 players when the mission allows them."""
+    from crewkit.families.trick_taking.tui.session import normalise_seats
     from crewkit.spec.errors import SpecError, SpecIssue
     from crewkit.tui.catalog import campaign_info, in_mission_set, ruleset_data
-    from crewkit.tui.session import normalise_seats
 
     entry = None
     fixed: dict[str, str] = {}
@@ -92,7 +92,7 @@ def _set_owner(folder: str) -> str | None:
 def mission_words(table: Table) -> list[str]:
     """The briefing of the mission at ``table``, as plain lines (what the briefing screen shows); a single card
     of a rule set's own set (``hammer/01``) reads as the table states it when it is chosen or dealt."""
-    from crewkit.engine.setup import specs_for
+    from crewkit.families.trick_taking.engine.setup import specs_for
     from crewkit.tui.catalog import in_mission_set, mission_set_of
 
     mission_set = in_mission_set(table.ruleset, table.shown_id)

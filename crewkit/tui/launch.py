@@ -11,7 +11,7 @@ def check_play_options(options: PlayOptions) -> None:
     """Refuse, before the app opens, what it could not play (exit 1 through the CLI, like ``simulate``): a
     player count the rule set does not allow, an unknown mission, a mission the rule set does not play.
     Raises the loader's or the engine's error, which names what was expected."""
-    from crewkit.engine.setup import specs_for
+    from crewkit.families.trick_taking.engine.setup import specs_for
     from crewkit.tui.app import CrewApp
     from crewkit.tui.catalog import mission_set_of
     from crewkit.tui.services import FileSaves, MemoryLogbook, Services, default_home

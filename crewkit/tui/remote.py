@@ -1,7 +1,7 @@
 """A seat at a hosted table, drawn by the same table screen as ``crewkit play`` (``crewkit join``).
 
-The table screen (:class:`~crewkit.tui.screens.table.TableScreen`) reads a session: the local
-:class:`~crewkit.tui.session.Session` holds the engine's game; :class:`RemoteSession` holds only what the host
+The table screen (:class:`~crewkit.families.trick_taking.tui.table.TableScreen`) reads a session: the local
+:class:`~crewkit.families.trick_taking.tui.session.Session` holds the engine's game; :class:`RemoteSession` holds only what the host
 sent this seat (its ``state`` messages: its observation, its log, who the table waits for) and sends every
 action to the host, which checks it with the engine. Nothing here is a game with other hands: the
 :class:`RemoteGame` and :class:`RemoteObservation` are read-only views of one seat's observation, shaped like
@@ -22,15 +22,15 @@ from typing import Any
 
 from crewkit.cards import Card, Suit
 from crewkit.engine.actions import Action, ActionFormatError, action_from_json
-from crewkit.engine.blocks.communication import Communicate, Signal
-from crewkit.engine.blocks.distress import Distress
-from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.observation import OPTIONAL_TYPES, CommunicationInfo, TaskInfo
-from crewkit.engine.rules import Rules
-from crewkit.engine.scoring import RoundResult
-from crewkit.engine.state import Event, Trick
-from crewkit.engine.taskcards import TaskCardInfo
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate, Signal
+from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.observation import OPTIONAL_TYPES, CommunicationInfo, TaskInfo
+from crewkit.families.trick_taking.engine.rules import Rules
+from crewkit.families.trick_taking.engine.scoring import RoundResult
+from crewkit.families.trick_taking.engine.state import Event, Trick
+from crewkit.families.trick_taking.engine.taskcards import TaskCardInfo
 from crewkit.net.client import TableClient
 
 __all__ = ["JoinSetup", "RemoteGame", "RemoteObservation", "RemoteSession", "SeatNames", "remote_setup"]
@@ -87,7 +87,7 @@ def compile_rules(setup: JoinSetup) -> Rules:
     """The game's rules (public), with every block's actions registered: the client reads the host's actions in
     their record form (a game opened here would register them; this client opens none)."""
     from crewkit.engine.registry import TRICK_TAKING, load_entry_points, load_family_blocks
-    from crewkit.engine.setup import compile_game
+    from crewkit.families.trick_taking.engine.setup import compile_game
 
     load_family_blocks(TRICK_TAKING)
     load_entry_points()
@@ -97,7 +97,7 @@ def compile_rules(setup: JoinSetup) -> Rules:
 # ---------------------------------------------------------------------------- one seat's view
 class RemoteObservation:
     """One seat's observation as the host sent it, with the attributes of the engine's
-    :class:`~crewkit.engine.observation.Observation` the table reads. Only this seat's hand is known."""
+    :class:`~crewkit.families.trick_taking.engine.observation.Observation` the table reads. Only this seat's hand is known."""
 
     def __init__(self, data: dict[str, Any], rules: Rules, offered: list[dict[str, Any]] | None = None) -> None:
         """``data``: the observation; ``offered``: the state's ``legal`` (this seat's actions and JARVIS's for the
@@ -496,7 +496,7 @@ class RemoteSession(HostSeat):
         self.ruleset = setup.ruleset
         self.players = setup.players
         self.readings = dict(setup.readings)
-        from crewkit.tui.session import game_title
+        from crewkit.families.trick_taking.tui.session import game_title
 
         self.title = game_title(setup.ruleset, setup.mission) or str(client.welcome.get("title") or "")
         self.game: RemoteGame | None = None
@@ -516,7 +516,7 @@ class RemoteSession(HostSeat):
         self.seat = self.game.seat  # its number now (JARVIS seated elsewhere renumbers the seats)
         after = self.game.dummy_seat
         if before is not None and after is not None and after != before:
-            from crewkit.engine.blocks.dummy import dummy_moved
+            from crewkit.families.trick_taking.engine.blocks.dummy import dummy_moved
 
             order = dummy_moved(self.game.n, before, after)
             self._reseat = {old: new for new, old in enumerate(order)}
@@ -597,7 +597,7 @@ class RemoteSession(HostSeat):
 
     def take_reseat(self) -> dict[int, int] | None:
         """Once: how the seats were renumbered since the table last asked (JARVIS seated elsewhere at setup),
-        else ``None`` (the one renumbering rule: :func:`~crewkit.engine.blocks.dummy.dummy_moved`)."""
+        else ``None`` (the one renumbering rule: :func:`~crewkit.families.trick_taking.engine.blocks.dummy.dummy_moved`)."""
         out, self._reseat = self._reseat, None
         return out
 
@@ -654,7 +654,7 @@ class RemoteSession(HostSeat):
         raise IllegalAction("no-hint", HINT_REFUSED)
 
     def finish(self) -> Any:
-        from crewkit.tui.session import Finished
+        from crewkit.families.trick_taking.tui.session import Finished
         from crewkit.tui.text import name_seats
 
         if self.finished is None:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class BotLike(Protocol):
-    """What the TUI asks of a bot (``crewkit.bots.make_bot``)."""
+    """What the TUI asks of a bot (``crewkit.families.trick_taking.bots.make_bot``)."""
 
     def act(self, obs: Any) -> Action: ...
 
@@ -110,7 +110,7 @@ def saved_missions(saves: Saves, campaign: str) -> set[str]:
 def progress_of(logbook: LogbookLike, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
     """The logbook's progress normalised into :class:`Progress` (any object with those attributes works);
     a distress-signal success counts its rule set's ``distress.extra_attempts``."""
-    from crewkit.engine.setup import logbook_extra_attempts
+    from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
 
     try:
         rows = list(logbook.progress(campaign, list(mission_ids), logbook_extra_attempts))
@@ -142,7 +142,7 @@ def campaign_progress(logbook: LogbookLike, info: Any) -> tuple[list[Progress], 
     method = getattr(logbook, "progress_for_versions", None)
     if not versions or not any(versions.values()) or method is None:
         return progress_of(logbook, info.key, info.missions), {}
-    from crewkit.engine.setup import logbook_extra_attempts
+    from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
 
     try:
         lines, older = method(info.key, {m: versions.get(m, "") for m in info.missions}, logbook_extra_attempts)
@@ -333,7 +333,7 @@ def _module_exists(name: str) -> bool:
 
 
 def _lazy_make_bot(name: str, seat: int, seed: str) -> BotLike:
-    from crewkit.bots import make_bot
+    from crewkit.families.trick_taking.bots import make_bot
 
     bot: BotLike = make_bot(name, seat, seed)
     return bot
@@ -343,11 +343,12 @@ def default_services() -> Services:
     """The real library services, with in-memory/file fallbacks (and a warning) for missing pieces."""
     warnings: list[str] = []
     bot_factory: BotFactory | None
-    if _module_exists("crewkit.bots.registry"):
+    if _module_exists("crewkit.families.trick_taking.bots.registry"):
         bot_factory = _lazy_make_bot  # imported when the first bot sits down: a faster start
     else:
         bot_factory = None
-        warnings.append("bots are not available (crewkit.bots.make_bot): every seat is played here (hotseat)")
+        warnings.append("bots are not available (crewkit.families.trick_taking.bots.make_bot): every seat is "
+                        "played here (hotseat)")
     logbook: LogbookLike
     try:
         from crewkit.campaign.store import Logbook

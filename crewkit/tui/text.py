@@ -38,7 +38,7 @@ TOKEN_WORDS: dict[str, str] = {
 
 # The one wording of a communication (token positions top | bottom | only): the dialog, the crew panel,
 # the log and the status line all read it from here.
-from crewkit.engine.words import STATEMENT_WORDS  # noqa: E402  (one set of words for every front end)
+from crewkit.families.trick_taking.engine.words import STATEMENT_WORDS  # noqa: E402
 
 # One glyph per suit name, the same in every game: the shape tells the suit without its colour, and no letter
 # means red in one game and rocket in another. A suit not listed here shows its code from the rule set.
@@ -136,13 +136,13 @@ def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None
 
 def action_label(action: Action) -> str:
     """A human label for any action; unknown action types are described from their JSON form."""
-    from crewkit.engine.blocks.communication import Communicate, Signal
-    from crewkit.engine.blocks.distress import Distress, PassCard
-    from crewkit.engine.blocks.draft import TakeTask
-    from crewkit.engine.blocks.dummy import ChooseDummySeat
-    from crewkit.engine.blocks.rounds import ChooseMission
-    from crewkit.engine.blocks.tricks import Play
-    from crewkit.engine.step_actions import Answer, ChoosePlayer
+    from crewkit.families.trick_taking.engine.blocks.communication import Communicate, Signal
+    from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
+    from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+    from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
+    from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission
+    from crewkit.families.trick_taking.engine.blocks.tricks import Play
+    from crewkit.families.trick_taking.engine.step_actions import Answer, ChoosePlayer
 
     if isinstance(action, Play):
         return f"play {action.card}"
@@ -196,7 +196,7 @@ def task_card_action_label(action: Any, deck: Any, kinds: Sequence[str] = (), vi
 def public_action_label(action: Action) -> str:
     """``action_label`` for another seat's move, as every seat may read it: a passed card is not named
     (only the giver and the receiver see it; the log shows it to them)."""
-    from crewkit.engine.blocks.distress import PassCard
+    from crewkit.families.trick_taking.engine.blocks.distress import PassCard
 
     if isinstance(action, PassCard):
         return "passes a card"
@@ -270,7 +270,7 @@ def scoring_words(scoring: Mapping[str, Any]) -> dict[str, str]:
 
 
 def chip_str(value: Any) -> str:
-    from crewkit.engine.scoring import chip_text
+    from crewkit.families.trick_taking.engine.scoring import chip_text
 
     return str(chip_text(value))
 
@@ -393,11 +393,12 @@ def briefing_lines(rs: Any, spec: Any, kinds: Sequence[str], *, shown_id: str, m
     """The briefing of a mission as the app shows it before an attempt (Rich markup): its title, the crew,
     the mission in words (:func:`mission_briefing_lines`) and the readings in force.
 
-    ``rs``/``spec`` are the loaded rule set and mission (:func:`crewkit.engine.setup.specs_for`), ``kinds`` the
-    seats (``human``, a bot name, ``jarvis``), ``shown_id`` the mission as the player chose it, ``mission_set``
-    whether it is a rule set's own set of mission cards (``hammer``, ``persian/level-2``), ``entry`` its
-    campaign entry (title and chapter), ``fixed_readings`` the campaign's fixed readings. The briefing screen
-    and ``crewkit show mission --words`` both print this."""
+    ``rs``/``spec`` are the loaded rule set and mission
+    (:func:`crewkit.families.trick_taking.engine.setup.specs_for`), ``kinds`` the seats (``human``, a bot
+    name, ``jarvis``), ``shown_id`` the mission as the player chose it, ``mission_set`` whether it is a rule
+    set's own set of mission cards (``hammer``, ``persian/level-2``), ``entry`` its campaign entry (title and
+    chapter), ``fixed_readings`` the campaign's fixed readings. The briefing screen and ``crewkit show mission
+    --words`` both print this."""
     data = rs.data
     lines: list[str] = []
     if mission_set:

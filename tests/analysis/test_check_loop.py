@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from crewkit.analysis.check import check_mission, static_impossible
-from crewkit.engine.setup import compile_game
+from crewkit.families.trick_taking.engine.setup import compile_game
 
 AUTHORED = Path(__file__).parent / "authored"
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,12 +16,12 @@ import pytest
 
 from crewkit.analysis.check import check_mission, static_impossible
 from crewkit.analysis.condition_bounds import Bounds, Table, impossible_conditions
-from crewkit.bots import make_bot
 from crewkit.dsl import DslError, compile_expr, parse
 from crewkit.dsl.vocabulary import all_examples
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.bots import make_bot
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.families.trick_taking.family import play_game
 from crewkit.spec.campaigns import load_campaign
 

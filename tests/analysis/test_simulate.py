@@ -90,7 +90,7 @@ def test_unknown_bot_fails_early() -> None:
 
 
 def test_records_replay_to_the_same_outcome(tmp_path: Path) -> None:
-    from crewkit.engine.record import replay_record
+    from crewkit.families.trick_taking.engine.record import replay_record
 
     r = simulate("crew", "planet-nine/04", 4, 6, "random", "rec", workers=2, records_dir=tmp_path)
     files = sorted(tmp_path.glob("game-*.json"))

@@ -13,7 +13,7 @@ import pytest
 from crewkit import cli
 from crewkit.analysis import winnability as win_mod
 from crewkit.analysis.stats import wilson_interval
-from crewkit.solve import solve
+from crewkit.families.trick_taking.solve import solve
 
 
 def test_parse_tasks() -> None:

@@ -9,13 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import BotError, UnknownBot, bot_names, make_bot
-from crewkit.bots.base import OPTIONAL_TYPES, Bot
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
-from crewkit.engine.observation import Observation, observe
+from crewkit.families.trick_taking.bots import BotError, UnknownBot, bot_names, make_bot
+from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES, Bot
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.observation import Observation, observe
 from crewkit.families.trick_taking.family import play_game
 from tests.referee import assert_engine_agrees
 

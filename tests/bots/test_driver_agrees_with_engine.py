@@ -13,9 +13,9 @@ import random
 import pytest
 
 from crewkit.engine.actions import Action
-from crewkit.engine.game import Game
-from crewkit.engine.observation import Observation
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.observation import Observation
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.families.trick_taking.family import BotSeat, TrickTakingGame, play_game
 from crewkit.games.driver import play_out
 from crewkit.spec import bundled
@@ -97,7 +97,7 @@ def test_driver_offers_exactly_what_the_engine_allows(ruleset: str, mission: str
 
 def test_persian_bots_signal_in_simulations() -> None:
     """What the old driver never did: a random bot in crew-persian signals."""
-    from crewkit.bots.random_bot import RandomBot
+    from crewkit.families.trick_taking.bots.random_bot import RandomBot
 
     signals = 0
     for i in range(10):

@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from crewkit.bots import make_bot
-from crewkit.bots.base import OPTIONAL_TYPES
-from crewkit.bots.expert import ExpertBot, model_fits, template_game, world_game
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
-from crewkit.engine.observation import Observation, observe
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.bots import make_bot
+from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES
+from crewkit.families.trick_taking.bots.expert import ExpertBot, model_fits, template_game, world_game
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.observation import Observation, observe
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.families.trick_taking.family import play_game
-from crewkit.solve import TrickSearch
+from crewkit.families.trick_taking.solve import TrickSearch
 from tests import native_marks
 
 
@@ -110,8 +110,8 @@ def test_native_and_python_play_outs_play_the_same_game(mission: str, players: i
 
     The extra play-out-only worlds (``rollout_worlds``) run only in C, so they are off here: the same worlds are
     played out both ways."""
-    from crewkit.bots.fast import native_decider
-    from crewkit.bots.sim import table_for
+    from crewkit.families.trick_taking.bots.fast import native_decider
+    from crewkit.families.trick_taking.bots.sim import table_for
 
     games = []
     for native in (True, False):
@@ -153,8 +153,8 @@ def test_the_real_hands_explain_every_teammates_communication() -> None:
     other hands consistent with the observation do (silence and speech say something)."""
     import random
 
-    from crewkit.bots.expert import Inference
-    from crewkit.bots.heuristic import Knowledge
+    from crewkit.families.trick_taking.bots.expert import Inference
+    from crewkit.families.trick_taking.bots.heuristic import Knowledge
 
     seen = informative = 0
     for i in range(12):
@@ -177,8 +177,8 @@ def test_consistent_draw_keeps_worlds_the_communication_rule_explains() -> None:
     rule would have done with those hands, while plain samples often are not."""
     import random
 
-    from crewkit.bots.expert_worlds import Inference, consistent_draw
-    from crewkit.bots.heuristic import Knowledge
+    from crewkit.families.trick_taking.bots.expert_worlds import Inference, consistent_draw
+    from crewkit.families.trick_taking.bots.heuristic import Knowledge
 
     plain_misses = drawn = 0
     for i in range(8):
@@ -204,7 +204,7 @@ def test_every_solved_world_is_winnable_before_the_card() -> None:
     asks the solver itself about every world the expert kept (the hands it reports) and that its filter decided
     (a world whose search ran out of budget is kept as "unsure", by design), with a budget of its own. Without
     the filter some kept worlds are lost before the card."""
-    from crewkit.solve import UNWINNABLE, WINNABLE, solve
+    from crewkit.families.trick_taking.solve import UNWINNABLE, WINNABLE, solve
 
     def kept_worlds(**kw: Any) -> tuple[int, int]:
         lost = winnable = 0
@@ -240,10 +240,10 @@ def test_every_solved_world_is_winnable_before_the_card() -> None:
 def test_expert_drafts_as_the_fast_bot_with_many_worlds() -> None:
     """The task draft is the fast bot's (C play-outs in ``draft_worlds`` worlds per task); without the C
     library it is the heuristic bot's."""
-    from crewkit.bots import fastnative
-    from crewkit.bots.fast import FastBot
-    from crewkit.bots.heuristic import HeuristicBot
-    from crewkit.engine.blocks.draft import TakeTask
+    from crewkit.families.trick_taking.bots import fastnative
+    from crewkit.families.trick_taking.bots.fast import FastBot
+    from crewkit.families.trick_taking.bots.heuristic import HeuristicBot
+    from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
 
     drafts = 0
     for i in range(4):

@@ -7,11 +7,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import fastnative, make_bot
-from crewkit.bots.fast import FastBot, Position, Sampler, SplitMix, decide_py, draft_py, native_decider
-from crewkit.bots.sim import Table
-from crewkit.engine.blocks.rounds import MatchState
-from crewkit.engine.game import Game
+from crewkit.families.trick_taking.bots import fastnative, make_bot
+from crewkit.families.trick_taking.bots.fast import (
+    FastBot,
+    Position,
+    Sampler,
+    SplitMix,
+    decide_py,
+    draft_py,
+    native_decider,
+)
+from crewkit.families.trick_taking.bots.sim import Table
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.family import play_game
 from tests import native_marks
 from tests.referee import assert_engine_agrees
@@ -73,9 +81,9 @@ def test_c_and_python_draft_alike(seed: str, players: int, mission: str) -> None
         assert seat is not None
         obs = game.observation(seat)
         if game.phase == "draft" and len(obs.required) > 1:
-            from crewkit.bots.fast import position
-            from crewkit.bots.heuristic import Knowledge
-            from crewkit.bots.sim import table_for
+            from crewkit.families.trick_taking.bots.fast import position
+            from crewkit.families.trick_taking.bots.heuristic import Knowledge
+            from crewkit.families.trick_taking.bots.sim import table_for
 
             t = table_for(rules)
             index = {x.card.id: i for i, x in enumerate(obs.tasks)}
@@ -135,7 +143,7 @@ def test_fast_bot_is_registered_and_deterministic() -> None:
     ("crew-persian", "persian", 4), ("hammer", "hammer", 4), ("crew-3p-challenge", "planet-nine/04", 3),
 ])
 def test_fast_bot_plays_every_kind_of_game(ruleset: str, mission: str, players: int) -> None:
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     game = new_game(ruleset, mission, players, seed=f"kinds:{mission}")
     play_game(game, [FastBot(s, "kinds", worlds=4, cond_worlds=2, draft_worlds=2) for s in range(game.n)])

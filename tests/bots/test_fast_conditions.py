@@ -1,5 +1,6 @@
-"""Mission conditions in the fast bot's C look-ahead: the translated programs (crewkit/bots/condcode.py)
-evaluate as the DSL does, and the C decisions with conditions are the Python twin's, count for count."""
+"""Mission conditions in the fast bot's C look-ahead: the translated programs
+(crewkit/families/trick_taking/bots/condcode.py) evaluate as the DSL does, and the C decisions with conditions
+are the Python twin's, count for count."""
 
 from __future__ import annotations
 
@@ -10,10 +11,25 @@ from typing import Any
 import pytest
 
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import fastnative
-from crewkit.bots.condcode import NONE, NativeProgram, compile_program, native_program, trick_tail
-from crewkit.bots.conditions import CondWorld, SimView, cond_world, condition_setup, rollout_cond, setup_for
-from crewkit.bots.fast import (
+from crewkit.dsl import DslError, compile_expr, parse
+from crewkit.engine.errors import SetupError
+from crewkit.families.trick_taking.bots import fastnative
+from crewkit.families.trick_taking.bots.condcode import (
+    NONE,
+    NativeProgram,
+    compile_program,
+    native_program,
+    trick_tail,
+)
+from crewkit.families.trick_taking.bots.conditions import (
+    CondWorld,
+    SimView,
+    cond_world,
+    condition_setup,
+    rollout_cond,
+    setup_for,
+)
+from crewkit.families.trick_taking.bots.fast import (
     FastBot,
     Position,
     Sampler,
@@ -23,12 +39,10 @@ from crewkit.bots.fast import (
     native_decider,
     position,
 )
-from crewkit.bots.heuristic import Knowledge
-from crewkit.bots.sim import Table, table_for
-from crewkit.dsl import DslError, compile_expr, parse
-from crewkit.engine.errors import SetupError
-from crewkit.engine.game import Game
-from crewkit.engine.rules import Condition
+from crewkit.families.trick_taking.bots.heuristic import Knowledge
+from crewkit.families.trick_taking.bots.sim import Table, table_for
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.rules import Condition
 from crewkit.families.trick_taking.family import play_game
 from tests import native_marks
 
@@ -370,7 +384,7 @@ def _play_outs_match(rules: Any, seed: str) -> int:
     ("any(t in tricks: trick_of(pink 9) == none or trick_of(pink 9).number > trick.number)", 0),  # not t
 ])
 def test_bodies_over_the_tricks_that_read_only_their_trick_are_kept_per_trick(text: str, memos: int) -> None:
-    from crewkit.bots.condcode import OP
+    from crewkit.families.trick_taking.bots.condcode import OP
 
     rules = load_rules("crew", "planet-nine/44", 4)
     program, why = compile_program([Cond(text, parse(text))], rules.deck, {}, 0, 10, [])
@@ -382,7 +396,7 @@ def test_bodies_over_the_tricks_that_read_only_their_trick_are_kept_per_trick(te
 def test_where_a_card_fell_after_a_trick_is_kept_with_that_trick(later: str) -> None:
     """Mission 44's order of the rockets: "a lower rocket in no trick up to t" reads only the tricks up to t,
     so the whole body is kept per trick (the written form reads where the card fell later)."""
-    from crewkit.bots.condcode import OP
+    from crewkit.families.trick_taking.bots.condcode import OP
 
     rules = load_rules("crew", "planet-nine/44", 3)
     text = (f"any(t in tricks: is_trump(t.winning_card) and any(c in cards_of(rocket): "
@@ -410,7 +424,7 @@ def test_after_play_conditions_keep_what_a_trick_changes_live(seed: str) -> None
     cs = setup_for(rules, {}, 0, 10, [])
     program, why = compile_program(cs.conditions, cs.deck, {}, 0, 10, [])
     assert program is not None, why
-    from crewkit.bots.condcode import OP
+    from crewkit.families.trick_taking.bots.condcode import OP
 
     assert OP["STABLE"] in program.code[::4]
     assert _play_outs_match(rules, seed) > 60
@@ -429,10 +443,10 @@ def test_role_choice_played_out_in_c_is_the_pythons(mission: str) -> None:
     """The fast bot chooses a role (the sick crew member, the volunteer, ...) by play-outs of each candidate;
     in C (from the trick start, no card weighed) they win exactly as the Python twin's: the same wins per
     candidate, the same choice (a hard mission may win none of a deal's play-outs; over the deals, some)."""
-    from crewkit.bots.fast import FastBot
-    from crewkit.engine.observation import observe
-    from crewkit.engine.setup import new_game
-    from crewkit.engine.step_actions import ChoosePlayer
+    from crewkit.families.trick_taking.bots.fast import FastBot
+    from crewkit.families.trick_taking.engine.observation import observe
+    from crewkit.families.trick_taking.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.step_actions import ChoosePlayer
 
     compared = won = 0
     for players in (3, 4, 5):

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import make_bot
-from crewkit.bots.heuristic import Knowledge, world_from
-from crewkit.bots.sim import rollout
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
+from crewkit.families.trick_taking.bots import make_bot
+from crewkit.families.trick_taking.bots.heuristic import Knowledge, world_from
+from crewkit.families.trick_taking.bots.sim import rollout
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.family import play_game
 
 

@@ -1,10 +1,10 @@
 """No bot wins a teammate's task card while it holds a legal card that does not (issue 15, item 5).
 
-Judged by the engine, independently of :mod:`crewkit.bots.safety`: before each card a bot plays after the
-lead, every legal card is tried on a clone of the game. A card *takes* a teammate's task card when, once it
-is down, the bot leads the trick (the engine's trick winner over the cards so far, or the trick's winner when
-it was the last card) and the trick holds an open task card of another seat. The bot may play such a card
-only when every legal card does.
+Judged by the engine, independently of :mod:`crewkit.families.trick_taking.bots.safety`: before each card a
+bot plays after the lead, every legal card is tried on a clone of the game. A card *takes* a teammate's task
+card when, once it is down, the bot leads the trick (the engine's trick winner over the cards so far, or the
+trick's winner when it was the last card) and the trick holds an open task card of another seat. The bot may
+play such a card only when every legal card does.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crewkit.analysis.loading import load_rules
-from crewkit.bots import make_bot
-from crewkit.bots.base import OPTIONAL_TYPES
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
-from crewkit.engine.kernel import trick_winner
-from crewkit.engine.observation import observe
+from crewkit.families.trick_taking.bots import make_bot
+from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.kernel import trick_winner
+from crewkit.families.trick_taking.engine.observation import observe
 
 
 def _takes_foreign(game: Game, action: Play) -> bool:
@@ -86,8 +86,8 @@ def test_random_bot_takes_no_teammates_task_card_needlessly(seed: str, players: 
 
 def test_random_bot_picks_among_every_safe_card() -> None:
     """Uniform among the safe cards: over many games, a seat with several safe cards plays each of them."""
-    from crewkit.bots.random_bot import RandomBot
-    from crewkit.bots.safety import safe_plays
+    from crewkit.families.trick_taking.bots.random_bot import RandomBot
+    from crewkit.families.trick_taking.bots.safety import safe_plays
 
     seen: dict[tuple[str, int, int], set[int]] = {}
     for i in range(30):
@@ -119,7 +119,7 @@ def test_safe_plays_is_the_card_by_card_rule(seed: int, mission: str) -> None:
     """safe_plays works the trick out once; it keeps exactly the plays takes_foreign_task lets through."""
     import random
 
-    from crewkit.bots.safety import safe_plays, takes_foreign_task
+    from crewkit.families.trick_taking.bots.safety import safe_plays, takes_foreign_task
 
     game = Game.new(load_rules("crew", mission, 4), seed=f"safe:{seed}")
     rng = random.Random(seed)

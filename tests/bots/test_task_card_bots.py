@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from crewkit.bots import fastnative
-from crewkit.bots.condcode import NativeProgram, compile_program
-from crewkit.bots.fast import FastBot, native_task_plays
-from crewkit.bots.heuristic import Knowledge, world_from
-from crewkit.bots.registry import make_bot
-from crewkit.bots.taskcard_choice import TASK_CARD_ACTIONS, choose_task_card_action
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
-from crewkit.engine.setup import compile_game, new_game
+from crewkit.families.trick_taking.bots import fastnative
+from crewkit.families.trick_taking.bots.condcode import NativeProgram, compile_program
+from crewkit.families.trick_taking.bots.fast import FastBot, native_task_plays
+from crewkit.families.trick_taking.bots.heuristic import Knowledge, world_from
+from crewkit.families.trick_taking.bots.registry import make_bot
+from crewkit.families.trick_taking.bots.taskcard_choice import TASK_CARD_ACTIONS, choose_task_card_action
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.setup import compile_game, new_game
 from crewkit.families.trick_taking.family import play_game
 
 needs_c = pytest.mark.skipif(fastnative.load() is None, reason=f"no C library here: {fastnative.status()}")

@@ -96,9 +96,9 @@ def test_replay_prints_tricks_and_outcome() -> None:
 
 def test_replay_says_the_statement_in_the_table_words(tmp_path: Path) -> None:
     """Issue 30: `replay` printed "(top)" where the table says "highest"."""
-    from crewkit.bots.registry import make_bot
-    from crewkit.engine.record import write_record
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.bots.registry import make_bot
+    from crewkit.families.trick_taking.engine.record import write_record
+    from crewkit.families.trick_taking.engine.setup import new_game
     from crewkit.families.trick_taking.family import play_game
 
     for i in range(40):
@@ -151,9 +151,9 @@ def test_mission_ids_with_or_without_leading_zero() -> None:
 
 
 def test_gold_frame_hand_over_at_five_players_only() -> None:
-    from crewkit.engine.blocks.gold_frame import HandTask
     from crewkit.engine.errors import IllegalAction
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     game = new_game("crew", "planet-nine/25", 5, seed="gold")
     while game.phase != "tricks":
@@ -187,7 +187,7 @@ def test_unknown_reading_is_reported() -> None:
 
 
 def test_reading_switch_changes_the_rules() -> None:
-    from crewkit.engine.setup import compile_game
+    from crewkit.families.trick_taking.engine.setup import compile_game
 
     default = compile_game("crew-3p-challenge", "planet-nine/10", 3)
     switched = compile_game("crew-3p-challenge", "planet-nine/10", 3, {"challenge-rocket-1": "remove-rocket-1"})

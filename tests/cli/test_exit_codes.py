@@ -49,13 +49,13 @@ def test_readme_documents_every_exit_code() -> None:
 
 
 def test_user_errors_share_one_base() -> None:
-    from crewkit.bots.registry import UnknownBot
     from crewkit.campaign.saves import SaveError
     from crewkit.campaign.store import LogbookError
     from crewkit.cards import CardError
     from crewkit.dsl.errors import DslError
     from crewkit.engine.errors import IllegalAction, SetupError
     from crewkit.errors import CrewkitError, UsageError
+    from crewkit.families.trick_taking.bots.registry import UnknownBot
     from crewkit.games.driver import BotError
     from crewkit.spec.bundled import NotFound
     from crewkit.spec.errors import SpecError

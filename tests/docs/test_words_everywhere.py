@@ -158,7 +158,7 @@ def test_every_setup_step_in_words() -> None:
 
 def test_a_condition_text_is_what_players_read() -> None:
     """``text:`` replaces crewkit's wording in the briefing and at the table (the engine keeps it)."""
-    from crewkit.engine.setup import compile_game
+    from crewkit.families.trick_taking.engine.setup import compile_game
 
     briefing = "\n".join(mission_words(table_for("planet-nine/13")))
     assert "Every rocket must win a trick: two rockets may never fall in the same trick" in briefing

@@ -9,7 +9,7 @@ import yaml
 from crewkit.dsl import DslError, evaluate, parse
 from crewkit.dsl.view import SimpleView
 from crewkit.dsl.words import words
-from crewkit.solve.compiled import card_blind, counts_only
+from crewkit.families.trick_taking.solve.compiled import card_blind, counts_only
 from crewkit.spec.deck import build_deck
 from crewkit.spec.resources import data_path
 

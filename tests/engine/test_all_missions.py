@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from crewkit.analysis.simulate import simulate
-from crewkit.bots import make_bot
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.bots import make_bot
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.families.trick_taking.family import play_game
 from crewkit.spec.campaigns import load_campaign
 from crewkit.spec.loader import load_mission

@@ -15,9 +15,9 @@ import pytest
 
 from crewkit.analysis.loading import load_rules
 from crewkit.engine import registry
-from crewkit.engine.game import Game
 from crewkit.engine.phase import BLOCKS, Block
-from crewkit.engine.rules import Rules
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.rules import Rules
 
 CASES = [
     ("crew", "planet-nine/05", 4, {}),  # mission conditions (after play and after the trick)

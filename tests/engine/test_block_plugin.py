@@ -20,9 +20,9 @@ from crewkit.engine import actions as actions_module
 from crewkit.engine import phase as phase_module
 from crewkit.engine import registry
 from crewkit.engine.actions import ACTION_TYPES, action_from_json
-from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction, SetupError
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.spec.bundled import TRICK_TAKING
 from crewkit.spec.errors import SpecError
 
@@ -35,7 +35,7 @@ from typing import Any
 from crewkit.engine.actions import Action, ActionFormatError, register_action
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import Block
-from crewkit.engine.state import Event
+from crewkit.families.trick_taking.engine.state import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,8 +266,8 @@ def test_an_unknown_block_in_a_flow_is_named_with_its_position(tmp_path: Path) -
 def test_a_flow_compiled_without_the_spec_layer_names_an_unknown_block() -> None:
     import dataclasses
 
-    from crewkit.engine.game import Game
-    from crewkit.engine.setup import compile_game
+    from crewkit.families.trick_taking.engine.game import Game
+    from crewkit.families.trick_taking.engine.setup import compile_game
 
     rules = dataclasses.replace(compile_game("crew", "planet-nine/01", 3), flow=("setup", "auction", "tricks"))
     with pytest.raises(SetupError, match="no building block 'auction'; blocks: .*tricks"):
@@ -280,7 +280,7 @@ def test_a_game_with_a_plug_in_action_is_written_and_replayed_from_its_record_fi
     """A record names the plug-in's action type (``bid``); the record schema admits it, the reader registered by
     the package reads it back, and ``crewkit replay`` replays the file to the same outcome."""
     from crewkit.cli import main
-    from crewkit.engine.record import write_record
+    from crewkit.families.trick_taking.engine.record import write_record
 
     game = _game(bidding_package, "record")
     rng = random.Random(5)

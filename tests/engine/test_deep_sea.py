@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from crewkit.bots.random_bot import RandomBot
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
 from crewkit.engine.errors import IllegalAction, SetupError
-from crewkit.engine.game import Deal, Game
-from crewkit.engine.record import game_to_record, replay_record
-from crewkit.engine.setup import compile_game, new_game
-from crewkit.engine.step_actions import Answer, ChoosePlayer, GiveTaskCard
-from crewkit.engine.taskcards import TaskDraw, check_drawn, draw_cards
+from crewkit.families.trick_taking.bots.random_bot import RandomBot
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
+from crewkit.families.trick_taking.engine.game import Deal, Game
+from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
+from crewkit.families.trick_taking.engine.setup import compile_game, new_game
+from crewkit.families.trick_taking.engine.step_actions import Answer, ChoosePlayer, GiveTaskCard
+from crewkit.families.trick_taking.engine.taskcards import TaskDraw, check_drawn, draw_cards
 from crewkit.families.trick_taking.family import play_game
 from crewkit.spec.campaigns import load_campaign
 from crewkit.spec.schema import validate_document
@@ -316,7 +316,7 @@ def test_a_record_replays_to_the_same_game_and_fits_the_schema(mission: str) -> 
     assert replayed.game.outcome() == game.outcome()
     assert [(t.id, t.owner, t.number) for t in replayed.game.task_cards] == \
         [(t.id, t.owner, t.number) for t in game.task_cards]
-    from crewkit.engine.replay_text import replay_json, replay_text
+    from crewkit.families.trick_taking.engine.replay_text import replay_json, replay_text
 
     text = replay_text(replayed)
     assert "task cards:" in text

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from crewkit.bots import fastnative
-from crewkit.bots.condcode import NativeProgram, compile_program
-from crewkit.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Deal, Game
-from crewkit.engine.setup import compile_game
-from crewkit.engine.taskcards import TaskDraw
+from crewkit.families.trick_taking.bots import fastnative
+from crewkit.families.trick_taking.bots.condcode import NativeProgram, compile_program
+from crewkit.families.trick_taking.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Deal, Game
+from crewkit.families.trick_taking.engine.setup import compile_game
+from crewkit.families.trick_taking.engine.taskcards import TaskDraw
 
 GOLDEN: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).parent.parent / "records" / "deep-sea" / "cards.json").read_text(encoding="utf-8"))

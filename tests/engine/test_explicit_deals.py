@@ -7,11 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import DealerError, SetupError
-from crewkit.engine.game import Deal, Game, check_deal, deal_from_strings, set_aside_count
-from crewkit.engine.record import game_to_record, replay_record
-from crewkit.engine.setup import compile_game, new_game
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.game import (
+    Deal,
+    Game,
+    check_deal,
+    deal_from_strings,
+    set_aside_count,
+)
+from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
+from crewkit.families.trick_taking.engine.setup import compile_game, new_game
 
 SUITS = ["red", "blue", "yellow", "green"]
 

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.bots import make_bot
 from crewkit.dsl import ast as A
 from crewkit.dsl.words import words
-from crewkit.engine.game import Game
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.bots import make_bot
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.families.trick_taking.family import play_game
 from crewkit.spec.campaigns import load_campaign
 from crewkit.spec.loader import load_mission

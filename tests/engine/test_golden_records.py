@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import yaml
 
-from crewkit.engine.blocks.rounds import MatchState
-from crewkit.engine.record import replay_record
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.record import replay_record
 from tests.referee import assert_engine_agrees
 
 RECORDS = Path(__file__).parent.parent / "records"

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from crewkit.engine.blocks.rounds import ChooseMission, MatchState
-from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.game import Deal, Game
-from crewkit.engine.setup import compile_game
+from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission, MatchState
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Deal, Game
+from crewkit.families.trick_taking.engine.setup import compile_game
 
 CHOSEN = {"dealer-start": "chosen"}
 SUITS = ["red", "blue", "yellow", "green"]

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from crewkit.cards import Card
 from crewkit.engine.actions import ACTION_TYPES, Action
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.game import Game
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.setup import new_game
 
 GAMES = [("crew", "planet-nine/01", 4), ("crew", "planet-nine/05", 3), ("crew", "planet-nine/11", 5),
          ("crew", "planet-nine/12", 4), ("crew", "planet-nine/20", 4), ("crew", "planet-nine/23", 3),

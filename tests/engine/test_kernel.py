@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crewkit.cards import LED, SPECIAL, TRUMP
-from crewkit.engine.kernel import (
+from crewkit.families.trick_taking.engine.kernel import (
     ARROW_TOO_EARLY,
     ARROWS,
     LAST_TOO_EARLY,

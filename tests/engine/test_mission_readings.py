@@ -12,14 +12,14 @@ import pytest
 
 from crewkit.dsl import SimpleView, compile_expr, parse
 from crewkit.engine.actions import action_from_json
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.distress import Distress
-from crewkit.engine.blocks.gold_frame import HandTask
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.game import Game
-from crewkit.engine.record import replay_record
-from crewkit.engine.setup import new_game
-from crewkit.engine.step_actions import Answer, ChoosePlayer
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.record import replay_record
+from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.engine.step_actions import Answer, ChoosePlayer
 from tests.referee import assert_engine_agrees
 
 RECORDS = Path(__file__).parent.parent / "records" / "missions"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from crewkit.engine.record import replay_record
+from crewkit.families.trick_taking.engine.record import replay_record
 from tests.referee import assert_engine_agrees
 
 FOLDER = Path(__file__).parent.parent / "records" / "missions"

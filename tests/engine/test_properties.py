@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crewkit.cards import Card, CardError, Deck
-from crewkit.engine.blocks.rounds import MatchState
-from crewkit.engine.game import Game
-from crewkit.engine.record import game_to_record, replay_record
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
+from crewkit.families.trick_taking.engine.setup import new_game
 from tests.referee import assert_engine_agrees
 
 MISSIONS = ["planet-nine/01", "planet-nine/03", "planet-nine/06", "planet-nine/12", "planet-nine/13",

@@ -25,11 +25,11 @@ from typing import Any
 import pytest
 
 from crewkit.cards import Card, Suit
-from crewkit.engine.blocks.rounds import MatchState
-from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import SetupError
-from crewkit.engine.game import Game, Trick
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game, Trick
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.spec import bundled
 from crewkit.spec.loader import load_mission, load_ruleset
 

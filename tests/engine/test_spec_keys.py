@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crewkit.campaign.store import Attempt, Logbook, mission_progress
-from crewkit.engine.blocks.draft import TakeTask
 from crewkit.engine.errors import SetupError
-from crewkit.engine.game import DRAFT, Game, deal_from_strings
-from crewkit.engine.rules import compile_rules
-from crewkit.engine.scoring import compile_scoring
-from crewkit.engine.setup import logbook_extra_attempts, new_game
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.game import DRAFT, Game, deal_from_strings
+from crewkit.families.trick_taking.engine.rules import compile_rules
+from crewkit.families.trick_taking.engine.scoring import compile_scoring
+from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts, new_game
 from crewkit.spec import bundled
 from crewkit.spec.errors import SpecError
 from crewkit.spec.files import check_file
@@ -163,11 +163,11 @@ def test_mission_token_unknown_to_the_rule_set_is_refused_by_the_engine() -> Non
 
 @pytest.mark.parametrize("reveal", [True, False])
 def test_secret_card_revealed_when_done_only_if_the_rule_set_says_so(reveal: bool) -> None:
-    from crewkit.bots.registry import make_bot
+    from crewkit.families.trick_taking.bots.registry import make_bot
     from crewkit.families.trick_taking.family import play_game
 
     data = ruleset("crew-persian", {"tasks": {"secret": {"reveal_when_done": reveal}}})
-    from crewkit.engine import setup
+    from crewkit.families.trick_taking.engine import setup
 
     real = setup.load_ruleset
 

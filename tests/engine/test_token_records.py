@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.engine.record import replay_record
-from crewkit.engine.rules import ARROWS, NUMBERED
+from crewkit.families.trick_taking.engine.record import replay_record
+from crewkit.families.trick_taking.engine.rules import ARROWS, NUMBERED
 
 FOLDER = Path(__file__).parent.parent / "records" / "tokens"
 TOKEN_MISSIONS = ["03", "06", "08", "14", "15", "19", "21", "22", "23", "28", "30", "31", "35", "36", "39", "40",

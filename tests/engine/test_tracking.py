@@ -1,5 +1,5 @@
-"""The card tracker (crewkit.engine.tracking): from the seat's own observation only, never a hidden card; the
-voids it shows are true; the hint's reason is words about that position."""
+"""The card tracker (crewkit.families.trick_taking.engine.tracking): from the seat's own observation only,
+never a hidden card; the voids it shows are true; the hint's reason is words about that position."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.distress import Distress
-from crewkit.engine.setup import new_game
-from crewkit.engine.tracking import card_tracker
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.engine.tracking import card_tracker
 
 GAMES = [("crew", "planet-nine/04", 4), ("crew", "planet-nine/10", 3), ("crew-jarvis", "planet-nine/03", 2),
          ("crew-persian", "persian", 4)]
@@ -70,7 +70,7 @@ def test_tracker_is_the_same_whatever_the_hidden_hands(index: int, seed: int, st
 
 
 def test_hint_is_a_legal_move_with_a_reason_in_crew_jarvis_and_persian_games() -> None:
-    from crewkit.bots.explain import hint_for
+    from crewkit.families.trick_taking.bots.explain import hint_for
 
     for index in range(len(GAMES)):
         game = next(g for steps in (12, 8, 4, 0) if (g := played_game(index, 7, steps)).to_act is not None)

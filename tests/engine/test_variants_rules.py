@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from crewkit.engine.blocks.communication import Signal
-from crewkit.engine.blocks.draft import TakeTask
-from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
-from crewkit.engine.game import Deal, Game
-from crewkit.engine.record import game_to_record, replay_record
-from crewkit.engine.setup import compile_game
+from crewkit.families.trick_taking.engine.blocks.communication import Signal
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Deal, Game
+from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
+from crewkit.families.trick_taking.engine.setup import compile_game
 
 FIXED_SEAT = {"jarvis-seat": "fixed"}
 

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.tricks import Play
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.machine import Pick
 from crewkit.families.not_alone.state import CardsState
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.games import BUNDLED, family_for, family_named, open_game, replay
 from crewkit.games.protocol import GameInPlay
 
@@ -73,7 +73,7 @@ def illegal_actions(game: GameInPlay, seat: int, legal: list[Action], seen: list
 
 def _any_card(game: GameInPlay) -> Any:
     """A card of the game's own deck (a card is its deck's), or of The Crew's for a game without cards."""
-    from crewkit.engine.setup import compile_game
+    from crewkit.families.trick_taking.engine.setup import compile_game
 
     deck = getattr(getattr(game.engine, "rules", None), "deck", None)
     return (deck or compile_game("crew", "planet-nine/01", 4).deck).cards[0]

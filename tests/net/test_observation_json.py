@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crewkit.engine.blocks.rounds import MatchState, match_of
 from crewkit.families.not_alone.family import FAMILY
 from crewkit.families.not_alone.observation import board_observation_from_json
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState, match_of
 from crewkit.games import open_game
 from crewkit.tui.remote import JoinSetup, RemoteGame, compile_rules
 

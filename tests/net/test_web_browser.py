@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
+from crewkit.families.trick_taking.tui.hand import CARD_KEYS
 from crewkit.net.table import HostedTable
-from crewkit.tui.widgets.hand import CARD_KEYS
 
 pytestmark = pytest.mark.timeout(90)
 

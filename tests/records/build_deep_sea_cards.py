@@ -3,7 +3,7 @@
 
 For each of the 96 task cards (missions/deep-sea/tasks.yaml), at 4 players, two games of one drawn card:
 
-- ``fulfilled``: a deal the perfect-information solver (crewkit.solve) wins with the card, played along its
+- ``fulfilled``: a deal the perfect-information solver (crewkit.families.trick_taking.solve) wins with the card, played along its
   winning line (the solver also decides who takes the card, the seats before passing, and the number a
   prediction card asks for);
 - ``fails``: a deal played with random legal cards until the card fails; the card goes to the captain (the
@@ -11,7 +11,7 @@ For each of the 96 task cards (missions/deep-sea/tasks.yaml), at 4 players, two 
   a card that asks a number is given ``NUMBER``. Each game is stored compactly (hands
 and plays as card codes such as ``P9``) with the outcome and reason the engine gave; the test
 (tests/engine/test_deep_sea_cards.py) replays every game through the engine and checks both, and checks the
-card's verdict once more with the C translation of its condition (crewkit/bots/condcode.py).
+card's verdict once more with the C translation of its condition (crewkit/families/trick_taking/bots/condcode.py).
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from crewkit.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
-from crewkit.engine.setup import compile_game
-from crewkit.engine.taskcards import TaskDraw
+from crewkit.families.trick_taking.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.setup import compile_game
+from crewkit.families.trick_taking.engine.taskcards import TaskDraw
 
 OUT = Path(__file__).parent / "deep-sea" / "cards.json"
 PLAYERS = 4
@@ -77,7 +77,7 @@ def entry(game: Game, owner: int, start_hands: list[int]) -> dict[str, Any]:
 
 
 def fulfilled(card_id: str) -> dict[str, Any] | None:
-    from crewkit.solve import WINNABLE, solve
+    from crewkit.families.trick_taking.solve import WINNABLE, solve
 
     rules = card_rules(card_id)
     for i in range(200):

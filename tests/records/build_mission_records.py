@@ -14,12 +14,12 @@ import random
 import sys
 from pathlib import Path
 
-from crewkit.engine.blocks.communication import Communicate, true_statements
-from crewkit.engine.blocks.distress import Distress
-from crewkit.engine.blocks.gold_frame import HandTask
-from crewkit.engine.game import Game
-from crewkit.engine.record import game_to_record
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate, true_statements
+from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.record import game_to_record
+from crewkit.families.trick_taking.engine.setup import new_game
 
 HERE = Path(__file__).parent / "missions"
 OPTIONAL = (Communicate, Distress, HandTask)

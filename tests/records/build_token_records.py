@@ -13,13 +13,13 @@ import random
 import sys
 from pathlib import Path
 
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.distress import Distress
-from crewkit.engine.blocks.gold_frame import HandTask
-from crewkit.engine.game import Game
-from crewkit.engine.record import game_to_record
-from crewkit.engine.rules import ARROWS, NUMBERED
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.record import game_to_record
+from crewkit.families.trick_taking.engine.rules import ARROWS, NUMBERED
+from crewkit.families.trick_taking.engine.setup import new_game
 
 HERE = Path(__file__).parent / "tokens"
 TOKEN_MISSIONS = ["03", "06", "08", "14", "15", "19", "21", "22", "23", "28", "30", "31", "35", "36", "39", "40",

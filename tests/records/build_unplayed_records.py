@@ -19,13 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.distress import Distress
-from crewkit.engine.blocks.gold_frame import HandTask
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
-from crewkit.engine.record import game_to_record
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.record import game_to_record
+from crewkit.families.trick_taking.engine.setup import new_game
 
 HERE = Path(__file__).parent / "missions"
 OPTIONAL = (Communicate, Distress, HandTask)

@@ -18,10 +18,18 @@ from pathlib import Path
 import pytest
 
 from crewkit.cli import solve as commands
-from crewkit.engine.game import Deal, Game
-from crewkit.engine.setup import compile_game, new_game
-from crewkit.solve import UNKNOWN, UNWINNABLE, WINNABLE, TrickSearch, native, replays_to_success, solve
-from crewkit.solve.reference import search_actions
+from crewkit.families.trick_taking.engine.game import Deal, Game
+from crewkit.families.trick_taking.engine.setup import compile_game, new_game
+from crewkit.families.trick_taking.solve import (
+    UNKNOWN,
+    UNWINNABLE,
+    WINNABLE,
+    TrickSearch,
+    native,
+    replays_to_success,
+    solve,
+)
+from crewkit.families.trick_taking.solve.reference import search_actions
 
 ROCKETS = ("rocket 1", "rocket 2", "rocket 3")
 PINKS = tuple(f"pink {r}" for r in range(1, 10))
@@ -238,7 +246,7 @@ def test_too_many_winner_sequences_stay_in_python(monkeypatch: pytest.MonkeyPatc
     game = small_deal("planet-nine/34", 2, 5)
     expected = solve(game, timeout=60).status
     monkeypatch.setattr(TrickSearch, "AUTOMATON_CAP", 3)
-    from crewkit.solve import automaton
+    from crewkit.families.trick_taking.solve import automaton
 
     monkeypatch.setattr(automaton, "_AUTOMATA", {})
     result = solve(game, timeout=60)
@@ -331,7 +339,7 @@ def test_a_condition_reading_the_first_winner_keeps_it_in_the_key(tmp_path: Path
     but another first winner are different positions (the automaton's states in C; the winner sequence in
     the Python search's key, ``cap=1``), and both agree with the slow path."""
     if cap is not None:
-        from crewkit.solve import automaton
+        from crewkit.families.trick_taking.solve import automaton
 
         monkeypatch.setattr(TrickSearch, "AUTOMATON_CAP", cap)
         monkeypatch.setattr(automaton, "_AUTOMATA", {})

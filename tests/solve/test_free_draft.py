@@ -11,13 +11,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver import small_game
 
-from crewkit.engine.blocks.draft import TakeTask
-from crewkit.engine.blocks.gold_frame import HandTask
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Deal, Game
-from crewkit.engine.setup import compile_game
-from crewkit.solve import UNWINNABLE, WINNABLE, TrickSearch, brute_force, replays_to_success, solve
-from crewkit.solve.core import draft_quotas
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Deal, Game
+from crewkit.families.trick_taking.engine.setup import compile_game
+from crewkit.families.trick_taking.solve import (
+    UNWINNABLE,
+    WINNABLE,
+    TrickSearch,
+    brute_force,
+    replays_to_success,
+    solve,
+)
+from crewkit.families.trick_taking.solve.core import draft_quotas
 
 ROCKETS = ["rocket 1", "rocket 2", "rocket 3", "rocket 4"]
 
@@ -252,7 +259,7 @@ def test_a_draft_under_way_keeps_the_tasks_already_taken(seed: int, taken: int) 
 
 def distribution_game(mission: str, seed: int, players: int, tasks: int, cards: int) -> Game:
     """A small deal of a commander's-distribution mission with ``tasks`` tasks, at the distribution's start."""
-    from crewkit.engine.steps import DistributionStep
+    from crewkit.families.trick_taking.engine.steps import DistributionStep
 
     rng = random.Random(f"distribution:{seed}")
     rules = dataclasses.replace(compile_game("crew", mission, players), task_count=tasks, tokens=(),
@@ -277,7 +284,7 @@ def test_commander_distribution_agrees_with_the_enumeration(seed: int, tasks: in
     rule counts the tasks out, against every gift of every task enumerated through the engine."""
     from math import comb
 
-    from crewkit.engine.step_actions import GiveTask
+    from crewkit.families.trick_taking.engine.step_actions import GiveTask
 
     game = distribution_game("planet-nine/24", seed, 4, tasks, 4)
     free = solve(game, timeout=60)

@@ -1,4 +1,5 @@
-"""One rules kernel: the solver (Python and C) judges tricks and task tokens as crewkit.engine.kernel does.
+"""One rules kernel: the solver (Python and C) judges tricks and task tokens as
+crewkit.families.trick_taking.engine.kernel does.
 
 The Python search takes the kernel's strength table and asks the kernel's ``token_violation``; the C search
 receives the same table and has its own token check, so it is tested here against the engine itself (which
@@ -14,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver import small_game
 
-from crewkit.engine.kernel import deck_strength_table
-from crewkit.engine.setup import compile_game
-from crewkit.solve import brute_force, native
-from crewkit.solve.core import TrickSearch, Unsupported
+from crewkit.families.trick_taking.engine.kernel import deck_strength_table
+from crewkit.families.trick_taking.engine.setup import compile_game
+from crewkit.families.trick_taking.solve import brute_force, native
+from crewkit.families.trick_taking.solve.core import TrickSearch, Unsupported
 from tests import native_marks
 
 needs_c = native_marks.needs_c(native)
@@ -74,7 +75,7 @@ def test_c_and_python_searches_agree_with_the_engine_on_token_order(mission: str
 
 def test_the_engine_view_and_the_search_view_share_one_protocol() -> None:
     from crewkit.dsl.view import View
-    from crewkit.engine.view import EngineView
+    from crewkit.families.trick_taking.engine.view import EngineView
 
     game = small_game("planet-nine/03", 3, cards=4, players=3)
     while game.phase != "tricks":
@@ -89,7 +90,7 @@ def test_the_engine_view_and_the_search_view_share_one_protocol() -> None:
 @pytest.mark.parametrize("tricks_before", [0, 1, 2])
 def test_the_engine_view_and_the_search_view_answer_alike(tricks_before: int) -> None:
     """Every member of the one ``View`` protocol, asked of the engine's view and of the search's, mid-game."""
-    from crewkit.engine.blocks.tricks import Play
+    from crewkit.families.trick_taking.engine.blocks.tricks import Play
 
     game = small_game("planet-nine/03", 5, cards=4, players=3)
     while game.phase != "tricks":

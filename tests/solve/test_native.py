@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver import small_game
 
-from crewkit.engine.blocks.draft import TakeTask
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Game
-from crewkit.engine.setup import compile_game, new_game
-from crewkit.solve import native, replays_to_success, solve
-from crewkit.solve.core import SearchAborted, TrickSearch, Unsupported
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.setup import compile_game, new_game
+from crewkit.families.trick_taking.solve import native, replays_to_success, solve
+from crewkit.families.trick_taking.solve.core import SearchAborted, TrickSearch, Unsupported
 from tests import native_marks
 
 needs_c = native_marks.needs_c(native)
@@ -141,7 +141,7 @@ def test_solve_reports_which_search_ran() -> None:
 
 
 def _fresh_status(env: dict[str, str]) -> str:
-    code = "from crewkit.solve import native; print(native.status())"
+    code = "from crewkit.families.trick_taking.solve import native; print(native.status())"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, **env},
                           timeout=120, check=True)
     return proc.stdout.strip()
@@ -164,7 +164,8 @@ def test_solver_answers_the_same_without_c() -> None:
     game = new_game("crew", "planet-nine/10", 4, seed="native-solve")
     with_c = solve(game, timeout=60)
     code = (
-        "import json; from crewkit.engine.setup import new_game; from crewkit.solve import solve; "
+        "import json; from crewkit.families.trick_taking.engine.setup import new_game; "
+        "from crewkit.families.trick_taking.solve import solve; "
         "r = solve(new_game('crew', 'planet-nine/10', 4, seed='native-solve'), timeout=60); "
         "print(json.dumps(r.to_json()))"
     )
@@ -211,10 +212,10 @@ def test_c_and_python_visit_the_same_nodes(mission: str, seed: int, cards: int, 
 
 INTERRUPT_SCRIPT = """
 import dataclasses, random, sys, time
-from crewkit.engine.blocks.draft import TakeTask
-from crewkit.engine.game import Game
-from crewkit.engine.setup import compile_game
-from crewkit.solve.core import TrickSearch
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.setup import compile_game
+from crewkit.families.trick_taking.solve.core import TrickSearch
 rules = dataclasses.replace(compile_game("crew", "planet-nine/10", 4), task_count=10, tokens=())
 game = Game.new(rules, seed="solver-bench:10:33")
 rng = random.Random("solver-owners:10:33")

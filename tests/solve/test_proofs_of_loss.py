@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.engine.setup import new_game
-from crewkit.solve import UNWINNABLE, TrickSearch, native, solve
+from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.solve import UNWINNABLE, TrickSearch, native, solve
 from tests.solve.test_condition_paths import both_paths, small_deal
 
 C = native.load() is not None

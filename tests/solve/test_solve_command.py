@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from crewkit.cli import solve as commands
-from crewkit.engine.record import game_to_record
-from crewkit.engine.setup import new_game
-from crewkit.solve import WINNABLE, replays_to_success, solve
+from crewkit.families.trick_taking.engine.record import game_to_record
+from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.solve import WINNABLE, replays_to_success, solve
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crewkit.engine.blocks.draft import TakeTask
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.game import Deal, Game
-from crewkit.engine.setup import compile_game, new_game
-from crewkit.solve import (
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Deal, Game
+from crewkit.families.trick_taking.engine.setup import compile_game, new_game
+from crewkit.families.trick_taking.solve import (
     UNKNOWN,
     UNWINNABLE,
     WINNABLE,
@@ -22,7 +22,7 @@ from crewkit.solve import (
     replays_to_success,
     solve,
 )
-from crewkit.solve.core import conditions_merge_safe
+from crewkit.families.trick_taking.solve.core import conditions_merge_safe
 
 SLOW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 

@@ -9,12 +9,19 @@ import random
 
 import pytest
 
-from crewkit.engine.blocks.draft import TakeTaskCard
 from crewkit.engine.errors import SetupError
-from crewkit.engine.game import Deal, Game
-from crewkit.engine.setup import compile_game, new_game
-from crewkit.engine.taskcards import TaskDraw, draw_cards
-from crewkit.solve import UNKNOWN, UNWINNABLE, WINNABLE, brute_force, replays_to_success, solve
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTaskCard
+from crewkit.families.trick_taking.engine.game import Deal, Game
+from crewkit.families.trick_taking.engine.setup import compile_game, new_game
+from crewkit.families.trick_taking.engine.taskcards import TaskDraw, draw_cards
+from crewkit.families.trick_taking.solve import (
+    UNKNOWN,
+    UNWINNABLE,
+    WINNABLE,
+    brute_force,
+    replays_to_success,
+    solve,
+)
 
 
 def small_game(mission: str, seed: int, players: int = 3, cards: int = 3, total: int | None = None) -> Game | None:

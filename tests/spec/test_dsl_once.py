@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from crewkit import dsl
-from crewkit.engine.rules import compile_rules
-from crewkit.engine.setup import compile_game
+from crewkit.families.trick_taking.engine.rules import compile_rules
+from crewkit.families.trick_taking.engine.setup import compile_game
 from crewkit.spec.errors import SpecError
 from crewkit.spec.loader import load_mission, load_ruleset
 

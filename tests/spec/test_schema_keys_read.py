@@ -1,11 +1,11 @@
 """Every key a schema accepts changes what the engine runs: no key is accepted and then ignored.
 
-For every property of every schema (``schemas/*.schema.json``), the test finds the places where bundled
-files (and a few fixtures below, for keys no bundled file uses) set it, changes the value there (deletes it,
-flips it, picks another enum value, another card, another number, a shorter list, another expression) and
-compiles the game again through the engine's own pipeline (``crewkit.engine.setup``, which also reads the
-logbook's distress bonus). A property is *read* when some change gives different compiled rules (or a
-different refusal). A property no change can affect fails the test: implement it, or take it out of the
+For every property of every schema (``schemas/*.schema.json``), the test finds the places where bundled files
+(and a few fixtures below, for keys no bundled file uses) set it, changes the value there (deletes it, flips
+it, picks another enum value, another card, another number, a shorter list, another expression) and compiles
+the game again through the engine's own pipeline (``crewkit.families.trick_taking.engine.setup``, which also
+reads the logbook's distress bonus). A property is *read* when some change gives different compiled rules (or
+a different refusal). A property no change can affect fails the test: implement it, or take it out of the
 schema. A second test checks that every field of the compiled rules is read somewhere in crewkit, so a key
 cannot hide in a compiled field nobody uses (as ``distress.extra_attempts`` once did).
 
@@ -30,10 +30,10 @@ import pytest
 
 from crewkit.campaign.store import Attempt, mission_progress
 from crewkit.dsl import DslError
-from crewkit.engine import rules as rules_mod
-from crewkit.engine import scoring as scoring_mod
-from crewkit.engine import setup as setup_mod
 from crewkit.engine.errors import SetupError
+from crewkit.families.trick_taking.engine import rules as rules_mod
+from crewkit.families.trick_taking.engine import scoring as scoring_mod
+from crewkit.families.trick_taking.engine import setup as setup_mod
 from crewkit.spec import bundled
 from crewkit.spec.errors import SpecError
 from crewkit.spec.loader import load_doc, mission_model, resolve_ruleset_data, ruleset_model

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.spec.loader import load_mission
 from crewkit.spec.model import Draw, SetupStep
 

@@ -413,7 +413,10 @@ async def test_below_80x24_the_hunt_table_says_what_it_needs() -> None:
 
 
 async def test_the_help_wraps_as_paragraphs_at_80x24() -> None:
-    """No short line followed by the rest of its sentence (a hard break inside a paragraph wrapped again)."""
+    """The app shell's help screen with Not Alone's rules and keys; no short line followed by the rest of its
+    sentence (a hard break inside a paragraph wrapped again)."""
+    from crewkit.tui.screens.help import HelpScreen
+
     app = make_hunt_app(players=3, side="hunted", seed="help")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -421,9 +424,15 @@ async def test_the_help_wraps_as_paragraphs_at_80x24() -> None:
         await pilot.pause()
         await pilot.press("question_mark")
         await pilot.pause()
-        lines = [line.strip("█ ").rstrip() for line in screen_text(app).splitlines()]
+        assert isinstance(app.screen, HelpScreen)
+        lines = [line.strip("█ ").rstrip() for line in screen_text(app).splitlines()][:-1]  # less the footer
+        await pilot.press("escape")  # back to the table
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
     text = "\n".join(lines)
     assert "Exploration: every Hunted plays a place card" in text
+    assert "The Crew in short" not in text  # Not Alone's content, not the Crew's
+    assert "Enter      open your choice again" in text  # a key line kept whole
     for line, after in zip(lines, lines[1:], strict=False):
         if after[:1].islower():  # the line goes on with the same sentence: this one must be full
             assert len(line) >= 60, (line, after)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.bots import bot_names, make_bot
 from crewkit.cli import main
+from crewkit.families.trick_taking.bots import bot_names, make_bot
+from crewkit.families.trick_taking.tui.session import DEFAULT_BOT, normalise_seats
 from crewkit.tui.launch import PlayOptions
-from crewkit.tui.session import DEFAULT_BOT, normalise_seats
 
 
 def test_bot_fills_empty_and_bot_seats_only() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from tui_helpers import SIZE, make_app, open_table, play_steps, play_to_end, settle, text_of
 
+from crewkit.families.trick_taking.tui.log import EventLog
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.services import Services
 from crewkit.tui.text import task_card_action_label
-from crewkit.tui.widgets.log import EventLog
 
 
 async def test_deep_sea_campaign_opens_at_mission_1_with_the_cards_in_words(services: Services) -> None:
@@ -53,8 +53,8 @@ async def test_a_bot_captain_takes_the_card_and_the_table_names_it(services: Ser
 
 
 def test_a_secret_number_is_not_named_to_the_others() -> None:
-    from crewkit.engine.blocks.draft import ChooseNumber
-    from crewkit.engine.setup import compile_game
+    from crewkit.families.trick_taking.engine.blocks.draft import ChooseNumber
+    from crewkit.families.trick_taking.engine.setup import compile_game
 
     deck = compile_game("crew-deep-sea", "deep-sea/05", 4).task_deck
     secret = ChooseNumber(1, "predicted-tricks-secret", 3)

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from tui_helpers import find_seed, make_app, open_table, play_steps, play_to_end, settle, text_of
 
+from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.dialogs import ChoiceScreen, DistressScreen
 from crewkit.tui.screens.end import EndScreen
-from crewkit.tui.screens.table import TableScreen
 from crewkit.tui.services import Services, progress_of
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -96,8 +96,8 @@ async def test_80x24_draft_leaves_the_log_readable(services: Services, size: tup
     the log keeps several lines; at 120x40 the trick panel stays."""
     from textual.widgets import OptionList
 
-    from crewkit.tui.widgets.log import EventLog
-    from crewkit.tui.widgets.trick import TrickView
+    from crewkit.families.trick_taking.tui.log import EventLog
+    from crewkit.families.trick_taking.tui.trick import TrickView
 
     short = size[1] < 30
     app = make_app(services, seed="draft-log", mission="planet-nine/11")

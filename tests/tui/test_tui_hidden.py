@@ -16,14 +16,14 @@ import pytest
 from tui_helpers import SIZE, _saves, open_table, pass_distress, press_first_legal, settle, text_of
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.distress import Distress
-from crewkit.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.dialogs import HandoffScreen
 from crewkit.tui.screens.end import EndScreen
-from crewkit.tui.screens.table import TableScreen
 from crewkit.tui.services import MemoryLogbook, Services
 
 

@@ -16,7 +16,9 @@ import pytest
 from screen_text import screen_text
 from test_tui_hidden import hidden_from, leaks
 
-from crewkit.engine.game import Game
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.tui.hand import CARD_KEYS, HandView
+from crewkit.families.trick_taking.tui.table import HOST_DECIDES, TableScreen
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
 from crewkit.net.protocol import join_link
@@ -25,8 +27,6 @@ from crewkit.net.table import HostedTable, TableConfig
 from crewkit.tui.app import CrewApp
 from crewkit.tui.remote import RemoteGame, RemoteSession, remote_setup
 from crewkit.tui.screens.end import EndScreen
-from crewkit.tui.screens.table import HOST_DECIDES, TableScreen
-from crewkit.tui.widgets.hand import CARD_KEYS, HandView
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -16,8 +16,10 @@ from test_tui_hidden import hidden_from, leaks
 from test_tui_join import hosted, joined, link, play_legal_card, play_seat_by_keys, settle
 from test_tui_variants import seed_where
 
-from crewkit.engine.blocks.rounds import MatchState
-from crewkit.engine.game import Game
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.tui.hand import HandView
+from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
 from crewkit.net.table import HostedTable
@@ -25,9 +27,7 @@ from crewkit.tui.app import CrewApp
 from crewkit.tui.remote import RemoteGame, RemoteSession
 from crewkit.tui.screens.dialogs import RoundScreen
 from crewkit.tui.screens.end import EndScreen
-from crewkit.tui.screens.table import TableScreen
 from crewkit.tui.text import round_mission_lines
-from crewkit.tui.widgets.hand import HandView
 
 pytestmark = pytest.mark.timeout(90)
 

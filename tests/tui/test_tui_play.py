@@ -20,7 +20,9 @@ from tui_helpers import (
 )
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.tui.hand import HandView
+from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
@@ -28,9 +30,7 @@ from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.dialogs import CommunicateScreen, DistressScreen, HandoffScreen, ResumeScreen
 from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.screens.logbook import LogbookScreen
-from crewkit.tui.screens.table import TableScreen
 from crewkit.tui.services import MemoryLogbook, Services, progress_of
-from crewkit.tui.widgets.hand import HandView
 
 
 async def test_mission_01_success_by_keys(services: Services, home: Path) -> None:
@@ -158,7 +158,7 @@ async def test_communicate_in_dead_zone_hides_statement(services: Services) -> N
         other = 1 - speaker
         obs = game.observation(other)
         assert obs.communications[0].statement is None  # hidden from the others
-        from crewkit.tui.widgets.communication import crew_text
+        from crewkit.families.trick_taking.tui.communication import crew_text
 
         assert f"✉ {game.communications[0].card} (hidden)" in crew_text(obs, table.session.kinds, other).plain
 
@@ -361,7 +361,7 @@ async def test_declining_resume_counts_abandoned(services: Services) -> None:
 
 
 async def test_bots_wait_for_the_delay(services: Services) -> None:
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     seed = next(f"slow-{i}" for i in range(100) if new_game(seed=f"slow-{i}").commander != 0)
     app = CrewApp(PlayOptions(seed=seed, mission="planet-nine/01", delay=30.0), services=services)

@@ -23,19 +23,19 @@ from tui_helpers import (
     text_of,
 )
 
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.tricks import Play
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.tui.hand import HandView
+from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.chooser import ChooserScreen
 from crewkit.tui.screens.dialogs import CommunicateScreen, DistressScreen, SettingsScreen, TrackerScreen
 from crewkit.tui.screens.end import EndScreen
-from crewkit.tui.screens.table import TableScreen
 from crewkit.tui.services import Services, hinted_missions, progress_of
 from crewkit.tui.settings import Settings, load_settings, save_settings
 from crewkit.tui.text import short_card
-from crewkit.tui.widgets.hand import HandView
 
 
 def footer_line(app: Any) -> str:

@@ -18,15 +18,15 @@ from tui_helpers import (
 )
 
 from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.tui.session import normalise_seats
+from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions, parse_seats
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.screens.help import HelpScreen
-from crewkit.tui.screens.table import TableScreen
 from crewkit.tui.services import Services
-from crewkit.tui.session import normalise_seats
 from crewkit.tui.text import action_label, mission_briefing_lines, plain, short_card
 
 
@@ -105,7 +105,7 @@ async def test_table_text(services: Services) -> None:
 
 
 async def test_legal_cards_are_marked(services: Services) -> None:
-    from crewkit.tui.widgets.hand import HandView
+    from crewkit.families.trick_taking.tui.hand import HandView
 
     app = make_app(services, seed=find_seed("success"), mission="planet-nine/01")
     async with app.run_test(size=SIZE) as pilot:
@@ -287,7 +287,7 @@ async def test_unknown_action_types_are_offered_generically(services: Services) 
 
 async def test_cards_11_to_13_have_keys(services: Services) -> None:
     """A 13-card hand (JARVIS, two players): the keys after 0 (- = [) pick cards 11-13, shown under them."""
-    from crewkit.tui.widgets.hand import CARD_KEYS, HandView
+    from crewkit.families.trick_taking.tui.hand import CARD_KEYS, HandView
 
     app = make_app(services, seed="snap-1", ruleset="crew-jarvis", players=2, mission="planet-nine/01")
     async with app.run_test(size=SIZE) as pilot:

@@ -11,7 +11,7 @@ import pytest
 from screen_text import screen_text
 from tui_helpers import make_app, open_table, pass_distress
 
-from crewkit.tui.screens.table import TasksBox
+from crewkit.families.trick_taking.tui.table import TasksBox
 from crewkit.tui.text import short_card
 
 # the most tasks of any bundled mission at each player count (10: planet-nine/47 and /49, in every rule set

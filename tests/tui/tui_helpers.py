@@ -9,9 +9,9 @@ from typing import Any
 from screen_text import screen_text
 
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.distress import Distress
-from crewkit.engine.setup import new_game
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.tui.services import FileSaves, MemoryLogbook
 
 SIZE = (120, 40)
@@ -95,9 +95,9 @@ def make_app(services: Any, **kw: object) -> Any:
 
 async def open_table(pilot: Any) -> Any:
     """From the start (campaign or briefing) to the table screen, by keys; returns the table screen."""
+    from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.tui.screens.briefing import BriefingScreen
     from crewkit.tui.screens.campaign import CampaignScreen
-    from crewkit.tui.screens.table import TableScreen
 
     await settle(pilot)
     if isinstance(pilot.app.screen, CampaignScreen):
@@ -113,8 +113,8 @@ async def open_table(pilot: Any) -> Any:
 
 async def press_first_legal(pilot: Any) -> None:
     """Keys for the first legal choice of the seat shown: the task list's first entry, or the first legal card."""
-    from crewkit.tui.screens.table import TableScreen
-    from crewkit.tui.widgets.hand import HandView
+    from crewkit.families.trick_taking.tui.hand import HandView
+    from crewkit.families.trick_taking.tui.table import TableScreen
 
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen)
@@ -162,9 +162,9 @@ async def play_steps(pilot: Any, steps: int) -> None:
 
 async def play_to_end(pilot: Any, *, max_steps: int = 400) -> None:
     """Drive the attempt to its end by keys: the first legal choice on our turns, space at bot-led windows."""
+    from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.tui.screens.dialogs import HandoffScreen
     from crewkit.tui.screens.end import EndScreen
-    from crewkit.tui.screens.table import TableScreen
 
     app = pilot.app
     for _ in range(max_steps):

@@ -31,10 +31,10 @@ def test_division_by_zero_names_the_file_the_condition_and_the_error() -> None:
 
 def test_replay_of_a_record_names_the_condition(tmp_path: Path) -> None:
     """A record of a game that reaches the division: replay stops with the same message."""
-    from crewkit.engine.blocks.communication import Communicate
-    from crewkit.engine.blocks.distress import Distress
-    from crewkit.engine.record import game_to_record
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+    from crewkit.families.trick_taking.engine.blocks.distress import Distress
+    from crewkit.families.trick_taking.engine.record import game_to_record
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     ok = HERE.parent / "dsl" / "div-zero.yaml"
     safe = tmp_path / "div-zero.yaml"  # the same mission, with the division made safe to play it through
@@ -73,7 +73,7 @@ def test_the_checker_refuses_what_it_can_prove_wrong(name: str, fragment: str, w
 def test_a_seat_past_the_table_at_run_time_is_a_message() -> None:
     """A seat computed at run time (not a literal the checker sees) fails with a message naming it."""
     from crewkit import dsl
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     view = new_game("crew", "planet-nine/01", 4, seed="s").view()
     for text in ("count(hand(tricks_played + 9)) > 0", "count(cards_won(commander - 9)) > 0"):

@@ -18,7 +18,7 @@ import pytest
 from crewkit import dsl
 from crewkit.dsl import limits
 from crewkit.dsl.cost import estimate
-from crewkit.engine.rules import build_deck
+from crewkit.families.trick_taking.engine.rules import build_deck
 from crewkit.spec.loader import load_ruleset
 from tests.untrusted.harness import assert_refused, run_bounded
 
@@ -87,9 +87,9 @@ def test_bundled_conditions_stay_far_below_the_bound() -> None:
 
 def test_the_estimate_bounds_the_steps_the_evaluator_counts() -> None:
     """The run-time count of an accepted expression stays below its static estimate."""
-    from crewkit.engine.blocks.communication import Communicate
-    from crewkit.engine.blocks.distress import Distress
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+    from crewkit.families.trick_taking.engine.blocks.distress import Distress
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     game = new_game("crew", "planet-nine/01", 4, seed="cost")
     while not game.is_over() and len(game.tricks) < 6:
@@ -105,7 +105,7 @@ def test_the_estimate_bounds_the_steps_the_evaluator_counts() -> None:
 
 def test_the_step_budget_stops_an_unchecked_runaway() -> None:
     """Compiled without the checker (an API user), four nested counts stop at the step budget, quickly."""
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     game = new_game("crew", "planet-nine/01", 4, seed="cost")
     text = "count(a in deck: count(b in deck: count(c in deck: count(d in deck: a == d) > 0) > 0) > 0) > 99"
@@ -117,7 +117,7 @@ def test_the_step_budget_stops_an_unchecked_runaway() -> None:
 
 
 def test_list_and_integer_growth_stop_at_run_time() -> None:
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     view = new_game("crew", "planet-nine/01", 4, seed="cost").view()
     lists = "any(x0 in [deck + deck + deck + deck]: any(y in [x0 + x0]: count(y) > 0))"
@@ -142,7 +142,7 @@ def _slow_expr() -> dsl.Expr:
 
 
 def test_a_deadline_and_a_cancel_stop_an_evaluation_in_the_middle(monkeypatch: pytest.MonkeyPatch) -> None:
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     monkeypatch.setattr(limits.state, "limit", 10**12)  # a slow evaluation that the budget lets run
     view = new_game("crew", "planet-nine/01", 4, seed="cost").view()
@@ -186,8 +186,8 @@ def _slow_mission(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_solve_timeout_is_honoured_inside_a_slow_condition(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from crewkit.engine.setup import new_game
-    from crewkit.solve import solve
+    from crewkit.families.trick_taking.engine.setup import new_game
+    from crewkit.families.trick_taking.solve import solve
 
     mission = _slow_mission(tmp_path, monkeypatch)
     game = new_game("crew", str(mission), 4, seed="slow")
@@ -261,9 +261,9 @@ def test_the_checker_points_at_the_smallest_costly_part_and_knows_the_table() ->
 
 def test_the_step_budget_names_the_file_and_the_condition(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A condition past the budget (accepted here by raising the static bound) stops the game with a message."""
-    from crewkit.engine.blocks.communication import Communicate
-    from crewkit.engine.blocks.distress import Distress
-    from crewkit.engine.setup import new_game
+    from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+    from crewkit.families.trick_taking.engine.blocks.distress import Distress
+    from crewkit.families.trick_taking.engine.setup import new_game
 
     monkeypatch.setattr(limits, "MAX_COST", 10**15)
     path = tmp_path / "runaway.yaml"

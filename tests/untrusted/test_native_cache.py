@@ -17,15 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.bots import fastnative
+from crewkit.families.trick_taking.bots import fastnative
+from crewkit.families.trick_taking.solve import native
 from crewkit.nativelib import NativeLibrary
-from crewkit.solve import native
 from tests.untrusted.harness import ROOT
 
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
 
 # (module path, its library): the solver's C search and the fast bot's C look-ahead
-LIBRARIES = [("crewkit.solve.native", native.LIBRARY), ("crewkit.bots.fastnative", fastnative.LIBRARY)]
+LIBRARIES = [("crewkit.families.trick_taking.solve.native", native.LIBRARY),
+             ("crewkit.families.trick_taking.bots.fastnative", fastnative.LIBRARY)]
 
 PLANTED = r"""
 #include <stdio.h>

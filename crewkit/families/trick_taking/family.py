@@ -1,10 +1,11 @@
 """The trick-taking family (The Crew, JARVIS, the Persian reading, Hammer) behind the one game interface.
 
-:class:`TrickTakingGame` is a thin adapter of the engine's :class:`~crewkit.engine.game.Game` (which keeps its
-own fast flow) to :class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` opens games, replays records
-(:func:`crewkit.engine.record.replay_record`), puts the bots of :mod:`crewkit.bots` behind the one driver
-(:class:`BotSeat`; :func:`play_game` plays an engine game to its end) and counts a finished game for
-``simulate`` and ``compare``.
+:class:`TrickTakingGame` is a thin adapter of the engine's
+:class:`~crewkit.families.trick_taking.engine.game.Game` (which keeps its own fast flow) to
+:class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` opens games, replays records
+(:func:`crewkit.families.trick_taking.engine.record.replay_record`), puts the bots of
+:mod:`crewkit.families.trick_taking.bots` behind the one driver (:class:`BotSeat`; :func:`play_game` plays an
+engine game to its end) and counts a finished game for ``simulate`` and ``compare``.
 """
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from crewkit.bots.base import OPTIONAL_TYPES, Bot
 from crewkit.engine.actions import Action
-from crewkit.engine.blocks.rounds import match_of
-from crewkit.engine.game import Game
-from crewkit.engine.observation import Observation, Table, observe, table_snapshot
-from crewkit.engine.observation_json import match_json
-from crewkit.engine.record import Replay, game_to_record, replay_record
-from crewkit.engine.setup import new_game
-from crewkit.engine.state import Event
+from crewkit.families.trick_taking.engine.blocks.rounds import match_of
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.observation import Observation, Table, observe, table_snapshot
+from crewkit.families.trick_taking.engine.observation_json import match_json
+from crewkit.families.trick_taking.engine.record import Replay, game_to_record, replay_record
+from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.engine.state import Event
 from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
     EngineGame,
@@ -47,7 +47,8 @@ def _event_text(e: Event) -> str:
 
 
 class TrickTakingGame(EngineGame):
-    """A trick-taking :class:`~crewkit.engine.game.Game` as a :class:`~crewkit.games.protocol.GameInPlay`."""
+    """A trick-taking :class:`~crewkit.families.trick_taking.engine.game.Game` as a
+    :class:`~crewkit.games.protocol.GameInPlay`."""
 
     __slots__ = ("_table",)
     engine: Game
@@ -129,9 +130,9 @@ class TrickTakingGame(EngineGame):
 
 
 class BotSeat:
-    """A trick-taking bot (:class:`~crewkit.bots.base.Bot`) for the one driver: it reads its seat's
-    observation only; an optional action from ``act`` while a required one is due, or a required one from
-    ``optional``, is a bug of the bot (:class:`~crewkit.games.driver.BotError`)."""
+    """A trick-taking bot (:class:`~crewkit.families.trick_taking.bots.base.Bot`) for the one driver: it reads
+    its seat's observation only; an optional action from ``act`` while a required one is due, or a required
+    one from ``optional``, is a bug of the bot (:class:`~crewkit.games.driver.BotError`)."""
 
     __slots__ = ("bot", "seat")
 
@@ -182,22 +183,22 @@ class TrickTaking:
         return Replay(None if replayed.game is None else cast(TrickTakingGame, replayed.game).engine, replayed.error)
 
     def replay_text(self, replayed: Replayed) -> str:
-        from crewkit.engine.replay_text import replay_text
+        from crewkit.families.trick_taking.engine.replay_text import replay_text
 
         return replay_text(self._engine_replay(replayed))
 
     def replay_json(self, replayed: Replayed) -> dict[str, Any]:
-        from crewkit.engine.replay_text import replay_json
+        from crewkit.families.trick_taking.engine.replay_text import replay_json
 
         return replay_json(self._engine_replay(replayed))
 
     def bot_names(self) -> list[str]:
-        from crewkit.bots.registry import bot_names
+        from crewkit.families.trick_taking.bots.registry import bot_names
 
         return bot_names()
 
     def bot_spec(self, spec: str | None, sides: Mapping[str, str | None] | None = None) -> str:
-        from crewkit.bots.registry import make_bot
+        from crewkit.families.trick_taking.bots.registry import make_bot
 
         if any((sides or {}).values()):
             from crewkit.errors import UsageError
@@ -211,12 +212,12 @@ class TrickTaking:
         return None
 
     def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
-        from crewkit.bots.registry import make_bot
+        from crewkit.families.trick_taking.bots.registry import make_bot
 
         return [BotSeat(make_bot(spec, seat, seed)) for seat in range(game.seats)]  # a dummy seat's bot too
 
     def solve(self, game: GameInPlay, timeout: float | None, max_nodes: int | None) -> tuple[str | None, int]:
-        from crewkit.solve import solve
+        from crewkit.families.trick_taking.solve import solve
 
         res = solve(cast(TrickTakingGame, game).engine.clone(), timeout=timeout, max_nodes=max_nodes)
         return res.status, res.nodes

@@ -50,7 +50,7 @@ class BriefingScreen(Screen[None]):
         ruleset = app.ruleset_for(self.mission)
         kinds = app.kinds(self.mission)
         try:
-            from crewkit.engine.setup import specs_for
+            from crewkit.families.trick_taking.engine.setup import specs_for
 
             rs, spec = specs_for(ruleset, app.ref_of(self.mission), len(kinds), app.readings_for(self.mission))
         except Exception as exc:

@@ -16,10 +16,11 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from crewkit.cards import Card, sort_key
-from crewkit.engine.blocks.communication import Communicate
-from crewkit.engine.blocks.distress import Distress, PassCard
-from crewkit.engine.blocks.rounds import MatchState
 from crewkit.engine.errors import IllegalAction
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.tui.trick import trick_text
 from crewkit.tui.text import (
     STATEMENT_WORDS,
     card_text,
@@ -29,7 +30,6 @@ from crewkit.tui.text import (
     seat_label,
     statement_text,
 )
-from crewkit.tui.widgets.trick import trick_text
 
 ResultT = TypeVar("ResultT")
 
@@ -446,7 +446,8 @@ class RoundScreen(ModalScreen[None]):
 
 def tracker_text(tracker: Any, kinds: Sequence[str], viewer: int | None) -> Text:
     """The card tracker in words: per suit the cards played, your own, how many are still unseen; the trumps
-    out; the voids each player showed. Only what the seat has seen (crewkit.engine.tracking)."""
+    out; the voids each player showed. Only what the seat has seen
+    (crewkit.families.trick_taking.engine.tracking)."""
     from crewkit.tui.text import cards_line
 
     out = Text()

@@ -11,10 +11,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from crewkit.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.tui.session import Finished, Session
 from crewkit.tui.safe import shown_plain
 from crewkit.tui.screens.dialogs import chip_table, fit_dialog_body
-from crewkit.tui.session import Finished, Session
 from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
 
 if TYPE_CHECKING:

@@ -1,4 +1,5 @@
-"""Help: the rules in short and every key."""
+"""Help: the rules in short and every key, for every family (the Crew's text by default; a family's table
+gives its own, e.g. Not Alone's)."""
 
 from __future__ import annotations
 
@@ -80,15 +81,19 @@ def reflowed(text: str) -> str:
 
 
 class HelpScreen(Screen[None]):
+    """The one help screen of the app shell: ``text`` is the family's rules in short and keys (Rich markup,
+    headings in ``[b]``; a line indented deeper than the one before continues it, see :func:`reflowed`)."""
+
     BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Back")]
 
-    def __init__(self) -> None:
+    def __init__(self, text: str = HELP) -> None:
         super().__init__(id="help")
+        self.text = text
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll():
-            yield Static(reflowed(HELP), id="help-text")
+            yield Static(reflowed(self.text), id="help-text")
         yield Footer(compact=True)
 
     def action_close(self) -> None:

@@ -1,4 +1,5 @@
-"""Not Alone: the end of the game (who won, why, both tracks) and the keys and rules in short."""
+"""Not Alone: the end of the game (who won, why, both tracks), its log and places to read, and its rules and
+keys in short (shown by the app shell's help screen)."""
 
 from __future__ import annotations
 
@@ -65,12 +66,13 @@ class HuntEndScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
-# one line per paragraph (the dialog wraps it at any width: a hard break made 80 columns wrap mid-sentence);
-# the key lines stay under 76 columns
+# Not Alone's content of the shell's help screen (crewkit.tui.screens.help.HelpScreen): one line per paragraph
+# (the screen wraps it at any width: a hard break made 80 columns wrap mid-sentence); the key lines stay under
+# 76 columns
 HELP = """\
-Not Alone: one Creature against the Hunted on the planet Artemia.
+[b]Not Alone[/]: one Creature against the Hunted on the planet Artemia.
 
-Each round
+[b]Each round[/]
 1. Exploration: every Hunted plays a place card face down (or first Resists: spend will to take back discarded cards; or Gives Up: all will and cards back, the Assimilation counter moves).
 2. Hunting: the Creature puts its Creature token (and the Target or Artemia token when a card or the Rescue track allows it) on places.
 3. Reckoning: the cards are revealed; from the Creature's left each Hunted uses their place's power or takes a card back, unless a token is there: the Creature token costs a will and moves the Assimilation counter; the Artemia token makes you discard a place card.
@@ -78,7 +80,7 @@ Each round
 
 The Hunted win when the Rescue counter reaches its goal, the Creature when the Assimilation counter does: at once, whatever the phase.
 
-Keys
+[b]Keys[/]
   Enter      open your choice again (after Esc)
   ↑ ↓ Enter  choose in a dialog; a place's number (0: the 10th) picks it
   p          the planet: the arrows show each place's power under it
@@ -88,18 +90,6 @@ Keys
   q          quit
 
 On the planet: C the Creature token, T the Target token, A the Artemia token, ◉ the marker on the Beach, ×2 copies left in the reserve, and the names of the Hunted revealed on each place."""
-
-
-class HuntHelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,f1,enter", "close", "Close")]
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog", id="hunt-help"):
-            yield Static(HELP)
-        yield Footer(compact=True, show_command_palette=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class HuntLogScreen(ModalScreen[None]):

@@ -27,7 +27,7 @@ from crewkit.engine.errors import IllegalAction
 from crewkit.families.not_alone.blocks import PlaceToken, PlayPlaces
 from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.families.not_alone.tui.dialogs import HuntActionDialog, HuntQuestionDialog
-from crewkit.families.not_alone.tui.end import HuntEndScreen, HuntHelpScreen, HuntLogScreen, HuntPlacesScreen
+from crewkit.families.not_alone.tui.end import HELP, HuntEndScreen, HuntLogScreen, HuntPlacesScreen
 from crewkit.families.not_alone.tui.planet import PlanetView
 from crewkit.families.not_alone.tui.remote import RemoteHuntSession
 from crewkit.families.not_alone.tui.session import HuntSession
@@ -44,6 +44,7 @@ from crewkit.families.not_alone.tui.text import (
 )
 from crewkit.tui.remote import HOST_DECIDES, LEAVE_CHOICES, LEAVE_EXIT_NOTE, LEAVE_NOTE, LEAVE_TITLE
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
+from crewkit.tui.screens.help import HelpScreen
 from crewkit.tui.sizes import too_small_words
 
 if TYPE_CHECKING:
@@ -479,7 +480,8 @@ class HuntTableScreen(Screen[None]):
         self.app.push_screen(HuntPlacesScreen(places, planet.cursor))
 
     def action_help(self) -> None:
-        self.app.push_screen(HuntHelpScreen())
+        """The shell's help screen with Not Alone's rules and keys."""
+        self.app.push_screen(HelpScreen(HELP))
 
     def action_read_log(self) -> None:
         """The whole log this viewer was shown, to scroll (the panel holds a few lines at 80x24)."""

@@ -1,0 +1,354 @@
+"""Mission conditions in the bots' look-ahead: worlds that judge ``fail_if``/``done_if`` as the engine does.
+
+:class:`CondWorld` is a :class:`~crewkit.families.trick_taking.bots.sim.World` that also keeps the tricks
+played (the observed ones and the simulated ones) and evaluates the mission's compiled conditions on them
+through a read-only view (:class:`SimView`, the DSL's ``View`` protocol), with the engine's timing:
+``after-play`` conditions after every card that does not end a trick, every condition after each trick (after
+the task cards were scored), success once every task is done and every condition is done (a condition without
+``done_if`` is done when the hands run out), failure at the first ``fail_if`` or when the hands run out first.
+Roles are the table's (or, when a bot weighs a ``ChoosePlayer`` choice, the one it is trying).
+
+:func:`choose_play_cond` is the cooperative policy of :mod:`crewkit.families.trick_taking.bots.sim` made to
+read the conditions: a seat that plays last in a trick takes the card whose finished trick does not fail and
+completes the most conditions; an earlier seat keeps the policy's card unless finishing the trick with the
+policy fails, then tries its other cards the same way. Everything here sees only a sampled world, never a
+game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from crewkit.cards import Card, Deck
+from crewkit.dsl.view import SimpleTask, SimpleTrick
+from crewkit.families.trick_taking.bots.sim import World, _follow, choose_play
+from crewkit.families.trick_taking.engine.rules import Condition, Rules
+
+_FAIL = -1
+_OPEN = 0
+_WON = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CondSetup:
+    """What the conditions need that does not change during one decision."""
+
+    rules: Rules
+    deck: Deck
+    cards: tuple[Card, ...]
+    conditions: tuple[Condition, ...]
+    roles: Mapping[str, int | None]
+    commander: int | None
+    total_tricks: int
+    tasks: tuple[tuple[Card, str | None], ...]  # card and token per task (owners live in the world)
+    after_play: bool  # some condition is judged after every card
+
+
+class SimView:
+    """The DSL ``View`` over a :class:`CondWorld` (full information: it judges a sampled world)."""
+
+    __slots__ = ("_w", "deck")
+
+    def __init__(self, w: CondWorld) -> None:
+        self._w = w
+        self.deck = w.cs.deck
+
+    def seats(self) -> Sequence[int]:
+        return range(self._w.n)
+
+    def commander(self) -> int | None:
+        return self._w.cs.commander
+
+    def dealer(self) -> int | None:
+        return None
+
+    def role(self, name: str) -> int | None:
+        return self._w.cs.roles.get(name)
+
+    def roles(self) -> Mapping[str, int | None]:
+        return self._w.cs.roles
+
+    def mode(self) -> str | None:
+        return None
+
+    def tricks(self) -> Sequence[Any]:
+        return self._w.tricks
+
+    def total_tricks(self) -> int:
+        return self._w.cs.total_tricks
+
+    def tricks_won(self, seat: int) -> int:
+        return self._w.won_count[seat]
+
+    def won_cards(self, seat: int) -> Sequence[Card]:
+        return [c for t in self._w.tricks if t.winner == seat for _, c in t.plays]
+
+    def hand(self, seat: int) -> Sequence[Card]:
+        return self.deck.from_mask(self._w.hands[seat])
+
+    def current_plays(self) -> Sequence[tuple[int, Card]]:
+        cards = self._w.cs.cards
+        return [(s, cards[c]) for s, c in self._w.plays]
+
+    def trick_of(self, card: Card) -> Any:
+        w = self._w
+        cid = card.id
+        for i, m in enumerate(w.trick_masks):
+            if m >> cid & 1:
+                return w.tricks[i]
+        return None
+
+    def tasks(self) -> Sequence[SimpleTask]:
+        w = self._w
+        out = []
+        for i, (card, token) in enumerate(w.cs.tasks):
+            owner = w.task_owner[i] if i < len(w.task_owner) else -1
+            done = not w.pending >> i & 1
+            trick = self.trick_of(card) if done else None
+            out.append(SimpleTask(card, owner if owner >= 0 else None, token, done,
+                                  trick.number if trick is not None else None))
+        return out
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self._w.n
+
+    def right_of(self, seat: int) -> int:
+        return (seat - 1) % self._w.n
+
+
+class CondWorld(World):
+    """A world that also judges the mission's conditions (see the module docstring)."""
+
+    __slots__ = ("cs", "tricks", "trick_masks", "won_count", "cond_done")
+
+    cs: CondSetup
+    tricks: tuple[Any, ...]
+    trick_masks: tuple[int, ...]
+    won_count: tuple[int, ...]
+    cond_done: tuple[bool, ...]
+
+    def copy(self) -> CondWorld:
+        w = CondWorld.__new__(CondWorld)
+        w.t = self.t
+        w.n = self.n
+        w.hands = self.hands.copy()
+        w.plays = self.plays.copy()
+        w.trick_mask = self.trick_mask
+        w.led = self.led
+        w.leader = self.leader
+        w.turn = self.turn
+        w.win_seat = self.win_seat
+        w.win_key = self.win_key
+        w.task_bits = self.task_bits
+        w.task_owner = self.task_owner
+        w.task_kind = self.task_kind
+        w.task_k = self.task_k
+        w.pending = self.pending
+        w.done = self.done
+        w.total = self.total
+        w.status = self.status
+        w.tricks_left = self.tricks_left
+        w.pmask = self.pmask
+        w.own = self.own
+        w.allowed_cards = self.allowed_cards
+        w.threat = self.threat
+        w.cs = self.cs
+        w.tricks = self.tricks
+        w.trick_masks = self.trick_masks
+        w.won_count = self.won_count
+        w.cond_done = self.cond_done
+        return w
+
+    def play(self, card: int) -> None:
+        if len(self.plays) == self.n - 1:
+            leader = self.leader
+            plays = (*self.plays, (self.turn, card))
+            super().play(card)  # finishes the trick: tasks scored, status set
+            self._after_trick(leader, plays)
+            return
+        super().play(card)
+        if self.cs.after_play and self.status == _OPEN:
+            self._judge("after-play")
+
+    def _after_trick(self, leader: int, plays: tuple[tuple[int, int], ...]) -> None:
+        cards = self.cs.cards
+        winner = self.leader  # the winner leads the next trick
+        number = len(self.tricks) + 1
+        first = cards[plays[0][1]]
+        trick = SimpleTrick(number, leader, tuple((s, cards[c]) for s, c in plays), winner,
+                            _winning_card(self, plays, winner), first.suit)
+        self.tricks = (*self.tricks, trick)
+        m = 0
+        for _, c in plays:
+            m |= 1 << c
+        self.trick_masks = (*self.trick_masks, m)
+        won = list(self.won_count)
+        won[winner] += 1
+        self.won_count = tuple(won)
+        if self.status == _FAIL:
+            return
+        tasks_won = self.status == _WON
+        if tasks_won:
+            self.status = _OPEN
+        self._judge("after-trick")
+        if self.status == _FAIL:
+            return
+        last = self.tricks_left <= 0 or number >= self.cs.total_tricks
+        conds_done = all(d or (last and c.done_if is None) for d, c in zip(self.cond_done, self.cs.conditions,
+                                                                             strict=True))
+        if not self.pending and conds_done:
+            self.status = _WON
+        elif last:
+            self.status = _FAIL
+
+    def _judge(self, when: str) -> None:
+        view = SimView(self)
+        done = list(self.cond_done)
+        for i, cond in enumerate(self.cs.conditions):
+            if done[i]:
+                continue
+            if cond.check != when and not (when == "after-trick" and cond.check == "after-play"):
+                continue
+            if cond.fail_if is not None and cond.fail_if(view, {}):
+                self.status = _FAIL
+                return
+            if cond.done_if is not None and cond.done_if(view, {}):
+                done[i] = True
+        self.cond_done = tuple(done)
+
+
+def _winning_card(w: World, plays: tuple[tuple[int, int], ...], winner: int) -> Card:
+    for s, c in plays:
+        if s == winner:
+            return w.cs.cards[c]  # type: ignore[attr-defined]
+    raise AssertionError("the winner played no card")
+
+
+def cond_world(base: World, cs: CondSetup, tricks: Sequence[Any], cond_done: Sequence[bool]) -> CondWorld:
+    """``base`` (a world at a trick start or mid-trick, already replayed) as a :class:`CondWorld`."""
+    w = CondWorld.__new__(CondWorld)
+    for name in World.__slots__:
+        setattr(w, name, getattr(base, name))
+    w.hands = base.hands.copy()
+    w.plays = base.plays.copy()
+    w.cs = cs
+    w.tricks = tuple(tricks)
+    w.trick_masks = tuple(sum(c.bit for _, c in t.plays) for t in w.tricks)
+    won = [0] * base.n
+    for t in w.tricks:
+        won[t.winner] += 1
+    w.won_count = tuple(won)
+    w.cond_done = tuple(cond_done)
+    return w
+
+
+def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | None, total_tricks: int,
+              tasks: Sequence[tuple[Card, str | None]], conditions: Sequence[Any] | None = None) -> CondSetup:
+    """``conditions``: the ones the seat knows (``Observation.conditions``: the task cards' too); the mission's
+    when None."""
+    conds = tuple(rules.conditions if conditions is None else conditions)
+    return CondSetup(rules, rules.deck, tuple(rules.deck.cards), conds, dict(roles), commander,
+                     total_tricks, tuple(tasks), any(c.check == "after-play" for c in conds))
+
+
+def done_so_far(cs: CondSetup, tricks: Sequence[Any], n: int) -> tuple[bool, ...] | None:
+    """Which conditions the observed tricks already completed (None: a condition cannot be read here)."""
+    from crewkit.dsl.view import SimpleView
+
+    view = SimpleView(deck=cs.deck, n_players=n, commander_seat=cs.commander, role_seats=dict(cs.roles),
+                      completed=list(tricks), total=cs.total_tricks)
+    out = []
+    try:
+        for cond in cs.conditions:
+            # done_if is monotone in the standard missions; judged on every prefix as the engine did
+            done = False
+            if cond.done_if is not None:
+                for k in range(len(tricks) + 1):
+                    view.completed = list(tricks[:k])
+                    if cond.done_if(view, {}):
+                        done = True
+                        break
+            out.append(done)
+    except Exception:  # noqa: BLE001 - a condition this view cannot answer: play without conditions
+        return None
+    return tuple(out)
+
+
+def choose_play_cond(w: CondWorld) -> int:
+    """:func:`crewkit.families.trick_taking.bots.sim.choose_play`, reading the mission's conditions (see the
+    module docstring)."""
+    c = choose_play(w)
+    if not w.plays:
+        return c
+    legal = w.legal(w.turn)
+    if legal & (legal - 1) == 0:
+        return c
+    last = len(w.plays) == w.n - 1
+    if last:
+        best, best_score = c, _score_after(w, c, last)
+        m = legal
+        while m:
+            low = m & -m
+            x = low.bit_length() - 1
+            m ^= low
+            if x == c:
+                continue
+            s = _score_after(w, x, last)
+            if s > best_score:
+                best, best_score = x, s
+        return best
+    if _score_after(w, c, last) >= 0:
+        return c
+    m = legal
+    while m:
+        low = m & -m
+        x = low.bit_length() - 1
+        m ^= low
+        if x != c and _score_after(w, x, last) >= 0:
+            return x
+    return c
+
+
+def _score_after(w: CondWorld, card: int, last: bool) -> int:
+    """-1 when the trick, finished by the policy, fails; else the number of conditions then done (+ won)."""
+    trial = w.copy()
+    trial.play(card)
+    if not last:
+        while trial.plays and trial.status == _OPEN:
+            trial.play(_follow(trial))
+    if trial.status == _FAIL:
+        return -1
+    return sum(trial.cond_done) + (10 if trial.status == _WON else 0)
+
+
+def rollout_cond(w: CondWorld) -> int:
+    """Play ``w`` to its end with :func:`choose_play_cond`; 1 for success, 0 for failure."""
+    while w.status == _OPEN:
+        w.play(choose_play_cond(w))
+    return 1 if w.status == _WON else 0
+
+
+def condition_setup(obs: Any, roles: Mapping[str, int | None] | None = None, conditions: Sequence[Any] | None = None,
+                    ) -> tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]] | None:
+    """The conditions' setup, the observed tricks and the conditions they completed, for one observation
+    (None when the mission has no conditions or one cannot be read from a simulated world). ``conditions``:
+    those to judge (a task card weighed for the draft among them); the ones the seat knows when None."""
+    rules = obs.rules
+    if conditions is None:
+        conditions = obs.conditions  # the mission's and the task cards' this seat knows
+    if not conditions:
+        return None
+    bound = dict(obs.roles) if roles is None else roles
+    if any(bound.get(role) is None for role in rules.roles):
+        # a role not bound yet (mission 50 weighs the opener while the closer is still open): a condition may
+        # name it, and the simulated world cannot answer it, so these play-outs go without conditions
+        return None
+    cs = setup_for(rules, bound, obs.commander, obs.total_tricks,
+                   [(t.card, t.token) for t in obs.tasks], conditions)
+    tricks = tuple(obs.tricks)
+    done = done_so_far(cs, tricks, obs.players)
+    if done is None:
+        return None
+    return cs, tricks, done

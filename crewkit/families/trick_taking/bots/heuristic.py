@@ -1,0 +1,459 @@
+"""The heuristic bot: cooperative rules plus a short determinized lookahead.
+
+It sees only its :class:`~crewkit.families.trick_taking.engine.observation.Observation`. From it, it works out
+what is known about the other hands (:class:`Knowledge`): cards already played are gone; a seat that did not
+follow the led suit is void in it; a communicated card is in its owner's hand until played, and its statement
+(highest / lowest / only) rules out cards above, below or beside it; the commander holds the commander's card.
+It then samples complete deals consistent with that knowledge (*worlds*) and, for each candidate action, plays
+each world to its end with the cooperative full-information policy of
+:mod:`crewkit.families.trick_taking.bots.sim` (task owners win their cards, others dump task cards on their
+owners' tricks, nobody takes a task card that is not theirs, token order respected). The action with the most
+successful play-outs wins; ties go to the policy's own choice.
+
+Everything is deterministic given the seed: the number of worlds and play-outs is fixed (scaled down as
+hands shrink), never taken from the clock.
+
+Communication: the bot communicates at most once, when it holds a card of an open task that is either a
+task it must win (telling that it holds a high card there) or another seat's task card (telling where
+it is); it never calls for distress.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from crewkit.cards import Card, mask_ids
+from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.bots.conditions import (
+    choose_play_cond,
+    cond_world,
+    condition_setup,
+    rollout_cond,
+)
+from crewkit.families.trick_taking.bots.safety import safe_plays
+from crewkit.families.trick_taking.bots.sim import World, choose_play, rollout, table_for, token_kind
+from crewkit.families.trick_taking.bots.taskcard_choice import TASK_CARD_ACTIONS, choose_task_card_action
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.engine.blocks.distress import PassCard
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.observation import Observation
+from crewkit.families.trick_taking.engine.rules import Rules
+from crewkit.families.trick_taking.engine.step_actions import ChoosePlayer
+
+
+class Knowledge:
+    """What one seat knows about where the unseen cards are."""
+
+    def __init__(self, obs: Observation) -> None:
+        rules = obs.rules
+        t = table_for(rules)
+        self.t = t
+        self.n = n = obs.players
+        self.seat = me = obs.seat
+        played = 0
+        void = [0] * n  # per seat: mask of cards it cannot hold
+        for trick in obs.tricks:
+            led = trick.plays[0][1]
+            lm = t.suit_masks[led.suit.index] if led.suit is not None else 0
+            for s, c in trick.plays:
+                played |= c.bit
+                if lm and not c.bit & lm:
+                    void[s] |= lm
+        cur = obs.current_trick
+        if cur:
+            led = cur[0][1]
+            lm = t.suit_masks[led.suit.index] if led.suit is not None else 0
+            for s, c in cur:
+                played |= c.bit
+                if lm and not c.bit & lm:
+                    void[s] |= lm
+        self.played = played
+        known = [0] * n  # cards known to be in a seat's hand
+        for com in obs.communications:
+            if com.played:
+                continue
+            c = com.card
+            known[com.seat] |= c.bit
+            st = com.statement
+            if st == "top":
+                void[com.seat] |= t.above[c.id]
+            elif st == "bottom":
+                void[com.seat] |= t.below[c.id]
+            elif st == "only":
+                void[com.seat] |= t.above[c.id] | t.below[c.id]
+        cc = rules.commander_card
+        if cc is not None and obs.commander is not None and not played & cc.bit and obs.distress_direction is None:
+            known[obs.commander] |= cc.bit
+        hand = obs.hand_mask
+        known[me] = hand
+        for s in range(n):
+            known[s] &= ~played
+            if s != me:
+                known[s] &= ~hand
+        self.known = known
+        self.void = void
+        self.sizes = list(obs.hand_sizes)
+        all_cards = (1 << t.n_cards) - 1
+        located = 0
+        for k in known:
+            located |= k
+        # cards never dealt (3 players: one card stays out) are unknown but belong to nobody
+        self.unknown = all_cards & ~played & ~located
+        self.need = [max(0, self.sizes[s] - known[s].bit_count()) for s in range(n)]
+        self.need[me] = 0
+        total_need = sum(self.need)
+        self.spare = self.unknown.bit_count() - total_need  # cards that are out of the game
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """Hands for every seat consistent with what is known (best effort if constraints clash)."""
+        n = self.n
+        me = self.seat
+        cards = mask_ids(self.unknown)
+        opts: list[tuple[int, int, list[int]]] = []
+        for c in cards:
+            bit = 1 << c
+            seats = [s for s in range(n) if s != me and self.need[s] and not self.void[s] & bit]
+            opts.append((len(seats), c, seats))
+        for _attempt in range(12):
+            rng.shuffle(opts)
+            opts.sort(key=lambda o: o[0])
+            hands = list(self.known)
+            need = list(self.need)
+            spare = self.spare
+            ok = True
+            for _, c, seats in opts:
+                cands = [s for s in seats if need[s]]
+                weights = [need[s] for s in cands]
+                total = sum(weights) + spare
+                if total <= 0:
+                    ok = False
+                    break
+                r = rng.random() * total
+                chosen = -1
+                for s, wgt in zip(cands, weights, strict=True):
+                    r -= wgt
+                    if r < 0:
+                        chosen = s
+                        break
+                if chosen < 0:
+                    spare -= 1
+                    continue
+                hands[chosen] |= 1 << c
+                need[chosen] -= 1
+            if ok and not any(need):
+                return hands
+        # fall back: ignore voids
+        hands = list(self.known)
+        need = list(self.need)
+        rest = list(cards)
+        rng.shuffle(rest)
+        for s in range(n):
+            for _ in range(need[s]):
+                if rest:
+                    hands[s] |= 1 << rest.pop()
+        return hands
+
+
+def world_from(obs: Observation, hands: list[int]) -> World:
+    t = table_for(obs.rules)
+    w = World.__new__(World)
+    w.t = t
+    w.n = obs.players
+    w.hands = hands
+    w.plays = []
+    w.trick_mask = 0
+    w.led = -1
+    w.leader = obs.leader
+    w.turn = obs.leader
+    w.win_seat = -1
+    w.win_key = 0
+    tb: list[int] = []
+    to: list[int] = []
+    tk: list[int] = []
+    tkk: list[int] = []
+    pending = 0
+    done = 0
+    for i, task in enumerate(obs.tasks):
+        tb.append(task.card.bit)
+        to.append(task.owner if task.owner is not None else -1)
+        kind, k = token_kind(task.token)
+        tk.append(kind)
+        tkk.append(k)
+        if task.trick is None:
+            pending |= 1 << i
+        else:
+            done += 1
+    w.task_bits = tb
+    w.task_owner = to
+    w.task_kind = tk
+    w.task_k = tkk
+    w.pending = pending
+    w.done = done
+    w.total = len(tb)
+    w.status = 0
+    w.tricks_left = obs.total_tricks - len(obs.tricks)
+    w.refresh_tasks()
+    for s, c in obs.current_trick:
+        # hands of the world exclude played cards already; replay the trick's plays without removing
+        w.turn = s
+        w.hands[s] |= c.bit
+        w.play(c.id)
+    return w
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(
+        self,
+        seat: int,
+        seed: str = "",
+        lookahead: bool = True,
+        worlds: int = 24,
+        draft_worlds: int = 6,
+        budget: int = 3200,
+    ) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"{seed}:{seat}")
+        self.lookahead = lookahead
+        self.worlds = worlds
+        self.draft_worlds = draft_worlds
+        self.budget = budget  # simulated card plays per decision (fixed: deterministic)
+        self.role_worlds = 8
+        self.cond_worlds = 8  # at most this many worlds when the play-outs judge mission conditions
+
+    # ------------------------------------------------------------------ protocol
+    def act(self, obs: Observation) -> Action:
+        req = obs.required or obs.legal
+        if len(req) == 1:
+            return req[0]
+        kinds = {type(a) for a in req}
+        if kinds == {Play}:
+            return self._play(obs, req)  # type: ignore[arg-type]
+        if kinds == {TakeTask}:
+            return self._draft(obs, req)  # type: ignore[arg-type]
+        if kinds == {PassCard}:
+            return self._pass(obs, req)  # type: ignore[arg-type]
+        if kinds == {ChoosePlayer} and obs.conditions and _model_fits(obs):
+            return self._choose_player(obs, req)  # type: ignore[arg-type]
+        if kinds <= TASK_CARD_ACTIONS and _model_fits(obs):  # task cards with objectives: by play-outs
+            return self._choose_task_card(obs, req)
+        # setup steps and anything else: a seeded choice
+        return req[int(self.rng.random() * len(req))]
+
+    def optional(self, obs: Observation) -> Action | None:
+        comms = [a for a in obs.legal if isinstance(a, Communicate)]
+        if not comms or obs.comm_used[self.seat]:
+            return None
+        i = comm_pick(self.seat, [(a.card, a.position) for a in comms],
+                      [(t.card, t.owner) for t in obs.tasks if t.trick is None])
+        return None if i is None else comms[i]
+
+    # ------------------------------------------------------------------ roles
+    def _choose_player(self, obs: Observation, req: tuple[ChoosePlayer, ...]) -> Action:
+        """Bind a role by play-outs: the player with whom the mission's conditions hold most often."""
+        know = Knowledge(obs)
+        wins = [0] * len(req)
+        roles = dict(obs.roles)
+        judged = [condition_setup(obs, {**roles, a.role: a.player}) for a in req]
+        for _ in range(self.role_worlds):
+            hands = know.sample(self.rng)
+            base = world_from(obs, hands)
+            for i, j in enumerate(judged):
+                if j is None:
+                    continue
+                w = cond_world(base, *j)
+                if w.status == 0:
+                    wins[i] += rollout_cond(w)
+        self.last_role_wins = wins
+        best = max(range(len(req)), key=lambda i: (wins[i], -i))
+        return req[best]
+
+    # ------------------------------------------------------------------ draft
+    def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
+        scores = {a.card.id: _task_affinity(obs.rules, obs.hand_mask, a.card.id) for a in req}
+        if not self.lookahead or len(req) == 1 or not _model_fits(obs):
+            return max(req, key=lambda a: (scores[a.card.id], -a.card.id))
+        know = Knowledge(obs)
+        wins = {a.card.id: 0.0 for a in req}
+        for _ in range(self.draft_worlds):
+            hands = know.sample(self.rng)
+            for a in req:
+                owners = _finish_draft(obs, hands, a.card.id)
+                w = world_from(_with_owners(obs, owners), list(hands))
+                wins[a.card.id] += rollout(w)
+        return max(req, key=lambda a: (wins[a.card.id] + 0.01 * scores[a.card.id], -a.card.id))
+
+    def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
+        """Task cards with objectives (Mission Deep Sea):
+        :mod:`crewkit.families.trick_taking.bots.taskcard_choice`."""
+        return choose_task_card_action(obs, req, self.rng, self.draft_worlds, Knowledge, world_from)
+
+    # ------------------------------------------------------------------ passing (distress)
+    def _pass(self, obs: Observation, req: tuple[PassCard, ...]) -> Action:
+        return min(req, key=lambda a: (a.card.rank, a.card.id))
+
+    # ------------------------------------------------------------------ play
+    def _play(self, obs: Observation, req: tuple[Play, ...]) -> Action:
+        req = safe_plays(obs, req)
+        if len(req) == 1:
+            return req[0]
+        if not _model_fits(obs):
+            return _simple_play(obs, req)
+        know = Knowledge(obs)
+        judged = condition_setup(obs) if obs.conditions else None
+        choose: Callable[[Any], int] = choose_play_cond if judged is not None else choose_play
+        play_out: Callable[[Any], int] = rollout_cond if judged is not None else rollout
+        by_card = {a.card.id: a for a in req}
+        cands = list(by_card)
+        n_worlds = self.worlds if self.lookahead else 3
+        votes: dict[int, float] = dict.fromkeys(cands, 0.0)
+        wins: dict[int, float] = dict.fromkeys(cands, 0.0)
+        open_tasks = any(t.trick is None for t in obs.tasks) or judged is not None
+        if self.lookahead and open_tasks:
+            remaining = max(1, sum(obs.hand_sizes))
+            per = max(2, min(n_worlds, self.budget // (remaining * len(cands))))
+            if judged is not None:
+                per = min(per, self.cond_worlds)
+        else:
+            per = 0
+        for i in range(max(per, 3)):
+            hands = know.sample(self.rng)
+            base = world_from(obs, hands)
+            if judged is not None:
+                base = cond_world(base, *judged)
+            if base.status != 0:
+                continue
+            v = choose(base)
+            if v in votes:  # the policy may pick a card the safety rule set aside
+                votes[v] += 1
+            if i < per:
+                for c in cands:
+                    w = base.copy()
+                    w.play(c)
+                    wins[c] += play_out(w)
+        best = max(cands, key=lambda c: (wins[c] + 0.1 * votes[c], -c))
+        return by_card[best]
+
+
+def comm_pick(seat: int, options: Sequence[tuple[Card, str | None]],
+              open_tasks: Sequence[tuple[Card, int | None]]) -> int | None:
+    """Which of the communications ``options`` (card, statement) the heuristic bot makes, by index, or None.
+
+    Tell a teammate where its open task card is; else a top 8 or 9 in an open task's suit. One rule, read
+    both by the bot that speaks and by the expert bot, which infers from it what a teammate holds
+    (:mod:`crewkit.families.trick_taking.bots.expert`)."""
+    owned = [(c, o) for c, o in open_tasks if o is not None]
+    if not owned:
+        return None
+    task_suits = {c.suit.index for c, _ in owned if c.suit is not None}
+    mine = {c.id for c, o in owned if o == seat}
+    theirs = {c.id for c, o in owned if o != seat}
+    best: int | None = None
+    best_score = 0.0
+    for i, (c, position) in enumerate(options):
+        score = 0.0
+        if c.id in theirs:
+            score = 10 + c.rank  # tell the owner where its card is
+        elif c.id in mine:
+            score = 3
+        elif c.suit is not None and c.suit.index in task_suits:
+            if position == "top" and c.rank >= 8:
+                score = 4 + c.rank / 10
+            elif position == "only":
+                score = 2
+        if position == "only":
+            score += 0.5
+        if score > best_score:
+            best, best_score = i, score
+    return best if best_score >= 4 else None
+
+
+def _task_affinity(rules: Rules, hand: int, card: int) -> float:
+    """How well a hand suits a task: holding it high, holding cards above it, rockets, length."""
+    t = table_for(rules)
+    bit = 1 << card
+    score = 0.0
+    suit_cards = hand & t.suit_masks[t.suit[card]]
+    above = hand & t.above[card]
+    if hand & bit:
+        score += 1.0 + t.rank[card] / 3
+    score += 1.2 * above.bit_count()
+    if above and (1 << (above.bit_length() - 1)) & t.suit_masks[t.suit[card]]:
+        score += t.rank[above.bit_length() - 1] / 9
+    score += 0.4 * (hand & t.trump_mask).bit_count()
+    if not suit_cards:
+        score += 0.5 * (hand & t.trump_mask).bit_count()
+    return score
+
+
+def _finish_draft(obs: Observation, hands: list[int], first: int) -> list[int]:
+    """Owners of every task if this seat takes ``first`` and the others draft by affinity."""
+    n = obs.players
+    owners = [t.owner if t.owner is not None else -1 for t in obs.tasks]
+    ids = [t.card.id for t in obs.tasks]
+    idx = ids.index(first)
+    owners[idx] = obs.seat
+    seat = (obs.seat + 1) % n
+    while -1 in owners:
+        free = [i for i, o in enumerate(owners) if o == -1]
+        best = max(free, key=lambda i: (_task_affinity(obs.rules, hands[seat], ids[i]), -ids[i]))
+        owners[best] = seat
+        seat = (seat + 1) % n
+    return owners
+
+
+class _OwnedView:
+    """An observation with task owners filled in (for draft play-outs)."""
+
+    def __init__(self, obs: Observation, owners: list[int]) -> None:
+        from crewkit.families.trick_taking.engine.observation import TaskInfo
+
+        self._obs = obs
+        self.tasks = tuple(
+            TaskInfo(t.card, t.token, owners[i], t.trick) for i, t in enumerate(obs.tasks)
+        )
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._obs, name)
+
+
+def _with_owners(obs: Observation, owners: list[int]) -> Observation:
+    return _OwnedView(obs, owners)  # type: ignore[return-value]
+
+
+__all__ = ["HeuristicBot", "Knowledge", "world_from"]
+
+
+def _model_fits(obs: Observation) -> bool:
+    """Whether the lookahead's world model (every unseen card in a known hand) describes this game.
+
+    It does not for a dummy seat with face-down columns (JARVIS), for cards set aside unseen (Persian
+    reading, Hammer) or for hidden tasks; the bot then plays by simple rules alone."""
+    if obs.dummy_seat is not None or obs.hidden_tasks:
+        return False
+    seen = sum(obs.hand_sizes) + sum(len(t.plays) for t in obs.tricks) + len(obs.current_trick)
+    return seen == len(obs.rules.deck)
+
+
+def _simple_play(obs: Observation, req: tuple[Play, ...]) -> Action:
+    """Cooperative rules without lookahead: win tricks holding your own task cards, stay low otherwise."""
+    in_trick = {c.id for _, c in obs.current_trick}
+    mine = {t.card.id for t in obs.tasks if t.owner == obs.seat and t.trick is None}
+    theirs = {t.card.id for t in obs.tasks if t.owner not in (None, obs.seat) and t.trick is None}
+    by_strength = sorted(req, key=lambda a: (a.card.is_special, a.card.is_trump, a.card.rank, a.card.id))
+    if in_trick & mine:
+        return by_strength[-1]
+    if not obs.current_trick:  # leading: pull one of my task cards with a high card of its suit
+        for a in reversed(by_strength):
+            if any(a.card.suit is not None and obs.rules.deck.cards[c].suit is a.card.suit for c in mine):
+                return a
+        safe = [a for a in by_strength if a.card.id not in theirs]
+        return (safe or by_strength)[0]
+    for a in by_strength:  # give a task card to its owner? only when nothing better: play low
+        if a.card.id not in theirs:
+            return a
+    return by_strength[0]

@@ -1,0 +1,118 @@
+"""The bots' choices among task cards with objectives (Mission Deep Sea): which card to take, whether to pass,
+which number to name, to whom the crew gives a card.
+
+Each candidate is judged by play-outs, as the heuristic bot judges a role
+(:meth:`HeuristicBot._choose_player`): the card's objective is bound to the seat that would take it
+(:meth:`TaskCardDeck.bind`), added to the conditions the seat knows, and the same sampled deals are played out
+with the conditions judged (:func:`crewkit.families.trick_taking.bots.conditions.rollout_cond`); the candidate
+that succeeds most often is chosen (ties: the first offered). Passing is worth what the best card left is
+worth in another drafting seat's hands. A card that asks a number is weighed, before the number is named, with
+the trick share of a seat (tricks / seats).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.bots.conditions import (
+    choose_play_cond,
+    cond_world,
+    condition_setup,
+    rollout_cond,
+)
+from crewkit.families.trick_taking.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
+from crewkit.families.trick_taking.engine.step_actions import GiveTaskCard
+from crewkit.families.trick_taking.engine.taskcards import number_range
+
+TASK_CARD_ACTIONS = frozenset({TakeTaskCard, PassTask, ChooseNumber, GiveTaskCard})
+MAX_NUMBERS = 6  # numbers weighed for a prediction card: those nearest a seat's share of the tricks
+
+
+def choose_task_card_action(obs: Any, req: Sequence[Action], rng: random.Random, worlds: int,
+                            knowledge: Callable[[Any], Any], world_from: Callable[[Any, list[int]], Any],
+                            native_of: Callable[[Any, Any, list[list[int]]], NativeTaskPlays | None] | None = None,
+                            ) -> Action:
+    """The best of ``req`` (task-card actions only) by play-outs on ``worlds`` deals sampled from the bot's
+    ``knowledge(obs)``, each made a play-out world by ``world_from``; ``native_of`` (the fast bot's) gives the
+    play-outs in C where the library loads and the conditions translate: the same choice as in Python. The bot
+    passes these in, so that this module needs neither bot."""
+    deck = obs.rules.task_deck
+    share = obs.total_tricks // max(1, obs.players)
+
+    def bound(card_id: str, seat: int, number: int | None = None) -> Any:
+        card = deck.card(card_id)
+        if card.asks is not None and number is None:
+            rng_ = number_range(card, obs.total_tricks)
+            number = min(max(share, rng_.start), rng_.stop - 1)
+        return deck.bind(card_id, seat, number if card.asks is not None else None)
+
+    candidates: list[tuple[Action, list[tuple[Any, ...]]]] = []  # action, alternatives of added conditions
+    numbers = [a for a in req if isinstance(a, ChooseNumber)]
+    if numbers:  # keep the numbers nearest a seat's share of the tricks
+        numbers.sort(key=lambda a: (abs(a.number - share), a.number))
+        req = [*(a for a in req if not isinstance(a, ChooseNumber)), *numbers[:MAX_NUMBERS]]
+    open_cards = [t for t in obs.task_cards if t.owner is None]
+    for a in req:
+        if isinstance(a, TakeTaskCard):
+            candidates.append((a, [(bound(a.task, a.seat),)]))
+        elif isinstance(a, GiveTaskCard):
+            candidates.append((a, [(bound(a.task, a.player),)]))
+        elif isinstance(a, ChooseNumber):
+            candidates.append((a, [(deck.bind(a.task, a.seat, a.number),)]))
+        elif isinstance(a, PassTask):
+            others = [s for s in range(obs.players) if s != a.seat]
+            candidates.append((a, [(bound(t.id, s),) for t in open_cards for s in others] or [()]))
+    know = knowledge(obs)
+    deals = [know.sample(rng) for _ in range(max(1, worlds))]
+    bases = [world_from(obs, list(hands)) for hands in deals]
+    known = tuple(obs.conditions)
+    fast = native_of(obs, know, deals) if native_of is not None else None
+    best: tuple[float, int] | None = None
+    choice = req[0]
+    for i, (action, alternatives) in enumerate(candidates):
+        score = max(_wins(obs, bases, (*known, *extra), fast) for extra in alternatives)
+        if best is None or (score, -i) > best:
+            best, choice = (score, -i), action
+    return choice
+
+
+class NativeTaskPlays:
+    """The play-outs in C (the fast bot's port of the same policy): the leader's first card is chosen in
+    Python, the rest is played out by ``fs_rollout_batch`` with the conditions translated
+    (:mod:`crewkit.families.trick_taking.bots.condcode`)."""
+
+    def __init__(self, decider: Any, head: list[int], tail: list[int], deals: list[list[int]]) -> None:
+        self.decider, self.head, self.tail, self.deals = decider, head, tail, deals
+
+
+def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: NativeTaskPlays | None) -> float:
+    """Successful play-outs of the sampled deals with these conditions (-1 when they cannot be judged)."""
+    from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
+
+    judged = condition_setup(obs, conditions=conditions)
+    if judged is None:
+        return -1.0
+    program = native_program(native.decider._lib, judged[0])[0] if native is not None else None
+    results: list[int | None] = [None] * len(bases)
+    if native is not None and program is not None:
+        cond_tail = trick_tail(judged[1], judged[2])
+        states, where = [], []
+        for k, base in enumerate(bases):
+            w = cond_world(base, *judged)
+            if w.status == 0:
+                states.append([*native.head, choose_play_cond(w), *native.tail, *native.deals[k], *cond_tail])
+                where.append(k)
+        for k, won in zip(where, native.decider.rollout_batch(program, states), strict=True):
+            results[k] = max(0, won) if won != -2 else None
+    wins = 0
+    for k, base in enumerate(bases):
+        if results[k] is not None:
+            wins += results[k] or 0
+            continue
+        w = cond_world(base, *judged)
+        if w.status == 0:
+            wins += rollout_cond(w)
+    return float(wins)

@@ -1,0 +1,1 @@
+"""The trick-taking engine: the game, its rules kernel, its blocks, observations, records."""

@@ -1,0 +1,984 @@
+/* The solver's trick search for plain missions, in C.
+ *
+ * This file mirrors crewkit/families/trick_taking/solve/core.py (TrickSearch) for the case it calls "relative": no mission
+ * conditions, no neighbour draws, no suitless cards, no free cards, suits as contiguous id ranges. It
+ * visits the same nodes in the same order as the Python search, so node counts and winning lines are
+ * identical (tests/solve/test_native.py checks that); it is only faster. Python builds the tables
+ * (card powers, masks, tasks and tokens) and loads this library through ctypes (crewkit/families/trick_taking/solve/native.py).
+ *
+ * Plain C99, no Python headers: it is compiled with the system C compiler into a shared library.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <signal.h>
+#define CK_SIGNALS 1
+#endif
+
+#define CK_ABI 5
+#define MAXC 63
+#define MAXN 6
+#define MAXS 8
+#define MAXT 40
+#define KEYW 4 /* 64-bit words of a packed key */
+
+#define R_WIN 1
+#define R_LOST 0
+#define R_NODES -1
+#define R_TIME -2
+#define R_INTERRUPT -3
+
+/* Ctrl-C while the search runs: Python cannot see the signal before the call returns, so the search
+ * catches SIGINT itself (only when asked: from the main thread) and returns R_INTERRUPT. */
+#ifdef CK_SIGNALS
+static volatile sig_atomic_t interrupted;
+static void on_sigint(int sig) {
+    (void)sig;
+    interrupted = 1;
+}
+#endif
+
+typedef uint64_t u64;
+
+typedef struct {
+    int score, cid, nl, wp, w, wc, o;
+} Move;
+
+typedef struct {
+    u64 w[KEYW];
+} Key;
+
+typedef struct {
+    /* rules */
+    int n, ncards, nsuits, total, must_follow, check_order, merge, ntasks, nspans;
+    int card_suit[MAXC], order_rank[MAXC], owner_of[MAXC], task_of[MAXC];
+    int *power; /* (nsuits + 1) * ncards: power[(led + 1) * ncards + cid] */
+    u64 suit_mask[MAXS], higher[MAXC], lower[MAXC], order_cards;
+    int span_lo[MAXS], span_len[MAXS];
+    u64 span_mask[MAXS];
+    int n_num, num_task[MAXT], num_k[MAXT];
+    int n_omega, omega_task[MAXT];
+    int n_arrow, arrow_task[MAXT], arrow_r[MAXT];
+    u64 task_card[MAXT];
+    int played_tab[MAXN][MAXN];
+    int has_tokens, holder_bits;
+    /* free draft: the undrafted task cards (owned by whoever wins them), the cards beating each card led */
+    int draft;
+    u64 undrafted, beaters[MAXC];
+    /* card-blind mission conditions as an automaton over trick winners (TrickSearch.winner_automaton):
+     * na states; a_child[state * n + w] is the state after seat w wins a trick (-1: a condition fails),
+     * a_complete[state] whether every condition is done there; astate is the position's state */
+    int na, abits, astate;
+    int late; /* no success before the last trick (a compiled condition's card is left unplayed) */
+    int *a_child, *a_allowed;
+    uint8_t *a_complete;
+    /* a_most[state * n + w]: the most tricks seat w can still win on winners the conditions accept (255: any);
+     * trumplike: the cards strong in every led suit; beats_any[c]: the cards stronger than c in some led suit */
+    uint8_t *a_most;
+    u64 trumplike, beats_any[MAXC];
+    /* position */
+    u64 hands[MAXN];
+    int leader, led, ntricks, ndone;
+    u64 open_tasks, remaining, table;
+    int plays_seat[MAXN], plays_cid[MAXN], nplays;
+    int task_trick[MAXT]; /* 0: open, else the trick that completed it */
+    int quota_left[MAXN]; /* free draft: how many more tasks each seat takes */
+    int need[MAXN];       /* the tricks each owner's open tasks need (too_few_tricks; read by sure_wins_exceed) */
+    int only;             /* >= 0: the root tries only this card (TrickSearch.run_split) */
+    /* search */
+    long long nodes, max_nodes, next_check; /* max_nodes < 0: none */
+    double deadline;                       /* < 0: none (CLOCK_MONOTONIC seconds) */
+    int line_seat[64], line_cid[64], nline;
+    /* table of positions proved lost */
+    Key *slots;
+    u64 cap, count;
+    long long max_table;
+} Ctx;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static inline int low_index(u64 m) { return __builtin_ctzll(m); }
+
+/* ------------------------------------------------------------------ table */
+/* A position's relative key packed into KEYW words (exact, no hashing shortcut):
+ * a marker bit, the leader, the open tasks, then per suit the number of remaining cards and per card
+ * (in rank order) its holder and whether it is an open task card. With the open tasks known, the k-th
+ * marked card of a suit is the k-th open task of that suit in rank order, so this holds exactly what
+ * the Python key (holder, task index per card) holds. */
+static inline u64 mix64(u64 x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static inline u64 key_hash(const Key *k) {
+    u64 h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < KEYW; i++) h = mix64(h ^ k->w[i]) + (u64)i;
+    return h;
+}
+
+static inline int key_empty(const Key *k) { return k->w[0] == 0; } /* the marker bit is never 0 */
+
+static int table_alloc(Ctx *c, u64 cap) {
+    Key *s = (Key *)calloc(cap, sizeof(Key));
+    if (!s) return 0;
+    free(c->slots);
+    c->slots = s;
+    c->cap = cap;
+    c->count = 0;
+    return 1;
+}
+
+static int table_has(Ctx *c, const Key *k, u64 h) {
+    u64 mask = c->cap - 1;
+    for (u64 i = h & mask;; i = (i + 1) & mask) {
+        const Key *s = c->slots + i;
+        if (key_empty(s)) return 0;
+        if (memcmp(s, k, sizeof(Key)) == 0) return 1;
+    }
+}
+
+static void table_put_raw(Ctx *c, const Key *k, u64 h) {
+    u64 mask = c->cap - 1;
+    for (u64 i = h & mask;; i = (i + 1) & mask) {
+        Key *s = c->slots + i;
+        if (key_empty(s)) {
+            *s = *k;
+            c->count++;
+            return;
+        }
+        if (memcmp(s, k, sizeof(Key)) == 0) return;
+    }
+}
+
+static void table_grow(Ctx *c) {
+    u64 old_cap = c->cap;
+    Key *old = c->slots;
+    Key *s = (Key *)calloc(old_cap * 2, sizeof(Key));
+    if (!s) return; /* stay at this size: the table is only a speed-up */
+    c->slots = s;
+    c->cap = old_cap * 2;
+    c->count = 0;
+    for (u64 i = 0; i < old_cap; i++)
+        if (!key_empty(old + i)) table_put_raw(c, old + i, key_hash(old + i));
+    free(old);
+}
+
+/* the Python search: ``if len(dead) >= MAX_TABLE: dead.clear()`` before adding, when ``clear_full`` */
+static void table_add(Ctx *c, const Key *k, u64 h, int clear_full) {
+    if (clear_full && (long long)c->count >= c->max_table) {
+        memset(c->slots, 0, c->cap * sizeof(Key));
+        c->count = 0;
+    }
+    if ((c->count + 1) * 4 > c->cap * 3) table_grow(c);
+    if ((c->count + 1) * 10 > c->cap * 9) return; /* could not grow: skip rather than fill up */
+    table_put_raw(c, k, h);
+}
+
+static inline void put_bits(Key *k, int *bit, u64 v, int nbits) {
+    int at = *bit, wi = at >> 6, off = at & 63;
+    k->w[wi] |= v << off;
+    if (off + nbits > 64) k->w[wi + 1] |= v >> (64 - off);
+    *bit = at + nbits;
+}
+
+/* compress8[x][m]: the bits of x where m has a 1, packed low (a table version of BMI2's pext) */
+static uint8_t compress8[256][256];
+static uint8_t popcount8[256];
+static int compress_ready;
+
+static void compress_init(void) {
+    if (compress_ready) return;
+    for (int m = 0; m < 256; m++) {
+        int pc = 0;
+        for (int b = 0; b < 8; b++) pc += (m >> b) & 1;
+        popcount8[m] = (uint8_t)pc;
+        for (int x = 0; x < 256; x++) {
+            int out = 0, k = 0;
+            for (int b = 0; b < 8; b++)
+                if ((m >> b) & 1) out |= ((x >> b) & 1) << k++;
+            compress8[x][m] = (uint8_t)out;
+        }
+    }
+    compress_ready = 1;
+}
+
+static inline u64 compress16(u64 x, u64 m) {
+    return (u64)compress8[x & 0xFF][m & 0xFF] | ((u64)compress8[(x >> 8) & 0xFF][(m >> 8) & 0xFF] << popcount8[m & 0xFF]);
+}
+
+/* Per suit: the number of remaining cards, then bit-planes over those cards in rank order: the holder's
+ * seat number bit by bit, then "open task card". */
+static void make_key(Ctx *c, Key *k) {
+    u64 planes[3] = {0, 0, 0}, all = 0;
+    for (int seat = 0; seat < c->n; seat++) {
+        u64 h = c->hands[seat];
+        all |= h;
+        if (seat & 1) planes[0] |= h;
+        if (seat & 2) planes[1] |= h;
+        if (seat & 4) planes[2] |= h;
+    }
+    int hb = c->holder_bits;
+    memset(k, 0, sizeof(Key));
+    int bit = 0;
+    put_bits(k, &bit, 1, 1);
+    put_bits(k, &bit, (u64)c->leader, 3);
+    u64 open_idx = 0;
+    u64 m = c->open_tasks;
+    while (m) {
+        open_idx |= 1ULL << c->task_of[low_index(m)];
+        m &= m - 1;
+    }
+    put_bits(k, &bit, open_idx, c->ntasks);
+    if (c->draft)
+        for (int seat = 0; seat < c->n; seat++) put_bits(k, &bit, (u64)c->quota_left[seat], 6);
+    if (c->na) put_bits(k, &bit, (u64)c->astate, c->abits);
+    for (int si = 0; si < c->nspans; si++) {
+        int lo = c->span_lo[si];
+        u64 wm = (1ULL << c->span_len[si]) - 1;
+        u64 rem = (all >> lo) & wm;
+        int cnt = popcount8[rem & 0xFF] + popcount8[(rem >> 8) & 0xFF];
+        put_bits(k, &bit, (u64)cnt, 5);
+        if (!cnt) continue;
+        for (int b = 0; b < hb; b++) put_bits(k, &bit, compress16((planes[b] >> lo) & wm, rem), cnt);
+        put_bits(k, &bit, compress16((c->open_tasks >> lo) & wm, rem), cnt);
+    }
+}
+
+/* ------------------------------------------------------------------ budget */
+static int check_budget(Ctx *c) {
+    c->next_check = c->nodes + 256;
+#ifdef CK_SIGNALS
+    if (interrupted) return R_INTERRUPT;
+#endif
+    if (c->max_nodes >= 0 && c->nodes >= c->max_nodes) return R_NODES;
+    if (c->deadline >= 0 && now_seconds() >= c->deadline) return R_TIME;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ helpers */
+static int max_power(Ctx *c, int seat, int led) {
+    u64 hand = c->hands[seat];
+    if (led >= 0 && c->must_follow) {
+        u64 follow = hand & c->suit_mask[led];
+        if (follow) hand = follow;
+    }
+    int best = 0;
+    while (hand) {
+        int cid = low_index(hand);
+        hand &= hand - 1;
+        int p = c->power[((led >= 0 ? led : c->card_suit[cid]) + 1) * c->ncards + cid];
+        if (p > best) best = p;
+    }
+    return best;
+}
+
+static int leads_to_own_task(Ctx *c, int seat, int cid) {
+    int s = c->card_suit[cid];
+    if (s < 0) return 0;
+    u64 m = c->open_tasks & c->suit_mask[s] & ~c->hands[seat] & ((1ULL << cid) - 1);
+    while (m) {
+        int d = low_index(m);
+        m &= m - 1;
+        if (c->owner_of[d] == seat) return 1;
+    }
+    return 0;
+}
+
+static int doomed(Ctx *c) {
+    u64 open_tasks = c->open_tasks;
+    int selfwon[MAXT], k = 0;
+    u64 m = open_tasks & c->order_cards;
+    while (m) {
+        int cid = low_index(m);
+        u64 low = m & -m;
+        m &= m - 1;
+        int o = c->owner_of[cid];
+        if (o >= 0 && (c->hands[o] & low)) selfwon[k++] = cid;
+    }
+    if (k < 2) return 0;
+    u64 owned[MAXN] = {0};
+    m = open_tasks;
+    while (m) {
+        int cid = low_index(m);
+        u64 low = m & -m;
+        m &= m - 1;
+        int o = c->owner_of[cid];
+        if (o >= 0) owned[o] |= low;
+    }
+    u64 reach[MAXT];
+    int any_edge = 0;
+    for (int i = 0; i < k; i++) reach[i] = 0;
+    for (int i = 0; i < k; i++) {
+        int cc = selfwon[i];
+        int o = c->owner_of[cc];
+        int s = c->card_suit[cc];
+        u64 others_tasks = open_tasks & ~owned[o] & ~c->undrafted; /* an undrafted task may go to o */
+        for (int j = 0; j < k; j++) {
+            int d = selfwon[j];
+            int x = c->owner_of[d];
+            if (x == o || c->card_suit[d] != s) continue;
+            u64 held = c->hands[x] & c->suit_mask[s];
+            if (!(held & c->lower[cc] & ~others_tasks)) {
+                reach[j] |= 1ULL << i;
+                any_edge = 1;
+            }
+        }
+    }
+    if (!any_edge) return 0;
+    for (int mid = 0; mid < k; mid++) {
+        u64 bit = 1ULL << mid;
+        u64 via = reach[mid];
+        for (int i = 0; i < k; i++)
+            if (reach[i] & bit) reach[i] |= via;
+    }
+    for (int i = 0; i < k; i++)
+        if ((reach[i] >> i) & 1) return 1;
+    return 0;
+}
+
+/* Each trick completes the tasks of one owner at most, and two task cards in one hand need two tricks:
+ * owner o needs at least max over holders h of (o's open task cards in h's hand) more tricks. */
+static int too_few_tricks(Ctx *c) {
+    int cnt[MAXN][MAXN];
+    memset(cnt, 0, sizeof cnt);
+    memset(c->need, 0, sizeof c->need);
+    u64 m = c->open_tasks;
+    if (!m) return 0;
+    while (m) {
+        int cid = low_index(m);
+        m &= m - 1;
+        int o = c->owner_of[cid];
+        if (o < 0) continue;
+        for (int h = 0; h < c->n; h++)
+            if ((c->hands[h] >> cid) & 1) {
+                cnt[o][h]++;
+                break;
+            }
+    }
+    int need = 0, left = c->total - c->ntricks;
+    for (int o = 0; o < c->n; o++) {
+        int best = 0, own = 0;
+        for (int h = 0; h < c->n; h++) {
+            if (cnt[o][h] > best) best = cnt[o][h];
+            own += cnt[o][h];
+        }
+        /* free draft: a seat still to take q tasks (besides its own open ones) needs ceil((q + own) / n) */
+        if (c->undrafted && c->quota_left[o]) {
+            int k = (c->quota_left[o] + own + c->n - 1) / c->n;
+            if (k > best) best = k;
+        }
+        c->need[o] = best;
+        need += best;
+    }
+    if (c->undrafted)
+        for (int h = 0; h < c->n; h++) /* the open task cards of one hand need a trick each */
+            if (__builtin_popcountll(c->hands[h] & c->open_tasks) > left) return 1;
+    return need > left;
+}
+
+/* The sure-win bound (TrickSearch._sure_wins): a card strong in every led suit that no card in another hand
+ * beats wins its trick, and an owner's open tasks need c->need tricks (too_few_tricks, just run); a seat that
+ * surely wins more of the tricks left than the conditions let it: lost. */
+static int sure_wins_exceed(Ctx *c) {
+    const uint8_t *most = c->a_most + c->astate * c->n;
+    int left = c->total - c->ntricks;
+    for (int seat = 0; seat < c->n; seat++) {
+        if (most[seat] >= 255) continue;
+        u64 hand = c->hands[seat], others = c->remaining & ~hand;
+        int sure = 0;
+        for (u64 m = hand & c->trumplike; m; m &= m - 1)
+            if (!(c->beats_any[low_index(m)] & others)) sure++;
+        int kept = __builtin_popcountll(hand) - left;
+        if (kept > 0) sure -= kept;
+        if (sure > most[seat] || c->need[seat] > most[seat]) return 1;
+    }
+    return 0;
+}
+
+/* Free draft: the leader wins every trick left (none of its cards can be beaten when led), yet another
+ * seat must still take a task or own an open one. */
+static int sweeps(Ctx *c) {
+    int leader = c->leader;
+    u64 hand = c->hands[leader], threat = 0;
+    for (u64 m = hand; m; m &= m - 1) threat |= c->beaters[low_index(m)];
+    if (threat & c->remaining & ~hand) return 0;
+    for (int seat = 0; seat < c->n; seat++)
+        if (seat != leader && c->quota_left[seat]) return 1;
+    for (u64 m = c->open_tasks & ~c->undrafted; m; m &= m - 1)
+        if (c->owner_of[low_index(m)] != leader) return 1;
+    return 0;
+}
+
+static int tokens_ok(Ctx *c, const int *completed, int ncomp, int before, int after) {
+    for (int a = 0; a < c->n_num; a++) {
+        int i = c->num_task[a], kk = c->num_k[a], now = 0;
+        for (int q = 0; q < ncomp; q++)
+            if (completed[q] == i) now = 1;
+        if (now) {
+            if (!(before < kk && kk <= after)) return 0;
+        } else if (!c->task_trick[i] && after >= kk) {
+            return 0;
+        }
+    }
+    for (int a = 0; a < c->n_omega; a++) {
+        int i = c->omega_task[a], now = 0;
+        for (int q = 0; q < ncomp; q++)
+            if (completed[q] == i) now = 1;
+        if (now && after < c->ntasks) return 0;
+    }
+    for (int a = 0; a < c->n_arrow; a++) {
+        int i = c->arrow_task[a], r = c->arrow_r[a], now = 0;
+        for (int q = 0; q < ncomp; q++)
+            if (completed[q] == i) now = 1;
+        if (!now) continue;
+        for (int b = 0; b < c->n_arrow; b++) {
+            int j = c->arrow_task[b], r2 = c->arrow_r[b], jnow = 0;
+            for (int q = 0; q < ncomp; q++)
+                if (completed[q] == j) jnow = 1;
+            if (r2 < r && !jnow && !c->task_trick[j]) return 0;
+        }
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ search */
+static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int towner);
+
+static int trick_body(Ctx *c) {
+    c->table = 0;
+    Key key;
+    make_key(c, &key);
+    u64 h = key_hash(&key);
+    if (table_has(c, &key, h)) return R_LOST;
+    if (too_few_tricks(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
+    if (c->na && sure_wins_exceed(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
+    if (c->check_order && doomed(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
+    if (c->undrafted && c->check_order && sweeps(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
+    int r = play(c, 0, 0, c->leader, -1, -1);
+    if (r != R_LOST) return r;
+    table_add(c, &key, h, 1);
+    return R_LOST;
+}
+
+static int descend(Ctx *c, u64 mask, int winner, int before, int after, int number) {
+    int saved_nplays = c->nplays, saved_led = c->led, saved_leader = c->leader, saved_astate = c->astate;
+    if (c->na) c->astate = c->a_child[c->astate * c->n + winner];
+    int sp_seat[MAXN], sp_cid[MAXN];
+    memcpy(sp_seat, c->plays_seat, sizeof sp_seat);
+    memcpy(sp_cid, c->plays_cid, sizeof sp_cid);
+    u64 saved_remaining = c->remaining, open_before = c->open_tasks;
+    c->open_tasks = open_before & ~mask;
+    c->ndone = after;
+    c->ntricks = number;
+    c->nplays = 0;
+    c->led = -1;
+    c->leader = winner;
+    c->remaining = saved_remaining & ~mask;
+    int r = trick_body(c);
+    c->leader = saved_leader;
+    c->led = saved_led;
+    c->nplays = saved_nplays;
+    memcpy(c->plays_seat, sp_seat, sizeof sp_seat);
+    memcpy(c->plays_cid, sp_cid, sizeof sp_cid);
+    c->remaining = saved_remaining;
+    c->table = mask;
+    c->ndone = before;
+    c->open_tasks = open_before;
+    c->ntricks = number - 1;
+    c->astate = saved_astate;
+    return r;
+}
+
+static int end_trick_owned(Ctx *c, int winner, int towner);
+
+/* free draft: the winner takes the undrafted tasks of the trick if it has room for them */
+static int end_trick(Ctx *c, int winner, int towner) {
+    u64 m = c->table & c->open_tasks;
+    u64 free = m & c->undrafted;
+    if (free) {
+        if (m != free && towner != winner) return R_LOST;
+        int k = __builtin_popcountll(free);
+        if (c->quota_left[winner] < k) return R_LOST;
+        c->quota_left[winner] -= k;
+        int r = end_trick_owned(c, winner, winner);
+        c->quota_left[winner] += k;
+        return r;
+    }
+    return end_trick_owned(c, winner, towner);
+}
+
+static int end_trick_owned(Ctx *c, int winner, int towner) {
+    u64 mask = c->table;
+    u64 m = mask & c->open_tasks;
+    if (m && towner != winner) return R_LOST;
+    int before = c->ndone;
+    int number = c->ntricks + 1;
+    int complete = 1;
+    if (c->na) {
+        int next = c->a_child[c->astate * c->n + winner];
+        if (next < 0) return R_LOST; /* a condition fails, or no later winners can satisfy them */
+        complete = c->a_complete[next];
+    }
+    if (!c->has_tokens) {
+        int after = before;
+        for (u64 t = m; t; t &= t - 1) after++;
+        if (after == c->ntasks && complete && (number >= c->total || ((c->ntasks || c->na) && !c->late)))
+            return R_WIN;
+        if (number >= c->total) return R_LOST;
+        return descend(c, mask, winner, before, after, number);
+    }
+    int completed[MAXT], ncomp = 0;
+    while (m) {
+        int cid = low_index(m);
+        m &= m - 1;
+        completed[ncomp++] = c->task_of[cid];
+    }
+    int after = before + ncomp;
+    if (ncomp && !tokens_ok(c, completed, ncomp, before, after)) return R_LOST;
+    if (after == c->ntasks && complete && (number >= c->total || ((c->ntasks || c->na) && !c->late)))
+        return R_WIN;
+    if (number >= c->total) return R_LOST;
+    for (int q = 0; q < ncomp; q++) c->task_trick[completed[q]] = number;
+    int r = descend(c, mask, winner, before, after, number);
+    for (int q = 0; q < ncomp; q++) c->task_trick[completed[q]] = 0;
+    return r;
+}
+
+static void sort_moves(Move *mv, int k) {
+    /* insertion sort, descending by (score, cid): the Python search sorts the tuples in reverse */
+    for (int i = 1; i < k; i++) {
+        Move x = mv[i];
+        int j = i - 1;
+        while (j >= 0 && (mv[j].score < x.score || (mv[j].score == x.score && mv[j].cid < x.cid))) {
+            mv[j + 1] = mv[j];
+            j--;
+        }
+        mv[j + 1] = x;
+    }
+}
+
+static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int towner) {
+    int n = c->n;
+    int leader = c->leader;
+    int seat = leader + pos;
+    if (seat >= n) seat -= n;
+    u64 hand = c->hands[seat];
+    int led = c->led;
+    u64 legal;
+    if (led >= 0 && c->must_follow) {
+        legal = hand & c->suit_mask[led];
+        if (!legal) legal = hand;
+    } else {
+        legal = hand;
+    }
+    u64 open_tasks = c->open_tasks, remaining = c->remaining;
+    int played = c->played_tab[leader][pos];
+    const int *prow = led >= 0 ? c->power + (led + 1) * c->ncards : NULL;
+    Move moves[MAXC];
+    int nm = 0;
+    int maxp[MAXN * (MAXS + 1)];
+    memset(maxp, 0xFF, sizeof maxp); /* -1: not computed yet */
+    /* free draft: undrafted task cards go to the trick's winner, who must still have room for them */
+    u64 undrafted = c->undrafted & open_tasks;
+    u64 free_on_table = c->table & undrafted;
+    /* card-blind conditions: the seats that may win this trick (the others break a condition) */
+    int allowed = c->na ? c->a_allowed[c->astate] : -1;
+    u64 m = legal;
+    while (m) {
+        int cid = low_index(m);
+        u64 bit = m & -m;
+        m &= m - 1;
+        int s = c->card_suit[cid];
+        u64 is_task = open_tasks & bit;
+        if (c->merge && !is_task && s >= 0) {
+            u64 above = remaining & c->higher[cid];
+            if (above) {
+                u64 nxt = above & -above;
+                if ((legal & nxt) && !(open_tasks & nxt)) continue;
+            }
+        }
+        int nl, p;
+        if (prow) {
+            nl = led;
+            p = prow[cid];
+        } else {
+            nl = s;
+            p = c->power[(s + 1) * c->ncards + cid];
+        }
+        int w, wp, wc;
+        if (p > best_pow) {
+            w = seat; wp = p; wc = cid;
+        } else {
+            w = best_seat; wp = best_pow; wc = best_cid;
+        }
+        if (!((allowed >> w) & 1)) {
+            /* a seat the conditions forbid is winning: someone allowed yet to play must beat it */
+            int found = 0;
+            for (int x = 0; x < n; x++) {
+                if (((allowed >> x) & 1) && !((played >> x) & 1)) {
+                    int mk = x * (MAXS + 1) + (nl + 1);
+                    int mp = maxp[mk];
+                    if (mp < 0) mp = maxp[mk] = max_power(c, x, nl);
+                    if (mp > wp) {
+                        found = 1;
+                        break;
+                    }
+                }
+            }
+            if (!found) continue;
+        }
+        int o = towner;
+        if (is_task && !(bit & undrafted)) {
+            int to = c->owner_of[cid];
+            if (to < 0 || (o >= 0 && o != to)) continue;
+            o = to;
+        }
+        int rank = c->order_rank[cid];
+        int score;
+        u64 free = free_on_table | (bit & undrafted);
+        int nf = 0;
+        if (free) {
+            nf = __builtin_popcountll(free);
+            if (o >= 0) {
+                if (c->quota_left[o] < nf) continue;
+            } else if (c->quota_left[w] < nf) {
+                /* the trick must go to a seat yet to play with room for its undrafted tasks */
+                int found = 0;
+                for (int x = 0; x < n; x++) {
+                    if (c->quota_left[x] >= nf && !((played >> x) & 1)) {
+                        int mk = x * (MAXS + 1) + (nl + 1);
+                        int mp = maxp[mk];
+                        if (mp < 0) mp = maxp[mk] = max_power(c, x, nl);
+                        if (mp > wp) {
+                            found = 1;
+                            break;
+                        }
+                    }
+                }
+                if (!found) continue;
+            }
+        }
+        if (o >= 0) {
+            if ((played >> o) & 1) {
+                if (w != o) continue;
+                score = 3000 + (is_task ? 500 : 0) - rank;
+                if (pos == 0 && !(remaining & ~hand & c->higher[cid])) score += 400;
+            } else {
+                int mk = o * (MAXS + 1) + (nl + 1);
+                int mp = maxp[mk];
+                if (mp < 0) mp = maxp[mk] = max_power(c, o, nl);
+                if (mp <= wp) continue;
+                score = 1000 - rank;
+            }
+        } else if (pos == 0 && leads_to_own_task(c, seat, cid)) {
+            score = 2000 + rank;
+        } else if ((bit & undrafted) && c->quota_left[w] >= nf) {
+            score = 1500 - rank; /* free draft: an undrafted task to a seat with room for it */
+        } else {
+            score = -rank;
+        }
+        Move *mv = &moves[nm++];
+        mv->score = score; mv->cid = cid; mv->nl = nl; mv->wp = wp; mv->w = w; mv->wc = wc; mv->o = o;
+    }
+    if (nm > 1) sort_moves(moves, nm);
+    if (c->only >= 0) { /* run_split: this one first play only */
+        int k = 0;
+        for (int i = 0; i < nm; i++)
+            if (moves[i].cid == c->only) moves[k++] = moves[i];
+        nm = k;
+        c->only = -1;
+    }
+
+    int last = pos == n - 1;
+    for (int i = 0; i < nm; i++) {
+        Move *mv = &moves[i];
+        c->nodes++;
+        if (c->nodes >= c->next_check) {
+            int b = check_budget(c);
+            if (b) return b;
+        }
+        u64 bit = 1ULL << mv->cid;
+        c->hands[seat] = hand ^ bit;
+        c->plays_seat[c->nplays] = seat;
+        c->plays_cid[c->nplays] = mv->cid;
+        c->nplays++;
+        c->table |= bit;
+        c->led = mv->nl;
+        int r;
+        if (last)
+            r = end_trick(c, mv->w, mv->o);
+        else
+            r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+        c->led = led;
+        c->table ^= bit;
+        c->nplays--;
+        c->hands[seat] = hand;
+        if (r == R_WIN) {
+            c->line_seat[c->nline] = seat;
+            c->line_cid[c->nline] = mv->cid;
+            c->nline++;
+            return R_WIN;
+        }
+        if (r != R_LOST) return r;
+    }
+    return R_LOST;
+}
+
+/* ------------------------------------------------------------------ API */
+int ck_abi(void) { return CK_ABI; }
+
+/* ``cfg`` layout (int64): see crewkit/families/trick_taking/solve/native.py (_config). Returns NULL when it does not fit. */
+void *ck_new(const long long *cfg, long long max_table) {
+    Ctx *c = (Ctx *)calloc(1, sizeof(Ctx));
+    if (!c) return NULL;
+    int i = 0;
+    c->n = (int)cfg[i++];
+    c->ncards = (int)cfg[i++];
+    c->nsuits = (int)cfg[i++];
+    c->total = (int)cfg[i++];
+    c->must_follow = (int)cfg[i++];
+    c->check_order = (int)cfg[i++];
+    c->merge = (int)cfg[i++];
+    c->ntasks = (int)cfg[i++];
+    c->nspans = (int)cfg[i++];
+    c->n_num = (int)cfg[i++];
+    c->n_omega = (int)cfg[i++];
+    c->n_arrow = (int)cfg[i++];
+    if (c->n < 1 || c->n > MAXN || c->ncards < 1 || c->ncards > MAXC || c->nsuits < 1 || c->nsuits > MAXS ||
+        c->ntasks > MAXT || c->nspans > MAXS || c->n_num > MAXT || c->n_omega > MAXT || c->n_arrow > MAXT) {
+        free(c);
+        return NULL;
+    }
+    int nc = c->ncards;
+    for (int k = 0; k < nc; k++) c->card_suit[k] = (int)cfg[i++];
+    for (int k = 0; k < nc; k++) c->order_rank[k] = (int)cfg[i++];
+    for (int k = 0; k < nc; k++) c->owner_of[k] = (int)cfg[i++];
+    for (int k = 0; k < nc; k++) c->task_of[k] = (int)cfg[i++];
+    c->power = (int *)malloc(sizeof(int) * (size_t)((c->nsuits + 1) * nc));
+    if (!c->power) {
+        free(c);
+        return NULL;
+    }
+    for (int k = 0; k < (c->nsuits + 1) * nc; k++) c->power[k] = (int)cfg[i++];
+    for (int k = 0; k < c->nsuits; k++) c->suit_mask[k] = (u64)cfg[i++];
+    for (int k = 0; k < nc; k++) c->higher[k] = (u64)cfg[i++];
+    for (int k = 0; k < nc; k++) c->lower[k] = (u64)cfg[i++];
+    c->order_cards = (u64)cfg[i++];
+    for (int k = 0; k < c->nspans; k++) {
+        c->span_lo[k] = (int)cfg[i++];
+        c->span_len[k] = (int)cfg[i++];
+        c->span_mask[k] = ((1ULL << c->span_len[k]) - 1) << c->span_lo[k];
+    }
+    for (int k = 0; k < c->n_num; k++) {
+        c->num_task[k] = (int)cfg[i++];
+        c->num_k[k] = (int)cfg[i++];
+    }
+    for (int k = 0; k < c->n_omega; k++) c->omega_task[k] = (int)cfg[i++];
+    for (int k = 0; k < c->n_arrow; k++) {
+        c->arrow_task[k] = (int)cfg[i++];
+        c->arrow_r[k] = (int)cfg[i++];
+    }
+    for (int k = 0; k < c->ntasks; k++) c->task_card[k] = (u64)cfg[i++];
+    c->draft = (int)cfg[i++];
+    c->undrafted = (u64)cfg[i++];
+    for (int k = 0; k < nc; k++) c->beaters[k] = (u64)cfg[i++];
+    c->late = (int)cfg[i++];
+    c->na = (int)cfg[i++];
+    if (c->na < 0 || c->na > (1 << 20)) {
+        free(c->power);
+        free(c);
+        return NULL;
+    }
+    if (c->na) {
+        c->a_child = (int *)malloc(sizeof(int) * (size_t)c->na * (size_t)c->n);
+        c->a_allowed = (int *)malloc(sizeof(int) * (size_t)c->na);
+        c->a_complete = (uint8_t *)malloc((size_t)c->na);
+        c->a_most = (uint8_t *)malloc((size_t)c->na * (size_t)c->n);
+        if (!c->a_child || !c->a_allowed || !c->a_complete || !c->a_most) {
+            free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most); free(c->power); free(c);
+            return NULL;
+        }
+        for (int st = 0; st < c->na; st++) {
+            c->a_complete[st] = (uint8_t)(cfg[i++] != 0);
+            int allowed = 0;
+            for (int w = 0; w < c->n; w++) {
+                int ch = (int)cfg[i++];
+                if (ch >= c->na) ch = -1;
+                c->a_child[st * c->n + w] = ch;
+                if (ch >= 0) allowed |= 1 << w;
+            }
+            c->a_allowed[st] = allowed;
+            for (int w = 0; w < c->n; w++) {
+                long long v = cfg[i++];
+                c->a_most[st * c->n + w] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+            }
+        }
+        c->trumplike = (u64)cfg[i++];
+        for (int k = 0; k < nc; k++) c->beats_any[k] = (u64)cfg[i++];
+        while ((1 << c->abits) < c->na) c->abits++;
+    }
+    c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
+    c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
+    int span_cards = 0;
+    for (int k = 0; k < c->nspans; k++) span_cards += c->span_len[k];
+    if (1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + c->abits + 5 * c->nspans +
+            span_cards * (c->holder_bits + 1) > 64 * KEYW) {
+        free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most);
+        free(c->power);
+        free(c);
+        return NULL;
+    }
+    for (int lead = 0; lead < c->n; lead++)
+        for (int pos = 0; pos < c->n; pos++) {
+            int bits = 0;
+            for (int j = 0; j <= pos; j++) bits |= 1 << ((lead + j) % c->n);
+            c->played_tab[lead][pos] = bits;
+        }
+    c->max_table = max_table;
+    compress_init();
+    if (!table_alloc(c, 1 << 10)) { /* grows on demand: a draft search holds one table per assignment */
+        free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most);
+        free(c->power);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void ck_free(void *p) {
+    Ctx *c = (Ctx *)p;
+    if (!c) return;
+    free(c->slots);
+    free(c->a_child);
+    free(c->a_allowed);
+    free(c->a_complete);
+    free(c->a_most);
+    free(c->power);
+    free(c);
+}
+
+long long ck_nodes(void *p) { return ((Ctx *)p)->nodes; }
+long long ck_table_size(void *p) { return (long long)((Ctx *)p)->count; }
+
+/* Run from a position. ``pos`` layout (int64): leader, led, ntricks, ndone, open_tasks, nplays,
+ * (seat, cid) * nplays, hands[n], task_trick[ntasks]. ``max_nodes`` < 0 and ``seconds`` < 0: no bound.
+ * Returns R_WIN / R_LOST / R_NODES / R_TIME / R_INTERRUPT; on R_WIN the line is in ``line`` as seat, cid
+ * pairs. ``catch_sigint``: Ctrl-C stops the search (R_INTERRUPT) instead of waiting for its end. */
+static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
+               int only);
+
+int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
+           int catch_sigint, int only) {
+    Ctx *c = (Ctx *)p;
+#ifdef CK_SIGNALS
+    struct sigaction mine, before;
+    if (catch_sigint) {
+        interrupted = 0;
+        memset(&mine, 0, sizeof mine);
+        mine.sa_handler = on_sigint;
+        sigemptyset(&mine.sa_mask);
+        sigaction(SIGINT, &mine, &before);
+    }
+    int r = run(c, pos, max_nodes, seconds, line, line_len, only);
+    if (catch_sigint) {
+        sigaction(SIGINT, &before, NULL);
+        if (interrupted && r != R_WIN && r != R_LOST) r = R_INTERRUPT;
+        interrupted = 0;
+    }
+    return r;
+#else
+    (void)catch_sigint;
+    return run(c, pos, max_nodes, seconds, line, line_len, only);
+#endif
+}
+
+static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
+               int only) {
+    int i = 0;
+    c->leader = (int)pos[i++];
+    c->led = (int)pos[i++];
+    c->ntricks = (int)pos[i++];
+    c->ndone = (int)pos[i++];
+    c->open_tasks = (u64)pos[i++];
+    c->nplays = (int)pos[i++];
+    for (int k = 0; k < c->nplays; k++) {
+        c->plays_seat[k] = (int)pos[i++];
+        c->plays_cid[k] = (int)pos[i++];
+    }
+    for (int k = 0; k < c->n; k++) c->hands[k] = (u64)pos[i++];
+    for (int k = 0; k < c->ntasks; k++) c->task_trick[k] = (int)pos[i++];
+    for (int k = 0; k < c->n; k++) c->quota_left[k] = (int)pos[i++];
+    c->astate = c->na ? (int)pos[i++] : 0;
+    if (c->na && (c->astate < 0 || c->astate >= c->na)) return R_LOST;
+    c->only = -1;
+    c->max_nodes = max_nodes < 0 ? -1 : c->nodes + max_nodes;
+    c->deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    c->next_check = c->nodes + 256;
+    c->nline = 0;
+    *line_len = 0;
+    int r;
+    if (c->nplays) {
+        c->table = 0;
+        for (int k = 0; k < c->nplays; k++) c->table |= 1ULL << c->plays_cid[k];
+        c->remaining = c->table;
+        for (int k = 0; k < c->n; k++) c->remaining |= c->hands[k];
+        int best_pow = 0, best_seat = c->plays_seat[0], best_cid = c->plays_cid[0], towner = -1;
+        for (int k = 0; k < c->nplays; k++) {
+            int seat = c->plays_seat[k], cid = c->plays_cid[k];
+            int pw = c->led >= 0 ? c->power[(c->led + 1) * c->ncards + cid]
+                                 : c->power[(c->card_suit[cid] + 1) * c->ncards + cid];
+            if (pw > best_pow) {
+                best_pow = pw; best_seat = seat; best_cid = cid;
+            }
+            if ((c->open_tasks >> cid) & 1) {
+                int o = c->owner_of[cid];
+                if (o < 0 || (towner >= 0 && towner != o)) return R_LOST;
+                towner = o;
+            }
+        }
+        r = play(c, c->nplays, best_pow, best_seat, best_cid, towner);
+    } else {
+        u64 rem = 0;
+        for (int k = 0; k < c->n; k++) rem |= c->hands[k];
+        c->remaining = rem;
+        if (only >= 0) { /* one first card, from the trick start itself (no table entry for the root) */
+            c->table = 0;
+            c->only = only;
+            r = play(c, 0, 0, c->leader, -1, -1);
+            c->only = -1;
+        } else {
+            r = trick_body(c);
+        }
+    }
+    if (r == R_WIN) {
+        /* the line was collected from the end backwards */
+        for (int k = 0; k < c->nline; k++) {
+            line[2 * k] = c->line_seat[c->nline - 1 - k];
+            line[2 * k + 1] = c->line_cid[c->nline - 1 - k];
+        }
+        *line_len = c->nline;
+    }
+    return r;
+}

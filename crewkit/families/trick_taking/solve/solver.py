@@ -1,0 +1,670 @@
+"""``solve(game)``: can the crew still succeed with every hand known, and how?
+
+Phases:
+
+- **tricks** (the usual case): the fast core (:class:`crewkit.families.trick_taking.solve.core.TrickSearch`)
+  searches the plays. On 5-player gold-frame missions the optional hand-over of one task before trick 1 is
+  searched too.
+- **draft**: without neighbour draws or mission conditions that read cards, the draft is searched, not
+  enumerated: the fast core plays the tricks with the undrafted tasks unowned, and a task goes to whoever wins
+  its card, within the number of tasks each seat takes in the draft (a *free draft*, see
+  :mod:`crewkit.families.trick_taking.solve.core`). On 5-player gold-frame missions each hand-over (seat o to
+  seat p) is one more free-draft start in which o keeps one task fewer and p one more: o drafts one of p's
+  tasks and hands it on. Otherwise every way the remaining tasks can still be drafted (each seat in draft
+  order takes one) is a separate start; starts are ordered by a cheap affinity score (owners holding their
+  card or higher ones) and searched with growing node budgets, so an easy winning assignment is found fast.
+  Either way the line begins with the ``take-task`` actions.
+- **commander's distribution** (without mission conditions or draws, the last setup step): searched as a
+  free draft too, once per way the balance rule lets the tasks be counted out (each seat gets the same number
+  of tasks, give or take one; with the gold frame, also after one task is handed on); the line begins with
+  the answers and the commander's gifts that give each task to whoever won it.
+- **setup** (questions, roles, token swaps and moves, commander's decision, the dummy's
+  seat): every choice is enumerated through the engine; each setup question is answered with its first
+  answer (answers change nothing a crew with full information can do). The line begins with them.
+- Communication and the distress signal are never searched: they do not change the perfect-information
+  answer (a game already in the distress pass is played on by passing, searched like a setup step).
+
+Every winning line is replayed through the engine before it is returned; when the fast core does not
+model a rule (the dummy seat) or its line fails to replay, the engine-driven search takes over.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from crewkit.engine.actions import Action
+from crewkit.engine.errors import IllegalAction
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import DRAFT, SUCCESS, TRICKS, Game
+from crewkit.families.trick_taking.solve.core import SearchAborted, TrickSearch, Unsupported, draft_quotas
+from crewkit.families.trick_taking.solve.reference import EngineSearch, search_actions
+
+WINNABLE = "winnable"
+UNWINNABLE = "unwinnable"
+UNKNOWN = "unknown"
+
+# node budgets per start when several starts (task assignments, setup choices) compete
+_BUDGETS: tuple[int | None, ...] = (300, 5_000, 100_000, None)
+# one start: the next player's plays are searched side by side with these budgets, growing tenfold
+_SPLIT_FIRST_BUDGET = 1_000
+_SPLIT_GROWTH = 10
+_MAX_STARTS = 500_000
+_KEEP_SEARCHES = 64  # kept searches hold their tables (up to a few MB each after 100k plays)
+
+
+@dataclass
+class SolveResult:
+    status: str  # winnable | unwinnable | unknown
+    line: list[Action]
+    nodes: int
+    seconds: float
+    starts: int = 1  # task assignments / setup choices searched
+    note: str = ""
+    engine: str = "core"  # core-c (the C search) | core (the Python search) | engine (the engine-driven fallback)
+    timings: dict[str, float] = field(default_factory=dict)
+    # how each mission condition was checked (TrickSearch.condition_paths; path "engine" on the fallback)
+    conditions: list[dict[str, str]] = field(default_factory=list)
+    # unwinnable before a card is tried: why, in words (TrickSearch.root_loss), when every start says the same
+    why: str = ""
+
+    @property
+    def winnable(self) -> bool:
+        return self.status == WINNABLE
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "line": [a.to_json() for a in self.line],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "starts": self.starts,
+            "search": self.engine,
+            "note": self.note,
+            "conditions": self.conditions,
+            "why": self.why,
+        }
+
+
+@dataclass
+class _Start:
+    score: int
+    setup: tuple[Action, ...]  # setup actions from the base game
+    base: Game  # the game the actions apply to
+    draft: tuple[Game, tuple[int, ...]] | None = None  # (game at the draft, owners of its open tasks)
+    after: tuple[Action, ...] = ()  # actions after the draft (a gold-frame hand-over)
+    search: TrickSearch | EngineSearch | None = None
+    conditions: list[dict[str, str]] | None = None  # how the search checks each condition (condition_paths)
+    game: Game | None = None
+    done: bool = False
+    nodes: int = 0
+    engine: bool = False
+    native: bool = False  # the C search ran this start
+    note: str = ""
+    free: bool = False  # a free draft: the search decides the owners (the line begins with the take-task actions)
+    hand: tuple[int, int] | None = None  # free draft with a gold-frame hand-over: (from seat, to seat)
+    quotas: tuple[int, ...] | None = None  # commander's distribution: the tasks each seat ends up with
+    fallback: str = ""  # why the engine-driven search took this start
+    why: str = ""  # lost before a card is tried: why (TrickSearch.root_loss)
+
+    @property
+    def prefix(self) -> tuple[Action, ...]:
+        """Every action from the base game to this start (the take-task actions are built only when needed)."""
+        take = _take_actions(*self.draft) if self.draft is not None else ()
+        return self.setup + take + self.after
+
+
+def replays_to_success(game: Game, line: list[Action]) -> bool:
+    """Apply ``line`` to a copy of ``game``: does the engine call it a success?"""
+    g = game.clone()
+    try:
+        for a in line:
+            g.apply(a)
+    except IllegalAction:
+        return False
+    return g.is_over() and g.outcome().result == SUCCESS
+
+
+def solve(
+    game: Game,
+    timeout: float | None = None,
+    *,
+    max_nodes: int | None = None,
+    gold_frame: bool = True,
+    history: str = "summary",
+    merge: bool | None = None,
+    free_draft: bool = True,
+    compile_conditions: bool = True,
+) -> SolveResult:
+    """Decide whether the crew can still succeed from ``game`` (all hands known); return a winning line.
+
+    ``timeout`` (seconds) and ``max_nodes`` bound the search (status ``unknown`` when reached).
+    ``history="full"`` keys the table on the whole trick history (for conditions reading far back);
+    ``merge`` forces card merging on or off (default: on unless a condition can tell ranks apart).
+    ``free_draft=False`` enumerates the task assignments of a draft even where the core could search it as a
+    free draft (the older, slower way; tests compare the two). ``compile_conditions=False`` evaluates every
+    mission condition through the DSL (no compiled checks, no card-blind shortcuts; tests compare the two).
+    """
+    t0 = time.perf_counter()
+    deadline = None if timeout is None else t0 + timeout
+    # a mission's condition may be slow: its evaluation looks at the same deadline (crewkit.dsl.limits)
+    from crewkit.dsl import DslInterrupted, interruptible
+
+    try:
+        with interruptible(deadline):
+            return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge, free_draft, compile_conditions)
+    except DslInterrupted:
+        return SolveResult(UNKNOWN, [], 0, time.perf_counter() - t0, 0,
+                           "stopped at the time limit while a condition was evaluated")
+
+
+def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None, gold_frame: bool, history: str,
+           merge: bool | None, free_draft: bool, compile_conditions: bool = True) -> SolveResult:
+    from crewkit.dsl import DslInterrupted
+
+    if game.is_over():
+        status = WINNABLE if game.outcome().result == SUCCESS else UNWINNABLE
+        return SolveResult(status, [], 0, time.perf_counter() - t0, 0, note=game.outcome().reason)
+
+    try:
+        starts = _starts(game, gold_frame=gold_frame, deadline=deadline, max_nodes=max_nodes, free_draft=free_draft)
+    except SearchAborted as exc:
+        what = "the time limit" if str(exc) == "time" else "the node budget"
+        return SolveResult(UNKNOWN, [], max_nodes or 0, time.perf_counter() - t0, 0,
+                           f"stopped at {what} while enumerating the setup choices")
+    if isinstance(starts, SolveResult):
+        starts.seconds = time.perf_counter() - t0
+        return starts
+    starts.sort(key=lambda s: -s.score)
+    budgets: tuple[int | None, ...] = (None,) if len(starts) == 1 else _BUDGETS
+    # with many starts, a search that ran out of budget is rebuilt on the next pass instead of kept
+    keep_searches = len(starts) <= _KEEP_SEARCHES
+    note = ""
+    spent = 0
+
+    def result(status: str, line: list[Action], why: str = "") -> SolveResult:
+        engine = any(isinstance(s.search, EngineSearch) or s.engine for s in starts)
+        kind = "engine" if engine else "core-c" if any(s.native for s in starts) else "core"
+        conds = _condition_report(game, starts)
+        return SolveResult(status, line, sum(s.nodes for s in starts), time.perf_counter() - t0, len(starts),
+                           why or note, kind, conditions=conds)
+
+    try:
+        for budget in budgets:
+            open_starts = [s for s in starts if not s.done]
+            if not open_starts:
+                break
+            for st in open_starts:
+                budget_here = budget
+                if max_nodes is not None:
+                    left = max_nodes - spent
+                    if left <= 0:
+                        raise SearchAborted("node budget")
+                    budget_here = left if budget is None else min(budget, left)
+                before = st.nodes
+                try:
+                    ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame, compile_conditions)
+                finally:
+                    spent += st.nodes - before
+                if st.note:
+                    note = st.note
+                if ok is None:
+                    if not keep_searches:
+                        st.search = None
+                        st.game = None
+                    continue  # budget reached: next pass
+                st.done = True
+                st.search = None
+                if ok:
+                    return result(WINNABLE, list(st.prefix) + line)
+    except SearchAborted as exc:
+        what = "the time limit" if str(exc) == "time" else "the node budget"
+        return result(UNKNOWN, [], f"stopped at {what}")
+    except DslInterrupted:
+        return result(UNKNOWN, [], "stopped at the time limit while a condition was evaluated")
+    if any(not s.done for s in starts):
+        return result(UNKNOWN, [], "stopped at the node budget")
+    lost = result(UNWINNABLE, [])
+    whys = {s.why for s in starts}
+    if len(whys) == 1:
+        lost.why = whys.pop()
+    return lost
+
+
+def _run_start(
+    st: _Start, budget: int | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool,
+    compile_conditions: bool = True,
+) -> tuple[bool | None, list[Action]]:
+    """Search one start within ``budget`` nodes: (True / False / None when the budget ran out, line)."""
+    if st.game is None:
+        g = st.base.clone()
+        for a in st.prefix:
+            g.apply(a)
+        st.game = g
+    game = st.game
+    if game.is_over():
+        return game.outcome().result == SUCCESS, []
+    if st.search is None:
+        try:
+            if game.phase != TRICKS and not (st.free and (game.phase == DRAFT or st.quotas is not None)):
+                raise Unsupported(f"phase {game.phase}")
+            quotas = None if st.quotas is None else list(st.quotas)
+            if st.hand is not None and st.quotas is None:
+                quotas = draft_quotas(game)
+                quotas[st.hand[0]] -= 1
+                quotas[st.hand[1]] += 1
+            st.search = TrickSearch(game, merge=merge, history=history, quotas=quotas,
+                                    compile_conditions=compile_conditions)
+            st.native = st.search.native
+            st.conditions = st.search.condition_paths()
+        except Unsupported as exc:
+            st.search = EngineSearch(table=True, gold_frame=gold_frame)
+            st.engine = True
+            st.fallback = str(exc)
+    search = st.search
+    before = search.nodes
+    try:
+        if isinstance(search, TrickSearch):
+            try:
+                if budget is None and search.shares_positions:
+                    ok, first = _split_search(search, game, deadline)
+                elif budget is None and search.draft:
+                    ok, first = search.run_split(deadline), []
+                else:
+                    ok, first = search.run(max_nodes=budget, deadline=deadline), []
+            except SearchAborted as exc:
+                if str(exc) == "time":
+                    raise
+                return None, []
+            if not ok and not st.hand:
+                st.why = search.root_loss()
+            line: list[Action] = first + [Play(seat, game.rules.deck.cards[cid]) for seat, cid in search.line]
+            if ok and search.draft:
+                take = (_distribution_actions(game, search.free_owners, st.hand) if st.quotas is not None
+                        else _free_draft_actions(game, search.free_owners, st.hand))
+                line = list(take) + line
+            if not ok or replays_to_success(game, line):
+                return ok, line
+            # the core's line does not replay: trust the engine instead
+            st.nodes += search.nodes - before
+            st.search = search = EngineSearch(table=True, gold_frame=gold_frame)
+            st.engine = True
+            before = 0
+            st.note = "the fast search's line did not replay through the engine; the engine-driven search was used"
+            st.fallback = "the fast search's line did not replay through the engine"
+        search.max_nodes = None if budget is None else search.nodes + budget
+        search.deadline = deadline
+        try:
+            ok, line = search.run(game)
+        except SearchAborted as exc:
+            if str(exc) == "time":
+                raise
+            return None, []
+        return ok, line
+    finally:
+        st.nodes += search.nodes - before
+
+
+def _condition_report(game: Game, starts: list[_Start]) -> list[dict[str, str]]:
+    """How each mission condition was checked: the first fast search's paths; ``engine`` for every
+    condition when a start fell back to the engine-driven search."""
+    if not game.conditions:
+        return []
+    if any(isinstance(s.search, EngineSearch) or s.engine for s in starts):
+        why = next((s.fallback for s in starts if s.fallback), "the fast search does not model this position")
+        return [{"id": c.id, "path": "engine", "how": "evaluated by the engine-driven search", "why": why}
+                for c in game.conditions]
+    for s in starts:
+        if s.conditions is not None:
+            return s.conditions
+    return []
+
+
+def _split_search(search: TrickSearch, game: Game, deadline: float | None) -> tuple[bool, list[Action]]:
+    """Search each play of the player to move side by side (in the search's own order), with node budgets
+    growing tenfold.
+
+    A depth-first search that starts with a bad first play can spend millions of nodes proving it bad while
+    another first play wins at once; giving every first play a budget in turn bounds that waste. All
+    children share the search's table of lost positions, so the work of an exhausted budget is not lost.
+    Returns (winnable, the first play) with the rest of the line in ``search.line``.
+    """
+    children: list[tuple[Action, Game]] = []
+    cards = game.rules.deck.cards
+    seat = game.turn
+    for cid in search.ordered_plays():
+        action: Action = Play(seat, cards[cid])
+        child = game.clone()
+        child.apply(action)
+        if child.is_over():
+            if child.outcome().result == SUCCESS:
+                search.line = []
+                return True, [action]
+            continue
+        if child.phase != TRICKS:
+            return search.run(deadline=deadline), []  # some other step follows: search the position whole
+        children.append((action, child))
+    budget = _SPLIT_FIRST_BUDGET
+    while children:
+        left: list[tuple[Action, Game]] = []
+        for action, child in children:
+            try:
+                if search.run_from(child, max_nodes=budget, deadline=deadline):
+                    return True, [action]
+            except SearchAborted as exc:
+                if str(exc) == "time":
+                    raise
+                left.append((action, child))
+        children = left
+        budget *= _SPLIT_GROWTH
+    search.line = []
+    return False, []
+
+
+# ---------------------------------------------------------------------------- starts
+def _starts(game: Game, *, gold_frame: bool, deadline: float | None,
+            max_nodes: int | None = None, free_draft: bool = True) -> list[_Start] | SolveResult:
+    """The positions in the tricks phase (or handled by the engine search) the solver must try.
+
+    Each setup action tried through the engine counts as a node against ``max_nodes``.
+    """
+    out: list[_Start] = []
+    seen: set[Any] = set()
+    for prefix, g in _setup_leaves(game, deadline, max_nodes, free_draft):
+        leaf = _signature(g)
+        weights = _affinity_table(g)
+        fixed = tuple(t.owner for t in g.tasks)
+        if free_draft and _distribution_start(g):
+            for counts, hand in _distribution_quotas(g, gold_frame):
+                if (leaf, counts) in seen:
+                    continue
+                seen.add((leaf, counts))
+                out.append(_Start(0 if hand is None else -5, prefix, game, free=True, hand=hand, quotas=counts))
+        elif g.phase == DRAFT and free_draft and _free_draft(g):
+            if (leaf, None) in seen:
+                continue
+            seen.add((leaf, None))
+            out.append(_Start(0, prefix, game, free=True))
+            if gold_frame and g.rules.gold_frame and not g.gold_frame_used:
+                # one task handed on before trick 1: seat o drafts one task fewer than it keeps, seat p one more
+                quotas = draft_quotas(g)
+                out.extend(_Start(-5, prefix, game, free=True, hand=(o, p))
+                           for o in range(g.n) if quotas[o] for p in range(g.n) if p != o)
+        elif g.phase == DRAFT and g.dummy_seat is None:
+            open_idx = [i for i, o in enumerate(fixed) if o is None]
+            for chosen in _draft_owners(g):
+                full = list(fixed)
+                for i, seat in zip(open_idx, chosen, strict=True):
+                    full[i] = seat
+                owners = tuple(full)
+                if (leaf, owners) in seen:
+                    continue
+                seen.add((leaf, owners))
+                score = sum(weights[i][o] for i, o in enumerate(owners) if o is not None)
+                out.extend(_gold_variants(_Start(score, prefix, game, (g, chosen)), g, owners, weights, gold_frame))
+                if len(out) > _MAX_STARTS:
+                    return SolveResult(UNKNOWN, [], 0, 0.0, len(out), "too many task assignments to search")
+        else:
+            if (leaf, fixed) in seen:
+                continue
+            seen.add((leaf, fixed))
+            score = sum(weights[i][o] for i, o in enumerate(fixed) if o is not None)
+            out.extend(_gold_variants(_Start(score, prefix, game), g, fixed, weights, gold_frame))
+    if not out:
+        return SolveResult(UNWINNABLE, [], 0, 0.0, 0, "no way through the setup")
+    return out
+
+
+def _gold_variants(st: _Start, g: Game, owners: tuple[int | None, ...], weights: list[list[int]],
+                   gold_frame: bool) -> list[_Start]:
+    """The start itself and, on gold-frame missions, each way of handing one task on before trick 1."""
+    out = [st]
+    if not (gold_frame and g.rules.gold_frame and not g.gold_frame_used and not g.tricks and not g.plays):
+        return out
+    if g.phase not in (TRICKS, DRAFT):
+        return out
+    from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+
+    for i, t in enumerate(g.tasks):
+        o = owners[i]
+        if o is None:
+            continue
+        for p in range(g.n):
+            if p == o or p == g.dummy_seat:
+                continue
+            score = st.score - weights[i][o] + weights[i][p] - 5
+            out.append(_Start(score, st.setup, st.base, st.draft, st.after + (HandTask(o, t.card, p),)))
+    return out
+
+
+def _setup_leaves(game: Game, deadline: float | None, max_nodes: int | None = None,
+                  free_draft: bool = False) -> Iterator[tuple[tuple[Action, ...], Game]]:
+    """Walk setup choices through the engine until the draft or the tricks begin (or, with ``free_draft``, a
+    commander's distribution the search takes whole: see :func:`_distribution_start`)."""
+    if _setup_done(game):
+        yield (), game
+        return
+    tried = 0
+    seen: set[Any] = set()
+    stack: list[tuple[tuple[Action, ...], Game]] = [((), game)]
+    while stack:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SearchAborted("time")
+        prefix, g = stack.pop()
+        if g.is_over() or _setup_done(g) or (free_draft and _distribution_start(g)):
+            yield prefix, g
+            continue
+        for a in reversed(search_actions(g, gold_frame=False)):
+            tried += 1
+            if max_nodes is not None and tried > max_nodes:
+                raise SearchAborted("node budget")
+            child = g.clone()
+            child.apply(a)
+            sig = (
+                child.phase,
+                child.step_index,
+                len(child.actions),
+                tuple((t.owner, t.token) for t in child.tasks),
+                tuple(sorted(child.roles.items())),
+                tuple(child.hands),
+                child.leader,
+                child.draft_turn,
+                tuple((t.owner, t.number) for t in child.task_cards),
+            )
+            if sig in seen:
+                continue
+            seen.add(sig)
+            stack.append((prefix + (a,), child))
+
+
+def _setup_done(g: Game) -> bool:
+    """Whether the setup walk stops at ``g``: the tricks, or a draft of colour-card tasks (searched by the core).
+    A draft of task cards with objectives (Mission Deep Sea: take, pass, name a number) is walked through the
+    engine like a setup step, every choice tried: the cards' owners and numbers decide the conditions."""
+    return g.phase == TRICKS or (g.phase == DRAFT and not g.task_cards)
+
+
+def _free_draft(g: Game) -> bool:
+    """Can the core search the draft of ``g`` as a free draft (owners decided by who wins the cards)?"""
+    from crewkit.families.trick_taking.solve.core import draft_conditions_ok
+
+    rules = g.rules
+    return g.dummy_seat is None and not rules.draws and draft_conditions_ok(
+        g.conditions, list(rules.roles) + list(g.roles))
+
+
+def _distribution_start(g: Game) -> bool:
+    """Is ``g`` at the start of a commander's distribution the core can search as a free draft? It must be the
+    last setup step (nothing changes the hands or tasks after it), no task given yet, and the mission without
+    conditions, draws or a dummy seat."""
+    from crewkit.families.trick_taking.engine.steps import DistributionStep
+
+    step = g.current_step
+    return (isinstance(step, DistributionStep) and step.index == 0 and not step.answers
+            and g.step_index == len(g.steps) - 1 and all(t.owner is None for t in g.tasks) and _free_draft(g))
+
+
+def _distribution_quotas(g: Game, gold_frame: bool) -> list[tuple[tuple[int, ...], tuple[int, int] | None]]:
+    """The numbers of tasks the seats can end up with after a commander's distribution (the balance rule:
+    no seat two tasks above another), each once: (quotas, None); with the gold frame, also those reached by
+    handing one task on before trick 1: (quotas, (from seat, to seat)), the distribution giving the task to
+    the first seat."""
+    from itertools import combinations
+
+    n, k = g.n, len(g.tasks)
+    low, extra = divmod(k, n)
+    balanced = []
+    for more in combinations(range(n), extra):
+        balanced.append(tuple(low + (1 if s in more else 0) for s in range(n)))
+    out: list[tuple[tuple[int, ...], tuple[int, int] | None]] = [(q, None) for q in balanced]
+    seen = set(balanced)
+    if gold_frame and g.rules.gold_frame and not g.gold_frame_used:
+        for q in balanced:
+            for o in range(n):
+                if not q[o]:
+                    continue
+                for p in range(n):
+                    if p == o or p == g.dummy_seat:
+                        continue
+                    final = tuple(q[s] - (s == o) + (s == p) for s in range(n))
+                    if final not in seen:
+                        seen.add(final)
+                        out.append((final, (o, p)))
+    return out
+
+
+def _distribution_actions(g: Game, owners: dict[int, int], hand: tuple[int, int] | None) -> tuple[Action, ...]:
+    """The actions of a commander's distribution from ``g`` (its start) that give each task to
+    ``owners[card id]`` (the first answer to every question); with ``hand`` = (o, p), o gets one of p's tasks
+    and hands it on to p before trick 1. Empty when the engine refuses a gift (the line will not replay)."""
+    from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+    from crewkit.families.trick_taking.engine.step_actions import GiveTask
+
+    owners = dict(owners)
+    after: tuple[Action, ...] = ()
+    if hand is not None:
+        o, p = hand
+        mine = sorted(cid for cid, seat in owners.items() if seat == p)
+        if not mine:
+            return ()
+        owners[mine[0]] = o
+        after = (HandTask(o, g.rules.deck.cards[mine[0]], p),)
+    game = g.clone()
+    out: list[Action] = []
+    while not game.is_over() and game.phase not in (DRAFT, TRICKS):
+        action = next((a for a in search_actions(game, gold_frame=False)
+                       if not isinstance(a, GiveTask) or owners.get(a.card.id) == a.player), None)
+        if action is None:
+            return ()
+        try:
+            game.apply(action)
+        except IllegalAction:
+            return ()
+        out.append(action)
+    return tuple(out) + after
+
+
+def _free_draft_actions(g: Game, owners: dict[int, int], hand: tuple[int, int] | None) -> tuple[Action, ...]:
+    """The take-task actions that give each open task of ``g`` (in the draft phase) to ``owners[card id]``;
+    with ``hand`` = (o, p), seat o drafts one of p's tasks and hands it on to p before trick 1."""
+    from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+
+    owners = dict(owners)
+    after: tuple[Action, ...] = ()
+    if hand is not None:
+        o, p = hand
+        mine = sorted(cid for cid, seat in owners.items() if seat == p)
+        if not mine:
+            return ()
+        owners[mine[0]] = o
+        after = (HandTask(o, g.rules.deck.cards[mine[0]], p),)
+    try:
+        chosen = tuple(owners[t.card.id] for t in g.tasks if t.owner is None)
+        return _take_actions(g, chosen) + after
+    except (KeyError, IndexError):
+        return ()  # not a whole draft: the line will not replay and the engine-driven search takes over
+
+
+def _draft_owners(g: Game) -> Iterator[tuple[int, ...]]:
+    """Every distinct outcome of the rest of the draft: the seat of each open task, in task order."""
+    n = g.n
+    k = sum(1 for t in g.tasks if t.owner is None)
+    seats = [(g.draft_turn + j) % n for j in range(k)]
+    left = {s: seats.count(s) for s in set(seats)}
+    order = sorted(left)
+    chosen: list[int] = []
+
+    def assign(i: int) -> Iterator[tuple[int, ...]]:
+        if i == k:
+            yield tuple(chosen)
+            return
+        for s in order:
+            if left[s]:
+                left[s] -= 1
+                chosen.append(s)
+                yield from assign(i + 1)
+                chosen.pop()
+                left[s] += 1
+
+    yield from assign(0)
+
+
+def _take_actions(g: Game, chosen: tuple[int, ...]) -> tuple[Action, ...]:
+    """The take-task actions, in draft order, that give the open tasks of ``g`` to the seats ``chosen``."""
+    open_tasks = [t for t in g.tasks if t.owner is None]
+    mine: dict[int, list[int]] = {}
+    for idx, seat in enumerate(chosen):
+        mine.setdefault(seat, []).append(idx)
+    pos = dict.fromkeys(mine, 0)
+    take: list[Action] = []
+    for j in range(len(chosen)):
+        seat = (g.draft_turn + j) % g.n
+        take.append(TakeTask(seat, open_tasks[mine[seat][pos[seat]]].card))
+        pos[seat] += 1
+    return tuple(take)
+
+
+def _signature(g: Game) -> Any:
+    """What tells two setup leaves apart, besides the task owners."""
+    return (
+        g.phase if g.phase != DRAFT else TRICKS,
+        tuple(t.token for t in g.tasks),
+        tuple(sorted(g.roles.items())),
+        tuple(g.hands),
+        g.leader,
+        g.dummy_seat,
+        tuple((t.owner, t.number) for t in g.task_cards),
+    )
+
+
+def _affinity_table(g: Game) -> list[list[int]]:
+    """weights[task][seat]: a cheap guess of how easy the task is for the seat (its card or higher cards held,
+    rockets); an assignment's score is the sum over its tasks, easiest-looking assignments are searched first.
+    Whole numbers, so that equal scores are equal whatever the order of summing (ties keep their order)."""
+    rules = g.rules
+    trump = rules.trump_mask
+    everyone = 0
+    for h in g.hands:
+        everyone |= h
+    table: list[list[int]] = []
+    for t in g.tasks:
+        row = [0] * g.n
+        card = t.card
+        if not t.done and card.suit is not None:
+            suit = rules.suit_masks[card.suit.index]
+            higher = suit & ~((card.bit << 1) - 1)
+            for seat, hand in enumerate(g.hands):
+                score = 0
+                if hand & card.bit:
+                    score += 30 if not (everyone & higher & ~hand) else 10
+                score += 10 * min((hand & higher).bit_count(), 2)
+                score += 3 * (hand & trump).bit_count()
+                row[seat] = score
+        table.append(row)
+    return table
+
+
+__all__ = ["UNKNOWN", "UNWINNABLE", "WINNABLE", "SolveResult", "replays_to_success", "solve"]
