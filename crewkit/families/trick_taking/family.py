@@ -1,11 +1,10 @@
 """The trick-taking family (The Crew, JARVIS, the Persian reading, Hammer) behind the one game interface.
 
-:class:`TrickTakingGame` is a thin adapter of the engine's
-:class:`~crewkit.families.trick_taking.engine.game.Game` (which keeps its own fast flow) to
-:class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` opens games, replays records
-(:func:`crewkit.families.trick_taking.engine.record.replay_record`), puts the bots of
-:mod:`crewkit.families.trick_taking.bots` behind the one driver (:class:`BotSeat`; :func:`play_game` plays an
-engine game to its end) and counts a finished game for ``simulate`` and ``compare``.
+:class:`TrickTakingGame` is a thin adapter of the engine's :class:`~crewkit.families.trick_taking.engine.game.Game` (which keeps its
+own fast flow) to :class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` opens games, replays records
+(:func:`crewkit.families.trick_taking.engine.record.replay_record`), puts the bots of :mod:`crewkit.families.trick_taking.bots` behind the one driver
+(:class:`BotSeat`; :func:`play_game` plays an engine game to its end) and counts a finished game for
+``simulate`` and ``compare``.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES, Bot
 from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.observation import Observation, Table, observe, table_snapshot
@@ -47,8 +47,7 @@ def _event_text(e: Event) -> str:
 
 
 class TrickTakingGame(EngineGame):
-    """A trick-taking :class:`~crewkit.families.trick_taking.engine.game.Game` as a
-    :class:`~crewkit.games.protocol.GameInPlay`."""
+    """A trick-taking :class:`~crewkit.families.trick_taking.engine.game.Game` as a :class:`~crewkit.games.protocol.GameInPlay`."""
 
     __slots__ = ("_table",)
     engine: Game
@@ -130,9 +129,9 @@ class TrickTakingGame(EngineGame):
 
 
 class BotSeat:
-    """A trick-taking bot (:class:`~crewkit.families.trick_taking.bots.base.Bot`) for the one driver: it reads
-    its seat's observation only; an optional action from ``act`` while a required one is due, or a required
-    one from ``optional``, is a bug of the bot (:class:`~crewkit.games.driver.BotError`)."""
+    """A trick-taking bot (:class:`~crewkit.families.trick_taking.bots.base.Bot`) for the one driver: it reads its seat's
+    observation only; an optional action from ``act`` while a required one is due, or a required one from
+    ``optional``, is a bug of the bot (:class:`~crewkit.games.driver.BotError`)."""
 
     __slots__ = ("bot", "seat")
 

@@ -1,6 +1,5 @@
-"""The JSON form of a seat's :class:`~crewkit.families.trick_taking.engine.observation.Observation`: what one
-seat may know, nothing more (a hosted table's ``state`` messages carry it; docs/online.md describes every
-field)."""
+"""The JSON form of a seat's :class:`~crewkit.families.trick_taking.engine.observation.Observation`: what one seat may know, nothing
+more (a hosted table's ``state`` messages carry it; docs/online.md describes every field)."""
 
 from __future__ import annotations
 

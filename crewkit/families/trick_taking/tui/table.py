@@ -1,9 +1,8 @@
 """The table: your hand, the trick, the tasks, the crew and their communications; bots play in turn.
 
-The screen holds a :class:`~crewkit.families.trick_taking.tui.session.Session` and re-renders from the
-engine's observation after every action. Which actions exist is always the engine's answer
-(``legal_actions``); a refused choice shows the engine's :class:`~crewkit.engine.errors.IllegalAction` message
-in the status line.
+The screen holds a :class:`~crewkit.families.trick_taking.tui.session.Session` and re-renders from the engine's observation
+after every action. Which actions exist is always the engine's answer (``legal_actions``); a refused
+choice shows the engine's :class:`~crewkit.engine.errors.IllegalAction` message in the status line.
 """
 
 from __future__ import annotations
@@ -25,7 +24,18 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
+from crewkit.families.trick_taking.engine.blocks.communication import Communicate, Signal
+from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
+from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
+from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission, MatchState, match_of
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.step_actions import ChoosePlayer
+from crewkit.families.trick_taking.tui.communication import CrewView
+from crewkit.families.trick_taking.tui.hand import HandView
+from crewkit.families.trick_taking.tui.log import EventLog
+from crewkit.families.trick_taking.tui.session import Session
+from crewkit.families.trick_taking.tui.tasks import TasksView, round_text, secret_tasks_text
+from crewkit.families.trick_taking.tui.trick import TrickView
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.remote import (
     HOST_DECIDES,
