@@ -100,7 +100,9 @@ class CrewApp(App[int]):
                 table.advance()  # a stop the new settings no longer make goes on
 
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings, self.bot_delay_fixed()), closed)
+            table = self.table()
+            names = None if table is None else table.SETTINGS
+            self.push_screen(SettingsScreen(self.settings, self.bot_delay_fixed(), names), closed)
 
     def bot_delay_fixed(self) -> str:
         """Why the bot-speed setting does not apply to this session (``--fast``, ``--delay``), else ``""``."""
@@ -418,7 +420,7 @@ class CrewApp(App[int]):
         from crewkit.families.not_alone.tui.table import HuntTableScreen
 
         self.session = session
-        self.push_screen(HuntTableScreen(session, delay=self.options.bot_delay))
+        self.push_screen(HuntTableScreen(session, delay=self.bot_delay))
 
     def show_end(self, table: TableScreen, finished: Finished) -> None:
         from crewkit.tui.screens.end import EndScreen, StandingsScreen

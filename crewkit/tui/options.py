@@ -18,7 +18,7 @@ class PlayOptions:
     seats: list[str] | None = None  # per seat: human | bot | a bot name (heuristic, random, ...)
     seed: str | None = None
     fast: bool = False
-    delay: float | None = None  # None: the player's bot-speed setting (Not Alone: DEFAULT_DELAY)
+    delay: float | None = None  # None: the player's bot-speed setting (every family's table)
     campaign: str | None = DEFAULT_CAMPAIGN  # a name, folder, file or zip; None: choose when several exist
     readings: dict[str, str] = field(default_factory=dict)  # reading id -> option (--reading ID=OPTION)
     bot: str | None = None  # the bot in seats given as "bot" or left empty (--bot); None: the default bot

@@ -127,3 +127,49 @@ def test_the_chooser_offers_not_alone_with_each_sides_wins(tmp_path: Path) -> No
             assert dialog_of(app) is not None  # the person at the keyboard plays a Hunted: asked to choose
 
     asyncio.run(run())
+
+
+def test_the_settings_and_the_your_turn_bell_apply_to_the_not_alone_table(tmp_path: Path) -> None:
+    """One settings screen for every family (issue 27): ``o`` at the Not Alone table opens the shell's settings
+    with what this table follows (bot speed, the bell; no communication here), kept in the same file; the bell
+    rings once when it becomes the player's turn while the terminal is not focused."""
+    from crewkit.tui.screens.dialogs import SettingsScreen
+    from crewkit.tui.settings import Settings, load_settings, save_settings
+
+    for bell in (True, False):
+        home = tmp_path / f"bell-{bell}"
+        home.mkdir()
+        save_settings(home, Settings(bell=bell, bot_delay=0.2))
+        options = PlayOptions(ruleset="not-alone", players=3, seed="bell", delay=0.3, campaign=None, side="hunted")
+        app = CrewApp(options, services=hunt_services(home))  # the bots take 0.3 s a move: time to look away
+        rings: list[int] = []
+        app.bell = lambda r=rings: r.append(1)  # type: ignore[method-assign,misc]
+
+        async def run(app: CrewApp = app, rings: list[int] = rings, bell: bool = bell, home: Path = home) -> None:
+            async with app.run_test(size=SIZE, notifications=True) as pilot:
+                await settle(pilot)
+                await choose(pilot)
+                app.app_focus = False  # the player chose, then looks at another window while the others move
+                await settle(pilot)
+                assert dialog_of(app) is not None  # the player's turn again
+                assert len(rings) == (1 if bell else 0)
+                assert "Your turn." in screen_text(app)
+                await pilot.press("escape")  # look at the table: the dialog opens again with Enter, no new bell
+                await pilot.press("enter")
+                await settle(pilot)
+                assert len(rings) == (1 if bell else 0)
+                if not bell:
+                    return
+                await pilot.press("escape", "o")
+                await settle(pilot)
+                assert isinstance(app.screen, SettingsScreen)
+                text = screen_text(app)
+                assert "Bot speed: 0.2 s per move" in text and "bell when the terminal is not focused" in text
+                assert "Communication" not in text and "--delay 0.3" in text  # this session's speed
+                await pilot.press("enter")  # the bot speed: its next value, kept for the next session
+                await pilot.press("escape")
+                await settle(pilot)
+                assert dialog_of(app) is not None  # back at the table, the player's choice open again
+                assert load_settings(home)[0].bot_delay == 0.4
+
+        asyncio.run(run())

@@ -511,10 +511,11 @@ class SettingsScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,o", "close", "Close")]
 
-    def __init__(self, settings: Any, delay_fixed: str = "") -> None:
+    def __init__(self, settings: Any, delay_fixed: str = "", names: tuple[str, ...] | None = None) -> None:
         super().__init__(id="settings")
         self.settings = settings
         self.delay_fixed = delay_fixed
+        self.names = names  # the settings the table in play has (None: every one)
 
     def compose(self) -> ComposeResult:
         from crewkit.tui.settings import SETTING_NAMES
@@ -525,7 +526,8 @@ class SettingsScreen(ModalScreen[None]):
         with Vertical(classes="dialog"):
             yield Static(Text("Settings", style="bold"), classes="dialog-title")
             yield Static(note, classes="dialog-note")
-            yield OptionList(*[Option(self.settings.describe(n), id=n) for n in SETTING_NAMES], id="settings-list")
+            names = SETTING_NAMES if self.names is None else self.names
+            yield OptionList(*[Option(self.settings.describe(n), id=n) for n in names], id="settings-list")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -46,18 +46,21 @@ from crewkit.tui.remote import HOST_DECIDES, LEAVE_CHOICES, LEAVE_EXIT_NOTE, LEA
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.screens.help import HelpScreen
 from crewkit.tui.sizes import too_small_words
+from crewkit.tui.turn_bell import TurnBell
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
 
 class HuntTableScreen(Screen[None]):
+    SETTINGS = ("bot_delay", "bell")  # the settings this table follows (``o``): no communication in this game
     BINDINGS = [
         Binding("enter", "choose", "Choose", key_display="⏎"),
         Binding("p", "focus_planet", "Planet"),
         Binding("i", "read_places", "Places"),
         Binding("g", "read_log", "Game log"),
         Binding("l", "app.logbook", "Logbook"),
+        Binding("o", "app.settings", "Settings", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -67,6 +70,7 @@ class HuntTableScreen(Screen[None]):
         self.session = session
         self.remote = isinstance(session, RemoteHuntSession)
         self.delay = delay
+        self._bell = TurnBell()  # the your-turn bell (a setting), once per turn
         self.catalog = session.catalog
         humans = session.humans
         self.viewer: int | None = humans[0] if humans else None
@@ -380,6 +384,7 @@ class HuntTableScreen(Screen[None]):
             return
         obs = self.observation()
         assert obs is not None
+        self._bell.ring(self, (obs.round, obs.phase, len(obs.log), self.viewer))
         self.refresh_view()
         if obs.question is not None:
             self.set_status("Choose in the list (Esc: look at the table, Enter: back to the choice).")

@@ -54,6 +54,7 @@ from crewkit.tui.screens.dialogs import (
     LastTrickScreen,
     RoundScreen,
 )
+from crewkit.tui.settings import SETTING_NAMES
 from crewkit.tui.sizes import SHORT_ROWS, too_small_words
 from crewkit.tui.text import (
     TASK_CARD_TYPES,
@@ -67,6 +68,7 @@ from crewkit.tui.text import (
     seat_label,
     task_card_action_label,
 )
+from crewkit.tui.turn_bell import TurnBell
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -100,6 +102,7 @@ class TasksBox(VerticalScroll):
 
 class TableScreen(Screen[None]):
     AUTO_FOCUS = "#hand"  # not the first focusable widget (the tasks panel)
+    SETTINGS = SETTING_NAMES  # the settings this table follows (``o``): every one
     BINDINGS = [
         Binding("c", "communicate", "Communicate"),
         Binding("s", "signal", "Signal"),
@@ -144,7 +147,7 @@ class TableScreen(Screen[None]):
         self._preview: tuple[str, str] | None = None  # Hammer: the mission card and mode highlighted in the list
         self._waiting_lead = False  # stopped at a communication window until space (or a communication)
         self.speak_requested = False  # c pressed outside a window: stop at the next one for the player
-        self._belled: tuple[int, int] | None = None  # (actions applied, seat) the your-turn bell rang for
+        self._bell = TurnBell()  # rings once per (actions applied, seat)
         self._announced: set[int] = set()  # human seats told which card they received (distress signal)
         self._drawn_state: object = None  # a hosted table: the host's state last drawn
 
@@ -655,14 +658,7 @@ class TableScreen(Screen[None]):
 
     def ring(self, seat: int) -> None:
         """Your turn while the terminal is not focused: the bell (a setting) and a notification, once per turn."""
-        key = (len(self.game.actions), seat)
-        if self._belled == key or self.app.app_focus:
-            return
-        self._belled = key
-        settings = getattr(self.app, "settings", None)
-        if settings is None or settings.bell:
-            self.app.bell()
-        self.notify("Your turn.", title="crewkit", timeout=30)
+        self._bell.ring(self, (len(self.game.actions), seat))
 
     def prompt_human(self, seat: int) -> None:
         game = self.game
