@@ -423,7 +423,7 @@ class CrewApp(App[int]):
         self.push_screen(HuntTableScreen(session, delay=self.bot_delay))
 
     def show_end(self, table: TableScreen, finished: Finished) -> None:
-        from crewkit.tui.screens.end import EndScreen, StandingsScreen
+        from crewkit.families.trick_taking.tui.end import EndScreen, StandingsScreen
 
         mission = table.session.mission
         nxt_mission = self.next_mission(mission)

@@ -88,6 +88,12 @@ def test_a_finished_game_is_recorded_replayable_and_in_the_logbook(tmp_path: Pat
             winners = session.game.winners  # type: ignore[union-attr]
             rows = side_results(services.logbook, "not-alone", "not-alone")
             assert [(r.players, r.won, r.lost) for r in rows] == [(3, int(winners != (0,)), int(winners == (0,)))]
+            await pilot.press("l")  # the shell's end screen: l is the logbook there too, Esc comes back
+            await pilot.pause()
+            assert isinstance(app.screen, LogbookScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HuntEndScreen)
             await pilot.press("escape")  # the table, then its logbook: each side's wins
             await pilot.pause()
             assert isinstance(app.screen, HuntTableScreen)

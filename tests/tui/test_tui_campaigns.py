@@ -7,10 +7,10 @@ from pathlib import Path
 
 from tui_helpers import SIZE, make_app, play_to_end, settle, text_of
 
+from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.chooser import ChooserScreen
-from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.screens.logbook import LogbookScreen
 from crewkit.tui.services import Services, campaign_progress
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from tui_helpers import SIZE, make_app, open_table, play_steps, play_to_end, settle, text_of
 
+from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.log import EventLog
 from crewkit.tui.screens.campaign import CampaignScreen
-from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.services import Services
 from crewkit.tui.text import task_card_action_label
 

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from tui_helpers import find_seed, make_app, open_table, play_steps, play_to_end, settle, text_of
 
+from crewkit.families.trick_taking.tui.dialogs import DistressScreen
+from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.campaign import CampaignScreen
-from crewkit.tui.screens.dialogs import ChoiceScreen, DistressScreen
-from crewkit.tui.screens.end import EndScreen
+from crewkit.tui.screens.dialogs import ChoiceScreen
 from crewkit.tui.services import Services, progress_of
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

@@ -19,11 +19,11 @@ from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
 from crewkit.families.trick_taking.engine.blocks.distress import Distress
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.dialogs import HandoffScreen
-from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.services import MemoryLogbook, Services
 
 

@@ -17,6 +17,7 @@ from screen_text import screen_text
 from test_tui_hidden import hidden_from, leaks
 
 from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import CARD_KEYS, HandView
 from crewkit.families.trick_taking.tui.table import HOST_DECIDES, TableScreen
 from crewkit.games.protocol import GameInPlay
@@ -26,7 +27,6 @@ from crewkit.net.server import Host, Limits
 from crewkit.net.table import HostedTable, TableConfig
 from crewkit.tui.app import CrewApp
 from crewkit.tui.remote import RemoteGame, RemoteSession, remote_setup
-from crewkit.tui.screens.end import EndScreen
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -18,6 +18,8 @@ from test_tui_variants import seed_where
 
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.tui.dialogs import RoundScreen
+from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.games.protocol import GameInPlay
@@ -25,8 +27,6 @@ from crewkit.net.client import TableClient
 from crewkit.net.table import HostedTable
 from crewkit.tui.app import CrewApp
 from crewkit.tui.remote import RemoteGame, RemoteSession
-from crewkit.tui.screens.dialogs import RoundScreen
-from crewkit.tui.screens.end import EndScreen
 from crewkit.tui.text import round_mission_lines
 
 pytestmark = pytest.mark.timeout(90)
@@ -152,9 +152,9 @@ async def test_the_end_of_a_hosted_game_is_drawn_from_the_seat_s_view(tmp_path: 
     and chips per round, or Not Alone's end screen, come from her seat's observation, by name, and offer no new
     game (the host opens it)."""
     from crewkit.families.not_alone.tui.end import HuntEndScreen
+    from crewkit.families.trick_taking.tui.end import StandingsScreen
     from crewkit.tui.join import remote_session
     from crewkit.tui.remote import HOST_DECIDES
-    from crewkit.tui.screens.end import StandingsScreen
 
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
     bot = "fast" if ruleset == "hammer" else "heuristic"

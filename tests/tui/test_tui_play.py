@@ -21,14 +21,15 @@ from tui_helpers import (
 
 from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.tui.dialogs import CommunicateScreen, DistressScreen
+from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
-from crewkit.tui.screens.dialogs import CommunicateScreen, DistressScreen, HandoffScreen, ResumeScreen
-from crewkit.tui.screens.end import EndScreen
+from crewkit.tui.screens.dialogs import HandoffScreen, ResumeScreen
 from crewkit.tui.screens.logbook import LogbookScreen
 from crewkit.tui.services import MemoryLogbook, Services, progress_of
 

@@ -26,13 +26,14 @@ from tui_helpers import (
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.tui.dialogs import CommunicateScreen, DistressScreen, TrackerScreen
+from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.chooser import ChooserScreen
-from crewkit.tui.screens.dialogs import CommunicateScreen, DistressScreen, SettingsScreen, TrackerScreen
-from crewkit.tui.screens.end import EndScreen
+from crewkit.tui.screens.dialogs import SettingsScreen
 from crewkit.tui.services import Services, hinted_missions, progress_of
 from crewkit.tui.settings import Settings, load_settings, save_settings
 from crewkit.tui.text import short_card

@@ -10,14 +10,15 @@ from tui_helpers import SIZE, pass_distress, press_first_legal, settle, text_of
 
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.tui.dialogs import RoundScreen
+from crewkit.families.trick_taking.tui.end import EndScreen, StandingsScreen
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.families.trick_taking.tui.tasks import TasksView
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
-from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen, RoundScreen
-from crewkit.tui.screens.end import EndScreen, StandingsScreen
+from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.services import Services
 from crewkit.tui.text import name_seats, short_card
 

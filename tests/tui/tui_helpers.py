@@ -142,7 +142,7 @@ async def advance(pilot: Any, human_to_act: bool) -> None:
 
 async def pass_distress(pilot: Any) -> bool:
     """Answer the table's distress question before trick 1 with "pass" (its first choice); True if asked."""
-    from crewkit.tui.screens.dialogs import DistressScreen
+    from crewkit.families.trick_taking.tui.dialogs import DistressScreen
 
     if isinstance(pilot.app.screen, DistressScreen) and pilot.app.screen.ask:
         await pilot.press("home", "enter")
@@ -162,9 +162,9 @@ async def play_steps(pilot: Any, steps: int) -> None:
 
 async def play_to_end(pilot: Any, *, max_steps: int = 400) -> None:
     """Drive the attempt to its end by keys: the first legal choice on our turns, space at bot-led windows."""
+    from crewkit.families.trick_taking.tui.end import EndScreen
     from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.tui.screens.dialogs import HandoffScreen
-    from crewkit.tui.screens.end import EndScreen
 
     app = pilot.app
     for _ in range(max_steps):

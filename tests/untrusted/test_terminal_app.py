@@ -162,11 +162,11 @@ async def _settle(pilot: Any, rounds: int = 100) -> None:
 
 async def test_a_hostile_campaign_through_every_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       safe_lines: bool) -> None:
+    from crewkit.families.trick_taking.tui.end import EndScreen
     from crewkit.tui.app import CrewApp
     from crewkit.tui.launch import PlayOptions
     from crewkit.tui.screens.briefing import BriefingScreen
     from crewkit.tui.screens.campaign import CampaignScreen
-    from crewkit.tui.screens.end import EndScreen
 
     home = tmp_path / "home"
     monkeypatch.setenv("CREWKIT_HOME", str(home))
@@ -224,9 +224,9 @@ async def test_a_mission_file_named_by_its_path(tmp_path: Path, monkeypatch: pyt
                                                safe_lines: bool) -> None:
     """``crewkit play --mission DIR/m1.yaml``: the path (a folder named hostile) is the mission's name on every
     screen: the briefing, the table's header, the end, the logbook."""
+    from crewkit.families.trick_taking.tui.end import EndScreen
     from crewkit.tui.app import CrewApp
     from crewkit.tui.launch import PlayOptions
-    from crewkit.tui.screens.end import EndScreen
 
     home = tmp_path / "home"
     monkeypatch.setenv("CREWKIT_HOME", str(home))

@@ -6,15 +6,16 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.families.not_alone.tui.text import reason_of
+from crewkit.tui.screens.end import GameEndScreen
 
 
-class HuntEndScreen(ModalScreen[str]):
+class HuntEndScreen(GameEndScreen):
     """Dismissed with ``new`` (another game, same seats), ``quit``, or ``table`` (look at the final table)."""
 
     BINDINGS = [
@@ -22,6 +23,7 @@ class HuntEndScreen(ModalScreen[str]):
         Binding("escape", "choose('table')", "Look at the table"),
         Binding("q", "choose('quit')", "Quit"),
     ]
+    PALETTE_IN_FOOTER = False
 
     def __init__(self, obs: BoardObservation, headline: str, personal: bool = True, note: str = "",
                  hosted: bool = False) -> None:
@@ -35,7 +37,7 @@ class HuntEndScreen(ModalScreen[str]):
         self.note = note
         self.hosted = hosted
 
-    def compose(self) -> ComposeResult:
+    def body(self) -> Text:
         obs = self.obs
         you_won = obs.seat in obs.winners
         body = Text()
@@ -58,12 +60,7 @@ class HuntEndScreen(ModalScreen[str]):
         keys = "Esc: look at the table   q: leave" if self.hosted else \
             "n: a new game (same seats)   Esc: look at the table   q: quit"
         body.append(keys, style="bold")
-        with Vertical(classes="dialog", id="hunt-end-dialog"):
-            yield Static(body, id="hunt-end-text")
-        yield Footer(compact=True, show_command_palette=False)
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        return body
 
 
 # Not Alone's content of the shell's help screen (crewkit.tui.screens.help.HelpScreen): one line per paragraph

@@ -31,6 +31,12 @@ from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission, Ma
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.step_actions import ChoosePlayer
 from crewkit.families.trick_taking.tui.communication import CrewView
+from crewkit.families.trick_taking.tui.dialogs import (
+    CommunicateScreen,
+    DistressScreen,
+    LastTrickScreen,
+    RoundScreen,
+)
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.log import EventLog
 from crewkit.families.trick_taking.tui.session import Session
@@ -46,14 +52,7 @@ from crewkit.tui.remote import (
     RemoteSession,
 )
 from crewkit.tui.safe import shown, shown_plain
-from crewkit.tui.screens.dialogs import (
-    ChoiceScreen,
-    CommunicateScreen,
-    DistressScreen,
-    HandoffScreen,
-    LastTrickScreen,
-    RoundScreen,
-)
+from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.settings import SETTING_NAMES
 from crewkit.tui.sizes import SHORT_ROWS, too_small_words
 from crewkit.tui.text import (
@@ -997,7 +996,7 @@ class TableScreen(Screen[None]):
     def action_tracker(self) -> None:
         """The cards played per suit, the trumps out and the voids shown, as the viewer has seen them."""
         from crewkit.families.trick_taking.engine.tracking import card_tracker
-        from crewkit.tui.screens.dialogs import TrackerScreen
+        from crewkit.families.trick_taking.tui.dialogs import TrackerScreen
 
         if self.session.game is None:
             return
