@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import secrets
-import signal
-import socket
-import ssl
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crewkit.cli.options import (
     delay_seconds,
@@ -22,6 +17,9 @@ from crewkit.cli.options import (
     seed_option,
 )
 from crewkit.errors import UsageError
+
+if TYPE_CHECKING:  # asyncio and ssl are imported where they run: every other command's start-up pays nothing
+    import ssl
 
 DEFAULT_PORT = 8765
 DEFAULT_FOLDER = "crewkit-tables"
@@ -132,6 +130,7 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
 
 
 def _ssl_context(args: argparse.Namespace) -> ssl.SSLContext | None:
+    import ssl
     if (args.certfile is None) != (args.keyfile is None):
         raise UsageError("--certfile and --keyfile go together")
     if args.certfile is None:
@@ -150,6 +149,8 @@ def _has_game_options(args: argparse.Namespace) -> bool:
 
 
 def cmd_host(args: argparse.Namespace) -> int:
+    import asyncio
+
     from crewkit.net.server import Host
     from crewkit.net.table import HostedTable
 
@@ -203,6 +204,10 @@ def _say(text: str) -> None:
 
 async def _host(host: Any, args: argparse.Namespace, context: ssl.SSLContext | None, resumed: list[Any],
                 new: Any) -> int:
+    import asyncio
+    import contextlib
+    import signal
+    import socket
     main = asyncio.current_task()
     if main is not None:
         with contextlib.suppress(NotImplementedError):  # no signal handlers in this event loop (Windows)
@@ -261,6 +266,8 @@ async def _serve(host: Any, args: argparse.Namespace, scheme: str, link_host: st
 async def _console(host: Any) -> None:
     """The host's commands on standard input (hand a seat to a bot and back, show the tables); without a
     terminal (end of input) the host serves on until it is stopped."""
+    import asyncio
+
     from crewkit.net.table import Refusal
 
     while True:
@@ -293,6 +300,9 @@ async def _console(host: Any) -> None:
 
 # ---------------------------------------------------------------------------- join
 def cmd_join(args: argparse.Namespace) -> int:
+    import asyncio
+    import ssl
+
     from crewkit.net.plain import run_plain
 
     context = None
