@@ -9,6 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import textual._wait
+
+# Pilot.pause() waits until the process is idle, looking every 20 ms: at least 20 ms a pause, with a core left
+# idle meanwhile (a third of the terminal tests' time). The same test of idleness, every 2 ms.
+textual._wait.SLEEP_GRANULARITY = 0.002
+textual._wait.SLEEP_IDLE = 0.002 / 20
 
 _CACHE_SET_HERE: str | None = None
 

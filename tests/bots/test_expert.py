@@ -93,7 +93,8 @@ def test_world_with_the_real_hands_is_the_real_position() -> None:
 def test_expert_is_deterministic() -> None:
     def run() -> list[Any]:
         g = new_game("crew", "planet-nine/04", 4, seed="det")
-        play_game(g, [ExpertBot(s, "det", worlds=4, nodes=800) for s in range(4)])
+        # every draw of worlds, the solver's and the play-outs' (rollout_worlds > worlds), with a small budget
+        play_game(g, [ExpertBot(s, "det", worlds=4, nodes=800, rollout_worlds=24) for s in range(4)])
         return [a.to_json() for a in g.actions]
 
     assert run() == run()

@@ -24,6 +24,7 @@ async def wait_for(pilot: Pilot[int], done: Callable[[], bool], rounds: int = 60
     """Pause until ``done()`` holds (the comparison runs in a worker thread); at most ``rounds`` pauses."""
     for _ in range(rounds):
         if done():
+            await pilot.pause()  # the last change laid out and drawn: what the screen says is what it shows
             return
         await pilot.pause(0.05)
     raise AssertionError(f"the compare screen did not finish in time: {text_of(pilot.app)}")

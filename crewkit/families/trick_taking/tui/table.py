@@ -138,6 +138,7 @@ class TableScreen(Screen[None]):
         self._timer: Timer | None = None
         self._scheduled = False
         self._engine_busy = False  # an engine worker is applying an action
+        self._keys_shown: tuple[bool | None, ...] = ()  # check_action of each binding when the footer was drawn
         self._handoff_open = False
         self._ended = False
         self.status_text = ""
@@ -246,6 +247,15 @@ class TableScreen(Screen[None]):
             return (bool(getattr(rules, "distress_enabled", True)) and not self.game.tricks and not self.game.plays
                     and self.game.distress_direction is None)
         return True
+
+    def refresh_keys(self) -> None:
+        """The footer's keys follow the game (d only before trick 1). The footer is rebuilt (its key widgets
+        mounted again) whenever the bindings are refreshed, so only when one of this table's keys came or went,
+        not after every card."""
+        keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS)  # type: ignore[union-attr]
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def refresh_view(self) -> None:
         s = self.session
@@ -391,7 +401,7 @@ class TableScreen(Screen[None]):
                 heading = f"The commander asks you: \u201c{game.questions[-1][0]}\u201d (↑ ↓ Enter)"
             panel_title.update(Text(heading, style="bold"))
         self.query_one("#status", Static).update(Text(self.status_text))
-        self.refresh_bindings()  # the footer's keys follow the game (d only before trick 1)
+        self.refresh_keys()
         self.call_after_refresh(self.tasks_hint)
 
     def tasks_hint(self) -> None:
@@ -479,7 +489,7 @@ class TableScreen(Screen[None]):
             return
         if self._waiting_lead:
             self._waiting_lead = False
-            self.refresh_bindings()
+            self.refresh_keys()
         s = self.session
         if isinstance(s, RemoteSession):
             self.remote_advance(s)
@@ -524,7 +534,7 @@ class TableScreen(Screen[None]):
                 may = f" you may: {' · '.join(keys)} ·" if keys else ":"
                 self.set_status(f"{when}{may} space: {seat_label(seat, s.kinds, self.viewer)} {verb}")
                 self.focus_for_human()
-                self.refresh_bindings()
+                self.refresh_keys()
                 if self.speak_requested:  # asked for with c during the trick before: the dialog opens now
                     self.speak_requested = False
                     if any(s.communications(h) or s.signals(h) for h in s.humans):
@@ -587,12 +597,12 @@ class TableScreen(Screen[None]):
             if state.get("turn") and game.legal_actions(acting) and not self._lead_waits_for_others(s):
                 self.prompt_human(acting)
                 self._waiting_lead = True
-                self.refresh_bindings()
+                self.refresh_keys()
                 return
             may = " · ".join(keys)
             self.set_status(f"Your answer: {may + ' · ' if may else ''}space: nothing to say ({s.status()})")
             self.focus_for_human()
-            self.refresh_bindings()
+            self.refresh_keys()
             if self.speak_requested:  # asked for with c during the trick before: the dialog opens now
                 self.speak_requested = False
                 if s.communications(seat) or s.signals(seat):
