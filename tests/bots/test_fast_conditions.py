@@ -110,6 +110,12 @@ EXPRESSIONS = [
     "count(c in [pink 1, blue 2, pink 1]: not played(c)) >= 2",
     "count(c in cards_of(blue): c.rank >= 5 and (won_by(c) == commander or played(c))) >= 1",
     "any(c in current_cards: c.rank // (c.rank - 1) > 1)",
+    # who won a card, compared with a constant (a seat, a role, none, a value no seat has): masks too
+    "any(c in cards_of(pink): won_by(c) != none and won_by(c) != commander)",
+    "all(c in cards_of(pink): won_by(c) == commander or left_unplayed(c))",
+    "count(c in cards_of(blue): none != won_by(c) and 1 == won_by(c)) >= 1",
+    "count(c in cards_of_rank(9): won_by(c) == none) + count(c in cards_of_rank(1): won_by(c) == 7) >= 3",
+    "any(c in hand(2): won_by(c) != none) or all(c in [pink 1, blue 2]: won_by(c) != 0)",
     # "not in a trick up to t" (condcode: UNPLAYED_BY, so the body stays per trick), every way it is written;
     # with the latest trick, which is none before the first trick ends (the DSL's error, left to Python)
     "any(t in tricks: is_trump(t.winning_card) and any(c in cards_of(rocket): c.rank < t.winning_card.rank"

@@ -456,8 +456,9 @@ typedef struct CondCtx {
      * variable and constants has its truth for each value 0..nc-1 of that variable in table[node]
      * (has_table); a constant list of distinct values below nc is a set, its mask in table[node] too
      * (is_set). A quantifier all/any/count is then of kind 1 when its body is a mask expression (see
-     * vec_ok: tables, not/and/or, played, left_unplayed, trick_of(c) == none): its truth for every card at
-     * once, so over a set of cards it is a mask operation; or of kind 2 when its body is `A and ...` with A
+     * vec_ok: tables, not/and/or, played, left_unplayed, trick_of(c) == none, won_by(c) == a constant): its
+     * truth for every card at once, so over a set of cards it is a mask operation; or of kind 2 when its
+     * body is `A and ...` with A
      * a table, fold_arg[node] that A: an item where A is false is false without evaluating the rest. */
     unsigned char *fold_kind, *has_table, *is_set;
     int *fold_arg;
@@ -595,9 +596,17 @@ static u64 vec_mask(const CondCtx *x, int i) {
     case OP_OR: return vec_mask(x, (int)nd[1]) | vec_mask(x, (int)nd[2]);
     case OP_PLAYED: return played_mask(x);
     case OP_LEFT_UNPLAYED: return w->ntr >= x->total_tricks ? x->deck & ~played_mask(x) : 0;
-    default: { /* trick_of(c) == none or != none: c is in no completed trick, or in one */
+    default: { /* trick_of(c) == none, won_by(c) == K (a constant seat or none), or != */
+        ll l = nd[1], r = nd[2];
+        if (x->code[4 * l] == OP_CONST) { ll t = l; l = r; r = t; }
         u64 done = w->ntr ? x->hist[w->ntr - 1].upto & x->deck : 0;
-        return nd[0] == OP_EQ ? x->deck & ~done : done;
+        ll k = x->code[4 * r + 1];
+        u64 m = 0; /* the cards for which the operands are equal */
+        if (x->code[4 * l] == OP_TRICK_OF || k == NONEV) m = x->deck & ~done; /* in no completed trick */
+        else
+            for (int t = 0; t < w->ntr; t++)
+                if (x->hist[t].winner == k) m |= x->hist[t].mask;
+        return nd[0] == OP_EQ ? m & x->deck : x->deck & ~m;
     }
     }
 }
@@ -1341,12 +1350,13 @@ static int vec_ok(CondCtx *x, int i, ll slot, int depth) {
     case OP_NOT: return vec_ok(x, (int)nd[1], slot, depth + 1);
     case OP_AND: case OP_OR: return vec_ok(x, (int)nd[1], slot, depth + 1) && vec_ok(x, (int)nd[2], slot, depth + 1);
     case OP_PLAYED: case OP_LEFT_UNPLAYED: return is_var(x, nd[1], slot);
-    case OP_EQ: case OP_NE: { /* trick_of(c) compared with none, either way round */
+    case OP_EQ: case OP_NE: { /* trick_of(c) compared with none, or won_by(c) with a constant, either way round */
         ll l = nd[1], r = nd[2];
         if (l < 0 || l >= x->nnodes || r < 0 || r >= x->nnodes) return 0;
         if (x->code[4 * l] == OP_CONST) { ll t = l; l = r; r = t; }
-        return x->code[4 * l] == OP_TRICK_OF && is_var(x, x->code[4 * l + 1], slot)
-               && x->code[4 * r] == OP_CONST && x->code[4 * r + 1] == NONEV;
+        if (x->code[4 * r] != OP_CONST || !is_var(x, x->code[4 * l + 1], slot)) return 0;
+        if (x->code[4 * l] == OP_TRICK_OF) return x->code[4 * r + 1] == NONEV;
+        return x->code[4 * l] == OP_WON_BY; /* a seat that wins no trick (or a value no seat has) matches none */
     }
     default: return 0;
     }
