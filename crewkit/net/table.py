@@ -117,6 +117,17 @@ class Seat:
         return self.outbox is not None
 
 
+def _check_bots(game: GameInPlay, config: TableConfig, default_bot: str, where: str) -> None:
+    """Every bot the table may seat is one its game has: the bot seats' and the one a person's seat is handed
+    to. Checked when the table is made or resumed, not when a seat is handed over mid-game (a bot the game
+    does not know would stop the table's bot runner then)."""
+    for spec in sorted({default_bot, *(kind for kind in config.seats if kind != "human")}):
+        try:
+            game.family.bot_spec(spec)
+        except CrewkitError as exc:
+            raise TableError(f"{where}: {exc}") from None
+
+
 def _normal(obj: Any) -> Any:
     """JSON data as it reads back (tuples become lists), for comparing an action's form with a client's."""
     return json.loads(json.dumps(obj))
@@ -166,6 +177,7 @@ class HostedTable:
             config.seats = [*config.seats, *[default_bot] * (game.seats - config.players)]
         if len(config.seats) != game.seats:
             raise TableError(f"{len(config.seats)} seats given for a game of {game.seats} seats")
+        _check_bots(game, config, default_bot, "the table")
         table_id = table_id or secrets.token_hex(4)
         folder = parent / table_id
         folder.mkdir(parents=True, exist_ok=False)
@@ -193,6 +205,7 @@ class HostedTable:
             raise TableError(f"{path}: cannot read the table: {exc}") from None
         game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
                          config.names or None)
+        _check_bots(game, config, default_bot, str(path))
         log_path = folder / LOG_FILE
         raw = log_path.read_bytes() if log_path.exists() else b""
         whole = raw[: raw.rfind(b"\n") + 1]  # complete lines only

@@ -251,3 +251,31 @@ async def test_the_host_hands_a_left_seat_to_a_bot_and_back(tmp_path: Path) -> N
         assert [e["bot"] for e in log if e["event"] == "control"] == [True, False]
         await ann.close()
         await bob.close()
+
+
+@pytest.mark.parametrize(("ruleset", "mission", "seats", "default_bot"), [
+    ("crew", MISSION, ["human", "human", "no-such-bot", "human"], "fast"),  # a bot seat
+    ("crew", MISSION, ["human", "human", "fast", "human"], "no-such-bot"),  # the bot a person's seat is handed to
+    ("not-alone", None, ["human", "human", "human"], "fast"),  # a bot of the other family
+])
+def test_a_table_whose_bot_its_game_does_not_know_is_refused_when_made_and_resumed(
+        tmp_path: Path, ruleset: str, mission: str | None, seats: list[str], default_bot: str) -> None:
+    """A bot the game does not have is refused before the table is hosted, naming it; a seat handed to it
+    mid-game would otherwise stop the table's bots."""
+    from crewkit.net.table import TABLE_FILE, HostedTable, TableConfig, TableError
+
+    with pytest.raises(TableError, match="unknown bot"):
+        HostedTable.create(tmp_path / "new", TableConfig(ruleset, mission, len(seats), "s", seats), default_bot)
+    assert not (tmp_path / "new").exists() or not any((tmp_path / "new").iterdir())  # nothing left behind
+    # the same bot written into a hosted table's file (by hand): resuming it says which file and which bot
+    good = "heuristic" if ruleset == "not-alone" else "fast"
+    table = HostedTable.create(tmp_path, TableConfig(ruleset, mission, len(seats), "s",
+                                                     [good if k == "no-such-bot" else k for k in seats]), good)
+    table.close()
+    path = table.folder / TABLE_FILE
+    data = json.loads(path.read_text())
+    data["bot"] = default_bot
+    data["config"]["seats"] = seats
+    path.write_text(json.dumps(data))
+    with pytest.raises(TableError, match=f"{TABLE_FILE}.*unknown bot"):
+        HostedTable.resume(table.folder)

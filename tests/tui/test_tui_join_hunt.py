@@ -73,7 +73,7 @@ async def settle(pilot: Any) -> None:
 
 
 async def test_three_people_play_a_round_of_not_alone_at_a_hosted_table(tmp_path: Path) -> None:
-    async with hosted(tmp_path, ["human", "human", "human"], "join-hunt", NAMES, "not-alone", None) as (
+    async with hosted(tmp_path, ["human", "human", "human"], "join-hunt", NAMES, "not-alone", None, "heuristic") as (
             host, table):
         ann = await TableClient.connect(link(host, table, ANN), "Ann")
         opened, why = remote_session(ann)
