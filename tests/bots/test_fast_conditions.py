@@ -13,6 +13,7 @@ import pytest
 from crewkit.analysis.loading import load_rules
 from crewkit.dsl import DslError, compile_expr, parse
 from crewkit.engine.errors import SetupError
+from crewkit.families.trick_taking.bots import conditions as conditions_module
 from crewkit.families.trick_taking.bots import fastnative
 from crewkit.families.trick_taking.bots.condcode import (
     NONE,
@@ -26,6 +27,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     SimView,
     cond_world,
     condition_setup,
+    done_so_far,
     rollout_cond,
     setup_for,
 )
@@ -470,3 +472,32 @@ def test_role_choice_played_out_in_c_is_the_pythons(mission: str) -> None:
                 game.apply(req[0])
     assert compared >= 12
     assert won > 0  # some play-out won: the comparison is not of empty counts
+
+
+@pytest.mark.parametrize(("mission", "players", "seed"), [("planet-nine/44", 4, "done-7"),
+                                                          ("planet-nine/46", 4, "done-8")])
+def test_done_so_far_judges_only_the_newest_trick_and_answers_as_from_scratch(
+        mission: str, players: int, seed: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot asks which conditions the tricks so far completed at every decision; with the answer for one
+    trick less kept, only the newest prefix is judged, and the answers are those of judging every prefix."""
+    rules = load_rules("crew", mission, players)
+    game = Game.new(rules, seed=seed)
+    play_game(game, [FastBot(s, seed, cond_worlds=2, draft_worlds=2) for s in range(players)])
+    obs = game.observation(0)
+    tricks = tuple(obs.tricks)
+    cs = setup_for(rules, dict(obs.roles), obs.commander, obs.total_tricks, [(t.card, t.token) for t in obs.tasks])
+    firsts: list[int] = []
+    judge = conditions_module._judge_done
+
+    def spy(cs: Any, tricks: Any, n: int, first: int, known: Any) -> Any:
+        firsts.append(first)
+        return judge(cs, tricks, n, first, known)
+
+    conditions_module._DONE.clear()
+    monkeypatch.setattr(conditions_module, "_judge_done", spy)
+    answers = [done_so_far(cs, tricks[:k], players) for k in range(len(tricks) + 1)]
+    assert firsts == list(range(len(tricks) + 1))  # each call judged its newest prefix alone
+    assert done_so_far(cs, tricks, players) == answers[-1] and len(firsts) == len(tricks) + 1  # kept
+    fresh = [judge(cs, tricks[:k], players, 0, (False,) * len(cs.conditions)) for k in range(len(tricks) + 1)]
+    assert answers == fresh
+    assert answers[0] != answers[-1]  # some condition became done during the game

@@ -20,6 +20,7 @@
 #define MAXCOND 64
 #define MAXL 64    /* the longest list a condition builds (crewkit/families/trick_taking/bots/condcode.py: MAX_LIST) */
 #define MAXVARS 16
+#define MAXPART 8  /* the disjuncts of a condition judged apart during a trick (CondCtx.fail_in_trick) */
 
 typedef uint64_t u64;
 typedef long long ll;
@@ -53,6 +54,7 @@ typedef struct {
     int ntr;                 /* tricks completed, observed and simulated (cx->hist[0..ntr-1]) */
     int won_count[MAXS];
     u64 cond_done;
+    int trick_judged;        /* this world judged every condition at the end of its last trick (see judge) */
 } World;
 
 static void cond_after_trick(World *w, int leader);
@@ -450,6 +452,12 @@ typedef struct CondCtx {
     ll token[MAXT];
     int ncond, after_play;
     int fail_at[MAXCOND], done_at[MAXCOND], check[MAXCOND];
+    /* The disjuncts of each condition's fail_if and done_if (an `or` taken apart, each list ended by -1), and
+     * of a condition judged after every card those that can change during a trick (not STABLE), where
+     * in_trick[i] (split_conditions) */
+    int fail_parts[MAXCOND][MAXPART + 1], done_parts[MAXCOND][MAXPART + 1];
+    int fail_in_trick[MAXCOND][MAXPART + 1], done_in_trick[MAXCOND][MAXPART + 1];
+    unsigned char in_trick[MAXCOND];
     int nnodes, npool;
     ll *code, *pool;
     /* Card predicates as masks (fs_cond_new: fold_quantifiers). A node that reads nothing but its quantifier's
@@ -899,6 +907,13 @@ static int ev_list(CondCtx *x, int i, ll *out) {
     }
 }
 
+/* Whether some of the disjuncts in parts (a list ended by -1) is true. */
+static int any_part(CondCtx *x, const int *parts) {
+    for (; *parts >= 0; parts++)
+        if (truthy(ev(x, *parts))) return 1;
+    return 0;
+}
+
 static void judge(World *w, int when) {
     CondCtx *x = w->cx;
     if (when == 1 && !x->after_play) return;
@@ -907,8 +922,12 @@ static void judge(World *w, int when) {
         if (w->cond_done >> i & 1) continue;
         if (x->check[i] != when && !(when == 0 && x->check[i] == 1)) continue;
         x->steps = 0;
-        if (x->fail_at[i] >= 0 && truthy(ev(x, x->fail_at[i]))) { w->status = ST_FAIL; return; }
-        if (x->done_at[i] >= 0 && truthy(ev(x, x->done_at[i]))) w->cond_done |= (u64)1 << i;
+        /* After a card within a trick, once this world judged the condition at its last trick's end, the
+         * STABLE disjuncts of fail_if and done_if were false then (or the world would have failed, or the
+         * condition be done) and keep their values until the trick ends: only the others can change */
+        int split = when == 1 && w->trick_judged && x->in_trick[i];
+        if (any_part(x, split ? x->fail_in_trick[i] : x->fail_parts[i])) { w->status = ST_FAIL; return; }
+        if (any_part(x, split ? x->done_in_trick[i] : x->done_parts[i])) w->cond_done |= (u64)1 << i;
     }
 }
 
@@ -945,6 +964,7 @@ static void cond_after_trick(World *w, int leader) {
     if (w->status == ST_WON) w->status = ST_OPEN;
     judge(w, 0);
     if (w->status == ST_FAIL) return;
+    w->trick_judged = 1;
     int last = w->tricks_left <= 0 || number >= x->total_tricks;
     int conds_done = 1;
     for (int i = 0; i < x->ncond; i++)
@@ -1362,6 +1382,46 @@ static int vec_ok(CondCtx *x, int i, ll slot, int depth) {
     }
 }
 
+/* The disjuncts of node i (an `or` taken apart) into parts, without the STABLE ones when keep_stable is 0 (then
+ * counted in *stable); 0 when there are more than MAXPART of them. */
+static int split_or(const CondCtx *x, int i, int keep_stable, int *parts, int *n, int *stable, int depth) {
+    if (i < 0 || i >= x->nnodes || depth > 64) return 0;
+    const ll *nd = x->code + 4 * i;
+    if (nd[0] == OP_OR)
+        return split_or(x, (int)nd[1], keep_stable, parts, n, stable, depth + 1)
+               && split_or(x, (int)nd[2], keep_stable, parts, n, stable, depth + 1);
+    if (nd[0] == OP_STABLE && !keep_stable) { (*stable)++; return 1; }
+    if (*n >= MAXPART) return 0;
+    parts[(*n)++] = i;
+    return 1;
+}
+
+/* Node i's disjuncts as a list ended by -1 (i itself where they are too many; none where i < 0); 0 when
+ * without_stable and they are too many. */
+static int disjuncts(const CondCtx *x, int i, int without_stable, int *parts, int *stable) {
+    int n = 0;
+    if (i >= 0 && !split_or(x, i, !without_stable, parts, &n, stable, 0)) {
+        if (without_stable) return 0;
+        parts[0] = i;
+        n = 1;
+    }
+    parts[n] = -1;
+    return 1;
+}
+
+/* fail_parts, done_parts, and fail_in_trick, done_in_trick, in_trick of each condition (see CondCtx); a
+ * condition judged after every card without a STABLE disjunct is judged whole during a trick too */
+static void split_conditions(CondCtx *x) {
+    for (int i = 0; i < x->ncond; i++) {
+        int stable = 0;
+        disjuncts(x, x->fail_at[i], 0, x->fail_parts[i], &stable);
+        disjuncts(x, x->done_at[i], 0, x->done_parts[i], &stable);
+        int ok = x->check[i] == 1 && disjuncts(x, x->fail_at[i], 1, x->fail_in_trick[i], &stable)
+                 && disjuncts(x, x->done_at[i], 1, x->done_in_trick[i], &stable);
+        x->in_trick[i] = (unsigned char)(ok && stable > 0);
+    }
+}
+
 /* is_set of every constant list, fold_kind and fold_arg of every quantifier (see CondCtx) */
 static void fold_quantifiers(CondCtx *x) {
     x->deck = x->nc >= 64 ? ~(u64)0 : (((u64)1 << x->nc) - 1);
@@ -1447,6 +1507,7 @@ void *fs_cond_new(const ll *pr) {
     x->has_table = x->fold_kind + x->nnodes + 1;
     x->is_set = x->has_table + x->nnodes + 1;
     fold_quantifiers(x);
+    split_conditions(x);
     return x;
 fail:
     free(x->code);

@@ -253,19 +253,52 @@ def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | No
                      total_tricks, tuple(tasks), any(c.check == "after-play" for c in conds))
 
 
+# done_so_far's answers: key (see _done_key) -> (what the key's ids name, kept alive so that no id is reused
+# while its entry lives; the answer)
+_DONE: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[bool, ...] | None]] = {}
+_DONE_SIZE = 256
+
+
+def _done_key(cs: CondSetup, tricks: Sequence[Any], n: int) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    held = (cs.deck, *cs.conditions, *tricks)
+    return (tuple(map(id, held)), len(cs.conditions), tuple(sorted(cs.roles.items())), cs.commander,
+            cs.total_tricks, n), held
+
+
 def done_so_far(cs: CondSetup, tricks: Sequence[Any], n: int) -> tuple[bool, ...] | None:
-    """Which conditions the observed tricks already completed (None: a condition cannot be read here)."""
+    """Which conditions the observed tricks already completed (None: a condition cannot be read here).
+
+    A bot asks this at every decision of a game, with one trick more now and then: the answer for the tricks
+    but the last is kept, so only the newest prefix is judged (the same answers: a condition is done when
+    its ``done_if`` held after some prefix of the tricks)."""
+    key, held = _done_key(cs, tricks, n)
+    hit = _DONE.get(key)
+    if hit is not None:
+        return hit[1]
+    earlier = _DONE.get(_done_key(cs, tricks[:-1], n)[0]) if tricks else None
+    first = len(tricks) if earlier is not None and earlier[1] is not None else 0
+    known = earlier[1] if earlier is not None and earlier[1] is not None else (False,) * len(cs.conditions)
+    answer = _judge_done(cs, tricks, n, first, known)
+    if len(_DONE) >= _DONE_SIZE:
+        _DONE.clear()
+    _DONE[key] = (held, answer)
+    return answer
+
+
+def _judge_done(cs: CondSetup, tricks: Sequence[Any], n: int, first: int, known: Sequence[bool]
+                ) -> tuple[bool, ...] | None:
+    """done_so_far judged on the prefixes of ``tricks`` from ``first`` tricks on (``known``: done before)."""
     from crewkit.dsl.view import SimpleView
 
     view = SimpleView(deck=cs.deck, n_players=n, commander_seat=cs.commander, role_seats=dict(cs.roles),
                       completed=list(tricks), total=cs.total_tricks)
     out = []
     try:
-        for cond in cs.conditions:
+        for cond, before in zip(cs.conditions, known, strict=True):
             # done_if is monotone in the standard missions; judged on every prefix as the engine did
-            done = False
-            if cond.done_if is not None:
-                for k in range(len(tricks) + 1):
+            done = before
+            if cond.done_if is not None and not done:
+                for k in range(first, len(tricks) + 1):
                     view.completed = list(tricks[:k])
                     if cond.done_if(view, {}):
                         done = True
