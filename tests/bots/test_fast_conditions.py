@@ -124,6 +124,17 @@ EXPRESSIONS = [
     " and (trick_of(c) == none or trick_of(c).number > t.number)))",
     "count(t in tricks: none == trick_of(pink 9) or t.number < trick_of(pink 9).number) == tricks_played",
     "any(c in cards_of(blue): trick_of(c) == none or trick_of(c).number > trick.number)",
+    "count(c in cards_of(pink): trick_of(c) == none or trick_of(c).number > first_trick.number) >= 3",
+    # a card's value compared with one that does not read the card (read once: masks too), either way round;
+    # with none (an error of an order where an item reads it, none where no item does, fine for ==)
+    "any(t in tricks: count(c in t.cards: c.rank > t.winning_card.rank - 3) >= 2)",
+    "any(c in hand(commander): tricks_played < c.rank and not c.is_trump)",
+    "any(t in tricks: any(c in cards_of(pink): c.rank == t.number and trick_of(c) != none))",
+    "count(c in cards_of(blue): c.rank >= 5 and c.rank > tricks_won(commander)) >= 2",
+    "any(c in current_cards: c.rank < trick.winning_card.rank)",
+    "any(c in current_cards: c.suit == trick.led_suit) or count(c in current_cards: trick.led_suit != c.suit) > 1",
+    "any(c in current_cards: c.rank > max(t in tricks: t.winning_card.rank))",
+    "any(c in current_cards: c.rank >= 1 or c.rank > max(t in tricks: t.winning_card.rank))",
 ]
 
 

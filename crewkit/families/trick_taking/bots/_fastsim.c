@@ -463,14 +463,17 @@ typedef struct CondCtx {
     /* Card predicates as masks (fs_cond_new: fold_quantifiers). A node that reads nothing but its quantifier's
      * variable and constants has its truth for each value 0..nc-1 of that variable in table[node]
      * (has_table); a constant list of distinct values below nc is a set, its mask in table[node] too
-     * (is_set). A quantifier all/any/count is then of kind 1 when its body is a mask expression (see
-     * vec_ok: tables, not/and/or, played, left_unplayed, trick_of(c) == none, won_by(c) == a constant): its
-     * truth for every card at once, so over a set of cards it is a mask operation; or of kind 2 when its
-     * body is `A and ...` with A
-     * a table, fold_arg[node] that A: an item where A is false is false without evaluating the rest. */
-    unsigned char *fold_kind, *has_table, *is_set;
+     * (is_set); a node that reads only that variable has its values in vals[node] (an array of nc, where
+     * none raises an error nor is none). A quantifier all/any/count is then of kind 1 when its body is a
+     * mask expression (see vec_ok: tables, not/and/or, played, left_unplayed, trick_of(c) == none, won_by(c)
+     * == a constant, a comparison of values with what does not read the variable, the card unplayed by a
+     * trick; vec_form[node] says which): its truth for every card at once, so over a set of cards it is a
+     * mask operation; or of kind 2 when its body is `A and ...` with A a table, fold_arg[node] that A: an
+     * item where A is false is false without evaluating the rest. */
+    unsigned char *fold_kind, *has_table, *is_set, *vec_form;
     int *fold_arg;
     u64 *table;
+    ll **vals;
     u64 deck; /* the values 0..nc-1 */
     u64 serials; /* TrickRec.serial: the writes so far */
     /* per evaluation */
@@ -593,65 +596,117 @@ static u64 played_mask(const CondCtx *x) {
     return m;
 }
 
-/* The truth of mask expression i (vec_ok) for each value 0..nc-1 of its quantifier's variable. */
-static u64 vec_mask(const CondCtx *x, int i) {
-    if (x->has_table[i]) return x->table[i];
+enum { VF_CONST_CMP = 1, VF_VALUES_LEFT, VF_VALUES_RIGHT, VF_UNPLAYED_BY }; /* CondCtx.vec_form */
+
+/* Whether value a compares with b as comparison op says. */
+static inline int compare(int op, ll a, ll b) {
+    switch (op) {
+    case OP_EQ: return a == b;
+    case OP_NE: return a != b;
+    case OP_LT: return a < b;
+    case OP_LE: return a <= b;
+    case OP_GT: return a > b;
+    default: return a >= b;
+    }
+}
+
+/* Node i, which does not read the quantifier's variable, evaluated for vec_mask: 0 where it raises an error
+ * (then nothing of the attempt is left: the items, evaluated one by one, raise it where ev would). */
+static int outer_value(CondCtx *x, int i, ll *out) {
+    long steps = x->steps;
+    ll v = ev(x, i);
+    if (x->err) { x->err = 0; x->steps = steps; return 0; }
+    *out = v;
+    return 1;
+}
+
+/* The truth of mask expression i (vec_ok) for each value 0..nc-1 of its quantifier's variable, at least for
+ * those in care, into *out; 0 when it cannot be had at once in this position (an operand that raises an
+ * error or is none where the items would raise one: the caller then evaluates the items one by one). */
+static int vec_mask(CondCtx *x, int i, u64 care, u64 *out) {
+    if (x->has_table[i]) { *out = x->table[i]; return 1; }
     const ll *nd = x->code + 4 * i;
     const World *w = x->w;
+    u64 a, b;
     switch ((int)nd[0]) {
-    case OP_NOT: return x->deck & ~vec_mask(x, (int)nd[1]);
-    case OP_AND: return vec_mask(x, (int)nd[1]) & vec_mask(x, (int)nd[2]);
-    case OP_OR: return vec_mask(x, (int)nd[1]) | vec_mask(x, (int)nd[2]);
-    case OP_PLAYED: return played_mask(x);
-    case OP_LEFT_UNPLAYED: return w->ntr >= x->total_tricks ? x->deck & ~played_mask(x) : 0;
+    case OP_NOT:
+        if (!vec_mask(x, (int)nd[1], care, &a)) return 0;
+        *out = x->deck & ~a;
+        return 1;
+    case OP_AND: case OP_OR:
+        if (!vec_mask(x, (int)nd[1], care, &a) || !vec_mask(x, (int)nd[2], care, &b)) return 0;
+        *out = nd[0] == OP_AND ? a & b : a | b;
+        return 1;
+    case OP_PLAYED: *out = played_mask(x); return 1;
+    case OP_LEFT_UNPLAYED: *out = w->ntr >= x->total_tricks ? x->deck & ~played_mask(x) : 0; return 1;
+    default: break;
+    }
+    u64 done = w->ntr ? x->hist[w->ntr - 1].upto & x->deck : 0; /* the cards in completed tricks */
+    switch (x->vec_form[i]) {
+    case VF_VALUES_LEFT: case VF_VALUES_RIGHT: { /* f(c) compared with g (see vec_ok) */
+        int left = x->vec_form[i] == VF_VALUES_LEFT;
+        const ll *f = x->vals[left ? nd[1] : nd[2]];
+        ll g;
+        if (!outer_value(x, (int)(left ? nd[2] : nd[1]), &g)) return 0;
+        if (g == NONEV && nd[0] != OP_EQ && nd[0] != OP_NE) return 0; /* an order with none: the items' error */
+        int op = (int)nd[0];
+        u64 m = 0, q = care & x->deck;
+        while (q) {
+            int c = low_index(q);
+            q &= q - 1;
+            if (left ? compare(op, f[c], g) : compare(op, g, f[c])) m |= (u64)1 << c;
+        }
+        *out = m;
+        return 1;
+    }
+    case VF_UNPLAYED_BY: { /* not in a completed trick up to trick t (OP_UNPLAYED_BY) */
+        ll t;
+        if (!outer_value(x, (int)nd[2], &t) || t == NONEV) return 0; /* a played card would raise the error */
+        if (t < 0) *out = x->deck;
+        else if (t >= w->ntr) *out = x->deck & ~done;
+        else *out = x->deck & ~x->hist[t].upto;
+        return 1;
+    }
     default: { /* trick_of(c) == none, won_by(c) == K (a constant seat or none), or != */
         ll l = nd[1], r = nd[2];
         if (x->code[4 * l] == OP_CONST) { ll t = l; l = r; r = t; }
-        u64 done = w->ntr ? x->hist[w->ntr - 1].upto & x->deck : 0;
         ll k = x->code[4 * r + 1];
         u64 m = 0; /* the cards for which the operands are equal */
         if (x->code[4 * l] == OP_TRICK_OF || k == NONEV) m = x->deck & ~done; /* in no completed trick */
         else
             for (int t = 0; t < w->ntr; t++)
                 if (x->hist[t].winner == k) m |= x->hist[t].mask;
-        return nd[0] == OP_EQ ? m & x->deck : x->deck & ~m;
+        *out = nd[0] == OP_EQ ? m & x->deck : x->deck & ~m;
+        return 1;
     }
     }
 }
 
-/* all/any/count over a set of cards (the trick in progress, a completed trick's cards, a hand, a constant
- * set) of a mask expression: a mask operation (no item can raise an error and the body has no effect, so the
- * order of the items does not matter); -1 for other sources */
-static ll over_card_set(CondCtx *x, const ll *nd, u64 truth) {
+/* The cards of a quantifier's source when it is a set of cards (the trick in progress, a completed trick's
+ * cards, a hand, a constant set) into *m: 1; 0 for other sources (and when the source raised an error) */
+static int card_set(CondCtx *x, const ll *nd, u64 *m) {
     const ll *src = x->code + 4 * nd[2];
     const World *w = x->w;
-    u64 m = 0;
     ll a;
+    *m = 0;
     switch ((int)src[0]) {
-    case OP_CURCARDS: for (int j = 0; j < w->nplays; j++) m |= (u64)1 << w->play_card[j]; break;
+    case OP_CURCARDS: for (int j = 0; j < w->nplays; j++) *m |= (u64)1 << w->play_card[j]; return 1;
     case OP_T_CARDS:
         a = ev(x, (int)src[1]);
         if (x->err) return 0;
-        if (a == NONEV) return bad(x);
-        m = x->hist[a].mask;
-        break;
+        if (a == NONEV) { bad(x); return 0; }
+        *m = x->hist[a].mask;
+        return 1;
     case OP_HAND:
         a = ev(x, (int)src[1]);
         if (x->err || !seat_ok(x, a)) return 0;
-        m = w->hands[a];
-        break;
+        *m = w->hands[a];
+        return 1;
     case OP_CONSTLIST:
-        if (!x->is_set[nd[2]]) return -1;
-        m = x->table[nd[2]];
-        break;
-    default: return -1;
-    }
-    x->steps += popcount(m);
-    if (x->steps > MAX_STEPS) return bad(x);
-    switch ((int)nd[0]) {
-    case OP_ALL: return (m & ~truth) == 0;
-    case OP_ANY: return (m & truth) != 0;
-    default: return popcount(m & truth);
+        if (!x->is_set[nd[2]]) return 0;
+        *m = x->table[nd[2]];
+        return 1;
+    default: return 0;
     }
 }
 
@@ -659,9 +714,23 @@ static __attribute__((noinline)) ll quantify(CondCtx *x, const ll *nd) {
     int node = (int)((nd - x->code) / 4), kind = x->fold_kind[node];
     u64 truth = 0;
     if (kind == 1) {
-        truth = vec_mask(x, (int)nd[3]);
-        ll r = over_card_set(x, nd, truth);
-        if (r >= 0 || x->err) return r;
+        /* over a set of cards, a mask operation (no item can raise an error and the body has no effect, so
+         * the order of the items does not matter) */
+        u64 m;
+        if (card_set(x, nd, &m)) {
+            x->steps += popcount(m);
+            if (x->steps > MAX_STEPS) return bad(x);
+            if (!m) return nd[0] == OP_ALL;
+            if (vec_mask(x, (int)nd[3], m, &truth)) {
+                switch ((int)nd[0]) {
+                case OP_ALL: return (m & ~truth) == 0;
+                case OP_ANY: return (m & truth) != 0;
+                default: return popcount(m & truth);
+                }
+            }
+        }
+        if (x->err) return 0;
+        if (!vec_mask(x, (int)nd[3], x->deck, &truth)) kind = 0; /* the items one by one */
     } else if (kind == 2) {
         truth = x->table[x->fold_arg[node]];
     }
@@ -1361,6 +1430,67 @@ static int is_var(const CondCtx *x, ll i, ll slot) {
     return i >= 0 && i < x->nnodes && x->code[4 * i] == OP_VAR && x->code[4 * i + 1] == slot;
 }
 
+/* Whether node i reads variable `slot` (conservatively: yes for a node of an unknown shape). */
+static int reads_var(const CondCtx *x, ll i, ll slot, int depth) {
+    if (i < 0 || i >= x->nnodes || depth > 64) return 1;
+    const ll *nd = x->code + 4 * i;
+    switch ((int)nd[0]) {
+    case OP_CONST: case OP_PLAYERS: case OP_TRICKS: case OP_TASKS: case OP_CURCARDS: case OP_LATEST: case OP_FIRST:
+    case OP_LASTTRICK: case OP_PLAYED_N: case OP_LEFT_N: case OP_CONSTLIST:
+        return 0;
+    case OP_VAR: return nd[1] == slot;
+    case OP_NOT: case OP_NEG: case OP_IS_TRUMP: case OP_IS_COLOUR: case OP_ABS: case OP_C_SUIT: case OP_C_RANK:
+    case OP_C_TRUMP: case OP_C_SPECIAL: case OP_S_TRUMP: case OP_T_NUMBER: case OP_T_LEADER: case OP_T_WINNER:
+    case OP_T_WINCARD: case OP_T_CARDS: case OP_T_LED: case OP_T_FIRST: case OP_T_LAST: case OP_T_LASTCARD:
+    case OP_K_CARD: case OP_K_OWNER: case OP_K_TOKEN: case OP_K_DONE: case OP_K_TRICK: case OP_TRICKS_WON:
+    case OP_CARDS_WON: case OP_HAND: case OP_WON_BY: case OP_PLAYED: case OP_LEFT_UNPLAYED: case OP_TRICK_OF:
+    case OP_TRICK_AT: case OP_LEFT_OF: case OP_RIGHT_OF: case OP_COUNTLIST: case OP_TASK_OF: case OP_DONE:
+    case OP_TASKS_OF: case OP_LONGEST_RUN: case OP_OTHERS: case OP_STABLE:
+        return reads_var(x, nd[1], slot, depth + 1);
+    case OP_MEMO: return nd[3] == slot || reads_var(x, nd[1], slot, depth + 1);
+    case OP_AND: case OP_OR: case OP_ADD: case OP_SUB: case OP_MUL: case OP_FDIV: case OP_MOD: case OP_EQ:
+    case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_IN: case OP_NOTIN: case OP_MAX2:
+    case OP_MIN2: case OP_LOST_FOR: case OP_UNPLAYED_BY:
+        return reads_var(x, nd[1], slot, depth + 1) || reads_var(x, nd[2], slot, depth + 1);
+    case OP_IF:
+        return reads_var(x, nd[1], slot, depth + 1) || reads_var(x, nd[2], slot, depth + 1)
+               || reads_var(x, nd[3], slot, depth + 1);
+    case OP_ALL: case OP_ANY: case OP_COUNT: case OP_SUM: case OP_MAX: case OP_MIN:
+        return reads_var(x, nd[2], slot, depth + 1) || (nd[1] != slot && reads_var(x, nd[3], slot, depth + 1));
+    case OP_LISTLIT:
+        if (nd[1] < 0 || nd[2] < 0 || nd[1] + nd[2] > x->npool) return 1;
+        for (ll j = 0; j < nd[2]; j++)
+            if (reads_var(x, x->pool[nd[1] + j], slot, depth + 1)) return 1;
+        return 0;
+    default: return 1;
+    }
+}
+
+/* vals[i] for node i of variable `slot` when it reads only that variable and, for every value 0..nc-1, is
+ * neither an error nor none. */
+static int make_vals(CondCtx *x, int i, ll slot) {
+    if (x->vals[i]) return 1;
+    if (!reads_only_var(x, i, slot, 0)) return 0;
+    ll *v = (ll *)malloc(sizeof(ll) * (size_t)x->nc);
+    if (!v) return 0;
+    World blank;
+    memset(&blank, 0, sizeof blank);
+    x->w = &blank;
+    int ok = 1;
+    for (int c = 0; c < x->nc && ok; c++) {
+        x->err = 0;
+        x->steps = 0;
+        x->vars[slot] = c;
+        v[c] = ev(x, i);
+        if (x->err || v[c] == NONEV) ok = 0;
+    }
+    x->err = 0;
+    x->w = NULL;
+    if (!ok) { free(v); return 0; }
+    x->vals[i] = v;
+    return 1;
+}
+
 /* Whether node i is a mask expression of variable `slot` (vec_mask evaluates it), making the tables it uses. */
 static int vec_ok(CondCtx *x, int i, ll slot, int depth) {
     if (i < 0 || i >= x->nnodes || depth > 64) return 0;
@@ -1370,11 +1500,21 @@ static int vec_ok(CondCtx *x, int i, ll slot, int depth) {
     case OP_NOT: return vec_ok(x, (int)nd[1], slot, depth + 1);
     case OP_AND: case OP_OR: return vec_ok(x, (int)nd[1], slot, depth + 1) && vec_ok(x, (int)nd[2], slot, depth + 1);
     case OP_PLAYED: case OP_LEFT_UNPLAYED: return is_var(x, nd[1], slot);
-    case OP_EQ: case OP_NE: { /* trick_of(c) compared with none, or won_by(c) with a constant, either way round */
+    case OP_UNPLAYED_BY: /* (c, t): the cards not in a completed trick up to t, t read once */
+        if (!is_var(x, nd[1], slot) || reads_var(x, nd[2], slot, 0)) return 0;
+        x->vec_form[i] = VF_UNPLAYED_BY;
+        return 1;
+    case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE: {
         ll l = nd[1], r = nd[2];
         if (l < 0 || l >= x->nnodes || r < 0 || r >= x->nnodes) return 0;
+        /* f(c) compared with g, g read once: f's values for every card, g not reading c (either way round) */
+        if (!reads_var(x, r, slot, 0) && make_vals(x, (int)l, slot)) { x->vec_form[i] = VF_VALUES_LEFT; return 1; }
+        if (!reads_var(x, l, slot, 0) && make_vals(x, (int)r, slot)) { x->vec_form[i] = VF_VALUES_RIGHT; return 1; }
+        if (nd[0] != OP_EQ && nd[0] != OP_NE) return 0;
+        /* trick_of(c) compared with none, or won_by(c) with a constant, either way round */
         if (x->code[4 * l] == OP_CONST) { ll t = l; l = r; r = t; }
         if (x->code[4 * r] != OP_CONST || !is_var(x, x->code[4 * l + 1], slot)) return 0;
+        x->vec_form[i] = VF_CONST_CMP;
         if (x->code[4 * l] == OP_TRICK_OF) return x->code[4 * r + 1] == NONEV;
         return x->code[4 * l] == OP_WON_BY; /* a seat that wins no trick (or a value no seat has) matches none */
     }
@@ -1455,6 +1595,12 @@ static void fold_quantifiers(CondCtx *x) {
     }
 }
 
+static void free_vals(CondCtx *x) {
+    if (!x->vals) return;
+    for (int i = 0; i <= x->nnodes; i++) free(x->vals[i]);
+    free(x->vals);
+}
+
 void *fs_cond_new(const ll *pr) {
     const ll *p = pr;
     CondCtx *x = (CondCtx *)calloc(1, sizeof(CondCtx));
@@ -1500,12 +1646,14 @@ void *fs_cond_new(const ll *pr) {
     }
     for (int i = 0; i < x->ncond; i++)
         if (x->fail_at[i] >= x->nnodes || x->done_at[i] >= x->nnodes) goto fail;
-    x->fold_kind = (unsigned char *)calloc((size_t)x->nnodes + 1, 3);
+    x->fold_kind = (unsigned char *)calloc((size_t)x->nnodes + 1, 4);
     x->fold_arg = (int *)calloc((size_t)x->nnodes + 1, sizeof(int));
     x->table = (u64 *)calloc((size_t)x->nnodes + 1, sizeof(u64));
-    if (!x->fold_kind || !x->fold_arg || !x->table) goto fail;
+    x->vals = (ll **)calloc((size_t)x->nnodes + 1, sizeof(ll *));
+    if (!x->fold_kind || !x->fold_arg || !x->table || !x->vals) goto fail;
     x->has_table = x->fold_kind + x->nnodes + 1;
     x->is_set = x->has_table + x->nnodes + 1;
+    x->vec_form = x->is_set + x->nnodes + 1;
     fold_quantifiers(x);
     split_conditions(x);
     return x;
@@ -1515,6 +1663,7 @@ fail:
     free(x->fold_kind);
     free(x->fold_arg);
     free(x->table);
+    free_vals(x);
     free(x);
     return NULL;
 }
@@ -1527,6 +1676,7 @@ void fs_cond_free(void *p) {
     free(x->fold_kind);
     free(x->fold_arg);
     free(x->table);
+    free_vals(x);
     free(x);
 }
 
