@@ -458,6 +458,9 @@ typedef struct CondCtx {
     int fail_parts[MAXCOND][MAXPART + 1], done_parts[MAXCOND][MAXPART + 1];
     int fail_in_trick[MAXCOND][MAXPART + 1], done_in_trick[MAXCOND][MAXPART + 1];
     unsigned char in_trick[MAXCOND];
+    /* what a trick's end judges: the parts, with a STABLE part of an in_trick condition read through (its
+     * value is read by no later judgement: those of the trick to come skip it) */
+    int fail_at_end[MAXCOND][MAXPART + 1], done_at_end[MAXCOND][MAXPART + 1];
     int nnodes, npool;
     ll *code, *pool;
     /* Card predicates as masks (fs_cond_new: fold_quantifiers). A node that reads nothing but its quantifier's
@@ -495,11 +498,14 @@ static int ev_list(CondCtx *x, int i, ll *out);
 
 /* A node's value: a variable or a constant here (a third of the nodes a play-out evaluates), the rest by
  * ev_node */
+static __attribute__((noinline)) ll quantify(CondCtx *x, const ll *nd);
+
 static inline ll ev(CondCtx *x, int i) {
     const ll *nd = x->code + 4 * i;
     if (!x->err) {
         if (nd[0] == OP_VAR) return x->vars[nd[1]];
         if (nd[0] == OP_CONST) return nd[1];
+        if (nd[0] >= OP_ALL && nd[0] <= OP_MIN) return quantify(x, nd); /* the most frequent of the costly */
     }
     return ev_node(x, i);
 }
@@ -541,7 +547,8 @@ static ll over_tricks(CondCtx *x, int op, int slot, int body) {
     for (j++; j < n; j++) {
         if (op == OP_COUNT || (op == OP_ALL) == (acc != 0)) {
             x->vars[slot] = j;
-            ll v = ev(x, body);
+            /* the MEMO's body itself: its value for trick j is wanted again only through this running value */
+            ll v = ev(x, (int)x->code[4 * body + 1]);
             if (x->err) return 0;
             acc = op == OP_COUNT ? acc + truthy(v) : truthy(v);
         }
@@ -994,9 +1001,11 @@ static void judge(World *w, int when) {
         /* After a card within a trick, once this world judged the condition at its last trick's end, the
          * STABLE disjuncts of fail_if and done_if were false then (or the world would have failed, or the
          * condition be done) and keep their values until the trick ends: only the others can change */
-        int split = when == 1 && w->trick_judged && x->in_trick[i];
-        if (any_part(x, split ? x->fail_in_trick[i] : x->fail_parts[i])) { w->status = ST_FAIL; return; }
-        if (any_part(x, split ? x->done_in_trick[i] : x->done_parts[i])) w->cond_done |= (u64)1 << i;
+        const int *f = x->fail_parts[i], *d = x->done_parts[i];
+        if (when == 0) { f = x->fail_at_end[i]; d = x->done_at_end[i]; }
+        else if (w->trick_judged && x->in_trick[i]) { f = x->fail_in_trick[i]; d = x->done_in_trick[i]; }
+        if (any_part(x, f)) { w->status = ST_FAIL; return; }
+        if (any_part(x, d)) w->cond_done |= (u64)1 << i;
     }
 }
 
@@ -1559,6 +1568,11 @@ static void split_conditions(CondCtx *x) {
         int ok = x->check[i] == 1 && disjuncts(x, x->fail_at[i], 1, x->fail_in_trick[i], &stable)
                  && disjuncts(x, x->done_at[i], 1, x->done_in_trick[i], &stable);
         x->in_trick[i] = (unsigned char)(ok && stable > 0);
+        for (int j = 0; j <= MAXPART; j++) {
+            int a = x->fail_parts[i][j], b = x->done_parts[i][j];
+            x->fail_at_end[i][j] = (x->in_trick[i] && a >= 0 && x->code[4 * a] == OP_STABLE) ? (int)x->code[4 * a + 1] : a;
+            x->done_at_end[i][j] = (x->in_trick[i] && b >= 0 && x->code[4 * b] == OP_STABLE) ? (int)x->code[4 * b + 1] : b;
+        }
     }
 }
 
