@@ -627,6 +627,15 @@ static int outer_value(CondCtx *x, int i, ll *out) {
     return 1;
 }
 
+static int vec_mask(CondCtx *x, int i, u64 care, u64 *out);
+
+/* vec_mask of an operand of not/and/or: a table or the cards played without a call */
+static inline int vec_child(CondCtx *x, int i, u64 care, u64 *out) {
+    if (x->has_table[i]) { *out = x->table[i]; return 1; }
+    if (x->code[4 * i] == OP_PLAYED) { *out = played_mask(x); return 1; }
+    return vec_mask(x, i, care, out);
+}
+
 /* The truth of mask expression i (vec_ok) for each value 0..nc-1 of its quantifier's variable, at least for
  * those in care, into *out; 0 when it cannot be had at once in this position (an operand that raises an
  * error or is none where the items would raise one: the caller then evaluates the items one by one). */
@@ -637,11 +646,11 @@ static int vec_mask(CondCtx *x, int i, u64 care, u64 *out) {
     u64 a, b;
     switch ((int)nd[0]) {
     case OP_NOT:
-        if (!vec_mask(x, (int)nd[1], care, &a)) return 0;
+        if (!vec_child(x, (int)nd[1], care, &a)) return 0;
         *out = x->deck & ~a;
         return 1;
     case OP_AND: case OP_OR:
-        if (!vec_mask(x, (int)nd[1], care, &a) || !vec_mask(x, (int)nd[2], care, &b)) return 0;
+        if (!vec_child(x, (int)nd[1], care, &a) || !vec_child(x, (int)nd[2], care, &b)) return 0;
         *out = nd[0] == OP_AND ? a & b : a | b;
         return 1;
     case OP_PLAYED: *out = played_mask(x); return 1;

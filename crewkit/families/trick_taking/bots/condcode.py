@@ -128,6 +128,7 @@ class _Compiler:
         self.tokens = tuple(NONE if t is None else self.intern(t) for t in tokens)
         self.memos = 0  # MEMO nodes so far
         self.stables = 0  # STABLE nodes so far
+        self.quants: dict[tuple[object, ...], tuple[int, Ty]] = {}  # quantifiers compiled, by shape and scope
 
     def intern(self, s: str) -> int:
         return self.strings.setdefault(s, len(self.strings))
@@ -366,6 +367,16 @@ class _Compiler:
         return self.node(op, x), ty
 
     def quant(self, e: A.Quant, scope: Mapping[str, tuple[int, Ty]]) -> tuple[int, Ty]:
+        # the same quantifier written twice (a mission's fail_if and done_if often share a count over the
+        # tricks) is one node: C then keeps one running value per trick for both
+        key = (_shape(e), tuple(sorted(scope.items())))
+        seen = self.quants.get(key)
+        if seen is not None:
+            return seen
+        self.quants[key] = out = self._quant(e, scope)
+        return out
+
+    def _quant(self, e: A.Quant, scope: Mapping[str, tuple[int, Ty]]) -> tuple[int, Ty]:
         src, ts = self.expr(e.source, scope)
         if ts.kind != "list":
             raise Untranslatable(f"{e.kind} over a {ts.kind}")
