@@ -268,10 +268,12 @@ async def _console(host: Any) -> None:
     terminal (end of input) the host serves on until it is stopped."""
     import asyncio
 
+    from crewkit.net.lines import LineReader, read_stdin_lines
     from crewkit.net.table import Refusal
 
+    reader = LineReader(read_stdin_lines())
     while True:
-        line = await asyncio.to_thread(sys.stdin.readline)
+        line = await reader.next()
         if not line:
             await asyncio.Event().wait()  # no more commands: serve until stopped
         words = line.split(maxsplit=1)

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from websockets.exceptions import ConnectionClosed
 
 from crewkit.net.client import TableClient
+from crewkit.net.lines import LineReader, read_stdin_lines
 from crewkit.safetext import escape_controls
 
 __all__ = ["action_words", "play_plain", "run_plain"]
@@ -106,8 +107,8 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
     out = out or sys.stdout
     view = PlainView(out)
     view.say(f"{client.welcome['title']}: {client.welcome['game']}. You are {client.name}. {HELP}.")
-    read_line = lines or (lambda: sys.stdin.readline())
-    inputs = asyncio.get_running_loop().create_task(_inputs(client, view, read_line))
+    reader = LineReader(lines or read_stdin_lines())
+    inputs = asyncio.get_running_loop().create_task(_inputs(client, view, reader))
     try:
         while True:
             message = await client.recv()
@@ -132,9 +133,9 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
         await client.close()
 
 
-async def _inputs(client: TableClient, view: PlainView, read_line: Any) -> None:
+async def _inputs(client: TableClient, view: PlainView, reader: LineReader) -> None:
     while True:
-        line = await asyncio.to_thread(read_line)
+        line = await reader.next()
         if not line:
             return  # end of input: keep watching the table
         word = line.strip().lower()
