@@ -23,7 +23,7 @@ def crewkit(*argv: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_check_prints_the_curve_of_the_campaign_with_the_winnable_share() -> None:
-    proc = crewkit("check", "--campaign", "deep-sea", "--players", "4", "--games", "1", "--solver-nodes", "20000")
+    proc = crewkit("check", "--campaign", "deep-sea", "--players", "4", "--games", "1", "--solver-nodes", "2000")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     assert "campaign deep-sea (Mission Deep Sea)" in out

@@ -110,7 +110,7 @@ def assert_refused(game: Game, action: Action) -> None:
     assert fingerprint(game) == before, f"refusing {action} changed the game"
 
 
-@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(st.sampled_from(GAMES), st.text(max_size=5), st.integers(0, 2**32))
 def test_apply_refuses_random_illegal_actions_and_changes_nothing(
         game_spec: tuple[str, str, int], seed: str, rng_seed: int) -> None:

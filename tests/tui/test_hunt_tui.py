@@ -311,12 +311,12 @@ def test_nothing_on_screen_reveals_a_card_the_seat_cannot_see(side: str, players
             await pilot.press("enter")  # the dialog again
             await settle(pilot)
 
-        def five_rounds() -> bool:  # every kind of choice comes in the first rounds (CI's time budget)
-            return app.session.observation(app.session.humans[0]).round > 5
+        def four_rounds() -> bool:  # every kind of choice comes in the first rounds (CI's time budget)
+            return app.session.observation(app.session.humans[0]).round > 4
 
         async with app.run_test(size=SIZE) as pilot:
-            await play_to_end(pilot, random.Random(seed), each=check, until=five_rounds)
-            if isinstance(app.screen, HuntEndScreen):  # a game over within five rounds: its end, to this seat
+            await play_to_end(pilot, random.Random(seed), each=check, until=four_rounds)
+            if isinstance(app.screen, HuntEndScreen):  # a game over within four rounds: its end, to this seat
                 game = app.session.game
                 text = screen_text(app)
                 assert ("You win!" if app.session.humans[0] in game.winners else "You lose.") in text
