@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import concurrent.futures
 import os
 import sys
 import threading
 from collections.abc import Callable
 
-__all__ = ["LineReader", "read_stdin_lines"]
+__all__ = ["MAX_LINE", "LineReader", "read_stdin_lines"]
+
+MAX_LINE = 4096  # characters of one typed line kept (a command or an action is a few words)
 
 
 def read_stdin_lines() -> Callable[[], str]:
@@ -43,7 +46,8 @@ def read_stdin_lines() -> Callable[[], str]:
             if not chunk:
                 ended = True
             *lines, text = text.split("\n")
-            pending.extend(line + "\n" for line in lines)
+            pending.extend(line[:MAX_LINE] + "\n" for line in lines)
+            text = text[:MAX_LINE]  # a line without end is kept to its first MAX_LINE characters
             if ended and text:
                 pending.append(text)
                 text = ""
@@ -57,7 +61,9 @@ class LineReader:
 
     def __init__(self, read_line: Callable[[], str]) -> None:
         self._loop = asyncio.get_running_loop()
-        self._queue: asyncio.Queue[str] = asyncio.Queue()
+        # one line waits at most: a flood on the pipe waits in the pipe, not in memory
+        self._queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
+        self._ended = False
         threading.Thread(target=self._run, args=(read_line,), daemon=True, name="crewkit-input").start()
 
     def _run(self, read_line: Callable[[], str]) -> None:
@@ -67,15 +73,16 @@ class LineReader:
             except (OSError, ValueError):  # standard input closed under us
                 line = ""
             try:
-                self._loop.call_soon_threadsafe(self._queue.put_nowait, line)
-            except RuntimeError:  # the loop has ended: nobody reads on
+                asyncio.run_coroutine_threadsafe(self._queue.put(line), self._loop).result()
+            except (RuntimeError, concurrent.futures.CancelledError):  # the loop has ended: nobody reads on
                 return
             if not line:
                 return
 
     async def next(self) -> str:
         """The next line with its newline; ``""`` once the input has ended (again on every later call)."""
+        if self._ended:
+            return ""
         line = await self._queue.get()
-        if not line:
-            self._queue.put_nowait("")
+        self._ended = not line
         return line

@@ -94,3 +94,16 @@ async def test_the_line_reader_hands_lines_to_the_loop_and_then_the_end_again_an
     lines = iter(["status\n", ""])
     reader = LineReader(lambda: next(lines))
     assert [await reader.next(), await reader.next(), await reader.next()] == ["status\n", "", ""]
+
+
+def test_a_line_without_end_is_kept_to_its_first_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    from crewkit.net.lines import MAX_LINE, read_stdin_lines
+
+    read_fd, write_fd = os.pipe()
+    with os.fdopen(read_fd, "rb") as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        read_line = read_stdin_lines()
+        with os.fdopen(write_fd, "wb") as pipe:
+            pipe.write(b"x" * (3 * MAX_LINE) + b"\nstatus\n")
+        assert read_line() == "x" * MAX_LINE + "\n"
+        assert [read_line(), read_line()] == ["status\n", ""]
