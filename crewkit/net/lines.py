@@ -72,9 +72,13 @@ class LineReader:
                 line = read_line()
             except (OSError, ValueError):  # standard input closed under us
                 line = ""
+            put = self._queue.put(line)
             try:
-                asyncio.run_coroutine_threadsafe(self._queue.put(line), self._loop).result()
-            except (RuntimeError, concurrent.futures.CancelledError):  # the loop has ended: nobody reads on
+                asyncio.run_coroutine_threadsafe(put, self._loop).result()
+            except RuntimeError:  # the loop has ended (the put never ran): nobody reads on
+                put.close()
+                return
+            except concurrent.futures.CancelledError:
                 return
             if not line:
                 return
