@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -97,6 +98,12 @@ async def _load(links: list[list[str]], seconds: float, think: float = 0.0) -> t
     return trips, sum(done)
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user and system, every thread) the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _peak_rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -128,8 +135,10 @@ def main() -> None:
             print(f"{args.tables} tables hosted in {time.perf_counter() - started:.1f} s; "
                   f"{sum(map(len, links))} clients play", flush=True)
             started = time.perf_counter()
+            cpu_before, clients_before = _cpu_seconds(child.pid), time.process_time()
             trips, finished = asyncio.run(_load(links, args.seconds, args.think))
             elapsed = time.perf_counter() - started
+            host_cpu, clients_cpu = _cpu_seconds(child.pid) - cpu_before, time.process_time() - clients_before
             rss = _peak_rss_mib(child.pid)
         finally:
             child.kill()
@@ -137,9 +146,12 @@ def main() -> None:
     trips.sort()
     p50 = statistics.median(trips) * 1000
     p95 = trips[int(len(trips) * 0.95)] * 1000
+    count = max(1, len(trips))
     print(f"{finished} of {sum(map(len, links))} clients saw their game end in {elapsed:.1f} s; "
           f"{len(trips)} round trips: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {trips[-1] * 1000:.1f} ms; "
           f"host peak memory {rss:.0f} MiB")
+    print(f"CPU per round trip: host {host_cpu / count * 1000:.2f} ms (the bots' moves and every state included), "
+          f"clients {clients_cpu / count * 1000:.2f} ms; {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

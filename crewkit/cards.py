@@ -47,20 +47,17 @@ class Card:
     label: str = ""  # the special card's label; empty for suited cards
     bit: int = field(default=0, compare=False, repr=False)  # 1 << id, stored: the hot path reads it often
     is_trump: bool = field(default=False, compare=False, repr=False)
+    # "pink 9" (a special card: its label), stored: every observation and record names its cards
+    name: str = field(default="", init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bit", 1 << self.id)
         object.__setattr__(self, "is_trump", self.suit is not None and self.suit.trump)
+        object.__setattr__(self, "name", self.label if self.suit is None else f"{self.suit.name} {self.rank}")
 
     @property
     def is_special(self) -> bool:
         return self.suit is None
-
-    @property
-    def name(self) -> str:
-        if self.suit is None:
-            return self.label
-        return f"{self.suit.name} {self.rank}"
 
     def __str__(self) -> str:
         return self.name

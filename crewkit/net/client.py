@@ -10,11 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import ssl
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
@@ -87,7 +87,7 @@ class TableClient:
     async def recv(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message from the host (ConnectionClosed when the host has gone)."""
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        message = _decode_host(raw) if self.check else json.loads(raw)
+        message = _decode_host(raw) if self.check else orjson.loads(raw)
         if message["type"] == "state":
             self.state = message
         if self.keep:

@@ -29,6 +29,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+import orjson
+
 from crewkit.atomic import write_text_atomic
 from crewkit.campaign.store import LOGBOOK_FILENAME, Logbook, LogbookError
 from crewkit.engine.actions import Action
@@ -130,7 +132,7 @@ def _check_bots(game: GameInPlay, config: TableConfig, default_bot: str, where: 
 
 def _normal(obj: Any) -> Any:
     """JSON data as it reads back (tuples become lists), for comparing an action's form with a client's."""
-    return json.loads(json.dumps(obj))
+    return orjson.loads(orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS))
 
 
 class HostedTable:
@@ -455,7 +457,7 @@ class HostedTable:
         if self._log is None:
             raise Refusal("table-broken", "the table is closed")
         try:
-            await group_commit().append(self._log, json.dumps(event, separators=(",", ":")).encode() + b"\n")
+            await group_commit().append(self._log, orjson.dumps(event) + b"\n")
         except OSError as exc:
             self.broken = f"cannot write {self.folder / LOG_FILE}: {exc}"
             raise Refusal("table-broken", self.broken) from None
