@@ -457,7 +457,7 @@ class CrewApp(App[int]):
         practice = table.session.practice
         self.push_screen(EndScreen(mission, table.session.title or self.title_of(mission), finished,
                                    nxt_mission is not None and no_next is None, why_no_next=no_next,
-                                   practice=practice), chosen)
+                                   practice=practice, hosted=table.remote), chosen)
 
     def why_no_next(self, mission: str) -> str | None:
         """Why there is no next mission to open after ``mission`` (the last one; the next still locked, and by

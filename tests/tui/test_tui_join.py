@@ -176,7 +176,9 @@ async def test_a_joined_seat_plays_to_the_end_at_80x24(tmp_path: Path, ruleset: 
             end_text = screen_text(app)
             assert "seat " not in end_text  # the end screen's reason names the players
             assert "n: next mission" not in end_text and "the host opens the next game" in end_text
-            await pilot.press("r")  # play again: the host decides that, and the table says so
+            assert "r: play again" not in end_text and "s: same deal" not in end_text  # no new game offered
+            assert "Esc: look at the table" in end_text
+            await pilot.press("r")  # play again all the same: the host decides that, and the table says so
             await settle(pilot)
             assert app.screen is screen and screen.status_text == HOST_DECIDES
         await session.client.close()

@@ -63,9 +63,10 @@ class EndScreen(GameEndScreen):
     ]
 
     def __init__(self, mission: str, title: str, finished: Finished, has_next: bool, *,
-                 why_no_next: str | None = None, practice: bool = False) -> None:
+                 why_no_next: str | None = None, practice: bool = False, hosted: bool = False) -> None:
         """``why_no_next``: why ``n`` opens nothing (the last mission; the next one still locked, and by
-        what); ``practice``: a game that does not count (``u`` takes back the last card)."""
+        what); ``practice``: a game that does not count (``u`` takes back the last card); ``hosted``: a seat at
+        a hosted table (the host opens the next game: no new game is offered, as at Hammer's and Not Alone's)."""
         super().__init__(id="end")
         self.mission = mission
         self.title_text = title
@@ -73,6 +74,7 @@ class EndScreen(GameEndScreen):
         self.has_next = has_next
         self.why_no_next = why_no_next
         self.practice = practice
+        self.hosted = hosted
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys that do something: ``n`` when there is a next mission to open, ``u`` in practice."""
@@ -120,6 +122,9 @@ class EndScreen(GameEndScreen):
         if not self.has_next and self.why_no_next:
             body.append(self.why_no_next.rstrip(".") + ".\n", style="dim")
         body.append("\n")
+        if self.hosted:
+            body.append("Esc: look at the table   q: quit", style="bold")
+            return body
         keys = ["r: play again", "s: same deal (practice)"]
         if self.has_next:
             keys.insert(0 if success else 1, "n: next mission")
