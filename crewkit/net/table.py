@@ -167,6 +167,7 @@ class HostedTable:
         self._control = [game.controller(s) for s in range(game.seats)]  # who decides for each seat
         # per seat, until the next action: its observation, its log and its player's legal actions (record form)
         self._views: dict[int, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}
+        self._pending: tuple[tuple[int, frozenset[int], tuple[bool, ...]], tuple[int, ...]] | None = None
         self._log: Any = open(folder / LOG_FILE, "ab")  # noqa: SIM115 - open while the table is hosted
 
     # ------------------------------------------------------------------ creating and resuming
@@ -368,15 +369,19 @@ class HostedTable:
     def window_pending(self) -> list[int]:
         """Human seats the open communication window still waits for (every human answers: acts or passes;
         the commander answers once, for its own seat and JARVIS's)."""
+        # asked several times per change (the status, every seat's state, the bots' runner): kept until an
+        # action, an answer or a seat handed over changes it
+        key = (self.applied, frozenset(self.answered), tuple(s.by_bot for s in self.seats))
+        if self._pending is not None and self._pending[0] == key:
+            return list(self._pending[1])
         order = self.game.window()
-        if not order:
-            return []
         pending: list[int] = []
         for s in order:
             person = self._controller(s)
             if (self._by_person(s) and person not in self.answered and person not in pending
                     and self.game.may_act_out_of_turn(s)):
                 pending.append(person)
+        self._pending = (key, tuple(pending))
         return pending
 
     def _by_person(self, seat: int) -> bool:
