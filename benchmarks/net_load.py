@@ -1,14 +1,18 @@
 """Load on one host: one host process with many tables, each with WebSocket clients playing their seats and a
 bot, all at once; prints the action round trip (an ``act`` sent until its ``ack`` arrives: the engine's check,
-the fsync'd log write and the states sent to every seat included) and the host process's peak memory.
+the fsync'd log write and the states sent to every seat included), the host process's peak memory, and the CPU
+the host and the clients used per round trip.
 
-    python benchmarks/net_load.py [--tables 200] [--mission planet-nine/03] [--think SECONDS]
+    python benchmarks/net_load.py [--tables 200] [--mission planet-nine/03] [--pace SECONDS]
 
 The host runs in a child process (so its memory is its own) on a free loopback port; its table folder is a
-temporary one. Every client plays random legal actions until its game ends; the run is bounded in time. By
-default a client acts the moment its turn comes (every table always waits on the host: the host's throughput
-decides the round trip); ``--think S`` makes each client pause 0 to 2·S seconds first, as people do (the pause
-is not part of the round trip).
+temporary one. Every client is a bot playing random legal actions until its game ends; the run is bounded in
+time. By default every bot plays at the pace of a hosted table's bots (``crewkit host --delay``, 0.6 s): the
+host's bots wait that long between two moves, and each client pauses 0 to 2x as long (at random, so the tables
+do not act in step) before it acts; the pause is not part of the round trip. ``--pace 0`` is the saturation
+test: every bot acts the instant its turn comes, so every table always waits on the host and the round trip
+measures how many actions the machine's cores get through, not how fast one is answered (Little's law:
+round trip = actions outstanding / actions per second; docs/performance.md).
 """
 
 from __future__ import annotations
@@ -29,13 +33,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from crewkit.net import DEFAULT_BOT_DELAY  # noqa: E402 - after the checkout is on the path
 
-async def _serve(folder: Path, tables: int, mission: str, seats: list[str]) -> None:
+
+async def _serve(folder: Path, tables: int, mission: str, seats: list[str], pace: float) -> None:
     from crewkit.net.protocol import join_link
     from crewkit.net.server import Host, Limits
     from crewkit.net.table import HostedTable, TableConfig
 
-    host = Host(folder, Limits(ping_interval=None, ping_timeout=None))
+    host = Host(folder, Limits(ping_interval=None, ping_timeout=None), bot_delay=pace)
     for i in range(tables):
         host.add(HostedTable.create(folder, TableConfig("crew", mission, len(seats), f"load-{i}", seats), "fast"))
     await host.start("127.0.0.1", 0)
@@ -45,7 +51,7 @@ async def _serve(folder: Path, tables: int, mission: str, seats: list[str]) -> N
     await asyncio.Event().wait()
 
 
-async def _play(link: str, seed: int, trips: list[float], deadline: float, think: float = 0.0) -> bool:
+async def _play(link: str, seed: int, trips: list[float], deadline: float, pace: float) -> bool:
     from crewkit.net.client import TableClient
 
     rng = random.Random(seed)
@@ -55,8 +61,8 @@ async def _play(link: str, seed: int, trips: list[float], deadline: float, think
     thinking: asyncio.Task[None] | None = None
 
     async def decide(state: dict[str, Any]) -> None:
-        if think:  # a person's pause; meanwhile the client reads on (an ack is timed when it arrives)
-            await asyncio.sleep(rng.uniform(0, 2 * think))
+        if pace:  # the bot's pause; meanwhile the client reads on (an ack is timed when it arrives)
+            await asyncio.sleep(rng.uniform(0, 2 * pace))
         if state["window"] and (rng.random() < 0.7 or not state["legal"]):
             sent[await client.pass_window()] = time.perf_counter()
         elif state["legal"]:
@@ -79,7 +85,7 @@ async def _play(link: str, seed: int, trips: list[float], deadline: float, think
             if not state["turn"] or key in decided or (thinking is not None and not thinking.done()):
                 continue
             decided.add(key)
-            if think:
+            if pace:
                 thinking = asyncio.get_running_loop().create_task(decide(state))
             else:
                 await decide(state)
@@ -90,10 +96,10 @@ async def _play(link: str, seed: int, trips: list[float], deadline: float, think
         await client.close()
 
 
-async def _load(links: list[list[str]], seconds: float, think: float = 0.0) -> tuple[list[float], int]:
+async def _load(links: list[list[str]], seconds: float, pace: float) -> tuple[list[float], int]:
     trips: list[float] = []
     deadline = time.monotonic() + seconds
-    done = await asyncio.gather(*(_play(link, i * 10 + j, trips, deadline, think)
+    done = await asyncio.gather(*(_play(link, i * 10 + j, trips, deadline, pace)
                                   for i, table in enumerate(links) for j, link in enumerate(table)))
     return trips, sum(done)
 
@@ -117,17 +123,19 @@ def main() -> None:
     parser.add_argument("--mission", default="planet-nine/03")
     parser.add_argument("--seats", default="human,human,fast", help="per table: human seats get a client")
     parser.add_argument("--seconds", type=float, default=300, help="stop after this long, finished or not")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="each client pauses 0 to 2x this many seconds before acting (default 0: at once)")
+    parser.add_argument("--pace", type=float, default=DEFAULT_BOT_DELAY,
+                        help="the host's bots wait this many seconds between two moves and each client pauses 0 to "
+                             f"2x as long before it acts (default {DEFAULT_BOT_DELAY:g}: crewkit host's bot pace; "
+                             "0: every bot at once, the saturation test)")
     parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)  # the child: host the tables
     args = parser.parse_args()
     seats = args.seats.split(",")
     if args.serve:
-        asyncio.run(_serve(args.serve, args.tables, args.mission, seats))
+        asyncio.run(_serve(args.serve, args.tables, args.mission, seats, args.pace))
         return
     with tempfile.TemporaryDirectory() as folder:
         child = subprocess.Popen([sys.executable, __file__, "--serve", folder, "--tables", str(args.tables),
-                                  "--mission", args.mission, "--seats", args.seats], stdout=subprocess.PIPE, text=True)
+                                  "--mission", args.mission, "--seats", args.seats, "--pace", str(args.pace)], stdout=subprocess.PIPE, text=True)
         try:
             assert child.stdout is not None
             started = time.perf_counter()
@@ -136,7 +144,7 @@ def main() -> None:
                   f"{sum(map(len, links))} clients play", flush=True)
             started = time.perf_counter()
             cpu_before, clients_before = _cpu_seconds(child.pid), time.process_time()
-            trips, finished = asyncio.run(_load(links, args.seconds, args.think))
+            trips, finished = asyncio.run(_load(links, args.seconds, args.pace))
             elapsed = time.perf_counter() - started
             host_cpu, clients_cpu = _cpu_seconds(child.pid) - cpu_before, time.process_time() - clients_before
             rss = _peak_rss_mib(child.pid)
@@ -152,6 +160,9 @@ def main() -> None:
           f"host peak memory {rss:.0f} MiB")
     print(f"CPU per round trip: host {host_cpu / count * 1000:.2f} ms (the bots' moves and every state included), "
           f"clients {clients_cpu / count * 1000:.2f} ms; {os.cpu_count()} cores")
+    met = p95 <= 50 and rss < 1024
+    print(f"issue 28's target (p95 at most 50 ms, host memory under 1 GiB) at pace {args.pace:g} s: "
+          f"{'met' if met else 'not met'}")
 
 
 if __name__ == "__main__":

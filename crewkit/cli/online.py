@@ -17,6 +17,7 @@ from crewkit.cli.options import (
     seed_option,
 )
 from crewkit.errors import UsageError
+from crewkit.net import DEFAULT_BOT_DELAY
 
 if TYPE_CHECKING:  # asyncio and ssl are imported where they run: every other command's start-up pays nothing
     import ssl
@@ -61,7 +62,8 @@ def add_host_parser(sub: Any) -> argparse.ArgumentParser:
                         "without Python; needs the web extra: pip install 'crewkit[web]')")
     p.add_argument("--web-port", type=int, metavar="PORT",
                    help="the web pages' port (default: --port + 1; 0: any free one)")
-    p.add_argument("--delay", type=delay_seconds, default=0.6, help="seconds between two bot moves (default: 0.6)")
+    p.add_argument("--delay", type=delay_seconds, default=DEFAULT_BOT_DELAY,
+                   help=f"seconds between two bot moves (default: {DEFAULT_BOT_DELAY:g})")
     p.add_argument("--bot-after", type=positive_seconds, metavar="SECONDS",
                    help="hand the seat of a person who left to a bot after this many seconds (back when they return)")
     return p
