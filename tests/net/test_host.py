@@ -17,6 +17,7 @@ from crewkit.games import replay
 from crewkit.net.client import JoinRefused, TableClient
 from crewkit.net.protocol import VERSION, decode, encode, join_link
 from crewkit.net.server import Limits
+from crewkit.net.table import HostedTable, TableConfig
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -279,3 +280,35 @@ def test_a_table_whose_bot_its_game_does_not_know_is_refused_when_made_and_resum
     path.write_text(json.dumps(data))
     with pytest.raises(TableError, match=f"{TABLE_FILE}.*unknown bot"):
         HostedTable.resume(table.folder)
+
+
+async def test_who_the_window_waits_for_follows_every_answer_and_handover(tmp_path: Path) -> None:
+    """The open communication window's pending people (kept between changes) change with an answer and with a
+    seat handed to its bot and back, exactly as a table rebuilt from the log works them out."""
+    table = HostedTable.create(tmp_path, TableConfig("crew", MISSION, 3, "window", ["human", "human", "fast"]), "fast")
+    try:
+        for _ in range(40):  # the commander takes the task; then the window before the first trick opens
+            if table.game.window() and len(table.window_pending()) == 2:
+                break
+            if not await table.bot_step():
+                seat = table.waiting_seats()[0]
+                await table.act(seat, table.state_for(seat)["legal"][0])
+        assert sorted(table.window_pending()) == [0, 1]
+
+        def rebuilt() -> list[int]:
+            again = HostedTable.resume(table.folder)
+            try:
+                return again.window_pending()
+            finally:
+                again.close()
+
+        await table.set_bot(1, True)  # a bot answers for Bob now: the window waits for Ann only
+        assert table.window_pending() == [0] == rebuilt()
+        await table.set_bot(1, False)
+        assert sorted(table.window_pending()) == [0, 1] == sorted(rebuilt())
+        await table.pass_window(0)
+        assert table.window_pending() == [1] == rebuilt()
+        await table.pass_window(1)
+        assert table.window_pending() == [] == rebuilt()
+    finally:
+        table.close()
