@@ -65,17 +65,39 @@ def _wait_for_workers(proc: subprocess.Popen[str], count: int, limit: float = 12
         time.sleep(0.05)
 
 
+def _reading_a_pipe(pid: int) -> bool:
+    """A thread of process ``pid`` waits in the kernel for data on a pipe (its stdin)."""
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return False
+    for tid in threads:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/wchan") as f:
+                if "pipe_read" in f.read():  # pipe_read, or anon_pipe_read on newer kernels
+                    return True
+        except OSError:
+            continue
+    return False
+
+
 def _interrupted(args: list[str], after: float, env: dict[str, str] | None = None,
-                 limit: float = 90.0, stdin: int | None = None, workers: int = 0) -> tuple[int, str, str, float]:
+                 limit: float = 90.0, stdin: int | None = None, workers: int = 0,
+                 reading: bool = False) -> tuple[int, str, str, float]:
     """Run ``crewkit ARGS``, wait for ``workers`` of its worker processes to be working, press Ctrl-C ``after``
     seconds later and again every 2 s (an impatient user) until it ends; (exit code, stdout, stderr, seconds
-    from the first Ctrl-C to the end)."""
+    from the first Ctrl-C to the end). ``reading``: ``after`` is at most that; Ctrl-C as soon as the command
+    reads its stdin pipe."""
     child_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     proc = subprocess.Popen([sys.executable, "-m", "crewkit", *args], stdin=stdin, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=child_env, start_new_session=True)
     try:
         _wait_for_workers(proc, workers)
-        time.sleep(after)
+        start = time.monotonic()
+        while reading and not _reading_a_pipe(proc.pid) and time.monotonic() - start < after:
+            time.sleep(0.02)
+        if not reading:
+            time.sleep(after)
     except BaseException:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
@@ -131,7 +153,8 @@ def test_ctrl_c_with_a_local_dask_cluster_is_quiet() -> None:
 def test_ctrl_c_in_the_language_server_is_exit_130() -> None:
     """pygls swallows the KeyboardInterrupt: the server stopped with exit 0, as if the editor had said exit."""
     pytest.importorskip("pygls")
-    code, out, err, seconds = _interrupted(["lsp"], after=3, stdin=subprocess.PIPE)  # the editor's pipe, open
+    # the editor's pipe, open; Ctrl-C once the server reads it (within 3 s)
+    code, out, err, seconds = _interrupted(["lsp"], after=3, stdin=subprocess.PIPE, reading=True)
     _quiet(code, err)
     assert out == ""
     assert seconds < 10
