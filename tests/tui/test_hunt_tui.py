@@ -175,7 +175,8 @@ def test_hotseat_hands_over_and_hides_everything_private() -> None:
     neither hand; after it, the table is the new person's."""
 
     async def run() -> None:
-        app = make_hunt_app(players=3, side=None, seed="hotseat", seats=["human", "human", "bot"])
+        # (seed d: the six hand-overs in round 3 as with seed "hotseat", in three quarters of its time)
+        app = make_hunt_app(players=3, side=None, seed="d", seats=["human", "human", "bot"])
         handovers = 0
 
         async def check(pilot: Any) -> None:
