@@ -44,22 +44,23 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _working(pid: int) -> bool:
-    """Process ``pid`` has used :data:`WORKING_CPU` seconds (a worker past its start-up, at its jobs)."""
+def _working(pid: int, cpu: float = WORKING_CPU) -> bool:
+    """Process ``pid`` has used ``cpu`` seconds (a worker past its start-up, at its jobs)."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             stat = f.read()
     except OSError:
         return False
     fields = stat[stat.rindex(")") + 2:].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") >= WORKING_CPU  # utime + stime
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") >= cpu  # utime + stime
 
 
-def _wait_for_workers(proc: subprocess.Popen[str], count: int, limit: float = 120.0) -> None:
+def _wait_for_workers(proc: subprocess.Popen[str], count: int, cpu: float = WORKING_CPU,
+                      limit: float = 120.0) -> None:
     """Until ``count`` worker processes of ``proc`` are working (instead of a fixed wait long enough for them;
     a first run compiles the C search in the workers, in processes of their own, first)."""
     start = time.monotonic()
-    while sum(map(_working, _children(proc.pid))) < count:
+    while sum(_working(child, cpu) for child in _children(proc.pid)) < count:
         assert proc.poll() is None, f"the command ended before its workers worked: {proc.communicate()}"
         assert time.monotonic() - start < limit, f"no {count} working worker processes after {limit} s"
         time.sleep(0.05)
@@ -82,7 +83,7 @@ def _reading_a_pipe(pid: int) -> bool:
 
 
 def _interrupted(args: list[str], after: float, env: dict[str, str] | None = None,
-                 limit: float = 90.0, stdin: int | None = None, workers: int = 0,
+                 limit: float = 90.0, stdin: int | None = None, workers: int = 0, worker_cpu: float = WORKING_CPU,
                  reading: bool = False) -> tuple[int, str, str, float]:
     """Run ``crewkit ARGS``, wait for ``workers`` of its worker processes to be working, press Ctrl-C ``after``
     seconds later and again every 2 s (an impatient user) until it ends; (exit code, stdout, stderr, seconds
@@ -92,7 +93,7 @@ def _interrupted(args: list[str], after: float, env: dict[str, str] | None = Non
     proc = subprocess.Popen([sys.executable, "-m", "crewkit", *args], stdin=stdin, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=child_env, start_new_session=True)
     try:
-        _wait_for_workers(proc, workers)
+        _wait_for_workers(proc, workers, worker_cpu)
         start = time.monotonic()
         while reading and not _reading_a_pipe(proc.pid) and time.monotonic() - start < after:
             time.sleep(0.02)
@@ -145,8 +146,10 @@ def test_ctrl_c_with_worker_processes_is_quiet(args: list[str]) -> None:
 
 def test_ctrl_c_with_a_local_dask_cluster_is_quiet() -> None:
     pytest.importorskip("distributed")
+    # the cluster's two worker processes (spawned: their imports take about a second of CPU) at their jobs
     code, _, err, _ = _interrupted(["simulate", "--mission", "planet-nine/01", "--games", "10000000", "--cluster",
-                                    "local", "--workers", "2", "--bot", "random"], after=8)
+                                    "local", "--workers", "2", "--bot", "random"], after=0.2,
+                                   workers=min(2, available_cpus()), worker_cpu=2.0)
     _quiet(code, err)
 
 
