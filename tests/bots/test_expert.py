@@ -60,7 +60,9 @@ class Checked:
 ])
 def test_expert_plays_every_rule_set_from_observations(ruleset: str, mission: str, players: int) -> None:
     game = new_game(ruleset, mission, players, seed="expert-t")
-    bots = [Checked(ExpertBot(s, "expert-t", worlds=3, nodes=500), game) for s in range(game.n)]
+    # a tenth of the play-out worlds (drawing them was most of the time): 407 decisions checked over the rule
+    # sets instead of 403, each game as long or longer except planet-nine/05's (20 instead of 44)
+    bots = [Checked(ExpertBot(s, "expert-t", worlds=3, nodes=500, rollout_worlds=40), game) for s in range(game.n)]
     play_game(game, bots)
     assert game.is_over()
 
