@@ -102,7 +102,9 @@ def test_the_choices_of_task_cards_are_the_same_in_c_and_in_python(mission: str,
                 game.apply(make_bot("fast", seat, "x").act(obs))
 
 
-@pytest.mark.parametrize("bot", ["fast", "heuristic", "expert"])
+# the expert at the table's budget (expert-quick: the same bot with a fifth of its worlds, the table's default):
+# 3 of the 4 missions won as with the full budget, in 40% of its time
+@pytest.mark.parametrize("bot", ["fast", "heuristic", "expert-quick"])
 def test_the_bots_play_deep_sea_missions_and_win_some(bot: str) -> None:
     wins = 0
     for i, mission in enumerate(["deep-sea/01", "deep-sea/02", "deep-sea/03", "deep-sea/05"]):

@@ -24,6 +24,7 @@ from crewkit.families.trick_taking.solve import (
     UNKNOWN,
     UNWINNABLE,
     WINNABLE,
+    SolveResult,
     TrickSearch,
     native,
     replays_to_success,
@@ -58,6 +59,11 @@ def paths(result_conditions: list[dict[str, str]]) -> dict[str, str]:
 
 def both_paths(game: Game, timeout: float = 60) -> str:
     """Solve ``game`` on the fast and the slow path: same decided verdict, winning lines replay. The verdict."""
+    return fast_and_slow(game, timeout).status
+
+
+def fast_and_slow(game: Game, timeout: float = 60) -> SolveResult:
+    """:func:`both_paths`, returning the fast path's result (for the tests that look at it further)."""
     fast = solve(game, timeout=timeout)
     slow = solve(game, timeout=timeout, compile_conditions=False)
     assert fast.status != UNKNOWN and slow.status != UNKNOWN
@@ -68,7 +74,7 @@ def both_paths(game: Game, timeout: float = 60) -> str:
         else:
             assert r.line == []
     assert all(d["path"] == "dsl" and "switched off" in d["why"] for d in slow.conditions)
-    return fast.status
+    return fast
 
 
 # (mission, players, cards per seat, cards always dealt, seeds, how the fast path checks its conditions); the
@@ -90,8 +96,8 @@ def test_fast_path_agrees_with_slow_path(mission: str, players: int, cards: int,
     verdicts = set()
     for seed in seeds:
         game = small_deal(mission, seed, cards, need, players=players)
-        verdicts.add(both_paths(game))
-        fast = solve(game, timeout=60)
+        fast = fast_and_slow(game)
+        verdicts.add(fast.status)
         assert set(paths(fast.conditions).values()) == {path}
         if path in ("winners", "compiled") and C:
             assert fast.engine == "core-c"  # the winner automaton / the tasks run in the C search
@@ -176,16 +182,17 @@ def test_authored_mission_is_compiled_and_agrees(authored: tuple[Path, Path]) ->
     verdicts = set()
     for seed in range(8):
         game = small_deal(nines, seed, 4, NINES)
-        verdicts.add(both_paths(game))
-        fast = solve(game, timeout=60)
+        fast = fast_and_slow(game)
+        verdicts.add(fast.status)
         assert paths(fast.conditions) == {"every-nine": "compiled", "modest-commander": "winners"}
     assert verdicts == {WINNABLE, UNWINNABLE}
     # a condition that reads the winning cards stays in the DSL, and the report says why
     verdicts = set()
     for seed in range(6):
         game = small_deal(ones, seed, 4)
-        verdicts.add(both_paths(game))
-        (d,) = solve(game, timeout=60).conditions
+        fast = fast_and_slow(game)
+        verdicts.add(fast.status)
+        (d,) = fast.conditions
         assert d["path"] == "dsl" and "reads cards" in d["why"]
     assert WINNABLE in verdicts
 
@@ -198,10 +205,10 @@ def test_a_set_card_never_dealt_is_done_when_the_hands_run_out() -> None:
     verdicts = set()
     for seed in range(6):
         game = small_deal("planet-nine/46", seed, 4, ("pink 9", "pink 1"))
-        fast = solve(game, timeout=60)
+        fast = fast_and_slow(game)
         (d,) = fast.conditions
         assert d["path"] == "compiled" and "never played: done when the hands run out" in d["how"]
-        verdicts.add(both_paths(game))
+        verdicts.add(fast.status)
         if fast.status == WINNABLE:
             g = game.clone()
             for a in fast.line:
@@ -235,8 +242,9 @@ def test_three_players_a_pink_may_stay_in_the_hand() -> None:
             if not child.is_over():
                 break
         game = child
-    assert both_paths(game) == WINNABLE
-    (d,) = solve(game, timeout=60).conditions
+    fast = fast_and_slow(game)
+    assert fast.status == WINNABLE
+    (d,) = fast.conditions
     assert d["path"] == "dsl" and "may be left unplayed" in d["why"]
 
 
@@ -348,8 +356,8 @@ def test_a_condition_reading_the_first_winner_keeps_it_in_the_key(tmp_path: Path
     verdicts = set()
     for seed in (0, 1, 2, 6, 14):
         game = small_deal(path, seed, 5, players=3)
-        verdicts.add(both_paths(game))
-        fast = solve(game, timeout=60)
+        fast = fast_and_slow(game)
+        verdicts.add(fast.status)
         assert fast.engine == ("core-c" if C and cap is None else "core")
     assert verdicts == {WINNABLE, UNWINNABLE}
 
