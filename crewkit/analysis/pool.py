@@ -186,11 +186,17 @@ def stop_pool(pool: Executor) -> None:
     """Stop ``pool`` at once: queued jobs cancelled, the worker processes ended in the middle of their jobs
     (they ignore Ctrl-C: :func:`quiet_worker`), nothing waited for."""
     processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
+    manager = getattr(pool, "_executor_manager_thread", None)
     _quiet_broken_pool()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
+    # The pool's manager thread, finding its workers ended, closes its wake-up pipe. Python 3.11's exit wakes
+    # every such thread without a lock: one still closing its pipe then raised "Bad file descriptor" at exit
+    # (printed under load). It ends within moments of its workers; waited for, bounded, it is done first.
+    if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
+        manager.join(timeout=2.0)
 
 
 def _quiet_broken_pool() -> None:
