@@ -352,6 +352,8 @@ async def test_a_hostile_not_alone_rule_set_through_the_table(tmp_path: Path, sa
     text = "\n".join(seen)
     for tag in ("hunted-title", "rescue-title", "counter-title", "card-name"):
         assert tag in text, f"{tag} was never shown: the sweep did not reach it"
+    if not safe_lines:  # written out where it entered (the loader, shown()), not dropped on the way
+        assert "\\x1b]0;PWNED\\x07" in text
 
 
 # ------------------------------------------------------------------------------------ after the app exits
