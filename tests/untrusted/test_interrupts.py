@@ -21,10 +21,9 @@ from crewkit.campaign.store import Logbook
 from tests.untrusted.harness import ROOT
 
 #: CPU seconds a worker process has used when it counts as working: its start-up takes a few hundredths, the
-#: first jobs of these commands a few tenths. (Once, under a load of 7 on 2 cores, a Ctrl-C in the first second
-#: of the jobs met a race of Python 3.11's process pool at exit, "Exception ignored in threading._shutdown ...
-#: OSError: [Errno 9] Bad file descriptor", with simulate --ruleset not-alone: 4 of 28 runs; none of 44 at the
-#: ordinary load)
+#: first jobs of these commands a few tenths. (A Ctrl-C in the first second of the jobs, under a load of 7, met
+#: a race of Python 3.11's process pool at exit, "Bad file descriptor" printed; crewkit.analysis.pool.stop_pool
+#: now waits for the pool's manager thread, which that race needs)
 WORKING_CPU = 1.0
 
 
