@@ -265,8 +265,11 @@ class _Pool:
         client_cls, local_cls = require_distributed()
         if self.cluster == "local":
             with _sigint_ignored():  # the worker processes it starts inherit it: Ctrl-C is for this command
+                # no dashboard; the scheduler's own HTTP endpoints on a free loopback port (its default, 8787,
+                # taken by another cluster, made Dask warn on stderr)
                 self._local = local_cls(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=logging.CRITICAL)
+                                        dashboard_address=None, silence_logs=logging.CRITICAL,
+                                        scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"})
             self._client = client_cls(self._local)
         else:
             _check_reachable(self.cluster)

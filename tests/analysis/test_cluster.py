@@ -3,6 +3,7 @@ mid-run loses no game and counts none twice."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 from collections.abc import Iterator
@@ -81,11 +82,22 @@ def test_a_worker_killed_mid_run_loses_no_game_and_counts_none_twice(cluster: An
 
 
 def test_cluster_local_starts_its_own_cluster() -> None:
+    """The same games as without a cluster; and quietly while another program holds Dask's usual port (8787:
+    Dask warned on stderr that it was in use)."""
+    import socket
+    import warnings
+
     from crewkit.analysis.simulate import simulate
 
     kw = dict(ruleset="crew", mission="planet-nine/01", players=4, games=30, bot="rules", seed="lc")
-    assert _comparable(simulate(**kw, cluster="local", workers=2).to_json()) == _comparable(  # type: ignore[arg-type]
-        simulate(**kw, workers=1).to_json())  # type: ignore[arg-type]
+    with socket.socket() as taken, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with contextlib.suppress(OSError):  # already taken by something else: as good
+            taken.bind(("127.0.0.1", 8787))
+            taken.listen()
+        on_cluster = simulate(**kw, cluster="local", workers=2).to_json()  # type: ignore[arg-type]
+    assert not [str(w.message) for w in caught if "8787" in str(w.message)]
+    assert _comparable(on_cluster) == _comparable(simulate(**kw, workers=1).to_json())  # type: ignore[arg-type]
 
 
 def test_require_distributed_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
