@@ -27,20 +27,25 @@ from tests.untrusted.harness import ROOT
 WORKING_CPU = 1.0
 
 
-def _children(pid: int) -> list[int]:
-    """The processes ``pid`` started, from any of its threads."""
-    found: list[int] = []
+def _per_thread(pid: int, name: str) -> list[str]:
+    """``/proc/PID/task/TID/NAME`` of every thread of process ``pid`` that still has it."""
     try:
         threads = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return found
+        return []
+    found = []
     for tid in threads:
         try:
-            with open(f"/proc/{pid}/task/{tid}/children") as f:
-                found.extend(int(child) for child in f.read().split())
+            with open(f"/proc/{pid}/task/{tid}/{name}") as f:
+                found.append(f.read())
         except OSError:
             continue
     return found
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started, from any of its threads."""
+    return [int(child) for text in _per_thread(pid, "children") for child in text.split()]
 
 
 def _working(pid: int, cpu: float = WORKING_CPU) -> bool:
@@ -67,18 +72,7 @@ def _wait_for_workers(proc: subprocess.Popen[str], count: int, cpu: float = WORK
 
 def _reading_a_pipe(pid: int) -> bool:
     """A thread of process ``pid`` waits in the kernel for data on a pipe (its stdin)."""
-    try:
-        threads = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return False
-    for tid in threads:
-        try:
-            with open(f"/proc/{pid}/task/{tid}/wchan") as f:
-                if "pipe_read" in f.read():  # pipe_read, or anon_pipe_read on newer kernels
-                    return True
-        except OSError:
-            continue
-    return False
+    return any("pipe_read" in wchan for wchan in _per_thread(pid, "wchan"))  # or anon_pipe_read, newer kernels
 
 
 def _interrupted(args: list[str], after: float, env: dict[str, str] | None = None,
