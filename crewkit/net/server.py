@@ -4,8 +4,9 @@ A connection's first message is a ``hello`` naming the table and carrying the se
 compared with every seat's in constant time, a wrong one counts against the client's address (too many
 failures and that address is refused for a while, before any code is looked at), and a seat already connected
 is not taken twice. Every message is size-limited by the transport (a bigger frame closes that connection)
-and checked against the protocol's schema; a connection sending faster than its allowance is told so and,
-if it keeps on, closed. A slow reader never stalls a table: each connection has its own bounded queue of
+and checked against the protocol's schema; a connection sending faster than its allowance is told so (each
+dropped message that carries an ``id`` is answered by a ``flood`` error with that id, so a client waiting for
+that answer is never left waiting without a word) and, if it keeps on, closed. A slow reader never stalls a table: each connection has its own bounded queue of
 outgoing messages and is dropped when it overflows. Bots think in worker threads (see
 :meth:`HostedTable.bot_step`), so the event loop keeps serving every other table meanwhile.
 """
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -273,6 +275,12 @@ class Host:
                 if conn.dropped >= self.limits.flood_close:
                     await self._refuse(ws, "flood", "too many messages; the connection is closed")
                     return
+                ident = _message_id(raw)
+                if ident is not None:  # its sender waits for this answer: say it was not applied
+                    conn.post({"type": "error", "id": ident, "code": "flood",
+                               "message": f"not applied: more than {self.limits.rate:g} messages a second; "
+                                          f"send it again in a moment"})
+                    continue
                 now = time.monotonic()
                 if now - conn.warned > 1.0:
                     conn.warned = now
@@ -299,6 +307,16 @@ class Host:
                     conn.post({"type": "error", **ident, "code": "bad-message", "message": "already joined"})
             except Refusal as exc:
                 conn.post({"type": "error", **ident, "code": exc.code, "message": exc.message})
+
+
+def _message_id(raw: str | bytes) -> int | None:
+    """The ``id`` of a message dropped unread (over the rate), when it has a valid one: its answer is due."""
+    with contextlib.suppress(ValueError, RecursionError):
+        message = orjson.loads(raw)
+        ident = message.get("id") if isinstance(message, dict) else None
+        if type(ident) is int and 0 <= ident < 2**53:
+            return ident
+    return None
 
 
 def _setup(table: HostedTable) -> dict[str, Any]:

@@ -51,9 +51,14 @@ async def play_seat(client: TableClient, seed: str, timeout: float = 120.0, max_
                     watch: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play ``client``'s seat with random legal actions (passing windows at random) until the game ends or the
     table reaches ``stop_at`` actions; returns the last state. Bounded in messages and time. ``watch`` sees
-    every message received."""
+    every message received.
+
+    One message in flight per state, as a person's client sends: an action is decided again only when the host
+    refuses *that* action (its id), never for the answer to an older one (a state may move on before a refusal
+    of an action sent on an earlier state arrives). A ``flood`` refusal waits for the allowance to refill."""
     rng = random.Random(seed)
     decided: set[tuple[int, bool]] = set()
+    last: tuple[int, tuple[int, bool]] | None = None  # the id of the latest message sent and the state it was for
     refused = 0
     async with asyncio.timeout(timeout):
         pending: dict[str, Any] | None = client.state  # a state read before: act on it first
@@ -68,9 +73,13 @@ async def play_seat(client: TableClient, seed: str, timeout: float = 120.0, max_
             if state["over"] or (stop_at is not None and state["seq"] >= stop_at):
                 return state
             if message["type"] == "error":
+                if last is None or message.get("id") != last[0]:
+                    continue  # the refusal of an older message: the state it was sent for has moved on
                 refused += 1
                 assert refused < 1000, "the client's actions keep being refused"
-                decided.discard((state["seq"], state["window"]))  # decide again on the same state
+                if message["code"] == "flood":
+                    await asyncio.sleep(1.0)  # the host's allowance refills (20 a second)
+                decided.discard(last[1])  # decide again on the state that message was for
             elif message["type"] != "state":
                 continue
             key = (state["seq"], state["window"])
@@ -78,7 +87,7 @@ async def play_seat(client: TableClient, seed: str, timeout: float = 120.0, max_
                 continue
             decided.add(key)
             if state["window"] and (rng.random() < 0.7 or not state["legal"]):
-                await client.pass_window()
+                last = (await client.pass_window(), key)
             elif state["legal"]:
-                await client.act(rng.choice(state["legal"]))
+                last = (await client.act(rng.choice(state["legal"])), key)
     raise AssertionError("the game did not end within the message bound")

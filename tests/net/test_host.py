@@ -140,6 +140,25 @@ async def test_an_illegal_action_gets_a_message_and_changes_nothing(tmp_path: Pa
         await second.close()
 
 
+async def test_every_message_dropped_over_the_rate_is_answered_by_its_id(tmp_path: Path) -> None:
+    """A client over its allowance is told which of its messages were not applied (a person's client waits for
+    the answer to its action: a silent drop left the table waiting for that seat forever)."""
+    limits = Limits(rate=0.5, burst=4, flood_close=100, ping_interval=None)
+    async with running_host(tmp_path, limits) as host:
+        table = new_table(host, "crew", MISSION, ["human", "fast", "fast"])
+        client = await TableClient.connect(links(host, table)[0])
+        sent = [await client.ping() for _ in range(12)]
+        answers: dict[int, str] = {}
+        while len(answers) < len(sent):
+            message = await client.until(lambda m: m["type"] in ("pong", "error"), timeout=60)
+            if "id" in message:
+                answers[message["id"]] = message.get("code", "pong")
+        assert sorted(answers) == sorted(sent)
+        assert list(answers.values()).count("flood") >= len(sent) - limits.burst - 1
+        assert client.ws.close_code is None  # told, not closed: it may send again in a moment
+        await client.close()
+
+
 async def _round_trip(client: TableClient) -> float:
     start = time.perf_counter()
     ident = await client.ping()
