@@ -275,9 +275,9 @@ class Host:
                 if conn.dropped >= self.limits.flood_close:
                     await self._refuse(ws, "flood", "too many messages; the connection is closed")
                     return
-                ident = _message_id(raw)
-                if ident is not None:  # its sender waits for this answer: say it was not applied
-                    conn.post({"type": "error", "id": ident, "code": "flood",
+                dropped_id = _message_id(raw)
+                if dropped_id is not None:  # its sender waits for this answer: say it was not applied
+                    conn.post({"type": "error", "id": dropped_id, "code": "flood",
                                "message": f"not applied: more than {self.limits.rate:g} messages a second; "
                                           f"send it again in a moment"})
                     continue
