@@ -295,3 +295,21 @@ def test_redraw_replaces_only_what_the_first_choice_needs(ties: str) -> None:
     # nothing barred: no randomness used
     state = rng.getstate()
     assert redraw_hardest(deck, (other,), ties, may_take, rng) == (other,) and rng.getstate() == state
+
+
+# ---------------------------------------------------------------------------- the bots
+@pytest.mark.parametrize("bot", ["random", "rules", "heuristic", "fast"])
+@pytest.mark.parametrize("mission", ["deep-sea/06", "deep-sea/10", "deep-sea/14", "deep-sea/17", "deep-sea/26",
+                                     "deep-sea/28"])
+def test_the_bots_never_give_the_captain_a_card_they_may_not_take(mission: str, bot: str) -> None:
+    from crewkit.families.trick_taking.bots.registry import make_bot
+
+    for seed in range(3):
+        game = _fixed(mission, ("more-tricks-than-captain", "fewer-tricks-than-captain", "no-9"), seed=f"b{seed}")
+        bots = [make_bot(bot, s, f"{mission}:{seed}") for s in range(game.n)]
+        while _before_play(game):
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].act(game.observation(seat)))
+        assert not game.is_over(), game.outcome().reason
+        assert not _wrongly_owned(game) and all(t.owner is not None for t in game.task_cards)
