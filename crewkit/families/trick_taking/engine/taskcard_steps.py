@@ -105,9 +105,8 @@ class DistributeStep(Step):
             raise IllegalAction("excluded-player", f"seat {action.player} cannot receive task card {task.id!r}; "
                                 f"allowed: {', '.join(f'seat {p}' for p in allowed)}")
         if action.player not in self._receivers(g, task):
-            raise IllegalAction("may-not-take", f"seat {action.player} may not take "
-                                f"{taskcards.may_take_text(g, task)}: its condition for who may take it does not "
-                                f"allow {taskcards.seat_words(g, action.player)}")
+            raise IllegalAction("may-not-take", f"{taskcards.seat_words(g, action.player)} may not take "
+                                f"{taskcards.may_take_text(g, task)}")
         taskcards.assign(g, task, action.player)
         return all(t.owner is not None for t in g.task_cards)
 

@@ -227,9 +227,11 @@ def seat_words(g: Game, seat: int) -> str:
 
 
 def may_take_text(g: Game, task: CardTask) -> str:
-    """The card's condition for who may take it, for a message."""
-    spec = g.rules.task_deck.card(task.id).spec
-    return f"task card {task.id!r}" + (f" ({spec.may_take_if.text})" if spec.may_take_if is not None else "")
+    """The card in its own words, with its note (who may take it), for a message players read."""
+    card = g.rules.task_deck.card(task.id)
+    words = " ".join(card.text.split()).rstrip(".")
+    note = " ".join(card.note.split()).rstrip(".")
+    return f'the task card "{words}"' + (f" ({note[:1].lower()}{note[1:]})" if note else "")
 
 
 def redraw_hardest(deck: TaskCardDeck, ids: Sequence[str], ties: str, may_take: Callable[[TaskCard], bool],
