@@ -314,3 +314,17 @@ def test_the_bots_never_give_the_captain_a_card_they_may_not_take(mission: str, 
             game.apply(bots[seat].act(game.observation(seat)))
         assert not game.is_over(), game.outcome().reason
         assert not _wrongly_owned(game) and all(t.owner is not None for t in game.task_cards)
+
+
+@pytest.mark.parametrize("option", ["redrawn", "hardest-allowed"])
+def test_hardest_barred_with_ties_first_drawn(option: str) -> None:
+    readings = {"hardest-ties": "first-drawn", "hardest-barred": option}
+    for i in range(DEALS_19):
+        game = new_game("crew-deep-sea", "deep-sea/19", 3, seed=f"{SEED_19}:{i}", readings=readings)
+        deck = game.rules.task_deck
+        ids = [t.id for t in game.task_cards]
+        offered = ids if option == "redrawn" else [c for c in ids if c not in CAPTAIN_BARRED]
+        top = max(deck.card(c).difficulty for c in offered)
+        first = next(c for c in offered if deck.card(c).difficulty == top)
+        assert [a.task for a in game.legal_actions() if isinstance(a, TakeTaskCard)] == [first]
+        assert first not in CAPTAIN_BARRED
