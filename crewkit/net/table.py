@@ -7,6 +7,8 @@ say" in a communication window, a seat handed to a bot or back, a name). Each ev
 (with every other table's appends of the moment: :mod:`crewkit.net.journal`) before it is acknowledged or
 shown to anyone, so a host killed at any moment restarts on the folder with every
 acknowledged event; a torn last line (the host died while writing it) was never acknowledged and is dropped.
+Each line carries its sequence number and a hash chained to the line before, and ``log.head`` the last
+committed one (:mod:`crewkit.net.journal`): a journal cut, deleted or changed is refused, never resumed.
 At the end ``record.json`` holds the game's record (``crewkit replay`` reads it).
 
 The engine checks every action: a client's action is carried out only if it is one of the actions the game
