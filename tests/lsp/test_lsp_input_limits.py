@@ -55,7 +55,7 @@ class RawClient:
 
     def until(self, want: Any, timeout: float = 60) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The first message ``want`` accepts, and every message before it."""
-        seen = []
+        seen: list[dict[str, Any]] = []
         while True:
             message = self.messages.get(timeout=timeout)
             assert message is not None, f"the server ended (exit {self.process.wait(10)}): " \
