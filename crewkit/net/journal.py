@@ -21,6 +21,7 @@ import json
 import os
 import re
 import stat
+import threading
 import weakref
 import zlib
 from collections.abc import Callable
@@ -206,18 +207,28 @@ def chained_line(previous: str, seq: int, event: dict[str, Any]) -> tuple[bytes,
     return body[:-1] + b',"hash":"' + digest.encode() + b'"}\n', digest
 
 
-def read_regular(path: Path) -> bytes:
-    """The bytes of ``path``, a regular file (a FIFO, device or folder raises ValueError: never waits on one)."""
+MAX_JOURNAL = 256 * 1024 * 1024  # bytes: a game's journal is a few hundred kilobytes at most
+
+
+def read_regular(path: Path, limit: int = MAX_JOURNAL) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``limit`` bytes (a FIFO, device or folder raises
+    ValueError: never waits on one)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            mode = info.st_mode
             kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a folder" if stat.S_ISDIR(mode)
                     else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket")
             raise ValueError(f"{path}: not a regular file ({kind}): only regular files are read")
+        if info.st_size > limit:
+            raise ValueError(f"{path}: {info.st_size} bytes, over the limit of {limit}")
         with os.fdopen(fd, "rb", closefd=True) as fh:
             fd = -1
-            return fh.read()
+            data = fh.read(limit + 1)
+        if len(data) > limit:
+            raise ValueError(f"{path}: over the limit of {limit} bytes")
+        return data
     finally:
         if fd >= 0:
             os.close(fd)
@@ -247,7 +258,7 @@ def read_journal(raw: bytes, path: Path, first: str | None) -> Journal:
             raise JournalError(f"{where}: not UTF-8 text (byte {exc.start + 1} of the line)") from None
         try:
             event = json.loads(text)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise JournalError(f"{where}: not a JSON line: {exc}") from None
         if not isinstance(event, dict):
             raise JournalError(f"{where}: an event is a JSON object, found {type(event).__name__}")
@@ -276,7 +287,7 @@ def _slot(seq: int, digest: str) -> bytes:
 
 def read_head(path: Path) -> tuple[int, str]:
     """The last committed sequence number and hash a head file holds (the greater of its whole slots)."""
-    raw = read_regular(path)
+    raw = read_regular(path, 4096)
     found = []
     for start in range(0, min(len(raw), 2 * _SLOT), _SLOT):
         match = _SLOT_TEXT.match(raw[start: start + _SLOT])
@@ -306,6 +317,7 @@ class Head:
 
     def __init__(self, path: Path, committed: tuple[int, str], create: bool = False) -> None:
         self.path = path
+        self._lock = threading.Lock()  # written by the writer thread, closed by the loop's: never a reused fd
         flags = os.O_RDWR | getattr(os, "O_CLOEXEC", 0) | (os.O_CREAT | os.O_TRUNC if create else 0)
         self._fd = os.open(path, flags, 0o600)
         self._next = 0
@@ -314,10 +326,14 @@ class Head:
             os.fsync(self._fd)
 
     def write(self, seq: int, digest: str) -> None:
-        os.pwrite(self._fd, _slot(seq, digest), self._next * _SLOT)
-        self._next ^= 1
+        with self._lock:
+            if self._fd < 0:
+                raise OSError(f"{self.path}: closed")
+            os.pwrite(self._fd, _slot(seq, digest), self._next * _SLOT)
+            self._next ^= 1
 
     def close(self) -> None:
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+        with self._lock:
+            if self._fd >= 0:
+                os.close(self._fd)
+                self._fd = -1

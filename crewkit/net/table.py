@@ -218,7 +218,7 @@ class HostedTable:
         acknowledged, is dropped). Anything else raises TableError naming the file and line, changing nothing."""
         path = folder / TABLE_FILE
         try:
-            data = json.loads(read_regular(path).decode("utf-8"))
+            data = json.loads(read_regular(path, 1024 * 1024).decode("utf-8"))
             if not isinstance(data, dict):
                 raise ValueError(f"a JSON object expected, found {type(data).__name__}")
             if data.get("format") != TABLE_FORMAT:
@@ -230,11 +230,14 @@ class HostedTable:
             journal_format = data.get("journal")
             if journal_format not in (None, JOURNAL_FORMAT):
                 raise ValueError(f"journal format {journal_format!r}, expected {JOURNAL_FORMAT!r}")
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise TableError(f"{path}: cannot read the table: {exc}") from None
         chained = journal_format is not None
-        game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
-                         config.names or None)
+        try:
+            game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
+                             config.names or None)
+        except CrewkitError as exc:
+            raise TableError(f"{path}: the table's game cannot be opened: {exc}") from None
         _check_bots(game, config, default_bot, str(path))
         log_path, head_path = folder / LOG_FILE, folder / HEAD_FILE
         todo = (f"Nothing was changed. Put the journal back from a copy if there is one; else move the folder "

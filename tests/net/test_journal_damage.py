@@ -289,3 +289,34 @@ def test_a_journal_of_an_earlier_crewkit_is_upgraded_and_said_so(copy: tuple[Pat
     assert [json.loads(line)["seq"] for line in upgraded] == list(range(1, len(events) + 1))
     (table / LOG_FILE).write_bytes(b"".join(upgraded[:-5]))  # from now on a cut is told
     assert "its last 5 lines are missing" in _refused(folder)
+
+
+@pytest.mark.parametrize("line, said", [
+    (b"[" * 100_000 + b"\n", ":3: not a JSON line"),
+    (b'{"seq": 3, "event": "pass", "seat": 1' + b"9" * 5000 + b'}\n', ":3: not a JSON line"),
+    (b"\n", ":3: not a JSON line"),
+    (b'[1, 2]\n', ":3: an event is a JSON object, found list"),
+], ids=["deep", "5000-digits", "empty", "list"])
+def test_odd_lines_are_positioned(copy: tuple[Path, Path], line: bytes, said: str) -> None:
+    folder, table = copy
+    lines = _lines(table)
+    (table / LOG_FILE).write_bytes(b"".join([*lines[:2], line, *lines[3:]]))
+    with pytest.raises(TableError, match=re.escape(f"{table / LOG_FILE}{said}")):
+        HostedTable.resume(table)
+
+
+@pytest.mark.parametrize("damage, said", [
+    ("[" * 100_000, "cannot read the table"),
+    ('{"format": "crewkit-table/1", "id": "x", "config": [], "codes": [], "bot": "fast"}', "cannot read the table"),
+    ('{"format": "crewkit-table/1", "id": "x", "config": {"ruleset": "crew", "mission": "planet-nine/01", '
+     '"players": 99, "seed": "s", "seats": ["human"]}, "codes": [null], "bot": "fast", "journal": "chained/1"}',
+     "the table's game cannot be opened"),
+    ('{"format": "crewkit-table/1", "id": "x", "config": {"ruleset": "crew", "mission": "planet-nine/01", '
+     '"players": 3, "seed": "s", "seats": ["human", "fast", "fast"]}, "codes": ["c", null, null], "bot": "fast",'
+     ' "journal": "chained/9"}', "journal format 'chained/9'"),
+], ids=["deep", "config-list", "players-99", "journal-format"])
+def test_a_damaged_table_file_is_told(copy: tuple[Path, Path], damage: str, said: str) -> None:
+    folder, table = copy
+    (table / TABLE_FILE).write_text(damage)
+    with pytest.raises(TableError, match=re.escape(f"{table / TABLE_FILE}: ") + ".*" + re.escape(said)):
+        HostedTable.resume(table)
