@@ -63,6 +63,7 @@ class CrewkitServer(LanguageServer):
         self.versions: dict[str, int] = {}  # the latest version of each open document
         self.contexts: dict[str, analysis.Context] = {}  # the last context of each document that parsed
         self.checking: set[str] = set()  # documents being checked now (one check at a time per document)
+        self.lanes: dict[str, asyncio.Lock] = {}  # per document: its requests answered one at a time
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's loop, once initialized
 
     # ------------------------------------------------------------------------------------- documents
@@ -80,9 +81,13 @@ class CrewkitServer(LanguageServer):
                 out[self.path_of(uri)] = doc.source
         return out
 
-    async def in_worker(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn`` in an answering thread (hover, completion, definition: never queued behind a check)."""
-        return await asyncio.get_running_loop().run_in_executor(self.answers, fn, *args)
+    async def in_worker(self, uri: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn`` in an answering thread (hover, completion, definition: never queued behind a check). A
+        document's requests take one thread at a time (those of a big document wait their turn, the editor may
+        cancel them meanwhile), so other documents always find one free."""
+        lane = self.lanes.setdefault(uri, asyncio.Lock())
+        async with lane:
+            return await asyncio.get_running_loop().run_in_executor(self.answers, fn, *args)
 
     def refused(self, text: str) -> None:
         """A message the server did not read (from the reading thread): said on stderr and to the editor."""
@@ -193,6 +198,9 @@ def build() -> CrewkitServer:
         uri = params.text_document.uri
         ls.versions.pop(uri, None)
         ls.contexts.pop(uri, None)
+        lane = ls.lanes.get(uri)
+        if lane is not None and not lane.locked():
+            del ls.lanes[uri]
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
@@ -200,7 +208,7 @@ def build() -> CrewkitServer:
         uri, pos = params.text_document.uri, params.position
         context = ls.contexts.get(uri)
         roles = context.roles if context is not None else []
-        text = await ls.in_worker(_guard(analysis.hover, None), ls.path_of(uri), ls.text_of(uri), pos.line,
+        text = await ls.in_worker(uri, _guard(analysis.hover, None), ls.path_of(uri), ls.text_of(uri), pos.line,
                                   pos.character, roles)
         if not text:
             return None
@@ -213,7 +221,7 @@ def build() -> CrewkitServer:
         text = ls.text_of(uri)
         context = ls.contexts.get(uri)
         nothing: list[analysis.Item] = []
-        items = await ls.in_worker(_guard(analysis.completions, nothing), ls.path_of(uri), text, pos.line,
+        items = await ls.in_worker(uri, _guard(analysis.completions, nothing), ls.path_of(uri), text, pos.line,
                                    pos.character, context)
         lines = text.splitlines()
         line = lines[pos.line] if pos.line < len(lines) else ""
@@ -231,7 +239,7 @@ def build() -> CrewkitServer:
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def definition(ls: CrewkitServer, params: types.DefinitionParams) -> types.Location | None:
         uri, pos = params.text_document.uri, params.position
-        target = await ls.in_worker(_guard(analysis.definition, None), ls.path_of(uri), ls.text_of(uri),
+        target = await ls.in_worker(uri, _guard(analysis.definition, None), ls.path_of(uri), ls.text_of(uri),
                                     pos.line, pos.character)
         if target is None:
             return None

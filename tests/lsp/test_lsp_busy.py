@@ -119,3 +119,27 @@ async def test_of_changes_made_during_a_check_only_the_latest_is_checked(client:
     assert version >= 3, f"the first check ended too soon to tell ({EVENTS})"  # two changes or more during it
     assert checks == [1, version], EVENTS  # the versions in between never checked
     assert [v for what, _, v in EVENTS if what == "published"] == [version]  # nothing outdated published
+
+
+async def test_requests_piling_up_on_a_big_document_leave_other_documents_answered(client: LanguageClient,
+                                                                                  tmp_path: Path) -> None:
+    small = open_doc(client, tmp_path / "small.yaml", SMALL)
+    await until(("published", "small.yaml", 1))
+    text = big(1)
+    uri = open_doc(client, tmp_path / "big.yaml", text)
+    at = text.index("is_trump")
+    position = types.Position(line=text.count("\n", 0, at), character=at - text.rfind("\n", 0, at))
+
+    async def hover(uri: str, position: types.Position, name: str) -> None:
+        answer = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position))
+        assert answer is not None
+        EVENTS.append(("hover", name, 0))
+
+    # an editor hovering and completing in a big file: each answer reads the whole file (about a second)
+    piled = [asyncio.create_task(hover(uri, position, "big.yaml")) for _ in range(6)]
+    await asyncio.sleep(0)
+    await hover(small, types.Position(line=6, character=15), "small.yaml")
+    await asyncio.gather(*piled)
+    hovers = [name for what, name, _ in EVENTS if what == "hover"]
+    assert hovers[0] == "small.yaml", EVENTS  # answered before the first of the big file's
