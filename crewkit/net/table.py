@@ -314,8 +314,9 @@ class HostedTable:
             self.seats[seat].by_bot = bot
         elif kind == "name":
             seat, name = self._seat_number(event.get("seat")), event.get("name")
-            if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
-                raise ValueError(f"a name is 1 to {MAX_NAME} characters, found {name!r}")
+            longest = MAX_NAME + 8  # a name taken by another seat gets " (N)" added when it joins
+            if not isinstance(name, str) or not 0 < len(name) <= longest:
+                raise ValueError(f"a name is 1 to {longest} characters, found {name!r}")
             self.seats[seat].name = name
         else:
             raise ValueError(f"unknown event {kind!r}")

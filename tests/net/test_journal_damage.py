@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -16,11 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from net_helpers import play_seat
 
-from crewkit.net.client import TableClient
 from crewkit.net.journal import HEAD_FILE, chained_line, read_journal
-from crewkit.net.table import LOG_FILE, TABLE_FILE, HostedTable, TableError
+from crewkit.net.table import LOG_FILE, TABLE_FILE, HostedTable, TableConfig, TableError
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -69,26 +68,37 @@ def _refused(folder: Path) -> str:
     return err
 
 
+class _Outbox:
+    def post(self, message: dict[str, object]) -> None:
+        pass
+
+
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """A table folder with a game under way (a dozen journal lines), its host killed; and the table's id."""
+    """A table folder with a game under way (names, passes, 8 actions; written by the table itself, no network),
+    as a host killed then would leave it; and the table's id."""
     folder = tmp_path_factory.mktemp("played") / "tables"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "crewkit", "host", "--dir", str(folder), "--port", "0", "--bind", "127.0.0.1",
-         "--delay", "0", "--mission", "planet-nine/10", "--seats", "human,bot,bot", "--seed", "damage"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        ((table, (link,)),) = _links(process).items()
 
-        async def play() -> None:
-            client = await TableClient.connect(link, "Ann")
-            await play_seat(client, "d", stop_at=10)
-            await client.close()
+    async def play() -> str:
+        table = HostedTable.create(folder, TableConfig("crew", "planet-nine/10", 3, "damage",
+                                                       ["human", "human", "fast"]), "fast")
+        await table.join(0, _Outbox(), "Ann")
+        await table.join(1, _Outbox(), "Bob")
+        rng = random.Random(1)
+        while table.applied < 8:
+            if await table.bot_step():
+                continue
+            pending = table.window_pending()
+            if pending:
+                await table.pass_window(pending[0])
+                continue
+            seat = table.waiting_seats()[0]
+            await table.act(seat, rng.choice(table.state_for(seat)["legal"]))
+        assert not table.game.is_over()
+        table.close()
+        return table.id
 
-        asyncio.run(play())
-    finally:
-        _kill(process)
+    table = asyncio.run(play())
     assert len((folder / table / LOG_FILE).read_bytes().splitlines()) >= 10
     return folder, table
 
@@ -185,13 +195,14 @@ def test_an_unchained_line_put_in_is_positioned(copy: tuple[Path, Path]) -> None
 @pytest.mark.parametrize("event, said", [
     ({"event": "control", "seat": 99, "bot": True}, "a seat is a number from 0 to 2, found 99"),
     ({"event": "control", "seat": 0, "bot": "yes"}, "\"bot\" is true or false, found 'yes'"),
-    ({"event": "control", "seat": 1, "bot": True}, "seat 1 is a bot's"),
+    ({"event": "control", "seat": 2, "bot": True}, "seat 2 is a bot's"),
     ({"event": "pass", "seat": -1}, "a seat is a number from 0 to 2, found -1"),
-    ({"event": "name", "seat": 0, "name": ""}, "a name is 1 to 32 characters"),
+    ({"event": "name", "seat": 0, "name": ""}, "a name is 1 to 40 characters"),
+    ({"event": "name", "seat": 0, "name": "x" * 41}, "a name is 1 to 40 characters"),
     ({"event": "act", "action": {"seat": 7, "type": "play"}}, "a seat is a number from 0 to 2, found 7"),
     ({"event": "act", "action": [1]}, "an action is a JSON object"),
     ({"event": "dance"}, "unknown event 'dance'"),
-], ids=["seat-99", "bot-not-bool", "bot-seat", "seat-negative", "empty-name", "act-seat-7", "act-list", "unknown"])
+], ids=["seat-99", "bot-not-bool", "bot-seat", "seat-negative", "empty-name", "long-name", "act-seat-7", "act-list", "unknown"])
 def test_an_impossible_event_in_a_chained_line_is_positioned(copy: tuple[Path, Path], event: dict[str, object],
                                                              said: str) -> None:
     folder, table = copy
@@ -221,8 +232,7 @@ def test_a_fifo_in_place_of_a_file_is_refused_without_hanging(copy: tuple[Path, 
 def test_a_changed_line_or_another_tables_journal_is_told(copy: tuple[Path, Path], tmp_path: Path) -> None:
     folder, table = copy
     lines = _lines(table)
-    changed = lines[3].replace(b'"seat":0', b'"seat":1') if b'"seat":0' in lines[3] else lines[3].replace(
-        b'"seat":1', b'"seat":0')
+    changed = re.sub(rb'"seat":(\d)', lambda m: b'"seat":%d' % ((int(m.group(1)) + 1) % 3), lines[3])
     assert changed != lines[3]
     (table / LOG_FILE).write_bytes(b"".join([*lines[:3], changed, *lines[4:]]))
     with pytest.raises(TableError, match=rf"{re.escape(str(table / LOG_FILE))}:4: the line's hash does not follow"):
@@ -320,3 +330,21 @@ def test_a_damaged_table_file_is_told(copy: tuple[Path, Path], damage: str, said
     (table / TABLE_FILE).write_text(damage)
     with pytest.raises(TableError, match=re.escape(f"{table / TABLE_FILE}: ") + ".*" + re.escape(said)):
         HostedTable.resume(table)
+
+
+async def test_a_journal_the_host_wrote_resumes_with_every_kind_of_event(tmp_path: Path) -> None:
+    """Names (a 32-character one taken twice: the second gets " (2)"), a seat handed to its bot and back, an
+    action: written by the table, read back whole."""
+    table = HostedTable.create(tmp_path, TableConfig("crew", "planet-nine/01", 3, "names", ["human"] * 3), "fast")
+    name = "N" * 32
+    await table.join(0, _Outbox(), name)
+    await table.join(1, _Outbox(), name)
+    await table.set_bot(2, True)
+    await table.set_bot(2, False)
+    seat = table.waiting_seats()[0]
+    await table.act(seat, table.state_for(seat)["legal"][0])
+    table.close()
+    again = HostedTable.resume(table.folder)
+    assert [s.name for s in again.seats[:2]] == [name, f"{name} (2)"]
+    assert again.applied == 1 and len(_lines(table.folder)) == 5
+    again.close()
