@@ -254,8 +254,11 @@ class HostedTable:
         except (OSError, ValueError) as exc:
             said = exc if isinstance(exc, ValueError) else f"{exc.filename or log_path}: {exc.strerror or exc}"
             raise TableError(f"{said}. {todo}") from None
-        table = cls(folder, table_id, config, codes, game, default_bot, Head(head_path, (0, ""))
-                    if chained else None)
+        try:
+            table = cls(folder, table_id, config, codes, game, default_bot, Head(head_path, (0, ""))
+                        if chained else None)
+        except OSError as exc:  # e.g. a journal or head the host may read but not write
+            raise TableError(f"{exc.filename or log_path}: cannot open it to write: {exc.strerror or exc}") from None
         for number, event in journal.events:
             try:
                 table._replay(event)

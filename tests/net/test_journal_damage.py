@@ -348,3 +348,27 @@ async def test_a_journal_the_host_wrote_resumes_with_every_kind_of_event(tmp_pat
     assert [s.name for s in again.seats[:2]] == [name, f"{name} (2)"]
     assert again.applied == 1 and len(_lines(table.folder)) == 5
     again.close()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only files")
+@pytest.mark.parametrize("name", [LOG_FILE, HEAD_FILE])
+def test_a_journal_the_host_cannot_write_is_told(copy: tuple[Path, Path], name: str) -> None:
+    folder, table = copy
+    (table / name).chmod(0o400)
+    assert f"{table / name}: cannot open it to write" in _refused(folder)
+
+
+def test_a_head_that_cannot_be_opened_to_write_is_told(copy: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    from crewkit.net import journal
+
+    folder, table = copy
+    real_open = journal.os.open
+
+    def refusing(path: object, flags: int, *args: int) -> int:
+        if flags & os.O_RDWR:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(journal.os, "open", refusing)
+    with pytest.raises(TableError, match=re.escape(f"{table / HEAD_FILE}: cannot open it to write: Permission denied")):
+        HostedTable.resume(table)
