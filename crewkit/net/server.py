@@ -110,8 +110,10 @@ class Host:
         found = []
         if self.folder.is_dir():
             for sub in sorted(self.folder.iterdir()):
-                if (sub / TABLE_FILE).is_file():
+                if (sub / TABLE_FILE).exists() or (sub / TABLE_FILE).is_symlink():  # a FIFO too: resume says why
                     table = HostedTable.resume(sub)
+                    for note in table.notes:
+                        self._say(note)
                     if table.game.is_over():
                         table.settle()  # what a host killed at the very end had still to write
                         table.close()
