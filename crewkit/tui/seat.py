@@ -48,10 +48,9 @@ SEAT_KEYS = """\
   space               go on when the table waits
   Tab                 next panel: your hand, the tasks, a list of choices
   after the end       Esc results, Esc again to look at the table
-  ?  help      ctrl+p  the table's commands      q  leave the table (join again with the same link)
+  ?  help      ctrl+p  the table's commands      q  leave (join again with your link)
 
-The person who hosts runs the game, keeps its record and opens the next game: this window is your seat at
-their table and nothing else.
+The person who hosts runs the game, keeps its record and opens the next game: this window is your seat at their table and nothing else.
 """
 
 

@@ -135,5 +135,21 @@ async def test_after_the_end_every_shell_key_leaves_the_seat_at_its_table(
             assert "Screenshot" not in searched, searched
             assert app.screen is table_screen or type(app.screen) is end_type, type(app.screen)
             assert files_under(home) == [] and not list(Path.cwd().glob("*.svg"))
+
+            # the help: the table's keys and the game's rules, none of the shell's
+            if app.screen is not table_screen:
+                await pilot.press("escape")
+                await pilot.pause(0.05)
+            assert app.screen is table_screen
+            await pilot.press("question_mark")
+            await pilot.pause(0.1)
+            assert type(app.screen).__name__ == "HelpScreen", type(app.screen)
+            help_text = screen_text(app).lower()
+            assert "keys" in help_text
+            for word in ("logbook", "campaign", "settings", "compare", "next mission", "play again"):
+                assert word not in help_text, (word, help_text)
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+            assert app.screen is table_screen
         await client.close()
     assert app.return_code in (None, 0)
