@@ -5,6 +5,7 @@ notifications held while a dialog is open, and the notice below 80x24."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -18,7 +19,8 @@ __all__ = ["FrameApp"]
 
 
 class FrameApp(App[int]):
-    CSS_PATH = ["app.tcss", "../families/not_alone/tui/hunt.tcss"]  # the shell's, then Not Alone's table
+    # the shell's, then Not Alone's table; absolute: Textual reads a relative one from the subclass's folder
+    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parents[1] / "families/not_alone/tui/hunt.tcss"]
     TITLE = "crewkit"
 
     def __init__(self) -> None:

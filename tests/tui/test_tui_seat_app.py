@@ -153,3 +153,40 @@ async def test_after_the_end_every_shell_key_leaves_the_seat_at_its_table(
             assert app.screen is table_screen
         await client.close()
     assert app.return_code in (None, 0)
+
+
+async def test_a_key_added_to_the_table_for_local_games_is_refused_at_a_seat_until_listed(tmp_path: Path,
+                                                                                       home: Path) -> None:
+    """The gate is a list of the seat's keys, not a list of the shell's to hide: a table screen that gains a key
+    of the app (a screenshot) or one of its own for local games (play again) has neither at a seat, in its
+    footer, its keys or its palette."""
+    from textual.binding import Binding
+
+    from crewkit.families.trick_taking.tui.table import TableScreen
+
+    class LaterTable(TableScreen):
+        BINDINGS = [Binding("x", "app.screenshot", "Screenshot"), Binding("y", "play_again", "Again at once")]
+
+    class LaterSeatApp(SeatApp):
+        def get_default_screen(self) -> Any:
+            return LaterTable(self.seat, delay=0.0)  # type: ignore[arg-type]
+
+    async with ended_table(tmp_path / "tables", "crew", "planet-nine/01", 3, "fast") as (host, table):
+        client, seat = await seat_of(host, table)
+        app = LaterSeatApp(seat)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameEndScreen), "the end screen")
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+            table_screen = app.table()
+            assert isinstance(table_screen, LaterTable) and app.screen is table_screen
+            footer = screen_text(app).splitlines()[-1]
+            assert "Screenshot" not in footer and "Again at once" not in footer, footer
+            titles = [c.title for c in app.get_system_commands(table_screen)]
+            assert "Screenshot" not in titles and "Again at once" not in titles, titles
+            status = table_screen.status_text
+            await pilot.press("x", "y")
+            await pilot.pause(0.1)
+            assert app.screen is table_screen and table_screen.status_text == status  # neither ran
+            assert not list(Path.cwd().glob("*.svg")) and files_under(home) == []
+        await client.close()
