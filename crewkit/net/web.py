@@ -96,7 +96,7 @@ class _SeatProcess(AppService):
         environment[NOTE_ENV] = str(writer)
         try:
             self._process = process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "crewkit.net.web_seat",
+                sys.executable, "-P", "-m", "crewkit.net.web_seat",  # -P: no module of the working folder
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
                 env=environment, pass_fds=(writer,))
         except BaseException:
