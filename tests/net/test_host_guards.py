@@ -310,8 +310,9 @@ from crewkit.net.table import HostedTable, TableConfig
 
 async def main(folder):
     resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
-    host = Host(folder, Limits(ping_interval=None, ping_timeout=None, connections=10_000, handshakes=10_000,
-                               total=10_000), log=default_log)
+    limits = Limits(ping_interval=None, ping_timeout=None)
+    limits.connections = limits.handshakes = limits.total = 10_000  # past the files this process may open
+    host = Host(folder, limits, log=default_log)
     table = host.add(HostedTable.create(folder, TableConfig("crew", "planet-nine/01", 3, "e",
                                                             ["human", "fast", "fast"]), "fast"))
     await host.start("127.0.0.1", 0)
@@ -380,8 +381,7 @@ async def test_a_name_that_imitates_another_seats_or_shows_nothing_is_refused(tm
 
 
 async def test_renames_are_bounded_per_seat(tmp_path: Path) -> None:
-    limits = Limits(ping_interval=None, ping_timeout=None, renames=3, rename_window=3600)
-    async with running_host(tmp_path, limits) as host:
+    async with running_host(tmp_path) as host:  # the default: 3 renames within 10 minutes
         table = new_table(host, "crew", "planet-nine/01", ["human", "fast", "fast"], seed="r", names=["Ann"])
         for name in ("A1", "A2", "A3"):
             assert await _join_as(host, table, 0, name) == name
