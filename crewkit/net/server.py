@@ -174,7 +174,8 @@ class Host:
         self._vouched: dict[str, str] = {}  # a web seat process's token: the browser address it speaks for
         self._pending: dict[str, int] = {}  # by address: connections whose handshake is not looked at yet
         self._open: dict[str, int] = {}  # by address (a vouched one's: its browser's): connections past it
-        self._total = 0  # connections of every address
+        self._other: dict[str, int] = {}  # by address: connections to the web pages' port (admit_other)
+        self._total = 0  # connections of every address, on every port of this process
         self._total_cap = 0
         self._noted: dict[str, float] = {}  # when each kind of refusal was last logged
         self._loop_handler: tuple[asyncio.AbstractEventLoop, Any] | None = None
@@ -213,12 +214,7 @@ class Host:
         for table in self.tables.values():
             self._start_runner(table)
         lim = self.limits
-        files = _files_limit()
-        self._total_cap = lim.total if lim.total is not None else (
-            max(64, files - RESERVE_FILES) if files is not None else 100_000)
-        loop = asyncio.get_running_loop()
-        self._loop_handler = (loop, loop.get_exception_handler())
-        loop.set_exception_handler(self._loop_exception)
+        self._guard_loop()
         guarded = type("HostConnection", (_GuardedConnection,), {"host": self})
         self.server = await serve(self._handle, bind, port, ssl=ssl_context, max_size=lim.max_message,
                                   max_queue=16, open_timeout=lim.open_timeout, ping_interval=lim.ping_interval,
@@ -245,6 +241,17 @@ class Host:
             self._loop_handler = None
 
     # ------------------------------------------------------------------ guards
+    def _guard_loop(self) -> None:
+        """The total cap from the open-files limit, and running out of open files said in one line."""
+        if self._loop_handler is not None:
+            return
+        files = _files_limit()
+        self._total_cap = self.limits.total if self.limits.total is not None else (
+            max(64, files - RESERVE_FILES) if files is not None else 100_000)
+        loop = asyncio.get_running_loop()
+        self._loop_handler = (loop, loop.get_exception_handler())
+        loop.set_exception_handler(self._loop_exception)
+
     def allow_origin(self, origin: str) -> None:
         """Admit browsers whose page comes from ``origin`` (``http://host:port``): the host's own web server."""
         self.origins.add(origin.lower().rstrip("/"))
@@ -283,6 +290,28 @@ class Host:
         self._pending[address] = self._pending.get(address, 0) + 1
         self._total += 1
         return True
+
+    def admit_other(self, address: str) -> bool:
+        """A connection just accepted on another port of this process (the web pages'), counted in the host's
+        total and against its address (:attr:`Limits.connections` of them per address); False: refused."""
+        self._guard_loop()
+        if self._total >= self._total_cap:
+            self._note("total", f"refusing connections: {self._total} are open, the most this host takes "
+                                f"(its open-files limit); said once a minute")
+            return False
+        if self._other.get(address, 0) >= self.limits.connections:
+            self._note(f"web {address}", f"refusing web connections from {address}: {self.limits.connections} "
+                                         "are open already; said once a minute")
+            return False
+        self._other[address] = self._other.get(address, 0) + 1
+        self._total += 1
+        return True
+
+    def release_other(self, address: str) -> None:
+        self._total -= 1
+        self._other[address] -= 1
+        if not self._other[address]:
+            del self._other[address]
 
     def _release(self, conn: _GuardedConnection) -> None:
         for flag, counts, address in (("pending", self._pending, conn.peer), ("counted", self._open, conn.address)):

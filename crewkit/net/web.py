@@ -180,10 +180,37 @@ class WebSeats:
         # no access log: a request line holds no code, but the log would only repeat the host's own
         self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
         await self.runner.setup()
+        self._guard(self.runner.server)
         self.site = web.TCPSite(self.runner, bind, port, ssl_context=ssl_context)
         await self.site.start()
         for origin in self.origins(bind):  # the host's port admits pages of this server only
             self.host.allow_origin(origin)
+
+    def _guard(self, server: web.Server | None) -> None:
+        """Every connection to the pages' port counted by the host (per address and in its total) as it is
+        accepted: one over a cap is closed at once, so pages cannot take the process's open files either.
+        (aiohttp's server tells its ``connection_made``/``connection_lost`` of every connection.)"""
+        assert server is not None
+        made, lost = server.connection_made, server.connection_lost
+        admitted: dict[Any, str] = {}
+
+        def connection_made(handler: Any, transport: asyncio.Transport) -> None:
+            made(handler, transport)
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple | list) and peer else "?"
+            if self.host.admit_other(address):
+                admitted[handler] = address
+            else:
+                transport.abort()
+
+        def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
+            lost(handler, exc)
+            address = admitted.pop(handler, None)
+            if address is not None:
+                self.host.release_other(address)
+
+        setattr(server, "connection_made", connection_made)  # noqa: B010 - an instance's hooks, not the class's
+        setattr(server, "connection_lost", connection_lost)  # noqa: B010
 
     def origins(self, bind: str) -> list[str]:
         """The origins of this server's pages: its port under the names its links and this machine use."""

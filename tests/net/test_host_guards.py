@@ -210,6 +210,31 @@ async def test_one_address_at_its_caps_does_not_keep_another_address_from_its_se
             await ann.close()
 
 
+async def test_one_address_at_its_cap_of_web_connections_does_not_keep_another_from_its_page(tmp_path: Path
+                                                                                              ) -> None:
+    _other_loopback("127.0.0.2")
+    limits = Limits(ping_interval=None, ping_timeout=None)
+    limits.connections = 3
+    async with running_host(tmp_path, limits) as host, _web(host) as web, aiohttp.ClientSession() as http:
+        table = new_table(host, "crew", "planet-nine/01", ["human", "fast", "fast"], seed="c")
+        idle = []
+        for _ in range(5):  # connections to the pages' port that never send a request: three are kept
+            sock = socket.socket()
+            sock.bind(("127.0.0.2", 0))
+            sock.connect((LOOPBACK, web.port))
+            idle.append(sock)
+        try:
+            await _until(lambda: sum(_closed_by_peer(s) for s in idle) == 2)
+            async with http.get(f"http://{LOOPBACK}:{web.port}/{table.id}") as page:  # another address's page
+                assert page.status == 200
+            word, drawn = await _browser_seat(web, table.id, _code(table, 0), LOOPBACK)
+            assert word == "" and b"First contact" in drawn
+            assert sum(_closed_by_peer(s) for s in idle) == 2
+        finally:
+            for sock in idle:
+                sock.close()
+
+
 def _limited(soft: int, hard: int) -> Any:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
