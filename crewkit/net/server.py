@@ -41,6 +41,9 @@ from crewkit.net.table import TABLE_FILE, HostedTable, Refusal, Seat, TableError
 __all__ = ["SEAT_USER", "Host", "Limits", "raise_open_files_limit"]
 
 SEAT_USER = "crewkit-seat"  # the user name of a vouched seat process's link (its password: the token)
+# connections the system queues before the host accepts them: a burst from one address must not fill the queue
+# (a seat's connection dropped from a full queue waits a second for its retry); the system may cap it lower
+LISTEN_BACKLOG = 4096
 RESERVE_FILES = 128  # open files kept for the tables' logs, the web seats' processes and the rest
 
 
@@ -219,7 +222,8 @@ class Host:
         self.server = await serve(self._handle, bind, port, ssl=ssl_context, max_size=lim.max_message,
                                   max_queue=16, open_timeout=lim.open_timeout, ping_interval=lim.ping_interval,
                                   ping_timeout=lim.ping_timeout, compression=None,
-                                  process_request=self._check_request, create_connection=guarded)
+                                  process_request=self._check_request, create_connection=guarded,
+                                  backlog=LISTEN_BACKLOG)
         return self.server
 
     @property
