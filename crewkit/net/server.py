@@ -19,7 +19,9 @@ import errno
 import hmac
 import http
 import json
+import os
 import secrets
+import socket
 import ssl
 import sys
 import time
@@ -42,7 +44,9 @@ __all__ = ["SEAT_USER", "Host", "Limits", "raise_open_files_limit"]
 
 SEAT_USER = "crewkit-seat"  # the user name of a vouched seat process's link (its password: the token)
 # connections the system queues before the host accepts them: a burst from one address must not fill the queue
-# (a seat's connection dropped from a full queue waits a second for its retry); the system may cap it lower
+# (a seat's connection dropped from a full queue waits a second for its retry); the system may cap it lower.
+# asyncio accepts at most its own backlog (100) a turn, so that a burst is not accepted all at once (each
+# accepted connection is an open file until the host has looked at it).
 LISTEN_BACKLOG = 4096
 RESERVE_FILES = 128  # open files kept for the tables' logs, the web seats' processes and the rest
 
@@ -222,8 +226,10 @@ class Host:
         self.server = await serve(self._handle, bind, port, ssl=ssl_context, max_size=lim.max_message,
                                   max_queue=16, open_timeout=lim.open_timeout, ping_interval=lim.ping_interval,
                                   ping_timeout=lim.ping_timeout, compression=None,
-                                  process_request=self._check_request, create_connection=guarded,
-                                  backlog=LISTEN_BACKLOG)
+                                  process_request=self._check_request, create_connection=guarded)
+        for listening in self.server.sockets:  # asyncio's backlog (100) stays its batch of accepts a turn
+            with contextlib.suppress(OSError), socket.socket(fileno=os.dup(listening.fileno())) as same:
+                same.listen(LISTEN_BACKLOG)
         return self.server
 
     @property

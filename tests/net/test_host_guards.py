@@ -284,11 +284,11 @@ async def test_the_host_raises_its_soft_open_files_limit_to_the_hard_one(tmp_pat
 
 @pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="counts the host's open files in /proc (Linux)")
 async def test_a_flood_of_connections_at_a_real_host_leaves_no_traceback_and_a_seat_rejoins(tmp_path: Path) -> None:
-    """400 connections from one address at a host that may open 256 files: the address's unfinished
+    """700 connections from one address at a host that may open 512 files: the address's unfinished
     handshakes are capped (the host holds 32 of them at most), the rest closed at once (no "Too many open
     files"), and a seat rejoins meanwhile."""
     _other_loopback("127.0.0.2")
-    wanted = 400 + 100  # the test's own sockets and files
+    wanted = 700 + 100  # the test's own sockets and files
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < wanted:
         if hard != resource.RLIM_INFINITY and hard < wanted:
@@ -296,14 +296,14 @@ async def test_a_flood_of_connections_at_a_real_host_leaves_no_traceback_and_a_s
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     log = tmp_path / "host-stderr.txt"
     with open(log, "w") as stderr:
-        process, link, port = _start_host(tmp_path / "tables", 256, 256, stderr)
+        process, link, port = _start_host(tmp_path / "tables", 512, 512, stderr)
     flood: list[socket.socket] = []
     with _stopped(process):
         first = await TableClient.connect(link)
         await first.close()
         files = len(os.listdir(f"/proc/{process.pid}/fd"))
         try:
-            for _ in range(400):
+            for _ in range(700):
                 sock = socket.socket()
                 sock.bind(("127.0.0.2", 0))
                 sock.setblocking(False)
