@@ -26,6 +26,9 @@ import json
 import os
 import secrets
 import sqlite3
+import time
+import unicodedata
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -57,13 +60,25 @@ from crewkit.net.journal import (
 )
 from crewkit.net.protocol import MAX_NAME
 
-__all__ = ["CODE_BYTES", "Refusal", "Seat", "TableConfig", "TableError", "HostedTable"]
+__all__ = ["CODE_BYTES", "Refusal", "Seat", "TableConfig", "TableError", "HostedTable", "check_names", "normal_name"]
 
 CODE_BYTES = 24  # an invite code's random bytes (192 bits)
 TABLE_FILE = "table.json"
 LOG_FILE = "log.jsonl"
 RECORD_FILE = "record.json"
 TABLE_FORMAT = "crewkit-table/1"
+RENAMES = (3, 600.0)  # a seat's renames at most, within this many seconds (the host's Limits set its own)
+
+
+_INVISIBLE = frozenset({"Cf", "Cc", "Zl", "Zp"})  # format (zero-width, bidi), control and line/paragraph breaks
+
+
+def normal_name(name: str) -> str:
+    """A name as the table keeps it: NFKC (look-alike compatibility forms folded), no format or control
+    characters, surrounding spaces trimmed and inner runs of spaces made one (``"Ann\u200b"`` is ``"Ann"``)."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(c for c in text if unicodedata.category(c) not in _INVISIBLE)
+    return " ".join(text.split())
 
 
 class TableError(CrewkitError):
@@ -123,6 +138,7 @@ class Seat:
     by_bot: bool  # a bot plays it now
     outbox: Outbox | None = None  # the connected client, if any
     player: SeatPlayer | None = None
+    renamed: deque[float] = field(default_factory=deque)  # when its person renamed it (bounded: see join)
 
     @property
     def human(self) -> bool:
@@ -142,6 +158,43 @@ def _check_bots(game: GameInPlay, config: TableConfig, default_bot: str, where: 
             game.family.bot_spec(spec)
         except CrewkitError as exc:
             raise TableError(f"{where}: {exc}") from None
+
+
+def _seat_names(config: TableConfig, game: GameInPlay) -> list[str]:
+    """Each seat's name: the configuration's, else "Player N" (a person), "Bot N" or "JARVIS"."""
+    names = config.names or []
+    return [names[i] if i < len(names) else
+            "JARVIS" if i == game.dummy_seat else f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"
+            for i, kind in enumerate(config.seats)]
+
+
+def check_names(names: list[str]) -> list[str]:
+    """The names a table is opened with (``--names``), normalised as a joining person's name is; an empty,
+    overlong or repeated one (ignoring case) is a TableError."""
+    normal = _given_names(names)
+    _distinct(normal)
+    return normal
+
+
+def _given_names(names: list[str]) -> list[str]:
+    normal = [normal_name(n) for n in names]
+    for given, name in zip(names, normal, strict=True):
+        if not name:
+            raise TableError(f"the name {given!r} has no visible letter: give every seat a name")
+        if len(name) > MAX_NAME:
+            raise TableError(f"the name {name!r} is longer than {MAX_NAME} characters")
+    return normal
+
+
+def _distinct(names: list[str]) -> None:
+    """No two seats of a table with the same name, ignoring case (each name is normalised already)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            raise TableError(f"two seats would be called {seen[key]!r} and {name!r}: give every seat its own name "
+                             "(names are compared ignoring case and invisible characters)")
+        seen[key] = name
 
 
 def _normal(obj: Any) -> Any:
@@ -169,14 +222,10 @@ class HostedTable:
         self.bot_faults: list[str] = []  # illegal choices of bots (replaced by the first legal action)
         self.logbook_error: str | None = None  # why the finished game is not in the host's logbook
         self.on_change: Callable[[HostedTable], None] | None = None  # the host's console, tests
-        names = config.names or []
         self.seats: list[Seat] = []
-        for i, kind in enumerate(config.seats):
+        for i, (kind, name) in enumerate(zip(config.seats, _seat_names(config, game), strict=True)):
             human = kind == "human"
-            spec = default_bot if human else kind
-            default = "JARVIS" if i == game.dummy_seat else f"Player {i + 1}" if human else f"Bot {i + 1}"
-            name = names[i] if i < len(names) else default
-            self.seats.append(Seat(i, name, spec, codes[i], not human))
+            self.seats.append(Seat(i, name, default_bot if human else kind, codes[i], not human))
         self._players: dict[str, list[SeatPlayer]] = {}
         self._control = [game.controller(s) for s in range(game.seats)]  # who decides for each seat
         # per seat, until the next action: its observation, its log and its player's legal actions (record form)
@@ -192,6 +241,7 @@ class HostedTable:
     @classmethod
     def create(cls, parent: Path, config: TableConfig, default_bot: str, table_id: str | None = None) -> HostedTable:
         """A new table in a new folder under ``parent`` (the game opened now: a bad option raises here)."""
+        config.names = _given_names(config.names)
         game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
                          config.names or None)
         if len(config.seats) == config.players < game.seats:  # a seat no player takes (JARVIS): a bot plays it
@@ -199,6 +249,7 @@ class HostedTable:
         if len(config.seats) != game.seats:
             raise TableError(f"{len(config.seats)} seats given for a game of {game.seats} seats")
         _check_bots(game, config, default_bot, "the table")
+        _distinct(_seat_names(config, game))
         table_id = table_id or secrets.token_hex(4)
         folder = parent / table_id
         folder.mkdir(parents=True, exist_ok=False)
@@ -374,8 +425,31 @@ class HostedTable:
                 found = seat.index
         return found
 
-    def name_taken(self, name: str, seat: int) -> bool:
-        return any(s.name.casefold() == name.casefold() for s in self.seats if s.index != seat)
+    def name_taken(self, name: str, seat: int) -> Seat | None:
+        """The other seat already called ``name`` (normalised, ignoring case), if any."""
+        key = normal_name(name).casefold()
+        return next((s for s in self.seats if s.index != seat and normal_name(s.name).casefold() == key), None)
+
+    def _check_rename(self, s: Seat, name: str, limit: tuple[int, float]) -> str:
+        """The name ``s``'s person asks for, normalised; Refusal ``bad-name`` when it is empty, too long, another
+        seat's, or one rename too many (at most ``limit[0]`` within ``limit[1]`` seconds a seat)."""
+        wanted = normal_name(name)
+        if not wanted:
+            raise Refusal("bad-name", f"the name {name!r} has no visible letter: choose another name")
+        if len(wanted) > MAX_NAME:
+            raise Refusal("bad-name", f"the name {wanted!r} is longer than {MAX_NAME} characters once normalised")
+        other = self.name_taken(wanted, s.index)
+        if other is not None:
+            raise Refusal("bad-name", f"the name {wanted!r} is taken: another seat is called {other.name!r} "
+                                      "(names are compared ignoring case and invisible characters); choose another")
+        count, window = limit
+        now = time.monotonic()
+        while s.renamed and now - s.renamed[0] > window:
+            s.renamed.popleft()
+        if len(s.renamed) >= count:
+            raise Refusal("bad-name", f"{s.name}'s seat was renamed {count} times in the last {window / 60:g} "
+                                      f"minutes: join under its name ({s.name!r}, or without a name) or try later")
+        return wanted
 
     @staticmethod
     def _at(seat: Seat | int) -> int:
@@ -383,19 +457,22 @@ class HostedTable:
         return seat.index if isinstance(seat, Seat) else seat
 
     async def join(self, seat: Seat | int, outbox: Outbox, name: str | None,
-                   greeting: Callable[[str, int], dict[str, Any]] | None = None) -> None:
-        """A person takes their seat (refused while another connection holds it); ``greeting(name, seat)`` is
-        the first message they are sent, before the table's state."""
+                   greeting: Callable[[str, int], dict[str, Any]] | None = None,
+                   renames: tuple[int, float] = RENAMES) -> None:
+        """A person takes their seat (refused while another connection holds it), renaming it to ``name`` if
+        given (normalised; refused when empty, another seat's, or past ``renames``: at most that many renames
+        within that many seconds a seat); ``greeting(name, seat)`` is the first message they are sent, before
+        the table's state."""
         async with self.lock:
             seat = self._at(seat)
             s = self.seats[seat]
             if s.outbox is not None:
                 raise Refusal("seat-taken", f"{s.name}'s seat is already connected (its link is in use)")
-            if name and name != s.name:
-                if self.name_taken(name, seat):
-                    name = f"{name} ({seat + 1})"
+            if name is not None and normal_name(name) != s.name:
+                name = self._check_rename(s, name, renames)
                 await self._write({"event": "name", "seat": seat, "name": name})
                 s.name = name
+                s.renamed.append(time.monotonic())
             if greeting is not None:
                 outbox.post(greeting(s.name, seat))
             s.outbox = outbox
