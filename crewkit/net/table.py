@@ -368,7 +368,7 @@ class HostedTable:
             self.seats[seat].by_bot = bot
         elif kind == "name":
             seat, name = self._seat_number(event.get("seat")), event.get("name")
-            longest = MAX_NAME + 8  # a name taken by another seat gets " (N)" added when it joins
+            longest = MAX_NAME + 8  # journals of earlier versions: a name taken by another seat got " (N)" added
             if not isinstance(name, str) or not 0 < len(name) <= longest:
                 raise ValueError(f"a name is 1 to {longest} characters, found {name!r}")
             self.seats[seat].name = name

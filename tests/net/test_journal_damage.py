@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from crewkit.net.journal import HEAD_FILE, chained_line, read_journal
-from crewkit.net.table import LOG_FILE, TABLE_FILE, HostedTable, TableConfig, TableError
+from crewkit.net.table import LOG_FILE, TABLE_FILE, HostedTable, Refusal, TableConfig, TableError
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -333,19 +333,21 @@ def test_a_damaged_table_file_is_told(copy: tuple[Path, Path], damage: str, said
 
 
 async def test_a_journal_the_host_wrote_resumes_with_every_kind_of_event(tmp_path: Path) -> None:
-    """Names (a 32-character one taken twice: the second gets " (2)"), a seat handed to its bot and back, an
-    action: written by the table, read back whole."""
+    """Names (32 characters, the longest; a name taken already is refused and writes nothing), a seat handed to its
+    bot and back, an action: written by the table, read back whole."""
     table = HostedTable.create(tmp_path, TableConfig("crew", "planet-nine/01", 3, "names", ["human"] * 3), "fast")
     name = "N" * 32
     await table.join(0, _Outbox(), name)
-    await table.join(1, _Outbox(), name)
+    with pytest.raises(Refusal, match="is taken"):
+        await table.join(1, _Outbox(), name.lower())
+    await table.join(1, _Outbox(), "M" * 32)
     await table.set_bot(2, True)
     await table.set_bot(2, False)
     seat = table.waiting_seats()[0]
     await table.act(seat, table.state_for(seat)["legal"][0])
     table.close()
     again = HostedTable.resume(table.folder)
-    assert [s.name for s in again.seats[:2]] == [name, f"{name} (2)"]
+    assert [s.name for s in again.seats[:2]] == [name, "M" * 32]
     assert again.applied == 1 and len(_lines(table.folder)) == 5
     again.close()
 
