@@ -103,6 +103,10 @@ def parse_variant(text: str, defaults: Mapping[str, Any] | None = None, *, index
             if canon in values:
                 raise VariantError(f"{key} is given twice in variant {text!r}")
             values[canon] = value
+    if "ruleset" not in values and not d.get("ruleset"):  # the mission's first listed rule set, as every command
+        from crewkit.spec.mission_rulesets import default_ruleset
+
+        values["ruleset"] = default_ruleset(values.get("mission") or d.get("mission"))
     family = family_for(str(values.get("ruleset", d.get("ruleset") or "")))
     for key in ("ruleset", "mission", "players", "bot"):
         if key not in values:

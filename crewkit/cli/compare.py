@@ -61,7 +61,8 @@ MAX_VARIANTS = 64
 def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="compare variants on the same deals (bots, solver, paired statistics)",
                        description=COMPARE_HELP, formatter_class=_RAW,
-                       parents=[ruleset_option("crew", "default rule set (default: crew; campaign: its own)"),
+                       parents=[ruleset_option(None, "default rule set (default: the first rule set each variant's mission lists, crew "
+                                               "without a mission; campaign: its own)"),
                                 players_option(None, "default number of players (default: 4; a campaign: its "
                                                      "first allowed count)"),
                                 reading_option("a reading for every variant (repeatable)"),
@@ -129,7 +130,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         with precision_bar("compare", args.format == "text") as status:
             result = cmp_mod.compare_campaign(
                 args.campaign, players, args.games, args.seed, bot=args.bot or "fast",
-                ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
+                ruleset=args.ruleset, workers=args.workers, solver=solver,
                 solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, status=status,
                 oversubscribe=args.oversubscribe, on_note=_note, precision=args.precision, cluster=args.cluster,
                 solver_games=args.solver_games or CAMPAIGN_SOLVER_GAMES)

@@ -99,8 +99,9 @@ def _game_from_args(args: argparse.Namespace) -> Any:
     if not args.mission:
         raise UsageError("give a RECORD or --mission (with --players and --seed)")
     from crewkit.families.trick_taking.engine.setup import new_game
+    from crewkit.spec.mission_rulesets import choose_ruleset
 
-    return new_game(args.ruleset, args.mission, args.players, args.seed, dict(args.reading) or None)
+    return new_game(choose_ruleset(args.ruleset, args.mission), args.mission, args.players, args.seed, dict(args.reading) or None)
 
 
 def line_text(game: Any, line: list[Any]) -> list[str]:

@@ -88,6 +88,9 @@ def cmd_winnability(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(f"--tasks: {exc}") from None
     drafts = win_mod.DRAFTS if args.draft == "both" else (args.draft,)
+    from crewkit.spec.mission_rulesets import choose_ruleset
+
+    args.ruleset = choose_ruleset(args.ruleset, args.mission)
     if args.mission is None:
         args.mission = win_mod.default_mission(args.ruleset)
     readings = dict(args.reading) or None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from crewkit.engine.errors import SetupError
 from crewkit.families.trick_taking.engine.game import Deal, Game
@@ -37,13 +38,28 @@ class _Loaded:
     task_deck: TaskDeck | None = None  # the rule set's task cards with objectives (``tasks.deck``)
 
     def compile(self, players: int) -> Rules:
-        return compile_rules(self.rs, self.ms, players, mission_id=self.ms.id, round_missions=self.round_missions,
-                             secret_cards=self.secret_cards, task_deck=self.task_deck)
+        try:
+            return compile_rules(self.rs, self.ms, players, mission_id=self.ms.id, round_missions=self.round_missions,
+                                 secret_cards=self.secret_cards, task_deck=self.task_deck)
+        except SetupError as exc:
+            raise SetupError(f"{exc}{_listed_note(self.rs, self.ms)}") from None
 
     def reading_ids(self) -> set[str]:
         """Every reading the named game knows: the rule set's, the mission's and its task cards'."""
         ids = {rid for rid, _ in (*self.rs.in_force, *self.ms.in_force)}
         return ids | (self.task_deck.reading_ids() if self.task_deck is not None else set())
+
+
+def _listed_note(rs: RuleSet, ms: Mission) -> str:
+    """``"; mission X lists rule set Y"`` when the refused game's rule set is not one the mission names (a
+    refusal then says which rule sets it is written for), else ``""``."""
+    if not ms.data.get("rulesets"):
+        return ""  # a mission set (Hammer's, the Persian cards) or a mission that names none
+    listed = [str(ref) for ref in ms.rulesets]
+    if any(rs.name in (ref, Path(ref).stem) or Path(ref).name == rs.path.name
+           for ref in listed):
+        return ""
+    return f"; {ms.id} lists rule set{'s' if len(listed) > 1 else ''} {', '.join(listed)}"
 
 
 @functools.lru_cache(maxsize=64)
