@@ -44,7 +44,10 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from crewkit.campaign.home import check_home
     from crewkit.tui.launch import PlayOptions, check_play_options, run_play
+
+    check_home()  # the logbook, saves and records live there: a file or device in its place is said before the app opens
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     from crewkit.tui.app import CrewApp
