@@ -34,8 +34,12 @@ variants that share a deck play the same hands and the bots get the same seeds. 
 success rate with a 95% Wilson interval, the solver-winnable share (an upper bound for any crew; deals
 the solver cannot decide within its node budget are counted as unknown), mean tricks and the most common
 failure reasons. Each variant is compared with the first: the difference in success rate with a 95%
-(Newcombe) interval, McNemar's test on the paired outcomes (exact below 25 discordant pairs, else χ²),
-and Wilcoxon and t-tests on the paired scores (tasks done; tricks played for missions without tasks).
+(Newcombe) interval; a paired test of the outcomes on the same deals (McNemar's: do the deals only one
+variant wins lean one way more than chance would? exact below 25 such deals, else its χ² approximation);
+and paired tests of the scores deal by deal (the score: tasks done, or tricks played for missions without
+tasks): a rank test (Wilcoxon signed-rank) and a t-test. Each test's p is the chance of a difference at
+least that large between equally hard variants. Deals are played until every variant's 95% interval is
+within --precision, or until --games deals; the report says which stopped it.
 
 variant syntax: comma-separated KEY=VALUE pairs
   ruleset=NAME (rs)   mission=ID (m)   players=N (p)   bot=NAME (b)   reading=ID:OPTION (r, repeatable)

@@ -363,11 +363,11 @@ class CompareScreen(Screen[None]):
 
     @staticmethod
     def chart(result: Comparison, notes: list[Text]) -> Text:
-        from crewkit.analysis.compare import text_bar
+        from crewkit.analysis.compare import SOLVER_MARK, text_bar
 
         solver = any(r.solver_ran for r in result.results)
         lines: list[Text] = [Text("Bot success: █ rate, [ ] 95% interval"
-                                  + (", ◆ solver-winnable share" if solver else ""), style="bold")]
+                                  + (f", {SOLVER_MARK} solver-winnable share" if solver else ""), style="bold")]
         for i, r in enumerate(result.results):
             if r.error:
                 continue
