@@ -79,6 +79,8 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         if not path.is_file():
             raise UsageError(f"{args.record}: no such file")
         read = read_record(path, known_action_types())  # the one reader: `crewkit replay` and `validate` use it
+        for note in read.notes:
+            print(f"crewkit solve: note: {note}", file=sys.stderr)
         if read.issues or read.replay is None or read.family is None:
             lines = source_lines(path)
             for issue in read.issues:

@@ -35,6 +35,8 @@ class RecordRead:
     issues: list[SpecIssue] = field(default_factory=list)
     replay: Replayed | None = None  # the game as far as its actions were applied, and the first refused
     family: Family | None = None  # the record's family, which tells the replay in its words
+    notes: list[str] = field(default_factory=list)  # what the reader should know (not errors): a carried mission
+    # text that differs from the file of the same name here
 
 
 def read_record(path: Path, action_types: Collection[str] = ()) -> RecordRead:
@@ -42,6 +44,12 @@ def read_record(path: Path, action_types: Collection[str] = ()) -> RecordRead:
     doc, record, issues = load_record_doc(path, action_types)
     if issues or doc is None:
         return RecordRead(record, list(issues))
+    read = _replayed(doc, record)
+    read.notes = source_notes(record, path)
+    return read
+
+
+def _replayed(doc: LoadedDoc, record: dict[str, Any]) -> RecordRead:
     from crewkit.games import record_family
 
     try:
@@ -57,6 +65,34 @@ def read_record(path: Path, action_types: Collection[str] = ()) -> RecordRead:
     if error.index is not None:
         return RecordRead(record, [_issue(doc, ("actions", error.index), str(error))], replay, family)
     return RecordRead(record, [_issue(doc, (_HEADER_KEYS.get(error.code, "ruleset"),), str(error))], replay, family)
+
+
+def source_notes(record: dict[str, Any], path: Path) -> list[str]:
+    """When a record carries its mission's text (``mission_source``) and the file it names is here too (from the
+    working folder, or beside the record) with other contents: say so, and which one is replayed. A file outside
+    those folders is never read (docs/trust.md)."""
+    import hashlib
+
+    from crewkit.spec.yamlio import read_limited, real_path_within
+
+    source, mission = record.get("mission_source"), record.get("mission")
+    if not isinstance(source, dict) or not isinstance(mission, str) or "\x00" in mission:
+        return []
+    carried = str(source.get("sha256", ""))
+    named = Path(mission).expanduser()
+    for candidate in dict.fromkeys([named, path.parent / named]):
+        if real_path_within(candidate, [Path.cwd(), path.parent]) is None:
+            continue
+        try:
+            found = hashlib.sha256(read_limited(candidate)).hexdigest()
+        except OSError:
+            continue
+        if found == carried:
+            return []
+        return [f"{candidate}: this file differs from the mission the record carries (sha256 {found[:12]}… here, "
+                f"{carried[:12]}… in the record); the record's copy is replayed: it is the mission the game was "
+                "played under (play the file to record a game of the changed mission)"]
+    return []
 
 
 def _issue(doc: LoadedDoc, path: tuple[str | int, ...], message: str) -> SpecIssue:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +14,7 @@ from crewkit.engine.actions import ActionFormatError, action_from_json
 from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 from crewkit.families.trick_taking.engine.game import Deal, Game
-from crewkit.families.trick_taking.engine.setup import compile_game
+from crewkit.families.trick_taking.engine.setup import MissionSource, compile_from_source, compile_game
 from crewkit.games.protocol import RECORD_FORMAT, ReplayError
 
 FORMAT = RECORD_FORMAT
@@ -28,6 +29,8 @@ def game_to_record(game: Game) -> dict[str, Any]:
         "players": game.rules.players,
         "seed": game.seed,
     }
+    if spec and spec.source is not None:  # a user's mission file travels with its record (replays anywhere)
+        out["mission_source"] = {"sha256": spec.source.sha256, "text": spec.source.text}
     if spec and spec.readings:
         out["readings"] = dict(spec.readings)
     elif spec is None and game.rules.readings:
@@ -77,6 +80,28 @@ def write_record(game: Game, path: Path) -> None:
     write_json_atomic(path, game_to_record(game))
 
 
+def carried_source(record: Mapping[str, Any]) -> MissionSource | None:
+    """The mission text a record carries (``mission_source``), or None (a bundled mission, an older record). The
+    record's schema has checked its form and :mod:`crewkit.spec.recordfile` that the text matches its hash."""
+    raw = record.get("mission_source")
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("text"), str):
+        return None
+    return MissionSource(str(raw["text"]), str(raw.get("sha256", "")))
+
+
+def source_location(mission: str, source: MissionSource) -> Path:
+    """Where the loader reads a carried mission text: the record's own path when it names a place in the working
+    folder (the mission's rule set may be a file beside it there, as where it was played); else a folder that
+    does not exist, so that a record from someone else cannot make crewkit read files beside a path it names
+    (docs/trust.md)."""
+    from crewkit.spec.yamlio import real_path_within
+
+    path = Path(mission).expanduser()
+    if "\x00" not in mission and real_path_within(path, [Path.cwd()]) is not None:
+        return path
+    return Path(os.sep, "crewkit-record-mission", source.sha256[:16], path.name or "mission.yaml")
+
+
 @dataclass
 class Replay:
     game: Game | None
@@ -86,8 +111,13 @@ class Replay:
 def replay_record(record: Mapping[str, Any]) -> Replay:
     """Rebuild the game from the record's header and deal and apply its actions in order."""
     readings = record.get("readings") or {}
+    source = carried_source(record)
     try:
-        rules = compile_game(str(record["ruleset"]), str(record["mission"]), int(record["players"]), readings)
+        if source is not None:  # the mission the game was played under, whatever is on disk now
+            rules = compile_from_source(str(record["ruleset"]), str(record["mission"]), int(record["players"]),
+                                        readings, source, source_location(str(record["mission"]), source))
+        else:
+            rules = compile_game(str(record["ruleset"]), str(record["mission"]), int(record["players"]), readings)
     except SetupError as exc:
         return Replay(None, ReplayError(str(exc), code="setup"))
     except Exception as exc:  # SpecError and friends: report, never a traceback
@@ -147,7 +177,7 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     from crewkit.families.trick_taking.engine.setup import GameSpec
 
     game.spec = GameSpec(str(record["ruleset"]), str(record["mission"]), int(record["players"]),
-                         tuple(sorted(readings.items())))
+                         tuple(sorted(readings.items())), source)
     for i, raw_action in enumerate(record.get("actions", []) or []):
         seat = raw_action.get("seat") if isinstance(raw_action, dict) else None
         try:

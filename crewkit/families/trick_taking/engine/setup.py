@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,13 +18,32 @@ from crewkit.spec.taskcards import TaskDeck, load_task_deck
 
 
 @dataclass(frozen=True)
+class MissionSource:
+    """A user's mission file as the game was set up from it: its text and the text's SHA-256. A record carries
+    both (``mission_source``), so that it replays where the file is not, or where it has changed since."""
+
+    text: str
+    sha256: str
+
+    @classmethod
+    def of(cls, text: str) -> MissionSource:
+        return cls(text, text_sha256(text))
+
+
+def text_sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
 class GameSpec:
-    """A fully named game: what a record's header says."""
+    """A fully named game: what a record's header says (and, for a user's mission file, the text it was set up
+    from; a bundled mission is named by its id alone)."""
 
     ruleset: str
     mission: str
     players: int
     readings: tuple[tuple[str, str], ...] = ()
+    source: MissionSource | None = None
 
 
 @dataclass(frozen=True)
@@ -36,6 +56,7 @@ class _Loaded:
     round_missions: tuple[Mission, ...] = ()
     secret_cards: tuple[Mission, ...] = ()
     task_deck: TaskDeck | None = None  # the rule set's task cards with objectives (``tasks.deck``)
+    source: MissionSource | None = None  # a user's mission file: its text as loaded (a bundled one: None)
 
     def compile(self, players: int) -> Rules:
         try:
@@ -103,7 +124,26 @@ def _load_named(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...
     deck = None
     if rs.tasks.deck:
         deck = load_task_deck(rs.tasks.deck, selection, rs, relative_to=rs.path.parent)
-    return _Loaded(rs, ms, task_deck=deck)
+    return _Loaded(rs, ms, task_deck=deck, source=_user_source(ms))
+
+
+def _user_source(ms: Mission) -> MissionSource | None:
+    """The text of a mission that is a user's file (read as the loader read it); None for a bundled mission."""
+    from crewkit.spec import bundled, overlay
+    from crewkit.spec.yamlio import read_limited
+
+    try:
+        ms.path.resolve().relative_to(bundled.missions_dir().resolve())
+        return None
+    except (OSError, ValueError):
+        pass
+    text = overlay.text_of(ms.path)
+    if text is None:
+        try:
+            text = read_limited(ms.path).decode("utf-8")
+        except (OSError, UnicodeDecodeError):  # (it was read a moment ago; gone since: the record names it only)
+            return None
+    return MissionSource.of(text)
 
 
 def _load_scoring_game(rs: RuleSet, folder: str, mission: str, selection: dict[str, str]) -> _Loaded:
@@ -171,8 +211,33 @@ def new_game(
 ) -> Game:
     rules = compile_game(ruleset, mission, players, readings)
     game = Game.new(rules, seed=seed, deal=deal, dealer=dealer)
-    game.spec = GameSpec(ruleset, mission, players, tuple(sorted((readings or {}).items())))
+    game.spec = game_spec(ruleset, mission, players, readings)
     return game
+
+
+def game_spec(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> GameSpec:
+    """The name of a game compiled by :func:`compile_game`, with the text of a user's mission file as it was
+    loaded for it (what a record carries)."""
+    key = tuple(sorted((readings or {}).items()))
+    return GameSpec(ruleset, mission, players, key, _loaded(ruleset, mission, key).source)
+
+
+def compile_from_source(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None,
+                        source: MissionSource, where: Path) -> Rules:
+    """Compiled rules of a game whose mission file's text a record carries: the loader reads ``source`` as the
+    file at ``where`` (whether a file is there or not), uncached (another record may carry another text)."""
+    from crewkit.spec import overlay
+
+    key = tuple(sorted((readings or {}).items()))
+    with overlay.texts({where: source.text}):
+        loaded = _load_named(ruleset, str(where), key)
+        rules = loaded.compile(players)
+    known = loaded.reading_ids()
+    unknown = sorted(rid for rid, _ in key if rid not in known)
+    if unknown:
+        raise SetupError(f"unknown reading {unknown[0]!r}: neither rule set {loaded.rs.name} nor {mission} has it; "
+                         f"readings: {', '.join(sorted(str(k) for k in known)) or 'none'}")
+    return rules
 
 
 def counts_in_logbook(game: Game) -> bool:
