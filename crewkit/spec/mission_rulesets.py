@@ -88,9 +88,9 @@ def _set_owner(mission: str) -> str | None:
             continue
         if not isinstance(data, dict):
             continue
-        scoring = data.get("scoring") if isinstance(data.get("scoring"), dict) else {}
-        tasks = data.get("tasks") if isinstance(data.get("tasks"), dict) else {}
-        secret = tasks.get("secret") if isinstance(tasks.get("secret"), dict) else {}
+        scoring: dict[str, Any] = data["scoring"] if isinstance(data.get("scoring"), dict) else {}
+        tasks: dict[str, Any] = data["tasks"] if isinstance(data.get("tasks"), dict) else {}
+        secret: dict[str, Any] = tasks["secret"] if isinstance(tasks.get("secret"), dict) else {}
         if folder in (scoring.get("missions"), secret.get("missions")):
             return path.stem
     return None
