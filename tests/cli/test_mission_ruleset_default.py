@@ -83,3 +83,11 @@ def test_defaults_without_a_mission_and_for_a_mission_set() -> None:
     assert default_ruleset("hammer") == "hammer"
     assert default_ruleset("persian/level-2") == "crew-persian"
     assert default_ruleset("no/such-mission") == "crew"  # the mission's own loader says what is wrong
+
+
+def test_the_apps_compare_screen_defaults_the_first_variant_the_same_way() -> None:
+    from crewkit.analysis.compare import parse_variant
+    from crewkit.tui.screens.compare import FIRST_DEFAULTS
+
+    assert parse_variant(f"mission={DEEP}", FIRST_DEFAULTS).ruleset == "crew-deep-sea"
+    assert parse_variant("mission=planet-nine/05", FIRST_DEFAULTS).ruleset == "crew"

@@ -30,7 +30,7 @@ DEFAULT_VARIANTS = (
 DEFAULT_GAMES = 40
 DEFAULT_SEED = "compare"
 # Missing keys of the first variant: the CLI's defaults (``crewkit compare``); later variants take theirs from [1].
-FIRST_DEFAULTS: dict[str, Any] = {"ruleset": "crew", "players": 4, "bot": "heuristic"}
+FIRST_DEFAULTS: dict[str, Any] = {"ruleset": None, "players": 4, "bot": "heuristic"}  # ruleset: the mission's first
 MAX_VARIANTS = 6
 CHART_WIDTH = 50
 LABEL_WIDTH = 24
