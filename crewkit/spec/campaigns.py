@@ -135,13 +135,6 @@ def zip_cache_dir() -> Path:
     fingerprint, so the same zip unpacks once."""
     override = os.environ.get("CREWKIT_HOME")
     if override:
-        from crewkit.errors import DataFolderError
-        from crewkit.usercache import folder_problem
-
-        problem = folder_problem(Path(override).expanduser())
-        if problem is not None:  # said as crewkit.campaign.home says it, not as "[Errno 17] File exists"
-            raise DataFolderError(f"crewkit's data folder (CREWKIT_HOME={override}) {problem}; zipped campaigns are "
-                                  "unpacked there: set CREWKIT_HOME to a folder (created when missing), or unset it")
         return Path(override).expanduser() / "cache" / "campaigns"
     from crewkit.usercache import cache_dir
 

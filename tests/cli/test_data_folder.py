@@ -58,12 +58,3 @@ def test_play_says_it_before_the_app_opens(a_file: Path, monkeypatch: pytest.Mon
         assert main(["play", "--mission", "planet-nine/01"]) == 1
         assert said in capsys.readouterr().err
     assert opened == []
-
-
-def test_a_zipped_campaign_is_not_unpacked_into_a_file(a_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from crewkit.errors import DataFolderError
-    from crewkit.spec.campaigns import zip_cache_dir
-
-    monkeypatch.setenv("CREWKIT_HOME", str(a_file))
-    with pytest.raises(DataFolderError, match="is a file, not a folder"):
-        zip_cache_dir()
