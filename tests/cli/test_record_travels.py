@@ -128,3 +128,25 @@ def test_a_carried_mission_never_reads_files_beside_a_path_outside(tmp_path: Pat
     captured = capsys.readouterr()
     assert "unknown rule set 'secrets'" in captured.err
     assert "SECRET-TOKEN" not in captured.out + captured.err
+
+
+def test_a_mission_with_its_own_rule_set_beside_it_still_replays_by_its_path(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A campaign folder with its own rule set (the terminal app's take-back and resume replay such records
+    from any working folder): while the file is unchanged, it is read by its path, its rule set found beside it."""
+    from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
+    from crewkit.families.trick_taking.engine.setup import new_game
+    from crewkit.spec.mission_rulesets import default_ruleset
+
+    camp = tmp_path / "camp"
+    camp.mkdir()
+    (camp / "my-rules.yaml").write_text("name: my-rules\nextends: crew\n", encoding="utf-8")
+    mission = camp / "m.yaml"
+    mission.write_text("number: 1\ntitle: Mine\nrulesets: [my-rules]\ntasks: {count: 2}\n", encoding="utf-8")
+    elsewhere(tmp_path, monkeypatch)
+    game = new_game(default_ruleset(str(mission)), str(mission), 4, "s")
+    record = game_to_record(game)
+    assert record["mission_source"]["text"] == mission.read_text(encoding="utf-8")
+    replayed = replay_record(record)
+    assert replayed.error is None and replayed.game is not None
+    assert replayed.game.spec is not None and replayed.game.spec.source == game.spec.source  # carried on

@@ -89,6 +89,21 @@ def carried_source(record: Mapping[str, Any]) -> MissionSource | None:
     return MissionSource(str(raw["text"]), str(raw.get("sha256", "")))
 
 
+def _file_matches(mission: str, source: MissionSource) -> bool:
+    """Whether the file the record names holds exactly the carried text: then it is read by its path as before
+    (a campaign's own rule set beside it is found there, as when the game was played)."""
+    import hashlib
+
+    from crewkit.spec.yamlio import read_limited
+
+    if "\x00" in mission:
+        return False
+    try:
+        return hashlib.sha256(read_limited(Path(mission).expanduser())).hexdigest() == source.sha256
+    except OSError:  # absent (the usual case elsewhere), or not a regular file
+        return False
+
+
 def source_location(mission: str, source: MissionSource) -> Path:
     """Where the loader reads a carried mission text: the record's own path when it names a place in the working
     folder (the mission's rule set may be a file beside it there, as where it was played); else a folder that
@@ -113,7 +128,8 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     readings = record.get("readings") or {}
     source = carried_source(record)
     try:
-        if source is not None:  # the mission the game was played under, whatever is on disk now
+        if source is not None and not _file_matches(str(record["mission"]), source):
+            # the mission the game was played under, whatever is (or is not) on disk now
             rules = compile_from_source(str(record["ruleset"]), str(record["mission"]), int(record["players"]),
                                         readings, source, source_location(str(record["mission"]), source))
         else:
