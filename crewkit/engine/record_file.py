@@ -68,31 +68,34 @@ def _replayed(doc: LoadedDoc, record: dict[str, Any]) -> RecordRead:
 
 
 def source_notes(record: dict[str, Any], path: Path) -> list[str]:
-    """When a record carries its mission's text (``mission_source``) and the file it names is here too (from the
-    working folder, or beside the record) with other contents: say so, and which one is replayed. A file outside
-    those folders is never read (docs/trust.md)."""
+    """When a record carries its mission's or rule set's text (``mission_source``, ``ruleset_source``) and the file
+    it names is here too (from the working folder, or beside the record) with other contents: say so, and which
+    one is replayed. A file outside those folders is never read for this (docs/trust.md)."""
     import hashlib
 
     from crewkit.spec.yamlio import read_limited, real_path_within
 
-    source, mission = record.get("mission_source"), record.get("mission")
-    if not isinstance(source, dict) or not isinstance(mission, str) or "\x00" in mission:
-        return []
-    carried = str(source.get("sha256", ""))
-    named = Path(mission).expanduser()
-    for candidate in dict.fromkeys([named, path.parent / named]):
-        if real_path_within(candidate, [Path.cwd(), path.parent]) is None:
+    notes = []
+    for key, what in (("mission", "mission"), ("ruleset", "rule set")):
+        source, ref = record.get(f"{key}_source"), record.get(key)
+        if not isinstance(source, dict) or not isinstance(ref, str) or "\x00" in ref:
             continue
-        try:
-            found = hashlib.sha256(read_limited(candidate)).hexdigest()
-        except OSError:
-            continue
-        if found == carried:
-            return []
-        return [f"{candidate}: this file differs from the mission the record carries (sha256 {found[:12]}… here, "
-                f"{carried[:12]}… in the record); the record's copy is replayed: it is the mission the game was "
-                "played under (play the file to record a game of the changed mission)"]
-    return []
+        carried = str(source.get("sha256", ""))
+        named = Path(ref).expanduser()
+        for candidate in dict.fromkeys([named, path.parent / named]):
+            if real_path_within(candidate, [Path.cwd(), path.parent]) is None:
+                continue
+            try:
+                found = hashlib.sha256(read_limited(candidate)).hexdigest()
+            except OSError:
+                continue
+            if found != carried:
+                notes.append(f"{candidate}: this file differs from the {what} the record carries (sha256 "
+                             f"{found[:12]}… here, {carried[:12]}… in the record); the record's copy is replayed: it "
+                             f"is the {what} the game was played under (play the file to record a game of the "
+                             f"changed {what})")
+            break
+    return notes
 
 
 def _issue(doc: LoadedDoc, path: tuple[str | int, ...], message: str) -> SpecIssue:

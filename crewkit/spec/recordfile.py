@@ -41,20 +41,24 @@ def _record_reference_issues(doc: Any, path: Path) -> list[Any]:
     working folder); a path must lead into the working folder or the record's own folder (or below them),
     so that a record from someone else cannot make crewkit read any file of yours (docs/trust.md)."""
     out = []
-    source = doc.data.get("mission_source")
-    if isinstance(source, dict) and isinstance(source.get("text"), str):
-        # the record carries the mission's text: nothing is read at its path, so no path is refused; the text
-        # must be the one its hash names (a record edited by hand, or cut short)
-        text = source["text"]
-        found = hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()
+    carried = set()
+    for key in ("ruleset", "mission"):
+        source = doc.data.get(f"{key}_source")
+        if not isinstance(source, dict) or not isinstance(source.get("text"), str):
+            continue
+        # the record carries the file's text: it stands for the file, so the path is not refused; the text must
+        # be the one its hash names (a record edited by hand, or cut short)
+        carried.add(key)
+        found = hashlib.sha256(source["text"].encode("utf-8", errors="surrogatepass")).hexdigest()
         if found != source.get("sha256"):
-            line, column = doc.position_of(("mission_source", "sha256"))
-            out.append(SpecIssue(doc.filename, line, column, ("mission_source", "sha256"),
-                                 "the mission text the record carries does not match its sha256 (the record was "
-                                 "changed after it was written)", expected=str(source.get("sha256")), found=found))
+            line, column = doc.position_of((f"{key}_source", "sha256"))
+            out.append(SpecIssue(doc.filename, line, column, (f"{key}_source", "sha256"),
+                                 f"the {'rule set' if key == 'ruleset' else key} text the record carries does not "
+                                 "match its sha256 (the record was changed after it was written)",
+                                 expected=str(source.get("sha256")), found=found))
     for key in ("ruleset", "mission"):
         ref = doc.data.get(key)
-        if not isinstance(ref, str) or (key == "mission" and isinstance(source, dict)):
+        if not isinstance(ref, str) or key in carried:
             continue
         is_path = bundled.looks_like_path(ref) or (key == "ruleset" and "/" in ref)
         if not is_path:

@@ -150,3 +150,30 @@ def test_a_mission_with_its_own_rule_set_beside_it_still_replays_by_its_path(tmp
     replayed = replay_record(record)
     assert replayed.error is None and replayed.game is not None
     assert replayed.game.spec is not None and replayed.game.spec.source == game.spec.source  # carried on
+
+
+def test_a_users_own_rule_set_travels_with_the_record_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    author = tmp_path / "author"
+    author.mkdir()
+    rules = "name: my-rules\nextends: crew\n"
+    (author / "my-rules.yaml").write_text(rules, encoding="utf-8")
+    (author / "m.yaml").write_text("number: 1\ntitle: Mine\nrulesets: [my-rules]\ntasks: {count: 2}\n",
+                                   encoding="utf-8")
+    monkeypatch.chdir(author)
+    assert main(["simulate", "--mission", "m.yaml", "--games", "1", "--records", "records"]) == 0
+    (record,) = (author / "records").glob("*.json")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["ruleset"] == "my-rules.yaml"
+    assert data["ruleset_source"] == {"text": rules, "sha256": hashlib.sha256(rules.encode()).hexdigest()}
+    other = elsewhere(tmp_path, monkeypatch)
+    moved = other / "game.json"
+    shutil.copy(record, moved)
+    replayed = crewkit("replay", str(moved), cwd=other)
+    assert (replayed.returncode, replayed.stderr) == (0, "")
+    # the rule set changed beside the record: said, and the record's copy replayed
+    (author / "my-rules.yaml").write_text(rules + "# changed\n", encoding="utf-8")
+    monkeypatch.chdir(author)
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 0
+    assert "differs from the rule set the record carries" in capsys.readouterr().err

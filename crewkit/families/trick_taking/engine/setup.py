@@ -19,8 +19,9 @@ from crewkit.spec.taskcards import TaskDeck, load_task_deck
 
 @dataclass(frozen=True)
 class MissionSource:
-    """A user's mission file as the game was set up from it: its text and the text's SHA-256. A record carries
-    both (``mission_source``), so that it replays where the file is not, or where it has changed since."""
+    """A user's mission (or rule set) file as the game was set up from it: its text and the text's SHA-256. A
+    record carries both (``mission_source``, ``ruleset_source``), so that it replays where the file is not, or
+    where it has changed since."""
 
     text: str
     sha256: str
@@ -44,6 +45,7 @@ class GameSpec:
     players: int
     readings: tuple[tuple[str, str], ...] = ()
     source: MissionSource | None = None
+    ruleset_source: MissionSource | None = None  # a user's rule set file (a bundled one is named alone)
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ class _Loaded:
     secret_cards: tuple[Mission, ...] = ()
     task_deck: TaskDeck | None = None  # the rule set's task cards with objectives (``tasks.deck``)
     source: MissionSource | None = None  # a user's mission file: its text as loaded (a bundled one: None)
+    ruleset_source: MissionSource | None = None  # a user's rule set file, likewise
 
     def compile(self, players: int) -> Rules:
         try:
@@ -124,23 +127,26 @@ def _load_named(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...
     deck = None
     if rs.tasks.deck:
         deck = load_task_deck(rs.tasks.deck, selection, rs, relative_to=rs.path.parent)
-    return _Loaded(rs, ms, task_deck=deck, source=_user_source(ms))
+    from crewkit.spec import bundled
+
+    return _Loaded(rs, ms, task_deck=deck, source=_user_source(ms.path, bundled.missions_dir()),
+                   ruleset_source=_user_source(rs.path, bundled.rulesets_dir()))
 
 
-def _user_source(ms: Mission) -> MissionSource | None:
-    """The text of a mission that is a user's file (read as the loader read it); None for a bundled mission."""
-    from crewkit.spec import bundled, overlay
+def _user_source(path: Path, bundled_folder: Path) -> MissionSource | None:
+    """The text of a user's file (read as the loader read it); None for a bundled one (named by its id)."""
+    from crewkit.spec import overlay
     from crewkit.spec.yamlio import read_limited
 
     try:
-        ms.path.resolve().relative_to(bundled.missions_dir().resolve())
+        path.resolve().relative_to(bundled_folder.resolve())
         return None
     except (OSError, ValueError):
         pass
-    text = overlay.text_of(ms.path)
+    text = overlay.text_of(path)
     if text is None:
         try:
-            text = read_limited(ms.path).decode("utf-8")
+            text = read_limited(path).decode("utf-8")
         except (OSError, UnicodeDecodeError):  # (it was read a moment ago; gone since: the record names it only)
             return None
     return MissionSource.of(text)
@@ -219,18 +225,19 @@ def game_spec(ruleset: str, mission: str, players: int, readings: Mapping[str, s
     """The name of a game compiled by :func:`compile_game`, with the text of a user's mission file as it was
     loaded for it (what a record carries)."""
     key = tuple(sorted((readings or {}).items()))
-    return GameSpec(ruleset, mission, players, key, _loaded(ruleset, mission, key).source)
+    loaded = _loaded(ruleset, mission, key)
+    return GameSpec(ruleset, mission, players, key, loaded.source, loaded.ruleset_source)
 
 
-def compile_from_source(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None,
-                        source: MissionSource, where: Path) -> Rules:
-    """Compiled rules of a game whose mission file's text a record carries: the loader reads ``source`` as the
-    file at ``where`` (whether a file is there or not), uncached (another record may carry another text)."""
+def compile_from_texts(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None,
+                       texts: Mapping[Path, str]) -> Rules:
+    """Compiled rules of a game whose files' texts a record carries: the loader reads ``texts[path]`` as the file
+    at each path (whether a file is there or not), uncached (another record may carry other texts)."""
     from crewkit.spec import overlay
 
     key = tuple(sorted((readings or {}).items()))
-    with overlay.texts({where: source.text}):
-        loaded = _load_named(ruleset, str(where), key)
+    with overlay.texts(texts):
+        loaded = _load_named(ruleset, mission, key)
         rules = loaded.compile(players)
     known = loaded.reading_ids()
     unknown = sorted(rid for rid, _ in key if rid not in known)
