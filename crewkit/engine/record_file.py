@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from crewkit.games.protocol import Family, Replayed
 
 #: where a replay that stops before its first action points in the file, by the error's code
-_HEADER_KEYS = {"setup": "ruleset", "spec": "ruleset", "deal": "deal", "dealer": "dealer"}
+_HEADER_KEYS = {"setup": "ruleset", "spec": "ruleset", "spec-mission": "mission", "deal": "deal", "dealer": "dealer"}
 
 
 @dataclass

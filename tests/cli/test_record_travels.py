@@ -106,6 +106,7 @@ def test_an_older_record_still_replays_from_the_file(played: Path, tmp_path: Pat
     missing = crewkit("replay", str(played), cwd=elsewhere(tmp_path, monkeypatch))  # not there: said, as before
     assert missing.returncode == 1
     assert "mission file 'bookends.yaml' does not exist" in missing.stderr
+    assert "error: at mission:" in missing.stderr  # the caret on the record's "mission", not on its "ruleset"
 
 
 def test_a_carried_mission_never_reads_files_beside_a_path_outside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

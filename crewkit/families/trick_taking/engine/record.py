@@ -149,6 +149,7 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     """Rebuild the game from the record's header and deal and apply its actions in order."""
     readings = record.get("readings") or {}
     source, ruleset_source = carried_source(record), carried_source(record, "ruleset_source")
+    mission = str(record["mission"])
     try:
         texts, ruleset, mission = carried_texts(record)
         if texts:  # the files the game was played under, whatever is (or is not) on disk now
@@ -163,7 +164,9 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
         if isinstance(exc, SpecError):
             first = exc.issues[0] if exc.issues else None
             where = f" ({first.file}:{first.line}:{first.column}: {first.message})" if first else ""
-            return Replay(None, ReplayError(f"cannot load the game named by the record{where}", code="spec"))
+            # the mission's own file at fault: the record's "mission" is where to look, not its "ruleset"
+            about = "spec-mission" if first is not None and first.file in (mission, str(record["mission"])) else "spec"
+            return Replay(None, ReplayError(f"cannot load the game named by the record{where}", code=about))
         raise
     seed = str(record.get("seed", ""))
     deal = None
