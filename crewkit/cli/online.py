@@ -36,7 +36,8 @@ def add_host_parser(sub: Any) -> argparse.ArgumentParser:
         "to the table folder before it is acknowledged: run `crewkit host --dir FOLDER` again after a crash and "
         "every unfinished table there resumes, with the same links. By default only this machine can connect "
         "(--bind 127.0.0.1); to play over a network use --certfile/--keyfile (wss://) or an ssh tunnel.",
-        parents=[ruleset_option(None, "rule set name or path (default: the campaign's, else crew)"),
+        parents=[ruleset_option(None, "rule set name or path (default: the campaign's, else the first rule set "
+                                "the mission lists, else crew)"),
                  players_option(None, "number of players (default: the number of --seats, else 4)"),
                  seed_option(None, "seed for the deal (default: random)"),
                  reading_option("play with another reading of an unclear rule (repeatable; see docs/variants.md)")],
@@ -106,7 +107,9 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
         # the logbook's keys: the finished game counts as an attempt of this campaign's mission
         campaign = {"identity": camp.identity, "mission": key,
                     "version": str(getattr(entry, "version", "") or "")}
-    ruleset = ruleset or "crew"
+    from crewkit.spec.mission_rulesets import choose_ruleset
+
+    ruleset = choose_ruleset(ruleset, mission)
     family = family_for(ruleset)
     if family.needs_mission and not mission:
         mission = "planet-nine/01"

@@ -181,7 +181,9 @@ class CrewApp(FrameApp):
             return str(entry.ruleset)
         if campaign_of(mission) == self.campaign.name:
             return self.campaign.ruleset
-        return "crew"
+        from crewkit.spec.mission_rulesets import default_ruleset
+
+        return default_ruleset(self.ref_of(mission))
 
     def campaign_for(self, mission: str) -> str | None:
         if in_mission_set(self.ruleset_for(mission), mission):
