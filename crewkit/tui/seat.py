@@ -164,7 +164,7 @@ class SeatApp(FrameApp):
             self.push_screen(StandingsScreen(session, finished, hosted=True))
             return
         self.push_screen(EndScreen(session.mission, session.title or session.mission, finished, False,
-                                   why_no_next=HOST_DECIDES, hosted=True))
+                                   why_no_next=HOST_DECIDES, hosted=True, kinds=session.kinds))
 
     def fail(self, message: str, code: int = 1) -> None:
         """Stop on an error the seat cannot play on: ``crewkit join`` says ``message`` and exits with ``code``."""

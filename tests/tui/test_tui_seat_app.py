@@ -42,13 +42,13 @@ NOT_A_SEAT_S = ("Screenshot", "Campaign", "Logbook", "Compare", "Settings", "The
 
 @contextlib.asynccontextmanager
 async def ended_table(folder: Path, ruleset: str, mission: str | None, players: int,
-                      bot: str) -> AsyncIterator[tuple[Host, HostedTable]]:
+                      bot: str, seed: str = "seat-app") -> AsyncIterator[tuple[Host, HostedTable]]:
     """A hosted table whose game Ann's seat (0, handed to its bot) and the bots have played to the end."""
     host = Host(folder, Limits(ping_interval=None, ping_timeout=None))
     await host.start(LOOPBACK, 0)
     try:
         names = ["Ann", "Bob", "Cat", "Dan"][:players]
-        config = TableConfig(ruleset, mission, players, "seat-app", ["human"] + [bot] * (players - 1), {}, names)
+        config = TableConfig(ruleset, mission, players, seed, ["human"] + [bot] * (players - 1), {}, names)
         table = host.add(HostedTable.create(folder, config, bot))
         await table.set_bot(0, True)
         async with asyncio.timeout(120):
@@ -190,3 +190,23 @@ async def test_a_key_added_to_the_table_for_local_games_is_refused_at_a_seat_unt
             assert app.screen is table_screen and table_screen.status_text == status  # neither ran
             assert not list(Path.cwd().glob("*.svg")) and files_under(home) == []
         await client.close()
+
+
+async def test_the_end_screen_at_a_seat_names_the_players_in_the_reason(tmp_path: Path, home: Path) -> None:
+    """The engine's reason says ``seat 2``; a joined seat's end screen says the player's name (it has no local
+    session to name them from: the table's session does)."""
+    for attempt, seed in enumerate(["seat-app", "b", "d", "e", "f", "g"]):
+        async with ended_table(tmp_path / f"tables-{attempt}", "crew", "planet-nine/05", 3, "fast", seed) as (host, table):
+            reason = table.game.outcome().words()
+            if "seat " not in table.game.outcome().reason:
+                continue  # a game won, or lost for a reason that names no seat: another deal
+            client, seat = await seat_of(host, table)
+            app = SeatApp(seat)
+            async with app.run_test(size=(120, 40)) as pilot:
+                await until(pilot, lambda app=app: isinstance(app.screen, GameEndScreen), "the end screen")
+                text = screen_text(app)
+                assert "seat " not in text and "Seat " not in text, text
+                assert any(name in text for name in ("Ann", "Bob", "Cat")), text
+            await client.close()
+            return
+    raise AssertionError(f"no deal of planet-nine/05 was lost naming a seat (last: {reason})")
