@@ -389,8 +389,8 @@ class Comparison:
                 lines.append(f"    winnable      {c['winnable']}/{c['winnable'] + c['unwinnable']} decided = "
                              f"{100 * share[0]:.1f}% (upper bound for any crew; 95% {100 * share[1]:.1f}–"
                              f"{100 * share[2]:.1f}%), {c['unknown']} unknown")
-            lines.append(f"    mean tricks   {r.mean_tricks:.2f}; mean score {r.mean_score:.2f} (tasks done per deal; "
-                         "tricks played where the mission has no tasks)")
+            lines.append(f"    {'mean ' + words.length:<14}{r.mean_tricks:.2f}; mean score {r.mean_score:.2f} "
+                         f"({words.score})")
             for reason, count in r.reasons(3):
                 lines.append(f"    failure       {count:>4}  {reason}")
         if self.pairs:

@@ -203,22 +203,10 @@ def resolve_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> tupl
     """(name, resolved data) of a rule set of any family, by bundled name or path: ``extends:`` applied and the
     selected readings' options merged in, checked as the family's loader checks it (a SpecError with positions,
     or a SetupError naming an unknown reading or option)."""
-    from crewkit.spec import bundled
-    from crewkit.spec.loader import load_ruleset
+    from crewkit.games import family_for
 
-    try:
-        path = bundled.ruleset_path(ref)
-    except bundled.NotFound:
-        path = None  # the trick-taking loader says why, at the reference
-    if path is None or bundled.ruleset_family(path) == bundled.TRICK_TAKING:
-        rs = load_ruleset(ref, readings)
-        return rs.name, _metadata_first(rs.data)
-    from crewkit.families.not_alone.board import load_board_ruleset, with_readings
-
-    board = load_board_ruleset(path)
-    if readings:
-        board = with_readings(board, readings)
-    return board.name, _metadata_first(copy.deepcopy(dict(board.data)))
+    name, data = family_for(ref).ruleset_data(ref, readings)  # (an unknown name: the trick-taking loader says why)
+    return name, _metadata_first(copy.deepcopy(data))
 
 
 def _metadata_first(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -231,6 +219,7 @@ def _metadata_first(data: Mapping[str, Any]) -> dict[str, Any]:
 def resolve(ref: str, kind: str | None = None,
             readings: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any], str]:
     """(kind, resolved data, display name) of a bundled name or a path; tries a rule set, then a mission."""
+    from crewkit.games import ruleset_file
     from crewkit.spec import bundled
     from crewkit.spec.loader import guess_kind, load_doc, load_mission
 
@@ -239,7 +228,7 @@ def resolve(ref: str, kind: str | None = None,
             kind = guess_kind(Path(ref), load_doc(Path(ref)).data)
         else:
             try:
-                bundled.ruleset_path(ref)
+                ruleset_file(ref)  # crewkit's rule sets and installed families'
                 kind = "ruleset"
             except bundled.NotFound:
                 kind = "mission"

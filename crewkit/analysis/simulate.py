@@ -125,14 +125,16 @@ class SimulationResult:
     def format_text(self, reasons: int = 5) -> str:
         if self.scoring:
             return self._format_scoring()
-        if family_named(self.family).words.sides is not None:
+        words = family_named(self.family).words
+        if words.sides is not None:
             return self._format_sides()
         low, high = self.interval
+        game = " · ".join(part for part in (self.ruleset, self.mission) if part)  # (a family without missions)
         lines = [
-            f"{self.ruleset} · {self.mission} · {self.players} players · bot {self.bot} · seed {self.seed!r}",
+            f"{game} · {self.players} players · bot {self.bot} · seed {self.seed!r}",
             f"success   {self.successes}/{self.games} = {100 * self.success_rate:.1f}%"
             f"  (95% interval {100 * low:.1f}%–{100 * high:.1f}%)",
-            f"tricks    {self.mean_tricks:.2f} per game on average",
+            f"{words.length:<9} {self.mean_tricks:.2f} per game on average",
         ]
         if self.reasons:
             lines.append("failures  most common reasons:")

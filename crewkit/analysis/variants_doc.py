@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from crewkit.families.not_alone.board import load_board_ruleset
+from crewkit.games import family_for, family_named
 from crewkit.spec import bundled
-from crewkit.spec.loader import load_mission, load_ruleset
+from crewkit.spec.loader import load_mission
 from crewkit.spec.merge import diff
 
 BASE = "crew"
@@ -31,7 +31,7 @@ def _path(path: tuple[str | int, ...]) -> str:
 
 
 def generate_markdown() -> str:
-    base = dict(load_ruleset(BASE).data)
+    base = family_for(BASE).ruleset_data(BASE)[1]
     out = [
         "# Rule variants",
         "",
@@ -41,15 +41,15 @@ def generate_markdown() -> str:
         "(`--reading ID=OPTION` on `play`, `simulate`, `show`; `readings:` in YAML).",
         "",
     ]
-    for path in bundled.bundled_rulesets():
-        rs = load_ruleset(path.stem)
-        data = dict(rs.data)
-        out.append(f"## `{rs.name}`: {data.get('title', '')}")
+    base_family = family_for(BASE).name  # its rule sets first, each against BASE; then every other family's
+    for path in bundled.bundled_rulesets(base_family):
+        name, data = family_named(base_family).ruleset_data(path.stem)
+        out.append(f"## `{name}`: {data.get('title', '')}")
         out.append("")
         if data.get("description"):
             out.append(str(data["description"]).strip())
             out.append("")
-        if rs.name != BASE:
+        if name != BASE:
             base_note = f" (extends `{data['extends']}`)" if data.get("extends") else " (a rule set of its own)"
             out.append(f"Differences from `{BASE}`{base_note}:")
             out.append("")
@@ -61,11 +61,10 @@ def generate_markdown() -> str:
             _readings(out, readings)
     for path in bundled.bundled_rulesets(None):
         family = bundled.ruleset_family(path)
-        if family == bundled.TRICK_TAKING:
-            continue
-        board = load_board_ruleset(path)
-        data = dict(board.data)
-        out.append(f"## `{board.name}`: {data.get('title', '')}")
+        if family == base_family:
+            continue  # above
+        name, data = family_named(family).ruleset_data(str(path))
+        out.append(f"## `{name}`: {data.get('title', '')}")
         out.append("")
         if data.get("description"):
             out.append(str(data["description"]).strip())
@@ -77,8 +76,8 @@ def generate_markdown() -> str:
                                                      for e in data.get("flow", [])) + "."))
         out.append("")
         if data.get("extends"):
-            base_board = load_board_ruleset(path.parent / str(data["extends"]))
-            _differences(out, base_board.name, dict(base_board.data), data)
+            base_name, base_data = family_named(family).ruleset_data(str(path.parent / str(data["extends"])))
+            _differences(out, base_name, base_data, data)
         if data.get("readings"):
             out.append("Readings:")
             out.append("")

@@ -212,9 +212,10 @@ def _show_words(args: argparse.Namespace, readings: dict[str, str]) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from crewkit.games import family_named, installed_rulesets
     from crewkit.spec.listing import catalogue, format_catalogue, section
 
-    cat = catalogue()
+    cat = catalogue(family_named, [path for _, path in installed_rulesets().values()])
     print(json.dumps(section(cat, args.what), indent=2) if args.format == "json" else format_catalogue(cat, args.what))
     return EXIT_OK
 

@@ -8,6 +8,7 @@ Here, in the engine's layer, because a game record is read by the engine's one r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from pathlib import Path
 
@@ -25,12 +26,26 @@ def file_issues(path: Path, action_types: Collection[str] = ()) -> list[SpecIssu
     unsaved = overlay.text_of(path)
     lines = unsaved.splitlines() if unsaved is not None else source_lines(path)
     effect_kind = effect_file_kind(lines[0]) if lines else None
-    if effect_kind is None and path.suffix in (".yaml", ".yml"):  # a rule set of another family
-        schema = bundled.FAMILY_SCHEMAS.get(bundled.family_in(lines or []), "ruleset")
-        effect_kind = schema if schema != "ruleset" else None
+    if effect_kind is None and path.suffix in (".yaml", ".yml") and any(map(_FAMILY_LINE.match, lines or [])):
+        return _family_ruleset_issues(path, lines)  # a rule set that names its family: that family checks it
     if effect_kind is not None:
         return effect_file_issues(path, effect_kind)
     return check_file(path, action_types=action_types, read_record=lambda p: read_record(p, action_types).issues)
+
+
+_FAMILY_LINE = re.compile(r"^family:")
+
+
+def _family_ruleset_issues(path: Path, lines: list[str]) -> list[SpecIssue]:
+    from crewkit.games import UnknownFamily, family_named
+
+    name = bundled.family_in(lines)
+    try:
+        family = family_named(name)
+    except UnknownFamily as exc:
+        line = next(i for i, text in enumerate(lines, 1) if _FAMILY_LINE.match(text))
+        return [SpecIssue(str(path), line, 1, ("family",), str(exc))]
+    return family.ruleset_issues(path)
 
 
 __all__ = ["file_issues"]

@@ -90,9 +90,10 @@ def known_action_types() -> frozenset[str]:
     checking a record: crewkit's own are all listed in the record schema (a test keeps that list whole), so no
     family's blocks are imported for them."""
     from crewkit.engine.actions import ACTION_TYPES
+    from crewkit.games import installed_action_types
 
     load_entry_points()
-    return frozenset(ACTION_TYPES)
+    return frozenset(ACTION_TYPES) | installed_action_types()
 
 
 def block_named(name: str) -> Block:

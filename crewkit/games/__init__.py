@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crewkit.errors import CrewkitError
@@ -27,6 +28,10 @@ __all__ = [
     "family_for",
     "family_named",
     "family_names",
+    "family_name_of",
+    "installed_action_types",
+    "installed_rulesets",
+    "ruleset_file",
     "record_family",
     "open_game",
     "replay",
@@ -71,15 +76,65 @@ def family_named(name: str) -> Family:
     return found
 
 
+def installed_rulesets() -> dict[str, tuple[str, Path]]:
+    """The rule sets installed families ship in their own packages: name -> (family, file). Asked only when a
+    name is not one of crewkit's own rule sets, or for a listing (it imports every installed family)."""
+    found: dict[str, tuple[str, Path]] = {}
+    for name in sorted(_installed()):
+        if name in BUNDLED:
+            continue
+        try:
+            paths = family_named(name).rulesets()
+        except UnknownFamily:
+            continue  # a broken plug-in: named when a game of it is asked for
+        for path in paths:
+            found.setdefault(path.stem, (name, path))
+    return found
+
+
 def family_name_of(ruleset: str) -> str:
-    """The ``family:`` of a rule set given by bundled name or path (trick-taking when it names none, or when
-    the name finds no file: the trick-taking loader then says what exists)."""
+    """The ``family:`` of a rule set given by bundled name, an installed family's rule set name, or path
+    (trick-taking when it names none, or when the name finds no file: the trick-taking loader then says what
+    exists)."""
     from crewkit.spec import bundled
 
     try:
         return bundled.ruleset_family(bundled.ruleset_path(ruleset))
     except bundled.NotFound:
+        if not bundled.looks_like_path(ruleset) and _installed():
+            hit = installed_rulesets().get(ruleset)
+            if hit is not None:
+                return hit[0]
         return TRICK_TAKING
+
+
+def ruleset_file(ruleset: str) -> Path:
+    """The file of a rule set given by bundled name, an installed family's rule set name, or path (NotFound
+    listing every rule set's name when there is none)."""
+    from crewkit.spec import bundled
+
+    try:
+        return bundled.ruleset_path(ruleset)
+    except bundled.NotFound as exc:
+        hit = installed_rulesets().get(ruleset) if _installed() else None
+        if hit is None:
+            if _installed() and not bundled.looks_like_path(ruleset) and "/" not in ruleset:
+                known = ", ".join([p.stem for p in bundled.bundled_rulesets(None)] + sorted(installed_rulesets()))
+                raise bundled.NotFound(f"unknown rule set {ruleset!r}; rule sets: {known}") from None
+            raise exc from None
+        return hit[1]
+
+
+def installed_action_types() -> frozenset[str]:
+    """The action types of installed families' records (crewkit's own are the record schema's)."""
+    types: set[str] = set()
+    for name in _installed():
+        if name not in BUNDLED:
+            try:
+                types |= family_named(name).action_types
+            except UnknownFamily:
+                continue
+    return frozenset(types)
 
 
 def family_for(ruleset: str) -> Family:

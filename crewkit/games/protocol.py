@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from crewkit.engine.actions import Action
+
+if TYPE_CHECKING:
+    from crewkit.spec.errors import SpecIssue
 
 RECORD_FORMAT = "crewkit-record/1"  # every family's records (schemas/record.schema.json)
 
@@ -29,6 +33,7 @@ __all__ = [
     "GameSummary",
     "ReplayError",
     "Replayed",
+    "RulesetListing",
     "SeatPlayer",
 ]
 
@@ -85,11 +90,13 @@ class FamilyWords:
 
     ``length``: what a game's length counts (``tricks``, ``rounds``). ``sides``: for a game of two sides, the
     side whose win counts as success and the other (``("Hunted", "Creature")``); None for a crew playing
-    together. ``lone``: the side with one seat (its count in ``players`` is 1), when there is one."""
+    together. ``lone``: the side with one seat (its count in ``players`` is 1), when there is one. ``score``: what
+    :attr:`GameSummary.score` counts, as ``compare`` says it."""
 
     length: str = "tricks"
     sides: tuple[str, str] | None = None
     lone: str | None = None
+    score: str = "tasks done per deal; tricks played where the mission has no tasks"  # what a game's score counts
 
     def players(self, players: int) -> str:
         """``4 players`` or ``4 players (1 Creature, 3 Hunted)``."""
@@ -97,6 +104,16 @@ class FamilyWords:
             return f"{players} players"
         other = next(s for s in self.sides if s != self.lone)
         return f"{players} players (1 {self.lone}, {players - 1} {other})"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetListing:
+    """A rule set as ``crewkit list rulesets`` shows it: its player counts, what it plays (``campaign
+    missions``, ``its own game (toy family)``) and the mission set it names (a folder of missions), if any."""
+
+    players: tuple[int, ...]
+    plays: str
+    mission_set: str | None = None
 
 
 @dataclass
@@ -293,6 +310,27 @@ class Family(Protocol):
     needs_mission: bool  # whether a game names a mission (trick-taking) or is its rule set alone
     default_bot: str  # the bot ``simulate`` and ``compare`` use when none is named
     solvable: bool  # whether crewkit's solver decides its deals (compare's "winnable")
+    action_types: frozenset[str]  # its records' action types beyond crewkit's own (the record schema's)
+
+    def rulesets(self) -> list[Path]:
+        """The rule set files its own package ships, found by name as crewkit's are (``--ruleset toy``);
+        crewkit's own families keep theirs in crewkit's ``rulesets/`` folder and return none here."""
+        ...
+
+    def ruleset_data(self, ref: str, readings: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+        """(name, resolved data) of one of its rule sets by name or path: ``extends:`` applied, the selected
+        readings' options merged in, checked (a SpecError with positions, or a SetupError naming an unknown
+        reading). ``crewkit diff``, ``crewkit list`` and docs/variants.md read rule sets through this."""
+        ...
+
+    def ruleset_issues(self, path: Path) -> list[SpecIssue]:
+        """Every issue of one of its rule set files, positioned (``crewkit validate``; checked against the
+        family's own schema)."""
+        ...
+
+    def listing(self, path: Path) -> RulesetListing:
+        """One of its rule set files as ``crewkit list rulesets`` shows it (raises what reading it raises)."""
+        ...
 
     def open(self, ruleset: str, mission: str | None, players: int, seed: str,
              readings: Mapping[str, str] | None = None, names: Sequence[str] | None = None) -> GameInPlay:

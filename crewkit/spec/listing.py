@@ -7,7 +7,12 @@ One data structure (:func:`catalogue`) for both outputs; a file that cannot be r
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from crewkit.games.protocol import Family
 
 SECTIONS = ("rulesets", "campaigns", "sets", "missions")  # `crewkit list WHAT`; "sets" is mission_sets in JSON
 
@@ -51,10 +56,14 @@ def _campaigns() -> list[dict[str, Any]]:
     return rows
 
 
-def catalogue() -> dict[str, Any]:
-    """``{"rulesets", "campaigns", "mission_sets", "missions"}``: lists of plain dicts (JSON-ready)."""
+def catalogue(family_of: Callable[[str], Family], more: Sequence[Path] = ()) -> dict[str, Any]:
+    """``{"rulesets", "campaigns", "mission_sets", "missions"}``: lists of plain dicts (JSON-ready).
+
+    ``family_of``: the family called by a name (:func:`crewkit.games.family_named`, passed in: the spec layer
+    imports no game); each rule set's family says what it plays. ``more``: rule set files installed families
+    ship in their own packages."""
     from crewkit.spec import bundled
-    from crewkit.spec.loader import load_doc, load_ruleset, resolve_ruleset_data
+    from crewkit.spec.loader import load_doc
 
     missions: list[dict[str, Any]] = []
     levels: dict[str, set[int]] = {}
@@ -68,30 +77,22 @@ def catalogue() -> dict[str, Any]:
             levels.setdefault(mid.split("/", 1)[0], set()).add(int(data["level"]))
     rulesets: list[dict[str, Any]] = []
     mission_sets: list[dict[str, Any]] = []
-    for path in bundled.bundled_rulesets(None):
+    for path in [*bundled.bundled_rulesets(None), *more]:
         raw = load_doc(path).data or {}
         family = bundled.ruleset_family(path)
-        if family != bundled.TRICK_TAKING:  # a game of its own (Not Alone): no missions, its own checks
-            merged = resolve_ruleset_data(path)[0]  # extends: resolved (its schema is checked by validate)
-            rulesets.append({"name": path.stem, "title": str(raw.get("title", "")), "extends": raw.get("extends"),
-                             "family": family, "players": [int(p) for p in merged.get("players") or []],
-                             "plays": f"its own game ({family} family, not trick-taking)", "problem": None})
-            continue
         try:
-            data = load_ruleset(path.stem).data
+            shown = family_of(family).listing(path)
         except Exception as exc:  # a broken rule set is listed with its problem
             rulesets.append({"name": path.stem, "title": str(raw.get("title", "")), "extends": raw.get("extends"),
                              "family": family, "players": [], "plays": None,
                              "problem": f"cannot be read: {_first_line(exc)}"})
             continue
-        folder = (data.get("scoring") or {}).get("missions") or ((data.get("tasks") or {}).get("secret") or {}).get(
-            "missions")
-        players = [int(p) for p in data.get("players") or []]
+        players = list(shown.players)
         rulesets.append({"name": path.stem, "title": str(raw.get("title", "")), "extends": raw.get("extends"),
-                         "family": family, "players": players,
-                         "plays": f"mission set {folder}" if folder else "campaign missions", "problem": None})
+                         "family": family, "players": players, "plays": shown.plays, "problem": None})
+        folder = shown.mission_set
         if folder:
-            for name in [str(folder)] + [f"{folder}/level-{n}" for n in sorted(levels.get(str(folder), ()))]:
+            for name in [folder] + [f"{folder}/level-{n}" for n in sorted(levels.get(folder, ()))]:
                 level = name.rsplit("level-", 1)[1] if "/level-" in name else None
                 mission_sets.append({"name": name, "ruleset": path.stem, "players": players,
                                      "level": int(level) if level else None,

@@ -10,10 +10,12 @@ length its rounds.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, cast
 
 from crewkit.effects.ruleset import EffectRuleSet
@@ -31,8 +33,10 @@ from crewkit.games.protocol import (
     GameOutcome,
     GameSummary,
     Replayed,
+    RulesetListing,
     SeatPlayer,
 )
+from crewkit.spec.errors import SpecIssue
 
 NAME = "not-alone"
 
@@ -140,6 +144,28 @@ class NotAlone:
     needs_mission = False
     default_bot = "heuristic"
     solvable = False
+    action_types: frozenset[str] = frozenset()  # its actions are crewkit's own (the record schema's)
+
+    def rulesets(self) -> list[Path]:
+        return []  # in crewkit's rulesets/ folder
+
+    def ruleset_data(self, ref: str, readings: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+        board = load_board_ruleset(ref)
+        if readings:
+            board = with_readings(board, readings)
+        return board.name, copy.deepcopy(dict(board.data))
+
+    def ruleset_issues(self, path: Path) -> list[SpecIssue]:
+        from crewkit.effects.files import effect_file_issues
+
+        return effect_file_issues(path, "not-alone-ruleset")
+
+    def listing(self, path: Path) -> RulesetListing:
+        from crewkit.spec.loader import resolve_ruleset_data
+
+        merged = resolve_ruleset_data(path)[0]  # extends: resolved (its schema is checked by validate)
+        return RulesetListing(tuple(int(p) for p in merged.get("players") or []),
+                              f"its own game ({NAME} family, not trick-taking)")
 
     def ruleset(self, ruleset: str, readings: Mapping[str, str] | None = None) -> EffectRuleSet:
         """The rule set by bundled name or path with other options for some readings (loaded once)."""

@@ -10,6 +10,7 @@ own fast flow) to :class:`~crewkit.games.protocol.GameInPlay`; :data:`FAMILY` op
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, cast
 
 from crewkit.engine.actions import Action
@@ -29,8 +30,11 @@ from crewkit.games.protocol import (
     GameOutcome,
     GameSummary,
     Replayed,
+    RulesetListing,
     SeatPlayer,
 )
+from crewkit.spec.bundled import rulesets_dir
+from crewkit.spec.errors import SpecIssue
 
 NAME = "trick-taking"
 
@@ -164,6 +168,32 @@ class TrickTaking:
     needs_mission = True
     default_bot = "fast"
     solvable = True
+
+    action_types: frozenset[str] = frozenset()  # its actions are crewkit's own (the record schema's)
+
+    def rulesets(self) -> list[Path]:
+        return []  # in crewkit's rulesets/ folder
+
+    def ruleset_data(self, ref: str, readings: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+        from crewkit.spec.loader import load_ruleset
+
+        rs = load_ruleset(ref, readings)
+        return rs.name, dict(rs.data)
+
+    def ruleset_issues(self, path: Path) -> list[SpecIssue]:
+        from crewkit.spec.files import check_file
+
+        return check_file(path, "ruleset")
+
+    def listing(self, path: Path) -> RulesetListing:
+        from crewkit.spec.loader import load_ruleset
+
+        data = load_ruleset(path.stem if path.parent == rulesets_dir() else str(path)).data
+        folder = (data.get("scoring") or {}).get("missions") or ((data.get("tasks") or {}).get("secret") or {}).get(
+            "missions")
+        return RulesetListing(tuple(int(p) for p in data.get("players") or []),
+                              f"mission set {folder}" if folder else "campaign missions",
+                              str(folder) if folder else None)
 
     def open(self, ruleset: str, mission: str | None, players: int, seed: str,
              readings: Mapping[str, str] | None = None, names: Sequence[str] | None = None) -> TrickTakingGame:

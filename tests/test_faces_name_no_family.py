@@ -1,0 +1,54 @@
+"""The faces above the families name no family: ``crewkit/spec``, ``crewkit/analysis``, ``crewkit/cli`` and
+``crewkit/campaign`` import no module under ``crewkit/families/`` (issue 46), read from the source as
+tests/test_import_graph.py reads it (imports inside functions count; ``if TYPE_CHECKING:`` ones do not).
+
+A family answers them through :class:`crewkit.games.protocol.Family`. The imports still present are listed
+below, each with why, for a later session to remove; the test fails on a new one and on a listed one that is
+gone (so the list stays the truth).
+"""
+
+from __future__ import annotations
+
+from tests.test_import_graph import ROOT, import_edges, module_files
+
+FACES = ("crewkit.spec", "crewkit.analysis", "crewkit.cli", "crewkit.campaign")
+
+STILL_IMPORTED: dict[str, set[str]] = {
+    # trick-taking analyses with no Family answer yet (the solver, the mission checks, winnability)
+    "crewkit.analysis.check": {"crewkit.families.trick_taking.engine.rules",
+                               "crewkit.families.trick_taking.engine.blocks.tricks",
+                               "crewkit.families.trick_taking.engine.game", "crewkit.families.trick_taking.solve",
+                               "crewkit.families.trick_taking.bots"},
+    "crewkit.analysis.winnability": {"crewkit.families.trick_taking.engine.game",
+                                     "crewkit.families.trick_taking.engine.blocks.draft",
+                                     "crewkit.families.trick_taking.solve"},
+    "crewkit.analysis.loading": {"crewkit.families.trick_taking.engine.game",
+                                 "crewkit.families.trick_taking.engine.rules",
+                                 "crewkit.families.trick_taking.engine.setup"},
+    "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup",
+                          "crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.solve"},
+    # a campaign's logbook counts trick-taking attempts (the logbook's family answer comes with net/table.py's)
+    "crewkit.cli.campaign": {"crewkit.families.trick_taking.engine.setup"},
+    # `crewkit play` chooses the table and the bots (the TUI's session: issue 46's next part)
+    "crewkit.cli.play": {"crewkit.families.trick_taking.bots.registry"},
+}
+
+
+def family_imports() -> dict[str, set[str]]:
+    mods = module_files(ROOT)
+    found: dict[str, set[str]] = {}
+    for mod, targets in import_edges(mods).items():
+        if not mod.startswith(FACES):
+            continue
+        hits = {t for t in targets if t.startswith("crewkit.families")}
+        if hits:
+            found[mod] = hits
+    return found
+
+
+def test_faces_import_no_family_but_the_listed() -> None:
+    found = family_imports()
+    new = {m: sorted(t - STILL_IMPORTED.get(m, set())) for m, t in found.items() if t - STILL_IMPORTED.get(m, set())}
+    assert not new, f"a face imports a family's module (answer it through crewkit.games.protocol.Family): {new}"
+    gone = {m: sorted(t - found.get(m, set())) for m, t in STILL_IMPORTED.items() if t - found.get(m, set())}
+    assert not gone, f"no longer imported: take these out of STILL_IMPORTED: {gone}"
