@@ -87,7 +87,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     folder_of: dict[Path, Path] = {}  # a file found in a folder given here: that folder (it may not lead out)
     refused: dict[Path, SpecIssue] = {}  # a zip that cannot be unpacked: an invalid file of its own
     if not args.paths:
-        paths = bundled.bundled_files()
+        from crewkit.games import installed_rulesets
+
+        paths = bundled.bundled_files() + [path for _, path in installed_rulesets().values()]
     else:
         for raw in args.paths:
             path = Path(raw)

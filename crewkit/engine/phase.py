@@ -1,4 +1,12 @@
-"""The phase machine's vocabulary: the :class:`Phase` names, the :class:`Block` interface, the block registry.
+"""The trick-taking blocks' vocabulary: the :class:`Phase` names, the :class:`Block` interface, the block registry.
+
+This is the interface of the *trick-taking* family's blocks, typed against its ``Game``, ``Rules``, ``Deal`` and
+``Trick`` (imported for types only): a block here reads and changes a trick-taking game's state through the
+hooks that game's fast flow calls. It stays here, not in the family's package, because the ``crewkit.blocks``
+entry points of other packages name it; it is not generic on purpose (making it so would put a layer of
+indirection on the trick-taking hot paths, which call these hooks per card). A family of its own does not use
+it: the phase machine's generic blocks are :class:`crewkit.engine.machine.MachineBlock` (the board family's), and
+a family may keep any engine behind :class:`crewkit.games.protocol.Family` (docs/architecture.md, "write a family").
 
 A rule set is a composition of blocks. A *phase block* owns one phase of the flow (``setup``, ``draft``,
 ``tricks``, ``choose-mission``, ...): it says who acts, which actions are legal, what an action does and how

@@ -1,4 +1,8 @@
-"""Blocks by name, and a rule set's composition of blocks (compiled once per :class:`Rules`).
+"""Blocks by name, and a trick-taking rule set's composition of blocks (compiled once per :class:`Rules`).
+
+Like :mod:`crewkit.engine.phase`, typed against the trick-taking family's ``Game`` and ``Rules``: the
+composition is that family's (a family of its own brings its engine through :class:`crewkit.games.protocol.Family`;
+a family on the phase machine names its machine blocks with :func:`machine_block_named`).
 
 crewkit's own blocks live in :mod:`crewkit.families.trick_taking.engine.blocks`; an installed package adds
 blocks through the ``crewkit.blocks`` entry-point group (an entry point names a

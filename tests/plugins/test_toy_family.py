@@ -50,6 +50,10 @@ def test_validate_checks_its_rule_sets_by_its_own_schema(site: Path, tmp_path: P
     out = crewkit(site, "validate", str(site / "crewkit_toy" / "rulesets"))
     assert out.returncode == 0, out.stdout + out.stderr
     assert "2 files checked: all valid" in out.stdout
+    out = crewkit(site, "validate", "--format", "json")  # every bundled file, and the installed families' rule sets
+    assert out.returncode == 0, out.stdout + out.stderr
+    alone = crewkit(site.parent / "nothing-here", "validate", "--format", "json")
+    assert json.loads(out.stdout)["files"] == json.loads(alone.stdout)["files"] + 2
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: bad\nfamily: toy\nplayers: [3]\ncards: 10\nhand: 4\ncolour: red\n", encoding="utf-8")
     out = crewkit(site, "validate", str(bad))
