@@ -27,7 +27,7 @@ def file_issues(path: Path, action_types: Collection[str] = ()) -> list[SpecIssu
     lines = unsaved.splitlines() if unsaved is not None else source_lines(path)
     effect_kind = effect_file_kind(lines[0]) if lines else None
     if effect_kind is None and path.suffix in (".yaml", ".yml") and any(map(_FAMILY_LINE.match, lines or [])):
-        return _family_ruleset_issues(path, lines)  # a rule set that names its family: that family checks it
+        return _family_ruleset_issues(path, lines or [])  # a rule set that names its family: that family checks it
     if effect_kind is not None:
         return effect_file_issues(path, effect_kind)
     return check_file(path, action_types=action_types, read_record=lambda p: read_record(p, action_types).issues)

@@ -272,7 +272,9 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
     except bundled.NotFound as exc:
         raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
     family = bundled.ruleset_family(path)
-    if family != bundled.TRICK_TAKING:  # not a trick-taking rule set: say so rather than list its keys as unknown
+    # this loader reads the rule language of one family (the one a rule set naming none is of); the spec layer
+    # imports no family, so it cannot ask another family here: it says which commands run that rule set
+    if family != bundled.TRICK_TAKING:
         line = next((i for i, text in enumerate(bundled.family_file_lines(path), 1) if text.startswith("family:")), 1)
         raise SpecError([SpecIssue(str(path), line, 1, ("family",),
                                    f"rule set {path.stem!r} is a game of the {family} family, not trick-taking: "

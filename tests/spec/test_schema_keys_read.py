@@ -46,7 +46,7 @@ SCHEMAS = ROOT / "schemas"
 NOT_RULES: dict[tuple[str, str], str] = {
     ("ruleset", "title"): "shown to people (lists, briefing)",
     ("ruleset", "description"): "shown to people",
-    ("ruleset", "family"): "picks the schema and the machine (crewkit.spec.bundled.FAMILY_SCHEMAS); a trick-taking "
+    ("ruleset", "family"): "picks the family that checks and runs it (crewkit.games.family_named); a trick-taking "
                            "rule set can only say trick-taking",
     ("ruleset", "extends"): "resolved by the loader before anything is compiled (crewkit.spec.loader)",
     ("ruleset", "readings[].question"): "shown to people (docs/variants.md, the app's variants screen)",
