@@ -175,9 +175,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
             _, data = resolve_ruleset(args.name, readings)
         else:
-            from crewkit.spec import bundled
+            from crewkit.games import ruleset_file  # crewkit's rule sets and installed families'
 
-            data = load_doc(bundled.ruleset_path(args.name)).data
+            data = load_doc(ruleset_file(args.name)).data
     elif args.kind == "mission":
         data = dict(load_mission(args.name, readings).data)
     else:

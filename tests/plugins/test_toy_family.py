@@ -73,6 +73,11 @@ def test_simulate_compare_and_diff_run_its_games(site: Path) -> None:
     out = crewkit(site, "compare", "--players", "3", "ruleset=toy", "ruleset=toy-short")
     assert out.returncode == 0, out.stderr
     assert "mean rounds" in out.stdout and "rounds won by the winner" in out.stdout
+    out = crewkit(site, "show", "ruleset", "toy")
+    assert out.returncode == 0 and "family: toy" in out.stdout, out.stderr
+    out = crewkit(site, "show", "ruleset", "toy-shrt")
+    assert out.returncode == 1 and "unknown rule set 'toy-shrt'; rule sets: " in out.stderr
+    assert "toy-short" in out.stderr and "crew" in out.stderr
     out = crewkit(site, "diff", "toy", "toy-short")
     assert out.returncode == 0, out.stderr
     assert "~ hand" in out.stdout
