@@ -50,10 +50,13 @@ def read_record(path: Path, action_types: Collection[str] = ()) -> RecordRead:
 
 
 def _replayed(doc: LoadedDoc, record: dict[str, Any]) -> RecordRead:
-    from crewkit.games import record_family
+    from crewkit.games import UnknownFamily, record_family
 
     try:
         family = record_family(record)
+    except UnknownFamily as exc:  # a family neither crewkit's nor installed: at the record's `family`
+        return RecordRead(record, [_issue(doc, ("family",), str(exc))])
+    try:
         replay = family.replay(record)
     except SpecError as exc:  # a spec the record names, refused while the game runs
         return RecordRead(record, list(exc.issues))

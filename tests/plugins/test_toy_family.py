@@ -101,3 +101,12 @@ def test_replay_and_validate_read_its_records(site: Path, tmp_path: Path) -> Non
     out = crewkit(site, "replay", str(record))
     assert out.returncode == 1
     assert "does not hold" in out.stdout + out.stderr
+
+
+def test_a_record_of_a_family_not_installed_is_refused_at_its_family(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"format": "crewkit-record/1", "family": "toy", "ruleset": "toy", "mission": None,
+                                  "players": 3, "seed": "s", "actions": []}), encoding="utf-8")
+    out = crewkit(tmp_path / "no-site", "replay", str(record))  # the toy package not on the path
+    assert out.returncode == 1
+    assert f"{record}:1:42: error: at family: there is no game family 'toy'" in out.stdout + out.stderr
