@@ -3,7 +3,8 @@
 This is the only code that reads which family a rule set (its ``family:``) or a record (its ``family``) is
 of. Families are found by name: crewkit's own (:data:`BUNDLED`, imported only when a game of theirs is asked
 for) and those of installed packages (the ``crewkit.families`` entry-point group: ``name = "module:FAMILY"``,
-read without importing them until that family is asked for). The protocol they answer is in
+read without importing them until that family is asked for; an installed family's rule sets are found by name
+in its own package, :func:`ruleset_file`). The protocol they answer is in
 :mod:`crewkit.games.protocol`; the one driver of bots in :mod:`crewkit.games.driver`.
 """
 
