@@ -99,7 +99,7 @@ _PLAYER = {
     "additionalProperties": False,
 }
 _REFUSAL_CODES = ["version", "bad-message", "unknown-table", "bad-code", "seat-taken", "rate-limited",
-                  "timeout", "flood", "closed"]
+                  "timeout", "flood", "closed", "bad-name"]
 
 HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     "welcome": _message("welcome", {

@@ -19,14 +19,14 @@ from test_tui_hidden import hidden_from, leaks
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import CARD_KEYS, HandView
-from crewkit.families.trick_taking.tui.table import HOST_DECIDES, TableScreen
+from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
 from crewkit.net.protocol import join_link
 from crewkit.net.server import Host, Limits
 from crewkit.net.table import HostedTable, TableConfig
-from crewkit.tui.app import CrewApp
 from crewkit.tui.remote import RemoteGame, RemoteSession, remote_setup
+from crewkit.tui.seat import SeatApp
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -64,13 +64,13 @@ async def joined(host: Host, table: HostedTable, seat: int, name: str) -> Remote
 
 
 @contextlib.asynccontextmanager
-async def ann_and_bob(folder: Path, seed: str) -> AsyncIterator[tuple[HostedTable, RemoteSession, TableClient, CrewApp]]:
+async def ann_and_bob(folder: Path, seed: str) -> AsyncIterator[tuple[HostedTable, RemoteSession, TableClient, SeatApp]]:
     """A table of Ann (the app), Bob (a client the test plays by messages) and Cat (a bot), all connected."""
     async with hosted(folder, ["human", "human", "fast"], seed, ["Ann", "Bob", "Cat"]) as (host, table):
         session = await joined(host, table, 0, "Ann")
         bob = await TableClient.connect(link(host, table, 1), "Bob")
         try:
-            yield table, session, bob, CrewApp(remote=session)
+            yield table, session, bob, SeatApp(session)
         finally:
             await bob.close()
             await session.client.close()
@@ -129,14 +129,16 @@ async def play_seat_by_keys(pilot: Any, table: HostedTable, max_steps: int = 300
     steps = 0  # keys pressed: a game has a bounded number of actions (waits for the host are not counted)
     async with asyncio.timeout(limit):  # a safety net, not a speed
         while steps < max_steps:
-            steps += await _step_by_keys(pilot, table, statuses, on_turn)
-            if isinstance(pilot.app.screen, EndScreen):
+            step = await _step_by_keys(pilot, table, statuses, on_turn)
+            if step < 0:  # the end screen, settled and checked
                 return statuses
+            steps += step
     raise AssertionError("the game did not end")
 
 
 async def _step_by_keys(pilot: Any, table: HostedTable, statuses: list[str], on_turn: Any) -> int:
-    """One look at the screen and, when it is the seat's turn, one action by keys: 1, or 0 when it waited."""
+    """One look at the screen (settled) and, when it is the seat's turn, one action by keys: 1, or 0 when it
+    waited, -1 at the end screen."""
     app = pilot.app
     await settle(pilot)
     text = screen_text(app)
@@ -148,7 +150,7 @@ async def _step_by_keys(pilot: Any, table: HostedTable, statuses: list[str], on_
     assert not found, (found, text)
     screen = app.screen
     if isinstance(screen, EndScreen):
-        return 0
+        return -1
     assert isinstance(screen, TableScreen), type(screen)
     statuses.append(screen.status_text)
     session = screen.session
@@ -182,7 +184,7 @@ async def test_a_joined_seat_plays_to_the_end_at_80x24(tmp_path: Path, ruleset: 
     seats[seat] = "human"
     async with hosted(tmp_path, seats, seed, names, ruleset, mission) as (host, table):
         session = await joined(host, table, seat, "Ann")
-        app = CrewApp(remote=session)
+        app = SeatApp(session)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             screen = app.table()
@@ -204,9 +206,9 @@ async def test_a_joined_seat_plays_to_the_end_at_80x24(tmp_path: Path, ruleset: 
             assert "n: next mission" not in end_text and "the host opens the next game" in end_text
             assert "r: play again" not in end_text and "s: same deal" not in end_text  # no new game offered
             assert "Esc: look at the table" in end_text
-            await pilot.press("r")  # play again all the same: the host decides that, and the table says so
+            await pilot.press("r")  # a key of a local game: not the seat's (the host decides), nothing happens
             await settle(pilot)
-            assert app.screen is screen and screen.status_text == HOST_DECIDES
+            assert isinstance(app.screen, EndScreen) and app.table() is screen and table.game.is_over()
         await session.client.close()
     # the client never held a game: only the host's messages to its seat and views of them
     held = [*vars(session).values(), *vars(session.g).values()]
@@ -237,7 +239,7 @@ async def test_the_table_says_whom_it_waits_for_by_name_who_left_and_when_the_ho
     async with hosted(tmp_path, ["human", "human", "fast"], "join-b", ["Ann", "Bob", "Cat"]) as (host, table):
         session = await joined(host, table, 0, "Ann")
         bob = await TableClient.connect(link(host, table, 1), "Bob")
-        app = CrewApp(remote=session)
+        app = SeatApp(session)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             screen = app.table()
@@ -257,7 +259,7 @@ async def test_the_table_says_whom_it_waits_for_by_name_who_left_and_when_the_ho
 async def test_keys_that_need_the_host_say_why(tmp_path: Path) -> None:
     async with hosted(tmp_path, ["human", "fast", "fast"], "join-d", ["Ann", "Bot", "Cat"]) as (host, table):
         session = await joined(host, table, 0, "Ann")
-        app = CrewApp(remote=session)
+        app = SeatApp(session)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             screen = app.table()
@@ -347,7 +349,7 @@ async def test_the_commander_plays_jarvis_at_a_joined_table(tmp_path: Path) -> N
     seed = seed_where("crew-jarvis", MISSION, 2, lambda g: g.commander == 0, "join-jarvis")
     async with hosted(tmp_path, ["human", "fast"], seed, ["Ann", "Bob"], "crew-jarvis") as (host, table):
         session = await joined(host, table, 0, "Ann")
-        app = CrewApp(remote=session)
+        app = SeatApp(session)
         async with app.run_test(size=SIZE) as pilot:
             turns = {"jarvis": 0, "own": 0}
 

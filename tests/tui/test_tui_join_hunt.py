@@ -28,8 +28,8 @@ from crewkit.families.not_alone.tui.remote import RemoteHuntSession
 from crewkit.families.not_alone.tui.table import HuntTableScreen
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
-from crewkit.tui.app import CrewApp
 from crewkit.tui.join import remote_session
+from crewkit.tui.seat import SeatApp
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -84,7 +84,7 @@ async def test_three_people_play_a_round_of_not_alone_at_a_hosted_table(tmp_path
         assert isinstance(session, RemoteHuntSession)
         others = {seat: BotClient(await TableClient.connect(link(host, table, seat), NAMES[seat]), "join-hunt")
                   for seat in (BOB, CAT)}
-        app = CrewApp(remote=session)
+        app = SeatApp(session)
         read: set[str] = set()
         seen = {"checked": 0, "same-view": 0, "waited-for-bob": 0, "ann-chose-first": 0}
         engine = table.game.engine
