@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crewkit.net import protocol
+from crewkit.net.protocol import VERSION, ProtocolError, decode
 
 KINDS = [(side, kind) for side, schemas in (("client", protocol.CLIENT_SCHEMAS), ("host", protocol.HOST_SCHEMAS))
          for kind in sorted(schemas)]
@@ -149,3 +150,11 @@ def test_both_checks_agree_on_valid_messages_changed_in_one_place(side: str, kin
 
     check()
     assert seen[True] >= 1 and seen[False] >= EXAMPLES // 4, seen  # both answers exercised, for this kind
+
+
+@pytest.mark.parametrize(("field", "value"), [("table", "abc\n"), ("code", "x\n"), ("name", "Ann\n")])
+def test_a_last_newline_does_not_pass_a_pattern(field: str, value: str) -> None:
+    """Python's ``$`` matches before a last newline; the protocol's patterns must not (``Ann\\n`` passed)."""
+    hello = {"type": "hello", "version": VERSION, "table": "abc", "code": "x", "name": "Ann", field: value}
+    with pytest.raises(ProtocolError):
+        decode(json.dumps(hello))
