@@ -489,7 +489,7 @@ class FastBot(HeuristicBot):
         tail.append(pos.done)
         wins = [0] * len(req)
         for _ in range(self.role_worlds):
-            hands = know.sample(self.rng)
+            hands = self._sample(obs, know)
             base = None
             for i, j in enumerate(judged):
                 if j is None:
@@ -503,6 +503,9 @@ class FastBot(HeuristicBot):
         self.last_role_wins = wins
         best = max(range(len(req)), key=lambda i: (wins[i], -i))
         return req[best]
+    def _native_of(self) -> Any:
+        return native_task_plays if self.native is not False else None
+
     def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
         return choose_task_card_action(obs, req, self.rng, self.draft_worlds, Knowledge, world_from,
                                        native_task_plays if self.native is not False else None)

@@ -79,6 +79,33 @@ def choose_task_card_action(obs: Any, req: Sequence[Action], rng: random.Random,
     return choice
 
 
+def taker_scores(obs: Any, seats: Sequence[int], rng: random.Random, worlds: int,
+                 knowledge: Callable[[Any], Any], world_from: Callable[[Any, list[int]], Any],
+                 native_of: Callable[[Any, Any, list[list[int]]], NativeTaskPlays | None] | None = None,
+                 ) -> list[float]:
+    """For each of ``seats``: the play-outs won (of ``worlds`` deals sampled once, the same for every seat) when
+    that seat takes every task card still without an owner (a one-taker choice, a volunteer); -1 where the
+    conditions cannot be judged."""
+    deck = obs.rules.task_deck
+    share = obs.total_tricks // max(1, obs.players)
+    open_cards = [t for t in obs.task_cards if t.owner is None]
+
+    def bound(card_id: str, seat: int) -> Any:
+        card = deck.card(card_id)
+        number = None
+        if card.asks is not None:
+            span = number_range(card, obs.total_tricks)
+            number = min(max(share, span.start), span.stop - 1)
+        return deck.bind(card_id, seat, number)
+
+    know = knowledge(obs)
+    deals = [know.sample(rng) for _ in range(max(1, worlds))]
+    bases = [world_from(obs, list(hands)) for hands in deals]
+    known = tuple(obs.conditions)
+    fast = native_of(obs, know, deals) if native_of is not None else None
+    return [_wins(obs, bases, (*known, *(bound(t.id, s) for t in open_cards)), fast) for s in seats]
+
+
 class NativeTaskPlays:
     """The play-outs in C (the fast bot's port of the same policy): the leader's first card is chosen in
     Python, the rest is played out by ``fs_rollout_batch`` with the conditions translated
