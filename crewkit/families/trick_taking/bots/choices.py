@@ -224,28 +224,49 @@ def volunteer_answer(bot: HeuristicBot, obs: Observation) -> str:
 
 # ---------------------------------------------------------------------------------------------- hand-outs
 def give_task(bot: HeuristicBot, obs: Observation, req: Sequence[GiveTask]) -> Action:
-    """The task to the seat likeliest to win it: its expected affinity (answers read), less its load."""
-    from crewkit.families.trick_taking.bots.heuristic import Knowledge, _task_affinity
+    """The task to the seat likeliest to fulfil it: over worlds consistent with the answers, the tasks given so
+    far and this one are played out with each candidate as its owner; the most successful play-outs win, then
+    the best expected affinity less the load (a task already held)."""
+    from crewkit.families.trick_taking.bots.heuristic import (
+        Knowledge,
+        _full_view,
+        _model_fits,
+        _task_affinity,
+        world_from,
+    )
+    from crewkit.families.trick_taking.bots.sim import rollout
 
     card = req[0].card.id
     load = [0] * obs.players
     for t in obs.tasks:
         if t.owner is not None:
             load[t.owner] += 1
-    know = Knowledge(obs)
+    view = _full_view(obs)
+    know = Knowledge(view)
     checks = answer_checks(obs)
-    worlds = [consistent_sample(know, obs, bot.rng, checks) for _ in range(bot.draft_worlds * 2)]
+    worlds = [consistent_sample(know, obs, bot.rng, checks) for _ in range(bot.handout_worlds)]
     rules = obs.rules
 
-    def score(a: GiveTask) -> float:
+    def fit(a: GiveTask) -> float:
         p = a.player
         if p == obs.seat:
-            fit = _task_affinity(rules, obs.hand_mask, card)
+            value = _task_affinity(rules, obs.hand_mask, card)
         else:
-            fit = sum(_task_affinity(rules, w[p], card) for w in worlds) / max(1, len(worlds))
-        return fit - LOAD_PENALTY * load[p]
+            value = sum(_task_affinity(rules, w[p], card) for w in worlds) / max(1, len(worlds))
+        return value - LOAD_PENALTY * load[p]
 
-    return max(req, key=lambda a: (score(a), -((a.player - obs.seat) % obs.players)))
+    wins = dict.fromkeys(range(len(req)), 0)
+    if _model_fits(view, setup=True):
+        owners0 = [t.owner if t.owner is not None else -1 for t in obs.tasks]
+        index = next(i for i, t in enumerate(obs.tasks) if t.card.id == card)
+        toks = [t.token for t in obs.tasks]
+        for i, a in enumerate(req):
+            owners = list(owners0)
+            owners[index] = a.player
+            for hands in worlds:
+                wins[i] += rollout(world_from(_Retasked(view, owners, toks), list(hands)))  # type: ignore[arg-type]
+    best = max(range(len(req)), key=lambda i: (wins[i], fit(req[i]), -((req[i].player - obs.seat) % obs.players)))
+    return req[best]
 
 
 def give_all_tasks(bot: HeuristicBot, obs: Observation, req: Sequence[GiveAllTasks]) -> Action:

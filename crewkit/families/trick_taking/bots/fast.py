@@ -466,6 +466,7 @@ class FastBot(HeuristicBot):
         self.cond_win_weight = cond_win_weight if cond_win_weight is not None else cond_worlds + 1
         self.task_scaling = task_scaling
         self.native = native  # None: C when available; False: always Python (the twin)
+        self.taker_worlds = 48  # the play-outs in C: a one-taker choice is one decision a game
 
     def _choose_player(self, obs: Observation, req: tuple[ChoosePlayer, ...]) -> Action:
         """The heuristic's role choice (:meth:`HeuristicBot._choose_player`: play-outs of each candidate over

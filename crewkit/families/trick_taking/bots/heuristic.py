@@ -242,6 +242,8 @@ class HeuristicBot:
         self.draft_worlds = draft_worlds
         self.budget = budget  # simulated card plays per decision (fixed: deterministic)
         self.role_worlds = 8
+        self.taker_worlds = 16  # deals behind a one-taker choice or a volunteer's answer
+        self.handout_worlds = 12  # worlds behind each task the commander hands out (play-outs per candidate)
         self.cond_worlds = 8  # at most this many worlds when the play-outs judge mission conditions
 
     # ------------------------------------------------------------------ protocol
@@ -285,7 +287,7 @@ class HeuristicBot:
         obs = _full_view(obs)
         if not _model_fits(obs, setup=True):
             return None
-        scores = taker_scores(obs, seats, self.rng, self.draft_worlds, Knowledge, world_from, self._native_of())
+        scores = taker_scores(obs, seats, self.rng, self.taker_worlds, Knowledge, world_from, self._native_of())
         return None if all(x < 0 for x in scores) else scores
 
     def _native_of(self) -> Any:

@@ -103,7 +103,10 @@ def taker_scores(obs: Any, seats: Sequence[int], rng: random.Random, worlds: int
     bases = [world_from(obs, list(hands)) for hands in deals]
     known = tuple(obs.conditions)
     fast = native_of(obs, know, deals) if native_of is not None else None
-    return [_wins(obs, bases, (*known, *(bound(t.id, s) for t in open_cards)), fast) for s in seats]
+    # the roles still open are the candidate's (the taker, the volunteers) for the play-outs' conditions
+    open_roles = [r for r in obs.rules.roles if dict(obs.roles).get(r) is None]
+    return [_wins(obs, bases, (*known, *(bound(t.id, s) for t in open_cards)), fast,
+                  {**dict(obs.roles), **dict.fromkeys(open_roles, s)}) for s in seats]
 
 
 class NativeTaskPlays:
@@ -115,11 +118,12 @@ class NativeTaskPlays:
         self.decider, self.head, self.tail, self.deals = decider, head, tail, deals
 
 
-def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: NativeTaskPlays | None) -> float:
+def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: NativeTaskPlays | None,
+          roles: dict[str, int | None] | None = None) -> float:
     """Successful play-outs of the sampled deals with these conditions (-1 when they cannot be judged)."""
     from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
 
-    judged = condition_setup(obs, conditions=conditions)
+    judged = condition_setup(obs, roles, conditions=conditions)
     if judged is None:
         return -1.0
     program = native_program(native.decider._lib, judged[0])[0] if native is not None else None
