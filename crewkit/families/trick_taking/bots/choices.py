@@ -150,8 +150,15 @@ def answer_checks(obs: Observation) -> list[Check]:
         for seat, answer in given:
             if seat == obs.seat:
                 continue
-            out.append((seat, lambda h, q=question: predicted_answer(obs, q, h), answer))
+            out.append((seat, _predictor(obs, question), answer))
     return out
+
+
+def _predictor(obs: Observation, question: str) -> Callable[[int], str | None]:
+    def predict(hand: int) -> str | None:
+        return predicted_answer(obs, question, hand)
+
+    return predict
 
 
 def played_by(obs: Observation) -> list[int]:

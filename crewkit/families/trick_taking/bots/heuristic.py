@@ -279,7 +279,7 @@ class HeuristicBot:
         if kinds <= {SwapTokens, MoveToken, Skip}:
             return choices.tokens(self, obs, req)
         if kinds == {ChooseMission}:
-            return choices.choose_mission(self, obs, req)  # type: ignore[arg-type]
+            return choices.choose_mission(self, obs, req)
         return seeded_choice(self.rng, req, self.name)
 
     def taker_scores(self, obs: Observation, seats: Sequence[int]) -> list[float] | None:
@@ -505,7 +505,7 @@ def _full_view(obs: Observation) -> Observation:
     if obs.dummy_seat is None or not obs.dummy_columns:
         return obs
     view: Any = _DummyView(obs)
-    return view  # type: ignore[no-any-return]
+    return view
 
 
 def _model_fits(obs: Observation, setup: bool = False) -> bool:
