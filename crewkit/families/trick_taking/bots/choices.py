@@ -14,8 +14,9 @@ Every policy reads the observation only (the own hand, the public answers, commu
     often with it than with any player still to be asked.
 - **the commander reads the answers**: worlds are sampled consistent with them (:func:`consistent_sample`), so
   a role chosen by play-outs, a task handed out or all tasks given go where the answers point;
-- **the hand-out of a task** goes to the seat with the best expected affinity for it (its own hand exactly;
-  the others' from those worlds), less a little for each task that seat already holds (to spread the tasks);
+- **the hand-out of a task** goes to the seat with whom the tasks revealed so far succeed most often in
+  play-outs over those worlds; ties go to the best expected affinity for it (its own hand exactly, the others'
+  from the worlds), less a little for each task that seat already holds (to spread the tasks);
 - **all tasks to one player** (commander's decision): to a player who said yes, the strongest expected hand;
 - **a one-taker choice** (a role that a later step gives every task card to): the seat with whom the play-outs
   succeed most often (:func:`~crewkit.families.trick_taking.bots.taskcard_choice.taker_scores`);
