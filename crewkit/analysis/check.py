@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crewkit.analysis.choice_report import ChoiceStats, choice_labels
 from crewkit.analysis.stats import wilson_interval
 
 ProgressCallback = Callable[[int, int], None]
@@ -79,6 +80,7 @@ class PlayerCountReport:
     error: str = ""
     loss_reasons: Counter[str] = field(default_factory=Counter)  # deals the solver proved lost before a card
     static: str = ""  # impossible, decided from the rules alone (static_impossible)
+    choices: ChoiceStats = field(default_factory=ChoiceStats)  # the bots' setup decisions and their deals
 
     def impossible(self) -> str:
         """Why no deal can be won, in words, when the check has shown it: from the rules alone, or every deal
@@ -133,6 +135,7 @@ class PlayerCountReport:
             "failure_reasons": [{"reason": r, "count": c, "example": self.examples.get(r, r)}
                                 for r, c in self.reasons.most_common()],
             "conditions": [c.to_json() for c in self.conditions],
+            "choices": self.choices.rows(),
             "roles_bound": dict(self.roles_bound),
             "warnings": self.warnings(),
         }
@@ -197,6 +200,7 @@ class CheckReport:
             lines.append(f"  bot ({self.bot})  {c.bot_successes}/{c.games} = "
                          f"{100 * c.bot_successes / max(1, c.games):.1f}% (95% {100 * low:.1f}–{100 * high:.1f}%, "
                          f"±{50 * (high - low):.1f} pts)")
+            lines.extend(c.choices.lines())
             for reason, count in c.reasons.most_common(3):
                 lines.append(f"  fails most    {count:>3}  {c.examples.get(reason, reason)}"
                              + (" (and similar)" if count > 1 else ""))
@@ -282,6 +286,7 @@ class CheckGame:
     conditions: tuple[tuple[int, int, int, tuple[str, ...]], ...]
     error: str = ""
     example: str = ""  # the failure reason in full (``reason`` is its normalised group)
+    choices: tuple[tuple[str, str], ...] = ()  # the setup's decisions, labelled (choice_report.choice_labels)
 
 
 @dataclass(frozen=True)
@@ -349,7 +354,7 @@ def _check_one(job: tuple[tuple[str, int], int]) -> CheckGame | SolvedDeal:
         _trace_game(engine, rules, traces)
     return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), tuple(engine.roles),
                      tuple((t.evaluations, t.fail_true, t.done_true, tuple(t.errors)) for t in traces),
-                     example="" if ok else outcome.reason)
+                     example="" if ok else outcome.reason, choices=choice_labels(engine))
 
 
 def _check_succeeded(result: CheckGame | SolvedDeal) -> bool:
@@ -618,6 +623,7 @@ def _merge(pc: PlayerCountReport, played: Sequence[CheckGame]) -> None:
             pc.examples.setdefault(g.reason, g.example)
         for role in g.roles:
             pc.roles_bound[role] += 1
+        pc.choices.add(g.choices, g.success)
         for trace, (evals, fail, done, errs) in zip(pc.conditions, g.conditions, strict=False):
             trace.evaluations += evals
             trace.fail_true += fail

@@ -88,19 +88,20 @@ async def test_a_joined_hammer_seat_chooses_the_mission_and_sees_the_round_s_chi
             assert "Blue 7 — penalty mode" in text and "Blue 7 — challenge mode" in text
             await pilot.press("home", "down", "enter")  # the second choice: challenge mode
             rounds_seen = 0
-            for _ in range(200):
-                await settle(pilot)
-                text = check_screen(app, table, 0)
-                if isinstance(app.screen, RoundScreen):
-                    rounds_seen += 1
-                    break
-                assert isinstance(app.screen, TableScreen), type(app.screen)
-                state = session.state or {}
-                hand = screen.query_one("#hand", HandView)
-                if state.get("turn") and hand.legal:
-                    await play_legal_card(pilot, hand)
-                else:
-                    await pilot.pause(0.05)
+            async with asyncio.timeout(120):  # a safety net: the round ends after its cards are played
+                while True:
+                    await settle(pilot)
+                    text = check_screen(app, table, 0)
+                    if isinstance(app.screen, RoundScreen):
+                        rounds_seen += 1
+                        break
+                    assert isinstance(app.screen, TableScreen), type(app.screen)
+                    state = session.state or {}
+                    hand = screen.query_one("#hand", HandView)
+                    if state.get("turn") and hand.legal:
+                        await play_legal_card(pilot, hand)
+                    else:
+                        await pilot.pause(0.05)
             assert rounds_seen == 1, text
             engine = table.game.engine
             result = engine.state(MatchState).round_results[0]
@@ -170,8 +171,11 @@ async def test_the_end_of_a_hosted_game_is_drawn_from_the_seat_s_view(tmp_path: 
         session = opened()
         app = SeatApp(session)
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(20):
-                await pilot.pause(0.02)
+            end = StandingsScreen if ruleset == "hammer" else HuntEndScreen
+            async with asyncio.timeout(60):  # a safety net: the event is the end screen drawn
+                while not isinstance(app.screen, end):
+                    await pilot.pause(0.02)
+            await pilot.pause()  # and drawn
             text = screen_text(app)
             if ruleset == "hammer":
                 assert isinstance(app.screen, StandingsScreen), type(app.screen)
@@ -185,6 +189,6 @@ async def test_the_end_of_a_hosted_game_is_drawn_from_the_seat_s_view(tmp_path: 
                 assert ("You win!" if 0 in table.game.engine.winners else "You lose.") in text
                 assert "n: a new game" not in text and "host" in text
                 await pilot.press("n")  # a new game is not the seat's to open (the host does): nothing happens
-                await pilot.pause(0.05)
+                await pilot.pause()  # the key handled (the app idle again)
                 assert isinstance(app.screen, HuntEndScreen) and app.table() is not None
         await client.close()

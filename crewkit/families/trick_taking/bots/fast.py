@@ -466,6 +466,7 @@ class FastBot(HeuristicBot):
         self.cond_win_weight = cond_win_weight if cond_win_weight is not None else cond_worlds + 1
         self.task_scaling = task_scaling
         self.native = native  # None: C when available; False: always Python (the twin)
+        self.taker_worlds = 48  # the play-outs in C: a one-taker choice is one decision a game
 
     def _choose_player(self, obs: Observation, req: tuple[ChoosePlayer, ...]) -> Action:
         """The heuristic's role choice (:meth:`HeuristicBot._choose_player`: play-outs of each candidate over
@@ -489,7 +490,7 @@ class FastBot(HeuristicBot):
         tail.append(pos.done)
         wins = [0] * len(req)
         for _ in range(self.role_worlds):
-            hands = know.sample(self.rng)
+            hands = self._sample(obs, know)
             base = None
             for i, j in enumerate(judged):
                 if j is None:
@@ -503,6 +504,9 @@ class FastBot(HeuristicBot):
         self.last_role_wins = wins
         best = max(range(len(req)), key=lambda i: (wins[i], -i))
         return req[best]
+    def _native_of(self) -> Any:
+        return native_task_plays if self.native is not False else None
+
     def _choose_task_card(self, obs: Observation, req: tuple[Action, ...]) -> Action:
         return choose_task_card_action(obs, req, self.rng, self.draft_worlds, Knowledge, world_from,
                                        native_task_plays if self.native is not False else None)

@@ -26,6 +26,7 @@ from typing import Any
 
 from crewkit.cards import Card, mask_ids
 from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.bots import choices
 from crewkit.families.trick_taking.bots.conditions import (
     choose_play_cond,
     cond_world,
@@ -34,14 +35,29 @@ from crewkit.families.trick_taking.bots.conditions import (
 )
 from crewkit.families.trick_taking.bots.safety import safe_plays
 from crewkit.families.trick_taking.bots.sim import World, choose_play, rollout, table_for, token_kind
-from crewkit.families.trick_taking.bots.taskcard_choice import TASK_CARD_ACTIONS, choose_task_card_action
+from crewkit.families.trick_taking.bots.taskcard_choice import (
+    TASK_CARD_ACTIONS,
+    choose_task_card_action,
+    taker_scores,
+)
+from crewkit.families.trick_taking.bots.undecided import seeded_choice
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
 from crewkit.families.trick_taking.engine.blocks.distress import PassCard
 from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
+from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.observation import Observation
 from crewkit.families.trick_taking.engine.rules import Rules
-from crewkit.families.trick_taking.engine.step_actions import ChoosePlayer
+from crewkit.families.trick_taking.engine.step_actions import (
+    Answer,
+    ChoosePlayer,
+    GiveAllTasks,
+    GiveTask,
+    MoveToken,
+    Skip,
+    SwapTokens,
+)
 
 
 class Knowledge:
@@ -87,6 +103,9 @@ class Knowledge:
         cc = rules.commander_card
         if cc is not None and obs.commander is not None and not played & cc.bit and obs.distress_direction is None:
             known[obs.commander] |= cc.bit
+        if obs.dummy_seat is not None:  # JARVIS's face-up cards are public
+            for c in obs.dummy_up:
+                known[obs.dummy_seat] |= c.bit
         hand = obs.hand_mask
         known[me] = hand
         for s in range(n):
@@ -103,19 +122,19 @@ class Knowledge:
         # cards never dealt (3 players: one card stays out) are unknown but belong to nobody
         self.unknown = all_cards & ~played & ~located
         self.need = [max(0, self.sizes[s] - known[s].bit_count()) for s in range(n)]
-        self.need[me] = 0
+        if me != obs.dummy_seat:  # JARVIS's own view (:func:`_full_view`): its face-down cards are unseen
+            self.need[me] = 0
         total_need = sum(self.need)
         self.spare = self.unknown.bit_count() - total_need  # cards that are out of the game
 
     def sample(self, rng: random.Random) -> list[int]:
         """Hands for every seat consistent with what is known (best effort if constraints clash)."""
         n = self.n
-        me = self.seat
         cards = mask_ids(self.unknown)
         opts: list[tuple[int, int, list[int]]] = []
         for c in cards:
             bit = 1 << c
-            seats = [s for s in range(n) if s != me and self.need[s] and not self.void[s] & bit]
+            seats = [s for s in range(n) if self.need[s] and not self.void[s] & bit]
             opts.append((len(seats), c, seats))
         for _attempt in range(12):
             rng.shuffle(opts)
@@ -223,6 +242,8 @@ class HeuristicBot:
         self.draft_worlds = draft_worlds
         self.budget = budget  # simulated card plays per decision (fixed: deterministic)
         self.role_worlds = 8
+        self.taker_worlds = 16  # deals behind a one-taker choice or a volunteer's answer
+        self.handout_worlds = 12  # worlds behind each task the commander hands out (play-outs per candidate)
         self.cond_worlds = 8  # at most this many worlds when the play-outs judge mission conditions
 
     # ------------------------------------------------------------------ protocol
@@ -237,12 +258,46 @@ class HeuristicBot:
             return self._draft(obs, req)  # type: ignore[arg-type]
         if kinds == {PassCard}:
             return self._pass(obs, req)  # type: ignore[arg-type]
-        if kinds == {ChoosePlayer} and obs.conditions and _model_fits(obs):
-            return self._choose_player(obs, req)  # type: ignore[arg-type]
-        if kinds <= TASK_CARD_ACTIONS and _model_fits(obs):  # task cards with objectives: by play-outs
-            return self._choose_task_card(obs, req)
-        # setup steps and anything else: a seeded choice
-        return req[int(self.rng.random() * len(req))]
+        if kinds == {ChoosePlayer} and obs.conditions and _model_fits(_full_view(obs), setup=True):
+            return self._choose_player(_full_view(obs), req)  # type: ignore[arg-type]
+        if kinds <= TASK_CARD_ACTIONS:  # task cards with objectives: by play-outs
+            return self._choose_task_card(_full_view(obs), req)
+        return self._setup_choice(obs, req, kinds)
+
+    def _setup_choice(self, obs: Observation, req: tuple[Action, ...], kinds: set[type]) -> Action:
+        """The setup's other decisions: :mod:`crewkit.families.trick_taking.bots.choices`."""
+        if kinds == {Answer}:
+            return choices.answer(self, obs, req)  # type: ignore[arg-type]
+        if kinds == {GiveTask}:
+            return choices.give_task(self, obs, req)  # type: ignore[arg-type]
+        if kinds == {GiveAllTasks}:
+            return choices.give_all_tasks(self, obs, req)  # type: ignore[arg-type]
+        if kinds == {ChoosePlayer}:
+            return choices.choose_player(self, obs, req)  # type: ignore[arg-type]
+        if kinds == {ChooseDummySeat}:
+            return choices.choose_dummy_seat(obs, req)
+        if kinds <= {SwapTokens, MoveToken, Skip}:
+            return choices.tokens(self, obs, req)
+        if kinds == {ChooseMission}:
+            return choices.choose_mission(self, obs, req)
+        return seeded_choice(self.rng, req, self.name)
+
+    def taker_scores(self, obs: Observation, seats: Sequence[int]) -> list[float] | None:
+        """Per seat: play-outs won when it takes every open task card (None where the play-outs cannot judge)."""
+        obs = _full_view(obs)
+        if not _model_fits(obs, setup=True):
+            return None
+        scores = taker_scores(obs, seats, self.rng, self.taker_worlds, Knowledge, world_from, self._native_of())
+        return None if all(x < 0 for x in scores) else scores
+
+    def _native_of(self) -> Any:
+        return None
+
+    def _sample(self, obs: Observation, know: Knowledge) -> list[int]:
+        """A world consistent with what is known and, once questions were answered, with the answers."""
+        if not obs.questions:
+            return know.sample(self.rng)
+        return choices.consistent_sample(know, obs, self.rng, choices.answer_checks(obs))
 
     def optional(self, obs: Observation) -> Action | None:
         comms = [a for a in obs.legal if isinstance(a, Communicate)]
@@ -260,7 +315,7 @@ class HeuristicBot:
         roles = dict(obs.roles)
         judged = [condition_setup(obs, {**roles, a.role: a.player}) for a in req]
         for _ in range(self.role_worlds):
-            hands = know.sample(self.rng)
+            hands = self._sample(obs, know)
             base = world_from(obs, hands)
             for i, j in enumerate(judged):
                 if j is None:
@@ -428,12 +483,38 @@ def _with_owners(obs: Observation, owners: list[int]) -> Observation:
 __all__ = ["HeuristicBot", "Knowledge", "world_from"]
 
 
-def _model_fits(obs: Observation) -> bool:
+class _DummyView:
+    """An observation in which JARVIS holds its face-down cards too (unseen, like another seat's hand): the
+    world model of the setup's play-outs, which judge task cards and takers before any card is played (an
+    approximation: in the play-outs a face-down card may be played before it is turned up)."""
+
+    def __init__(self, obs: Observation) -> None:
+        self._obs = obs
+        d = obs.dummy_seat
+        sizes = list(obs.hand_sizes)
+        if d is not None:  # as many cards as another hand (the rest, never played, out of the play-outs)
+            others = max((x for s, x in enumerate(sizes) if s != d), default=0)
+            sizes[d] = min(others, sizes[d] + sum(down for _, down in obs.dummy_columns))
+        self.hand_sizes = tuple(sizes)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._obs, name)
+
+
+def _full_view(obs: Observation) -> Observation:
+    if obs.dummy_seat is None or not obs.dummy_columns:
+        return obs
+    view: Any = _DummyView(obs)
+    return view
+
+
+def _model_fits(obs: Observation, setup: bool = False) -> bool:
     """Whether the lookahead's world model (every unseen card in a known hand) describes this game.
 
     It does not for a dummy seat with face-down columns (JARVIS), for cards set aside unseen (Persian
-    reading, Hammer) or for hidden tasks; the bot then plays by simple rules alone."""
-    if obs.dummy_seat is not None or obs.hidden_tasks:
+    reading, Hammer) or for hidden tasks; the bot then plays by simple rules alone. With ``setup``, a dummy
+    seat seen through :func:`_full_view` (its face-down cards in its hand) is a fit."""
+    if (obs.dummy_seat is not None and not setup) or obs.hidden_tasks:
         return False
     seen = sum(obs.hand_sizes) + sum(len(t.plays) for t in obs.tricks) + len(obs.current_trick)
     return seen == len(obs.rules.deck)

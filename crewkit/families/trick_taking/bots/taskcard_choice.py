@@ -79,6 +79,36 @@ def choose_task_card_action(obs: Any, req: Sequence[Action], rng: random.Random,
     return choice
 
 
+def taker_scores(obs: Any, seats: Sequence[int], rng: random.Random, worlds: int,
+                 knowledge: Callable[[Any], Any], world_from: Callable[[Any, list[int]], Any],
+                 native_of: Callable[[Any, Any, list[list[int]]], NativeTaskPlays | None] | None = None,
+                 ) -> list[float]:
+    """For each of ``seats``: the play-outs won (of ``worlds`` deals sampled once, the same for every seat) when
+    that seat takes every task card still without an owner (a one-taker choice, a volunteer); -1 where the
+    conditions cannot be judged."""
+    deck = obs.rules.task_deck
+    share = obs.total_tricks // max(1, obs.players)
+    open_cards = [t for t in obs.task_cards if t.owner is None]
+
+    def bound(card_id: str, seat: int) -> Any:
+        card = deck.card(card_id)
+        number = None
+        if card.asks is not None:
+            span = number_range(card, obs.total_tricks)
+            number = min(max(share, span.start), span.stop - 1)
+        return deck.bind(card_id, seat, number)
+
+    know = knowledge(obs)
+    deals = [know.sample(rng) for _ in range(max(1, worlds))]
+    bases = [world_from(obs, list(hands)) for hands in deals]
+    known = tuple(obs.conditions)
+    fast = native_of(obs, know, deals) if native_of is not None else None
+    # the roles still open are the candidate's (the taker, the volunteers) for the play-outs' conditions
+    open_roles = [r for r in obs.rules.roles if dict(obs.roles).get(r) is None]
+    return [_wins(obs, bases, (*known, *(bound(t.id, s) for t in open_cards)), fast,
+                  {**dict(obs.roles), **dict.fromkeys(open_roles, s)}) for s in seats]
+
+
 class NativeTaskPlays:
     """The play-outs in C (the fast bot's port of the same policy): the leader's first card is chosen in
     Python, the rest is played out by ``fs_rollout_batch`` with the conditions translated
@@ -88,11 +118,12 @@ class NativeTaskPlays:
         self.decider, self.head, self.tail, self.deals = decider, head, tail, deals
 
 
-def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: NativeTaskPlays | None) -> float:
+def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: NativeTaskPlays | None,
+          roles: dict[str, int | None] | None = None) -> float:
     """Successful play-outs of the sampled deals with these conditions (-1 when they cannot be judged)."""
     from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
 
-    judged = condition_setup(obs, conditions=conditions)
+    judged = condition_setup(obs, roles, conditions=conditions)
     if judged is None:
         return -1.0
     program = native_program(native.decider._lib, judged[0])[0] if native is not None else None

@@ -155,6 +155,11 @@ class Observation:
             x for i, x in enumerate(c.conditions) if c.secret_conditions.get(i, self.seat) == self.seat)
 
     @property
+    def questions(self) -> tuple[tuple[str, tuple[tuple[int, str], ...]], ...]:
+        """The setup's questions asked so far, in order, each with its answers as (seat, answer) (public)."""
+        return self._c.questions
+
+    @property
     def task_cards(self) -> tuple[TaskCardInfo, ...]:
         """The task cards with objectives drawn for the mission, in the order drawn (Mission Deep Sea)."""
         from crewkit.families.trick_taking.engine.taskcards import seen_cards
@@ -357,6 +362,8 @@ class Table(NamedTuple):
     task_cards: tuple[TaskCardInfo, ...]  # every task card as its owner sees it (see taskcards.seen_cards)
     # JARVIS's columns as every seat sees them: per column its face-up card (or None) and how many lie face down
     dummy_columns: tuple[tuple[Card | None, int], ...] = ()
+    # the setup's questions in the order asked, each with the answers given so far (public): (text, ((seat, answer),))
+    questions: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = ()
 
 
 def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
@@ -426,6 +433,7 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
         game.conditions,
         *(table_cards(game) if game.task_cards else ({}, ())),
         _dummy_columns(game),
+        tuple((q, tuple(a.items())) for q, a in game.questions) if game.questions else (),
     )
 
 

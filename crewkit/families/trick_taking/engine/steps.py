@@ -104,6 +104,14 @@ class Step:
         return other
 
 
+DECISION_QUESTION = "Can you take all the tasks?"
+
+
+def wants_question(card: object) -> str:
+    """The commander's distribution asks this of every seat about the task card just revealed (bots read it)."""
+    return f"Who wants {card}?"
+
+
 def _seats_from(g: Game, start: int) -> list[int]:
     return [(start + i) % g.n for i in range(g.n)]
 
@@ -310,7 +318,7 @@ class DecisionStep(Step):
         self.answers: dict[int, str] = {}
 
     def start(self, g: Game) -> bool:
-        g.questions.append(("Can you take all the tasks?", self.answers))
+        g.questions.append((DECISION_QUESTION, self.answers))
         return False
 
     def _candidates(self, g: Game) -> list[int]:
@@ -362,7 +370,7 @@ class DistributionStep(Step):
 
     def start(self, g: Game) -> bool:
         g.reveal_task(g.tasks[0], None)
-        g.questions.append((f"Who wants {g.tasks[0].card}?", self.answers))
+        g.questions.append((wants_question(g.tasks[0].card), self.answers))
         return False
 
     def to_act(self, g: Game) -> int | None:
@@ -419,7 +427,7 @@ class DistributionStep(Step):
             return True
         self.answers = {}
         g.reveal_task(g.tasks[self.index], None)
-        g.questions.append((f"Who wants {g.tasks[self.index].card}?", self.answers))
+        g.questions.append((wants_question(g.tasks[self.index].card), self.answers))
         return False
 
 

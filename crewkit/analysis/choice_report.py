@@ -1,0 +1,116 @@
+"""What the bots chose at a mission's setup and how the deals went, for ``crewkit check``.
+
+An author reading a low success rate wants to know whether the mission is hard or the choice is: each setup
+decision of a played deal is replayed with every hand known and labelled by what it did ("gave the task to the
+player holding its card", "chose the weakest hand"); ``crewkit check`` then says how often each label occurred
+and the success rate of the deals with it and without it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from crewkit.engine.phase import TRICKS
+
+Label = tuple[str, str]  # (the decision, what was chosen)
+
+
+def _strength_label(rules: Any, hands: list[int], chosen: int, candidates: list[int]) -> str:
+    from crewkit.families.trick_taking.bots.choices import hand_strength
+
+    if len(candidates) < 2:
+        return "the only candidate"
+    score = {s: hand_strength(rules, hands[s]) for s in candidates}
+    if score[chosen] >= max(score.values()):
+        return "the player with the strongest hand"
+    if score[chosen] <= min(score.values()):
+        return "the player with the weakest hand"
+    return "a player with neither the strongest nor the weakest hand"
+
+
+def choice_labels(engine: Any) -> tuple[Label, ...]:
+    """The labelled setup decisions of a finished trick-taking game (``engine``: its engine game), replayed
+    from its deal."""
+    from crewkit.families.trick_taking.bots.choices import VOLUNTEER_QUESTION
+    from crewkit.families.trick_taking.engine.game import Game
+    from crewkit.families.trick_taking.engine.step_actions import (
+        Answer,
+        ChoosePlayer,
+        GiveAllTasks,
+        GiveTask,
+        MoveToken,
+        Skip,
+        SwapTokens,
+    )
+
+    rules = engine.rules
+    if not rules.setup_steps:
+        return ()
+    game = Game.new(rules, seed=engine.seed, deal=engine.deal)
+    out: list[Label] = []
+    for action in engine.actions:
+        if game.phase == TRICKS or game.is_over():
+            break
+        hands = list(game.hands)
+        if isinstance(action, GiveTask):
+            holder = next((s for s in range(game.n) if hands[s] & action.card.bit), None)
+            out.append(("a task handed out",
+                        "to the player holding its card" if action.player == holder else
+                        "to a player not holding its card"))
+        elif isinstance(action, ChoosePlayer):
+            cands = [a.player for a in game.legal_actions(action.seat) if isinstance(a, ChoosePlayer)]
+            out.append((f"the {action.role} chosen", _strength_label(rules, hands, action.player, cands)))
+        elif isinstance(action, GiveAllTasks):
+            cands = [a.player for a in game.legal_actions(action.seat) if isinstance(a, GiveAllTasks)]
+            out.append(("all the tasks given", _strength_label(rules, hands, action.player, cands)))
+        elif isinstance(action, Answer) and action.answer == "yes" and game.questions \
+                and game.questions[-1][0] == VOLUNTEER_QUESTION:
+            asked = [s for s in range(game.n) if s not in game.questions[-1][1]]
+            out.append(("the volunteer", _strength_label(rules, hands, action.seat, asked)))
+        elif isinstance(action, (SwapTokens, MoveToken, Skip)):
+            what = "skipped" if isinstance(action, Skip) else "swapped" if isinstance(action, SwapTokens) else "moved"
+            out.append(("the tokens", what))
+        game.apply(action)
+    return tuple(out)
+
+
+@dataclass
+class ChoiceStats:
+    """Per (decision, label): decisions seen and those in a deal won; per decision: all of them."""
+
+    seen: Counter[Label] = field(default_factory=Counter)
+    won: Counter[Label] = field(default_factory=Counter)
+
+    def add(self, labels: tuple[Label, ...], success: bool) -> None:
+        for label in labels:
+            self.seen[label] += 1
+            self.won[label] += success
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per label, the most frequent first within each decision."""
+        totals: Counter[str] = Counter()
+        wins: Counter[str] = Counter()
+        for (decision, _), n in self.seen.items():
+            totals[decision] += n
+        for (decision, _), n in self.won.items():
+            wins[decision] += n
+        out = []
+        for (decision, chosen), n in sorted(self.seen.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1])):
+            w = self.won[(decision, chosen)]
+            rest, rest_won = totals[decision] - n, wins[decision] - w
+            out.append({"decision": decision, "chosen": chosen, "count": n, "of": totals[decision],
+                        "share": round(n / totals[decision], 6),
+                        "success_then": round(w / n, 6),
+                        "success_otherwise": round(rest_won / rest, 6) if rest else None})
+        return out
+
+    def lines(self) -> list[str]:
+        out = []
+        for r in self.rows():
+            otherwise = f", {100 * r['success_otherwise']:.0f}% otherwise" if r["success_otherwise"] is not None \
+                else ""
+            out.append(f"  choice        {r['decision']}: {r['chosen']} in {100 * r['share']:.0f}% of "
+                       f"{r['of']}; success {100 * r['success_then']:.0f}% then{otherwise}")
+        return out

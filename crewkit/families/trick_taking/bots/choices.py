@@ -1,0 +1,399 @@
+"""The bots' policies for the decisions of a mission's setup: one per kind of decision, none per mission.
+
+Every policy reads the observation only (the own hand, the public answers, communications and task cards):
+
+- **answers** say something true about the hand for the question asked, by a rule every bot knows, so that a
+  teammate can read them back (:func:`predicted_answer`):
+  - a mission's question (``ask``): the answers are read as a scale from the strongest hand to the weakest
+    (``[good, bad]``, ``[yes, no]``, ...): the seat answers the bucket its hand's strength falls in, the buckets
+    cut so that each answer is about as likely for a dealt hand (:func:`hand_strength`);
+  - "who wants this task?" (commander's distribution): yes when the hand suits the task better than most hands
+    would (:func:`~crewkit.families.trick_taking.bots.heuristic._task_affinity`, the draft's measure);
+  - "can you take all the tasks?" (commander's decision, tasks face down): yes for a hand stronger than most;
+  - a volunteer for the task cards (Mission Deep Sea) says yes when, by its play-outs, the tasks succeed more
+    often with it than with any player still to be asked.
+- **the commander reads the answers**: worlds are sampled consistent with them (:func:`consistent_sample`), so
+  a role chosen by play-outs, a task handed out or all tasks given go where the answers point;
+- **the hand-out of a task** goes to the seat with whom the tasks revealed so far succeed most often in
+  play-outs over those worlds; ties go to the best expected affinity for it (its own hand exactly, the others'
+  from the worlds), less a little for each task that seat already holds (to spread the tasks);
+- **all tasks to one player** (commander's decision): to a player who said yes, the strongest expected hand;
+- **a one-taker choice** (a role that a later step gives every task card to): the seat with whom the play-outs
+  succeed most often (:func:`~crewkit.families.trick_taking.bots.taskcard_choice.taker_scores`);
+- **a role without conditions** (a silent player): nothing in the rules tells the candidates apart, so the first
+  candidate from the chooser's left (the same every time; the reason is written here, not drawn);
+- **token swaps and moves**: each option (and skipping) is played out over sampled deals with a draft by affinity;
+- **where JARVIS sits**: right after the commander, who plays its cards, so that the commander plays two cards
+  in a row of every trick and can lead with one and cover with the other;
+- **Hammer's dealer** (mission card and mode): penalty mode, the mission cards in turn (see :func:`choose_mission`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from crewkit.cards import mask_ids
+from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.bots.sim import table_for
+from crewkit.families.trick_taking.engine.observation import Observation
+from crewkit.families.trick_taking.engine.step_actions import (
+    Answer,
+    ChoosePlayer,
+    GiveAllTasks,
+    GiveTask,
+    MoveToken,
+    Skip,
+    SwapTokens,
+)
+from crewkit.families.trick_taking.engine.steps import DECISION_QUESTION, wants_question
+
+if TYPE_CHECKING:
+    from crewkit.families.trick_taking.bots.heuristic import HeuristicBot
+
+VOLUNTEER_QUESTION = "Will you take the tasks?"
+LOAD_PENALTY = 1.0  # affinity a task already held costs a seat in the hand-out (spreads the tasks)
+CUT_SAMPLES = 300  # random hands behind each answer threshold
+
+_CUTS: dict[tuple[Any, ...], tuple[Any, list[float]]] = {}
+
+
+def hand_strength(rules: Any, hand: int) -> float:
+    """How many tricks a hand can expect to take, roughly: rockets count most, then the high cards of a suit."""
+    t = table_for(rules)
+    score = 0.0
+    for c in mask_ids(hand):
+        if t.trump_mask >> c & 1:
+            score += 1.0 + t.rank[c] / 4
+        elif t.suit[c] >= 0:
+            top = max(t.rank[x] for x in mask_ids(t.suit_masks[t.suit[c]]))
+            score += max(0.0, (t.rank[c] - top + 4) / 4)
+        else:
+            score += 1.0
+    return score
+
+
+def _sample_values(rules: Any, size: int, key: str, value: Callable[[int], float]) -> list[float]:
+    """``value`` of CUT_SAMPLES hands of ``size`` cards dealt at random from the deck (seeded: the same cuts
+    in every process), sorted."""
+    cards = list(range(len(rules.deck)))
+    rng = random.Random(f"cuts:{key}:{size}")
+    out = []
+    for _ in range(CUT_SAMPLES):
+        hand = 0
+        for c in rng.sample(cards, min(size, len(cards))):
+            hand |= 1 << c
+        out.append(value(hand))
+    out.sort()
+    return out
+
+
+def _values(rules: Any, size: int, key: str, value: Callable[[int], float]) -> list[float]:
+    k = (id(rules), size, key)
+    hit = _CUTS.get(k)
+    if hit is None or hit[0] is not rules:
+        hit = _CUTS[k] = (rules, _sample_values(rules, size, key, value))
+    return hit[1]
+
+
+def _quantile(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, max(0, int(q * len(values))))]
+
+
+def ask_answer(rules: Any, hand: int, answers: Sequence[str]) -> str:
+    """A mission question's answer: the strength bucket of the hand, the first answer for the strongest."""
+    vals = _values(rules, hand.bit_count(), "strength", lambda h: hand_strength(rules, h))
+    s = hand_strength(rules, hand)
+    k = len(answers)
+    for i in range(k - 1):
+        if s >= _quantile(vals, 1 - (i + 1) / k):
+            return answers[i]
+    return answers[-1]
+
+
+def wants_answer(rules: Any, hand: int, card: int, players: int) -> str:
+    """"Who wants this task?": yes when the hand suits it better than all but one hand in ``players`` would."""
+    from crewkit.families.trick_taking.bots.heuristic import _task_affinity
+
+    vals = _values(rules, hand.bit_count(), f"wants:{card}", lambda h: _task_affinity(rules, h, card))
+    return "yes" if _task_affinity(rules, hand, card) >= _quantile(vals, 1 - 1 / max(2, players)) else "no"
+
+
+def decision_answer(rules: Any, hand: int, players: int) -> str:
+    """"Can you take all the tasks?" (face down): yes for a hand stronger than all but one of the others'."""
+    vals = _values(rules, hand.bit_count(), "strength", lambda h: hand_strength(rules, h))
+    return "yes" if hand_strength(rules, hand) >= _quantile(vals, 1 - 1 / max(2, players - 1)) else "no"
+
+
+def predicted_answer(obs: Observation, question: str, hand: int) -> str | None:
+    """The answer a bot holding ``hand`` gives to ``question`` (None: an answer not worked out from the hand
+    alone, such as a volunteer's)."""
+    rules = obs.rules
+    if question == DECISION_QUESTION:
+        return decision_answer(rules, hand, obs.players)
+    for t in obs.tasks:
+        if question == wants_question(t.card):
+            return wants_answer(rules, hand, t.card.id, obs.players)
+    for step in rules.setup_steps:
+        if step.kind == "ask" and step.params["question"] == question:
+            return ask_answer(rules, hand, step.params["answers"])
+    return None
+
+
+Check = tuple[int, Callable[[int], "str | None"], str]
+
+
+def answer_checks(obs: Observation) -> list[Check]:
+    """(seat, the answer it would give holding a hand, the answer it gave) for every answer of another seat."""
+    out: list[Check] = []
+    for question, given in obs.questions:
+        for seat, answer in given:
+            if seat == obs.seat:
+                continue
+            out.append((seat, _predictor(obs, question), answer))
+    return out
+
+
+def _predictor(obs: Observation, question: str) -> Callable[[int], str | None]:
+    def predict(hand: int) -> str | None:
+        return predicted_answer(obs, question, hand)
+
+    return predict
+
+
+def played_by(obs: Observation) -> list[int]:
+    """Per seat: the cards it has played (its hand when it answered the setup's questions held them)."""
+    out = [0] * obs.players
+    for trick in obs.tricks:
+        for s, c in trick.plays:
+            out[s] |= c.bit
+    for s, c in obs.current_trick:
+        out[s] |= c.bit
+    return out
+
+
+def consistent_sample(know: Any, obs: Observation, rng: random.Random, checks: list[Check],
+                      tries: int = 24) -> list[int]:
+    """A world drawn from ``know`` in which every other seat's hand gives the answers it gave (the best of
+    ``tries`` draws when none does)."""
+    if not checks:
+        return list(know.sample(rng))
+    gone = played_by(obs)
+    best: list[int] = []
+    best_score = -1
+    for _ in range(tries):
+        hands = know.sample(rng)
+        score = sum(1 for seat, predict, given in checks if predict(hands[seat] | gone[seat]) in (None, given))
+        if score > best_score:
+            best, best_score = list(hands), score
+            if score == len(checks):
+                break
+    return best
+
+
+# ---------------------------------------------------------------------------------------------------- answers
+def answer(bot: HeuristicBot, obs: Observation, req: Sequence[Answer]) -> Action:
+    options = [a.answer for a in req]
+    question = obs.questions[-1][0] if obs.questions else ""
+    if question == VOLUNTEER_QUESTION:
+        return _by_answer(req, volunteer_answer(bot, obs))
+    said = predicted_answer(obs, question, obs.hand_mask)
+    if said is not None and said in options:
+        return _by_answer(req, said)
+    # a question whose answers the rule set lists (no step of it known here): the strength scale over them
+    return _by_answer(req, ask_answer(obs.rules, obs.hand_mask, options))
+
+
+def _by_answer(req: Sequence[Answer], said: str) -> Action:
+    for a in req:
+        if a.answer == said:
+            return a
+    return req[0]
+
+
+def volunteer_answer(bot: HeuristicBot, obs: Observation) -> str:
+    """Yes when the tasks succeed, by this seat's play-outs, at least as often with it as with every player
+    still to be asked (a volunteer asked later who suits them better is left to take them)."""
+    given = dict(obs.questions[-1][1]) if obs.questions else {}
+    n = obs.players
+    commander = obs.commander if obs.commander is not None else 0
+    order = [(commander + i) % n for i in range(1, n + 1)]
+    if obs.dummy_seat is not None:
+        order = [s for s in order if s != obs.dummy_seat]
+    later = [s for s in order if s not in given and s != obs.seat]
+    if not later:
+        return "yes"
+    scores = bot.taker_scores(obs, [obs.seat, *later])
+    if scores is None:  # no play-outs here: the strength scale (yes for a hand stronger than most)
+        return decision_answer(obs.rules, obs.hand_mask, len(later) + 2)
+    return "yes" if scores[0] >= max(scores[1:]) else "no"
+
+
+# ---------------------------------------------------------------------------------------------- hand-outs
+def give_task(bot: HeuristicBot, obs: Observation, req: Sequence[GiveTask]) -> Action:
+    """The task to the seat likeliest to fulfil it: over worlds consistent with the answers, the tasks given so
+    far and this one are played out with each candidate as its owner; the most successful play-outs win, then
+    the best expected affinity less the load (a task already held)."""
+    from crewkit.families.trick_taking.bots.heuristic import (
+        Knowledge,
+        _full_view,
+        _model_fits,
+        _task_affinity,
+        world_from,
+    )
+    from crewkit.families.trick_taking.bots.sim import rollout
+
+    card = req[0].card.id
+    load = [0] * obs.players
+    for t in obs.tasks:
+        if t.owner is not None:
+            load[t.owner] += 1
+    view = _full_view(obs)
+    know = Knowledge(view)
+    checks = answer_checks(obs)
+    worlds = [consistent_sample(know, obs, bot.rng, checks) for _ in range(bot.handout_worlds)]
+    rules = obs.rules
+
+    def fit(a: GiveTask) -> float:
+        p = a.player
+        if p == obs.seat:
+            value = _task_affinity(rules, obs.hand_mask, card)
+        else:
+            value = sum(_task_affinity(rules, w[p], card) for w in worlds) / max(1, len(worlds))
+        return value - LOAD_PENALTY * load[p]
+
+    wins = dict.fromkeys(range(len(req)), 0)
+    if _model_fits(view, setup=True):
+        owners0 = [t.owner if t.owner is not None else -1 for t in obs.tasks]
+        index = next(i for i, t in enumerate(obs.tasks) if t.card.id == card)
+        toks = [t.token for t in obs.tasks]
+        for i, a in enumerate(req):
+            owners = list(owners0)
+            owners[index] = a.player
+            for hands in worlds:
+                wins[i] += rollout(world_from(_Retasked(view, owners, toks), list(hands)))  # type: ignore[arg-type]
+    best = max(range(len(req)), key=lambda i: (wins[i], fit(req[i]), -((req[i].player - obs.seat) % obs.players)))
+    return req[best]
+
+
+def give_all_tasks(bot: HeuristicBot, obs: Observation, req: Sequence[GiveAllTasks]) -> Action:
+    """All the face-down tasks to a player who said they can take them, the strongest expected hand first."""
+    from crewkit.families.trick_taking.bots.heuristic import Knowledge
+
+    said = dict(obs.questions[-1][1]) if obs.questions else {}
+    know = Knowledge(obs)
+    checks = answer_checks(obs)
+    worlds = [consistent_sample(know, obs, bot.rng, checks) for _ in range(bot.draft_worlds * 2)]
+
+    def strength(p: int) -> float:
+        if p == obs.seat:
+            return hand_strength(obs.rules, obs.hand_mask)
+        return sum(hand_strength(obs.rules, w[p]) for w in worlds) / max(1, len(worlds))
+
+    return max(req, key=lambda a: (said.get(a.player) == "yes", strength(a.player),
+                                   -((a.player - obs.seat) % obs.players)))
+
+
+# ------------------------------------------------------------------------------------------------- roles
+def taker_role(obs: Observation, role: str) -> bool:
+    """Whether a later setup step gives the task cards to the player bound to ``role``."""
+    return any(step.kind == "distribute-tasks" and role in step.params["to"] for step in obs.rules.setup_steps)
+
+
+def choose_player(bot: HeuristicBot, obs: Observation, req: Sequence[ChoosePlayer]) -> Action:
+    """A role without conditions the play-outs judge: a taker by play-outs, else the first from the left."""
+    role = req[0].role
+    if taker_role(obs, role) and any(t.owner is None for t in obs.task_cards):
+        scores = bot.taker_scores(obs, [a.player for a in req])
+        if scores is not None:
+            return req[max(range(len(req)), key=lambda i: (scores[i], -i))]
+    chooser = req[0].seat
+    return min(req, key=lambda a: (a.player - chooser - 1) % obs.players)
+
+
+def choose_dummy_seat(obs: Observation, req: Sequence[Action]) -> Action:
+    commander = obs.commander if obs.commander is not None else obs.seat
+    want = (commander + 1) % obs.players
+    return next((a for a in req if getattr(a, "dummy_seat", None) == want), req[0])
+
+
+# ------------------------------------------------------------------------------------------------ tokens
+def tokens(bot: HeuristicBot, obs: Observation, req: Sequence[Action]) -> Action:
+    """Swap or move a token, or skip: each option played out over the same sampled deals, with the tasks
+    drafted by affinity from the commander; skipping wins ties."""
+    from crewkit.families.trick_taking.bots.heuristic import Knowledge, _full_view, _model_fits, world_from
+    from crewkit.families.trick_taking.bots.sim import rollout
+
+    skip = next((a for a in req if isinstance(a, Skip)), None)
+    obs = _full_view(obs)
+    if not _model_fits(obs, setup=True):
+        return skip if skip is not None else req[0]
+    know = Knowledge(obs)
+    deals = [know.sample(bot.rng) for _ in range(max(4, bot.draft_worlds))]
+    base_tokens = [t.token for t in obs.tasks]
+    cards = [t.card.id for t in obs.tasks]
+
+    def tokens_after(a: Action) -> list[str | None]:
+        out = list(base_tokens)
+        if isinstance(a, SwapTokens):
+            i, j = cards.index(a.first.id), cards.index(a.second.id)
+            out[i], out[j] = out[j], out[i]
+        elif isinstance(a, MoveToken):
+            i, j = base_tokens.index(a.token), cards.index(a.target.id)
+            out[j], out[i] = out[i], None
+        return out
+
+    owners_of = [_greedy_owners(obs, hands) for hands in deals]
+    best: tuple[int, int] | None = None
+    choice = req[0]
+    order = sorted(range(len(req)), key=lambda i: not isinstance(req[i], Skip))
+    for i in order:
+        toks = tokens_after(req[i])
+        won = 0
+        for hands, owners in zip(deals, owners_of, strict=True):
+            w = world_from(_Retasked(obs, owners, toks), list(hands))  # type: ignore[arg-type]
+            won += rollout(w)
+        if best is None or won > best[0]:
+            best, choice = (won, -i), req[i]
+    return choice
+
+
+def _greedy_owners(obs: Observation, hands: list[int]) -> list[int]:
+    """Owners of the tasks drafted by affinity in turn from the commander (the draft's usual order)."""
+    from crewkit.families.trick_taking.bots.heuristic import _task_affinity
+
+    n = obs.players
+    owners = [t.owner if t.owner is not None else -1 for t in obs.tasks]
+    ids = [t.card.id for t in obs.tasks]
+    seat = obs.commander if obs.commander is not None else 0
+    while -1 in owners:
+        free = [i for i, o in enumerate(owners) if o == -1]
+        best = max(free, key=lambda i: (_task_affinity(obs.rules, hands[seat], ids[i]), -ids[i]))
+        owners[best] = seat
+        seat = (seat + 1) % n
+    return owners
+
+
+class _Retasked:
+    """An observation with task owners and tokens replaced (for token play-outs)."""
+
+    def __init__(self, obs: Observation, owners: list[int], toks: list[str | None]) -> None:
+        from crewkit.families.trick_taking.engine.observation import TaskInfo
+
+        self._obs = obs
+        self.tasks = tuple(TaskInfo(t.card, toks[i], owners[i], t.trick) for i, t in enumerate(obs.tasks))
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._obs, name)
+
+
+# ------------------------------------------------------------------------------------------------- Hammer
+def choose_mission(bot: HeuristicBot, obs: Observation, req: Sequence[Any]) -> Action:
+    """Hammer's dealer: penalty mode (a challenge is a bet on the dealer's own hand, which these bots cannot
+    weigh yet) on the mission card at the dealer's seat in the rule set's order: the dealer moves left each
+    round, so a match sees the cards in turn. Which card the hand is least exposed to is not judged yet."""
+    penalty = [a for a in req if a.mode == "penalty"] or list(req)
+    missions = sorted({a.mission for a in penalty}, key=lambda m: [a.mission for a in penalty].index(m))
+    pick = missions[obs.seat % len(missions)] if missions else None
+    return next((a for a in penalty if a.mission == pick), penalty[0])
