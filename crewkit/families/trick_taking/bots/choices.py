@@ -114,7 +114,7 @@ def ask_answer(rules: Any, hand: int, answers: Sequence[str]) -> str:
 
 def wants_answer(rules: Any, hand: int, card: int, players: int) -> str:
     """"Who wants this task?": yes when the hand suits it better than all but one hand in ``players`` would."""
-    from crewkit.families.trick_taking.bots.heuristic import _task_affinity
+    from crewkit.families.trick_taking.bots.knowledge import _task_affinity
 
     vals = _values(rules, hand.bit_count(), f"wants:{card}", lambda h: _task_affinity(rules, h, card))
     return "yes" if _task_affinity(rules, hand, card) >= _quantile(vals, 1 - 1 / max(2, players)) else "no"
@@ -235,7 +235,7 @@ def give_task(bot: HeuristicBot, obs: Observation, req: Sequence[GiveTask]) -> A
     """The task to the seat likeliest to fulfil it: over worlds consistent with the answers, the tasks given so
     far and this one are played out with each candidate as its owner; the most successful play-outs win, then
     the best expected affinity less the load (a task already held)."""
-    from crewkit.families.trick_taking.bots.heuristic import (
+    from crewkit.families.trick_taking.bots.knowledge import (
         Knowledge,
         _full_view,
         _model_fits,
@@ -279,7 +279,7 @@ def give_task(bot: HeuristicBot, obs: Observation, req: Sequence[GiveTask]) -> A
 
 def give_all_tasks(bot: HeuristicBot, obs: Observation, req: Sequence[GiveAllTasks]) -> Action:
     """All the face-down tasks to a player who said they can take them, the strongest expected hand first."""
-    from crewkit.families.trick_taking.bots.heuristic import Knowledge
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge
 
     said = dict(obs.questions[-1][1]) if obs.questions else {}
     know = Knowledge(obs)
@@ -322,7 +322,7 @@ def choose_dummy_seat(obs: Observation, req: Sequence[Action]) -> Action:
 def tokens(bot: HeuristicBot, obs: Observation, req: Sequence[Action]) -> Action:
     """Swap or move a token, or skip: each option played out over the same sampled deals, with the tasks
     drafted by affinity from the commander; skipping wins ties."""
-    from crewkit.families.trick_taking.bots.heuristic import Knowledge, _full_view, _model_fits, world_from
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, _model_fits, world_from
     from crewkit.families.trick_taking.bots.sim import rollout
 
     skip = next((a for a in req if isinstance(a, Skip)), None)
@@ -361,7 +361,7 @@ def tokens(bot: HeuristicBot, obs: Observation, req: Sequence[Action]) -> Action
 
 def _greedy_owners(obs: Observation, hands: list[int]) -> list[int]:
     """Owners of the tasks drafted by affinity in turn from the commander (the draft's usual order)."""
-    from crewkit.families.trick_taking.bots.heuristic import _task_affinity
+    from crewkit.families.trick_taking.bots.knowledge import _task_affinity
 
     n = obs.players
     owners = [t.owner if t.owner is not None else -1 for t in obs.tasks]

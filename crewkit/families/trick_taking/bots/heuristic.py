@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from crewkit.cards import Card, mask_ids
+from crewkit.cards import Card
 from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.bots import choices
 from crewkit.families.trick_taking.bots.conditions import (
@@ -33,8 +33,15 @@ from crewkit.families.trick_taking.bots.conditions import (
     condition_setup,
     rollout_cond,
 )
+from crewkit.families.trick_taking.bots.knowledge import (
+    Knowledge,
+    _full_view,
+    _model_fits,
+    _task_affinity,
+    world_from,
+)
 from crewkit.families.trick_taking.bots.safety import safe_plays
-from crewkit.families.trick_taking.bots.sim import World, choose_play, rollout, table_for, token_kind
+from crewkit.families.trick_taking.bots.sim import choose_play, rollout
 from crewkit.families.trick_taking.bots.taskcard_choice import (
     TASK_CARD_ACTIONS,
     choose_task_card_action,
@@ -48,7 +55,6 @@ from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
 from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.observation import Observation
-from crewkit.families.trick_taking.engine.rules import Rules
 from crewkit.families.trick_taking.engine.step_actions import (
     Answer,
     ChoosePlayer,
@@ -59,168 +65,7 @@ from crewkit.families.trick_taking.engine.step_actions import (
     SwapTokens,
 )
 
-
-class Knowledge:
-    """What one seat knows about where the unseen cards are."""
-
-    def __init__(self, obs: Observation) -> None:
-        rules = obs.rules
-        t = table_for(rules)
-        self.t = t
-        self.n = n = obs.players
-        self.seat = me = obs.seat
-        played = 0
-        void = [0] * n  # per seat: mask of cards it cannot hold
-        for trick in obs.tricks:
-            led = trick.plays[0][1]
-            lm = t.suit_masks[led.suit.index] if led.suit is not None else 0
-            for s, c in trick.plays:
-                played |= c.bit
-                if lm and not c.bit & lm:
-                    void[s] |= lm
-        cur = obs.current_trick
-        if cur:
-            led = cur[0][1]
-            lm = t.suit_masks[led.suit.index] if led.suit is not None else 0
-            for s, c in cur:
-                played |= c.bit
-                if lm and not c.bit & lm:
-                    void[s] |= lm
-        self.played = played
-        known = [0] * n  # cards known to be in a seat's hand
-        for com in obs.communications:
-            if com.played:
-                continue
-            c = com.card
-            known[com.seat] |= c.bit
-            st = com.statement
-            if st == "top":
-                void[com.seat] |= t.above[c.id]
-            elif st == "bottom":
-                void[com.seat] |= t.below[c.id]
-            elif st == "only":
-                void[com.seat] |= t.above[c.id] | t.below[c.id]
-        cc = rules.commander_card
-        if cc is not None and obs.commander is not None and not played & cc.bit and obs.distress_direction is None:
-            known[obs.commander] |= cc.bit
-        if obs.dummy_seat is not None:  # JARVIS's face-up cards are public
-            for c in obs.dummy_up:
-                known[obs.dummy_seat] |= c.bit
-        hand = obs.hand_mask
-        known[me] = hand
-        for s in range(n):
-            known[s] &= ~played
-            if s != me:
-                known[s] &= ~hand
-        self.known = known
-        self.void = void
-        self.sizes = list(obs.hand_sizes)
-        all_cards = (1 << t.n_cards) - 1
-        located = 0
-        for k in known:
-            located |= k
-        # cards never dealt (3 players: one card stays out) are unknown but belong to nobody
-        self.unknown = all_cards & ~played & ~located
-        self.need = [max(0, self.sizes[s] - known[s].bit_count()) for s in range(n)]
-        if me != obs.dummy_seat:  # JARVIS's own view (:func:`_full_view`): its face-down cards are unseen
-            self.need[me] = 0
-        total_need = sum(self.need)
-        self.spare = self.unknown.bit_count() - total_need  # cards that are out of the game
-
-    def sample(self, rng: random.Random) -> list[int]:
-        """Hands for every seat consistent with what is known (best effort if constraints clash)."""
-        n = self.n
-        cards = mask_ids(self.unknown)
-        opts: list[tuple[int, int, list[int]]] = []
-        for c in cards:
-            bit = 1 << c
-            seats = [s for s in range(n) if self.need[s] and not self.void[s] & bit]
-            opts.append((len(seats), c, seats))
-        for _attempt in range(12):
-            rng.shuffle(opts)
-            opts.sort(key=lambda o: o[0])
-            hands = list(self.known)
-            need = list(self.need)
-            spare = self.spare
-            ok = True
-            for _, c, seats in opts:
-                cands = [s for s in seats if need[s]]
-                weights = [need[s] for s in cands]
-                total = sum(weights) + spare
-                if total <= 0:
-                    ok = False
-                    break
-                r = rng.random() * total
-                chosen = -1
-                for s, wgt in zip(cands, weights, strict=True):
-                    r -= wgt
-                    if r < 0:
-                        chosen = s
-                        break
-                if chosen < 0:
-                    spare -= 1
-                    continue
-                hands[chosen] |= 1 << c
-                need[chosen] -= 1
-            if ok and not any(need):
-                return hands
-        # fall back: ignore voids
-        hands = list(self.known)
-        need = list(self.need)
-        rest = list(cards)
-        rng.shuffle(rest)
-        for s in range(n):
-            for _ in range(need[s]):
-                if rest:
-                    hands[s] |= 1 << rest.pop()
-        return hands
-
-
-def world_from(obs: Observation, hands: list[int]) -> World:
-    t = table_for(obs.rules)
-    w = World.__new__(World)
-    w.t = t
-    w.n = obs.players
-    w.hands = hands
-    w.plays = []
-    w.trick_mask = 0
-    w.led = -1
-    w.leader = obs.leader
-    w.turn = obs.leader
-    w.win_seat = -1
-    w.win_key = 0
-    tb: list[int] = []
-    to: list[int] = []
-    tk: list[int] = []
-    tkk: list[int] = []
-    pending = 0
-    done = 0
-    for i, task in enumerate(obs.tasks):
-        tb.append(task.card.bit)
-        to.append(task.owner if task.owner is not None else -1)
-        kind, k = token_kind(task.token)
-        tk.append(kind)
-        tkk.append(k)
-        if task.trick is None:
-            pending |= 1 << i
-        else:
-            done += 1
-    w.task_bits = tb
-    w.task_owner = to
-    w.task_kind = tk
-    w.task_k = tkk
-    w.pending = pending
-    w.done = done
-    w.total = len(tb)
-    w.status = 0
-    w.tricks_left = obs.total_tricks - len(obs.tricks)
-    w.refresh_tasks()
-    for s, c in obs.current_trick:
-        # hands of the world exclude played cards already; replay the trick's plays without removing
-        w.turn = s
-        w.hands[s] |= c.bit
-        w.play(c.id)
-    return w
+__all__ = ["HeuristicBot", "Knowledge", "world_from"]
 
 
 class HeuristicBot:
@@ -427,24 +272,6 @@ def comm_pick(seat: int, options: Sequence[tuple[Card, str | None]],
     return best if best_score >= 4 else None
 
 
-def _task_affinity(rules: Rules, hand: int, card: int) -> float:
-    """How well a hand suits a task: holding it high, holding cards above it, rockets, length."""
-    t = table_for(rules)
-    bit = 1 << card
-    score = 0.0
-    suit_cards = hand & t.suit_masks[t.suit[card]]
-    above = hand & t.above[card]
-    if hand & bit:
-        score += 1.0 + t.rank[card] / 3
-    score += 1.2 * above.bit_count()
-    if above and (1 << (above.bit_length() - 1)) & t.suit_masks[t.suit[card]]:
-        score += t.rank[above.bit_length() - 1] / 9
-    score += 0.4 * (hand & t.trump_mask).bit_count()
-    if not suit_cards:
-        score += 0.5 * (hand & t.trump_mask).bit_count()
-    return score
-
-
 def _finish_draft(obs: Observation, hands: list[int], first: int) -> list[int]:
     """Owners of every task if this seat takes ``first`` and the others draft by affinity."""
     n = obs.players
@@ -480,44 +307,6 @@ def _with_owners(obs: Observation, owners: list[int]) -> Observation:
     return _OwnedView(obs, owners)  # type: ignore[return-value]
 
 
-__all__ = ["HeuristicBot", "Knowledge", "world_from"]
-
-
-class _DummyView:
-    """An observation in which JARVIS holds its face-down cards too (unseen, like another seat's hand): the
-    world model of the setup's play-outs, which judge task cards and takers before any card is played (an
-    approximation: in the play-outs a face-down card may be played before it is turned up)."""
-
-    def __init__(self, obs: Observation) -> None:
-        self._obs = obs
-        d = obs.dummy_seat
-        sizes = list(obs.hand_sizes)
-        if d is not None:  # as many cards as another hand (the rest, never played, out of the play-outs)
-            others = max((x for s, x in enumerate(sizes) if s != d), default=0)
-            sizes[d] = min(others, sizes[d] + sum(down for _, down in obs.dummy_columns))
-        self.hand_sizes = tuple(sizes)
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._obs, name)
-
-
-def _full_view(obs: Observation) -> Observation:
-    if obs.dummy_seat is None or not obs.dummy_columns:
-        return obs
-    view: Any = _DummyView(obs)
-    return view
-
-
-def _model_fits(obs: Observation, setup: bool = False) -> bool:
-    """Whether the lookahead's world model (every unseen card in a known hand) describes this game.
-
-    It does not for a dummy seat with face-down columns (JARVIS), for cards set aside unseen (Persian
-    reading, Hammer) or for hidden tasks; the bot then plays by simple rules alone. With ``setup``, a dummy
-    seat seen through :func:`_full_view` (its face-down cards in its hand) is a fit."""
-    if (obs.dummy_seat is not None and not setup) or obs.hidden_tasks:
-        return False
-    seen = sum(obs.hand_sizes) + sum(len(t.plays) for t in obs.tricks) + len(obs.current_trick)
-    return seen == len(obs.rules.deck)
 
 
 def _simple_play(obs: Observation, req: tuple[Play, ...]) -> Action:
