@@ -203,8 +203,8 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
             if not open_starts:
                 break
             for st in open_starts:
-                budget_here = budget
-                cap = None
+                budget_here: float | None = budget
+                cap: float | None = None
                 if max_nodes is not None:
                     cap = max_nodes - spent
                     if cap <= 0:
@@ -243,11 +243,11 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
 
 
 def _run_start(
-    st: _Start, budget: int | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool,
-    compile_conditions: bool = True, cap: float | None = None, native_weight: int = 1,
+    st: _Start, budget_py: float | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool,
+    compile_conditions: bool = True, cap_py: float | None = None, native_weight: int = 1,
 ) -> tuple[bool | None, list[Action]]:
-    """Search one start within ``budget`` nodes: (True / False / None when the budget ran out, line).
-    ``budget`` None: the pass without a budget of its own, bounded only by ``cap`` (what is left of the
+    """Search one start within ``budget_py`` nodes: (True / False / None when the budget ran out, line).
+    ``budget_py`` None: the pass without a budget of its own, bounded only by ``cap_py`` (what is left of the
     solve's ``max_nodes``). Both are in plays of the Python search: the C search gets ``native_weight`` times
     as many."""
     if st.game is None:
@@ -276,10 +276,9 @@ def _run_start(
             st.engine = True
             st.fallback = str(exc)
     search = st.search
-    if st.native and native_weight > 1:
-        budget = None if budget is None else budget * native_weight
-        cap = None if cap is None else cap * native_weight
-    cap = None if cap is None else max(1, int(cap))
+    scale = native_weight if st.native else 1
+    budget = None if budget_py is None else max(1, int(budget_py * scale))
+    cap = None if cap_py is None else max(1, int(cap_py * scale))
     before = search.nodes
     try:
         if isinstance(search, TrickSearch):
