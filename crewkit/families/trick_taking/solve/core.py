@@ -518,9 +518,9 @@ class TrickSearch:
             rem |= h
         self.remaining = rem
         self.table = 0
-        if self._too_few_tricks() or (self.check_order and (
+        if self._too_few_tricks() or (self.check_sure and self._sure_wins()) or (self.check_order and (
                 self._doomed() or (self.undrafted and self._sweeps()))):
-            return False
+            return False  # the bounds of a trick start (_trick_body): proved lost before a card is tried
         cands = [m[1] for m in self._moves(0, 0, self.leader, -1, -1)[2]]
         budget = first_budget
         while cands:
