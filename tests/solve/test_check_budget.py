@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from crewkit.analysis import check
+from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.solve import (
     UNKNOWN,
     UNWINNABLE,
@@ -18,16 +19,17 @@ from crewkit.families.trick_taking.solve import (
 )
 from crewkit.games import family_for
 from crewkit.spec.bundled import mission_path
-
 from tests.solve.test_condition_paths import PINKS, ROCKETS, small_deal
 
 C = native.load() is not None
 
 
-def check_deal(mission: str, players: int, i: int):  # type: ignore[no-untyped-def]
+def check_deal(mission: str, players: int, i: int) -> Game:
     """Deal ``i`` the check gives its solver (seed ``check:i``), at the start of the game."""
     game = family_for("crew").open("crew", str(mission_path(mission)), players, f"check:{i}")
-    return game.engine
+    engine = game.engine
+    assert isinstance(engine, Game)
+    return engine
 
 
 def test_a_capped_solve_splits_the_first_plays() -> None:
