@@ -304,6 +304,9 @@ class SolvedDeal:
 #: enough checks to tell, and the replay costs as much as the game itself on missions checked after every play
 TRACED = 200
 BOTS, SOLVER = "bots", "solver"
+#: the check's solver budget counts plays of the Python search; the C search's plays cost about 1/50 of the time
+#: (docs/performance.md, "Solver speed"), so each counts 1/50 (issue 47: the same time decides more deals)
+SOLVER_NATIVE_WEIGHT = 50
 
 _CHECK: dict[str, Any] = {}
 
@@ -340,7 +343,8 @@ def _check_one(job: tuple[tuple[str, int], int]) -> CheckGame | SolvedDeal:
     if kind == SOLVER:
         from crewkit.families.trick_taking.solve import solve
 
-        result = solve(engine, max_nodes=_CHECK["solver_nodes"])  # the reasons of a lost deal too
+        # the reasons of a lost deal too; the budget is time: a play of the C search costs ~1/50 of a Python one
+        result = solve(engine, max_nodes=_CHECK["solver_nodes"], native_weight=SOLVER_NATIVE_WEIGHT)
         return SolvedDeal(i, result.status, result.why)
     from crewkit.analysis.simulate import normalise_reason
     from crewkit.games.driver import play_out

@@ -499,28 +499,39 @@ class TrickSearch:
             self.free_owners = self._owners_from_line()
         return ok
 
-    def run_split(self, deadline: float | None = None, first_budget: int = 1_000, growth: int = 10) -> bool:
-        """:meth:`run` from a trick start (a free draft), each first play searched side by side with node
-        budgets growing ``growth``-fold, all sharing the table of lost positions (what the solver's
-        ``_split_search`` does for positions the engine can step into; a draft has no such position)."""
+    def run_split(self, deadline: float | None = None, first_budget: int = 1_000, growth: int = 10,
+                  max_nodes: int | None = None) -> bool:
+        """:meth:`run` from a trick start (a free draft, or a position whose table keys do not hold its whole
+        future), each first play searched side by side with node budgets growing ``growth``-fold, all sharing
+        the table of lost positions (what the solver's ``_split_search`` does for positions the engine can
+        step into). ``max_nodes`` bounds the whole call (:class:`SearchAborted` when reached)."""
         self.deadline = deadline
         self._reset_position()
         if self.plays or token_out_of_reach(self):
-            return self.run(deadline=deadline)
+            return self.run(max_nodes=max_nodes, deadline=deadline)
+        cap = None if max_nodes is None else self.nodes + max_nodes
+        if self._native is not None and self.automaton is not None and not self.plain and (
+                self._seq[:len(self.automaton.base)] != self.automaton.base):
+            self._native = None  # as in run: another history than the automaton's
         rem = 0
         for h in self.hands:
             rem |= h
         self.remaining = rem
         self.table = 0
-        if self._too_few_tricks() or (self.check_order and (
+        if self._too_few_tricks() or (self.check_sure and self._sure_wins()) or (self.check_order and (
                 self._doomed() or (self.undrafted and self._sweeps()))):
-            return False
+            return False  # the bounds of a trick start (_trick_body): proved lost before a card is tried
         cands = [m[1] for m in self._moves(0, 0, self.leader, -1, -1)[2]]
         budget = first_budget
         while cands:
             left = []
             for cid in cands:
-                self.max_nodes = self.nodes + budget
+                here = budget
+                if cap is not None:
+                    if self.nodes >= cap:
+                        raise SearchAborted("node budget")
+                    here = min(budget, cap - self.nodes)
+                self.max_nodes = self.nodes + here
                 self._next_check = self.nodes + 256
                 self.line = []
                 self.free_owners = {}
@@ -530,7 +541,7 @@ class TrickSearch:
                 self._only = cid
                 try:
                     if self._native is not None:
-                        ok = self._run_native(budget, deadline, only=cid)
+                        ok = self._run_native(here, deadline, only=cid)
                     else:
                         ok = self._play(0, 0, self.leader, -1, -1)
                         self.line.reverse()

@@ -138,6 +138,7 @@ def solve(
     merge: bool | None = None,
     free_draft: bool = True,
     compile_conditions: bool = True,
+    native_weight: int = 1,
 ) -> SolveResult:
     """Decide whether the crew can still succeed from ``game`` (all hands known); return a winning line.
 
@@ -147,6 +148,8 @@ def solve(
     ``free_draft=False`` enumerates the task assignments of a draft even where the core could search it as a
     free draft (the older, slower way; tests compare the two). ``compile_conditions=False`` evaluates every
     mission condition through the DSL (no compiled checks, no card-blind shortcuts; tests compare the two).
+    ``native_weight`` k: a play tried by the C search counts 1/k against ``max_nodes`` (it costs about that much
+    less time than one of the Python search), so a budget meant as time buys the C search k times the plays.
     """
     t0 = time.perf_counter()
     deadline = None if timeout is None else t0 + timeout
@@ -155,14 +158,16 @@ def solve(
 
     try:
         with interruptible(deadline):
-            return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge, free_draft, compile_conditions)
+            return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge, free_draft, compile_conditions,
+                          max(1, native_weight))
     except DslInterrupted:
         return SolveResult(UNKNOWN, [], 0, time.perf_counter() - t0, 0,
                            "stopped at the time limit while a condition was evaluated")
 
 
 def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None, gold_frame: bool, history: str,
-           merge: bool | None, free_draft: bool, compile_conditions: bool = True) -> SolveResult:
+           merge: bool | None, free_draft: bool, compile_conditions: bool = True,
+           native_weight: int = 1) -> SolveResult:
     from crewkit.dsl import DslInterrupted
 
     if game.is_over():
@@ -183,7 +188,7 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
     # with many starts, a search that ran out of budget is rebuilt on the next pass instead of kept
     keep_searches = len(starts) <= _KEEP_SEARCHES
     note = ""
-    spent = 0
+    spent = 0.0  # in plays of the Python search (a C play counts 1/native_weight)
 
     def result(status: str, line: list[Action], why: str = "") -> SolveResult:
         engine = any(isinstance(s.search, EngineSearch) or s.engine for s in starts)
@@ -198,17 +203,20 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
             if not open_starts:
                 break
             for st in open_starts:
-                budget_here = budget
+                budget_here: float | None = budget
+                cap: float | None = None
                 if max_nodes is not None:
-                    left = max_nodes - spent
-                    if left <= 0:
+                    cap = max_nodes - spent
+                    if cap <= 0:
                         raise SearchAborted("node budget")
-                    budget_here = left if budget is None else min(budget, left)
+                    if budget is not None:
+                        budget_here = min(budget, cap)
                 before = st.nodes
                 try:
-                    ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame, compile_conditions)
+                    ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame, compile_conditions,
+                                          cap, native_weight)
                 finally:
-                    spent += st.nodes - before
+                    spent += (st.nodes - before) / (native_weight if st.native else 1)
                 if st.note:
                     note = st.note
                 if ok is None:
@@ -235,10 +243,13 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
 
 
 def _run_start(
-    st: _Start, budget: int | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool,
-    compile_conditions: bool = True,
+    st: _Start, budget_py: float | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool,
+    compile_conditions: bool = True, cap_py: float | None = None, native_weight: int = 1,
 ) -> tuple[bool | None, list[Action]]:
-    """Search one start within ``budget`` nodes: (True / False / None when the budget ran out, line)."""
+    """Search one start within ``budget_py`` nodes: (True / False / None when the budget ran out, line).
+    ``budget_py`` None: the pass without a budget of its own, bounded only by ``cap_py`` (what is left of the
+    solve's ``max_nodes``). Both are in plays of the Python search: the C search gets ``native_weight`` times
+    as many."""
     if st.game is None:
         g = st.base.clone()
         for a in st.prefix:
@@ -265,14 +276,19 @@ def _run_start(
             st.engine = True
             st.fallback = str(exc)
     search = st.search
+    scale = native_weight if st.native else 1
+    budget = None if budget_py is None else max(1, int(budget_py * scale))
+    cap = None if cap_py is None else max(1, int(cap_py * scale))
     before = search.nodes
     try:
         if isinstance(search, TrickSearch):
             try:
+                # the first plays side by side (budgets growing tenfold) when this pass has no budget of its
+                # own: the solve's node cap (the check's) then bounds the whole split
                 if budget is None and search.shares_positions:
-                    ok, first = _split_search(search, game, deadline)
-                elif budget is None and search.draft:
-                    ok, first = search.run_split(deadline), []
+                    ok, first = _split_search(search, game, deadline, cap)
+                elif budget is None:
+                    ok, first = search.run_split(deadline, max_nodes=cap), []
                 else:
                     ok, first = search.run(max_nodes=budget, deadline=deadline), []
             except SearchAborted as exc:
@@ -295,7 +311,8 @@ def _run_start(
             before = 0
             st.note = "the fast search's line did not replay through the engine; the engine-driven search was used"
             st.fallback = "the fast search's line did not replay through the engine"
-        search.max_nodes = None if budget is None else search.nodes + budget
+        limit = cap if budget is None else budget
+        search.max_nodes = None if limit is None else search.nodes + limit
         search.deadline = deadline
         try:
             ok, line = search.run(game)
@@ -323,14 +340,16 @@ def _condition_report(game: Game, starts: list[_Start]) -> list[dict[str, str]]:
     return []
 
 
-def _split_search(search: TrickSearch, game: Game, deadline: float | None) -> tuple[bool, list[Action]]:
+def _split_search(search: TrickSearch, game: Game, deadline: float | None,
+                  max_nodes: int | None = None) -> tuple[bool, list[Action]]:
     """Search each play of the player to move side by side (in the search's own order), with node budgets
     growing tenfold.
 
     A depth-first search that starts with a bad first play can spend millions of nodes proving it bad while
     another first play wins at once; giving every first play a budget in turn bounds that waste. All
     children share the search's table of lost positions, so the work of an exhausted budget is not lost.
-    Returns (winnable, the first play) with the rest of the line in ``search.line``.
+    Returns (winnable, the first play) with the rest of the line in ``search.line``. ``max_nodes`` bounds the
+    whole split (:class:`SearchAborted` when reached).
     """
     children: list[tuple[Action, Game]] = []
     cards = game.rules.deck.cards
@@ -344,15 +363,21 @@ def _split_search(search: TrickSearch, game: Game, deadline: float | None) -> tu
                 search.line = []
                 return True, [action]
             continue
-        if child.phase != TRICKS:
-            return search.run(deadline=deadline), []  # some other step follows: search the position whole
+        if child.phase != TRICKS:  # some other step follows: search the position whole
+            return search.run(max_nodes=max_nodes, deadline=deadline), []
         children.append((action, child))
+    cap = None if max_nodes is None else search.nodes + max_nodes
     budget = _SPLIT_FIRST_BUDGET
     while children:
         left: list[tuple[Action, Game]] = []
         for action, child in children:
+            here = budget
+            if cap is not None:
+                if search.nodes >= cap:
+                    raise SearchAborted("node budget")
+                here = min(budget, cap - search.nodes)
             try:
-                if search.run_from(child, max_nodes=budget, deadline=deadline):
+                if search.run_from(child, max_nodes=here, deadline=deadline):
                     return True, [action]
             except SearchAborted as exc:
                 if str(exc) == "time":
