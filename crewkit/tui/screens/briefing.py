@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown
 from crewkit.tui.services import campaign_progress, progress_of, saved_missions
 from crewkit.tui.text import briefing_lines, plural
@@ -43,7 +44,7 @@ class BriefingScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="briefing-body"):
             yield Static(self.briefing_markup(), id="briefing-text")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def briefing_markup(self) -> str:
         app = self.crew_app

@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import mission_number
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown_plain
 from crewkit.tui.services import Progress, campaign_progress, changed_notice, saved_missions
 
@@ -42,7 +43,7 @@ class CampaignScreen(Screen[None]):
         yield Static(id="campaign-title", classes="screen-title")
         yield DataTable(id="missions", cursor_type="row", zebra_stripes=True)
         yield Static(id="campaign-note", classes="status")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#missions", DataTable)

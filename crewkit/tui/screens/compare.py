@@ -15,9 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Label, ProgressBar, Static
+from textual.widgets import Button, Checkbox, DataTable, Header, Input, Label, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.text import plural
 
 if TYPE_CHECKING:
@@ -160,7 +161,7 @@ class CompareScreen(Screen[None]):
         with VerticalScroll(id="compare-results"):
             yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="compare-chart")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     @staticmethod
     def _variant_input(index: int, spec: str) -> Input:

@@ -11,8 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from crewkit.tui.footer import FitFooter
 
 ResultT = TypeVar("ResultT")
 
@@ -48,7 +50,7 @@ class HandoffScreen(ModalScreen[None]):
                 ),
                 id="handoff-text",
             )
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -73,7 +75,7 @@ class ResumeScreen(ModalScreen[bool]):
                               "\n", self.summary, "\n\n", "y / Enter: resume it   n: start a new attempt"),
                 id="resume-text",
             )
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -101,7 +103,7 @@ class ChoiceScreen(ModalScreen[Any]):
             if self.options:
                 yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
                                  id="choices")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         if self.side:
@@ -147,7 +149,7 @@ class SettingsScreen(ModalScreen[None]):
             yield Static(note, classes="dialog-note")
             names = SETTING_NAMES if self.names is None else self.names
             yield OptionList(*[Option(self.settings.describe(n), id=n) for n in names], id="settings-list")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
+
+from crewkit.tui.footer import FitFooter
 
 HELP = """\
 [b]Keys at the table[/]
@@ -94,7 +96,7 @@ class HelpScreen(Screen[None]):
         yield Header()
         with VerticalScroll():
             yield Static(reflowed(self.text), id="help-text")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,9 +9,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from crewkit.tui.catalog import mission_number
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown_plain
 from crewkit.tui.services import campaign_progress, changed_notice
 
@@ -39,7 +40,7 @@ class LogbookScreen(Screen[None]):
         yield Static(id="logbook-title", classes="screen-title")
         yield DataTable(id="logbook-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="logbook-total", classes="status")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         if self.game is not None:

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.families.not_alone.tui.text import reason_of
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.screens.end import GameEndScreen
 
 
@@ -105,7 +106,7 @@ class HuntLogScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog", id="hunt-log-all"):
             yield Static(Text("Game log", style="bold"))
             yield Static(text, id="hunt-log-text")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FitFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#hunt-log-all", VerticalScroll).scroll_end(animate=False)  # the latest lines first in sight
@@ -134,7 +135,7 @@ class HuntPlacesScreen(ModalScreen[None]):
                 text.append(f"{number} {name}: ", style="bold yellow" if number == self.cursor else "bold")
                 text.append(power)
                 yield Static(text, id=f"hunt-place-{number}", classes="hunt-place")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FitFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         if self.cursor is not None:

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from crewkit.cards import Card, sort_key
@@ -22,6 +22,7 @@ from crewkit.families.trick_taking.engine.blocks.communication import Communicat
 from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.tui.trick import trick_text
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.screens.dialogs import SideDialog, fit_dialog_body
 from crewkit.tui.text import (
     STATEMENT_WORDS,
@@ -50,7 +51,7 @@ class CommunicateScreen(SideDialog[Communicate | None]):
             yield Static(Text("Communicate a card", style="bold"), classes="dialog-title")
             yield Static(id="comm-note", classes="dialog-note")
             yield OptionList(id="comm-options")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -150,7 +151,7 @@ class DistressScreen(SideDialog[bool]):
             yield Static(Text(title, style="bold"), classes="dialog-title")
             yield Static(id="distress-note", classes="dialog-note")
             yield OptionList(id="distress-options")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -236,7 +237,7 @@ class LastTrickScreen(ModalScreen[None]):
             body.append_text(trick_text(last.plays, obs.players, last.leader, self.kinds, self.viewer))
         with Vertical(classes="dialog"):
             yield Static(body, id="last-trick-text")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -324,7 +325,7 @@ class RoundScreen(ModalScreen[None]):
                 yield Static(head, id="round-head")
                 yield Static(chip_table(game, self.kinds, self.viewer, compact=compact), id="chip-table")
             yield Static(Text(f"Enter: deal round {last.round + 1}", style="bold"), id="round-keys")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         fit_dialog_body(self, reserved=5)
@@ -388,7 +389,7 @@ class TrackerScreen(SideDialog[None]):
             yield Static(Text("Card tracker", style="bold"), classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(tracker_text(self.tracker, self.kinds, self.viewer), id="tracker-text")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

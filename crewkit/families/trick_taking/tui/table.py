@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -43,6 +43,7 @@ from crewkit.families.trick_taking.tui.session import Session
 from crewkit.families.trick_taking.tui.tasks import TasksView, round_text, secret_tasks_text
 from crewkit.families.trick_taking.tui.trick import TrickView
 from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.remote import (
     HOST_DECIDES,
     LEAVE_CHOICES,
@@ -125,6 +126,8 @@ class TableScreen(Screen[None]):
     ]
     #: the keys of a mission in play, and those of a finished one (the table looked at after the end screen)
     PLAYING_ONLY = {"communicate", "signal", "distress", "continue", "hint"}
+    #: the keys the footer leaves out first when they do not all fit (crewkit.tui.footer; help lists them)
+    FOOTER_SPARE = ("tracker", "last_trick", "take_back", "hint", "results")
     OVER_ONLY = {"next_mission", "play_again", "campaign", "results"}
 
     def __init__(self, session: Session | RemoteSession, delay: float = 0.8) -> None:
@@ -172,7 +175,7 @@ class TableScreen(Screen[None]):
         yield HandView(id="hand")
         yield Static(id="own-hand")  # your own hand while you choose JARVIS's card
         yield Static(id="status")
-        yield Footer(compact=True, show_command_palette=False)  # ctrl+p still opens it; 80 columns for the keys
+        yield FitFooter(show_command_palette=False)  # ctrl+p still opens it; 80 columns for the keys
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.height < SHORT, "short")  # 80x24: the choice list gives way to the log
