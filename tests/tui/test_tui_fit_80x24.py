@@ -95,3 +95,67 @@ async def test_the_footer_shows_again_what_fits_once_the_terminal_is_wider(servi
         await pilot.pause()
         assert "v Compare" in footer_keys(app) and "^p palette" in footer_keys(app)
         assert not footer_cut(app)
+
+
+async def test_the_compare_screen_fits_at_80x24(services: Services) -> None:
+    from textual.widgets import Button, Checkbox, DataTable, Input
+
+    from crewkit.analysis.compare import compare, parse_variant
+    from crewkit.tui.screens.compare import CompareScreen
+
+    specs = ["ruleset=crew,mission=planet-nine/04,players=4,bot=random",
+             "ruleset=crew,mission=planet-nine/04,players=3,bot=random"]
+    app = make_app(services)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, CompareScreen)
+        for i, spec in enumerate(specs):
+            screen.query_one(f"#variant-{i + 1}", Input).value = spec
+        screen.query_one("#compare-games", Input).value = "6"
+        screen.query_one("#compare-solver", Checkbox).value = True
+        await pilot.press("ctrl+r")
+        for _ in range(2400):  # a safety net: the worker's result is what is waited on
+            if screen.result is not None:
+                break
+            await pilot.pause(0.05)
+        assert screen.result is not None
+        await pilot.pause()
+        # every field and button of the form inside the 80 columns
+        for widget in (*screen.query(Input), *screen.query(Button), *screen.query(Checkbox)):
+            assert widget.region.right <= SMALL[0], widget
+        table = screen.query_one("#compare-table", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width, "the table scrolls sideways"
+        text = " ".join((await scrolled_text(pilot)).split())
+        assert "Solver" in text and "+ Variant" in text and "Run" in text
+        assert f"6 paired deals per variant, seed 'compare' · {screen.result.seconds:.1f} s" in text
+        expected = compare([parse_variant(s) for s in specs], 6, "compare", solver=True)
+        pair = expected.pairs[0]
+        d = pair.difference
+        for header in ("Success", "95% interval", "Winnable", "Tricks", "Δ pts"):
+            assert header in text
+        # the paired comparison whole: the difference, its interval and the test's p
+        assert (f"[2] vs [1]: {100 * d.difference:+.1f} points (95%: {100 * d.low:+.1f} to {100 * d.high:+.1f}), "
+                f"McNemar p {pair.mcnemar.p_value:.3g}") in text
+        top = expected.results[0].reasons(1)[0]
+        assert f"[1] top failure: {top[1]}× {top[0]}" in text
+
+
+async def scrolled_text(pilot: Any) -> str:
+    """What the compare screen shows, its results scrolled through from the top (they scroll at 80x24)."""
+    from screen_text import screen_text
+    from textual.containers import VerticalScroll
+
+    app = pilot.app
+    box = app.screen.query_one("#compare-results", VerticalScroll)
+    box.scroll_home(animate=False)
+    await pilot.pause()
+    seen = [screen_text(app)]
+    while box.scroll_y < box.max_scroll_y:
+        box.scroll_to(y=min(box.max_scroll_y, box.scroll_y + max(1, box.scrollable_content_region.height - 1)),
+                      animate=False)
+        await pilot.pause()
+        seen.append(screen_text(app))
+    return "\n".join(seen)
