@@ -8,7 +8,7 @@ from typing import Any
 from footer_fit import footer_cut, footer_keys, footer_line
 from hunt_helpers import make_hunt_app
 from hunt_helpers import settle as hunt_settle
-from tui_helpers import make_app, pass_distress, play_to_end, settle
+from tui_helpers import advance, make_app, open_table, pass_distress, play_to_end, settle
 
 from crewkit.families.trick_taking.tui.dialogs import DistressScreen
 from crewkit.families.trick_taking.tui.end import EndScreen
@@ -159,3 +159,40 @@ async def scrolled_text(pilot: Any) -> str:
         await pilot.pause()
         seen.append(screen_text(app))
     return "\n".join(seen)
+
+
+async def test_a_hint_leaves_the_trick_panel_in_sight_at_80x24(services: Services) -> None:
+    """The hint is said in the status line under the table; no toast covers the trick panel (nor anything)."""
+    from screen_text import screen_text
+
+    app = make_app(services, mission="planet-nine/01", seed="fit")
+    async with app.run_test(size=SMALL, notifications=True) as pilot:  # toasts drawn, as in the terminal
+        table = await open_table(pilot)
+        for _ in range(40):  # the bots lead until it is our turn in a trick
+            await settle(pilot)
+            if await pass_distress(pilot):
+                continue
+            if table.session.g.phase == "tricks" and table.session.g.to_act == 0:
+                break
+            await advance(pilot, table.session.g.to_act == 0)
+        assert table.session.g.phase == "tricks" and table.session.g.to_act == 0
+        await settle(pilot)
+        trick = table.query_one("#trick").region
+
+        def panel() -> list[str]:
+            rows = screen_text(app).splitlines() + [""] * SMALL[1]
+            return [row[trick.x: trick.right] for row in rows[trick.y: trick.bottom]]
+
+        before = panel()
+        await pilot.press("h")
+        for _ in range(600):  # a safety net: the expert bot thinks in a worker; its answer is waited on
+            if table.status_text.startswith("Hint"):
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        assert panel() == before, "something covers the trick panel"
+        assert table.status_text.startswith("Hint: play ")
+        assert "marked with hints" in table.status_text
+        assert not list(app._notifications)
+        shown = " ".join(screen_text(app).split())
+        assert " ".join(table.status_text.split()) in shown  # the whole hint in sight (it wraps)

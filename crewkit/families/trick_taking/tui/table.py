@@ -995,14 +995,13 @@ class TableScreen(Screen[None]):
         def then(found: Any) -> None:
             label = action_label(found.action)
             reason = name_seats(found.reason, s.kinds, self.viewer)
-            self.set_status(f"Hint: {reason}")
+            said = reason if reason.startswith(label) else f"{label}: {reason}"  # the reason may name it
+            # in the status line (it wraps), not a toast: a toast would cover the trick panel
+            self.set_status(f"Hint: {said} (the attempt is marked with hints)")
             card = getattr(found.action, "card", None)
             hand = self.query_one("#hand", HandView)
             if card is not None and card in hand.cards:
                 hand.select(card)
-            said = reason if reason.startswith(label) else f"{label}: {reason}"  # the reason may name it
-            self.app.clear_notifications()  # one hint at a time: the last one's toast goes
-            self.notify(said, title="Hint (the attempt is marked with hints)", timeout=8)
 
         self.run_engine(lambda: s.hint(seat), then, busy="The expert bot is looking for a hint")
 
