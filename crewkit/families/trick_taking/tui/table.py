@@ -62,6 +62,7 @@ from crewkit.tui.text import (
     card_text,
     cards_line,
     chip_str,
+    commander_word,
     dummy_seat_label,
     name_seats,
     public_action_label,
@@ -301,7 +302,7 @@ class TableScreen(Screen[None]):
             info.append(" · dealer: ")
             info.append(seat_label(game.dealer, kinds, viewer), style="bold yellow")
         else:
-            info.append(" · commander: ")
+            info.append(f" · {commander_word(game.rules)}: ")
             info.append(seat_label(obs.commander, kinds, viewer), style="bold yellow")
         if obs.to_act is not None:
             info.append(" · to act: ")
@@ -323,7 +324,8 @@ class TableScreen(Screen[None]):
         self.query_one("#trick", TrickView).show(obs, kinds, viewer)
         deck = game.rules.task_deck
         texts = {c.id: c.text for c in deck.cards} if deck is not None else None
-        self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer, card_texts=texts)
+        self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer, card_texts=texts,
+                                              commander=commander_word(game.rules))
 
         acting = self.acting()
         act_obs = obs if acting is None or acting == viewer else game.observation(acting)
@@ -401,7 +403,8 @@ class TableScreen(Screen[None]):
             }.get(next(iter(kinds_of - {"pass-task"})) if len(kinds_of - {"pass-task"}) == 1 else "",
                   "Choose (↑ ↓ Enter)")
             if kinds_of == {"answer"} and game.questions:
-                heading = f"The commander asks you: \u201c{game.questions[-1][0]}\u201d (↑ ↓ Enter)"
+                heading = (f"The {commander_word(game.rules)} asks you: \u201c{game.questions[-1][0]}\u201d "
+                           "(↑ ↓ Enter)")
             panel_title.update(Text(heading, style="bold"))
         self.query_one("#status", Static).update(Text(self.status_text))
         self.refresh_keys()
