@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from crewkit.cards import Card, sort_key
 from crewkit.engine.errors import IllegalAction
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
-from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
+from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard, receiver
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.tui.trick import trick_text
 from crewkit.tui.footer import FitFooter
@@ -169,9 +169,15 @@ class DistressScreen(SideDialog[bool]):
         else:
             note.update(f"Step 1 of 2: which way do the cards go? {rule}")
         for i, action in enumerate(self.actions):
-            options.add_option(Option(f"signal: cards go to the {action.direction}", id=f"dir:{i}"))
+            # one line in the side dialog at 80 columns: the direction and who receives this seat's card
+            options.add_option(Option(f"signal {action.direction}: {self.to_whom(action.direction)}", id=f"dir:{i}"))
         options.highlighted = 0
         options.focus()
+
+    def to_whom(self, direction: str) -> str:
+        """``you pass to Bot 1`` — who receives this seat's card when cards go to ``direction``."""
+        game = self.session.g
+        return f"you pass to {seat_label(receiver(game, self.seat, direction), self.session.kinds, self.seat)}"
 
     def show_pass(self) -> None:
         game = self.session.g
@@ -183,7 +189,7 @@ class DistressScreen(SideDialog[bool]):
             self.dismiss(True)
             return
         note.update(f"Step 2 of 2: which card do you pass? The signal is sent: cards go to the "
-                    f"{game.distress_direction}.")
+                    f"{game.distress_direction}, {self.to_whom(str(game.distress_direction))}.")
         for action in sorted(passes, key=lambda a: sort_key(a.card)):
             options.add_option(Option(card_text(action.card), id=f"pass:{action.card.id}"))
         options.highlighted = 0
