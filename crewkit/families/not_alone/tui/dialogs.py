@@ -35,6 +35,7 @@ from crewkit.families.not_alone.tui.text import (
     where_label,
 )
 from crewkit.tui.footer import FitFooter
+from crewkit.tui.screens.dialogs import QUIT_BINDING, quit_from_dialog
 
 Marker = Callable[[set[int], "int | None"], None]  # the table's planet: places offered, the one highlighted
 
@@ -46,7 +47,10 @@ def _digit_place(key: str) -> int | None:
 
 
 class _Dialog(ModalScreen[Action | None]):
-    BINDINGS = [Binding("escape", "back", "Back / look at the table")]
+    BINDINGS = [Binding("escape", "back", "Back / look at the table"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)  # q quits here too, with the table's confirmation
 
     def __init__(self, title: str, note: str, mark: Marker | None) -> None:
         super().__init__(classes="hunt-dialog-screen")

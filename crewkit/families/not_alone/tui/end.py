@@ -13,6 +13,7 @@ from textual.widgets import Static
 from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.families.not_alone.tui.text import reason_of
 from crewkit.tui.footer import FitFooter
+from crewkit.tui.screens.dialogs import QUIT_BINDING, quit_from_dialog
 from crewkit.tui.screens.end import GameEndScreen
 
 
@@ -93,7 +94,10 @@ On the planet: C the Creature token, T the Target token, A the Artemia token, â—
 class HuntLogScreen(ModalScreen[None]):
     """The game's log as this seat was shown it, from its first line, to scroll (``g``): why each track moved."""
 
-    BINDINGS = [Binding("escape,g,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,g,enter", "close", "Close"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, lines: tuple[str, ...]) -> None:
         super().__init__()
@@ -119,7 +123,10 @@ class HuntPlacesScreen(ModalScreen[None]):
     """Every place of the planet with its whole power (``i``), to scroll; the place under the planet's cursor
     is marked and in sight."""
 
-    BINDINGS = [Binding("escape,i,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,i,enter", "close", "Close"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, places: list[tuple[int, str, str]], cursor: int | None = None) -> None:
         super().__init__()

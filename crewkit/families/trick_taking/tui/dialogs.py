@@ -23,7 +23,7 @@ from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassC
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.tui.trick import trick_text
 from crewkit.tui.footer import FitFooter
-from crewkit.tui.screens.dialogs import SideDialog, fit_dialog_body
+from crewkit.tui.screens.dialogs import QUIT_BINDING, SideDialog, fit_dialog_body, quit_from_dialog
 from crewkit.tui.text import (
     STATEMENT_WORDS,
     card_text,
@@ -219,7 +219,10 @@ class DistressScreen(SideDialog[bool]):
 
 
 class LastTrickScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,t,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,t,enter", "close", "Close"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, obs: Any, kinds: Sequence[str], viewer: int | None) -> None:
         super().__init__(id="last-trick")
@@ -305,7 +308,10 @@ def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None, *, rule
 class RoundScreen(ModalScreen[None]):
     """Hammer: the round's result and the chip table so far; Enter deals the next round."""
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="⏎")]
+    BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="⏎"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, game: Any, kinds: Sequence[str], viewer: int | None) -> None:
         super().__init__(classes="round-end")  # no id: the last round's screen may still be leaving the DOM
