@@ -1000,7 +1000,7 @@ class TableScreen(Screen[None]):
             reason = name_seats(found.reason, s.kinds, self.viewer)
             said = reason if reason.startswith(label) else f"{label}: {reason}"  # the reason may name it
             # in the status line (it wraps), not a toast: a toast would cover the trick panel
-            self.set_status(f"Hint: {said} (the attempt is marked with hints)")
+            self.set_status(f"Hint: {said}; the attempt is marked with hints")
             card = getattr(found.action, "card", None)
             hand = self.query_one("#hand", HandView)
             if card is not None and card in hand.cards:
