@@ -38,10 +38,13 @@ from crewkit.net import DEFAULT_BOT_DELAY  # noqa: E402 - after the checkout is 
 
 async def _serve(folder: Path, tables: int, mission: str, seats: list[str], pace: float) -> None:
     from crewkit.net.protocol import join_link
-    from crewkit.net.server import Host, Limits
+    from crewkit.net.server import Host, Limits, raise_open_files_limit
     from crewkit.net.table import HostedTable, TableConfig
 
-    host = Host(folder, Limits(ping_interval=None, ping_timeout=None), bot_delay=pace)
+    raise_open_files_limit()
+    # every client comes from 127.0.0.1, all at once: no cap per address
+    host = Host(folder, Limits(ping_interval=None, ping_timeout=None, connections=1_000_000, handshakes=1_000_000),
+                bot_delay=pace)
     for i in range(tables):
         host.add(HostedTable.create(folder, TableConfig("crew", mission, len(seats), f"load-{i}", seats), "fast"))
     await host.start("127.0.0.1", 0)

@@ -39,3 +39,8 @@ class UsageError(CrewkitError):
     """A command line that cannot be carried out as given (exit 2)."""
 
     exit_code = EXIT_USAGE
+
+
+class DataFolderError(CrewkitError):
+    """crewkit's data folder (``$CREWKIT_HOME``, else the user's data folder) cannot be used: a file or a
+    device stands where the folder should be, or it cannot be created (exit 1)."""

@@ -62,3 +62,42 @@ def discard(path: Path) -> None:
     """Remove a cache file (ignoring one that is already gone)."""
     with contextlib.suppress(OSError):
         path.unlink()
+
+
+def _kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words (for a message about a folder that is not one)."""
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a file"
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a folder crewkit keeps files in, in words, or None when it is one (or could be
+    created: the nearest existing parent is a folder). Looks only; creates nothing."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        pass
+    except NotADirectoryError:
+        pass  # a parent is not a folder: found below
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    else:
+        return None if stat.S_ISDIR(st.st_mode) else f"is {_kind(st.st_mode)}, not a folder"
+    for parent in path.absolute().parents:
+        try:
+            st = os.stat(parent)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:
+            return f"cannot be created: {parent} cannot be read ({exc.strerror or exc})"
+        if stat.S_ISDIR(st.st_mode):
+            return None
+        return f"cannot be created: {parent} is {_kind(st.st_mode)}, not a folder"
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -25,6 +26,19 @@ def pytest_configure(config: pytest.Config) -> None:
     if "CREWKIT_CACHE" not in os.environ:
         _CACHE_SET_HERE = tempfile.mkdtemp(prefix="crewkit-test-cache-")
         os.environ["CREWKIT_CACHE"] = _CACHE_SET_HERE
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Collect the garbage once and freeze what is left, before an xdist worker reports that it has finished.
+
+    After that report the controller ends the worker's gateway, and execnet sends the worker a SIGINT when it
+    is still busy 5 s later; pytest then collects garbage five times over the worker's whole heap (its
+    unraisable-exception check), which took longer than that on a loaded machine: the SIGINT landed in
+    hypothesis's gc callback (a stray KeyboardInterrupt traceback) and the worker was killed. Frozen objects
+    are not walked again: those collections take no time."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

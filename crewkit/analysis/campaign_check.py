@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crewkit.analysis.compare import Variant, VariantResult, run_variants, text_bar
+from crewkit.analysis.compare import SOLVER_MARK, Variant, VariantResult, run_variants, text_bar
 
 ProgressCallback = Callable[[int, int], None]
 LOOKAHEAD = 3
@@ -117,7 +117,8 @@ class CampaignCheck:
             if chart:
                 lines.append("")
                 lines.append("  difficulty curve: █ bot success, [ ] 95% interval"
-                             + (", ◆ winnable share" if any(r.solver_ran for r in self.curve(players)) else ""))
+                             + (f", {SOLVER_MARK} winnable share" if any(r.solver_ran for r in self.curve(players))
+                                else ""))
                 for r in self.curve(players):
                     if r.error:
                         continue

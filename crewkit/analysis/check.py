@@ -528,7 +528,9 @@ def check_mission(
     if errors:
         return report
     mission = load_mission(str(p))
-    rs_name = ruleset or (mission.rulesets[0] if mission.rulesets else "crew")
+    from crewkit.spec.mission_rulesets import choose_ruleset
+
+    rs_name = choose_ruleset(ruleset, str(p))
     rs = load_ruleset(rs_name)
     report.mission, report.ruleset, report.bot = mission.id, rs.name, bot
     report.precision = precision

@@ -103,6 +103,10 @@ def parse_variant(text: str, defaults: Mapping[str, Any] | None = None, *, index
             if canon in values:
                 raise VariantError(f"{key} is given twice in variant {text!r}")
             values[canon] = value
+    if "ruleset" not in values and not d.get("ruleset"):  # the mission's first listed rule set, as every command
+        from crewkit.spec.mission_rulesets import default_ruleset
+
+        values["ruleset"] = default_ruleset(values.get("mission") or d.get("mission"))
     family = family_for(str(values.get("ruleset", d.get("ruleset") or "")))
     for key in ("ruleset", "mission", "players", "bot"):
         if key not in values:
@@ -272,6 +276,30 @@ class Comparison:
     pairs: list[PairStats] = field(default_factory=list)
     campaign: str | None = None
     precision: float | None = None  # the target half-width, None for a fixed number of deals
+    max_games: int | None = None  # the cap on deals per variant (--games); with a precision, where it may stop
+
+    def widest_half_width(self) -> float:
+        """The widest half-width of the variants' 95% intervals of bot success (0 without a result)."""
+        return max(((r.interval[1] - r.interval[0]) / 2 for r in self.results if not r.error and r.games),
+                   default=0.0)
+
+    def precision_reached(self) -> bool | None:
+        """Whether every variant's 95% interval came within ±precision (None without a precision)."""
+        if self.precision is None:
+            return None
+        return self.widest_half_width() <= self.precision + 1e-12
+
+    def precision_text(self) -> str:
+        """What stopped the deals, truthfully: the precision reached, or the cap on games before it."""
+        if self.precision is None:
+            return ""
+        widest = 100 * self.widest_half_width()
+        target = 100 * self.precision
+        if self.precision_reached():
+            return f"played until every variant's 95% interval was within ±{target:.1f} points (widest ±{widest:.1f})"
+        cap = self.max_games if self.max_games is not None else self.games
+        return (f"stopped by the cap of {cap} deals (--games) before every 95% interval came within ±{target:.1f} "
+                f"points (--precision): the widest is ±{widest:.1f} points")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -284,6 +312,8 @@ class Comparison:
             "seconds": round(self.seconds, 3),
             "workers": self.workers,
             "precision": self.precision,
+            "precision_reached": self.precision_reached(),
+            "max_games": self.max_games,
         }
 
     def to_csv(self) -> str:
@@ -324,9 +354,9 @@ class Comparison:
         if self.campaign:
             return self._format_campaign(chart=chart, width=width)
         lines = [f"{self.games} paired deals per variant, seeds {self.seed!r}:0..{self.games - 1}"
-                 + (f" (until ±{100 * self.precision:.1f} points for every variant)" if self.precision is not None
-                    else "")
                  + (f"; solver up to {self.solver_nodes} nodes per deal" if self.solver and self.solver_nodes else "")]
+        if self.precision is not None:
+            lines.append(self.precision_text())
         lines.append("")
         for i, r in enumerate(self.results):
             v = r.variant
@@ -359,7 +389,8 @@ class Comparison:
                 lines.append(f"    winnable      {c['winnable']}/{c['winnable'] + c['unwinnable']} decided = "
                              f"{100 * share[0]:.1f}% (upper bound for any crew; 95% {100 * share[1]:.1f}–"
                              f"{100 * share[2]:.1f}%), {c['unknown']} unknown")
-            lines.append(f"    mean tricks   {r.mean_tricks:.2f}; mean score {r.mean_score:.2f}")
+            lines.append(f"    mean tricks   {r.mean_tricks:.2f}; mean score {r.mean_score:.2f} (tasks done per deal; "
+                         "tricks played where the mission has no tasks)")
             for reason, count in r.reasons(3):
                 lines.append(f"    failure       {count:>4}  {reason}")
         if self.pairs:
@@ -368,17 +399,21 @@ class Comparison:
                          + "".join(sorted({_sides_note(r.variant.ruleset) for r in self.results})) + "):")
             for k, p in enumerate(self.pairs, start=2):
                 d = p.difference
-                lines.append(
-                    f"  [{k}] success {100 * d.difference:+.1f} points (95% {100 * d.low:+.1f} to {100 * d.high:+.1f}); "
-                    f"McNemar {p.mcnemar.method} p = {p.mcnemar.p_value:.3g} "
-                    f"(only [1]: {p.table.only_a}, only [{k}]: {p.table.only_b}); "
-                    f"scores Wilcoxon p = {p.scores_wilcoxon.p_value:.3g}, t-test p = {p.scores_t.p_value:.3g}"
-                    + ("" if p.same_deals else "  [the hands differ: different decks or hand sizes]")
-                )
+                lines.append(f"  [{k}] success {100 * d.difference:+.1f} points (95% {100 * d.low:+.1f} to "
+                             f"{100 * d.high:+.1f})"
+                             + ("" if p.same_deals else "  [the hands differ: different decks or hand sizes]"))
+                lines.append(f"      won by one only: [1] alone {p.table.only_a}, [{k}] alone {p.table.only_b}; paired "
+                             f"test of the outcomes on the same deals (McNemar, {_method_words(p.mcnemar.method)}) "
+                             f"p = {p.mcnemar.p_value:.3g}")
+                lines.append(f"      scores deal by deal: paired rank test (Wilcoxon signed-rank) p = "
+                             f"{p.scores_wilcoxon.p_value:.3g}, paired t-test p = {p.scores_t.p_value:.3g}")
+            lines.append("  p: the chance of a difference at least this large if both variants were equally hard; "
+                         "below 0.05, chance alone is an unlikely explanation")
         if chart:
             lines.append("")
             lines.append("Bot success with 95% interval ([ ])"
-                         + ("; ◆ solver-winnable share:" if any(r.solver_ran for r in self.results) else ":"))
+                         + (f"; {SOLVER_MARK} solver-winnable share:" if any(r.solver_ran for r in self.results)
+                            else ":"))
             label_w = min(24, max(len(f"[{i + 1}]") for i in range(len(self.results))))
             for i, r in enumerate(self.results):
                 share = r.winnable_share()
@@ -392,9 +427,10 @@ class Comparison:
     def _format_campaign(self, *, chart: bool, width: int) -> str:
         counts = {r.games for r in self.results if not r.error}
         per = f"{'up to ' if len(counts) > 1 else ''}{self.games} deals per mission"
+        lines = [f"campaign {self.campaign}: {per}, seeds {self.seed!r}:0..{self.games - 1}"]
         if self.precision is not None:
-            per += f" (each until its 95% interval is ±{100 * self.precision:.1f} points or the cap)"
-        lines = [f"campaign {self.campaign}: {per}, seeds {self.seed!r}:0..{self.games - 1}", ""]
+            lines.append(self.precision_text().replace("every variant's", "every mission's"))
+        lines.append("")
         head = f"{'mission':<16} {'deals':>5} {'bot success':>22} {'winnable (decided)':>26} {'unknown':>7} {'tricks':>6}"
         lines.append(head)
         lines.append("-" * len(head))
@@ -418,7 +454,8 @@ class Comparison:
         if chart:
             lines.append("")
             lines.append("Difficulty curve: █ bot success, [ ] its 95% interval"
-                         + (", ◆ solver-winnable share" if any(r.solver_ran for r in self.results) else ""))
+                         + (f", {SOLVER_MARK} solver-winnable share" if any(r.solver_ran for r in self.results)
+                            else ""))
             for r in self.results:
                 if r.error:
                     continue
@@ -430,8 +467,17 @@ class Comparison:
         return "\n".join(lines)
 
 
+#: where a chart marks the solver-winnable share: a sign no suit uses (◆ is blue's)
+SOLVER_MARK = "×"
+
+
+def _method_words(method: str) -> str:
+    """McNemar's two ways, in words: an exact count (few deals won by one only) or its χ² approximation."""
+    return {"exact": "exact", "chi2": "χ² approximation"}.get(method, method)
+
+
 def text_bar(rate: float, interval: tuple[float, float], width: int = 40, marker: float | None = None) -> str:
-    """A one-line bar: █ up to ``rate``, ``[`` and ``]`` at the interval ends, ◆ at ``marker``."""
+    """A one-line bar: █ up to ``rate``, ``[`` and ``]`` at the interval ends, :data:`SOLVER_MARK` at ``marker``."""
     if marker is not None and marker != marker:  # NaN: no deal decided
         marker = None
     cells = [" "] * (width + 1)
@@ -446,7 +492,7 @@ def text_bar(rate: float, interval: tuple[float, float], width: int = 40, marker
     cells[lo] = "["
     cells[hi] = "]" if hi != lo else "|"
     if marker is not None:
-        cells[min(width, max(0, round(marker * width)))] = "◆"
+        cells[min(width, max(0, round(marker * width)))] = SOLVER_MARK
     return "|" + "".join(cells) + "|"
 
 
@@ -589,6 +635,7 @@ def compare(
                      solver_timeout if solver else None, time.perf_counter() - t0, used)
     cmp.pairs = [pair_stats(results[0], r) for r in results[1:]]
     cmp.precision = precision
+    cmp.max_games = games
     return cmp
 
 
@@ -628,6 +675,7 @@ def compare_campaign(
     cmp = Comparison(results, played, seed, solver, solver_nodes if solver else None,
                       solver_timeout if solver else None, time.perf_counter() - t0, used, campaign=camp.name)
     cmp.precision = precision
+    cmp.max_games = games
     return cmp
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.rules import Rules
 from crewkit.families.trick_taking.engine.setup import GameSpec, compile_game
+from crewkit.families.trick_taking.engine.setup import game_spec as _named_spec
 
 
 def load_rules(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> Rules:
@@ -21,7 +22,8 @@ def load_rules(ruleset: str, mission: str, players: int, readings: Mapping[str, 
 
 
 def game_spec(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> GameSpec:
-    return GameSpec(ruleset, mission, players, tuple(sorted((readings or {}).items())))
+    """The game's name for its records (with the text of a user's mission file)."""
+    return _named_spec(ruleset, mission, players, readings)
 
 
 def start_game(rules: Rules, spec: GameSpec | None, seed: str) -> Game:

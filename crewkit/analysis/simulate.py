@@ -224,21 +224,30 @@ _PREFIX = re.compile(r"^failed (?:in|after) trick \d+:\s*")
 
 
 def normalise_reason(reason: str) -> str:
-    """Group failure reasons: strip trick numbers, cards and seats (``"task card won by another seat"``)."""
+    """Group failure reasons in words a player reads (every report's reasons come from here): the trick,
+    the player and the card that vary from game to game become "a trick", "a player", "a 9", and a seat named
+    in parentheses after a role or a card ("the sick crew member (seat 2)") is dropped, since the group holds
+    every player. ``"the sick crew member won a trick"``, ``"a trick was won by a 9"``."""
     text = _PREFIX.sub("", reason.strip())
     low = text.lower()
     if "task order broken" in low:
-        return "task order broken"
+        return "the task order was broken"
     if re.search(r"won by seat \d+, task of", low):
-        return "task card won by another seat"
+        return "a task card was won by another player"
     if "hands ran out with tasks undone" in low:
-        return "hands ran out"
-    text = re.sub(r"\bseat \d+\b", "a seat", text)
+        return "the hands ran out with tasks undone"
+    text = re.sub(r"\s*\(seat \d+(?: did| with [^()]*)?\)", "", text)
+    text = re.sub(r"\bseat \d+(?=, not\b)", "another player", text)
+    text = re.sub(r"\bseat \d+\b", "a player", text)
+    text = re.sub(r", trick \d+\b", "", text)  # "won a second trick, trick 5"
     text = re.sub(r"\btrick \d+\b", "a trick", text)
-    text = re.sub(r"\b(?:blue|green|yellow|pink|rocket) \d\b", "a card", text, flags=re.IGNORECASE)
-    # numbers become N, but not the digits of a control character written out (\x1b, \u202e: crewkit.safetext)
-    text = re.sub(r"\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\d+", lambda m: m[0] if m[0][0] == "\\" else "N", text)
-    return text.strip() or "failure"
+    # a card a condition's value names keeps its rank (the conditions speak of ranks); one the reason's own
+    # words name ("the pink 3") stays as it is
+    text = re.sub(r"(?<!the )\b(?:blue|green|yellow|pink) ([1-9])\b", lambda m: f"{'an' if m[1] == '8' else 'a'} {m[1]}",
+                  text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<!the )\brocket [1-4]\b", "a rocket", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s*\(\d+\)", "", text)  # a count in parentheses ("before the last trick (13)")
+    return re.sub(r"\s+", " ", text).strip() or "failure"
 
 
 # ---------------------------------------------------------------------------- workers

@@ -103,6 +103,7 @@ class Winnability:
     seconds: float
     workers: int
     unit: str = "tasks"  # tasks | difficulty (task cards drawn by a difficulty total)
+    mission_default: bool = False  # no mission was named: the default one shapes the deals (said in the output)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,6 +116,7 @@ class Winnability:
             "seconds": round(self.seconds, 3),
             "workers": self.workers,
             "unit": self.unit,
+            "mission_default": self.mission_default,
             "rows": [r.to_json() for r in self.rows],
         }
 
@@ -136,6 +138,9 @@ class Winnability:
             f"winnability: {self.ruleset} / {self.mission} ({shape}), {self.players} players, "
             f"{self.deals} deals per {'difficulty total' if cards else 'task count'}, seed {self.seed!r}, "
             f"solver timeout {self.timeout:g} s",
+            *([f"(no --mission given: {self.mission}'s rules shape the deals, its "
+               f"{'difficulty total' if cards else 'task count and tokens'} replaced; --mission names another)"]
+              if self.mission_default else []),
             "",
             f"{'diff.' if cards else 'tasks':>5} {'draft':<5} {'winnable':>9} {'share':>7}  {'95% interval':<15} "
             f"{'undecided':>9}",

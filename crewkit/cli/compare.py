@@ -34,8 +34,12 @@ variants that share a deck play the same hands and the bots get the same seeds. 
 success rate with a 95% Wilson interval, the solver-winnable share (an upper bound for any crew; deals
 the solver cannot decide within its node budget are counted as unknown), mean tricks and the most common
 failure reasons. Each variant is compared with the first: the difference in success rate with a 95%
-(Newcombe) interval, McNemar's test on the paired outcomes (exact below 25 discordant pairs, else χ²),
-and Wilcoxon and t-tests on the paired scores (tasks done; tricks played for missions without tasks).
+(Newcombe) interval; a paired test of the outcomes on the same deals (McNemar's: do the deals only one
+variant wins lean one way more than chance would? exact below 25 such deals, else its χ² approximation);
+and paired tests of the scores deal by deal (the score: tasks done, or tricks played for missions without
+tasks): a rank test (Wilcoxon signed-rank) and a t-test. Each test's p is the chance of a difference at
+least that large between equally hard variants. Deals are played until every variant's 95% interval is
+within --precision, or until --games deals; the report says which stopped it.
 
 variant syntax: comma-separated KEY=VALUE pairs
   ruleset=NAME (rs)   mission=ID (m)   players=N (p)   bot=NAME (b)   reading=ID:OPTION (r, repeatable)
@@ -61,7 +65,8 @@ MAX_VARIANTS = 64
 def add_compare_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="compare variants on the same deals (bots, solver, paired statistics)",
                        description=COMPARE_HELP, formatter_class=_RAW,
-                       parents=[ruleset_option("crew", "default rule set (default: crew; campaign: its own)"),
+                       parents=[ruleset_option(None, "default rule set (default: the first rule set each variant's mission lists, crew "
+                                               "without a mission; campaign: its own)"),
                                 players_option(None, "default number of players (default: 4; a campaign: its "
                                                      "first allowed count)"),
                                 reading_option("a reading for every variant (repeatable)"),
@@ -129,7 +134,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         with precision_bar("compare", args.format == "text") as status:
             result = cmp_mod.compare_campaign(
                 args.campaign, players, args.games, args.seed, bot=args.bot or "fast",
-                ruleset=args.ruleset if args.ruleset != "crew" else None, workers=args.workers, solver=solver,
+                ruleset=args.ruleset, workers=args.workers, solver=solver,
                 solver_nodes=args.solver_nodes, solver_timeout=args.solver_timeout, status=status,
                 oversubscribe=args.oversubscribe, on_note=_note, precision=args.precision, cluster=args.cluster,
                 solver_games=args.solver_games or CAMPAIGN_SOLVER_GAMES)

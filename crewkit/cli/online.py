@@ -36,7 +36,8 @@ def add_host_parser(sub: Any) -> argparse.ArgumentParser:
         "to the table folder before it is acknowledged: run `crewkit host --dir FOLDER` again after a crash and "
         "every unfinished table there resumes, with the same links. By default only this machine can connect "
         "(--bind 127.0.0.1); to play over a network use --certfile/--keyfile (wss://) or an ssh tunnel.",
-        parents=[ruleset_option(None, "rule set name or path (default: the campaign's, else crew)"),
+        parents=[ruleset_option(None, "rule set name or path (default: the campaign's, else the first rule set "
+                                "the mission lists, else crew)"),
                  players_option(None, "number of players (default: the number of --seats, else 4)"),
                  seed_option(None, "seed for the deal (default: random)"),
                  reading_option("play with another reading of an unclear rule (repeatable; see docs/variants.md)")],
@@ -86,7 +87,7 @@ def add_join_parser(sub: Any) -> argparse.ArgumentParser:
 def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
     """The table's configuration from the options (checked: a bad one is a usage error), and the bot spec."""
     from crewkit.games import family_for
-    from crewkit.net.table import TableConfig
+    from crewkit.net.table import TableConfig, TableError, check_names
 
     readings = dict(args.reading)
     ruleset, mission = args.ruleset, args.mission
@@ -106,7 +107,9 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
         # the logbook's keys: the finished game counts as an attempt of this campaign's mission
         campaign = {"identity": camp.identity, "mission": key,
                     "version": str(getattr(entry, "version", "") or "")}
-    ruleset = ruleset or "crew"
+    from crewkit.spec.mission_rulesets import choose_ruleset
+
+    ruleset = choose_ruleset(ruleset, mission)
     family = family_for(ruleset)
     if family.needs_mission and not mission:
         mission = "planet-nine/01"
@@ -126,6 +129,10 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
     names = [n.strip() for n in args.names.split(",")] if args.names else []
     if names and len(names) != players:
         raise UsageError(f"--names lists {len(names)} names for {players} players")
+    try:
+        names = check_names(names)
+    except TableError as exc:
+        raise UsageError(f"--names: {exc}") from None
     seats = [bot if s == "bot" else s for s in seats]
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
     return TableConfig(ruleset, mission, players, seed, seats, readings, names, campaign), bot
@@ -153,7 +160,7 @@ def _has_game_options(args: argparse.Namespace) -> bool:
 def cmd_host(args: argparse.Namespace) -> int:
     import asyncio
 
-    from crewkit.net.server import Host
+    from crewkit.net.server import Host, raise_open_files_limit
     from crewkit.net.table import HostedTable
 
     if not 0 <= args.port <= 65535:
@@ -167,6 +174,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         if not 0 <= args.web_port <= 65535:
             raise UsageError(f"--web-port {args.web_port}: a port is 0 to 65535")
     context = _ssl_context(args)
+    raise_open_files_limit()  # connections are open files: the hard limit, not the usual soft 1,024
     folder = Path(args.dir)
     host = Host(folder, bot_delay=args.delay, log=_say)
     host.bot_after = args.bot_after
@@ -224,7 +232,7 @@ async def _host(host: Any, args: argparse.Namespace, context: ssl.SSLContext | N
     if args.web:
         from crewkit.net.web import WebSeats
 
-        seats_web = WebSeats(host, scheme, str(args.certfile) if args.certfile else None, args.bind, _say)
+        seats_web = WebSeats(host, scheme, str(args.certfile) if args.certfile else None, args.bind, link_host, _say)
         try:
             await seats_web.start(args.bind, args.web_port, context)
         except OSError as exc:

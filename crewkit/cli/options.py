@@ -154,10 +154,16 @@ def _parent() -> argparse.ArgumentParser:
     return argparse.ArgumentParser(add_help=False)
 
 
-def ruleset_option(default: str | None = "crew", help: str | None = None) -> argparse.ArgumentParser:
-    """``--ruleset NAME|PATH``."""
+#: what --ruleset defaults to when a command plays a mission (crewkit.spec.mission_rulesets.choose_ruleset)
+RULESET_DEFAULT_HELP = "rule set name or path (default: the first rule set the mission lists; crew without a mission)"
+
+
+def ruleset_option(default: str | None = None, help: str | None = None) -> argparse.ArgumentParser:
+    """``--ruleset NAME|PATH``; without a default, a command resolves it with
+    :func:`crewkit.spec.mission_rulesets.choose_ruleset` (the mission's first listed rule set)."""
     parent = _parent()
-    parent.add_argument("--ruleset", default=default, help=help or f"rule set name or path (default: {default})")
+    text = help or (RULESET_DEFAULT_HELP if default is None else f"rule set name or path (default: {default})")
+    parent.add_argument("--ruleset", default=default, help=text)
     return parent
 
 

@@ -18,7 +18,8 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
         description="Open the terminal app. With no options: the campaign chooser (progress per campaign), "
         "then the chosen campaign's missions, you in seat 0 and bots in the other seats (--bot chooses them). "
         "With --ruleset not-alone (or not-alone-advanced): the Not Alone table, you on the --seat side.",
-        parents=[ruleset_option(None, "rule set name or path (default: the campaign's)"),
+        parents=[ruleset_option(None, "rule set name or path (default: the campaign's; with "
+                                "--mission outside it, the first rule set the mission lists)"),
                  players_option(None, "number of players (default: 4, or the campaign's first allowed count)"),
                  seed_option(None, "seed for the deal (default: random)"),
                  reading_option("play with another reading of an unclear rule (repeatable; see docs/variants.md)")],
@@ -43,7 +44,10 @@ def add_play_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from crewkit.campaign.home import check_home
     from crewkit.tui.launch import PlayOptions, check_play_options, run_play
+
+    check_home()  # the logbook, saves and records live there: a file or device in its place is said before the app opens
 
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     from crewkit.tui.app import CrewApp
@@ -92,7 +96,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         campaign_ref = None  # the app offers the campaign chooser
         readings_ruleset = "crew"
     else:
-        readings_ruleset = args.ruleset or "crew"
+        from crewkit.spec.mission_rulesets import choose_ruleset
+
+        readings_ruleset = choose_ruleset(args.ruleset, args.mission)
         from crewkit.tui.launch import DEFAULT_CAMPAIGN
 
         campaign_ref = DEFAULT_CAMPAIGN

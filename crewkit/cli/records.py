@@ -43,9 +43,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if read.replay is None or read.family is None:
         report_issues()
         return EXIT_INVALID
+    for note in read.notes:  # a carried mission text that differs from the file here: which one is replayed
+        print(f"crewkit replay: note: {note}", file=sys.stderr)
     # the record's family tells the game in its words, as far as its actions were applied
     if args.format == "json":
-        print(json.dumps(read.family.replay_json(read.replay), indent=2, ensure_ascii=False))
+        data = read.family.replay_json(read.replay)
+        if read.notes:
+            data = {**data, "notes": list(read.notes)}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         print(read.family.replay_text(read.replay))
     if read.issues:

@@ -58,8 +58,10 @@ def add_simulate_parser(sub: Any) -> argparse.ArgumentParser:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from crewkit.analysis.simulate import simulate
     from crewkit.games import family_for
+    from crewkit.spec.mission_rulesets import choose_ruleset
 
     check_cluster(args)
+    args.ruleset = choose_ruleset(args.ruleset, args.mission)
     family = family_for(args.ruleset)
     if family.needs_mission and not args.mission:
         raise UsageError("--mission is required for a trick-taking rule set (for example --mission planet-nine/10)")

@@ -79,6 +79,8 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         if not path.is_file():
             raise UsageError(f"{args.record}: no such file")
         read = read_record(path, known_action_types())  # the one reader: `crewkit replay` and `validate` use it
+        for note in read.notes:
+            print(f"crewkit solve: note: {note}", file=sys.stderr)
         if read.issues or read.replay is None or read.family is None:
             lines = source_lines(path)
             for issue in read.issues:
@@ -99,8 +101,9 @@ def _game_from_args(args: argparse.Namespace) -> Any:
     if not args.mission:
         raise UsageError("give a RECORD or --mission (with --players and --seed)")
     from crewkit.families.trick_taking.engine.setup import new_game
+    from crewkit.spec.mission_rulesets import choose_ruleset
 
-    return new_game(args.ruleset, args.mission, args.players, args.seed, dict(args.reading) or None)
+    return new_game(choose_ruleset(args.ruleset, args.mission), args.mission, args.players, args.seed, dict(args.reading) or None)
 
 
 def line_text(game: Any, line: list[Any]) -> list[str]:

@@ -31,6 +31,8 @@ each task count, --deals random deals of the mission's rules with that many plai
 dropped) are solved with a free draft (the players divide the tasks, each keeping the number the draft
 gives it; the solver searches the division) and/or with fixed owners (the draft in its normal order, each
 seat taking a task at random). Deal I of K tasks is seeded "SEED:K:I", the same deal for both drafts.
+The deals follow planet-nine/10's rules unless --mission names another mission (under task cards with
+objectives, see below); the output says when the default was used.
 
 Under a rule set of task cards with objectives (crew-deep-sea) K is a difficulty total instead: the cards
 are drawn by difficulty as the mission draws them (default mission: the rule set's first bundled mission
@@ -88,7 +90,11 @@ def cmd_winnability(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(f"--tasks: {exc}") from None
     drafts = win_mod.DRAFTS if args.draft == "both" else (args.draft,)
-    if args.mission is None:
+    from crewkit.spec.mission_rulesets import choose_ruleset
+
+    args.ruleset = choose_ruleset(args.ruleset, args.mission)
+    mission_default = args.mission is None
+    if mission_default:
         args.mission = win_mod.default_mission(args.ruleset)
     readings = dict(args.reading) or None
     usable: list[int] = []
@@ -115,6 +121,7 @@ def cmd_winnability(args: argparse.Namespace) -> int:
                                      workers=args.workers, readings=readings, progress=update,
                                      oversubscribe=args.oversubscribe,
                                      on_note=lambda note: print(f"crewkit winnability: {note}", file=sys.stderr))
+    result.mission_default = mission_default
     if args.format == "json":
         print(win_mod.dumps_json(result))
     elif args.format == "csv":

@@ -1,21 +1,29 @@
 """The language server: pygls 2 with lsprotocol's types, over stdio (``crewkit lsp``).
 
-Diagnostics are published for every opened or changed document, from the editor's text (a short pause after
-the last keystroke, the checks run in one worker thread so typing never waits). Hover, completion and
-definition answer from :mod:`crewkit.lsp.analysis`. Nothing a file holds can stop the server: an error while
-answering becomes a diagnostic or an empty answer, and is logged to the editor.
+Diagnostics are published for every opened or changed document, from the editor's text: a short pause after
+the last change, then one check of the latest version at a time per document (a change made while a document
+is checked is checked once that check ends; the versions in between are never checked, an outdated result is
+never published). Checks run in worker threads of their own (a few documents at once), and hover, completion
+and definition in others, so a long check (a mission of a megabyte takes seconds) never delays the answers
+about other files. Each check is logged to the editor (window/logMessage, "checking ..." and "checked ...").
+Nothing a file holds can stop the server: an error while answering becomes a diagnostic or an empty answer,
+and is logged to the editor; a message over :data:`MAX_MESSAGE` bytes is refused unread (the editor is told)
+and the server reads on from the next message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import signal
+import sys
+import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -25,6 +33,10 @@ from crewkit import __version__
 from crewkit.lsp import analysis
 
 DEBOUNCE_SECONDS = 0.15
+CHECK_WORKERS = 3  # documents checked at once (a long check of one leaves others their own thread)
+ANSWER_WORKERS = 4  # hover, completion and definition, apart from the checks
+MAX_MESSAGE = 64 * 1024 * 1024  # bytes of one JSON-RPC message (a spec file is at most 1 MiB)
+MAX_HEADER = 8192  # bytes of one header line
 T = TypeVar("T")
 log = logging.getLogger("crewkit.lsp")
 
@@ -46,9 +58,13 @@ _KINDS = {
 class CrewkitServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("crewkit", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
-        self.checks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="crewkit-check")
+        self.checks = ThreadPoolExecutor(max_workers=CHECK_WORKERS, thread_name_prefix="crewkit-check")
+        self.answers = ThreadPoolExecutor(max_workers=ANSWER_WORKERS, thread_name_prefix="crewkit-answer")
         self.versions: dict[str, int] = {}  # the latest version of each open document
         self.contexts: dict[str, analysis.Context] = {}  # the last context of each document that parsed
+        self.checking: set[str] = set()  # documents being checked now (one check at a time per document)
+        self.lanes: dict[str, asyncio.Lock] = {}  # per document: its requests answered one at a time
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's loop, once initialized
 
     # ------------------------------------------------------------------------------------- documents
     def path_of(self, uri: str) -> Path:
@@ -65,24 +81,64 @@ class CrewkitServer(LanguageServer):
                 out[self.path_of(uri)] = doc.source
         return out
 
-    async def in_worker(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.checks, fn, *args)
+    async def in_worker(self, uri: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn`` in an answering thread (hover, completion, definition: never queued behind a check). A
+        document's requests take one thread at a time (those of a big document wait their turn, the editor may
+        cancel them meanwhile), so other documents always find one free."""
+        lane = self.lanes.setdefault(uri, asyncio.Lock())
+        async with lane:
+            return await asyncio.get_running_loop().run_in_executor(self.answers, fn, *args)
+
+    def refused(self, text: str) -> None:
+        """A message the server did not read (from the reading thread): said on stderr and to the editor."""
+        log.error("%s", text)
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.window_show_message, types.ShowMessageParams(
+                type=types.MessageType.Error, message=f"crewkit: {text}"))
 
     # ------------------------------------------------------------------------------------- diagnostics
     async def check_later(self, uri: str, version: int) -> None:
+        """Check ``uri`` once the changes pause; the latest version only, one check at a time per document."""
         self.versions[uri] = version
         await asyncio.sleep(DEBOUNCE_SECONDS)
         if self.versions.get(uri) != version:
-            return  # typed again meanwhile: that change checks the newer text
-        path, text, others = self.path_of(uri), self.text_of(uri), self.unsaved(uri)
-        found = await self.in_worker(safe_problems, path, text, others)
-        context = await self.in_worker(safe_context, path, text, others)
-        if context is not None:
-            self.contexts[uri] = context
-        if self.versions.get(uri) != version:
-            return
-        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=uri, version=version, diagnostics=[diagnostic(p) for p in found]))
+            return  # changed again meanwhile: that change checks the newer text
+        if uri in self.checking:
+            return  # the running check checks the latest version when it ends
+        self.checking.add(uri)
+        try:
+            await self._check_latest(uri)
+        finally:
+            self.checking.discard(uri)
+
+    async def _check_latest(self, uri: str) -> None:
+        while True:
+            version = self.versions.get(uri)
+            if version is None:
+                return  # closed
+            path, text, others = self.path_of(uri), self.text_of(uri), self.unsaved(uri)
+            self._log(f"checking {path.name} (version {version}, {len(text)} characters)")
+            started = time.perf_counter()
+            found, context = await asyncio.get_running_loop().run_in_executor(
+                self.checks, safe_check, path, text, others)
+            if context is not None:
+                self.contexts[uri] = context
+            latest = self.versions.get(uri)
+            self._log(f"checked {path.name} (version {version}) in {time.perf_counter() - started:.2f} s"
+                      + ("" if latest == version else ": outdated, not published"))
+            if latest == version:
+                self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                    uri=uri, version=version, diagnostics=[diagnostic(p) for p in found]))
+                return
+            while True:  # changed while it was checked: the latest text, once the changes pause
+                seen = self.versions.get(uri)
+                await asyncio.sleep(DEBOUNCE_SECONDS)
+                if self.versions.get(uri) == seen:
+                    break
+
+    def _log(self, text: str) -> None:
+        self.window_log_message(types.LogMessageParams(type=types.MessageType.Log, message=f"crewkit: {text}"))
 
 
 def safe_problems(path: Path, text: str, others: dict[Path, str]) -> list[analysis.Problem]:
@@ -93,6 +149,12 @@ def safe_problems(path: Path, text: str, others: dict[Path, str]) -> list[analys
         log.error("checking %s failed:\n%s", path, traceback.format_exc())
         return [analysis.Problem(0, 0, 0, 1, f"crewkit could not check this file (internal error, please report "
                                              f"it): {type(exc).__name__}: {exc}")]
+
+
+def safe_check(path: Path, text: str, others: dict[Path, str]) -> tuple[list[analysis.Problem],
+                                                                         analysis.Context | None]:
+    """A document's problems and its completions' context, in one check thread."""
+    return safe_problems(path, text, others), safe_context(path, text, others)
 
 
 def safe_context(path: Path, text: str, others: dict[Path, str]) -> analysis.Context | None:
@@ -114,6 +176,10 @@ def diagnostic(p: analysis.Problem) -> types.Diagnostic:
 def build() -> CrewkitServer:
     server = CrewkitServer()
 
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: CrewkitServer, params: types.InitializedParams) -> None:
+        ls.loop = asyncio.get_running_loop()
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: CrewkitServer, params: types.DidOpenTextDocumentParams) -> None:
         await ls.check_later(params.text_document.uri, params.text_document.version)
@@ -132,6 +198,9 @@ def build() -> CrewkitServer:
         uri = params.text_document.uri
         ls.versions.pop(uri, None)
         ls.contexts.pop(uri, None)
+        lane = ls.lanes.get(uri)
+        if lane is not None and not lane.locked():
+            del ls.lanes[uri]
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
@@ -139,7 +208,7 @@ def build() -> CrewkitServer:
         uri, pos = params.text_document.uri, params.position
         context = ls.contexts.get(uri)
         roles = context.roles if context is not None else []
-        text = await ls.in_worker(_guard(analysis.hover, None), ls.path_of(uri), ls.text_of(uri), pos.line,
+        text = await ls.in_worker(uri, _guard(analysis.hover, None), ls.path_of(uri), ls.text_of(uri), pos.line,
                                   pos.character, roles)
         if not text:
             return None
@@ -152,7 +221,7 @@ def build() -> CrewkitServer:
         text = ls.text_of(uri)
         context = ls.contexts.get(uri)
         nothing: list[analysis.Item] = []
-        items = await ls.in_worker(_guard(analysis.completions, nothing), ls.path_of(uri), text, pos.line,
+        items = await ls.in_worker(uri, _guard(analysis.completions, nothing), ls.path_of(uri), text, pos.line,
                                    pos.character, context)
         lines = text.splitlines()
         line = lines[pos.line] if pos.line < len(lines) else ""
@@ -170,7 +239,7 @@ def build() -> CrewkitServer:
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def definition(ls: CrewkitServer, params: types.DefinitionParams) -> types.Location | None:
         uri, pos = params.text_document.uri, params.position
-        target = await ls.in_worker(_guard(analysis.definition, None), ls.path_of(uri), ls.text_of(uri),
+        target = await ls.in_worker(uri, _guard(analysis.definition, None), ls.path_of(uri), ls.text_of(uri),
                                     pos.line, pos.character)
         if target is None:
             return None
@@ -205,8 +274,69 @@ def main() -> None:
 
     previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        build().start_io()
+        server = build()
+        server.start_io(stdin=LimitedInput(sys.stdin.buffer, server.refused))  # type: ignore[arg-type]
     finally:
         signal.signal(signal.SIGINT, previous)
     if interrupted:
         raise KeyboardInterrupt
+
+
+_LENGTH = re.compile(rb"Content-Length: *(\d+)\r?\n", re.IGNORECASE)
+_NEXT = re.compile(rb"Content-Length: *\d+\r\n")  # cannot occur inside a JSON body (a CR there is escaped)
+
+
+class LimitedInput:
+    """The editor's input as pygls reads it (``readline``, then ``read`` of the length a header gave): a
+    ``Content-Length`` over :data:`MAX_MESSAGE` (or a header line over :data:`MAX_HEADER`) is refused before
+    anything is allocated for it, its bytes are skipped up to the next message's header, and pygls is given a
+    header line it ignores in its place: the server reads on."""
+
+    def __init__(self, raw: BinaryIO, refused: Callable[[str], None]) -> None:
+        self._raw = raw
+        self._refused = refused
+        self._ahead = b""  # read past a refused message: the next message's start
+
+    def readline(self, size: int = -1) -> bytes:
+        line = self._line()
+        found = _LENGTH.fullmatch(line)
+        if len(line) >= MAX_HEADER and not line.endswith(b"\n"):
+            self._refused(f"a message header line over {MAX_HEADER} bytes was refused unread")
+        elif found and (len(found.group(1)) > 15 or int(found.group(1)) > MAX_MESSAGE):
+            digits = found.group(1).decode()
+            self._refused(f"a message of {digits if len(digits) <= 30 else digits[:30] + '...'} bytes "
+                          f"(Content-Length) was refused unread: the limit is {MAX_MESSAGE} bytes")
+        else:
+            return line
+        self._skip()
+        return b"X-Crewkit-Refused: 1\r\n"  # no Content-Length: pygls reads on to the next header
+
+    def read(self, size: int = -1) -> bytes:
+        if self._ahead:
+            data, self._ahead = self._ahead[:size], self._ahead[size:]
+            return data + (self._raw.read(size - len(data)) if len(data) < size else b"")
+        return self._raw.read(size)
+
+    def _line(self) -> bytes:
+        if self._ahead:
+            end = self._ahead.find(b"\n")
+            if end >= 0:
+                line, self._ahead = self._ahead[: end + 1], self._ahead[end + 1:]
+                return line
+            line, self._ahead = self._ahead, b""
+            return line + self._raw.readline(max(1, MAX_HEADER - len(line)))
+        return self._raw.readline(MAX_HEADER)
+
+    def _skip(self) -> None:
+        """Drop input up to the next ``Content-Length`` header (kept for the next read), or the end."""
+        kept = self._ahead
+        self._ahead = b""
+        while True:
+            found = _NEXT.search(kept)
+            if found:
+                self._ahead = kept[found.start():]
+                return
+            chunk = self._raw.read1(65536) if hasattr(self._raw, "read1") else self._raw.read(65536)
+            if not chunk:
+                return
+            kept = kept[-40:] + chunk

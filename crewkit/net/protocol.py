@@ -60,9 +60,10 @@ def _message(kind: str, properties: dict[str, Any], required: tuple[str, ...] = 
 _ID = {"type": "integer", "minimum": 0, "maximum": 2**53}
 _SEQ = {"type": "integer", "minimum": 0}
 _TEXT = {"type": "string", "maxLength": 2000}
+# Every pattern ends in (?![\s\S]): Python's $ also matches before a last newline ("Ann\n" passed), ECMA's not.
 # A name a person reads: printable, no control characters, bidirectional overrides or separators.
 _NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
-         "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]+$"}
+         "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]+$(?![\\s\\S])"}
 # An action in its record form (``{seat, type, ...}``): small, scalars or short lists of scalars.
 _SCALAR = {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "integer"}, {"type": "boolean"},
                      {"type": "null"}]}
@@ -78,8 +79,8 @@ _ACTION = {
 CLIENT_SCHEMAS: dict[str, dict[str, Any]] = {
     "hello": _message("hello", {
         "version": {"type": "integer"},
-        "table": {"type": "string", "pattern": "^[0-9a-z-]{1,40}$"},
-        "code": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,100}$"},
+        "table": {"type": "string", "pattern": "^[0-9a-z-]{1,40}$(?![\\s\\S])"},
+        "code": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,100}$(?![\\s\\S])"},
         "name": _NAME,
     }, ("version", "table", "code")),
     # an action in its record form, of the client's seat or of one it decides for (the commander's JARVIS);
@@ -99,7 +100,7 @@ _PLAYER = {
     "additionalProperties": False,
 }
 _REFUSAL_CODES = ["version", "bad-message", "unknown-table", "bad-code", "seat-taken", "rate-limited",
-                  "timeout", "flood", "closed"]
+                  "timeout", "flood", "closed", "bad-name"]
 
 HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     "welcome": _message("welcome", {

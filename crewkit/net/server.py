@@ -15,7 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import hmac
+import http
 import json
+import os
+import secrets
+import socket
 import ssl
 import sys
 import time
@@ -27,12 +33,22 @@ from typing import Any
 
 import orjson
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHeader
+from websockets.headers import parse_authorization_basic
+from websockets.http11 import Request, Response
 
 from crewkit.net.protocol import MAX_CLIENT_MESSAGE, VERSION, ProtocolError, decode, encode
 from crewkit.net.table import TABLE_FILE, HostedTable, Refusal, Seat, TableError
 
-__all__ = ["Host", "Limits"]
+__all__ = ["SEAT_USER", "Host", "Limits", "raise_open_files_limit"]
+
+SEAT_USER = "crewkit-seat"  # the user name of a vouched seat process's link (its password: the token)
+# connections the system queues before the host accepts them: a burst from one address must not fill the queue
+# (a seat's connection dropped from a full queue waits a second for its retry); the system may cap it lower.
+# asyncio accepts at most its own backlog (100) a turn, so that a burst is not accepted all at once (each
+# accepted connection is an open file until the host has looked at it).
+LISTEN_BACKLOG = 4096
+RESERVE_FILES = 128  # open files kept for the tables' logs, the web seats' processes and the rest
 
 
 @dataclass
@@ -50,6 +66,11 @@ class Limits:
     outbox: int = 4096  # messages queued for a client that does not read before it is dropped
     ping_interval: float | None = 10.0  # keepalive pings find a dead peer within interval + timeout
     ping_timeout: float | None = 10.0
+    connections: int = 128  # open connections per address (a household or an ssh tunnel holds a few)
+    handshakes: int = 32  # connections per address that have not finished their handshake yet
+    total: int | None = None  # open connections in all (None: the open-files limit less a reserve)
+    renames: int = 3  # renames of one seat ...
+    rename_window: float = 600.0  # ... within this many seconds
 
 
 class _Connection:
@@ -88,6 +109,57 @@ class _Connection:
         return False
 
 
+def raise_open_files_limit() -> tuple[int, int] | None:
+    """Raise the soft limit of open files to the hard one (allowed without privileges), so that a host under
+    the usual soft 1,024 serves more connections; the (soft, hard) limits after, None without such limits."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    # an unlimited hard limit cannot be the soft one (Linux caps it at nr_open, macOS at OPEN_MAX)
+    for target in ([hard] if hard != resource.RLIM_INFINITY else []) + [1 << 20, 1 << 16, 10240]:
+        if soft >= target:
+            break
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+            break
+    return soft, hard
+
+
+def _files_limit() -> int | None:
+    """The soft limit of open files of this process (None: unknown or unlimited)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+class _GuardedConnection(ServerConnection):
+    """A connection counted against its address from the moment it is accepted (:meth:`Host._accept`): one
+    over a cap is aborted at once, before anything is read from it."""
+
+    host: Host  # set on a subclass of its own by each Host (:meth:`Host.start`)
+    peer = "?"  # the address it comes from
+    address = "?"  # whom it counts against: the peer, or the browser a vouched seat process speaks for
+    pending = False  # accepted, its handshake request not looked at yet
+    counted = False  # past its handshake's checks, counted against ``address``
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        self.peer = self.address = str(peer[0]) if isinstance(peer, tuple | list) and peer else "?"
+        if not self.host._accept(self) and isinstance(transport, asyncio.Transport):
+            transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.host._release(self)
+
+
 class Host:
     """Every table of a folder, served on one port."""
 
@@ -103,6 +175,17 @@ class Host:
         self._handovers: dict[tuple[str, int], asyncio.Task[None]] = {}  # by table and id() of its Seat
         self._say = log or (lambda text: None)
         self.server: Server | None = None
+        # browser origins admitted (the host's own web server's: crewkit.net.web); a client that sends no
+        # Origin (crewkit join, TableClient) is always admitted
+        self.origins: set[str] = set()
+        self._vouched: dict[str, str] = {}  # a web seat process's token: the browser address it speaks for
+        self._pending: dict[str, int] = {}  # by address: connections whose handshake is not looked at yet
+        self._open: dict[str, int] = {}  # by address (a vouched one's: its browser's): connections past it
+        self._other: dict[str, int] = {}  # by address: connections to the web pages' port (admit_other)
+        self._total = 0  # connections of every address, on every port of this process
+        self._total_cap = 0
+        self._noted: dict[str, float] = {}  # when each kind of refusal was last logged
+        self._loop_handler: tuple[asyncio.AbstractEventLoop, Any] | None = None
 
     # ------------------------------------------------------------------ tables
     def resume_all(self) -> list[HostedTable]:
@@ -110,8 +193,10 @@ class Host:
         found = []
         if self.folder.is_dir():
             for sub in sorted(self.folder.iterdir()):
-                if (sub / TABLE_FILE).is_file():
+                if (sub / TABLE_FILE).exists() or (sub / TABLE_FILE).is_symlink():  # a FIFO too: resume says why
                     table = HostedTable.resume(sub)
+                    for note in table.notes:
+                        self._say(note)
                     if table.game.is_over():
                         table.settle()  # what a host killed at the very end had still to write
                         table.close()
@@ -138,9 +223,15 @@ class Host:
         for table in self.tables.values():
             self._start_runner(table)
         lim = self.limits
+        self._guard_loop()
+        guarded = type("HostConnection", (_GuardedConnection,), {"host": self})
         self.server = await serve(self._handle, bind, port, ssl=ssl_context, max_size=lim.max_message,
                                   max_queue=16, open_timeout=lim.open_timeout, ping_interval=lim.ping_interval,
-                                  ping_timeout=lim.ping_timeout, compression=None)
+                                  ping_timeout=lim.ping_timeout, compression=None,
+                                  process_request=self._check_request, create_connection=guarded)
+        for listening in self.server.sockets:  # asyncio's backlog (100) stays its batch of accepts a turn
+            with contextlib.suppress(OSError), socket.socket(fileno=os.dup(listening.fileno())) as same:
+                same.listen(LISTEN_BACKLOG)
         return self.server
 
     @property
@@ -156,6 +247,153 @@ class Host:
             await self.server.wait_closed()
         for table in self.tables.values():
             table.close()
+        if self._loop_handler is not None:
+            loop, handler = self._loop_handler
+            loop.set_exception_handler(handler)
+            self._loop_handler = None
+
+    # ------------------------------------------------------------------ guards
+    def _guard_loop(self) -> None:
+        """The total cap from the open-files limit, and running out of open files said in one line."""
+        if self._loop_handler is not None:
+            return
+        files = _files_limit()
+        self._total_cap = self.limits.total if self.limits.total is not None else (
+            max(64, files - RESERVE_FILES) if files is not None else 100_000)
+        loop = asyncio.get_running_loop()
+        self._loop_handler = (loop, loop.get_exception_handler())
+        loop.set_exception_handler(self._loop_exception)
+
+    def allow_origin(self, origin: str) -> None:
+        """Admit browsers whose page comes from ``origin`` (``http://host:port``): the host's own web server."""
+        self.origins.add(origin.lower().rstrip("/"))
+
+    def vouch(self, address: str) -> str:
+        """A secret for a seat process the web server starts for a browser at ``address``: the process's
+        connection (its link's user ``crewkit-seat``, the secret its password) counts against ``address``,
+        not against the machine's own address it comes from. Valid until :meth:`unvouch`."""
+        token = secrets.token_urlsafe(24)
+        self._vouched[token] = address
+        return token
+
+    def unvouch(self, token: str) -> None:
+        self._vouched.pop(token, None)
+
+    def _note(self, key: str, text: str) -> None:
+        """One line in the host's log, at most once a minute for each kind of refusal (a flood says it once)."""
+        now = time.monotonic()
+        if now - self._noted.get(key, -120.0) >= 60.0:
+            self._noted[key] = now
+            self._say(text)
+
+    def _accept(self, conn: _GuardedConnection) -> bool:
+        """A connection just accepted: counted, or refused (False) when its address has too many unfinished
+        handshakes or the host as many connections as its open files allow."""
+        address = conn.peer
+        if self._total >= self._total_cap:
+            self._note("total", f"refusing connections: {self._total} are open, the most this host takes "
+                                f"(its open-files limit); said once a minute")
+            return False
+        if self._pending.get(address, 0) >= self.limits.handshakes:
+            self._note(f"pending {address}", f"refusing connections from {address}: {self.limits.handshakes} of "
+                                              "its handshakes are unfinished; said once a minute")
+            return False
+        conn.pending = True
+        self._pending[address] = self._pending.get(address, 0) + 1
+        self._total += 1
+        return True
+
+    def admit_other(self, address: str) -> bool:
+        """A connection just accepted on another port of this process (the web pages'), counted in the host's
+        total and against its address (:attr:`Limits.connections` of them per address); False: refused."""
+        self._guard_loop()
+        if self._total >= self._total_cap:
+            self._note("total", f"refusing connections: {self._total} are open, the most this host takes "
+                                f"(its open-files limit); said once a minute")
+            return False
+        if self._other.get(address, 0) >= self.limits.connections:
+            self._note(f"web {address}", f"refusing web connections from {address}: {self.limits.connections} "
+                                         "are open already; said once a minute")
+            return False
+        self._other[address] = self._other.get(address, 0) + 1
+        self._total += 1
+        return True
+
+    def release_other(self, address: str) -> None:
+        self._total -= 1
+        self._other[address] -= 1
+        if not self._other[address]:
+            del self._other[address]
+
+    def _release(self, conn: _GuardedConnection) -> None:
+        for flag, counts, address in (("pending", self._pending, conn.peer), ("counted", self._open, conn.address)):
+            if getattr(conn, flag):
+                setattr(conn, flag, False)
+                self._total -= 1
+                counts[address] -= 1
+                if not counts[address]:
+                    del counts[address]
+
+    def _check_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """The handshake's request, before the upgrade: a browser page of another origin is refused (403), a
+        vouched web seat process counts against its browser's address, and an address with too many open
+        connections is refused (503)."""
+        assert isinstance(connection, _GuardedConnection)
+        conn = connection
+        self._release(conn)  # its handshake is no longer unfinished; counted again below if admitted
+        origins = request.headers.get_all("Origin")
+        if origins and (len(origins) > 1 or origins[0].lower().rstrip("/") not in self.origins):
+            self._note(f"origin {conn.peer}", f"refused a connection from {conn.peer}: a page of "
+                                              f"{origins[0][:80]!r} (only crewkit's own clients may connect)")
+            return conn.respond(http.HTTPStatus.FORBIDDEN, "crewkit: this port takes crewkit's own clients only\n")
+        vouched, browser = self._vouched_for(request)
+        if not vouched:
+            self._failed(conn.peer)
+            return conn.respond(http.HTTPStatus.FORBIDDEN, "crewkit: not a seat this host vouches for\n")
+        address = browser or conn.peer
+        if self._open.get(address, 0) >= self.limits.connections:
+            self._note(f"open {address}", f"refusing connections from {address}: {self.limits.connections} are "
+                                          "open already; said once a minute")
+            return conn.respond(http.HTTPStatus.SERVICE_UNAVAILABLE,
+                                "crewkit: too many connections from your address\n")
+        conn.address = address
+        conn.counted = True
+        self._open[address] = self._open.get(address, 0) + 1
+        self._total += 1
+        return None
+
+    def _vouched_for(self, request: Request) -> tuple[bool, str | None]:
+        """(False, None) for a seat process's credentials this host did not hand out; else (True, the browser
+        address it speaks for, or None for a client that does not claim to be one)."""
+        values = request.headers.get_all("Authorization")
+        if not values:
+            return True, None
+        try:
+            user, token = parse_authorization_basic(values[0])
+        except InvalidHeader:
+            return True, None  # not a seat process's: ignored
+        if user != SEAT_USER:
+            return True, None
+        found = None
+        for known, address in self._vouched.items():  # every token compared, in constant time
+            if hmac.compare_digest(known.encode(), token.encode()):
+                found = address
+        return (found is not None and len(values) == 1), found
+
+    def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's errors: running out of open files while accepting is one line in the log (asyncio
+        retries the accept a second later), never a traceback per attempt; anything else as before."""
+        exc = context.get("exception")
+        if (isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+                and "accept" in str(context.get("message", ""))):
+            self._note("accept", f"cannot accept connections for a moment: {exc.strerror} (open files: "
+                                 f"{self._total} connections); said once a minute")
+            return
+        previous = self._loop_handler[1] if self._loop_handler is not None else None
+        if previous is not None:
+            previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
 
     def _rate_limited(self, address: str) -> bool:
         now = time.monotonic()
@@ -220,7 +458,10 @@ class Host:
         return table, seat
 
     async def _handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if isinstance(ws, _GuardedConnection):  # a vouched web seat process: its browser's address
+            address = ws.address
+        else:
+            address = str(ws.remote_address[0]) if ws.remote_address else "?"
         conn = _Connection(ws, self.limits)
         writer = asyncio.get_running_loop().create_task(conn.write_loop())
         joined: tuple[HostedTable, Seat] | None = None
@@ -238,9 +479,9 @@ class Host:
                         "game": _game_words(table), "setup": _setup(table)}
 
             try:
-                await table.join(seat, conn, name, greeting)
-            except Refusal as exc:
-                await self._refuse(ws, "seat-taken", exc.message)
+                await table.join(seat, conn, name, greeting, (self.limits.renames, self.limits.rename_window))
+            except Refusal as exc:  # taken, or a name refused
+                await self._refuse(ws, exc.code, exc.message)
                 return
             joined = (table, seat)
             self._say(f"{table.id}: {seat.name} joined from {address}")
@@ -275,9 +516,9 @@ class Host:
                 if conn.dropped >= self.limits.flood_close:
                     await self._refuse(ws, "flood", "too many messages; the connection is closed")
                     return
-                ident = _message_id(raw)
-                if ident is not None:  # its sender waits for this answer: say it was not applied
-                    conn.post({"type": "error", "id": ident, "code": "flood",
+                dropped_id = _message_id(raw)
+                if dropped_id is not None:  # its sender waits for this answer: say it was not applied
+                    conn.post({"type": "error", "id": dropped_id, "code": "flood",
                                "message": f"not applied: more than {self.limits.rate:g} messages a second; "
                                           f"send it again in a moment"})
                     continue

@@ -7,6 +7,8 @@ say" in a communication window, a seat handed to a bot or back, a name). Each ev
 (with every other table's appends of the moment: :mod:`crewkit.net.journal`) before it is acknowledged or
 shown to anyone, so a host killed at any moment restarts on the folder with every
 acknowledged event; a torn last line (the host died while writing it) was never acknowledged and is dropped.
+Each line carries its sequence number and a hash chained to the line before, and ``log.head`` the last
+committed one (:mod:`crewkit.net.journal`): a journal cut, deleted or changed is refused, never resumed.
 At the end ``record.json`` holds the game's record (``crewkit replay`` reads it).
 
 The engine checks every action: a client's action is carried out only if it is one of the actions the game
@@ -24,6 +26,9 @@ import json
 import os
 import secrets
 import sqlite3
+import time
+import unicodedata
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -41,15 +46,39 @@ from crewkit.families.trick_taking.engine.setup import counts_in_logbook
 from crewkit.games import TRICK_TAKING, open_game
 from crewkit.games.driver import BotError
 from crewkit.games.protocol import GameInPlay, SeatPlayer
-from crewkit.net.journal import group_commit
+from crewkit.net.journal import (
+    HEAD_FILE,
+    JOURNAL_FORMAT,
+    Head,
+    chained_line,
+    check_head,
+    genesis,
+    group_commit,
+    read_head,
+    read_journal,
+    read_regular,
+)
+from crewkit.net.protocol import MAX_NAME
 
-__all__ = ["CODE_BYTES", "Refusal", "Seat", "TableConfig", "TableError", "HostedTable"]
+__all__ = ["CODE_BYTES", "Refusal", "Seat", "TableConfig", "TableError", "HostedTable", "check_names", "normal_name"]
 
 CODE_BYTES = 24  # an invite code's random bytes (192 bits)
 TABLE_FILE = "table.json"
 LOG_FILE = "log.jsonl"
 RECORD_FILE = "record.json"
 TABLE_FORMAT = "crewkit-table/1"
+RENAMES = (3, 600.0)  # a seat's renames at most, within this many seconds (the host's Limits set its own)
+
+
+_INVISIBLE = frozenset({"Cf", "Cc", "Zl", "Zp"})  # format (zero-width, bidi), control and line/paragraph breaks
+
+
+def normal_name(name: str) -> str:
+    """A name as the table keeps it: NFKC (look-alike compatibility forms folded), no format or control
+    characters, surrounding spaces trimmed and inner runs of spaces made one (``"Ann\u200b"`` is ``"Ann"``)."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(c for c in text if unicodedata.category(c) not in _INVISIBLE)
+    return " ".join(text.split())
 
 
 class TableError(CrewkitError):
@@ -109,6 +138,7 @@ class Seat:
     by_bot: bool  # a bot plays it now
     outbox: Outbox | None = None  # the connected client, if any
     player: SeatPlayer | None = None
+    renamed: deque[float] = field(default_factory=deque)  # when its person renamed it (bounded: see join)
 
     @property
     def human(self) -> bool:
@@ -130,6 +160,43 @@ def _check_bots(game: GameInPlay, config: TableConfig, default_bot: str, where: 
             raise TableError(f"{where}: {exc}") from None
 
 
+def _seat_names(config: TableConfig, game: GameInPlay) -> list[str]:
+    """Each seat's name: the configuration's, else "Player N" (a person), "Bot N" or "JARVIS"."""
+    names = config.names or []
+    return [names[i] if i < len(names) else
+            "JARVIS" if i == game.dummy_seat else f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"
+            for i, kind in enumerate(config.seats)]
+
+
+def check_names(names: list[str]) -> list[str]:
+    """The names a table is opened with (``--names``), normalised as a joining person's name is; an empty,
+    overlong or repeated one (ignoring case) is a TableError."""
+    normal = _given_names(names)
+    _distinct(normal)
+    return normal
+
+
+def _given_names(names: list[str]) -> list[str]:
+    normal = [normal_name(n) for n in names]
+    for given, name in zip(names, normal, strict=True):
+        if not name:
+            raise TableError(f"the name {given!r} has no visible letter: give every seat a name")
+        if len(name) > MAX_NAME:
+            raise TableError(f"the name {name!r} is longer than {MAX_NAME} characters")
+    return normal
+
+
+def _distinct(names: list[str]) -> None:
+    """No two seats of a table with the same name, ignoring case (each name is normalised already)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            raise TableError(f"two seats would be called {seen[key]!r} and {name!r}: give every seat its own name "
+                             "(names are compared ignoring case and invisible characters)")
+        seen[key] = name
+
+
 def _normal(obj: Any) -> Any:
     """JSON data as it reads back (tuples become lists), for comparing an action's form with a client's."""
     return orjson.loads(orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS))
@@ -139,7 +206,7 @@ class HostedTable:
     """A table: its game, seats and log. Every method that changes it runs under :attr:`lock`."""
 
     def __init__(self, folder: Path, table_id: str, config: TableConfig, codes: list[str | None],
-                 game: GameInPlay, default_bot: str) -> None:
+                 game: GameInPlay, default_bot: str, head: Head | None = None) -> None:
         self.folder = folder
         self.id = table_id
         self.config = config
@@ -155,25 +222,26 @@ class HostedTable:
         self.bot_faults: list[str] = []  # illegal choices of bots (replaced by the first legal action)
         self.logbook_error: str | None = None  # why the finished game is not in the host's logbook
         self.on_change: Callable[[HostedTable], None] | None = None  # the host's console, tests
-        names = config.names or []
         self.seats: list[Seat] = []
-        for i, kind in enumerate(config.seats):
+        for i, (kind, name) in enumerate(zip(config.seats, _seat_names(config, game), strict=True)):
             human = kind == "human"
-            spec = default_bot if human else kind
-            default = "JARVIS" if i == game.dummy_seat else f"Player {i + 1}" if human else f"Bot {i + 1}"
-            name = names[i] if i < len(names) else default
-            self.seats.append(Seat(i, name, spec, codes[i], not human))
+            self.seats.append(Seat(i, name, default_bot if human else kind, codes[i], not human))
         self._players: dict[str, list[SeatPlayer]] = {}
         self._control = [game.controller(s) for s in range(game.seats)]  # who decides for each seat
         # per seat, until the next action: its observation, its log and its player's legal actions (record form)
         self._views: dict[int, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}
         self._pending: tuple[tuple[int, frozenset[int], tuple[bool, ...]], tuple[int, ...]] | None = None
         self._log: Any = open(folder / LOG_FILE, "ab")  # noqa: SIM115 - open while the table is hosted
+        # the journal's chain: the last line's sequence number and hash (HostedTable.resume sets them)
+        self._seq, self._hash = 0, genesis(table_id)
+        self._head = head  # None only while a journal of an earlier crewkit is replayed (see _upgrade)
+        self.notes: list[str] = []  # what the host says on resuming the table (a journal upgraded)
 
     # ------------------------------------------------------------------ creating and resuming
     @classmethod
     def create(cls, parent: Path, config: TableConfig, default_bot: str, table_id: str | None = None) -> HostedTable:
         """A new table in a new folder under ``parent`` (the game opened now: a bad option raises here)."""
+        config.names = _given_names(config.names)
         game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
                          config.names or None)
         if len(config.seats) == config.players < game.seats:  # a seat no player takes (JARVIS): a bot plays it
@@ -181,60 +249,129 @@ class HostedTable:
         if len(config.seats) != game.seats:
             raise TableError(f"{len(config.seats)} seats given for a game of {game.seats} seats")
         _check_bots(game, config, default_bot, "the table")
+        _distinct(_seat_names(config, game))
         table_id = table_id or secrets.token_hex(4)
         folder = parent / table_id
         folder.mkdir(parents=True, exist_ok=False)
         codes = [secrets.token_urlsafe(CODE_BYTES) if kind == "human" else None for kind in config.seats]
         data = {"format": TABLE_FORMAT, "id": table_id, "config": config.to_json(), "codes": codes,
-                "bot": default_bot}
+                "bot": default_bot, "journal": JOURNAL_FORMAT}
+        (folder / LOG_FILE).touch()  # the journal and its head before the table file names them
+        head = Head(folder / HEAD_FILE, (0, genesis(table_id)), create=True)
         path = write_text_atomic(folder / TABLE_FILE, json.dumps(data, indent=1) + "\n")
         os.chmod(path, 0o600)  # the invite codes: the host's owner only
-        (folder / LOG_FILE).touch()
-        return cls(folder, table_id, config, codes, game, default_bot)
+        return cls(folder, table_id, config, codes, game, default_bot, head)
 
     @classmethod
     def resume(cls, folder: Path) -> HostedTable:
-        """The table of ``folder`` as its log leaves it (a torn last line, never acknowledged, dropped)."""
+        """The table of ``folder`` as its journal leaves it, if the journal is whole: every line in sequence and
+        chained, and it reaches the line the head file says was committed last (a torn last line, never
+        acknowledged, is dropped). Anything else raises TableError naming the file and line, changing nothing."""
         path = folder / TABLE_FILE
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_regular(path, 1024 * 1024).decode("utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError(f"a JSON object expected, found {type(data).__name__}")
             if data.get("format") != TABLE_FORMAT:
                 raise TableError(f"{path}: not a crewkit table (format {data.get('format')!r}, "
                                  f"expected {TABLE_FORMAT!r})")
             config = TableConfig.from_json(data["config"])
             codes = [None if c is None else str(c) for c in data["codes"]]
             table_id, default_bot = str(data["id"]), str(data["bot"])
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            journal_format = data.get("journal")
+            if journal_format not in (None, JOURNAL_FORMAT):
+                raise ValueError(f"journal format {journal_format!r}, expected {JOURNAL_FORMAT!r}")
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise TableError(f"{path}: cannot read the table: {exc}") from None
-        game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
-                         config.names or None)
+        chained = journal_format is not None
+        try:
+            game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings,
+                             config.names or None)
+        except CrewkitError as exc:
+            raise TableError(f"{path}: the table's game cannot be opened: {exc}") from None
         _check_bots(game, config, default_bot, str(path))
-        log_path = folder / LOG_FILE
-        raw = log_path.read_bytes() if log_path.exists() else b""
-        whole = raw[: raw.rfind(b"\n") + 1]  # complete lines only
-        if len(whole) != len(raw):
+        log_path, head_path = folder / LOG_FILE, folder / HEAD_FILE
+        todo = (f"Nothing was changed. Put the journal back from a copy if there is one; else move the folder "
+                f"{folder} out of {folder.parent} to host the other tables (this table cannot be resumed as it was).")
+        try:
+            raw = read_regular(log_path)
+            journal = read_journal(raw, log_path, genesis(table_id) if chained else None)
+            if chained:
+                committed = read_head(head_path)
+                check_head(journal, log_path, head_path, committed)
+        except FileNotFoundError as exc:
+            what = "journal" if exc.filename == str(log_path) else "journal's head file"
+            raise TableError(f"{exc.filename}: the table's {what} is missing (deleted or moved). {todo}") from None
+        except (OSError, ValueError) as exc:
+            said = exc if isinstance(exc, ValueError) else f"{exc.filename or log_path}: {exc.strerror or exc}"
+            raise TableError(f"{said}. {todo}") from None
+        try:
+            table = cls(folder, table_id, config, codes, game, default_bot, Head(head_path, (0, ""))
+                        if chained else None)
+        except OSError as exc:  # e.g. a journal or head the host may read but not write
+            raise TableError(f"{exc.filename or log_path}: cannot open it to write: {exc.strerror or exc}") from None
+        for number, event in journal.events:
+            try:
+                table._replay(event)
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError, IllegalAction, Refusal,
+                    CrewkitError) as exc:
+                table.close()
+                raise TableError(f"{log_path}:{number}: cannot replay this event: {exc}. {todo}") from None
+        table._seq, table._hash = len(journal.events), journal.hashes[-1]
+        if journal.whole != len(raw):
             with open(log_path, "r+b") as fh:  # drop the torn line so the next append starts clean
-                fh.truncate(len(whole))
+                fh.truncate(journal.whole)
                 fh.flush()
                 os.fsync(fh.fileno())
-        table = cls(folder, table_id, config, codes, game, default_bot)
-        for number, line in enumerate(whole.decode("utf-8").splitlines(), 1):
-            try:
-                table._replay(json.loads(line))
-            except (ValueError, KeyError, TypeError, IllegalAction, Refusal) as exc:
-                raise TableError(f"{log_path}:{number}: cannot replay this event: {exc}") from None
+        if not chained:
+            table._upgrade(data, [event for _, event in journal.events])
         return table
 
+    def _upgrade(self, data: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """A journal written before the chain: rewritten chained (its events unchanged), with its head file;
+        lost lines before now cannot be told (the host says so)."""
+        self.close()
+        digest, lines = genesis(self.id), []
+        for seq, event in enumerate(events, 1):
+            line, digest = chained_line(digest, seq, event)
+            lines.append(line.decode("utf-8"))
+        write_text_atomic(self.folder / LOG_FILE, "".join(lines))
+        self._head = Head(self.folder / HEAD_FILE, (len(events), digest), create=True)
+        write_text_atomic(self.folder / TABLE_FILE, json.dumps({**data, "journal": JOURNAL_FORMAT}, indent=1) + "\n")
+        os.chmod(self.folder / TABLE_FILE, 0o600)
+        self._log = open(self.folder / LOG_FILE, "ab")  # noqa: SIM115 - open while the table is hosted
+        self._seq, self._hash = len(events), digest
+        self.notes.append(f"{self.folder / LOG_FILE}: written by an earlier crewkit without sequence numbers and "
+                          f"hashes: now chained ({len(events)} events kept); lines lost before now cannot be told")
+
+    def _seat_number(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(self.seats):
+            raise ValueError(f"a seat is a number from 0 to {len(self.seats) - 1}, found {value!r}")
+        return value
+
     def _replay(self, event: dict[str, Any]) -> None:
-        kind = event["event"]
+        """One event of the journal (each field checked: a bad one raises ValueError or Refusal)."""
+        kind = event.get("event")
         if kind == "act":
-            self._apply(self._legal(self._controller(int(event["action"]["seat"])), event["action"]))
+            action = event.get("action")
+            if not isinstance(action, dict):
+                raise ValueError(f"an action is a JSON object, found {action!r}")
+            self._apply(self._legal(self._controller(self._seat_number(action.get("seat"))), action))
         elif kind == "pass":
-            self.answered.add(int(event["seat"]))
+            self.answered.add(self._seat_number(event.get("seat")))
         elif kind == "control":
-            self.seats[int(event["seat"])].by_bot = bool(event["bot"])
+            seat, bot = self._seat_number(event.get("seat")), event.get("bot")
+            if not isinstance(bot, bool):
+                raise ValueError(f"\"bot\" is true or false, found {bot!r}")
+            if not self.seats[seat].human:
+                raise ValueError(f"seat {seat} is a bot's: it is not handed over")
+            self.seats[seat].by_bot = bot
         elif kind == "name":
-            self.seats[int(event["seat"])].name = str(event["name"])
+            seat, name = self._seat_number(event.get("seat")), event.get("name")
+            longest = MAX_NAME + 8  # journals of earlier versions: a name taken by another seat got " (N)" added
+            if not isinstance(name, str) or not 0 < len(name) <= longest:
+                raise ValueError(f"a name is 1 to {longest} characters, found {name!r}")
+            self.seats[seat].name = name
         else:
             raise ValueError(f"unknown event {kind!r}")
 
@@ -275,6 +412,8 @@ class HostedTable:
         if self._log is not None:
             self._log.close()
             self._log = None
+        if self._head is not None:
+            self._head.close()
 
     # ------------------------------------------------------------------ seats and codes
     def seat_of_code(self, code: str) -> int | None:
@@ -286,8 +425,31 @@ class HostedTable:
                 found = seat.index
         return found
 
-    def name_taken(self, name: str, seat: int) -> bool:
-        return any(s.name.casefold() == name.casefold() for s in self.seats if s.index != seat)
+    def name_taken(self, name: str, seat: int) -> Seat | None:
+        """The other seat already called ``name`` (normalised, ignoring case), if any."""
+        key = normal_name(name).casefold()
+        return next((s for s in self.seats if s.index != seat and normal_name(s.name).casefold() == key), None)
+
+    def _check_rename(self, s: Seat, name: str, limit: tuple[int, float]) -> str:
+        """The name ``s``'s person asks for, normalised; Refusal ``bad-name`` when it is empty, too long, another
+        seat's, or one rename too many (at most ``limit[0]`` within ``limit[1]`` seconds a seat)."""
+        wanted = normal_name(name)
+        if not wanted:
+            raise Refusal("bad-name", f"the name {name!r} has no visible letter: choose another name")
+        if len(wanted) > MAX_NAME:
+            raise Refusal("bad-name", f"the name {wanted!r} is longer than {MAX_NAME} characters once normalised")
+        other = self.name_taken(wanted, s.index)
+        if other is not None:
+            raise Refusal("bad-name", f"the name {wanted!r} is taken: another seat is called {other.name!r} "
+                                      "(names are compared ignoring case and invisible characters); choose another")
+        count, window = limit
+        now = time.monotonic()
+        while s.renamed and now - s.renamed[0] > window:
+            s.renamed.popleft()
+        if len(s.renamed) >= count:
+            raise Refusal("bad-name", f"{s.name}'s seat was renamed {count} times in the last {window / 60:g} "
+                                      f"minutes: join under its name ({s.name!r}, or without a name) or try later")
+        return wanted
 
     @staticmethod
     def _at(seat: Seat | int) -> int:
@@ -295,19 +457,22 @@ class HostedTable:
         return seat.index if isinstance(seat, Seat) else seat
 
     async def join(self, seat: Seat | int, outbox: Outbox, name: str | None,
-                   greeting: Callable[[str, int], dict[str, Any]] | None = None) -> None:
-        """A person takes their seat (refused while another connection holds it); ``greeting(name, seat)`` is
-        the first message they are sent, before the table's state."""
+                   greeting: Callable[[str, int], dict[str, Any]] | None = None,
+                   renames: tuple[int, float] = RENAMES) -> None:
+        """A person takes their seat (refused while another connection holds it), renaming it to ``name`` if
+        given (normalised; refused when empty, another seat's, or past ``renames``: at most that many renames
+        within that many seconds a seat); ``greeting(name, seat)`` is the first message they are sent, before
+        the table's state."""
         async with self.lock:
             seat = self._at(seat)
             s = self.seats[seat]
             if s.outbox is not None:
                 raise Refusal("seat-taken", f"{s.name}'s seat is already connected (its link is in use)")
-            if name and name != s.name:
-                if self.name_taken(name, seat):
-                    name = f"{name} ({seat + 1})"
+            if name is not None and normal_name(name) != s.name:
+                name = self._check_rename(s, name, renames)
                 await self._write({"event": "name", "seat": seat, "name": name})
                 s.name = name
+                s.renamed.append(time.monotonic())
             if greeting is not None:
                 outbox.post(greeting(s.name, seat))
             s.outbox = outbox
@@ -461,11 +626,18 @@ class HostedTable:
         other tables' appends of the same moment (:mod:`crewkit.net.journal`), and returns once it is on disk."""
         if self._log is None:
             raise Refusal("table-broken", "the table is closed")
+        if self.broken:  # a line may be half written: nothing more goes after it
+            raise Refusal("table-broken", f"the table has stopped: {self.broken}")
+        seq = self._seq + 1
+        line, digest = chained_line(self._hash, seq, event)
+        head = self._head
+        assert head is not None, "a table's journal has its head once created or resumed"
         try:
-            await group_commit().append(self._log, orjson.dumps(event) + b"\n")
+            await group_commit().append(self._log, line, lambda: head.write(seq, digest))
         except OSError as exc:
             self.broken = f"cannot write {self.folder / LOG_FILE}: {exc}"
             raise Refusal("table-broken", self.broken) from None
+        self._seq, self._hash = seq, digest
 
     # ------------------------------------------------------------------ bots
     def _player(self, seat: int) -> SeatPlayer:

@@ -26,8 +26,8 @@ async def run_table_app(client: TableClient) -> tuple[int, str | None, str | Non
     """The seat on the table screen until it leaves or the table ends: (exit code, the fatal message or None,
     the note to say at the end or None); the client is closed at the end. :class:`NoTableScreen` (the client
     still open) for a game the screen cannot draw from one seat's view."""
-    from crewkit.tui.app import CrewApp
     from crewkit.tui.join import remote_session
+    from crewkit.tui.seat import SeatApp
 
     session, why = remote_session(client)
     if session is None:
@@ -37,7 +37,7 @@ async def run_table_app(client: TableClient) -> tuple[int, str | None, str | Non
     except TimeoutError:
         await client.close()
         return 1, "the host sent no table within 15 seconds", None
-    app = CrewApp(remote=session())
+    app = SeatApp(session())  # the table and nothing else: none of the shell's commands
     try:
         code = await app.run_async()
     finally:

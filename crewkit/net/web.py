@@ -34,7 +34,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from crewkit.net.protocol import VERSION, ProtocolError, decode, encode, join_link
-from crewkit.net.server import Host
+from crewkit.net.server import SEAT_USER, Host
 from crewkit.net.table import Refusal, Seat
 from crewkit.net.web_seat import CAFILE_ENV, LINK_ENV, MAX_NOTE, NOTE_ENV
 
@@ -96,7 +96,7 @@ class _SeatProcess(AppService):
         environment[NOTE_ENV] = str(writer)
         try:
             self._process = process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "crewkit.net.web_seat",
+                sys.executable, "-P", "-m", "crewkit.net.web_seat",  # -P: no module of the working folder
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
                 env=environment, pass_fds=(writer,))
         except BaseException:
@@ -154,6 +154,7 @@ class WebSeats:
     scheme: str = "ws"  # the host's own scheme: "wss" when it has --certfile
     certfile: str | None = None  # the host's certificate: the seat processes pin it for their wss://
     host_bind: str = "127.0.0.1"  # the host's --bind: where the seat processes reach it
+    link_host: str | None = None  # the host name of the printed links (--link-host): its pages' origin too
     log: Callable[[str], None] = field(default=lambda text: None)
     sessions: dict[int, _SeatProcess] = field(default_factory=dict)  # by id() of the Seat
     runner: web.AppRunner | None = None
@@ -179,8 +180,53 @@ class WebSeats:
         # no access log: a request line holds no code, but the log would only repeat the host's own
         self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
         await self.runner.setup()
+        self._guard(self.runner.server)
         self.site = web.TCPSite(self.runner, bind, port, ssl_context=ssl_context)
         await self.site.start()
+        for origin in self.origins(bind):  # the host's port admits pages of this server only
+            self.host.allow_origin(origin)
+
+    def _guard(self, server: web.Server | None) -> None:
+        """Every connection to the pages' port counted by the host (per address and in its total) as it is
+        accepted: one over a cap is closed at once, so pages cannot take the process's open files either.
+        (aiohttp's server tells its ``connection_made``/``connection_lost`` of every connection.)"""
+        assert server is not None
+        made, lost = server.connection_made, server.connection_lost
+        admitted: dict[Any, str] = {}
+
+        def connection_made(handler: Any, transport: asyncio.Transport) -> None:
+            made(handler, transport)
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple | list) and peer else "?"
+            if self.host.admit_other(address):
+                admitted[handler] = address
+            else:
+                transport.abort()
+
+        def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
+            lost(handler, exc)
+            address = admitted.pop(handler, None)
+            if address is not None:
+                self.host.release_other(address)
+
+        setattr(server, "connection_made", connection_made)  # noqa: B010 - an instance's hooks, not the class's
+        setattr(server, "connection_lost", connection_lost)  # noqa: B010
+
+    def origins(self, bind: str) -> list[str]:
+        """The origins of this server's pages: its port under the names its links and this machine use."""
+        scheme = "https" if self.scheme == "wss" else "http"
+        names = {_local_address(bind), *([bind] if bind not in ("", "0.0.0.0", "::") else [])}
+        if self.link_host:
+            names.add(self.link_host)
+        if names & {"127.0.0.1", "::1", "localhost"}:
+            names |= {"127.0.0.1", "::1", "localhost"}
+        found = []
+        for name in sorted(names):
+            where = f"[{name}]" if ":" in name and not name.startswith("[") else name
+            found.append(f"{scheme}://{where}:{self.port}")
+            if self.port == (443 if scheme == "https" else 80):  # a browser leaves the default port out
+                found.append(f"{scheme}://{where}")
+        return found
 
     @property
     def port(self) -> int:
@@ -228,9 +274,11 @@ class WebSeats:
             if seat is None:
                 return ws
             table, person = seat
-            session = _SeatProcess(join_link(self.scheme, _local_address(self.host_bind), self.host.port, table,
-                                             person.code or ""),
-                                   self.certfile, write_bytes=ws.send_bytes, write_str=ws.send_str,
+            # the host counts the process's connection against the browser's address, not this machine's
+            token = self.host.vouch(address)
+            link = join_link(self.scheme, _local_address(self.host_bind), self.host.port, table, person.code or "")
+            link = link.replace("://", f"://{SEAT_USER}:{token}@", 1)  # sent as the handshake's Basic credentials
+            session = _SeatProcess(link, self.certfile, write_bytes=ws.send_bytes, write_str=ws.send_str,
                                    close=ws.close, download_manager=self.downloads)
             self.sessions[id(person)] = session
             self.log(f"{table}: {person.name} opened their web page from {address}")
@@ -238,6 +286,7 @@ class WebSeats:
                 await self._relay(ws, session, request)
             finally:
                 self.sessions.pop(id(person), None)
+                self.host.unvouch(token)
                 session.over.set()
         finally:
             await ws.close()

@@ -4,7 +4,10 @@
 shell) once the host has accepted the browser's invite code, with Textual's web driver, so the page shows the
 very same table screen as ``crewkit join`` in a terminal. The join link comes in the environment, not on the
 command line (another user of the machine could read a command line); the process removes it from its
-environment first thing. What the seat's end has to say (the host refused it, the table cannot be drawn here,
+environment first thing. The process runs as the host's user but is a guest's seat: it gets a private, throw-away
+home (:func:`private_home`: crewkit's data and cache folders, ``HOME``, the XDG folders and its working folder in a
+new temporary folder, deleted when it ends), so nothing it does lands in the host's data or working folder (and
+the seat's app, :class:`crewkit.tui.seat.SeatApp`, writes nothing anyway). What the seat's end has to say (the host refused it, the table cannot be drawn here,
 the game's last word) is written to the note pipe the web server reads, and shown in the page.
 """
 
@@ -13,12 +16,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import shutil
 import ssl
+import tempfile
+from collections.abc import Iterator
 
 LINK_ENV = "CREWKIT_WEB_SEAT_LINK"  # the seat's join link (ws://127.0.0.1:PORT/TABLE#CODE)
 CAFILE_ENV = "CREWKIT_WEB_SEAT_CAFILE"  # the host's own certificate, for its wss:// on this machine
 NOTE_ENV = "CREWKIT_WEB_SEAT_NOTE_FD"  # the pipe the seat's last word goes to
 MAX_NOTE = 2000
+# where a process of the host's user would keep things, each set to a folder of the seat's private home
+PRIVATE_FOLDERS = {"CREWKIT_HOME": "data/crewkit", "CREWKIT_CACHE": "cache/crewkit", "HOME": ".",
+                   "XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "cache",
+                   "XDG_STATE_HOME": "state"}
+
+
+@contextlib.contextmanager
+def private_home() -> Iterator[str]:
+    """A new temporary folder (mode 0700) as the process's home, data, cache and working folder, deleted at the
+    end: the host user's own folders are never this process's."""
+    folder = tempfile.mkdtemp(prefix="crewkit-seat-")
+    try:
+        for name, sub in PRIVATE_FOLDERS.items():
+            os.environ[name] = os.path.normpath(os.path.join(folder, sub))
+        os.chdir(folder)
+        yield folder
+    finally:
+        with contextlib.suppress(OSError):
+            os.chdir(tempfile.gettempdir())  # out of the folder before it goes
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pinned_context(certfile: str) -> ssl.SSLContext:
@@ -51,13 +77,15 @@ def main() -> int:
     link = os.environ.pop(LINK_ENV, "")
     cafile = os.environ.pop(CAFILE_ENV, "") or None
     note_fd = int(os.environ.pop(NOTE_ENV, "-1") or "-1")
+    context = pinned_context(cafile) if cafile else None  # read before the working folder changes
     note: str | None
-    try:
-        code, note = asyncio.run(_seat(link, pinned_context(cafile) if cafile else None))
-    except CrewkitError as exc:  # the host refused the seat (taken meanwhile) or is gone
-        code, note = 1, getattr(exc, "message", None) or str(exc)
-    except KeyboardInterrupt:
-        code, note = 130, None
+    with private_home():
+        try:
+            code, note = asyncio.run(_seat(link, context))
+        except CrewkitError as exc:  # the host refused the seat (taken meanwhile) or is gone
+            code, note = 1, getattr(exc, "message", None) or str(exc)
+        except KeyboardInterrupt:
+            code, note = 130, None
     if note_fd >= 0:
         with contextlib.suppress(OSError):
             os.write(note_fd, note.encode("utf-8")[:MAX_NOTE] if note else b"")

@@ -153,7 +153,7 @@ def ruleset_path(ref: str, relative_to: Path | None = None) -> Path:
 def mission_path(ref: str) -> Path:
     if looks_like_path(ref):
         path = Path(ref).expanduser()
-        if not path.exists():
+        if not path.exists() and overlay.text_of(path) is None:  # (an editor's unsaved file, a record's copy)
             raise NotFound(f"mission file {ref!r} does not exist")
         return path
     campaign, _, name = ref.partition("/")

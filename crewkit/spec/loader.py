@@ -370,6 +370,8 @@ def ruleset_model(path: Path, data: Mapping[str, Any], readings: Mapping[str, st
             ) if isinstance(secret, Mapping) else None,
             deck=str(tasks["deck"]) if tasks.get("deck") else None,
             passing=str(tasks.get("passing") or "never"),
+            volunteer_barred=str(tasks.get("volunteer_barred") or "passed-over"),
+            hardest_barred=str(tasks.get("hardest_barred") or "redraw"),
         ),
         communication=CommunicationRules(
             enabled=bool(comm.get("enabled", False)),

@@ -77,6 +77,12 @@ class TaskRules:
     secret: SecretRules | None = None  # only with ``assignment: secret-deal``
     deck: str | None = None  # a deck of task cards with objectives (Mission Deep Sea): a bundled name or a path
     passing: str = "never"  # never | fewer-tasks-than-players: a seat may pass in the draft
+    # a player a drawn card bars (its may_take_if) who would have to take every card by volunteering:
+    # passed-over (not asked) | mission-fails (asked; forced to say yes, the mission is lost before play)
+    volunteer_barred: str = "passed-over"
+    # hardest_first when the first chooser may take none of the most difficult cards:
+    # redraw (at the deal, by a card of the same difficulty) | hardest-allowed (the most difficult it may take)
+    hardest_barred: str = "redraw"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any
@@ -40,9 +41,24 @@ def _record_reference_issues(doc: Any, path: Path) -> list[Any]:
     working folder); a path must lead into the working folder or the record's own folder (or below them),
     so that a record from someone else cannot make crewkit read any file of yours (docs/trust.md)."""
     out = []
+    carried = set()
+    for key in ("ruleset", "mission"):
+        source = doc.data.get(f"{key}_source")
+        if not isinstance(source, dict) or not isinstance(source.get("text"), str):
+            continue
+        # the record carries the file's text: it stands for the file, so the path is not refused; the text must
+        # be the one its hash names (a record edited by hand, or cut short)
+        carried.add(key)
+        found = hashlib.sha256(source["text"].encode("utf-8", errors="surrogatepass")).hexdigest()
+        if found != source.get("sha256"):
+            line, column = doc.position_of((f"{key}_source", "sha256"))
+            out.append(SpecIssue(doc.filename, line, column, (f"{key}_source", "sha256"),
+                                 f"the {'rule set' if key == 'ruleset' else key} text the record carries does not "
+                                 "match its sha256 (the record was changed after it was written)",
+                                 expected=str(source.get("sha256")), found=found))
     for key in ("ruleset", "mission"):
         ref = doc.data.get(key)
-        if not isinstance(ref, str):
+        if not isinstance(ref, str) or key in carried:
             continue
         is_path = bundled.looks_like_path(ref) or (key == "ruleset" and "/" in ref)
         if not is_path:

@@ -624,6 +624,9 @@ def load_yaml_text(text: str, filename: str) -> LoadedDoc:
     root = _compose(text, filename, lines)
     if root is None:
         raise _fail(filename, 1, 1, "the file is empty", (), lines)
+    if root.tag not in (_MAP, _SEQ, _STR, _INT, _FLOAT, _BOOL, _NULL):  # `!!python/...` on the whole document
+        raise _fail(filename, root.start_mark.line + 1, root.start_mark.column + 1,
+                    f"unsupported tag {root.tag!r}: only plain mappings are allowed", (), lines)
     if not isinstance(root, MappingNode):
         if isinstance(root, ScalarNode) and root.tag == _NULL:
             raise _fail(

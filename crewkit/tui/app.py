@@ -4,12 +4,11 @@ table (:mod:`crewkit.families.trick_taking.tui.table`) or Not Alone's (:mod:`cre
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.filter import LineFilter
 from textual.screen import Screen
 
 from crewkit.tui.catalog import (
@@ -23,12 +22,12 @@ from crewkit.tui.catalog import (
     ruleset_data,
     ruleset_title,
 )
+from crewkit.tui.frame import FrameApp
 from crewkit.tui.options import DEFAULT_CAMPAIGN, PlayOptions
-from crewkit.tui.safe import shown, shown_plain, with_safe_lines
+from crewkit.tui.safe import shown, shown_plain
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.services import Services, default_services
-from crewkit.tui.sizes import too_small_words
 from crewkit.tui.text import plural
 
 if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
@@ -36,28 +35,21 @@ if TYPE_CHECKING:  # the table and its engine are imported when a mission starts
     from crewkit.families.not_alone.tui.table import HuntTableScreen
     from crewkit.families.trick_taking.tui.session import Finished, Session
     from crewkit.families.trick_taking.tui.table import TableScreen
-    from crewkit.tui.remote import HostSeat
 
 
-class CrewApp(App[int]):
-    CSS_PATH = ["app.tcss", "../families/not_alone/tui/hunt.tcss"]  # the shell's, then Not Alone's table
-    TITLE = "crewkit"
+class CrewApp(FrameApp):
+    """The shell: every command of crewkit's own (a seat joined to a hosted table runs
+    :class:`crewkit.tui.seat.SeatApp` instead, which has none of them)."""
+
     SUB_TITLE = "The Crew at the terminal"
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
         Binding("v", "compare", "Compare"),
     ]
 
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters, then the one that keeps control characters off the terminal (crewkit.tui.safe)."""
-        return with_safe_lines(super().get_line_filters())
-
-    def __init__(self, options: PlayOptions | None = None, services: Services | None = None,
-                 remote: HostSeat | None = None) -> None:
-        """``remote``: a seat at a hosted table (``crewkit join``): the app opens its table and nothing else."""
+    def __init__(self, options: PlayOptions | None = None, services: Services | None = None) -> None:
         super().__init__()
         self.options = options or PlayOptions()
-        self.remote = remote
         self.services = services or default_services()
         camp = campaign_of(self.options.mission) if self.options.mission and not self.options.campaign else None
         if self.options.ruleset and self.options.mission and in_mission_set(self.options.ruleset, self.options.mission):
@@ -66,11 +58,9 @@ class CrewApp(App[int]):
         self.session: Session | HuntSession | None = None
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
         self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
-        self._held_notes: list[tuple[str, dict[str, Any]]] = []  # notifications held while a dialog is open
         from crewkit.tui.settings import load_settings
 
         self.settings, self._settings_notes = load_settings(self.services.home())
-        self._size_said = ""  # the too-small sentence last shown (crewkit.tui.sizes), once per size
 
     # ------------------------------------------------------------------ settings
     @property
@@ -109,31 +99,6 @@ class CrewApp(App[int]):
         if self.options.fast:
             return "--fast"
         return f"--delay {self.options.delay:g}" if self.options.delay is not None else ""
-
-    # ------------------------------------------------------------------ notifications
-    def notify(self, message: str, **kw: Any) -> None:
-        """A notification, held back while a dialog is open (it would cover it) and shown once it closes."""
-        from textual.screen import ModalScreen
-
-        if self.screen_stack and isinstance(self.screen, ModalScreen):
-            self._held_notes.append((message, kw))
-            return
-        super().notify(message, **kw)
-
-    def pop_screen(self) -> Any:
-        result = super().pop_screen()
-        if self._held_notes:
-            self.call_later(self._release_notes)
-        return result
-
-    def _release_notes(self) -> None:
-        from textual.screen import ModalScreen
-
-        if isinstance(self.screen, ModalScreen):
-            return  # another dialog: held until it closes too
-        held, self._held_notes = self._held_notes, []
-        for message, kw in held:
-            super().notify(message, **kw)
 
     # ------------------------------------------------------------------ the campaign
     def choose_campaign(self, ref: str) -> None:
@@ -216,7 +181,9 @@ class CrewApp(App[int]):
             return str(entry.ruleset)
         if campaign_of(mission) == self.campaign.name:
             return self.campaign.ruleset
-        return "crew"
+        from crewkit.spec.mission_rulesets import default_ruleset
+
+        return default_ruleset(self.ref_of(mission))
 
     def campaign_for(self, mission: str) -> str | None:
         if in_mission_set(self.ruleset_for(mission), mission):
@@ -239,29 +206,9 @@ class CrewApp(App[int]):
     def get_default_screen(self) -> Screen:
         return CampaignScreen()
 
-    def on_resize(self) -> None:
-        """Below 80x24 a notice over whatever screen is open (a dialog may hide the table's status line)."""
-        small = too_small_words(*self.size)
-        if small and small != self._size_said:
-            self.notify(small, title="Terminal too small", severity="warning", timeout=8)
-        self._size_said = small
-
     def on_mount(self) -> None:
         for warning in [*self.services.warnings, *self._settings_notes]:
             self.notify(shown(warning), title="crewkit", severity="warning", timeout=8)
-        if self.remote is not None:  # crewkit join: the hosted table's seat, drawn by the same table screen
-            from crewkit.families.not_alone.tui.remote import RemoteHuntSession
-            from crewkit.families.trick_taking.tui.table import TableScreen
-            from crewkit.tui.remote import RemoteSession
-
-            if isinstance(self.remote, RemoteHuntSession):
-                from crewkit.families.not_alone.tui.table import HuntTableScreen
-
-                self.push_screen(HuntTableScreen(self.remote, delay=0.0))
-            else:
-                assert isinstance(self.remote, RemoteSession)
-                self.push_screen(TableScreen(self.remote, delay=0.0))
-            return
         if self.options.ruleset and self.plays_alone(self.options.ruleset):
             self.start_game_of(self.options.ruleset)  # crewkit play --ruleset not-alone
             return
@@ -428,16 +375,9 @@ class CrewApp(App[int]):
         mission = table.session.mission
         nxt_mission = self.next_mission(mission)
         no_next = self.why_no_next(mission)
-        if table.remote:  # a hosted table: the host opens the next game; this app holds no game to play again
-            from crewkit.families.trick_taking.tui.table import HOST_DECIDES
-
-            nxt_mission, no_next = None, HOST_DECIDES
 
         def chosen(what: str | None) -> None:
-            if table.remote:
-                if what not in (None, "table"):
-                    table.set_status(HOST_DECIDES, error=True)
-            elif what == "retry":
+            if what == "retry":
                 table.restart()
             elif what == "same-deal":
                 table.restart(same_deal=True)
@@ -451,13 +391,13 @@ class CrewApp(App[int]):
                 self.show_campaign()
 
         self.clear_notifications()  # a hint's toast would cover the result
-        if table.session.variant == "hammer":  # at a hosted table too: the standings are the seat's observation
-            self.push_screen(StandingsScreen(table.session, finished, hosted=table.remote), chosen)
+        if table.session.variant == "hammer":
+            self.push_screen(StandingsScreen(table.session, finished), chosen)
             return
         practice = table.session.practice
         self.push_screen(EndScreen(mission, table.session.title or self.title_of(mission), finished,
                                    nxt_mission is not None and no_next is None, why_no_next=no_next,
-                                   practice=practice, hosted=table.remote), chosen)
+                                   practice=practice), chosen)
 
     def why_no_next(self, mission: str) -> str | None:
         """Why there is no next mission to open after ``mission`` (the last one; the next still locked, and by

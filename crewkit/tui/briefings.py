@@ -63,9 +63,9 @@ def table_for(mission: str, *, ruleset: str | None = None, players: int | None =
     if ruleset is None:
         ruleset = _set_owner(mission.split("/level-")[0])  # a rule set's own set of cards: hammer, persian
         if ruleset is None:
-            from crewkit.tui.catalog import mission_spec
+            from crewkit.spec.mission_rulesets import default_ruleset
 
-            ruleset = mission_spec(mission).rulesets[0]
+            ruleset = default_ruleset(mission)
     if not allowed:
         allowed = [int(p) for p in ruleset_data(ruleset).get("players") or []]
         if not in_mission_set(ruleset, mission):

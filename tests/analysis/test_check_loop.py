@@ -107,9 +107,21 @@ def test_stop_gives_the_estimate_so_far() -> None:
     assert report.format_text().splitlines()[1].startswith("interrupted after ")
 
 
+_END = "\x00end of stream"
+
+
 def _reader(stream: object, out: queue.Queue[str]) -> None:
     for line in iter(stream.readline, ""):  # type: ignore[attr-defined]
         out.put(line.rstrip("\n"))
+    out.put(_END)
+
+
+def _rest(q: queue.Queue[str]) -> list[str]:
+    """Every line left in ``q`` up to the end of its stream (the reader thread's event; 60 s is a safety net)."""
+    lines = []
+    while (line := q.get(timeout=60)) != _END:
+        lines.append(line)
+    return lines
 
 
 def _crewkit(args: list[str], merged: bool = False
@@ -133,6 +145,7 @@ def _until(q: queue.Queue[str], pred: object, seconds: float, seen: list[str]) -
             line = q.get(timeout=0.2)
         except queue.Empty:
             continue
+        assert line != _END, f"the output ended; got: {seen[-20:]}"
         seen.append(line)
         if pred(line):  # type: ignore[operator]
             return line
@@ -152,12 +165,8 @@ def test_ctrl_c_prints_the_estimate_so_far() -> None:
         assert proc.wait(timeout=60) == 130
     finally:
         proc.kill()
-    time.sleep(0.3)
-    stdout = []
-    while not out.empty():
-        stdout.append(out.get())
-    while not err.empty():
-        errors.append(err.get())
+    stdout = _rest(out)
+    errors += _rest(err)
     text = "\n".join(stdout)
     assert "interrupted after" in text and "4 players, " in text and "bot (fast)" in text, text
     assert not any("Traceback" in line for line in errors), errors
@@ -202,7 +211,5 @@ def test_watch_checks_again_on_every_save(tmp_path: Path) -> None:
         assert proc.wait(timeout=30) == 130
     finally:
         proc.kill()
-    time.sleep(0.3)
-    while not out.empty():
-        seen.append(out.get())
+    seen += _rest(out)
     assert not any("Traceback" in line or "KeyboardInterrupt" in line for line in seen), seen

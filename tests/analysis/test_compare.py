@@ -83,7 +83,7 @@ def test_campaign_table_and_curve() -> None:
 
 def test_text_bar() -> None:
     bar = text_bar(0.5, (0.25, 0.75), 20, 0.9)
-    assert bar.startswith("|") and bar.endswith("|") and "[" in bar and "]" in bar and "◆" in bar
+    assert bar.startswith("|") and bar.endswith("|") and "[" in bar and "]" in bar and "×" in bar and "◆" not in bar
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

@@ -121,28 +121,35 @@ async def test_the_same_diagnostics_as_validate(client: LanguageClient, tmp_path
     assert [(d.range.start.line, d.range.start.character, d.message) for d in found] == expected
 
 
-HOSTILE = [
-    "",
-    "\t- a",
-    "a: [" * 3000,
-    "a: &a [*a]",
-    "x: &a [1,1,1,1,1,1,1,1,1,1]\ny: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nz: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
-    "w: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\nv: [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\n",
-    "number: 1\nrulesets: [crew]\ntasks: {count: 1}\nconditions:\n  - id: x\n    fail_if: \"" + "(" * 500 + "\"\n",
-    "number: 1\nrulesets: [crew]\ntasks: {count: 1}\nconditions:\n  - id: x\n    fail_if: \"9" + "9" * 5000 + " > 1\"\n",
-    "number: 1\nrulesets: [../../../../etc/passwd]\ntasks: {count: 1}\n",
-    "number: 1\nrulesets: [crew]\nextends: /dev/zero\ntasks: {count: 1}\n",
-    "!!python/object/apply:os.system ['echo hi']\n",
-    "number: 1\nrulesets: [crew]\ntasks: {count: 1}\nconditions:\n  - id: x\n    fail_if: \"any(t in tr",
-    "\x00\x01\x02 binary \udcff",
+#: hostile or half-typed texts, each with words its diagnostics must contain (the refusal said, not only an answer)
+HOSTILE: list[tuple[str, str | None]] = [
+    ("", "the file is empty"),
+    ("\t- a", "tab"),
+    ("a: [" * 3000, "nest"),
+    ("a: &a [*a]", "alias"),
+    ("x: &a [1,1,1,1,1,1,1,1,1,1]\ny: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nz: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+     "w: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\nv: [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\n", "too many aliases"),
+    ("number: 1\nrulesets: [crew]\ntasks: {count: 1}\nconditions:\n  - id: x\n    fail_if: \"" + "(" * 500 + "\"\n",
+     None),
+    ("number: 1\nrulesets: [crew]\ntasks: {count: 1}\nconditions:\n  - id: x\n    fail_if: \"9" + "9" * 5000 + " > 1\"\n",
+     None),
+    ("number: 1\nrulesets: [../../../../etc/passwd]\ntasks: {count: 1}\n", "found '../../../../etc/passwd'"),
+    ("number: 1\nrulesets: [crew]\nextends: /dev/zero\ntasks: {count: 1}\n", "'/dev/zero' is outside the folder"),
+    ("!!python/object/apply:os.system ['echo hi']\n", "unsupported tag 'tag:yaml.org,2002:python/object/apply"),
+    ("number: 1\ntitle: !!python/object/apply:os.system ['echo hi']\nrulesets: [crew]\ntasks: {count: 1}\n",
+     "unsupported tag 'tag:yaml.org,2002:python/object/apply"),
+    ("number: 1\nrulesets: [crew]\ntasks: {count: 1}\nconditions:\n  - id: x\n    fail_if: \"any(t in tr", None),
+    ("\x00\x01\x02 binary \udcff", None),
 ]
 
 
 async def test_hostile_and_half_typed_files_become_diagnostics(client: LanguageClient, tmp_path: Path) -> None:
-    for i, text in enumerate(HOSTILE):
+    for i, (text, says) in enumerate(HOSTILE):
         path = tmp_path / f"hostile-{i}.yaml"
         uri = open_doc(client, path, text)
-        await diagnostics_for(client, uri, 1)  # an answer (errors, or none for a text that is fine)
+        found = await diagnostics_for(client, uri, 1)  # an answer (errors, or none for a text that is fine)
+        if says is not None:  # the reason it is refused, in words
+            assert any(says.lower() in d.message.lower() for d in found), (text[:80], [d.message for d in found])
         # and the server still answers requests on that text
         await client.text_document_hover_async(types.HoverParams(
             text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=1)))

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.timeout(90)
+pytestmark = pytest.mark.timeout(300)
 
 EXIT_INTERRUPTED = 130
+SAFETY = 90  # seconds: a process that has not ended by then never will
 
 
 async def _until(stream: asyncio.StreamReader, pattern: str, seconds: float = 30) -> list[str]:
@@ -30,14 +31,15 @@ async def _until(stream: asyncio.StreamReader, pattern: str, seconds: float = 30
 
 
 async def _interrupt(proc: asyncio.subprocess.Process) -> bytes:
-    """SIGINT as Ctrl-C sends it; the process must end within 15 s (its standard input still open)."""
+    """SIGINT as Ctrl-C sends it, once: the process must end by itself (its standard input still open). A line
+    reader that waits for a line never ends it; the bound is only a safety net against that, not a speed."""
     proc.send_signal(signal.SIGINT)
     try:
-        _, err = await asyncio.wait_for(proc.communicate(), 15)
+        _, err = await asyncio.wait_for(proc.communicate(), SAFETY)
     except TimeoutError:
         proc.kill()
         await proc.wait()
-        pytest.fail("still running 15 s after Ctrl-C")
+        pytest.fail(f"still running {SAFETY} s after Ctrl-C")
     return err
 
 

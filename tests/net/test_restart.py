@@ -170,10 +170,14 @@ async def test_a_host_killed_while_a_batch_of_many_tables_is_being_written_loses
     try:
         clients = [(table, await TableClient.connect(link)) for table, pair in links.items() for link in pair]
         players = [asyncio.create_task(_watch(c, seen, over, table)) for table, c in clients]
-        for _ in range(400):  # until the tables are into their games, several still playing: appends of many
-            await asyncio.sleep(0.01)  # tables in every batch
-            if sum(seen.values()) >= 3 * len(links) and len([t for t in seen if seen[t] >= 3 and t not in over]) >= 4:
-                break
+        def into_their_games() -> bool:  # several tables still playing: appends of many tables in every batch
+            return (sum(seen.values()) >= 3 * len(links)
+                    and len([t for t in seen if seen[t] >= 3 and t not in over]) >= 4)
+
+        async with asyncio.timeout(120):  # a safety net: the event is the tables' progress, seen by their players
+            while not into_their_games() and not all(p.done() for p in players):
+                await asyncio.sleep(0.005)
+        assert into_their_games(), (seen, over)
         _kill(process)  # the tables are playing: appends are queued and being synced
         await asyncio.gather(*players)
         for _, c in clients:

@@ -19,6 +19,7 @@ from hunt_helpers import dialog_of
 from screen_text import screen_text
 from test_hunt_tui import altered, hidden_card_names
 from test_tui_join import hosted, link
+from websockets.exceptions import ConnectionClosed
 
 from crewkit.families.not_alone.bots import make_board_bot
 from crewkit.families.not_alone.family import FAMILY
@@ -27,8 +28,8 @@ from crewkit.families.not_alone.tui.remote import RemoteHuntSession
 from crewkit.families.not_alone.tui.table import HuntTableScreen
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
-from crewkit.tui.app import CrewApp
 from crewkit.tui.join import remote_session
+from crewkit.tui.seat import SeatApp
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -37,11 +38,11 @@ NAMES = ["Cat", "Ann", "Bob"]  # Cat is the Creature (seat 0); Ann and Bob are t
 ANN, BOB, CAT = 1, 2, 0
 
 
-async def drain(client: TableClient) -> None:
-    """Read what the host has sent so far (the client's ``state`` is then the latest)."""
-    with contextlib.suppress(TimeoutError):
+async def read_all(client: TableClient) -> None:
+    """Read every message the host sends, as it comes (the client's ``state`` is always the latest received)."""
+    with contextlib.suppress(ConnectionClosed):
         while True:
-            await client.recv(timeout=0.02)
+            await client.recv()
 
 
 class BotClient:
@@ -83,7 +84,7 @@ async def test_three_people_play_a_round_of_not_alone_at_a_hosted_table(tmp_path
         assert isinstance(session, RemoteHuntSession)
         others = {seat: BotClient(await TableClient.connect(link(host, table, seat), NAMES[seat]), "join-hunt")
                   for seat in (BOB, CAT)}
-        app = CrewApp(remote=session)
+        app = SeatApp(session)
         read: set[str] = set()
         seen = {"checked": 0, "same-view": 0, "waited-for-bob": 0, "ann-chose-first": 0}
         engine = table.game.engine
@@ -91,50 +92,55 @@ async def test_three_people_play_a_round_of_not_alone_at_a_hosted_table(tmp_path
             await settle(pilot)
             screen = app.table()
             assert isinstance(screen, HuntTableScreen) and screen.remote
-            for _ in range(400):
-                await settle(pilot)
-                for bot in others.values():
-                    await drain(bot.client)
-                await settle(pilot)
-                text = screen_text(app)
-                obs = session.obs
-                assert obs is not None and obs.seat == ANN
-                # every screen: no card of a hand Ann cannot see ...
-                for name in hidden_card_names(engine, ANN, read):
-                    assert name not in text, (name, text)
-                # ... and what it is drawn from is the same for a game that differs only in what she cannot see
-                if not session.sending and session.state is not None and session.state["seq"] == table.applied:
-                    assert obs == engine.observation(ANN)
-                    other = altered(engine, ANN)
-                    if other is not None:
-                        assert other.observation(ANN) == obs
-                        seen["same-view"] += 1
-                seen["checked"] += 1
-                if engine.round >= 2:
-                    break
-                waiting = table.game.waiting()
-                if dialog_of(app) is not None:  # Ann's choice: the first one, by keys
-                    if waiting == (ANN, BOB):
-                        seen["ann-chose-first"] += 1
-                    await pilot.press("home", "enter")
-                    continue
-                if waiting == (BOB,) and engine.phase == "exploration" and others[BOB].due():
-                    # Ann chose her place card face down; Bob has not: her table says it waits for him, and his
-                    # messages show her card face down, never which
-                    assert "waiting for Bob" in screen.status_text, screen.status_text
-                    assert "waiting for Bob" in text
-                    bob_view = others[BOB].client.state
-                    assert bob_view is not None
-                    ann_seen = bob_view["observation"]["seats"][ANN]
-                    assert ann_seen["face_down"] >= 1 and ann_seen["revealed"] == []
-                    seen["waited-for-bob"] += 1
-                due = [bot for bot in others.values() if bot.due()]
-                if due:
-                    await due[0].act()
-                elif screen.session.human_seat() is not None and dialog_of(app) is None:
-                    await pilot.press("enter")  # the dialog again (closed with Esc)
-                else:
-                    await asyncio.sleep(0.02)  # the host has not answered yet
+            readers = [asyncio.create_task(read_all(bot.client)) for bot in others.values()]
+            async with asyncio.timeout(80):  # a safety net: the loop ends with round 2
+                while True:
+                    await settle(pilot)
+                    text = screen_text(app)
+                    obs = session.obs
+                    assert obs is not None and obs.seat == ANN
+                    # every screen: no card of a hand Ann cannot see ...
+                    for name in hidden_card_names(engine, ANN, read):
+                        assert name not in text, (name, text)
+                    # ... and what it is drawn from is the same for a game that differs only in what she cannot see
+                    if not session.sending and session.state is not None and session.state["seq"] == table.applied:
+                        assert obs == engine.observation(ANN)
+                        other = altered(engine, ANN)
+                        if other is not None:
+                            assert other.observation(ANN) == obs
+                            seen["same-view"] += 1
+                    seen["checked"] += 1
+                    if engine.round >= 2:
+                        break
+                    waiting = table.game.waiting()
+                    if dialog_of(app) is not None:  # Ann's choice: the first one, by keys
+                        if waiting == (ANN, BOB):
+                            seen["ann-chose-first"] += 1
+                        await pilot.press("home", "enter")
+                        continue
+                    bob_to_choose = waiting == (BOB,) and engine.phase == "exploration" and others[BOB].due()
+                    if bob_to_choose and (session.sending or (session.state or {}).get("seq") != table.applied):
+                        await asyncio.sleep(0.02)  # Ann's table has not had the host's latest state yet: Bob waits
+                        continue
+                    if bob_to_choose:
+                        # Ann chose her place card face down; Bob has not: her table says it waits for him, and his
+                        # messages show her card face down, never which
+                        assert "waiting for Bob" in screen.status_text, screen.status_text
+                        assert "waiting for Bob" in text
+                        bob_view = others[BOB].client.state
+                        assert bob_view is not None
+                        ann_seen = bob_view["observation"]["seats"][ANN]
+                        assert ann_seen["face_down"] >= 1 and ann_seen["revealed"] == []
+                        seen["waited-for-bob"] += 1
+                    due = [bot for bot in others.values() if bot.due()]
+                    if due:
+                        await due[0].act()
+                    elif screen.session.human_seat() is not None and dialog_of(app) is None:
+                        await pilot.press("enter")  # the dialog again (closed with Esc)
+                    else:
+                        await asyncio.sleep(0.02)  # the host has not answered yet
+            for reader in readers:
+                reader.cancel()
             assert engine.round >= 2, (engine.round, engine.phase, table.status())
             text = screen_text(app)
             assert "round 2" in text

@@ -29,24 +29,41 @@ def _seeds(path: Path) -> list[str]:
 
 
 _WRITER = """
-import sys, time
+import pathlib, sys, time
 from crewkit.campaign.store import Logbook
-path, n = sys.argv[1], int(sys.argv[2])
+path, n, chunks = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+folder = pathlib.Path(path).parent
 with Logbook.open(path) as book:
     for i in range(n):
         book.record_attempt(campaign="planet-nine", mission="planet-nine/01", players=4, ruleset="crew",
                             seed=f"w{i}", result="failure", reason="r", distress_used=False)
         time.sleep(0.004)  # leave the resetting process room to take the lock
+        if (i + 1) % (n // chunks) == 0:  # interleaved whatever the machine's speed: a reset per chunk first
+            start = time.monotonic()
+            while len(list(folder.glob("logbook-*.sqlite3.bak"))) < min((i + 1) // (n // chunks), chunks - 1):
+                assert time.monotonic() - start < 120, "no reset came"
+                time.sleep(0.002)
+(folder / "writer-done").touch()
 """
 
 _RESETTER = """
-import sys, time
+import pathlib, sqlite3, sys, time
 from crewkit.campaign.store import Logbook
 path, n = sys.argv[1], int(sys.argv[2])
+folder = pathlib.Path(path).parent
+
+def attempts():
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT count(*) FROM attempts").fetchone()[0]
+    finally:
+        conn.close()
+
 for _ in range(n):
+    while not attempts() and not (folder / "writer-done").exists():  # a reset with attempts to back up
+        time.sleep(0.002)
     with Logbook.open(path) as book:
         book.reset()
-    time.sleep(0.08)
 """
 
 
@@ -55,7 +72,7 @@ def test_reset_while_another_process_records_loses_no_attempt(tmp_path: Path) ->
     Logbook.open(path).close()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     attempts, resets = 600, 25
-    writer = subprocess.Popen([sys.executable, "-c", _WRITER, str(path), str(attempts)], env=env)
+    writer = subprocess.Popen([sys.executable, "-c", _WRITER, str(path), str(attempts), str(resets)], env=env)
     resetter = subprocess.Popen([sys.executable, "-c", _RESETTER, str(path), str(resets)], env=env)
     try:
         assert writer.wait(timeout=120) == 0

@@ -31,7 +31,7 @@ DEFAULT_VARIANTS = (
 DEFAULT_GAMES = 40
 DEFAULT_SEED = "compare"
 # Missing keys of the first variant: the CLI's defaults (``crewkit compare``); later variants take theirs from [1].
-FIRST_DEFAULTS: dict[str, Any] = {"ruleset": "crew", "players": 4, "bot": "heuristic"}
+FIRST_DEFAULTS: dict[str, Any] = {"ruleset": None, "players": 4, "bot": "heuristic"}  # ruleset: the mission's first
 MAX_VARIANTS = 6
 CHART_WIDTH = 50
 LABEL_WIDTH = 24
@@ -413,12 +413,12 @@ class CompareScreen(Screen[None]):
     @staticmethod
     def chart(result: Comparison, notes: list[Text], details: list[Text] | None = None) -> Text:
         """``details``: lines before the chart (the narrow table's top failures and paired tests)."""
-        from crewkit.analysis.compare import text_bar
+        from crewkit.analysis.compare import SOLVER_MARK, text_bar
 
         solver = any(r.solver_ran for r in result.results)
         lines: list[Text] = [*details, Text("")] if details else []
-        lines += [Text("Bot success: █ rate, [ ] 95% interval" + (", ◆ solver-winnable share" if solver else ""),
-                       style="bold")]
+        lines += [Text("Bot success: █ rate, [ ] 95% interval" + (f", {SOLVER_MARK} solver-winnable share" if solver
+                                                                  else ""), style="bold")]
         for i, r in enumerate(result.results):
             if r.error:
                 continue

@@ -26,6 +26,9 @@ class GameEndScreen(ModalScreen[str]):
 
     # (a family's own keys, Esc to look at the final table among them, come in its BINDINGS, in its footer's order)
     BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "app.logbook", "Logbook", show=False)]
+    #: the choices a seat joined to a hosted table has (crewkit.tui.seat.SeatApp): look at the table (the app's
+    #: quit is the app's own); no new game, no campaign (the host opens the next game)
+    SEAT_ACTIONS: ClassVar[frozenset[str]] = frozenset({"choose('table')"})
     #: the command palette in the footer (a game whose end offers no command leaves it out)
     PALETTE_IN_FOOTER = True
 

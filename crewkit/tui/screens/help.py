@@ -11,7 +11,7 @@ from textual.widgets import Header, Static
 
 from crewkit.tui.footer import FitFooter
 
-HELP = """\
+KEYS = """\
 [b]Keys at the table[/]
   ← →, 1–9 0 - = [ ]  move in your hand (b g y p r: next card of that suit)
   Enter, or a click   play the selected card (or pass it: distress signal)
@@ -25,7 +25,10 @@ HELP = """\
   Tab                 next panel: your hand, the tasks, a list of choices
   ↑ ↓ in the tasks    scroll them when they do not fit ("more below" shows)
   ?  help      ctrl+p  command palette      q  quit (the attempt is saved)
+"""
 
+#: the Crew's rules in short: the help of the shell and of a seat at a hosted table (crewkit.tui.seat)
+CREW_RULES = """\
 [b]The Crew in short[/]
 • 40 cards: blue, green, yellow, pink 1–9 and rockets 1–4, all dealt. Rocket 4's holder is [b]commander[/]
   and leads the first trick.
@@ -44,7 +47,9 @@ HELP = """\
 
 [b]Cards[/]  rank and suit sign, in the suit's colour: ◆ blue  ♣ green  ● yellow  ♥ pink  ▲ rocket  ■ red
   A card you cannot play now keeps its colour, dimmed; the playable ones are underlined.
+"""
 
+SHELL_TOPICS = """\
 [b]Campaigns[/]  (crewkit play --campaign NAME, FOLDER, campaign.yaml or .zip)
   c in the mission list opens the campaign chooser: every bundled and installed campaign with its progress.
   A campaign may open its missions in order (the others show "locked") and tell a chapter in the briefing.
@@ -64,6 +69,8 @@ HELP = """\
   Hotseat (several human seats): a hand-over screen hides the hands between turns.
   Quitting mid-mission saves the attempt; starting the mission again offers to resume it.
 """
+
+HELP = f"{KEYS}\n{CREW_RULES}\n{SHELL_TOPICS}"
 
 
 def reflowed(text: str) -> str:

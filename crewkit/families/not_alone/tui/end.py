@@ -26,6 +26,7 @@ class HuntEndScreen(GameEndScreen):
         Binding("q", "choose('quit')", "Quit"),
     ]
     PALETTE_IN_FOOTER = False
+    SEAT_ACTIONS = frozenset({"choose('table')", "choose('quit')"})  # a seat leaves; the host opens the next game
 
     def __init__(self, obs: BoardObservation, headline: str, personal: bool = True, note: str = "",
                  hosted: bool = False) -> None:

@@ -65,6 +65,8 @@ class HuntTableScreen(Screen[None]):
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
+    #: the keys a seat joined to a hosted table has (crewkit.tui.seat.SeatApp): the table's, not the logbook's
+    SEAT_ACTIONS = frozenset({"choose", "focus_planet", "read_places", "read_log", "help", "quit_table"})
 
     def __init__(self, session: HuntSession | RemoteHuntSession, delay: float = 0.6) -> None:
         super().__init__(id="hunt-table")

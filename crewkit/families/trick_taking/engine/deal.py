@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from crewkit.cards import Card
 from crewkit.engine.errors import DealerError, SetupError
@@ -23,6 +24,7 @@ def deal_from_seed(rules: Rules, rng: random.Random) -> Deal:
 
         task_cards = draw_cards(rules.task_deck, rules.task_draw, rng)
         for _ in range(1000):  # a deal the drawn cards cannot be played with is made again (not an attempt)
+            task_cards = _redraw_hardest(rules, task_cards, hands, columns, rng)
             if _redeal_reason(rules, task_cards, hands, columns) is None:
                 break
             hands, aside, columns = _deal_hands(rules, rng)
@@ -40,18 +42,58 @@ def draw_mode_card(rules: Rules, rng: random.Random) -> Card | None:
     return rng.choice([c for c in rules.deck.cards if c.suit is not None and not c.is_trump])
 
 
-def _redeal_reason(rules: Rules, task_cards: Sequence[str], hands: Sequence[Sequence[Card]],
-                   columns: Sequence[Sequence[Card]]) -> str | None:
-    """The drawn task card that cannot be played with these hands (its ``redeal_if``), or None."""
-    from crewkit.families.trick_taking.engine.taskcards import needs_redeal
-
+def _every_hand(rules: Rules, hands: Sequence[Sequence[Card]],
+                columns: Sequence[Sequence[Card]]) -> tuple[list[list[Card]], int | None]:
+    """Every seat's cards (the dummy's columns last) and the commander among them (None if none is known)."""
     every = [list(h) for h in hands]
     if columns:
         every.append([c for col in columns for c in col])
     commander = None
     if rules.commander_card is not None:
         commander = next((s for s, h in enumerate(every) if rules.commander_card in h), None)
+    return every, commander
+
+
+def _redeal_reason(rules: Rules, task_cards: Sequence[str], hands: Sequence[Sequence[Card]],
+                   columns: Sequence[Sequence[Card]]) -> str | None:
+    """The drawn task card that cannot be played with these hands (its ``redeal_if``), or None."""
+    from crewkit.families.trick_taking.engine.taskcards import needs_redeal
+
+    every, commander = _every_hand(rules, hands, columns)
     return needs_redeal(rules.task_deck, task_cards, every, rules.deck, commander)
+
+
+def _hardest_chooser(rules: Rules, hands: Sequence[Sequence[Card]],
+                     columns: Sequence[Sequence[Card]]) -> tuple[str, Callable[[Any], bool]] | None:
+    """For a ``hardest_first`` mission under ``tasks.hardest_barred: redraw``: its ``ties`` and whether the
+    first to choose (the commander, who starts the draft) may take a card; None when nothing is to be checked."""
+    from crewkit.dsl.view import SimpleView
+    from crewkit.families.trick_taking.engine.taskcards import owner_may_take
+
+    step = next((s for s in rules.setup_steps if s.kind == "hardest-first"), None)
+    first_is_commander = rules.draft_start == "commander" or (
+        rules.draft_start == "first-leader" and rules.first_leader == "commander")
+    if step is None or rules.hardest_barred != "redraw" or not first_is_commander:
+        return None
+    every, commander = _every_hand(rules, hands, columns)
+    if commander is None:
+        return None
+    view = SimpleView(deck=rules.deck, n_players=len(every), commander_seat=commander,
+                      hands={s: list(h) for s, h in enumerate(every)}, total=min(len(h) for h in every))
+    return str(step.params.get("ties") or "choose"), lambda card: owner_may_take(card, view, commander)
+
+
+def _redraw_hardest(rules: Rules, task_cards: tuple[str, ...], hands: Sequence[Sequence[Card]],
+                    columns: Sequence[Sequence[Card]], rng: random.Random) -> tuple[str, ...]:
+    """The drawn cards, with the most difficult one redrawn while the commander, who chooses first in a
+    ``hardest_first`` mission, may take none of the cards of its first choice (``tasks.hardest_barred``)."""
+    from crewkit.families.trick_taking.engine.taskcards import redraw_hardest
+
+    chooser = _hardest_chooser(rules, hands, columns)
+    if chooser is None or rules.task_draw is None or rules.task_draw.fixed:
+        return task_cards
+    ties, may_take = chooser
+    return redraw_hardest(rules.task_deck, task_cards, ties, may_take, rng)
 
 
 def _deal_hands(rules: Rules, rng: random.Random) -> tuple[list[list[Card]], list[Card], list[tuple[Card, ...]]]:
@@ -235,8 +277,18 @@ def complete_deal(rules: Rules, deal: Deal, rng: random.Random, partial: bool = 
 
         if task_cards:
             task_cards = check_drawn(rules.task_deck, rules.task_draw, task_cards)
+            chooser = None if partial else _hardest_chooser(rules, deal.hands[: rules.players], deal.dummy_columns)
+            if chooser is not None and not rules.task_draw.fixed:
+                ties, may_take = chooser
+                from crewkit.families.trick_taking.engine.taskcards import redraw_hardest
+
+                if redraw_hardest(rules.task_deck, task_cards, ties, may_take, random.Random(0)) != task_cards:
+                    raise SetupError("the captain, who takes one of the most difficult task cards first, may take "
+                                     "none of those drawn: under tasks.hardest_barred: redraw the rules draw such a "
+                                     "card again")
         else:
             task_cards = draw_cards(rules.task_deck, rules.task_draw, rng)
+            task_cards = _redraw_hardest(rules, task_cards, deal.hands[: rules.players], deal.dummy_columns, rng)
         if not partial:
             card = _redeal_reason(rules, task_cards, deal.hands[: rules.players], deal.dummy_columns)
             if card is not None:

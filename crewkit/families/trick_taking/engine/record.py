@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +14,7 @@ from crewkit.engine.actions import ActionFormatError, action_from_json
 from crewkit.engine.errors import DealerError, IllegalAction, SetupError
 from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 from crewkit.families.trick_taking.engine.game import Deal, Game
-from crewkit.families.trick_taking.engine.setup import compile_game
+from crewkit.families.trick_taking.engine.setup import MissionSource, compile_from_texts, compile_game
 from crewkit.games.protocol import RECORD_FORMAT, ReplayError
 
 FORMAT = RECORD_FORMAT
@@ -28,6 +29,10 @@ def game_to_record(game: Game) -> dict[str, Any]:
         "players": game.rules.players,
         "seed": game.seed,
     }
+    if spec and spec.source is not None:  # a user's mission file travels with its record (replays anywhere)
+        out["mission_source"] = {"sha256": spec.source.sha256, "text": spec.source.text}
+    if spec and spec.ruleset_source is not None:  # so does a user's rule set file
+        out["ruleset_source"] = {"sha256": spec.ruleset_source.sha256, "text": spec.ruleset_source.text}
     if spec and spec.readings:
         out["readings"] = dict(spec.readings)
     elif spec is None and game.rules.readings:
@@ -77,6 +82,63 @@ def write_record(game: Game, path: Path) -> None:
     write_json_atomic(path, game_to_record(game))
 
 
+def carried_source(record: Mapping[str, Any], key: str = "mission_source") -> MissionSource | None:
+    """The text of a file a record carries (``mission_source``, ``ruleset_source``), or None (a bundled one, an
+    older record). The record's schema has checked its form and :mod:`crewkit.spec.recordfile` its hash."""
+    raw = record.get(key)
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("text"), str):
+        return None
+    return MissionSource(str(raw["text"]), str(raw.get("sha256", "")))
+
+
+def carried_texts(record: Mapping[str, Any]) -> tuple[dict[Path, str], str, str]:
+    """The carried texts to read in place of files (none when each file on disk holds exactly its text), and the
+    rule set and mission to load (where the texts stand). A carried rule set stands at its own place and beside
+    the mission too, where the mission's ``rulesets:`` names it."""
+    ruleset, mission = str(record["ruleset"]), str(record["mission"])
+    texts: dict[Path, str] = {}
+    source = carried_source(record)
+    if source is not None and not _file_matches(mission, source):
+        where = source_location(mission, source)
+        texts[where] = source.text
+        mission = str(where)
+    rule_source = carried_source(record, "ruleset_source")
+    if rule_source is not None and not _file_matches(ruleset, rule_source):
+        where = source_location(ruleset, rule_source)
+        texts[where] = rule_source.text
+        texts.setdefault(Path(mission).parent / where.name, rule_source.text)
+        ruleset = str(where)
+    return texts, ruleset, mission
+
+
+def _file_matches(mission: str, source: MissionSource) -> bool:
+    """Whether the file the record names holds exactly the carried text: then it is read by its path as before
+    (a campaign's own rule set beside it is found there, as when the game was played)."""
+    import hashlib
+
+    from crewkit.spec.yamlio import read_limited
+
+    if "\x00" in mission:
+        return False
+    try:
+        return hashlib.sha256(read_limited(Path(mission).expanduser())).hexdigest() == source.sha256
+    except OSError:  # absent (the usual case elsewhere), or not a regular file
+        return False
+
+
+def source_location(ref: str, source: MissionSource) -> Path:
+    """Where the loader reads a carried text: the record's own path when it names a place in the working folder
+    (the mission's rule set may be a file beside it there, as where it was played); else a folder that does not
+    exist, so that a record from someone else cannot make crewkit read files beside a path it names
+    (docs/trust.md)."""
+    from crewkit.spec.yamlio import real_path_within
+
+    path = Path(ref).expanduser()
+    if "\x00" not in ref and real_path_within(path, [Path.cwd()]) is not None:
+        return path
+    return Path(os.sep, "crewkit-record", source.sha256[:16], path.name or "carried.yaml")
+
+
 @dataclass
 class Replay:
     game: Game | None
@@ -86,8 +148,14 @@ class Replay:
 def replay_record(record: Mapping[str, Any]) -> Replay:
     """Rebuild the game from the record's header and deal and apply its actions in order."""
     readings = record.get("readings") or {}
+    source, ruleset_source = carried_source(record), carried_source(record, "ruleset_source")
+    mission = str(record["mission"])
     try:
-        rules = compile_game(str(record["ruleset"]), str(record["mission"]), int(record["players"]), readings)
+        texts, ruleset, mission = carried_texts(record)
+        if texts:  # the files the game was played under, whatever is (or is not) on disk now
+            rules = compile_from_texts(ruleset, mission, int(record["players"]), readings, texts)
+        else:
+            rules = compile_game(ruleset, mission, int(record["players"]), readings)
     except SetupError as exc:
         return Replay(None, ReplayError(str(exc), code="setup"))
     except Exception as exc:  # SpecError and friends: report, never a traceback
@@ -96,7 +164,9 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
         if isinstance(exc, SpecError):
             first = exc.issues[0] if exc.issues else None
             where = f" ({first.file}:{first.line}:{first.column}: {first.message})" if first else ""
-            return Replay(None, ReplayError(f"cannot load the game named by the record{where}", code="spec"))
+            # the mission's own file at fault: the record's "mission" is where to look, not its "ruleset"
+            about = "spec-mission" if first is not None and first.file in (mission, str(record["mission"])) else "spec"
+            return Replay(None, ReplayError(f"cannot load the game named by the record{where}", code=about))
         raise
     seed = str(record.get("seed", ""))
     deal = None
@@ -147,7 +217,7 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     from crewkit.families.trick_taking.engine.setup import GameSpec
 
     game.spec = GameSpec(str(record["ruleset"]), str(record["mission"]), int(record["players"]),
-                         tuple(sorted(readings.items())))
+                         tuple(sorted(readings.items())), source, ruleset_source)
     for i, raw_action in enumerate(record.get("actions", []) or []):
         seat = raw_action.get("seat") if isinstance(raw_action, dict) else None
         try:

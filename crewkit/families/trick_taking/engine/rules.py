@@ -118,6 +118,8 @@ class Rules:
     task_deck: Any = None
     task_draw: Any = None
     draft_passing: bool = False  # a seat may pass in the draft when fewer tasks than seats were drawn
+    volunteer_barred: str = "passed-over"  # tasks.volunteer_barred: passed-over | mission-fails
+    hardest_barred: str = "redraw"  # tasks.hardest_barred: redraw | hardest-allowed
     comm_pool: int | None = None  # the crew shares this many tokens (rapture of the deep); None: per_player each
     comm_closed_if: Callable[..., Any] | None = None  # nobody communicates while it holds (mission DSL)
     comm_mode: str = ""  # the name of the communication mode in force ("" for the rule set's own)
@@ -288,6 +290,8 @@ def compile_rules(
         task_deck=compiled_deck,
         task_draw=draw,
         draft_passing=tasks.passing == "fewer-tasks-than-players",
+        volunteer_barred=tasks.volunteer_barred,
+        hardest_barred=tasks.hardest_barred,
         comm_closed_if=closed_if,
     )
     if mission is not None and mission.comm_mode:

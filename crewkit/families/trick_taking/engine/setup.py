@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from crewkit.engine.errors import SetupError
 from crewkit.families.trick_taking.engine.game import Deal, Game
@@ -16,13 +18,34 @@ from crewkit.spec.taskcards import TaskDeck, load_task_deck
 
 
 @dataclass(frozen=True)
+class MissionSource:
+    """A user's mission (or rule set) file as the game was set up from it: its text and the text's SHA-256. A
+    record carries both (``mission_source``, ``ruleset_source``), so that it replays where the file is not, or
+    where it has changed since."""
+
+    text: str
+    sha256: str
+
+    @classmethod
+    def of(cls, text: str) -> MissionSource:
+        return cls(text, text_sha256(text))
+
+
+def text_sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
 class GameSpec:
-    """A fully named game: what a record's header says."""
+    """A fully named game: what a record's header says (and, for a user's mission file, the text it was set up
+    from; a bundled mission is named by its id alone)."""
 
     ruleset: str
     mission: str
     players: int
     readings: tuple[tuple[str, str], ...] = ()
+    source: MissionSource | None = None
+    ruleset_source: MissionSource | None = None  # a user's rule set file (a bundled one is named alone)
 
 
 @dataclass(frozen=True)
@@ -35,15 +58,32 @@ class _Loaded:
     round_missions: tuple[Mission, ...] = ()
     secret_cards: tuple[Mission, ...] = ()
     task_deck: TaskDeck | None = None  # the rule set's task cards with objectives (``tasks.deck``)
+    source: MissionSource | None = None  # a user's mission file: its text as loaded (a bundled one: None)
+    ruleset_source: MissionSource | None = None  # a user's rule set file, likewise
 
     def compile(self, players: int) -> Rules:
-        return compile_rules(self.rs, self.ms, players, mission_id=self.ms.id, round_missions=self.round_missions,
-                             secret_cards=self.secret_cards, task_deck=self.task_deck)
+        try:
+            return compile_rules(self.rs, self.ms, players, mission_id=self.ms.id, round_missions=self.round_missions,
+                                 secret_cards=self.secret_cards, task_deck=self.task_deck)
+        except SetupError as exc:
+            raise SetupError(f"{exc}{_listed_note(self.rs, self.ms)}") from None
 
     def reading_ids(self) -> set[str]:
         """Every reading the named game knows: the rule set's, the mission's and its task cards'."""
         ids = {rid for rid, _ in (*self.rs.in_force, *self.ms.in_force)}
         return ids | (self.task_deck.reading_ids() if self.task_deck is not None else set())
+
+
+def _listed_note(rs: RuleSet, ms: Mission) -> str:
+    """``"; mission X lists rule set Y"`` when the refused game's rule set is not one the mission names (a
+    refusal then says which rule sets it is written for), else ``""``."""
+    if not ms.data.get("rulesets"):
+        return ""  # a mission set (Hammer's, the Persian cards) or a mission that names none
+    listed = [str(ref) for ref in ms.rulesets]
+    if any(rs.name in (ref, Path(ref).stem) or Path(ref).name == rs.path.name
+           for ref in listed):
+        return ""
+    return f"; {ms.id} lists rule set{'s' if len(listed) > 1 else ''} {', '.join(listed)}"
 
 
 @functools.lru_cache(maxsize=64)
@@ -87,7 +127,29 @@ def _load_named(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...
     deck = None
     if rs.tasks.deck:
         deck = load_task_deck(rs.tasks.deck, selection, rs, relative_to=rs.path.parent)
-    return _Loaded(rs, ms, task_deck=deck)
+    from crewkit.spec import bundled
+
+    return _Loaded(rs, ms, task_deck=deck, source=_user_source(ms.path, bundled.missions_dir()),
+                   ruleset_source=_user_source(rs.path, bundled.rulesets_dir()))
+
+
+def _user_source(path: Path, bundled_folder: Path) -> MissionSource | None:
+    """The text of a user's file (read as the loader read it); None for a bundled one (named by its id)."""
+    from crewkit.spec import overlay
+    from crewkit.spec.yamlio import read_limited
+
+    try:
+        path.resolve().relative_to(bundled_folder.resolve())
+        return None
+    except (OSError, ValueError):
+        pass
+    text = overlay.text_of(path)
+    if text is None:
+        try:
+            text = read_limited(path).decode("utf-8")
+        except (OSError, UnicodeDecodeError):  # (it was read a moment ago; gone since: the record names it only)
+            return None
+    return MissionSource.of(text)
 
 
 def _load_scoring_game(rs: RuleSet, folder: str, mission: str, selection: dict[str, str]) -> _Loaded:
@@ -155,8 +217,34 @@ def new_game(
 ) -> Game:
     rules = compile_game(ruleset, mission, players, readings)
     game = Game.new(rules, seed=seed, deal=deal, dealer=dealer)
-    game.spec = GameSpec(ruleset, mission, players, tuple(sorted((readings or {}).items())))
+    game.spec = game_spec(ruleset, mission, players, readings)
     return game
+
+
+def game_spec(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None = None) -> GameSpec:
+    """The name of a game compiled by :func:`compile_game`, with the text of a user's mission file as it was
+    loaded for it (what a record carries)."""
+    key = tuple(sorted((readings or {}).items()))
+    loaded = _loaded(ruleset, mission, key)
+    return GameSpec(ruleset, mission, players, key, loaded.source, loaded.ruleset_source)
+
+
+def compile_from_texts(ruleset: str, mission: str, players: int, readings: Mapping[str, str] | None,
+                       texts: Mapping[Path, str]) -> Rules:
+    """Compiled rules of a game whose files' texts a record carries: the loader reads ``texts[path]`` as the file
+    at each path (whether a file is there or not), uncached (another record may carry other texts)."""
+    from crewkit.spec import overlay
+
+    key = tuple(sorted((readings or {}).items()))
+    with overlay.texts(texts):
+        loaded = _load_named(ruleset, mission, key)
+        rules = loaded.compile(players)
+    known = loaded.reading_ids()
+    unknown = sorted(rid for rid, _ in key if rid not in known)
+    if unknown:
+        raise SetupError(f"unknown reading {unknown[0]!r}: neither rule set {loaded.rs.name} nor {mission} has it; "
+                         f"readings: {', '.join(sorted(str(k) for k in known)) or 'none'}")
+    return rules
 
 
 def counts_in_logbook(game: Game) -> bool:

@@ -7,7 +7,8 @@ and what an action does. Automatic steps (``role_from_holder``) finish as soon a
 
 Step kinds (mission YAML key → class):
 - ``ask``               → :class:`AskStep`: every asked seat answers from a fixed list (public answers)
-- ``choose_player``     → :class:`ChooseStep`: the chooser binds a role to a seat (``exclude`` honoured)
+- ``choose_player``     → :class:`ChooseStep`: the chooser binds a role to a seat (``exclude`` honoured, and a
+  seat a drawn task card bars when the role takes every card)
 - ``choose_roles``      → one :class:`ChooseStep` per role, each distinct from the earlier ones
 - ``role_from_holder``  → :class:`HolderRoleStep`: role = the holder of a card, or its left/right neighbour
 - ``swap_tokens``       → :class:`SwapTokensStep`: optionally swap the tokens of two tasks
@@ -179,8 +180,24 @@ class ChooseStep(Step):
     def to_act(self, g: Game) -> int | None:
         return _chooser(g, self.spec.params["by"])
 
+    def start(self, g: Game) -> bool:
+        if not self.candidates(g):
+            g.fail(f"failed before play: no player may be the {self.spec.params['role']}", None)
+        return False
+
+    def _barred(self, g: Game) -> set[int]:
+        """Seats a drawn task card bars (its ``may_take_if``) when the role takes every card (the only player a
+        ``distribute_tasks`` step names): Deep Sea's captain, with a card the captain may not take."""
+        if not g.task_cards:
+            return set()
+        from crewkit.families.trick_taking.engine import taskcards
+
+        if not taskcards.takes_every_card(g, self.spec.params["role"]):
+            return set()
+        return {s for s in range(g.n) if taskcards.barred_cards(g, s)}
+
     def candidates(self, g: Game) -> list[int]:
-        barred = _excluded(g, self.spec.params["exclude"])
+        barred = _excluded(g, self.spec.params["exclude"]) | self._barred(g)
         return [s for s in range(g.n) if s not in barred]
 
     def legal(self, g: Game, seat: int) -> list[Action]:
@@ -195,6 +212,12 @@ class ChooseStep(Step):
             raise IllegalAction("choose-expected", f"the {role} must be chosen now (a choose-player action for {role!r})")
         if not 0 <= action.player < g.n:
             raise IllegalAction("no-such-seat", f"there is no seat {action.player}")
+        if action.player in self._barred(g) and action.player not in _excluded(g, self.spec.params["exclude"]):
+            from crewkit.families.trick_taking.engine import taskcards
+
+            cards = ", ".join(taskcards.may_take_text(g, t) for t in taskcards.barred_cards(g, action.player))
+            raise IllegalAction("may-not-take", f"seat {action.player} cannot be the {role}: the {role} takes every "
+                                f"task card, and {taskcards.seat_words(g, action.player)} may not take {cards}")
         if action.player not in self.candidates(g):
             barred = ", ".join(self.spec.params["exclude"])
             raise IllegalAction("excluded-player", f"seat {action.player} cannot be the {role} (excluded: {barred})")

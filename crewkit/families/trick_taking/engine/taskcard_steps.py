@@ -1,8 +1,11 @@
 """The setup steps of task cards with objectives (Mission Deep Sea): one class per kind of step.
 
 - ``draw_tasks``        → :class:`DrawTasksStep`: shows the task cards drawn with the deal (``Deal.task_cards``)
-- ``distribute_tasks``  → :class:`DistributeStep`: the crew gives each drawn task card to an allowed player
+- ``distribute_tasks``  → :class:`DistributeStep`: the crew gives each drawn task card to an allowed player who
+  may take it
 - ``volunteer``         → :class:`VolunteerStep`: asked in turn, the first to say yes takes the first role, ...
+  (a player who may not take every card they would take is passed over, or asked, as ``tasks.volunteer_barred``
+  says)
 - ``hardest_first``, ``draft_without`` → :class:`DraftRuleStep`: what the draft of task cards must respect
 """
 
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING
 from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
 from crewkit.families.trick_taking.engine import taskcards
-from crewkit.families.trick_taking.engine.state import Event
+from crewkit.families.trick_taking.engine.state import CardTask, Event
 from crewkit.families.trick_taking.engine.step_actions import Answer, GiveTaskCard
 from crewkit.families.trick_taking.engine.steps import STEP_CLASSES, Step, StepSpec, _asked, _chooser
 
@@ -53,14 +56,27 @@ def _named_seats(g: Game, names: Sequence[str]) -> list[int]:
 
 class DistributeStep(Step):
     """``distribute_tasks``: the drawn task cards go out one by one, in the order drawn, each to one of the
-    allowed players (``to``: roles or the commander; anyone without); one allowed player takes them all at once."""
+    allowed players (``to``: roles or the commander; anyone without) who may take it (the card's
+    ``may_take_if``); one allowed player takes them all at once. A card no allowed player may take ends the
+    mission before play, with that reason (the steps before, which bind the roles, avoid it where they can)."""
 
     def _allowed(self, g: Game) -> list[int]:
         names = self.spec.params["to"]
         return _named_seats(g, names) if names else list(range(g.n))
 
+    def _receivers(self, g: Game, task: CardTask) -> list[int]:
+        return [p for p in self._allowed(g) if task not in taskcards.barred_cards(g, p)]
+
     def start(self, g: Game) -> bool:
         allowed = self._allowed(g)
+        for task in g.task_cards:
+            if task.owner is None and allowed and not self._receivers(g, task):
+                if len(allowed) == 1:
+                    who = f"{taskcards.seat_words(g, allowed[0])}, who takes every task card,"
+                else:
+                    who = "no player who may receive it"
+                g.fail(f"failed in the task draft: {who} may not take {taskcards.may_take_text(g, task)}", None)
+                return False
         if len(allowed) == 1:
             for task in g.task_cards:
                 if task.owner is None:
@@ -76,7 +92,7 @@ class DistributeStep(Step):
         task = next((t for t in g.task_cards if t.owner is None), None)
         if task is None:
             return []
-        return [GiveTaskCard(seat, task.id, p) for p in self._allowed(g)]
+        return [GiveTaskCard(seat, task.id, p) for p in self._receivers(g, task)]
 
     def apply(self, g: Game, action: Action) -> bool:
         task = next((t for t in g.task_cards if t.owner is None), None)
@@ -88,6 +104,9 @@ class DistributeStep(Step):
         if action.player not in allowed:
             raise IllegalAction("excluded-player", f"seat {action.player} cannot receive task card {task.id!r}; "
                                 f"allowed: {', '.join(f'seat {p}' for p in allowed)}")
+        if action.player not in self._receivers(g, task):
+            raise IllegalAction("may-not-take", f"{taskcards.seat_words(g, action.player)} may not take "
+                                f"{taskcards.may_take_text(g, task)}")
         taskcards.assign(g, task, action.player)
         return all(t.owner is not None for t in g.task_cards)
 
@@ -98,27 +117,47 @@ class DistributeStep(Step):
 class VolunteerStep(Step):
     """``volunteer``: the commander asks the players in turn from the left (the commander last): yes or no. The
     first yes takes the first role, the next the second; once as many players are left as roles still open,
-    they must say yes."""
+    they must say yes.
+
+    A role that takes every task card (the only player a later ``distribute_tasks`` names) and a player a drawn
+    card bars (its ``may_take_if``: the captain): under ``tasks.volunteer_barred: passed-over`` that player is
+    not asked, so the last player asked who may take the cards must say yes; under ``mission-fails`` they are
+    asked like everyone, and made to say yes the mission is lost when the cards are given out."""
 
     def __init__(self, spec: StepSpec) -> None:
         super().__init__(spec)
-        self.asked = 0
+        self.answered: list[int] = []
         self.taken = 0
 
-    def _order(self, g: Game) -> list[int]:
+    def _barred(self, g: Game, seat: int) -> bool:
+        roles = self.spec.params["roles"]
+        role = roles[min(self.taken, len(roles) - 1)]
+        return (g.rules.volunteer_barred == "passed-over" and taskcards.takes_every_card(g, role)
+                and bool(taskcards.barred_cards(g, seat)))
+
+    def _left(self, g: Game) -> list[int]:
+        """The players still to ask, in order."""
         commander = g.commander if g.commander is not None else 0
-        return _asked(g, [(commander + i) % g.n for i in range(1, g.n + 1)])
+        order = _asked(g, [(commander + i) % g.n for i in range(1, g.n + 1)])
+        return [s for s in order if s not in self.answered and not self._barred(g, s)]
 
     def _forced(self, g: Game) -> bool:
-        return len(self._order(g)) - self.asked <= len(self.spec.params["roles"]) - self.taken
+        return len(self._left(g)) <= len(self.spec.params["roles"]) - self.taken
+
+    def _nobody_left(self, g: Game) -> bool:
+        if self._left(g):
+            return False
+        g.fail("failed in the task draft: no player left to ask may take every task card", None)
+        return True
 
     def start(self, g: Game) -> bool:
         g.questions.append(("Will you take the tasks?", {}))
+        self._nobody_left(g)
         return False
 
     def to_act(self, g: Game) -> int | None:
-        order = self._order(g)
-        return order[self.asked] if self.asked < len(order) else None
+        left = self._left(g)
+        return left[0] if left else None
 
     def legal(self, g: Game, seat: int) -> list[Action]:
         if seat != self.to_act(g):
@@ -132,11 +171,14 @@ class VolunteerStep(Step):
             raise IllegalAction("must-volunteer", f"seat {action.seat} must take the tasks: no one else is left to "
                                 "ask")
         g.questions[-1][1][action.seat] = action.answer
-        self.asked += 1
+        self.answered.append(action.seat)
         if action.answer == "yes":
             g.bind_role(self.spec.params["roles"][self.taken], action.seat)
             self.taken += 1
-        return self.taken >= len(self.spec.params["roles"])
+        done = self.taken >= len(self.spec.params["roles"])
+        if not done and self._nobody_left(g):
+            return False
+        return done
 
     def describe(self) -> str:
         return "who takes the tasks?"

@@ -207,6 +207,58 @@ def owner_may_take(card: TaskCard, view: Any, seat: int) -> bool:
     return card.may_take is None or bool(card.may_take(view, {OWNER: seat}))
 
 
+def barred_cards(g: Game, seat: int) -> list[CardTask]:
+    """The drawn cards without an owner that ``seat`` may not take (their ``may_take_if``)."""
+    deck = g.rules.task_deck
+    if deck is None or not any(deck.card(t.id).may_take is not None for t in g.task_cards if t.owner is None):
+        return []
+    view = g.view()
+    return [t for t in g.task_cards if t.owner is None and not owner_may_take(deck.card(t.id), view, seat)]
+
+
+def takes_every_card(g: Game, role: str) -> bool:
+    """Whether a ``distribute_tasks`` step of the mission gives every drawn card to ``role`` alone."""
+    return any(s.kind == "distribute-tasks" and list(s.params.get("to") or ()) == [role]
+               for s in g.rules.setup_steps)
+
+
+def seat_words(g: Game, seat: int) -> str:
+    return f"seat {seat}" + (" (the commander)" if seat == g.commander else "")
+
+
+def may_take_text(g: Game, task: CardTask) -> str:
+    """The card in its own words, with its note (who may take it), for a message players read."""
+    card = g.rules.task_deck.card(task.id)
+    words = " ".join(card.text.split()).rstrip(".")
+    note = " ".join(card.note.split()).rstrip(".")
+    return f'the task card "{words}"' + (f" ({note[:1].lower()}{note[1:]})" if note else "")
+
+
+def redraw_hardest(deck: TaskCardDeck, ids: Sequence[str], ties: str, may_take: Callable[[TaskCard], bool],
+                   rng: random.Random) -> tuple[str, ...]:
+    """``hardest_first`` with ``tasks.hardest_barred: redraw``: while the first to choose may take none of the
+    cards it may choose first (the most difficult; ``ties: first-drawn``: the first drawn of them), the most
+    recently drawn of those goes back and another card of the same difficulty is drawn in its place (the
+    rulebook's repair of a draw that cannot be played, p. 14, as the sources of tasks.yaml read it). No
+    randomness is used when nothing is redrawn."""
+    out = list(ids)
+    gone: set[str] = set()
+    while out:
+        top = max(deck.card(c).difficulty for c in out)
+        hardest = [c for c in out if deck.card(c).difficulty == top]
+        offered = hardest[:1] if ties == "first-drawn" else hardest
+        if any(may_take(deck.card(c)) for c in offered):
+            break
+        victim = offered[-1]
+        gone.add(victim)
+        pool = [c.id for c in deck.cards if c.difficulty == top and c.id not in out and c.id not in gone]
+        if not pool:
+            raise SetupError(f"no task card of difficulty {top} is left to draw in place of {victim!r}, which the "
+                             "first to choose may not take")
+        out[out.index(victim)] = rng.choice(pool)
+    return tuple(out)
+
+
 def number_range(card: TaskCard, total_tricks: int) -> range:
     """The numbers the owner of a prediction card may name."""
     ask = card.asks

@@ -4,6 +4,7 @@ Hammer match (the standings and every round's chips)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -64,8 +65,10 @@ class EndScreen(GameEndScreen):
     ]
 
     def __init__(self, mission: str, title: str, finished: Finished, has_next: bool, *,
-                 why_no_next: str | None = None, practice: bool = False, hosted: bool = False) -> None:
-        """``why_no_next``: why ``n`` opens nothing (the last mission; the next one still locked, and by
+                 why_no_next: str | None = None, practice: bool = False, hosted: bool = False,
+                 kinds: Sequence[str] | None = None) -> None:
+        """``kinds``: the seats as the table names them (a joined seat's session; else the app's session's);
+        ``why_no_next``: why ``n`` opens nothing (the last mission; the next one still locked, and by
         what); ``practice``: a game that does not count (``u`` takes back the last card); ``hosted``: a seat at
         a hosted table (the host opens the next game: no new game is offered, as at Hammer's and Not Alone's)."""
         super().__init__(id="end")
@@ -76,6 +79,7 @@ class EndScreen(GameEndScreen):
         self.why_no_next = why_no_next
         self.practice = practice
         self.hosted = hosted
+        self.kinds = kinds
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys that do something: ``n`` when there is a next mission to open, ``u`` in practice."""
@@ -96,8 +100,9 @@ class EndScreen(GameEndScreen):
         body = Text()
         body.append("MISSION ACCOMPLISHED" if success else "MISSION FAILED", style="bold green" if success else "bold red")
         body.append(f"\n\n{shown_plain(self.mission)}  {shown_plain(self.title_text)}\n", style="bold")
-        session = self.crew_app.session
-        body.append(f"{name_seats(f.reason, session.kinds) if session is not None else f.reason}\n\n")
+        session = getattr(self.app, "session", None)
+        kinds = self.kinds if self.kinds is not None else session.kinds if session is not None else None
+        body.append(f"{name_seats(f.reason, kinds) if kinds is not None else f.reason}\n\n")  # players, not seats
         if f.progress is not None:
             p = f.progress
             state = "done" if p.done else "not yet done"

@@ -73,12 +73,13 @@ def event_text(event: Any, kinds: Sequence[str], viewer: int | None,
         return Text(f"Round {event.detail.split(',')[0].removeprefix('round ')} — dealer: {who}", style="bold")
     if kind == "mission":
         return Text.assemble((_v(who, "chooses"), "bold"), f" {event.detail}")
+    detail = name_seats(event.detail or "", kinds, viewer)  # the engine's reasons say "seat 2": the player's name
     if kind == "round-end":
-        return Text(event.detail, style="bold cyan")
+        return Text(detail, style="bold cyan")
     if kind == "outcome":
         ok = event.detail.startswith("success") or " win" in event.detail
-        return Text(name_seats(event.detail, kinds, viewer), style="bold green" if ok else "bold red")
-    parts = [p for p in (who, event.card.name if event.card is not None else "", event.detail) if p]
+        return Text(detail, style="bold green" if ok else "bold red")
+    parts = [p for p in (who, event.card.name if event.card is not None else "", detail) if p]
     return Text(f"{kind.replace('-', ' ')}: {' '.join(parts)}" if parts else kind.replace("-", " "))
 
 

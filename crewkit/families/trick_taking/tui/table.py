@@ -125,6 +125,9 @@ class TableScreen(Screen[None]):
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
+    #: the keys a seat joined to a hosted table has (crewkit.tui.seat.SeatApp): the table's, none of a local game's
+    SEAT_ACTIONS = frozenset({"communicate", "signal", "distress", "last_trick", "continue", "hint", "tracker",
+                              "no_take_back", "results", "quit_table"})
     #: the keys of a mission in play, and those of a finished one (the table looked at after the end screen)
     PLAYING_ONLY = {"communicate", "signal", "distress", "continue", "hint"}
     #: the keys the footer leaves out first when they do not all fit (crewkit.tui.footer; help lists them)

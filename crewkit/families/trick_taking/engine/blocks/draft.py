@@ -7,7 +7,8 @@ Tasks are the revealed colour-card tasks (Planet Nine, ``take-task``) and the dr
 - passing (``tasks.passing: fewer-tasks-than-players``): when fewer cards than drafting seats were drawn, a seat
   may pass (``pass-task``) while enough later seats of the first round remain to take the rest;
 - the steps ``draft_without`` (seats the draft passes over) and ``hardest_first`` (the first choice is one of
-  the most difficult cards), which set the :class:`DraftState` before the draft begins;
+  the most difficult cards; under ``tasks.hardest_barred: hardest-allowed`` of those the seat may take, under
+  ``redraw`` the deal made sure it may take one), which set the :class:`DraftState` before the draft begins;
 - numbers: once every card is taken, the owner of each card that asks a number names it (``choose-number``).
 
 A seat whose turn it is and that may neither take a card left nor pass ends the mission: the crew left it a
@@ -183,12 +184,15 @@ def takeable(g: Game, seat: int) -> list[CardTask]:
     deck = g.rules.task_deck
     free = [t for t in g.task_cards if t.owner is None]
     st = g.state_or_none(DraftState)
+    view = g.view()
     if st is not None and st.hardest is not None and st.turns == 0:
-        top = max(deck.card(t.id).difficulty for t in free)
-        free = [t for t in free if deck.card(t.id).difficulty == top]
+        if g.rules.hardest_barred == "hardest-allowed":  # the most difficult of the cards the seat may take
+            free = [t for t in free if owner_may_take(deck.card(t.id), view, seat)]
+        if free:
+            top = max(deck.card(t.id).difficulty for t in free)
+            free = [t for t in free if deck.card(t.id).difficulty == top]
         if st.hardest == "first-drawn":
             free = free[:1]
-    view = g.view()
     return [t for t in free if owner_may_take(deck.card(t.id), view, seat)]
 
 
@@ -270,6 +274,8 @@ def take_task_card(g: Game, a: TakeTaskCard) -> None:
         st = g.state_or_none(DraftState)
         if st is not None and st.hardest is not None and st.turns == 0:
             why = "the first choice must be one of the most difficult cards"
+            if g.rules.hardest_barred == "hardest-allowed":
+                why += " it may take"
             if st.hardest == "first-drawn":
                 why += " (the first drawn of them)"
         else:

@@ -1,0 +1,197 @@
+"""The app of a seat joined to a hosted table (``crewkit join`` in a terminal, and a browser seat's process,
+:mod:`crewkit.net.web_seat`): the table, drawn by the family's own table screen, and nothing else.
+
+A joined seat is a client and nothing more. It plays, communicates, looks (the last trick, the cards, the log),
+reads the help and leaves; it has no campaign, logbook, compare, settings, screenshot or game of its own, and it
+writes nothing. This is not done by hiding the shell's keys one by one: :class:`SeatApp` is not the shell
+(:class:`crewkit.tui.app.CrewApp`), so the shell's commands do not exist here, and every action a key, a click
+or the command palette asks for passes one gate (:meth:`SeatApp.seat_allows`):
+
+* an action of the app itself: only those in :attr:`SeatApp.APP_ACTIONS` (quit, help, focus, the palette);
+* an action of a screen that declares ``SEAT_ACTIONS`` (the table screens and the end screens, which also carry
+  the keys of a local game: next mission, play again, campaign): only those it lists;
+* a dialog or a widget the table opened (its own keys: choose, close, scroll): allowed.
+
+So a key added to the shell or to a table screen for local games is refused at a seat until it is listed as a
+seat's, and the footer and the palette show only what the gate allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from textual import actions
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
+
+from crewkit.tui.frame import FrameApp
+from crewkit.tui.remote import HOST_DECIDES, HostSeat
+
+if TYPE_CHECKING:
+    from crewkit.families.not_alone.tui.table import HuntTableScreen
+    from crewkit.families.trick_taking.tui.session import Finished
+    from crewkit.families.trick_taking.tui.table import TableScreen
+
+__all__ = ["SeatApp", "seat_help"]
+
+SEAT_KEYS = """\
+[b]Keys at a hosted table[/]
+  ← →, 1–9 0 - = [ ]  move in your hand (b g y p r: next card of that suit)
+  Enter, or a click   play the selected card (or pass it: distress signal)
+  ↑ ↓ and Enter       choose in a list: the task draft and the other choices
+  c  communicate (any time: the table stops at the next window for you)
+  s  signal a card (Persian reading)   d  distress signal   t  last trick   k  card tracker
+  space               go on when the table waits
+  Tab                 next panel: your hand, the tasks, a list of choices
+  after the end       Esc results, Esc again to look at the table
+  ?  help      ctrl+p  the table's commands      q  leave (join again with your link)
+
+The person who hosts runs the game, keeps its record and opens the next game: this window is your seat at their table and nothing else.
+"""
+
+
+def seat_help() -> str:
+    """The help of a seat at a trick-taking table: its keys, then the Crew's rules in short."""
+    from crewkit.tui.screens.help import CREW_RULES
+
+    return f"{SEAT_KEYS}\n{CREW_RULES}"
+
+
+@lru_cache(maxsize=64)
+def _parsed(entries: frozenset[str]) -> frozenset[tuple[str, tuple[object, ...]]]:
+    """A screen's ``SEAT_ACTIONS`` as (name, parameters); no parameters: the action with any."""
+    out = set()
+    for entry in entries:
+        _, name, params = actions.parse(entry)
+        out.add((name, tuple(params)))
+    return frozenset(out)
+
+
+class SeatApp(FrameApp):
+    """A seat at a hosted table: the family's table screen is the app's only screen of its own."""
+
+    SUB_TITLE = "a seat at a hosted table"
+    BINDINGS = [Binding("ctrl+q", "quit", "Leave the table", priority=True, show=False)]
+    #: the app's own actions a seat may run (anything else of Textual's or of a shell's is refused)
+    APP_ACTIONS = frozenset({"quit", "help", "help_quit", "focus_next", "focus_previous", "command_palette", "bell"})
+    #: Textual's own keys on every screen (select and copy text)
+    SCREEN_ACTIONS = frozenset({"copy_text"})
+
+    def __init__(self, seat: HostSeat) -> None:
+        super().__init__()
+        from crewkit.campaign.home import crewkit_home
+        from crewkit.tui.settings import load_settings
+
+        self.seat = seat
+        self.session: Any = None  # a local game's session: a seat never holds one (the end screen asks)
+        self.fatal_message: str | None = None  # why the app stopped (said by ``crewkit join``)
+        self.exit_note: str | None = None  # a word for the terminal once the app has closed (the seat left)
+        # the player's own settings (the bell, the table's stops) are read, never written
+        self.settings, self._settings_notes = load_settings(crewkit_home(create=False))
+
+    bot_delay = 0.0  # the host's bots play at the host's pace
+
+    # ------------------------------------------------------------------ the gate
+    def seat_allows(self, target: DOMNode, name: str, params: tuple[object, ...]) -> bool:
+        """Whether a seat may run the action ``name(params)`` of ``target`` (see the module's words)."""
+        if target is self:
+            return name in self.APP_ACTIONS
+        if isinstance(target, Screen):
+            listed = getattr(target, "SEAT_ACTIONS", None)
+            if listed is None or name in self.SCREEN_ACTIONS:
+                return True
+            allowed = _parsed(frozenset(listed))
+            return (name, ()) in allowed or (name, tuple(params)) in allowed
+        return True
+
+    async def run_action(self, action: Any, default_namespace: DOMNode | None = None,
+                         namespaces: Any = None) -> bool:
+        target, name, params = self._parse_action(action, self if default_namespace is None else default_namespace,
+                                                  namespaces)
+        if not self.seat_allows(target, name, tuple(params)):
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
+
+    def _check_action_state(self, action: Any, default_namespace: DOMNode) -> bool | None:
+        """What the footer shows: an action the gate refuses is not shown at all."""
+        target, name, params = self._parse_action(action, default_namespace)
+        if not self.seat_allows(target, name, tuple(params)):
+            return False
+        return super()._check_action_state(action, default_namespace)
+
+    # ------------------------------------------------------------------ the table
+    def get_default_screen(self) -> Screen[Any]:
+        from crewkit.families.not_alone.tui.remote import RemoteHuntSession
+
+        if isinstance(self.seat, RemoteHuntSession):
+            from crewkit.families.not_alone.tui.table import HuntTableScreen
+
+            return HuntTableScreen(self.seat, delay=0.0)
+        from crewkit.families.trick_taking.tui.table import TableScreen
+        from crewkit.tui.remote import RemoteSession
+
+        assert isinstance(self.seat, RemoteSession)
+        return TableScreen(self.seat, delay=0.0)
+
+    def on_mount(self) -> None:
+        from crewkit.tui.safe import shown
+
+        for note in self._settings_notes:
+            self.notify(shown(note), title="crewkit", severity="warning", timeout=8)
+
+    def table(self) -> TableScreen | HuntTableScreen | None:
+        """The table screen (the app's first screen)."""
+        from crewkit.families.not_alone.tui.table import HuntTableScreen
+        from crewkit.families.trick_taking.tui.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen | HuntTableScreen):
+                return screen
+        return None
+
+    def show_end(self, table: TableScreen, finished: Finished) -> None:
+        """The end of a trick-taking game at this seat: what happened, and the table's keys only (the host opens
+        the next game)."""
+        from crewkit.families.trick_taking.tui.end import EndScreen, StandingsScreen
+
+        self.clear_notifications()  # a toast would cover the result
+        session = table.session
+        if session.variant == "hammer":  # the standings are the seat's observation
+            self.push_screen(StandingsScreen(session, finished, hosted=True))
+            return
+        self.push_screen(EndScreen(session.mission, session.title or session.mission, finished, False,
+                                   why_no_next=HOST_DECIDES, hosted=True, kinds=session.kinds))
+
+    def fail(self, message: str, code: int = 1) -> None:
+        """Stop on an error the seat cannot play on: ``crewkit join`` says ``message`` and exits with ``code``."""
+        self.fatal_message = message
+        self.exit(code, return_code=code)
+
+    def action_help(self) -> None:
+        from crewkit.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(seat_help()))
+
+    # ------------------------------------------------------------------ the command palette
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The keys the seat has on ``screen`` (those its footer shows: the gate allows them), and help: none of
+        Textual's own commands (no screenshot, no theme) and none of the shell's."""
+        seen = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not (active.enabled and binding.show and binding.description) or binding.description in seen:
+                continue
+            seen.add(binding.description)
+            action, namespace = binding.action, active.node
+
+            async def run(action: str = action, namespace: DOMNode = namespace) -> None:
+                await self.run_action(action, namespace)
+
+            yield SystemCommand(binding.description, f"key {binding.key_display or key}", run)
+        if "Help" not in seen:
+            yield SystemCommand("Help", "The table's keys and the rules in short", self.action_help)
