@@ -20,6 +20,7 @@ SUIT_STYLES: dict[str, str] = {
     "yellow": "bold #ffd700",
     "pink": "bold #ff5fd7",
     "rocket": "bold #ff8700",
+    "submarine": "bold #ff8700",  # Mission Deep Sea's trumps, coloured as the rockets they replace
     "red": "bold #ff5f5f",
 }
 
@@ -49,6 +50,7 @@ SUIT_GLYPHS: dict[str, str] = {
     "pink": "♥",
     "red": "■",
     "rocket": "▲",
+    "submarine": "▼",
 }
 
 

@@ -104,3 +104,12 @@ async def test_the_log_names_the_player_who_broke_a_task_card(services: Services
         log = [line.plain for line in table.query_one("#log", EventLog)._lines]
         last = next(line for line in reversed(log) if line.startswith("failure"))
         assert "seat " not in last and any(name in last for name in ("You", "Bot 1", "Bot 2", "Bot 3")), last
+
+
+def test_a_submarine_has_a_sign_of_its_own() -> None:
+    """Not its code ("4S"): the hand shows 4▼, the rockets' colour, as every suit has its sign."""
+    from crewkit.tui.text import short_card
+
+    deck = compile_game("crew-deep-sea", "deep-sea/01", 4).deck
+    submarine = deck.card("submarine 4")
+    assert short_card(submarine) == "4▼"

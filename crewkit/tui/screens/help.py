@@ -45,7 +45,7 @@ CREW_RULES = """\
   card to the same neighbour. A success with it counts one extra attempt.
 • Nothing else about your hand may be said. Only the last trick may be looked at again.
 
-[b]Cards[/]  rank and suit sign, in the suit's colour: ◆ blue  ♣ green  ● yellow  ♥ pink  ▲ rocket  ■ red
+[b]Cards[/]  rank and suit sign, in the suit's colour: ◆ blue  ♣ green  ● yellow  ♥ pink  ▲ rocket  ▼ submarine  ■ red
   A card you cannot play now keeps its colour, dimmed; the playable ones are underlined.
 """
 
