@@ -26,9 +26,17 @@ class ProgressLine(Protocol):
     def last_result(self) -> str | None: ...
 
 
-def mission_status(line: ProgressLine, saved: bool = False) -> str:
+HINTED = ", with hints"  # the mark of a mission with an attempt played with hints (the table's h)
+
+
+def mission_status(line: ProgressLine, saved: bool = False, hinted: bool = False) -> str:
     """A short status word for one logbook line; the terminal app and ``crewkit campaign status`` both use
-    it. ``saved``: an attempt is saved (resume it from the campaign)."""
+    it. ``saved``: an attempt is saved (resume it from the campaign); ``hinted``: an attempt of the mission was
+    played with hints (marked ``, with hints``)."""
+    return _status(line, saved) + (HINTED if hinted else "")
+
+
+def _status(line: ProgressLine, saved: bool) -> str:
     if line.done:
         return "done (distress +1)" if line.distress_used else "done"
     if saved:
@@ -40,13 +48,14 @@ def mission_status(line: ProgressLine, saved: bool = False) -> str:
 
 
 def status_json(progress: Sequence[MissionProgress], titles: Mapping[str, str], current: str | None,
-                saved: Collection[str] = ()) -> dict[str, object]:
+                saved: Collection[str] = (), hinted: Collection[str] = ()) -> dict[str, object]:
     """``crewkit campaign status --format json``: the same lines and words as the text table."""
     return {
         "missions": [{"number": n, "mission": line.mission, "title": titles.get(line.mission, ""),
                       "attempts": line.attempts, "done": line.done, "distress_used": line.distress_used,
                       "last_result": line.last_result, "saved_attempt": line.mission in saved,
-                      "status": mission_status(line, line.mission in saved)}
+                      "hints_used": line.mission in hinted,
+                      "status": mission_status(line, line.mission in saved, line.mission in hinted)}
                      for n, line in enumerate(progress, start=1)],
         "done": sum(1 for line in progress if line.done),
         "total_attempts": sum(line.attempts for line in progress),
@@ -55,9 +64,10 @@ def status_json(progress: Sequence[MissionProgress], titles: Mapping[str, str], 
 
 
 def format_status(progress: Sequence[MissionProgress], titles: Mapping[str, str], current: str | None,
-                  saved: Collection[str] = ()) -> str:
+                  saved: Collection[str] = (), hinted: Collection[str] = ()) -> str:
     """A plain-text table (#, mission, title, attempts, status) with the current mission marked by ``>``,
-    followed by a summary line: missions done N/total and the total logbook attempts.
+    followed by a summary line: missions done N/total and the total logbook attempts. ``hinted``: the missions
+    with an attempt played with hints (their status says so).
     """
     rows: list[tuple[str, ...]] = []
     for number, line in enumerate(progress, start=1):
@@ -67,7 +77,7 @@ def format_status(progress: Sequence[MissionProgress], titles: Mapping[str, str]
                 line.mission,
                 titles.get(line.mission, ""),
                 str(line.attempts) if line.attempts else "-",
-                mission_status(line, line.mission in saved),
+                mission_status(line, line.mission in saved, line.mission in hinted),
             )
         )
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(_HEADERS)]

@@ -73,6 +73,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
                          "logbook.sqlite3 in its --dir folder)")
     with Logbook.open(args.logbook, read_only=True) as book:  # status never writes (a read-only home is fine)
         progress, older = book.progress_for_versions(campaign.identity, versions, logbook_extra_attempts)
+        hinted = book.hinted_missions(campaign.identity)  # attempts played with hints: marked in the status
     current = next((line.mission for line in progress if not line.done), None)
     from crewkit.campaign.report import status_json
     from crewkit.campaign.saves import saved_missions
@@ -81,13 +82,13 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     saved = saved_missions(campaign.identity) if args.logbook is None else set()
     if args.format == "json":
         print(json.dumps({"campaign": campaign.name, "title": campaign.title, "source": campaign.source,
-                          **status_json(progress, titles, current, saved),
+                          **status_json(progress, titles, current, saved, hinted),
                           "changed_missions": [{"mission": key, "uncounted_attempts": count}
                                                for key, count in older.items()]}, indent=2))
         return EXIT_OK
     if campaign.source != "bundled":
         print(f"campaign {campaign.name}: {campaign.title} [{campaign.source}: {campaign.path.parent}]")
-    print(format_status(progress, titles, current, saved))
+    print(format_status(progress, titles, current, saved, hinted))
     for key, count in older.items():
         attempts = f"{count} attempt{'s' if count != 1 else ''} {'was' if count == 1 else 'were'}"
         print(f"notice: {key} ({titles.get(key, '')}) changed after {attempts} recorded; the logbook counts "

@@ -20,6 +20,7 @@ SUIT_STYLES: dict[str, str] = {
     "yellow": "bold #ffd700",
     "pink": "bold #ff5fd7",
     "rocket": "bold #ff8700",
+    "submarine": "bold #ff8700",  # Mission Deep Sea's trumps, coloured as the rockets they replace
     "red": "bold #ff5f5f",
 }
 
@@ -49,6 +50,7 @@ SUIT_GLYPHS: dict[str, str] = {
     "pink": "♥",
     "red": "■",
     "rocket": "▲",
+    "submarine": "▼",
 }
 
 
@@ -112,6 +114,14 @@ def statement_text(statement: str | None, suit: str) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 trick``, ``2 tricks``, ``0 attempts``."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def commander_word(rules: Any) -> str:
+    """What the rule set calls the player who commands (``commander: {called: captain}`` in Mission Deep Sea),
+    else ``commander``. ``rules``: the compiled rules (their ``raw_ruleset``) or a rule set's data."""
+    data = rules if isinstance(rules, Mapping) else getattr(rules, "raw_ruleset", None) or {}
+    called = (data.get("commander") or {}).get("called") if isinstance(data.get("commander"), Mapping) else None
+    return str(called) if called else "commander"
 
 
 def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None) -> str:
@@ -290,16 +300,17 @@ def generic_label(action: Action) -> str:
 
 def mission_briefing_lines(
     data: Mapping[str, Any], players: int | None = None, roles: Mapping[str, str] | None = None,
-    task_texts: Mapping[str, str] | None = None,
+    task_texts: Mapping[str, str] | None = None, commander: str = "commander",
 ) -> list[str]:
     """The mission in words: description, tasks, tokens, symbols, setup steps and conditions (Rich markup).
 
     ``roles`` names the players already bound to the mission's roles (``{"sick": "Bot 2"}``); ``task_texts``
-    are the words of the rule set's task cards by id (Mission Deep Sea), for the cards a mission names."""
+    are the words of the rule set's task cards by id (Mission Deep Sea), for the cards a mission names;
+    ``commander`` what the rule set calls the commander (:func:`commander_word`)."""
     lines: list[str] = []
     names = role_names(data, roles)
-    if task_texts:  # a rule set of task cards with objectives calls its commander the captain (Deep Sea)
-        names = {"commander": "the captain", **names}
+    if commander != "commander":
+        names = {"commander": f"the {commander}", **names}
     if data.get("description"):
         lines += [shown(" ".join(str(data["description"]).split())), ""]
     tasks = data.get("tasks") or {}
@@ -311,7 +322,7 @@ def mission_briefing_lines(
     draws = [s["draw_tasks"] for s in data.get("setup") or [] if isinstance(s, Mapping) and "draw_tasks" in s]
     if draws:
         given = any(isinstance(s, Mapping) and ("distribute_tasks" in s) for s in data.get("setup") or [])
-        how = "given out as the steps below say" if given else "taken in turn, starting with the captain"
+        how = "given out as the steps below say" if given else f"taken in turn, starting with the {commander}"
         lines.append(f"[b]Tasks:[/] task cards with objectives, shown in words at the table, {how}.")
     elif count == 0:
         lines.append("[b]Tasks:[/] none — this mission is about its conditions.")
@@ -436,12 +447,14 @@ def briefing_lines(rs: Any, spec: Any, kinds: Sequence[str], *, shown_id: str, m
                      "in number order. The commander may signal one card during a trick (key s).")
     elif not mission_set and (data.get("tasks") or {}).get("deck"):
         holder = shown(str((data.get("commander") or {}).get("holder_of") or "the commander's card"))
-        lines.append(f"The holder of {holder} is captain, leads the first trick and takes the first task card.")
+        lines.append(f"The holder of {holder} is {shown(commander_word(data))}, leads the first trick and takes the "
+                     "first task card.")
     elif not mission_set:
         lines.append("The holder of rocket 4 is commander, leads the first trick and chooses the first task.")
     if not mission_set:
         lines.append("")
-        lines.extend(mission_briefing_lines(spec.data, len(kinds), task_texts=_task_texts(rs)))
+        lines.extend(mission_briefing_lines(spec.data, len(kinds), task_texts=_task_texts(rs),
+                                            commander=commander_word(data)))
     fixed = fixed_readings or {}
     readings = [r for r in data.get("readings") or [] if isinstance(r, dict)
                 if rs.name != "crew" or r.get("id") in fixed]

@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown
-from crewkit.tui.services import campaign_progress, progress_of, saved_missions
+from crewkit.tui.services import campaign_progress, hinted_missions, progress_of, saved_missions
 from crewkit.tui.text import briefing_lines, plural
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class BriefingScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="briefing-body"):
             yield Static(self.briefing_markup(), id="briefing-text")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def briefing_markup(self) -> str:
         app = self.crew_app
@@ -77,7 +78,8 @@ class BriefingScreen(Screen[None]):
             if rows:
                 row = rows[0]
                 saved = self.mission in saved_missions(app.services.saves, campaign)
-                state = mission_status(row, saved)  # the words of the campaign list and `campaign status`
+                hinted = self.mission in hinted_missions(app.services.logbook, campaign)
+                state = mission_status(row, saved, hinted)  # the words of the campaign list and `campaign status`
                 lines.append("")
                 if saved:
                     lines.append("[b cyan]A saved attempt is waiting:[/] Enter offers to resume it.")

@@ -8,12 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import mission_number
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown_plain
-from crewkit.tui.services import Progress, campaign_progress, changed_notice, saved_missions
+from crewkit.tui.services import Progress, campaign_progress, changed_notice, hinted_missions, saved_missions
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -42,7 +43,7 @@ class CampaignScreen(Screen[None]):
         yield Static(id="campaign-title", classes="screen-title")
         yield DataTable(id="missions", cursor_type="row", zebra_stripes=True)
         yield Static(id="campaign-note", classes="status")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#missions", DataTable)
@@ -67,6 +68,7 @@ class CampaignScreen(Screen[None]):
             self.fit_titles()
         rows, older = campaign_progress(self.crew_app.services.logbook, info)
         saved = saved_missions(self.crew_app.services.saves, info.key)
+        hinted = hinted_missions(self.crew_app.services.logbook, info.key)
         done = sum(1 for r in rows if r.done)
         self.query_one("#campaign-title", Static).update(
             Text.assemble((info.title, "bold"), f"   campaign {info.name} · {done}/{len(rows)} missions done")
@@ -87,7 +89,8 @@ class CampaignScreen(Screen[None]):
             is_next = i == self.next_index and not row.done
             num = str(i + 1) if row.mission.endswith((".yaml", ".yml")) else mission_number(row.mission)
             title = self.titles.get(row.mission, "")
-            word = mission_status(row, row.mission in saved)  # the words of `crewkit campaign status`
+            # the words of `crewkit campaign status`
+            word = mission_status(row, row.mission in saved, row.mission in hinted)
             if row.done:
                 status = Text(f"✓ {word}", style="bold green")
             elif row.mission in saved:

@@ -9,9 +9,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from crewkit.tui.catalog import KnownCampaign, campaign_info, known_campaigns, known_games
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.services import campaign_progress
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class ChooserScreen(Screen[None]):
         yield Static(Text("Campaigns", style="bold"), id="chooser-title", classes="screen-title")
         yield DataTable(id="campaigns", cursor_type="row", zebra_stripes=True)
         yield Static(id="chooser-detail", classes="status")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#campaigns", DataTable)

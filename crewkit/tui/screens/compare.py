@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Label, ProgressBar, Static
+from textual.widgets import Button, Checkbox, DataTable, Header, Input, Label, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.text import plural
 
 if TYPE_CHECKING:
@@ -34,10 +35,16 @@ FIRST_DEFAULTS: dict[str, Any] = {"ruleset": None, "players": 4, "bot": "heurist
 MAX_VARIANTS = 6
 CHART_WIDTH = 50
 LABEL_WIDTH = 24
+NARROW_LABEL_WIDTH = 14
 REASON_WIDTH = 22
+#: the columns the full table needs; narrower, the paired comparison and the top failure go under the table
+WIDE = 118
+#: the rows under which the form's fields lose their borders (80x24)
+SHORT = 30
 
 HINT = ("One variant per line: key=value pairs — ruleset, mission, players, bot (random, heuristic, rules), "
-        "reading=id:option, label. Keys left out come from [1]. Enter runs; Esc cancels a run or goes back.")
+        "reading=id:option, label. Keys left out come from [1]. Solver: also the share of deals a perfect crew "
+        "wins (slower). Enter runs; Esc cancels a run or goes back.")
 
 
 class CompareCancelled(Exception):
@@ -92,13 +99,18 @@ class CompareScreen(Screen[None]):
     }
     CompareScreen #compare-options Button {
         margin: 0 0 0 1;
+        min-width: 7;
+    }
+    CompareScreen.short #compare-options Label {
+        padding: 0 1;
     }
     CompareScreen #compare-progress-row {
-        height: 1;
+        height: auto;
         padding: 0 1;
     }
     CompareScreen #compare-status {
         width: 1fr;
+        height: auto;
         padding: 0 0 0 2;
         color: $text-muted;
     }
@@ -134,6 +146,7 @@ class CompareScreen(Screen[None]):
         self.initial_solver = solver
         self.running: Worker[None] | None = None
         self.result: Comparison | None = None
+        self._narrow = False  # the result laid out for fewer than WIDE columns
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -150,7 +163,7 @@ class CompareScreen(Screen[None]):
                 yield Input(str(self.initial_games), type="integer", id="compare-games")
                 yield Label("Seed")
                 yield Input(self.initial_seed, id="compare-seed")
-                yield Checkbox("Solver (winnable share; slower)", self.initial_solver, id="compare-solver")
+                yield Checkbox("Solver", self.initial_solver, id="compare-solver")
                 yield Button("Run", variant="primary", id="compare-run")
                 yield Button("+ Variant", id="compare-add")
         with Horizontal(id="compare-progress-row"):
@@ -160,7 +173,7 @@ class CompareScreen(Screen[None]):
         with VerticalScroll(id="compare-results"):
             yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="compare-chart")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     @staticmethod
     def _variant_input(index: int, spec: str) -> Input:
@@ -168,7 +181,23 @@ class CompareScreen(Screen[None]):
                      id=f"variant-{index + 1}", classes="variant")
 
     def on_mount(self) -> None:
+        self.fit(self.app.size.width, self.app.size.height)
         self.query_one("#variant-1", Input).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """80x24: the form's fields without borders; narrower than the full table, the result laid out again."""
+        short = height < SHORT
+        self.set_class(short, "short")
+        for field in self.query("Input, Button, Checkbox"):
+            field.compact = short  # type: ignore[attr-defined]
+        narrow = width < WIDE
+        if self.result is not None and narrow != self._narrow:
+            self._narrow = narrow
+            self.show_result(self.result)
+        self._narrow = narrow
 
     # ------------------------------------------------------------------ form
     def specs(self) -> list[str]:
@@ -234,6 +263,7 @@ class CompareScreen(Screen[None]):
             self.notify(f"At most {MAX_VARIANTS} variants here.", severity="warning")
             return
         new = self._variant_input(count, "")
+        new.compact = self.has_class("short")
         box.mount(new)
         new.focus()
 
@@ -308,6 +338,9 @@ class CompareScreen(Screen[None]):
 
     # ------------------------------------------------------------------ result
     def show_result(self, result: Comparison) -> None:
+        """The table (at fewer than WIDE columns: without the top failure and the paired test, which go under
+        it, one line each) and the chart."""
+        narrow = self._narrow
         variants = [r.variant for r in result.results]
         solver = any(r.solver_ran for r in result.results)
         table = self.query_one("#compare-table", DataTable)
@@ -319,15 +352,22 @@ class CompareScreen(Screen[None]):
         if solver:
             table.add_column("Winnable", key="winnable")
         table.add_column("Tricks", key="tricks")
-        table.add_column("Top failure", key="failure")
-        table.add_column("Δ pts vs [1] (95%)", key="diff")
-        table.add_column("McNemar p", key="mcnemar")
+        if narrow:
+            table.add_column("Δ pts", key="diff")
+        else:
+            table.add_column("Top failure", key="failure")
+            table.add_column("Δ pts vs [1] (95%)", key="diff")
+            table.add_column("McNemar p", key="mcnemar")
         pairs = {p.b: p for p in result.pairs}
+        details: list[Text] = []
         notes: list[Text] = []
         for i, r in enumerate(result.results):
-            label = Text(clip(short_label(r.variant, i, variants), LABEL_WIDTH))
+            label = Text(clip(short_label(r.variant, i, variants), NARROW_LABEL_WIDTH if narrow else LABEL_WIDTH))
             if r.error:
-                table.add_row(Text(f"[{i + 1}]"), label, Text(f"error: {r.error}", style="red"), key=str(i))
+                table.add_row(Text(f"[{i + 1}]"), label, Text(clip(f"error: {r.error}", 7) if narrow
+                                                              else f"error: {r.error}", style="red"), key=str(i))
+                if narrow:
+                    details.append(Text(f"[{i + 1}] error: {r.error}", style="red"))
                 continue
             low, high = r.interval
             row: list[Text] = [
@@ -347,27 +387,38 @@ class CompareScreen(Screen[None]):
                     row.append(Text(f"{100 * share[0]:5.1f}% of {counts['winnable'] + counts['unwinnable']}"))
             row.append(Text(f"{r.mean_tricks:.2f}", justify="right"))
             top = r.reasons(1)
-            row.append(Text(clip(f"{top[0][1]}× {top[0][0]}", REASON_WIDTH) if top else "-"))
+            if not narrow:
+                row.append(Text(clip(f"{top[0][1]}× {top[0][0]}", REASON_WIDTH) if top else "-"))
+            elif top:
+                details.append(Text(f"[{i + 1}] top failure: {top[0][1]}× {top[0][0]}"))
             pair = pairs.get(r.variant.label) if i else None
             if pair is None:
-                row += [Text("—"), Text("—")]
+                row += [Text("—")] if narrow else [Text("—"), Text("—")]
             else:
                 d = pair.difference
-                row.append(Text(f"{100 * d.difference:+.1f} [{100 * d.low:+.1f}, {100 * d.high:+.1f}]"))
-                row.append(Text(f"{pair.mcnemar.p_value:.3g}", justify="right"))
+                if narrow:
+                    row.append(Text(f"{100 * d.difference:+.1f}", justify="right"))
+                    details.append(Text(f"[{i + 1}] vs [1]: {100 * d.difference:+.1f} points (95%: "
+                                        f"{100 * d.low:+.1f} to {100 * d.high:+.1f}), McNemar p "
+                                        f"{pair.mcnemar.p_value:.3g}"))
+                else:
+                    row.append(Text(f"{100 * d.difference:+.1f} [{100 * d.low:+.1f}, {100 * d.high:+.1f}]"))
+                    row.append(Text(f"{pair.mcnemar.p_value:.3g}", justify="right"))
                 if not pair.same_deals:
                     notes.append(Text(f"[{i + 1}] plays other hands than [1] (a different deck or hand size): "
                                       "paired by seed only.", style="italic"))
             table.add_row(*row, key=str(i))
-        self.query_one("#compare-chart", Static).update(self.chart(result, notes))
+        self.query_one("#compare-chart", Static).update(self.chart(result, notes, details))
 
     @staticmethod
-    def chart(result: Comparison, notes: list[Text]) -> Text:
+    def chart(result: Comparison, notes: list[Text], details: list[Text] | None = None) -> Text:
+        """``details``: lines before the chart (the narrow table's top failures and paired tests)."""
         from crewkit.analysis.compare import SOLVER_MARK, text_bar
 
         solver = any(r.solver_ran for r in result.results)
-        lines: list[Text] = [Text("Bot success: █ rate, [ ] 95% interval"
-                                  + (f", {SOLVER_MARK} solver-winnable share" if solver else ""), style="bold")]
+        lines: list[Text] = [*details, Text("")] if details else []
+        lines += [Text("Bot success: █ rate, [ ] 95% interval" + (f", {SOLVER_MARK} solver-winnable share" if solver
+                                                                  else ""), style="bold")]
         for i, r in enumerate(result.results):
             if r.error:
                 continue

@@ -11,17 +11,37 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from crewkit.tui.footer import FitFooter
 
 ResultT = TypeVar("ResultT")
 
 
+#: ``q`` in a dialog of the table: quit as at the table, with its confirmation (:func:`quit_from_dialog`)
+QUIT_BINDING = Binding("q", "quit_table", "Quit")
+
+
+def quit_from_dialog(app: Any) -> None:
+    """``q`` in a dialog of a table: the table's own quit (its confirmation, the attempt saved) over the dialog;
+    "keep playing" comes back to the dialog."""
+    table = app.table() if hasattr(app, "table") else None
+    if table is None:
+        app.exit()
+        return
+    table.action_quit_table()
+
+
 class SideDialog(ModalScreen[ResultT]):
     """A dialog of the table drawn at its right (CSS class ``side``), over the trick and the log: the crew, the
-    tasks and the hand stay in sight; wider from 100 columns."""
+    tasks and the hand stay in sight; wider from 100 columns. ``q`` quits as at the table."""
 
     DEFAULT_CLASSES = "side"
+    BINDINGS = [QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "wide")
@@ -30,7 +50,10 @@ class SideDialog(ModalScreen[ResultT]):
 class HandoffScreen(ModalScreen[None]):
     """Hotseat: hides every hand until the next player is at the keyboard."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am at the keyboard", key_display="⏎")]
+    BINDINGS = [Binding("enter,space", "ready", "I am at the keyboard", key_display="⏎"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, seat: int, why: str, name: str | None = None) -> None:
         super().__init__(id="handoff", classes="opaque")
@@ -48,7 +71,7 @@ class HandoffScreen(ModalScreen[None]):
                 ),
                 id="handoff-text",
             )
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -59,7 +82,11 @@ class ResumeScreen(ModalScreen[bool]):
         Binding("y,enter", "answer(True)", "Resume", key_display="y"),
         Binding("n", "answer(False)", "New attempt"),
         Binding("escape", "answer(False)", "New attempt", show=False),
+        QUIT_BINDING,  # nothing is lost: the saved attempt stays
     ]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, mission: str, summary: str) -> None:
         super().__init__(id="resume")
@@ -73,7 +100,7 @@ class ResumeScreen(ModalScreen[bool]):
                               "\n", self.summary, "\n\n", "y / Enter: resume it   n: start a new attempt"),
                 id="resume-text",
             )
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -101,7 +128,7 @@ class ChoiceScreen(ModalScreen[Any]):
             if self.options:
                 yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
                                  id="choices")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         if self.side:
@@ -128,7 +155,10 @@ def fit_dialog_body(screen: ModalScreen[Any], reserved: int) -> None:
 class SettingsScreen(ModalScreen[None]):
     """The table settings (``o``): Enter changes the highlighted one; kept for the next session."""
 
-    BINDINGS = [Binding("escape,o", "close", "Close")]
+    BINDINGS = [Binding("escape,o", "close", "Close"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, settings: Any, delay_fixed: str = "", names: tuple[str, ...] | None = None) -> None:
         super().__init__(id="settings")
@@ -147,7 +177,7 @@ class SettingsScreen(ModalScreen[None]):
             yield Static(note, classes="dialog-note")
             names = SETTING_NAMES if self.names is None else self.names
             yield OptionList(*[Option(self.settings.describe(n), id=n) for n in names], id="settings-list")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

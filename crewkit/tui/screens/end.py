@@ -13,7 +13,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from crewkit.tui.footer import FitFooter
 
 __all__ = ["GameEndScreen"]
 
@@ -37,7 +39,7 @@ class GameEndScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id=f"{self.id}-dialog"):
             yield Static(self.body(), id=f"{self.id}-text")
-        yield Footer(compact=True, show_command_palette=self.PALETTE_IN_FOOTER)
+        yield FitFooter(show_command_palette=self.PALETTE_IN_FOOTER)
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

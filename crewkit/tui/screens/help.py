@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
+
+from crewkit.tui.footer import FitFooter
 
 KEYS = """\
 [b]Keys at the table[/]
@@ -43,7 +45,7 @@ CREW_RULES = """\
   card to the same neighbour. A success with it counts one extra attempt.
 • Nothing else about your hand may be said. Only the last trick may be looked at again.
 
-[b]Cards[/]  rank and suit sign, in the suit's colour: ◆ blue  ♣ green  ● yellow  ♥ pink  ▲ rocket  ■ red
+[b]Cards[/]  rank and suit sign, in the suit's colour: ◆ blue  ♣ green  ● yellow  ♥ pink  ▲ rocket  ▼ submarine  ■ red
   A card you cannot play now keeps its colour, dimmed; the playable ones are underlined.
 """
 
@@ -101,7 +103,7 @@ class HelpScreen(Screen[None]):
         yield Header()
         with VerticalScroll():
             yield Static(reflowed(self.text), id="help-text")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,11 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from crewkit.tui.catalog import mission_number
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown_plain
-from crewkit.tui.services import campaign_progress, changed_notice
+from crewkit.tui.services import campaign_progress, changed_notice, hinted_missions
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -39,7 +40,7 @@ class LogbookScreen(Screen[None]):
         yield Static(id="logbook-title", classes="screen-title")
         yield DataTable(id="logbook-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="logbook-total", classes="status")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         if self.game is not None:
@@ -49,7 +50,8 @@ class LogbookScreen(Screen[None]):
         rows, older = campaign_progress(self.crew_app.services.logbook, info)
         self.query_one("#logbook-title", Static).update(Text.assemble(("Logbook", "bold"), f" — {info.title}"))
         table = self.query_one("#logbook-table", DataTable)
-        table.add_columns("#", "Mission", "Attempts", "Done", "Distress", "Last result")
+        hinted = hinted_missions(self.crew_app.services.logbook, info.key)
+        table.add_columns("#", "Mission", "Attempts", "Done", "Distress", "Hints", "Last result")
         for i, row in enumerate(rows):
             in_folder = row.mission.endswith((".yaml", ".yml"))
             table.add_row(
@@ -58,6 +60,7 @@ class LogbookScreen(Screen[None]):
                 str(row.attempts),
                 Text("✓", style="bold green") if row.done else "",
                 "yes" if row.distress_used else "",
+                "yes" if row.mission in hinted else "",  # an attempt played with hints (the table's h)
                 Text(row.last_result or ""),
                 key=row.mission,
             )

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from crewkit.engine.actions import Action
@@ -34,6 +34,8 @@ from crewkit.families.not_alone.tui.text import (
     question_title,
     where_label,
 )
+from crewkit.tui.footer import FitFooter
+from crewkit.tui.screens.dialogs import QUIT_BINDING, quit_from_dialog
 
 Marker = Callable[[set[int], "int | None"], None]  # the table's planet: places offered, the one highlighted
 
@@ -45,7 +47,10 @@ def _digit_place(key: str) -> int | None:
 
 
 class _Dialog(ModalScreen[Action | None]):
-    BINDINGS = [Binding("escape", "back", "Back / look at the table")]
+    BINDINGS = [Binding("escape", "back", "Back / look at the table"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)  # q quits here too, with the table's confirmation
 
     def __init__(self, title: str, note: str, mark: Marker | None) -> None:
         super().__init__(classes="hunt-dialog-screen")
@@ -59,7 +64,7 @@ class _Dialog(ModalScreen[Action | None]):
             yield Static(Text(self.title_text, style="bold"), classes="hunt-dialog-title")
             yield Static(Text(self.note), classes="hunt-dialog-note")
             yield OptionList(classes="hunt-options")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FitFooter(show_command_palette=False)
 
     def on_resize(self) -> None:
         # under the planet (its two rows end on line 10 at 24 lines): the tokens on it stay in sight

@@ -8,10 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from crewkit.families.not_alone.observation import BoardObservation
 from crewkit.families.not_alone.tui.text import reason_of
+from crewkit.tui.footer import FitFooter
+from crewkit.tui.screens.dialogs import QUIT_BINDING, quit_from_dialog
 from crewkit.tui.screens.end import GameEndScreen
 
 
@@ -93,7 +95,10 @@ On the planet: C the Creature token, T the Target token, A the Artemia token, â—
 class HuntLogScreen(ModalScreen[None]):
     """The game's log as this seat was shown it, from its first line, to scroll (``g``): why each track moved."""
 
-    BINDINGS = [Binding("escape,g,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,g,enter", "close", "Close"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, lines: tuple[str, ...]) -> None:
         super().__init__()
@@ -106,7 +111,7 @@ class HuntLogScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog", id="hunt-log-all"):
             yield Static(Text("Game log", style="bold"))
             yield Static(text, id="hunt-log-text")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FitFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#hunt-log-all", VerticalScroll).scroll_end(animate=False)  # the latest lines first in sight
@@ -119,7 +124,10 @@ class HuntPlacesScreen(ModalScreen[None]):
     """Every place of the planet with its whole power (``i``), to scroll; the place under the planet's cursor
     is marked and in sight."""
 
-    BINDINGS = [Binding("escape,i,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,i,enter", "close", "Close"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, places: list[tuple[int, str, str]], cursor: int | None = None) -> None:
         super().__init__()
@@ -135,7 +143,7 @@ class HuntPlacesScreen(ModalScreen[None]):
                 text.append(f"{number} {name}: ", style="bold yellow" if number == self.cursor else "bold")
                 text.append(power)
                 yield Static(text, id=f"hunt-place-{number}", classes="hunt-place")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FitFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         if self.cursor is not None:

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
@@ -42,6 +42,7 @@ from crewkit.families.not_alone.tui.text import (
     track_bar,
     waiting_words,
 )
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.remote import HOST_DECIDES, LEAVE_CHOICES, LEAVE_EXIT_NOTE, LEAVE_NOTE, LEAVE_TITLE
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.screens.help import HelpScreen
@@ -100,7 +101,7 @@ class HuntTableScreen(Screen[None]):
                 yield RichLog(id="hunt-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
         yield Static(id="hunt-hand")
         yield Static(id="hunt-status")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FitFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#hunt-log", RichLog).border_title = "Log"

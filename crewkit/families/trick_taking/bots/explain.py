@@ -69,12 +69,16 @@ def _why_play(obs: Observation, card: Card, playable: list[Card]) -> str:
     suit = card.suit
     tracker = card_tracker(obs)
     same = [c for c in playable if c.suit == suit]
+    goal = _goal(obs)
     if led is None:  # leading
         if suit is not None and _boss(tracker, card):
             return f"no {suit.name} card above it is left in the other hands: it should win the trick"
         if same and card == min(same, key=lambda c: c.rank):
-            return f"a low {suit.name if suit else 'card'} lead keeps your high cards for the tasks"
-        return f"a {suit.name if suit else 'card'} lead sets up the tasks still open"
+            return f"a low {suit.name if suit else 'card'} lead keeps your high cards for {goal or 'later tricks'}"
+        what = suit.name if suit else "card"
+        if goal == "the mission's conditions":
+            return f"a {what} lead plays toward {goal}"
+        return f"a {what} lead sets up {goal} still open" if goal else f"a {what} lead is the expert bot's choice here"
     if suit == led:
         if winner == me:
             return "it wins the trick"
@@ -83,8 +87,21 @@ def _why_play(obs: Observation, card: Card, playable: list[Card]) -> str:
         return f"you follow {led.name} without taking the trick"
     if suit is not None and suit.trump and winner == me:
         return f"you have no {led.name}: the trump takes the trick"
-    return f"you have no {led.name}: you discard a card no task needs" if card.id not in {
-        t.card.id for t in obs.tasks if not t.done} else f"you have no {led.name}: you discard it here"
+    if card.id in {t.card.id for t in obs.tasks if not t.done}:
+        return f"you have no {led.name}: you discard it here"
+    if any(not t.done for t in obs.tasks):
+        return f"you have no {led.name}: you discard a card no task needs"
+    return f"you have no {led.name}: you discard a card you can spare"
+
+
+def _goal(obs: Observation) -> str:
+    """What the crew still plays for, in words: ``the tasks`` (task cards of colour cards still open), ``the task
+    cards`` (objectives, Mission Deep Sea), ``the mission's conditions``; ``""`` when nothing is open."""
+    if any(not t.done for t in obs.tasks):
+        return "the tasks"
+    if any(not c.done for c in obs.task_cards):
+        return "the task cards"
+    return "the mission's conditions" if obs.conditions else ""
 
 
 def _boss(tracker: Any, card: Card) -> bool:

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from crewkit.tui.sizes import SHORT_ROWS
-from crewkit.tui.text import STATEMENT_WORDS, card_text, plural, seat_label, short_card
+from crewkit.tui.text import STATEMENT_WORDS, card_text, commander_word, plural, seat_label, short_card
 
 
 def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,
@@ -23,7 +23,7 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
     the panel's border), the rows go to the tasks."""
     out = Text()
     if not short:
-        out.append_text(crew_title(dealer is not None, narrow))
+        out.append_text(crew_title(dealer is not None, narrow, commander_word(obs.rules)))
         out.append("\n")
     chief = obs.commander if dealer is None else dealer
     won: dict[int, int] = {}
@@ -73,9 +73,10 @@ def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int
     return out
 
 
-def crew_title(hammer: bool, narrow: bool) -> Text:
-    """``Crew  ★ commander  ▶ to act`` (Hammer: ``Players  ★ dealer``; the ✉ legend where there is room)."""
-    star = "★ dealer" if hammer else "★ commander"
+def crew_title(hammer: bool, narrow: bool, commander: str = "commander") -> Text:
+    """``Crew  ★ commander  ▶ to act`` (Hammer: ``Players  ★ dealer``; the ✉ legend where there is room);
+    ``commander``: the rule set's word for it (:func:`crewkit.tui.text.commander_word`)."""
+    star = "★ dealer" if hammer else f"★ {commander}"
     legend = "" if narrow or hammer else "  ✉ communicated card"  # Hammer: no communication
     return Text.assemble(("Players" if hammer else "Crew", "bold"), (f"  {star}  ▶ to act{legend}", "dim"))
 
@@ -92,6 +93,6 @@ class CrewView(Static):
         self.update(crew_text(obs, kinds, viewer, dealer=dealer, dummy_columns=dummy_columns, chips=chips,
                               narrow=narrow, short=short))
         # a short terminal: the title and the distress signal on the border, the rows to the tasks panel
-        self.border_title = crew_title(dealer is not None, narrow) if short else None
+        self.border_title = crew_title(dealer is not None, narrow, commander_word(obs.rules)) if short else None
         distress = distress_words(obs) if short else ""
         self.border_subtitle = Text(distress, style="bold red") if distress else None

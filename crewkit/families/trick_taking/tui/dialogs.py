@@ -13,16 +13,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from crewkit.cards import Card, sort_key
 from crewkit.engine.errors import IllegalAction
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
-from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
+from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard, receiver
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.tui.trick import trick_text
-from crewkit.tui.screens.dialogs import SideDialog, fit_dialog_body
+from crewkit.tui.footer import FitFooter
+from crewkit.tui.screens.dialogs import QUIT_BINDING, SideDialog, fit_dialog_body, quit_from_dialog
 from crewkit.tui.text import (
     STATEMENT_WORDS,
     card_text,
@@ -50,7 +51,7 @@ class CommunicateScreen(SideDialog[Communicate | None]):
             yield Static(Text("Communicate a card", style="bold"), classes="dialog-title")
             yield Static(id="comm-note", classes="dialog-note")
             yield OptionList(id="comm-options")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -150,7 +151,7 @@ class DistressScreen(SideDialog[bool]):
             yield Static(Text(title, style="bold"), classes="dialog-title")
             yield Static(id="distress-note", classes="dialog-note")
             yield OptionList(id="distress-options")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -168,9 +169,15 @@ class DistressScreen(SideDialog[bool]):
         else:
             note.update(f"Step 1 of 2: which way do the cards go? {rule}")
         for i, action in enumerate(self.actions):
-            options.add_option(Option(f"signal: cards go to the {action.direction}", id=f"dir:{i}"))
+            # one line in the side dialog at 80 columns: the direction and who receives this seat's card
+            options.add_option(Option(f"signal {action.direction}: {self.to_whom(action.direction)}", id=f"dir:{i}"))
         options.highlighted = 0
         options.focus()
+
+    def to_whom(self, direction: str) -> str:
+        """``you pass to Bot 1`` — who receives this seat's card when cards go to ``direction``."""
+        game = self.session.g
+        return f"you pass to {seat_label(receiver(game, self.seat, direction), self.session.kinds, self.seat)}"
 
     def show_pass(self) -> None:
         game = self.session.g
@@ -182,7 +189,7 @@ class DistressScreen(SideDialog[bool]):
             self.dismiss(True)
             return
         note.update(f"Step 2 of 2: which card do you pass? The signal is sent: cards go to the "
-                    f"{game.distress_direction}.")
+                    f"{game.distress_direction}, {self.to_whom(str(game.distress_direction))}.")
         for action in sorted(passes, key=lambda a: sort_key(a.card)):
             options.add_option(Option(card_text(action.card), id=f"pass:{action.card.id}"))
         options.highlighted = 0
@@ -212,7 +219,10 @@ class DistressScreen(SideDialog[bool]):
 
 
 class LastTrickScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,t,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,t,enter", "close", "Close"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, obs: Any, kinds: Sequence[str], viewer: int | None) -> None:
         super().__init__(id="last-trick")
@@ -236,7 +246,7 @@ class LastTrickScreen(ModalScreen[None]):
             body.append_text(trick_text(last.plays, obs.players, last.leader, self.kinds, self.viewer))
         with Vertical(classes="dialog"):
             yield Static(body, id="last-trick-text")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -298,7 +308,10 @@ def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None, *, rule
 class RoundScreen(ModalScreen[None]):
     """Hammer: the round's result and the chip table so far; Enter deals the next round."""
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="⏎")]
+    BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="⏎"), QUIT_BINDING]
+
+    def action_quit_table(self) -> None:
+        quit_from_dialog(self.app)
 
     def __init__(self, game: Any, kinds: Sequence[str], viewer: int | None) -> None:
         super().__init__(classes="round-end")  # no id: the last round's screen may still be leaving the DOM
@@ -324,7 +337,7 @@ class RoundScreen(ModalScreen[None]):
                 yield Static(head, id="round-head")
                 yield Static(chip_table(game, self.kinds, self.viewer, compact=compact), id="chip-table")
             yield Static(Text(f"Enter: deal round {last.round + 1}", style="bold"), id="round-keys")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         fit_dialog_body(self, reserved=5)
@@ -388,7 +401,7 @@ class TrackerScreen(SideDialog[None]):
             yield Static(Text("Card tracker", style="bold"), classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(tracker_text(self.tracker, self.kinds, self.viewer), id="tracker-text")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -11,11 +11,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.tui.dialogs import chip_table
 from crewkit.families.trick_taking.tui.session import Finished, Session
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown_plain
 from crewkit.tui.screens.dialogs import fit_dialog_body
 from crewkit.tui.screens.end import GameEndScreen
@@ -195,7 +196,7 @@ class StandingsScreen(GameEndScreen):
                 yield Static(body, id="standings-text")
                 yield Static(chip_table(game, kinds, viewer, compact=compact), id="standings-table")
             yield Static(tail, id="standings-keys")
-        yield Footer(compact=True)
+        yield FitFooter()
 
     def on_mount(self) -> None:
         fit_dialog_body(self, reserved=4 + self._keys_rows)

@@ -12,16 +12,17 @@ from crewkit.tui.text import STATEMENT_WORDS, card_text, name_seats, seat_label,
 
 
 def event_text(event: Any, kinds: Sequence[str], viewer: int | None,
-               card_texts: Mapping[str, str] | None = None) -> Text | None:
+               card_texts: Mapping[str, str] | None = None, commander: str = "commander") -> Text | None:
     """One event as a line; ``None`` for events not worth a line. Private cards stay private. ``card_texts``:
-    the words of the task cards with objectives, by id (Mission Deep Sea)."""
+    the words of the task cards with objectives, by id (Mission Deep Sea); ``commander``: the rule set's word
+    for the commander."""
     who = seat_label(event.seat, kinds, viewer) if event.seat is not None else ""
     card = card_text(event.card) if event.card is not None else Text("")
     kind = event.kind
     if kind == "deal":
         return Text(f"Cards dealt ({event.detail})", style="dim")
     if kind == "commander":
-        be = " are commander" if who.startswith("You") else " is commander"
+        be = f" are {commander}" if who.startswith("You") else f" is {commander}"
         if event.card is None:
             return Text.assemble((who, "bold yellow"), be)
         return Text.assemble((who, "bold yellow"), be, " (", card, ")")
@@ -123,8 +124,9 @@ class EventLog(Static):
         self._lines: list[Text] = []
 
     def show(self, events: Sequence[Any], kinds: Sequence[str], viewer: int | None, limit: int = 40,
-             card_texts: Mapping[str, str] | None = None) -> None:
-        self._lines = [t for t in (event_text(e, kinds, viewer, card_texts) for e in events[-limit:]) if t is not None]
+             card_texts: Mapping[str, str] | None = None, commander: str = "commander") -> None:
+        self._lines = [t for t in (event_text(e, kinds, viewer, card_texts, commander) for e in events[-limit:])
+                       if t is not None]
         self._fit()
         self.call_after_refresh(self._fit)  # again once the layout has settled (the trick panel may have grown)
 

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -43,6 +43,7 @@ from crewkit.families.trick_taking.tui.session import Session
 from crewkit.families.trick_taking.tui.tasks import TasksView, round_text, secret_tasks_text
 from crewkit.families.trick_taking.tui.trick import TrickView
 from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.footer import FitFooter
 from crewkit.tui.remote import (
     HOST_DECIDES,
     LEAVE_CHOICES,
@@ -61,6 +62,7 @@ from crewkit.tui.text import (
     card_text,
     cards_line,
     chip_str,
+    commander_word,
     dummy_seat_label,
     name_seats,
     public_action_label,
@@ -128,6 +130,8 @@ class TableScreen(Screen[None]):
                               "no_take_back", "results", "quit_table"})
     #: the keys of a mission in play, and those of a finished one (the table looked at after the end screen)
     PLAYING_ONLY = {"communicate", "signal", "distress", "continue", "hint"}
+    #: the keys the footer leaves out first when they do not all fit (crewkit.tui.footer; help lists them)
+    FOOTER_SPARE = ("tracker", "last_trick", "take_back", "hint", "results")
     OVER_ONLY = {"next_mission", "play_again", "campaign", "results"}
 
     def __init__(self, session: Session | RemoteSession, delay: float = 0.8) -> None:
@@ -175,7 +179,7 @@ class TableScreen(Screen[None]):
         yield HandView(id="hand")
         yield Static(id="own-hand")  # your own hand while you choose JARVIS's card
         yield Static(id="status")
-        yield Footer(compact=True, show_command_palette=False)  # ctrl+p still opens it; 80 columns for the keys
+        yield FitFooter(show_command_palette=False)  # ctrl+p still opens it; 80 columns for the keys
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.height < SHORT, "short")  # 80x24: the choice list gives way to the log
@@ -301,7 +305,7 @@ class TableScreen(Screen[None]):
             info.append(" · dealer: ")
             info.append(seat_label(game.dealer, kinds, viewer), style="bold yellow")
         else:
-            info.append(" · commander: ")
+            info.append(f" · {commander_word(game.rules)}: ")
             info.append(seat_label(obs.commander, kinds, viewer), style="bold yellow")
         if obs.to_act is not None:
             info.append(" · to act: ")
@@ -323,7 +327,8 @@ class TableScreen(Screen[None]):
         self.query_one("#trick", TrickView).show(obs, kinds, viewer)
         deck = game.rules.task_deck
         texts = {c.id: c.text for c in deck.cards} if deck is not None else None
-        self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer, card_texts=texts)
+        self.query_one("#log", EventLog).show(s.display_events(), kinds, viewer, card_texts=texts,
+                                              commander=commander_word(game.rules))
 
         acting = self.acting()
         act_obs = obs if acting is None or acting == viewer else game.observation(acting)
@@ -401,7 +406,8 @@ class TableScreen(Screen[None]):
             }.get(next(iter(kinds_of - {"pass-task"})) if len(kinds_of - {"pass-task"}) == 1 else "",
                   "Choose (↑ ↓ Enter)")
             if kinds_of == {"answer"} and game.questions:
-                heading = f"The commander asks you: \u201c{game.questions[-1][0]}\u201d (↑ ↓ Enter)"
+                heading = (f"The {commander_word(game.rules)} asks you: \u201c{game.questions[-1][0]}\u201d "
+                           "(↑ ↓ Enter)")
             panel_title.update(Text(heading, style="bold"))
         self.query_one("#status", Static).update(Text(self.status_text))
         self.refresh_keys()
@@ -995,14 +1001,13 @@ class TableScreen(Screen[None]):
         def then(found: Any) -> None:
             label = action_label(found.action)
             reason = name_seats(found.reason, s.kinds, self.viewer)
-            self.set_status(f"Hint: {reason}")
+            said = reason if reason.startswith(label) else f"{label}: {reason}"  # the reason may name it
+            # in the status line (it wraps), not a toast: a toast would cover the trick panel
+            self.set_status(f"Hint: {said}; the attempt is marked with hints")
             card = getattr(found.action, "card", None)
             hand = self.query_one("#hand", HandView)
             if card is not None and card in hand.cards:
                 hand.select(card)
-            said = reason if reason.startswith(label) else f"{label}: {reason}"  # the reason may name it
-            self.app.clear_notifications()  # one hint at a time: the last one's toast goes
-            self.notify(said, title="Hint (the attempt is marked with hints)", timeout=8)
 
         self.run_engine(lambda: s.hint(seat), then, busy="The expert bot is looking for a hint")
 

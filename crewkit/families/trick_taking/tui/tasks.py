@@ -118,15 +118,18 @@ def in_columns(cells: Sequence[Text], columns: int) -> Text:
 
 
 def task_cards_text(cards: Sequence[Any], kinds: Sequence[str], viewer: int | None, *,
-                    roles: Sequence[tuple[str, int]] = ()) -> Text:
+                    roles: Sequence[tuple[str, int]] = (), succeeded: bool = False) -> Text:
     """Task cards with objectives (Mission Deep Sea): each card in words, with its owner, the number its owner
-    named (``secret`` when kept from the viewer) and a done mark; then the roles bound by the setup."""
+    named (``secret`` when kept from the viewer) and a done mark; then the roles bound by the setup.
+    ``succeeded``: the mission is won, so every objective is met (one such as "I win no 9" is met only when
+    the last trick is over, never "for good" before)."""
     out = Text()
     out.append("Task cards", style="bold")
-    done = sum(1 for c in cards if c.done)
-    out.append(f"   {done}/{len(cards)} fulfilled for good\n", style="dim")
+    done = len(cards) if succeeded else sum(1 for c in cards if c.done)
+    out.append(f"   {done}/{len(cards)} fulfilled{'' if succeeded else ' for good'}\n", style="dim")
     for card in cards:
-        out.append(" ✓ " if card.done else " ○ ", style="bold green" if card.done else "dim")
+        met = card.done or succeeded
+        out.append(" ✓ " if met else " ○ ", style="bold green" if met else "dim")
         out.append(card.text)
         if card.number is not None:
             out.append(f" (number: {card.number})", style="bold cyan")
@@ -251,7 +254,8 @@ class TasksView(Static):
 
     def show(self, obs: Any, kinds: Sequence[str], viewer: int | None, rules: Any = None) -> None:
         if obs.task_cards and not obs.tasks:
-            self.show_text(task_cards_text(obs.task_cards, kinds, viewer, roles=obs.roles))
+            self.show_text(task_cards_text(obs.task_cards, kinds, viewer, roles=obs.roles,
+                                           succeeded=obs.outcome == "success"))
             return
         conditions = tuple(rules.conditions) if rules is not None else ()
         all_roles = tuple(rules.roles) if rules is not None else ()

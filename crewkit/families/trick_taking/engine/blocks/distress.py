@@ -139,6 +139,18 @@ def distress(g: Game, a: Distress) -> None:
         g.passes[g.dummy_seat] = None  # type: ignore[assignment]
 
 
+def receiver(g: Any, seat: int, direction: str) -> int:
+    """The seat that receives ``seat``'s card when cards go to the ``direction`` (the next seat that way; a dummy
+    that does not take part is skipped). ``g``: the game, or anything with its ``n``, ``dummy_seat`` and
+    ``rules`` (a hosted table's client)."""
+    step = 1 if direction == "left" else -1
+    target = (seat + step) % g.n
+    dummy = g.rules.dummy
+    if target == g.dummy_seat and not (dummy and dummy.passes_in_distress):
+        target = (target + step) % g.n  # the dummy is skipped: the next real player
+    return int(target)
+
+
 def pass_card(g: Game, a: PassCard) -> None:
     r = g.rules
     if g.phase != DISTRESS_PASS:
@@ -151,7 +163,6 @@ def pass_card(g: Game, a: PassCard) -> None:
         raise IllegalAction("cannot-pass-card", f"{a.card} cannot be passed: only colour cards, never a rocket")
     g.passes[a.seat] = a.card
     if len(g.passes) == g.n:
-        step = 1 if g.distress_direction == "left" else -1
         for seat, card in g.passes.items():  # all at once
             if card is not None:
                 g.hands[seat] &= ~card.bit
@@ -159,9 +170,7 @@ def pass_card(g: Game, a: PassCard) -> None:
                     dummy_played(g, card, reveal_now=True)
         for seat, card in g.passes.items():
             if card is not None:
-                target = (seat + step) % g.n
-                if target == g.dummy_seat and not (r.dummy and r.dummy.passes_in_distress):
-                    target = (target + step) % g.n  # the dummy is skipped: the next real player
+                target = receiver(g, seat, str(g.distress_direction))
                 g.hands[target] |= card.bit
                 g.events.append(Event("pass", seat, card, f"to seat {target}"))
         g.resume()
