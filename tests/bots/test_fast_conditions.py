@@ -500,15 +500,16 @@ def test_done_so_far_judges_only_the_newest_trick_and_answers_as_from_scratch(
     firsts: list[int] = []
     judge = conditions_module._judge_done
 
-    def spy(cs: Any, tricks: Any, n: int, first: int, known: Any) -> Any:
+    def spy(cs: Any, tricks: Any, n: int, first: int, known: Any, owners: Any) -> Any:
         firsts.append(first)
-        return judge(cs, tricks, n, first, known)
+        return judge(cs, tricks, n, first, known, owners)
 
     conditions_module._DONE.clear()
     monkeypatch.setattr(conditions_module, "_judge_done", spy)
     answers = [done_so_far(cs, tricks[:k], players) for k in range(len(tricks) + 1)]
     assert firsts == list(range(len(tricks) + 1))  # each call judged its newest prefix alone
     assert done_so_far(cs, tricks, players) == answers[-1] and len(firsts) == len(tricks) + 1  # kept
-    fresh = [judge(cs, tricks[:k], players, 0, (False,) * len(cs.conditions)) for k in range(len(tricks) + 1)]
+    fresh = [judge(cs, tricks[:k], players, 0, (False,) * len(cs.conditions), (None,) * len(cs.tasks))
+             for k in range(len(tricks) + 1)]
     assert answers == fresh
     assert answers[0] != answers[-1]  # some condition became done during the game

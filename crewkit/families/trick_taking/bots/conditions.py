@@ -259,39 +259,58 @@ _DONE: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[bool, ...] | Non
 _DONE_SIZE = 256
 
 
-def _done_key(cs: CondSetup, tricks: Sequence[Any], n: int) -> tuple[tuple[object, ...], tuple[object, ...]]:
+def _done_key(cs: CondSetup, tricks: Sequence[Any], n: int, owners: Sequence[int | None]
+              ) -> tuple[tuple[object, ...], tuple[object, ...]]:
     held = (cs.deck, *cs.conditions, *tricks)
+    tasks = tuple((card.id, token, owner) for (card, token), owner in zip(cs.tasks, owners, strict=True))
     return (tuple(map(id, held)), len(cs.conditions), tuple(sorted(cs.roles.items())), cs.commander,
-            cs.total_tricks, n), held
+            cs.total_tricks, n, tasks), held
 
 
-def done_so_far(cs: CondSetup, tricks: Sequence[Any], n: int) -> tuple[bool, ...] | None:
+def done_so_far(cs: CondSetup, tricks: Sequence[Any], n: int, owners: Sequence[int | None] | None = None
+                ) -> tuple[bool, ...] | None:
     """Which conditions the observed tricks already completed (None: a condition cannot be read here).
+
+    ``owners``: the owner of each of ``cs.tasks`` (None: no owners yet). The conditions see the tasks as
+    the engine shows them after each prefix of the tricks: a ``done_if`` such as "every task is done" must
+    not hold vacuously before the first trick.
 
     A bot asks this at every decision of a game, with one trick more now and then: the answer for the tricks
     but the last is kept, so only the newest prefix is judged (the same answers: a condition is done when
     its ``done_if`` held after some prefix of the tricks)."""
-    key, held = _done_key(cs, tricks, n)
+    if owners is None:
+        owners = (None,) * len(cs.tasks)
+    key, held = _done_key(cs, tricks, n, owners)
     hit = _DONE.get(key)
     if hit is not None:
         return hit[1]
-    earlier = _DONE.get(_done_key(cs, tricks[:-1], n)[0]) if tricks else None
+    earlier = _DONE.get(_done_key(cs, tricks[:-1], n, owners)[0]) if tricks else None
     first = len(tricks) if earlier is not None and earlier[1] is not None else 0
     known = earlier[1] if earlier is not None and earlier[1] is not None else (False,) * len(cs.conditions)
-    answer = _judge_done(cs, tricks, n, first, known)
+    answer = _judge_done(cs, tricks, n, first, known, owners)
     if len(_DONE) >= _DONE_SIZE:
         _DONE.clear()
     _DONE[key] = (held, answer)
     return answer
 
 
-def _judge_done(cs: CondSetup, tricks: Sequence[Any], n: int, first: int, known: Sequence[bool]
-                ) -> tuple[bool, ...] | None:
+def _tasks_after(cs: CondSetup, tricks: Sequence[Any], owners: Sequence[int | None]) -> list[SimpleTask]:
+    """The tasks as they stand after ``tricks``: a task is done once its card was played (by its owner's
+    win: any other winner failed the mission already)."""
+    out = []
+    for (card, token), owner in zip(cs.tasks, owners, strict=True):
+        number = next((t.number for t in tricks if any(c.id == card.id for _, c in t.plays)), None)
+        out.append(SimpleTask(card, owner, token, number is not None, number))
+    return out
+
+
+def _judge_done(cs: CondSetup, tricks: Sequence[Any], n: int, first: int, known: Sequence[bool],
+                owners: Sequence[int | None]) -> tuple[bool, ...] | None:
     """done_so_far judged on the prefixes of ``tricks`` from ``first`` tricks on (``known``: done before)."""
     from crewkit.dsl.view import SimpleView
 
     view = SimpleView(deck=cs.deck, n_players=n, commander_seat=cs.commander, role_seats=dict(cs.roles),
-                      completed=list(tricks), total=cs.total_tricks)
+                      completed=list(tricks), total=cs.total_tricks, task_list=_tasks_after(cs, tricks, owners))
     out = []
     try:
         for cond, before in zip(cs.conditions, known, strict=True):
@@ -300,6 +319,7 @@ def _judge_done(cs: CondSetup, tricks: Sequence[Any], n: int, first: int, known:
             if cond.done_if is not None and not done:
                 for k in range(first, len(tricks) + 1):
                     view.completed = list(tricks[:k])
+                    view.task_list = _tasks_after(cs, tricks[:k], owners)
                     if cond.done_if(view, {}):
                         done = True
                         break
@@ -381,7 +401,7 @@ def condition_setup(obs: Any, roles: Mapping[str, int | None] | None = None, con
     cs = setup_for(rules, bound, obs.commander, obs.total_tricks,
                    [(t.card, t.token) for t in obs.tasks], conditions)
     tricks = tuple(obs.tricks)
-    done = done_so_far(cs, tricks, obs.players)
+    done = done_so_far(cs, tricks, obs.players, [t.owner for t in obs.tasks])
     if done is None:
         return None
     return cs, tricks, done
