@@ -57,6 +57,7 @@ class Limits:
 
     max_message: int = MAX_CLIENT_MESSAGE  # bytes of one incoming message (a bigger frame closes the connection)
     open_timeout: float = 10.0  # seconds to finish the WebSocket handshake
+    close_timeout: float = 2.0  # seconds a closed client has to answer the close (a flooder reads nothing)
     hello_timeout: float = 10.0  # seconds from the handshake to the hello
     failures: int = 10  # failed hellos (wrong table or code) per address ...
     failure_window: float = 60.0  # ... within this many seconds; then the address is refused until they age
@@ -227,8 +228,8 @@ class Host:
         guarded = type("HostConnection", (_GuardedConnection,), {"host": self})
         self.server = await serve(self._handle, bind, port, ssl=ssl_context, max_size=lim.max_message,
                                   max_queue=16, open_timeout=lim.open_timeout, ping_interval=lim.ping_interval,
-                                  ping_timeout=lim.ping_timeout, compression=None,
-                                  process_request=self._check_request, create_connection=guarded)
+                                  ping_timeout=lim.ping_timeout, close_timeout=lim.close_timeout,
+                                  compression=None, process_request=self._check_request, create_connection=guarded)
         for listening in self.server.sockets:  # asyncio's backlog (100) stays its batch of accepts a turn
             with contextlib.suppress(OSError), socket.socket(fileno=os.dup(listening.fileno())) as same:
                 same.listen(LISTEN_BACKLOG)
