@@ -48,6 +48,8 @@ def add_review_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SEC",
                    help="solver time per position (default: 10); a position not decided in it stays undecided")
     p.add_argument("--nodes", type=positive_int, metavar="N", help="solver budget per position in searched plays")
+    p.add_argument("--total", type=positive_seconds, default=120.0, metavar="SEC",
+                   help="time for the whole bisection (default: 120); positions not tried by then stay open")
     p.add_argument("--worlds", type=positive_int, default=32, metavar="N",
                    help="worlds sampled for the judgement with the player's knowledge (default: 32)")
     p.add_argument("--no-blame", action="store_true", help="skip the judgement with the player's knowledge")
@@ -64,7 +66,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(f"crewkit review: {args.record}: a record of {read.family.title}; there is no review for it "
               "(the review uses the solver, which searches trick-taking games)", file=sys.stderr)
         return EXIT_INVALID
-    from crewkit.families.trick_taking.review import review
+    from crewkit.families.trick_taking.review import NoReview, review
 
     final = read.replay.game.engine
     start = read.family.replay({**read.record, "actions": []})
@@ -74,8 +76,12 @@ def cmd_review(args: argparse.Namespace) -> int:
     initial = start.game.engine
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     seed = json.dumps(read.record.get("deal") or read.record.get("seed"), sort_keys=True)
-    rv = review(initial, list(final.actions), names=names, timeout=args.timeout, max_nodes=args.nodes,
-                blame=not args.no_blame, blame_worlds=args.worlds, seed=seed)
+    try:
+        rv = review(initial, list(final.actions), names=names, timeout=args.timeout, max_nodes=args.nodes,
+                    blame=not args.no_blame, blame_worlds=args.worlds, seed=seed, total=args.total)
+    except NoReview as exc:
+        print(f"crewkit review: {args.record}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     if args.format == "json":
         print(json.dumps(rv.to_json(), indent=2, ensure_ascii=False))
         return EXIT_OK

@@ -109,7 +109,7 @@ def test_won_game_closest_call_is_the_last_forced_play() -> None:
         assert rv.status == WON
         games = positions_of(game, line)
 
-        def forced(i: int) -> bool:
+        def forced(i: int, games: list[Game] = games, line: list[Action] = line) -> bool:
             g = games[i]
             a = line[i]
             others = [b for b in g.legal_actions(a.seat) if isinstance(b, Play) and b != a]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crewkit.engine.actions import Action
+from crewkit.errors import CrewkitError
 from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
@@ -35,6 +36,10 @@ BLAME_WORLDS = 32
 BLAME_NODES = 20_000
 #: won games: the closest call is looked for backwards from the end within this many solver calls
 CLOSEST_CALLS = 400
+
+
+class NoReview(CrewkitError):
+    """A game the review cannot judge (exit 1): the message says why."""
 
 
 @dataclass
@@ -136,13 +141,20 @@ def positions_of(initial: Game, actions: Sequence[Action]) -> list[Game]:
 
 def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
            timeout: float | None = 10.0, max_nodes: int | None = None, blame: bool = True,
-           blame_worlds: int = BLAME_WORLDS, blame_nodes: int = BLAME_NODES, seed: str = "") -> Review:
+           blame_worlds: int = BLAME_WORLDS, blame_nodes: int = BLAME_NODES, seed: str = "",
+           total: float | None = 120.0) -> Review:
     """Review the attempt that starts at ``initial`` and plays ``actions``.
 
     ``timeout`` (seconds) and ``max_nodes`` bound the solver per position (undecided beyond them).
     ``blame`` adds the fair-blame figures at the turning point (``blame_worlds`` worlds, ``blame_nodes`` per
     solver call), seeded from ``seed`` so the same record gets the same figures.
     """
+    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
+
+    if match_of(initial) is not None:
+        # the solver searches one mission to its end; a match of rounds scored in chips is not a mission
+        raise NoReview("a match played in rounds (Hammer): the solver cannot judge a round within a match, so "
+                       "there is no review for it yet")
     t0 = time.perf_counter()
     games = positions_of(initial, actions)
     who = seat_names(initial, names)
@@ -174,7 +186,10 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         return done(Review(NEVER, f"the deal could not be won from the first card: {why}"))
     lo: int | None = 0 if first else None  # the latest position known winnable
     hi = last  # the earliest position known lost
+    stop = None if total is None else t0 + total
     while lo is None or hi > lo + 1:
+        if stop is not None and time.perf_counter() > stop:
+            break
         start = 0 if lo is None else lo + 1
         open_ = [i for i in range(start, hi) if i not in probe.known]
         if not open_:
@@ -194,9 +209,11 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         rv.line_actions = list(probe.results[lo].line)
         return done(rv)
     undecided = sorted(i for i, w in probe.known.items() if w is None)
-    low = "the first card" if lo is None else f"action {lo + 1}"
-    rv = Review(UNDECIDED, f"the mission was lost between {low} and action {hi}; the solver could not decide "
-                           f"{_count(len(undecided), 'position')} in between within its budget",
+    first_left = 1 if lo is None else lo + 1
+    untried = sum(1 for k in range(first_left, hi) if k not in probe.known)
+    rv = Review(UNDECIDED, f"the turning point is one of actions {first_left} to {hi} (counted from 1); the solver "
+                           f"could not decide {_count(len(undecided), 'position')} in between within its budget"
+                           + (f" and {untried} were not tried within the review's time" if untried else ""),
                 undecided=undecided, between=(-1 if lo is None else lo, hi))
     return done(rv)
 
@@ -338,5 +355,5 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
     return None
 
 
-__all__ = ["LOST", "NEVER", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "positions_of", "review",
+__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "positions_of", "review",
            "seat_names"]
