@@ -34,6 +34,9 @@ UNDECIDED = "unknown"
 #: fair blame: worlds sampled per turning point and solver budget per (world, play)
 BLAME_WORLDS = 32
 BLAME_NODES = 20_000
+#: ... and searched plays over all worlds (node counts, not seconds: the same record gets the same figures);
+#: both divided by PYTHON_SLOWDOWN where the Python search runs (mission conditions: ~50 times slower per play)
+BLAME_TOTAL = 300_000
 #: won games: the closest call is looked for backwards from the end within this many solver calls
 CLOSEST_CALLS = 400
 
@@ -258,7 +261,12 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
     """With what the acting seat could know: for each of its legal plays, the share of the worlds consistent
     with its observation in which the play keeps the mission winnable. None where the worlds cannot be
     sampled (not a play, a dummy seat, hidden tasks, cards set aside)."""
-    from crewkit.families.trick_taking.bots.expert import model_fits, template_game, world_game
+    from crewkit.families.trick_taking.bots.expert import (
+        PYTHON_SLOWDOWN,
+        model_fits,
+        template_game,
+        world_game,
+    )
     from crewkit.families.trick_taking.bots.heuristic import Knowledge
     from crewkit.families.trick_taking.solve.core import SearchAborted, TrickSearch, Unsupported
 
@@ -275,8 +283,12 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
     rng = random.Random(f"review:{seed}")
     kept = dict.fromkeys((a.card.id for a in plays), 0)
     decided = dict.fromkeys(kept, 0)
-    for _ in range(worlds):
+    total = BLAME_TOTAL
+    used = 0
+    sampled = 0
+    while sampled < worlds and used < total:
         world = world_game(template, obs, know.sample(rng))
+        sampled += 1
         search: TrickSearch | None = None
         for a in plays:
             child = world.clone()
@@ -284,16 +296,22 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
             if child.is_over():
                 ok: bool | None = child.outcome().result == SUCCESS
             else:
+                before = 0
                 try:
                     if search is not None and search.shares_positions:
+                        before = search.nodes
                         ok = search.run_from(child, max_nodes=nodes)
                     else:
                         search = TrickSearch(child)
+                        if not search.native and total == BLAME_TOTAL:
+                            nodes, total = max(50, nodes // PYTHON_SLOWDOWN), total // PYTHON_SLOWDOWN
                         ok = search.run(max_nodes=nodes)
                 except SearchAborted:
                     ok = None
                 except (Unsupported, ValueError):
                     search, ok = None, None
+                if search is not None:
+                    used += search.nodes - before
             if ok is not None:
                 decided[a.card.id] += 1
                 kept[a.card.id] += int(ok)
@@ -316,9 +334,9 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
         "played": round(played, 4),
         "best": round(best, 4),
         "best_action": by_id[best_id].to_json(),
-        "worlds": worlds,
+        "worlds": sampled,
         "shares": {by_id[c].card.name: round(share(c), 4) for c in sorted(kept)},
-        "undecided": sum(worlds - decided[c] for c in decided),
+        "undecided": sum(sampled - decided[c] for c in decided),
         "words": words,
     }
 
