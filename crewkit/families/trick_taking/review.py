@@ -221,6 +221,36 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     return done(rv)
 
 
+def review_finished(final: Game, *, names: Sequence[str] | None = None, **kw: Any) -> tuple[Review, list[Game]]:
+    """Review a game played to its end (the table's end screen): its start rebuilt from its own record; also
+    the positions, for showing every hand as it was."""
+    from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
+
+    record = game_to_record(final)
+    start = replay_record({**record, "actions": []}).game
+    if start is None:
+        raise NoReview("this game's start could not be rebuilt from its record")
+    kw.setdefault("seed", repr(record.get("deal") or record.get("seed")))
+    return review(start, list(final.actions), names=names, **kw), positions_of(start, list(final.actions))
+
+
+def position_mark(rv: Review, i: int) -> str:
+    """``still winnable`` / ``lost`` / ``undecided`` for the position after ``i`` actions (monotone: every
+    position up to a winnable one was winnable, every one after a lost one lost)."""
+    known = {p["action_index"]: p["winnable"] for p in rv.positions}
+    if rv.status == WON:
+        return "still winnable"
+    if rv.status == NEVER:
+        return "lost"
+    if rv.turning_point is not None:
+        return "still winnable" if i <= rv.turning_point["action_index"] else "lost"
+    if any(k >= i and w is True for k, w in known.items()):
+        return "still winnable"
+    if any(k <= i and w is False for k, w in known.items()):
+        return "lost"
+    return "undecided"
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -373,5 +403,5 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
     return None
 
 
-__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "positions_of", "review",
+__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "position_mark", "positions_of", "review", "review_finished",
            "seat_names"]
