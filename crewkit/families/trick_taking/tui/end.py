@@ -141,7 +141,10 @@ class EndScreen(GameEndScreen):
 
         session = self.crew_app.session
         if self.hosted or not isinstance(session, Session):
-            self.notify("The review of a hosted table's game is not available yet.")
+            # said in the dialog itself: the app holds notifications back while a dialog is open
+            text = self.body()
+            text.append("\n\nThe review of a hosted table's game is not available yet.", style="yellow")
+            self.query_one("#end-text", Static).update(text)
             return
         self.app.push_screen(ReviewScreen(session.g, [seat_label(s, session.kinds) for s in range(session.g.n)]))
 
