@@ -59,6 +59,7 @@ class Review:
     # the turning point's winning line as actions, and the position it starts from (for text output)
     line_game: Game | None = None
     line_actions: list[Action] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # how the words name each seat
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -170,6 +171,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
                         for i in sorted(probe.known)]
         rv.seconds = time.perf_counter() - t0
         rv.solver_calls = probe.calls
+        rv.names = who
         return rv
 
     final = probe(last)
