@@ -22,6 +22,7 @@ from crewkit.cli import (
     online,
     play,
     records,
+    review,
     simulate,
     solve,
     specs,
@@ -48,6 +49,7 @@ examples:
   crewkit simulate --mission planet-nine/10 --players 4 --games 300 --bot heuristic --seed s
   crewkit replay game.json                      replay a game record and print every trick
   crewkit solve --mission planet-nine/10 --players 4 --seed s   can the crew still win? one winning line
+  crewkit review game.json                      where did the attempt go wrong? the play that lost it
   crewkit compare ruleset=crew ruleset=crew-3p-challenge --mission planet-nine/10 --players 3 --games 200
   crewkit diff crew crew-jarvis                 the rule differences of two rule sets or missions
   crewkit check my-mission.yaml                 validate, then measure how hard a new mission is
@@ -77,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     online.add_join_parser(sub)
     campaign.add_campaign_parser(sub)
     solve.add_solve_parser(sub)
+    review.add_review_parser(sub)
     compare.add_compare_parser(sub)
     diff.add_diff_parser(sub)
     check.add_check_parser(sub)
@@ -105,6 +108,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "campaign": campaign.cmd_campaign,
     "docs": specs.cmd_docs,
     "solve": solve.cmd_solve,
+    "review": review.cmd_review,
     "compare": compare.cmd_compare,
     "diff": diff.cmd_diff,
     "check": check.cmd_check,

@@ -66,25 +66,35 @@ def add_solve_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
+def read_record_checked(name: str, command: str = "solve") -> Any:
+    """The record file ``name`` read and replayed by the one reader (`crewkit replay` and `validate` use it);
+    its notes (a carried mission that differs from the file) said on stderr; None after printing its issues,
+    each at file:line:column."""
+    from crewkit.engine.record_file import read_record
+    from crewkit.engine.registry import known_action_types
+    from crewkit.spec.errors import render_issue
+    from crewkit.spec.loader import source_lines
+
+    path = Path(name)
+    if not path.is_file():
+        raise UsageError(f"{name}: no such file")
+    read = read_record(path, known_action_types())
+    for note in read.notes:
+        print(f"crewkit {command}: note: {note}", file=sys.stderr)
+    if read.issues or read.replay is None or read.family is None:
+        lines = source_lines(path)
+        for issue in read.issues:
+            print(render_issue(issue, lines), file=sys.stderr)
+        return None
+    return read
+
+
 def _game_from_args(args: argparse.Namespace) -> Any:
     if args.record and args.mission:
         raise UsageError("give either a RECORD or --mission, not both")
     if args.record:
-        from crewkit.engine.record_file import read_record
-        from crewkit.engine.registry import known_action_types
-        from crewkit.spec.errors import render_issue
-        from crewkit.spec.loader import source_lines
-
-        path = Path(args.record)
-        if not path.is_file():
-            raise UsageError(f"{args.record}: no such file")
-        read = read_record(path, known_action_types())  # the one reader: `crewkit replay` and `validate` use it
-        for note in read.notes:
-            print(f"crewkit solve: note: {note}", file=sys.stderr)
-        if read.issues or read.replay is None or read.family is None:
-            lines = source_lines(path)
-            for issue in read.issues:
-                print(render_issue(issue, lines), file=sys.stderr)
+        read = read_record_checked(args.record)
+        if read is None:
             return None
         if not read.family.solvable:
             raise UsageError(f"{args.record}: a record of {read.family.title}; the solver searches trick-taking games")

@@ -24,9 +24,19 @@ class HuntEndScreen(GameEndScreen):
         Binding("n", "choose('new')", "New game"),
         Binding("escape", "choose('table')", "Look at the table"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("w", "review", "Where it went wrong", show=False),  # the trick-taking end's key: said, not broken
     ]
     PALETTE_IN_FOOTER = False
     SEAT_ACTIONS = frozenset({"choose('table')", "choose('quit')"})  # a seat leaves; the host opens the next game
+
+    #: what ``w`` says here
+    NO_REVIEW = "There is no review for Not Alone: the review uses the solver, which searches trick-taking games."
+
+    def action_review(self) -> None:
+        # said in the dialog itself: the app holds notifications back while a dialog is open
+        text = self.body()
+        text.append("\n\n" + self.NO_REVIEW, style="yellow")
+        self.query_one(f"#{self.id}-text", Static).update(text)
 
     def __init__(self, obs: BoardObservation, headline: str, personal: bool = True, note: str = "",
                  hosted: bool = False) -> None:

@@ -60,6 +60,7 @@ class EndScreen(GameEndScreen):
         Binding("s", "choose('same-deal')", "Same deal"),
         Binding("u", "choose('take-back')", "Take back"),
         Binding("c", "choose('campaign')", "Campaign"),
+        Binding("w", "review", "Where it went wrong", show=False),  # said in the keys line: the footer is full at 80
         Binding("escape", "choose('table')", "Table"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -136,9 +137,22 @@ class EndScreen(GameEndScreen):
             keys.insert(0 if success else 1, "n: next mission")
         if self.practice:
             keys.insert(0, "u: take back your last card")
-        keys += ["c: campaign", "Esc: look at the table", "q: quit"]
+        keys += ["w: where it went wrong", "c: campaign", "Esc: look at the table", "q: quit"]
         body.append("   ".join(keys), style="bold")
         return body
+
+    def action_review(self) -> None:
+        """``w``: the review screen (the solver's turning point, trick by trick); not at a hosted table yet."""
+        from crewkit.families.trick_taking.tui.review import ReviewScreen
+
+        session = self.crew_app.session
+        if self.hosted or not isinstance(session, Session):
+            # said in the dialog itself: the app holds notifications back while a dialog is open
+            text = self.body()
+            text.append("\n\nThe review of a hosted table's game is not available yet.", style="yellow")
+            self.query_one("#end-text", Static).update(text)
+            return
+        self.app.push_screen(ReviewScreen(session.g, [seat_label(s, session.kinds) for s in range(session.g.n)]))
 
     def action_choose(self, what: str) -> None:
         if what == "next" and not self.has_next:

@@ -1,0 +1,93 @@
+"""How fast ``crewkit review`` answers on failed Planet Nine attempts (issue 44, item 4).
+
+    python benchmarks/review_speed.py [--players 4] [--failed 100] [--missions 1-50] [--timeout 10]
+                                      [--no-blame] [--verbose]
+
+The fast bot plays every seat; missions are taken in turn (1, 2, ..., 50, 1, ...) with deal seeds
+``review:k``, and each failed attempt (until ``--failed`` of them) is reviewed as ``crewkit review`` does
+(the library call, without the CLI's start-up): the bisection with ``--timeout`` seconds per position, and
+the fair-blame judgement at the turning point (32 worlds) unless ``--no-blame``. Prints the median, p95 and
+max seconds per review, the outcomes, and the slowest reviews. Target: p95 <= 5 s, median <= 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from crewkit.engine.errors import SetupError  # noqa: E402
+from crewkit.families.trick_taking.bots import make_bot  # noqa: E402
+from crewkit.families.trick_taking.engine.setup import new_game  # noqa: E402
+from crewkit.families.trick_taking.family import play_game  # noqa: E402
+from crewkit.families.trick_taking.review import review  # noqa: E402
+
+
+def percentile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def missions_arg(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--failed", type=int, default=100, help="failed attempts to review")
+    ap.add_argument("--missions", type=missions_arg, default=list(range(1, 51)))
+    ap.add_argument("--timeout", type=float, default=10.0, help="solver seconds per position")
+    ap.add_argument("--no-blame", action="store_true")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    times: list[float] = []
+    outcomes: Counter[str] = Counter()
+    slowest: list[tuple[float, str]] = []
+    k = 0
+    played = 0
+    t_all = time.perf_counter()
+    while len(times) < args.failed and k < 100 * args.failed:
+        mission = f"planet-nine/{args.missions[k % len(args.missions)]:02d}"
+        seed = f"review:{k}"
+        k += 1
+        try:
+            game = new_game("crew", mission, args.players, seed)
+        except SetupError:
+            continue
+        start = game.clone()
+        play_game(game, [make_bot("fast", s, seed) for s in range(game.n)])
+        played += 1
+        if game.outcome().result == "success":
+            continue
+        t = time.perf_counter()
+        rv = review(start, list(game.actions), timeout=args.timeout, blame=not args.no_blame, seed=seed)
+        dt = time.perf_counter() - t
+        times.append(dt)
+        outcomes[rv.status] += 1
+        slowest.append((dt, f"{mission} seed {seed}: {rv.status}, {rv.solver_calls} solver calls"))
+        if args.verbose:
+            print(f"  {dt:7.3f} s  {slowest[-1][1]}", flush=True)
+    print(f"{args.players} players, missions {args.missions[0]}-{args.missions[-1]}, fast bot: {played} games "
+          f"played, {len(times)} failed reviewed (blame {'off' if args.no_blame else 'on'}), "
+          f"{time.perf_counter() - t_all:.0f} s in all")
+    if times:
+        print(f"  review: median {statistics.median(times):.3f} s, p95 {percentile(times, 0.95):.3f} s, "
+              f"max {max(times):.3f} s")
+    print("  outcomes: " + ", ".join(f"{s} {n}" for s, n in outcomes.most_common()))
+    for dt, what in sorted(slowest, reverse=True)[:5]:
+        print(f"  slow: {dt:.3f} s  {what}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

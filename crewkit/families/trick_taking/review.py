@@ -1,0 +1,409 @@
+"""``review``: where did a recorded attempt go wrong? The turning point, found by the solver with every hand known.
+
+A position is the game after the first I actions of the record (I = 0 .. len(actions)). Winnability (the
+solver's answer with every hand known) only goes from "can win" to "cannot" along a game, so the first action
+after which the crew could no longer win is found by bisection over the positions: about log2(actions)
+solver calls. A position the solver cannot decide within its budget is never guessed: the bisection steps
+around it, and when no decided pair of neighbours is left the review says which positions stayed undecided.
+
+At the turning point the review also judges with the player's knowledge only (*fair blame*): worlds
+consistent with that seat's observation (sampled as the expert bot samples them), each of the seat's legal
+plays solved in each world.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from crewkit.engine.actions import Action
+from crewkit.errors import CrewkitError
+from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
+from crewkit.families.trick_taking.solve.solver import UNWINNABLE, WINNABLE, solve
+
+LOST = "lost"
+WON = "won"
+NEVER = "never-winnable"
+UNDECIDED = "unknown"
+
+#: fair blame: worlds sampled per turning point and solver budget per (world, play)
+BLAME_WORLDS = 32
+BLAME_NODES = 20_000
+#: ... and searched plays over all worlds (node counts, not seconds: the same record gets the same figures);
+#: both divided by PYTHON_SLOWDOWN where the Python search runs (mission conditions: ~50 times slower per play)
+BLAME_TOTAL = 300_000
+#: won games: the closest call is looked for backwards from the end within this many solver calls
+CLOSEST_CALLS = 400
+
+
+class NoReview(CrewkitError):
+    """A game the review cannot judge (exit 1): the message says why."""
+
+
+@dataclass
+class Review:
+    status: str  # lost | won | never-winnable | unknown
+    reason: str
+    positions: list[dict[str, Any]] = field(default_factory=list)
+    turning_point: dict[str, Any] | None = None
+    closest_call: dict[str, Any] | None = None
+    undecided: list[int] = field(default_factory=list)  # positions (action indices) the solver left open
+    between: tuple[int, int] | None = None  # unknown: the mission was lost after action lo, by position hi
+    seconds: float = 0.0
+    solver_calls: int = 0
+    # the turning point's winning line as actions, and the position it starts from (for text output)
+    line_game: Game | None = None
+    line_actions: list[Action] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # how the words name each seat
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "status": self.status,
+            "turning_point": self.turning_point,
+            "positions": self.positions,
+            "reason": self.reason,
+        }
+        if self.closest_call is not None:
+            out["closest_call"] = self.closest_call
+        if self.status == UNDECIDED:
+            out["undecided"] = self.undecided
+            out["between"] = None if self.between is None else list(self.between)
+        out["solver_calls"] = self.solver_calls
+        out["seconds"] = round(self.seconds, 3)
+        return out
+
+
+def seat_names(game: Game, names: Sequence[str] | None = None) -> list[str]:
+    """How the review names each seat: the given names, else "Player 1", ... (the dummy seat: JARVIS)."""
+    out = []
+    for s in range(game.n):
+        if names and s < len(names) and names[s]:
+            out.append(names[s])
+        elif s == game.dummy_seat:
+            out.append("JARVIS")
+        else:
+            out.append(f"Player {s + 1}")
+    return out
+
+
+def action_words(action: Action, names: Sequence[str], *, had: bool = False) -> str:
+    """``Bob played the pink 7`` (``had``: ``Bob had played the pink 7``)."""
+    who = names[action.seat] if 0 <= action.seat < len(names) else f"Player {action.seat + 1}"
+    if isinstance(action, Play):
+        verb = "had played" if had else "played"
+        return f"{who} {verb} the {action.card.name}"
+    if isinstance(action, TakeTask):
+        verb = "had taken" if had else "took"
+        return f"{who} {verb} the task {action.card.name}"
+    data = action.to_json()
+    data.pop("seat", None)
+    kind = str(data.pop("type", "action")).replace("-", " ")
+    rest = " ".join(str(v) for v in data.values())
+    verb = "had chosen" if had else "chose"
+    return f"{who} {verb} {kind} {rest}".rstrip()
+
+
+def _trick(game: Game) -> int:
+    """The 1-based number of the trick under way at ``game`` (the last one when the game is over)."""
+    return max(1, len(game.tricks) + (0 if game.is_over() else 1))
+
+
+class _Prober:
+    """Solves positions once each, within a budget per position."""
+
+    def __init__(self, games: list[Game], timeout: float | None, max_nodes: int | None) -> None:
+        self.games = games
+        self.timeout = timeout
+        self.max_nodes = max_nodes
+        self.known: dict[int, bool | None] = {}
+        self.results: dict[int, Any] = {}
+        self.calls = 0
+
+    def __call__(self, i: int) -> bool | None:
+        if i not in self.known:
+            self.calls += 1
+            res = solve(self.games[i].clone(), timeout=self.timeout, max_nodes=self.max_nodes)
+            self.results[i] = res
+            self.known[i] = True if res.status == WINNABLE else False if res.status == UNWINNABLE else None
+        return self.known[i]
+
+
+def positions_of(initial: Game, actions: Sequence[Action]) -> list[Game]:
+    """The game before each action and after the last (len(actions) + 1 positions)."""
+    out = [initial.clone()]
+    g = initial.clone()
+    for a in actions:
+        g.apply(a)
+        out.append(g.clone())
+    return out
+
+
+def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
+           timeout: float | None = 10.0, max_nodes: int | None = None, blame: bool = True,
+           blame_worlds: int = BLAME_WORLDS, blame_nodes: int = BLAME_NODES, seed: str = "",
+           total: float | None = 120.0) -> Review:
+    """Review the attempt that starts at ``initial`` and plays ``actions``.
+
+    ``timeout`` (seconds) and ``max_nodes`` bound the solver per position (undecided beyond them).
+    ``blame`` adds the fair-blame figures at the turning point (``blame_worlds`` worlds, ``blame_nodes`` per
+    solver call), seeded from ``seed`` so the same record gets the same figures.
+    """
+    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
+
+    if match_of(initial) is not None:
+        # the solver searches one mission to its end; a match of rounds scored in chips is not a mission
+        raise NoReview("a match played in rounds (Hammer): the solver cannot judge a round within a match, so "
+                       "there is no review for it yet")
+    t0 = time.perf_counter()
+    games = positions_of(initial, actions)
+    who = seat_names(initial, names)
+    probe = _Prober(games, timeout, max_nodes)
+    last = len(actions)
+    end = games[last]
+
+    def done(rv: Review) -> Review:
+        rv.positions = [{"action_index": i, "trick": _trick(games[i]), "winnable": probe.known[i]}
+                        for i in sorted(probe.known)]
+        rv.seconds = time.perf_counter() - t0
+        rv.solver_calls = probe.calls
+        rv.names = who
+        return rv
+
+    final = probe(last)
+    if end.is_over() and end.outcome().result == SUCCESS:
+        rv = Review(WON, f"the mission was won: {end.outcome().reason}")
+        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes)
+        return done(rv)
+    if final is not False:
+        why = "the game is not over and the crew can still win it" if final else \
+            "the game is not over and the solver could not decide its last position"
+        rv = Review(UNDECIDED, why, undecided=[] if final else [last])
+        return done(rv)
+    first = probe(0)
+    if first is False:
+        res = probe.results[0]
+        why = res.why or res.note or "no sequence of plays succeeds"
+        return done(Review(NEVER, f"the deal could not be won from the first card: {why}"))
+    lo: int | None = 0 if first else None  # the latest position known winnable
+    hi = last  # the earliest position known lost
+    stop = None if total is None else t0 + total
+    while lo is None or hi > lo + 1:
+        if stop is not None and time.perf_counter() > stop:
+            break
+        start = 0 if lo is None else lo + 1
+        open_ = [i for i in range(start, hi) if i not in probe.known]
+        if not open_:
+            break
+        mid = (start - 1 + hi) / 2
+        i = min(open_, key=lambda k: (abs(k - mid), k))
+        w = probe(i)
+        if w is True:
+            lo = i
+        elif w is False:
+            hi = i
+    if lo is not None and hi == lo + 1:
+        rv = Review(LOST, "")
+        rv.turning_point = _turning_point(games, actions, lo, probe, who, blame, blame_worlds, blame_nodes, seed)
+        rv.reason = rv.turning_point["words"]
+        rv.line_game = games[lo]
+        rv.line_actions = list(probe.results[lo].line)
+        return done(rv)
+    undecided = sorted(i for i, w in probe.known.items() if w is None)
+    first_left = 1 if lo is None else lo + 1
+    untried = sum(1 for k in range(first_left, hi) if k not in probe.known)
+    rv = Review(UNDECIDED, f"the turning point is one of actions {first_left} to {hi} (counted from 1); the solver "
+                           f"could not decide {_count(len(undecided), 'position')} in between within its budget"
+                           + (f" and {untried} were not tried within the review's time" if untried else ""),
+                undecided=undecided, between=(-1 if lo is None else lo, hi))
+    return done(rv)
+
+
+def review_finished(final: Game, *, names: Sequence[str] | None = None, **kw: Any) -> tuple[Review, list[Game]]:
+    """Review a game played to its end (the table's end screen): its start rebuilt from its own record; also
+    the positions, for showing every hand as it was."""
+    from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
+
+    record = game_to_record(final)
+    start = replay_record({**record, "actions": []}).game
+    if start is None:
+        raise NoReview("this game's start could not be rebuilt from its record")
+    kw.setdefault("seed", repr(record.get("deal") or record.get("seed")))
+    return review(start, list(final.actions), names=names, **kw), positions_of(start, list(final.actions))
+
+
+def position_mark(rv: Review, i: int) -> str:
+    """``still winnable`` / ``lost`` / ``undecided`` for the position after ``i`` actions (monotone: every
+    position up to a winnable one was winnable, every one after a lost one lost)."""
+    known = {p["action_index"]: p["winnable"] for p in rv.positions}
+    if rv.status == WON:
+        return "still winnable"
+    if rv.status == NEVER:
+        return "lost"
+    if rv.turning_point is not None:
+        return "still winnable" if i <= rv.turning_point["action_index"] else "lost"
+    if any(k >= i and w is True for k, w in known.items()):
+        return "still winnable"
+    if any(k <= i and w is False for k, w in known.items()):
+        return "lost"
+    return "undecided"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _turning_point(games: list[Game], actions: Sequence[Action], i: int, probe: _Prober, who: list[str],
+                   blame: bool, blame_worlds: int, blame_nodes: int, seed: str) -> dict[str, Any]:
+    action = actions[i]
+    before = games[i]
+    res = probe.results[i]
+    line: list[Action] = list(res.line)
+    instead = line[0] if line and line[0].seat == action.seat and line[0] != action else None
+    trick = _trick(before)
+    words = f"Trick {trick}: {action_words(action, who)}. Before it the mission could still be won"
+    if instead is not None:
+        words += f", for example if {action_words(instead, who, had=True)}"
+    words += "."
+    after = probe.results.get(i + 1)
+    if after is not None and after.why:
+        words += f" After it: {after.why}."
+    out: dict[str, Any] = {
+        "action_index": i,
+        "trick": trick,
+        "seat": action.seat,
+        "action": action.to_json(),
+        "words": words,
+        "instead": None if instead is None else instead.to_json(),
+        "line": [a.to_json() for a in line],
+    }
+    if blame:
+        known = fair_blame(before, action, who, worlds=blame_worlds, nodes=blame_nodes, seed=f"{seed}:{i}")
+        if known is not None:
+            out["known"] = known
+    return out
+
+
+def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int = BLAME_WORLDS,
+               nodes: int = BLAME_NODES, seed: str = "") -> dict[str, Any] | None:
+    """With what the acting seat could know: for each of its legal plays, the share of the worlds consistent
+    with its observation in which the play keeps the mission winnable. None where the worlds cannot be
+    sampled (not a play, a dummy seat, hidden tasks, cards set aside)."""
+    from crewkit.families.trick_taking.bots.expert import (
+        PYTHON_SLOWDOWN,
+        model_fits,
+        template_game,
+        world_game,
+    )
+    from crewkit.families.trick_taking.bots.heuristic import Knowledge
+    from crewkit.families.trick_taking.solve.core import SearchAborted, TrickSearch, Unsupported
+
+    if not isinstance(action, Play) or game.phase != TRICKS:
+        return None
+    obs = game.observation(action.seat)
+    if not model_fits(obs):
+        return None
+    plays = [a for a in obs.legal if isinstance(a, Play)]
+    if len(plays) < 2:
+        return None
+    know = Knowledge(obs)
+    template = template_game(obs)
+    rng = random.Random(f"review:{seed}")
+    kept = dict.fromkeys((a.card.id for a in plays), 0)
+    decided = dict.fromkeys(kept, 0)
+    total = BLAME_TOTAL
+    used = 0
+    sampled = 0
+    while sampled < worlds and used < total:
+        world = world_game(template, obs, know.sample(rng))
+        sampled += 1
+        search: TrickSearch | None = None
+        for a in plays:
+            child = world.clone()
+            child.apply(a)
+            if child.is_over():
+                ok: bool | None = child.outcome().result == SUCCESS
+            else:
+                before = 0
+                try:
+                    if search is not None and search.shares_positions:
+                        before = search.nodes
+                        ok = search.run_from(child, max_nodes=nodes)
+                    else:
+                        search = TrickSearch(child)
+                        if not search.native and total == BLAME_TOTAL:
+                            nodes, total = max(50, nodes // PYTHON_SLOWDOWN), total // PYTHON_SLOWDOWN
+                        ok = search.run(max_nodes=nodes)
+                except SearchAborted:
+                    ok = None
+                except (Unsupported, ValueError):
+                    search, ok = None, None
+                if search is not None:
+                    used += search.nodes - before
+            if ok is not None:
+                decided[a.card.id] += 1
+                kept[a.card.id] += int(ok)
+
+    def share(cid: int) -> float:
+        return kept[cid] / decided[cid] if decided[cid] else 0.0
+
+    by_id = {a.card.id: a for a in plays}
+    played = share(action.card.id)
+    best_id = max(kept, key=lambda c: (share(c), c == action.card.id, -c))
+    best = share(best_id)
+    who = names[action.seat] if action.seat < len(names) else f"Player {action.seat + 1}"
+    if best <= played:
+        words = (f"Nothing {who} could know of was safer: with what {who} could see, the {action.card.name} kept "
+                 f"the mission winnable in {played:.0%} of the possible deals; the mission turned on hidden cards.")
+    else:
+        words = (f"With what {who} could know, the {by_id[best_id].card.name} kept the mission winnable in "
+                 f"{best:.0%} of the possible deals and the {action.card.name} in {played:.0%}.")
+    return {
+        "played": round(played, 4),
+        "best": round(best, 4),
+        "best_action": by_id[best_id].to_json(),
+        "worlds": sampled,
+        "shares": {by_id[c].card.name: round(share(c), 4) for c in sorted(kept)},
+        "undecided": sum(sampled - decided[c] for c in decided),
+        "words": words,
+    }
+
+
+def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], timeout: float | None,
+                  max_nodes: int | None) -> dict[str, Any] | None:
+    """A won game's closest call: the last position where only the play made kept the mission winnable
+    (every other legal play decided lost). Looked for backwards from the end within CLOSEST_CALLS solver calls."""
+    calls = 0
+    for i in range(len(actions) - 1, -1, -1):
+        action = actions[i]
+        g = games[i]
+        if not isinstance(action, Play) or g.phase != TRICKS:
+            continue
+        others = [a for a in g.legal_actions(action.seat) if isinstance(a, Play) and a != action]
+        if not others:
+            continue
+        alone = True
+        for a in others:
+            if calls >= CLOSEST_CALLS:
+                return None
+            child = g.clone()
+            child.apply(a)
+            calls += 1
+            res = solve(child, timeout=timeout, max_nodes=max_nodes)
+            if res.status != UNWINNABLE:
+                alone = False
+                break
+        if alone:
+            trick = _trick(g)
+            return {"action_index": i, "trick": trick, "seat": action.seat, "action": action.to_json(),
+                    "words": f"trick {trick}: {action_words(action, who)}, the only play that kept the mission "
+                             "winnable"}
+    return None
+
+
+__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "position_mark", "positions_of", "review", "review_finished",
+           "seat_names"]

@@ -1,0 +1,133 @@
+"""The review screen (``w`` on the end screen, "where it went wrong"): the attempt's tricks one at a time with
+← →, every hand as it was before the trick (the game is over), each position marked "still winnable" / "lost"
+/ "undecided" by the solver (:mod:`crewkit.families.trick_taking.review`), computed in a worker thread."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.tui.text import card_text
+
+MARK_STYLE = {"still winnable": "bold green", "lost": "bold red", "undecided": "bold yellow"}
+
+
+class ReviewScreen(ModalScreen[None]):
+    """Steps through the tricks of a finished game with the review's marks; Esc closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous trick"),
+        Binding("right", "step(1)", "Next trick"),
+        Binding("escape", "dismiss_review", "Back"),
+    ]
+
+    def __init__(self, game: Game, names: Sequence[str]) -> None:
+        super().__init__(id="review")
+        self.game = game
+        self.names = list(names)
+        self.trick = 0
+        self.review: Any = None
+        self.positions: list[Game] = []
+        self.error = ""
+        # where each trick starts: the number of actions played before its first card
+        self.starts: list[int] = []
+        plays = 0
+        for i, a in enumerate(game.actions):
+            if isinstance(a, Play):
+                if plays % game.n == 0:
+                    self.starts.append(i)
+                plays += 1
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog", id="review-dialog"):
+            yield Static(self.body(), id="review-text")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
+
+    def _compute(self) -> None:
+        from crewkit.families.trick_taking.review import NoReview, review_finished
+
+        try:
+            rv, positions = review_finished(self.game, names=self.names, blame_worlds=16)
+        except NoReview as exc:
+            self.app.call_from_thread(self._done, None, [], str(exc))
+            return
+        self.app.call_from_thread(self._done, rv, positions, "")
+
+    def _done(self, rv: Any, positions: list[Game], error: str) -> None:
+        self.review, self.positions, self.error = rv, positions, error
+        self.refresh_body()
+
+    def refresh_body(self) -> None:
+        self.query_one("#review-text", Static).update(self.body())
+
+    def action_step(self, by: int) -> None:
+        if self.starts:
+            self.trick = max(0, min(len(self.starts) - 1, self.trick + by))
+            self.refresh_body()
+
+    def action_dismiss_review(self) -> None:
+        self.dismiss(None)
+
+    def body(self) -> Text:
+        from crewkit.families.trick_taking.review import position_mark
+
+        out = Text()
+        out.append("WHERE IT WENT WRONG\n\n", style="bold")
+        if self.error:
+            out.append(self.error + "\n", style="red")
+            return out
+        rv = self.review
+        if rv is None:
+            out.append("The solver is reviewing the attempt…\n", style="dim")
+        else:
+            out.append(rv.reason + "\n", style="bold")
+            known = (rv.turning_point or {}).get("known")
+            if known:
+                out.append(known["words"] + "\n")
+        if not self.starts:
+            out.append("\nNo card was played.\n")
+            return out
+        k = self.trick
+        start = self.starts[k]
+        out.append(f"\nTrick {k + 1} of {len(self.starts)}", style="bold")
+        if rv is not None and self.positions:
+            mark = position_mark(rv, start)
+            out.append(f"  before it: {mark}", style=MARK_STYLE[mark])
+        out.append("\n")
+        before = self.positions[start] if self.positions else None
+        if before is not None:
+            for seat in range(before.n):
+                out.append(f"  {self.names[seat]:<10} ")
+                for i, card in enumerate(before.hand(seat)):
+                    if i:
+                        out.append(" ")
+                    out.append_text(card_text(card, short=True))
+                out.append("\n")
+        end = self.starts[k + 1] if k + 1 < len(self.starts) else len(self.game.actions)
+        turning = None if rv is None or rv.turning_point is None else rv.turning_point["action_index"]
+        out.append("  played: ")
+        for i in range(start, end):
+            a = self.game.actions[i]
+            if not isinstance(a, Play):
+                continue
+            out.append(f"{self.names[a.seat]} ")
+            out.append_text(card_text(a.card, short=True))
+            if turning is not None and i == turning:
+                out.append(" (lost the mission)", style="bold red")
+            elif turning is not None and i < turning:
+                out.append(" ✓", style="green")
+            out.append("  ")
+        out.append("\n\n← → trick   Esc: back", style="bold")
+        return out
