@@ -268,7 +268,11 @@ def complete_deal(rules: Rules, deal: Deal, rng: random.Random, partial: bool = 
     if rules.drawn_modes and mode_card is None:
         mode_card = draw_mode_card(rules, rng)
     elif mode_card is not None and not rules.drawn_modes:
-        raise SetupError(f"the deal draws {mode_card} for the communication mode, but the mission draws none")
+        if rules.drawn_ranks is None:
+            raise SetupError(f"the deal draws {mode_card} for the communication mode, but the mission draws none")
+        if mode_card.rank not in rules.drawn_ranks:  # the rules of one drawn mode (game.rules of a played deal)
+            raise SetupError(f"the deal draws {mode_card} for the communication mode, but these rules are those "
+                             f"drawn with {', '.join(map(str, rules.drawn_ranks)) or 'no rank'}")
     if mode_card is not None and (mode_card.suit is None or mode_card.is_trump):
         raise SetupError(f"the card drawn for the communication mode must be a colour card, not {mode_card}")
     task_cards = deal.task_cards

@@ -125,6 +125,9 @@ class Rules:
     comm_mode: str = ""  # the name of the communication mode in force ("" for the rule set's own)
     # communication modes drawn per attempt (unfamiliar terrain): (card ranks, the rules with that mode)
     drawn_modes: tuple[tuple[tuple[int, ...], Rules], ...] = ()
+    # the rules of one drawn mode (an entry of drawn_modes): the card ranks that draw them, so an explicit deal
+    # that names its drawn card (a replay of game.rules and game.deal) is checked against these rules too
+    drawn_ranks: tuple[int, ...] | None = None
 
     @property
     def seats(self) -> int:
@@ -298,12 +301,15 @@ def compile_rules(
         base = with_mode(base, modes[mission.comm_mode], seats)
     if mission is not None and mission.drawn_modes:
         drawn = []
+        left = sorted({c.rank for c in base.deck.cards if c.suit is not None and not c.is_trump})
         for name, ranks in mission.drawn_modes:
             if name not in modes:
                 raise SetupError(f"communication mode {name!r} (drawn_mode) is not among rule set {ruleset.name}'s "
                                  f"({', '.join(modes) or 'none'})")
-            drawn.append((tuple(ranks), with_mode(base, modes[name], seats)))
-        drawn.append(((), base))  # a rank listed nowhere: the rules as they are
+            mine = tuple(r for r in left if r in ranks)  # mode_for_card takes the first entry listing a rank
+            left = [r for r in left if r not in ranks]
+            drawn.append((tuple(ranks), replace(with_mode(base, modes[name], seats), drawn_ranks=mine)))
+        drawn.append(((), replace(base, drawn_ranks=tuple(left))))  # a rank listed nowhere: the rules as they are
         base = replace(base, drawn_modes=tuple(drawn))
     return base
 
