@@ -45,6 +45,7 @@ def test_replay_of_a_record_names_the_condition(tmp_path: Path) -> None:
         game.apply(next(a for a in game.legal_actions(game.to_act) if not isinstance(a, Communicate | Distress)))
     record = game_to_record(game)
     record["mission"] = str(ok)
+    del record["mission_source"]  # a record that does not carry its mission's text (as older ones) reads the file
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     run = run_bounded("replay", str(path))
