@@ -1,13 +1,14 @@
 """``crewkit join``'s plain terminal client: the table's news as lines, your actions by number.
 
 It shows what the host sends this seat (its log, its hand, who the table waits for, by name) and offers the
-actions the game allows it now; the host checks every action with the engine. A dropped connection ends it
-with the advice to join again with the same link (the seat waits for its person).
+actions the game allows it now; the host checks every action with the engine. A dropped connection is joined
+again with the same link, with backoff, for up to ten minutes (the seat waits for its person).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import ssl
 import sys
@@ -15,7 +16,7 @@ from typing import Any, TextIO
 
 from websockets.exceptions import ConnectionClosed
 
-from crewkit.net.client import TableClient
+from crewkit.net.client import FINAL_REFUSALS, RECONNECT_FOR, JoinRefused, TableClient, reconnect
 from crewkit.net.lines import LineReader, read_stdin_lines
 from crewkit.safetext import escape_controls
 
@@ -59,6 +60,7 @@ class PlainView:
         self.shown_log = 0
         self.last: dict[str, Any] | None = None
         self.quitting = False  # the person typed q: the connection's end is theirs, not a lost one
+        self.client: TableClient | None = None  # the connection now (joined again after a drop)
 
     def say(self, text: str) -> None:
         self.out.write(escape_controls(text) + "\n")
@@ -102,16 +104,37 @@ async def run_plain(link: str, name: str | None, context: ssl.SSLContext | None 
     return await play_plain(client, lines, out)
 
 
-async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None = None) -> int:
-    """:func:`run_plain` with a seat already connected."""
+async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None = None,
+                     reconnect_for: float = RECONNECT_FOR) -> int:
+    """:func:`run_plain` with a seat already connected. A dropped connection is joined again with the same link
+    for up to ``reconnect_for`` seconds (the person may quit meanwhile)."""
     out = out or sys.stdout
     view = PlainView(out)
+    view.client = client
     view.say(f"{client.welcome['title']}: {client.welcome['game']}. You are {client.name}. {HELP}.")
     reader = LineReader(lines or read_stdin_lines())
-    inputs = asyncio.get_running_loop().create_task(_inputs(client, view, reader))
+    inputs = asyncio.get_running_loop().create_task(_inputs(view, reader))
     try:
         while True:
-            message = await client.recv()
+            try:
+                message = await client.recv()
+            except ConnectionClosed:
+                if inputs.done() or view.quitting:
+                    return 0
+                try:
+                    again = await _rejoin(view, client, inputs, reconnect_for)
+                except JoinRefused as exc:
+                    if exc.code in FINAL_REFUSALS:
+                        view.say(f"The host refused your seat: {exc.message}")
+                    else:
+                        view.say(f"The host did not come back ({exc.message}). Join again with the same link: "
+                                 "your seat waits for you.")
+                    return 1
+                if again is None:
+                    return 0  # the person quit meanwhile
+                view.client = client = again
+                view.say("Back at the table.")
+                continue
             if message["type"] == "state":
                 view.show(message)
                 if message["over"]:
@@ -123,23 +146,36 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
                 return 1
             if inputs.done():
                 return 0
-    except ConnectionClosed:
-        if inputs.done() or view.quitting:
-            return 0
-        view.say("The connection to the host was lost. Join again with the same link: your seat waits for you.")
-        return 1
     finally:
         inputs.cancel()
         await client.close()
 
 
-async def _inputs(client: TableClient, view: PlainView, reader: LineReader) -> None:
+async def _rejoin(view: PlainView, client: TableClient, inputs: asyncio.Task[None],
+                  give_up_after: float) -> TableClient | None:
+    """The seat joined again after its connection dropped, or None when the person quit meanwhile."""
+    def attempt(n: int) -> None:
+        view.say(f"reconnecting (attempt {n})… the host is not answering; q quits")
+
+    trying = asyncio.get_running_loop().create_task(reconnect(client, attempt, give_up_after))
+    await asyncio.wait({trying, inputs}, return_when=asyncio.FIRST_COMPLETED)
+    if not trying.done():
+        trying.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await trying
+        return None
+    return trying.result()
+
+
+async def _inputs(view: PlainView, reader: LineReader) -> None:
     while True:
         line = await reader.next()
         if not line:
             return  # end of input: keep watching the table
         word = line.strip().lower()
         state = view.last
+        client = view.client
+        assert client is not None
         if word in ("q", "quit"):
             view.quitting = True
             await client.close()

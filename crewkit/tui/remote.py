@@ -31,7 +31,7 @@ from crewkit.families.trick_taking.engine.rules import Rules
 from crewkit.families.trick_taking.engine.scoring import RoundResult
 from crewkit.families.trick_taking.engine.state import Event, Trick
 from crewkit.families.trick_taking.engine.taskcards import TaskCardInfo
-from crewkit.net.client import TableClient
+from crewkit.net.client import FINAL_REFUSALS, RECONNECT_FOR, TableClient
 
 __all__ = ["JoinSetup", "RemoteGame", "RemoteObservation", "RemoteSession", "SeatNames", "remote_setup"]
 
@@ -370,7 +370,8 @@ class HostSeat:
         self.seat: int = client.seat
         self.state: dict[str, Any] | None = None
         self.notices: list[str] = []  # the host's words on refused actions not waited for (the table shows them)
-        self.lost: str | None = None  # why the connection ended, once it has
+        self.lost: str | None = None  # why the connection ended for good, once it has
+        self.reconnecting = 0  # the attempt at joining again after the connection dropped (0: connected)
         self.on_change: Callable[[], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -386,43 +387,84 @@ class HostSeat:
         return bool(self._sending)
 
     async def pump(self) -> None:
-        """Read the host's messages until the connection ends (the app runs this as a task)."""
+        """Read the host's messages until the connection ends for good (the app runs this as a task). A dropped
+        connection (the host restarting) is joined again with the same link, with backoff, for up to
+        :data:`~crewkit.net.client.RECONNECT_FOR` seconds: :attr:`reconnecting` counts the attempts meanwhile,
+        and the table is back with the host's next ``state``."""
         from websockets.exceptions import ConnectionClosed
 
-        from crewkit.net.client import JoinRefused
+        from crewkit.net.client import JoinRefused, reconnect
 
         self._loop = asyncio.get_running_loop()
-        try:
-            while True:
-                message = await self.client.recv()
-                kind = message["type"]
-                if kind == "state":
-                    self._take(message)
-                elif kind in ("ack", "error"):
-                    future = self._answers.pop(int(message.get("id", -1)), None)
-                    if future is not None and not future.done():
-                        future.set_result(message)
-                    elif kind == "error":
-                        self.notices.append(self.named(message["message"]))
-                elif kind == "refused":
-                    self.lost = f"the host closed this seat's connection: {message['message']}"
-                if self.on_change is not None:
-                    self.on_change()
-        except (ConnectionClosed, JoinRefused) as exc:
-            self.lost = (f"the host sent a message this client does not understand: {exc}"
-                         if isinstance(exc, JoinRefused) else
-                         "the connection to the host was lost: join again with the same link (your seat waits)")
-        finally:
-            for future in self._answers.values():
-                if not future.done():
-                    future.set_result({"type": "error", "code": "lost", "message": self.lost or "connection lost"})
-            if self.on_change is not None:
-                self.on_change()
+        while True:
+            try:
+                await self._read()
+                return
+            except ConnectionClosed:
+                pass
+            except JoinRefused as exc:
+                self.lost = f"the host sent a message this client does not understand: {exc}"
+                self._changed()
+                return
+            self._drop_answers("the connection to the host dropped: reconnecting")
+            try:
+                self.client = await reconnect(self.client, self._attempt, self.reconnect_for)
+            except JoinRefused as exc:
+                self.reconnecting = 0
+                self.lost = (f"the host refused this seat: {exc.message}" if exc.code in FINAL_REFUSALS else
+                             f"the host did not come back ({exc.message}): join again with the same link "
+                             "(your seat waits)")
+                self._changed()
+                return
+            self.reconnecting = 0
+            self._changed()
+
+    reconnect_for = RECONNECT_FOR  # seconds a dropped connection is retried
+
+    def _attempt(self, n: int) -> None:
+        self.reconnecting = n
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    def _drop_answers(self, why: str) -> None:
+        for future in self._answers.values():
+            if not future.done():
+                future.set_result({"type": "error", "code": "lost", "message": why})
+
+    async def _read(self) -> None:
+        """The host's messages on this connection, until it ends (ConnectionClosed) or refuses the seat."""
+        while True:
+            message = await self.client.recv()
+            kind = message["type"]
+            if kind == "state":
+                self._take(message)
+            elif kind in ("ack", "error"):
+                future = self._answers.pop(int(message.get("id", -1)), None)
+                if future is not None and not future.done():
+                    future.set_result(message)
+                elif kind == "error":
+                    self.notices.append(self.named(message["message"]))
+            elif kind == "refused":
+                self.lost = f"the host closed this seat's connection: {message['message']}"
+                self._drop_answers(self.lost)
+                self._changed()
+                return
+            self._changed()
+
+    @property
+    def connection_note(self) -> str | None:
+        """Why the table cannot be played now, for the status line: reconnecting, or lost for good."""
+        if self.reconnecting:
+            return f"reconnecting (attempt {self.reconnecting})… the host is not answering; q leaves"
+        return f"Not connected: {self.lost}." if self.lost else None
 
     async def _send(self, action: Action | None) -> dict[str, Any]:
         """Send one action (None: pass the communication window) and wait for the host's ack or error."""
-        if self.lost:
-            return {"type": "error", "code": "lost", "message": self.lost}
+        if self.lost or self.reconnecting:
+            return {"type": "error", "code": "lost", "message": self.lost or "not connected: reconnecting"}
         ident = self.client.next_id()
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._answers[ident] = future  # before sending: the answer may come back before the send returns

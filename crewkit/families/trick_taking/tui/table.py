@@ -153,6 +153,7 @@ class TableScreen(Screen[None]):
         self._bell = TurnBell()  # rings once per (actions applied, seat)
         self._announced: set[int] = set()  # human seats told which card they received (distress signal)
         self._drawn_state: object = None  # a hosted table: the host's state last drawn
+        self._drawn_note: str | None = None  # ... and its connection's note (reconnecting, lost)
 
     @property
     def crew_app(self) -> CrewApp:
@@ -572,8 +573,10 @@ class TableScreen(Screen[None]):
             self.set_status(s.status())
             self.finish()
             return
-        if s.lost:
-            self.set_status(f"Not connected: {s.lost}.", error=True)
+        note = s.connection_note
+        self._drawn_note = note
+        if note:
+            self.set_status(note, error=True)
             return
         if s.variant == "hammer" and len(game.state(MatchState).round_results) > self._rounds_shown:
             self.show_round()  # the round's chips (the host deals the next round meanwhile)
@@ -630,7 +633,8 @@ class TableScreen(Screen[None]):
             return
         if self._engine_busy:  # this seat's own action is on its way: its answer draws the table
             return
-        if s.state is not self._drawn_state or s.lost:  # a refusal alone changes nothing: the status says it
+        if s.state is not self._drawn_state or s.connection_note != self._drawn_note:  # a refusal alone changes
+            # nothing: the status says it
             self._drawn_state = s.state
             self._scheduled = False
             self.advance()
