@@ -22,6 +22,7 @@ from crewkit.safetext import escape_controls
 
 __all__ = ["action_words", "play_plain", "run_plain"]
 
+NEXT_GAME = 4000  # the host's close code for the table's next game (crewkit.net.server.NEXT_GAME)
 HELP = "type a number to act, p to pass the communication window, s to show the table again, q to quit"
 
 
@@ -61,6 +62,7 @@ class PlainView:
         self.last: dict[str, Any] | None = None
         self.quitting = False  # the person typed q: the connection's end is theirs, not a lost one
         self.client: TableClient | None = None  # the connection now (joined again after a drop)
+        self.over_said = False  # the game's end was said (once, however many states follow)
 
     def say(self, text: str) -> None:
         self.out.write(escape_controls(text) + "\n")
@@ -75,8 +77,12 @@ class PlainView:
             self.say(f"  {with_names(line, names)}")
         self.shown_log = len(log)
         if state["over"]:
-            self.say(f"Game over. {with_names(state['outcome']['words'], names)}")
+            if not self.over_said:
+                self.over_said = True
+                self.say(f"Game over. {with_names(state['outcome']['words'], names)}")
+                self.say("Waiting for the host's next game: this table opens it without a key (q quits).")
             return
+        self.over_said = False
         obs = state["observation"]
         if state["turn"] or full:
             if "hand" in obs:
@@ -118,9 +124,10 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
         while True:
             try:
                 message = await client.recv()
-            except ConnectionClosed:
+            except ConnectionClosed as exc:
                 if inputs.done() or view.quitting:
                     return 0
+                next_game = exc.rcvd is not None and exc.rcvd.code == NEXT_GAME
                 try:
                     again = await _rejoin(view, client, inputs, reconnect_for)
                 except JoinRefused as exc:
@@ -133,12 +140,14 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
                 if again is None:
                     return 0  # the person quit meanwhile
                 view.client = client = again
-                view.say("Back at the table.")
+                if next_game:
+                    view.shown_log = 0
+                    view.say(f"The host opened the next game: {client.welcome['game']}.")
+                else:
+                    view.say("Back at the table.")
                 continue
             if message["type"] == "state":
                 view.show(message)
-                if message["over"]:
-                    return 0
             elif message["type"] == "error":
                 view.say(f"Not done: {message['message']}")
             elif message["type"] == "refused":

@@ -35,7 +35,8 @@ from crewkit.net.client import FINAL_REFUSALS, RECONNECT_FOR, TableClient
 
 __all__ = ["JoinSetup", "RemoteGame", "RemoteObservation", "RemoteSession", "SeatNames", "remote_setup"]
 
-HOST_DECIDES = "At a hosted table the host opens the next game: ask them (this table's game is over)."
+HOST_DECIDES = "Waiting for the host's next game: this table opens it without a key (q leaves the table)."
+NEXT_GAME = 4000  # the host's close code for the table's next game (crewkit.net.server.NEXT_GAME)
 # ``q`` at a hosted table (every game's table screen says the same)
 LEAVE_TITLE = "Leave the table?"
 LEAVE_NOTE = ("The host keeps the game. The table waits for you (the others read \"disconnected\"); join again "
@@ -373,6 +374,8 @@ class HostSeat:
         self.lost: str | None = None  # why the connection ended for good, once it has
         self.reconnecting = 0  # the attempt at joining again after the connection dropped (0: connected)
         self.on_change: Callable[[], None] | None = None
+        # the host opened the table's next game: called with the connection joined to it (the app opens its table)
+        self.on_new_game: Callable[[TableClient], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._sending: set[asyncio.Task[dict[str, Any]]] = set()
@@ -397,11 +400,12 @@ class HostSeat:
 
         self._loop = asyncio.get_running_loop()
         while True:
+            next_game = False
             try:
                 await self._read()
                 return
-            except ConnectionClosed:
-                pass
+            except ConnectionClosed as exc:
+                next_game = exc.rcvd is not None and exc.rcvd.code == NEXT_GAME
             except JoinRefused as exc:
                 self.lost = f"the host sent a message this client does not understand: {exc}"
                 self._changed()
@@ -417,6 +421,9 @@ class HostSeat:
                 self._changed()
                 return
             self.reconnecting = 0
+            if next_game and self.on_new_game is not None:
+                self.on_new_game(self.client)  # a new session for the new game: this one ends here
+                return
             self._changed()
 
     reconnect_for = RECONNECT_FOR  # seconds a dropped connection is retried
@@ -702,11 +709,13 @@ class RemoteSession(HostSeat):
         if self.finished is None:
             outcome = self.g.outcome()
             self.finished = Finished(outcome.result, name_seats(outcome.reason, self.kinds, self.seat), None, None,
-                                     self.g.distress_direction is not None, logbook=False)
+                                     self.g.distress_direction is not None, logbook=False, logbook_note=HOSTED_LOGBOOK)
         return self.finished
 
 
 
+HOSTED_LOGBOOK = ("The host keeps this game's record, and at a campaign's table counts it in the host's logbook; "
+                  "this window keeps neither.")
 HINT_REFUSED = ("no hint at a hosted table: the expert bot's hint reads the engine's view of your seat, and the "
                 "engine runs on the host (this client holds your observation only)")
 

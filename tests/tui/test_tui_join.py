@@ -175,7 +175,7 @@ async def test_a_joined_seat_plays_to_the_end_at_80x24(tmp_path: Path, ruleset: 
             assert any(s.startswith("Your turn") for s in statuses)
             end_text = screen_text(app)
             assert "seat " not in end_text  # the end screen's reason names the players
-            assert "n: next mission" not in end_text and "the host opens the next game" in end_text
+            assert "n: next mission" not in end_text and "Waiting for the host's next game" in end_text
             assert "r: play again" not in end_text and "s: same deal" not in end_text  # no new game offered
             assert "Esc: look at the table" in end_text
             await pilot.press("r")  # a key of a local game: not the seat's (the host decides), nothing happens
