@@ -63,6 +63,30 @@ class PlainView:
         self.quitting = False  # the person typed q: the connection's end is theirs, not a lost one
         self.client: TableClient | None = None  # the connection now (joined again after a drop)
         self.over_said = False  # the game's end was said (once, however many states follow)
+        self.rules: Any = None  # a trick-taking game's rules: its log is worded as the table's log panel words it
+
+    def words(self, lines: list[str], names: list[str], seat: int) -> list[str]:
+        """The log's lines in the table's words (``Task revealed: pink 1``), with names; other families' log
+        lines are words already."""
+        if self.rules is None:
+            return [with_names(line, names) for line in lines]
+        from crewkit.families.trick_taking.tui.log import event_text
+        from crewkit.tui.remote import SeatNames, log_events
+
+        kinds = SeatNames(["remote"] * len(names), names)
+        out = []
+        for event in log_events(lines, self.rules):
+            text = event_text(event, kinds, seat)  # None: not a line of the table's log either
+            if text is not None:
+                out.append(text.plain)
+        return out
+
+    def game(self, welcome: dict[str, Any]) -> None:
+        """The game the host's welcome names: a trick-taking game's rules word its log."""
+        from crewkit.tui.remote import compile_rules, remote_setup
+
+        setup, _ = remote_setup(welcome)
+        self.rules = None if setup is None else compile_rules(setup)
 
     def say(self, text: str) -> None:
         self.out.write(escape_controls(text) + "\n")
@@ -73,8 +97,8 @@ class PlainView:
         log = state["log"]
         names = [p["name"] for p in state["players"]]
         start = 0 if full else min(self.shown_log, len(log))
-        for line in log[start:]:
-            self.say(f"  {with_names(line, names)}")
+        for line in self.words(log[start:], names, int(state["seat"])):
+            self.say(f"  {line}")
         self.shown_log = len(log)
         if state["over"]:
             if not self.over_said:
@@ -117,6 +141,7 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
     out = out or sys.stdout
     view = PlainView(out)
     view.client = client
+    view.game(client.welcome)
     view.say(f"{client.welcome['title']}: {client.welcome['game']}. You are {client.name}. {HELP}.")
     reader = LineReader(lines or read_stdin_lines())
     inputs = asyncio.get_running_loop().create_task(_inputs(view, reader))
@@ -142,6 +167,7 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
                 view.client = client = again
                 if next_game:
                     view.shown_log = 0
+                    view.game(client.welcome)
                     view.say(f"The host opened the next game: {client.welcome['game']}.")
                 else:
                     view.say("Back at the table.")
