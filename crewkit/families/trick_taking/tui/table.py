@@ -124,7 +124,8 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_table", "Quit"),
     ]
     #: the keys a seat joined to a hosted table has (crewkit.tui.seat.SeatApp): the table's, none of a local game's
-    SEAT_ACTIONS = frozenset({"communicate", "signal", "distress", "last_trick", "continue", "hint", "tracker",
+    #: (no ``hint``: the expert bot reads the engine's view of a seat, which stays on the host: not offered)
+    SEAT_ACTIONS = frozenset({"communicate", "signal", "distress", "last_trick", "continue", "tracker",
                               "no_take_back", "results", "quit_table"})
     #: the keys of a mission in play, and those of a finished one (the table looked at after the end screen)
     PLAYING_ONLY = {"communicate", "signal", "distress", "continue", "hint"}
