@@ -519,7 +519,14 @@ class HostSeat:
                       lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
 
     def status(self) -> str:
-        return self.named(str((self.state or {}).get("status") or ""))
+        """The host's status in the players' names, this seat's own as "you" (``waiting for you and Bob``)."""
+        text = self.named(str((self.state or {}).get("status") or ""))
+        names = self.names
+        if text.startswith("waiting for ") and self.seat < len(names) and names[self.seat]:
+            own = re.escape(names[self.seat])
+            text = re.sub(rf"(?<![\w]){own}(?![\w])", "you", text[len("waiting for "):])
+            text = "waiting for " + text
+        return text
 
     def save(self) -> None:
         """The host keeps the game (every action durable there): nothing to save here."""

@@ -280,7 +280,7 @@ async def test_communication_and_distress_cross_clients_and_every_person_answers
             await pilot.press("home", "enter")  # Ann, the commander, takes the one task
             await settle(pilot)
             assert (session.state or {}).get("window")  # the window before trick 1: Ann and Bob answer
-            assert "space: nothing to say" in screen.status_text and "waiting for Ann and Bob" in screen.status_text
+            assert "space: nothing to say" in screen.status_text and "waiting for you and Bob" in screen.status_text
             await pilot.press("d", "enter")  # Ann calls the distress signal: refused until Bob has answered
             await settle(pilot)
             await asyncio.sleep(0.1)
