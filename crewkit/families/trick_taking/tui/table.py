@@ -155,6 +155,7 @@ class TableScreen(Screen[None]):
         self._announced: set[int] = set()  # human seats told which card they received (distress signal)
         self._drawn_state: object = None  # a hosted table: the host's state last drawn
         self._drawn_note: str | None = None  # ... and its connection's note (reconnecting, lost)
+        self._auto_passed: object = None  # the state (seq) whose window this seat passed by its setting
 
     @property
     def crew_app(self) -> CrewApp:
@@ -605,6 +606,18 @@ class TableScreen(Screen[None]):
                 self.prompt_human(acting)
                 self._waiting_lead = True
                 self.refresh_keys()
+                return
+            settings = getattr(self.app, "settings", None)
+            if (getattr(settings, "pass_window", False) and not self.speak_requested
+                    and self._auto_passed != state.get("seq")):
+                # the person's setting: nothing to say unless they pressed c before the window opened
+                self._auto_passed = state.get("seq")
+                try:
+                    s.pass_window()
+                except IllegalAction as exc:
+                    self.set_status(f"Not done: {exc.message}", error=True)
+                    return
+                self.set_status(f"Window passed by your setting (c before the next window to speak) · {s.status()}")
                 return
             may = " · ".join(keys)
             self.set_status(f"Your answer: {may + ' · ' if may else ''}space: nothing to say ({s.status()})")
