@@ -106,7 +106,7 @@ def _table_config(args: argparse.Namespace) -> tuple[Any, str]:
         mission = str(entry.path) if entry is not None and entry.path is not None else key
         # the logbook's keys: the finished game counts as an attempt of this campaign's mission
         campaign = {"identity": camp.identity, "mission": key,
-                    "version": str(getattr(entry, "version", "") or "")}
+                    "version": str(getattr(entry, "version", "") or ""), "source": str(args.campaign)}
     from crewkit.spec.mission_rulesets import choose_ruleset
 
     ruleset = choose_ruleset(ruleset, mission)
@@ -268,9 +268,71 @@ async def _serve(host: Any, args: argparse.Namespace, scheme: str, link_host: st
     if seats_web is not None:
         print(f"web pages on {'https' if scheme == 'wss' else 'http'}://{args.bind}:{seats_web.port}/", flush=True)
     print(f"listening on {scheme}://{args.bind}:{host.port}/ (Ctrl-C stops; `crewkit host --dir {args.dir}` "
-          "resumes). Commands: bot NAME, back NAME, status", flush=True)
+          "resumes). Commands: bot NAME, back NAME, status, next [MISSION]", flush=True)
     await _console(host)
     return 0
+
+
+COMMANDS = ("bot NAME (a bot plays that seat), back NAME (its person again), status, next [MISSION] (the next "
+            "game at the same table, same links)")
+
+
+def _campaign_mission(campaign: dict[str, str], wanted: str | None,
+                      won: bool | None = None) -> tuple[str | None, dict[str, str] | None, str]:
+    from crewkit.spec.campaigns import load_campaign
+
+    camp = load_campaign(campaign["source"], deep=False)
+    keys = list(camp.missions)
+    if wanted is not None:
+        if wanted not in keys:
+            raise UsageError(f"{wanted}: not a mission of campaign {camp.name!r}; its missions: {', '.join(keys)}")
+        key, why = wanted, "as asked"
+    elif won:
+        at = keys.index(campaign["mission"]) if campaign["mission"] in keys else -1
+        if at + 1 >= len(keys):
+            raise UsageError(f"the campaign {camp.name!r} is complete: name a mission (next MISSION)")
+        key, why = keys[at + 1], "the campaign's next mission (a success)"
+    else:
+        key, why = campaign["mission"], "the same mission again (a failure)"
+    entry = next((e for e in camp.entries if e.key == key), None)
+    mission = str(entry.path) if entry is not None and entry.path is not None else key
+    return mission, {**campaign, "mission": key, "version": str(getattr(entry, "version", "") or "")}, why
+
+
+async def _next_game(host: Any, rest: str) -> None:
+    """``next [TABLE] [MISSION]``: the next game at a table whose game is over (the only one, or TABLE)."""
+    from crewkit.errors import CrewkitError
+    from crewkit.net.table import Refusal
+
+    words = rest.split()
+    tables = [t for t in host.tables.values() if t.game.is_over()]
+    if words and words[0] in host.tables:
+        tables = [host.tables[words.pop(0)]]
+    if len(tables) != 1:
+        print("next: " + ("no table's game is over yet (status says whom they wait for)" if not tables else
+                          f"{len(tables)} tables' games are over: next TABLE [MISSION] "
+                          f"({', '.join(t.id for t in tables)})"), flush=True)
+        return
+    table = tables[0]
+    wanted = words[0] if words else None
+    config = table.config
+    try:
+        if config.campaign is not None and config.campaign.get("source"):
+            won = table.game.outcome().result == "success"
+            mission, campaign, why = _campaign_mission(config.campaign, wanted, won)
+        elif wanted is not None:
+            mission, campaign, why = wanted, None, "as asked"
+        else:
+            mission, campaign, why = config.mission, None, "the same mission, a new deal"
+        await host.next_game(table, mission, campaign)
+    except (UsageError, Refusal) as exc:
+        print(f"next: {getattr(exc, 'message', None) or exc}", flush=True)
+        return
+    except CrewkitError as exc:
+        print(f"next: {exc}", flush=True)
+        return
+    print(f"table {table.id}: game {table.game_number}, {campaign['mission'] if campaign else mission} ({why}); "
+          "every seat joins it by itself", flush=True)
 
 
 async def _console(host: Any) -> None:
@@ -294,8 +356,11 @@ async def _console(host: Any) -> None:
             for table in host.tables.values():
                 print(f"table {table.id}: {table.status()}", flush=True)
             continue
+        if command == "next":
+            await _next_game(host, rest)
+            continue
         if command not in ("bot", "back"):
-            print("commands: bot NAME (a bot plays that seat), back NAME (its person again), status", flush=True)
+            print(f"commands: {COMMANDS}", flush=True)
             continue
         found = [(t, s) for t in host.tables.values() for s in t.seats if s.name.casefold() == rest.casefold()]
         if len(found) != 1:

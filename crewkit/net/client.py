@@ -21,7 +21,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from crewkit.errors import CrewkitError
 from crewkit.net.protocol import MAX_HOST_MESSAGE, VERSION, ProtocolError, decode, encode, parse_link
 
-__all__ = ["JoinRefused", "TableClient"]
+__all__ = ["FINAL_REFUSALS", "RECONNECT_FOR", "JoinRefused", "TableClient", "reconnect"]
+
+RECONNECT_FOR = 600.0  # seconds a client retries its link after the connection dropped (the host restarting)
+RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)  # the backoff between attempts; the last repeats (never over 5 s)
+# refusals that another attempt cannot change: the client stops retrying and says the host's words
+FINAL_REFUSALS = frozenset({"version", "bad-code", "bad-link", "unknown-table", "bad-name", "bad-message"})
 
 
 class JoinRefused(CrewkitError):
@@ -48,6 +53,10 @@ class TableClient:
         self.raw: list[str] = []  # the text of every message (recording clients)
         self.check = check  # check every message against the protocol's schema (the load benchmark does not)
         self._ids = itertools.count(1)
+        # how this client joined: what :func:`reconnect` joins with again
+        self.link = ""
+        self.hello_name: str | None = None
+        self.ssl_context: ssl.SSLContext | None = None
 
     @classmethod
     async def connect(cls, link: str, name: str | None = None, *, ssl_context: ssl.SSLContext | None = None,
@@ -80,6 +89,7 @@ class TableClient:
             await ws.close()
             raise JoinRefused("bad-message", f"the host sent {first['type']} before welcome")
         client = cls(ws, first, keep, check)
+        client.link, client.hello_name, client.ssl_context = link, name, ssl_context
         if keep:
             client.raw.append(str(raw))
         return client
@@ -126,6 +136,28 @@ class TableClient:
     async def close(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             await self.ws.close()
+
+
+async def reconnect(client: TableClient, attempt: Callable[[int], None] | None = None,
+                    give_up_after: float = RECONNECT_FOR) -> TableClient:
+    """The same seat joined again with ``client``'s link after its connection dropped: retried with backoff
+    (``attempt(n)`` is told before each try) until the host answers or ``give_up_after`` seconds have passed.
+    A refusal another attempt cannot change (:data:`FINAL_REFUSALS`: a bad code, another version) is raised at
+    once; after the time is up the last failure is raised. The caller cancels it to stop (the person quit)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + give_up_after
+    for n in itertools.count(1):
+        if attempt is not None:
+            attempt(n)
+        try:
+            return await TableClient.connect(client.link, client.hello_name, ssl_context=client.ssl_context,
+                                             keep=client.keep, check=client.check)
+        except JoinRefused as exc:
+            if exc.code in FINAL_REFUSALS or loop.time() >= deadline:
+                raise
+        await asyncio.sleep(min(RECONNECT_DELAYS[min(n - 1, len(RECONNECT_DELAYS) - 1)],
+                                max(0.0, deadline - loop.time())))
+    raise AssertionError("unreachable")
 
 
 def _decode_host(raw: str | bytes) -> dict[str, Any]:

@@ -1,13 +1,14 @@
 """``crewkit join``'s plain terminal client: the table's news as lines, your actions by number.
 
 It shows what the host sends this seat (its log, its hand, who the table waits for, by name) and offers the
-actions the game allows it now; the host checks every action with the engine. A dropped connection ends it
-with the advice to join again with the same link (the seat waits for its person).
+actions the game allows it now; the host checks every action with the engine. A dropped connection is joined
+again with the same link, with backoff, for up to ten minutes (the seat waits for its person).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import ssl
 import sys
@@ -15,12 +16,13 @@ from typing import Any, TextIO
 
 from websockets.exceptions import ConnectionClosed
 
-from crewkit.net.client import TableClient
+from crewkit.net.client import FINAL_REFUSALS, RECONNECT_FOR, JoinRefused, TableClient, reconnect
 from crewkit.net.lines import LineReader, read_stdin_lines
 from crewkit.safetext import escape_controls
 
 __all__ = ["action_words", "play_plain", "run_plain"]
 
+NEXT_GAME = 4000  # the host's close code for the table's next game (crewkit.net.server.NEXT_GAME)
 HELP = "type a number to act, p to pass the communication window, s to show the table again, q to quit"
 
 
@@ -59,6 +61,32 @@ class PlainView:
         self.shown_log = 0
         self.last: dict[str, Any] | None = None
         self.quitting = False  # the person typed q: the connection's end is theirs, not a lost one
+        self.client: TableClient | None = None  # the connection now (joined again after a drop)
+        self.over_said = False  # the game's end was said (once, however many states follow)
+        self.rules: Any = None  # a trick-taking game's rules: its log is worded as the table's log panel words it
+
+    def words(self, lines: list[str], names: list[str], seat: int) -> list[str]:
+        """The log's lines in the table's words (``Task revealed: pink 1``), with names; other families' log
+        lines are words already."""
+        if self.rules is None:
+            return [with_names(line, names) for line in lines]
+        from crewkit.families.trick_taking.tui.log import event_text
+        from crewkit.tui.remote import SeatNames, log_events
+
+        kinds = SeatNames(["remote"] * len(names), names)
+        out = []
+        for event in log_events(lines, self.rules):
+            text = event_text(event, kinds, seat)  # None: not a line of the table's log either
+            if text is not None:
+                out.append(text.plain)
+        return out
+
+    def game(self, welcome: dict[str, Any]) -> None:
+        """The game the host's welcome names: a trick-taking game's rules word its log."""
+        from crewkit.tui.remote import compile_rules, remote_setup
+
+        setup, _ = remote_setup(welcome)
+        self.rules = None if setup is None else compile_rules(setup)
 
     def say(self, text: str) -> None:
         self.out.write(escape_controls(text) + "\n")
@@ -69,12 +97,16 @@ class PlainView:
         log = state["log"]
         names = [p["name"] for p in state["players"]]
         start = 0 if full else min(self.shown_log, len(log))
-        for line in log[start:]:
-            self.say(f"  {with_names(line, names)}")
+        for line in self.words(log[start:], names, int(state["seat"])):
+            self.say(f"  {line}")
         self.shown_log = len(log)
         if state["over"]:
-            self.say(f"Game over. {with_names(state['outcome']['words'], names)}")
+            if not self.over_said:
+                self.over_said = True
+                self.say(f"Game over. {with_names(state['outcome']['words'], names)}")
+                self.say("Waiting for the host's next game: this table opens it without a key (q quits).")
             return
+        self.over_said = False
         obs = state["observation"]
         if state["turn"] or full:
             if "hand" in obs:
@@ -102,20 +134,46 @@ async def run_plain(link: str, name: str | None, context: ssl.SSLContext | None 
     return await play_plain(client, lines, out)
 
 
-async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None = None) -> int:
-    """:func:`run_plain` with a seat already connected."""
+async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None = None,
+                     reconnect_for: float = RECONNECT_FOR) -> int:
+    """:func:`run_plain` with a seat already connected. A dropped connection is joined again with the same link
+    for up to ``reconnect_for`` seconds (the person may quit meanwhile)."""
     out = out or sys.stdout
     view = PlainView(out)
+    view.client = client
+    view.game(client.welcome)
     view.say(f"{client.welcome['title']}: {client.welcome['game']}. You are {client.name}. {HELP}.")
     reader = LineReader(lines or read_stdin_lines())
-    inputs = asyncio.get_running_loop().create_task(_inputs(client, view, reader))
+    inputs = asyncio.get_running_loop().create_task(_inputs(view, reader))
     try:
         while True:
-            message = await client.recv()
+            try:
+                message = await client.recv()
+            except ConnectionClosed as exc:
+                if inputs.done() or view.quitting:
+                    return 0
+                next_game = exc.rcvd is not None and exc.rcvd.code == NEXT_GAME
+                try:
+                    again = await _rejoin(view, client, inputs, reconnect_for)
+                except JoinRefused as exc:
+                    if exc.code in FINAL_REFUSALS:
+                        view.say(f"The host refused your seat: {exc.message}")
+                    else:
+                        view.say(f"The host did not come back ({exc.message}). Join again with the same link: "
+                                 "your seat waits for you.")
+                    return 1
+                if again is None:
+                    return 0  # the person quit meanwhile
+                view.client = client = again
+                if next_game:
+                    view.shown_log = 0
+                    view.game(client.welcome)
+                    view.say(f"The host opened the next game: {client.welcome['game']}.")
+                else:
+                    view.say("Back at the table.")
+                continue
             if message["type"] == "state":
                 view.show(message)
-                if message["over"]:
-                    return 0
             elif message["type"] == "error":
                 view.say(f"Not done: {message['message']}")
             elif message["type"] == "refused":
@@ -123,23 +181,36 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
                 return 1
             if inputs.done():
                 return 0
-    except ConnectionClosed:
-        if inputs.done() or view.quitting:
-            return 0
-        view.say("The connection to the host was lost. Join again with the same link: your seat waits for you.")
-        return 1
     finally:
         inputs.cancel()
         await client.close()
 
 
-async def _inputs(client: TableClient, view: PlainView, reader: LineReader) -> None:
+async def _rejoin(view: PlainView, client: TableClient, inputs: asyncio.Task[None],
+                  give_up_after: float) -> TableClient | None:
+    """The seat joined again after its connection dropped, or None when the person quit meanwhile."""
+    def attempt(n: int) -> None:
+        view.say(f"reconnecting (attempt {n})… the host is not answering; q quits")
+
+    trying = asyncio.get_running_loop().create_task(reconnect(client, attempt, give_up_after))
+    await asyncio.wait({trying, inputs}, return_when=asyncio.FIRST_COMPLETED)
+    if not trying.done():
+        trying.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await trying
+        return None
+    return trying.result()
+
+
+async def _inputs(view: PlainView, reader: LineReader) -> None:
     while True:
         line = await reader.next()
         if not line:
             return  # end of input: keep watching the table
         word = line.strip().lower()
         state = view.last
+        client = view.client
+        assert client is not None
         if word in ("q", "quit"):
             view.quitting = True
             await client.close()

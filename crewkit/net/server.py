@@ -74,6 +74,10 @@ class Limits:
     rename_window: float = 600.0  # ... within this many seconds
 
 
+NEXT_GAME = 4000  # the close code that tells a client the table opened its next game: join again, same link
+NEXT_GAME_MARK = "\x00next-game"  # queued after the last message of a game: the writer closes with NEXT_GAME
+
+
 class _Connection:
     """One client: its queue of outgoing messages (drained by its own task) and its incoming allowance."""
 
@@ -93,10 +97,19 @@ class _Connection:
             self.queue = asyncio.Queue(1)
             asyncio.get_running_loop().create_task(self.ws.close(1013, "too slow reading"))
 
+    def next_game(self) -> None:
+        """The table opened its next game: the client joins again (close code :data:`NEXT_GAME`) and is welcomed
+        to the new game (its rules, its mission), after the messages queued before."""
+        self.queue.put_nowait(NEXT_GAME_MARK)
+
     async def write_loop(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await self.ws.send(await self.queue.get())
+                text = await self.queue.get()
+                if text is NEXT_GAME_MARK:
+                    await self.ws.close(NEXT_GAME, "the table's next game")
+                    return
+                await self.ws.send(text)
 
     def allow(self) -> bool:
         """One incoming message within the allowance (a token bucket)?"""
@@ -213,6 +226,13 @@ class Host:
         with contextlib.suppress(RuntimeError):  # no running loop yet: start() starts the runners
             self._start_runner(table)
         return table
+
+    async def next_game(self, table: HostedTable, mission: str | None, campaign: dict[str, str] | None) -> None:
+        """The table's next game (its game now over), at the same seats and links: every connected client is
+        closed with :data:`NEXT_GAME` and joins again by itself, welcomed to the new game."""
+        for outbox in await table.next_game(mission, campaign):
+            if isinstance(outbox, _Connection):
+                outbox.next_game()
 
     def _start_runner(self, table: HostedTable) -> None:
         if table.id not in self._runners:

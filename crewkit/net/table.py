@@ -236,6 +236,7 @@ class HostedTable:
         self._seq, self._hash = 0, genesis(table_id)
         self._head = head  # None only while a journal of an earlier crewkit is replayed (see _upgrade)
         self.notes: list[str] = []  # what the host says on resuming the table (a journal upgraded)
+        self.game_number = 1  # the table's games so far: ``next`` opens another at the same seats (a ``game`` event)
 
     # ------------------------------------------------------------------ creating and resuming
     @classmethod
@@ -372,6 +373,14 @@ class HostedTable:
             if not isinstance(name, str) or not 0 < len(name) <= longest:
                 raise ValueError(f"a name is 1 to {longest} characters, found {name!r}")
             self.seats[seat].name = name
+        elif kind == "game":
+            mission, seed, campaign = event.get("mission"), event.get("seed"), event.get("campaign")
+            if not (mission is None or isinstance(mission, str)) or not isinstance(seed, str):
+                raise ValueError(f"a game event names its mission and seed, found {mission!r} and {seed!r}")
+            if not (campaign is None or (isinstance(campaign, dict)
+                                         and all(isinstance(v, str) for v in campaign.values()))):
+                raise ValueError(f"a game event's campaign is an object of texts, found {campaign!r}")
+            self._open_next(mission, seed, campaign)
         else:
             raise ValueError(f"unknown event {kind!r}")
 
@@ -388,7 +397,7 @@ class HostedTable:
         resumes the folder, and the attempt is found by its record's path, so it is never counted twice."""
         if not self.game.is_over():
             return
-        record = self.folder / RECORD_FILE
+        record = self.record_path
         if not record.exists():
             write_text_atomic(record, json.dumps(self.game.record(), indent=1) + "\n")
         campaign = self.config.campaign
@@ -407,6 +416,60 @@ class HostedTable:
                                     record_path=str(record), mission_version=campaign.get("version") or None)
         except (LogbookError, OSError, sqlite3.Error) as exc:  # the game stays played; the host says why
             self.logbook_error = f"the attempt could not be written to {self.logbook_path}: {exc}"
+
+    @property
+    def record_path(self) -> Path:
+        """The record of the table's game now: ``record.json`` for its first, ``record-N.json`` for its N-th."""
+        return self.folder / (RECORD_FILE if self.game_number == 1 else f"record-{self.game_number}.json")
+
+    # ------------------------------------------------------------------ the next game at the same table
+    async def next_game(self, mission: str | None, campaign: dict[str, str] | None,
+                        seed: str | None = None) -> list[Outbox]:
+        """Open the table's next game (its game now is over): ``mission`` with the same seats, codes, names and
+        bots, a new deal; written as a ``game`` event of the journal (its chain goes on), so a host restarted on
+        the folder resumes the new game. Refusal when the game is not over or the mission cannot be opened.
+        Returns the connections of the game before, let go: each is told to join again (the new game's welcome)."""
+        async with self.lock:
+            if not self.game.is_over():
+                raise Refusal("not-over", f"the game is not over ({self.status()})")
+            seed = seed or secrets.token_hex(4)
+            previous = (self.config, self.game, self.game_number)
+            try:
+                self._open_next(mission, seed, campaign)
+            except (CrewkitError, ValueError) as exc:
+                self.config, self.game, self.game_number = previous
+                raise Refusal("bad-mission", f"cannot open {mission}: {getattr(exc, 'message', None) or exc}") from None
+            await self._write({"event": "game", "mission": mission, "seed": seed, "campaign": campaign})
+            gone = [s.outbox for s in self.seats if s.outbox is not None]
+            for seat in self.seats:
+                seat.outbox = None  # its client joins again, to the new game
+            self._broadcast()
+            self.changed.set()
+            return gone
+
+    def _open_next(self, mission: str | None, seed: str, campaign: dict[str, str] | None) -> None:
+        """The next game opened at these seats (in their order now: JARVIS may have renumbered them)."""
+        if not self.game.is_over():
+            raise ValueError("a next game is opened once the game is over")
+        self.settle()  # the game's record and logbook attempt, if a host killed at its end had not written them
+        names = [s.name for s in self.seats]
+        kinds = ["human" if s.human else s.bot_spec for s in self.seats]
+        old = self.config
+        config = TableConfig(old.ruleset, mission, old.players, seed, kinds, dict(old.readings), names, campaign)
+        game = open_game(config.ruleset, config.mission, config.players, config.seed, config.readings, names)
+        if game.seats != len(self.seats) or (game.dummy_seat is not None and self.seats[game.dummy_seat].human):
+            raise ValueError(f"{mission} is not played at these seats ({game.seats} seats)")
+        self.config, self.game = config, game
+        self.game_number += 1
+        self.applied = 0
+        self.answered.clear()
+        self.offered_at = -1
+        self.bot_faults = []
+        self.logbook_error = None
+        self._players = {}
+        self._control = [game.controller(s) for s in range(game.seats)]
+        self._views.clear()
+        self._pending = None
 
     def close(self) -> None:
         if self._log is not None:

@@ -37,9 +37,10 @@ async def run_table_app(client: TableClient) -> tuple[int, str | None, str | Non
     except TimeoutError:
         await client.close()
         return 1, "the host sent no table within 15 seconds", None
-    app = SeatApp(session())  # the table and nothing else: none of the shell's commands
+    seat = session()
+    app = SeatApp(seat)  # the table and nothing else: none of the shell's commands
     try:
         code = await app.run_async()
     finally:
-        await client.close()
+        await seat.client.close()  # the connection now (joined again after a drop: not ``client``)
     return int(code or 0), app.fatal_message or None, app.exit_note or None

@@ -31,11 +31,12 @@ from crewkit.families.trick_taking.engine.rules import Rules
 from crewkit.families.trick_taking.engine.scoring import RoundResult
 from crewkit.families.trick_taking.engine.state import Event, Trick
 from crewkit.families.trick_taking.engine.taskcards import TaskCardInfo
-from crewkit.net.client import TableClient
+from crewkit.net.client import FINAL_REFUSALS, RECONNECT_FOR, TableClient
 
 __all__ = ["JoinSetup", "RemoteGame", "RemoteObservation", "RemoteSession", "SeatNames", "remote_setup"]
 
-HOST_DECIDES = "At a hosted table the host opens the next game: ask them (this table's game is over)."
+HOST_DECIDES = "Waiting for the host's next game: this table opens it without a key (q leaves the table)."
+NEXT_GAME = 4000  # the host's close code for the table's next game (crewkit.net.server.NEXT_GAME)
 # ``q`` at a hosted table (every game's table screen says the same)
 LEAVE_TITLE = "Leave the table?"
 LEAVE_NOTE = ("The host keeps the game. The table waits for you (the others read \"disconnected\"); join again "
@@ -370,8 +371,11 @@ class HostSeat:
         self.seat: int = client.seat
         self.state: dict[str, Any] | None = None
         self.notices: list[str] = []  # the host's words on refused actions not waited for (the table shows them)
-        self.lost: str | None = None  # why the connection ended, once it has
+        self.lost: str | None = None  # why the connection ended for good, once it has
+        self.reconnecting = 0  # the attempt at joining again after the connection dropped (0: connected)
         self.on_change: Callable[[], None] | None = None
+        # the host opened the table's next game: called with the connection joined to it (the app opens its table)
+        self.on_new_game: Callable[[TableClient], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._sending: set[asyncio.Task[dict[str, Any]]] = set()
@@ -386,43 +390,88 @@ class HostSeat:
         return bool(self._sending)
 
     async def pump(self) -> None:
-        """Read the host's messages until the connection ends (the app runs this as a task)."""
+        """Read the host's messages until the connection ends for good (the app runs this as a task). A dropped
+        connection (the host restarting) is joined again with the same link, with backoff, for up to
+        :data:`~crewkit.net.client.RECONNECT_FOR` seconds: :attr:`reconnecting` counts the attempts meanwhile,
+        and the table is back with the host's next ``state``."""
         from websockets.exceptions import ConnectionClosed
 
-        from crewkit.net.client import JoinRefused
+        from crewkit.net.client import JoinRefused, reconnect
 
         self._loop = asyncio.get_running_loop()
-        try:
-            while True:
-                message = await self.client.recv()
-                kind = message["type"]
-                if kind == "state":
-                    self._take(message)
-                elif kind in ("ack", "error"):
-                    future = self._answers.pop(int(message.get("id", -1)), None)
-                    if future is not None and not future.done():
-                        future.set_result(message)
-                    elif kind == "error":
-                        self.notices.append(self.named(message["message"]))
-                elif kind == "refused":
-                    self.lost = f"the host closed this seat's connection: {message['message']}"
-                if self.on_change is not None:
-                    self.on_change()
-        except (ConnectionClosed, JoinRefused) as exc:
-            self.lost = (f"the host sent a message this client does not understand: {exc}"
-                         if isinstance(exc, JoinRefused) else
-                         "the connection to the host was lost: join again with the same link (your seat waits)")
-        finally:
-            for future in self._answers.values():
-                if not future.done():
-                    future.set_result({"type": "error", "code": "lost", "message": self.lost or "connection lost"})
-            if self.on_change is not None:
-                self.on_change()
+        while True:
+            next_game = False
+            try:
+                await self._read()
+                return
+            except ConnectionClosed as exc:
+                next_game = exc.rcvd is not None and exc.rcvd.code == NEXT_GAME
+            except JoinRefused as exc:
+                self.lost = f"the host sent a message this client does not understand: {exc}"
+                self._changed()
+                return
+            self._drop_answers("the connection to the host dropped: reconnecting")
+            try:
+                self.client = await reconnect(self.client, self._attempt, self.reconnect_for)
+            except JoinRefused as exc:
+                self.reconnecting = 0
+                self.lost = (f"the host refused this seat: {exc.message}" if exc.code in FINAL_REFUSALS else
+                             f"the host did not come back ({exc.message}): join again with the same link "
+                             "(your seat waits)")
+                self._changed()
+                return
+            self.reconnecting = 0
+            if next_game and self.on_new_game is not None:
+                self.on_new_game(self.client)  # a new session for the new game: this one ends here
+                return
+            self._changed()
+
+    reconnect_for = RECONNECT_FOR  # seconds a dropped connection is retried
+
+    def _attempt(self, n: int) -> None:
+        self.reconnecting = n
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    def _drop_answers(self, why: str) -> None:
+        for future in self._answers.values():
+            if not future.done():
+                future.set_result({"type": "error", "code": "lost", "message": why})
+
+    async def _read(self) -> None:
+        """The host's messages on this connection, until it ends (ConnectionClosed) or refuses the seat."""
+        while True:
+            message = await self.client.recv()
+            kind = message["type"]
+            if kind == "state":
+                self._take(message)
+            elif kind in ("ack", "error"):
+                future = self._answers.pop(int(message.get("id", -1)), None)
+                if future is not None and not future.done():
+                    future.set_result(message)
+                elif kind == "error":
+                    self.notices.append(self.named(message["message"]))
+            elif kind == "refused":
+                self.lost = f"the host closed this seat's connection: {message['message']}"
+                self._drop_answers(self.lost)
+                self._changed()
+                return
+            self._changed()
+
+    @property
+    def connection_note(self) -> str | None:
+        """Why the table cannot be played now, for the status line: reconnecting, or lost for good."""
+        if self.reconnecting:
+            return f"reconnecting (attempt {self.reconnecting})… the host is not answering; q leaves"
+        return f"Not connected: {self.lost}." if self.lost else None
 
     async def _send(self, action: Action | None) -> dict[str, Any]:
         """Send one action (None: pass the communication window) and wait for the host's ack or error."""
-        if self.lost:
-            return {"type": "error", "code": "lost", "message": self.lost}
+        if self.lost or self.reconnecting:
+            return {"type": "error", "code": "lost", "message": self.lost or "not connected: reconnecting"}
         ident = self.client.next_id()
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._answers[ident] = future  # before sending: the answer may come back before the send returns
@@ -470,7 +519,14 @@ class HostSeat:
                       lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
 
     def status(self) -> str:
-        return self.named(str((self.state or {}).get("status") or ""))
+        """The host's status in the players' names, this seat's own as "you" (``waiting for you and Bob``)."""
+        text = self.named(str((self.state or {}).get("status") or ""))
+        names = self.names
+        if text.startswith("waiting for ") and self.seat < len(names) and names[self.seat]:
+            own = re.escape(names[self.seat])
+            text = re.sub(rf"(?<![\w]){own}(?![\w])", "you", text[len("waiting for "):])
+            text = "waiting for " + text
+        return text
 
     def save(self) -> None:
         """The host keeps the game (every action durable there): nothing to save here."""
@@ -660,11 +716,13 @@ class RemoteSession(HostSeat):
         if self.finished is None:
             outcome = self.g.outcome()
             self.finished = Finished(outcome.result, name_seats(outcome.reason, self.kinds, self.seat), None, None,
-                                     self.g.distress_direction is not None, logbook=False)
+                                     self.g.distress_direction is not None, logbook=False, logbook_note=HOSTED_LOGBOOK)
         return self.finished
 
 
 
+HOSTED_LOGBOOK = ("The host keeps this game's record, and at a campaign's table counts it in the host's logbook; "
+                  "this window keeps neither.")
 HINT_REFUSED = ("no hint at a hosted table: the expert bot's hint reads the engine's view of your seat, and the "
                 "engine runs on the host (this client holds your observation only)")
 

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from crewkit.families.not_alone.tui.table import HuntTableScreen
     from crewkit.families.trick_taking.tui.session import Finished
     from crewkit.families.trick_taking.tui.table import TableScreen
+    from crewkit.net.client import TableClient
 
 __all__ = ["SeatApp", "seat_help"]
 
@@ -87,6 +88,8 @@ class SeatApp(FrameApp):
         from crewkit.tui.settings import load_settings
 
         self.seat = seat
+        seat.on_new_game = self._new_game
+        self.games = 1  # the table's games this seat has sat at (the host's ``next`` opens another)
         self.session: Any = None  # a local game's session: a seat never holds one (the end screen asks)
         self.fatal_message: str | None = None  # why the app stopped (said by ``crewkit join``)
         self.exit_note: str | None = None  # a word for the terminal once the app has closed (the seat left)
@@ -125,17 +128,50 @@ class SeatApp(FrameApp):
 
     # ------------------------------------------------------------------ the table
     def get_default_screen(self) -> Screen[Any]:
+        return self._table_screen(self.seat)
+
+    @staticmethod
+    def _table_screen(seat: HostSeat) -> Screen[Any]:
         from crewkit.families.not_alone.tui.remote import RemoteHuntSession
 
-        if isinstance(self.seat, RemoteHuntSession):
+        if isinstance(seat, RemoteHuntSession):
             from crewkit.families.not_alone.tui.table import HuntTableScreen
 
-            return HuntTableScreen(self.seat, delay=0.0)
+            return HuntTableScreen(seat, delay=0.0)
         from crewkit.families.trick_taking.tui.table import TableScreen
         from crewkit.tui.remote import RemoteSession
 
-        assert isinstance(self.seat, RemoteSession)
-        return TableScreen(self.seat, delay=0.0)
+        assert isinstance(seat, RemoteSession)
+        return TableScreen(seat, delay=0.0)
+
+    def _new_game(self, client: TableClient) -> None:
+        """The host opened the table's next game and this seat's connection joined it: its table opens."""
+        self.run_worker(self._switch(client), group="next-game", exit_on_error=False)
+
+    async def _switch(self, client: TableClient) -> None:
+        from crewkit.tui.join import remote_session
+
+        try:
+            await client.until(lambda m: m["type"] == "state", timeout=15)
+        except TimeoutError:
+            await client.close()
+            self.fail("the host sent no table for its next game within 15 seconds")
+            return
+        session, why = remote_session(client)
+        if session is None:
+            await client.close()
+            self.fail(f"the host's next game cannot be drawn here ({why}): join again with the same link")
+            return
+        seat = session()
+        seat.on_new_game = self._new_game
+        self.seat = seat
+        self.games += 1
+        self.clear_notifications()
+        screen = self._table_screen(seat)
+        if screen.id is not None:  # the game before's table is still there under its id (set once by Textual)
+            screen._id = f"{screen.id}-{self.games}"
+        # on top of the game before's table and end screen (they stay below; the table is the top one)
+        self.push_screen(screen)
 
     def on_mount(self) -> None:
         from crewkit.tui.safe import shown
@@ -163,8 +199,11 @@ class SeatApp(FrameApp):
         if session.variant == "hammer":  # the standings are the seat's observation
             self.push_screen(StandingsScreen(session, finished, hosted=True))
             return
-        self.push_screen(EndScreen(session.mission, session.title or session.mission, finished, False,
-                                   why_no_next=HOST_DECIDES, hosted=True, kinds=session.kinds))
+        end = EndScreen(session.mission, session.title or session.mission, finished, False,
+                        why_no_next=HOST_DECIDES, hosted=True, kinds=session.kinds)
+        if self.games > 1 and end.id is not None:  # the end screens of the games before stay below
+            end._id = f"{end.id}-{self.games}"
+        self.push_screen(end)
 
     def fail(self, message: str, code: int = 1) -> None:
         """Stop on an error the seat cannot play on: ``crewkit join`` says ``message`` and exits with ``code``."""

@@ -27,6 +27,8 @@ class Settings:
     bot_delay: float = 0.4
     #: the terminal bell when it becomes your turn while the terminal is not focused
     bell: bool = True
+    #: at a hosted table, answer each communication window "nothing to say" by itself unless ``c`` was pressed
+    pass_window: bool = False
 
     def describe(self, name: str) -> str:
         """One line for the settings dialog: what the setting does and its value, in words."""
@@ -37,6 +39,9 @@ class Settings:
             return "Bot speed: at once" if self.bot_delay <= 0 else f"Bot speed: {self.bot_delay:g} s per move"
         if name == "bell":
             return "Your turn: bell when the terminal is not focused" if self.bell else "Your turn: no bell"
+        if name == "pass_window":
+            return ("Hosted table: pass the communication window unless I press c" if self.pass_window
+                    else "Hosted table: the communication window waits for my answer")
         raise KeyError(name)
 
     def toggled(self, name: str) -> Settings:

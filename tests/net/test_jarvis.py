@@ -127,13 +127,18 @@ async def test_the_plain_client_plays_jarvis_turns(tmp_path: Path) -> None:
         typed = iter(["p", "1"] * 2000)  # pass a communication window when one is open, else the first action
         deadline = time.monotonic() + 120
 
+        over = False
+
         def read_line() -> str:
             time.sleep(0.01)
+            if over:
+                return "q\n"  # the game is over: the client waits for the host's next game; Cleo leaves
             return next(typed, "") + "\n" if time.monotonic() < deadline else ""
 
         plain = asyncio.create_task(run_plain(seat_link(host, table, commander), "Cleo", lines=read_line, out=out))
         end = await play_seat(rival, "rival")
         assert end["over"]
+        over = True
         assert await asyncio.wait_for(plain, 30) == 0
         shown = out.getvalue()
         assert "for JARVIS: play" in shown and "JARVIS's face-up cards:" in shown

@@ -101,7 +101,7 @@ class RemoteHuntSession(HostSeat):
     def human_seat(self) -> int | None:
         """This seat, when the host waits for its choice (and none of its choices is still on its way)."""
         state = self.state or {}
-        if self.lost or self.sending or not state.get("turn") or self.is_over():
+        if self.lost or self.reconnecting or self.sending or not state.get("turn") or self.is_over():
             return None
         obs = self.obs
         return self.seat if self.legal or (obs is not None and obs.question is not None) else None

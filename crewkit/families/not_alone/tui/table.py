@@ -458,8 +458,9 @@ class HuntTableScreen(Screen[None]):
 
     def say_remote(self, s: RemoteHuntSession) -> None:
         """Whom the table waits for (``waiting for Bob and Cat``), or why this seat cannot play on."""
-        if s.lost:
-            self.set_status(f"Not connected: {s.lost}.")
+        note = s.connection_note
+        if note:
+            self.set_status(note)
         elif s.unreadable:  # never silently fewer choices than the host offers
             self.set_status(f"This client cannot read an action the host offers ({s.unreadable[0]}); join with "
                             "the same crewkit version as the host, or with --plain.")

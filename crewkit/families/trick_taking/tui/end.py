@@ -111,7 +111,9 @@ class EndScreen(GameEndScreen):
             if p.distress_used:
                 body.append(" (distress signal used: +1 attempt on success)")
             body.append("\n")
-        if not f.logbook:
+        if f.logbook_note:
+            body.append(f.logbook_note + "\n", style="dim")
+        elif not f.logbook:
             body.append("This rule set is not part of the campaign logbook.\n", style="dim")
         if f.practice:
             body.append("A practice game: not counted in the logbook.\n", style="cyan")

@@ -72,6 +72,7 @@ class Finished:
     logbook: bool = True  # False for games outside the campaign logbook (Hammer, Persian, practice)
     hints_used: bool = False
     practice: bool = False
+    logbook_note: str | None = None  # what a seat at a hosted table says of the logbook instead (the host keeps it)
 
 
 class Session:

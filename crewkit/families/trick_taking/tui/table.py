@@ -126,7 +126,8 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_table", "Quit"),
     ]
     #: the keys a seat joined to a hosted table has (crewkit.tui.seat.SeatApp): the table's, none of a local game's
-    SEAT_ACTIONS = frozenset({"communicate", "signal", "distress", "last_trick", "continue", "hint", "tracker",
+    #: (no ``hint``: the expert bot reads the engine's view of a seat, which stays on the host: not offered)
+    SEAT_ACTIONS = frozenset({"communicate", "signal", "distress", "last_trick", "continue", "tracker",
                               "no_take_back", "results", "quit_table"})
     #: the keys of a mission in play, and those of a finished one (the table looked at after the end screen)
     PLAYING_ONLY = {"communicate", "signal", "distress", "continue", "hint"}
@@ -157,6 +158,8 @@ class TableScreen(Screen[None]):
         self._bell = TurnBell()  # rings once per (actions applied, seat)
         self._announced: set[int] = set()  # human seats told which card they received (distress signal)
         self._drawn_state: object = None  # a hosted table: the host's state last drawn
+        self._drawn_note: str | None = None  # ... and its connection's note (reconnecting, lost)
+        self._auto_passed: object = None  # the state (seq) whose window this seat passed by its setting
 
     @property
     def crew_app(self) -> CrewApp:
@@ -578,8 +581,10 @@ class TableScreen(Screen[None]):
             self.set_status(s.status())
             self.finish()
             return
-        if s.lost:
-            self.set_status(f"Not connected: {s.lost}.", error=True)
+        note = s.connection_note
+        self._drawn_note = note
+        if note:
+            self.set_status(note, error=True)
             return
         if s.variant == "hammer" and len(game.state(MatchState).round_results) > self._rounds_shown:
             self.show_round()  # the round's chips (the host deals the next round meanwhile)
@@ -607,6 +612,18 @@ class TableScreen(Screen[None]):
                 self.prompt_human(acting)
                 self._waiting_lead = True
                 self.refresh_keys()
+                return
+            settings = getattr(self.app, "settings", None)
+            if (getattr(settings, "pass_window", False) and not self.speak_requested
+                    and self._auto_passed != state.get("seq")):
+                # the person's setting: nothing to say unless they pressed c before the window opened
+                self._auto_passed = state.get("seq")
+                try:
+                    s.pass_window()
+                except IllegalAction as exc:
+                    self.set_status(f"Not done: {exc.message}", error=True)
+                    return
+                self.set_status(f"Window passed by your setting (c before the next window to speak) · {s.status()}")
                 return
             may = " · ".join(keys)
             self.set_status(f"Your answer: {may + ' · ' if may else ''}space: nothing to say ({s.status()})")
@@ -636,7 +653,8 @@ class TableScreen(Screen[None]):
             return
         if self._engine_busy:  # this seat's own action is on its way: its answer draws the table
             return
-        if s.state is not self._drawn_state or s.lost:  # a refusal alone changes nothing: the status says it
+        if s.state is not self._drawn_state or s.connection_note != self._drawn_note:  # a refusal alone changes
+            # nothing: the status says it
             self._drawn_state = s.state
             self._scheduled = False
             self.advance()
