@@ -48,6 +48,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("ruleset", "description"): "shown to people",
     ("ruleset", "family"): "picks the family that checks and runs it (crewkit.games.family_named); a trick-taking "
                            "rule set can only say trick-taking",
+    ("ruleset", "commander.called"): "the role's word shown to people (crewkit.tui.text.commander_word: captain)",
     ("ruleset", "extends"): "resolved by the loader before anything is compiled (crewkit.spec.loader)",
     ("ruleset", "readings[].question"): "shown to people (docs/variants.md, the app's variants screen)",
     ("ruleset", "readings[].source"): "shown to people",
