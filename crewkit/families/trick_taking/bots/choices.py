@@ -361,18 +361,10 @@ def tokens(bot: HeuristicBot, obs: Observation, req: Sequence[Action]) -> Action
 
 def _greedy_owners(obs: Observation, hands: list[int]) -> list[int]:
     """Owners of the tasks drafted by affinity in turn from the commander (the draft's usual order)."""
-    from crewkit.families.trick_taking.bots.knowledge import _task_affinity
+    from crewkit.families.trick_taking.bots.knowledge import draft_by_affinity
 
-    n = obs.players
     owners = [t.owner if t.owner is not None else -1 for t in obs.tasks]
-    ids = [t.card.id for t in obs.tasks]
-    seat = obs.commander if obs.commander is not None else 0
-    while -1 in owners:
-        free = [i for i, o in enumerate(owners) if o == -1]
-        best = max(free, key=lambda i: (_task_affinity(obs.rules, hands[seat], ids[i]), -ids[i]))
-        owners[best] = seat
-        seat = (seat + 1) % n
-    return owners
+    return draft_by_affinity(obs, hands, owners, obs.commander if obs.commander is not None else 0)
 
 
 class _Retasked:

@@ -38,6 +38,7 @@ from crewkit.families.trick_taking.bots.knowledge import (
     _full_view,
     _model_fits,
     _task_affinity,
+    draft_by_affinity,
     world_from,
 )
 from crewkit.families.trick_taking.bots.safety import safe_plays
@@ -274,18 +275,9 @@ def comm_pick(seat: int, options: Sequence[tuple[Card, str | None]],
 
 def _finish_draft(obs: Observation, hands: list[int], first: int) -> list[int]:
     """Owners of every task if this seat takes ``first`` and the others draft by affinity."""
-    n = obs.players
     owners = [t.owner if t.owner is not None else -1 for t in obs.tasks]
-    ids = [t.card.id for t in obs.tasks]
-    idx = ids.index(first)
-    owners[idx] = obs.seat
-    seat = (obs.seat + 1) % n
-    while -1 in owners:
-        free = [i for i, o in enumerate(owners) if o == -1]
-        best = max(free, key=lambda i: (_task_affinity(obs.rules, hands[seat], ids[i]), -ids[i]))
-        owners[best] = seat
-        seat = (seat + 1) % n
-    return owners
+    owners[[t.card.id for t in obs.tasks].index(first)] = obs.seat
+    return draft_by_affinity(obs, hands, owners, (obs.seat + 1) % obs.players)
 
 
 class _OwnedView:

@@ -231,3 +231,16 @@ def _model_fits(obs: Observation, setup: bool = False) -> bool:
         return False
     seen = sum(obs.hand_sizes) + sum(len(t.plays) for t in obs.tricks) + len(obs.current_trick)
     return seen == len(obs.rules.deck)
+
+
+def draft_by_affinity(obs: Observation, hands: list[int], owners: list[int], seat: int) -> list[int]:
+    """``owners`` (a task's owner by index, -1: not taken yet) completed by a draft in turn from ``seat``, each
+    seat taking the free task its hand suits best (:func:`_task_affinity`)."""
+    ids = [t.card.id for t in obs.tasks]
+    owners = list(owners)
+    while -1 in owners:
+        free = [i for i, o in enumerate(owners) if o == -1]
+        best = max(free, key=lambda i: (_task_affinity(obs.rules, hands[seat], ids[i]), -ids[i]))
+        owners[best] = seat
+        seat = (seat + 1) % obs.players
+    return owners
