@@ -142,4 +142,6 @@ async def test_requests_piling_up_on_a_big_document_leave_other_documents_answer
     await hover(small, types.Position(line=6, character=15), "small.yaml")
     await asyncio.gather(*piled)
     hovers = [name for what, name, _ in EVENTS if what == "hover"]
-    assert hovers[0] == "small.yaml", EVENTS  # answered before the first of the big file's
+    # the big file's answers take turns (one at a time on their document), the small one's does not wait for them:
+    # answered before the second of the big file's (the first may be done first on a machine of another speed)
+    assert hovers.index("small.yaml") <= 1, EVENTS
