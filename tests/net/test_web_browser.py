@@ -24,32 +24,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import launched_chromium
 
 from crewkit.families.trick_taking.tui.hand import CARD_KEYS
 from crewkit.net.table import HostedTable
 
 pytestmark = pytest.mark.timeout(90)
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # Playwright's key names for the hand's card keys (the digits under the cards)
 PAGE_KEYS = {"-": "Minus", "=": "Equal", "[": "BracketLeft", "]": "BracketRight"}
 
 
 @pytest.fixture
 def chromium() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium): the browser seat is not "
-                    "tested in a browser on this machine (tests/net/test_web_seats.py tests its server)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the dev extra: "
-                                                                "pip install '.[dev]'")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    yield from launched_chromium("the browser seat is not "
+                                 "tested in a browser on this machine (tests/net/test_web_seats.py tests its server)")
 
 
 def _start_host(folder: Path, errors: Path, *options: str) -> tuple[subprocess.Popen[str], str, str]:

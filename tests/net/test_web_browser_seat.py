@@ -23,14 +23,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import launched_chromium
 
 from crewkit.net.table import HostedTable
 
 pytestmark = pytest.mark.timeout(180)
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # after the end: the end screen, the table (Esc), the campaign and a mission's briefing and game (c, Enter,
 # Enter) in the old app; then the shell's other keys, at the table and at the end screen again
 KEYS = ["Escape", "c", "Enter", "Enter", "n", "r", "l", "v", "o", "Escape", "c", "Enter", "Enter", "s", "u",
@@ -39,17 +37,8 @@ KEYS = ["Escape", "c", "Enter", "Enter", "n", "r", "l", "v", "o", "Escape", "c",
 
 @pytest.fixture
 def chromium() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium): a browser seat's keys after "
-                    "its game are tested here in a browser only (tests/tui/test_tui_seat_app.py tests its app)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the dev extra: "
-                                                                "pip install '.[dev]'")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    yield from launched_chromium("a browser seat's keys after "
+                                 "its game are tested here in a browser only (tests/tui/test_tui_seat_app.py tests its app)")
 
 
 def _wait(test: Callable[[], bool], timeout: float, what: str) -> None:
