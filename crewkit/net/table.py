@@ -24,6 +24,7 @@ import asyncio
 import hmac
 import json
 import os
+import re
 import secrets
 import sqlite3
 import time
@@ -70,6 +71,7 @@ TABLE_FORMAT = "crewkit-table/1"
 RENAMES = (3, 600.0)  # a seat's renames at most, within this many seconds (the host's Limits set its own)
 
 
+_SEAT_WORD = re.compile(r"\bseat (\d+)\b")  # "seat 2" in the engine's words: a person's name at a table
 _INVISIBLE = frozenset({"Cf", "Cc", "Zl", "Zp"})  # format (zero-width, bidi), control and line/paragraph breaks
 
 
@@ -768,19 +770,27 @@ class HostedTable:
         names = [self.seats[s].name for s in seats]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
-    def status(self) -> str:
-        """Who the table waits for, in words (``waiting for Ann (disconnected)``)."""
+    def status(self, viewer: int | None = None) -> str:
+        """Who the table waits for, and for what, in words (``waiting for Ann (disconnected)``): the host's
+        console says it, and every seat's state carries it for that seat (``viewer``: that seat's own person
+        is "you", ``waiting for you and Bob to communicate or pass``). One function for both, so a seat's
+        status line never says other than the host's."""
         if self.broken:
             return f"the table has stopped: {self.broken}"
-        if self.game.is_over():
-            return self.game.outcome().words()
+        if self.game.is_over():  # the outcome's words name seats: the people's names here
+            return _SEAT_WORD.sub(lambda m: self.seats[int(m.group(1))].name if int(m.group(1)) < len(self.seats)
+                                  else m.group(0), self.game.outcome().words())
+
+        def named(seat: Seat) -> str:
+            return "you" if seat.index == viewer else seat.name
+
         parts = []
-        waits = self.window_pending() or list(self.game.waiting())
-        for s in waits:
+        pending = self.window_pending()
+        for s in pending or list(self.game.waiting()):
             seat = self.seats[self._controller(s)]
-            part = seat.name + ("" if seat.by_bot or seat.connected else " (disconnected)")
-            parts.append(part if seat.index == s else f"{part} (for {self.seats[s].name})")
-        why = " to communicate or pass" if self.window_pending() else ""
+            part = named(seat) + ("" if seat.by_bot or seat.connected or seat.index == viewer else " (disconnected)")
+            parts.append(part if seat.index == s else f"{part} (for {named(self.seats[s])})")
+        why = " to communicate or pass" if pending else ""
         return ("waiting for " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
                 + why) if parts else "waiting"
 
@@ -802,7 +812,7 @@ class HostedTable:
             "log": log,
             "players": table["players"],
             "waiting": table["waiting"],
-            "status": table["status"],
+            "status": self.status(seat),  # the host's status, this seat's person "you"
             # the actions of every seat this one decides for (the commander's include JARVIS's, each naming
             # its seat); JARVIS's cards are face up, in every seat's observation
             "legal": [] if self.seats[seat].by_bot else legal,
@@ -818,7 +828,7 @@ class HostedTable:
         waiting = self.waiting_seats()
         return {"players": [self._player_json(s) for s in self.seats],
                 "waiting_seats": waiting, "waiting": [self.seats[s].name for s in waiting],
-                "pending": self.window_pending(), "status": self.status(), "over": self.game.is_over(),
+                "pending": self.window_pending(), "over": self.game.is_over(),
                 "outcome": {"result": outcome.result, "words": outcome.words()}}
 
     def _player_json(self, s: Seat) -> dict[str, Any]:

@@ -519,14 +519,9 @@ class HostSeat:
                       lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
 
     def status(self) -> str:
-        """The host's status in the players' names, this seat's own as "you" (``waiting for you and Bob``)."""
-        text = self.named(str((self.state or {}).get("status") or ""))
-        names = self.names
-        if text.startswith("waiting for ") and self.seat < len(names) and names[self.seat]:
-            own = re.escape(names[self.seat])
-            text = re.sub(rf"(?<![\w]){own}(?![\w])", "you", text[len("waiting for "):])
-            text = "waiting for " + text
-        return text
+        """The host's status for this seat, as the host words it (:meth:`crewkit.net.table.HostedTable.status`:
+        the host's console says the same, this seat's own person "you": ``waiting for you and Bob``)."""
+        return self.named(str((self.state or {}).get("status") or ""))
 
     def save(self) -> None:
         """The host keeps the game (every action durable there): nothing to save here."""

@@ -29,6 +29,7 @@ from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassC
 from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
 from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission, MatchState, match_of
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.engine.observation import OPTIONAL_TYPES
 from crewkit.families.trick_taking.engine.step_actions import ChoosePlayer
 from crewkit.families.trick_taking.tui.communication import CrewView
 from crewkit.families.trick_taking.tui.dialogs import (
@@ -598,6 +599,8 @@ class TableScreen(Screen[None]):
         acting = self.acting()  # this seat, or JARVIS when the commander decides for it
         if acting is None:
             acting = seat
+        # the host's words for this seat first: a prompt below says more, and no branch leaves an older line
+        self.set_status(s.status())
         if state.get("window"):
             # every human answers the window: communicate (c), signal (s), call distress (d), or nothing (space)
             self._waiting_lead = True
@@ -608,7 +611,9 @@ class TableScreen(Screen[None]):
                 keys.append("s signal")
             if s.distress_actions(seat):
                 keys.append("d distress")
-            if state.get("turn") and game.legal_actions(acting) and not self._lead_waits_for_others(s):
+            # to lead now (the window closes with the lead): only when the host offers the lead itself
+            lead = [a for a in game.legal_actions(acting) if not isinstance(a, OPTIONAL_TYPES)]
+            if state.get("turn") and lead and not self._lead_waits_for_others(s):
                 self.prompt_human(acting)
                 self._waiting_lead = True
                 self.refresh_keys()
