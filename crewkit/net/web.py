@@ -160,6 +160,7 @@ class WebSeats:
     runner: web.AppRunner | None = None
     site: web.TCPSite | None = None
     downloads: DownloadManager = field(default_factory=DownloadManager)
+    stopping: bool = False  # the host is stopping: its pages are told to come back by themselves
 
     def app(self) -> web.Application:
         import textual_serve
@@ -238,6 +239,7 @@ class WebSeats:
         return web_link(self.scheme, host_name, self.port, table, code)
 
     async def stop(self) -> None:
+        self.stopping = True
         await asyncio.gather(*(session.end() for session in list(self.sessions.values())))
         if self.runner is not None:
             await self.runner.cleanup()
@@ -348,7 +350,9 @@ class WebSeats:
         ended = asyncio.get_running_loop().create_task(session.finished())
         try:
             await asyncio.wait([keys, ended], return_when=asyncio.FIRST_COMPLETED)
-            if ended.done():
+            if ended.done() and self.stopping:  # the page tries the host's address again until it is back
+                await _tell(ws, "crewkit-gone", "the host stopped")
+            elif ended.done():
                 note = ended.result()
                 await _tell(ws, "crewkit-closed", note or "You left the table. Open your link again to return "
                                                           "to your seat.")

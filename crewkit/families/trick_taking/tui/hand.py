@@ -191,6 +191,10 @@ class HandView(Widget, can_focus=True):
         index = x // CELL
         return index if index < len(self.cards) else None
 
+    def focus_on_click(self) -> bool:
+        """A click takes the keys only when the hand has a card to choose."""
+        return bool(self.legal)
+
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None or offset.y < 1:
@@ -198,7 +202,8 @@ class HandView(Widget, can_focus=True):
         index = self.index_at(offset.x)
         if index is None:
             return
-        self.focus()
+        if self.legal:  # a hand with nothing to choose leaves the keys where they are (a list waits for them)
+            self.focus()
         if index == self.cursor:
             self.action_choose()
         else:

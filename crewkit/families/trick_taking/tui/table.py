@@ -84,6 +84,7 @@ class TasksBox(VerticalScroll):
     """The tasks panel when it holds more than it shows (80x24): ↑ ↓ move three lines at once, Page keys a
     page, without the smooth-scroll animation that made one press move less than a line."""
 
+    FOCUS_ON_CLICK = False  # Tab brings the keys here; a click (or the wheel) never takes them from a list
     BINDINGS = [
         Binding("down", "lines(3)", "Scroll down", show=False),
         Binding("up", "lines(-3)", "Scroll up", show=False),
