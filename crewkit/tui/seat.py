@@ -128,10 +128,12 @@ class SeatApp(FrameApp):
 
     # ------------------------------------------------------------------ the table
     def get_default_screen(self) -> Screen[Any]:
-        return self._table_screen(self.seat)
+        """A blank base: each game's table is pushed on it (:meth:`on_mount`) and goes with its game (the host's
+        next game replaces it, :meth:`_switch`), so the screens of the games before never stay stacked."""
+        return Screen()
 
-    @staticmethod
-    def _table_screen(seat: HostSeat) -> Screen[Any]:
+    def table_screen_of(self, seat: HostSeat) -> Screen[Any]:
+        """The table screen of ``seat``'s game (its family's)."""
         from crewkit.families.not_alone.tui.remote import RemoteHuntSession
 
         if isinstance(seat, RemoteHuntSession):
@@ -167,14 +169,14 @@ class SeatApp(FrameApp):
         self.seat = seat
         self.games += 1
         self.clear_notifications()
-        screen = self._table_screen(seat)
-        if screen.id is not None:  # the game before's table is still there under its id (set once by Textual)
-            screen._id = f"{screen.id}-{self.games}"
-        # on top of the game before's table and end screen (they stay below; the table is the top one)
-        self.push_screen(screen)
+        while len(self.screen_stack) > 1:  # the game before's screens go: its end screen, any dialog, its table
+            await self.pop_screen()
+        await self.push_screen(self.table_screen_of(seat))
 
     def on_mount(self) -> None:
         from crewkit.tui.safe import shown
+
+        self.push_screen(self.table_screen_of(self.seat))
 
         for note in self._settings_notes:
             self.notify(shown(note), title="crewkit", severity="warning", timeout=8)
@@ -201,8 +203,6 @@ class SeatApp(FrameApp):
             return
         end = EndScreen(session.mission, session.title or session.mission, finished, False,
                         why_no_next=HOST_DECIDES, hosted=True, kinds=session.kinds)
-        if self.games > 1 and end.id is not None:  # the end screens of the games before stay below
-            end._id = f"{end.id}-{self.games}"
         self.push_screen(end)
 
     def fail(self, message: str, code: int = 1) -> None:

@@ -104,12 +104,14 @@ async def test_next_opens_the_campaigns_next_game_at_the_same_table_and_every_se
                 await _until(lambda old=old_seat: app.seat is not old and isinstance(app.screen, TableScreen),  # type: ignore[misc]
                              "Ann's table of the next game", pause)
                 assert app.seat.state is not None and app.seat.state["seat"] == 0
+                assert app.screen_stack[1:] == [app.screen]  # on the blank base: the game before's screens are gone
                 assert isinstance(app.seat, RemoteSession) and app.seat.mission == table.config.mission
                 await _until(lambda n=game: out.getvalue().count("The host opened the next game") == n,  # type: ignore[misc]
                              "Bob at the next game", pause)
                 if game == 3:
                     break
             assert app.games == 4 and not bob_plays.done()
+            await pilot.pause()  # the fourth table's mounting done before the app closes (its header's title)
         typed.put("q")
         assert await asyncio.wait_for(bob_plays, 60) == 0
         await app.seat.client.close()

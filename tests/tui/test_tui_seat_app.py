@@ -168,8 +168,8 @@ async def test_a_key_added_to_the_table_for_local_games_is_refused_at_a_seat_unt
         BINDINGS = [Binding("x", "app.screenshot", "Screenshot"), Binding("y", "play_again", "Again at once")]
 
     class LaterSeatApp(SeatApp):
-        def get_default_screen(self) -> Any:
-            return LaterTable(self.seat, delay=0.0)  # type: ignore[arg-type]
+        def table_screen_of(self, seat: Any) -> Any:
+            return LaterTable(seat, delay=0.0)
 
     async with ended_table(tmp_path / "tables", "crew", "planet-nine/01", 3, "fast") as (host, table):
         client, seat = await seat_of(host, table)
