@@ -311,6 +311,9 @@ class Family(Protocol):
     default_bot: str  # the bot ``simulate`` and ``compare`` use when none is named
     solvable: bool  # whether crewkit's solver decides its deals (compare's "winnable")
     action_types: frozenset[str]  # its records' action types beyond crewkit's own (the record schema's)
+    #: ``module:attribute`` of its :class:`crewkit.tui.family.FamilyTUI` (its sessions and table screen at the
+    #: terminal), imported by the app shell when a game of it is played; None: it offers no table there
+    tui: str | None
 
     def rulesets(self) -> list[Path]:
         """The rule set files its own package ships, found by name as crewkit's are (``--ruleset toy``);

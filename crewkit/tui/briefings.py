@@ -39,9 +39,9 @@ def table_for(mission: str, *, ruleset: str | None = None, players: int | None =
               readings: Mapping[str, str] | None = None, campaign: str | None = None) -> Table:
     """The table ``crewkit play`` would set for ``mission`` (with ``--ruleset``, ``--players``, ``--reading``
     and ``--campaign`` as given): you in seat 0, bots elsewhere, 4 players when the mission allows them."""
-    from crewkit.families.trick_taking.tui.session import normalise_seats
     from crewkit.spec.errors import SpecError, SpecIssue
     from crewkit.tui.catalog import campaign_info, in_mission_set, ruleset_data
+    from crewkit.tui.options import normalise_seats
 
     entry = None
     fixed: dict[str, str] = {}

@@ -59,3 +59,6 @@ def test_crewkit_commands_run_the_walk_through_family(tmp_path: Path) -> None:
     assert json.loads(record.read_text(encoding="utf-8"))["family"] == "highcard"
     out = _run(tmp_path, env, "-m", "crewkit", "replay", str(record))
     assert out.returncode == 0 and " won: seat " in out.stdout, out.stdout + out.stderr
+    out = _run(tmp_path, env, "-m", "crewkit", "play", "--ruleset", "highcard.yaml", "--players", "3")
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stdout + out.stderr
+    assert "is a game of the highcard family, which offers no table at the terminal" in out.stderr

@@ -145,6 +145,7 @@ class NotAlone:
     default_bot = "heuristic"
     solvable = False
     action_types: frozenset[str] = frozenset()  # its actions are crewkit's own (the record schema's)
+    tui = "crewkit.families.not_alone.tui.terminal:TERMINAL"  # its table at the terminal (crewkit.tui.family)
 
     def rulesets(self) -> list[Path]:
         return []  # in crewkit's rulesets/ folder

@@ -23,8 +23,41 @@ from crewkit.tui.screens.end import GameEndScreen
 from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
 
 if TYPE_CHECKING:
+    from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.tui.app import CrewApp
     from crewkit.tui.remote import RemoteSession
+
+
+def show_end(app: CrewApp, table: TableScreen, finished: Finished) -> None:
+    """The end of a local mission in the shell: its end screen (a Hammer match's standings) and what the
+    player chooses there (retry, the same deal, take back, the next mission, the campaign)."""
+    session = table.session
+    assert isinstance(session, Session)
+    mission = session.mission
+    nxt_mission = app.next_mission(mission)
+    no_next = app.why_no_next(mission)
+
+    def chosen(what: str | None) -> None:
+        if what == "retry":
+            table.restart()
+        elif what == "same-deal":
+            table.restart(same_deal=True)
+        elif what == "take-back":
+            table.action_take_back()
+        elif what == "next":
+            nxt = app.next_mission(mission)
+            if nxt is not None:
+                app.open_briefing(nxt)
+        elif what == "campaign":
+            app.show_campaign()
+
+    app.clear_notifications()  # a hint's toast would cover the result
+    if session.variant == "hammer":
+        app.push_screen(StandingsScreen(session, finished), chosen)
+        return
+    app.push_screen(EndScreen(mission, session.title or app.title_of(mission), finished,
+                              nxt_mission is not None and no_next is None, why_no_next=no_next,
+                              practice=session.practice), chosen)
 
 
 def secret_reveal(session: Session) -> Text:

@@ -27,27 +27,6 @@ DEFAULT_BOT = "expert-quick"
 FALLBACK_BOT = "random"
 
 
-def normalise_seats(seats: list[str] | None, players: int, bots_available: bool,
-                    bot: str | None = None) -> list[str]:
-    """``human``/bot names per seat; default: you in seat 0, bots elsewhere (all human without bots).
-
-    ``bot`` names the bot of the seats given as ``bot`` (and of the empty ones); they stay ``bot`` (the
-    default bot) without it."""
-    if not seats:
-        kinds = [HUMAN] + ["bot"] * (players - 1)
-    else:
-        kinds = [s.strip().lower() or HUMAN for s in seats]
-        if len(kinds) < players:
-            kinds += ["bot"] * (players - len(kinds))
-        kinds = kinds[:players]
-    kinds = [HUMAN if k in ("human", "you", "me", "h") else k for k in kinds]
-    if not bots_available:
-        kinds = [HUMAN] * players
-    if bot:
-        kinds = [bot if k == "bot" else k for k in kinds]
-    return kinds
-
-
 def game_title(ruleset: str, mission: str) -> str:
     """The mission's title; for a mission set (Hammer, Persian) the rule set's title (and the card's)."""
     from crewkit.tui.catalog import in_mission_set, mission_title, ruleset_data

@@ -1,0 +1,45 @@
+"""The trick-taking family at the terminal (:class:`crewkit.tui.family.FamilyTUI`): a mission's attempt in a
+:class:`~crewkit.families.trick_taking.tui.session.Session` at the
+:class:`~crewkit.families.trick_taking.tui.table.TableScreen`; the shell asks for them here, never imports them.
+Both are imported when a mission starts (checking one imports neither: a faster first screen)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crewkit.errors import UsageError
+
+if TYPE_CHECKING:
+    from crewkit.families.trick_taking.tui.session import Session
+    from crewkit.families.trick_taking.tui.table import TableScreen
+    from crewkit.tui.family import GameSession, MissionStart
+    from crewkit.tui.options import PlayOptions
+    from crewkit.tui.services import Services
+
+
+class TrickTakingTUI:
+    def session(self, ruleset: str, options: PlayOptions, services: Services) -> GameSession:
+        raise UsageError(f"rule set {ruleset!r} plays missions: give --mission or --campaign")
+
+    def mission_session(self, start: MissionStart, services: Services) -> Session:
+        from crewkit.families.trick_taking.tui.session import Session
+
+        return Session(services, mission=start.mission, ruleset=start.ruleset, players=start.players,
+                       kinds=start.kinds, campaign=start.campaign, base_seed=start.base_seed,
+                       readings=start.readings, ref=start.ref, version=start.version, title=start.title,
+                       practice=start.practice, hints=start.hints)
+
+    def check_mission(self, start: MissionStart) -> None:
+        from crewkit.families.trick_taking.engine.setup import specs_for
+
+        specs_for(start.ruleset, start.ref, start.players, start.readings)
+
+    def table(self, session: GameSession, delay: float) -> TableScreen:
+        from crewkit.families.trick_taking.tui.session import Session
+        from crewkit.families.trick_taking.tui.table import TableScreen
+
+        assert isinstance(session, Session)
+        return TableScreen(session, delay=delay)
+
+
+TERMINAL = TrickTakingTUI()
