@@ -34,8 +34,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
                           "crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.solve"},
     # the review of an attempt: the trick-taking solver's (a Family answer with the solver's)
     "crewkit.cli.review": {"crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.review"},
-    # a campaign's logbook counts trick-taking attempts (the logbook's family answer comes with net/table.py's)
-    "crewkit.cli.campaign": {"crewkit.families.trick_taking.engine.setup"},
     # the hosted table: a logbook of trick-taking attempts, JARVIS's seat (h44's review of net/table.py)
     "crewkit.net.table": {"crewkit.families.trick_taking.engine.blocks.dummy",
                           "crewkit.families.trick_taking.engine.setup"},
@@ -68,8 +66,8 @@ STILL_IMPORTED: dict[str, set[str]] = {
     # a mission's briefing reads the trick-taking rule set and mission (no Family answer for a briefing yet)
     "crewkit.tui.briefings": {"crewkit.families.trick_taking.engine.setup"},
     "crewkit.tui.screens.briefing": {"crewkit.families.trick_taking.engine.setup"},
-    # the trick-taking session's bots and the logbook's distress-signal count (the shell's services)
-    "crewkit.tui.services": {"crewkit.families.trick_taking.bots", "crewkit.families.trick_taking.engine.setup"},
+    # the trick-taking session's bots (the shell's default bot factory)
+    "crewkit.tui.services": {"crewkit.families.trick_taking.bots"},
 }
 
 

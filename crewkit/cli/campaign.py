@@ -65,7 +65,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             except Exception:  # a broken mission file still shows up in the table
                 checked[entry.ref] = False
         titles[entry.key] = entry.title if checked[entry.ref] else "?"
-    from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
+    from crewkit.games import logbook_extra_attempts
 
     versions = {e.key: e.version for e in campaign.entries}
     if args.logbook is not None and not args.logbook.is_file():

@@ -32,6 +32,7 @@ __all__ = [
     "family_name_of",
     "installed_action_types",
     "installed_rulesets",
+    "logbook_extra_attempts",
     "ruleset_file",
     "record_family",
     "open_game",
@@ -159,3 +160,14 @@ def open_game(ruleset: str, mission: str | None, players: int, seed: str = "",
 def replay(record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
     """Replay a game record of any family through its family's one record reader."""
     return record_family(record).replay(record, names)
+
+
+def logbook_extra_attempts(ruleset: str) -> int:
+    """What the logbook adds to a mission won under ``ruleset`` (by name or path) with the distress signal used:
+    its family's answer (0 for a family without one; the rule book's 1 when the family cannot be loaded)."""
+    try:
+        family = family_for(ruleset)
+    except UnknownFamily:
+        return 1
+    answer = getattr(family, "logbook_extra_attempts", None)
+    return 0 if answer is None else int(answer(ruleset))

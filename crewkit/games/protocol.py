@@ -377,3 +377,9 @@ class Family(Protocol):
     def bots_json(self, spec: str) -> dict[str, str] | None:
         """The bot of each side of a bot spec, for reports (None for a crew)."""
         ...
+
+    def logbook_extra_attempts(self, ruleset: str) -> int:
+        """What a campaign's logbook adds to a mission won under ``ruleset`` with the distress signal used (its
+        rule set's ``distress.extra_attempts``). Optional: a family without it adds none
+        (:func:`crewkit.games.logbook_extra_attempts`)."""
+        ...

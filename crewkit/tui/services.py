@@ -110,7 +110,7 @@ def saved_missions(saves: Saves, campaign: str) -> set[str]:
 def progress_of(logbook: LogbookLike, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
     """The logbook's progress normalised into :class:`Progress` (any object with those attributes works);
     a distress-signal success counts its rule set's ``distress.extra_attempts``."""
-    from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
+    from crewkit.games import logbook_extra_attempts
 
     try:
         rows = list(logbook.progress(campaign, list(mission_ids), logbook_extra_attempts))
@@ -142,7 +142,7 @@ def campaign_progress(logbook: LogbookLike, info: Any) -> tuple[list[Progress], 
     method = getattr(logbook, "progress_for_versions", None)
     if not versions or not any(versions.values()) or method is None:
         return progress_of(logbook, info.key, info.missions), {}
-    from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
+    from crewkit.games import logbook_extra_attempts
 
     try:
         lines, older = method(info.key, {m: versions.get(m, "") for m in info.missions}, logbook_extra_attempts)

@@ -241,6 +241,11 @@ class TrickTaking:
     def bots_json(self, spec: str) -> dict[str, str] | None:
         return None
 
+    def logbook_extra_attempts(self, ruleset: str) -> int:
+        from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
+
+        return logbook_extra_attempts(ruleset)
+
     def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
         from crewkit.families.trick_taking.bots.registry import make_bot
 
