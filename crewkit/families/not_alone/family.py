@@ -145,7 +145,7 @@ class NotAlone:
     default_bot = "heuristic"
     solvable = False
     action_types: frozenset[str] = frozenset()  # its actions are crewkit's own (the record schema's)
-    tui = "crewkit.families.not_alone.tui.terminal:TERMINAL"  # its table at the terminal (crewkit.tui.family)
+    tui: str | None = "crewkit.families.not_alone.tui.terminal:TERMINAL"  # its table at the terminal (crewkit.tui.family)
 
     def rulesets(self) -> list[Path]:
         return []  # in crewkit's rulesets/ folder
@@ -208,6 +208,9 @@ class NotAlone:
 
         sides = sides or {}
         return side_label(*parse_side_bots(spec or self.default_bot, sides.get("creature"), sides.get("hunted")))
+
+    def logbook_extra_attempts(self, ruleset: str) -> int:
+        return 0  # no distress signal in this game
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
         from crewkit.families.not_alone.bots import parse_side_bots

@@ -170,7 +170,7 @@ class TrickTaking:
     solvable = True
 
     action_types: frozenset[str] = frozenset()  # its actions are crewkit's own (the record schema's)
-    tui = "crewkit.families.trick_taking.tui.terminal:TERMINAL"  # its table at the terminal (crewkit.tui.family)
+    tui: str | None = "crewkit.families.trick_taking.tui.terminal:TERMINAL"  # its table at the terminal (crewkit.tui.family)
 
     def rulesets(self) -> list[Path]:
         return []  # in crewkit's rulesets/ folder
