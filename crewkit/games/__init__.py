@@ -35,6 +35,7 @@ __all__ = [
     "logbook_extra_attempts",
     "ruleset_file",
     "record_family",
+    "refuse_other_family",
     "open_game",
     "replay",
 ]
@@ -171,3 +172,24 @@ def logbook_extra_attempts(ruleset: str) -> int:
         return 1
     answer = getattr(family, "logbook_extra_attempts", None)
     return 0 if answer is None else int(answer(ruleset))
+
+
+def refuse_other_family(ruleset: str, family: str) -> None:
+    """Raise a SpecError at the ``family:`` line of ``ruleset`` when it is a game of another family than
+    ``family`` (a command that runs one family's rule sets only: ``crewkit solve`` and the trick-taking loader);
+    the message says which commands run it, from that family's answers (``crewkit play`` when it offers a
+    table at the terminal)."""
+    name = family_name_of(ruleset)
+    if name == family:
+        return
+    from crewkit.spec import bundled
+    from crewkit.spec.errors import SpecError, SpecIssue
+
+    other = family_named(name)  # an unknown family is said as such
+    path = ruleset_file(ruleset)
+    line = next((i for i, text in enumerate(bundled.family_file_lines(path), 1) if text.startswith("family:")), 1)
+    commands = [*(["play"] if getattr(other, "tui", None) else []), "simulate", "compare", "replay", "validate"]
+    raise SpecError([SpecIssue(str(path), line, 1, ("family",),
+                               f"rule set {path.stem!r} is a game of the {name} family, not {family}: crewkit "
+                               f"{', '.join(commands[:-1])} and {commands[-1]} run it; this command runs {family} "
+                               "rule sets only")])
