@@ -125,6 +125,8 @@ async def main() -> None:
     from crewkit.cli import main as crewkit
     print(crewkit(["play", "--ruleset", "toy", "--seats", "human,clever,high"]),  # refused before the app opens
           crewkit(["play", "--ruleset", "toy", "--mission", "planet-nine/01"]))
+    from crewkit.tui.catalog import known_games
+    print(sorted((g.game, g.title, g.source) for g in known_games() if g.source == "installed"))  # the chooser's
     options = PlayOptions(ruleset="toy", players=3, seed="s1", fast=True, campaign=None)
     check_play_options(options)  # what crewkit play checks before the app opens
     services = Services(bot_factory=None, logbook=MemoryLogbook(), saves=FileSaves(lambda: home), home=lambda: home)
@@ -149,7 +151,9 @@ def test_play_opens_its_own_table_and_a_game_ends(site: Path, tmp_path: Path) ->
     its table cannot seat is refused in the family's words before the app opens."""
     out = crewkit_python(site, "-c", PLAY_AT_THE_TABLE, str(tmp_path))
     assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.splitlines() == ["2 2", "ToyTable ToyTable", "ToyEndScreen", "True 1"]
+    assert out.stdout.splitlines() == [
+        "2 2", "[('toy', 'Highest card', 'installed'), ('toy-short', 'Highest card, short', 'installed')]",
+        "ToyTable ToyTable", "ToyEndScreen", "True 1"]
     assert "no toy bot 'clever'; toy bots: high, low, random" in out.stderr and "Traceback" not in out.stderr
     assert "--mission is not used by Toy (--ruleset toy)" in out.stderr
 
