@@ -63,9 +63,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
                          "crewkit.families.trick_taking.engine.scoring",
                          "crewkit.families.trick_taking.engine.step_actions",
                          "crewkit.families.trick_taking.engine.words"},
-    # a mission's briefing reads the trick-taking rule set and mission (no Family answer for a briefing yet)
-    "crewkit.tui.briefings": {"crewkit.families.trick_taking.engine.setup"},
-    "crewkit.tui.screens.briefing": {"crewkit.families.trick_taking.engine.setup"},
     # the trick-taking session's bots (the shell's default bot factory)
     "crewkit.tui.services": {"crewkit.families.trick_taking.bots"},
 }

@@ -20,6 +20,7 @@ from crewkit.engine.actions import Action
 
 if TYPE_CHECKING:
     from crewkit.spec.errors import SpecIssue
+    from crewkit.spec.model import Mission, RuleSet
 
 RECORD_FORMAT = "crewkit-record/1"  # every family's records (schemas/record.schema.json)
 
@@ -376,6 +377,13 @@ class Family(Protocol):
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
         """The bot of each side of a bot spec, for reports (None for a crew)."""
+        ...
+
+    def mission_specs(self, ruleset: str, mission: str, players: int,
+                      readings: Mapping[str, str] | None = None) -> tuple[RuleSet, Mission]:
+        """A family whose games name a mission (:attr:`needs_mission`): the rule set and the mission as a game
+        of ``players`` would be set up with them, checked (SpecError, SetupError), for a briefing; others raise
+        SetupError."""
         ...
 
     def logbook_extra_attempts(self, ruleset: str) -> int:

@@ -75,10 +75,6 @@ class FamilyTUI(Protocol):
         """An attempt of a mission (a family whose games name one; others raise UsageError)."""
         ...
 
-    def check_mission(self, start: MissionStart) -> None:
-        """Raise what setting up ``start`` raises (the loader's or the engine's error), opening nothing."""
-        ...
-
     def table(self, session: GameSession, delay: float) -> GameTableScreen:
         """The family's table screen for ``session`` (``delay``: seconds per bot move)."""
         ...

@@ -11,9 +11,9 @@ def check_play_options(options: PlayOptions) -> None:
     """Refuse, before the app opens, what it could not play (exit 1 through the CLI, like ``simulate``): a
     player count the rule set does not allow, an unknown mission, a mission the rule set does not play.
     Raises the loader's or the engine's error, which names what was expected."""
+    from crewkit.games import family_for
     from crewkit.tui.app import CrewApp
     from crewkit.tui.catalog import mission_set_of
-    from crewkit.tui.family import family_tui
     from crewkit.tui.services import FileSaves, MemoryLogbook, Services, default_home
 
     # the app's own choice of rule set per mission (one implementation); nothing is opened or written
@@ -29,7 +29,7 @@ def check_play_options(options: PlayOptions) -> None:
     if mission is None:
         return
     start = app.mission_start(mission)
-    family_tui(start.ruleset).check_mission(start)
+    family_for(start.ruleset).mission_specs(start.ruleset, start.ref, start.players, start.readings)
 
 
 def run_play(options: PlayOptions) -> int:

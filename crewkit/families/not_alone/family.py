@@ -16,7 +16,7 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
@@ -37,6 +37,9 @@ from crewkit.games.protocol import (
     SeatPlayer,
 )
 from crewkit.spec.errors import SpecIssue
+
+if TYPE_CHECKING:
+    from crewkit.spec.model import Mission, RuleSet
 
 NAME = "not-alone"
 
@@ -208,6 +211,10 @@ class NotAlone:
 
         sides = sides or {}
         return side_label(*parse_side_bots(spec or self.default_bot, sides.get("creature"), sides.get("hunted")))
+
+    def mission_specs(self, ruleset: str, mission: str, players: int,
+                      readings: Mapping[str, str] | None = None) -> tuple[RuleSet, Mission]:
+        raise SetupError(f"rule set {ruleset} is a game of its own: it plays no mission (found {mission!r})")
 
     def logbook_extra_attempts(self, ruleset: str) -> int:
         return 0  # no distress signal in this game

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES, Bot
@@ -35,6 +35,9 @@ from crewkit.games.protocol import (
 )
 from crewkit.spec.bundled import rulesets_dir
 from crewkit.spec.errors import SpecIssue
+
+if TYPE_CHECKING:
+    from crewkit.spec.model import Mission, RuleSet
 
 NAME = "trick-taking"
 
@@ -240,6 +243,12 @@ class TrickTaking:
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
         return None
+
+    def mission_specs(self, ruleset: str, mission: str, players: int,
+                      readings: Mapping[str, str] | None = None) -> tuple[RuleSet, Mission]:
+        from crewkit.families.trick_taking.engine.setup import specs_for
+
+        return specs_for(ruleset, mission, players, readings)
 
     def logbook_extra_attempts(self, ruleset: str) -> int:
         from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts

@@ -26,9 +26,6 @@ class NotAloneTUI:
     def mission_session(self, start: MissionStart, services: Services) -> GameSession:
         raise UsageError(f"rule set {start.ruleset!r} is a game of its own: it plays no mission")
 
-    def check_mission(self, start: MissionStart) -> None:
-        raise UsageError(f"rule set {start.ruleset!r} is a game of its own: it plays no mission")
-
     def table(self, session: GameSession, delay: float) -> HuntTableScreen:
         from crewkit.families.not_alone.tui.table import HuntTableScreen
 

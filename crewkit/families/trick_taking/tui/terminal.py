@@ -1,7 +1,7 @@
 """The trick-taking family at the terminal (:class:`crewkit.tui.family.FamilyTUI`): a mission's attempt in a
 :class:`~crewkit.families.trick_taking.tui.session.Session` at the
 :class:`~crewkit.families.trick_taking.tui.table.TableScreen`; the shell asks for them here, never imports them.
-Both are imported when a mission starts (checking one imports neither: a faster first screen)."""
+Both are imported when a mission starts (a faster first screen)."""
 
 from __future__ import annotations
 
@@ -28,11 +28,6 @@ class TrickTakingTUI:
                        kinds=start.kinds, campaign=start.campaign, base_seed=start.base_seed,
                        readings=start.readings, ref=start.ref, version=start.version, title=start.title,
                        practice=start.practice, hints=start.hints)
-
-    def check_mission(self, start: MissionStart) -> None:
-        from crewkit.families.trick_taking.engine.setup import specs_for
-
-        specs_for(start.ruleset, start.ref, start.players, start.readings)
 
     def table(self, session: GameSession, delay: float) -> TableScreen:
         from crewkit.families.trick_taking.tui.session import Session

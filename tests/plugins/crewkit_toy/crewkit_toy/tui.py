@@ -172,9 +172,6 @@ class ToyTUI:
     def mission_session(self, start: Any, services: Services) -> ToySession:
         raise UsageError("toy rule sets play no mission")
 
-    def check_mission(self, start: Any) -> None:
-        raise UsageError("toy rule sets play no mission")
-
     def table(self, session: Any, delay: float) -> ToyTable:
         assert isinstance(session, ToySession)
         return ToyTable(session, delay)
