@@ -63,8 +63,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
                          "crewkit.families.trick_taking.engine.scoring",
                          "crewkit.families.trick_taking.engine.step_actions",
                          "crewkit.families.trick_taking.engine.words"},
-    # the trick-taking session's bots (the shell's default bot factory)
-    "crewkit.tui.services": {"crewkit.families.trick_taking.bots"},
 }
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from crewkit.tui.screens.game_table import GameTableScreen
     from crewkit.tui.services import Services
 
-__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui"]
+__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "terminal_of"]
 
 
 @dataclass
@@ -79,18 +79,27 @@ class FamilyTUI(Protocol):
         """The family's table screen for ``session`` (``delay``: seconds per bot move)."""
         ...
 
+    def make_bot(self, name: str, seat: int, seed: str) -> Any:
+        """A mission family's bot for one seat of its table, by name (the shell's default
+        ``Services.bot_factory``); others raise UsageError."""
+        ...
+
 
 def family_tui(ruleset: str) -> FamilyTUI:
     """The terminal answer of the family of ``ruleset`` (its module imported now); a UsageError naming the family
     when it has none, a CrewkitError when it cannot be loaded."""
-    import importlib
-
     from crewkit.games import family_for
 
-    family = family_for(ruleset)
+    return terminal_of(family_for(ruleset), f"rule set {ruleset!r} is a game of the")
+
+
+def terminal_of(family: Any, what: str = "") -> FamilyTUI:
+    """The terminal answer of ``family`` (a :class:`crewkit.games.protocol.Family`)."""
+    import importlib
+
     target = getattr(family, "tui", None)
     if not target:
-        raise UsageError(f"rule set {ruleset!r} is a game of the {family.name} family, which offers no table at the "
+        raise UsageError(f"{what or 'it is a game of the'} {family.name} family, which offers no table at the "
                          "terminal (crewkit simulate, compare and replay run it)")
     module, _, attribute = str(target).partition(":")
     try:

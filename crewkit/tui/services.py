@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class BotLike(Protocol):
-    """What the TUI asks of a bot (``crewkit.families.trick_taking.bots.make_bot``)."""
+    """What a mission's table asks of a bot (the missions' family's, :meth:`crewkit.tui.family.FamilyTUI.make_bot`)."""
 
     def act(self, obs: Any) -> Action: ...
 
@@ -333,22 +333,27 @@ def _module_exists(name: str) -> bool:
 
 
 def _lazy_make_bot(name: str, seat: int, seed: str) -> BotLike:
-    from crewkit.families.trick_taking.bots import make_bot
+    """A bot of a mission's table: the missions' family's (a rule set that names no family is of it), asked
+    through its terminal face when the first bot sits down (a faster start)."""
+    from crewkit.games import TRICK_TAKING, family_named
+    from crewkit.tui.family import terminal_of
 
-    bot: BotLike = make_bot(name, seat, seed)
+    bot: BotLike = terminal_of(family_named(TRICK_TAKING)).make_bot(name, seat, seed)
     return bot
 
 
 def default_services() -> Services:
     """The real library services, with in-memory/file fallbacks (and a warning) for missing pieces."""
+    from crewkit.games import BUNDLED, TRICK_TAKING
+
     warnings: list[str] = []
     bot_factory: BotFactory | None
-    if _module_exists("crewkit.families.trick_taking.bots.registry"):
+    missions_family = BUNDLED[TRICK_TAKING].partition(":")[0]  # its module, found without importing it
+    if _module_exists(missions_family):
         bot_factory = _lazy_make_bot  # imported when the first bot sits down: a faster start
     else:
         bot_factory = None
-        warnings.append("bots are not available (crewkit.families.trick_taking.bots.make_bot): every seat is "
-                        "played here (hotseat)")
+        warnings.append(f"bots are not available ({missions_family}): every seat is played here (hotseat)")
     logbook: LogbookLike
     try:
         from crewkit.campaign.store import Logbook

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crewkit.errors import UsageError
 from crewkit.families.not_alone.tui.session import HuntSession, seat_kinds
@@ -25,6 +25,9 @@ class NotAloneTUI:
 
     def mission_session(self, start: MissionStart, services: Services) -> GameSession:
         raise UsageError(f"rule set {start.ruleset!r} is a game of its own: it plays no mission")
+
+    def make_bot(self, name: str, seat: int, seed: str) -> Any:
+        raise UsageError("a Not Alone table seats its own bots")
 
     def table(self, session: GameSession, delay: float) -> HuntTableScreen:
         from crewkit.families.not_alone.tui.table import HuntTableScreen

@@ -5,7 +5,7 @@ Both are imported when a mission starts (a faster first screen)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crewkit.errors import UsageError
 
@@ -28,6 +28,11 @@ class TrickTakingTUI:
                        kinds=start.kinds, campaign=start.campaign, base_seed=start.base_seed,
                        readings=start.readings, ref=start.ref, version=start.version, title=start.title,
                        practice=start.practice, hints=start.hints)
+
+    def make_bot(self, name: str, seat: int, seed: str) -> Any:
+        from crewkit.families.trick_taking.bots import make_bot
+
+        return make_bot(name, seat, seed)
 
     def table(self, session: GameSession, delay: float) -> TableScreen:
         from crewkit.families.trick_taking.tui.session import Session

@@ -172,6 +172,9 @@ class ToyTUI:
     def mission_session(self, start: Any, services: Services) -> ToySession:
         raise UsageError("toy rule sets play no mission")
 
+    def make_bot(self, name: str, seat: int, seed: str) -> Any:
+        raise UsageError("a toy table seats its own bots")
+
     def table(self, session: Any, delay: float) -> ToyTable:
         assert isinstance(session, ToySession)
         return ToyTable(session, delay)
