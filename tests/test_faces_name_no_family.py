@@ -49,10 +49,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
                            "crewkit.families.trick_taking.engine.setup", "crewkit.families.trick_taking.engine.state",
                            "crewkit.families.trick_taking.engine.taskcards",
                            "crewkit.families.trick_taking.tui.session"},
-    # a joined seat's app and `crewkit join` open the two families' remote tables by name (with tui/remote.py)
-    "crewkit.tui.seat": {"crewkit.families.not_alone.tui.remote", "crewkit.families.not_alone.tui.table",
-                         "crewkit.families.trick_taking.tui.end", "crewkit.families.trick_taking.tui.table"},
-    "crewkit.tui.join": {"crewkit.families.not_alone.tui.remote"},
     # the Crew's words (cards, communication, tasks, chips): the trick-taking widgets' text, kept in the shell
     "crewkit.tui.text": {"crewkit.families.trick_taking.engine.blocks.communication",
                          "crewkit.families.trick_taking.engine.blocks.distress",

@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from crewkit.errors import CrewkitError, UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from crewkit.net.client import TableClient
     from crewkit.tui.options import PlayOptions
+    from crewkit.tui.remote import HostSeat
     from crewkit.tui.screens.game_table import GameTableScreen
     from crewkit.tui.services import Services
 
@@ -75,8 +79,15 @@ class FamilyTUI(Protocol):
         """An attempt of a mission (a family whose games name one; others raise UsageError)."""
         ...
 
-    def table(self, session: GameSession, delay: float) -> GameTableScreen:
-        """The family's table screen for ``session`` (``delay``: seconds per bot move)."""
+    def table(self, session: GameSession | HostSeat, delay: float) -> GameTableScreen:
+        """The family's table screen for ``session`` (``delay``: seconds per bot move), a local game's or a seat's
+        joined to a hosted table (:meth:`remote_session`)."""
+        ...
+
+    def remote_session(self, client: TableClient) -> tuple[Callable[[], HostSeat] | None, str]:
+        """A seat joined to a hosted table of this family (``crewkit join``): how to open its session from the
+        host's welcome (once the first ``state`` came), or None with why the plain client plays it. Its
+        :meth:`table` draws that session too."""
         ...
 
     def make_bot(self, name: str, seat: int, seed: str) -> Any:

@@ -10,9 +10,13 @@ from crewkit.errors import UsageError
 from crewkit.families.not_alone.tui.session import HuntSession, seat_kinds
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from crewkit.families.not_alone.tui.table import HuntTableScreen
+    from crewkit.net.client import TableClient
     from crewkit.tui.family import GameSession, MissionStart
     from crewkit.tui.options import PlayOptions
+    from crewkit.tui.remote import HostSeat
     from crewkit.tui.services import Services
 
 
@@ -26,13 +30,20 @@ class NotAloneTUI:
     def mission_session(self, start: MissionStart, services: Services) -> GameSession:
         raise UsageError(f"rule set {start.ruleset!r} is a game of its own: it plays no mission")
 
+    def remote_session(self, client: TableClient) -> tuple[Callable[[], HostSeat] | None, str]:
+        from crewkit.families.not_alone.tui.remote import RemoteHuntSession, hunt_setup
+
+        hunt, why = hunt_setup(client.welcome)
+        return (None, why) if hunt is None else (lambda: RemoteHuntSession(client, *hunt), "")
+
     def make_bot(self, name: str, seat: int, seed: str) -> Any:
         raise UsageError("a Not Alone table seats its own bots")
 
-    def table(self, session: GameSession, delay: float) -> HuntTableScreen:
+    def table(self, session: GameSession | HostSeat, delay: float) -> HuntTableScreen:
+        from crewkit.families.not_alone.tui.remote import RemoteHuntSession
         from crewkit.families.not_alone.tui.table import HuntTableScreen
 
-        assert isinstance(session, HuntSession)
+        assert isinstance(session, HuntSession | RemoteHuntSession)
         return HuntTableScreen(session, delay=delay)
 
 

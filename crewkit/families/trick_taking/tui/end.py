@@ -23,9 +23,29 @@ from crewkit.tui.screens.end import GameEndScreen
 from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.tui.app import CrewApp
     from crewkit.tui.remote import RemoteSession
+
+
+def show_seat_end(app: App[Any], table: TableScreen, finished: Finished) -> None:
+    """The end of a trick-taking game at a seat joined to a hosted table: what happened, and the table's keys
+    only (the host opens the next game)."""
+    from crewkit.tui.remote import HOST_DECIDES
+
+    app.clear_notifications()  # a toast would cover the result
+    session = table.session
+    if session.variant == "hammer":  # the standings are the seat's observation
+        app.push_screen(StandingsScreen(session, finished, hosted=True))
+        return
+    end = EndScreen(session.mission, session.title or session.mission, finished, False,
+                    why_no_next=HOST_DECIDES, hosted=True, kinds=session.kinds)
+    games = int(getattr(app, "games", 1))
+    if games > 1 and end.id is not None:  # the end screens of the games before stay below
+        end._id = f"{end.id}-{games}"
+    app.push_screen(end)
 
 
 def show_end(app: CrewApp, table: TableScreen, finished: Finished) -> None:

@@ -1221,11 +1221,11 @@ class TableScreen(GameTableScreen):
         self._show_end(finished)
 
     def _show_end(self, finished: Finished) -> None:
-        if self.remote:  # a joined seat's app (crewkit.tui.seat.SeatApp) says the host's end
-            self.app.show_end(self, finished)  # type: ignore[attr-defined]
-            return
-        from crewkit.families.trick_taking.tui.end import show_end
+        from crewkit.families.trick_taking.tui.end import show_end, show_seat_end
 
+        if self.remote:  # a joined seat (crewkit.tui.seat.SeatApp): the host opens the next game
+            show_seat_end(self.app, self, finished)
+            return
         show_end(self.crew_app, self, finished)
 
     def restart(self, same_deal: bool = False) -> None:

@@ -10,10 +10,14 @@ from typing import TYPE_CHECKING, Any
 from crewkit.errors import UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from crewkit.families.trick_taking.tui.session import Session
     from crewkit.families.trick_taking.tui.table import TableScreen
+    from crewkit.net.client import TableClient
     from crewkit.tui.family import GameSession, MissionStart
     from crewkit.tui.options import PlayOptions
+    from crewkit.tui.remote import HostSeat
     from crewkit.tui.services import Services
 
 
@@ -29,16 +33,23 @@ class TrickTakingTUI:
                        readings=start.readings, ref=start.ref, version=start.version, title=start.title,
                        practice=start.practice, hints=start.hints)
 
+    def remote_session(self, client: TableClient) -> tuple[Callable[[], HostSeat] | None, str]:
+        from crewkit.tui.remote import RemoteSession, remote_setup
+
+        setup, why = remote_setup(client.welcome)
+        return (None, why) if setup is None else (lambda: RemoteSession(client, setup), "")
+
     def make_bot(self, name: str, seat: int, seed: str) -> Any:
         from crewkit.families.trick_taking.bots import make_bot
 
         return make_bot(name, seat, seed)
 
-    def table(self, session: GameSession, delay: float) -> TableScreen:
+    def table(self, session: GameSession | HostSeat, delay: float) -> TableScreen:
         from crewkit.families.trick_taking.tui.session import Session
         from crewkit.families.trick_taking.tui.table import TableScreen
+        from crewkit.tui.remote import RemoteSession
 
-        assert isinstance(session, Session)
+        assert isinstance(session, Session | RemoteSession)
         return TableScreen(session, delay=delay)
 
 

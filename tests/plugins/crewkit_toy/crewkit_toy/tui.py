@@ -172,6 +172,9 @@ class ToyTUI:
     def mission_session(self, start: Any, services: Services) -> ToySession:
         raise UsageError("toy rule sets play no mission")
 
+    def remote_session(self, client: Any) -> tuple[Any, str]:
+        return None, "the toy's table is not built for a hosted seat"
+
     def make_bot(self, name: str, seat: int, seed: str) -> Any:
         raise UsageError("a toy table seats its own bots")
 
