@@ -56,10 +56,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_alone(args, seats)
     if args.seat is not None:
         raise UsageError("--seat creature|hunted is for Not Alone (--ruleset not-alone); use --seats here")
-    from crewkit.games import TRICK_TAKING, family_for, family_named
+    if args.bot is not None or seats is not None:  # the family's bots (imported only then: a faster start)
+        from crewkit.games import TRICK_TAKING, family_for, family_named
 
-    # a mission's family: the rule set's, else the family of rule sets that name none (campaigns' missions)
-    bot_names = (family_for(args.ruleset) if args.ruleset else family_named(TRICK_TAKING)).bot_names()
+        # a mission's family: the rule set's, else the family of rule sets that name none (campaigns' missions)
+        bot_names = (family_for(args.ruleset) if args.ruleset else family_named(TRICK_TAKING)).bot_names()
     if args.bot is not None:
         if args.bot not in bot_names:
             raise UsageError(f"--bot {args.bot}: unknown bot; available bots: {', '.join(bot_names)}")
