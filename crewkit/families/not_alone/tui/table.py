@@ -11,6 +11,7 @@ the table says whom it waits for while the others choose).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
 
 
 class HuntTableScreen(GameTableScreen):
+    CSS_PATH = Path(__file__).parent / "hunt.tcss"  # app-wide (Textual), read when the first Hunt table opens
     SETTINGS = ("bot_delay", "bell")  # the settings this table follows (``o``): no communication in this game
     session: HuntSession | RemoteHuntSession
     BINDINGS = [
