@@ -89,33 +89,6 @@ def cmd_review(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _line_text(game: Any, line: list[Any], names: list[str]) -> list[str]:
-    """The line replayed on a copy of ``game``, one row per trick, players by name."""
-    from crewkit.families.trick_taking.engine.blocks.tricks import Play
-    from crewkit.families.trick_taking.review import action_words
-
-    g = game.clone()
-    out: list[str] = []
-    seen = len(g.tricks)
-    pending: list[str] = []
-    for action in line:
-        if isinstance(action, Play):
-            pending.append(f"{names[action.seat]} {action.card.name}")
-        else:
-            out.append(f"  {action_words(action, names)}")
-        g.apply(action)
-        for t in g.tricks[seen:]:
-            done = [task for task in g.tasks if task.trick == t.number]
-            tasks = f"; tasks done: {', '.join(str(x.card) for x in done)}" if done else ""
-            out.append(f"  trick {t.number:>2}: {', '.join(pending)}; won by {names[t.winner]}{tasks}")
-            pending = []
-        seen = len(g.tricks)
-    if pending:
-        out.append(f"  trick {len(g.tricks) + 1:>2}: {', '.join(pending)}")
-    out.append(f"  outcome: {g.outcome().result}")
-    return out
-
-
 def _text(rv: Any) -> str:
     out = [{"lost": "lost", "won": "won", "never-winnable": "never winnable",
             "unknown": "undecided"}[rv.status] + ": " + rv.reason]
@@ -126,7 +99,9 @@ def _text(rv: Any) -> str:
             out.append(known["words"])
         if rv.line_game is not None and rv.line_actions:
             out.append(f"a winning line from the position before it ({len(rv.line_actions)} actions):")
-            out.extend(_line_text(rv.line_game, rv.line_actions, rv.names))
+            from crewkit.families.trick_taking.review import line_rows
+
+            out.extend(line_rows(rv.line_game, rv.line_actions, rv.names))
     if rv.closest_call is not None:
         out.append(f"closest call: {rv.closest_call['words']}")
     if rv.status == "unknown" and rv.undecided:

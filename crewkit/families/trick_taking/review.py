@@ -21,9 +21,9 @@ from typing import Any
 
 from crewkit.engine.actions import Action
 from crewkit.errors import CrewkitError
-from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
+from crewkit.families.trick_taking.solve.line import action_words, line_rows, seat_names
 from crewkit.families.trick_taking.solve.solver import UNWINNABLE, WINNABLE, solve
 
 LOST = "lost"
@@ -76,36 +76,6 @@ class Review:
         out["solver_calls"] = self.solver_calls
         out["seconds"] = round(self.seconds, 3)
         return out
-
-
-def seat_names(game: Game, names: Sequence[str] | None = None) -> list[str]:
-    """How the review names each seat: the given names, else "Player 1", ... (the dummy seat: JARVIS)."""
-    out = []
-    for s in range(game.n):
-        if names and s < len(names) and names[s]:
-            out.append(names[s])
-        elif s == game.dummy_seat:
-            out.append("JARVIS")
-        else:
-            out.append(f"Player {s + 1}")
-    return out
-
-
-def action_words(action: Action, names: Sequence[str], *, had: bool = False) -> str:
-    """``Bob played the pink 7`` (``had``: ``Bob had played the pink 7``)."""
-    who = names[action.seat] if 0 <= action.seat < len(names) else f"Player {action.seat + 1}"
-    if isinstance(action, Play):
-        verb = "had played" if had else "played"
-        return f"{who} {verb} the {action.card.name}"
-    if isinstance(action, TakeTask):
-        verb = "had taken" if had else "took"
-        return f"{who} {verb} the task {action.card.name}"
-    data = action.to_json()
-    data.pop("seat", None)
-    kind = str(data.pop("type", "action")).replace("-", " ")
-    rest = " ".join(str(v) for v in data.values())
-    verb = "had chosen" if had else "chose"
-    return f"{who} {verb} {kind} {rest}".rstrip()
 
 
 def _trick(game: Game) -> int:
@@ -405,5 +375,5 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
     return None
 
 
-__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "position_mark", "positions_of", "review", "review_finished",
+__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "position_mark", "positions_of", "review", "review_finished",
            "seat_names"]

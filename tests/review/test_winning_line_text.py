@@ -1,0 +1,63 @@
+"""One winning-line text: ``crewkit solve`` and ``crewkit review`` print the line through one function
+(:func:`crewkit.families.trick_taking.solve.line.line_rows`), players by name, so the two cannot drift."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from crewkit import cli
+from crewkit.families.trick_taking.bots import make_bot
+from crewkit.families.trick_taking.engine.record import game_to_record
+from crewkit.families.trick_taking.engine.setup import new_game
+from crewkit.families.trick_taking.family import play_game
+
+NAMES = "Ann,Bob,Cem,Dee"
+
+
+def lost_record(tmp_path: Path) -> Path:
+    """A failed planet-nine/10 attempt at 4 players (fast bots), as a record file."""
+    for k in range(40):
+        game = new_game("crew", "planet-nine/10", 4, f"line:{k}")
+        play_game(game, [make_bot("fast", s, f"line:{k}") for s in range(4)])
+        if game.outcome().result != "success":
+            path = tmp_path / "lost.json"
+            path.write_text(json.dumps(game_to_record(game)))
+            return path
+    raise AssertionError("no failed game in 40 deals")
+
+
+def line_of(text: str) -> list[str]:
+    """The rows of the winning line in a command's text: from the heading to the outcome row."""
+    rows = text.splitlines()
+    start = next(i for i, r in enumerate(rows) if "winning line" in r)
+    end = next(i for i in range(start, len(rows)) if rows[i].startswith("  outcome: "))
+    return rows[start + 1: end + 1]
+
+
+def test_solve_names_the_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["solve", "--mission", "planet-nine/10", "--players", "4", "--seed", "7", "--names", NAMES]) == 0
+    rows = line_of(capsys.readouterr().out)
+    tricks = [r for r in rows if r.lstrip().startswith("trick")]
+    assert tricks and all("won by " in r for r in tricks)
+    assert all(w in "\n".join(rows) for w in ("Ann ", "Bob ", "Cem ", "Dee "))
+    assert "seat" not in "\n".join(rows)
+    assert cli.main(["solve", "--mission", "planet-nine/10", "--players", "4", "--seed", "7"]) == 0
+    text = "\n".join(line_of(capsys.readouterr().out))
+    assert "Player 1" in text and "seat" not in text
+
+
+def test_review_and_solve_print_the_same_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = lost_record(tmp_path)
+    assert cli.main(["review", str(path), "--format", "json", "--no-blame", "--names", NAMES]) == 0
+    out = json.loads(capsys.readouterr().out)
+    if out["status"] != "lost":
+        pytest.skip("this deal was never winnable")
+    i = out["turning_point"]["action_index"]
+    assert cli.main(["review", str(path), "--no-blame", "--names", NAMES]) == 0
+    reviewed = line_of(capsys.readouterr().out)
+    assert cli.main(["solve", str(path), "--after", str(i), "--names", NAMES]) == 0
+    solved = line_of(capsys.readouterr().out)
+    assert reviewed == solved and len(reviewed) > 2
