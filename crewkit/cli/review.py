@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import format_option, positive_int, positive_seconds
@@ -34,8 +35,12 @@ JSON (--format json): {"status": "lost"|"won"|"never-winnable"|"unknown", "turni
 "action_index", "trick", "winnable"}], "reason"}. A position's action_index is the number of actions
 played before it (the position before that action).
 
+Every attempt of a campaign keeps its record under the user's data folder: `crewkit campaign status` lists
+each with its reference (@12), date and outcome, and `crewkit review @12` reviews it.
+
 examples:
   crewkit review game.json
+  crewkit review @12
   crewkit review game.json --names Ann,Bob,Cem,Dee --format json
 """
 
@@ -43,7 +48,11 @@ examples:
 def add_review_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("review", help="where did an attempt go wrong? the turning point and what would have won",
                        description=REVIEW_HELP, formatter_class=_RAW, parents=[format_option("text", "json")])
-    p.add_argument("record", metavar="RECORD", help="a game record (.json)")
+    p.add_argument("record", metavar="RECORD",
+                   help="a game record (.json), or an attempt of the logbook by its reference (@12), as `crewkit "
+                        "campaign status` lists them")
+    p.add_argument("--logbook", type=Path, metavar="FILE",
+                   help="find @N in this logbook instead of yours (a host's: crewkit-tables/logbook.sqlite3)")
     p.add_argument("--names", metavar="A,B,...", help="the players' names, in seat order (default: Player 1, ...)")
     p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SEC",
                    help="solver time per position (default: 10); a position not decided in it stays undecided")
@@ -59,6 +68,16 @@ def add_review_parser(sub: Any) -> argparse.ArgumentParser:
 def cmd_review(args: argparse.Namespace) -> int:
     from crewkit.cli.solve import read_record_checked
 
+    from crewkit.campaign.attempts import AttemptRefError, find_record, ref_number
+    from crewkit.campaign.store import LogbookError
+
+    if ref_number(args.record) is not None or args.logbook is not None:
+        try:
+            _, path = find_record(args.record, args.logbook)
+        except (AttemptRefError, LogbookError) as exc:
+            print(f"crewkit review: {exc}", file=sys.stderr)
+            return EXIT_INVALID
+        args.record = str(path)
     read = read_record_checked(args.record, "review")
     if read is None:
         return EXIT_INVALID

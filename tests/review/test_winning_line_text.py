@@ -9,24 +9,9 @@ from pathlib import Path
 import pytest
 
 from crewkit import cli
-from crewkit.families.trick_taking.bots import make_bot
-from crewkit.families.trick_taking.engine.record import game_to_record
-from crewkit.families.trick_taking.engine.setup import new_game
-from crewkit.families.trick_taking.family import play_game
+from tests.review.lost_games import lost_record
 
 NAMES = "Ann,Bob,Cem,Dee"
-
-
-def lost_record(tmp_path: Path) -> Path:
-    """A failed planet-nine/10 attempt at 4 players (fast bots), as a record file."""
-    for k in range(40):
-        game = new_game("crew", "planet-nine/10", 4, f"line:{k}")
-        play_game(game, [make_bot("fast", s, f"line:{k}") for s in range(4)])
-        if game.outcome().result != "success":
-            path = tmp_path / "lost.json"
-            path.write_text(json.dumps(game_to_record(game)))
-            return path
-    raise AssertionError("no failed game in 40 deals")
 
 
 def line_of(text: str) -> list[str]:
