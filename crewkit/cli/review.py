@@ -66,10 +66,9 @@ def add_review_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from crewkit.cli.solve import read_record_checked
-
     from crewkit.campaign.attempts import AttemptRefError, find_record, ref_number
     from crewkit.campaign.store import LogbookError
+    from crewkit.cli.solve import read_record_checked
 
     if ref_number(args.record) is not None or args.logbook is not None:
         try:
