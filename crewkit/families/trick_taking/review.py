@@ -39,6 +39,12 @@ BLAME_NODES = 20_000
 BLAME_TOTAL = 300_000
 #: won games: the closest call is looked for backwards from the end within this many solver calls
 CLOSEST_CALLS = 400
+#: the table's first answer (shown at once, marked provisional, then refined): searched plays per position
+#: and seconds in all; no fair blame, no closest call
+QUICK_NODES = 3_000
+QUICK_TOTAL = 1.0
+#: the table's final answer: worlds of the fair blame
+FINAL_WORLDS = 16
 
 
 class NoReview(CrewkitError):
@@ -60,6 +66,16 @@ class Review:
     line_game: Game | None = None
     line_actions: list[Action] = field(default_factory=list)
     names: list[str] = field(default_factory=list)  # how the words name each seat
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Review:
+        """A review as :meth:`to_json` gave it (a hosted table's seats receive it from the host): what the
+        review screen shows (no winning line's positions)."""
+        between = data.get("between")
+        return cls(str(data["status"]), str(data.get("reason", "")), list(data.get("positions") or []),
+                   data.get("turning_point"), data.get("closest_call"), list(data.get("undecided") or []),
+                   None if not between else (int(between[0]), int(between[1])), float(data.get("seconds", 0.0)),
+                   int(data.get("solver_calls", 0)))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -116,12 +132,13 @@ def positions_of(initial: Game, actions: Sequence[Action]) -> list[Game]:
 def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
            timeout: float | None = 10.0, max_nodes: int | None = None, blame: bool = True,
            blame_worlds: int = BLAME_WORLDS, blame_nodes: int = BLAME_NODES, seed: str = "",
-           total: float | None = 120.0) -> Review:
+           total: float | None = 120.0, closest: bool = True) -> Review:
     """Review the attempt that starts at ``initial`` and plays ``actions``.
 
     ``timeout`` (seconds) and ``max_nodes`` bound the solver per position (undecided beyond them).
     ``blame`` adds the fair-blame figures at the turning point (``blame_worlds`` worlds, ``blame_nodes`` per
-    solver call), seeded from ``seed`` so the same record gets the same figures.
+    solver call), seeded from ``seed`` so the same record gets the same figures. ``closest``: look for a
+    won game's closest call.
     """
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
@@ -147,7 +164,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     final = probe(last)
     if end.is_over() and end.outcome().result == SUCCESS:
         rv = Review(WON, f"the mission was won: {end.outcome().reason}")
-        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes)
+        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes) if closest else None
         return done(rv)
     if final is not False:
         why = "the game is not over and the crew can still win it" if final else \
@@ -193,17 +210,35 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     return done(rv)
 
 
-def review_finished(final: Game, *, names: Sequence[str] | None = None, **kw: Any) -> tuple[Review, list[Game]]:
-    """Review a game played to its end (the table's end screen): its start rebuilt from its own record; also
-    the positions, for showing every hand as it was."""
+def start_of(final: Game) -> tuple[Game, str]:
+    """A game played to its end: its start rebuilt from its own record, and the seed of the fair-blame worlds
+    (the record's deal: the same game gets the same figures)."""
     from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
 
     record = game_to_record(final)
     start = replay_record({**record, "actions": []}).game
     if start is None:
         raise NoReview("this game's start could not be rebuilt from its record")
-    kw.setdefault("seed", repr(record.get("deal") or record.get("seed")))
+    return start, repr(record.get("deal") or record.get("seed"))
+
+
+def review_finished(final: Game, *, names: Sequence[str] | None = None, **kw: Any) -> tuple[Review, list[Game]]:
+    """Review a game played to its end (the table's end screen): its start rebuilt from its own record; also
+    the positions, for showing every hand as it was."""
+    start, seed = start_of(final)
+    kw.setdefault("seed", seed)
     return review(start, list(final.actions), names=names, **kw), positions_of(start, list(final.actions))
+
+
+def quick_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str) -> Review:
+    """The table's first answer: the bisection on a small budget, shown as provisional."""
+    return review(start, actions, names=names, seed=seed, max_nodes=QUICK_NODES, timeout=QUICK_TOTAL,
+                  total=QUICK_TOTAL, blame=False, closest=False)
+
+
+def final_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str) -> Review:
+    """The table's final answer, which replaces the first."""
+    return review(start, actions, names=names, seed=seed, blame_worlds=FINAL_WORLDS)
 
 
 def position_mark(rv: Review, i: int) -> str:
@@ -375,5 +410,5 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
     return None
 
 
-__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "position_mark", "positions_of", "review", "review_finished",
-           "seat_names"]
+__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "position_mark", "positions_of", "quick_review", "final_review",
+           "review", "review_finished", "seat_names", "start_of"]

@@ -1,6 +1,10 @@
 """The review screen (``w`` on the end screen, "where it went wrong"): the attempt's tricks one at a time with
 ← →, every hand as it was before the trick (the game is over), each position marked "still winnable" / "lost"
-/ "undecided" by the solver (:mod:`crewkit.families.trick_taking.review`), computed in a worker thread."""
+/ "undecided" by the solver (:mod:`crewkit.families.trick_taking.review`).
+
+The review runs in a worker thread: a first answer on a small budget is shown at once, marked provisional,
+then the final one replaces it (each posts :class:`ReviewScreen.Answered`). At a hosted table's seat the
+host's review is given instead (:meth:`ReviewScreen.show`)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -30,14 +35,27 @@ class ReviewScreen(ModalScreen[None]):
         Binding("escape", "dismiss_review", "Back"),
     ]
 
-    def __init__(self, game: Game, names: Sequence[str]) -> None:
+    class Answered(Message):
+        """An answer is shown: the first (``provisional``) or the final one."""
+
+        def __init__(self, provisional: bool) -> None:
+            super().__init__()
+            self.provisional = provisional
+
+    def __init__(self, game: Game, names: Sequence[str], *, compute: bool = True,
+                 waiting: str = "The solver is reviewing the attempt…") -> None:
+        """``compute``: review here (in a worker); else the review comes through :meth:`show` (a seat's, from
+        the host), ``waiting`` said meanwhile."""
         super().__init__(id="review")
         self.game = game
         self.names = list(names)
         self.trick = 0
         self.review: Any = None
+        self.provisional = False  # the answer shown is the first one, still being refined
         self.positions: list[Game] = []
         self.error = ""
+        self.compute = compute
+        self.waiting = waiting
         # where each trick starts: the number of actions played before its first card
         self.starts: list[int] = []
         plays = 0
@@ -53,21 +71,38 @@ class ReviewScreen(ModalScreen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
+        if self.compute:
+            self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "review")  # the final answer is not waited for once the screen is gone
 
     def _compute(self) -> None:
-        from crewkit.families.trick_taking.review import NoReview, review_finished
+        from textual.worker import get_current_worker
 
+        from crewkit.families.trick_taking import review as reviews
+
+        worker = get_current_worker()
+        actions = list(self.game.actions)
         try:
-            rv, positions = review_finished(self.game, names=self.names, blame_worlds=16)
-        except NoReview as exc:
-            self.app.call_from_thread(self._done, None, [], str(exc))
+            start, seed = reviews.start_of(self.game)
+            positions = reviews.positions_of(start, actions)
+            first = reviews.quick_review(start, actions, self.names, seed)
+            if worker.is_cancelled:
+                return
+            self.app.call_from_thread(self.show, first, positions, provisional=True)
+            final = reviews.final_review(start, actions, self.names, seed)
+        except reviews.NoReview as exc:
+            self.app.call_from_thread(self.show, None, [], error=str(exc))
             return
-        self.app.call_from_thread(self._done, rv, positions, "")
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.show, final, positions)
 
-    def _done(self, rv: Any, positions: list[Game], error: str) -> None:
-        self.review, self.positions, self.error = rv, positions, error
+    def show(self, rv: Any, positions: list[Game], *, provisional: bool = False, error: str = "") -> None:
+        """Show a review (``provisional``: a first answer, refined later), or why there is none."""
+        self.review, self.positions, self.error, self.provisional = rv, positions, error, provisional
         self.refresh_body()
+        self.post_message(self.Answered(provisional))
 
     def refresh_body(self) -> None:
         self.query_one("#review-text", Static).update(self.body())
@@ -90,8 +125,10 @@ class ReviewScreen(ModalScreen[None]):
             return out
         rv = self.review
         if rv is None:
-            out.append("The solver is reviewing the attempt…\n", style="dim")
+            out.append(self.waiting + "\n", style="dim")
         else:
+            if self.provisional:
+                out.append("First answer, provisional: the solver is still refining it…\n", style="yellow")
             out.append(rv.reason + "\n", style="bold")
             known = (rv.turning_point or {}).get("known")
             if known:
