@@ -64,6 +64,8 @@ class EndScreen(GameEndScreen):
         Binding("escape", "choose('table')", "Table"),
         Binding("q", "app.quit", "Quit"),
     ]
+    #: a seat at a hosted table also opens the review (the host's, once the game is over: check_action)
+    SEAT_ACTIONS = GameEndScreen.SEAT_ACTIONS | {"review"}
 
     def __init__(self, mission: str, title: str, finished: Finished, has_next: bool, *,
                  why_no_next: str | None = None, practice: bool = False, hosted: bool = False,
@@ -89,7 +91,21 @@ class EndScreen(GameEndScreen):
                 return self.has_next
             if parameters[0] == "take-back":
                 return self.practice
+        if action == "review" and self.hosted:
+            return self._hosted_over()
         return True
+
+    def _hosted_over(self) -> bool:
+        """A seat's table session, and its game is over (the host sends the hands only then)."""
+        session = self._hosted_session()
+        return session is not None and session.g.is_over()
+
+    def _hosted_session(self) -> RemoteSession | None:
+        from crewkit.tui.remote import RemoteSession
+
+        table = getattr(self.app, "table", lambda: None)()  # the seat's table screen, whose session is the seat
+        session = getattr(table, "session", None)
+        return session if isinstance(session, RemoteSession) else None
 
     @property
     def crew_app(self) -> CrewApp:
@@ -132,7 +148,7 @@ class EndScreen(GameEndScreen):
             body.append(self.why_no_next.rstrip(".") + ".\n", style="dim")
         body.append("\n")
         if self.hosted:
-            body.append("Esc: look at the table   q: quit", style="bold")
+            body.append("w: where it went wrong   Esc: look at the table   q: quit", style="bold")
             return body
         keys = ["r: play again", "s: same deal (practice)"]
         if self.has_next:
@@ -144,15 +160,19 @@ class EndScreen(GameEndScreen):
         return body
 
     def action_review(self) -> None:
-        """``w``: the review screen (the solver's turning point, trick by trick); not at a hosted table yet."""
+        """``w``: the review screen (the solver's turning point, trick by trick); at a hosted table's seat, the
+        host's review."""
         from crewkit.families.trick_taking.tui.review import ReviewScreen
 
+        if self.hosted:  # a seat: the host's review (it computes it once for every seat), only after the end
+            seat = self._hosted_session()
+            if seat is None or not seat.g.is_over():
+                return
+            self.app.push_screen(ReviewScreen(None, [seat_label(s, seat.kinds) for s in range(len(seat.names))],
+                                              host=seat))
+            return
         session = self.crew_app.session
-        if self.hosted or not isinstance(session, Session):
-            # said in the dialog itself: the app holds notifications back while a dialog is open
-            text = self.body()
-            text.append("\n\nThe review of a hosted table's game is not available yet.", style="yellow")
-            self.query_one("#end-text", Static).update(text)
+        if not isinstance(session, Session):
             return
         self.app.push_screen(ReviewScreen(session.g, [seat_label(s, session.kinds) for s in range(session.g.n)]))
 

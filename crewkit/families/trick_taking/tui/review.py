@@ -42,22 +42,26 @@ class ReviewScreen(ModalScreen[None]):
             super().__init__()
             self.provisional = provisional
 
-    def __init__(self, game: Game, names: Sequence[str], *, compute: bool = True,
-                 waiting: str = "The solver is reviewing the attempt…") -> None:
-        """``compute``: review here (in a worker); else the review comes through :meth:`show` (a seat's, from
-        the host), ``waiting`` said meanwhile."""
+    def __init__(self, game: Game | None, names: Sequence[str], *, host: Any = None) -> None:
+        """``game``: the finished game, reviewed here in a worker; or None with ``host``, a hosted table's seat
+        (:class:`crewkit.tui.remote.HostSeat`): the host's review is asked for, with the game's record."""
         super().__init__(id="review")
-        self.game = game
         self.names = list(names)
+        self.host = host
         self.trick = 0
         self.review: Any = None
         self.provisional = False  # the answer shown is the first one, still being refined
         self.positions: list[Game] = []
         self.error = ""
-        self.compute = compute
-        self.waiting = waiting
-        # where each trick starts: the number of actions played before its first card
-        self.starts: list[int] = []
+        self.waiting = "The host is reviewing the game…" if host is not None else "The solver is reviewing the attempt…"
+        self.game: Game | None = None
+        self.starts: list[int] = []  # where each trick starts: the number of actions played before its first card
+        if game is not None:
+            self.set_game(game)
+
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        self.starts = []
         plays = 0
         for i, a in enumerate(game.actions):
             if isinstance(a, Play):
@@ -71,8 +75,30 @@ class ReviewScreen(ModalScreen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        if self.compute:
+        if self.host is not None:
+            self.run_worker(self._from_host(), group="review", exit_on_error=False)
+        elif self.game is not None:
             self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
+
+    async def _from_host(self) -> None:
+        """A seat's review: the host's, computed once there for every seat (with the record: every hand)."""
+        import asyncio
+
+        from crewkit.families.trick_taking.review import Review
+
+        message = await self.host.request_review()
+        if message["type"] == "error" or message.get("error"):
+            why = str(message.get("message") or message.get("error"))
+            self.show(None, [], error=self.host.named(why))
+            return
+        try:
+            game, positions = await asyncio.to_thread(_rebuilt, message["record"])
+        except Exception as exc:  # the host's data, refused in words (never a traceback at the seat)
+            self.show(None, [], error=f"the host's record of the game cannot be replayed here: {exc}")
+            return
+        self.names = [str(n) for n in message["names"]] or self.names
+        self.set_game(game)
+        self.show(Review.from_json(message["review"]), positions)
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "review")  # the final answer is not waited for once the screen is gone
@@ -83,6 +109,7 @@ class ReviewScreen(ModalScreen[None]):
         from crewkit.families.trick_taking import review as reviews
 
         worker = get_current_worker()
+        assert self.game is not None
         actions = list(self.game.actions)
         try:
             start, seed = reviews.start_of(self.game)
@@ -133,6 +160,8 @@ class ReviewScreen(ModalScreen[None]):
             known = (rv.turning_point or {}).get("known")
             if known:
                 out.append(known["words"] + "\n")
+        if self.game is None:  # a seat waits for the host's record
+            return out
         if not self.starts:
             out.append("\nNo card was played.\n")
             return out
@@ -168,3 +197,15 @@ class ReviewScreen(ModalScreen[None]):
             out.append("  ")
         out.append("\n\n← → trick   Esc: back", style="bold")
         return out
+
+
+def _rebuilt(record: dict[str, Any]) -> tuple[Game, list[Game]]:
+    """A finished game from its record, and its positions (ValueError saying why it does not replay)."""
+    from crewkit.families.trick_taking.engine.record import replay_record
+    from crewkit.families.trick_taking.review import positions_of
+
+    final = replay_record(record)
+    start = replay_record({**record, "actions": []})
+    if final.game is None or start.game is None or final.error is not None:
+        raise ValueError(str(final.error or start.error or "no game"))
+    return final.game, positions_of(start.game, list(final.game.actions))
