@@ -143,7 +143,10 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
     if match_of(initial) is not None:
-        raise NoReview(match_words(initial, actions, names))
+        played = initial.clone()
+        for a in actions:
+            played.apply(a)
+        raise NoReview(match_words(played, names))
     t0 = time.perf_counter()
     games = positions_of(initial, actions)
     who = seat_names(initial, names)
@@ -208,22 +211,27 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     return done(rv)
 
 
-def match_words(initial: Game, actions: Sequence[Action], names: Sequence[str] | None = None) -> str:
-    """Why a match played in rounds scored in chips (Hammer) has no review, in words, and its rounds."""
+def match_words(final: Game | None, names: Sequence[str] | None = None) -> str:
+    """Why a match played in rounds scored in chips (Hammer) has no review, in words, and the rounds of
+    ``final`` (the match as far as it went; None: the words alone)."""
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
-    who = seat_names(initial, names)
-    final = initial.clone()
-    for a in actions:
-        final.apply(a)
+    if final is None:
+        return _no_round_review(set(), [], [])
+    who = seat_names(final, names)
     match = match_of(final)
     titles = {m.id: m.title for m in final.scoring.missions}
     rounds = [] if match is None else match.round_results
     played = [(r.round, r.dealer, r.mission, r.mode, r.result if r.mode == "challenge" else "") for r in rounds]
     if match is not None and match.round_mission is not None and final.mode and match.round not in {
             r.round for r in rounds}:
-        played.append((match.round, final.dealer, match.round_mission.id, final.mode, "under way"))
-    modes = {p[3] for p in played}
+        played.append((match.round, final.dealer or 0, match.round_mission.id, final.mode, "under way"))
+    return _no_round_review({p[3] for p in played}, played, who, titles)
+
+
+def _no_round_review(modes: set[str], played: list[tuple[int, int, str, str, str]], who: list[str],
+                     titles: dict[str, str] | None = None) -> str:
+    titles = titles or {}
     words = ["There is no review of a round scored in chips (as Hammer's): the review asks the solver whether the players, playing "
              "together with every hand known, could still reach one goal, and such a round has no goal the "
              "players share."]

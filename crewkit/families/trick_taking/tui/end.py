@@ -193,7 +193,9 @@ class StandingsScreen(GameEndScreen):
         Binding("c", "choose('campaign')", "Campaign"),
         Binding("escape", "choose('table')", "Look at the table"),
         Binding("q", "app.quit", "Quit"),
+        Binding("w", "review", "Where it went wrong", show=False),  # the trick-taking end's key: why there is none
     ]
+    SEAT_ACTIONS = GameEndScreen.SEAT_ACTIONS | {"review"}  # words only: no hand is shown
 
     def __init__(self, session: Session | RemoteSession, finished: Finished, hosted: bool = False) -> None:
         """``hosted``: a seat at a hosted table (the host opens the next match: ``r`` is not offered)."""
@@ -203,7 +205,8 @@ class StandingsScreen(GameEndScreen):
         self.hosted = hosted
         self._keys_rows = 2
 
-    def compose(self) -> ComposeResult:
+    def _body_text(self) -> Text:
+        """The winner, the final standings and the heading of the chips per round."""
         game = self.session.g
         kinds = self.session.kinds
         viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
@@ -218,13 +221,20 @@ class StandingsScreen(GameEndScreen):
             body.append(f"  {place}. {seat_label(seat, kinds, viewer):<16}{chip_str(chips[seat]):>8} chips\n",
                         style="bold" if place == 1 else "")
         body.append("\nChips per round\n", style="bold")
+        return body
+
+    def compose(self) -> ComposeResult:
+        game = self.session.g
+        kinds = self.session.kinds
+        viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
+        body = self._body_text()
         tail = Text()
         if self.finished.record_path is not None:
             tail.append(f"Game record: {self.finished.record_path}\n", style="dim")
         for err in self.finished.errors:
             tail.append(err + "\n", style="red")
         keys = "the host opens the next match" if self.hosted else "r: new match   c: campaign"
-        tail.append(f"\n{keys}   Esc: look at the table   q: quit", style="bold")
+        tail.append(f"\n{keys}   w: where it went wrong   Esc: look at the table   q: quit", style="bold")
         compact = self.app.size.width < 100
         self._keys_rows = len(tail.plain.splitlines())
         with Vertical(classes="dialog", id="standings-dialog"):
@@ -236,6 +246,19 @@ class StandingsScreen(GameEndScreen):
 
     def on_mount(self) -> None:
         fit_dialog_body(self, reserved=4 + self._keys_rows)
+
+    def action_review(self) -> None:
+        """``w``: why a match's rounds have no review, and its rounds (said in the dialog: the app holds
+        notifications back while a dialog is open)."""
+        from crewkit.families.trick_taking.review import match_words
+
+        session = self.session
+        names = [seat_label(s, session.kinds) for s in range(session.g.n)]
+        from crewkit.families.trick_taking.engine.game import Game
+
+        # a seat's game holds only its observation: the words without the rounds
+        words = match_words(session.g if isinstance(session.g, Game) else None, names)
+        self.query_one("#standings-text", Static).update(Text.assemble(self._body_text(), ("\n" + words, "yellow")))
 
     def on_resize(self) -> None:
         self.on_mount()
