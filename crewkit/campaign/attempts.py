@@ -37,12 +37,16 @@ def when_text(when: datetime) -> str:
 
 
 def record_file(attempt: Attempt, logbook: Path) -> Path | None:
-    """Where the attempt's game record is: its stored path (a relative one read from the logbook's folder,
-    where a host keeps its tables); None when the attempt kept no record (an abandoned attempt)."""
+    """Where the attempt's game record is: its stored path; None when the attempt kept no record (an abandoned
+    attempt). A host keeps its tables' records by the path its ``--dir`` was given, maybe relative to where it
+    ran: such a path is looked for from here, then from the logbook's folder and the folder above it."""
     if not attempt.record_path:
         return None
     path = Path(attempt.record_path).expanduser()
-    return path if path.is_absolute() else logbook.parent / path
+    if path.is_absolute():
+        return path
+    tries = [path, logbook.parent / path, logbook.parent.parent / path]
+    return next((p for p in tries if p.is_file()), path)
 
 
 def find_record(ref: str, logbook: Path | None = None) -> tuple[Attempt, Path]:

@@ -78,3 +78,20 @@ def test_bad_references_get_a_message(logbook: dict[str, int], capsys: pytest.Ca
 def test_a_logbook_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["review", "@1", "--logbook", str(tmp_path / "nope.sqlite3")]) == 1
     assert "nope.sqlite3: no such file" in capsys.readouterr().err
+
+
+def test_a_hosts_logbook_and_its_relative_record_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A host run as `crewkit host --dir crewkit-tables` keeps each record by a path relative to where it ran."""
+    tables = tmp_path / "crewkit-tables"
+    lost_record(tables / "t1").rename(tables / "t1" / "record.json")
+    with Logbook.open(tables / "logbook.sqlite3") as book:
+        number = attempt(book, "failure", Path("crewkit-tables/t1/record.json"), 40)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    book_arg = ["--logbook", str(tables / "logbook.sqlite3")]
+    assert cli.main(["campaign", "status", *book_arg]) == 0
+    assert str(tables / "t1" / "record.json") in capsys.readouterr().out
+    assert cli.main(["review", f"@{number}", *book_arg, "--format", "json", "--no-blame", "--nodes", "20000"]) == 0
+    assert json.loads(capsys.readouterr().out)["positions"]
