@@ -93,12 +93,12 @@ def attempts_text(missions: Sequence[str], attempts: Mapping[str, Sequence[Attem
                   logbook: Path) -> str:
     """Each attempt of each mission (in the campaign's order): reference, date, outcome, players, record."""
     lines = ["attempts (review one with `crewkit review @N`, or its record file):"]
-    for mission in missions:
+    for number, mission in enumerate(missions, start=1):
         rows = attempts.get(mission) or []
         if not rows:
             continue
         title = titles.get(mission, "")
-        lines.append(f"  {mission}" + (f"  {title}" if title and title != "?" else ""))
+        lines.append(f"  {number}. " + (f"{title} ({mission})" if title and title != "?" else mission))
         width = max(len(attempt_ref(a)) for a in rows)
         for a in rows:
             path = record_file(a, logbook)

@@ -38,7 +38,7 @@ def test_status_lists_every_attempt(logbook: dict[str, int], capsys: pytest.Capt
     assert cli.main(["campaign", "status"]) == 0
     out = capsys.readouterr().out
     listing = out[out.index("attempts (review one"):]
-    assert "planet-nine/10" in listing
+    assert "10. Four corners (planet-nine/10)" in listing
     lost = next(r for r in listing.splitlines() if r.strip().startswith(f"@{logbook['lost']} "))
     assert "2026-12-05 03:10 UTC" in lost and "failure" in lost and "lost-line.json" in lost
     abandoned = next(r for r in listing.splitlines() if r.strip().startswith(f"@{logbook['abandoned']} "))
