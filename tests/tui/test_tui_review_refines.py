@@ -61,3 +61,40 @@ async def test_first_answer_is_provisional_then_the_final_one_replaces_it(monkey
         text = str(screen.query_one("#review-text", Static).render())
         assert "provisional" not in text and screen.review.status == "lost"
         assert screen.review.turning_point["known"]  # the final answer carries the fair blame
+
+
+async def test_leaving_the_screen_stops_the_refining(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Esc while the final answer is searched: the review stops at its next solver call (the worker is
+    cancelled), instead of searching on for a screen that is gone."""
+    release, finished = threading.Event(), threading.Event()
+    ended: list[str] = []
+    final = reviews.final_review
+
+    def held(*args: Any) -> reviews.Review:
+        assert release.wait(120)
+        try:
+            return final(*args)
+        except reviews.ReviewStopped:
+            ended.append("stopped")
+            raise
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(reviews, "final_review", held)
+    screen = ReviewScreen(lost_game(), ["Ann", "Bob", "Cem", "Dee"])
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await next_answer(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+        release.set()
+        assert await asyncio.to_thread(finished.wait, 120)
+        assert ended == ["stopped"] and app.answers == [True]
+
+
+def test_a_review_told_to_stop_stops() -> None:
+    game = lost_game()
+    start, seed = reviews.start_of(game)
+    with pytest.raises(reviews.ReviewStopped):
+        reviews.review(start, list(game.actions), seed=seed, stop=lambda: True)

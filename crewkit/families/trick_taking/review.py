@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,13 @@ FINAL_WORLDS = 16
 
 class NoReview(CrewkitError):
     """A game the review cannot judge (exit 1): the message says why."""
+
+
+class ReviewStopped(Exception):
+    """The review's ``stop`` said to stop (the screen that asked for it is gone)."""
+
+
+Stop = Callable[[], bool]
 
 
 @dataclass
@@ -102,8 +109,10 @@ def _trick(game: Game) -> int:
 class _Prober:
     """Solves positions once each, within a budget per position."""
 
-    def __init__(self, games: list[Game], timeout: float | None, max_nodes: int | None) -> None:
+    def __init__(self, games: list[Game], timeout: float | None, max_nodes: int | None,
+                 stop: Stop | None = None) -> None:
         self.games = games
+        self.stop = stop
         self.timeout = timeout
         self.max_nodes = max_nodes
         self.known: dict[int, bool | None] = {}
@@ -112,6 +121,8 @@ class _Prober:
 
     def __call__(self, i: int) -> bool | None:
         if i not in self.known:
+            if self.stop is not None and self.stop():
+                raise ReviewStopped
             self.calls += 1
             res = solve(self.games[i].clone(), timeout=self.timeout, max_nodes=self.max_nodes)
             self.results[i] = res
@@ -132,13 +143,13 @@ def positions_of(initial: Game, actions: Sequence[Action]) -> list[Game]:
 def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
            timeout: float | None = 10.0, max_nodes: int | None = None, blame: bool = True,
            blame_worlds: int = BLAME_WORLDS, blame_nodes: int = BLAME_NODES, seed: str = "",
-           total: float | None = 120.0, closest: bool = True) -> Review:
+           total: float | None = 120.0, closest: bool = True, stop: Stop | None = None) -> Review:
     """Review the attempt that starts at ``initial`` and plays ``actions``.
 
     ``timeout`` (seconds) and ``max_nodes`` bound the solver per position (undecided beyond them).
     ``blame`` adds the fair-blame figures at the turning point (``blame_worlds`` worlds, ``blame_nodes`` per
     solver call), seeded from ``seed`` so the same record gets the same figures. ``closest``: look for a
-    won game's closest call.
+    won game's closest call. ``stop``: asked before each solver call; true raises :class:`ReviewStopped`.
     """
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
@@ -150,7 +161,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     t0 = time.perf_counter()
     games = positions_of(initial, actions)
     who = seat_names(initial, names)
-    probe = _Prober(games, timeout, max_nodes)
+    probe = _Prober(games, timeout, max_nodes, stop)
     last = len(actions)
     end = games[last]
 
@@ -165,7 +176,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     final = probe(last)
     if end.is_over() and end.outcome().result == SUCCESS:
         rv = Review(WON, f"the mission was won: {end.outcome().reason}")
-        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes) if closest else None
+        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes, stop) if closest else None
         return done(rv)
     if final is not False:
         why = "the game is not over and the crew can still win it" if final else \
@@ -179,9 +190,9 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         return done(Review(NEVER, f"the deal could not be won from the first card: {why}"))
     lo: int | None = 0 if first else None  # the latest position known winnable
     hi = last  # the earliest position known lost
-    stop = None if total is None else t0 + total
+    deadline = None if total is None else t0 + total
     while lo is None or hi > lo + 1:
-        if stop is not None and time.perf_counter() > stop:
+        if deadline is not None and time.perf_counter() > deadline:
             break
         start = 0 if lo is None else lo + 1
         open_ = [i for i in range(start, hi) if i not in probe.known]
@@ -196,7 +207,8 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
             hi = i
     if lo is not None and hi == lo + 1:
         rv = Review(LOST, "")
-        rv.turning_point = _turning_point(games, actions, lo, probe, who, blame, blame_worlds, blame_nodes, seed)
+        rv.turning_point = _turning_point(games, actions, lo, probe, who, blame, blame_worlds, blame_nodes, seed,
+                                          stop)
         rv.reason = rv.turning_point["words"]
         rv.line_game = games[lo]
         rv.line_actions = list(probe.results[lo].line)
@@ -277,9 +289,10 @@ def quick_review(start: Game, actions: Sequence[Action], names: Sequence[str] | 
                   total=QUICK_TOTAL, blame=False, closest=False)
 
 
-def final_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str) -> Review:
+def final_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str,
+                 stop: Stop | None = None) -> Review:
     """The table's final answer, which replaces the first."""
-    return review(start, actions, names=names, seed=seed, blame_worlds=FINAL_WORLDS)
+    return review(start, actions, names=names, seed=seed, blame_worlds=FINAL_WORLDS, stop=stop)
 
 
 def position_mark(rv: Review, i: int) -> str:
@@ -304,7 +317,8 @@ def _count(n: int, word: str) -> str:
 
 
 def _turning_point(games: list[Game], actions: Sequence[Action], i: int, probe: _Prober, who: list[str],
-                   blame: bool, blame_worlds: int, blame_nodes: int, seed: str) -> dict[str, Any]:
+                   blame: bool, blame_worlds: int, blame_nodes: int, seed: str,
+                   stop: Stop | None = None) -> dict[str, Any]:
     action = actions[i]
     before = games[i]
     res = probe.results[i]
@@ -328,14 +342,14 @@ def _turning_point(games: list[Game], actions: Sequence[Action], i: int, probe: 
         "line": [a.to_json() for a in line],
     }
     if blame:
-        known = fair_blame(before, action, who, worlds=blame_worlds, nodes=blame_nodes, seed=f"{seed}:{i}")
+        known = fair_blame(before, action, who, worlds=blame_worlds, nodes=blame_nodes, seed=f"{seed}:{i}", stop=stop)
         if known is not None:
             out["known"] = known
     return out
 
 
 def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int = BLAME_WORLDS,
-               nodes: int = BLAME_NODES, seed: str = "") -> dict[str, Any] | None:
+               nodes: int = BLAME_NODES, seed: str = "", stop: Stop | None = None) -> dict[str, Any] | None:
     """With what the acting seat could know: for each of its legal plays, the share of the worlds consistent
     with its observation in which the play keeps the mission winnable. None where the worlds cannot be
     sampled (not a play, a dummy seat, hidden tasks, cards set aside)."""
@@ -365,6 +379,8 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
     used = 0
     sampled = 0
     while sampled < worlds and used < total:
+        if stop is not None and stop():
+            raise ReviewStopped
         world = world_game(template, obs, know.sample(rng))
         sampled += 1
         search: TrickSearch | None = None
@@ -420,7 +436,7 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
 
 
 def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], timeout: float | None,
-                  max_nodes: int | None) -> dict[str, Any] | None:
+                  max_nodes: int | None, stop: Stop | None = None) -> dict[str, Any] | None:
     """A won game's closest call: the last position where only the play made kept the mission winnable
     (every other legal play decided lost). Looked for backwards from the end within CLOSEST_CALLS solver calls."""
     calls = 0
@@ -436,6 +452,8 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
         for a in others:
             if calls >= CLOSEST_CALLS:
                 return None
+            if stop is not None and stop():
+                raise ReviewStopped
             child = g.clone()
             child.apply(a)
             calls += 1
@@ -451,5 +469,5 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
     return None
 
 
-__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "match_words", "position_mark", "positions_of", "quick_review", "final_review",
+__all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "match_words", "position_mark", "positions_of", "quick_review", "final_review",
            "review", "review_finished", "seat_names", "start_of"]
