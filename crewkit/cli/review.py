@@ -28,7 +28,8 @@ of the possible deals and the pink 7 in 12%").
 Other outcomes: never-winnable (the deal could not be won from the first card: the solver's reason in
 words), won (with the closest call: the last play that was the only one keeping the mission winnable) and
 unknown (positions the solver could not decide within --timeout/--nodes: which ones; never a guess).
-Not Alone records have no review (no solver): exit 1 with a message.
+Not Alone records have no review (no solver): exit 1 with a message. Neither have Hammer's rounds (scored in
+chips, each player for themselves): the message says why, per mode, and names the rounds (exit 1).
 
 JSON (--format json): {"status": "lost"|"won"|"never-winnable"|"unknown", "turning_point": null|{
 "action_index", "trick", "seat", "action", "words", "instead", "line", "known"}, "positions": [{
