@@ -79,9 +79,11 @@ async def test_w_at_a_seat_shows_the_hosts_review(tmp_path: Path, monkeypatch: p
             assert isinstance(screen, ReviewScreen)
             await until(pilot, lambda: screen.review is not None or bool(screen.error), "the host's review")
             assert not screen.error and screen.review.status == "lost"
-            await until(pilot, lambda: "Trick 1 of 1" in screen_text(app), "the review drawn")
+            await until(pilot, lambda: "Trick 1 of 1\n" in screen_text(app) or "Trick 1 of 1 " in screen_text(app),
+                        "the review drawn")
             text = screen_text(app)
-            assert "WHERE IT WENT WRONG" in text and "Trick 1 of 1" in text and "Ann" in text and "Bob" in text
+            assert "WHERE IT WENT WRONG" in text and "(lost the mission)" in text  # the dialog grew to its text
+            assert "played: Ann" in text and "Bob " in text
             assert screen.positions and screen.positions[0].hand(1)  # Bob's hand, shown after the end
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is end, "the end screen again")

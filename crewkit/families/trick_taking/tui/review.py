@@ -84,11 +84,11 @@ class ReviewScreen(ModalScreen[None]):
         """A seat's review: the host's, computed once there for every seat (with the record: every hand)."""
         import asyncio
 
-        from crewkit.families.trick_taking.review import Review
+        from crewkit.families.trick_taking.review import Review, seat_names
 
         message = await self.host.request_review()
-        if message["type"] == "error" or message.get("error"):
-            why = str(message.get("message") or message.get("error"))
+        if message["type"] == "error" or message.get("error") or not message.get("review"):
+            why = str(message.get("message") or message.get("error") or "the host sent no review")
             self.show(None, [], error=self.host.named(why))
             return
         try:
@@ -96,7 +96,7 @@ class ReviewScreen(ModalScreen[None]):
         except Exception as exc:  # the host's data, refused in words (never a traceback at the seat)
             self.show(None, [], error=f"the host's record of the game cannot be replayed here: {exc}")
             return
-        self.names = [str(n) for n in message["names"]] or self.names
+        self.names = seat_names(game, [str(n) for n in message["names"]] or self.names)  # JARVIS too
         self.set_game(game)
         self.show(Review.from_json(message["review"]), positions)
 
@@ -135,6 +135,8 @@ class ReviewScreen(ModalScreen[None]):
 
     def refresh_body(self) -> None:
         self.query_one("#review-text", Static).update(self.body())
+        # the dialog's height follows its text (a seat's grows from one line once the host's review comes)
+        self.query_one("#review-dialog", VerticalScroll).refresh(layout=True)
 
     def action_step(self, by: int) -> None:
         if self.starts:
