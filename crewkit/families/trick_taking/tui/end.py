@@ -142,6 +142,8 @@ class EndScreen(GameEndScreen):
             body.append_text(secret_reveal(session))
         if f.record_path is not None:
             body.append(f"Game record: {f.record_path}\n", style="dim")
+        if f.attempt is not None:  # the listing's reference: reviewed later from the logbook or the CLI
+            body.append(f"This attempt in the logbook: {f.attempt} (crewkit review {f.attempt})\n", style="dim")
         for err in f.errors:
             body.append(err + "\n", style="red")
         if not self.has_next and self.why_no_next:
