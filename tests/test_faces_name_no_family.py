@@ -28,10 +28,9 @@ STILL_IMPORTED: dict[str, set[str]] = {
     "crewkit.analysis.loading": {"crewkit.families.trick_taking.engine.game",
                                  "crewkit.families.trick_taking.engine.rules",
                                  "crewkit.families.trick_taking.engine.setup"},
-    "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup",
-                          "crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.solve"},
+    "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup", "crewkit.families.trick_taking.solve"},
     # the review of an attempt: the trick-taking solver's (a Family answer with the solver's)
-    "crewkit.cli.review": {"crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.review"},
+    "crewkit.cli.review": {"crewkit.families.trick_taking.review"},
     # a campaign's logbook counts trick-taking attempts (the logbook's family answer comes with net/table.py's)
     "crewkit.cli.campaign": {"crewkit.families.trick_taking.engine.setup"},
     # `crewkit play` chooses the table and the bots (the TUI's session: issue 46's next part)
