@@ -30,10 +30,11 @@ STILL_IMPORTED: dict[str, set[str]] = {
     "crewkit.analysis.loading": {"crewkit.families.trick_taking.engine.game",
                                  "crewkit.families.trick_taking.engine.rules",
                                  "crewkit.families.trick_taking.engine.setup"},
-    "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup",
-                          "crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.solve"},
+    "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup", "crewkit.families.trick_taking.solve"},
     # the review of an attempt: the trick-taking solver's (a Family answer with the solver's)
-    "crewkit.cli.review": {"crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.review"},
+    "crewkit.cli.review": {"crewkit.families.trick_taking.review"},
+    "crewkit.net.review": {"crewkit.families.trick_taking.review"},
+    "crewkit.tui.screens.attempts": {"crewkit.families.trick_taking.review", "crewkit.families.trick_taking.tui.review"},
     # the hosted table: a logbook of trick-taking attempts, JARVIS's seat (h44's review of net/table.py)
     "crewkit.net.table": {"crewkit.families.trick_taking.engine.blocks.dummy",
                           "crewkit.families.trick_taking.engine.setup"},

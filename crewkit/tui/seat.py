@@ -46,7 +46,7 @@ SEAT_KEYS = """\
   s  signal a card (Persian reading)   d  distress signal   t  last trick   k  card tracker
   space               go on when the table waits
   Tab                 next panel: your hand, the tasks, a list of choices
-  after the end       Esc results, Esc again to look at the table
+  after the end       w where it went wrong (the host's review), Esc results, Esc again: the table
   ?  help      ctrl+p  the table's commands      q  leave (join again with your link)
 
 The person who hosts runs the game, keeps its record and opens the next game: this window is your seat at their table and nothing else.

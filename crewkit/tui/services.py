@@ -56,7 +56,14 @@ class MemoryLogbook:
         self.attempts: list[dict[str, Any]] = []
 
     def record_attempt(self, **kwargs: Any) -> None:
-        self.attempts.append(dict(kwargs))
+        from datetime import UTC, datetime
+
+        self.attempts.append({"when": datetime.now(UTC), **kwargs})
+
+    def attempts_of(self, campaign: str, mission: str) -> list[AttemptRow]:
+        return [AttemptRow(f"@{i + 1}", a["when"], str(a.get("result")), str(a.get("reason") or ""),
+                           Path(a["record_path"]) if a.get("record_path") else None)
+                for i, a in enumerate(self.attempts) if a.get("campaign") == campaign and a.get("mission") == mission]
 
     def progress(self, campaign: str, mission_ids: Sequence[str],
                  extra_attempts: Callable[[str], int] | None = None) -> list[Progress]:
@@ -82,6 +89,33 @@ class MemoryLogbook:
     def hinted_missions(self, campaign: str) -> set[str]:
         return {str(a.get("mission")) for a in self.attempts
                 if a.get("campaign") == campaign and a.get("hints_used")}
+
+
+@dataclass(frozen=True)
+class AttemptRow:
+    """One attempt of a mission, as the logbook screen lists it (``ref``: ``@12``, as ``crewkit review`` takes it)."""
+
+    ref: str
+    when: Any  # datetime, UTC
+    result: str
+    reason: str
+    record: Path | None  # its game record; None when none was kept (an abandoned attempt)
+
+
+def mission_attempts(logbook: LogbookLike, campaign: str, mission: str) -> list[AttemptRow]:
+    """Every attempt of ``mission`` in recording order (a logbook that cannot be read: none)."""
+    from crewkit.campaign.attempts import attempt_ref, record_file
+    from crewkit.campaign.store import Logbook
+
+    try:
+        if isinstance(logbook, Logbook):
+            return [AttemptRow(attempt_ref(a), a.when, a.result, a.reason, record_file(a, logbook.path))
+                    for a in logbook.attempts(campaign, mission)]
+        if isinstance(logbook, MemoryLogbook):
+            return logbook.attempts_of(campaign, mission)
+    except Exception:  # a broken or absent store must not stop the app
+        return []
+    return []
 
 
 def hinted_missions(logbook: LogbookLike, campaign: str) -> set[str]:

@@ -52,6 +52,7 @@ class Finished:
     hints_used: bool = False
     practice: bool = False
     logbook_note: str | None = None  # what a seat at a hosted table says of the logbook instead (the host keeps it)
+    attempt: str | None = None  # the logbook's reference of this attempt (``@12``: ``crewkit review @12``)
 
 
 class Session:
@@ -519,9 +520,10 @@ class Session:
         except Exception as exc:
             errors.append(f"could not write the game record: {exc}")
         logbook = self.uses_logbook
+        attempt: Any = None
         if logbook:
             try:
-                self.services.logbook.record_attempt(
+                attempt = self.services.logbook.record_attempt(
                     campaign=self.campaign or "free",
                     mission=self.mission,
                     players=self.players,
@@ -542,5 +544,6 @@ class Session:
         if rows:
             progress = rows[0]
         self.finished = Finished(outcome.result, outcome.reason, path, progress, game.distress_used(), errors,
-                                 logbook=logbook, hints_used=self.hints_used, practice=self.practice)
+                                 logbook=logbook, hints_used=self.hints_used, practice=self.practice,
+                                 attempt=f"@{attempt}" if isinstance(attempt, int) and path else None)
         return self.finished
