@@ -28,6 +28,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     cond_world,
     condition_setup,
     done_so_far,
+    goal_tail,
     rollout_cond,
     setup_for,
 )
@@ -309,9 +310,14 @@ def test_c_and_python_decide_alike_with_conditions(mission: str, players: int) -
         assert d is not None
         program, why = native_program(lib, judged[0])
         assert program is not None, why
-        for weight in (10, 1000):
-            assert (d.decide_cond(program, pos, seed, judged[1], judged[2], weight)
-                    == decide_cond(t, pos, seed, *judged, win_weight=weight))
+        for weight, prog_weight in ((10, 0), (1000, 7)):
+            prog_c: list[int] = []
+            prog_py: list[int] = []
+            assert (d.decide_cond(program, pos, seed, judged[1], judged[2], weight, goal_tail(judged), prog_weight,
+                                  prog_c)
+                    == decide_cond(t, pos, seed, *judged, win_weight=weight, prog_weight=prog_weight,
+                                   progress=prog_py))
+            assert prog_c == prog_py
 
 
 @needs_c
@@ -382,13 +388,13 @@ def _play_outs_match(rules: Any, seed: str) -> int:
                 w = base.copy()
                 w.play(cid)
                 expected = rollout_cond(w)
-                got = d.rollout_cond(program, [*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2])])
+                got = d.rollout_cond(program, [*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2], goal_tail(judged))])
                 assert got == expected
                 compared += 1
         # the same play-outs in one call (the expert's extra worlds)
         hands_list = [Sampler(pos).sample(SplitMix(seed + k)) for k in range(3)]
         cands = [c for c in range(64) if pos.candidates >> c & 1]
-        sts = [[*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2])] for hands in hands_list for cid in cands]
+        sts = [[*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2], goal_tail(judged))] for hands in hands_list for cid in cands]
         assert d.rollout_batch(program, sts) == [d.rollout_cond(program, st) for st in sts]
         plain = [[*head, cid, *tail, *hands] for hands in hands_list for cid in cands]
         assert d.rollout_batch(None, plain) == [d.rollout(st) for st in plain]

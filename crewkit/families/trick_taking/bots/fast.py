@@ -32,6 +32,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     choose_play_cond,
     cond_world,
     condition_setup,
+    goal_tail,
     rollout_cond,
 )
 from crewkit.families.trick_taking.bots.heuristic import (
@@ -295,13 +296,18 @@ def draft_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int]]:
 
 
 def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple[Any, ...],
-                cond_done: tuple[bool, ...], win_weight: int = 10) -> tuple[int, list[int], list[int]]:
+                cond_done: tuple[bool, ...], win_weight: int = 10, prog_weight: int = 0,
+                progress: list[int] | None = None) -> tuple[int, list[int], list[int]]:
     """:func:`decide_py` for a mission with conditions: the worlds judge them (:mod:`crewkit.families.trick_taking.bots.conditions`);
-    a card scores ``win_weight`` per play-out won plus its votes."""
+    a card scores ``win_weight`` per play-out won, ``prog_weight`` per goal trick won in a play-out lost
+    (:func:`crewkit.families.trick_taking.bots.conditions.goal_play`: progress where no play-out wins) plus its
+    votes. ``progress``: filled with the goal tricks per card id when given."""
     rng = SplitMix(seed)
     sampler = Sampler(pos)
     wins = [0] * t.n_cards
     votes = [0] * t.n_cards
+    prog = progress if progress is not None else [0] * t.n_cards
+    prog[:] = [0] * t.n_cards
     cands: list[int] = []
     m = pos.candidates
     while m:
@@ -325,10 +331,13 @@ def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple
         for c in active:
             w = base.copy()
             w.play(c)
-            wins[c] += rollout_cond(w)
+            won = rollout_cond(w)
+            wins[c] += won
+            if not won:
+                prog[c] += min(w.goal_won, w.goal_need)
     best, best_score = -1, -1
     for c in cands:
-        score = win_weight * wins[c] + votes[c]
+        score = win_weight * wins[c] + prog_weight * prog[c] + votes[c]
         if score > best_score:
             best, best_score = c, score
     return best, wins, votes
@@ -363,13 +372,18 @@ class NativeDecider:
         return int(best), list(wins), list(votes)
 
     def decide_cond(self, program: NativeProgram, pos: Position, seed: int, tricks: Sequence[Any],
-                    cond_done: Sequence[bool], win_weight: int = 10) -> tuple[int, list[int], list[int]]:
-        """``fs_decide_cond``: as :func:`decide_cond`; the card is -2 when Python must decide."""
-        st = [*pos.encode(), win_weight, *trick_tail(tricks, cond_done)]
+                    cond_done: Sequence[bool], win_weight: int, goal: tuple[int, int],
+                    prog_weight: int = 0, progress: list[int] | None = None) -> tuple[int, list[int], list[int]]:
+        """``fs_decide_cond``: as :func:`decide_cond` (``goal``: :func:`conditions.goal_tail`); the card is -2
+        when Python must decide."""
+        st = [*pos.encode(), win_weight, *trick_tail(tricks, cond_done, goal), prog_weight]
         arr = (ctypes.c_longlong * len(st))(*st)
         wins = (ctypes.c_int * self.n_cards)()
         votes = (ctypes.c_int * self.n_cards)()
-        best = self._lib.fs_decide_cond(self._handle, program.handle, arr, seed & MASK64, wins, votes)
+        prog = (ctypes.c_int * self.n_cards)()
+        best = self._lib.fs_decide_cond(self._handle, program.handle, arr, seed & MASK64, wins, votes, prog)
+        if progress is not None:
+            progress[:] = list(prog)
         return int(best), list(wins), list(votes)
 
     def draft(self, pos: Position, seed: int, trump_mask: int) -> tuple[int, list[int]]:
@@ -495,7 +509,7 @@ class FastBot(HeuristicBot):
             for i, j in enumerate(judged):
                 if j is None:
                     continue
-                won = d.rollout_cond(programs[i], [*head, *tail, *hands, *trick_tail(j[1], j[2])])  # type: ignore[arg-type]
+                won = d.rollout_cond(programs[i], [*head, *tail, *hands, *trick_tail(j[1], j[2], goal_tail(j))])  # type: ignore[arg-type]
                 if won == -2:  # a condition C leaves to Python: this play-out in Python
                     base = base if base is not None else world_from(obs, hands)
                     w = cond_world(base, *j)
@@ -524,15 +538,20 @@ class FastBot(HeuristicBot):
                      judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> int:
         """The decision with the mission's conditions: in C when they translate (:mod:`condcode`), else,
         or when a condition meets what C leaves to Python, by :func:`decide_cond`; the same card either way."""
+        # a goal (conditions.goal_play): a play-out that fails counts its goal tricks, above every vote; a
+        # play-out won counts more than the whole goal
+        goal = goal_tail(judged)
+        prog_weight = self.cond_worlds + 1 if goal[1] else 0
+        win_weight = self.cond_win_weight * (goal[1] + 1)
         if self.native is not False:
             d = native_decider(t)
             if d is not None:
                 program = native_program(d._lib, judged[0])[0]
                 if program is not None:
-                    best = d.decide_cond(program, pos, seed, judged[1], judged[2], self.cond_win_weight)[0]
+                    best = d.decide_cond(program, pos, seed, judged[1], judged[2], win_weight, goal, prog_weight)[0]
                     if best != -2:
                         return best
-        return decide_cond(t, pos, seed, *judged, win_weight=self.cond_win_weight)[0]
+        return decide_cond(t, pos, seed, *judged, win_weight=win_weight, prog_weight=prog_weight)[0]
 
     def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
         t = table_for(obs.rules)
