@@ -1091,7 +1091,7 @@ static int goal_play(const World *w, int c) {
     u64 live = 0;
     for (int s = 0; s < n; s++) live |= w->hands[s];
     u64 goals = w->goal_mask & live;
-    if (!goals) return c;
+    if (!goals && !w->nplays) return c;
     u64 hand = w->hands[seat];
     u64 block = 0;
     int best_goal = -1, best_count = 99;
@@ -1333,7 +1333,8 @@ void fs_free(void *p) { free(p); }
 
 /* One decision. st: n, me, worlds, rollouts (0/1), leader, tricks_left, ncur, (seat, card) * ncur,
  * ntasks, (bit, owner, kind, k, pending) * ntasks, done, spare, candidates, unknown, known[n], void[n], need[n],
- * then the weight of a play-out won against one vote (a card scores weight * wins + votes).
+ * then the weight of a play-out won against one vote and that of progress (a task done, a goal trick won) in a
+ * play-out lost: a card scores win_weight * wins + prog_weight * progress + votes (fast.py: decide_py).
  * wins/votes: per card id (nc entries). Returns the chosen card, or -1 when no world could be played. */
 static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long seed, int *wins, int *votes,
                   int *prog) {
@@ -1370,16 +1371,15 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     int ntr0 = 0, won0[MAXS] = {0};
     u64 done0 = 0;
     long win_weight = (long)*p++; /* a play-out won counts this many votes */
+    long prog_weight = (long)*p++; /* a task done or goal trick won in a play-out lost counts this many */
     u64 goal_mask = 0;
     int goal_need = 0;
-    long prog_weight = 0;
     if (cx) {
         ntr0 = read_tricks(cx, &p, n, won0);
         if (ntr0 < 0) return -2;
         done0 = (u64)*p++;
         goal_mask = (u64)*p++;
         goal_need = (int)*p++;
-        prog_weight = (long)*p++; /* a goal trick of a play-out lost counts this many votes */
         cx->err = 0;
     }
     sampler_init(&sm);
@@ -1406,7 +1406,7 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
                 }
             }
             /* (with conditions not when every card lost so far: a mission's conditions can make wins rare) */
-            if (same && ((!cx && best_w == 0) || best_w == check_at)) break;
+            if (same && ((!cx && best_w == 0 && !prog_weight) || best_w == check_at)) break;
             if ((keep & (keep - 1)) == 0) break; /* one card left: it is the choice */
             active = keep;
         }
@@ -1453,7 +1453,7 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
             play(&w, c);
             int won = cx ? rollout_cond(&w) : rollout(&w);
             wins[c] += won;
-            if (!won && prog) prog[c] += w.goal_won < w.goal_need ? w.goal_won : w.goal_need;
+            if (!won && prog) prog[c] += w.done - done + (w.goal_won < w.goal_need ? w.goal_won : w.goal_need);
         }
         if (cx && cx->err) return -2;
     }
@@ -1469,8 +1469,8 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     return best;
 }
 
-int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *votes) {
-    return decide((const Table *)ctx, NULL, st, seed, wins, votes, NULL);
+int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *votes, int *prog) {
+    return decide((const Table *)ctx, NULL, st, seed, wins, votes, prog);
 }
 
 /* One decision with the mission's conditions (fast.py: decide_cond): st as fs_decide, then the weight of a

@@ -460,7 +460,7 @@ def goal_play(w: CondWorld, c: int) -> int:
     for h in hands:
         live |= h
     goals = w.cs.goal_mask & live
-    if not goals:
+    if not goals and not w.plays:
         return c
     hand = hands[seat]
     block = 0  # cards above a goal card in the hands of the other seats

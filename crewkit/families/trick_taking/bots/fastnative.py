@@ -25,7 +25,7 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.fs_free.argtypes = [ctypes.c_void_p]
     lib.fs_decide.restype = ctypes.c_int
     lib.fs_decide.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_ulonglong,
-                              ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
+                              ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
     lib.fs_draft.restype = ctypes.c_int
     lib.fs_draft.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_ulonglong,
                              ctypes.POINTER(ctypes.c_longlong)]
