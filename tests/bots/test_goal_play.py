@@ -8,19 +8,26 @@ nothing of it and the fast bot won 2% of mission 26's deals."""
 
 from __future__ import annotations
 
+import pytest
+
 from crewkit.analysis.loading import load_rules
 from crewkit.dsl.parser import parse
+from crewkit.families.trick_taking.bots import fastnative
 from crewkit.families.trick_taking.bots.conditions import (
     CondWorld,
     choose_play_cond,
     cond_world,
     condition_setup,
 )
-from crewkit.families.trick_taking.bots.fast import FastBot
+from crewkit.families.trick_taking.bots.fast import FastBot, Position, decide_py, native_decider
 from crewkit.families.trick_taking.bots.knowledge import world_from
+from crewkit.families.trick_taking.bots.sim import Table
 from crewkit.families.trick_taking.condshapes import goal_cards, match_tricks_won_by_cards
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.family import play_game
+from tests import native_marks
+
+needs_c = native_marks.needs_c(fastnative)
 
 RULES = load_rules("crew", "planet-nine/26", 4)
 DECK = RULES.deck
@@ -98,3 +105,34 @@ def test_the_fast_bot_wins_double_ones_often() -> None:
         play_game(game, [FastBot(s, seed) for s in range(4)])
         wins += game.outcome().result == "success"
     assert wins >= 8
+
+
+@needs_c
+def test_c_and_python_weigh_the_progress_of_task_play_outs_alike() -> None:
+    """A task done in a play-out lost is progress (``prog_weight``): the C decision and its Python twin count
+    the same progress per card and choose the same card."""
+    log: list[tuple[Table, Position, int]] = []
+
+    class Enough(Exception):
+        pass
+
+    class Recorder(FastBot):
+        def _decide(self, t: Table, pos: Position, seed: int) -> int:
+            log.append((t, pos, seed))
+            if len(log) == 16:
+                raise Enough
+            return super()._decide(t, pos, seed)
+
+    game = Game.new(load_rules("crew", "planet-nine/24", 4), seed="progress")
+    with pytest.raises(Enough):
+        play_game(game, [Recorder(s, "progress", worlds=4, draft_worlds=2) for s in range(4)])
+    compared = 0
+    for t, pos, seed in log:
+        d = native_decider(t)
+        assert d is not None
+        prog_c: list[int] = []
+        prog_py: list[int] = []
+        assert d.decide(pos, seed, 10, 3, prog_c) == decide_py(t, pos, seed, 10, 3, prog_py)
+        assert prog_c == prog_py
+        compared += any(prog_py)
+    assert compared  # some play-out lost after doing a task
