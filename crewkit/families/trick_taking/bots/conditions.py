@@ -13,6 +13,11 @@ read the conditions: a seat that plays last in a trick takes the card whose fini
 completes the most conditions; an earlier seat keeps the policy's card unless finishing the trick with the
 policy fails, then tries its other cards the same way. Everything here sees only a sampled world, never a
 game.
+
+A condition whose ``done_if`` is "at least K tricks won by a card of a fixed set" (mission 26's two colour 1s,
+read from the syntax tree by :mod:`crewkit.families.trick_taking.condshapes`) is also a goal the policy pursues
+from the first trick (:func:`goal_play`), and a play-out that fails reports its progress (goal tricks won, tasks
+done) so that the bots can rank cards where no play-out wins.
 """
 
 from __future__ import annotations

@@ -15,7 +15,9 @@ Two implementations make the same decisions:
 Missions with conditions (``fail_if``/``done_if``, roles) are judged in the play-outs by the mission's own
 conditions (:mod:`crewkit.families.trick_taking.bots.conditions`, :func:`decide_cond`); the C port evaluates them translated into a
 small tree program (:mod:`crewkit.families.trick_taking.bots.condcode`, ``fs_decide_cond``), and a condition it cannot translate
-or evaluate leaves that decision to Python. Everything is deterministic given the seed.
+or evaluate leaves that decision to Python. With conditions, a play-out lost still counts its progress (tasks
+done, tricks won toward a goal of :func:`crewkit.families.trick_taking.bots.conditions.goal_play`) above every
+vote and below a play-out won. Everything is deterministic given the seed.
 """
 
 from __future__ import annotations
