@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 8
+#define FS_ABI 9
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -55,6 +55,8 @@ typedef struct {
     int won_count[MAXS];
     u64 cond_done;
     int trick_judged;        /* this world judged every condition at the end of its last trick (see judge) */
+    u64 goal_mask;           /* conditions.py: CondSetup.goal_mask, CondWorld.goal_need / goal_won */
+    int goal_need, goal_won;
 } World;
 
 static void cond_after_trick(World *w, int leader);
@@ -1047,6 +1049,7 @@ static void cond_after_trick(World *w, int leader) {
     w->ntr++;
     int number = w->ntr;
     w->won_count[winner]++;
+    if (w->goal_mask >> r->wincard & 1) w->goal_won++;
     if (w->status == ST_FAIL) return;
     if (w->status == ST_WON) w->status = ST_OPEN;
     judge(w, 0);
@@ -1075,9 +1078,84 @@ static int score_after(const World *w, int card, int last) {
     return popcount(trial.cond_done) + (trial.status == ST_WON ? 10 : 0);
 }
 
+/* conditions.py: goal_play */
+static int holder(const World *w, int card) {
+    for (int s = 0; s < w->n; s++)
+        if (w->hands[s] >> card & 1) return s;
+    return -1;
+}
+
+static int goal_play(const World *w, int c) {
+    const Table *t = w->t;
+    int n = w->n, seat = w->turn;
+    u64 live = 0;
+    for (int s = 0; s < n; s++) live |= w->hands[s];
+    u64 goals = w->goal_mask & live;
+    if (!goals && !w->nplays) return c;
+    u64 hand = w->hands[seat];
+    u64 block = 0;
+    int best_goal = -1, best_count = 99;
+    u64 g = goals;
+    while (g) {
+        int x = low_index(g);
+        g &= g - 1;
+        u64 b = t->above[x] & live & ~w->hands[holder(w, x)];
+        block |= b;
+        if (popcount(b) < best_count) { best_goal = x; best_count = popcount(b); }
+    }
+    if (!w->nplays) {
+        u64 foreign = w->pmask & ~w->own[seat];
+        u64 m = goals & hand;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            int led = t->suit[x];
+            const int *keys = t->keys[led + 1];
+            int ok = 1;
+            for (int i = 1; i < n && ok; i++)
+                if (!can_duck(w, (seat + i) % n, keys, led, keys[x], foreign)) ok = 0;
+            if (ok) return x;
+        }
+        if (w->pending || t->suit[best_goal] < 0) return c;
+        u64 sm = t->suit_masks[t->suit[best_goal]];
+        u64 strip = hand & sm & ~goals;
+        if (strip && (block & sm)) return high_index(strip);
+        return c;
+    }
+    u64 legal = legal_for(w, seat, w->led);
+    if ((legal & (legal - 1)) == 0) return c;
+    const int *keys = t->keys[w->led + 1];
+    int win_key = w->win_key, win_card = -1;
+    for (int j = 0; j < w->nplays; j++)
+        if (w->play_seat[j] == w->win_seat) win_card = w->play_card[j];
+    u64 rest = legal & ~goals;
+    if (win_card >= 0 && (w->goal_mask >> win_card & 1)) {
+        u64 under = 0, m = rest;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            if (keys[x] < win_key) under |= (u64)1 << x;
+        }
+        if (under & block) return low_index(under & block);
+        if (under) return duck(w, under, keys, win_key, w->pmask, 0);
+        return c;
+    }
+    u64 m = goals & legal;
+    while (m) {
+        int x = low_index(m);
+        m &= m - 1;
+        if (keys[x] > win_key && rest_can_duck(w, seat, keys, keys[x], seat)) return x;
+    }
+    if (((w->trick_mask | (u64)1 << c) & w->pmask) || !rest) return c;
+    if ((w->led < 0 || !(hand & t->suit_masks[w->led])) && (rest & block)) return low_index(rest & block);
+    if (goals >> c & 1) return duck(w, rest, keys, win_key, w->pmask, 0);
+    return c;
+}
+
 /* conditions.py: choose_play_cond */
 static int choose_play_cond(const World *w) {
     int c = choose_play(w);
+    if (c >= 0 && w->goal_won < w->goal_need) c = goal_play(w, c);
     if (!w->nplays || c < 0) return c;
     u64 legal = legal_for(w, w->turn, w->led);
     if ((legal & (legal - 1)) == 0) return c;
@@ -1255,9 +1333,11 @@ void fs_free(void *p) { free(p); }
 
 /* One decision. st: n, me, worlds, rollouts (0/1), leader, tricks_left, ncur, (seat, card) * ncur,
  * ntasks, (bit, owner, kind, k, pending) * ntasks, done, spare, candidates, unknown, known[n], void[n], need[n],
- * then the weight of a play-out won against one vote (a card scores weight * wins + votes).
+ * then the weight of a play-out won against one vote and that of progress (a task done, a goal trick won) in a
+ * play-out lost: a card scores win_weight * wins + prog_weight * progress + votes (fast.py: decide_py).
  * wins/votes: per card id (nc entries). Returns the chosen card, or -1 when no world could be played. */
-static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long seed, int *wins, int *votes) {
+static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long seed, int *wins, int *votes,
+                  int *prog) {
     const ll *p = st;
     int n = (int)*p++, me = (int)*p++, worlds = (int)*p++, rollouts = (int)*p++;
     int leader = (int)*p++, tricks_left = (int)*p++, ncur = (int)*p++;
@@ -1291,14 +1371,19 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     int ntr0 = 0, won0[MAXS] = {0};
     u64 done0 = 0;
     long win_weight = (long)*p++; /* a play-out won counts this many votes */
+    long prog_weight = (long)*p++; /* a task done or goal trick won in a play-out lost counts this many */
+    u64 goal_mask = 0;
+    int goal_need = 0;
     if (cx) {
         ntr0 = read_tricks(cx, &p, n, won0);
         if (ntr0 < 0) return -2;
         done0 = (u64)*p++;
+        goal_mask = (u64)*p++;
+        goal_need = (int)*p++;
         cx->err = 0;
     }
     sampler_init(&sm);
-    for (int c = 0; c < t->nc; c++) { wins[c] = 0; votes[c] = 0; }
+    for (int c = 0; c < t->nc; c++) { wins[c] = 0; votes[c] = 0; if (prog) prog[c] = 0; }
     u64 active = cands;
     u64 rng = seed;
     World base, w;
@@ -1321,7 +1406,7 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
                 }
             }
             /* (with conditions not when every card lost so far: a mission's conditions can make wins rare) */
-            if (same && ((!cx && best_w == 0) || best_w == check_at)) break;
+            if (same && ((!cx && best_w == 0 && !prog_weight) || best_w == check_at)) break;
             if ((keep & (keep - 1)) == 0) break; /* one card left: it is the choice */
             active = keep;
         }
@@ -1354,6 +1439,8 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
             base.ntr = ntr0;
             for (int s = 0; s < n; s++) base.won_count[s] = won0[s];
             base.cond_done = done0;
+            base.goal_mask = goal_mask;
+            base.goal_need = goal_need;
         }
         int v = cx ? choose_play_cond(&base) : choose_play(&base);
         if (v >= 0) votes[v] += 1;
@@ -1364,7 +1451,9 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
             q &= q - 1;
             w = base;
             play(&w, c);
-            wins[c] += cx ? rollout_cond(&w) : rollout(&w);
+            int won = cx ? rollout_cond(&w) : rollout(&w);
+            wins[c] += won;
+            if (!won && prog) prog[c] += w.done - done + (w.goal_won < w.goal_need ? w.goal_won : w.goal_need);
         }
         if (cx && cx->err) return -2;
     }
@@ -1374,21 +1463,22 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     while (q) {
         int c = low_index(q);
         q &= q - 1;
-        long score = win_weight * wins[c] + votes[c];
+        long score = win_weight * wins[c] + votes[c] + (prog ? prog_weight * prog[c] : 0);
         if (score > best_score) { best = c; best_score = score; }
     }
     return best;
 }
 
-int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *votes) {
-    return decide((const Table *)ctx, NULL, st, seed, wins, votes);
+int fs_decide(void *ctx, const ll *st, unsigned long long seed, int *wins, int *votes, int *prog) {
+    return decide((const Table *)ctx, NULL, st, seed, wins, votes, prog);
 }
 
 /* One decision with the mission's conditions (fast.py: decide_cond): st as fs_decide, then the weight of a
  * play-out won against a vote, the observed tricks and the done conditions (see decide). Returns the card, -1 when no world could be played, or -2
  * when a condition met what the C evaluator leaves to Python (then decide in Python). */
-int fs_decide_cond(void *ctx, void *cond, const ll *st, unsigned long long seed, int *wins, int *votes) {
-    return decide((const Table *)ctx, (CondCtx *)cond, st, seed, wins, votes);
+int fs_decide_cond(void *ctx, void *cond, const ll *st, unsigned long long seed, int *wins, int *votes,
+                   int *prog) {
+    return decide((const Table *)ctx, (CondCtx *)cond, st, seed, wins, votes, prog);
 }
 
 int fs_cond_ops(void) { return OP_NUMBER_OF_OPS; }
@@ -1902,6 +1992,8 @@ static int rollout_at(const Table *t, CondCtx *cx, const ll *st) {
     int ntr0 = read_tricks(cx, &p, n, w.won_count);
     if (ntr0 < 0) return -2;
     w.cond_done = (u64)*p++;
+    w.goal_mask = (u64)*p++;
+    w.goal_need = (int)*p++;
     w.ntr = ntr0;
     cx->err = 0;
     if (ncur == 0) {

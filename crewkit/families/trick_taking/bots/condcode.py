@@ -561,9 +561,10 @@ def compile_program(conditions: Sequence[Condition], deck: Deck, roles: Mapping[
     return Program(tuple(comp.code), tuple(comp.pool), tuple(out), comp.tokens, total_tricks), ""
 
 
-def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool]) -> list[int]:
+def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool], goal: tuple[int, int]) -> list[int]:
     """The observed tricks and the conditions they completed, as ``fs_decide_cond`` reads them after a
-    position: count, then (leader, winner, plays, (seat, card id) per play) per trick, then the done mask."""
+    position: count, then (leader, winner, plays, (seat, card id) per play) per trick, then the done mask,
+    then the play-outs' goal (cards, tricks still to win: :func:`crewkit.families.trick_taking.bots.conditions.goal_tail`)."""
     out = [len(tricks)]
     for t in tricks:
         plays = t.plays  # type: ignore[attr-defined]
@@ -571,6 +572,7 @@ def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool]) -> list[int]
         for seat, card in plays:
             out += [seat, card.id]
     out.append(sum(1 << i for i, d in enumerate(cond_done) if d))
+    out += goal
     return out
 
 
