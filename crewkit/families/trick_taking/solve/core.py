@@ -315,6 +315,8 @@ class TrickSearch:
         # the C search (crewkit/families/trick_taking/solve/native.py) for plain positions: same nodes, same
         # order, faster
         self._native: Any = None
+        self.native_error = False  # a condition raised an error in the C search: Python took over
+        self.program_why = ""  # why the C search does not evaluate the conditions (native.condition_program)
         if native is not False:
             from crewkit.families.trick_taking.solve import native as native_mod
 
@@ -608,7 +610,7 @@ class TrickSearch:
         return self._native is not None
 
     def _run_native(self, max_nodes: int | None, deadline: float | None, only: int = -1) -> bool:
-        from crewkit.families.trick_taking.solve.native import R_LOST, R_NODES, R_WIN
+        from crewkit.families.trick_taking.solve.native import R_ERROR, R_LOST, R_NODES, R_WIN
 
         seconds = None if deadline is None else deadline - time.perf_counter()
         code, line = self._native.run(self, max_nodes, seconds, only)
@@ -618,7 +620,33 @@ class TrickSearch:
             return True
         if code == R_LOST:
             return False
+        if code == R_ERROR:
+            return self._python_instead(only)
         raise SearchAborted("node budget" if code == R_NODES else "time")
+
+    def _python_instead(self, only: int) -> bool:
+        """The position again in Python: a condition raised an error in the C search (``none`` where a number is
+        needed, ...), which the Python search meets as the engine does (from now on, for this search)."""
+        self._native = None
+        self.native_error = True
+        self.dead.clear()
+        self._next_check = self.nodes + 256
+        self.line = []
+        self._reset_position()
+        if self.plays:
+            first = self._mid_trick()
+            ok = first is not None and self._play(*first)
+        elif only >= 0:
+            rem = 0
+            for h in self.hands:
+                rem |= h
+            self.remaining = rem
+            self._only = only
+            ok = self._play(0, 0, self.leader, -1, -1)
+        else:
+            ok = self._trick_start()
+        self.line.reverse()
+        return ok
 
     def _check_budget(self) -> None:
         self._next_check = self.nodes + 256

@@ -1,8 +1,13 @@
-"""The C trick search (``_native.c``) for plain missions, loaded through ctypes.
+"""The C trick search (``_native.c``), loaded through ctypes.
 
-The C file mirrors :class:`crewkit.families.trick_taking.solve.core.TrickSearch` for positions without mission
-conditions, neighbour draws, suitless or free cards (free drafts included): the same nodes in the same order,
-so the same verdicts, node counts and winning lines, about fifty times faster. :class:`TrickSearch` uses it on
+The C file mirrors :class:`crewkit.families.trick_taking.solve.core.TrickSearch` for positions without neighbour
+draws, suitless or free cards (free drafts included): the same nodes in the same order, so the same verdicts,
+node counts and winning lines, about fifty times faster. Mission conditions are read either as a winner
+automaton (card-blind ones) or, any other shape, as the program
+:func:`crewkit.families.trick_taking.bots.condcode.compile_program` makes of them, evaluated by the fast bot's
+evaluator (``bots/condeval.h``, included by ``_native.c``); a condition that raises an error there (``none``
+where a number is needed, ...) sends the position back to the Python search, which meets it as the engine
+does. :class:`TrickSearch` uses it on
 its own when it can (``native=None``); ``native=False`` keeps the search in Python.
 
 The library is found, compiled and checked by :class:`crewkit.nativelib.NativeLibrary` (first found wins: a
@@ -26,10 +31,11 @@ from typing import TYPE_CHECKING, Any
 from crewkit.nativelib import NativeLibrary
 
 if TYPE_CHECKING:
+    from crewkit.families.trick_taking.bots.condcode import Program
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
-ABI = 5
-R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT = 1, 0, -1, -2, -3
+ABI = 6
+R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT, R_ERROR = 1, 0, -1, -2, -3, -4
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -109,14 +115,47 @@ def _config(search: TrickSearch) -> list[int]:
             cfg += list(most)
         cfg.append(s.trumplike)
         cfg += s.beats_any
+    # other mission conditions: the game's tasks (what the conditions' ``tasks`` are), then the program
+    program = condition_program(s)
+    if program is None:
+        cfg.append(0)
+    else:
+        cfg += [1, s.nreal]
+        for t in s.task_objs[:s.nreal]:
+            cfg += [t.card.bit, -1 if t.owner is None else t.owner]
+        data = program.encode(s.deck)
+        cfg += [len(data), *data]
     return cfg
+
+
+def condition_program(search: TrickSearch) -> Program | None:
+    """The conditions the search evaluates (not card-blind: those are an automaton) as a program for the C
+    search, or None (then :attr:`TrickSearch.program_why` says why)."""
+    s = search
+    if not s.conditions or s.card_blind:
+        return None
+    cached = getattr(s, "_program", False)
+    if cached is not False:
+        return cached  # type: ignore[no-any-return]
+    from crewkit.families.trick_taking.bots.condcode import compile_program
+
+    roles: dict[str, int | None] = {name: s.roles.get(name) for name in s.game.rules.roles}
+    roles.update(s.roles)
+    program, why = compile_program(s.conditions, s.deck, roles, s.commander, s.total,
+                                   [t.token for t in s.task_objs[:s.nreal]], dealer=s.dealer, mode=s.mode)
+    s._program = program  # type: ignore[attr-defined]
+    s.program_why = why
+    return program
 
 
 def fits(search: TrickSearch) -> bool:
     """Can the C search take this position? (the rules it mirrors; card ids below 63)"""
     s = search
+    dsl = (bool(s.conditions) and not s.card_blind and s.guard is None and not s.draws and not s.draft
+           and s.n <= 5 and 1 + 3 + s.ntasks + len(s.conditions) + 4 * len(s.cards) <= 256
+           and condition_program(s) is not None)
     return (
-        s.relative and (s.plain or (s.automaton is not None and s.automaton.root >= 0 and not s.draws))
+        ((s.relative and (s.plain or (s.automaton is not None and s.automaton.root >= 0 and not s.draws))) or dsl)
         and s.use_table and s.history == "summary"
         and not s.free_mask and not s.special_mask and s.must_follow
         and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
@@ -161,6 +200,13 @@ class NativeSearch:
         pos += list(search.quota_left)
         if search.automaton is not None and not search.plain:
             pos.append(search.automaton.walk(search._seq))
+        if condition_program(search) is not None:
+            from crewkit.families.trick_taking.bots.condcode import trick_tail
+
+            pos.append(sum(1 << i for i, d in enumerate(search.cond_done) if d))
+            pos += search.won
+            pos += search.winmask
+            pos += trick_tail(search.trick_objs, ())[:-1]  # the tricks (no done mask: cond_done above)
         arr = (ctypes.c_longlong * len(pos))(*pos)
         line = (ctypes.c_int * 130)()
         length = ctypes.c_int(0)
