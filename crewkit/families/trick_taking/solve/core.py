@@ -316,6 +316,7 @@ class TrickSearch:
         # order, faster
         self._native: Any = None
         self.native_error = False  # a condition raised an error in the C search: Python took over
+        self.use_native = native is not False
         self.program_why = ""  # why the C search does not evaluate the conditions (native.condition_program)
         if native is not False:
             from crewkit.families.trick_taking.solve import native as native_mod
@@ -406,16 +407,12 @@ class TrickSearch:
     def condition_paths(self) -> list[dict[str, str]]:
         """How the search checks each mission condition: ``compiled`` (a native check, see
         :mod:`crewkit.families.trick_taking.solve.compiled`), ``winners`` (card-blind: evaluated once per
-        sequence of trick winners) or ``dsl`` (evaluated through the DSL at every trick or play: the slower
-        path)."""
+        sequence of trick winners), ``program`` (any other shape, translated by
+        :mod:`crewkit.families.trick_taking.bots.condcode` and evaluated at every trick or play in the C search)
+        or ``dsl`` (evaluated through the DSL at every trick or play in Python: the slower path)."""
         engine = "the C search" if self.native else "the Python search"
         out = [{"id": cid, "path": "compiled", "how": f"{shape}, as search tasks of {engine}", "why": ""}
                for cid, shape in self.compiled_conditions]
-        from crewkit.families.trick_taking.solve.compiled import card_blind
-
-        roles = list(self.game.rules.roles) + list(self.roles)
-        blind_ids = {c.id for c in self.conditions if all(
-            e is None or card_blind(e, roles) for e in (c.fail_expr, c.done_expr))}
         for c in self.conditions:
             if self.card_blind and self.native:
                 out.append({"id": c.id, "path": "winners", "why": "",
@@ -431,15 +428,24 @@ class TrickSearch:
                     why = "the C search does not model this position (deck, draws or a free draft)"
                 out.append({"id": c.id, "path": "winners", "why": why,
                             "how": "reads trick winners only, checked once per winner sequence in the Python search"})
+            elif self.native:
+                # why it is not search tasks (compiled.py), when that was tried
+                tasks_why = self._cond_why.get(c.id)
+                out.append({"id": c.id, "path": "program", "why": "",
+                            "how": "translated into a program evaluated at every "
+                                   f"{'play' if c.check == 'after-play' else 'trick'} in the C search"
+                                   + (f" (not search tasks: {tasks_why})" if tasks_why else "")})
             else:
                 if self.compile_switched_off:
                     why = "the compiled paths were switched off (compile_conditions=False)"
-                elif c.check == "after-play":
-                    why = "checked after every play (it can fail in the middle of a trick)"
-                elif c.id in blind_ids:
-                    why = "another condition of the mission reads cards, so every condition is evaluated as DSL"
+                elif self.native_error:
+                    why = "it raised an error in the C search (which the engine reports), so the Python search took over"
                 else:
-                    why = self._cond_why.get(c.id) or "it reads cards, not only trick winners"
+                    from crewkit.families.trick_taking.solve import native as native_lib
+
+                    why = native_lib.why_not(self)
+                    if self._cond_why.get(c.id):
+                        why += f"; not search tasks: {self._cond_why[c.id]}"
                 out.append({"id": c.id, "path": "dsl", "how": "evaluated through the DSL in the Python search",
                             "why": why})
         order = {c.id: i for i, c in enumerate(self.game.conditions)}

@@ -152,6 +152,7 @@ def fits(search: TrickSearch) -> bool:
     """Can the C search take this position? (the rules it mirrors; card ids below 63)"""
     s = search
     dsl = (bool(s.conditions) and not s.card_blind and s.guard is None and not s.draws and not s.draft
+           and not s.compile_switched_off
            and s.n <= 5 and 1 + 3 + s.ntasks + len(s.conditions) + 4 * len(s.cards) <= 256
            and condition_program(s) is not None)
     return (
@@ -162,6 +163,29 @@ def fits(search: TrickSearch) -> bool:
         and 1 + len(s.cards) + len(s.spans) <= 55
         and all(wmask.bit_length() <= 16 for _, wmask in s.spans)
     )
+
+
+def why_not(search: TrickSearch) -> str:
+    """Why the C search does not evaluate the conditions of ``search`` (it runs in Python), in words."""
+    s = search
+    if not s.use_native:
+        return "the C search was switched off for this search (native=False)"
+    if load() is None:
+        return f"the C search is not available ({status()})"
+    if s.draws:
+        return "the C search does not model neighbour draws"
+    if s.guard is not None:
+        return ("the mission's card-blind conditions guard the Python search (an automaton over trick winners) "
+                "beside conditions that read cards")
+    if s.free_mask or s.special_mask:
+        return "the C search does not model free or suitless cards"
+    if s.n > 5 or len(s.cards) > 62:
+        return "the C search takes at most 5 seats and 62 cards with these conditions"
+    if s.history != "summary" or not s.use_table:
+        return "the search was asked for a full history or no table"
+    if condition_program(s) is None:
+        return f"the C search cannot evaluate it ({s.program_why})"
+    return "the C search's table key cannot hold this position with its conditions"
 
 
 class NativeSearch:
