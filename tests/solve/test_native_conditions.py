@@ -63,17 +63,22 @@ def in_tricks(game: Game) -> Game:
 
 
 def c_and_python(game: Game) -> bool:
-    """The C and the Python search on ``game``: same verdict, nodes and line; the line replays; the verdict."""
-    fast = TrickSearch(game)
-    assert fast.native  # old: conditions that read cards or are judged after every play stayed in Python
+    """The C and the Python search on ``game``: keyed by the history summary, the same verdict, nodes and line;
+    keyed by the history digest (where the conditions allow it), the same verdict in no more nodes; every line
+    replays to success. The verdict."""
+    summary = TrickSearch(game, digest=False)
+    assert summary.native  # old: conditions that read cards or are judged after every play stayed in Python
     slow = TrickSearch(game, native=False)
     assert not slow.native
-    won = fast.run()
+    won = summary.run()
     assert slow.run() == won
-    assert (fast.nodes, fast.line) == (slow.nodes, slow.line)
+    assert (summary.nodes, summary.line) == (slow.nodes, slow.line)
+    digest = TrickSearch(game)
+    assert digest.run() == won and digest.nodes <= slow.nodes
     if won:
         cards = game.rules.deck.cards
-        assert replays_to_success(game, [Play(seat, cards[cid]) for seat, cid in fast.line])
+        for line in (summary.line, digest.line):
+            assert replays_to_success(game, [Play(seat, cards[cid]) for seat, cid in line])
     return won
 
 

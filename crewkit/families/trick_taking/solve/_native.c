@@ -113,6 +113,10 @@ typedef struct {
     u64 real_bits[MAXT];
     int real_owner[MAXT], nreal, ckbits;
     u64 cond_done, won[MAXN], winmask[MAXN];
+    /* the history digest (native.py: history_digest), when the conditions read the past only through the values
+     * of quantifiers over the tricks (dig_node) and each seat's tricks won (dig_counts): the key holds those
+     * values instead of the summary */
+    int digest, ndig, dig_node[16], dig_counts;
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -137,6 +141,8 @@ static double now_seconds(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+static void sync_view(Ctx *c);
 
 /* ------------------------------------------------------------------ table */
 /* A position's relative key packed into KEYW words (exact, no hashing shortcut):
@@ -273,9 +279,39 @@ static void make_cond_key(Ctx *c, Key *k) {
     for (int cid = 0; cid < c->ncards; cid++) put_bits(k, &bit, place[cid], c->ckbits);
 }
 
+/* With the history digest: the leader, the open tasks, the conditions done, who holds each card (n: nobody),
+ * the digest's values (16 bits each, 0xFFFF for an error or a value beyond) and each seat's tricks won. */
+static void make_digest_key(Ctx *c, Key *k) {
+    memset(k, 0, sizeof(Key));
+    int bit = 0, n = c->n;
+    CondCtx *x = c->cx;
+    put_bits(k, &bit, 1, 1);
+    put_bits(k, &bit, (u64)c->leader, 3);
+    u64 open_idx = 0;
+    for (u64 m = c->open_tasks; m; m &= m - 1) open_idx |= 1ULL << c->task_of[low_index(m)];
+    put_bits(k, &bit, open_idx, c->ntasks);
+    put_bits(k, &bit, c->cond_done, x->ncond);
+    uint8_t place[MAXC];
+    memset(place, n, sizeof place);
+    for (int seat = 0; seat < n; seat++)
+        for (u64 m = c->hands[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)seat;
+    for (int cid = 0; cid < c->ncards; cid++) put_bits(k, &bit, place[cid], c->ckbits);
+    sync_view(c);
+    for (int j = 0; j < c->ndig; j++) {
+        x->err = 0;
+        x->steps = 0;
+        ll v = ev(x, c->dig_node[j]);
+        put_bits(k, &bit, (x->err || v < 0 || v >= 0xFFFF) ? 0xFFFF : (u64)v, 16);
+    }
+    x->err = 0;
+    if (c->dig_counts)
+        for (int seat = 0; seat < n; seat++) put_bits(k, &bit, (u64)c->cw.won_count[seat], 6);
+}
+
 static void make_key(Ctx *c, Key *k) {
     if (c->cx) {
-        make_cond_key(c, k);
+        if (c->digest) make_digest_key(c, k);
+        else make_cond_key(c, k);
         return;
     }
     u64 planes[3] = {0, 0, 0}, all = 0;
@@ -1029,20 +1065,32 @@ void *ck_new(const long long *cfg, long long max_table) {
             c->real_bits[k] = (u64)cfg[i++];
             c->real_owner[k] = (int)cfg[i++];
         }
-        i++; /* the program's length */
+        long long plen = cfg[i++]; /* the program's length */
         c->cx = cond_ctx_new(cfg + i);
         if (!c->cx || c->cx->total_tricks != c->total || c->cx->ncond > 64) goto refuse;
         c->cw.n = c->n;
         c->cw.ntasks = c->nreal;
         c->cw.task_bits = c->real_bits;
         c->cw.task_owner = c->real_owner;
-        while ((1 << c->ckbits) < 3 * c->n + 1) c->ckbits++;
+        i += (int)plen;
+        c->digest = (int)cfg[i++];
+        if (c->digest) {
+            c->ndig = (int)cfg[i++];
+            if (c->ndig < 0 || c->ndig > 16) goto refuse;
+            for (int k = 0; k < c->ndig; k++) {
+                c->dig_node[k] = (int)cfg[i++];
+                if (c->dig_node[k] < 0 || c->dig_node[k] >= c->cx->nnodes) goto refuse;
+            }
+            c->dig_counts = (int)cfg[i++];
+        }
+        int places = c->digest ? c->n + 1 : 3 * c->n + 1;
+        while ((1 << c->ckbits) < places) c->ckbits++;
     }
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
     int span_cards = 0;
     for (int k = 0; k < c->nspans; k++) span_cards += c->span_len[k];
-    if (c->cx ? 1 + 3 + c->ntasks + c->cx->ncond + nc * c->ckbits > 64 * KEYW
+    if (c->cx ? 1 + 3 + c->ntasks + c->cx->ncond + nc * c->ckbits + 16 * c->ndig + 6 * c->n * c->dig_counts > 64 * KEYW
               : 1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + c->abits + 5 * c->nspans +
                     span_cards * (c->holder_bits + 1) > 64 * KEYW)
         goto refuse;

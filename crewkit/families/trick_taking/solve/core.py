@@ -107,7 +107,10 @@ class TrickSearch:
 
     def __init__(self, game: Game, *, merge: bool | None = None, history: str = "summary",
                  use_table: bool = True, native: bool | None = None,
-                 quotas: Sequence[int] | None = None, compile_conditions: bool = True) -> None:
+                 quotas: Sequence[int] | None = None, compile_conditions: bool = True, digest: bool = True) -> None:
+        # ``digest``: the C search keys positions with conditions by what they read of the past when that is a few
+        # values (native.history_digest: exact, fewer nodes); False: by the history summary, node for node the
+        # Python search
         # a game in its draft phase is searched as a free draft (see the module's docstring); ``quotas``
         # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one) (or a
         # commander's distribution at its start: the setup phase with quotas, see
@@ -317,6 +320,7 @@ class TrickSearch:
         self._native: Any = None
         self.native_error = False  # a condition raised an error in the C search: Python took over
         self.use_native = native is not False
+        self.digest = digest
         self.program_why = ""  # why the C search does not evaluate the conditions (native.condition_program)
         if native is not False:
             from crewkit.families.trick_taking.solve import native as native_mod

@@ -125,6 +125,12 @@ def _config(search: TrickSearch) -> list[int]:
             cfg += [t.card.bit, -1 if t.owner is None else t.owner]
         data = program.encode(s.deck)
         cfg += [len(data), *data]
+        digest = history_digest(program) if s.digest else None
+        if digest is None:
+            cfg.append(0)
+        else:
+            nodes, counts = digest
+            cfg += [1, len(nodes), *nodes, int(counts)]
     return cfg
 
 
@@ -152,9 +158,7 @@ def fits(search: TrickSearch) -> bool:
     """Can the C search take this position? (the rules it mirrors; card ids below 63)"""
     s = search
     dsl = (bool(s.conditions) and not s.card_blind and s.guard is None and not s.draws and not s.draft
-           and not s.compile_switched_off
-           and s.n <= 5 and 1 + 3 + s.ntasks + len(s.conditions) + 4 * len(s.cards) <= 256
-           and condition_program(s) is not None)
+           and not s.compile_switched_off and s.n <= 5 and condition_program(s) is not None)
     return (
         ((s.relative and (s.plain or (s.automaton is not None and s.automaton.root >= 0 and not s.draws))) or dsl)
         and s.use_table and s.history == "summary"
@@ -163,6 +167,124 @@ def fits(search: TrickSearch) -> bool:
         and 1 + len(s.cards) + len(s.spans) <= 55
         and all(wmask.bit_length() <= 16 for _, wmask in s.spans)
     )
+
+
+# What a condition may read of a position without reading the past (the digest's rules, see history_digest):
+# constants, the hands and the trick in progress, the cards played (the deal is fixed), the tricks played and
+# left, the tasks done, seats and card, suit and task fields that never change.
+_POSITION_OPS = frozenset((
+    "CONST", "VAR", "PLAYERS", "TASKS", "CURCARDS", "PLAYED_N", "LEFT_N", "NOT", "NEG", "AND", "OR", "ADD", "SUB",
+    "MUL", "FDIV", "MOD", "IF", "EQ", "NE", "LT", "LE", "GT", "GE", "IN", "NOTIN", "LISTLIT", "CONSTLIST", "HAND",
+    "PLAYED", "LEFT_UNPLAYED", "LEFT_OF", "RIGHT_OF", "IS_TRUMP", "IS_COLOUR", "COUNTLIST", "ABS", "MAX2", "MIN2",
+    "TASK_OF", "DONE", "TASKS_OF", "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "K_CARD", "K_OWNER", "K_TOKEN",
+    "K_DONE", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "STABLE", "MEMO", "OTHERS", "TRICKS_WON"))
+_TRICK_FIELDS = frozenset(("T_NUMBER", "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS", "T_LED", "T_FIRST", "T_LAST",
+                           "T_LASTCARD"))
+
+
+def history_digest(program: Program) -> tuple[list[int], bool] | None:
+    """What the conditions read of the tricks played, when it is a few values: (the quantifiers over ``tricks``
+    whose value so far is all they read of those tricks, whether they read each seat's count of tricks), or None.
+
+    A quantifier all/any/count/sum/max/min over ``tricks`` whose body reads only its trick (and the cards played
+    up to it: condcode's ``pure``) has a value over the tricks to come that is a function of its value over the
+    tricks played and of those to come. When every other read of the past is one the position answers (a card
+    played or not, ``trick_of(card) == none``, the tricks played, each seat's tricks won, the trick just
+    completed when a condition is judged only at trick ends), two positions of one deal with the same hands,
+    leader, open tasks, conditions done and these values have the same future: the C search keys its table of
+    lost positions by them (exact, and far more positions meet than under the history summary)."""
+    from crewkit.families.trick_taking.bots.condcode import OP
+
+    name = {v: k for k, v in OP.items()}
+    code, pool = program.code, program.pool
+    aggregates: list[int] = []
+    counts = False
+
+    def node(i: int) -> tuple[str, int, int, int]:
+        return name[code[4 * i]], code[4 * i + 1], code[4 * i + 2], code[4 * i + 3]
+
+    def children(i: int) -> list[int]:
+        op, a, b, c = node(i)
+        if op in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST", "LASTTRICK",
+                  "PLAYED_N", "LEFT_N", "CONSTLIST"):
+            return []
+        if op == "LISTLIT":
+            return [pool[a + j] for j in range(b)]
+        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
+            return [b, c]
+        if op == "IF":
+            return [a, b, c]
+        if op in ("AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "EQ", "NE", "LT", "LE", "GT", "GE", "IN", "NOTIN",
+                  "MAX2", "MIN2", "LOST_FOR", "UNPLAYED_BY"):
+            return [a, b]
+        if op == "MEMO":
+            return [a]
+        return [a]
+
+    def pure(i: int, trick_vars: frozenset[int]) -> bool:
+        """Reads only the tricks bound to ``trick_vars`` (and the cards played up to them), constants and the
+        other variables bound inside."""
+        op, a, b, c = node(i)
+        if op == "VAR":
+            return True  # a trick variable, or one bound inside (a card of the trick): closedness is checked apart
+        if op == "MEMO":
+            return pure(a, trick_vars)
+        if op == "UNPLAYED_BY":
+            return pure(a, trick_vars) and node(b)[0] == "VAR" and node(b)[1] in trick_vars
+        if op in _TRICK_FIELDS:
+            return node(a)[0] == "VAR" and node(a)[1] in trick_vars
+        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
+            return node(b)[0] != "TRICKS" and pure(b, trick_vars) and pure(c, trick_vars)
+        if op not in _POSITION_OPS or op in ("HAND", "CURCARDS", "PLAYED", "LEFT_UNPLAYED", "PLAYED_N", "LEFT_N",
+                                             "TRICKS_WON", "DONE", "K_DONE", "STABLE"):
+            return False  # what the position answers changes after the trick: not a function of the trick alone
+        return all(pure(k, trick_vars) for k in children(i))
+
+    def free(i: int) -> set[int]:
+        op, a, b, c = node(i)
+        if op == "VAR":
+            return {a}
+        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
+            return free(b) | (free(c) - {a})
+        if op == "MEMO":
+            return free(a)
+        out: set[int] = set()
+        for k in children(i):
+            out |= free(k)
+        return out
+
+    def ok(i: int, after_play: bool) -> bool:
+        nonlocal counts
+        op, a, b, c = node(i)
+        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN") and node(b)[0] == "TRICKS":
+            if pure(c, frozenset((a,))) and not free(i):
+                if i not in aggregates:
+                    aggregates.append(i)
+                return True
+            return False
+        if op in ("EQ", "NE"):  # trick_of(card) compared with none: whether the card is in a trick played
+            for x, y in ((a, b), (b, a)):
+                if node(x)[0] == "TRICK_OF" and node(y)[0] == "CONST" and node(y)[1] == NONE:
+                    return ok(node(x)[1], after_play)
+        if op == "LASTTRICK":
+            return True  # none until the hands run out: never a trick before a position the table keeps
+        if op == "LATEST":
+            return not after_play  # at a trick end it is the trick just completed, never one before the position
+        if op in _TRICK_FIELDS:
+            return node(a)[0] in ("LATEST", "LASTTRICK") and ok(a, after_play)
+        if op not in _POSITION_OPS:
+            return False
+        if op == "TRICKS_WON":
+            counts = True
+        return all(ok(k, after_play) for k in children(i))
+
+    from crewkit.families.trick_taking.bots.condcode import AFTER_PLAY, NONE
+
+    for f, d, when in program.conditions:
+        for root in (f, d):
+            if root >= 0 and not ok(root, when == AFTER_PLAY):
+                return None
+    return aggregates, counts
 
 
 def why_not(search: TrickSearch) -> str:
