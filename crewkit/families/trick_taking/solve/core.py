@@ -45,10 +45,15 @@ tasks to take needs ``ceil(q / n)`` more tricks, the open task cards of one hand
 :meth:`TrickSearch._sweeps` (the leader wins every trick left while another seat still must take a task).
 :meth:`TrickSearch.run_split` searches each first play side by side with growing budgets.
 
-**The C search**: for positions without conditions, draws, suitless or free cards, :meth:`TrickSearch.run`
-hands the search to ``_native.c`` (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this
-file's trick search node for node: same verdicts, node counts and lines, about fifty times faster. A change to
-the search here must be made there too; ``tests/solve/test_native.py`` compares the two.
+**The C search**: for positions without draws, suitless or free cards, :meth:`TrickSearch.run` hands the search
+to ``_native.c`` (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this file's trick search
+node for node: same verdicts, node counts and lines, about fifty times faster. Mission conditions go with it:
+card-blind ones as the winner automaton, any other shape the fast bot's condition program
+(:mod:`crewkit.families.trick_taking.bots.condcode`) reads, evaluated by its C evaluator. With those, the C
+table is keyed by the history summary below (node for node this file), or, when the conditions read the past
+only through quantifiers over the tricks whose bodies read their own trick, by those quantifiers' values
+(``native.history_digest``: exact, fewer nodes). A change to the search here must be made there too;
+``tests/solve/test_native.py`` and ``tests/solve/test_native_conditions.py`` compare the two.
 
 Beside this file: :mod:`crewkit.families.trick_taking.solve.view` (the conditions' view of the search state),
 :mod:`crewkit.families.trick_taking.solve.automaton` (the guard),
