@@ -94,6 +94,7 @@ typedef struct {
     /* free draft: the undrafted task cards (owned by whoever wins them), the cards beating each card led */
     int draft;
     u64 undrafted, beaters[MAXC];
+    int mclass[MAXC]; /* merge only cards of one class (conditions tell the classes apart: native.merge_classes) */
     /* card-blind mission conditions as an automaton over trick winners (TrickSearch.winner_automaton):
      * na states; a_child[state * n + w] is the state after seat w wins a trick (-1: a condition fails),
      * a_complete[state] whether every condition is done there; astate is the position's state */
@@ -825,7 +826,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             u64 above = remaining & c->higher[cid];
             if (above) {
                 u64 nxt = above & -above;
-                if ((legal & nxt) && !(open_tasks & nxt)) continue;
+                if ((legal & nxt) && !(open_tasks & nxt) && c->mclass[cid] == c->mclass[low_index(nxt)]) continue;
             }
         }
         int nl, p;
@@ -1057,6 +1058,7 @@ void *ck_new(const long long *cfg, long long max_table) {
         for (int k = 0; k < nc; k++) c->beats_any[k] = (u64)cfg[i++];
         while ((1 << c->abits) < c->na) c->abits++;
     }
+    for (int k = 0; k < nc; k++) c->mclass[k] = (int)cfg[i++];
     /* mission conditions (native.py: the game's tasks, then condcode.py's Program.encode) */
     if (cfg[i++]) {
         c->nreal = (int)cfg[i++];

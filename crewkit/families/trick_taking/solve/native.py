@@ -25,6 +25,7 @@ from __future__ import annotations
 import ctypes
 import signal
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,7 +80,11 @@ def _config(search: TrickSearch) -> list[int]:
     s = search
     nc = len(s.cards)
     nsuits = len(s.deck.suits)
-    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(s.check_order), int(s.merge), s.ntasks,
+    # with a condition program and the digest: merge the cards the conditions cannot tell apart (merge_classes)
+    program = condition_program(s)
+    classes = merge_classes(program, s.card_rank) if program is not None and s.digest and s.contiguous else None
+    merge = s.merge or classes is not None
+    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(s.check_order), int(merge), s.ntasks,
            len(s.spans), len(s.numbered), len(s.omegas), len(s.arrows)]
     cfg += s.card_suit
     cfg += s.order_rank
@@ -115,8 +120,8 @@ def _config(search: TrickSearch) -> list[int]:
             cfg += list(most)
         cfg.append(s.trumplike)
         cfg += s.beats_any
+    cfg += classes if classes is not None else [0] * nc
     # other mission conditions: the game's tasks (what the conditions' ``tasks`` are), then the program
-    program = condition_program(s)
     if program is None:
         cfg.append(0)
     else:
@@ -285,6 +290,57 @@ def history_digest(program: Program) -> tuple[list[int], bool] | None:
             if root >= 0 and not ok(root, when == AFTER_PLAY):
                 return None
     return aggregates, counts
+
+
+def merge_classes(program: Program, ranks: Sequence[int]) -> list[int] | None:
+    """Per card (its rank in ``ranks``), a class such that the conditions cannot tell two cards of one class
+    apart, or None (they read ranks beyond comparing one with a number). Two adjacent cards of one suit in one
+    hand (no other card left between them) are then interchangeable for the whole game when their classes are
+    equal, so the C search tries one of them only (as it merges cards without conditions).
+
+    The program tells cards apart only by a number it holds (a card literal, or a number that happens to be a
+    card's id: counted apart, to be safe), by a list of numbers it holds (``cards_of_rank(1)``, ``deck``), by
+    a rank compared with a number, or by a rank otherwise (then None); suits, trumps and where a card went are
+    the same for two cards of one suit, or follow the card itself."""
+    from crewkit.families.trick_taking.bots.condcode import OP
+
+    name = {v: k for k, v in OP.items()}
+    code, pool = program.code, program.pool
+    ncards = len(ranks)
+    nodes = len(code) // 4
+    uses: dict[int, list[tuple[str, int, bool]]] = {}  # node -> (comparison, other operand, node on the left)
+    for i in range(nodes):
+        op, a, b = name[code[4 * i]], code[4 * i + 1], code[4 * i + 2]
+        if op in ("EQ", "NE", "LT", "LE", "GT", "GE"):
+            uses.setdefault(a, []).append((op, b, True))
+            uses.setdefault(b, []).append((op, a, False))
+    compare = {"EQ": lambda x, y: x == y, "NE": lambda x, y: x != y, "LT": lambda x, y: x < y,
+               "LE": lambda x, y: x <= y, "GT": lambda x, y: x > y, "GE": lambda x, y: x >= y}
+    sig: list[list[object]] = [[] for _ in range(ncards)]
+    for i in range(nodes):
+        op, a, b = name[code[4 * i]], code[4 * i + 1], code[4 * i + 2]
+        if op == "CONST" and 0 <= a < ncards:
+            sig[a].append(("card", a))
+        elif op == "CONSTLIST":
+            members = set(pool[a:a + b])
+            for c in range(ncards):
+                sig[c].append(c in members)
+        elif op == "C_RANK":
+            used = uses.get(i, [])
+            # every reader of the rank is a comparison with a number (a field that equals i by chance, such as
+            # a quantifier's variable, counts as a reader: None, to be safe)
+            readers = sum(1 for j in range(nodes) for k in (1, 2, 3) if code[4 * j + k] == i
+                          and name[code[4 * j]] not in ("CONST", "VAR", "CONSTLIST", "LISTLIT"))
+            readers += sum(1 for j in range(nodes) if name[code[4 * j]] == "LISTLIT"
+                           for q in range(code[4 * j + 2]) if pool[code[4 * j + 1] + q] == i)
+            if len(used) != readers or any(name[code[4 * other]] != "CONST" for _, other, _ in used):
+                return None  # a rank read as a number: every rank apart
+            for cmp, other, left in used:
+                k = code[4 * other + 1]
+                for c in range(ncards):
+                    sig[c].append(compare[cmp](ranks[c], k) if left else compare[cmp](k, ranks[c]))
+    seen: dict[tuple[object, ...], int] = {}
+    return [seen.setdefault(tuple(sig[c]), len(seen)) for c in range(ncards)]
 
 
 def why_not(search: TrickSearch) -> str:
