@@ -27,7 +27,7 @@ import signal
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.nativelib import NativeLibrary
 
@@ -145,9 +145,8 @@ def condition_program(search: TrickSearch) -> Program | None:
     s = search
     if not s.conditions or s.card_blind:
         return None
-    cached = getattr(s, "_program", False)
-    if cached is not False:
-        return cached  # type: ignore[no-any-return]
+    if hasattr(s, "_program"):
+        return cast("Program | None", s._program)
     from crewkit.families.trick_taking.bots.condcode import compile_program
 
     roles: dict[str, int | None] = {name: s.roles.get(name) for name in s.game.rules.roles}
