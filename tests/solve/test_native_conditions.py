@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from crewkit.dsl.errors import ConditionError
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.solve import WINNABLE, native, replays_to_success, solve
@@ -36,6 +37,19 @@ CASES = [
     ("planet-nine/44", 3, 4, ROCKETS, (4, 5, 9), (4, 5, 9)),
     ("planet-nine/41", 3, 4, (), (8, 1, 2), (8, 1, 2)),
 ]
+
+ERRING = """\
+number: 92
+title: Late blue
+description: The blue 1 must fall after the third trick.
+rulesets: [crew]
+tasks: {count: 0, tokens: []}
+symbols: {}
+conditions:
+  - id: late-blue
+    fail_if: "tricks_played >= 1 and trick_of(blue 1).number <= 3"
+    done_if: "trick_of(blue 1) != none"
+"""
 
 AUTHORED = """\
 number: 91
@@ -120,6 +134,22 @@ def test_authored_mission_runs_in_c(tmp_path: Path) -> None:
         game = in_tricks(small_deal(path, seed, 3, ("blue 2", "blue 9", "green 9")))
         verdicts.add(c_and_python(game))
     assert verdicts == {True, False}
+
+
+def test_an_error_in_a_condition_is_the_engines(tmp_path: Path) -> None:
+    """A condition that compares none (the blue 1 not played yet) raises an error: the C search hands the
+    position back to the Python search, which raises it as the engine would."""
+    path = tmp_path / "late-blue.yaml"
+    path.write_text(ERRING, encoding="utf-8")
+    game = in_tricks(small_deal(path, 0, 4, ("blue 1",)))
+    fast, slow = TrickSearch(game), TrickSearch(game, native=False)
+    assert fast.native
+    with pytest.raises(ConditionError) as c_error:
+        fast.run()
+    assert fast.native_error and not fast.native
+    with pytest.raises(ConditionError) as python_error:
+        slow.run()
+    assert str(c_error.value) == str(python_error.value)
 
 
 def test_solve_report_names_the_c_path() -> None:
