@@ -17,6 +17,7 @@ import pytest
 from crewkit.dsl.errors import ConditionError
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.families.trick_taking.solve import WINNABLE, native, replays_to_success, solve
 from crewkit.families.trick_taking.solve.core import TrickSearch
 from crewkit.families.trick_taking.solve.native import condition_program, history_digest, merge_classes
@@ -167,7 +168,8 @@ def test_solve_report_names_the_c_path() -> None:
 def test_digest_and_merge_classes_read_the_syntax_tree() -> None:
     """Mission 26 reads the past only through its count of tricks won by a colour 1 (the digest), and tells cards
     apart only by being a 1 (or a number its program holds): the 2-9 of a suit merge. Mission 44 compares ranks
-    with ranks: no merging. Mission 41 reads the first trick's winner: the summary key."""
+    with ranks: no merging. Mission 41 reads the first trick's winner: the summary key. Mission 46 at 3 players
+    reads who won each pink."""
     def search(mission: str) -> TrickSearch:
         return TrickSearch(in_tricks(small_deal(mission, 0, 3, ONES + ROCKETS)))
 
@@ -175,7 +177,7 @@ def test_digest_and_merge_classes_read_the_syntax_tree() -> None:
     program = condition_program(s26)
     assert program is not None
     digest = history_digest(program)
-    assert digest is not None and len(digest[0]) == 1 and not digest[1]
+    assert digest is not None and len(digest[0]) == 1 and not digest[1] and not digest[2]
     classes = merge_classes(program, s26.card_rank)
     assert classes is not None
     deck = s26.deck
@@ -187,3 +189,9 @@ def test_digest_and_merge_classes_read_the_syntax_tree() -> None:
     assert p44 is not None and merge_classes(p44, s26.card_rank) is None
     p41 = condition_program(search("planet-nine/41"))
     assert p41 is not None and history_digest(p41) is None
+    # 46 at 3 players (a pink may stay unplayed: not search tasks) reads who won each pink: the key holds the
+    # winner of every card played
+    game = new_game("crew", "planet-nine/46", 3, seed="check:1")
+    s46 = TrickSearch(game)
+    p46 = condition_program(s46)
+    assert p46 is not None and history_digest(p46) == ([], False, True)

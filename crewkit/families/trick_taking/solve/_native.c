@@ -117,7 +117,7 @@ typedef struct {
     /* the history digest (native.py: history_digest), when the conditions read the past only through the values
      * of quantifiers over the tricks (dig_node) and each seat's tricks won (dig_counts): the key holds those
      * values instead of the summary */
-    int digest, ndig, dig_node[16], dig_counts;
+    int digest, ndig, dig_node[16], dig_counts, dig_winners;
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -280,8 +280,9 @@ static void make_cond_key(Ctx *c, Key *k) {
     for (int cid = 0; cid < c->ncards; cid++) put_bits(k, &bit, place[cid], c->ckbits);
 }
 
-/* With the history digest: the leader, the open tasks, the conditions done, who holds each card (n: nobody),
- * the digest's values (16 bits each, 0xFFFF for an error or a value beyond) and each seat's tricks won. */
+/* With the history digest: the leader, the open tasks, the conditions done, who holds each card (n: nobody; or
+ * n + the seat that won it when the conditions read who won a card, 2n: nobody), the digest's values (16 bits
+ * each, 0xFFFF for an error or a value beyond) and each seat's tricks won. */
 static void make_digest_key(Ctx *c, Key *k) {
     memset(k, 0, sizeof(Key));
     int bit = 0, n = c->n;
@@ -293,9 +294,12 @@ static void make_digest_key(Ctx *c, Key *k) {
     put_bits(k, &bit, open_idx, c->ntasks);
     put_bits(k, &bit, c->cond_done, x->ncond);
     uint8_t place[MAXC];
-    memset(place, n, sizeof place);
-    for (int seat = 0; seat < n; seat++)
+    memset(place, c->dig_winners ? 2 * n : n, sizeof place);
+    for (int seat = 0; seat < n; seat++) {
         for (u64 m = c->hands[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)seat;
+        if (c->dig_winners)
+            for (u64 m = c->won[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)(n + seat);
+    }
     for (int cid = 0; cid < c->ncards; cid++) put_bits(k, &bit, place[cid], c->ckbits);
     sync_view(c);
     for (int j = 0; j < c->ndig; j++) {
@@ -1084,8 +1088,9 @@ void *ck_new(const long long *cfg, long long max_table) {
                 if (c->dig_node[k] < 0 || c->dig_node[k] >= c->cx->nnodes) goto refuse;
             }
             c->dig_counts = (int)cfg[i++];
+            c->dig_winners = (int)cfg[i++];
         }
-        int places = c->digest ? c->n + 1 : 3 * c->n + 1;
+        int places = c->digest ? (c->dig_winners ? 2 * c->n + 1 : c->n + 1) : 3 * c->n + 1;
         while ((1 << c->ckbits) < places) c->ckbits++;
     }
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;

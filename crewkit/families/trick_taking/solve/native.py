@@ -134,8 +134,8 @@ def _config(search: TrickSearch) -> list[int]:
         if digest is None:
             cfg.append(0)
         else:
-            nodes, counts = digest
-            cfg += [1, len(nodes), *nodes, int(counts)]
+            nodes, counts, winners = digest
+            cfg += [1, len(nodes), *nodes, int(counts), int(winners)]
     return cfg
 
 
@@ -186,9 +186,10 @@ _TRICK_FIELDS = frozenset(("T_NUMBER", "T_LEADER", "T_WINNER", "T_WINCARD", "T_C
                            "T_LASTCARD"))
 
 
-def history_digest(program: Program) -> tuple[list[int], bool] | None:
+def history_digest(program: Program) -> tuple[list[int], bool, bool] | None:
     """What the conditions read of the tricks played, when it is a few values: (the quantifiers over ``tricks``
-    whose value so far is all they read of those tricks, whether they read each seat's count of tricks), or None.
+    whose value so far is all they read of those tricks, whether they read each seat's count of tricks, whether
+    they read who won a card: ``won_by``, ``lost_for``), or None.
 
     A quantifier all/any/count/sum/max/min over ``tricks`` whose body reads only its trick (and the cards played
     up to it: condcode's ``pure``) has a value over the tricks to come that is a function of its value over the
@@ -203,6 +204,7 @@ def history_digest(program: Program) -> tuple[list[int], bool] | None:
     code, pool = program.code, program.pool
     aggregates: list[int] = []
     counts = False
+    winners = False
 
     def node(i: int) -> tuple[str, int, int, int]:
         return name[code[4 * i]], code[4 * i + 1], code[4 * i + 2], code[4 * i + 3]
@@ -258,7 +260,7 @@ def history_digest(program: Program) -> tuple[list[int], bool] | None:
         return out
 
     def ok(i: int, after_play: bool) -> bool:
-        nonlocal counts
+        nonlocal counts, winners
         op, a, b, c = node(i)
         if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN") and node(b)[0] == "TRICKS":
             if pure(c, frozenset((a,))) and not free(i):
@@ -276,6 +278,9 @@ def history_digest(program: Program) -> tuple[list[int], bool] | None:
             return not after_play  # at a trick end it is the trick just completed, never one before the position
         if op in _TRICK_FIELDS:
             return node(a)[0] in ("LATEST", "LASTTRICK") and ok(a, after_play)
+        if op in ("WON_BY", "LOST_FOR"):  # who won a card played: the key holds it per card
+            winners = True
+            return all(ok(k, after_play) for k in children(i))
         if op not in _POSITION_OPS:
             return False
         if op == "TRICKS_WON":
@@ -288,7 +293,7 @@ def history_digest(program: Program) -> tuple[list[int], bool] | None:
         for root in (f, d):
             if root >= 0 and not ok(root, when == AFTER_PLAY):
                 return None
-    return aggregates, counts
+    return aggregates, counts, winners
 
 
 def merge_classes(program: Program, ranks: Sequence[int]) -> list[int] | None:
