@@ -162,7 +162,7 @@ def conditions_text(paths: list[dict[str, str]]) -> str:
         path, how, why = d["path"], d.get("how", ""), d.get("why", "")
         if path == "compiled":
             text = f"compiled into the search ({how})"
-        elif path == "winners" and not why:
+        elif path in ("winners", "program") and not why:
             text = f"fast path ({how})"
         elif path in ("winners", "dsl"):
             text = f"slower path ({how}), because {why}"
