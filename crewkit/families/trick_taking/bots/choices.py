@@ -213,8 +213,11 @@ def _by_answer(req: Sequence[Answer], said: str) -> Action:
 
 
 def volunteer_answer(bot: HeuristicBot, obs: Observation) -> str:
-    """Yes when the tasks succeed, by this seat's play-outs, at least as often with it as with every player
-    still to be asked (a volunteer asked later who suits them better is left to take them)."""
+    """Yes when the tasks succeed, by this seat's play-outs, at least as often with it as without it: with one
+    role open, its taking them against each player still to be asked taking them (a volunteer asked later who
+    suits them better is left to take them); with several open (Deep Sea 26's two volunteers), the best team it
+    would make with players still to be asked against the best team of those players alone, each team sharing
+    the cards as the crew then gives them out (:func:`volunteer_teams`)."""
     given = dict(obs.questions[-1][1]) if obs.questions else {}
     n = obs.players
     commander = obs.commander if obs.commander is not None else 0
@@ -224,10 +227,41 @@ def volunteer_answer(bot: HeuristicBot, obs: Observation) -> str:
     later = [s for s in order if s not in given and s != obs.seat]
     if not later:
         return "yes"
-    scores = bot.taker_scores(obs, [obs.seat, *later])
+    with_me, without_me = volunteer_teams(obs, later)
+    if all(len(t) == 1 for t in with_me + without_me):  # one taker: as a one-taker choice
+        scores = bot.taker_scores(obs, [obs.seat, *later])
+    else:
+        scores = team_scores(bot, obs, with_me + without_me)
     if scores is None:  # no play-outs here: the strength scale (yes for a hand stronger than most)
         return decision_answer(obs.rules, obs.hand_mask, len(later) + 2)
-    return "yes" if scores[0] >= max(scores[1:]) else "no"
+    mine, theirs = scores[:len(with_me)], scores[len(with_me):]
+    return "yes" if max(mine) >= max(theirs, default=-1.0) else "no"
+
+
+def volunteer_teams(obs: Observation, later: Sequence[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The teams that would take the tasks if this seat says yes and if it says no: the volunteers so far, this
+    seat or not, and as many players still to be asked (in their order) as roles are left open."""
+    from itertools import combinations
+
+    roles = next((tuple(step.params["roles"]) for step in obs.rules.setup_steps if step.kind == "volunteer"),
+                 tuple(obs.rules.roles))
+    bound = tuple(s for r in roles if (s := dict(obs.roles).get(r)) is not None)
+    open_count = max(1, len(roles) - len(bound))
+    with_me = [(*bound, obs.seat, *rest) for rest in combinations(later, open_count - 1)]
+    without_me = [(*bound, *rest) for rest in combinations(later, open_count)]
+    return with_me, without_me
+
+
+def team_scores(bot: HeuristicBot, obs: Observation, teams: Sequence[Sequence[int]]) -> list[float] | None:
+    """Per team: play-outs won when it shares the open task cards (None where the play-outs cannot judge)."""
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, _model_fits, world_from
+    from crewkit.families.trick_taking.bots.taskcard_choice import team_scores as scores_of
+
+    obs = _full_view(obs)
+    if not _model_fits(obs, setup=True):
+        return None
+    out = scores_of(obs, teams, bot.rng, bot.taker_worlds, Knowledge, world_from, bot._native_of())
+    return None if all(x < 0 for x in out) else out
 
 
 # ---------------------------------------------------------------------------------------------- hand-outs

@@ -1,0 +1,51 @@
+"""Setup choices that used to be placeholders, each now reasoned (issue 43 item 1): Deep Sea 26's second
+volunteer judged with the first one as a pair, Hammer's dealer judged by play-outs of the round, JARVIS's seat
+judged by play-outs of both arrangements, a silenced player chosen by what the silence costs.
+
+Each test builds a position where the old placeholder chose badly and asks the bot's policy directly."""
+
+from __future__ import annotations
+
+from crewkit.analysis.loading import load_rules
+from crewkit.families.trick_taking.bots import make_bot
+from crewkit.families.trick_taking.engine.game import Game
+from crewkit.families.trick_taking.engine.observation import observe
+from crewkit.families.trick_taking.engine.state import Deal
+from crewkit.families.trick_taking.engine.step_actions import Answer
+
+
+def _deal(rules, seats: dict[int, list[str]], n: int) -> tuple[tuple, ...]:  # type: ignore[no-untyped-def]
+    """Hands with the cards ``seats`` names; the rest dealt in deck order to fill the others."""
+    deck = rules.deck
+    named = {c for cards in seats.values() for c in cards}
+    rest = [c for c in deck.cards if str(c) not in named]
+    size = len(deck.cards) // n
+    hands = [[deck.card(x) for x in seats.get(s, [])] for s in range(n)]
+    for c in rest:
+        next(h for h in hands if len(h) < size).append(c)
+    return tuple(tuple(h) for h in hands)
+
+
+# difficulty 12: 'win the first trick' and 'win the last trick and no other' cannot go to one player; the strong
+# first volunteer can take the first and the rest, a partner has to win the last trick alone
+CARDS_26 = ("first-trick", "only-last-trick", "first-two-tricks", "two-in-a-row", "first-three-tricks",
+            "win-submarine-3", "never-lead-pink-green")
+
+
+def test_second_volunteer_is_judged_with_the_first_as_a_pair() -> None:
+    """Deep Sea 26: 'I win the first trick' and 'I win the last trick and no other' cannot both go to one player,
+    so judged as one taker (the old policy) every player scores nothing and the seat asked says yes whatever it
+    holds. Judged as the pair it would make with the first volunteer, a seat holding the ten lowest colour cards
+    (it can win no trick, the last one least) leaves the second place to a player still to be asked."""
+    rules = load_rules("crew-deep-sea", "deep-sea/26", 4)
+    weak = [f"{s} {r}" for r in (1, 2) for s in ("blue", "green", "yellow", "pink")] + ["blue 3", "green 3"]
+    strong = ["submarine 1", "submarine 2", "submarine 3"] + [f"{s} {r}" for r in (9, 8) for s in
+                                                                ("blue", "green", "yellow")] + ["pink 9"]
+    # seat 3 commands (submarine 4): seat 0 is asked first and volunteers, seat 1 (the weak hand) next
+    hands = _deal(rules, {0: strong, 1: weak, 3: ["submarine 4"]}, 4)
+    game = Game.new(rules, seed="pair", deal=Deal(hands, (), task_cards=CARDS_26))
+    assert game.commander == 3 and game.to_act == 0
+    game.apply(Answer(0, "yes"))
+    assert game.to_act == 1
+    bot = make_bot("fast", 1, "pair")
+    assert bot.act(observe(game, 1)) == Answer(1, "no")
