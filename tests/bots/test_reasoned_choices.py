@@ -15,11 +15,12 @@ from crewkit.families.trick_taking.engine.step_actions import Answer
 
 
 def _deal(rules, seats: dict[int, list[str]], n: int) -> tuple[tuple, ...]:  # type: ignore[no-untyped-def]
-    """Hands with the cards ``seats`` names; the rest dealt in deck order to fill the others."""
+    """Hands with the cards ``seats`` names; the rest (less any card never dealt) in deck order to fill the
+    others."""
     deck = rules.deck
     named = {c for cards in seats.values() for c in cards}
-    rest = [c for c in deck.cards if str(c) not in named]
-    size = len(deck.cards) // n
+    rest = [c for c in deck.cards if str(c) not in named and not rules.undealt_mask >> c.id & 1]
+    size = (len(rest) + len(named)) // n
     hands = [[deck.card(x) for x in seats.get(s, [])] for s in range(n)]
     for c in rest:
         next(h for h in hands if len(h) < size).append(c)
@@ -49,3 +50,47 @@ def test_second_volunteer_is_judged_with_the_first_as_a_pair() -> None:
     assert game.to_act == 1
     bot = make_bot("fast", 1, "pair")
     assert bot.act(observe(game, 1)) == Answer(1, "no")
+
+
+def _hammer_at(dealer_hand: list[str], round_: int = 1, chips: tuple[int, ...] = (500, 500, 500, 500)) -> Game:
+    """A Hammer match at the start of ``round_`` with seat 0 dealing ``dealer_hand``, the others dealt the rest
+    in deck order, the chips as given."""
+    from fractions import Fraction
+
+    from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+    from crewkit.families.trick_taking.engine.deal import first_dealer
+
+    rules = load_rules("hammer", "hammer", 4)
+    hands = _deal(rules, {0: dealer_hand}, 4)
+    seed = next(f"dealer{i}" for i in range(50) if first_dealer(rules, f"dealer{i}") == 0)
+    game = Game.new(rules, seed=seed, deal=Deal(hands, ()))
+    m = game.state(MatchState)
+    m.round, m.chips = round_, [Fraction(c) for c in chips]
+    assert game.to_act == 0
+    return game
+
+
+def test_hammer_dealer_bets_on_a_hand_that_takes_every_trick() -> None:
+    """Every 9 and 8 and the red 7: led low or high, each card wins its trick. The old placeholder announced the
+    mission card at its seat's index in penalty mode (seat 0: 'Every trick', -40 a trick: about -360 chips);
+    the play-outs find the challenge on that card (take every trick: 150 from each player)."""
+    hand = [f"{s} {r}" for r in (9, 8) for s in ("red", "blue", "yellow", "green")] + ["red 7"]
+    game = _hammer_at(hand)
+    bot = make_bot("fast", 0, "dealer")
+    choice = bot.act(observe(game, 0))
+    assert (choice.mission, choice.mode) == ("hammer/01", "challenge")  # type: ignore[attr-defined]
+
+
+HAND_2 = ["red 9", "blue 9", "yellow 9", "green 9", "red 8", "blue 8", "red 7", "green 7", "yellow 6"]
+
+
+def test_hammer_dealer_weighs_the_chips_in_the_last_round() -> None:
+    """A hand that surely takes every red card (the red challenge: 90 from each) but not surely every trick.
+    In round 7 the dealer takes the sure bet; in the last round, 400 chips behind the leader, the red challenge
+    cannot make it first and only the 'every trick' challenge (150 from each) can: the dealer takes that risk.
+    The old placeholder announced 'Every trick' in penalty mode in both."""
+    bot = make_bot("fast", 0, "dealer")
+    early = bot.act(observe(_hammer_at(HAND_2, 7, (300, 700, 500, 500)), 0))
+    assert (early.mission, early.mode) == ("hammer/02", "challenge")  # type: ignore[attr-defined]
+    last = bot.act(observe(_hammer_at(HAND_2, 8, (300, 700, 500, 500)), 0))
+    assert (last.mission, last.mode) == ("hammer/01", "challenge")  # type: ignore[attr-defined]

@@ -25,7 +25,9 @@ Every policy reads the observation only (the own hand, the public answers, commu
 - **token swaps and moves**: each option (and skipping) is played out over sampled deals with a draft by affinity;
 - **where JARVIS sits**: right after the commander, who plays its cards, so that the commander plays two cards
   in a row of every trick and can lead with one and cover with the other;
-- **Hammer's dealer** (mission card and mode): penalty mode, the mission cards in turn (see :func:`choose_mission`).
+- **Hammer's dealer** (mission card and mode): each option played out over sampled deals of the other hands; the
+  chips the dealer gains on the others, or in the match's last round how often it ends ahead
+  (:mod:`~crewkit.families.trick_taking.bots.dealer_choice`).
 """
 
 from __future__ import annotations
@@ -416,10 +418,17 @@ class _Retasked:
 
 # ------------------------------------------------------------------------------------------------- Hammer
 def choose_mission(bot: HeuristicBot, obs: Observation, req: Sequence[Any]) -> Action:
-    """Hammer's dealer: penalty mode (a challenge is a bet on the dealer's own hand, which these bots cannot
-    weigh yet) on the mission card at the dealer's seat in the rule set's order: the dealer moves left each
-    round, so a match sees the cards in turn. Which card the hand is least exposed to is not judged yet."""
-    penalty = [a for a in req if a.mode == "penalty"] or list(req)
-    missions = sorted({a.mission for a in penalty}, key=lambda m: [a.mission for a in penalty].index(m))
-    pick = missions[obs.seat % len(missions)] if missions else None
-    return next((a for a in penalty if a.mission == pick), penalty[0])
+    """Hammer's dealer: the mission card and mode worth most to the dealer by play-outs of the round from its
+    hand (:mod:`crewkit.families.trick_taking.bots.dealer_choice`: chips gained on the others; in the last round,
+    how often the dealer ends the match ahead; the rules bot, without look-ahead, plays out two deals only).
+    ``bot.last_dealer_values`` keeps every option's worth."""
+    from crewkit.families.trick_taking.bots.dealer_choice import DEALER_WORLDS
+    from crewkit.families.trick_taking.bots.dealer_choice import choose_mission as best_option
+    from crewkit.families.trick_taking.bots.heuristic import HeuristicBot
+
+    if obs.match is None:  # rounds without chips: nothing to weigh; the first offered
+        return req[0]
+    players = [HeuristicBot(s, "dealer-playout", lookahead=False) for s in range(obs.players)]
+    choice, values = best_option(obs, req, bot.rng, DEALER_WORLDS if bot.lookahead else 2, players)
+    bot.last_dealer_values = values
+    return choice
