@@ -94,3 +94,74 @@ def test_hammer_dealer_weighs_the_chips_in_the_last_round() -> None:
     assert (early.mission, early.mode) == ("hammer/02", "challenge")  # type: ignore[attr-defined]
     last = bot.act(observe(_hammer_at(HAND_2, 8, (300, 700, 500, 500)), 0))
     assert (last.mission, last.mode) == ("hammer/01", "challenge")  # type: ignore[attr-defined]
+
+
+AFTER, BEFORE = "right after the commander", "right before the commander"
+
+
+def arrangement(n: int, dummy: int, where: int, commander: int) -> str:
+    """Whether JARVIS seated at ``where`` sits right after or right before the commander (the engine's
+    renumbering: the real players keep their order)."""
+    from crewkit.families.trick_taking.engine.blocks.dummy import dummy_moved
+
+    order = dummy_moved(n, dummy, where)
+    return AFTER if where == (order.index(commander) + 1) % n else BEFORE
+
+
+def test_jarvis_is_the_one_silenced() -> None:
+    """Mission 11 with JARVIS (may be picked): JARVIS never communicates, so silencing it costs nothing. With
+    JARVIS seated right before the commander, the old placeholder (the first candidate on the chooser's left)
+    silenced the other real player, the crew's only other voice."""
+    from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
+
+    rules = load_rules("crew-jarvis", "planet-nine/11", 2)
+    game = Game.new(rules, seed="silent")
+    d, c = game.dummy_seat, game.commander
+    assert d is not None and c is not None
+    where = next(w for w in range(3) if arrangement(3, d, w, c) == BEFORE)
+    game.apply(ChooseDummySeat(game.to_act, where))
+    chooser = game.to_act
+    assert chooser == game.commander
+    choice = make_bot("fast", chooser, "silent").act(observe(game, chooser))
+    assert choice.player == game.dummy_seat  # type: ignore[attr-defined]
+
+
+def test_commander_silences_itself_when_it_has_nothing_to_say() -> None:
+    """Mission 11 where the commander may silence itself (reading commander-picks-self=yes): a commander whose
+    hand holds no card of a task's colour has nothing worth communicating (the bots' rule), so it takes the
+    silence itself; the old placeholder silenced the player on its left."""
+    from crewkit.families.trick_taking.engine.step_actions import ChoosePlayer
+
+    rules = load_rules("crew", "planet-nine/11", 4, {"commander-picks-self": "yes"})
+    hand = ["rocket 4", "rocket 3", "rocket 2", "rocket 1"] + [f"blue {r}" for r in range(1, 7)]
+    hands = _deal(rules, {0: hand}, 4)
+    deck = rules.deck
+    tasks = tuple(deck.card(x) for x in ("pink 5", "green 3", "yellow 7", "pink 9"))
+    game = Game.new(rules, seed="silent", deal=Deal(hands, tasks))
+    assert game.to_act == 0 and game.commander == 0
+    obs = observe(game, 0)
+    assert {a.player for a in obs.required if isinstance(a, ChoosePlayer)} == {0, 1, 2, 3}
+    choice = make_bot("fast", 0, "silent").act(obs)
+    assert choice.player == 0  # type: ignore[attr-defined]
+
+
+def test_jarvis_seat_by_play_outs_of_both_tables() -> None:
+    """JARVIS's seat, the commander deciding after seeing its hand (reading jarvis-seat=commander-decides): on
+    this deal of mission 02 the play-outs of JARVIS right before the commander succeed far more often than right
+    after (the old placeholder's seat), and the game itself, played by the fast bots from each seat, agrees."""
+    from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
+    from crewkit.families.trick_taking.family import play_game
+
+    rules = load_rules("crew-jarvis", "planet-nine/02", 2, {"jarvis-seat": "commander-decides"})
+    game = Game.new(rules, seed="seat:25")
+    d, c, seat = game.dummy_seat, game.commander, game.to_act
+    assert d is not None and c is not None and seat == c
+    choice = make_bot("fast", seat, "seat").act(observe(game, seat))
+    assert arrangement(3, d, choice.dummy_seat, c) == BEFORE  # type: ignore[attr-defined]
+    results = {}
+    for kind in (AFTER, BEFORE):
+        g = Game.new(rules, seed="seat:25")
+        g.apply(ChooseDummySeat(seat, next(w for w in range(3) if arrangement(3, d, w, c) == kind)))
+        play_game(g, [make_bot("fast", s, "seat") for s in range(3)])
+        results[kind] = g.outcome().result
+    assert results == {AFTER: "failure", BEFORE: "success"}

@@ -20,11 +20,14 @@ Every policy reads the observation only (the own hand, the public answers, commu
 - **all tasks to one player** (commander's decision): to a player who said yes, the strongest expected hand;
 - **a one-taker choice** (a role that a later step gives every task card to): the seat with whom the play-outs
   succeed most often (:func:`~crewkit.families.trick_taking.bots.taskcard_choice.taker_scores`);
-- **a role without conditions** (a silent player): nothing in the rules tells the candidates apart, so the first
-  candidate from the chooser's left (the same every time; the reason is written here, not drawn);
+- **a role that may not communicate** (mission 11's silent player): the candidate whose word is worth least, by
+  how often it would have something to communicate (the bots' own rule) over worlds with the tasks drafted
+  (:func:`silence_costs`; JARVIS, who never communicates, costs nothing); a role the rules give no other effect:
+  the first candidate from the chooser's left (the same every time);
 - **token swaps and moves**: each option (and skipping) is played out over sampled deals with a draft by affinity;
-- **where JARVIS sits**: right after the commander, who plays its cards, so that the commander plays two cards
-  in a row of every trick and can lead with one and cover with the other;
+- **where JARVIS sits**: right after or right before the commander, whichever arrangement's games, played out
+  by the engine with the bots' own policies, succeed more often
+  (:mod:`~crewkit.families.trick_taking.bots.jarvis_seat`; a tie: right after);
 - **Hammer's dealer** (mission card and mode): each option played out over sampled deals of the other hands; the
   chips the dealer gains on the others, or in the match's last round how often it ends ahead
   (:mod:`~crewkit.families.trick_taking.bots.dealer_choice`).
@@ -57,6 +60,7 @@ if TYPE_CHECKING:
 VOLUNTEER_QUESTION = "Will you take the tasks?"
 LOAD_PENALTY = 1.0  # affinity a task already held costs a seat in the hand-out (spreads the tasks)
 CUT_SAMPLES = 300  # random hands behind each answer threshold
+SEAT_WORLDS = 32  # deals behind JARVIS's seat (each arrangement played out on every one)
 
 _CUTS: dict[tuple[Any, ...], tuple[Any, list[float]]] = {}
 
@@ -345,13 +349,77 @@ def choose_player(bot: HeuristicBot, obs: Observation, req: Sequence[ChoosePlaye
         if scores is not None:
             return req[max(range(len(req)), key=lambda i: (scores[i], -i))]
     chooser = req[0].seat
+    if role in obs.rules.comm_barred_roles:  # a role that may not communicate: the one whose word is worth least
+        costs = silence_costs(bot, obs, [a.player for a in req])
+        return req[min(range(len(req)), key=lambda i: (costs[i], (req[i].player - chooser - 1) % obs.players))]
     return min(req, key=lambda a: (a.player - chooser - 1) % obs.players)
 
 
-def choose_dummy_seat(obs: Observation, req: Sequence[Action]) -> Action:
+def silence_costs(bot: HeuristicBot, obs: Observation, players: Sequence[int]) -> list[float]:
+    """What silencing each of ``players`` costs the crew: how often, over worlds consistent with what this seat
+    knows (the answers too) and the tasks drafted by affinity from the commander, that player would have
+    something worth communicating at the start (:func:`~crewkit.families.trick_taking.bots.heuristic.comm_pick`,
+    the bots' own rule), plus a tenth for each other seat's task card it holds (where a card is, the most useful
+    word). A seat that never communicates (JARVIS under its rule set's reading) costs nothing."""
+    from crewkit.families.trick_taking.bots.heuristic import comm_pick
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, draft_by_affinity
+
+    dummy = obs.rules.dummy
+    mute = {obs.dummy_seat} if obs.dummy_seat is not None and dummy is not None and not dummy.communicates else set()
+    view = _full_view(obs)
+    know = Knowledge(view)
+    checks = answer_checks(obs)
+    worlds = [consistent_sample(know, obs, bot.rng, checks) for _ in range(max(2, 2 * bot.role_worlds))]
     commander = obs.commander if obs.commander is not None else obs.seat
-    want = (commander + 1) % obs.players
-    return next((a for a in req if getattr(a, "dummy_seat", None) == want), req[0])
+    owners0 = [t.owner if t.owner is not None else -1 for t in obs.tasks]
+    t = table_for(obs.rules)
+    costs = [0.0] * len(players)
+    for hands in worlds:
+        hands = list(hands)
+        hands[obs.seat] = obs.hand_mask
+        owners = draft_by_affinity(view, hands, owners0, commander) if obs.tasks else []
+        open_tasks = [(task.card, owners[i]) for i, task in enumerate(obs.tasks) if task.trick is None]
+        for k, p in enumerate(players):
+            if p in mute:
+                continue
+            options = _comm_options(obs.rules, t, hands[p])
+            said = comm_pick(p, options, open_tasks) is not None
+            theirs = sum(1 for i, task in enumerate(obs.tasks) if owners[i] not in (p, -1) and hands[p] & task.card.bit)
+            costs[k] += float(said) + 0.1 * theirs
+    return [c / len(worlds) for c in costs]
+
+
+def _comm_options(rules: Any, t: Any, hand: int) -> list[tuple[Any, str]]:
+    """The communications a hand allows at the start: per colour its only card, or its highest and lowest."""
+    cards = rules.deck.cards
+    out: list[tuple[Any, str]] = []
+    for suit_mask in t.suit_masks:
+        mine = mask_ids(hand & suit_mask & ~t.trump_mask)
+        if not mine:
+            continue
+        if len(mine) == 1:
+            out.append((cards[mine[0]], "only"))
+        else:
+            high = max(mine, key=lambda c: t.rank[c])
+            low = min(mine, key=lambda c: t.rank[c])
+            out += [(cards[high], "top"), (cards[low], "bottom")]
+    return out
+
+
+def choose_dummy_seat(bot: HeuristicBot, obs: Observation, req: Sequence[Action]) -> Action:
+    """Where JARVIS sits: the arrangement (right after or right before the commander) whose play-outs succeed
+    more often (:mod:`crewkit.families.trick_taking.bots.jarvis_seat`), on deals drawn from what the rules let
+    the decider know (its hand when the commander decides; none when the players decide before the deal: whole
+    deals of the mission, worked out once). The rules bot, without look-ahead, plays out a quarter as many."""
+    from crewkit.families.trick_taking.bots.jarvis_seat import choose_seat
+    from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
+
+    seats = [a for a in req if isinstance(a, ChooseDummySeat)]
+    if len(seats) != len(req):
+        return req[0]
+    worlds = SEAT_WORLDS if bot.lookahead else SEAT_WORLDS // 4
+    choice, bot.last_seat_wins = choose_seat(obs, seats, bot.rng, worlds)
+    return choice
 
 
 # ------------------------------------------------------------------------------------------------ tokens

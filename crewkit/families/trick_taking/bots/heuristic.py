@@ -71,6 +71,9 @@ __all__ = ["HeuristicBot", "Knowledge", "world_from"]
 
 class HeuristicBot:
     name = "heuristic"
+    # what the last setup choices weighed (choices.py): JARVIS's seat, Hammer's dealer
+    last_seat_wins: dict[str, float]
+    last_dealer_values: list[Any]
 
     def __init__(
         self,
@@ -121,7 +124,7 @@ class HeuristicBot:
         if kinds == {ChoosePlayer}:
             return choices.choose_player(self, obs, req)  # type: ignore[arg-type]
         if kinds == {ChooseDummySeat}:
-            return choices.choose_dummy_seat(obs, req)
+            return choices.choose_dummy_seat(self, obs, req)
         if kinds <= {SwapTokens, MoveToken, Skip}:
             return choices.tokens(self, obs, req)
         if kinds == {ChooseMission}:
