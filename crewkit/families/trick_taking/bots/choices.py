@@ -263,10 +263,15 @@ def team_scores(bot: HeuristicBot, obs: Observation, teams: Sequence[Sequence[in
     from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, _model_fits, world_from
     from crewkit.families.trick_taking.bots.taskcard_choice import team_scores as scores_of
 
+    from crewkit.families.trick_taking.bots.fast import FastBot, native_task_plays
+
     obs = _full_view(obs)
     if not _model_fits(obs, setup=True):
         return None
-    out = scores_of(obs, teams, bot.rng, bot.taker_worlds, Knowledge, world_from, bot._native_of())
+    # C plays the same policy (a port): used by every bot here, where teams multiply the play-outs, unless a fast
+    # bot is told to stay in Python
+    native = None if isinstance(bot, FastBot) and bot.native is False else native_task_plays
+    out = scores_of(obs, teams, bot.rng, bot.taker_worlds, Knowledge, world_from, native)
     return None if all(x < 0 for x in out) else out
 
 
