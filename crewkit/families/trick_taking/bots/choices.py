@@ -260,10 +260,9 @@ def volunteer_teams(obs: Observation, later: Sequence[int]) -> tuple[list[tuple[
 
 def team_scores(bot: HeuristicBot, obs: Observation, teams: Sequence[Sequence[int]]) -> list[float] | None:
     """Per team: play-outs won when it shares the open task cards (None where the play-outs cannot judge)."""
+    from crewkit.families.trick_taking.bots.fast import FastBot, native_task_plays
     from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, _model_fits, world_from
     from crewkit.families.trick_taking.bots.taskcard_choice import team_scores as scores_of
-
-    from crewkit.families.trick_taking.bots.fast import FastBot, native_task_plays
 
     obs = _full_view(obs)
     if not _model_fits(obs, setup=True):
