@@ -7,21 +7,23 @@ Each test builds a position where the old placeholder chose badly and asks the b
 from __future__ import annotations
 
 from crewkit.analysis.loading import load_rules
+from crewkit.cards import Card
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.observation import observe
+from crewkit.families.trick_taking.engine.rules import Rules
 from crewkit.families.trick_taking.engine.state import Deal
 from crewkit.families.trick_taking.engine.step_actions import Answer
 
 
-def _deal(rules, seats: dict[int, list[str]], n: int) -> tuple[tuple, ...]:  # type: ignore[no-untyped-def]
+def _deal(rules: Rules, seats: dict[int, list[str]], n: int) -> tuple[tuple[Card, ...], ...]:
     """Hands with the cards ``seats`` names; the rest (less any card never dealt) in deck order to fill the
     others."""
     deck = rules.deck
     named = {c for cards in seats.values() for c in cards}
     rest = [c for c in deck.cards if str(c) not in named and not rules.undealt_mask >> c.id & 1]
     size = (len(rest) + len(named)) // n
-    hands = [[deck.card(x) for x in seats.get(s, [])] for s in range(n)]
+    hands: list[list[Card]] = [[deck.card(x) for x in seats.get(s, [])] for s in range(n)]
     for c in rest:
         next(h for h in hands if len(h) < size).append(c)
     return tuple(tuple(h) for h in hands)
@@ -116,12 +118,12 @@ def test_jarvis_is_the_one_silenced() -> None:
 
     rules = load_rules("crew-jarvis", "planet-nine/11", 2)
     game = Game.new(rules, seed="silent")
-    d, c = game.dummy_seat, game.commander
-    assert d is not None and c is not None
+    d, c, seat = game.dummy_seat, game.commander, game.to_act
+    assert d is not None and c is not None and seat is not None
     where = next(w for w in range(3) if arrangement(3, d, w, c) == BEFORE)
-    game.apply(ChooseDummySeat(game.to_act, where))
+    game.apply(ChooseDummySeat(seat, where))
     chooser = game.to_act
-    assert chooser == game.commander
+    assert chooser is not None and chooser == game.commander
     choice = make_bot("fast", chooser, "silent").act(observe(game, chooser))
     assert choice.player == game.dummy_seat  # type: ignore[attr-defined]
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from crewkit.families.trick_taking.engine.observation import Observation
 
 DEALER_WORLDS = 8  # deals behind the dealer's choice (each option played out on every one)
-_TEMPLATES: dict[int, tuple[Any, Any]] = {}
+_TEMPLATES: dict[int, tuple[Any, Game]] = {}
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def _template(rules: Any) -> Game:
 
     hit = _TEMPLATES.get(id(rules))
     if hit is not None and hit[0] is rules:
-        return hit[1]  # type: ignore[no-any-return]
+        return hit[1]
     game = Game.new(rules, "dealer-world")
     if len(_TEMPLATES) > 16:
         _TEMPLATES.clear()
