@@ -167,3 +167,14 @@ def test_jarvis_seat_by_play_outs_of_both_tables() -> None:
         play_game(g, [make_bot("fast", s, "seat") for s in range(3)])
         results[kind] = g.outcome().result
     assert results == {AFTER: "failure", BEFORE: "success"}
+
+
+def test_jarvis_seat_play_outs_survive_a_deal_the_engine_cannot_judge() -> None:
+    """Mission 46 with JARVIS: when the pink 9 lies face down under a JARVIS card nobody holds it, the collector
+    role stays unbound and the mission's condition cannot be evaluated (an engine error of its own). A play-out
+    meeting it counts as lost; the seat is still chosen."""
+    from crewkit.families.trick_taking.bots.jarvis_seat import _mission_wins
+
+    rules = load_rules("crew-jarvis", "planet-nine/46", 2)
+    wins = _mission_wins(rules, 32)  # among these deals, the pink 9 lies face down in some
+    assert set(wins) == {AFTER, BEFORE}

@@ -53,6 +53,7 @@ def _players(n: int) -> list[Any]:
 
 def play_arrangement(rules: Any, deal: Deal, kind: str) -> int:
     """1 if the game of ``deal`` with JARVIS seated as ``kind`` says succeeds when the bots play it out."""
+    from crewkit.dsl.errors import ConditionError
     from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
     from crewkit.families.trick_taking.engine.game import Game
     from crewkit.families.trick_taking.family import play_game
@@ -63,7 +64,10 @@ def play_arrangement(rules: Any, deal: Deal, kind: str) -> int:
         return 0
     where = next(w for w in range(g.n) if arrangement(g.n, d, w, c)[0] == kind)
     g.apply(ChooseDummySeat(seat, where))
-    play_game(g, _players(g.n))
+    try:
+        play_game(g, _players(g.n))
+    except ConditionError:  # a condition this deal cannot evaluate (the engine's, not the choice's): a loss
+        return 0
     return int(g.outcome().result == "success")
 
 
