@@ -178,3 +178,29 @@ def test_jarvis_seat_play_outs_survive_a_deal_the_engine_cannot_judge() -> None:
     rules = load_rules("crew-jarvis", "planet-nine/46", 2)
     wins = _mission_wins(rules, 32)  # among these deals, the pink 9 lies face down in some
     assert set(wins) == {AFTER, BEFORE}
+
+
+def test_opener_judged_with_the_closer_still_open() -> None:
+    """Mission 50: the opener is chosen before the closer, so with the closer unbound the conditions could not be
+    judged and every candidate scored nothing: the old choice was the first candidate. The player holding all
+    four rockets (the commander, who leads: rocket after rocket wins the first four tricks) and otherwise only
+    low cards (it wins nothing after) is the opener its best closer makes work."""
+    from crewkit.engine.phase import TRICKS
+    from crewkit.families.trick_taking.engine.step_actions import ChoosePlayer
+
+    rules = load_rules("crew", "planet-nine/50", 4)
+    hand = ["rocket 4", "rocket 3", "rocket 2", "rocket 1"] + [f"{s} 1" for s in ("blue", "green", "yellow", "pink")]
+    hand += ["blue 2", "green 2"]
+    hands = _deal(rules, {2: hand}, 4)
+    game = Game.new(rules, seed="finale", deal=Deal(hands, ()))
+    bots = [make_bot("fast", s, "finale") for s in range(4)]
+    while game.phase != TRICKS:
+        seat = game.to_act
+        assert seat is not None
+        obs = observe(game, seat)
+        action = bots[seat].act(obs)
+        if isinstance(action, ChoosePlayer) and action.role == "opener":
+            assert action.player == 2
+            return
+        game.apply(action)
+    raise AssertionError("no opener was chosen")

@@ -359,6 +359,55 @@ def choose_player(bot: HeuristicBot, obs: Observation, req: Sequence[ChoosePlaye
     return min(req, key=lambda a: (a.player - chooser - 1) % obs.players)
 
 
+def choose_with_open_roles(bot: HeuristicBot, obs: Observation, req: Sequence[ChoosePlayer]) -> Action | None:
+    """A role chosen while later steps still choose other roles the conditions name (mission 50's opener
+    before its closer), so that the conditions cannot be judged with this role alone: each candidate is worth
+    its best completion, the later roles bound to every allowed combination of players (their steps'
+    exclusions), all played out over the same worlds. None when no later step chooses a role."""
+    from crewkit.families.trick_taking.bots.conditions import cond_world, condition_setup, rollout_cond
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge, world_from
+
+    role = req[0].role
+    now = dict(obs.roles)
+    later = [st for st in obs.rules.setup_steps
+             if st.kind == "choose" and st.params["role"] != role and now.get(st.params["role"]) is None]
+    if not later:
+        return None
+    dummy = obs.rules.dummy
+    barred = {obs.dummy_seat} if dummy is not None and not dummy.choosable and obs.dummy_seat is not None else set()
+
+    def completions(bound: dict[str, int], steps: list[Any]) -> list[dict[str, int]]:
+        if not steps:
+            return [bound]
+        step, rest = steps[0], steps[1:]
+        out = set(barred)
+        for name in step.params["exclude"]:
+            seat = obs.commander if name == "commander" else bound.get(name, now.get(name))
+            if seat is not None:
+                out.add(seat)
+        return [c for p in range(obs.players) if p not in out
+                for c in completions({**bound, step.params["role"]: p}, rest)]
+
+    options = [[(c, condition_setup(obs, c)) for c in completions({**now, role: a.player}, later)] for a in req]
+    know = Knowledge(obs)
+    worlds = [world_from(obs, bot._sample(obs, know)) for _ in range(2 * bot.role_worlds)]  # pairs: more
+    wins = [0] * len(req)
+    for i, opts in enumerate(options):
+        best = 0
+        for _, judged in opts:
+            if judged is None:
+                continue
+            won = 0
+            for base in worlds:
+                w = cond_world(base, *judged)
+                if w.status == 0:
+                    won += rollout_cond(w)
+            best = max(best, won)
+        wins[i] = best
+    bot.last_role_wins = wins
+    return req[max(range(len(req)), key=lambda i: (wins[i], -i))]
+
+
 def silence_costs(bot: HeuristicBot, obs: Observation, players: Sequence[int]) -> list[float]:
     """What silencing each of ``players`` costs the crew: how often, over worlds consistent with what this seat
     knows (the answers too) and the tasks drafted by affinity from the commander, that player would have

@@ -108,7 +108,9 @@ class HeuristicBot:
         if kinds == {PassCard}:
             return self._pass(obs, req)  # type: ignore[arg-type]
         if kinds == {ChoosePlayer} and obs.conditions and _model_fits(_full_view(obs), setup=True):
-            return self._choose_player(_full_view(obs), req)  # type: ignore[arg-type]
+            # roles still to be chosen later (mission 50's closer): judged together (choices.py)
+            paired = choices.choose_with_open_roles(self, _full_view(obs), req)  # type: ignore[arg-type]
+            return paired if paired is not None else self._choose_player(_full_view(obs), req)  # type: ignore[arg-type]
         if kinds <= TASK_CARD_ACTIONS:  # task cards with objectives: by play-outs
             return self._choose_task_card(_full_view(obs), req)
         return self._setup_choice(obs, req, kinds)
