@@ -95,7 +95,10 @@ def choice_labels(engine: Any) -> tuple[Label, ...]:
         elif isinstance(action, Answer) and action.answer == "yes" and game.questions \
                 and game.questions[-1][0] == VOLUNTEER_QUESTION:
             asked = [s for s in range(game.n) if s not in game.questions[-1][1]]
-            out.append(("the volunteer", _strength_label(rules, hands, action.seat, asked)))
+            roles = next((st.params["roles"] for st in rules.setup_steps if st.kind == "volunteer"), ())
+            taken = sum(1 for r in roles if game.roles.get(r) is not None)
+            role = roles[taken] if 1 < len(roles) and taken < len(roles) else "volunteer"  # which place this yes takes
+            out.append((f"the {role.replace('_', ' ')}", _strength_label(rules, hands, action.seat, asked)))
         elif isinstance(action, (SwapTokens, MoveToken, Skip)):
             what = "skipped" if isinstance(action, Skip) else "swapped" if isinstance(action, SwapTokens) else "moved"
             out.append(("the tokens", what))

@@ -28,3 +28,11 @@ def test_check_says_how_many_task_colour_cards_the_silenced_player_held() -> Non
     rows = [r for r in report.to_json()["player_counts"][0]["choices"] if r["decision"] == "the silent chosen"]
     assert sum(r["count"] for r in rows) == 2
     assert all("cards of the tasks' colours" in r["chosen"] for r in rows)
+
+
+def test_check_names_deep_sea_26s_second_volunteer() -> None:
+    path = str(next(p for p in bundled.bundled_missions() if p.stem.startswith("26-") and "deep-sea" in str(p)))
+    report = check_mission(path, games=2, players=[4], bot="fast", solver=False, seed="choices")
+    rows = report.to_json()["player_counts"][0]["choices"]
+    assert sum(r["count"] for r in rows if r["decision"] == "the volunteer") == 2  # one first volunteer a deal
+    assert sum(r["count"] for r in rows if r["decision"] == "the second volunteer") == 2
