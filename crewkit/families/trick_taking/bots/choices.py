@@ -363,7 +363,8 @@ def choose_with_open_roles(bot: HeuristicBot, obs: Observation, req: Sequence[Ch
     """A role chosen while later steps still choose other roles the conditions name (mission 50's opener
     before its closer), so that the conditions cannot be judged with this role alone: each candidate is worth
     its best completion, the later roles bound to every allowed combination of players (their steps'
-    exclusions), all played out over the same worlds. None when no later step chooses a role."""
+    exclusions), all played out over the same worlds (in C where the library loads). None when no later step
+    chooses a role."""
     from crewkit.families.trick_taking.bots.conditions import cond_world, condition_setup, rollout_cond
     from crewkit.families.trick_taking.bots.knowledge import Knowledge, world_from
 
@@ -388,17 +389,24 @@ def choose_with_open_roles(bot: HeuristicBot, obs: Observation, req: Sequence[Ch
         return [c for p in range(obs.players) if p not in out
                 for c in completions({**bound, step.params["role"]: p}, rest)]
 
-    options = [[(c, condition_setup(obs, c)) for c in completions({**now, role: a.player}, later)] for a in req]
+    options = [[condition_setup(obs, c) for c in completions({**now, role: a.player}, later)] for a in req]
     know = Knowledge(obs)
-    worlds = [world_from(obs, bot._sample(obs, know)) for _ in range(2 * bot.role_worlds)]  # pairs: more
+    native = _native_cond(obs, know)
+    # pairs need more worlds than one role: six times as many where C plays them out, else twice
+    deals = [bot._sample(obs, know) for _ in range((6 if native is not None else 2) * bot.role_worlds)]
+    bases = [world_from(obs, list(hands)) for hands in deals]
     wins = [0] * len(req)
     for i, opts in enumerate(options):
         best = 0
-        for _, judged in opts:
+        for judged in opts:
             if judged is None:
                 continue
+            results = native(judged, deals) if native is not None else None
             won = 0
-            for base in worlds:
+            for k, base in enumerate(bases):
+                if results is not None and results[k] != -2:
+                    won += max(0, results[k])
+                    continue
                 w = cond_world(base, *judged)
                 if w.status == 0:
                     won += rollout_cond(w)
@@ -406,6 +414,32 @@ def choose_with_open_roles(bot: HeuristicBot, obs: Observation, req: Sequence[Ch
         wins[i] = best
     bot.last_role_wins = wins
     return req[max(range(len(req)), key=lambda i: (wins[i], -i))]
+
+
+def _native_cond(obs: Observation, know: Any) -> Callable[[Any, list[list[int]]], list[int] | None] | None:
+    """Play-outs of the position with conditions in C (the fast bot's port, as in its role choice): per deal 1
+    won, 0 lost, -2 left to Python; None where the library does not load or a task has no owner."""
+    from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
+    from crewkit.families.trick_taking.bots.fast import native_decider, position
+
+    d = native_decider(table_for(obs.rules))
+    if d is None or any(t.owner is None for t in obs.tasks):
+        return None
+    pos = position(obs, know, 0, True, 0)
+    head = [pos.n, pos.leader, pos.tricks_left, 0]
+    tail = [len(pos.tasks)]
+    for bit, owner, kind, kk, pending in pos.tasks:
+        tail += [bit, owner, kind, kk, int(pending)]
+    tail.append(pos.done)
+
+    def run(judged: Any, deals: list[list[int]]) -> list[int] | None:
+        program = native_program(d._lib, judged[0])[0]
+        if program is None:
+            return None
+        cond = trick_tail(judged[1], judged[2])
+        return d.rollout_batch(program, [[*head, *tail, *hands, *cond] for hands in deals])
+
+    return run
 
 
 def silence_costs(bot: HeuristicBot, obs: Observation, players: Sequence[int]) -> list[float]:
