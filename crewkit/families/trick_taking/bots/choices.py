@@ -25,9 +25,9 @@ Every policy reads the observation only (the own hand, the public answers, commu
   (:func:`silence_costs`; JARVIS, who never communicates, costs nothing); a role the rules give no other effect:
   the first candidate from the chooser's left (the same every time);
 - **token swaps and moves**: each option (and skipping) is played out over sampled deals with a draft by affinity;
-- **where JARVIS sits**: right after or right before the commander, whichever arrangement's games, played out
-  by the engine with the bots' own policies, succeed more often
-  (:mod:`~crewkit.families.trick_taking.bots.jarvis_seat`; a tie: right after);
+- **where JARVIS sits**: right before the commander when the games, played out by the engine with the bots' own
+  policies, succeed clearly more often so (a sign test), else right after
+  (:mod:`~crewkit.families.trick_taking.bots.jarvis_seat`);
 - **Hammer's dealer** (mission card and mode): each option played out over sampled deals of the other hands; the
   chips the dealer gains on the others, or in the match's last round how often it ends ahead
   (:mod:`~crewkit.families.trick_taking.bots.dealer_choice`).
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 VOLUNTEER_QUESTION = "Will you take the tasks?"
 LOAD_PENALTY = 1.0  # affinity a task already held costs a seat in the hand-out (spreads the tasks)
 CUT_SAMPLES = 300  # random hands behind each answer threshold
-SEAT_WORLDS = 32  # deals behind JARVIS's seat (each arrangement played out on every one)
+SEAT_WORLDS = 48  # deals behind JARVIS's seat (each arrangement played out on every one)
 
 _CUTS: dict[tuple[Any, ...], tuple[Any, list[float]]] = {}
 

@@ -5,7 +5,10 @@ or right before. Each choice of seat makes one of them. Both are played out on t
 itself, from the seat's choice to the end, with the bots' own policies at their smallest budgets: JARVIS's
 face-down cards stay out of play until turned up, which the look-ahead's world model cannot express (so the
 bots play a JARVIS game's cards by their simple rules, and so do these play-outs). The arrangement that
-succeeds more often is chosen; a tie keeps JARVIS right after the commander.
+succeeds more often on the deals where only one of them succeeds, by a margin chance would give less than one time
+in twenty (a two-sided sign test), is chosen; otherwise JARVIS sits right after the commander (so that the
+commander plays two cards in a row of every trick it leads: a habit, kept where the play-outs tell the tables
+no apart).
 
 What the deals may use follows the rule set's reading of who decides: when the commander decides after seeing
 its hand (``seat_choice: commander``), the other hand and JARVIS's face-down cards are sampled around what the
@@ -16,6 +19,7 @@ mission's, worked out once per rule set).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -26,7 +30,9 @@ if TYPE_CHECKING:
     from crewkit.families.trick_taking.engine.state import Deal
 
 AFTER, BEFORE = "right after the commander", "right before the commander"
+AFTER_ONLY, BEFORE_ONLY = "won only right after", "won only right before"  # the deals only one table won
 _BY_MISSION: dict[tuple[int, int], tuple[Any, dict[str, float]]] = {}  # (rules, deals): wins per arrangement
+MARGIN = 0.05  # the sign test's p-value below which the play-outs tell the two tables apart
 
 
 def arrangement(n: int, dummy: int, where: int, commander: int) -> tuple[str, list[int], int]:
@@ -78,11 +84,9 @@ def _mission_wins(rules: Any, deals: int) -> dict[str, float]:
     hit = _BY_MISSION.get((id(rules), deals))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    wins = {AFTER: 0.0, BEFORE: 0.0}
+    wins = dict.fromkeys((AFTER, BEFORE, AFTER_ONLY, BEFORE_ONLY), 0.0)
     for k in range(deals):
-        deal = deal_from_seed(rules, random.Random(f"jarvis-seat:{k}"))
-        for kind in (AFTER, BEFORE):
-            wins[kind] += play_arrangement(rules, deal, kind)
+        _add(wins, rules, deal_from_seed(rules, random.Random(f"jarvis-seat:{k}")))
     if len(_BY_MISSION) > 64:
         _BY_MISSION.clear()
     _BY_MISSION[(id(rules), deals)] = (rules, wins)
@@ -127,22 +131,39 @@ def seat_wins(obs: Observation, rng: random.Random, worlds: int) -> dict[str, fl
     dummy = obs.rules.dummy
     if dummy is None or dummy.seat_choice != "commander":
         return _mission_wins(obs.rules, worlds)
-    wins = {AFTER: 0.0, BEFORE: 0.0}
+    wins = dict.fromkeys((AFTER, BEFORE, AFTER_ONLY, BEFORE_ONLY), 0.0)
     for _ in range(max(1, worlds)):
-        deal = sample_deal(obs, rng)
-        for kind in (AFTER, BEFORE):
-            wins[kind] += play_arrangement(obs.rules, deal, kind)
+        _add(wins, obs.rules, sample_deal(obs, rng))
     return wins
+
+
+def _add(wins: dict[str, float], rules: Any, deal: Deal) -> None:
+    """Both tables played out on ``deal``: the wins of each and of each alone."""
+    after, before = play_arrangement(rules, deal, AFTER), play_arrangement(rules, deal, BEFORE)
+    wins[AFTER] += after
+    wins[BEFORE] += before
+    wins[AFTER_ONLY] += after and not before
+    wins[BEFORE_ONLY] += before and not after
+
+
+def sign_test(a_only: int, b_only: int) -> float:
+    """Two-sided exact sign test p-value for the deals only one table won."""
+    n = a_only + b_only
+    if n == 0:
+        return 1.0
+    k = min(a_only, b_only)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n)
 
 
 def choose_seat(obs: Observation, req: Sequence[ChooseDummySeat], rng: random.Random, worlds: int
                 ) -> tuple[ChooseDummySeat, dict[str, float]]:
-    """The seat of the arrangement that wins more play-outs (a tie: right after the commander); of its seats,
-    the one JARVIS holds now (nobody renumbered) if it is one."""
+    """The seat of the arrangement that wins more play-outs by a margin (see the module's text; otherwise right
+    after the commander); of its seats, the one JARVIS holds now (nobody renumbered) if it is one."""
     d, c = obs.dummy_seat, obs.commander
     if d is None or c is None:
         return req[0], {}
     wins = seat_wins(obs, rng, worlds)
-    kind = BEFORE if wins[BEFORE] > wins[AFTER] else AFTER
+    a_only, b_only = int(wins[AFTER_ONLY]), int(wins[BEFORE_ONLY])
+    kind = BEFORE if b_only > a_only and sign_test(a_only, b_only) < MARGIN else AFTER
     fitting = [a for a in req if arrangement(obs.players, d, a.dummy_seat, c)[0] == kind] or list(req)
     return next((a for a in fitting if a.dummy_seat == d), fitting[0]), wins
