@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 VOLUNTEER_QUESTION = "Will you take the tasks?"
 LOAD_PENALTY = 1.0  # affinity a task already held costs a seat in the hand-out (spreads the tasks)
 CUT_SAMPLES = 300  # random hands behind each answer threshold
-SEAT_WORLDS = 48  # deals behind JARVIS's seat (each arrangement played out on every one)
+SEAT_WORLDS = 24  # deals behind JARVIS's seat when the commander decides (both tables played out on each)
 
 _CUTS: dict[tuple[Any, ...], tuple[Any, list[float]]] = {}
 
@@ -497,7 +497,8 @@ def choose_dummy_seat(bot: HeuristicBot, obs: Observation, req: Sequence[Action]
     """Where JARVIS sits: the arrangement (right after or right before the commander) whose play-outs succeed
     more often (:mod:`crewkit.families.trick_taking.bots.jarvis_seat`), on deals drawn from what the rules let
     the decider know (its hand when the commander decides; none when the players decide before the deal: whole
-    deals of the mission, worked out once). The rules bot, without look-ahead, plays out a quarter as many."""
+    deals of the mission, worked out once). The rules bot, without look-ahead, plays out a quarter as many deals
+    around its hand."""
     from crewkit.families.trick_taking.bots.jarvis_seat import choose_seat
     from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
 

@@ -13,8 +13,8 @@ no apart).
 What the deals may use follows the rule set's reading of who decides: when the commander decides after seeing
 its hand (``seat_choice: commander``), the other hand and JARVIS's face-down cards are sampled around what the
 commander sees; when the players decide together before the deal (``players``), nothing about a hand is known,
-so the deals are whole deals of the mission drawn from fixed seeds, the same in every game (the choice is the
-mission's, worked out once per rule set).
+so the deals are whole deals of the mission drawn from fixed seeds, the same in every game and for every bot (the
+choice is the mission's, worked out once per rule set).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ AFTER, BEFORE = "right after the commander", "right before the commander"
 AFTER_ONLY, BEFORE_ONLY = "won only right after", "won only right before"  # the deals only one table won
 _BY_MISSION: dict[tuple[int, int], tuple[Any, dict[str, float]]] = {}  # (rules, deals): wins per arrangement
 MARGIN = 0.05  # the sign test's p-value below which the play-outs tell the two tables apart
+MISSION_DEALS = 24  # whole deals behind a choice made before the deal: the same for every bot (no hand known)
 
 
 def arrangement(n: int, dummy: int, where: int, commander: int) -> tuple[str, list[int], int]:
@@ -127,10 +128,11 @@ def sample_deal(obs: Observation, rng: random.Random) -> Deal:
 
 
 def seat_wins(obs: Observation, rng: random.Random, worlds: int) -> dict[str, float]:
-    """Play-outs won per arrangement, on deals the reading of who decides allows (see the module's text)."""
+    """Play-outs won per arrangement, on deals the reading of who decides allows (see the module's text):
+    ``worlds`` deals around the commander's hand, or the mission's :data:`MISSION_DEALS` whole deals."""
     dummy = obs.rules.dummy
     if dummy is None or dummy.seat_choice != "commander":
-        return _mission_wins(obs.rules, worlds)
+        return _mission_wins(obs.rules, MISSION_DEALS)
     wins = dict.fromkeys((AFTER, BEFORE, AFTER_ONLY, BEFORE_ONLY), 0.0)
     for _ in range(max(1, worlds)):
         _add(wins, obs.rules, sample_deal(obs, rng))
