@@ -11,7 +11,9 @@ Every policy reads the observation only (the own hand, the public answers, commu
     would (:func:`~crewkit.families.trick_taking.bots.heuristic._task_affinity`, the draft's measure);
   - "can you take all the tasks?" (commander's decision, tasks face down): yes for a hand stronger than most;
   - a volunteer for the task cards (Mission Deep Sea) says yes when, by its play-outs, the tasks succeed more
-    often with it than with any player still to be asked.
+    often with it than with any player still to be asked; where two volunteers share the cards (26), the teams
+    are played out: the best it would make with players still to be asked against the best without it
+    (:func:`volunteer_teams`).
 - **the commander reads the answers**: worlds are sampled consistent with them (:func:`consistent_sample`), so
   a role chosen by play-outs, a task handed out or all tasks given go where the answers point;
 - **the hand-out of a task** goes to the seat with whom the tasks revealed so far succeed most often in
@@ -20,6 +22,8 @@ Every policy reads the observation only (the own hand, the public answers, commu
 - **all tasks to one player** (commander's decision): to a player who said yes, the strongest expected hand;
 - **a one-taker choice** (a role that a later step gives every task card to): the seat with whom the play-outs
   succeed most often (:func:`~crewkit.families.trick_taking.bots.taskcard_choice.taker_scores`);
+- **a role chosen before another the conditions name** (mission 50's opener before its closer): each candidate
+  with its best completion of the later roles, played out (:func:`choose_with_open_roles`);
 - **a role that may not communicate** (mission 11's silent player): the candidate whose word is worth least, by
   how often it would have something to communicate (the bots' own rule) over worlds with the tasks drafted
   (:func:`silence_costs`; JARVIS, who never communicates, costs nothing); a role the rules give no other effect:
