@@ -25,6 +25,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -64,6 +65,25 @@ def compiler_command(source: Path, target: Path) -> list[str]:
     ]
 
 
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]+"([^"]+)"[ \t]*$')
+
+
+def _expand(path: Path, seen: set[Path]) -> bytes:
+    """``path`` with each of its ``#include "file"`` lines replaced by that file, expanded the same way (once)."""
+    out: list[bytes] = []
+    for line in path.read_bytes().splitlines(keepends=True):
+        m = _INCLUDE.match(line.rstrip(b"\r\n"))
+        if m is None:
+            out.append(line)
+            continue
+        header = (path.parent / m.group(1).decode()).resolve()
+        if header not in seen:
+            seen.add(header)
+            out.append(_expand(header, seen))
+            out.append(b"\n")
+    return b"".join(out)
+
+
 class NativeLibrary:
     """One C library: its source ``<folder>/<stem>.c``, a library built with the package ``<stem>_lib*``, cached
     copies ``<cache_name>-<hash><suffix>``; ``abi_symbol()`` must return ``abi``, then ``declare(lib)`` sets the
@@ -89,7 +109,9 @@ class NativeLibrary:
         self._tried = False
 
     def source(self) -> bytes:
-        return (self.folder / f"{self.stem}.c").read_bytes()
+        """The source with its local headers (``#include "file"``, relative to the including file) written in
+        place: the compiler reads it from a temporary folder, and the cache name hashes what is compiled."""
+        return _expand(self.folder / f"{self.stem}.c", set())
 
     def library_name(self, source: bytes) -> str:
         """The cached library's file name: the source's hash with the platform's, so an edit compiles anew."""

@@ -1,8 +1,10 @@
-"""The faces above the families name no family: ``crewkit/spec``, ``crewkit/analysis``, ``crewkit/cli`` and
-``crewkit/campaign`` import no module under ``crewkit/families/`` (issue 46), read from the source as
-tests/test_import_graph.py reads it (imports inside functions count; ``if TYPE_CHECKING:`` ones do not).
+"""The faces above the families name no family: ``crewkit/spec``, ``crewkit/analysis``, ``crewkit/cli``,
+``crewkit/campaign``, ``crewkit/net`` and the app shell ``crewkit/tui`` import no module under
+``crewkit/families/`` (issue 46), read from the source as tests/test_import_graph.py reads it (imports inside
+functions count; ``if TYPE_CHECKING:`` ones do not). A family's own ``tui/`` is the family's, not the shell's.
 
-A family answers them through :class:`crewkit.games.protocol.Family`. The imports still present are listed
+A family answers them through :class:`crewkit.games.protocol.Family` (and the shell through the family's
+terminal face, :class:`crewkit.tui.family.FamilyTUI`). The imports still present are listed
 below, each with why, for a later session to remove; the test fails on a new one and on a listed one that is
 gone (so the list stays the truth).
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from tests.test_import_graph import ROOT, import_edges, module_files
 
-FACES = ("crewkit.spec", "crewkit.analysis", "crewkit.cli", "crewkit.campaign")
+FACES = ("crewkit.spec", "crewkit.analysis", "crewkit.cli", "crewkit.campaign", "crewkit.net", "crewkit.tui")
 
 STILL_IMPORTED: dict[str, set[str]] = {
     # trick-taking analyses with no Family answer yet (the solver, the mission checks, winnability)
@@ -28,14 +30,36 @@ STILL_IMPORTED: dict[str, set[str]] = {
     "crewkit.analysis.loading": {"crewkit.families.trick_taking.engine.game",
                                  "crewkit.families.trick_taking.engine.rules",
                                  "crewkit.families.trick_taking.engine.setup"},
-    "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup",
-                          "crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.solve"},
+    "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup", "crewkit.families.trick_taking.solve"},
     # the review of an attempt: the trick-taking solver's (a Family answer with the solver's)
-    "crewkit.cli.review": {"crewkit.families.trick_taking.engine.blocks.tricks", "crewkit.families.trick_taking.review"},
-    # a campaign's logbook counts trick-taking attempts (the logbook's family answer comes with net/table.py's)
-    "crewkit.cli.campaign": {"crewkit.families.trick_taking.engine.setup"},
-    # `crewkit play` chooses the table and the bots (the TUI's session: issue 46's next part)
-    "crewkit.cli.play": {"crewkit.families.trick_taking.bots.registry"},
+    "crewkit.cli.review": {"crewkit.families.trick_taking.review"},
+    "crewkit.net.review": {"crewkit.families.trick_taking.review"},
+    "crewkit.tui.screens.attempts": {"crewkit.families.trick_taking.review", "crewkit.families.trick_taking.tui.review"},
+    # the hosted table: a logbook of trick-taking attempts, JARVIS's seat (h44's review of net/table.py)
+    "crewkit.net.table": {"crewkit.families.trick_taking.engine.blocks.dummy",
+                          "crewkit.families.trick_taking.engine.setup"},
+    # the plain client words a trick-taking log (the seat's remote session moves into its family with it)
+    "crewkit.net.plain": {"crewkit.families.trick_taking.tui.log"},
+    # the trick-taking remote session, still in the shell (it moves into its family's package)
+    "crewkit.tui.remote": {"crewkit.families.trick_taking.engine.blocks.communication",
+                           "crewkit.families.trick_taking.engine.blocks.distress",
+                           "crewkit.families.trick_taking.engine.blocks.dummy",
+                           "crewkit.families.trick_taking.engine.blocks.rounds",
+                           "crewkit.families.trick_taking.engine.observation",
+                           "crewkit.families.trick_taking.engine.rules", "crewkit.families.trick_taking.engine.scoring",
+                           "crewkit.families.trick_taking.engine.setup", "crewkit.families.trick_taking.engine.state",
+                           "crewkit.families.trick_taking.engine.taskcards",
+                           "crewkit.families.trick_taking.tui.session"},
+    # the Crew's words (cards, communication, tasks, chips): the trick-taking widgets' text, kept in the shell
+    "crewkit.tui.text": {"crewkit.families.trick_taking.engine.blocks.communication",
+                         "crewkit.families.trick_taking.engine.blocks.distress",
+                         "crewkit.families.trick_taking.engine.blocks.draft",
+                         "crewkit.families.trick_taking.engine.blocks.dummy",
+                         "crewkit.families.trick_taking.engine.blocks.rounds",
+                         "crewkit.families.trick_taking.engine.blocks.tricks",
+                         "crewkit.families.trick_taking.engine.scoring",
+                         "crewkit.families.trick_taking.engine.step_actions",
+                         "crewkit.families.trick_taking.engine.words"},
 }
 
 

@@ -65,7 +65,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             except Exception:  # a broken mission file still shows up in the table
                 checked[entry.ref] = False
         titles[entry.key] = entry.title if checked[entry.ref] else "?"
-    from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
+    from crewkit.games import logbook_extra_attempts
 
     versions = {e.key: e.version for e in campaign.entries}
     if args.logbook is not None and not args.logbook.is_file():
@@ -74,6 +74,10 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     with Logbook.open(args.logbook, read_only=True) as book:  # status never writes (a read-only home is fine)
         progress, older = book.progress_for_versions(campaign.identity, versions, logbook_extra_attempts)
         hinted = book.hinted_missions(campaign.identity)  # attempts played with hints: marked in the status
+        from crewkit.campaign.attempts import attempt_json, attempts_text, by_mission
+
+        each = by_mission(book.attempts(campaign.identity))  # every attempt, each reviewable by its reference
+        where = book.path
     current = next((line.mission for line in progress if not line.done), None)
     from crewkit.campaign.report import status_json
     from crewkit.campaign.saves import saved_missions
@@ -83,6 +87,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps({"campaign": campaign.name, "title": campaign.title, "source": campaign.source,
                           **status_json(progress, titles, current, saved, hinted),
+                          "attempts": {key: [attempt_json(a, where) for a in rows] for key, rows in each.items()},
                           "changed_missions": [{"mission": key, "uncounted_attempts": count}
                                                for key, count in older.items()]}, indent=2))
         return EXIT_OK
@@ -93,5 +98,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         attempts = f"{count} attempt{'s' if count != 1 else ''} {'was' if count == 1 else 'were'}"
         print(f"notice: {key} ({titles.get(key, '')}) changed after {attempts} recorded; the logbook counts "
               "only the attempts of the current version of the file")
+    print()
+    print(attempts_text([line.mission for line in progress], each, titles, where))
     return EXIT_OK
 

@@ -18,6 +18,7 @@ from crewkit.cli.options import (
     positive_int,
     positive_seconds,
     precision,
+    print_table_result,
     reading_option,
     ruleset_option,
     seed_option,
@@ -163,15 +164,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             except cmp_mod.VariantError as exc:
                 print(f"crewkit compare: {exc}", file=sys.stderr)
                 return EXIT_INVALID
-    if args.format == "json":
-        print(cmp_mod.dumps_json(result))
-    elif args.format == "csv":
-        print(result.to_csv(), end="")
-    else:
-        print(result.format_text(chart=not args.no_chart))
-    if args.plot:
-        cmp_mod.plot(result, args.plot)
-        if args.format == "text":
-            print(f"chart written to {args.plot}")
+    print_table_result(result, args.format, chart=not args.no_chart, plot_to=args.plot,
+                       dumps_json=cmp_mod.dumps_json, plot=cmp_mod.plot)
     return EXIT_OK
 

@@ -12,6 +12,7 @@ import argparse
 import math
 import re
 from collections.abc import Callable
+from typing import Any
 
 #: the longest text a name-like option takes (a reading's id or option, a seed): a bound on what is echoed back
 MAX_NAME = 200
@@ -251,3 +252,21 @@ def check_cluster(args: argparse.Namespace) -> None:
             require_distributed()
         except ClusterUnavailable as exc:
             raise UsageError(str(exc)) from None
+
+
+def print_table_result(result: Any, fmt: str, *, chart: bool, plot_to: str | None,
+                       dumps_json: Callable[[Any], str], plot: Callable[[Any, str], None]) -> None:
+    """A compare or winnability result on standard output in ``fmt`` (json, csv or text, with its chart unless
+    ``chart`` is off), and its plot written to ``plot_to`` when asked (said in text output only, so a script's
+    json or csv stays clean)."""
+    if fmt == "json":
+        print(dumps_json(result))
+    elif fmt == "csv":
+        print(result.to_csv(), end="")
+    else:
+        print(result.format_text(chart=chart))
+    if plot_to:
+        plot(result, plot_to)
+        if fmt == "text":
+            print(f"chart written to {plot_to}")
+

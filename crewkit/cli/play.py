@@ -56,15 +56,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_alone(args, seats)
     if args.seat is not None:
         raise UsageError("--seat creature|hunted is for Not Alone (--ruleset not-alone); use --seats here")
+    if args.bot is not None or seats is not None:  # the family's bots (imported only then: a faster start)
+        from crewkit.games import TRICK_TAKING, family_for, family_named
+
+        # a mission's family: the rule set's, else the family of rule sets that name none (campaigns' missions)
+        bot_names = (family_for(args.ruleset) if args.ruleset else family_named(TRICK_TAKING)).bot_names()
     if args.bot is not None:
-        from crewkit.families.trick_taking.bots.registry import bot_names
-
-        if args.bot not in bot_names():
-            raise UsageError(f"--bot {args.bot}: unknown bot; available bots: {', '.join(bot_names())}")
+        if args.bot not in bot_names:
+            raise UsageError(f"--bot {args.bot}: unknown bot; available bots: {', '.join(bot_names)}")
     if seats is not None:
-        from crewkit.families.trick_taking.bots.registry import bot_names
-
-        kinds = {"human", "bot", *bot_names()}
+        kinds = {"human", "bot", *bot_names}
         bad = [s for s in seats if s not in kinds]
         if bad:
             raise UsageError(f"--seats: unknown seat kind {bad[0]!r}; use {', '.join(sorted(kinds))}")
@@ -128,14 +129,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _play_alone(args: argparse.Namespace, seats: list[str] | None) -> int:
-    """A game of its own (Not Alone): its table opens in the app (a saved unfinished game is offered first);
-    options it does not take are refused here (exit 2)."""
+    """A game of its own (Not Alone, an installed family's game): its family's table opens in the app (a saved
+    unfinished game is offered first); options it does not take are refused here (exit 2)."""
+    from crewkit.games import family_for
     from crewkit.safetext import raw
+    from crewkit.tui.family import family_tui
     from crewkit.tui.launch import PlayOptions, check_play_options, run_play
 
     for given, flag in ((args.campaign, "--campaign"), (args.mission, "--mission")):
         if given:
-            raise UsageError(f"{flag} is not used by Not Alone (--ruleset {args.ruleset})")
+            raise UsageError(f"{flag} is not used by {family_for(args.ruleset).title} (--ruleset {args.ruleset})")
+    family_tui(args.ruleset)  # a family with no table at the terminal is refused in words before the app opens
     if seats is not None and args.seat is not None:
         raise UsageError("give --seat or --seats, not both")
     players = args.players if args.players is not None else (len(seats) if seats else 4)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from crewkit.cli.options import format_option, positive_int, positive_seconds
@@ -27,15 +28,20 @@ of the possible deals and the pink 7 in 12%").
 Other outcomes: never-winnable (the deal could not be won from the first card: the solver's reason in
 words), won (with the closest call: the last play that was the only one keeping the mission winnable) and
 unknown (positions the solver could not decide within --timeout/--nodes: which ones; never a guess).
-Not Alone records have no review (no solver): exit 1 with a message.
+Not Alone records have no review (no solver): exit 1 with a message. Neither have Hammer's rounds (scored in
+chips, each player for themselves): the message says why, per mode, and names the rounds (exit 1).
 
 JSON (--format json): {"status": "lost"|"won"|"never-winnable"|"unknown", "turning_point": null|{
 "action_index", "trick", "seat", "action", "words", "instead", "line", "known"}, "positions": [{
 "action_index", "trick", "winnable"}], "reason"}. A position's action_index is the number of actions
 played before it (the position before that action).
 
+Every attempt of a campaign keeps its record under the user's data folder: `crewkit campaign status` lists
+each with its reference (@12), date and outcome, and `crewkit review @12` reviews it.
+
 examples:
   crewkit review game.json
+  crewkit review @12
   crewkit review game.json --names Ann,Bob,Cem,Dee --format json
 """
 
@@ -43,7 +49,11 @@ examples:
 def add_review_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("review", help="where did an attempt go wrong? the turning point and what would have won",
                        description=REVIEW_HELP, formatter_class=_RAW, parents=[format_option("text", "json")])
-    p.add_argument("record", metavar="RECORD", help="a game record (.json)")
+    p.add_argument("record", metavar="RECORD",
+                   help="a game record (.json), or an attempt of the logbook by its reference (@12), as `crewkit "
+                        "campaign status` lists them")
+    p.add_argument("--logbook", type=Path, metavar="FILE",
+                   help="find @N in this logbook instead of yours (a host's: crewkit-tables/logbook.sqlite3)")
     p.add_argument("--names", metavar="A,B,...", help="the players' names, in seat order (default: Player 1, ...)")
     p.add_argument("--timeout", type=positive_seconds, default=10.0, metavar="SEC",
                    help="solver time per position (default: 10); a position not decided in it stays undecided")
@@ -57,8 +67,17 @@ def add_review_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
+    from crewkit.campaign.attempts import AttemptRefError, find_record, ref_number
+    from crewkit.campaign.store import LogbookError
     from crewkit.cli.solve import read_record_checked
 
+    if ref_number(args.record) is not None or args.logbook is not None:
+        try:
+            _, path = find_record(args.record, args.logbook)
+        except (AttemptRefError, LogbookError) as exc:
+            print(f"crewkit review: {exc}", file=sys.stderr)
+            return EXIT_INVALID
+        args.record = str(path)
     read = read_record_checked(args.record, "review")
     if read is None:
         return EXIT_INVALID
@@ -89,33 +108,6 @@ def cmd_review(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _line_text(game: Any, line: list[Any], names: list[str]) -> list[str]:
-    """The line replayed on a copy of ``game``, one row per trick, players by name."""
-    from crewkit.families.trick_taking.engine.blocks.tricks import Play
-    from crewkit.families.trick_taking.review import action_words
-
-    g = game.clone()
-    out: list[str] = []
-    seen = len(g.tricks)
-    pending: list[str] = []
-    for action in line:
-        if isinstance(action, Play):
-            pending.append(f"{names[action.seat]} {action.card.name}")
-        else:
-            out.append(f"  {action_words(action, names)}")
-        g.apply(action)
-        for t in g.tricks[seen:]:
-            done = [task for task in g.tasks if task.trick == t.number]
-            tasks = f"; tasks done: {', '.join(str(x.card) for x in done)}" if done else ""
-            out.append(f"  trick {t.number:>2}: {', '.join(pending)}; won by {names[t.winner]}{tasks}")
-            pending = []
-        seen = len(g.tricks)
-    if pending:
-        out.append(f"  trick {len(g.tricks) + 1:>2}: {', '.join(pending)}")
-    out.append(f"  outcome: {g.outcome().result}")
-    return out
-
-
 def _text(rv: Any) -> str:
     out = [{"lost": "lost", "won": "won", "never-winnable": "never winnable",
             "unknown": "undecided"}[rv.status] + ": " + rv.reason]
@@ -126,7 +118,9 @@ def _text(rv: Any) -> str:
             out.append(known["words"])
         if rv.line_game is not None and rv.line_actions:
             out.append(f"a winning line from the position before it ({len(rv.line_actions)} actions):")
-            out.extend(_line_text(rv.line_game, rv.line_actions, rv.names))
+            from crewkit.families.trick_taking.review import line_rows
+
+            out.extend(line_rows(rv.line_game, rv.line_actions, rv.names))
     if rv.closest_call is not None:
         out.append(f"closest call: {rv.closest_call['words']}")
     if rv.status == "unknown" and rv.undecided:

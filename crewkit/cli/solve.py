@@ -50,6 +50,7 @@ environment:
 examples:
   crewkit solve --mission planet-nine/10 --players 4 --seed 7
   crewkit solve game.json --after 12 --timeout 30 --format json
+  crewkit solve game.json --names Ann,Bob,Cem,Dee
 """
 
 
@@ -63,6 +64,8 @@ def add_solve_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--mission", help="mission id (planet-nine/10) or path, instead of a record")
     p.add_argument("--timeout", type=positive_seconds, metavar="SEC", help="stop after SEC seconds (status unknown)")
     p.add_argument("--nodes", type=positive_int, metavar="N", help="stop after N searched plays (status unknown)")
+    p.add_argument("--names", metavar="A,B,...",
+                   help="the players' names in seat order, for the winning line (default: Player 1, ...)")
     return p
 
 
@@ -116,43 +119,8 @@ def _game_from_args(args: argparse.Namespace) -> Any:
     return new_game(choose_ruleset(args.ruleset, args.mission), args.mission, args.players, args.seed, dict(args.reading) or None)
 
 
-def line_text(game: Any, line: list[Any]) -> list[str]:
-    """The line replayed on a copy of ``game``: setup choices, then one row per trick."""
-    from crewkit.families.trick_taking.engine.blocks.tricks import Play
-
-    g = game.clone()
-    out: list[str] = []
-    seen = len(g.tricks)
-    pending: list[str] = []
-    for action in line:
-        if isinstance(action, Play):
-            pending.append(f"{action.seat}:{action.card}")
-        else:
-            out.append(f"  {_action_text(action)}")
-        g.apply(action)
-        if len(g.tricks) > seen:
-            for t in g.tricks[seen:]:
-                done = [task for task in g.tasks if task.trick == t.number]
-                tasks = f"  tasks: {', '.join(str(x.card) for x in done)}" if done else ""
-                out.append(f"  trick {t.number:>2}: {'  '.join(pending):<60} won by seat {t.winner}{tasks}")
-                pending = []
-            seen = len(g.tricks)
-    if pending:
-        out.append(f"  trick {len(g.tricks) + 1:>2}: {'  '.join(pending)}")
-    out.append(f"  outcome: {g.outcome()}")
-    return out
-
-
-def _action_text(action: Any) -> str:
-    data = action.to_json()
-    seat = data.pop("seat")
-    kind = data.pop("type")
-    rest = " ".join(str(v) for v in data.values())
-    return f"seat {seat} {kind} {rest}".rstrip()
-
-
 def cmd_solve(args: argparse.Namespace) -> int:
-    from crewkit.families.trick_taking.solve import solve
+    from crewkit.families.trick_taking.solve import line_rows, solve
 
     game = _game_from_args(args)
     if game is None:
@@ -174,8 +142,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
                "unknown": "unknown: the search stopped before deciding"}[result.status]
     print(verdict + (f" ({result.note})" if result.note else ""))
     if result.line:
-        print(f"winning line ({len(result.line)} actions, seats as seat:card):")
-        for row in line_text(game, result.line):
+        print(f"winning line ({len(result.line)} actions):")
+        names = [n.strip() for n in args.names.split(",")] if args.names else None
+        for row in line_rows(game, result.line, names):
             print(row)
     starts = f", {result.starts} assignments/setups tried" if result.starts > 1 else ""
     how = {"core-c": "the C search", "core": "the Python search", "engine": "the engine-driven search"}
@@ -193,7 +162,7 @@ def conditions_text(paths: list[dict[str, str]]) -> str:
         path, how, why = d["path"], d.get("how", ""), d.get("why", "")
         if path == "compiled":
             text = f"compiled into the search ({how})"
-        elif path == "winners" and not why:
+        elif path in ("winners", "program") and not why:
             text = f"fast path ({how})"
         elif path in ("winners", "dsl"):
             text = f"slower path ({how}), because {why}"

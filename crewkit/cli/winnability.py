@@ -12,6 +12,7 @@ from crewkit.cli.options import (
     format_option,
     players_option,
     positive_seconds,
+    print_table_result,
     reading_option,
     ruleset_option,
     seed_option,
@@ -122,15 +123,7 @@ def cmd_winnability(args: argparse.Namespace) -> int:
                                      oversubscribe=args.oversubscribe,
                                      on_note=lambda note: print(f"crewkit winnability: {note}", file=sys.stderr))
     result.mission_default = mission_default
-    if args.format == "json":
-        print(win_mod.dumps_json(result))
-    elif args.format == "csv":
-        print(result.to_csv(), end="")
-    else:
-        print(result.format_text(chart=not args.no_chart))
-    if args.plot:
-        win_mod.plot(result, args.plot)
-        if args.format == "text":
-            print(f"chart written to {args.plot}")
+    print_table_result(result, args.format, chart=not args.no_chart, plot_to=args.plot,
+                       dumps_json=win_mod.dumps_json, plot=win_mod.plot)
     return EXIT_OK
 

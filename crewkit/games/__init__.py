@@ -32,8 +32,10 @@ __all__ = [
     "family_name_of",
     "installed_action_types",
     "installed_rulesets",
+    "logbook_extra_attempts",
     "ruleset_file",
     "record_family",
+    "refuse_other_family",
     "open_game",
     "replay",
 ]
@@ -159,3 +161,35 @@ def open_game(ruleset: str, mission: str | None, players: int, seed: str = "",
 def replay(record: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayed:
     """Replay a game record of any family through its family's one record reader."""
     return record_family(record).replay(record, names)
+
+
+def logbook_extra_attempts(ruleset: str) -> int:
+    """What the logbook adds to a mission won under ``ruleset`` (by name or path) with the distress signal used:
+    its family's answer (0 for a family without one; the rule book's 1 when the family cannot be loaded)."""
+    try:
+        family = family_for(ruleset)
+    except UnknownFamily:
+        return 1
+    answer = getattr(family, "logbook_extra_attempts", None)
+    return 0 if answer is None else int(answer(ruleset))
+
+
+def refuse_other_family(ruleset: str, family: str) -> None:
+    """Raise a SpecError at the ``family:`` line of ``ruleset`` when it is a game of another family than
+    ``family`` (a command that runs one family's rule sets only: ``crewkit solve`` and the trick-taking loader);
+    the message says which commands run it, from that family's answers (``crewkit play`` when it offers a
+    table at the terminal)."""
+    name = family_name_of(ruleset)
+    if name == family:
+        return
+    from crewkit.spec import bundled
+    from crewkit.spec.errors import SpecError, SpecIssue
+
+    other = family_named(name)  # an unknown family is said as such
+    path = ruleset_file(ruleset)
+    line = next((i for i, text in enumerate(bundled.family_file_lines(path), 1) if text.startswith("family:")), 1)
+    commands = [*(["play"] if getattr(other, "tui", None) else []), "simulate", "compare", "replay", "validate"]
+    raise SpecError([SpecIssue(str(path), line, 1, ("family",),
+                               f"rule set {path.stem!r} is a game of the {name} family, not {family}: crewkit "
+                               f"{', '.join(commands[:-1])} and {commands[-1]} run it; this command runs {family} "
+                               "rule sets only")])

@@ -20,6 +20,7 @@ from crewkit.engine.actions import Action
 
 if TYPE_CHECKING:
     from crewkit.spec.errors import SpecIssue
+    from crewkit.spec.model import Mission, RuleSet
 
 RECORD_FORMAT = "crewkit-record/1"  # every family's records (schemas/record.schema.json)
 
@@ -311,6 +312,9 @@ class Family(Protocol):
     default_bot: str  # the bot ``simulate`` and ``compare`` use when none is named
     solvable: bool  # whether crewkit's solver decides its deals (compare's "winnable")
     action_types: frozenset[str]  # its records' action types beyond crewkit's own (the record schema's)
+    #: ``module:attribute`` of its :class:`crewkit.tui.family.FamilyTUI` (its sessions and table screen at the
+    #: terminal), imported by the app shell when a game of it is played; None: it offers no table there
+    tui: str | None
 
     def rulesets(self) -> list[Path]:
         """The rule set files its own package ships, found by name as crewkit's are (``--ruleset toy``);
@@ -373,4 +377,17 @@ class Family(Protocol):
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
         """The bot of each side of a bot spec, for reports (None for a crew)."""
+        ...
+
+    def mission_specs(self, ruleset: str, mission: str, players: int,
+                      readings: Mapping[str, str] | None = None) -> tuple[RuleSet, Mission]:
+        """A family whose games name a mission (:attr:`needs_mission`): the rule set and the mission as a game
+        of ``players`` would be set up with them, checked (SpecError, SetupError), for a briefing; others raise
+        SetupError."""
+        ...
+
+    def logbook_extra_attempts(self, ruleset: str) -> int:
+        """What a campaign's logbook adds to a mission won under ``ruleset`` with the distress signal used (its
+        rule set's ``distress.extra_attempts``). Optional: a family without it adds none
+        (:func:`crewkit.games.logbook_extra_attempts`)."""
         ...

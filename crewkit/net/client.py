@@ -133,6 +133,12 @@ class TableClient:
         await self.ws.send(encode({"type": "ping", "id": ident}))
         return ident
 
+    async def review(self, ident: int | None = None) -> int:
+        """Ask for the game's review (answered by a ``review`` message once the game is over, else an error)."""
+        ident = next(self._ids) if ident is None else ident
+        await self.ws.send(encode({"type": "review", "id": ident}))
+        return ident
+
     async def close(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             await self.ws.close()

@@ -89,6 +89,8 @@ CLIENT_SCHEMAS: dict[str, dict[str, Any]] = {
     # the seat has nothing to say in the open communication window (every human seat answers)
     "pass": _message("pass", {"id": _ID}),
     "ping": _message("ping", {"id": _ID}),
+    # the review of the game (where it went wrong), once the game is over; answered by a ``review`` (or an error)
+    "review": _message("review", {"id": _ID}),
 }
 """What a client may send, by ``type``."""
 
@@ -134,6 +136,13 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     "error": _message("error", {"id": _ID, "code": {"type": "string"}, "message": _TEXT}, ("code", "message")),
     "refused": _message("refused", {"code": {"enum": _REFUSAL_CODES}, "message": _TEXT}, ("code", "message")),
     "pong": _message("pong", {"id": _ID}),
+    # the game's review, computed once by the host for every seat and sent only once the game is over: the
+    # record (every hand: the game is over), the players' names by seat, and the review as `crewkit review
+    # --format json` gives it (null with ``error`` saying why there is none)
+    "review": _message("review", {
+        "id": _ID, "record": {"type": "object"}, "names": {"type": "array", "items": {"type": "string"}},
+        "review": {"type": ["object", "null"]}, "error": {"type": ["string", "null"]},
+    }, ("record", "names", "review", "error")),
 }
 """What the host sends, by ``type`` (a client checks these; the tests check every message against them)."""
 

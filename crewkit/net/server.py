@@ -187,6 +187,7 @@ class Host:
         self.bot_after: float | None = None  # hand a seat whose person left to its bot after this many seconds
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._handovers: dict[tuple[str, int], asyncio.Task[None]] = {}  # by table and id() of its Seat
+        self._reviews: set[asyncio.Task[None]] = set()  # reviews being sent (held: the loop keeps weak references)
         self._say = log or (lambda text: None)
         self.server: Server | None = None
         # browser origins admitted (the host's own web server's: crewkit.net.web); a client that sends no
@@ -524,6 +525,15 @@ class Host:
                         self._hand_over_later(table, seat, self.bot_after))
             writer.cancel()
 
+    async def _send_review(self, table: HostedTable, conn: _Connection, ident: dict[str, Any]) -> None:
+        """A seat asked for the game's review: the host's one review of it (or why not yet)."""
+        try:
+            conn.post({"type": "review", **ident, **await table.review()})
+        except Refusal as exc:
+            conn.post({"type": "error", **ident, "code": exc.code, "message": exc.message})
+        except Exception as exc:  # the solver failed: the seat is told, the host goes on
+            conn.post({"type": "error", **ident, "code": "review-failed", "message": f"the review failed: {exc}"})
+
     async def _hand_over_later(self, table: HostedTable, seat: Seat, after: float) -> None:
         await asyncio.sleep(after)
         self._handovers.pop((table.id, id(seat)), None)
@@ -565,6 +575,10 @@ class Host:
                     conn.post({"type": "ack", **ident, "seq": seq})
                 elif kind == "ping":
                     conn.post({"type": "pong", **ident})
+                elif kind == "review":  # computed in a thread: this seat's other messages go on meanwhile
+                    task = asyncio.get_running_loop().create_task(self._send_review(table, conn, ident))
+                    self._reviews.add(task)
+                    task.add_done_callback(self._reviews.discard)
                 else:  # a second hello
                     conn.post({"type": "error", **ident, "code": "bad-message", "message": "already joined"})
             except Refusal as exc:

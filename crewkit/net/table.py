@@ -237,6 +237,8 @@ class HostedTable:
         self._head = head  # None only while a journal of an earlier crewkit is replayed (see _upgrade)
         self.notes: list[str] = []  # what the host says on resuming the table (a journal upgraded)
         self.game_number = 1  # the table's games so far: ``next`` opens another at the same seats (a ``game`` event)
+        # the review of a finished game, computed once for every seat: (the game's number, its computation)
+        self._review: tuple[int, asyncio.Future[dict[str, Any]]] | None = None
 
     # ------------------------------------------------------------------ creating and resuming
     @classmethod
@@ -421,6 +423,19 @@ class HostedTable:
     def record_path(self) -> Path:
         """The record of the table's game now: ``record.json`` for its first, ``record-N.json`` for its N-th."""
         return self.folder / (RECORD_FILE if self.game_number == 1 else f"record-{self.game_number}.json")
+
+    async def review(self) -> dict[str, Any]:
+        """The finished game's review (:func:`crewkit.net.review.table_review`: its record with every hand, and
+        the solver's review), computed once in a thread for every seat that asks; refused before the end."""
+        from crewkit.net.review import NOT_OVER, table_review
+
+        if not self.game.is_over():
+            raise Refusal("not-over", NOT_OVER)
+        if self._review is None or self._review[0] != self.game_number:
+            names = [s.name for s in self.seats]
+            self._review = (self.game_number,
+                            asyncio.ensure_future(asyncio.to_thread(table_review, self.game.clone(), names)))
+        return dict(await asyncio.shield(self._review[1]))
 
     # ------------------------------------------------------------------ the next game at the same table
     async def next_game(self, mission: str | None, campaign: dict[str, str] | None,

@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import ssl
 import sys
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from textual_serve.download_manager import DownloadManager
 from crewkit.net.protocol import VERSION, ProtocolError, decode, encode, join_link
 from crewkit.net.server import SEAT_USER, Host
 from crewkit.net.table import Refusal, Seat
-from crewkit.net.web_seat import CAFILE_ENV, LINK_ENV, MAX_NOTE, NOTE_ENV
+from crewkit.net.web_seat import CAFILE_ENV, HOME_ENV, LINK_ENV, MAX_NOTE, NOTE_ENV, new_home
 
 __all__ = ["WebSeats", "web_link"]
 
@@ -86,12 +87,30 @@ class _SeatProcess(AppService):
         self.note_reader: int | None = None
         self.ending = False  # its page has closed: the process is quitting
         self.over = asyncio.Event()  # the process has ended and its seat is free for another page
+        self.home: str | None = None  # the process's private home, deleted here once it has ended
+
+    def _remove_home(self) -> None:
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home = None
+
+    async def close(self) -> None:
+        """The page is gone: the process is ended (killed if still running) and its private home deleted."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), STOP_GRACE)
+        self._remove_home()
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         environment = self._build_environment(width=width, height=height)
         environment[LINK_ENV] = self.link
         if self.cafile:
             environment[CAFILE_ENV] = self.cafile
+        self.home = new_home()
+        environment[HOME_ENV] = self.home
         reader, writer = os.pipe()
         environment[NOTE_ENV] = str(writer)
         try:
@@ -101,6 +120,7 @@ class _SeatProcess(AppService):
                 env=environment, pass_fds=(writer,))
         except BaseException:
             os.close(reader)
+            self._remove_home()
             raise
         finally:
             os.close(writer)
@@ -124,6 +144,7 @@ class _SeatProcess(AppService):
             await self._task
         if self._process is not None:
             await self._process.wait()
+        self._remove_home()  # the process may have been killed before its own clean-up
         if self.note_reader is None:
             return None
         try:
@@ -285,6 +306,7 @@ class WebSeats:
             try:
                 await self._relay(ws, session, request)
             finally:
+                await session.close()
                 self.sessions.pop(id(person), None)
                 self.host.unvouch(token)
                 session.over.set()

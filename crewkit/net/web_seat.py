@@ -18,12 +18,16 @@ import contextlib
 import os
 import shutil
 import ssl
+import stat
 import tempfile
 from collections.abc import Iterator
 
 LINK_ENV = "CREWKIT_WEB_SEAT_LINK"  # the seat's join link (ws://127.0.0.1:PORT/TABLE#CODE)
 CAFILE_ENV = "CREWKIT_WEB_SEAT_CAFILE"  # the host's own certificate, for its wss:// on this machine
 NOTE_ENV = "CREWKIT_WEB_SEAT_NOTE_FD"  # the pipe the seat's last word goes to
+# the private home the web server made for the process: the server deletes it once the process has ended, so a
+# process killed before its own clean-up leaves nothing behind
+HOME_ENV = "CREWKIT_WEB_SEAT_HOME"
 MAX_NOTE = 2000
 # where a process of the host's user would keep things, each set to a folder of the seat's private home
 PRIVATE_FOLDERS = {"CREWKIT_HOME": "data/crewkit", "CREWKIT_CACHE": "cache/crewkit", "HOME": ".",
@@ -31,11 +35,28 @@ PRIVATE_FOLDERS = {"CREWKIT_HOME": "data/crewkit", "CREWKIT_CACHE": "cache/crewk
                    "XDG_STATE_HOME": "state"}
 
 
+def new_home() -> str:
+    """A new, empty private folder (mode 0700) for one seat process."""
+    return tempfile.mkdtemp(prefix="crewkit-seat-")
+
+
+def _usable_home(folder: str) -> bool:
+    """``folder`` is a private, empty folder of this user (what :func:`new_home` made), not a path planted
+    by anyone else."""
+    try:
+        info = os.lstat(folder)
+        return (os.path.isabs(folder) and stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
+                and stat.S_IMODE(info.st_mode) == 0o700 and not os.listdir(folder))
+    except OSError:
+        return False
+
+
 @contextlib.contextmanager
-def private_home() -> Iterator[str]:
-    """A new temporary folder (mode 0700) as the process's home, data, cache and working folder, deleted at the
-    end: the host user's own folders are never this process's."""
-    folder = tempfile.mkdtemp(prefix="crewkit-seat-")
+def private_home(given: str | None = None) -> Iterator[str]:
+    """A private folder as the process's home, data, cache and working folder, deleted at the end: the host
+    user's own folders are never this process's. ``given``: the one the web server made (:data:`HOME_ENV`),
+    used when it is a private, empty folder of this user; otherwise a new one."""
+    folder = given if given and _usable_home(given) else new_home()
     try:
         for name, sub in PRIVATE_FOLDERS.items():
             os.environ[name] = os.path.normpath(os.path.join(folder, sub))
@@ -77,9 +98,10 @@ def main() -> int:
     link = os.environ.pop(LINK_ENV, "")
     cafile = os.environ.pop(CAFILE_ENV, "") or None
     note_fd = int(os.environ.pop(NOTE_ENV, "-1") or "-1")
+    home = os.environ.pop(HOME_ENV, "") or None
     context = pinned_context(cafile) if cafile else None  # read before the working folder changes
     note: str | None
-    with private_home():
+    with private_home(home):
         try:
             code, note = asyncio.run(_seat(link, context))
         except CrewkitError as exc:  # the host refused the seat (taken meanwhile) or is gone

@@ -271,16 +271,10 @@ def load_ruleset(ref: str, readings: Mapping[str, str] | None = None) -> RuleSet
         path = bundled.ruleset_path(ref)
     except bundled.NotFound as exc:
         raise SpecError([SpecIssue(ref, 0, 0, (), str(exc))]) from None
-    family = bundled.ruleset_family(path)
-    # this loader reads the rule language of one family (the one a rule set naming none is of); the spec layer
-    # imports no family, so it cannot ask another family here: it says which commands run that rule set
-    if family != bundled.TRICK_TAKING:
-        line = next((i for i, text in enumerate(bundled.family_file_lines(path), 1) if text.startswith("family:")), 1)
-        raise SpecError([SpecIssue(str(path), line, 1, ("family",),
-                                   f"rule set {path.stem!r} is a game of the {family} family, not trick-taking: "
-                                   "crewkit play, simulate, compare, replay and validate run it; this command runs "
-                                   "trick-taking rule sets only")])
     data, issues, doc = resolve_ruleset_data(path)
+    foreign = [issue for issue in issues if tuple(issue.path) == ("family",)]
+    if foreign:  # another family's rule language: that alone is said (a family's commands say it first in its
+        raise SpecError(foreign, doc.lines)  # words: crewkit.games.refuse_other_family)
     issues += check_ruleset_semantics(data, doc)
     if issues:
         raise SpecError(sort_issues(issues), doc.lines)

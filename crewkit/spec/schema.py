@@ -84,7 +84,48 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
         yield ValidationError(f"{instance!r} has non-unique elements")
 
 
-_Validator = validators.extend(Draft202012Validator, {"uniqueItems": _unique_items})
+def ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """``pattern`` as JSON Schema means it (ECMA-262, no multiline flag): ``$`` matches only at the very end.
+
+    Python's ``$`` also matches before a last newline, so ``^[a-z]+$`` would let ``"pink\\n"`` through as a
+    name. Every ``$`` outside a character class and not escaped becomes ``\\Z``; the schema files stay
+    standard for every other validator (editors included)."""
+    out: list[str] = []
+    in_class = False
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            if pattern[i + 1:i + 2] == "]":  # "[]...]": a first "]" is a literal in Python's syntax
+                out.append("[]")
+                i += 2
+                continue
+        elif ch == "$":
+            ch = "\\Z"
+        out.append(ch)
+        i += 1
+    return _compiled_pattern("".join(out))
+
+
+@functools.lru_cache(maxsize=512)
+def _compiled_pattern(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """``pattern`` with ECMA-262's end of input (:func:`ecma_pattern`)."""
+    if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_Validator = validators.extend(Draft202012Validator, {"uniqueItems": _unique_items, "pattern": _pattern})
 _NO_DUPLICATE = object()
 
 

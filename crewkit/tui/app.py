@@ -1,6 +1,6 @@
 """The crewkit terminal app, one shell for every family: the chooser, campaign → briefing → table → end of
-mission, the logbook, saved attempts and resume, help. A family adds its table screen and widgets: the Crew's
-table (:mod:`crewkit.families.trick_taking.tui.table`) or Not Alone's (:mod:`crewkit.families.not_alone.tui.table`)."""
+mission, the logbook, saved attempts and resume, help. A family adds its sessions and table screen, asked for
+through its :class:`crewkit.tui.family.FamilyTUI`: the shell imports no family."""
 
 from __future__ import annotations
 
@@ -30,11 +30,9 @@ from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.services import Services, default_services
 from crewkit.tui.text import plural
 
-if TYPE_CHECKING:  # the table and its engine are imported when a mission starts: a faster first screen
-    from crewkit.families.not_alone.tui.session import HuntSession
-    from crewkit.families.not_alone.tui.table import HuntTableScreen
-    from crewkit.families.trick_taking.tui.session import Finished, Session
-    from crewkit.families.trick_taking.tui.table import TableScreen
+if TYPE_CHECKING:  # a family's table and engine are imported when its game starts: a faster first screen
+    from crewkit.tui.family import GameSession, MissionStart
+    from crewkit.tui.screens.game_table import GameTableScreen
 
 
 class CrewApp(FrameApp):
@@ -55,7 +53,7 @@ class CrewApp(FrameApp):
         if self.options.ruleset and self.options.mission and in_mission_set(self.options.ruleset, self.options.mission):
             camp = None  # Hammer's cards and the Persian secret cards are no campaign of their own
         self.campaign: CampaignInfo = campaign_info(camp or self.options.campaign or DEFAULT_CAMPAIGN)
-        self.session: Session | HuntSession | None = None
+        self.session: GameSession | None = None
         self.fatal_message: str | None = None  # why the app stopped (printed by ``crewkit play``)
         self.exit_note: str | None = None  # a word for the terminal once the app has closed (attempt saved)
         from crewkit.tui.settings import load_settings
@@ -166,7 +164,7 @@ class CrewApp(FrameApp):
 
     # ------------------------------------------------------------------ seats and specs
     def kinds(self, mission: str | None = None) -> list[str]:
-        from crewkit.families.trick_taking.tui.session import normalise_seats
+        from crewkit.tui.options import normalise_seats
 
         return normalise_seats(self.options.seats, self.players_for(mission), self.services.bot_factory is not None,
                                self.options.bot)
@@ -210,7 +208,7 @@ class CrewApp(FrameApp):
         for warning in [*self.services.warnings, *self._settings_notes]:
             self.notify(shown(warning), title="crewkit", severity="warning", timeout=8)
         if self.options.ruleset and self.plays_alone(self.options.ruleset):
-            self.start_game_of(self.options.ruleset)  # crewkit play --ruleset not-alone
+            self.start_game_of(self.options.ruleset)  # crewkit play --ruleset not-alone: a game of its own
             return
         if self.campaign.note and self.options.campaign:
             self.notify(shown(self.campaign.note), title="Campaign", severity="warning", timeout=8)
@@ -230,14 +228,14 @@ class CrewApp(FrameApp):
             self.pop_screen()
 
     def open_briefing(self, mission: str) -> None:
-        from crewkit.families.trick_taking.tui.table import TableScreen
+        from crewkit.tui.screens.game_table import GameTableScreen
 
         why = self.locked(mission)
         if why is not None:
             self.notify(shown(why), title="Locked", severity="warning")
             return
 
-        if isinstance(self.screen, BriefingScreen | TableScreen):
+        if isinstance(self.screen, BriefingScreen | GameTableScreen):
             self.switch_screen(BriefingScreen(mission))
         else:
             self.push_screen(BriefingScreen(mission))
@@ -245,26 +243,13 @@ class CrewApp(FrameApp):
     def start_mission(self, mission: str, *, practice: bool = False, seed: str | None = None) -> None:
         """A new attempt of ``mission`` (or the saved one, if the player resumes it). ``practice``: a game that
         does not count (``seed``: its deal, e.g. the deal just played)."""
-        from crewkit.families.trick_taking.tui.session import Session
+        from crewkit.tui.family import family_tui
         from crewkit.tui.screens.dialogs import ResumeScreen
 
-        session = Session(
-            self.services,
-            mission=mission,
-            ruleset=self.ruleset_for(mission),
-            players=self.players_for(mission),
-            kinds=self.kinds(mission),
-            campaign=self.campaign_for(mission),
-            base_seed=self.options.seed,
-            readings=self.readings_for(mission),
-            ref=self.ref_of(mission),
-            version=str(getattr(self.entry(mission), "version", "") or ""),
-            title=self.title_of(mission) if self.entry(mission) is not None else None,
-            practice=practice,
-            hints=self.campaign.hints if self.entry(mission) is not None else "allowed",
-        )
+        start = self.mission_start(mission, practice=practice)
         if seed is not None:
-            session.base_seed = seed
+            start.base_seed = seed
+        session: Any = family_tui(start.ruleset).mission_session(start, self.services)
         saved = session.saved_record()
         if saved is None:
             self._begin(session, None)
@@ -280,7 +265,18 @@ class CrewApp(FrameApp):
 
         self.push_screen(ResumeScreen(mission, summary), answer)
 
-    def _begin(self, session: Session, record: dict[str, object] | None) -> None:
+    def mission_start(self, mission: str, *, practice: bool = False) -> MissionStart:
+        """An attempt of ``mission`` as ``crewkit play``'s options and the campaign set it."""
+        from crewkit.tui.family import MissionStart
+
+        entry = self.entry(mission)
+        return MissionStart(mission, self.ruleset_for(mission), self.players_for(mission), self.kinds(mission),
+                            self.campaign_for(mission), self.ref_of(mission), self.options.seed,
+                            self.readings_for(mission), str(getattr(entry, "version", "") or ""),
+                            self.title_of(mission) if entry is not None else None, practice,
+                            self.campaign.hints if entry is not None else "allowed")
+
+    def _begin(self, session: Any, record: dict[str, object] | None) -> None:
         try:
             if record is not None:
                 error = session.resume(dict(record))
@@ -294,16 +290,16 @@ class CrewApp(FrameApp):
         except Exception as exc:  # a mission the engine cannot set up
             self.notify(shown(exc), title="Cannot start the mission", severity="error", timeout=10)
             return
-        from crewkit.families.trick_taking.tui.table import TableScreen
+        from crewkit.tui.family import family_tui
 
         self.session = session
-        table = TableScreen(session, delay=self.bot_delay)
+        table = family_tui(session.ruleset).table(session, self.bot_delay)
         if isinstance(self.screen, BriefingScreen):
             self.switch_screen(table)
         else:
             self.push_screen(table)
 
-    # ------------------------------------------------------------------ games of their own (Not Alone)
+    # ------------------------------------------------------------------ games of their own (Not Alone, ...)
     @staticmethod
     def plays_alone(ruleset: str) -> bool:
         """Whether ``ruleset`` is a game of its own (its family has no missions: Not Alone)."""
@@ -311,17 +307,12 @@ class CrewApp(FrameApp):
 
         return not family_for(ruleset).needs_mission
 
-    def hunt_session(self, ruleset: str) -> HuntSession:
-        """A table of ``ruleset`` as ``crewkit play`` asked for it (raises UsageError or SetupError)."""
-        import secrets
+    def game_session(self, ruleset: str) -> GameSession:
+        """A table of ``ruleset`` as ``crewkit play`` asked for it, from its family (raises UsageError or
+        SetupError; a UsageError when the family offers no table at the terminal)."""
+        from crewkit.tui.family import family_tui
 
-        from crewkit.families.not_alone.tui.session import HuntSession, seat_kinds
-
-        options = self.options
-        players = options.players if options.players is not None else (len(options.seats) if options.seats else 4)
-        kinds = seat_kinds(players, options.side, options.seats, options.bot)
-        return HuntSession(ruleset, players, kinds, options.seed or secrets.token_hex(4),
-                           readings=dict(options.readings), services=self.services, base_seed=options.seed)
+        return family_tui(ruleset).session(ruleset, self.options, self.services)
 
     def game_progress(self, ruleset: str) -> str:
         """The chooser's line for a game of sides: each side's wins (all player counts)."""
@@ -339,7 +330,7 @@ class CrewApp(FrameApp):
         from crewkit.tui.screens.dialogs import ResumeScreen
 
         try:
-            session = self.hunt_session(ruleset)
+            session: Any = self.game_session(ruleset)
         except Exception as exc:  # a rule set or seats the family cannot set up: said, the app stays
             self.notify(shown(str(exc)), title="Cannot start the game", severity="error", timeout=10)
             return
@@ -363,41 +354,11 @@ class CrewApp(FrameApp):
 
         self.push_screen(ResumeScreen(str(ruleset_title(ruleset)), summary), answer)
 
-    def _sit_at(self, session: HuntSession) -> None:
-        from crewkit.families.not_alone.tui.table import HuntTableScreen
+    def _sit_at(self, session: GameSession) -> None:
+        from crewkit.tui.family import family_tui
 
         self.session = session
-        self.push_screen(HuntTableScreen(session, delay=self.bot_delay))
-
-    def show_end(self, table: TableScreen, finished: Finished) -> None:
-        from crewkit.families.trick_taking.tui.end import EndScreen, StandingsScreen
-
-        mission = table.session.mission
-        nxt_mission = self.next_mission(mission)
-        no_next = self.why_no_next(mission)
-
-        def chosen(what: str | None) -> None:
-            if what == "retry":
-                table.restart()
-            elif what == "same-deal":
-                table.restart(same_deal=True)
-            elif what == "take-back":
-                table.action_take_back()
-            elif what == "next":
-                nxt = self.next_mission(mission)
-                if nxt is not None:
-                    self.open_briefing(nxt)
-            elif what == "campaign":
-                self.show_campaign()
-
-        self.clear_notifications()  # a hint's toast would cover the result
-        if table.session.variant == "hammer":
-            self.push_screen(StandingsScreen(table.session, finished), chosen)
-            return
-        practice = table.session.practice
-        self.push_screen(EndScreen(mission, table.session.title or self.title_of(mission), finished,
-                                   nxt_mission is not None and no_next is None, why_no_next=no_next,
-                                   practice=practice), chosen)
+        self.push_screen(family_tui(session.ruleset).table(session, self.bot_delay))
 
     def why_no_next(self, mission: str) -> str | None:
         """Why there is no next mission to open after ``mission`` (the last one; the next still locked, and by
@@ -417,14 +378,12 @@ class CrewApp(FrameApp):
 
     # ------------------------------------------------------------------ app-wide actions
     def action_logbook(self) -> None:
-        from crewkit.families.not_alone.tui.session import HuntSession
-        from crewkit.families.not_alone.tui.table import HuntTableScreen
         from crewkit.tui.screens.logbook import LogbookScreen
 
         if isinstance(self.screen, LogbookScreen):
             return
-        at_table = isinstance(self.screen, HuntTableScreen) and isinstance(self.session, HuntSession)
-        self.push_screen(LogbookScreen(self.session.ruleset if at_table else None))  # type: ignore[union-attr]
+        table = self.table()
+        self.push_screen(LogbookScreen(table.logbook_ruleset() if table is self.screen and table else None))
 
     def action_help(self) -> None:
         from crewkit.tui.screens.help import HelpScreen
@@ -432,21 +391,18 @@ class CrewApp(FrameApp):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def table(self) -> TableScreen | HuntTableScreen | None:
+    def table(self) -> GameTableScreen | None:
         """The table being played (any family's)."""
-        from crewkit.families.not_alone.tui.table import HuntTableScreen
-        from crewkit.families.trick_taking.tui.table import TableScreen
+        from crewkit.tui.screens.game_table import GameTableScreen
 
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen | HuntTableScreen):
+            if isinstance(screen, GameTableScreen):
                 return screen
         return None
 
     def _on_table(self, what: str) -> None:
-        from crewkit.families.trick_taking.tui.table import TableScreen
-
         table = self.table()
-        if not isinstance(table, TableScreen) or self.screen is not table:
+        if table is None or self.screen is not table or what not in table.PALETTE_ACTIONS:
             self.notify("Only at the table, during a mission.", severity="warning")
             return
         getattr(table, f"action_{what}")()

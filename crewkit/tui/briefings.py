@@ -39,9 +39,9 @@ def table_for(mission: str, *, ruleset: str | None = None, players: int | None =
               readings: Mapping[str, str] | None = None, campaign: str | None = None) -> Table:
     """The table ``crewkit play`` would set for ``mission`` (with ``--ruleset``, ``--players``, ``--reading``
     and ``--campaign`` as given): you in seat 0, bots elsewhere, 4 players when the mission allows them."""
-    from crewkit.families.trick_taking.tui.session import normalise_seats
     from crewkit.spec.errors import SpecError, SpecIssue
     from crewkit.tui.catalog import campaign_info, in_mission_set, ruleset_data
+    from crewkit.tui.options import normalise_seats
 
     entry = None
     fixed: dict[str, str] = {}
@@ -92,14 +92,14 @@ def _set_owner(folder: str) -> str | None:
 def mission_words(table: Table) -> list[str]:
     """The briefing of the mission at ``table``, as plain lines (what the briefing screen shows); a single card
     of a rule set's own set (``hammer/01``) reads as the table states it when it is chosen or dealt."""
-    from crewkit.families.trick_taking.engine.setup import specs_for
+    from crewkit.games import family_for
     from crewkit.tui.catalog import in_mission_set, mission_set_of
 
     mission_set = in_mission_set(table.ruleset, table.shown_id)
     folder = mission_set_of(table.ruleset)
     if mission_set and table.shown_id != folder and not table.shown_id.startswith(f"{folder}/level-"):
         return card_words(table.shown_id)
-    rs, spec = specs_for(table.ruleset, table.ref, len(table.kinds), table.readings)
+    rs, spec = family_for(table.ruleset).mission_specs(table.ruleset, table.ref, len(table.kinds), table.readings)
     lines = briefing_lines(rs, spec, table.kinds, shown_id=table.shown_id, mission_set=mission_set,
                            entry=table.entry, fixed_readings=table.fixed_readings)
     return [plain(line) for line in lines]

@@ -77,22 +77,23 @@ class KnownCampaign:
 
 
 def known_games() -> list[KnownCampaign]:
-    """The bundled rule sets that are games of their own (a family without missions: Not Alone), as chooser
-    lines; their families are imported here, when the chooser opens."""
-    from crewkit.games import family_for
+    """The rule sets that are games of their own (a family without missions: Not Alone; an installed family's,
+    source ``installed``), as chooser lines; their families are imported here, when the chooser opens."""
+    from crewkit.games import family_for, installed_rulesets
     from crewkit.spec import bundled
 
     out: list[KnownCampaign] = []
-    for path in bundled.bundled_rulesets(None):
-        family = family_for(str(path))
-        if family.needs_mission:
-            continue
+    found = [(path, "bundled") for path in bundled.bundled_rulesets(None)]
+    found += [(path, "installed") for _, path in installed_rulesets().values()]
+    for path, source in found:
         try:
+            if family_for(str(path)).needs_mission:
+                continue
             data = _read_yaml(path)
         except Exception as exc:
-            out.append(KnownCampaign(path.stem, path.stem, path.stem, "bundled", 0, _first_line(exc), game=path.stem))
+            out.append(KnownCampaign(path.stem, path.stem, path.stem, source, 0, _first_line(exc), game=path.stem))
             continue
-        out.append(KnownCampaign(path.stem, path.stem, str(data.get("title") or path.stem), "bundled", 0,
+        out.append(KnownCampaign(path.stem, path.stem, str(data.get("title") or path.stem), source, 0,
                                  description=" ".join(str(data.get("description") or "").split()),
                                  game=path.stem))
     return out

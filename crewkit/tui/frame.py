@@ -19,8 +19,9 @@ __all__ = ["FrameApp"]
 
 
 class FrameApp(App[int]):
-    # the shell's, then Not Alone's table; absolute: Textual reads a relative one from the subclass's folder
-    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parents[1] / "families/not_alone/tui/hunt.tcss"]
+    # the shell's (a family's table brings its own in its screen's CSS_PATH, read when it first opens); absolute:
+    # Textual reads a relative one from the subclass's folder
+    CSS_PATH = [Path(__file__).parent / "app.tcss"]
     TITLE = "crewkit"
 
     def __init__(self) -> None:

@@ -11,7 +11,7 @@ def check_play_options(options: PlayOptions) -> None:
     """Refuse, before the app opens, what it could not play (exit 1 through the CLI, like ``simulate``): a
     player count the rule set does not allow, an unknown mission, a mission the rule set does not play.
     Raises the loader's or the engine's error, which names what was expected."""
-    from crewkit.families.trick_taking.engine.setup import specs_for
+    from crewkit.games import family_for
     from crewkit.tui.app import CrewApp
     from crewkit.tui.catalog import mission_set_of
     from crewkit.tui.services import FileSaves, MemoryLogbook, Services, default_home
@@ -19,7 +19,7 @@ def check_play_options(options: PlayOptions) -> None:
     # the app's own choice of rule set per mission (one implementation); nothing is opened or written
     app = CrewApp(options, services=Services(bot_factory=None, logbook=MemoryLogbook(), saves=FileSaves(default_home)))
     if options.ruleset and app.plays_alone(options.ruleset):
-        app.hunt_session(options.ruleset)  # raises what the table could not seat (players, seats, bot, readings)
+        app.game_session(options.ruleset)  # raises what the table could not seat (players, seats, bot, readings)
         return
     mission = options.mission
     if mission is None and options.ruleset:
@@ -28,7 +28,8 @@ def check_play_options(options: PlayOptions) -> None:
         mission = app.campaign.missions[0] if app.campaign.missions else None
     if mission is None:
         return
-    specs_for(app.ruleset_for(mission), app.ref_of(mission), app.players_for(mission), app.readings_for(mission))
+    start = app.mission_start(mission)
+    family_for(start.ruleset).mission_specs(start.ruleset, start.ref, start.players, start.readings)
 
 
 def run_play(options: PlayOptions) -> int:

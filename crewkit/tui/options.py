@@ -40,3 +40,24 @@ def parse_seats(text: str | None) -> list[str] | None:
     if not text:
         return None
     return [part.strip() for part in text.split(",") if part.strip()] or None
+
+
+def normalise_seats(seats: list[str] | None, players: int, bots_available: bool,
+                    bot: str | None = None) -> list[str]:
+    """``human``/bot names per seat; default: you in seat 0, bots elsewhere (all human without bots).
+
+    ``bot`` names the bot of the seats given as ``bot`` (and of the empty ones); they stay ``bot`` (the
+    default bot) without it."""
+    if not seats:
+        kinds = ["human"] + ["bot"] * (players - 1)
+    else:
+        kinds = [s.strip().lower() or "human" for s in seats]
+        if len(kinds) < players:
+            kinds += ["bot"] * (players - len(kinds))
+        kinds = kinds[:players]
+    kinds = ["human" if k in ("human", "you", "me", "h") else k for k in kinds]
+    if not bots_available:
+        kinds = ["human"] * players
+    if bot:
+        kinds = [bot if k == "bot" else k for k in kinds]
+    return kinds

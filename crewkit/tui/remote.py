@@ -46,6 +46,7 @@ LEAVE_EXIT_NOTE = "crewkit: you left the table; join again with the same link to
 HUMAN = "human"
 JARVIS = "jarvis"
 ANSWER_TIMEOUT = 30.0  # seconds an action waits for the host's ack or error
+REVIEW_TIMEOUT = 600.0  # seconds a seat waits for the host's review (the solver runs on the host)
 
 
 class SeatNames(list[str]):
@@ -378,6 +379,7 @@ class HostSeat:
         self.on_new_game: Callable[[TableClient], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.review_message: dict[str, Any] | None = None  # the host's review of the finished game, once asked
         self._sending: set[asyncio.Task[dict[str, Any]]] = set()
 
     def _take(self, state: dict[str, Any]) -> None:
@@ -448,6 +450,11 @@ class HostSeat:
             kind = message["type"]
             if kind == "state":
                 self._take(message)
+            elif kind == "review":
+                self.review_message = message
+                future = self._answers.pop(int(message.get("id", -1)), None)
+                if future is not None and not future.done():
+                    future.set_result(message)
             elif kind in ("ack", "error"):
                 future = self._answers.pop(int(message.get("id", -1)), None)
                 if future is not None and not future.done():
@@ -478,6 +485,24 @@ class HostSeat:
         try:
             await (self.client.pass_window(ident) if action is None else self.client.act(action.to_json(), ident))
             return await asyncio.wait_for(future, ANSWER_TIMEOUT)
+        finally:
+            self._answers.pop(ident, None)
+
+    async def request_review(self) -> dict[str, Any]:
+        """The host's review of the finished game (a ``review`` message), or an ``error`` in the host's words.
+        The host computes it once for every seat; asked again, this seat's copy is given."""
+        if self.review_message is not None:
+            return self.review_message
+        if self.lost or self.reconnecting:
+            return {"type": "error", "code": "lost", "message": self.lost or "not connected: reconnecting"}
+        ident = self.client.next_id()
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._answers[ident] = future
+        try:
+            await self.client.review(ident)
+            return await asyncio.wait_for(future, REVIEW_TIMEOUT)
+        except TimeoutError:
+            return {"type": "error", "code": "no-answer", "message": "the host's review did not come"}
         finally:
             self._answers.pop(ident, None)
 

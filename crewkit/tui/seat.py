@@ -29,13 +29,11 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 
 from crewkit.tui.frame import FrameApp
-from crewkit.tui.remote import HOST_DECIDES, HostSeat
+from crewkit.tui.remote import HostSeat
 
 if TYPE_CHECKING:
-    from crewkit.families.not_alone.tui.table import HuntTableScreen
-    from crewkit.families.trick_taking.tui.session import Finished
-    from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.net.client import TableClient
+    from crewkit.tui.screens.game_table import GameTableScreen
 
 __all__ = ["SeatApp", "seat_help"]
 
@@ -48,7 +46,7 @@ SEAT_KEYS = """\
   s  signal a card (Persian reading)   d  distress signal   t  last trick   k  card tracker
   space               go on when the table waits
   Tab                 next panel: your hand, the tasks, a list of choices
-  after the end       Esc results, Esc again to look at the table
+  after the end       w where it went wrong (the host's review), Esc results, Esc again: the table
   ?  help      ctrl+p  the table's commands      q  leave (join again with your link)
 
 The person who hosts runs the game, keeps its record and opens the next game: this window is your seat at their table and nothing else.
@@ -132,17 +130,12 @@ class SeatApp(FrameApp):
 
     @staticmethod
     def _table_screen(seat: HostSeat) -> Screen[Any]:
-        from crewkit.families.not_alone.tui.remote import RemoteHuntSession
+        """The table of the family of the host's game (its terminal face draws a joined seat's session)."""
+        from crewkit.games import TRICK_TAKING, family_named
+        from crewkit.tui.family import terminal_of
 
-        if isinstance(seat, RemoteHuntSession):
-            from crewkit.families.not_alone.tui.table import HuntTableScreen
-
-            return HuntTableScreen(seat, delay=0.0)
-        from crewkit.families.trick_taking.tui.table import TableScreen
-        from crewkit.tui.remote import RemoteSession
-
-        assert isinstance(seat, RemoteSession)
-        return TableScreen(seat, delay=0.0)
+        face = terminal_of(family_named(str(seat.client.welcome.get("family") or TRICK_TAKING)))
+        return face.table(seat, 0.0)
 
     def _new_game(self, client: TableClient) -> None:
         """The host opened the table's next game and this seat's connection joined it: its table opens."""
@@ -179,31 +172,14 @@ class SeatApp(FrameApp):
         for note in self._settings_notes:
             self.notify(shown(note), title="crewkit", severity="warning", timeout=8)
 
-    def table(self) -> TableScreen | HuntTableScreen | None:
+    def table(self) -> GameTableScreen | None:
         """The table screen (the app's first screen)."""
-        from crewkit.families.not_alone.tui.table import HuntTableScreen
-        from crewkit.families.trick_taking.tui.table import TableScreen
+        from crewkit.tui.screens.game_table import GameTableScreen
 
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen | HuntTableScreen):
+            if isinstance(screen, GameTableScreen):
                 return screen
         return None
-
-    def show_end(self, table: TableScreen, finished: Finished) -> None:
-        """The end of a trick-taking game at this seat: what happened, and the table's keys only (the host opens
-        the next game)."""
-        from crewkit.families.trick_taking.tui.end import EndScreen, StandingsScreen
-
-        self.clear_notifications()  # a toast would cover the result
-        session = table.session
-        if session.variant == "hammer":  # the standings are the seat's observation
-            self.push_screen(StandingsScreen(session, finished, hosted=True))
-            return
-        end = EndScreen(session.mission, session.title or session.mission, finished, False,
-                        why_no_next=HOST_DECIDES, hosted=True, kinds=session.kinds)
-        if self.games > 1 and end.id is not None:  # the end screens of the games before stay below
-            end._id = f"{end.id}-{self.games}"
-        self.push_screen(end)
 
     def fail(self, message: str, code: int = 1) -> None:
         """Stop on an error the seat cannot play on: ``crewkit join`` says ``message`` and exits with ``code``."""

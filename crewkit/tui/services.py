@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class BotLike(Protocol):
-    """What the TUI asks of a bot (``crewkit.families.trick_taking.bots.make_bot``)."""
+    """What a mission's table asks of a bot (the missions' family's, :meth:`crewkit.tui.family.FamilyTUI.make_bot`)."""
 
     def act(self, obs: Any) -> Action: ...
 
@@ -56,7 +56,14 @@ class MemoryLogbook:
         self.attempts: list[dict[str, Any]] = []
 
     def record_attempt(self, **kwargs: Any) -> None:
-        self.attempts.append(dict(kwargs))
+        from datetime import UTC, datetime
+
+        self.attempts.append({"when": datetime.now(UTC), **kwargs})
+
+    def attempts_of(self, campaign: str, mission: str) -> list[AttemptRow]:
+        return [AttemptRow(f"@{i + 1}", a["when"], str(a.get("result")), str(a.get("reason") or ""),
+                           Path(a["record_path"]) if a.get("record_path") else None)
+                for i, a in enumerate(self.attempts) if a.get("campaign") == campaign and a.get("mission") == mission]
 
     def progress(self, campaign: str, mission_ids: Sequence[str],
                  extra_attempts: Callable[[str], int] | None = None) -> list[Progress]:
@@ -82,6 +89,33 @@ class MemoryLogbook:
     def hinted_missions(self, campaign: str) -> set[str]:
         return {str(a.get("mission")) for a in self.attempts
                 if a.get("campaign") == campaign and a.get("hints_used")}
+
+
+@dataclass(frozen=True)
+class AttemptRow:
+    """One attempt of a mission, as the logbook screen lists it (``ref``: ``@12``, as ``crewkit review`` takes it)."""
+
+    ref: str
+    when: Any  # datetime, UTC
+    result: str
+    reason: str
+    record: Path | None  # its game record; None when none was kept (an abandoned attempt)
+
+
+def mission_attempts(logbook: LogbookLike, campaign: str, mission: str) -> list[AttemptRow]:
+    """Every attempt of ``mission`` in recording order (a logbook that cannot be read: none)."""
+    from crewkit.campaign.attempts import attempt_ref, record_file
+    from crewkit.campaign.store import Logbook
+
+    try:
+        if isinstance(logbook, Logbook):
+            return [AttemptRow(attempt_ref(a), a.when, a.result, a.reason, record_file(a, logbook.path))
+                    for a in logbook.attempts(campaign, mission)]
+        if isinstance(logbook, MemoryLogbook):
+            return logbook.attempts_of(campaign, mission)
+    except Exception:  # a broken or absent store must not stop the app
+        return []
+    return []
 
 
 def hinted_missions(logbook: LogbookLike, campaign: str) -> set[str]:
@@ -110,7 +144,7 @@ def saved_missions(saves: Saves, campaign: str) -> set[str]:
 def progress_of(logbook: LogbookLike, campaign: str, mission_ids: Sequence[str]) -> list[Progress]:
     """The logbook's progress normalised into :class:`Progress` (any object with those attributes works);
     a distress-signal success counts its rule set's ``distress.extra_attempts``."""
-    from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
+    from crewkit.games import logbook_extra_attempts
 
     try:
         rows = list(logbook.progress(campaign, list(mission_ids), logbook_extra_attempts))
@@ -142,7 +176,7 @@ def campaign_progress(logbook: LogbookLike, info: Any) -> tuple[list[Progress], 
     method = getattr(logbook, "progress_for_versions", None)
     if not versions or not any(versions.values()) or method is None:
         return progress_of(logbook, info.key, info.missions), {}
-    from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
+    from crewkit.games import logbook_extra_attempts
 
     try:
         lines, older = method(info.key, {m: versions.get(m, "") for m in info.missions}, logbook_extra_attempts)
@@ -333,22 +367,27 @@ def _module_exists(name: str) -> bool:
 
 
 def _lazy_make_bot(name: str, seat: int, seed: str) -> BotLike:
-    from crewkit.families.trick_taking.bots import make_bot
+    """A bot of a mission's table: the missions' family's (a rule set that names no family is of it), asked
+    through its terminal face when the first bot sits down (a faster start)."""
+    from crewkit.games import TRICK_TAKING, family_named
+    from crewkit.tui.family import terminal_of
 
-    bot: BotLike = make_bot(name, seat, seed)
+    bot: BotLike = terminal_of(family_named(TRICK_TAKING)).make_bot(name, seat, seed)
     return bot
 
 
 def default_services() -> Services:
     """The real library services, with in-memory/file fallbacks (and a warning) for missing pieces."""
+    from crewkit.games import BUNDLED, TRICK_TAKING
+
     warnings: list[str] = []
     bot_factory: BotFactory | None
-    if _module_exists("crewkit.families.trick_taking.bots.registry"):
+    missions_family = BUNDLED[TRICK_TAKING].partition(":")[0]  # its module, found without importing it
+    if _module_exists(missions_family):
         bot_factory = _lazy_make_bot  # imported when the first bot sits down: a faster start
     else:
         bot_factory = None
-        warnings.append("bots are not available (crewkit.families.trick_taking.bots.make_bot): every seat is "
-                        "played here (hotseat)")
+        warnings.append(f"bots are not available ({missions_family}): every seat is played here (hotseat)")
     logbook: LogbookLike
     try:
         from crewkit.campaign.store import Logbook

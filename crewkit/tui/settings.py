@@ -98,6 +98,6 @@ def load_settings(home: Path) -> tuple[Settings, list[str]]:
 
 def save_settings(home: Path, settings: Settings) -> None:
     """Write the settings atomically (a crash never leaves half a file)."""
-    from crewkit.families.trick_taking.engine.record import write_json_atomic
+    from crewkit.atomic import write_json_atomic
 
     write_json_atomic(settings_path(home), asdict(settings))

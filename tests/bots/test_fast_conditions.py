@@ -28,6 +28,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     cond_world,
     condition_setup,
     done_so_far,
+    goal_tail,
     rollout_cond,
     setup_for,
 )
@@ -309,9 +310,14 @@ def test_c_and_python_decide_alike_with_conditions(mission: str, players: int) -
         assert d is not None
         program, why = native_program(lib, judged[0])
         assert program is not None, why
-        for weight in (10, 1000):
-            assert (d.decide_cond(program, pos, seed, judged[1], judged[2], weight)
-                    == decide_cond(t, pos, seed, *judged, win_weight=weight))
+        for weight, prog_weight in ((10, 0), (1000, 7)):
+            prog_c: list[int] = []
+            prog_py: list[int] = []
+            assert (d.decide_cond(program, pos, seed, judged[1], judged[2], weight, goal_tail(judged), prog_weight,
+                                  prog_c)
+                    == decide_cond(t, pos, seed, *judged, win_weight=weight, prog_weight=prog_weight,
+                                   progress=prog_py))
+            assert prog_c == prog_py
 
 
 @needs_c
@@ -343,7 +349,8 @@ def test_condition_setup_of_an_observation_translates_with_its_roles() -> None:
 
 @needs_c
 @pytest.mark.parametrize(("mission", "players"), [("planet-nine/05", 4), ("planet-nine/13", 3),
-                                                  ("planet-nine/44", 4), ("planet-nine/48", 5)])
+                                                  ("planet-nine/44", 4), ("planet-nine/48", 5),
+                                                  ("planet-nine/26", 4)])
 def test_c_play_outs_with_conditions_match_python(mission: str, players: int) -> None:
     """``fs_rollout_cond`` (the expert's play-outs) against ``rollout_cond`` on the same worlds and cards."""
     assert _play_outs_match(load_rules("crew", mission, players), f"po:{mission}") > 60
@@ -382,13 +389,13 @@ def _play_outs_match(rules: Any, seed: str) -> int:
                 w = base.copy()
                 w.play(cid)
                 expected = rollout_cond(w)
-                got = d.rollout_cond(program, [*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2])])
+                got = d.rollout_cond(program, [*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2], goal_tail(judged))])
                 assert got == expected
                 compared += 1
         # the same play-outs in one call (the expert's extra worlds)
         hands_list = [Sampler(pos).sample(SplitMix(seed + k)) for k in range(3)]
         cands = [c for c in range(64) if pos.candidates >> c & 1]
-        sts = [[*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2])] for hands in hands_list for cid in cands]
+        sts = [[*head, cid, *tail, *hands, *trick_tail(judged[1], judged[2], goal_tail(judged))] for hands in hands_list for cid in cands]
         assert d.rollout_batch(program, sts) == [d.rollout_cond(program, st) for st in sts]
         plain = [[*head, cid, *tail, *hands] for hands in hands_list for cid in cands]
         assert d.rollout_batch(None, plain) == [d.rollout(st) for st in plain]

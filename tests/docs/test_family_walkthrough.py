@@ -59,3 +59,11 @@ def test_crewkit_commands_run_the_walk_through_family(tmp_path: Path) -> None:
     assert json.loads(record.read_text(encoding="utf-8"))["family"] == "highcard"
     out = _run(tmp_path, env, "-m", "crewkit", "replay", str(record))
     assert out.returncode == 0 and " won: seat " in out.stdout, out.stdout + out.stderr
+    # crewkit play (the family names no table) and solve (a trick-taking command), in one process
+    out = _run(tmp_path, env, "-c", "from crewkit.cli import main; print(main(['play', '--ruleset', 'highcard.yaml', "
+               "'--players', '3']), main(['solve', '--ruleset', 'highcard.yaml', '--players', '3', '--mission', "
+               "'planet-nine/01']))")
+    assert out.stdout == "2 1\n" and "Traceback" not in out.stderr, out.stdout + out.stderr
+    assert "is a game of the highcard family, which offers no table at the terminal" in out.stderr
+    assert ("highcard.yaml:2:1: error: at family: rule set 'highcard' is a game of the highcard family, not "
+            "trick-taking: crewkit simulate, compare, replay and validate run it") in out.stderr  # no play: no table

@@ -7,6 +7,7 @@ certificate pinned. The whole seat in a real browser: test_web_browser.py."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import shutil
@@ -220,3 +221,31 @@ def test_host_web_without_the_web_extra_says_what_to_install(tmp_path: Path, mon
     assert main(["host", "--web", "--dir", str(tmp_path), "--port", "0"]) == 2
     err = capsys.readouterr().err
     assert "--web needs the web extra" in err and "pip install 'crewkit[web]'" in err
+
+
+async def test_a_seat_process_killed_leaves_no_private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web server makes each seat process's private home and deletes it once the process has ended: a
+    process killed before its own clean-up (kill -9, the out-of-memory killer) leaves nothing in the temporary
+    folder."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))  # the server's and the seat process's temporary folder
+    monkeypatch.setattr("tempfile.tempdir", None)
+    async with running_host(tmp_path / "host") as host, web_seats(host) as web:
+        table = new_table(host, "crew", "planet-nine/01", ["human", "fast", "fast"], seed="w")
+        session, ws = await _join(web, table.id, _code(table, 0))
+        try:
+            while not table.seats[0].connected:  # the seat's process has joined: it lives in its home
+                await asyncio.sleep(0.05)
+            homes = [p for p in temp.iterdir() if p.name.startswith("crewkit-seat-")]
+            assert len(homes) == 1 and homes[0].is_dir()
+            process = web.sessions[id(table.seats[0])].process
+            assert process is not None
+            process.kill()
+            kind, _ = await _word(ws)
+            assert kind == "crewkit-closed"
+            while web.sessions:
+                await asyncio.sleep(0.05)
+            assert not homes[0].exists()
+        finally:
+            await session.close()

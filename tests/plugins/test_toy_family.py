@@ -2,8 +2,8 @@
 ``PYTHONPATH``: its entry point is read from the installed ``*.dist-info`` as from any site-packages), and
 crewkit's commands run its games with no file of crewkit naming it (issue 46).
 
-``crewkit play`` and ``crewkit host``/``join`` for it are not here yet: the table screens and the hosted table
-still know the two bundled families (the next part of issue 46).
+``crewkit play`` opens its own table (its family names its terminal face, ``Family.tui``); ``crewkit host``/
+``join`` for it are not here yet: the hosted table still knows the two bundled families (issue 46).
 """
 
 from __future__ import annotations
@@ -54,14 +54,13 @@ def test_validate_checks_its_rule_sets_by_its_own_schema(site: Path, tmp_path: P
     assert out.returncode == 0, out.stdout + out.stderr
     alone = crewkit(site.parent / "nothing-here", "validate", "--format", "json")
     assert json.loads(out.stdout)["files"] == json.loads(alone.stdout)["files"] + 2
-    bad = tmp_path / "bad.yaml"
+    bad, short = tmp_path / "bad.yaml", tmp_path / "short.yaml"
     bad.write_text("name: bad\nfamily: toy\nplayers: [3]\ncards: 10\nhand: 4\ncolour: red\n", encoding="utf-8")
-    out = crewkit(site, "validate", str(bad))
+    short.write_text("name: short\nfamily: toy\nplayers: [3]\ncards: 10\nhand: 4\n", encoding="utf-8")
+    out = crewkit(site, "validate", str(bad), str(short))  # both in one process (CI's time)
     assert out.returncode == 1
     assert f"{bad}:6:1: error: at colour: unknown key 'colour'" in out.stdout  # the toy's schema, positioned
-    bad.write_text("name: bad\nfamily: toy\nplayers: [3]\ncards: 10\nhand: 4\n", encoding="utf-8")
-    out = crewkit(site, "validate", str(bad))
-    assert out.returncode == 1
+    assert f"{short}:5:7: error" in out.stdout
     assert "4 cards for each of 3 players need more than the 10 cards of the deck" in out.stdout
 
 
@@ -110,3 +109,54 @@ def test_a_record_of_a_family_not_installed_is_refused_at_its_family(tmp_path: P
     out = crewkit(tmp_path / "no-site", "replay", str(record))  # the toy package not on the path
     assert out.returncode == 1
     assert f"{record}:1:42: error: at family: there is no game family 'toy'" in out.stdout + out.stderr
+
+
+PLAY_AT_THE_TABLE = """
+import asyncio, sys
+from pathlib import Path
+from crewkit.tui.app import CrewApp
+from crewkit.tui.launch import check_play_options
+from crewkit.tui.options import PlayOptions
+from crewkit.tui.services import FileSaves, MemoryLogbook, Services
+
+async def main() -> None:
+    home = Path(sys.argv[1])
+    from crewkit.cli import main as crewkit
+    print(crewkit(["play", "--ruleset", "toy", "--seats", "human,clever,high"]),  # refused before the app opens
+          crewkit(["play", "--ruleset", "toy", "--mission", "planet-nine/01"]))
+    from crewkit.tui.catalog import known_games
+    print(sorted((g.game, g.title, g.source) for g in known_games() if g.source == "installed"))  # the chooser's
+    options = PlayOptions(ruleset="toy", players=3, seed="s1", fast=True, campaign=None)
+    check_play_options(options)  # what crewkit play checks before the app opens
+    services = Services(bot_factory=None, logbook=MemoryLogbook(), saves=FileSaves(lambda: home), home=lambda: home)
+    app = CrewApp(options, services=services)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        print(type(app.screen).__name__, type(app.table()).__name__)
+        for _ in range(60):  # the person plays a card whenever it is their turn; the bots play at once
+            if type(app.screen).__name__ == "ToyEndScreen":
+                break
+            await pilot.press("enter")
+            await pilot.pause(0.02)
+        print(type(app.screen).__name__)
+        print(app.session.game.is_over(), len(list((home / "records").glob("toy-*.json"))))
+
+asyncio.run(main())
+"""
+
+
+def test_play_opens_its_own_table_and_a_game_ends(site: Path, tmp_path: Path) -> None:
+    """``crewkit play --ruleset toy``: the family's table (a game played to its end, its record written); what
+    its table cannot seat is refused in the family's words before the app opens."""
+    out = crewkit_python(site, "-c", PLAY_AT_THE_TABLE, str(tmp_path))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.splitlines() == [
+        "2 2", "[('toy', 'Highest card', 'installed'), ('toy-short', 'Highest card, short', 'installed')]",
+        "ToyTable ToyTable", "ToyEndScreen", "True 1"]
+    assert "no toy bot 'clever'; toy bots: high, low, random" in out.stderr and "Traceback" not in out.stderr
+    assert "--mission is not used by Toy (--ruleset toy)" in out.stderr
+
+
+def crewkit_python(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]))
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)

@@ -65,15 +65,15 @@ def test_the_check_solves_with_the_weight() -> None:
 
 
 def test_native_weight_does_not_stretch_the_python_search() -> None:
-    # mission 44 is checked after every play, in the Python search: the weight must not give it more plays
-    game = check_deal("planet-nine/44", 4, 2)
+    # mission 12's neighbour draws keep it in the Python search: the weight must not give it more plays
+    game = check_deal("planet-nine/12", 5, 0)
     result = solve(game, max_nodes=2_000, native_weight=50)
     assert result.engine == "core"
     assert result.status == UNKNOWN and result.nodes <= 2_000 + 300
 
 
 # small deals of the condition shapes on each path: the C tasks (46), the winner automaton in C (29, 34, 50), the
-# DSL in the Python search (26: it reads cards; 13, 44: after every play), with the seeds of
+# program in the C search (26: it reads cards; 13, 44: after every play), with the seeds of
 # test_condition_paths (both verdicts in each sample). Tiny caps make the split stop mid-way.
 CASES = [
     ("planet-nine/13", 4, 4, ROCKETS, range(6), True),

@@ -80,10 +80,10 @@ def fast_and_slow(game: Game, timeout: float = 60) -> SolveResult:
 # (mission, players, cards per seat, cards always dealt, seeds, how the fast path checks its conditions); the
 # seeds include deals of both verdicts (most small deals of 29 and 50 are winnable)
 CASES = [
-    ("planet-nine/13", 4, 4, ROCKETS, range(6), "dsl"),  # after-play: stays in the DSL, says why
+    ("planet-nine/13", 4, 4, ROCKETS, range(6), "program"),  # after-play: a program in the C search
     ("planet-nine/29", 3, 6, (), (0, 1, 2, 3, 7, 17), "winners"),
     ("planet-nine/34", 4, 5, (), range(10), "winners"),
-    ("planet-nine/44", 4, 4, ROCKETS, range(6), "dsl"),
+    ("planet-nine/44", 4, 4, ROCKETS, range(6), "program"),
     ("planet-nine/46", 4, 5, PINKS, range(10), "compiled"),  # every pink dealt: the collector's cards become tasks
     ("planet-nine/50", 4, 5, (), (0, 1, 2, 3, 4, 28, 49), "winners"),
 ]
@@ -98,11 +98,12 @@ def test_fast_path_agrees_with_slow_path(mission: str, players: int, cards: int,
         game = small_deal(mission, seed, cards, need, players=players)
         fast = fast_and_slow(game)
         verdicts.add(fast.status)
-        assert set(paths(fast.conditions).values()) == {path}
-        if path in ("winners", "compiled") and C:
-            assert fast.engine == "core-c"  # the winner automaton / the tasks run in the C search
-        if path == "dsl":
-            assert all("after every play" in d["why"] for d in fast.conditions)
+        want = path if C or path != "program" else "dsl"  # without the C library, the program stays DSL
+        assert set(paths(fast.conditions).values()) == {want}
+        if path in ("winners", "compiled", "program") and C:
+            assert fast.engine == "core-c"  # the winner automaton / the tasks / the program run in the C search
+        if want == "dsl":
+            assert all("C search is not available" in d["why"] for d in fast.conditions)
     # the sample holds both verdicts, so agreement is not agreement on trivial deals
     assert verdicts == {WINNABLE, UNWINNABLE}
 
@@ -193,7 +194,7 @@ def test_authored_mission_is_compiled_and_agrees(authored: tuple[Path, Path]) ->
         fast = fast_and_slow(game)
         verdicts.add(fast.status)
         (d,) = fast.conditions
-        assert d["path"] == "dsl" and "reads cards" in d["why"]
+        assert d["path"] == ("program" if C else "dsl") and "reads cards" in d["how"] + d["why"]
     assert WINNABLE in verdicts
 
 
@@ -219,8 +220,9 @@ def test_a_set_card_never_dealt_is_done_when_the_hands_run_out() -> None:
         game = small_deal("planet-nine/46", seed, 4, ("pink 9", "pink 1"),
                           readings={"unplayed-card": "counts-as-missed"})
         d = solve(game, timeout=60).conditions[0]  # every-pink (the reading adds no-pink-unplayed)
-        assert d["id"] == "every-pink" and d["path"] == "dsl" and " is in no hand" in d["why"]
-        name = d["why"].split(" is in no hand")[0]
+        said = d["how"] + d["why"]
+        assert d["id"] == "every-pink" and d["path"] == ("program" if C else "dsl") and " is in no hand" in said
+        name = said.split("not search tasks: ")[1].split(" is in no hand")[0]
         card = game.rules.deck.card(name)
         assert card.suit is not None and card.suit.name == "pink"
         assert not any(h & card.bit for h in game.hands)
@@ -245,7 +247,7 @@ def test_three_players_a_pink_may_stay_in_the_hand() -> None:
     fast = fast_and_slow(game)
     assert fast.status == WINNABLE
     (d,) = fast.conditions
-    assert d["path"] == "dsl" and "may be left unplayed" in d["why"]
+    assert d["path"] == ("program" if C else "dsl") and "may be left unplayed" in d["how"] + d["why"]
 
 
 def test_too_many_winner_sequences_stay_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -305,10 +307,13 @@ def test_solve_output_names_each_conditions_path(capsys: pytest.CaptureFixture[s
     data = json.loads(capsys.readouterr().out)
     assert [(d["id"], d["path"], d["why"]) for d in data["conditions"]] == [("every-pink", "compiled", "")]
     assert "cards won by one seat" in data["conditions"][0]["how"]
-    # mission 13 checks after every play: the slower path, and why
+    # mission 13 checks after every play: a program in the C search (the slower path without it, and why)
     assert commands.cmd_solve(_parse(["solve", "--mission", "planet-nine/13", "--players", "4", "--seed", "3"])) == 0
     out = capsys.readouterr().out
-    assert "every-rocket-wins: slower path" in out and "because checked after every play" in out
+    if C:
+        assert "every-rocket-wins: fast path (translated into a program evaluated at every play in the C search" in out
+    else:
+        assert "every-rocket-wins: slower path" in out and "because the C search is not available" in out
 
 
 def test_engine_fallback_says_why() -> None:

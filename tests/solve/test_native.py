@@ -18,7 +18,7 @@ from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.setup import compile_game, new_game
 from crewkit.families.trick_taking.solve import native, replays_to_success, solve
-from crewkit.families.trick_taking.solve.core import SearchAborted, TrickSearch, Unsupported
+from crewkit.families.trick_taking.solve.core import SearchAborted, TrickSearch
 from tests import native_marks
 from tests.speed import scaled
 
@@ -125,14 +125,14 @@ def test_deadline_gives_up() -> None:
     assert time.perf_counter() - t0 < bound
 
 
-def test_conditions_stay_in_python() -> None:
+def test_conditions_run_in_c_unless_switched_off() -> None:
+    """Mission 13's after-play condition is a program of the C search (tests/solve/test_native_conditions.py);
+    ``native=False`` keeps it in Python."""
     game = new_game("crew", "planet-nine/13", 4, seed="native-cond")
     while game.phase != "tricks":
         game.apply(game.legal_actions()[0])
-    search = TrickSearch(game)
-    assert not search.native
-    with pytest.raises(Unsupported):
-        TrickSearch(game, native=True)
+    assert TrickSearch(game).native == (native.load() is not None)
+    assert not TrickSearch(game, native=False).native
 
 
 def test_solve_reports_which_search_ran() -> None:

@@ -6,8 +6,9 @@ import pytest
 
 from crewkit.cli import main
 from crewkit.families.trick_taking.bots import bot_names, make_bot
-from crewkit.families.trick_taking.tui.session import DEFAULT_BOT, normalise_seats
+from crewkit.families.trick_taking.tui.session import DEFAULT_BOT
 from crewkit.tui.launch import PlayOptions
+from crewkit.tui.options import normalise_seats
 
 
 def test_bot_fills_empty_and_bot_seats_only() -> None:

@@ -93,6 +93,8 @@ async def test_a_joined_hammer_seat_chooses_the_mission_and_sees_the_round_s_chi
                     await settle(pilot)
                     text = check_screen(app, table, 0)
                     if isinstance(app.screen, RoundScreen):
+                        await settle(pilot)  # the round's screen may be pushed but not yet drawn
+                        text = check_screen(app, table, 0)
                         rounds_seen += 1
                         break
                     assert isinstance(app.screen, TableScreen), type(app.screen)

@@ -19,10 +19,10 @@ from tui_helpers import (
 
 from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.tui.end import EndScreen
-from crewkit.families.trick_taking.tui.session import normalise_seats
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions, parse_seats
+from crewkit.tui.options import normalise_seats
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.help import HelpScreen

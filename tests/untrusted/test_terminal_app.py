@@ -330,7 +330,7 @@ async def test_a_hostile_not_alone_rule_set_through_the_table(tmp_path: Path, sa
     app = CrewApp(PlayOptions(ruleset=str(path), players=3, seed=f"c{PAYLOAD}", fast=True, campaign=None,
                               side="hunted"), services=services)
     try:
-        app.hunt_session(str(path))  # the hostile file must stay a valid rule set for this sweep
+        app.game_session(str(path))  # the hostile file must stay a valid rule set for this sweep
     except SpecError as exc:
         raise AssertionError(exc.render()) from None
     seen: list[str] = []

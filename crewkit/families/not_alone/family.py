@@ -16,7 +16,7 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.effects.ruleset import EffectRuleSet
 from crewkit.engine.actions import Action
@@ -37,6 +37,9 @@ from crewkit.games.protocol import (
     SeatPlayer,
 )
 from crewkit.spec.errors import SpecIssue
+
+if TYPE_CHECKING:
+    from crewkit.spec.model import Mission, RuleSet
 
 NAME = "not-alone"
 
@@ -145,6 +148,7 @@ class NotAlone:
     default_bot = "heuristic"
     solvable = False
     action_types: frozenset[str] = frozenset()  # its actions are crewkit's own (the record schema's)
+    tui: str | None = "crewkit.families.not_alone.tui.terminal:TERMINAL"  # its table at the terminal (crewkit.tui.family)
 
     def rulesets(self) -> list[Path]:
         return []  # in crewkit's rulesets/ folder
@@ -207,6 +211,13 @@ class NotAlone:
 
         sides = sides or {}
         return side_label(*parse_side_bots(spec or self.default_bot, sides.get("creature"), sides.get("hunted")))
+
+    def mission_specs(self, ruleset: str, mission: str, players: int,
+                      readings: Mapping[str, str] | None = None) -> tuple[RuleSet, Mission]:
+        raise SetupError(f"rule set {ruleset} is a game of its own: it plays no mission (found {mission!r})")
+
+    def logbook_extra_attempts(self, ruleset: str) -> int:
+        return 0  # no distress signal in this game
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
         from crewkit.families.not_alone.bots import parse_side_bots

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES, Bot
@@ -35,6 +35,9 @@ from crewkit.games.protocol import (
 )
 from crewkit.spec.bundled import rulesets_dir
 from crewkit.spec.errors import SpecIssue
+
+if TYPE_CHECKING:
+    from crewkit.spec.model import Mission, RuleSet
 
 NAME = "trick-taking"
 
@@ -170,6 +173,7 @@ class TrickTaking:
     solvable = True
 
     action_types: frozenset[str] = frozenset()  # its actions are crewkit's own (the record schema's)
+    tui: str | None = "crewkit.families.trick_taking.tui.terminal:TERMINAL"  # its table at the terminal (crewkit.tui.family)
 
     def rulesets(self) -> list[Path]:
         return []  # in crewkit's rulesets/ folder
@@ -239,6 +243,17 @@ class TrickTaking:
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
         return None
+
+    def mission_specs(self, ruleset: str, mission: str, players: int,
+                      readings: Mapping[str, str] | None = None) -> tuple[RuleSet, Mission]:
+        from crewkit.families.trick_taking.engine.setup import specs_for
+
+        return specs_for(ruleset, mission, players, readings)
+
+    def logbook_extra_attempts(self, ruleset: str) -> int:
+        from crewkit.families.trick_taking.engine.setup import logbook_extra_attempts
+
+        return logbook_extra_attempts(ruleset)
 
     def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
         from crewkit.families.trick_taking.bots.registry import make_bot

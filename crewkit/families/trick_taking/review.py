@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from crewkit.engine.actions import Action
 from crewkit.errors import CrewkitError
-from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
+from crewkit.families.trick_taking.solve.line import action_words, line_rows, seat_names
 from crewkit.families.trick_taking.solve.solver import UNWINNABLE, WINNABLE, solve
 
 LOST = "lost"
@@ -39,10 +39,23 @@ BLAME_NODES = 20_000
 BLAME_TOTAL = 300_000
 #: won games: the closest call is looked for backwards from the end within this many solver calls
 CLOSEST_CALLS = 400
+#: the table's first answer (shown at once, marked provisional, then refined): searched plays per position
+#: and seconds in all; no fair blame, no closest call
+QUICK_NODES = 3_000
+QUICK_TOTAL = 1.0
+#: the table's final answer: worlds of the fair blame
+FINAL_WORLDS = 16
 
 
 class NoReview(CrewkitError):
     """A game the review cannot judge (exit 1): the message says why."""
+
+
+class ReviewStopped(Exception):
+    """The review's ``stop`` said to stop (the screen that asked for it is gone)."""
+
+
+Stop = Callable[[], bool]
 
 
 @dataclass
@@ -61,6 +74,16 @@ class Review:
     line_actions: list[Action] = field(default_factory=list)
     names: list[str] = field(default_factory=list)  # how the words name each seat
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Review:
+        """A review as :meth:`to_json` gave it (a hosted table's seats receive it from the host): what the
+        review screen shows (no winning line's positions)."""
+        between = data.get("between")
+        return cls(str(data["status"]), str(data.get("reason", "")), list(data.get("positions") or []),
+                   data.get("turning_point"), data.get("closest_call"), list(data.get("undecided") or []),
+                   None if not between else (int(between[0]), int(between[1])), float(data.get("seconds", 0.0)),
+                   int(data.get("solver_calls", 0)))
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "status": self.status,
@@ -78,36 +101,6 @@ class Review:
         return out
 
 
-def seat_names(game: Game, names: Sequence[str] | None = None) -> list[str]:
-    """How the review names each seat: the given names, else "Player 1", ... (the dummy seat: JARVIS)."""
-    out = []
-    for s in range(game.n):
-        if names and s < len(names) and names[s]:
-            out.append(names[s])
-        elif s == game.dummy_seat:
-            out.append("JARVIS")
-        else:
-            out.append(f"Player {s + 1}")
-    return out
-
-
-def action_words(action: Action, names: Sequence[str], *, had: bool = False) -> str:
-    """``Bob played the pink 7`` (``had``: ``Bob had played the pink 7``)."""
-    who = names[action.seat] if 0 <= action.seat < len(names) else f"Player {action.seat + 1}"
-    if isinstance(action, Play):
-        verb = "had played" if had else "played"
-        return f"{who} {verb} the {action.card.name}"
-    if isinstance(action, TakeTask):
-        verb = "had taken" if had else "took"
-        return f"{who} {verb} the task {action.card.name}"
-    data = action.to_json()
-    data.pop("seat", None)
-    kind = str(data.pop("type", "action")).replace("-", " ")
-    rest = " ".join(str(v) for v in data.values())
-    verb = "had chosen" if had else "chose"
-    return f"{who} {verb} {kind} {rest}".rstrip()
-
-
 def _trick(game: Game) -> int:
     """The 1-based number of the trick under way at ``game`` (the last one when the game is over)."""
     return max(1, len(game.tricks) + (0 if game.is_over() else 1))
@@ -116,8 +109,10 @@ def _trick(game: Game) -> int:
 class _Prober:
     """Solves positions once each, within a budget per position."""
 
-    def __init__(self, games: list[Game], timeout: float | None, max_nodes: int | None) -> None:
+    def __init__(self, games: list[Game], timeout: float | None, max_nodes: int | None,
+                 stop: Stop | None = None) -> None:
         self.games = games
+        self.stop = stop
         self.timeout = timeout
         self.max_nodes = max_nodes
         self.known: dict[int, bool | None] = {}
@@ -126,6 +121,8 @@ class _Prober:
 
     def __call__(self, i: int) -> bool | None:
         if i not in self.known:
+            if self.stop is not None and self.stop():
+                raise ReviewStopped
             self.calls += 1
             res = solve(self.games[i].clone(), timeout=self.timeout, max_nodes=self.max_nodes)
             self.results[i] = res
@@ -146,23 +143,25 @@ def positions_of(initial: Game, actions: Sequence[Action]) -> list[Game]:
 def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
            timeout: float | None = 10.0, max_nodes: int | None = None, blame: bool = True,
            blame_worlds: int = BLAME_WORLDS, blame_nodes: int = BLAME_NODES, seed: str = "",
-           total: float | None = 120.0) -> Review:
+           total: float | None = 120.0, closest: bool = True, stop: Stop | None = None) -> Review:
     """Review the attempt that starts at ``initial`` and plays ``actions``.
 
     ``timeout`` (seconds) and ``max_nodes`` bound the solver per position (undecided beyond them).
     ``blame`` adds the fair-blame figures at the turning point (``blame_worlds`` worlds, ``blame_nodes`` per
-    solver call), seeded from ``seed`` so the same record gets the same figures.
+    solver call), seeded from ``seed`` so the same record gets the same figures. ``closest``: look for a
+    won game's closest call. ``stop``: asked before each solver call; true raises :class:`ReviewStopped`.
     """
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
     if match_of(initial) is not None:
-        # the solver searches one mission to its end; a match of rounds scored in chips is not a mission
-        raise NoReview("a match played in rounds (Hammer): the solver cannot judge a round within a match, so "
-                       "there is no review for it yet")
+        played = initial.clone()
+        for a in actions:
+            played.apply(a)
+        raise NoReview(match_words(played, names))
     t0 = time.perf_counter()
     games = positions_of(initial, actions)
     who = seat_names(initial, names)
-    probe = _Prober(games, timeout, max_nodes)
+    probe = _Prober(games, timeout, max_nodes, stop)
     last = len(actions)
     end = games[last]
 
@@ -177,7 +176,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     final = probe(last)
     if end.is_over() and end.outcome().result == SUCCESS:
         rv = Review(WON, f"the mission was won: {end.outcome().reason}")
-        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes)
+        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes, stop) if closest else None
         return done(rv)
     if final is not False:
         why = "the game is not over and the crew can still win it" if final else \
@@ -191,9 +190,9 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         return done(Review(NEVER, f"the deal could not be won from the first card: {why}"))
     lo: int | None = 0 if first else None  # the latest position known winnable
     hi = last  # the earliest position known lost
-    stop = None if total is None else t0 + total
+    deadline = None if total is None else t0 + total
     while lo is None or hi > lo + 1:
-        if stop is not None and time.perf_counter() > stop:
+        if deadline is not None and time.perf_counter() > deadline:
             break
         start = 0 if lo is None else lo + 1
         open_ = [i for i in range(start, hi) if i not in probe.known]
@@ -208,7 +207,8 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
             hi = i
     if lo is not None and hi == lo + 1:
         rv = Review(LOST, "")
-        rv.turning_point = _turning_point(games, actions, lo, probe, who, blame, blame_worlds, blame_nodes, seed)
+        rv.turning_point = _turning_point(games, actions, lo, probe, who, blame, blame_worlds, blame_nodes, seed,
+                                          stop)
         rv.reason = rv.turning_point["words"]
         rv.line_game = games[lo]
         rv.line_actions = list(probe.results[lo].line)
@@ -223,17 +223,76 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     return done(rv)
 
 
-def review_finished(final: Game, *, names: Sequence[str] | None = None, **kw: Any) -> tuple[Review, list[Game]]:
-    """Review a game played to its end (the table's end screen): its start rebuilt from its own record; also
-    the positions, for showing every hand as it was."""
+def match_words(final: Game | None, names: Sequence[str] | None = None) -> str:
+    """Why a match played in rounds scored in chips (Hammer) has no review, in words, and the rounds of
+    ``final`` (the match as far as it went; None: the words alone)."""
+    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
+
+    if final is None:
+        return _no_round_review(set(), [], [])
+    who = seat_names(final, names)
+    match = match_of(final)
+    titles = {m.id: m.title for m in final.scoring.missions}
+    rounds = [] if match is None else match.round_results
+    played = [(r.round, r.dealer, r.mission, r.mode, r.result if r.mode == "challenge" else "") for r in rounds]
+    if match is not None and match.round_mission is not None and final.mode and match.round not in {
+            r.round for r in rounds}:
+        played.append((match.round, final.dealer or 0, match.round_mission.id, final.mode, "under way"))
+    return _no_round_review({p[3] for p in played}, played, who, titles)
+
+
+def _no_round_review(modes: set[str], played: list[tuple[int, int, str, str, str]], who: list[str],
+                     titles: dict[str, str] | None = None) -> str:
+    titles = titles or {}
+    words = ["There is no review of a round scored in chips (as Hammer's): the review asks the solver whether the players, playing "
+             "together with every hand known, could still reach one goal, and such a round has no goal the "
+             "players share."]
+    if not modes or "penalty" in modes:
+        words.append("In penalty mode every player scores chips for themselves (each trick or card taken costs "
+                     "or gains that player alone), so no play keeps a shared goal winnable or loses it.")
+    if not modes or "challenge" in modes:
+        words.append("In challenge mode the dealer's bet has a success and a failure, but the other players "
+                     "play against it: searched as a crew, they would help the dealer, and the answer would "
+                     "blame the dealer for their opposition.")
+    words.append("Judging a round needs a search in which each player plays for their own chips (the dealer "
+                 "against the others in a challenge), which crewkit's solver does not do.")
+    if played:
+        words.append("The rounds: " + "; ".join(
+            f"round {n}: {who[dealer]} dealt, {titles.get(mission, mission)} in {mode} mode"
+            + (f", {result}" if result else "") for n, dealer, mission, mode, result in played) + ".")
+    return " ".join(words)
+
+
+def start_of(final: Game) -> tuple[Game, str]:
+    """A game played to its end: its start rebuilt from its own record, and the seed of the fair-blame worlds
+    (the record's deal: the same game gets the same figures)."""
     from crewkit.families.trick_taking.engine.record import game_to_record, replay_record
 
     record = game_to_record(final)
     start = replay_record({**record, "actions": []}).game
     if start is None:
         raise NoReview("this game's start could not be rebuilt from its record")
-    kw.setdefault("seed", repr(record.get("deal") or record.get("seed")))
+    return start, repr(record.get("deal") or record.get("seed"))
+
+
+def review_finished(final: Game, *, names: Sequence[str] | None = None, **kw: Any) -> tuple[Review, list[Game]]:
+    """Review a game played to its end (the table's end screen): its start rebuilt from its own record; also
+    the positions, for showing every hand as it was."""
+    start, seed = start_of(final)
+    kw.setdefault("seed", seed)
     return review(start, list(final.actions), names=names, **kw), positions_of(start, list(final.actions))
+
+
+def quick_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str) -> Review:
+    """The table's first answer: the bisection on a small budget, shown as provisional."""
+    return review(start, actions, names=names, seed=seed, max_nodes=QUICK_NODES, timeout=QUICK_TOTAL,
+                  total=QUICK_TOTAL, blame=False, closest=False)
+
+
+def final_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str,
+                 stop: Stop | None = None) -> Review:
+    """The table's final answer, which replaces the first."""
+    return review(start, actions, names=names, seed=seed, blame_worlds=FINAL_WORLDS, stop=stop)
 
 
 def position_mark(rv: Review, i: int) -> str:
@@ -258,7 +317,8 @@ def _count(n: int, word: str) -> str:
 
 
 def _turning_point(games: list[Game], actions: Sequence[Action], i: int, probe: _Prober, who: list[str],
-                   blame: bool, blame_worlds: int, blame_nodes: int, seed: str) -> dict[str, Any]:
+                   blame: bool, blame_worlds: int, blame_nodes: int, seed: str,
+                   stop: Stop | None = None) -> dict[str, Any]:
     action = actions[i]
     before = games[i]
     res = probe.results[i]
@@ -282,14 +342,14 @@ def _turning_point(games: list[Game], actions: Sequence[Action], i: int, probe: 
         "line": [a.to_json() for a in line],
     }
     if blame:
-        known = fair_blame(before, action, who, worlds=blame_worlds, nodes=blame_nodes, seed=f"{seed}:{i}")
+        known = fair_blame(before, action, who, worlds=blame_worlds, nodes=blame_nodes, seed=f"{seed}:{i}", stop=stop)
         if known is not None:
             out["known"] = known
     return out
 
 
 def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int = BLAME_WORLDS,
-               nodes: int = BLAME_NODES, seed: str = "") -> dict[str, Any] | None:
+               nodes: int = BLAME_NODES, seed: str = "", stop: Stop | None = None) -> dict[str, Any] | None:
     """With what the acting seat could know: for each of its legal plays, the share of the worlds consistent
     with its observation in which the play keeps the mission winnable. None where the worlds cannot be
     sampled (not a play, a dummy seat, hidden tasks, cards set aside)."""
@@ -319,6 +379,8 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
     used = 0
     sampled = 0
     while sampled < worlds and used < total:
+        if stop is not None and stop():
+            raise ReviewStopped
         world = world_game(template, obs, know.sample(rng))
         sampled += 1
         search: TrickSearch | None = None
@@ -374,7 +436,7 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
 
 
 def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], timeout: float | None,
-                  max_nodes: int | None) -> dict[str, Any] | None:
+                  max_nodes: int | None, stop: Stop | None = None) -> dict[str, Any] | None:
     """A won game's closest call: the last position where only the play made kept the mission winnable
     (every other legal play decided lost). Looked for backwards from the end within CLOSEST_CALLS solver calls."""
     calls = 0
@@ -390,6 +452,8 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
         for a in others:
             if calls >= CLOSEST_CALLS:
                 return None
+            if stop is not None and stop():
+                raise ReviewStopped
             child = g.clone()
             child.apply(a)
             calls += 1
@@ -405,5 +469,5 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
     return None
 
 
-__all__ = ["LOST", "NEVER", "NoReview", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "position_mark", "positions_of", "review", "review_finished",
-           "seat_names"]
+__all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "match_words", "position_mark", "positions_of", "quick_review", "final_review",
+           "review", "review_finished", "seat_names", "start_of"]

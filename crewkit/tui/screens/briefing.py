@@ -51,9 +51,10 @@ class BriefingScreen(Screen[None]):
         ruleset = app.ruleset_for(self.mission)
         kinds = app.kinds(self.mission)
         try:
-            from crewkit.families.trick_taking.engine.setup import specs_for
+            from crewkit.games import family_for
 
-            rs, spec = specs_for(ruleset, app.ref_of(self.mission), len(kinds), app.readings_for(self.mission))
+            rs, spec = family_for(ruleset).mission_specs(ruleset, app.ref_of(self.mission), len(kinds),
+                                                         app.readings_for(self.mission))
         except Exception as exc:
             self.error = str(exc)
             return (f"[b red]Mission {shown(self.mission)} cannot be played under {shown(ruleset)}[/]\n\n"

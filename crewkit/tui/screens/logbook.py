@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 class LogbookScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,l,q", "close", "Back"),
+        Binding("a", "attempts", "Attempts"),  # Enter too: the chosen mission's attempts, each reviewable
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
     ]
 
@@ -30,6 +31,7 @@ class LogbookScreen(Screen[None]):
         """``game``: a rule set that is a game of its own (its results per side), else the campaign's."""
         super().__init__(id="logbook")
         self.game = game
+        self.missions: list[str] = []  # the campaign's missions, by row
 
     @property
     def crew_app(self) -> CrewApp:
@@ -52,6 +54,7 @@ class LogbookScreen(Screen[None]):
         table = self.query_one("#logbook-table", DataTable)
         hinted = hinted_missions(self.crew_app.services.logbook, info.key)
         table.add_columns("#", "Mission", "Attempts", "Done", "Distress", "Hints", "Last result")
+        self.missions = [row.mission for row in rows]
         for i, row in enumerate(rows):
             in_folder = row.mission.endswith((".yaml", ".yml"))
             table.add_row(
@@ -93,6 +96,25 @@ class LogbookScreen(Screen[None]):
         self.query_one("#logbook-total", Static).update(Text(
             f"{plural(games, 'game')} finished · {won} won {sum(r.won for r in rows)} · {lost} won {sum(r.lost for r in rows)}"))
         table.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``a`` only in a campaign's logbook (a game of its own lists no attempts)."""
+        return bool(self.missions) if action == "attempts" else True
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_attempts()
+
+    def action_attempts(self) -> None:
+        """Every attempt of the chosen mission (date, outcome), each reviewable with ``w``."""
+        from crewkit.tui.screens.attempts import AttemptsScreen
+
+        row = self.query_one("#logbook-table", DataTable).cursor_row
+        if not self.missions or not 0 <= row < len(self.missions):
+            return
+        mission = self.missions[row]
+        self.app.push_screen(AttemptsScreen(self.crew_app.campaign.key, mission,
+                                            self.crew_app.title_of(mission) or mission))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -11,6 +11,7 @@ the table says whom it waits for while the others choose).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -19,7 +20,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from crewkit.engine.actions import Action
@@ -45,6 +45,7 @@ from crewkit.families.not_alone.tui.text import (
 from crewkit.tui.footer import FitFooter
 from crewkit.tui.remote import HOST_DECIDES, LEAVE_CHOICES, LEAVE_EXIT_NOTE, LEAVE_NOTE, LEAVE_TITLE
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
+from crewkit.tui.screens.game_table import GameTableScreen
 from crewkit.tui.screens.help import HelpScreen
 from crewkit.tui.sizes import too_small_words
 from crewkit.tui.turn_bell import TurnBell
@@ -53,8 +54,10 @@ if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
 
 
-class HuntTableScreen(Screen[None]):
+class HuntTableScreen(GameTableScreen):
+    CSS_PATH = Path(__file__).parent / "hunt.tcss"  # app-wide (Textual), read when the first Hunt table opens
     SETTINGS = ("bot_delay", "bell")  # the settings this table follows (``o``): no communication in this game
+    session: HuntSession | RemoteHuntSession
     BINDINGS = [
         Binding("enter", "choose", "Choose", key_display="⏎"),
         Binding("p", "focus_planet", "Planet"),
@@ -330,6 +333,9 @@ class HuntTableScreen(Screen[None]):
             self._detail(cursor)
 
     # ------------------------------------------------------------------ the flow
+    def logbook_ruleset(self) -> str | None:
+        return None if self.remote else self.session.ruleset  # each side's wins of this rule set
+
     def advance(self) -> None:
         """Whoever the game waits for: a bot moves (after the delay), a person gets the dialog."""
         if self._scheduled or self._dialog_open or self._ended:

@@ -117,8 +117,11 @@ class Program:
 
 class _Compiler:
     def __init__(self, deck: Deck, roles: Mapping[str, int | None], commander: int | None,
-                 total_tricks: int, tokens: Sequence[str | None]) -> None:
+                 total_tricks: int, tokens: Sequence[str | None], dealer: int | None = None,
+                 mode: str | None = None) -> None:
         self.deck = deck
+        self.dealer = dealer
+        self.mode = mode
         self.roles = roles
         self.commander = commander
         self.total_tricks = total_tricks
@@ -237,10 +240,10 @@ class _Compiler:
             return self.node(op), ty
         if n == "commander":
             return self.const(NONE if self.commander is None else self.commander, Ty("player", maybe=True))
-        if n == "dealer":  # the play-outs' view has no dealer (conditions.SimView)
-            return self.const(NONE, Ty("player", maybe=True))
+        if n == "dealer":  # none in the play-outs' view (conditions.SimView); the solver's is the game's
+            return self.const(NONE if self.dealer is None else self.dealer, Ty("player", maybe=True))
         if n == "mode":
-            return self.const(NONE, Ty("str", maybe=True))
+            return self.const(NONE if self.mode is None else self.intern(self.mode), Ty("str", maybe=True))
         if n == "total_tricks":
             return self.const(self.total_tricks, Ty("int"))
         if n == "deck":
@@ -540,12 +543,13 @@ def _unplayed_by(e: A.Binary) -> tuple[A.Expr, A.Expr] | None:
 
 
 def compile_program(conditions: Sequence[Condition], deck: Deck, roles: Mapping[str, int | None],
-                    commander: int | None, total_tricks: int, tokens: Sequence[str | None]
-                    ) -> tuple[Program | None, str]:
-    """The conditions as a :class:`Program`, or (None, why not)."""
+                    commander: int | None, total_tricks: int, tokens: Sequence[str | None],
+                    dealer: int | None = None, mode: str | None = None) -> tuple[Program | None, str]:
+    """The conditions as a :class:`Program`, or (None, why not). ``dealer`` and ``mode`` are constants (none in
+    the bots' play-outs, the game's in the solver's C search)."""
     if len(conditions) > 64:
         return None, "more than 64 conditions"
-    comp = _Compiler(deck, roles, commander, total_tricks, tokens)
+    comp = _Compiler(deck, roles, commander, total_tricks, tokens, dealer, mode)
     out = []
     try:
         for c in conditions:
@@ -561,9 +565,10 @@ def compile_program(conditions: Sequence[Condition], deck: Deck, roles: Mapping[
     return Program(tuple(comp.code), tuple(comp.pool), tuple(out), comp.tokens, total_tricks), ""
 
 
-def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool]) -> list[int]:
+def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool], goal: tuple[int, int]) -> list[int]:
     """The observed tricks and the conditions they completed, as ``fs_decide_cond`` reads them after a
-    position: count, then (leader, winner, plays, (seat, card id) per play) per trick, then the done mask."""
+    position: count, then (leader, winner, plays, (seat, card id) per play) per trick, then the done mask,
+    then the play-outs' goal (cards, tricks still to win: :func:`crewkit.families.trick_taking.bots.conditions.goal_tail`)."""
     out = [len(tricks)]
     for t in tricks:
         plays = t.plays  # type: ignore[attr-defined]
@@ -571,6 +576,7 @@ def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool]) -> list[int]
         for seat, card in plays:
             out += [seat, card.id]
     out.append(sum(1 << i for i, d in enumerate(cond_done) if d))
+    out += goal
     return out
 
 

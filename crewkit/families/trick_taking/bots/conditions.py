@@ -13,17 +13,29 @@ read the conditions: a seat that plays last in a trick takes the card whose fini
 completes the most conditions; an earlier seat keeps the policy's card unless finishing the trick with the
 policy fails, then tries its other cards the same way. Everything here sees only a sampled world, never a
 game.
+
+A condition whose ``done_if`` is "at least K tricks won by a card of a fixed set" (mission 26's two colour 1s,
+read from the syntax tree by :mod:`crewkit.families.trick_taking.condshapes`) is also a goal the policy pursues
+from the first trick (:func:`goal_play`), and a play-out that fails reports its progress (goal tricks won, tasks
+done) so that the bots can rank cards where no play-out wins.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from crewkit.cards import Card, Deck
 from crewkit.dsl.view import SimpleTask, SimpleTrick
-from crewkit.families.trick_taking.bots.sim import World, _follow, choose_play
+from crewkit.families.trick_taking.bots.sim import (
+    World,
+    _can_duck,
+    _duck,
+    _follow,
+    _rest_can_duck,
+    choose_play,
+)
 from crewkit.families.trick_taking.engine.rules import Condition, Rules
 
 _FAIL = -1
@@ -44,6 +56,10 @@ class CondSetup:
     total_tricks: int
     tasks: tuple[tuple[Card, str | None], ...]  # card and token per task (owners live in the world)
     after_play: bool  # some condition is judged after every card
+    # a goal the play-outs pursue (condshapes.match_tricks_won_by_cards): at least goal_k tricks won by a card
+    # of goal_mask; (0, 0) when no condition has that shape
+    goal_mask: int = 0
+    goal_k: int = 0
 
 
 class SimView:
@@ -121,13 +137,15 @@ class SimView:
 class CondWorld(World):
     """A world that also judges the mission's conditions (see the module docstring)."""
 
-    __slots__ = ("cs", "tricks", "trick_masks", "won_count", "cond_done")
+    __slots__ = ("cs", "tricks", "trick_masks", "won_count", "cond_done", "goal_need", "goal_won")
 
     cs: CondSetup
     tricks: tuple[Any, ...]
     trick_masks: tuple[int, ...]
     won_count: tuple[int, ...]
     cond_done: tuple[bool, ...]
+    goal_need: int  # tricks still to be won by a goal card (cs.goal_k less those of the observed tricks)
+    goal_won: int  # tricks won by a goal card in this play-out: its progress when it fails
 
     def copy(self) -> CondWorld:
         w = CondWorld.__new__(CondWorld)
@@ -159,6 +177,8 @@ class CondWorld(World):
         w.trick_masks = self.trick_masks
         w.won_count = self.won_count
         w.cond_done = self.cond_done
+        w.goal_need = self.goal_need
+        w.goal_won = self.goal_won
         return w
 
     def play(self, card: int) -> None:
@@ -177,8 +197,10 @@ class CondWorld(World):
         winner = self.leader  # the winner leads the next trick
         number = len(self.tricks) + 1
         first = cards[plays[0][1]]
-        trick = SimpleTrick(number, leader, tuple((s, cards[c]) for s, c in plays), winner,
-                            _winning_card(self, plays, winner), first.suit)
+        win_card = _winning_card(self, plays, winner)
+        if self.cs.goal_mask >> win_card.id & 1:
+            self.goal_won += 1
+        trick = SimpleTrick(number, leader, tuple((s, cards[c]) for s, c in plays), winner, win_card, first.suit)
         self.tricks = (*self.tricks, trick)
         m = 0
         for _, c in plays:
@@ -241,7 +263,38 @@ def cond_world(base: World, cs: CondSetup, tricks: Sequence[Any], cond_done: Seq
         won[t.winner] += 1
     w.won_count = tuple(won)
     w.cond_done = tuple(cond_done)
+    w.goal_need = goal_need(cs, w.tricks)
+    w.goal_won = 0
     return w
+
+
+def goal_need(cs: CondSetup, tricks: Sequence[Any]) -> int:
+    """How many tricks a goal card must still win after ``tricks`` (0: no goal, or reached)."""
+    if not cs.goal_k:
+        return 0
+    got = sum(1 for t in tricks if cs.goal_mask >> t.winning_card.id & 1)
+    return max(0, cs.goal_k - got)
+
+
+def goal_tail(judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> tuple[int, int]:
+    """The goal as the C play-outs read it (``condcode.trick_tail``): (cards, tricks still to win)."""
+    cs = judged[0]
+    return cs.goal_mask, goal_need(cs, judged[1])
+
+
+def goal_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int]:
+    """(cards, K) of the first condition whose ``done_if`` is "at least K tricks won by a card of a fixed
+    set" (:func:`crewkit.families.trick_taking.condshapes.match_tricks_won_by_cards`); (0, 0) when none."""
+    from crewkit.families.trick_taking.condshapes import goal_cards, match_tricks_won_by_cards
+
+    for c in conditions:
+        shape = match_tricks_won_by_cards(getattr(c, "done_expr", None))
+        if shape is None:
+            continue
+        mask = goal_cards(shape[0], cs.deck)
+        if mask:
+            return mask, shape[1]
+    return 0, 0
 
 
 def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | None, total_tricks: int,
@@ -249,8 +302,27 @@ def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | No
     """``conditions``: the ones the seat knows (``Observation.conditions``: the task cards' too); the mission's
     when None."""
     conds = tuple(rules.conditions if conditions is None else conditions)
-    return CondSetup(rules, rules.deck, tuple(rules.deck.cards), conds, dict(roles), commander,
-                     total_tricks, tuple(tasks), any(c.check == "after-play" for c in conds))
+    cs = CondSetup(rules, rules.deck, tuple(rules.deck.cards), conds, dict(roles), commander,
+                   total_tricks, tuple(tasks), any(c.check == "after-play" for c in conds))
+    mask, k = _goal_cached(cs)
+    return replace(cs, goal_mask=mask, goal_k=k) if k else cs
+
+
+_GOALS: dict[tuple[int, ...], tuple[tuple[object, ...], tuple[int, int]]] = {}
+
+
+def _goal_cached(cs: CondSetup) -> tuple[int, int]:
+    """:func:`goal_of` once per deck and conditions (a bot asks at every decision)."""
+    held = (cs.deck, *cs.conditions)
+    key = tuple(map(id, held))
+    hit = _GOALS.get(key)
+    if hit is not None:
+        return hit[1]
+    answer = goal_of(cs, cs.conditions)
+    if len(_GOALS) >= _DONE_SIZE:
+        _GOALS.clear()
+    _GOALS[key] = (held, answer)
+    return answer
 
 
 # done_so_far's answers: key (see _done_key) -> (what the key's ids name, kept alive so that no id is reused
@@ -333,6 +405,8 @@ def choose_play_cond(w: CondWorld) -> int:
     """:func:`crewkit.families.trick_taking.bots.sim.choose_play`, reading the mission's conditions (see the
     module docstring)."""
     c = choose_play(w)
+    if w.goal_won < w.goal_need:
+        c = goal_play(w, c)
     if not w.plays:
         return c
     legal = w.legal(w.turn)
@@ -361,6 +435,100 @@ def choose_play_cond(w: CondWorld) -> int:
         m ^= low
         if x != c and _score_after(w, x, last) >= 0:
             return x
+    return c
+
+
+def _holder(w: World, card: int) -> int:
+    for s, h in enumerate(w.hands):
+        if h >> card & 1:
+            return s
+    return -1
+
+
+def _lowest(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def goal_play(w: CondWorld, c: int) -> int:
+    """The policy's card ``c``, or a card that makes progress toward the goal (:attr:`CondSetup.goal_mask`:
+    tricks to be won by a goal card). A goal card wins a trick when it is led and no other seat can stay
+    below it, so: lead a goal card that wins now; else, without open tasks, lead the goal's suit to strip the
+    other seats of it (the goal card with the fewest cards above it in other hands); a goal card that can win
+    the trick now takes it; the others stay under a goal card that wins the trick; a seat keeps its goal
+    cards back while it has others and, void in the led suit, sheds a card that stands above a goal card of
+    another seat. ``_fastsim.c``: goal_play (the same choices)."""
+    t = w.t
+    n = w.n
+    seat = w.turn
+    hands = w.hands
+    live = 0
+    for h in hands:
+        live |= h
+    goals = w.cs.goal_mask & live
+    if not goals and not w.plays:
+        return c
+    hand = hands[seat]
+    block = 0  # cards above a goal card in the hands of the other seats
+    best_goal, best_count = -1, 99
+    g = goals
+    while g:
+        x = _lowest(g)
+        g &= g - 1
+        b = t.above[x] & live & ~hands[_holder(w, x)]
+        block |= b
+        if b.bit_count() < best_count:
+            best_goal, best_count = x, b.bit_count()
+    if not w.plays:
+        foreign = w.pmask & ~w.own[seat]
+        m = goals & hand
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            led = t.suit[x]
+            keys = t.keys[led + 1]
+            if all(_can_duck(w, (seat + i) % n, keys, led, keys[x], foreign) for i in range(1, n)):
+                return x
+        if w.pending or t.suit[best_goal] < 0:
+            return c
+        strip = hand & t.suit_masks[t.suit[best_goal]] & ~goals
+        if strip and block & t.suit_masks[t.suit[best_goal]]:
+            return strip.bit_length() - 1
+        return c
+    legal = w.legal(seat)
+    if legal & (legal - 1) == 0:
+        return c
+    keys = t.keys[w.led + 1]
+    win_key = w.win_key
+    win_card = -1
+    for s_, card in w.plays:
+        if s_ == w.win_seat:
+            win_card = card
+    rest = legal & ~goals
+    if w.cs.goal_mask >> win_card & 1:
+        under = 0
+        m = rest
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            if keys[x] < win_key:
+                under |= 1 << x
+        if under & block:
+            return _lowest(under & block)
+        if under:
+            return _duck(w, under, keys, win_key, w.pmask, False)
+        return c
+    m = goals & legal
+    while m:
+        x = _lowest(m)
+        m &= m - 1
+        if keys[x] > win_key and _rest_can_duck(w, seat, keys, keys[x], seat):
+            return x
+    if (w.trick_mask | 1 << c) & w.pmask or not rest:
+        return c  # a task card in play: the tasks' policy
+    if (w.led < 0 or not hand & t.suit_masks[w.led]) and rest & block:
+        return _lowest(rest & block)
+    if goals >> c & 1:
+        return _duck(w, rest, keys, win_key, w.pmask, False)
     return c
 
 

@@ -40,7 +40,7 @@ from typing import Any
 from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
 from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
-from crewkit.families.trick_taking.bots.conditions import cond_world, condition_setup, rollout_cond
+from crewkit.families.trick_taking.bots.conditions import cond_world, condition_setup, goal_tail, rollout_cond
 from crewkit.families.trick_taking.bots.expert_worlds import (
     Inference,
     consistent_draw,
@@ -176,7 +176,7 @@ class ExpertBot:
         cond_tail: list[int] = []
         if judged is not None and native is not None:
             program = native_program(native._lib, judged[0])[0]
-            cond_tail = trick_tail(judged[1], judged[2])
+            cond_tail = trick_tail(judged[1], judged[2], goal_tail(judged))
 
         def play_out(cid: int, hands: list[int], base: Any) -> int:
             """One cooperative play-out of ``cid`` in the world ``hands`` (``base``: its Python world)."""

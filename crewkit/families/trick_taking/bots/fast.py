@@ -15,7 +15,9 @@ Two implementations make the same decisions:
 Missions with conditions (``fail_if``/``done_if``, roles) are judged in the play-outs by the mission's own
 conditions (:mod:`crewkit.families.trick_taking.bots.conditions`, :func:`decide_cond`); the C port evaluates them translated into a
 small tree program (:mod:`crewkit.families.trick_taking.bots.condcode`, ``fs_decide_cond``), and a condition it cannot translate
-or evaluate leaves that decision to Python. Everything is deterministic given the seed.
+or evaluate leaves that decision to Python. With conditions, a play-out lost still counts its progress (tasks
+done, tricks won toward a goal of :func:`crewkit.families.trick_taking.bots.conditions.goal_play`) above every
+vote and below a play-out won. Everything is deterministic given the seed.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     choose_play_cond,
     cond_world,
     condition_setup,
+    goal_tail,
     rollout_cond,
 )
 from crewkit.families.trick_taking.bots.heuristic import (
@@ -194,13 +197,17 @@ def base_world(t: Table, pos: Position, hands: list[int]) -> World:
     return w
 
 
-def decide_py(t: Table, pos: Position, seed: int, win_weight: int = 10) -> tuple[int, list[int], list[int]]:
+def decide_py(t: Table, pos: Position, seed: int, win_weight: int = 10, prog_weight: int = 0,
+              progress: list[int] | None = None) -> tuple[int, list[int], list[int]]:
     """The reference decision: (card id or -1, wins per card id, votes per card id); a card scores
-    ``win_weight`` per play-out won plus its votes."""
+    ``win_weight`` per play-out won, ``prog_weight`` per task done in a play-out lost (progress where no
+    play-out wins) plus its votes. ``progress``: filled with the tasks done in lost play-outs per card id."""
     rng = SplitMix(seed)
     sampler = Sampler(pos)
     wins = [0] * t.n_cards
     votes = [0] * t.n_cards
+    prog = progress if progress is not None else [0] * t.n_cards
+    prog[:] = [0] * t.n_cards
     cands: list[int] = []
     m = pos.candidates
     while m:
@@ -214,7 +221,7 @@ def decide_py(t: Table, pos: Position, seed: int, win_weight: int = 10) -> tuple
             # half-way: keep the cards within one win of the best; stop when they all won or all lost
             best_w = max(wins[c] for c in cands)
             active = [c for c in cands if wins[c] >= best_w - 1]
-            if len({wins[c] for c in active}) == 1 and best_w in (0, check_at):
+            if len({wins[c] for c in active}) == 1 and (best_w == check_at or (best_w == 0 and not prog_weight)):
                 break
             if len(active) == 1:  # one card left: it is the choice
                 break
@@ -227,10 +234,13 @@ def decide_py(t: Table, pos: Position, seed: int, win_weight: int = 10) -> tuple
         for c in active:
             w = base.copy()
             w.play(c)
-            wins[c] += rollout(w)
+            won = rollout(w)
+            wins[c] += won
+            if not won:
+                prog[c] += w.done - pos.done
     best, best_score = -1, -1
     for c in cands:
-        score = win_weight * wins[c] + votes[c]
+        score = win_weight * wins[c] + prog_weight * prog[c] + votes[c]
         if score > best_score:
             best, best_score = c, score
     return best, wins, votes
@@ -295,13 +305,18 @@ def draft_py(t: Table, pos: Position, seed: int) -> tuple[int, list[int]]:
 
 
 def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple[Any, ...],
-                cond_done: tuple[bool, ...], win_weight: int = 10) -> tuple[int, list[int], list[int]]:
+                cond_done: tuple[bool, ...], win_weight: int = 10, prog_weight: int = 0,
+                progress: list[int] | None = None) -> tuple[int, list[int], list[int]]:
     """:func:`decide_py` for a mission with conditions: the worlds judge them (:mod:`crewkit.families.trick_taking.bots.conditions`);
-    a card scores ``win_weight`` per play-out won plus its votes."""
+    a card scores ``win_weight`` per play-out won, ``prog_weight`` per task done and per goal trick won
+    (:func:`crewkit.families.trick_taking.bots.conditions.goal_play`) in a play-out lost (progress where no
+    play-out wins) plus its votes. ``progress``: filled with that progress per card id when given."""
     rng = SplitMix(seed)
     sampler = Sampler(pos)
     wins = [0] * t.n_cards
     votes = [0] * t.n_cards
+    prog = progress if progress is not None else [0] * t.n_cards
+    prog[:] = [0] * t.n_cards
     cands: list[int] = []
     m = pos.candidates
     while m:
@@ -325,10 +340,13 @@ def decide_cond(t: Table, pos: Position, seed: int, cs: CondSetup, tricks: tuple
         for c in active:
             w = base.copy()
             w.play(c)
-            wins[c] += rollout_cond(w)
+            won = rollout_cond(w)
+            wins[c] += won
+            if not won:
+                prog[c] += w.done - pos.done + min(w.goal_won, w.goal_need)
     best, best_score = -1, -1
     for c in cands:
-        score = win_weight * wins[c] + votes[c]
+        score = win_weight * wins[c] + prog_weight * prog[c] + votes[c]
         if score > best_score:
             best, best_score = c, score
     return best, wins, votes
@@ -354,22 +372,31 @@ class NativeDecider:
         if handle:
             self._lib.fs_free(handle)
 
-    def decide(self, pos: Position, seed: int, win_weight: int = 10) -> tuple[int, list[int], list[int]]:
-        st = [*pos.encode(), win_weight]
+    def decide(self, pos: Position, seed: int, win_weight: int = 10, prog_weight: int = 0,
+               progress: list[int] | None = None) -> tuple[int, list[int], list[int]]:
+        st = [*pos.encode(), win_weight, prog_weight]
         arr = (ctypes.c_longlong * len(st))(*st)
         wins = (ctypes.c_int * self.n_cards)()
         votes = (ctypes.c_int * self.n_cards)()
-        best = self._lib.fs_decide(self._handle, arr, seed & MASK64, wins, votes)
+        prog = (ctypes.c_int * self.n_cards)()
+        best = self._lib.fs_decide(self._handle, arr, seed & MASK64, wins, votes, prog)
+        if progress is not None:
+            progress[:] = list(prog)
         return int(best), list(wins), list(votes)
 
     def decide_cond(self, program: NativeProgram, pos: Position, seed: int, tricks: Sequence[Any],
-                    cond_done: Sequence[bool], win_weight: int = 10) -> tuple[int, list[int], list[int]]:
-        """``fs_decide_cond``: as :func:`decide_cond`; the card is -2 when Python must decide."""
-        st = [*pos.encode(), win_weight, *trick_tail(tricks, cond_done)]
+                    cond_done: Sequence[bool], win_weight: int, goal: tuple[int, int],
+                    prog_weight: int = 0, progress: list[int] | None = None) -> tuple[int, list[int], list[int]]:
+        """``fs_decide_cond``: as :func:`decide_cond` (``goal``: :func:`conditions.goal_tail`); the card is -2
+        when Python must decide."""
+        st = [*pos.encode(), win_weight, prog_weight, *trick_tail(tricks, cond_done, goal)]
         arr = (ctypes.c_longlong * len(st))(*st)
         wins = (ctypes.c_int * self.n_cards)()
         votes = (ctypes.c_int * self.n_cards)()
-        best = self._lib.fs_decide_cond(self._handle, program.handle, arr, seed & MASK64, wins, votes)
+        prog = (ctypes.c_int * self.n_cards)()
+        best = self._lib.fs_decide_cond(self._handle, program.handle, arr, seed & MASK64, wins, votes, prog)
+        if progress is not None:
+            progress[:] = list(prog)
         return int(best), list(wins), list(votes)
 
     def draft(self, pos: Position, seed: int, trump_mask: int) -> tuple[int, list[int]]:
@@ -452,7 +479,7 @@ class FastBot(HeuristicBot):
     def __init__(self, seat: int, seed: str = "", worlds: int = 32, draft_worlds: int = 8,
                  native: bool | None = None, budget: int = 4800, min_worlds: int = 24,
                  cond_worlds: int = 48, task_scaling: bool = True, cond_win_weight: int | None = None,
-                 win_weight: int = 10) -> None:
+                 win_weight: int = 10, prog_weight: int = 0) -> None:
         super().__init__(seat, seed, draft_worlds=draft_worlds)
         self.fast_worlds = worlds
         self.fast_budget = budget
@@ -460,11 +487,13 @@ class FastBot(HeuristicBot):
         self._fits: tuple[object, bool] | None = None
         self.cond_worlds = cond_worlds
         self.win_weight = win_weight  # missions of task cards: a play-out won counts this many votes
+        self.prog_weight = prog_weight  # and a task done in a play-out lost this many
         # with conditions: a play-out won counts this many votes (None: more than all the votes, so they only
         # break ties; 48 worlds so, measured on missions 05, 09, 16 and 29: +5 to +34 points against 10 worlds
         # with a win worth 10 votes; in the history of docs/performance.md)
         self.cond_win_weight = cond_win_weight if cond_win_weight is not None else cond_worlds + 1
         self.task_scaling = task_scaling
+        self.cond_task_progress = True  # with conditions, tasks done count as progress too
         self.native = native  # None: C when available; False: always Python (the twin)
         self.taker_worlds = 48  # the play-outs in C: a one-taker choice is one decision a game
 
@@ -495,7 +524,7 @@ class FastBot(HeuristicBot):
             for i, j in enumerate(judged):
                 if j is None:
                     continue
-                won = d.rollout_cond(programs[i], [*head, *tail, *hands, *trick_tail(j[1], j[2])])  # type: ignore[arg-type]
+                won = d.rollout_cond(programs[i], [*head, *tail, *hands, *trick_tail(j[1], j[2], goal_tail(j))])  # type: ignore[arg-type]
                 if won == -2:  # a condition C leaves to Python: this play-out in Python
                     base = base if base is not None else world_from(obs, hands)
                     w = cond_world(base, *j)
@@ -515,24 +544,30 @@ class FastBot(HeuristicBot):
         if self.native is not False:
             d = native_decider(t)
             if d is not None:
-                return d.decide(pos, seed, self.win_weight)[0]
+                return d.decide(pos, seed, self.win_weight, self.prog_weight)[0]
             if self.native:
                 raise RuntimeError("the fast bot's C look-ahead is not available")
-        return decide_py(t, pos, seed, self.win_weight)[0]
+        return decide_py(t, pos, seed, self.win_weight, self.prog_weight)[0]
 
     def _decide_cond(self, t: Table, pos: Position, seed: int,
                      judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> int:
         """The decision with the mission's conditions: in C when they translate (:mod:`condcode`), else,
         or when a condition meets what C leaves to Python, by :func:`decide_cond`; the same card either way."""
+        # progress (the open tasks, a goal of conditions.goal_play): a play-out that fails counts each task it
+        # did and goal trick it won above every vote; a play-out won counts more than all the progress
+        goal = goal_tail(judged)
+        most = goal[1] + (sum(1 for x in pos.tasks if x[4]) if self.cond_task_progress else 0)
+        prog_weight = self.cond_worlds + 1 if most else 0
+        win_weight = self.cond_win_weight * (most + 1)
         if self.native is not False:
             d = native_decider(t)
             if d is not None:
                 program = native_program(d._lib, judged[0])[0]
                 if program is not None:
-                    best = d.decide_cond(program, pos, seed, judged[1], judged[2], self.cond_win_weight)[0]
+                    best = d.decide_cond(program, pos, seed, judged[1], judged[2], win_weight, goal, prog_weight)[0]
                     if best != -2:
                         return best
-        return decide_cond(t, pos, seed, *judged, win_weight=self.cond_win_weight)[0]
+        return decide_cond(t, pos, seed, *judged, win_weight=win_weight, prog_weight=prog_weight)[0]
 
     def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
         t = table_for(obs.rules)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crewkit.nativelib import NativeLibrary
 
-ABI = 8
+ABI = 9
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -25,7 +25,7 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.fs_free.argtypes = [ctypes.c_void_p]
     lib.fs_decide.restype = ctypes.c_int
     lib.fs_decide.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_ulonglong,
-                              ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
+                              ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
     lib.fs_draft.restype = ctypes.c_int
     lib.fs_draft.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_ulonglong,
                              ctypes.POINTER(ctypes.c_longlong)]
@@ -33,7 +33,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.fs_rollout.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong)]
     lib.fs_decide_cond.restype = ctypes.c_int
     lib.fs_decide_cond.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong),
-                                   ctypes.c_ulonglong, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]
+                                   ctypes.c_ulonglong, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
+                                   ctypes.POINTER(ctypes.c_int)]
     lib.fs_rollout_cond.restype = ctypes.c_int
     lib.fs_rollout_cond.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong)]
     lib.fs_rollout_batch.restype = None

@@ -31,6 +31,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     choose_play_cond,
     cond_world,
     condition_setup,
+    goal_tail,
     rollout_cond,
 )
 from crewkit.families.trick_taking.bots.knowledge import (
@@ -218,6 +219,10 @@ class HeuristicBot:
         n_worlds = self.worlds if self.lookahead else 3
         votes: dict[int, float] = dict.fromkeys(cands, 0.0)
         wins: dict[int, float] = dict.fromkeys(cands, 0.0)
+        prog: dict[int, int] = dict.fromkeys(cands, 0)  # with conditions: progress of the play-outs lost
+        most = 0  # the most progress a play-out can make: a play-out won counts one more
+        if judged is not None:
+            most = goal_tail(judged)[1] + sum(1 for t in obs.tasks if t.trick is None)
         open_tasks = any(t.trick is None for t in obs.tasks) or judged is not None
         if self.lookahead and open_tasks:
             remaining = max(1, sum(obs.hand_sizes))
@@ -240,8 +245,12 @@ class HeuristicBot:
                 for c in cands:
                     w = base.copy()
                     w.play(c)
-                    wins[c] += play_out(w)
-        best = max(cands, key=lambda c: (wins[c] + 0.1 * votes[c], -c))
+                    won = play_out(w)
+                    wins[c] += won
+                    if judged is not None and not won:
+                        # tasks done and goal tricks won (conditions.goal_play) where the play-out fails
+                        prog[c] += w.done - base.done + min(w.goal_won, w.goal_need)  # type: ignore[attr-defined]
+        best = max(cands, key=lambda c: ((most + 1) * wins[c] + prog[c] + 0.1 * votes[c], -c))
         return by_card[best]
 
 

@@ -21,6 +21,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     choose_play_cond,
     cond_world,
     condition_setup,
+    goal_tail,
     rollout_cond,
 )
 from crewkit.families.trick_taking.engine.blocks.draft import ChooseNumber, PassTask, TakeTaskCard
@@ -186,7 +187,7 @@ def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: N
     program = native_program(native.decider._lib, judged[0])[0] if native is not None else None
     results: list[int | None] = [None] * len(bases)
     if native is not None and program is not None:
-        cond_tail = trick_tail(judged[1], judged[2])
+        cond_tail = trick_tail(judged[1], judged[2], goal_tail(judged))
         states, where = [], []
         for k, base in enumerate(bases):
             w = cond_world(base, *judged)

@@ -11,6 +11,7 @@ from pathlib import Path
 from crewkit.engine.errors import SetupError
 from crewkit.families.trick_taking.engine.game import Deal, Game
 from crewkit.families.trick_taking.engine.rules import Rules, compile_rules, distress_extra_attempts
+from crewkit.games import TRICK_TAKING, refuse_other_family
 from crewkit.spec.errors import SpecError
 from crewkit.spec.loader import load_mission, load_ruleset
 from crewkit.spec.model import Mission, MissionTasks, RuleSet, SecretRules
@@ -112,6 +113,7 @@ def _compile_named(ruleset: str, mission: str, players: int,
 
 
 def _load_named(ruleset: str, mission: str, readings: tuple[tuple[str, str], ...]) -> _Loaded:
+    refuse_other_family(ruleset, TRICK_TAKING)  # its family says which commands run it
     selection = dict(readings)
     rs = load_ruleset(ruleset, selection)
     folder = rs.rounds.missions if rs.rounds else None

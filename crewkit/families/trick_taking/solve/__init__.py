@@ -8,6 +8,7 @@ True
 """
 
 from crewkit.families.trick_taking.solve.core import SearchAborted, TrickSearch
+from crewkit.families.trick_taking.solve.line import action_words, line_rows, seat_names
 from crewkit.families.trick_taking.solve.reference import EngineSearch, brute_force
 from crewkit.families.trick_taking.solve.solver import (
     UNKNOWN,
@@ -26,7 +27,10 @@ __all__ = [
     "SearchAborted",
     "SolveResult",
     "TrickSearch",
+    "action_words",
     "brute_force",
+    "line_rows",
     "replays_to_success",
+    "seat_names",
     "solve",
 ]

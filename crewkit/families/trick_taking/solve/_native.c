@@ -1,9 +1,11 @@
-/* The solver's trick search for plain missions, in C.
+/* The solver's trick search, in C.
  *
- * This file mirrors crewkit/families/trick_taking/solve/core.py (TrickSearch) for the case it calls "relative": no mission
- * conditions, no neighbour draws, no suitless cards, no free cards, suits as contiguous id ranges. It
- * visits the same nodes in the same order as the Python search, so node counts and winning lines are
- * identical (tests/solve/test_native.py checks that); it is only faster. Python builds the tables
+ * This file mirrors crewkit/families/trick_taking/solve/core.py (TrickSearch) for positions without neighbour
+ * draws, suitless or free cards: plain missions and card-blind conditions (a winner automaton) with the
+ * relative key of suits as contiguous id ranges, and mission conditions of any other shape evaluated by the
+ * fast bot's evaluator (../bots/condeval.h: condcode.py's program), with the Python search's history summary
+ * as the key. It visits the same nodes in the same order as the Python search, so node counts and winning
+ * lines are identical (tests/solve/test_native.py and test_native_conditions.py check that); it is only faster. Python builds the tables
  * (card powers, masks, tasks and tokens) and loads this library through ctypes (crewkit/families/trick_taking/solve/native.py).
  *
  * Plain C99, no Python headers: it is compiled with the system C compiler into a shared library.
@@ -17,10 +19,10 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 5
+#define CK_ABI 6
 #define MAXC 63
 #define MAXN 6
-#define MAXS 8
+#define MAXSU 8 /* suits */
 #define MAXT 40
 #define KEYW 4 /* 64-bit words of a packed key */
 
@@ -29,6 +31,7 @@
 #define R_NODES -1
 #define R_TIME -2
 #define R_INTERRUPT -3
+#define R_ERROR -4 /* a condition raised an error the DSL reports: the Python search takes the position */
 
 /* Ctrl-C while the search runs: Python cannot see the signal before the call returns, so the search
  * catches SIGINT itself (only when asked: from the main thread) and returns R_INTERRUPT. */
@@ -41,6 +44,30 @@ static void on_sigint(int sig) {
 #endif
 
 typedef uint64_t u64;
+typedef long long ll;
+
+static inline int low_index(u64 m) { return __builtin_ctzll(m); }
+static inline int popcount(u64 m) { return __builtin_popcountll(m); }
+
+/* the position mission conditions read (condeval.h): the view's tasks are the game's (not the compiled
+ * conditions' cards), pending has a bit per such task not done */
+#define MAXS 8 /* seats, in condeval.h */
+#define MAXSUIT 16
+#define MAXTR 32
+#define MAXCOND 64
+#define MAXL 64
+#define MAXVARS 16
+#define MAXPART 8
+typedef struct {
+    int n, nplays, ntr, ntasks;
+    u64 hands[MAXS];
+    int play_card[MAXS];
+    int won_count[MAXS];
+    const u64 *task_bits;
+    const int *task_owner;
+    u64 pending;
+} World;
+#include "../bots/condeval.h"
 
 typedef struct {
     int score, cid, nl, wp, w, wc, o;
@@ -55,9 +82,9 @@ typedef struct {
     int n, ncards, nsuits, total, must_follow, check_order, merge, ntasks, nspans;
     int card_suit[MAXC], order_rank[MAXC], owner_of[MAXC], task_of[MAXC];
     int *power; /* (nsuits + 1) * ncards: power[(led + 1) * ncards + cid] */
-    u64 suit_mask[MAXS], higher[MAXC], lower[MAXC], order_cards;
-    int span_lo[MAXS], span_len[MAXS];
-    u64 span_mask[MAXS];
+    u64 suit_mask[MAXSU], higher[MAXC], lower[MAXC], order_cards;
+    int span_lo[MAXSU], span_len[MAXSU];
+    u64 span_mask[MAXSU];
     int n_num, num_task[MAXT], num_k[MAXT];
     int n_omega, omega_task[MAXT];
     int n_arrow, arrow_task[MAXT], arrow_r[MAXT];
@@ -67,6 +94,7 @@ typedef struct {
     /* free draft: the undrafted task cards (owned by whoever wins them), the cards beating each card led */
     int draft;
     u64 undrafted, beaters[MAXC];
+    int mclass[MAXC]; /* merge only cards of one class (conditions tell the classes apart: native.merge_classes) */
     /* card-blind mission conditions as an automaton over trick winners (TrickSearch.winner_automaton):
      * na states; a_child[state * n + w] is the state after seat w wins a trick (-1: a condition fails),
      * a_complete[state] whether every condition is done there; astate is the position's state */
@@ -78,6 +106,18 @@ typedef struct {
      * trumplike: the cards strong in every led suit; beats_any[c]: the cards stronger than c in some led suit */
     uint8_t *a_most;
     u64 trumplike, beats_any[MAXC];
+    /* mission conditions evaluated here (cx NULL without): the view cw they read, the game's tasks in it,
+     * the conditions done, and the history summary of the key (TrickSearch._key): each seat's won cards and
+     * the cards it won tricks with; ckbits: bits of a card's place in the key */
+    CondCtx *cx;
+    World cw;
+    u64 real_bits[MAXT];
+    int real_owner[MAXT], nreal, ckbits;
+    u64 cond_done, won[MAXN], winmask[MAXN];
+    /* the history digest (native.py: history_digest), when the conditions read the past only through the values
+     * of quantifiers over the tricks (dig_node) and each seat's tricks won (dig_counts): the key holds those
+     * values instead of the summary */
+    int digest, ndig, dig_node[16], dig_counts, dig_winners;
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -103,7 +143,7 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static inline int low_index(u64 m) { return __builtin_ctzll(m); }
+static void sync_view(Ctx *c);
 
 /* ------------------------------------------------------------------ table */
 /* A position's relative key packed into KEYW words (exact, no hashing shortcut):
@@ -218,7 +258,67 @@ static inline u64 compress16(u64 x, u64 m) {
 
 /* Per suit: the number of remaining cards, then bit-planes over those cards in rank order: the holder's
  * seat number bit by bit, then "open task card". */
+/* With mission conditions: the leader, the open tasks, the conditions done and, per card, where it is: in a
+ * hand (the seat), won by a seat (n + seat), won by a seat as the trick's winning card (2n + seat), nowhere
+ * (3n): exactly the Python search's summary key (hands, won cards, cards won with, tricks won). */
+static void make_cond_key(Ctx *c, Key *k) {
+    memset(k, 0, sizeof(Key));
+    int bit = 0, n = c->n;
+    put_bits(k, &bit, 1, 1);
+    put_bits(k, &bit, (u64)c->leader, 3);
+    u64 open_idx = 0;
+    for (u64 m = c->open_tasks; m; m &= m - 1) open_idx |= 1ULL << c->task_of[low_index(m)];
+    put_bits(k, &bit, open_idx, c->ntasks);
+    put_bits(k, &bit, c->cond_done, c->cx->ncond);
+    uint8_t place[MAXC];
+    memset(place, 3 * n, sizeof place);
+    for (int seat = 0; seat < n; seat++) {
+        for (u64 m = c->hands[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)seat;
+        for (u64 m = c->won[seat]; m; m &= m - 1)
+            place[low_index(m)] = (uint8_t)(((c->winmask[seat] >> low_index(m)) & 1 ? 2 * n : n) + seat);
+    }
+    for (int cid = 0; cid < c->ncards; cid++) put_bits(k, &bit, place[cid], c->ckbits);
+}
+
+/* With the history digest: the leader, the open tasks, the conditions done, who holds each card (n: nobody; or
+ * n + the seat that won it when the conditions read who won a card, 2n: nobody), the digest's values (16 bits
+ * each, 0xFFFF for an error or a value beyond) and each seat's tricks won. */
+static void make_digest_key(Ctx *c, Key *k) {
+    memset(k, 0, sizeof(Key));
+    int bit = 0, n = c->n;
+    CondCtx *x = c->cx;
+    put_bits(k, &bit, 1, 1);
+    put_bits(k, &bit, (u64)c->leader, 3);
+    u64 open_idx = 0;
+    for (u64 m = c->open_tasks; m; m &= m - 1) open_idx |= 1ULL << c->task_of[low_index(m)];
+    put_bits(k, &bit, open_idx, c->ntasks);
+    put_bits(k, &bit, c->cond_done, x->ncond);
+    uint8_t place[MAXC];
+    memset(place, c->dig_winners ? 2 * n : n, sizeof place);
+    for (int seat = 0; seat < n; seat++) {
+        for (u64 m = c->hands[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)seat;
+        if (c->dig_winners)
+            for (u64 m = c->won[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)(n + seat);
+    }
+    for (int cid = 0; cid < c->ncards; cid++) put_bits(k, &bit, place[cid], c->ckbits);
+    sync_view(c);
+    for (int j = 0; j < c->ndig; j++) {
+        x->err = 0;
+        x->steps = 0;
+        ll v = ev(x, c->dig_node[j]);
+        put_bits(k, &bit, (x->err || v < 0 || v >= 0xFFFF) ? 0xFFFF : (u64)v, 16);
+    }
+    x->err = 0;
+    if (c->dig_counts)
+        for (int seat = 0; seat < n; seat++) put_bits(k, &bit, (u64)c->cw.won_count[seat], 6);
+}
+
 static void make_key(Ctx *c, Key *k) {
+    if (c->cx) {
+        if (c->digest) make_digest_key(c, k);
+        else make_cond_key(c, k);
+        return;
+    }
     u64 planes[3] = {0, 0, 0}, all = 0;
     for (int seat = 0; seat < c->n; seat++) {
         u64 h = c->hands[seat];
@@ -451,6 +551,41 @@ static int tokens_ok(Ctx *c, const int *completed, int ncomp, int before, int af
     return 1;
 }
 
+/* ------------------------------------------------------------------ mission conditions */
+/* The view the conditions read, from the search state (what changes during a trick). */
+static void sync_view(Ctx *c) {
+    World *w = &c->cw;
+    memcpy(w->hands, c->hands, sizeof(u64) * (size_t)c->n);
+    w->nplays = c->nplays;
+    for (int k = 0; k < c->nplays; k++) w->play_card[k] = c->plays_cid[k];
+    w->ntr = c->ntricks;
+    u64 pending = 0;
+    for (int i = 0; i < c->nreal; i++)
+        if (c->open_tasks & c->real_bits[i]) pending |= 1ULL << i;
+    w->pending = pending;
+    c->cx->w = w;
+}
+
+/* TrickSearch._conditions: the conditions not done yet (only those checked after every play when
+ * after_play), fail_if before done_if, in order. R_LOST when one fails, R_ERROR when one raises an error,
+ * else R_WIN with the conditions newly done in *newly. */
+static int judge_conditions(Ctx *c, int after_play, u64 *newly) {
+    CondCtx *x = c->cx;
+    sync_view(c);
+    x->err = 0;
+    *newly = 0;
+    for (int i = 0; i < x->ncond; i++) {
+        if ((c->cond_done >> i) & 1) continue;
+        if (after_play && x->check[i] != 1) continue;
+        x->steps = 0;
+        if (any_part(x, x->fail_parts[i])) return x->err ? R_ERROR : R_LOST;
+        if (x->err) return R_ERROR;
+        if (any_part(x, x->done_parts[i])) *newly |= 1ULL << i;
+        if (x->err) return R_ERROR;
+    }
+    return R_WIN;
+}
+
 /* ------------------------------------------------------------------ search */
 static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int towner);
 
@@ -512,9 +647,11 @@ static int descend(Ctx *c, u64 mask, int winner, int before, int after, int numb
 }
 
 static int end_trick_owned(Ctx *c, int winner, int towner);
+static int end_trick_cond(Ctx *c, int winner, int win_cid, int towner);
 
 /* free draft: the winner takes the undrafted tasks of the trick if it has room for them */
-static int end_trick(Ctx *c, int winner, int towner) {
+static int end_trick(Ctx *c, int winner, int win_cid, int towner) {
+    if (c->cx) return end_trick_cond(c, winner, win_cid, towner);
     u64 m = c->table & c->open_tasks;
     u64 free = m & c->undrafted;
     if (free) {
@@ -566,6 +703,83 @@ static int end_trick_owned(Ctx *c, int winner, int towner) {
     return r;
 }
 
+/* TrickSearch._end_trick_owned with mission conditions: the trick joins the history (condeval.h's records),
+ * every condition not done is judged, then success, the end of the hands or the next trick. */
+static int end_trick_cond(Ctx *c, int winner, int win_cid, int towner) {
+    u64 mask = c->table;
+    u64 m = mask & c->open_tasks;
+    if (m && towner != winner) return R_LOST;
+    int before = c->ndone, number = c->ntricks + 1;
+    int completed[MAXT], ncomp = 0;
+    for (u64 t = m; t; t &= t - 1) completed[ncomp++] = c->task_of[low_index(t)];
+    int after = before + ncomp;
+    if (ncomp && c->has_tokens && !tokens_ok(c, completed, ncomp, before, after)) return R_LOST;
+    CondCtx *x = c->cx;
+    if (c->ntricks >= MAXTR) return R_ERROR;
+    int wc = win_cid >= 0 ? win_cid : c->plays_cid[0];
+    TrickRec *rec = &x->hist[c->ntricks];
+    rec->leader = c->leader;
+    rec->winner = winner;
+    rec->wincard = wc;
+    rec->nplays = c->nplays;
+    for (int k = 0; k < c->nplays; k++) {
+        rec->seat[k] = c->plays_seat[k];
+        rec->card[k] = c->plays_cid[k];
+    }
+    rec->mask = mask;
+    rec->upto = mask | (c->ntricks ? x->hist[c->ntricks - 1].upto : 0);
+    rec->memo_valid = 0;
+    rec->serial = ++x->serials;
+    rec->prev_serial = c->ntricks ? x->hist[c->ntricks - 1].serial : 0;
+    /* apply the trick (undone below) */
+    u64 won_before = c->won[winner], winmask_before = c->winmask[winner];
+    c->won[winner] |= mask;
+    c->winmask[winner] |= 1ULL << wc;
+    c->cw.won_count[winner]++;
+    for (int q = 0; q < ncomp; q++) c->task_trick[completed[q]] = number;
+    u64 open_before = c->open_tasks, saved_remaining = c->remaining;
+    int saved_nplays = c->nplays, saved_led = c->led, saved_leader = c->leader;
+    int sp_seat[MAXN], sp_cid[MAXN];
+    memcpy(sp_seat, c->plays_seat, sizeof sp_seat);
+    memcpy(sp_cid, c->plays_cid, sizeof sp_cid);
+    c->open_tasks = open_before & ~mask;
+    c->ndone = after;
+    c->ntricks = number;
+    c->nplays = 0;
+    c->led = -1;
+    c->leader = winner;
+    u64 newly;
+    int r = judge_conditions(c, 0, &newly);
+    if (r == R_WIN) {
+        c->cond_done |= newly;
+        int last = number >= c->total, done = 1;
+        for (int i = 0; i < x->ncond && done; i++)
+            if (!((c->cond_done >> i) & 1) && !(last && x->done_at[i] < 0)) done = 0;
+        if (after == c->ntasks && done && (last || !c->late)) r = R_WIN;
+        else if (last) r = R_LOST;
+        else {
+            c->remaining = saved_remaining & ~mask;
+            r = trick_body(c);
+        }
+        c->cond_done &= ~newly;
+    }
+    c->leader = saved_leader;
+    c->led = saved_led;
+    c->nplays = saved_nplays;
+    memcpy(c->plays_seat, sp_seat, sizeof sp_seat);
+    memcpy(c->plays_cid, sp_cid, sizeof sp_cid);
+    c->remaining = saved_remaining;
+    c->table = mask;
+    c->ndone = before;
+    c->open_tasks = open_before;
+    c->ntricks = number - 1;
+    for (int q = 0; q < ncomp; q++) c->task_trick[completed[q]] = 0;
+    c->cw.won_count[winner]--;
+    c->won[winner] = won_before;
+    c->winmask[winner] = winmask_before;
+    return r;
+}
+
 static void sort_moves(Move *mv, int k) {
     /* insertion sort, descending by (score, cid): the Python search sorts the tuples in reverse */
     for (int i = 1; i < k; i++) {
@@ -598,7 +812,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     const int *prow = led >= 0 ? c->power + (led + 1) * c->ncards : NULL;
     Move moves[MAXC];
     int nm = 0;
-    int maxp[MAXN * (MAXS + 1)];
+    int maxp[MAXN * (MAXSU + 1)];
     memset(maxp, 0xFF, sizeof maxp); /* -1: not computed yet */
     /* free draft: undrafted task cards go to the trick's winner, who must still have room for them */
     u64 undrafted = c->undrafted & open_tasks;
@@ -616,7 +830,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             u64 above = remaining & c->higher[cid];
             if (above) {
                 u64 nxt = above & -above;
-                if ((legal & nxt) && !(open_tasks & nxt)) continue;
+                if ((legal & nxt) && !(open_tasks & nxt) && c->mclass[cid] == c->mclass[low_index(nxt)]) continue;
             }
         }
         int nl, p;
@@ -638,7 +852,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             int found = 0;
             for (int x = 0; x < n; x++) {
                 if (((allowed >> x) & 1) && !((played >> x) & 1)) {
-                    int mk = x * (MAXS + 1) + (nl + 1);
+                    int mk = x * (MAXSU + 1) + (nl + 1);
                     int mp = maxp[mk];
                     if (mp < 0) mp = maxp[mk] = max_power(c, x, nl);
                     if (mp > wp) {
@@ -668,7 +882,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
                 int found = 0;
                 for (int x = 0; x < n; x++) {
                     if (c->quota_left[x] >= nf && !((played >> x) & 1)) {
-                        int mk = x * (MAXS + 1) + (nl + 1);
+                        int mk = x * (MAXSU + 1) + (nl + 1);
                         int mp = maxp[mk];
                         if (mp < 0) mp = maxp[mk] = max_power(c, x, nl);
                         if (mp > wp) {
@@ -686,7 +900,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
                 score = 3000 + (is_task ? 500 : 0) - rank;
                 if (pos == 0 && !(remaining & ~hand & c->higher[cid])) score += 400;
             } else {
-                int mk = o * (MAXS + 1) + (nl + 1);
+                int mk = o * (MAXSU + 1) + (nl + 1);
                 int mp = maxp[mk];
                 if (mp < 0) mp = maxp[mk] = max_power(c, o, nl);
                 if (mp <= wp) continue;
@@ -727,10 +941,19 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
         c->table |= bit;
         c->led = mv->nl;
         int r;
-        if (last)
-            r = end_trick(c, mv->w, mv->o);
-        else
+        if (last) {
+            r = end_trick(c, mv->w, mv->wc, mv->o);
+        } else if (c->cx && c->cx->after_play) {
+            u64 newly;
+            r = judge_conditions(c, 1, &newly);
+            if (r == R_WIN) {
+                c->cond_done |= newly;
+                r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+                c->cond_done &= ~newly;
+            }
+        } else {
             r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+        }
         c->led = led;
         c->table ^= bit;
         c->nplays--;
@@ -766,8 +989,8 @@ void *ck_new(const long long *cfg, long long max_table) {
     c->n_num = (int)cfg[i++];
     c->n_omega = (int)cfg[i++];
     c->n_arrow = (int)cfg[i++];
-    if (c->n < 1 || c->n > MAXN || c->ncards < 1 || c->ncards > MAXC || c->nsuits < 1 || c->nsuits > MAXS ||
-        c->ntasks > MAXT || c->nspans > MAXS || c->n_num > MAXT || c->n_omega > MAXT || c->n_arrow > MAXT) {
+    if (c->n < 1 || c->n > MAXN || c->ncards < 1 || c->ncards > MAXC || c->nsuits < 1 || c->nsuits > MAXSU ||
+        c->ntasks > MAXT || c->nspans > MAXSU || c->n_num > MAXT || c->n_omega > MAXT || c->n_arrow > MAXT) {
         free(c);
         return NULL;
     }
@@ -839,17 +1062,45 @@ void *ck_new(const long long *cfg, long long max_table) {
         for (int k = 0; k < nc; k++) c->beats_any[k] = (u64)cfg[i++];
         while ((1 << c->abits) < c->na) c->abits++;
     }
+    for (int k = 0; k < nc; k++) c->mclass[k] = (int)cfg[i++];
+    /* mission conditions (native.py: the game's tasks, then condcode.py's Program.encode) */
+    if (cfg[i++]) {
+        c->nreal = (int)cfg[i++];
+        if (c->nreal < 0 || c->nreal > c->ntasks || c->na || c->draft) goto refuse;
+        for (int k = 0; k < c->nreal; k++) {
+            c->real_bits[k] = (u64)cfg[i++];
+            c->real_owner[k] = (int)cfg[i++];
+        }
+        long long plen = cfg[i++]; /* the program's length */
+        c->cx = cond_ctx_new(cfg + i);
+        if (!c->cx || c->cx->total_tricks != c->total || c->cx->ncond > 64) goto refuse;
+        c->cw.n = c->n;
+        c->cw.ntasks = c->nreal;
+        c->cw.task_bits = c->real_bits;
+        c->cw.task_owner = c->real_owner;
+        i += (int)plen;
+        c->digest = (int)cfg[i++];
+        if (c->digest) {
+            c->ndig = (int)cfg[i++];
+            if (c->ndig < 0 || c->ndig > 16) goto refuse;
+            for (int k = 0; k < c->ndig; k++) {
+                c->dig_node[k] = (int)cfg[i++];
+                if (c->dig_node[k] < 0 || c->dig_node[k] >= c->cx->nnodes) goto refuse;
+            }
+            c->dig_counts = (int)cfg[i++];
+            c->dig_winners = (int)cfg[i++];
+        }
+        int places = c->digest ? (c->dig_winners ? 2 * c->n + 1 : c->n + 1) : 3 * c->n + 1;
+        while ((1 << c->ckbits) < places) c->ckbits++;
+    }
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
     int span_cards = 0;
     for (int k = 0; k < c->nspans; k++) span_cards += c->span_len[k];
-    if (1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + c->abits + 5 * c->nspans +
-            span_cards * (c->holder_bits + 1) > 64 * KEYW) {
-        free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most);
-        free(c->power);
-        free(c);
-        return NULL;
-    }
+    if (c->cx ? 1 + 3 + c->ntasks + c->cx->ncond + nc * c->ckbits + 16 * c->ndig + 6 * c->n * c->dig_counts > 64 * KEYW
+              : 1 + 3 + c->ntasks + (c->draft ? 6 * c->n : 0) + c->abits + 5 * c->nspans +
+                    span_cards * (c->holder_bits + 1) > 64 * KEYW)
+        goto refuse;
     for (int lead = 0; lead < c->n; lead++)
         for (int pos = 0; pos < c->n; pos++) {
             int bits = 0;
@@ -858,19 +1109,21 @@ void *ck_new(const long long *cfg, long long max_table) {
         }
     c->max_table = max_table;
     compress_init();
-    if (!table_alloc(c, 1 << 10)) { /* grows on demand: a draft search holds one table per assignment */
-        free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most);
-        free(c->power);
-        free(c);
-        return NULL;
-    }
+    if (!table_alloc(c, 1 << 10)) goto refuse; /* grows on demand: a draft search holds one table per assignment */
     return c;
+refuse:
+    if (c->cx) cond_ctx_free(c->cx);
+    free(c->a_child); free(c->a_allowed); free(c->a_complete); free(c->a_most);
+    free(c->power);
+    free(c);
+    return NULL;
 }
 
 void ck_free(void *p) {
     Ctx *c = (Ctx *)p;
     if (!c) return;
     free(c->slots);
+    if (c->cx) cond_ctx_free(c->cx);
     free(c->a_child);
     free(c->a_allowed);
     free(c->a_complete);
@@ -932,6 +1185,14 @@ static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds
     for (int k = 0; k < c->n; k++) c->quota_left[k] = (int)pos[i++];
     c->astate = c->na ? (int)pos[i++] : 0;
     if (c->na && (c->astate < 0 || c->astate >= c->na)) return R_LOST;
+    if (c->cx) { /* the conditions done, won cards, cards won with, then the tricks so far (condcode.trick_tail) */
+        c->cond_done = (u64)pos[i++];
+        for (int k = 0; k < c->n; k++) c->won[k] = (u64)pos[i++];
+        for (int k = 0; k < c->n; k++) c->winmask[k] = (u64)pos[i++];
+        const ll *pp = pos + i;
+        memset(c->cw.won_count, 0, sizeof c->cw.won_count);
+        if (read_tricks(c->cx, &pp, c->n, c->cw.won_count) != c->ntricks) return R_ERROR;
+    }
     c->only = -1;
     c->max_nodes = max_nodes < 0 ? -1 : c->nodes + max_nodes;
     c->deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;

@@ -30,15 +30,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from crewkit.dsl import ast as A
+from crewkit.families.trick_taking.condshapes import match_cards_won_by
 
 if TYPE_CHECKING:
     from crewkit.families.trick_taking.engine.rules import Condition
-
-# a fixed card set: the DSL calls whose result does not depend on the game state
-_STATIC_SETS = ("cards_of", "cards_of_rank")
-# names that stand for a seat fixed once the tricks begin
-_SEAT_NAMES = ("commander", "dealer")
-
 
 @dataclass
 class CompiledConditions:
@@ -51,71 +46,6 @@ class CompiledConditions:
     # only when the hands run out, so the mission cannot succeed before the last trick
     late: bool = False
     why: dict[int, str] = field(default_factory=dict)  # index of a condition not compiled -> why not
-
-
-def _is_won_by(node: A.Expr, var: str) -> bool:
-    return (isinstance(node, A.Call) and node.func == "won_by" and len(node.args) == 1
-            and isinstance(node.args[0], A.Name) and node.args[0].name == var)
-
-
-def _static(node: A.Expr, roles: Sequence[str]) -> bool:
-    """Does ``node`` stand for a value fixed during the tricks (a card set or a seat)?"""
-    if isinstance(node, A.Int | A.CardLit):
-        return True
-    if isinstance(node, A.Name):
-        return node.name in _SEAT_NAMES or node.name in roles
-    if isinstance(node, A.ListLit):
-        return all(isinstance(x, A.CardLit) for x in node.items)
-    if isinstance(node, A.Call) and node.func in _STATIC_SETS and len(node.args) == 1:
-        arg = node.args[0]
-        return isinstance(arg, A.Int) or (isinstance(arg, A.Name) and arg.name not in roles)
-    return False
-
-
-def match_cards_won_by(fail: A.Expr | None, done: A.Expr | None, roles: Sequence[str]
-                       ) -> tuple[A.Expr, A.Expr, bool] | None:
-    """(CARDS, WHO, UNPLAYED_OK) when the condition is "every card of CARDS is won by WHO" (UNPLAYED_OK: or
-    left unplayed when the hands run out), else None."""
-    if not (isinstance(fail, A.Quant) and fail.kind == "any" and isinstance(fail.body, A.Binary)
-            and fail.body.op == "and"):
-        return None
-    var = fail.var
-    parts = [fail.body.left, fail.body.right]
-    who: A.Expr | None = None
-    saw_none = False
-    for p in parts:
-        if not (isinstance(p, A.Compare) and p.op == "!="):
-            return None
-        a, b = (p.left, p.right) if _is_won_by(p.left, var) else (p.right, p.left)
-        if not _is_won_by(a, var):
-            return None
-        if isinstance(b, A.NoneLit):
-            saw_none = True
-        else:
-            who = b
-    if not saw_none or who is None or not _static(who, roles) or not _static(fail.source, roles):
-        return None
-    if isinstance(who, A.CardLit | A.ListLit) or not isinstance(fail.source, A.ListLit | A.Call):
-        return None
-    # done_if: all(v in CARDS: won_by(v) == WHO [or left_unplayed(v)])
-    if not (isinstance(done, A.Quant) and done.kind == "all" and done.source == fail.source):
-        return None
-    v2 = done.var
-    body = done.body
-    unplayed_ok = False
-    if isinstance(body, A.Binary) and body.op == "or":
-        unplayed_ok = True
-        extra = body.right
-        if not (isinstance(extra, A.Call) and extra.func == "left_unplayed" and len(extra.args) == 1
-                and isinstance(extra.args[0], A.Name) and extra.args[0].name == v2):
-            return None
-        body = body.left
-    if not (isinstance(body, A.Compare) and body.op == "=="):
-        return None
-    a, b = (body.left, body.right) if _is_won_by(body.left, v2) else (body.right, body.left)
-    if not _is_won_by(a, v2) or b != who:
-        return None
-    return fail.source, who, unplayed_ok
 
 
 def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequence[str], *,

@@ -45,10 +45,15 @@ tasks to take needs ``ceil(q / n)`` more tricks, the open task cards of one hand
 :meth:`TrickSearch._sweeps` (the leader wins every trick left while another seat still must take a task).
 :meth:`TrickSearch.run_split` searches each first play side by side with growing budgets.
 
-**The C search**: for positions without conditions, draws, suitless or free cards, :meth:`TrickSearch.run`
-hands the search to ``_native.c`` (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this
-file's trick search node for node: same verdicts, node counts and lines, about fifty times faster. A change to
-the search here must be made there too; ``tests/solve/test_native.py`` compares the two.
+**The C search**: for positions without draws, suitless or free cards, :meth:`TrickSearch.run` hands the search
+to ``_native.c`` (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this file's trick search
+node for node: same verdicts, node counts and lines, about fifty times faster. Mission conditions go with it:
+card-blind ones as the winner automaton, any other shape the fast bot's condition program
+(:mod:`crewkit.families.trick_taking.bots.condcode`) reads, evaluated by its C evaluator. With those, the C
+table is keyed by the history summary below (node for node this file), or, when the conditions read the past
+only through quantifiers over the tricks whose bodies read their own trick, by those quantifiers' values
+(``native.history_digest``: exact, fewer nodes). A change to the search here must be made there too;
+``tests/solve/test_native.py`` and ``tests/solve/test_native_conditions.py`` compare the two.
 
 Beside this file: :mod:`crewkit.families.trick_taking.solve.view` (the conditions' view of the search state),
 :mod:`crewkit.families.trick_taking.solve.automaton` (the guard),
@@ -107,7 +112,10 @@ class TrickSearch:
 
     def __init__(self, game: Game, *, merge: bool | None = None, history: str = "summary",
                  use_table: bool = True, native: bool | None = None,
-                 quotas: Sequence[int] | None = None, compile_conditions: bool = True) -> None:
+                 quotas: Sequence[int] | None = None, compile_conditions: bool = True, digest: bool = True) -> None:
+        # ``digest``: the C search keys positions with conditions by what they read of the past when that is a few
+        # values (native.history_digest: exact, fewer nodes); False: by the history summary, node for node the
+        # Python search
         # a game in its draft phase is searched as a free draft (see the module's docstring); ``quotas``
         # overrides how many of the undrafted tasks each seat takes (a gold-frame hand-over moves one) (or a
         # commander's distribution at its start: the setup phase with quotas, see
@@ -315,6 +323,10 @@ class TrickSearch:
         # the C search (crewkit/families/trick_taking/solve/native.py) for plain positions: same nodes, same
         # order, faster
         self._native: Any = None
+        self.native_error = False  # a condition raised an error in the C search: Python took over
+        self.use_native = native is not False
+        self.digest = digest
+        self.program_why = ""  # why the C search does not evaluate the conditions (native.condition_program)
         if native is not False:
             from crewkit.families.trick_taking.solve import native as native_mod
 
@@ -404,16 +416,12 @@ class TrickSearch:
     def condition_paths(self) -> list[dict[str, str]]:
         """How the search checks each mission condition: ``compiled`` (a native check, see
         :mod:`crewkit.families.trick_taking.solve.compiled`), ``winners`` (card-blind: evaluated once per
-        sequence of trick winners) or ``dsl`` (evaluated through the DSL at every trick or play: the slower
-        path)."""
+        sequence of trick winners), ``program`` (any other shape, translated by
+        :mod:`crewkit.families.trick_taking.bots.condcode` and evaluated at every trick or play in the C search)
+        or ``dsl`` (evaluated through the DSL at every trick or play in Python: the slower path)."""
         engine = "the C search" if self.native else "the Python search"
         out = [{"id": cid, "path": "compiled", "how": f"{shape}, as search tasks of {engine}", "why": ""}
                for cid, shape in self.compiled_conditions]
-        from crewkit.families.trick_taking.solve.compiled import card_blind
-
-        roles = list(self.game.rules.roles) + list(self.roles)
-        blind_ids = {c.id for c in self.conditions if all(
-            e is None or card_blind(e, roles) for e in (c.fail_expr, c.done_expr))}
         for c in self.conditions:
             if self.card_blind and self.native:
                 out.append({"id": c.id, "path": "winners", "why": "",
@@ -429,15 +437,24 @@ class TrickSearch:
                     why = "the C search does not model this position (deck, draws or a free draft)"
                 out.append({"id": c.id, "path": "winners", "why": why,
                             "how": "reads trick winners only, checked once per winner sequence in the Python search"})
+            elif self.native:
+                # why it is not search tasks (compiled.py), when that was tried
+                tasks_why = self._cond_why.get(c.id)
+                out.append({"id": c.id, "path": "program", "why": "",
+                            "how": "translated into a program evaluated at every "
+                                   f"{'play' if c.check == 'after-play' else 'trick'} in the C search"
+                                   + (f" (not search tasks: {tasks_why})" if tasks_why else "")})
             else:
                 if self.compile_switched_off:
                     why = "the compiled paths were switched off (compile_conditions=False)"
-                elif c.check == "after-play":
-                    why = "checked after every play (it can fail in the middle of a trick)"
-                elif c.id in blind_ids:
-                    why = "another condition of the mission reads cards, so every condition is evaluated as DSL"
+                elif self.native_error:
+                    why = "it raised an error in the C search (which the engine reports), so the Python search took over"
                 else:
-                    why = self._cond_why.get(c.id) or "it reads cards, not only trick winners"
+                    from crewkit.families.trick_taking.solve import native as native_lib
+
+                    why = native_lib.why_not(self)
+                    if self._cond_why.get(c.id):
+                        why += f"; not search tasks: {self._cond_why[c.id]}"
                 out.append({"id": c.id, "path": "dsl", "how": "evaluated through the DSL in the Python search",
                             "why": why})
         order = {c.id: i for i, c in enumerate(self.game.conditions)}
@@ -608,7 +625,7 @@ class TrickSearch:
         return self._native is not None
 
     def _run_native(self, max_nodes: int | None, deadline: float | None, only: int = -1) -> bool:
-        from crewkit.families.trick_taking.solve.native import R_LOST, R_NODES, R_WIN
+        from crewkit.families.trick_taking.solve.native import R_ERROR, R_LOST, R_NODES, R_WIN
 
         seconds = None if deadline is None else deadline - time.perf_counter()
         code, line = self._native.run(self, max_nodes, seconds, only)
@@ -618,7 +635,33 @@ class TrickSearch:
             return True
         if code == R_LOST:
             return False
+        if code == R_ERROR:
+            return self._python_instead(only)
         raise SearchAborted("node budget" if code == R_NODES else "time")
+
+    def _python_instead(self, only: int) -> bool:
+        """The position again in Python: a condition raised an error in the C search (``none`` where a number is
+        needed, ...), which the Python search meets as the engine does (from now on, for this search)."""
+        self._native = None
+        self.native_error = True
+        self.dead.clear()
+        self._next_check = self.nodes + 256
+        self.line = []
+        self._reset_position()
+        if self.plays:
+            first = self._mid_trick()
+            ok = first is not None and self._play(*first)
+        elif only >= 0:
+            rem = 0
+            for h in self.hands:
+                rem |= h
+            self.remaining = rem
+            self._only = only
+            ok = self._play(0, 0, self.leader, -1, -1)
+        else:
+            ok = self._trick_start()
+        self.line.reverse()
+        return ok
 
     def _check_budget(self) -> None:
         self._next_check = self.nodes + 256

@@ -1,8 +1,13 @@
-"""The C trick search (``_native.c``) for plain missions, loaded through ctypes.
+"""The C trick search (``_native.c``), loaded through ctypes.
 
-The C file mirrors :class:`crewkit.families.trick_taking.solve.core.TrickSearch` for positions without mission
-conditions, neighbour draws, suitless or free cards (free drafts included): the same nodes in the same order,
-so the same verdicts, node counts and winning lines, about fifty times faster. :class:`TrickSearch` uses it on
+The C file mirrors :class:`crewkit.families.trick_taking.solve.core.TrickSearch` for positions without neighbour
+draws, suitless or free cards (free drafts included): the same nodes in the same order, so the same verdicts,
+node counts and winning lines, about fifty times faster. Mission conditions are read either as a winner
+automaton (card-blind ones) or, any other shape, as the program
+:func:`crewkit.families.trick_taking.bots.condcode.compile_program` makes of them, evaluated by the fast bot's
+evaluator (``bots/condeval.h``, included by ``_native.c``); a condition that raises an error there (``none``
+where a number is needed, ...) sends the position back to the Python search, which meets it as the engine
+does. :class:`TrickSearch` uses it on
 its own when it can (``native=None``); ``native=False`` keeps the search in Python.
 
 The library is found, compiled and checked by :class:`crewkit.nativelib.NativeLibrary` (first found wins: a
@@ -20,16 +25,18 @@ from __future__ import annotations
 import ctypes
 import signal
 import threading
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from crewkit.nativelib import NativeLibrary
 
 if TYPE_CHECKING:
+    from crewkit.families.trick_taking.bots.condcode import Program
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
-ABI = 5
-R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT = 1, 0, -1, -2, -3
+ABI = 6
+R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT, R_ERROR = 1, 0, -1, -2, -3, -4
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -73,7 +80,11 @@ def _config(search: TrickSearch) -> list[int]:
     s = search
     nc = len(s.cards)
     nsuits = len(s.deck.suits)
-    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(s.check_order), int(s.merge), s.ntasks,
+    # with a condition program and the digest: merge the cards the conditions cannot tell apart (merge_classes)
+    program = condition_program(s)
+    classes = merge_classes(program, s.card_rank) if program is not None and s.digest and s.contiguous else None
+    merge = s.merge or classes is not None
+    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(s.check_order), int(merge), s.ntasks,
            len(s.spans), len(s.numbered), len(s.omegas), len(s.arrows)]
     cfg += s.card_suit
     cfg += s.order_rank
@@ -109,20 +120,254 @@ def _config(search: TrickSearch) -> list[int]:
             cfg += list(most)
         cfg.append(s.trumplike)
         cfg += s.beats_any
+    cfg += classes if classes is not None else [0] * nc
+    # other mission conditions: the game's tasks (what the conditions' ``tasks`` are), then the program
+    if program is None:
+        cfg.append(0)
+    else:
+        cfg += [1, s.nreal]
+        for t in s.task_objs[:s.nreal]:
+            cfg += [t.card.bit, -1 if t.owner is None else t.owner]
+        data = program.encode(s.deck)
+        cfg += [len(data), *data]
+        digest = history_digest(program) if s.digest else None
+        if digest is None:
+            cfg.append(0)
+        else:
+            nodes, counts, winners = digest
+            cfg += [1, len(nodes), *nodes, int(counts), int(winners)]
     return cfg
+
+
+def condition_program(search: TrickSearch) -> Program | None:
+    """The conditions the search evaluates (not card-blind: those are an automaton) as a program for the C
+    search, or None (then :attr:`TrickSearch.program_why` says why)."""
+    s = search
+    if not s.conditions or s.card_blind:
+        return None
+    if hasattr(s, "_program"):
+        return cast("Program | None", s._program)
+    from crewkit.families.trick_taking.bots.condcode import compile_program
+
+    roles: dict[str, int | None] = {name: s.roles.get(name) for name in s.game.rules.roles}
+    roles.update(s.roles)
+    program, why = compile_program(s.conditions, s.deck, roles, s.commander, s.total,
+                                   [t.token for t in s.task_objs[:s.nreal]], dealer=s.dealer, mode=s.mode)
+    s._program = program  # type: ignore[attr-defined]
+    s.program_why = why
+    return program
 
 
 def fits(search: TrickSearch) -> bool:
     """Can the C search take this position? (the rules it mirrors; card ids below 63)"""
     s = search
+    dsl = (bool(s.conditions) and not s.card_blind and s.guard is None and not s.draws and not s.draft
+           and not s.compile_switched_off and s.n <= 5 and condition_program(s) is not None)
     return (
-        s.relative and (s.plain or (s.automaton is not None and s.automaton.root >= 0 and not s.draws))
+        ((s.relative and (s.plain or (s.automaton is not None and s.automaton.root >= 0 and not s.draws))) or dsl)
         and s.use_table and s.history == "summary"
         and not s.free_mask and not s.special_mask and s.must_follow
         and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
         and 1 + len(s.cards) + len(s.spans) <= 55
         and all(wmask.bit_length() <= 16 for _, wmask in s.spans)
     )
+
+
+# What a condition may read of a position without reading the past (the digest's rules, see history_digest):
+# constants, the hands and the trick in progress, the cards played (the deal is fixed), the tricks played and
+# left, the tasks done, seats and card, suit and task fields that never change.
+_POSITION_OPS = frozenset((
+    "CONST", "VAR", "PLAYERS", "TASKS", "CURCARDS", "PLAYED_N", "LEFT_N", "NOT", "NEG", "AND", "OR", "ADD", "SUB",
+    "MUL", "FDIV", "MOD", "IF", "EQ", "NE", "LT", "LE", "GT", "GE", "IN", "NOTIN", "LISTLIT", "CONSTLIST", "HAND",
+    "PLAYED", "LEFT_UNPLAYED", "LEFT_OF", "RIGHT_OF", "IS_TRUMP", "IS_COLOUR", "COUNTLIST", "ABS", "MAX2", "MIN2",
+    "TASK_OF", "DONE", "TASKS_OF", "C_SUIT", "C_RANK", "C_TRUMP", "C_SPECIAL", "K_CARD", "K_OWNER", "K_TOKEN",
+    "K_DONE", "S_TRUMP", "ALL", "ANY", "COUNT", "SUM", "MAX", "MIN", "STABLE", "MEMO", "OTHERS", "TRICKS_WON"))
+_TRICK_FIELDS = frozenset(("T_NUMBER", "T_LEADER", "T_WINNER", "T_WINCARD", "T_CARDS", "T_LED", "T_FIRST", "T_LAST",
+                           "T_LASTCARD"))
+
+
+def history_digest(program: Program) -> tuple[list[int], bool, bool] | None:
+    """What the conditions read of the tricks played, when it is a few values: (the quantifiers over ``tricks``
+    whose value so far is all they read of those tricks, whether they read each seat's count of tricks, whether
+    they read who won a card: ``won_by``, ``lost_for``), or None.
+
+    A quantifier all/any/count/sum/max/min over ``tricks`` whose body reads only its trick (and the cards played
+    up to it: condcode's ``pure``) has a value over the tricks to come that is a function of its value over the
+    tricks played and of those to come. When every other read of the past is one the position answers (a card
+    played or not, ``trick_of(card) == none``, the tricks played, each seat's tricks won, the trick just
+    completed when a condition is judged only at trick ends), two positions of one deal with the same hands,
+    leader, open tasks, conditions done and these values have the same future: the C search keys its table of
+    lost positions by them (exact, and far more positions meet than under the history summary)."""
+    from crewkit.families.trick_taking.bots.condcode import OP
+
+    name = {v: k for k, v in OP.items()}
+    code, pool = program.code, program.pool
+    aggregates: list[int] = []
+    counts = False
+    winners = False
+
+    def node(i: int) -> tuple[str, int, int, int]:
+        return name[code[4 * i]], code[4 * i + 1], code[4 * i + 2], code[4 * i + 3]
+
+    def children(i: int) -> list[int]:
+        op, a, b, c = node(i)
+        if op in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST", "LASTTRICK",
+                  "PLAYED_N", "LEFT_N", "CONSTLIST"):
+            return []
+        if op == "LISTLIT":
+            return [pool[a + j] for j in range(b)]
+        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
+            return [b, c]
+        if op == "IF":
+            return [a, b, c]
+        if op in ("AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "EQ", "NE", "LT", "LE", "GT", "GE", "IN", "NOTIN",
+                  "MAX2", "MIN2", "LOST_FOR", "UNPLAYED_BY"):
+            return [a, b]
+        if op == "MEMO":
+            return [a]
+        return [a]
+
+    def pure(i: int, trick_vars: frozenset[int]) -> bool:
+        """Reads only the tricks bound to ``trick_vars`` (and the cards played up to them), constants and the
+        other variables bound inside."""
+        op, a, b, c = node(i)
+        if op == "VAR":
+            return True  # a trick variable, or one bound inside (a card of the trick): closedness is checked apart
+        if op == "MEMO":
+            return pure(a, trick_vars)
+        if op == "UNPLAYED_BY":
+            return pure(a, trick_vars) and node(b)[0] == "VAR" and node(b)[1] in trick_vars
+        if op in _TRICK_FIELDS:
+            return node(a)[0] == "VAR" and node(a)[1] in trick_vars
+        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
+            return node(b)[0] != "TRICKS" and pure(b, trick_vars) and pure(c, trick_vars)
+        if op not in _POSITION_OPS or op in ("HAND", "CURCARDS", "PLAYED", "LEFT_UNPLAYED", "PLAYED_N", "LEFT_N",
+                                             "TRICKS_WON", "DONE", "K_DONE", "STABLE"):
+            return False  # what the position answers changes after the trick: not a function of the trick alone
+        return all(pure(k, trick_vars) for k in children(i))
+
+    def free(i: int) -> set[int]:
+        op, a, b, c = node(i)
+        if op == "VAR":
+            return {a}
+        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
+            return free(b) | (free(c) - {a})
+        if op == "MEMO":
+            return free(a)
+        out: set[int] = set()
+        for k in children(i):
+            out |= free(k)
+        return out
+
+    def ok(i: int, after_play: bool) -> bool:
+        nonlocal counts, winners
+        op, a, b, c = node(i)
+        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN") and node(b)[0] == "TRICKS":
+            if pure(c, frozenset((a,))) and not free(i):
+                if i not in aggregates:
+                    aggregates.append(i)
+                return True
+            return False
+        if op in ("EQ", "NE"):  # trick_of(card) compared with none: whether the card is in a trick played
+            for x, y in ((a, b), (b, a)):
+                if node(x)[0] == "TRICK_OF" and node(y)[0] == "CONST" and node(y)[1] == NONE:
+                    return ok(node(x)[1], after_play)
+        if op == "LASTTRICK":
+            return True  # none until the hands run out: never a trick before a position the table keeps
+        if op == "LATEST":
+            return not after_play  # at a trick end it is the trick just completed, never one before the position
+        if op in _TRICK_FIELDS:
+            return node(a)[0] in ("LATEST", "LASTTRICK") and ok(a, after_play)
+        if op in ("WON_BY", "LOST_FOR"):  # who won a card played: the key holds it per card
+            winners = True
+            return all(ok(k, after_play) for k in children(i))
+        if op not in _POSITION_OPS:
+            return False
+        if op == "TRICKS_WON":
+            counts = True
+        return all(ok(k, after_play) for k in children(i))
+
+    from crewkit.families.trick_taking.bots.condcode import AFTER_PLAY, NONE
+
+    for f, d, when in program.conditions:
+        for root in (f, d):
+            if root >= 0 and not ok(root, when == AFTER_PLAY):
+                return None
+    return aggregates, counts, winners
+
+
+def merge_classes(program: Program, ranks: Sequence[int]) -> list[int] | None:
+    """Per card (its rank in ``ranks``), a class such that the conditions cannot tell two cards of one class
+    apart, or None (they read ranks beyond comparing one with a number). Two adjacent cards of one suit in one
+    hand (no other card left between them) are then interchangeable for the whole game when their classes are
+    equal, so the C search tries one of them only (as it merges cards without conditions).
+
+    The program tells cards apart only by a number it holds (a card literal, or a number that happens to be a
+    card's id: counted apart, to be safe), by a list of numbers it holds (``cards_of_rank(1)``, ``deck``), by
+    a rank compared with a number, or by a rank otherwise (then None); suits, trumps and where a card went are
+    the same for two cards of one suit, or follow the card itself."""
+    from crewkit.families.trick_taking.bots.condcode import OP
+
+    name = {v: k for k, v in OP.items()}
+    code, pool = program.code, program.pool
+    ncards = len(ranks)
+    nodes = len(code) // 4
+    uses: dict[int, list[tuple[str, int, bool]]] = {}  # node -> (comparison, other operand, node on the left)
+    for i in range(nodes):
+        op, a, b = name[code[4 * i]], code[4 * i + 1], code[4 * i + 2]
+        if op in ("EQ", "NE", "LT", "LE", "GT", "GE"):
+            uses.setdefault(a, []).append((op, b, True))
+            uses.setdefault(b, []).append((op, a, False))
+    compare = {"EQ": lambda x, y: x == y, "NE": lambda x, y: x != y, "LT": lambda x, y: x < y,
+               "LE": lambda x, y: x <= y, "GT": lambda x, y: x > y, "GE": lambda x, y: x >= y}
+    sig: list[list[object]] = [[] for _ in range(ncards)]
+    for i in range(nodes):
+        op, a, b = name[code[4 * i]], code[4 * i + 1], code[4 * i + 2]
+        if op == "CONST" and 0 <= a < ncards:
+            sig[a].append(("card", a))
+        elif op == "CONSTLIST":
+            members = set(pool[a:a + b])
+            for c in range(ncards):
+                sig[c].append(c in members)
+        elif op == "C_RANK":
+            used = uses.get(i, [])
+            # every reader of the rank is a comparison with a number (a field that equals i by chance, such as
+            # a quantifier's variable, counts as a reader: None, to be safe)
+            readers = sum(1 for j in range(nodes) for k in (1, 2, 3) if code[4 * j + k] == i
+                          and name[code[4 * j]] not in ("CONST", "VAR", "CONSTLIST", "LISTLIT"))
+            readers += sum(1 for j in range(nodes) if name[code[4 * j]] == "LISTLIT"
+                           for q in range(code[4 * j + 2]) if pool[code[4 * j + 1] + q] == i)
+            if len(used) != readers or any(name[code[4 * other]] != "CONST" for _, other, _ in used):
+                return None  # a rank read as a number: every rank apart
+            for cmp, other, left in used:
+                k = code[4 * other + 1]
+                for c in range(ncards):
+                    sig[c].append(compare[cmp](ranks[c], k) if left else compare[cmp](k, ranks[c]))
+    seen: dict[tuple[object, ...], int] = {}
+    return [seen.setdefault(tuple(sig[c]), len(seen)) for c in range(ncards)]
+
+
+def why_not(search: TrickSearch) -> str:
+    """Why the C search does not evaluate the conditions of ``search`` (it runs in Python), in words."""
+    s = search
+    if not s.use_native:
+        return "the C search was switched off for this search (native=False)"
+    if load() is None:
+        return f"the C search is not available ({status()})"
+    if s.draws:
+        return "the C search does not model neighbour draws"
+    if s.guard is not None:
+        return ("the mission's card-blind conditions guard the Python search (an automaton over trick winners) "
+                "beside conditions that read cards")
+    if s.free_mask or s.special_mask:
+        return "the C search does not model free or suitless cards"
+    if s.n > 5 or len(s.cards) > 62:
+        return "the C search takes at most 5 seats and 62 cards with these conditions"
+    if s.history != "summary" or not s.use_table:
+        return "the search was asked for a full history or no table"
+    if condition_program(s) is None:
+        return f"the C search cannot evaluate it ({s.program_why})"
+    return "the C search's table key cannot hold this position with its conditions"
 
 
 class NativeSearch:
@@ -161,6 +406,13 @@ class NativeSearch:
         pos += list(search.quota_left)
         if search.automaton is not None and not search.plain:
             pos.append(search.automaton.walk(search._seq))
+        if condition_program(search) is not None:
+            from crewkit.families.trick_taking.bots.condcode import trick_tail
+
+            pos.append(sum(1 << i for i, d in enumerate(search.cond_done) if d))
+            pos += search.won
+            pos += search.winmask
+            pos += trick_tail(search.trick_objs, ())[:-1]  # the tricks (no done mask: cond_done above)
         arr = (ctypes.c_longlong * len(pos))(*pos)
         line = (ctypes.c_int * 130)()
         length = ctypes.c_int(0)

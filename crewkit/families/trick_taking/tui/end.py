@@ -23,8 +23,61 @@ from crewkit.tui.screens.end import GameEndScreen
 from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
 
 if TYPE_CHECKING:
+    from textual.app import App
+
+    from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.tui.app import CrewApp
     from crewkit.tui.remote import RemoteSession
+
+
+def show_seat_end(app: App[Any], table: TableScreen, finished: Finished) -> None:
+    """The end of a trick-taking game at a seat joined to a hosted table: what happened, and the table's keys
+    only (the host opens the next game)."""
+    from crewkit.tui.remote import HOST_DECIDES
+
+    app.clear_notifications()  # a toast would cover the result
+    session = table.session
+    if session.variant == "hammer":  # the standings are the seat's observation
+        app.push_screen(StandingsScreen(session, finished, hosted=True))
+        return
+    end = EndScreen(session.mission, session.title or session.mission, finished, False,
+                    why_no_next=HOST_DECIDES, hosted=True, kinds=session.kinds)
+    games = int(getattr(app, "games", 1))
+    if games > 1 and end.id is not None:  # the end screens of the games before stay below
+        end._id = f"{end.id}-{games}"
+    app.push_screen(end)
+
+
+def show_end(app: CrewApp, table: TableScreen, finished: Finished) -> None:
+    """The end of a local mission in the shell: its end screen (a Hammer match's standings) and what the
+    player chooses there (retry, the same deal, take back, the next mission, the campaign)."""
+    session = table.session
+    assert isinstance(session, Session)
+    mission = session.mission
+    nxt_mission = app.next_mission(mission)
+    no_next = app.why_no_next(mission)
+
+    def chosen(what: str | None) -> None:
+        if what == "retry":
+            table.restart()
+        elif what == "same-deal":
+            table.restart(same_deal=True)
+        elif what == "take-back":
+            table.action_take_back()
+        elif what == "next":
+            nxt = app.next_mission(mission)
+            if nxt is not None:
+                app.open_briefing(nxt)
+        elif what == "campaign":
+            app.show_campaign()
+
+    app.clear_notifications()  # a hint's toast would cover the result
+    if session.variant == "hammer":
+        app.push_screen(StandingsScreen(session, finished), chosen)
+        return
+    app.push_screen(EndScreen(mission, session.title or app.title_of(mission), finished,
+                              nxt_mission is not None and no_next is None, why_no_next=no_next,
+                              practice=session.practice), chosen)
 
 
 def secret_reveal(session: Session) -> Text:
@@ -64,6 +117,8 @@ class EndScreen(GameEndScreen):
         Binding("escape", "choose('table')", "Table"),
         Binding("q", "app.quit", "Quit"),
     ]
+    #: a seat at a hosted table also opens the review (the host's, once the game is over: check_action)
+    SEAT_ACTIONS = GameEndScreen.SEAT_ACTIONS | {"review"}
 
     def __init__(self, mission: str, title: str, finished: Finished, has_next: bool, *,
                  why_no_next: str | None = None, practice: bool = False, hosted: bool = False,
@@ -89,7 +144,21 @@ class EndScreen(GameEndScreen):
                 return self.has_next
             if parameters[0] == "take-back":
                 return self.practice
+        if action == "review" and self.hosted:
+            return self._hosted_over()
         return True
+
+    def _hosted_over(self) -> bool:
+        """A seat's table session, and its game is over (the host sends the hands only then)."""
+        session = self._hosted_session()
+        return session is not None and session.g.is_over()
+
+    def _hosted_session(self) -> RemoteSession | None:
+        from crewkit.tui.remote import RemoteSession
+
+        table = getattr(self.app, "table", lambda: None)()  # the seat's table screen, whose session is the seat
+        session = getattr(table, "session", None)
+        return session if isinstance(session, RemoteSession) else None
 
     @property
     def crew_app(self) -> CrewApp:
@@ -126,13 +195,15 @@ class EndScreen(GameEndScreen):
             body.append_text(secret_reveal(session))
         if f.record_path is not None:
             body.append(f"Game record: {f.record_path}\n", style="dim")
+        if f.attempt is not None:  # the listing's reference: reviewed later from the logbook or the CLI
+            body.append(f"This attempt in the logbook: {f.attempt} (crewkit review {f.attempt})\n", style="dim")
         for err in f.errors:
             body.append(err + "\n", style="red")
         if not self.has_next and self.why_no_next:
             body.append(self.why_no_next.rstrip(".") + ".\n", style="dim")
         body.append("\n")
         if self.hosted:
-            body.append("Esc: look at the table   q: quit", style="bold")
+            body.append("w: where it went wrong   Esc: look at the table   q: quit", style="bold")
             return body
         keys = ["r: play again", "s: same deal (practice)"]
         if self.has_next:
@@ -144,15 +215,19 @@ class EndScreen(GameEndScreen):
         return body
 
     def action_review(self) -> None:
-        """``w``: the review screen (the solver's turning point, trick by trick); not at a hosted table yet."""
+        """``w``: the review screen (the solver's turning point, trick by trick); at a hosted table's seat, the
+        host's review."""
         from crewkit.families.trick_taking.tui.review import ReviewScreen
 
+        if self.hosted:  # a seat: the host's review (it computes it once for every seat), only after the end
+            seat = self._hosted_session()
+            if seat is None or not seat.g.is_over():
+                return
+            self.app.push_screen(ReviewScreen(None, [seat_label(s, seat.kinds) for s in range(len(seat.names))],
+                                              host=seat))
+            return
         session = self.crew_app.session
-        if self.hosted or not isinstance(session, Session):
-            # said in the dialog itself: the app holds notifications back while a dialog is open
-            text = self.body()
-            text.append("\n\nThe review of a hosted table's game is not available yet.", style="yellow")
-            self.query_one("#end-text", Static).update(text)
+        if not isinstance(session, Session):
             return
         self.app.push_screen(ReviewScreen(session.g, [seat_label(s, session.kinds) for s in range(session.g.n)]))
 
@@ -173,7 +248,9 @@ class StandingsScreen(GameEndScreen):
         Binding("c", "choose('campaign')", "Campaign"),
         Binding("escape", "choose('table')", "Look at the table"),
         Binding("q", "app.quit", "Quit"),
+        Binding("w", "review", "Where it went wrong", show=False),  # the trick-taking end's key: why there is none
     ]
+    SEAT_ACTIONS = GameEndScreen.SEAT_ACTIONS | {"review"}  # words only: no hand is shown
 
     def __init__(self, session: Session | RemoteSession, finished: Finished, hosted: bool = False) -> None:
         """``hosted``: a seat at a hosted table (the host opens the next match: ``r`` is not offered)."""
@@ -183,7 +260,8 @@ class StandingsScreen(GameEndScreen):
         self.hosted = hosted
         self._keys_rows = 2
 
-    def compose(self) -> ComposeResult:
+    def _body_text(self) -> Text:
+        """The winner, the final standings and the heading of the chips per round."""
         game = self.session.g
         kinds = self.session.kinds
         viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
@@ -198,13 +276,20 @@ class StandingsScreen(GameEndScreen):
             body.append(f"  {place}. {seat_label(seat, kinds, viewer):<16}{chip_str(chips[seat]):>8} chips\n",
                         style="bold" if place == 1 else "")
         body.append("\nChips per round\n", style="bold")
+        return body
+
+    def compose(self) -> ComposeResult:
+        game = self.session.g
+        kinds = self.session.kinds
+        viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
+        body = self._body_text()
         tail = Text()
         if self.finished.record_path is not None:
             tail.append(f"Game record: {self.finished.record_path}\n", style="dim")
         for err in self.finished.errors:
             tail.append(err + "\n", style="red")
         keys = "the host opens the next match" if self.hosted else "r: new match   c: campaign"
-        tail.append(f"\n{keys}   Esc: look at the table   q: quit", style="bold")
+        tail.append(f"\n{keys}   w: where it went wrong   Esc: look at the table   q: quit", style="bold")
         compact = self.app.size.width < 100
         self._keys_rows = len(tail.plain.splitlines())
         with Vertical(classes="dialog", id="standings-dialog"):
@@ -216,6 +301,19 @@ class StandingsScreen(GameEndScreen):
 
     def on_mount(self) -> None:
         fit_dialog_body(self, reserved=4 + self._keys_rows)
+
+    def action_review(self) -> None:
+        """``w``: why a match's rounds have no review, and its rounds (said in the dialog: the app holds
+        notifications back while a dialog is open)."""
+        from crewkit.families.trick_taking.review import match_words
+
+        session = self.session
+        names = [seat_label(s, session.kinds) for s in range(session.g.n)]
+        from crewkit.families.trick_taking.engine.game import Game
+
+        # a seat's game holds only its observation: the words without the rounds
+        words = match_words(session.g if isinstance(session.g, Game) else None, names)
+        self.query_one("#standings-text", Static).update(Text.assemble(self._body_text(), ("\n" + words, "yellow")))
 
     def on_resize(self) -> None:
         self.on_mount()

@@ -1,6 +1,10 @@
 """The review screen (``w`` on the end screen, "where it went wrong"): the attempt's tricks one at a time with
 ← →, every hand as it was before the trick (the game is over), each position marked "still winnable" / "lost"
-/ "undecided" by the solver (:mod:`crewkit.families.trick_taking.review`), computed in a worker thread."""
+/ "undecided" by the solver (:mod:`crewkit.families.trick_taking.review`).
+
+The review runs in a worker thread: a first answer on a small budget is shown at once, marked provisional,
+then the final one replaces it (each posts :class:`ReviewScreen.Answered`). At a hosted table's seat the
+host's review is given instead (:meth:`ReviewScreen.show`)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -30,16 +35,33 @@ class ReviewScreen(ModalScreen[None]):
         Binding("escape", "dismiss_review", "Back"),
     ]
 
-    def __init__(self, game: Game, names: Sequence[str]) -> None:
+    class Answered(Message):
+        """An answer is shown: the first (``provisional``) or the final one."""
+
+        def __init__(self, provisional: bool) -> None:
+            super().__init__()
+            self.provisional = provisional
+
+    def __init__(self, game: Game | None, names: Sequence[str], *, host: Any = None) -> None:
+        """``game``: the finished game, reviewed here in a worker; or None with ``host``, a hosted table's seat
+        (:class:`crewkit.tui.remote.HostSeat`): the host's review is asked for, with the game's record."""
         super().__init__(id="review")
-        self.game = game
         self.names = list(names)
+        self.host = host
         self.trick = 0
         self.review: Any = None
+        self.provisional = False  # the answer shown is the first one, still being refined
         self.positions: list[Game] = []
         self.error = ""
-        # where each trick starts: the number of actions played before its first card
-        self.starts: list[int] = []
+        self.waiting = "The host is reviewing the game…" if host is not None else "The solver is reviewing the attempt…"
+        self.game: Game | None = None
+        self.starts: list[int] = []  # where each trick starts: the number of actions played before its first card
+        if game is not None:
+            self.set_game(game)
+
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        self.starts = []
         plays = 0
         for i, a in enumerate(game.actions):
             if isinstance(a, Play):
@@ -53,24 +75,68 @@ class ReviewScreen(ModalScreen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
+        if self.host is not None:
+            self.run_worker(self._from_host(), group="review", exit_on_error=False)
+        elif self.game is not None:
+            self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
+
+    async def _from_host(self) -> None:
+        """A seat's review: the host's, computed once there for every seat (with the record: every hand)."""
+        import asyncio
+
+        from crewkit.families.trick_taking.review import Review, seat_names
+
+        message = await self.host.request_review()
+        if message["type"] == "error" or message.get("error") or not message.get("review"):
+            why = str(message.get("message") or message.get("error") or "the host sent no review")
+            self.show(None, [], error=self.host.named(why))
+            return
+        try:
+            game, positions = await asyncio.to_thread(_rebuilt, message["record"])
+        except Exception as exc:  # the host's data, refused in words (never a traceback at the seat)
+            self.show(None, [], error=f"the host's record of the game cannot be replayed here: {exc}")
+            return
+        self.names = seat_names(game, [str(n) for n in message["names"]] or self.names)  # JARVIS too
+        self.set_game(game)
+        self.show(Review.from_json(message["review"]), positions)
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "review")  # the final answer is not waited for once the screen is gone
 
     def _compute(self) -> None:
-        from crewkit.families.trick_taking.review import NoReview, review_finished
+        from textual.worker import get_current_worker
 
+        from crewkit.families.trick_taking import review as reviews
+
+        worker = get_current_worker()
+        assert self.game is not None
+        actions = list(self.game.actions)
         try:
-            rv, positions = review_finished(self.game, names=self.names, blame_worlds=16)
-        except NoReview as exc:
-            self.app.call_from_thread(self._done, None, [], str(exc))
+            start, seed = reviews.start_of(self.game)
+            positions = reviews.positions_of(start, actions)
+            first = reviews.quick_review(start, actions, self.names, seed)
+            if worker.is_cancelled:
+                return
+            self.app.call_from_thread(self.show, first, positions, provisional=True)
+            final = reviews.final_review(start, actions, self.names, seed, lambda: worker.is_cancelled)
+        except reviews.ReviewStopped:  # the screen is gone: nobody waits for the answer
             return
-        self.app.call_from_thread(self._done, rv, positions, "")
+        except reviews.NoReview as exc:
+            self.app.call_from_thread(self.show, None, [], error=str(exc))
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.show, final, positions)
 
-    def _done(self, rv: Any, positions: list[Game], error: str) -> None:
-        self.review, self.positions, self.error = rv, positions, error
+    def show(self, rv: Any, positions: list[Game], *, provisional: bool = False, error: str = "") -> None:
+        """Show a review (``provisional``: a first answer, refined later), or why there is none."""
+        self.review, self.positions, self.error, self.provisional = rv, positions, error, provisional
         self.refresh_body()
+        self.post_message(self.Answered(provisional))
 
     def refresh_body(self) -> None:
         self.query_one("#review-text", Static).update(self.body())
+        # the dialog's height follows its text (a seat's grows from one line once the host's review comes)
+        self.query_one("#review-dialog", VerticalScroll).refresh(layout=True)
 
     def action_step(self, by: int) -> None:
         if self.starts:
@@ -90,12 +156,16 @@ class ReviewScreen(ModalScreen[None]):
             return out
         rv = self.review
         if rv is None:
-            out.append("The solver is reviewing the attempt…\n", style="dim")
+            out.append(self.waiting + "\n", style="dim")
         else:
+            if self.provisional:
+                out.append("First answer, provisional: the solver is still refining it…\n", style="yellow")
             out.append(rv.reason + "\n", style="bold")
             known = (rv.turning_point or {}).get("known")
             if known:
                 out.append(known["words"] + "\n")
+        if self.game is None:  # a seat waits for the host's record
+            return out
         if not self.starts:
             out.append("\nNo card was played.\n")
             return out
@@ -131,3 +201,15 @@ class ReviewScreen(ModalScreen[None]):
             out.append("  ")
         out.append("\n\n← → trick   Esc: back", style="bold")
         return out
+
+
+def _rebuilt(record: dict[str, Any]) -> tuple[Game, list[Game]]:
+    """A finished game from its record, and its positions (ValueError saying why it does not replay)."""
+    from crewkit.families.trick_taking.engine.record import replay_record
+    from crewkit.families.trick_taking.review import positions_of
+
+    final = replay_record(record)
+    start = replay_record({**record, "actions": []})
+    if final.game is None or start.game is None or final.error is not None:
+        raise ValueError(str(final.error or start.error or "no game"))
+    return final.game, positions_of(start.game, list(final.game.actions))

@@ -27,27 +27,6 @@ DEFAULT_BOT = "expert-quick"
 FALLBACK_BOT = "random"
 
 
-def normalise_seats(seats: list[str] | None, players: int, bots_available: bool,
-                    bot: str | None = None) -> list[str]:
-    """``human``/bot names per seat; default: you in seat 0, bots elsewhere (all human without bots).
-
-    ``bot`` names the bot of the seats given as ``bot`` (and of the empty ones); they stay ``bot`` (the
-    default bot) without it."""
-    if not seats:
-        kinds = [HUMAN] + ["bot"] * (players - 1)
-    else:
-        kinds = [s.strip().lower() or HUMAN for s in seats]
-        if len(kinds) < players:
-            kinds += ["bot"] * (players - len(kinds))
-        kinds = kinds[:players]
-    kinds = [HUMAN if k in ("human", "you", "me", "h") else k for k in kinds]
-    if not bots_available:
-        kinds = [HUMAN] * players
-    if bot:
-        kinds = [bot if k == "bot" else k for k in kinds]
-    return kinds
-
-
 def game_title(ruleset: str, mission: str) -> str:
     """The mission's title; for a mission set (Hammer, Persian) the rule set's title (and the card's)."""
     from crewkit.tui.catalog import in_mission_set, mission_title, ruleset_data
@@ -73,6 +52,7 @@ class Finished:
     hints_used: bool = False
     practice: bool = False
     logbook_note: str | None = None  # what a seat at a hosted table says of the logbook instead (the host keeps it)
+    attempt: str | None = None  # the logbook's reference of this attempt (``@12``: ``crewkit review @12``)
 
 
 class Session:
@@ -540,9 +520,10 @@ class Session:
         except Exception as exc:
             errors.append(f"could not write the game record: {exc}")
         logbook = self.uses_logbook
+        attempt: Any = None
         if logbook:
             try:
-                self.services.logbook.record_attempt(
+                attempt = self.services.logbook.record_attempt(
                     campaign=self.campaign or "free",
                     mission=self.mission,
                     players=self.players,
@@ -563,5 +544,6 @@ class Session:
         if rows:
             progress = rows[0]
         self.finished = Finished(outcome.result, outcome.reason, path, progress, game.distress_used(), errors,
-                                 logbook=logbook, hints_used=self.hints_used, practice=self.practice)
+                                 logbook=logbook, hints_used=self.hints_used, practice=self.practice,
+                                 attempt=f"@{attempt}" if isinstance(attempt, int) and path else None)
         return self.finished

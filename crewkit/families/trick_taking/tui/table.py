@@ -15,7 +15,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Header, OptionList, Static
@@ -39,7 +38,7 @@ from crewkit.families.trick_taking.tui.dialogs import (
 )
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.log import EventLog
-from crewkit.families.trick_taking.tui.session import Session
+from crewkit.families.trick_taking.tui.session import Finished, Session
 from crewkit.families.trick_taking.tui.tasks import TasksView, round_text, secret_tasks_text
 from crewkit.families.trick_taking.tui.trick import TrickView
 from crewkit.tui.catalog import in_mission_set
@@ -54,6 +53,7 @@ from crewkit.tui.remote import (
 )
 from crewkit.tui.safe import shown, shown_plain
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
+from crewkit.tui.screens.game_table import GameTableScreen
 from crewkit.tui.settings import SETTING_NAMES
 from crewkit.tui.sizes import SHORT_ROWS, too_small_words
 from crewkit.tui.text import (
@@ -101,9 +101,12 @@ class TasksBox(VerticalScroll):
 #: the smallest terminal the table is laid out for
 
 
-class TableScreen(Screen[None]):
+class TableScreen(GameTableScreen):
     AUTO_FOCUS = "#hand"  # not the first focusable widget (the tasks panel)
     SETTINGS = SETTING_NAMES  # the settings this table follows (``o``): every one
+    PALETTE_ACTIONS = frozenset({"play_selected", "communicate", "signal", "hint", "tracker", "take_back",
+                                 "distress", "last_trick"})
+    session: Session | RemoteSession
     BINDINGS = [
         Binding("c", "communicate", "Communicate"),
         Binding("s", "signal", "Signal"),
@@ -1085,7 +1088,7 @@ class TableScreen(Screen[None]):
         """The end screen again (after Esc closed it to look at the table)."""
         finished = self.session.finished
         if finished is not None:
-            self.crew_app.show_end(self, finished)
+            self._show_end(finished)
 
     def action_signal(self) -> None:
         """The in-trick signal (Persian reading): show one card of your hand; only the engine's legal ones."""
@@ -1215,7 +1218,15 @@ class TableScreen(Screen[None]):
             return
         self._ended = True
         finished = self.session.finish()
-        self.crew_app.show_end(self, finished)
+        self._show_end(finished)
+
+    def _show_end(self, finished: Finished) -> None:
+        from crewkit.families.trick_taking.tui.end import show_end, show_seat_end
+
+        if self.remote:  # a joined seat (crewkit.tui.seat.SeatApp): the host opens the next game
+            show_seat_end(self.app, self, finished)
+            return
+        show_end(self.crew_app, self, finished)
 
     def restart(self, same_deal: bool = False) -> None:
         """A new attempt of the same mission (after a failure, or to play again); ``same_deal``: the deal just

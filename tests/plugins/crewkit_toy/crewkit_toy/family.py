@@ -243,6 +243,7 @@ class Toy:
     default_bot = "high"
     solvable = False
     action_types = frozenset({PlayNumber.type})
+    tui = "crewkit_toy.tui:TERMINAL"  # its table at crewkit's terminal (crewkit.tui.family.FamilyTUI)
 
     def rulesets(self) -> list[Path]:
         return sorted(RULESETS.glob("*.yaml"))

@@ -1,0 +1,164 @@
+"""Shapes of mission conditions, recognised on the syntax tree (:mod:`crewkit.dsl.ast`, positions ignored).
+
+One place for both readers: the solver compiles "every card of a set won by one seat" into search tasks
+(:mod:`crewkit.families.trick_taking.solve.compiled`), and the bots' play-outs pursue "at least K tricks won by
+a card of a set" as a goal (:mod:`crewkit.families.trick_taking.bots.conditions`). A shape is read from the
+words an author writes, never from a mission's name, so a new mission written the same way is recognised too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from crewkit.dsl import ast as A
+
+# a fixed card set: the DSL calls whose result does not depend on the game state
+_STATIC_SETS = ("cards_of", "cards_of_rank")
+# names that stand for a seat fixed once the tricks begin
+_SEAT_NAMES = ("commander", "dealer")
+
+
+def _is_won_by(node: A.Expr, var: str) -> bool:
+    return (isinstance(node, A.Call) and node.func == "won_by" and len(node.args) == 1
+            and isinstance(node.args[0], A.Name) and node.args[0].name == var)
+
+
+def _static(node: A.Expr, roles: Sequence[str]) -> bool:
+    """Does ``node`` stand for a value fixed during the tricks (a card set or a seat)?"""
+    if isinstance(node, A.Int | A.CardLit):
+        return True
+    if isinstance(node, A.Name):
+        return node.name in _SEAT_NAMES or node.name in roles
+    if isinstance(node, A.ListLit):
+        return all(isinstance(x, A.CardLit) for x in node.items)
+    if isinstance(node, A.Call) and node.func in _STATIC_SETS and len(node.args) == 1:
+        arg = node.args[0]
+        return isinstance(arg, A.Int) or (isinstance(arg, A.Name) and arg.name not in roles)
+    return False
+
+
+def match_cards_won_by(fail: A.Expr | None, done: A.Expr | None, roles: Sequence[str]
+                       ) -> tuple[A.Expr, A.Expr, bool] | None:
+    """(CARDS, WHO, UNPLAYED_OK) when the condition is "every card of CARDS is won by WHO" (UNPLAYED_OK: or
+    left unplayed when the hands run out), else None."""
+    if not (isinstance(fail, A.Quant) and fail.kind == "any" and isinstance(fail.body, A.Binary)
+            and fail.body.op == "and"):
+        return None
+    var = fail.var
+    parts = [fail.body.left, fail.body.right]
+    who: A.Expr | None = None
+    saw_none = False
+    for p in parts:
+        if not (isinstance(p, A.Compare) and p.op == "!="):
+            return None
+        a, b = (p.left, p.right) if _is_won_by(p.left, var) else (p.right, p.left)
+        if not _is_won_by(a, var):
+            return None
+        if isinstance(b, A.NoneLit):
+            saw_none = True
+        else:
+            who = b
+    if not saw_none or who is None or not _static(who, roles) or not _static(fail.source, roles):
+        return None
+    if isinstance(who, A.CardLit | A.ListLit) or not isinstance(fail.source, A.ListLit | A.Call):
+        return None
+    # done_if: all(v in CARDS: won_by(v) == WHO [or left_unplayed(v)])
+    if not (isinstance(done, A.Quant) and done.kind == "all" and done.source == fail.source):
+        return None
+    v2 = done.var
+    body = done.body
+    unplayed_ok = False
+    if isinstance(body, A.Binary) and body.op == "or":
+        unplayed_ok = True
+        extra = body.right
+        if not (isinstance(extra, A.Call) and extra.func == "left_unplayed" and len(extra.args) == 1
+                and isinstance(extra.args[0], A.Name) and extra.args[0].name == v2):
+            return None
+        body = body.left
+    if not (isinstance(body, A.Compare) and body.op == "=="):
+        return None
+    a, b = (body.left, body.right) if _is_won_by(body.left, v2) else (body.right, body.left)
+    if not _is_won_by(a, v2) or b != who:
+        return None
+    return fail.source, who, unplayed_ok
+
+
+# what a card predicate may read: the card's own facts and constants, nothing of the game's state
+_CARD_CALLS = frozenset(("is_colour", "is_trump"))
+_CARD_FIELDS = frozenset(("rank", "suit", "is_trump"))
+_GOAL_VAR = "__goal_card"
+
+
+def _card_predicate(body: A.Expr, var: str) -> A.Expr | None:
+    """``body`` with ``var.winning_card`` replaced by one card variable, when it reads nothing else of the
+    trick nor of the game (a predicate over the winning card alone); else None."""
+
+    def sub(node: A.Expr) -> A.Expr | None:
+        if isinstance(node, A.Field) and isinstance(node.obj, A.Name) and node.obj.name == var:
+            return A.Name(_GOAL_VAR) if node.name == "winning_card" else None
+        if isinstance(node, A.Name):
+            return None if node.name == var else node  # another name: a suit (checked when evaluated)
+        if isinstance(node, A.Int | A.Bool | A.CardLit | A.Str | A.NoneLit):
+            return node
+        if isinstance(node, A.Field):
+            obj = sub(node.obj)
+            return None if obj is None or node.name not in _CARD_FIELDS else A.Field(obj, node.name)
+        if isinstance(node, A.Call):
+            if node.func not in _CARD_CALLS:
+                return None
+            args = [sub(a) for a in node.args]
+            return None if any(a is None for a in args) else A.Call(node.func, tuple(args))  # type: ignore[arg-type]
+        if isinstance(node, A.Unary):
+            x = sub(node.operand)
+            return None if x is None else A.Unary(node.op, x)
+        if isinstance(node, A.Binary | A.Compare):
+            left, right = sub(node.left), sub(node.right)
+            if left is None or right is None:
+                return None
+            return type(node)(node.op, left, right)
+        return None
+
+    return sub(body)
+
+
+def match_tricks_won_by_cards(done: A.Expr | None) -> tuple[A.Expr, int] | None:
+    """(PRED, K) when ``done`` is "at least K tricks won by a card of a fixed set":
+    ``count(t in tricks: PRED(t.winning_card)) >= K`` (or ``> K - 1``) or ``any(t in tricks: PRED(...))``
+    (K = 1), PRED reading the winning card alone. PRED is returned over the card variable of
+    :func:`goal_cards`."""
+    if isinstance(done, A.Quant) and done.kind == "any":
+        quant, k = done, 1
+    elif (isinstance(done, A.Compare) and done.op in (">=", ">") and isinstance(done.left, A.Quant)
+          and done.left.kind == "count" and isinstance(done.right, A.Int)):
+        quant, k = done.left, done.right.value + (1 if done.op == ">" else 0)
+    else:
+        return None
+    if not (isinstance(quant.source, A.Name) and quant.source.name == "tricks") or k <= 0:
+        return None
+    pred = _card_predicate(quant.body, quant.var)
+    return None if pred is None else (pred, k)
+
+
+def goal_cards(pred: A.Expr, deck: Any) -> int | None:
+    """The mask of the deck's cards for which ``pred`` (from :func:`match_tricks_won_by_cards`) holds; None
+    when it cannot be evaluated on a card alone."""
+    from crewkit.dsl.evaluator import evaluate
+    from crewkit.dsl.view import SimpleView
+
+    suits = {x.name for x in deck.suits}
+    stack = [pred]
+    while stack:  # a name other than the card and a suit would read the game's state (a seat, a role)
+        node = stack.pop()
+        if isinstance(node, A.Name) and node.name != _GOAL_VAR and node.name not in suits:
+            return None
+        stack.extend(A.children(node))
+    view = SimpleView(deck=deck)
+    mask = 0
+    try:
+        for card in deck.cards:
+            if evaluate(pred, view, {_GOAL_VAR: card}) is True:
+                mask |= card.bit
+    except Exception:  # noqa: BLE001 - a predicate the card alone cannot answer: no goal
+        return None
+    return mask

@@ -1,0 +1,56 @@
+"""The trick-taking family at the terminal (:class:`crewkit.tui.family.FamilyTUI`): a mission's attempt in a
+:class:`~crewkit.families.trick_taking.tui.session.Session` at the
+:class:`~crewkit.families.trick_taking.tui.table.TableScreen`; the shell asks for them here, never imports them.
+Both are imported when a mission starts (a faster first screen)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from crewkit.errors import UsageError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from crewkit.families.trick_taking.tui.session import Session
+    from crewkit.families.trick_taking.tui.table import TableScreen
+    from crewkit.net.client import TableClient
+    from crewkit.tui.family import GameSession, MissionStart
+    from crewkit.tui.options import PlayOptions
+    from crewkit.tui.remote import HostSeat
+    from crewkit.tui.services import Services
+
+
+class TrickTakingTUI:
+    def session(self, ruleset: str, options: PlayOptions, services: Services) -> GameSession:
+        raise UsageError(f"rule set {ruleset!r} plays missions: give --mission or --campaign")
+
+    def mission_session(self, start: MissionStart, services: Services) -> Session:
+        from crewkit.families.trick_taking.tui.session import Session
+
+        return Session(services, mission=start.mission, ruleset=start.ruleset, players=start.players,
+                       kinds=start.kinds, campaign=start.campaign, base_seed=start.base_seed,
+                       readings=start.readings, ref=start.ref, version=start.version, title=start.title,
+                       practice=start.practice, hints=start.hints)
+
+    def remote_session(self, client: TableClient) -> tuple[Callable[[], HostSeat] | None, str]:
+        from crewkit.tui.remote import RemoteSession, remote_setup
+
+        setup, why = remote_setup(client.welcome)
+        return (None, why) if setup is None else (lambda: RemoteSession(client, setup), "")
+
+    def make_bot(self, name: str, seat: int, seed: str) -> Any:
+        from crewkit.families.trick_taking.bots import make_bot
+
+        return make_bot(name, seat, seed)
+
+    def table(self, session: GameSession | HostSeat, delay: float) -> TableScreen:
+        from crewkit.families.trick_taking.tui.session import Session
+        from crewkit.families.trick_taking.tui.table import TableScreen
+        from crewkit.tui.remote import RemoteSession
+
+        assert isinstance(session, Session | RemoteSession)
+        return TableScreen(session, delay=delay)
+
+
+TERMINAL = TrickTakingTUI()

@@ -1,0 +1,120 @@
+"""What the app shell asks of a family to play it at the terminal: its :class:`FamilyTUI`, named by the family's
+:attr:`crewkit.games.protocol.Family.tui` (``module:attribute``; None: the family offers no table there).
+
+The shell (chooser, campaigns, briefings, logbook, saves and resume, settings, help) imports no family: it asks
+the family of a rule set for its sessions and its table screen here, so a family installed as a package (the
+``crewkit.families`` entry points) plays in the shell with no edit of crewkit. No Textual here: a family's table
+screen is a :class:`crewkit.tui.screens.game_table.GameTableScreen`, imported when the family's answer is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from crewkit.errors import CrewkitError, UsageError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from crewkit.net.client import TableClient
+    from crewkit.tui.options import PlayOptions
+    from crewkit.tui.remote import HostSeat
+    from crewkit.tui.screens.game_table import GameTableScreen
+    from crewkit.tui.services import Services
+
+__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "terminal_of"]
+
+
+@dataclass
+class MissionStart:
+    """An attempt of a campaign's mission as the shell chose it (a family whose games name a mission)."""
+
+    mission: str  # the logbook's key
+    ruleset: str
+    players: int
+    kinds: list[str]  # per player: ``human`` or a bot's name
+    campaign: str | None
+    ref: str  # what the loader opens
+    base_seed: str | None = None
+    readings: dict[str, str] = field(default_factory=dict)
+    version: str = ""
+    title: str | None = None
+    practice: bool = False
+    hints: str = "allowed"
+
+
+class GameSession(Protocol):
+    """A table's game as the shell handles it: its rule set, the game in play, and the attempt saved."""
+
+    ruleset: str
+
+    @property
+    def game(self) -> Any:
+        """The game in play (None before it is dealt)."""
+        ...
+
+    def saved_record(self) -> dict[str, Any] | None:
+        """The unfinished game saved at this table, offered to resume (None: nothing saved)."""
+        ...
+
+    def resume(self, record: dict[str, Any]) -> str | None:
+        """Go on from a saved game; why it cannot (the table then starts a new game), else None."""
+        ...
+
+    def discard_saved(self) -> None:
+        ...
+
+
+class FamilyTUI(Protocol):
+    """A family at the terminal: opens sessions and gives its table screen."""
+
+    def session(self, ruleset: str, options: PlayOptions, services: Services) -> GameSession:
+        """A table of a game of its own (a family without missions) as ``crewkit play`` asked for it (raises
+        UsageError or SetupError); a saved game there is offered by the shell first (``abandon(saved)``:
+        counted as abandoned when the player declines it)."""
+        ...
+
+    def mission_session(self, start: MissionStart, services: Services) -> GameSession:
+        """An attempt of a mission (a family whose games name one; others raise UsageError)."""
+        ...
+
+    def table(self, session: GameSession | HostSeat, delay: float) -> GameTableScreen:
+        """The family's table screen for ``session`` (``delay``: seconds per bot move), a local game's or a seat's
+        joined to a hosted table (:meth:`remote_session`)."""
+        ...
+
+    def remote_session(self, client: TableClient) -> tuple[Callable[[], HostSeat] | None, str]:
+        """A seat joined to a hosted table of this family (``crewkit join``): how to open its session from the
+        host's welcome (once the first ``state`` came), or None with why the plain client plays it. Its
+        :meth:`table` draws that session too."""
+        ...
+
+    def make_bot(self, name: str, seat: int, seed: str) -> Any:
+        """A mission family's bot for one seat of its table, by name (the shell's default
+        ``Services.bot_factory``); others raise UsageError."""
+        ...
+
+
+def family_tui(ruleset: str) -> FamilyTUI:
+    """The terminal answer of the family of ``ruleset`` (its module imported now); a UsageError naming the family
+    when it has none, a CrewkitError when it cannot be loaded."""
+    from crewkit.games import family_for
+
+    return terminal_of(family_for(ruleset), f"rule set {ruleset!r} is a game of the")
+
+
+def terminal_of(family: Any, what: str = "") -> FamilyTUI:
+    """The terminal answer of ``family`` (a :class:`crewkit.games.protocol.Family`)."""
+    import importlib
+
+    target = getattr(family, "tui", None)
+    if not target:
+        raise UsageError(f"{what or 'it is a game of the'} {family.name} family, which offers no table at the "
+                         "terminal (crewkit simulate, compare and replay run it)")
+    module, _, attribute = str(target).partition(":")
+    try:
+        found: FamilyTUI = getattr(importlib.import_module(module), attribute or "TERMINAL")
+    except (ImportError, AttributeError) as exc:
+        raise CrewkitError(f"the {family.name} family's table ({target}) cannot be loaded: {exc}") from None
+    return found
