@@ -424,6 +424,7 @@ def _native_cond(obs: Observation, know: Any) -> Callable[[Any, list[list[int]]]
     """Play-outs of the position with conditions in C (the fast bot's port, as in its role choice): per deal 1
     won, 0 lost, -2 left to Python; None where the library does not load or a task has no owner."""
     from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
+    from crewkit.families.trick_taking.bots.conditions import goal_tail
     from crewkit.families.trick_taking.bots.fast import native_decider, position
 
     d = native_decider(table_for(obs.rules))
@@ -440,7 +441,7 @@ def _native_cond(obs: Observation, know: Any) -> Callable[[Any, list[list[int]]]
         program = native_program(d._lib, judged[0])[0]
         if program is None:
             return None
-        cond = trick_tail(judged[1], judged[2])
+        cond = trick_tail(judged[1], judged[2], goal_tail(judged))
         return d.rollout_batch(program, [[*head, *tail, *hands, *cond] for hands in deals])
 
     return run
