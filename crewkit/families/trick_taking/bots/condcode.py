@@ -565,16 +565,23 @@ def compile_program(conditions: Sequence[Condition], deck: Deck, roles: Mapping[
     return Program(tuple(comp.code), tuple(comp.pool), tuple(out), comp.tokens, total_tricks), ""
 
 
-def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool], goal: tuple[int, int]) -> list[int]:
-    """The observed tricks and the conditions they completed, as ``fs_decide_cond`` reads them after a
-    position: count, then (leader, winner, plays, (seat, card id) per play) per trick, then the done mask,
-    then the play-outs' goal (cards, tricks still to win: :func:`crewkit.families.trick_taking.bots.conditions.goal_tail`)."""
+def trick_records(tricks: Sequence[object]) -> list[int]:
+    """The observed tricks as the C evaluator reads them: count, then (leader, winner, plays, (seat, card id)
+    per play) per trick (the fast bot's and the solver's C search alike)."""
     out = [len(tricks)]
     for t in tricks:
         plays = t.plays  # type: ignore[attr-defined]
         out += [t.leader, t.winner, len(plays)]  # type: ignore[attr-defined]
         for seat, card in plays:
             out += [seat, card.id]
+    return out
+
+
+def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool], goal: tuple[int, int]) -> list[int]:
+    """The observed tricks and the conditions they completed, as ``fs_decide_cond`` reads them after a
+    position: :func:`trick_records`, then the done mask, then the play-outs' goal (cards, tricks still to win:
+    :func:`crewkit.families.trick_taking.bots.conditions.goal_tail`)."""
+    out = trick_records(tricks)
     out.append(sum(1 << i for i, d in enumerate(cond_done) if d))
     out += goal
     return out

@@ -407,12 +407,12 @@ class NativeSearch:
         if search.automaton is not None and not search.plain:
             pos.append(search.automaton.walk(search._seq))
         if condition_program(search) is not None:
-            from crewkit.families.trick_taking.bots.condcode import trick_tail
+            from crewkit.families.trick_taking.bots.condcode import trick_records
 
             pos.append(sum(1 << i for i, d in enumerate(search.cond_done) if d))
             pos += search.won
             pos += search.winmask
-            pos += trick_tail(search.trick_objs, ())[:-1]  # the tricks (no done mask: cond_done above)
+            pos += trick_records(search.trick_objs)  # the tricks (their done mask: cond_done above)
         arr = (ctypes.c_longlong * len(pos))(*pos)
         line = (ctypes.c_int * 130)()
         length = ctypes.c_int(0)
