@@ -1,6 +1,7 @@
 """The fast bot's success where a mission gives the players choices, with its own choices and with random ones.
 
     python benchmarks/bot_choices.py [--games 400] [--players 4] [--seed choices] [--set planet-nine deep-sea]
+                                     (sets: planet-nine, deep-sea, roles, jarvis: the last with --players 2)
                                      [--missions planet-nine/05 ...] [--modes deliberate random]
 
 Game ``i`` of a mission is seeded ``f"{seed}:{i}"`` in every mode, so the modes play the same deals (paired).
@@ -36,6 +37,10 @@ SETS = {
                              "planet-nine/32", "planet-nine/36"]),
     "deep-sea": ("crew-deep-sea", ["deep-sea/06", "deep-sea/10", "deep-sea/13", "deep-sea/14", "deep-sea/15",
                                    "deep-sea/16", "deep-sea/26"]),
+    # role choices the conditions cannot judge alone: a silenced player (11), an opener before its closer (50)
+    "roles": ("crew", ["planet-nine/11", "planet-nine/50"]),
+    # JARVIS's seat (with --players 2)
+    "jarvis": ("crew-jarvis", ["planet-nine/01", "planet-nine/02", "planet-nine/03", "planet-nine/11"]),
 }
 
 

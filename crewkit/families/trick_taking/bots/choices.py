@@ -11,7 +11,9 @@ Every policy reads the observation only (the own hand, the public answers, commu
     would (:func:`~crewkit.families.trick_taking.bots.heuristic._task_affinity`, the draft's measure);
   - "can you take all the tasks?" (commander's decision, tasks face down): yes for a hand stronger than most;
   - a volunteer for the task cards (Mission Deep Sea) says yes when, by its play-outs, the tasks succeed more
-    often with it than with any player still to be asked.
+    often with it than with any player still to be asked; where two volunteers share the cards (26), the teams
+    are played out: the best it would make with players still to be asked against the best without it
+    (:func:`volunteer_teams`).
 - **the commander reads the answers**: worlds are sampled consistent with them (:func:`consistent_sample`), so
   a role chosen by play-outs, a task handed out or all tasks given go where the answers point;
 - **the hand-out of a task** goes to the seat with whom the tasks revealed so far succeed most often in
@@ -20,12 +22,19 @@ Every policy reads the observation only (the own hand, the public answers, commu
 - **all tasks to one player** (commander's decision): to a player who said yes, the strongest expected hand;
 - **a one-taker choice** (a role that a later step gives every task card to): the seat with whom the play-outs
   succeed most often (:func:`~crewkit.families.trick_taking.bots.taskcard_choice.taker_scores`);
-- **a role without conditions** (a silent player): nothing in the rules tells the candidates apart, so the first
-  candidate from the chooser's left (the same every time; the reason is written here, not drawn);
+- **a role chosen before another the conditions name** (mission 50's opener before its closer): each candidate
+  with its best completion of the later roles, played out (:func:`choose_with_open_roles`);
+- **a role that may not communicate** (mission 11's silent player): the candidate whose word is worth least, by
+  how often it would have something to communicate (the bots' own rule) over worlds with the tasks drafted
+  (:func:`silence_costs`; JARVIS, who never communicates, costs nothing); a role the rules give no other effect:
+  the first candidate from the chooser's left (the same every time);
 - **token swaps and moves**: each option (and skipping) is played out over sampled deals with a draft by affinity;
-- **where JARVIS sits**: right after the commander, who plays its cards, so that the commander plays two cards
-  in a row of every trick and can lead with one and cover with the other;
-- **Hammer's dealer** (mission card and mode): penalty mode, the mission cards in turn (see :func:`choose_mission`).
+- **where JARVIS sits**: right before the commander when the games, played out by the engine with the bots' own
+  policies, succeed clearly more often so (a sign test), else right after
+  (:mod:`~crewkit.families.trick_taking.bots.jarvis_seat`);
+- **Hammer's dealer** (mission card and mode): each option played out over sampled deals of the other hands; the
+  chips the dealer gains on the others, or in the match's last round how often it ends ahead
+  (:mod:`~crewkit.families.trick_taking.bots.dealer_choice`).
 """
 
 from __future__ import annotations
@@ -55,6 +64,7 @@ if TYPE_CHECKING:
 VOLUNTEER_QUESTION = "Will you take the tasks?"
 LOAD_PENALTY = 1.0  # affinity a task already held costs a seat in the hand-out (spreads the tasks)
 CUT_SAMPLES = 300  # random hands behind each answer threshold
+SEAT_WORLDS = 24  # deals behind JARVIS's seat when the commander decides (both tables played out on each)
 
 _CUTS: dict[tuple[Any, ...], tuple[Any, list[float]]] = {}
 
@@ -213,8 +223,11 @@ def _by_answer(req: Sequence[Answer], said: str) -> Action:
 
 
 def volunteer_answer(bot: HeuristicBot, obs: Observation) -> str:
-    """Yes when the tasks succeed, by this seat's play-outs, at least as often with it as with every player
-    still to be asked (a volunteer asked later who suits them better is left to take them)."""
+    """Yes when the tasks succeed, by this seat's play-outs, at least as often with it as without it: with one
+    role open, its taking them against each player still to be asked taking them (a volunteer asked later who
+    suits them better is left to take them); with several open (Deep Sea 26's two volunteers), the best team it
+    would make with players still to be asked against the best team of those players alone, each team sharing
+    the cards as the crew then gives them out (:func:`volunteer_teams`)."""
     given = dict(obs.questions[-1][1]) if obs.questions else {}
     n = obs.players
     commander = obs.commander if obs.commander is not None else 0
@@ -224,10 +237,45 @@ def volunteer_answer(bot: HeuristicBot, obs: Observation) -> str:
     later = [s for s in order if s not in given and s != obs.seat]
     if not later:
         return "yes"
-    scores = bot.taker_scores(obs, [obs.seat, *later])
+    with_me, without_me = volunteer_teams(obs, later)
+    if all(len(t) == 1 for t in with_me + without_me):  # one taker: as a one-taker choice
+        scores = bot.taker_scores(obs, [obs.seat, *later])
+    else:
+        scores = team_scores(bot, obs, with_me + without_me)
     if scores is None:  # no play-outs here: the strength scale (yes for a hand stronger than most)
         return decision_answer(obs.rules, obs.hand_mask, len(later) + 2)
-    return "yes" if scores[0] >= max(scores[1:]) else "no"
+    mine, theirs = scores[:len(with_me)], scores[len(with_me):]
+    return "yes" if max(mine) >= max(theirs, default=-1.0) else "no"
+
+
+def volunteer_teams(obs: Observation, later: Sequence[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The teams that would take the tasks if this seat says yes and if it says no: the volunteers so far, this
+    seat or not, and as many players still to be asked (in their order) as roles are left open."""
+    from itertools import combinations
+
+    roles = next((tuple(step.params["roles"]) for step in obs.rules.setup_steps if step.kind == "volunteer"),
+                 tuple(obs.rules.roles))
+    bound = tuple(s for r in roles if (s := dict(obs.roles).get(r)) is not None)
+    open_count = max(1, len(roles) - len(bound))
+    with_me = [(*bound, obs.seat, *rest) for rest in combinations(later, open_count - 1)]
+    without_me = [(*bound, *rest) for rest in combinations(later, open_count)]
+    return with_me, without_me
+
+
+def team_scores(bot: HeuristicBot, obs: Observation, teams: Sequence[Sequence[int]]) -> list[float] | None:
+    """Per team: play-outs won when it shares the open task cards (None where the play-outs cannot judge)."""
+    from crewkit.families.trick_taking.bots.fast import FastBot, native_task_plays
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, _model_fits, world_from
+    from crewkit.families.trick_taking.bots.taskcard_choice import team_scores as scores_of
+
+    obs = _full_view(obs)
+    if not _model_fits(obs, setup=True):
+        return None
+    # C plays the same policy (a port): used by every bot here, where teams multiply the play-outs, unless a fast
+    # bot is told to stay in Python
+    native = None if isinstance(bot, FastBot) and bot.native is False else native_task_plays
+    out = scores_of(obs, teams, bot.rng, bot.taker_worlds, Knowledge, world_from, native)
+    return None if all(x < 0 for x in out) else out
 
 
 # ---------------------------------------------------------------------------------------------- hand-outs
@@ -309,13 +357,162 @@ def choose_player(bot: HeuristicBot, obs: Observation, req: Sequence[ChoosePlaye
         if scores is not None:
             return req[max(range(len(req)), key=lambda i: (scores[i], -i))]
     chooser = req[0].seat
+    if role in obs.rules.comm_barred_roles:  # a role that may not communicate: the one whose word is worth least
+        costs = silence_costs(bot, obs, [a.player for a in req])
+        return req[min(range(len(req)), key=lambda i: (costs[i], (req[i].player - chooser - 1) % obs.players))]
     return min(req, key=lambda a: (a.player - chooser - 1) % obs.players)
 
 
-def choose_dummy_seat(obs: Observation, req: Sequence[Action]) -> Action:
+def choose_with_open_roles(bot: HeuristicBot, obs: Observation, req: Sequence[ChoosePlayer]) -> Action | None:
+    """A role chosen while later steps still choose other roles the conditions name (mission 50's opener
+    before its closer), so that the conditions cannot be judged with this role alone: each candidate is worth
+    its best completion, the later roles bound to every allowed combination of players (their steps'
+    exclusions), all played out over the same worlds (in C where the library loads). None when no later step
+    chooses a role."""
+    from crewkit.families.trick_taking.bots.conditions import cond_world, condition_setup, rollout_cond
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge, world_from
+
+    role = req[0].role
+    now = dict(obs.roles)
+    later = [st for st in obs.rules.setup_steps
+             if st.kind == "choose" and st.params["role"] != role and now.get(st.params["role"]) is None]
+    if not later:
+        return None
+    dummy = obs.rules.dummy
+    barred = {obs.dummy_seat} if dummy is not None and not dummy.choosable and obs.dummy_seat is not None else set()
+
+    def completions(bound: dict[str, int], steps: list[Any]) -> list[dict[str, int]]:
+        if not steps:
+            return [bound]
+        step, rest = steps[0], steps[1:]
+        out = set(barred)
+        for name in step.params["exclude"]:
+            seat = obs.commander if name == "commander" else bound.get(name, now.get(name))
+            if seat is not None:
+                out.add(seat)
+        return [c for p in range(obs.players) if p not in out
+                for c in completions({**bound, step.params["role"]: p}, rest)]
+
+    options = [[condition_setup(obs, c) for c in completions({**now, role: a.player}, later)] for a in req]
+    know = Knowledge(obs)
+    native = _native_cond(obs, know)
+    # pairs need more worlds than one role: six times as many where C plays them out, else twice
+    deals = [bot._sample(obs, know) for _ in range((6 if native is not None else 2) * bot.role_worlds)]
+    bases = [world_from(obs, list(hands)) for hands in deals]
+    wins = [0] * len(req)
+    for i, opts in enumerate(options):
+        best = 0
+        for judged in opts:
+            if judged is None:
+                continue
+            results = native(judged, deals) if native is not None else None
+            won = 0
+            for k, base in enumerate(bases):
+                if results is not None and results[k] != -2:
+                    won += max(0, results[k])
+                    continue
+                w = cond_world(base, *judged)
+                if w.status == 0:
+                    won += rollout_cond(w)
+            best = max(best, won)
+        wins[i] = best
+    bot.last_role_wins = wins
+    return req[max(range(len(req)), key=lambda i: (wins[i], -i))]
+
+
+def _native_cond(obs: Observation, know: Any) -> Callable[[Any, list[list[int]]], list[int] | None] | None:
+    """Play-outs of the position with conditions in C (the fast bot's port, as in its role choice): per deal 1
+    won, 0 lost, -2 left to Python; None where the library does not load or a task has no owner."""
+    from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
+    from crewkit.families.trick_taking.bots.conditions import goal_tail
+    from crewkit.families.trick_taking.bots.fast import native_decider, position
+
+    d = native_decider(table_for(obs.rules))
+    if d is None or any(t.owner is None for t in obs.tasks):
+        return None
+    pos = position(obs, know, 0, True, 0)
+    head = [pos.n, pos.leader, pos.tricks_left, 0]
+    tail = [len(pos.tasks)]
+    for bit, owner, kind, kk, pending in pos.tasks:
+        tail += [bit, owner, kind, kk, int(pending)]
+    tail.append(pos.done)
+
+    def run(judged: Any, deals: list[list[int]]) -> list[int] | None:
+        program = native_program(d._lib, judged[0])[0]
+        if program is None:
+            return None
+        cond = trick_tail(judged[1], judged[2], goal_tail(judged))
+        return d.rollout_batch(program, [[*head, *tail, *hands, *cond] for hands in deals])
+
+    return run
+
+
+def silence_costs(bot: HeuristicBot, obs: Observation, players: Sequence[int]) -> list[float]:
+    """What silencing each of ``players`` costs the crew: how often, over worlds consistent with what this seat
+    knows (the answers too) and the tasks drafted by affinity from the commander, that player would have
+    something worth communicating at the start (:func:`~crewkit.families.trick_taking.bots.heuristic.comm_pick`,
+    the bots' own rule), plus a tenth for each other seat's task card it holds (where a card is, the most useful
+    word). A seat that never communicates (JARVIS under its rule set's reading) costs nothing."""
+    from crewkit.families.trick_taking.bots.heuristic import comm_pick
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, draft_by_affinity
+
+    dummy = obs.rules.dummy
+    mute = {obs.dummy_seat} if obs.dummy_seat is not None and dummy is not None and not dummy.communicates else set()
+    view = _full_view(obs)
+    know = Knowledge(view)
+    checks = answer_checks(obs)
+    worlds = [consistent_sample(know, obs, bot.rng, checks) for _ in range(max(2, 2 * bot.role_worlds))]
     commander = obs.commander if obs.commander is not None else obs.seat
-    want = (commander + 1) % obs.players
-    return next((a for a in req if getattr(a, "dummy_seat", None) == want), req[0])
+    owners0 = [t.owner if t.owner is not None else -1 for t in obs.tasks]
+    t = table_for(obs.rules)
+    costs = [0.0] * len(players)
+    for hands in worlds:
+        hands = list(hands)
+        hands[obs.seat] = obs.hand_mask
+        owners = draft_by_affinity(view, hands, owners0, commander) if obs.tasks else []
+        open_tasks = [(task.card, owners[i]) for i, task in enumerate(obs.tasks) if task.trick is None]
+        for k, p in enumerate(players):
+            if p in mute:
+                continue
+            options = _comm_options(obs.rules, t, hands[p])
+            said = comm_pick(p, options, open_tasks) is not None
+            theirs = sum(1 for i, task in enumerate(obs.tasks) if owners[i] not in (p, -1) and hands[p] & task.card.bit)
+            costs[k] += float(said) + 0.1 * theirs
+    return [c / len(worlds) for c in costs]
+
+
+def _comm_options(rules: Any, t: Any, hand: int) -> list[tuple[Any, str]]:
+    """The communications a hand allows at the start: per colour its only card, or its highest and lowest."""
+    cards = rules.deck.cards
+    out: list[tuple[Any, str]] = []
+    for suit_mask in t.suit_masks:
+        mine = mask_ids(hand & suit_mask & ~t.trump_mask)
+        if not mine:
+            continue
+        if len(mine) == 1:
+            out.append((cards[mine[0]], "only"))
+        else:
+            high = max(mine, key=lambda c: t.rank[c])
+            low = min(mine, key=lambda c: t.rank[c])
+            out += [(cards[high], "top"), (cards[low], "bottom")]
+    return out
+
+
+def choose_dummy_seat(bot: HeuristicBot, obs: Observation, req: Sequence[Action]) -> Action:
+    """Where JARVIS sits: the arrangement (right after or right before the commander) whose play-outs succeed
+    more often (:mod:`crewkit.families.trick_taking.bots.jarvis_seat`), on deals drawn from what the rules let
+    the decider know (its hand when the commander decides; none when the players decide before the deal: whole
+    deals of the mission, worked out once). The rules bot, without look-ahead, plays out a quarter as many deals
+    around its hand."""
+    from crewkit.families.trick_taking.bots.jarvis_seat import choose_seat
+    from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
+
+    seats = [a for a in req if isinstance(a, ChooseDummySeat)]
+    if len(seats) != len(req):
+        return req[0]
+    worlds = SEAT_WORLDS if bot.lookahead else SEAT_WORLDS // 4
+    choice, bot.last_seat_wins = choose_seat(obs, seats, bot.rng, worlds)
+    return choice
 
 
 # ------------------------------------------------------------------------------------------------ tokens
@@ -382,10 +579,17 @@ class _Retasked:
 
 # ------------------------------------------------------------------------------------------------- Hammer
 def choose_mission(bot: HeuristicBot, obs: Observation, req: Sequence[Any]) -> Action:
-    """Hammer's dealer: penalty mode (a challenge is a bet on the dealer's own hand, which these bots cannot
-    weigh yet) on the mission card at the dealer's seat in the rule set's order: the dealer moves left each
-    round, so a match sees the cards in turn. Which card the hand is least exposed to is not judged yet."""
-    penalty = [a for a in req if a.mode == "penalty"] or list(req)
-    missions = sorted({a.mission for a in penalty}, key=lambda m: [a.mission for a in penalty].index(m))
-    pick = missions[obs.seat % len(missions)] if missions else None
-    return next((a for a in penalty if a.mission == pick), penalty[0])
+    """Hammer's dealer: the mission card and mode worth most to the dealer by play-outs of the round from its
+    hand (:mod:`crewkit.families.trick_taking.bots.dealer_choice`: chips gained on the others; in the last round,
+    how often the dealer ends the match ahead; the rules bot, without look-ahead, plays out two deals only).
+    ``bot.last_dealer_values`` keeps every option's worth."""
+    from crewkit.families.trick_taking.bots.dealer_choice import DEALER_WORLDS
+    from crewkit.families.trick_taking.bots.dealer_choice import choose_mission as best_option
+    from crewkit.families.trick_taking.bots.heuristic import HeuristicBot
+
+    if obs.match is None:  # rounds without chips: nothing to weigh; the first offered
+        return req[0]
+    players = [HeuristicBot(s, "dealer-playout", lookahead=False) for s in range(obs.players)]
+    choice, values = best_option(obs, req, bot.rng, DEALER_WORLDS if bot.lookahead else 2, players)
+    bot.last_dealer_values = values
+    return choice

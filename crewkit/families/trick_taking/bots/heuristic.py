@@ -72,6 +72,9 @@ __all__ = ["HeuristicBot", "Knowledge", "world_from"]
 
 class HeuristicBot:
     name = "heuristic"
+    # what the last setup choices weighed (choices.py): JARVIS's seat, Hammer's dealer
+    last_seat_wins: dict[str, float]
+    last_dealer_values: list[Any]
 
     def __init__(
         self,
@@ -106,7 +109,9 @@ class HeuristicBot:
         if kinds == {PassCard}:
             return self._pass(obs, req)  # type: ignore[arg-type]
         if kinds == {ChoosePlayer} and obs.conditions and _model_fits(_full_view(obs), setup=True):
-            return self._choose_player(_full_view(obs), req)  # type: ignore[arg-type]
+            # roles still to be chosen later (mission 50's closer): judged together (choices.py)
+            paired = choices.choose_with_open_roles(self, _full_view(obs), req)  # type: ignore[arg-type]
+            return paired if paired is not None else self._choose_player(_full_view(obs), req)  # type: ignore[arg-type]
         if kinds <= TASK_CARD_ACTIONS:  # task cards with objectives: by play-outs
             return self._choose_task_card(_full_view(obs), req)
         return self._setup_choice(obs, req, kinds)
@@ -122,7 +127,7 @@ class HeuristicBot:
         if kinds == {ChoosePlayer}:
             return choices.choose_player(self, obs, req)  # type: ignore[arg-type]
         if kinds == {ChooseDummySeat}:
-            return choices.choose_dummy_seat(obs, req)
+            return choices.choose_dummy_seat(self, obs, req)
         if kinds <= {SwapTokens, MoveToken, Skip}:
             return choices.tokens(self, obs, req)
         if kinds == {ChooseMission}:

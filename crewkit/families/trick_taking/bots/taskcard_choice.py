@@ -110,6 +110,62 @@ def taker_scores(obs: Any, seats: Sequence[int], rng: random.Random, worlds: int
                   {**dict(obs.roles), **dict.fromkeys(open_roles, s)}) for s in seats]
 
 
+def team_scores(obs: Any, teams: Sequence[Sequence[int]], rng: random.Random, worlds: int,
+                knowledge: Callable[[Any], Any], world_from: Callable[[Any, list[int]], Any],
+                native_of: Callable[[Any, Any, list[list[int]]], NativeTaskPlays | None] | None = None,
+                ) -> list[float]:
+    """For each team (the players the open roles would bind, in the roles' order: Deep Sea's two volunteers):
+    the play-outs won (of ``worlds`` deals sampled once, the same for every team) when the team shares every
+    task card still without an owner as the crew then gives them out: card by card in the order drawn, each to
+    the member with whom the cards given so far and it succeed most often (ties: the first member); -1 where the
+    conditions cannot be judged. The play-outs are C's from the first card where the library loads."""
+    deck = obs.rules.task_deck
+    share = obs.total_tricks // max(1, obs.players)
+    open_cards = [t for t in obs.task_cards if t.owner is None]
+
+    def bound(card_id: str, seat: int) -> Any:
+        card = deck.card(card_id)
+        number = None
+        if card.asks is not None:
+            span = number_range(card, obs.total_tricks)
+            number = min(max(share, span.start), span.stop - 1)
+        return deck.bind(card_id, seat, number)
+
+    know = knowledge(obs)
+    deals = [know.sample(rng) for _ in range(max(1, worlds))]
+    bases = [world_from(obs, list(hands)) for hands in deals]
+    known = tuple(obs.conditions)
+    fast = native_of(obs, know, deals) if native_of is not None else None
+    roles_now = dict(obs.roles)
+    open_roles = [r for r in obs.rules.roles if roles_now.get(r) is None]
+
+    def roles_for(members: Sequence[int]) -> dict[str, int | None]:
+        fresh = [m for m in members if m not in roles_now.values()] or list(members)  # the open roles' players
+        return {**roles_now, **{r: fresh[min(i, len(fresh) - 1)] for i, r in enumerate(open_roles)}}
+
+    out: list[float] = []
+    for team in teams:
+        members = list(dict.fromkeys(team))
+        roles = roles_for(members)
+        if len(members) == 1 or not open_cards:
+            out.append(_wins(obs, bases, (*known, *(bound(t.id, members[0]) for t in open_cards)), fast, roles,
+                             lead_in_c=True))
+            continue
+        given: tuple[Any, ...] = ()
+        score = -1.0
+        for t in open_cards:  # card by card, as the crew gives them out
+            best: tuple[float, tuple[Any, ...]] | None = None
+            for m in members:
+                extra = (*given, bound(t.id, m))
+                won = _wins(obs, bases, (*known, *extra), fast, roles, lead_in_c=True)
+                if best is None or won > best[0]:
+                    best = (won, extra)
+            assert best is not None
+            score, given = best
+        out.append(score)
+    return out
+
+
 class NativeTaskPlays:
     """The play-outs in C (the fast bot's port of the same policy): the leader's first card is chosen in
     Python, the rest is played out by ``fs_rollout_batch`` with the conditions translated
@@ -120,8 +176,9 @@ class NativeTaskPlays:
 
 
 def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: NativeTaskPlays | None,
-          roles: dict[str, int | None] | None = None) -> float:
-    """Successful play-outs of the sampled deals with these conditions (-1 when they cannot be judged)."""
+          roles: dict[str, int | None] | None = None, lead_in_c: bool = False) -> float:
+    """Successful play-outs of the sampled deals with these conditions (-1 when they cannot be judged).
+    ``lead_in_c``: C chooses the leader's first card too (the play-out of the position as it is)."""
     from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
 
     judged = condition_setup(obs, roles, conditions=conditions)
@@ -135,7 +192,8 @@ def _wins(obs: Any, bases: Sequence[Any], conditions: tuple[Any, ...], native: N
         for k, base in enumerate(bases):
             w = cond_world(base, *judged)
             if w.status == 0:
-                states.append([*native.head, choose_play_cond(w), *native.tail, *native.deals[k], *cond_tail])
+                first = [0] if lead_in_c else [*native.head[3:], choose_play_cond(w)]
+                states.append([*native.head[:3], *first, *native.tail, *native.deals[k], *cond_tail])
                 where.append(k)
         for k, won in zip(where, native.decider.rollout_batch(program, states), strict=True):
             results[k] = max(0, won) if won != -2 else None

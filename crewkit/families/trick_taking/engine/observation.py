@@ -11,6 +11,7 @@ the former frozen dataclass; treat them as read-only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from crewkit.cards import Card, Deck, Suit
@@ -158,6 +159,11 @@ class Observation:
     def questions(self) -> tuple[tuple[str, tuple[tuple[int, str], ...]], ...]:
         """The setup's questions asked so far, in order, each with its answers as (seat, answer) (public)."""
         return self._c.questions
+
+    @property
+    def match(self) -> MatchInfo | None:
+        """A match played in rounds (Hammer): chips, round, dealer, the round's mission and mode (public)."""
+        return self._c.match
 
     @property
     def task_cards(self) -> tuple[TaskCardInfo, ...]:
@@ -329,6 +335,18 @@ class Observation:
 _new = object.__new__
 
 
+class MatchInfo(NamedTuple):
+    """A match played in rounds (Hammer), as every seat sees it: the chips by seat, the round under way of
+    ``rounds``, its dealer, and the round's mission card and mode once the dealer chose them."""
+
+    chips: tuple[Fraction, ...]
+    round: int
+    rounds: int
+    dealer: int | None
+    mission: str | None
+    mode: str | None
+
+
 class Table(NamedTuple):
     """The part of an observation every seat shares at one moment (see :func:`table_snapshot`)."""
 
@@ -364,6 +382,8 @@ class Table(NamedTuple):
     dummy_columns: tuple[tuple[Card | None, int], ...] = ()
     # the setup's questions in the order asked, each with the answers given so far (public): (text, ((seat, answer),))
     questions: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = ()
+    # a match played in rounds (Hammer): the chips, the round and the dealer, public at the table; None otherwise
+    match: MatchInfo | None = None
 
 
 def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
@@ -434,7 +454,18 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
         *(table_cards(game) if game.task_cards else ({}, ())),
         _dummy_columns(game),
         tuple((q, tuple(a.items())) for q, a in game.questions) if game.questions else (),
+        _match_info(game),
     )
+
+
+def _match_info(game: Game) -> MatchInfo | None:
+    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
+
+    m = match_of(game)
+    if m is None:
+        return None
+    mission = m.round_mission.id if m.round_mission is not None else None
+    return MatchInfo(tuple(m.chips), m.round, game.scoring.rounds, game.dealer, mission, game.mode)
 
 
 def _dummy_columns(game: Game) -> tuple[tuple[Card | None, int], ...]:
