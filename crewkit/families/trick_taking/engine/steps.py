@@ -240,6 +240,10 @@ class HolderRoleStep(Step):
     def start(self, g: Game) -> bool:
         card = g.rules.deck.card(self.spec.params["card"])
         holder = next((s for s in range(g.n) if g.hands[s] & card.bit), None)
+        if holder is None and g.dummy_seat is not None and any(card in col for col in g.dummy_columns):
+            # face down under the dummy's (JARVIS's) face-up cards: the dummy holds it, and every player can tell,
+            # since each other card is in their own hand or face up
+            holder = g.dummy_seat
         if holder is None:
             # the card is not in any hand (set aside): the role stays unbound and conditions on it fail clearly
             return True
