@@ -1050,6 +1050,16 @@ class TrickSearch:
         free_on_table = self.table & undrafted
         quota_left = self.quota_left
         goal = self.goal_mask if self.goal_mask and not self.cond_done[self.goal_cond] else 0
+        gsuits = hsuits = 0  # the suits of the goal cards still to play, and of those in this hand
+        g = goal & remaining
+        while g:
+            gbit = g & -g
+            g ^= gbit
+            if suit_of[gbit.bit_length() - 1] >= 0:
+                gmask = self.card_suit_mask[gbit.bit_length() - 1]
+                gsuits |= gmask
+                if hand & gbit:
+                    hsuits |= gmask
         # card-blind conditions: the seats that may win this trick (the others break a condition)
         allowed = self._winner_verdicts()[0] if self.card_blind else -1
         if self.guard is not None:
@@ -1144,6 +1154,10 @@ class TrickSearch:
                 score = 900 - rank
             elif goal and bit & goal:
                 score = -1000 - rank  # a goal card that cannot win this trick: spent, tried last
+            elif pos == 0 and gsuits & bit:
+                score = 500 + rank  # lead high in a goal card's suit: the other hands run out of it
+            elif pos and nl != s and gsuits & bit & ~hsuits:
+                score = 500 - rank  # discard in a goal card's suit whose goal card this hand does not hold
             else:
                 score = -rank
             moves.append((score, cid, nl, wp, w, wc, o))
