@@ -19,7 +19,7 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 6
+#define CK_ABI 7
 #define MAXC 63
 #define MAXN 6
 #define MAXSU 8 /* suits */
@@ -118,6 +118,9 @@ typedef struct {
      * of quantifiers over the tricks (dig_node) and each seat's tricks won (dig_counts): the key holds those
      * values instead of the summary */
     int digest, ndig, dig_node[16], dig_counts, dig_winners;
+    /* the conditions' goal (TrickSearch._goal): cards whose winning a trick the goal_cond-th condition counts */
+    u64 goal_mask;
+    int goal_cond;
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -819,6 +822,15 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     u64 free_on_table = c->table & undrafted;
     /* card-blind conditions: the seats that may win this trick (the others break a condition) */
     int allowed = c->na ? c->a_allowed[c->astate] : -1;
+    u64 goal = c->goal_mask && !((c->cond_done >> c->goal_cond) & 1) ? c->goal_mask : 0;
+    /* the suits of the goal cards still to play, and of those in this hand */
+    u64 gsuits = 0, hsuits = 0;
+    for (u64 g = goal & remaining; g; g &= g - 1) {
+        int gs = c->card_suit[low_index(g)];
+        if (gs < 0) continue;
+        gsuits |= c->suit_mask[gs];
+        if (hand & g & -g) hsuits |= c->suit_mask[gs];
+    }
     u64 m = legal;
     while (m) {
         int cid = low_index(m);
@@ -910,6 +922,14 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             score = 2000 + rank;
         } else if ((bit & undrafted) && c->quota_left[w] >= nf) {
             score = 1500 - rank; /* free draft: an undrafted task to a seat with room for it */
+        } else if (goal && wc >= 0 && ((goal >> wc) & 1) && (pos || !(remaining & ~hand & c->higher[cid]))) {
+            score = 900 - rank; /* a goal card wins the trick so far (TrickSearch._moves) */
+        } else if (goal & bit) {
+            score = -1000 - rank; /* a goal card that cannot win this trick: tried last */
+        } else if (pos == 0 && (gsuits & bit)) {
+            score = 500 + rank; /* lead high in a goal card's suit: the other hands run out of it */
+        } else if (pos && nl != s && (gsuits & bit & ~hsuits)) {
+            score = 500 - rank; /* discard in a goal card's suit that this hand does not hold the goal card of */
         } else {
             score = -rank;
         }
@@ -1090,6 +1110,10 @@ void *ck_new(const long long *cfg, long long max_table) {
             c->dig_counts = (int)cfg[i++];
             c->dig_winners = (int)cfg[i++];
         }
+        c->goal_mask = (u64)cfg[i++];
+        c->goal_cond = (int)cfg[i++];
+        if (c->goal_cond >= c->cx->ncond) goto refuse;
+        if (c->goal_cond < 0) c->goal_mask = 0;
         int places = c->digest ? (c->dig_winners ? 2 * c->n + 1 : c->n + 1) : 3 * c->n + 1;
         while ((1 << c->ckbits) < places) c->ckbits++;
     }

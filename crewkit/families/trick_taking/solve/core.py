@@ -207,6 +207,9 @@ class TrickSearch:
 
         # conditions (those not compiled)
         self.after_play = [i for i, c in enumerate(self.conditions) if c.check == "after-play"]
+        # a goal of the conditions (condshapes.match_tricks_won_by_cards): tricks to be won by a card of a set;
+        # plays that make such a card win are tried first while that condition is not done (order only)
+        self.goal_mask, self.goal_cond = self._goal()
         self.all_conditions = list(range(len(self.conditions)))
         self.view = SearchView(self)
         roles = list(rules.roles) + list(self.roles)
@@ -412,6 +415,19 @@ class TrickSearch:
         self._pseudo = [(cards[cid], o) for cid, o in sorted(cc.card_owner.items()) if cid not in real]
         self._cond_index = cc.remaining
         self.compiled_conditions = cc.compiled
+
+    def _goal(self) -> tuple[int, int]:
+        """(cards, index of its condition) of the first condition "at least K tricks won by a card of a set";
+        (0, -1) when none."""
+        from crewkit.families.trick_taking.condshapes import goal_cards, match_tricks_won_by_cards
+
+        for i, c in enumerate(self.conditions):
+            shape = match_tricks_won_by_cards(getattr(c, "done_expr", None))
+            if shape is not None:
+                mask = goal_cards(shape[0], self.deck)
+                if mask:
+                    return mask, i
+        return 0, -1
 
     def condition_paths(self) -> list[dict[str, str]]:
         """How the search checks each mission condition: ``compiled`` (a native check, see
@@ -1033,6 +1049,17 @@ class TrickSearch:
         undrafted = self.undrafted & open_tasks
         free_on_table = self.table & undrafted
         quota_left = self.quota_left
+        goal = self.goal_mask if self.goal_mask and not self.cond_done[self.goal_cond] else 0
+        gsuits = hsuits = 0  # the suits of the goal cards still to play, and of those in this hand
+        g = goal & remaining
+        while g:
+            gbit = g & -g
+            g ^= gbit
+            if suit_of[gbit.bit_length() - 1] >= 0:
+                gmask = self.card_suit_mask[gbit.bit_length() - 1]
+                gsuits |= gmask
+                if hand & gbit:
+                    hsuits |= gmask
         # card-blind conditions: the seats that may win this trick (the others break a condition)
         allowed = self._winner_verdicts()[0] if self.card_blind else -1
         if self.guard is not None:
@@ -1120,6 +1147,17 @@ class TrickSearch:
                 score = 2000 + rank
             elif bit & undrafted and quota_left[w] >= nf:
                 score = 1500 - rank  # free draft: an undrafted task to a seat with room for it
+            elif goal and wc >= 0 and (goal >> wc) & 1 and (
+                    pos or not remaining & ~hand & higher_of[cid]):
+                # a goal card wins the trick so far: leading one nobody else can follow with a higher card,
+                # or keeping one on top (discarding rather than overtaking)
+                score = 900 - rank
+            elif goal and bit & goal:
+                score = -1000 - rank  # a goal card that cannot win this trick: spent, tried last
+            elif pos == 0 and gsuits & bit:
+                score = 500 + rank  # lead high in a goal card's suit: the other hands run out of it
+            elif pos and nl != s and gsuits & bit & ~hsuits:
+                score = 500 - rank  # discard in a goal card's suit whose goal card this hand does not hold
             else:
                 score = -rank
             moves.append((score, cid, nl, wp, w, wc, o))
