@@ -22,6 +22,7 @@ STILL_IMPORTED: dict[str, set[str]] = {
                                "crewkit.families.trick_taking.engine.game", "crewkit.families.trick_taking.solve",
                                "crewkit.families.trick_taking.bots"},
     "crewkit.analysis.choice_report": {"crewkit.families.trick_taking.bots.choices",
+                                       "crewkit.families.trick_taking.engine.blocks.dummy",
                                        "crewkit.families.trick_taking.engine.game",
                                        "crewkit.families.trick_taking.engine.step_actions"},
     "crewkit.analysis.winnability": {"crewkit.families.trick_taking.engine.game",

@@ -264,7 +264,7 @@ def volunteer_teams(obs: Observation, later: Sequence[int]) -> tuple[list[tuple[
 
 def team_scores(bot: HeuristicBot, obs: Observation, teams: Sequence[Sequence[int]]) -> list[float] | None:
     """Per team: play-outs won when it shares the open task cards (None where the play-outs cannot judge)."""
-    from crewkit.families.trick_taking.bots.fast import FastBot, native_task_plays
+    from crewkit.families.trick_taking.bots.fastcore import native_task_plays
     from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, _model_fits, world_from
     from crewkit.families.trick_taking.bots.taskcard_choice import team_scores as scores_of
 
@@ -273,7 +273,7 @@ def team_scores(bot: HeuristicBot, obs: Observation, teams: Sequence[Sequence[in
         return None
     # C plays the same policy (a port): used by every bot here, where teams multiply the play-outs, unless a fast
     # bot is told to stay in Python
-    native = None if isinstance(bot, FastBot) and bot.native is False else native_task_plays
+    native = None if getattr(bot, "native", None) is False else native_task_plays  # a fast bot kept in Python
     out = scores_of(obs, teams, bot.rng, bot.taker_worlds, Knowledge, world_from, native)
     return None if all(x < 0 for x in out) else out
 
@@ -425,7 +425,7 @@ def _native_cond(obs: Observation, know: Any) -> Callable[[Any, list[list[int]]]
     won, 0 lost, -2 left to Python; None where the library does not load or a task has no owner."""
     from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
     from crewkit.families.trick_taking.bots.conditions import goal_tail
-    from crewkit.families.trick_taking.bots.fast import native_decider, position
+    from crewkit.families.trick_taking.bots.fastcore import native_decider, position
 
     d = native_decider(table_for(obs.rules))
     if d is None or any(t.owner is None for t in obs.tasks):
@@ -453,7 +453,7 @@ def silence_costs(bot: HeuristicBot, obs: Observation, players: Sequence[int]) -
     something worth communicating at the start (:func:`~crewkit.families.trick_taking.bots.heuristic.comm_pick`,
     the bots' own rule), plus a tenth for each other seat's task card it holds (where a card is, the most useful
     word). A seat that never communicates (JARVIS under its rule set's reading) costs nothing."""
-    from crewkit.families.trick_taking.bots.heuristic import comm_pick
+    from crewkit.families.trick_taking.bots.comm_rule import comm_pick
     from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, draft_by_affinity
 
     dummy = obs.rules.dummy
@@ -511,7 +511,7 @@ def choose_dummy_seat(bot: HeuristicBot, obs: Observation, req: Sequence[Action]
     if len(seats) != len(req):
         return req[0]
     worlds = SEAT_WORLDS if bot.lookahead else SEAT_WORLDS // 4
-    choice, bot.last_seat_wins = choose_seat(obs, seats, bot.rng, worlds)
+    choice, bot.last_seat_wins = choose_seat(obs, seats, bot.rng, worlds, bot.rules_playout_bot)
     return choice
 
 
@@ -585,11 +585,10 @@ def choose_mission(bot: HeuristicBot, obs: Observation, req: Sequence[Any]) -> A
     ``bot.last_dealer_values`` keeps every option's worth."""
     from crewkit.families.trick_taking.bots.dealer_choice import DEALER_WORLDS
     from crewkit.families.trick_taking.bots.dealer_choice import choose_mission as best_option
-    from crewkit.families.trick_taking.bots.heuristic import HeuristicBot
 
     if obs.match is None:  # rounds without chips: nothing to weigh; the first offered
         return req[0]
-    players = [HeuristicBot(s, "dealer-playout", lookahead=False) for s in range(obs.players)]
+    players = [bot.without_lookahead(s, "dealer-playout") for s in range(obs.players)]
     choice, values = best_option(obs, req, bot.rng, DEALER_WORLDS if bot.lookahead else 2, players)
     bot.last_dealer_values = values
     return choice

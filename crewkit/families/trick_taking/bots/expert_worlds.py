@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from crewkit.cards import mask_ids
-from crewkit.families.trick_taking.bots.heuristic import Knowledge, comm_pick
+from crewkit.families.trick_taking.bots.comm_rule import comm_pick
+from crewkit.families.trick_taking.bots.heuristic import Knowledge
 from crewkit.families.trick_taking.bots.sim import World, choose_play, table_for, token_kind
 from crewkit.families.trick_taking.engine.blocks.communication import AFTER_FIRST_CARD, hand_statements
 from crewkit.families.trick_taking.engine.observation import Observation

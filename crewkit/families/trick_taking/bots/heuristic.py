@@ -24,9 +24,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from crewkit.cards import Card
 from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.bots import choices
+from crewkit.families.trick_taking.bots.comm_rule import comm_pick
 from crewkit.families.trick_taking.bots.conditions import (
     choose_play_cond,
     cond_world,
@@ -75,6 +75,21 @@ class HeuristicBot:
     # what the last setup choices weighed (choices.py): JARVIS's seat, Hammer's dealer
     last_seat_wins: dict[str, float]
     last_dealer_values: list[Any]
+
+
+    @staticmethod
+    def without_lookahead(seat: int, seed: str) -> HeuristicBot:
+        """The rules bot (no look-ahead) in ``seat``: a player of the play-outs that weigh a setup choice (Hammer's
+        dealer), built here so that the choices need not import the bot classes."""
+        return HeuristicBot(seat, seed, lookahead=False)
+
+    @staticmethod
+    def rules_playout_bot(seat: int) -> HeuristicBot:
+        """The rules bot with the setup's play-outs cut to the least: every seat of a whole game a bot plays
+        out to weigh a choice (JARVIS's seat, :mod:`crewkit.families.trick_taking.bots.jarvis_seat`)."""
+        b = HeuristicBot(seat, "jarvis-seat", lookahead=False, worlds=1, draft_worlds=1)
+        b.role_worlds = b.taker_worlds = b.handout_worlds = b.cond_worlds = 1
+        return b
 
     def __init__(
         self,
@@ -252,39 +267,6 @@ class HeuristicBot:
                         prog[c] += w.done - base.done + min(w.goal_won, w.goal_need)  # type: ignore[attr-defined]
         best = max(cands, key=lambda c: ((most + 1) * wins[c] + prog[c] + 0.1 * votes[c], -c))
         return by_card[best]
-
-
-def comm_pick(seat: int, options: Sequence[tuple[Card, str | None]],
-              open_tasks: Sequence[tuple[Card, int | None]]) -> int | None:
-    """Which of the communications ``options`` (card, statement) the heuristic bot makes, by index, or None.
-
-    Tell a teammate where its open task card is; else a top 8 or 9 in an open task's suit. One rule, read
-    both by the bot that speaks and by the expert bot, which infers from it what a teammate holds
-    (:mod:`crewkit.families.trick_taking.bots.expert`)."""
-    owned = [(c, o) for c, o in open_tasks if o is not None]
-    if not owned:
-        return None
-    task_suits = {c.suit.index for c, _ in owned if c.suit is not None}
-    mine = {c.id for c, o in owned if o == seat}
-    theirs = {c.id for c, o in owned if o != seat}
-    best: int | None = None
-    best_score = 0.0
-    for i, (c, position) in enumerate(options):
-        score = 0.0
-        if c.id in theirs:
-            score = 10 + c.rank  # tell the owner where its card is
-        elif c.id in mine:
-            score = 3
-        elif c.suit is not None and c.suit.index in task_suits:
-            if position == "top" and c.rank >= 8:
-                score = 4 + c.rank / 10
-            elif position == "only":
-                score = 2
-        if position == "only":
-            score += 0.5
-        if score > best_score:
-            best, best_score = i, score
-    return best if best_score >= 4 else None
 
 
 def _finish_draft(obs: Observation, hands: list[int], first: int) -> list[int]:

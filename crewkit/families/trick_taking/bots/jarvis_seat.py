@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from crewkit.families.trick_taking.bots.base import Bot
     from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
     from crewkit.families.trick_taking.engine.observation import Observation
     from crewkit.families.trick_taking.engine.state import Deal
@@ -46,24 +47,13 @@ def arrangement(n: int, dummy: int, where: int, commander: int) -> tuple[str, li
     return (AFTER if where == (new_commander + 1) % n else BEFORE), order, new_commander
 
 
-def _players(n: int) -> list[Any]:
-    """The bots of the play-outs: the rules bot with the setup's play-outs cut to the least."""
-    from crewkit.families.trick_taking.bots.heuristic import HeuristicBot
-
-    out = []
-    for s in range(n):
-        b = HeuristicBot(s, "jarvis-seat", lookahead=False, worlds=1, draft_worlds=1)
-        b.role_worlds = b.taker_worlds = b.handout_worlds = b.cond_worlds = 1
-        out.append(b)
-    return out
-
-
-def play_arrangement(rules: Any, deal: Deal, kind: str) -> int:
-    """1 if the game of ``deal`` with JARVIS seated as ``kind`` says succeeds when the bots play it out."""
+def play_arrangement(rules: Any, deal: Deal, kind: str, playout_bot: Callable[[int], Bot]) -> int:
+    """1 if the game of ``deal`` with JARVIS seated as ``kind`` succeeds when ``playout_bot`` plays every seat
+    (the bot asking hands it over: this module sits below the bot classes)."""
     from crewkit.dsl.errors import ConditionError
     from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
     from crewkit.families.trick_taking.engine.game import Game
-    from crewkit.families.trick_taking.family import play_game
+    from crewkit.families.trick_taking.playing import play_game
 
     g = Game.new(rules, seed="jarvis-seat", deal=deal)
     d, c, seat = g.dummy_seat, g.commander, g.to_act
@@ -72,13 +62,13 @@ def play_arrangement(rules: Any, deal: Deal, kind: str) -> int:
     where = next(w for w in range(g.n) if arrangement(g.n, d, w, c)[0] == kind)
     g.apply(ChooseDummySeat(seat, where))
     try:
-        play_game(g, _players(g.n))
+        play_game(g, [playout_bot(s) for s in range(g.n)])
     except ConditionError:  # a condition this deal cannot evaluate (the engine's, not the choice's): a loss
         return 0
     return int(g.outcome().result == "success")
 
 
-def _mission_wins(rules: Any, deals: int) -> dict[str, float]:
+def _mission_wins(rules: Any, deals: int, playout_bot: Callable[[int], Bot]) -> dict[str, float]:
     """Play-outs won per arrangement over ``deals`` whole deals of the mission (fixed seeds: no hand known)."""
     from crewkit.families.trick_taking.engine.deal import deal_from_seed
 
@@ -87,7 +77,7 @@ def _mission_wins(rules: Any, deals: int) -> dict[str, float]:
         return hit[1]
     wins = dict.fromkeys((AFTER, BEFORE, AFTER_ONLY, BEFORE_ONLY), 0.0)
     for k in range(deals):
-        _add(wins, rules, deal_from_seed(rules, random.Random(f"jarvis-seat:{k}")))
+        _add(wins, rules, deal_from_seed(rules, random.Random(f"jarvis-seat:{k}")), playout_bot)
     if len(_BY_MISSION) > 64:
         _BY_MISSION.clear()
     _BY_MISSION[(id(rules), deals)] = (rules, wins)
@@ -127,21 +117,23 @@ def sample_deal(obs: Observation, rng: random.Random) -> Deal:
     return Deal(tuple(hands), tuple(t.card for t in obs.tasks), dummy_columns=tuple(columns))
 
 
-def seat_wins(obs: Observation, rng: random.Random, worlds: int) -> dict[str, float]:
+def seat_wins(obs: Observation, rng: random.Random, worlds: int, playout_bot: Callable[[int], Bot]
+              ) -> dict[str, float]:
     """Play-outs won per arrangement, on deals the reading of who decides allows (see the module's text):
     ``worlds`` deals around the commander's hand, or the mission's :data:`MISSION_DEALS` whole deals."""
     dummy = obs.rules.dummy
     if dummy is None or dummy.seat_choice != "commander":
-        return _mission_wins(obs.rules, MISSION_DEALS)
+        return _mission_wins(obs.rules, MISSION_DEALS, playout_bot)
     wins = dict.fromkeys((AFTER, BEFORE, AFTER_ONLY, BEFORE_ONLY), 0.0)
     for _ in range(max(1, worlds)):
-        _add(wins, obs.rules, sample_deal(obs, rng))
+        _add(wins, obs.rules, sample_deal(obs, rng), playout_bot)
     return wins
 
 
-def _add(wins: dict[str, float], rules: Any, deal: Deal) -> None:
+def _add(wins: dict[str, float], rules: Any, deal: Deal, playout_bot: Callable[[int], Bot]) -> None:
     """Both tables played out on ``deal``: the wins of each and of each alone."""
-    after, before = play_arrangement(rules, deal, AFTER), play_arrangement(rules, deal, BEFORE)
+    after = play_arrangement(rules, deal, AFTER, playout_bot)
+    before = play_arrangement(rules, deal, BEFORE, playout_bot)
     wins[AFTER] += after
     wins[BEFORE] += before
     wins[AFTER_ONLY] += after and not before
@@ -157,14 +149,14 @@ def sign_test(a_only: int, b_only: int) -> float:
     return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n)
 
 
-def choose_seat(obs: Observation, req: Sequence[ChooseDummySeat], rng: random.Random, worlds: int
-                ) -> tuple[ChooseDummySeat, dict[str, float]]:
+def choose_seat(obs: Observation, req: Sequence[ChooseDummySeat], rng: random.Random, worlds: int,
+                playout_bot: Callable[[int], Bot]) -> tuple[ChooseDummySeat, dict[str, float]]:
     """The seat of the arrangement that wins more play-outs by a margin (see the module's text; otherwise right
     after the commander); of its seats, the one JARVIS holds now (nobody renumbered) if it is one."""
     d, c = obs.dummy_seat, obs.commander
     if d is None or c is None:
         return req[0], {}
-    wins = seat_wins(obs, rng, worlds)
+    wins = seat_wins(obs, rng, worlds, playout_bot)
     a_only, b_only = int(wins[AFTER_ONLY]), int(wins[BEFORE_ONLY])
     kind = BEFORE if b_only > a_only and sign_test(a_only, b_only) < MARGIN else AFTER
     fitting = [a for a in req if arrangement(obs.players, d, a.dummy_seat, c)[0] == kind] or list(req)

@@ -11,7 +11,6 @@ the former frozen dataclass; treat them as read-only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from crewkit.cards import Card, Deck, Suit
@@ -19,7 +18,9 @@ from crewkit.engine.actions import Action
 from crewkit.engine.phase import DISTRESS_PASS, DRAFT, TRICKS
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate, Signal
 from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.blocks.dummy import public_columns
 from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
+from crewkit.families.trick_taking.engine.blocks.rounds import MatchInfo, match_info
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.optional_state import optional_actions_of, optional_snapshot
 
@@ -335,18 +336,6 @@ class Observation:
 _new = object.__new__
 
 
-class MatchInfo(NamedTuple):
-    """A match played in rounds (Hammer), as every seat sees it: the chips by seat, the round under way of
-    ``rounds``, its dealer, and the round's mission card and mode once the dealer chose them."""
-
-    chips: tuple[Fraction, ...]
-    round: int
-    rounds: int
-    dealer: int | None
-    mission: str | None
-    mode: str | None
-
-
 class Table(NamedTuple):
     """The part of an observation every seat shares at one moment (see :func:`table_snapshot`)."""
 
@@ -452,30 +441,10 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
                       if not t.revealed}, key=str)) if hidden else (),
         game.conditions,
         *(table_cards(game) if game.task_cards else ({}, ())),
-        _dummy_columns(game),
+        public_columns(game),
         tuple((q, tuple(a.items())) for q, a in game.questions) if game.questions else (),
-        _match_info(game),
+        match_info(game),
     )
-
-
-def _match_info(game: Game) -> MatchInfo | None:
-    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
-
-    m = match_of(game)
-    if m is None:
-        return None
-    mission = m.round_mission.id if m.round_mission is not None else None
-    return MatchInfo(tuple(m.chips), m.round, game.scoring.rounds, game.dealer, mission, game.mode)
-
-
-def _dummy_columns(game: Game) -> tuple[tuple[Card | None, int], ...]:
-    """Per JARVIS column its face-up card, if any, and how many lie face down (not which): public."""
-    d = game.dummy_seat
-    if d is None:
-        return ()
-    up = game.hands[d]
-    return tuple((col[-1] if col and up >> col[-1].id & 1 else None,
-                  len(col) - (1 if col and up >> col[-1].id & 1 else 0)) for col in game.dummy_columns)
 
 
 def observe(

@@ -129,3 +129,14 @@ def move_dummy(g: Game, where: int) -> None:
         if t.owner is not None:
             t.owner = new_of[t.owner]
     g.events.append(Event("dummy-seat", where, None, f"the dummy sits in seat {where}"))
+
+
+def public_columns(game: Game) -> tuple[tuple[Card | None, int], ...]:
+    """Per JARVIS column its face-up card, if any, and how many lie face down (not which): what every seat
+    sees (the observation's ``dummy_columns``)."""
+    d = game.dummy_seat
+    if d is None:
+        return ()
+    up = game.hands[d]
+    return tuple((col[-1] if col and up >> col[-1].id & 1 else None,
+                  len(col) - (1 if col and up >> col[-1].id & 1 else 0)) for col in game.dummy_columns)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from crewkit.cards import Deck
 from crewkit.engine.actions import Action, ActionFormatError, register_action
@@ -240,3 +240,24 @@ def end_round(g: Game, m: MatchState, mission: RoundMission, result: str, reason
     g.plays = []
     g.led_suit = None
     g.restart_flow()
+
+
+class MatchInfo(NamedTuple):
+    """A match played in rounds (Hammer), as every seat sees it: the chips by seat, the round under way of
+    ``rounds``, its dealer, and the round's mission card and mode once the dealer chose them."""
+
+    chips: tuple[Fraction, ...]
+    round: int
+    rounds: int
+    dealer: int | None
+    mission: str | None
+    mode: str | None
+
+
+def match_info(game: Game) -> MatchInfo | None:
+    """The match as every seat sees it (the observation's ``match``), None outside a match."""
+    m = match_of(game)
+    if m is None:
+        return None
+    mission = m.round_mission.id if m.round_mission is not None else None
+    return MatchInfo(tuple(m.chips), m.round, game.scoring.rounds, game.dealer, mission, game.mode)
