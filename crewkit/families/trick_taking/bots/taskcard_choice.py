@@ -80,13 +80,14 @@ def choose_task_card_action(obs: Any, req: Sequence[Action], rng: random.Random,
     return choice
 
 
-def taker_scores(obs: Any, seats: Sequence[int], rng: random.Random, worlds: int,
-                 knowledge: Callable[[Any], Any], world_from: Callable[[Any, list[int]], Any],
-                 native_of: Callable[[Any, Any, list[list[int]]], NativeTaskPlays | None] | None = None,
-                 ) -> list[float]:
-    """For each of ``seats``: the play-outs won (of ``worlds`` deals sampled once, the same for every seat) when
-    that seat takes every task card still without an owner (a one-taker choice, a volunteer); -1 where the
-    conditions cannot be judged."""
+def _open_cards_and_worlds(obs: Any, rng: random.Random, worlds: int, knowledge: Callable[[Any], Any],
+                           world_from: Callable[[Any, list[int]], Any],
+                           native_of: Callable[[Any, Any, list[list[int]]], NativeTaskPlays | None] | None,
+                           ) -> tuple[list[Any], Callable[[str, int], Any], list[Any], tuple[Any, ...],
+                                      NativeTaskPlays | None]:
+    """What the one-taker and the team scores share: the task cards without an owner, how one is bound to a seat
+    (a number asked for: the seat's fair share of the tricks, within the card's range), ``worlds`` deals sampled
+    once with their play-out worlds, the conditions known, and the C play-outs where they load."""
     deck = obs.rules.task_deck
     share = obs.total_tricks // max(1, obs.players)
     open_cards = [t for t in obs.task_cards if t.owner is None]
@@ -102,8 +103,18 @@ def taker_scores(obs: Any, seats: Sequence[int], rng: random.Random, worlds: int
     know = knowledge(obs)
     deals = [know.sample(rng) for _ in range(max(1, worlds))]
     bases = [world_from(obs, list(hands)) for hands in deals]
-    known = tuple(obs.conditions)
     fast = native_of(obs, know, deals) if native_of is not None else None
+    return open_cards, bound, bases, tuple(obs.conditions), fast
+
+
+def taker_scores(obs: Any, seats: Sequence[int], rng: random.Random, worlds: int,
+                 knowledge: Callable[[Any], Any], world_from: Callable[[Any, list[int]], Any],
+                 native_of: Callable[[Any, Any, list[list[int]]], NativeTaskPlays | None] | None = None,
+                 ) -> list[float]:
+    """For each of ``seats``: the play-outs won (of ``worlds`` deals sampled once, the same for every seat) when
+    that seat takes every task card still without an owner (a one-taker choice, a volunteer); -1 where the
+    conditions cannot be judged."""
+    open_cards, bound, bases, known, fast = _open_cards_and_worlds(obs, rng, worlds, knowledge, world_from, native_of)
     # the roles still open are the candidate's (the taker, the volunteers) for the play-outs' conditions
     open_roles = [r for r in obs.rules.roles if dict(obs.roles).get(r) is None]
     return [_wins(obs, bases, (*known, *(bound(t.id, s) for t in open_cards)), fast,
@@ -119,23 +130,7 @@ def team_scores(obs: Any, teams: Sequence[Sequence[int]], rng: random.Random, wo
     task card still without an owner as the crew then gives them out: card by card in the order drawn, each to
     the member with whom the cards given so far and it succeed most often (ties: the first member); -1 where the
     conditions cannot be judged. The play-outs are C's from the first card where the library loads."""
-    deck = obs.rules.task_deck
-    share = obs.total_tricks // max(1, obs.players)
-    open_cards = [t for t in obs.task_cards if t.owner is None]
-
-    def bound(card_id: str, seat: int) -> Any:
-        card = deck.card(card_id)
-        number = None
-        if card.asks is not None:
-            span = number_range(card, obs.total_tricks)
-            number = min(max(share, span.start), span.stop - 1)
-        return deck.bind(card_id, seat, number)
-
-    know = knowledge(obs)
-    deals = [know.sample(rng) for _ in range(max(1, worlds))]
-    bases = [world_from(obs, list(hands)) for hands in deals]
-    known = tuple(obs.conditions)
-    fast = native_of(obs, know, deals) if native_of is not None else None
+    open_cards, bound, bases, known, fast = _open_cards_and_worlds(obs, rng, worlds, knowledge, world_from, native_of)
     roles_now = dict(obs.roles)
     open_roles = [r for r in obs.rules.roles if roles_now.get(r) is None]
 
