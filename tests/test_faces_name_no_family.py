@@ -36,9 +36,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
     "crewkit.cli.review": {"crewkit.families.trick_taking.review"},
     "crewkit.net.review": {"crewkit.families.trick_taking.review"},
     "crewkit.tui.screens.attempts": {"crewkit.families.trick_taking.review", "crewkit.families.trick_taking.tui.review"},
-    # the hosted table: a logbook of trick-taking attempts, JARVIS's seat (h44's review of net/table.py)
-    "crewkit.net.table": {"crewkit.families.trick_taking.engine.blocks.dummy",
-                          "crewkit.families.trick_taking.engine.setup"},
     # the Crew's words (cards, communication, tasks, chips): the trick-taking widgets' text, kept in the shell
     "crewkit.tui.text": {"crewkit.families.trick_taking.engine.blocks.communication",
                          "crewkit.families.trick_taking.engine.blocks.distress",
