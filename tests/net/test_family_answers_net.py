@@ -4,15 +4,20 @@ in a campaign's logbook (``Family.counts_in_logbook``), and the plain client's w
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import cast
+
 from crewkit.games import counts_in_logbook, open_game
-from crewkit.games.protocol import dummy_moved
+from crewkit.games.protocol import GameInPlay, dummy_moved
 from crewkit.tui.family import plain_log_words
 
 
 def test_a_crew_mission_counts_in_the_logbook_a_hammer_match_and_a_family_without_the_answer_do_not() -> None:
     assert counts_in_logbook(open_game("crew", "planet-nine/01", 3, "logbook"))
     assert not counts_in_logbook(open_game("hammer", "hammer/05", 4, "logbook"))
-    assert not counts_in_logbook(open_game("not-alone", None, 3, "logbook"))  # Not Alone gives no answer
+    assert not counts_in_logbook(open_game("not-alone", None, 3, "logbook"))
+    # a family without the answer (an installed package's, written before it) counts none
+    assert not counts_in_logbook(cast(GameInPlay, SimpleNamespace(family=SimpleNamespace(name="toy"))))
 
 
 def test_the_plain_client_words_a_trick_taking_log_and_leaves_other_families_lines_as_written() -> None:
