@@ -20,7 +20,7 @@ from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
 from crewkit.net.client import FINAL_REFUSALS, RECONNECT_FOR, TableClient
 
-__all__ = ["HOST_DECIDES", "HostSeat", "SeatNames"]
+__all__ = ["HOST_DECIDES", "LEAVE_CHOICES", "LEAVE_EXIT_NOTE", "LEAVE_NOTE", "LEAVE_TITLE", "HostSeat", "SeatNames"]
 
 HOST_DECIDES = "Waiting for the host's next game: this table opens it without a key (q leaves the table)."
 NEXT_GAME = 4000  # the host's close code for the table's next game (crewkit.net.server.NEXT_GAME)
