@@ -36,21 +36,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
     "crewkit.cli.review": {"crewkit.families.trick_taking.review"},
     "crewkit.net.review": {"crewkit.families.trick_taking.review"},
     "crewkit.tui.screens.attempts": {"crewkit.families.trick_taking.review", "crewkit.families.trick_taking.tui.review"},
-    # the hosted table: a logbook of trick-taking attempts, JARVIS's seat (h44's review of net/table.py)
-    "crewkit.net.table": {"crewkit.families.trick_taking.engine.blocks.dummy",
-                          "crewkit.families.trick_taking.engine.setup"},
-    # the plain client words a trick-taking log (the seat's remote session moves into its family with it)
-    "crewkit.net.plain": {"crewkit.families.trick_taking.tui.log"},
-    # the trick-taking remote session, still in the shell (it moves into its family's package)
-    "crewkit.tui.remote": {"crewkit.families.trick_taking.engine.blocks.communication",
-                           "crewkit.families.trick_taking.engine.blocks.distress",
-                           "crewkit.families.trick_taking.engine.blocks.dummy",
-                           "crewkit.families.trick_taking.engine.blocks.rounds",
-                           "crewkit.families.trick_taking.engine.observation",
-                           "crewkit.families.trick_taking.engine.rules", "crewkit.families.trick_taking.engine.scoring",
-                           "crewkit.families.trick_taking.engine.setup", "crewkit.families.trick_taking.engine.state",
-                           "crewkit.families.trick_taking.engine.taskcards",
-                           "crewkit.families.trick_taking.tui.session"},
     # the Crew's words (cards, communication, tasks, chips): the trick-taking widgets' text, kept in the shell
     "crewkit.tui.text": {"crewkit.families.trick_taking.engine.blocks.communication",
                          "crewkit.families.trick_taking.engine.blocks.distress",

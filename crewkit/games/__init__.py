@@ -33,6 +33,7 @@ __all__ = [
     "installed_action_types",
     "installed_rulesets",
     "logbook_extra_attempts",
+    "counts_in_logbook",
     "ruleset_file",
     "record_family",
     "refuse_other_family",
@@ -172,6 +173,13 @@ def logbook_extra_attempts(ruleset: str) -> int:
         return 1
     answer = getattr(family, "logbook_extra_attempts", None)
     return 0 if answer is None else int(answer(ruleset))
+
+
+def counts_in_logbook(game: GameInPlay) -> bool:
+    """Whether a finished attempt of ``game`` counts in a campaign's logbook: its family's answer (False for a
+    family without one)."""
+    answer = getattr(game.family, "counts_in_logbook", None)
+    return answer is not None and bool(answer(game))
 
 
 def refuse_other_family(ruleset: str, family: str) -> None:

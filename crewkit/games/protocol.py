@@ -135,6 +135,15 @@ class ReplayError:
         return {"message": self.message, "index": self.index, "seat": self.seat, "code": self.code}
 
 
+def dummy_moved(n: int, old: int, where: int) -> list[int]:
+    """The seats of ``n`` after a game's dummy seat (:attr:`GameInPlay.dummy_seat`) moved from ``old`` to
+    ``where``: ``order[new seat] = old seat`` (the real players keep their clockwise order). The one renumbering
+    rule: the trick-taking engine, the terminal table and the hosted table follow it."""
+    order = [s for s in range(n) if s != old]
+    order.insert(where, old)
+    return order
+
+
 @runtime_checkable
 class GameInPlay(Protocol):
     """One game of any family, driven by actions.
@@ -390,4 +399,10 @@ class Family(Protocol):
         """What a campaign's logbook adds to a mission won under ``ruleset`` with the distress signal used (its
         rule set's ``distress.extra_attempts``). Optional: a family without it adds none
         (:func:`crewkit.games.logbook_extra_attempts`)."""
+        ...
+
+    def counts_in_logbook(self, game: GameInPlay) -> bool:
+        """Whether a finished attempt of ``game``, played at a campaign's hosted table, counts in the host's
+        logbook (a Crew mission's does; a Hammer match does not). Optional: a family without it counts none
+        (:func:`crewkit.games.counts_in_logbook`)."""
         ...

@@ -12,6 +12,7 @@ import contextlib
 import re
 import ssl
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from websockets.exceptions import ConnectionClosed
@@ -63,30 +64,22 @@ class PlainView:
         self.quitting = False  # the person typed q: the connection's end is theirs, not a lost one
         self.client: TableClient | None = None  # the connection now (joined again after a drop)
         self.over_said = False  # the game's end was said (once, however many states follow)
-        self.rules: Any = None  # a trick-taking game's rules: its log is worded as the table's log panel words it
+        # the family's words for the host's log lines (a trick-taking log as the table's log panel words it);
+        # None: the lines are words already
+        self.log_words: Callable[[list[str], list[str], int], list[str]] | None = None
 
     def words(self, lines: list[str], names: list[str], seat: int) -> list[str]:
-        """The log's lines in the table's words (``Task revealed: pink 1``), with names; other families' log
-        lines are words already."""
-        if self.rules is None:
+        """The log's lines in the table's words (``Task revealed: pink 1``), with names; a family without words
+        of its own has its lines shown as they are, with names."""
+        if self.log_words is None:
             return [with_names(line, names) for line in lines]
-        from crewkit.families.trick_taking.tui.log import event_text
-        from crewkit.tui.remote import SeatNames, log_events
-
-        kinds = SeatNames(["remote"] * len(names), names)
-        out = []
-        for event in log_events(lines, self.rules):
-            text = event_text(event, kinds, seat)  # None: not a line of the table's log either
-            if text is not None:
-                out.append(text.plain)
-        return out
+        return self.log_words(lines, names, seat)
 
     def game(self, welcome: dict[str, Any]) -> None:
-        """The game the host's welcome names: a trick-taking game's rules word its log."""
-        from crewkit.tui.remote import compile_rules, remote_setup
+        """The game the host's welcome names: its family words its log (through its terminal face)."""
+        from crewkit.tui.family import plain_log_words
 
-        setup, _ = remote_setup(welcome)
-        self.rules = None if setup is None else compile_rules(setup)
+        self.log_words = plain_log_words(welcome)
 
     def say(self, text: str) -> None:
         self.out.write(escape_controls(text) + "\n")

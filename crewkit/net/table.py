@@ -42,11 +42,9 @@ from crewkit.campaign.store import LOGBOOK_FILENAME, Logbook, LogbookError
 from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
 from crewkit.errors import CrewkitError
-from crewkit.families.trick_taking.engine.blocks.dummy import dummy_moved
-from crewkit.families.trick_taking.engine.setup import counts_in_logbook
-from crewkit.games import TRICK_TAKING, open_game
+from crewkit.games import counts_in_logbook, open_game
 from crewkit.games.driver import BotError
-from crewkit.games.protocol import GameInPlay, SeatPlayer
+from crewkit.games.protocol import GameInPlay, SeatPlayer, dummy_moved
 from crewkit.net.journal import (
     HEAD_FILE,
     JOURNAL_FORMAT,
@@ -406,7 +404,7 @@ class HostedTable:
             write_text_atomic(record, json.dumps(self.game.record(), indent=1) + "\n")
         campaign = self.config.campaign
         engine = self.game.engine
-        if campaign is None or self.game.family.name != TRICK_TAKING or not counts_in_logbook(engine):
+        if campaign is None or not counts_in_logbook(self.game):
             return
         try:
             with Logbook.open(self.logbook_path) as book:

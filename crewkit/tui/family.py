@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from crewkit.tui.screens.game_table import GameTableScreen
     from crewkit.tui.services import Services
 
-__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "terminal_of"]
+__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "plain_log_words", "terminal_of"]
 
 
 @dataclass
@@ -67,7 +67,9 @@ class GameSession(Protocol):
 
 
 class FamilyTUI(Protocol):
-    """A family at the terminal: opens sessions and gives its table screen."""
+    """A family at the terminal: opens sessions and gives its table screen. Optional: ``log_words(welcome)``,
+    how the plain client (``crewkit join --plain``) words the host's log lines of the game a welcome names
+    (:func:`plain_log_words`); a family without it has its log lines shown as the host wrote them."""
 
     def session(self, ruleset: str, options: PlayOptions, services: Services) -> GameSession:
         """A table of a game of its own (a family without missions) as ``crewkit play`` asked for it (raises
@@ -118,3 +120,20 @@ def terminal_of(family: Any, what: str = "") -> FamilyTUI:
     except (ImportError, AttributeError) as exc:
         raise CrewkitError(f"the {family.name} family's table ({target}) cannot be loaded: {exc}") from None
     return found
+
+
+def plain_log_words(welcome: dict[str, Any]) -> Callable[[list[str], list[str], int], list[str]] | None:
+    """How the plain client words the host's log lines (``lines, names, seat``) of the game ``welcome`` names:
+    its family's ``log_words``, or None (the lines as the host wrote them: a family without words of its own,
+    with no table at the terminal, or not installed here)."""
+    from crewkit.games import TRICK_TAKING, family_named
+
+    try:
+        face = terminal_of(family_named(str(welcome.get("family") or TRICK_TAKING)))
+    except CrewkitError:
+        return None
+    log_words = getattr(face, "log_words", None)
+    if log_words is None:
+        return None
+    words: Callable[[list[str], list[str], int], list[str]] | None = log_words(welcome)
+    return words

@@ -35,7 +35,7 @@ async def test_join_with_a_pipe_for_output_uses_the_plain_client(tmp_path: Path,
 def test_a_fresh_client_reads_every_action_of_the_host() -> None:
     """The table client opens no game, so nothing else registers the blocks' action readers: in a fresh
     interpreter (as ``crewkit join`` runs) it still reads a draft's ``take-task`` (it once offered nothing)."""
-    code = ("from crewkit.tui.remote import JoinSetup, RemoteObservation, compile_rules\n"
+    code = ("from crewkit.families.trick_taking.tui.remote import JoinSetup, RemoteObservation, compile_rules\n"
             "rules = compile_rules(JoinSetup('crew', 'planet-nine/01', 3, {}))\n"
             "from crewkit.engine.actions import action_from_json\n"
             "print(type(action_from_json({'seat': 0, 'type': 'take-task', 'card': 'blue 3'}, rules.deck)).__name__)")

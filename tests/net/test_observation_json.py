@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from crewkit.families.not_alone.family import FAMILY
 from crewkit.families.not_alone.observation import board_observation_from_json
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState, match_of
+from crewkit.families.trick_taking.tui.remote import JoinSetup, RemoteGame, compile_rules
 from crewkit.games import open_game
-from crewkit.tui.remote import JoinSetup, RemoteGame, compile_rules
 
 
 @settings(max_examples=6, deadline=None)

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from net_helpers import play_seat, running_host
 
+from crewkit.families.trick_taking.tui.remote import RemoteSession, remote_setup
 from crewkit.net.client import JoinRefused, TableClient, reconnect
 from crewkit.net.plain import play_plain
 from crewkit.net.protocol import join_link
-from crewkit.tui.remote import RemoteSession, remote_setup
 from crewkit.tui.seat import SeatApp
 
 pytestmark = pytest.mark.timeout(240)

@@ -19,13 +19,13 @@ from test_tui_hidden import hidden_from, leaks
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import CARD_KEYS, HandView
+from crewkit.families.trick_taking.tui.remote import RemoteGame, RemoteSession, remote_setup
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
 from crewkit.net.protocol import join_link
 from crewkit.net.server import Host, Limits
 from crewkit.net.table import HostedTable, TableConfig
-from crewkit.tui.remote import RemoteGame, RemoteSession, remote_setup
 from crewkit.tui.seat import SeatApp
 
 pytestmark = pytest.mark.timeout(60)

@@ -21,11 +21,11 @@ from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.tui.dialogs import RoundScreen
 from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import HandView
+from crewkit.families.trick_taking.tui.remote import RemoteGame, RemoteSession
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
 from crewkit.net.table import HostedTable
-from crewkit.tui.remote import RemoteGame, RemoteSession
 from crewkit.tui.seat import SeatApp
 from crewkit.tui.text import round_mission_lines
 

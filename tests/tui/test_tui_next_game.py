@@ -19,6 +19,7 @@ from screen_text import screen_text
 from crewkit.campaign.store import Logbook
 from crewkit.cli.online import _next_game
 from crewkit.families.trick_taking.tui.end import EndScreen
+from crewkit.families.trick_taking.tui.remote import RemoteSession, remote_setup
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.net.client import TableClient
 from crewkit.net.plain import play_plain
@@ -26,7 +27,6 @@ from crewkit.net.protocol import join_link
 from crewkit.net.server import Host, Limits
 from crewkit.net.table import HostedTable, TableConfig
 from crewkit.spec.campaigns import load_campaign
-from crewkit.tui.remote import RemoteSession, remote_setup
 from crewkit.tui.seat import SeatApp
 
 pytestmark = pytest.mark.timeout(300)

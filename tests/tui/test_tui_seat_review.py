@@ -14,13 +14,13 @@ from screen_text import screen_text
 
 from crewkit.families.trick_taking import review as reviews
 from crewkit.families.trick_taking.tui.end import EndScreen
+from crewkit.families.trick_taking.tui.remote import RemoteSession
 from crewkit.families.trick_taking.tui.review import ReviewScreen
 from crewkit.net.client import TableClient
 from crewkit.net.protocol import join_link
 from crewkit.net.server import Host, Limits
 from crewkit.net.table import HostedTable, TableConfig
 from crewkit.tui.join import remote_session
-from crewkit.tui.remote import RemoteSession
 from crewkit.tui.seat import SeatApp
 
 pytestmark = pytest.mark.timeout(180)

@@ -14,9 +14,9 @@ import pytest
 from test_tui_join import hosted, joined
 
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
+from crewkit.families.trick_taking.tui.remote import RemoteSession
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.net.table import HostedTable
-from crewkit.tui.remote import RemoteSession
 from crewkit.tui.seat import SeatApp
 
 pytestmark = pytest.mark.timeout(300)

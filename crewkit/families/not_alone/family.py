@@ -219,6 +219,9 @@ class NotAlone:
     def logbook_extra_attempts(self, ruleset: str) -> int:
         return 0  # no distress signal in this game
 
+    def counts_in_logbook(self, game: GameInPlay) -> bool:
+        return False  # a game of its own: no campaign's mission to count
+
     def bots_json(self, spec: str) -> dict[str, str] | None:
         from crewkit.families.not_alone.bots import parse_side_bots
 

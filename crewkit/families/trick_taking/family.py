@@ -130,6 +130,11 @@ class TrickTaking:
 
         return logbook_extra_attempts(ruleset)
 
+    def counts_in_logbook(self, game: GameInPlay) -> bool:
+        from crewkit.families.trick_taking.engine.setup import counts_in_logbook
+
+        return counts_in_logbook(game.engine)
+
     def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
         from crewkit.families.trick_taking.bots.registry import make_bot
 

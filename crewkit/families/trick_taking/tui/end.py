@@ -25,9 +25,9 @@ from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
 if TYPE_CHECKING:
     from textual.app import App
 
+    from crewkit.families.trick_taking.tui.remote import RemoteSession
     from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.tui.app import CrewApp
-    from crewkit.tui.remote import RemoteSession
 
 
 def show_seat_end(app: App[Any], table: TableScreen, finished: Finished) -> None:
@@ -151,7 +151,7 @@ class EndScreen(GameEndScreen):
         return session is not None and session.g.is_over()
 
     def _hosted_session(self) -> RemoteSession | None:
-        from crewkit.tui.remote import RemoteSession
+        from crewkit.families.trick_taking.tui.remote import RemoteSession
 
         table = getattr(self.app, "table", lambda: None)()  # the seat's table screen, whose session is the seat
         session = getattr(table, "session", None)

@@ -39,19 +39,13 @@ from crewkit.families.trick_taking.tui.dialogs import (
 )
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.log import EventLog
+from crewkit.families.trick_taking.tui.remote import RemoteSession
 from crewkit.families.trick_taking.tui.session import Finished, Session
 from crewkit.families.trick_taking.tui.tasks import TasksView, round_text, secret_tasks_text
 from crewkit.families.trick_taking.tui.trick import TrickView
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.footer import FitFooter
-from crewkit.tui.remote import (
-    HOST_DECIDES,
-    LEAVE_CHOICES,
-    LEAVE_EXIT_NOTE,
-    LEAVE_NOTE,
-    LEAVE_TITLE,
-    RemoteSession,
-)
+from crewkit.tui.remote import HOST_DECIDES, LEAVE_CHOICES, LEAVE_EXIT_NOTE, LEAVE_NOTE, LEAVE_TITLE
 from crewkit.tui.safe import shown, shown_plain
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.screens.game_table import GameTableScreen

@@ -34,10 +34,15 @@ class TrickTakingTUI:
                        practice=start.practice, hints=start.hints)
 
     def remote_session(self, client: TableClient) -> tuple[Callable[[], HostSeat] | None, str]:
-        from crewkit.tui.remote import RemoteSession, remote_setup
+        from crewkit.families.trick_taking.tui.remote import RemoteSession, remote_setup
 
         setup, why = remote_setup(client.welcome)
         return (None, why) if setup is None else (lambda: RemoteSession(client, setup), "")
+
+    def log_words(self, welcome: dict[str, Any]) -> Callable[[list[str], list[str], int], list[str]] | None:
+        from crewkit.families.trick_taking.tui.remote import plain_log_words
+
+        return plain_log_words(welcome)
 
     def make_bot(self, name: str, seat: int, seed: str) -> Any:
         from crewkit.families.trick_taking.bots import make_bot
@@ -45,9 +50,9 @@ class TrickTakingTUI:
         return make_bot(name, seat, seed)
 
     def table(self, session: GameSession | HostSeat, delay: float) -> TableScreen:
+        from crewkit.families.trick_taking.tui.remote import RemoteSession
         from crewkit.families.trick_taking.tui.session import Session
         from crewkit.families.trick_taking.tui.table import TableScreen
-        from crewkit.tui.remote import RemoteSession
 
         assert isinstance(session, Session | RemoteSession)
         return TableScreen(session, delay=delay)

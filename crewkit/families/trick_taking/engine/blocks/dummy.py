@@ -14,6 +14,7 @@ from crewkit.cards import Card, Deck
 from crewkit.engine.actions import Action, ActionFormatError, register_action
 from crewkit.engine.phase import Block, CardHook, PlayHook, register
 from crewkit.families.trick_taking.engine.state import Deal, Event
+from crewkit.games.protocol import dummy_moved  # the one renumbering rule, shared with the hosted table
 
 if TYPE_CHECKING:
     from crewkit.families.trick_taking.engine.game import Game
@@ -97,15 +98,6 @@ def dummy_lost(g: Game, card: Card) -> None:
                 g.hands[g.dummy_seat] |= col[-1].bit  # type: ignore[index]
                 g.events.append(Event("dummy-reveal", g.dummy_seat, col[-1]))
             return
-
-
-def dummy_moved(n: int, old: int, where: int) -> list[int]:
-    """The seats after the dummy moved from ``old`` to ``where``: ``order[new seat] = old seat`` (the real
-    players keep their clockwise order). The one renumbering rule: the engine, the terminal table and the
-    hosted table follow it."""
-    order = [s for s in range(n) if s != old]
-    order.insert(where, old)
-    return order
 
 
 def move_dummy(g: Game, where: int) -> None:

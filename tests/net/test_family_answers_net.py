@@ -1,0 +1,34 @@
+"""The hosted table and the plain client ask the game's family (issue 46), naming none: whether an attempt counts
+in a campaign's logbook (``Family.counts_in_logbook``), and the plain client's words for the host's log lines
+(the family's terminal face's optional ``log_words``)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import cast
+
+from crewkit.games import counts_in_logbook, open_game
+from crewkit.games.protocol import GameInPlay, dummy_moved
+from crewkit.tui.family import plain_log_words
+
+
+def test_a_crew_mission_counts_in_the_logbook_a_hammer_match_and_a_family_without_the_answer_do_not() -> None:
+    assert counts_in_logbook(open_game("crew", "planet-nine/01", 3, "logbook"))
+    assert not counts_in_logbook(open_game("hammer", "hammer/05", 4, "logbook"))
+    assert not counts_in_logbook(open_game("not-alone", None, 3, "logbook"))
+    # a family without the answer (an installed package's, written before it) counts none
+    assert not counts_in_logbook(cast(GameInPlay, SimpleNamespace(family=SimpleNamespace(name="toy"))))
+
+
+def test_the_plain_client_words_a_trick_taking_log_and_leaves_other_families_lines_as_written() -> None:
+    welcome = {"family": "trick-taking", "title": "Planet Nine 1",
+               "setup": {"ruleset": "crew", "mission": "planet-nine/01", "players": 3, "readings": {}}}
+    words = plain_log_words(welcome)
+    assert words is not None
+    assert words(["task-revealed pink 1"], ["Ann", "Bob", "Cat"], 0) == ["Task revealed: pink 1"]
+    assert plain_log_words({"family": "not-alone", "title": "Not Alone"}) is None  # no log_words: as written
+    assert plain_log_words({"family": "no-such-family"}) is None
+
+
+def test_a_moved_dummy_renumbers_the_seats_keeping_the_players_order() -> None:
+    assert dummy_moved(4, 3, 1) == [0, 3, 1, 2]  # order[new seat] = old seat
