@@ -116,3 +116,22 @@ def test_the_c_play_outs_count_as_the_python_ones() -> None:
     if d is None:
         pytest.skip("the fast bot's C library is not available")
     assert weigh(obs, random.Random(3), 8, None, d) == weigh(obs, random.Random(3), 8, None, None)
+
+
+def test_check_reports_the_signal_and_the_success_then() -> None:
+    from crewkit.analysis.choice_report import ChoiceStats, choice_labels
+
+    g = _deal(TOP_PINKS, "pink 4", -1)
+    assert choice_labels(g) == (("the distress signal", "not called"),)
+    g.apply(Distress(g.leader, "right"))
+    called = choice_labels(g)
+    assert called == (("the distress signal", "called to the right"),)
+    stats = ChoiceStats()
+    for _ in range(3):
+        stats.add((("the distress signal", "not called"),), False)
+    assert stats.rows() == []  # never called: nothing to say
+    stats.add(called, True)
+    row = next(r for r in stats.rows() if r["chosen"] == "called to the right")
+    assert (row["count"], row["of"], row["success_then"], row["success_otherwise"]) == (1, 4, 1.0, 0.0)
+    assert any("the distress signal: called to the right in 25% of 4; success 100% then, 0% otherwise" in line
+               for line in stats.lines())
