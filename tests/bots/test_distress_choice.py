@@ -64,7 +64,7 @@ def test_calls_distress_toward_the_seat_that_needs_a_card(bot: str, owner_step: 
     action = b.optional(g.observation(g.leader))
     assert action == Distress(g.leader, direction)
     wins = b.last_distress_wins  # type: ignore[attr-defined]
-    assert wins is not None and wins[direction] > 2 * wins["none"]
+    assert wins is not None and wins[direction] >= 2 * wins["none"] and "worlds" in wins
     assert b.last_distress == direction  # type: ignore[attr-defined]
 
 

@@ -120,6 +120,8 @@ class HeuristicBot:
         self.handout_worlds = 12  # worlds behind each task the commander hands out (play-outs per candidate)
         self.cond_worlds = 8  # at most this many worlds when the play-outs judge mission conditions
         self.distress_worlds = 12  # worlds behind the distress signal (three play-outs each, once a game)
+        # its own draws: weighing the signal leaves every other decision as it was where it is not called
+        self.distress_rng = random.Random(f"{seed}:{seat}:distress")
         self._distress_key: object = None
 
     # ------------------------------------------------------------------ protocol
@@ -240,8 +242,10 @@ class HeuristicBot:
         key = (obs.hand_mask, tuple((t.card.id, t.owner) for t in obs.tasks))
         if key != self._distress_key:  # weighed once: the window may be offered again before the first trick
             self._distress_key = key
-            self.last_distress_wins = weigh_distress(obs, self.rng, self.distress_worlds,
-                                                     (lambda k: self._sample(obs, k)) if obs.questions else None,
+            self.last_distress_wins = weigh_distress(obs, self.distress_rng, self.distress_worlds,
+                                                     (lambda k: choices.consistent_sample(
+                                                         k, obs, self.distress_rng, choices.answer_checks(obs)))
+                                                     if obs.questions else None,
                                                      self._distress_native(obs))
             wins = self.last_distress_wins
             self.last_distress = None if wins is None else decide_distress(wins)
