@@ -2,7 +2,8 @@
 
 An author reading a low success rate wants to know whether the mission is hard or the choice is: each setup
 decision of a played deal is replayed with every hand known and labelled by what it did ("gave the task to the
-player holding its card", "chose the weakest hand"); ``crewkit check`` then says how often each label occurred
+player holding its card", "chose the weakest hand"), and the distress signal by its direction (reported only
+for a mission in which it was called); ``crewkit check`` then says how often each label occurred
 and the success rate of the deals with it and without it.
 """
 
@@ -15,6 +16,10 @@ from typing import Any
 from crewkit.engine.phase import TRICKS
 
 Label = tuple[str, str]  # (the decision, what was chosen)
+
+DISTRESS = "the distress signal"
+# a decision reported only where some deal chose otherwise (the signal in a mission where it was never called)
+QUIET: frozenset[Label] = frozenset({(DISTRESS, "not called")})
 
 
 def _strength_label(rules: Any, hands: list[int], chosen: int, candidates: list[int]) -> str:
@@ -64,8 +69,12 @@ def choice_labels(engine: Any) -> tuple[Label, ...]:
     )
 
     rules = engine.rules
+    distress: tuple[Label, ...] = ()
+    if rules.distress_enabled:
+        d = engine.distress_direction
+        distress = ((DISTRESS, "not called" if d is None else f"called to the {d}"),)
     if not rules.setup_steps:
-        return ()
+        return distress
     game = Game.new(rules, seed=engine.seed, deal=engine.deal)
     out: list[Label] = []
     for action in engine.actions:
@@ -103,7 +112,7 @@ def choice_labels(engine: Any) -> tuple[Label, ...]:
             what = "skipped" if isinstance(action, Skip) else "swapped" if isinstance(action, SwapTokens) else "moved"
             out.append(("the tokens", what))
         game.apply(action)
-    return tuple(out)
+    return (*out, *distress)
 
 
 @dataclass
@@ -127,7 +136,10 @@ class ChoiceStats:
         for (decision, _), n in self.won.items():
             wins[decision] += n
         out = []
+        loud = {label[0] for label in self.seen if label not in QUIET}
         for (decision, chosen), n in sorted(self.seen.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1])):
+            if decision not in loud:
+                continue
             w = self.won[(decision, chosen)]
             rest, rest_won = totals[decision] - n, wins[decision] - w
             out.append({"decision": decision, "chosen": chosen, "count": n, "of": totals[decision],

@@ -89,6 +89,7 @@ class FastBot(HeuristicBot):
         self.cond_task_progress = True  # with conditions, tasks done count as progress too
         self.native = native  # None: C when available; False: always Python (the twin)
         self.taker_worlds = 48  # the play-outs in C: a one-taker choice is one decision a game
+        self.distress_worlds = 16  # the play-outs in C: the distress signal is weighed once a game
 
     def _choose_player(self, obs: Observation, req: tuple[ChoosePlayer, ...]) -> Action:
         """The heuristic's role choice (:meth:`HeuristicBot._choose_player`: play-outs of each candidate over
@@ -126,6 +127,9 @@ class FastBot(HeuristicBot):
         self.last_role_wins = wins
         best = max(range(len(req)), key=lambda i: (wins[i], -i))
         return req[best]
+    def _distress_native(self, obs: Observation) -> Any:
+        return native_decider(table_for(obs.rules)) if self.native is not False else None
+
     def _native_of(self) -> Any:
         return native_task_plays if self.native is not False else None
 

@@ -15,7 +15,9 @@ hands shrink), never taken from the clock.
 
 Communication: the bot communicates at most once, when it holds a card of an open task that is either a
 task it must win (telling that it holds a high card there) or another seat's task card (telling where
-it is); it never calls for distress.
+it is). The distress signal: the first seat asked (the leader) weighs it by play-outs and calls it only when it
+pays the logbook's extra attempt; every seat passes the card its tasks miss least and its neighbour's need most
+(:mod:`crewkit.families.trick_taking.bots.distress_choice`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ from crewkit.families.trick_taking.bots.conditions import (
     goal_tail,
     rollout_cond,
 )
+from crewkit.families.trick_taking.bots.distress_choice import decide as decide_distress
+from crewkit.families.trick_taking.bots.distress_choice import pass_card_id
+from crewkit.families.trick_taking.bots.distress_choice import weigh as weigh_distress
 from crewkit.families.trick_taking.bots.knowledge import (
     Knowledge,
     _full_view,
@@ -51,7 +56,7 @@ from crewkit.families.trick_taking.bots.taskcard_choice import (
 )
 from crewkit.families.trick_taking.bots.undecided import seeded_choice
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
-from crewkit.families.trick_taking.engine.blocks.distress import PassCard
+from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard, receiver
 from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
 from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
 from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission
@@ -75,6 +80,10 @@ class HeuristicBot:
     # what the last setup choices weighed (choices.py): JARVIS's seat, Hammer's dealer
     last_seat_wins: dict[str, float]
     last_dealer_values: list[Any]
+    # the distress signal: play-outs won per option ("none", "left", "right") out of "worlds" (distress_choice.weigh)
+    # and the call (None: no signal)
+    last_distress_wins: dict[str, int] | None = None
+    last_distress: str | None = None
 
 
     @staticmethod
@@ -110,6 +119,10 @@ class HeuristicBot:
         self.taker_worlds = 16  # deals behind a one-taker choice or a volunteer's answer
         self.handout_worlds = 12  # worlds behind each task the commander hands out (play-outs per candidate)
         self.cond_worlds = 8  # at most this many worlds when the play-outs judge mission conditions
+        self.distress_worlds = 12  # worlds behind the distress signal (three play-outs each, once a game)
+        # its own draws: weighing the signal leaves every other decision as it was where it is not called
+        self.distress_rng = random.Random(f"{seed}:{seat}:distress")
+        self._distress_key: object = None
 
     # ------------------------------------------------------------------ protocol
     def act(self, obs: Observation) -> Action:
@@ -167,6 +180,9 @@ class HeuristicBot:
         return choices.consistent_sample(know, obs, self.rng, choices.answer_checks(obs))
 
     def optional(self, obs: Observation) -> Action | None:
+        call = self._distress(obs)
+        if call is not None:
+            return call
         comms = [a for a in obs.legal if isinstance(a, Communicate)]
         if not comms or obs.comm_used[self.seat]:
             return None
@@ -214,9 +230,41 @@ class HeuristicBot:
         :mod:`crewkit.families.trick_taking.bots.taskcard_choice`."""
         return choose_task_card_action(obs, req, self.rng, self.draft_worlds, Knowledge, world_from)
 
-    # ------------------------------------------------------------------ passing (distress)
+    # ------------------------------------------------------------------ distress
+    def _distress(self, obs: Observation) -> Action | None:
+        """The distress signal, weighed once a game by the first seat asked (the leader, before the first
+        trick): :mod:`crewkit.families.trick_taking.bots.distress_choice`."""
+        if obs.seat != obs.leader or obs.tricks or obs.current_trick or obs.distress_direction is not None:
+            return None
+        calls = {a.direction: a for a in obs.legal if isinstance(a, Distress)}
+        if not calls:
+            return None
+        key = (obs.hand_mask, tuple((t.card.id, t.owner) for t in obs.tasks))
+        if key != self._distress_key:  # weighed once: the window may be offered again before the first trick
+            self._distress_key = key
+            self.last_distress_wins = weigh_distress(obs, self.distress_rng, self.distress_worlds,
+                                                     (lambda k: choices.consistent_sample(
+                                                         k, obs, self.distress_rng, choices.answer_checks(obs)))
+                                                     if obs.questions else None,
+                                                     self._distress_native(obs))
+            wins = self.last_distress_wins
+            self.last_distress = None if wins is None else decide_distress(wins)
+        return calls.get(self.last_distress) if self.last_distress is not None else None
+
+    def _distress_native(self, obs: Observation) -> Any:
+        """The C play-outs for the distress signal (the fast bot's); None: in Python."""
+        return None
+
     def _pass(self, obs: Observation, req: tuple[PassCard, ...]) -> Action:
-        return min(req, key=lambda a: (a.card.rank, a.card.id))
+        """The card this seat's tasks miss least and its neighbour's tasks need most (distress_choice)."""
+        direction = obs.distress_direction or "left"
+        to = receiver(_Seats(obs), self.seat, direction)
+        tasks = [(t.card.id, t.owner) for t in obs.tasks if t.trick is None]
+        allowed = 0
+        for a in req:
+            allowed |= a.card.bit
+        best = pass_card_id(obs.rules, obs.hand_mask & allowed, tasks, self.seat, to)
+        return next((a for a in req if a.card.id == best), min(req, key=lambda a: (a.card.rank, a.card.id)))
 
     # ------------------------------------------------------------------ play
     def _play(self, obs: Observation, req: tuple[Play, ...]) -> Action:
@@ -274,6 +322,15 @@ def _finish_draft(obs: Observation, hands: list[int], first: int) -> list[int]:
     owners = [t.owner if t.owner is not None else -1 for t in obs.tasks]
     owners[[t.card.id for t in obs.tasks].index(first)] = obs.seat
     return draft_by_affinity(obs, hands, owners, (obs.seat + 1) % obs.players)
+
+
+class _Seats:
+    """What :func:`receiver` reads of a game, from an observation."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.n = obs.players
+        self.dummy_seat = obs.dummy_seat
+        self.rules = obs.rules
 
 
 class _OwnedView:
