@@ -162,7 +162,9 @@ def test_the_real_hands_explain_every_teammates_communication() -> None:
     from crewkit.families.trick_taking.bots.heuristic import Knowledge
 
     seen = informative = 0
-    for i in range(12):
+    for i in range(30):  # games that fail before trick 4 have no position: the first 8 that reach it
+        if seen == 8:
+            break
         spied = _spied_position(i)
         if spied is None:
             continue
