@@ -48,6 +48,7 @@ class Cell:
     success: float = float("nan")
     winnable: str = ""
     error: str = ""
+from bench_args import missions_arg  # noqa: E402 (a sibling script module)
 
 
 def run_cell(path: str, players: int, workers: int) -> Cell:
@@ -92,13 +93,6 @@ def run_cell(path: str, players: int, workers: int) -> Cell:
 def fmt(x: float) -> str:
     return "-" if x != x else f"{x:.1f}"
 
-
-def missions_arg(text: str) -> list[int]:
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
-    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,24 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_args import missions_arg, percentile  # noqa: E402 (a sibling script module)
+
 from crewkit.engine.errors import SetupError  # noqa: E402
 from crewkit.families.trick_taking.bots import make_bot  # noqa: E402
 from crewkit.families.trick_taking.engine.setup import new_game  # noqa: E402
 from crewkit.families.trick_taking.family import play_game  # noqa: E402
 from crewkit.families.trick_taking.review import review  # noqa: E402
-
-
-def percentile(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
-def missions_arg(text: str) -> list[int]:
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
-    return out
 
 
 def main(argv: list[str] | None = None) -> int:

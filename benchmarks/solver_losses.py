@@ -20,25 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_args import missions_arg, percentile  # noqa: E402 (a sibling script module)
+
 from crewkit.analysis.loading import game_spec, load_rules, start_game  # noqa: E402
 from crewkit.engine.errors import SetupError  # noqa: E402
 from crewkit.families.trick_taking.solve import solve  # noqa: E402
 from crewkit.spec.bundled import mission_path  # noqa: E402
-
-
-def percentile(xs: list[float], q: float) -> float:
-    if not xs:
-        return float("nan")
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
-def missions_arg(text: str) -> list[int]:
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
-    return out
 
 
 def main(argv: list[str] | None = None) -> int:
