@@ -25,7 +25,14 @@ class Tour:
         self.seen: dict[str, list[str]] = {}
         self.cut: dict[str, list[str]] = {}
 
-    def look(self, app: Any, where: str) -> None:
+    async def look(self, pilot: Any, where: str) -> None:
+        app = pilot.app
+        # A screen just pushed may not have laid out its footer yet (an empty last row on a loaded machine):
+        # wait for the footer to be painted, a bounded number of event-loop rounds, not a wall-clock time.
+        for _ in range(200):
+            if footer_line(app).strip():
+                break
+            await pilot.pause()
         keys = footer_keys(app)
         assert keys, f"{where}: an empty footer"
         self.seen[where] = keys
@@ -39,19 +46,19 @@ async def test_every_footer_shows_its_keys_whole_at_80x24(services: Services) ->
     app = make_app(services, mission="planet-nine/03", seed="fit")
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
-        tour.look(app, "briefing")
+        await tour.look(pilot, "briefing")
         for key, where in (("l", "logbook"), ("question_mark", "help"), ("v", "compare")):
             await pilot.press(key)
             await settle(pilot)
-            tour.look(app, where)
+            await tour.look(pilot, where)
             await pilot.press("escape")
             await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)
-        tour.look(app, "campaign")
+        await tour.look(pilot, "campaign")
         await pilot.press("c")
         await settle(pilot)
-        tour.look(app, "campaign chooser")
+        await tour.look(pilot, "campaign chooser")
         await pilot.press("escape")
         await settle(pilot)
     app = make_app(services, mission="planet-nine/03", seed="fit")
@@ -60,26 +67,26 @@ async def test_every_footer_shows_its_keys_whole_at_80x24(services: Services) ->
         await pilot.press("p")  # a practice game: take-back among the keys too
         await settle(pilot)
         if isinstance(app.screen, DistressScreen):
-            tour.look(app, "distress question")
+            await tour.look(pilot, "distress question")
         await pass_distress(pilot)
         assert isinstance(app.screen, TableScreen)
-        tour.look(app, "table")
+        await tour.look(pilot, "table")
         for key, where in (("k", "card tracker"), ("o", "settings")):
             await pilot.press(key)
             await settle(pilot)
-            tour.look(app, where)
+            await tour.look(pilot, where)
             await pilot.press("escape")
             await settle(pilot)
         await play_to_end(pilot)
         assert isinstance(app.screen, EndScreen)
-        tour.look(app, "end of mission")
+        await tour.look(pilot, "end of mission")
         await pilot.press("escape")
         await settle(pilot)
-        tour.look(app, "table after the end")  # ten keys: the widest footer
+        await tour.look(pilot, "table after the end")  # ten keys: the widest footer
     app = make_hunt_app(players=3, side="creature", seed="fit", services=services)
     async with app.run_test(size=SMALL) as pilot:
         await hunt_settle(pilot)
-        tour.look(app, "Not Alone")
+        await tour.look(pilot, "Not Alone")
     assert not tour.cut, tour.cut
     for where in ("briefing", "table", "table after the end"):  # the way out stays in sight
         assert "? Help" in tour.seen[where] and "q Quit" in tour.seen[where], tour.seen[where]
