@@ -123,9 +123,11 @@ def test_c_and_python_weigh_the_progress_of_task_play_outs_alike() -> None:
                 raise Enough
             return super()._decide(t, pos, seed)
 
-    game = Game.new(load_rules("crew", "planet-nine/24", 4), seed="progress")
-    with pytest.raises(Enough):
-        play_game(game, [Recorder(s, "progress", worlds=4, draft_worlds=2) for s in range(4)])
+    rules = load_rules("crew", "planet-nine/24", 4)
+    with pytest.raises(Enough):  # games until 16 decisions are recorded (a game may fail within a few tricks)
+        for k in range(8):
+            game = Game.new(rules, seed=f"progress:{k}")
+            play_game(game, [Recorder(s, f"progress:{k}", worlds=4, draft_worlds=2) for s in range(4)])
     compared = 0
     for t, pos, seed in log:
         d = native_decider(t)

@@ -83,10 +83,15 @@ def test_commander_picks_the_sick_player_from_the_answers() -> None:
     assert agree >= asked - 1
 
 
-def test_commander_hands_a_task_to_the_player_who_wants_it() -> None:
-    """Mission 24: a task goes to a player who said yes more often than not (it went anywhere at random)."""
+def test_commander_reads_the_answers_when_handing_out_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mission 24: the tasks go to players whose hands (as dealt) suit them better than where the same commander
+    gives them with the answers ignored (it handed them out at random, then by affinity alone)."""
+    from crewkit.families.trick_taking.bots import choices
+    from crewkit.families.trick_taking.bots.knowledge import _task_affinity
+
     rules = load_rules("crew", "planet-nine/24", 4)
-    to_yes = given = 0
+    read = blind = 0.0
+    differ = 0
     for i in range(6):
         game = start_game(rules, None, f"quartermaster:{i}")
         bots = [make_bot("fast", s, f"quartermaster:{i}") for s in range(game.n)]
@@ -96,10 +101,13 @@ def test_commander_hands_a_task_to_the_player_who_wants_it() -> None:
             obs = observe(game, seat)
             action = bots[seat].act(obs)
             if isinstance(action, GiveTask):
-                yes = {s for s, a in obs.questions[-1][1] if a == "yes" and s != seat}
-                if yes:
-                    given += 1
-                    to_yes += action.player in yes
+                with monkeypatch.context() as m:
+                    m.setattr(choices, "answer_checks", lambda obs: [])
+                    unread = make_bot("fast", seat, f"quartermaster:{i}").act(obs)
+                assert isinstance(unread, GiveTask)
+                read += _task_affinity(rules, game.hands[action.player], action.card.id)
+                blind += _task_affinity(rules, game.hands[unread.player], action.card.id)
+                differ += action.player != unread.player
             game.apply(action)
-    assert given >= 6
-    assert to_yes > given / 2
+    assert differ >= 6  # the answers change where tasks go
+    assert read > blind * 1.1, (read, blind)

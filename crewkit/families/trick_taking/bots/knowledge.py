@@ -221,13 +221,14 @@ def _full_view(obs: Observation) -> Observation:
     return view
 
 
-def _model_fits(obs: Observation, setup: bool = False) -> bool:
+def _model_fits(obs: Observation, setup: bool = False, tasks_to_come: bool = False) -> bool:
     """Whether the lookahead's world model (every unseen card in a known hand) describes this game.
 
     It does not for a dummy seat with face-down columns (JARVIS), for cards set aside unseen (Persian
     reading, Hammer) or for hidden tasks; the bot then plays by simple rules alone. With ``setup``, a dummy
-    seat seen through :func:`_full_view` (its face-down cards in its hand) is a fit."""
-    if (obs.dummy_seat is not None and not setup) or obs.hidden_tasks:
+    seat seen through :func:`_full_view` (its face-down cards in its hand) is a fit. With ``tasks_to_come``,
+    tasks not yet revealed (the commander's distribution) are left out of the model rather than spoiling it."""
+    if (obs.dummy_seat is not None and not setup) or (obs.hidden_tasks and not tasks_to_come):
         return False
     seen = sum(obs.hand_sizes) + sum(len(t.plays) for t in obs.tricks) + len(obs.current_trick)
     return seen == len(obs.rules.deck)
