@@ -289,7 +289,7 @@ def typed_conditions(draw: st.DrawFn) -> str:
 ENV = CheckEnv(CREW, frozenset({"sick"}), {}, None)
 
 
-@settings(max_examples=110, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(typed_conditions())
 def test_generated_conditions_read_without_code(text: str) -> None:
     """Well-typed conditions built from the vocabulary read without code. (``assume`` discards the ill-typed

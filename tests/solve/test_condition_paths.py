@@ -85,7 +85,7 @@ CASES = [
     ("planet-nine/34", 4, 5, (), range(10), "winners"),
     ("planet-nine/44", 4, 4, ROCKETS, range(6), "program"),
     ("planet-nine/46", 4, 5, PINKS, range(10), "compiled"),  # every pink dealt: the collector's cards become tasks
-    ("planet-nine/50", 4, 5, (), (0, 1, 2, 3, 4, 28, 49), "winners"),
+    ("planet-nine/50", 4, 5, (), (0, 1, 3, 4, 28, 49), "winners"),
 ]
 
 
