@@ -36,16 +36,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
     "crewkit.cli.review": {"crewkit.families.trick_taking.review"},
     "crewkit.net.review": {"crewkit.families.trick_taking.review"},
     "crewkit.tui.screens.attempts": {"crewkit.families.trick_taking.review", "crewkit.families.trick_taking.tui.review"},
-    # the Crew's words (cards, communication, tasks, chips): the trick-taking widgets' text, kept in the shell
-    "crewkit.tui.text": {"crewkit.families.trick_taking.engine.blocks.communication",
-                         "crewkit.families.trick_taking.engine.blocks.distress",
-                         "crewkit.families.trick_taking.engine.blocks.draft",
-                         "crewkit.families.trick_taking.engine.blocks.dummy",
-                         "crewkit.families.trick_taking.engine.blocks.rounds",
-                         "crewkit.families.trick_taking.engine.blocks.tricks",
-                         "crewkit.families.trick_taking.engine.scoring",
-                         "crewkit.families.trick_taking.engine.step_actions",
-                         "crewkit.families.trick_taking.engine.words"},
 }
 
 

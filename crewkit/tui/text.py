@@ -1,4 +1,7 @@
-"""Words and markup for cards, seats, actions and missions. Presentation only: no rule is decided here."""
+"""Words and markup for seats, tasks, missions and briefings, read by the shell (the briefing screen, ``crewkit show
+mission --words``) and the tables. Presentation only: no rule is decided here, and no family is imported: the
+trick-taking table's words for its cards, actions and chips are its own
+(:mod:`crewkit.families.trick_taking.tui.words`)."""
 
 from __future__ import annotations
 
@@ -11,18 +14,8 @@ from rich.text import Text
 from crewkit.tui.safe import shown
 
 if TYPE_CHECKING:
-    from crewkit.cards import Card
     from crewkit.engine.actions import Action
 
-SUIT_STYLES: dict[str, str] = {
-    "blue": "bold #5fafff",
-    "green": "bold #5fd75f",
-    "yellow": "bold #ffd700",
-    "pink": "bold #ff5fd7",
-    "rocket": "bold #ff8700",
-    "submarine": "bold #ff8700",  # Mission Deep Sea's trumps, coloured as the rockets they replace
-    "red": "bold #ff5f5f",
-}
 
 TOKEN_WORDS: dict[str, str] = {
     "1": "must be completed 1st",
@@ -37,61 +30,6 @@ TOKEN_WORDS: dict[str, str] = {
     ">>>>": "fourth among the arrow tasks",
 }
 
-# The one wording of a communication (token positions top | bottom | only): the dialog, the crew panel,
-# the log and the status line all read it from here.
-from crewkit.families.trick_taking.engine.words import STATEMENT_WORDS  # noqa: E402
-
-# One glyph per suit name, the same in every game: the shape tells the suit without its colour, and no letter
-# means red in one game and rocket in another. A suit not listed here shows its code from the rule set.
-SUIT_GLYPHS: dict[str, str] = {
-    "blue": "◆",
-    "green": "♣",
-    "yellow": "●",
-    "pink": "♥",
-    "red": "■",
-    "rocket": "▲",
-    "submarine": "▼",
-}
-
-
-def suit_style(card: Card) -> str:
-    if card.suit is None:
-        return "bold"
-    return SUIT_STYLES.get(card.suit.name.lower(), "bold")
-
-
-def suit_glyph(card: Card) -> str:
-    if card.suit is None:
-        return ""
-    return SUIT_GLYPHS.get(card.suit.name.lower(), card.suit.code)
-
-
-def unplayable_style(card: Card) -> str:
-    """A card that cannot be played now: its suit's colour kept, dimmed (not all grey)."""
-    return suit_style(card).replace("bold", "").strip() + " dim"
-
-
-def card_name(card: Card) -> str:
-    return card.name
-
-
-def short_card(card: Card) -> str:
-    """A compact label: rank then suit glyph, ``9♥``, ``4▲`` (a card without a suit: its label)."""
-    if card.suit is None:
-        return card.label or card.name
-    return f"{card.rank}{suit_glyph(card)}"
-
-
-def card_text(card: Card, *, short: bool = False, dim: bool = False) -> Text:
-    label = short_card(card) if short else card.name
-    style = unplayable_style(card) if dim else suit_style(card)
-    return Text(label, style=style)
-
-
-def card_markup(card: Card) -> str:
-    return f"[{suit_style(card)}]{shown(card.name)}[/]"
-
-
 def token_text(token: str | None) -> str:
     if token is None:
         return ""
@@ -102,13 +40,6 @@ def token_words(token: str | None) -> str:
     if token is None:
         return "no order"
     return TOKEN_WORDS.get(token, f"token {token}")
-
-
-def statement_text(statement: str | None, suit: str) -> str:
-    if statement is None:
-        return "hidden (dead zone)"
-    word = STATEMENT_WORDS.get(statement, statement)
-    return f"my {word} {suit}"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -144,75 +75,6 @@ def seat_label(seat: int | None, kinds: Sequence[str], viewer: int | None = None
     return f"Bot {sum(1 for k in kinds[: seat + 1] if k not in ('human', 'jarvis'))}"
 
 
-def action_label(action: Action) -> str:
-    """A human label for any action; unknown action types are described from their JSON form."""
-    from crewkit.families.trick_taking.engine.blocks.communication import Communicate, Signal
-    from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
-    from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
-    from crewkit.families.trick_taking.engine.blocks.dummy import ChooseDummySeat
-    from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission
-    from crewkit.families.trick_taking.engine.blocks.tricks import Play
-    from crewkit.families.trick_taking.engine.step_actions import Answer, ChoosePlayer
-
-    if isinstance(action, Play):
-        return f"play {action.card}"
-    if isinstance(action, TakeTask):
-        return f"take the task {action.card}"
-    if isinstance(action, PassCard):
-        return f"pass {action.card}"
-    if isinstance(action, Communicate):
-        if action.position is None:
-            return f"communicate {action.card} (statement hidden)"
-        return f"communicate {action.card}: {STATEMENT_WORDS.get(action.position, action.position)}"
-    if isinstance(action, Distress):
-        return f"distress signal: pass cards to the {action.direction}"
-    if isinstance(action, Signal):
-        return f"signal {action.card}"
-    if isinstance(action, ChooseDummySeat):
-        return f"JARVIS sits in seat {action.dummy_seat}"
-    if isinstance(action, ChooseMission):
-        return f"mission {action.mission} in {action.mode} mode"
-    if isinstance(action, Answer):
-        return f"answer \u201c{action.answer}\u201d"
-    if isinstance(action, ChoosePlayer):
-        return f"choose seat {action.player} as the {action.role.replace('_', ' ')}"
-    return generic_label(action)
-
-
-TASK_CARD_TYPES = frozenset({"take-task-card", "pass-task", "choose-number", "give-task-card"})
-
-
-def task_card_action_label(action: Any, deck: Any, kinds: Sequence[str] = (), viewer: int | None = None, *,
-                           public: bool = False) -> str:
-    """A draft action on task cards with objectives, the card in words (``deck``: the rules' task deck);
-    ``public``: as the other seats may read it (a number kept secret is not named)."""
-    task = getattr(action, "task", None)
-    words = f"\u201c{deck.card(task).text}\u201d" if task is not None and deck.has(task) else str(task)
-    if action.type == "take-task-card":
-        return f"take the task card {words}"
-    if action.type == "pass-task":
-        return "pass: take no task card this turn"
-    if action.type == "choose-number":
-        ask = deck.card(task).asks if task is not None and deck.has(task) else None
-        if public and ask is not None and not ask.shown:
-            return f"name a secret number for {words}"
-        return f"name {action.number} for {words}"
-    if action.type == "give-task-card":
-        who = seat_label(action.player, kinds, viewer) if kinds else f"seat {action.player}"
-        return f"give {words} to {who}"
-    return generic_label(action)
-
-
-def public_action_label(action: Action) -> str:
-    """``action_label`` for another seat's move, as every seat may read it: a passed card is not named
-    (only the giver and the receiver see it; the log shows it to them)."""
-    from crewkit.families.trick_taking.engine.blocks.distress import PassCard
-
-    if isinstance(action, PassCard):
-        return "passes a card"
-    return action_label(action)
-
-
 _SEAT_RE = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
@@ -224,29 +86,6 @@ def name_seats(text: str, kinds: Sequence[str], viewer: int | None = None) -> st
         return seat_label(seat, kinds, viewer) if 0 <= seat < len(kinds) else m.group(0)
 
     return _SEAT_RE.sub(sub, text)
-
-
-def dummy_seat_label(action: Any, player_kinds: Sequence[str], n: int) -> str:
-    """``JARVIS plays first: JARVIS, You, Bot 1`` — the seating a choose-dummy-seat action leads to, in playing
-    order and by name (no seat numbers in player text)."""
-    seats: list[str] = list(player_kinds)
-    seats.insert(action.dummy_seat, "jarvis")
-    names = [seat_label(s, seats) for s in range(min(n, len(seats)))]
-    place = _ORDINALS[action.dummy_seat] if 0 <= action.dummy_seat < len(_ORDINALS) else f"in place {action.dummy_seat + 1}"
-    return f"JARVIS plays {place}: " + ", ".join(names)
-
-
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
-
-
-def round_mission_lines(mission_id: str, title: str) -> dict[str, str]:
-    """Hammer mission card ``mission_id`` in words per mode (from its file): penalty and challenge."""
-    from crewkit.tui.catalog import quick_mission_data
-
-    data = quick_mission_data(mission_id)
-    out = {"title": title, "description": str(data.get("description") or "")}
-    out.update(scoring_words(data.get("scoring") or {}))
-    return out
 
 
 def scoring_words(scoring: Mapping[str, Any]) -> dict[str, str]:
@@ -276,13 +115,6 @@ def scoring_words(scoring: Mapping[str, Any]) -> dict[str, str]:
                                  f"the dealer receives {ch.get('success_payment', 0)} from each other player, "
                                  f"failure: the dealer pays {ch.get('failure_payment', 0)} to each other player")
     return out
-
-
-
-def chip_str(value: Any) -> str:
-    from crewkit.families.trick_taking.engine.scoring import chip_text
-
-    return str(chip_text(value))
 
 
 def generic_label(action: Action) -> str:
@@ -654,7 +486,6 @@ def _sentence_words(text: Any) -> str:
     return out if not out or out[-1] in ".!?" else out + "."
 
 
-
 _CITATION = re.compile(r"\s*\((?=[^()]*(?:\bseed \d+|RULES\.md|§))[^()]*\)|\s*;?\s*\bseed \d{3}\b(?: §\d+)?")
 
 
@@ -668,11 +499,3 @@ def plain(markup: str) -> str:
     return Text.from_markup(markup).plain
 
 
-def cards_line(cards: Sequence[Card]) -> Text:
-    """Cards as short labels in their suits' colours, one space apart (``3◆ 7◆ 2♣``)."""
-    out = Text()
-    for i, card in enumerate(cards):
-        if i:
-            out.append(" ")
-        out.append_text(card_text(card, short=True))
-    return out

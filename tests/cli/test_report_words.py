@@ -11,7 +11,7 @@ import pytest
 from crewkit.analysis.simulate import normalise_reason
 from crewkit.cli import main
 
-SUIT_SIGNS = "◆♣●♥▲■"  # blue, green, yellow, pink, rocket, red in the terminal app (crewkit/tui/text.py)
+SUIT_SIGNS = "◆♣●♥▲■"  # blue, green, yellow, pink, rocket, red in the terminal app (crewkit/families/trick_taking/tui/words.py)
 
 
 @pytest.mark.parametrize(("reason", "words"), [

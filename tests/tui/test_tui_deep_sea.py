@@ -7,9 +7,9 @@ from tui_helpers import SIZE, make_app, open_table, play_steps, play_to_end, set
 
 from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.log import EventLog
+from crewkit.families.trick_taking.tui.words import task_card_action_label
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.services import Services
-from crewkit.tui.text import task_card_action_label
 
 
 async def test_deep_sea_campaign_opens_at_mission_1_with_the_cards_in_words(services: Services) -> None:

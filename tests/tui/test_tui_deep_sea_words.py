@@ -108,7 +108,7 @@ async def test_the_log_names_the_player_who_broke_a_task_card(services: Services
 
 def test_a_submarine_has_a_sign_of_its_own() -> None:
     """Not its code ("4S"): the hand shows 4▼, the rockets' colour, as every suit has its sign."""
-    from crewkit.tui.text import short_card
+    from crewkit.families.trick_taking.tui.words import short_card
 
     deck = compile_game("crew-deep-sea", "deep-sea/01", 4).deck
     submarine = deck.card("submarine 4")

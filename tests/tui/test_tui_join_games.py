@@ -23,11 +23,11 @@ from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.remote import RemoteGame, RemoteSession
 from crewkit.families.trick_taking.tui.table import TableScreen
+from crewkit.families.trick_taking.tui.words import round_mission_lines
 from crewkit.games.protocol import GameInPlay
 from crewkit.net.client import TableClient
 from crewkit.net.table import HostedTable
 from crewkit.tui.seat import SeatApp
-from crewkit.tui.text import round_mission_lines
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -30,13 +30,13 @@ from crewkit.families.trick_taking.tui.dialogs import CommunicateScreen, Distres
 from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.table import TableScreen
+from crewkit.families.trick_taking.tui.words import short_card
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.chooser import ChooserScreen
 from crewkit.tui.screens.dialogs import SettingsScreen
 from crewkit.tui.services import Services, hinted_missions, progress_of
 from crewkit.tui.settings import Settings, load_settings, save_settings
-from crewkit.tui.text import short_card
 
 
 def footer_line(app: Any) -> str:

@@ -20,6 +20,7 @@ from tui_helpers import (
 from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.table import TableScreen
+from crewkit.families.trick_taking.tui.words import action_label, short_card
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions, parse_seats
 from crewkit.tui.options import normalise_seats
@@ -27,7 +28,7 @@ from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.help import HelpScreen
 from crewkit.tui.services import Services
-from crewkit.tui.text import action_label, mission_briefing_lines, plain, short_card
+from crewkit.tui.text import mission_briefing_lines, plain
 
 
 def lines_of(text: str) -> list[str]:
@@ -128,7 +129,7 @@ async def test_legal_cards_are_marked(services: Services) -> None:
         # every card keeps its suit's colour; the ones that cannot be played now are dimmed (issue 17)
         from rich.style import Style
 
-        from crewkit.tui.text import suit_style
+        from crewkit.families.trick_taking.tui.words import suit_style
 
         start = len(lines[0]) + 1
         for i, card in enumerate(hand.cards):

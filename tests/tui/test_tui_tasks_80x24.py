@@ -12,7 +12,7 @@ from screen_text import screen_text
 from tui_helpers import make_app, open_table, pass_distress
 
 from crewkit.families.trick_taking.tui.table import TasksBox
-from crewkit.tui.text import short_card
+from crewkit.families.trick_taking.tui.words import short_card
 
 # the most tasks of any bundled mission at each player count (10: planet-nine/47 and /49, in every rule set
 # that plays them; JARVIS plays them at 2), and mission 31's six tasks at 4 players (the issue's example)

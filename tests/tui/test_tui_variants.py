@@ -15,12 +15,13 @@ from crewkit.families.trick_taking.tui.end import EndScreen, StandingsScreen
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.families.trick_taking.tui.tasks import TasksView
+from crewkit.families.trick_taking.tui.words import short_card
 from crewkit.tui.app import CrewApp
 from crewkit.tui.launch import PlayOptions
 from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.services import Services
-from crewkit.tui.text import name_seats, short_card
+from crewkit.tui.text import name_seats
 
 
 def make_app(services: Services, **kw: Any) -> CrewApp:

@@ -8,8 +8,9 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from crewkit.families.trick_taking.tui.words import STATEMENT_WORDS, card_text, short_card
 from crewkit.tui.sizes import SHORT_ROWS
-from crewkit.tui.text import STATEMENT_WORDS, card_text, commander_word, plural, seat_label, short_card
+from crewkit.tui.text import commander_word, plural, seat_label
 
 
 def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,

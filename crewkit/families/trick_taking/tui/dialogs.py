@@ -22,17 +22,10 @@ from crewkit.families.trick_taking.engine.blocks.communication import Communicat
 from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard, receiver
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.tui.trick import trick_text
+from crewkit.families.trick_taking.tui.words import STATEMENT_WORDS, card_text, chip_str, statement_text
 from crewkit.tui.footer import FitFooter
 from crewkit.tui.screens.dialogs import QUIT_BINDING, SideDialog, fit_dialog_body, quit_from_dialog
-from crewkit.tui.text import (
-    STATEMENT_WORDS,
-    card_text,
-    chip_str,
-    name_seats,
-    plural,
-    seat_label,
-    statement_text,
-)
+from crewkit.tui.text import name_seats, plural, seat_label
 
 
 class CommunicateScreen(SideDialog[Communicate | None]):
@@ -282,7 +275,7 @@ def chip_table(game: Any, kinds: Sequence[str], viewer: int | None, *, compact: 
 def round_breakdown(game: Any, kinds: Sequence[str], viewer: int | None, *, rule: bool = True) -> Text:
     """Hammer, after a round: the scoring rule of the round in words (unless ``rule`` is false: a short
     terminal, where the tasks panel showed it during the round), then per seat its tricks and chips."""
-    from crewkit.tui.text import round_mission_lines
+    from crewkit.families.trick_taking.tui.words import round_mission_lines
 
     match = game.state(MatchState)
     last = match.round_results[-1]
@@ -353,7 +346,7 @@ def tracker_text(tracker: Any, kinds: Sequence[str], viewer: int | None) -> Text
     """The card tracker in words: per suit the cards played, your own, how many are still unseen; the trumps
     out; the voids each player showed. Only what the seat has seen
     (crewkit.families.trick_taking.engine.tracking)."""
-    from crewkit.tui.text import cards_line
+    from crewkit.families.trick_taking.tui.words import cards_line
 
     out = Text()
     width = max((len(t.suit.name) for t in tracker.suits), default=6)

@@ -16,11 +16,12 @@ from textual.widgets import Static
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
 from crewkit.families.trick_taking.tui.dialogs import chip_table
 from crewkit.families.trick_taking.tui.session import Finished, Session
+from crewkit.families.trick_taking.tui.words import card_text, chip_str
 from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown_plain
 from crewkit.tui.screens.dialogs import fit_dialog_body
 from crewkit.tui.screens.end import GameEndScreen
-from crewkit.tui.text import card_text, chip_str, name_seats, plural, seat_label
+from crewkit.tui.text import name_seats, plural, seat_label
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from crewkit.cards import Card
-from crewkit.tui.text import short_card, suit_style, unplayable_style
+from crewkit.families.trick_taking.tui.words import short_card, suit_style, unplayable_style
 
 CELL = 5  # columns per card
 # the key that picks card i: 1-9, 0, then the keys after 0 on the keyboard's top row and beside it

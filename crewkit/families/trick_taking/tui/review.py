@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import Game
-from crewkit.tui.text import card_text
+from crewkit.families.trick_taking.tui.words import card_text
 
 MARK_STYLE = {"still winnable": "bold green", "lost": "bold red", "undecided": "bold yellow"}
 

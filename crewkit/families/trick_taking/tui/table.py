@@ -43,6 +43,16 @@ from crewkit.families.trick_taking.tui.remote import RemoteSession
 from crewkit.families.trick_taking.tui.session import Finished, Session
 from crewkit.families.trick_taking.tui.tasks import TasksView, round_text, secret_tasks_text
 from crewkit.families.trick_taking.tui.trick import TrickView
+from crewkit.families.trick_taking.tui.words import (
+    TASK_CARD_TYPES,
+    action_label,
+    card_text,
+    cards_line,
+    chip_str,
+    dummy_seat_label,
+    public_action_label,
+    task_card_action_label,
+)
 from crewkit.tui.catalog import in_mission_set
 from crewkit.tui.footer import FitFooter
 from crewkit.tui.remote import HOST_DECIDES, LEAVE_CHOICES, LEAVE_EXIT_NOTE, LEAVE_NOTE, LEAVE_TITLE
@@ -51,19 +61,7 @@ from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.screens.game_table import GameTableScreen
 from crewkit.tui.settings import SETTING_NAMES
 from crewkit.tui.sizes import SHORT_ROWS, too_small_words
-from crewkit.tui.text import (
-    TASK_CARD_TYPES,
-    action_label,
-    card_text,
-    cards_line,
-    chip_str,
-    commander_word,
-    dummy_seat_label,
-    name_seats,
-    public_action_label,
-    seat_label,
-    task_card_action_label,
-)
+from crewkit.tui.text import commander_word, name_seats, seat_label
 from crewkit.tui.turn_bell import TurnBell
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
-from crewkit.tui.text import card_text, chip_str, round_mission_lines, seat_label, token_text
+from crewkit.families.trick_taking.tui.words import card_text, chip_str, round_mission_lines
+from crewkit.tui.text import seat_label, token_text
 
 
 def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None, *,

@@ -8,7 +8,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from crewkit.tui.text import card_text, seat_label
+from crewkit.families.trick_taking.tui.words import card_text
+from crewkit.tui.text import seat_label
 
 
 def trick_text(plays: Sequence[tuple[int, Any]], players: int, leader: int, kinds: Sequence[str],
