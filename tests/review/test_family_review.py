@@ -49,7 +49,7 @@ def test_every_face_says_a_not_alone_game_has_no_review(tmp_path: Path,
     assert sent["review"] is None and sent["error"].startswith("a game of Not Alone has no review")
 
 
-def test_the_trick_taking_answer_reviews_a_record_and_a_finished_game(tmp_path: Path,
+def test_the_trick_taking_answer_reviews_a_record_as_crewkit_review_does(tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     record = json.loads(LOST.read_text())
     final = replay(record).game
@@ -63,3 +63,19 @@ def test_the_trick_taking_answer_reviews_a_record_and_a_finished_game(tmp_path: 
     assert cli.main(["review", str(lost_record(tmp_path)), "--no-blame", "--nodes", "20000"]) == 0
     printed = capsys.readouterr().out.splitlines()
     assert printed[:-1] == rv.text().splitlines()[:-1]  # the same words (the last line: the time it took)
+
+
+def test_a_review_without_a_screen_at_the_terminal_is_said_in_words() -> None:
+    from types import SimpleNamespace
+
+    from crewkit.tui.family import review_screen
+
+    # a family with a review whose terminal face has no review screen (Not Alone's face), then with no face
+    family = SimpleNamespace(name="reviewed", title="Reviewed", review=lambda: object(),
+                             tui="crewkit.families.not_alone.tui.terminal:TERMINAL")
+    game = SimpleNamespace(family=family)
+    screen, why = review_screen(game)
+    assert screen is None and why == "A game of Reviewed has no review screen here: `crewkit review` gives its review."
+    family.tui = None
+    screen, why = review_screen(game)
+    assert screen is None and "reviewed family, which offers no table at the terminal" in why
