@@ -32,10 +32,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
                                  "crewkit.families.trick_taking.engine.rules",
                                  "crewkit.families.trick_taking.engine.setup"},
     "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup", "crewkit.families.trick_taking.solve"},
-    # the review of an attempt: the trick-taking solver's (a Family answer with the solver's)
-    "crewkit.cli.review": {"crewkit.families.trick_taking.review"},
-    "crewkit.net.review": {"crewkit.families.trick_taking.review"},
-    "crewkit.tui.screens.attempts": {"crewkit.families.trick_taking.review", "crewkit.families.trick_taking.tui.review"},
 }
 
 

@@ -81,52 +81,25 @@ def cmd_review(args: argparse.Namespace) -> int:
     read = read_record_checked(args.record, "review")
     if read is None:
         return EXIT_INVALID
-    if not read.family.solvable:
+    from crewkit.games import review_of
+    from crewkit.games.protocol import NoReview
+
+    answer = review_of(read.family)
+    if answer is None:
         print(f"crewkit review: {args.record}: a record of {read.family.title}; there is no review for it "
               "(the review uses the solver, which searches trick-taking games)", file=sys.stderr)
         return EXIT_INVALID
-    from crewkit.families.trick_taking.review import NoReview, review
-
-    final = read.replay.game.engine
-    start = read.family.replay({**read.record, "actions": []})
-    if start.error is not None or start.game is None:
-        print(f"crewkit review: {args.record}: {start.error}", file=sys.stderr)
-        return EXIT_INVALID
-    initial = start.game.engine
     names = [n.strip() for n in args.names.split(",")] if args.names else None
-    seed = json.dumps(read.record.get("deal") or read.record.get("seed"), sort_keys=True)
     try:
-        rv = review(initial, list(final.actions), names=names, timeout=args.timeout, max_nodes=args.nodes,
-                    blame=not args.no_blame, blame_worlds=args.worlds, seed=seed, total=args.total)
+        rv = answer.of_record(read.record, read.replay.game, names=names, timeout=args.timeout,
+                              max_nodes=args.nodes, total=args.total, blame=not args.no_blame,
+                              blame_worlds=args.worlds)
     except NoReview as exc:
         print(f"crewkit review: {args.record}: {exc}", file=sys.stderr)
         return EXIT_INVALID
     if args.format == "json":
         print(json.dumps(rv.to_json(), indent=2, ensure_ascii=False))
         return EXIT_OK
-    print(_text(rv))
+    print(rv.text())
     return EXIT_OK
 
-
-def _text(rv: Any) -> str:
-    out = [{"lost": "lost", "won": "won", "never-winnable": "never winnable",
-            "unknown": "undecided"}[rv.status] + ": " + rv.reason]
-    tp = rv.turning_point
-    if tp is not None:
-        known = tp.get("known")
-        if known:
-            out.append(known["words"])
-        if rv.line_game is not None and rv.line_actions:
-            out.append(f"a winning line from the position before it ({len(rv.line_actions)} actions):")
-            from crewkit.families.trick_taking.review import line_rows
-
-            out.extend(line_rows(rv.line_game, rv.line_actions, rv.names))
-    if rv.closest_call is not None:
-        out.append(f"closest call: {rv.closest_call['words']}")
-    if rv.status == "unknown" and rv.undecided:
-        out.append("undecided positions (after N actions): " + ", ".join(str(i) for i in rv.undecided))
-    decided = ", ".join(f"{p['action_index']}:{'?' if p['winnable'] is None else 'yes' if p['winnable'] else 'no'}"
-                        for p in rv.positions)
-    out.append(f"positions solved (after N actions: winnable?): {decided}")
-    out.append(f"{rv.solver_calls} solver calls in {rv.seconds:.2f} s")
-    return "\n".join(out)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from crewkit.errors import CrewkitError
 
 if TYPE_CHECKING:
-    from crewkit.games.protocol import Family, GameInPlay, Replayed
+    from crewkit.games.protocol import Family, FamilyReview, GameInPlay, Replayed
 
 __all__ = [
     "BUNDLED",
@@ -34,6 +34,7 @@ __all__ = [
     "installed_rulesets",
     "logbook_extra_attempts",
     "counts_in_logbook",
+    "review_of",
     "ruleset_file",
     "record_family",
     "refuse_other_family",
@@ -180,6 +181,16 @@ def counts_in_logbook(game: GameInPlay) -> bool:
     family without one)."""
     answer = getattr(game.family, "counts_in_logbook", None)
     return answer is not None and bool(answer(game))
+
+
+def review_of(family: Family) -> FamilyReview | None:
+    """The review of ``family``'s finished attempts: its answer (None for a family without one, or whose games
+    have none)."""
+    answer = getattr(family, "review", None)
+    if answer is None:
+        return None
+    found: FamilyReview | None = answer()
+    return found
 
 
 def refuse_other_family(ruleset: str, family: str) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from crewkit.engine.actions import Action
+from crewkit.errors import CrewkitError
 
 if TYPE_CHECKING:
     from crewkit.spec.errors import SpecIssue
@@ -26,12 +27,15 @@ RECORD_FORMAT = "crewkit-record/1"  # every family's records (schemas/record.sch
 
 __all__ = [
     "RECORD_FORMAT",
+    "AttemptReview",
     "Family",
+    "FamilyReview",
     "FamilyWords",
     "EngineGame",
     "GameInPlay",
     "GameOutcome",
     "GameSummary",
+    "NoReview",
     "ReplayError",
     "Replayed",
     "RulesetListing",
@@ -311,6 +315,45 @@ class Replayed:
     error: ReplayError | None
 
 
+class NoReview(CrewkitError):
+    """A game its family's review cannot judge (a Hammer match's rounds, scored in chips; a record whose start
+    does not replay): the message says why (``crewkit review`` exits 1 with it)."""
+
+
+class AttemptReview(Protocol):
+    """A finished attempt's review (where it went wrong), as :class:`FamilyReview` gives it."""
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``crewkit review --format json`` prints it (issue 44's contract: ``status``, ``turning_point``,
+        ``positions``, ``reason``); a hosted table sends it to every seat."""
+        ...
+
+    def text(self) -> str:
+        """As ``crewkit review`` prints it for people: the outcome, the turning point and a winning line."""
+        ...
+
+
+class FamilyReview(Protocol):
+    """A family's review of a finished attempt (:meth:`Family.review`): the first action after which the game
+    could no longer be won, and what would have won. Each entry raises :class:`NoReview` for a game it cannot
+    judge; its screen at the terminal is the family's (``FamilyTUI.review_screen``,
+    :func:`crewkit.tui.family.review_screen`)."""
+
+    def of_record(self, record: Mapping[str, Any], final: GameInPlay, *, names: Sequence[str] | None,
+                  timeout: float | None, max_nodes: int | None, total: float | None, blame: bool,
+                  blame_worlds: int) -> AttemptReview:
+        """``crewkit review``: the attempt of ``record``, replayed to ``final``, reviewed with the players'
+        ``names``; ``timeout`` (seconds) and ``max_nodes`` bound the search per position, ``total`` the whole
+        review; ``blame``: judge the turning point with its player's knowledge too, over ``blame_worlds``
+        sampled worlds (seeded from the record: the same record gives the same figures)."""
+        ...
+
+    def of_game(self, game: GameInPlay, names: Sequence[str]) -> AttemptReview:
+        """A game played to its end, reviewed with the players' ``names`` (a hosted table's, computed once by
+        the host for every seat; it runs the search: call it in a thread)."""
+        ...
+
+
 class Family(Protocol):
     """One family of games: opens them, replays their records, names their bots, summarises them."""
 
@@ -405,4 +448,10 @@ class Family(Protocol):
         """Whether a finished attempt of ``game``, played at a campaign's hosted table, counts in the host's
         logbook (a Crew mission's does; a Hammer match does not). Optional: a family without it counts none
         (:func:`crewkit.games.counts_in_logbook`)."""
+        ...
+
+    def review(self) -> FamilyReview | None:
+        """Its review of a finished attempt (``crewkit review``, the logbook's attempts, a hosted table's seats
+        after the end), or None: its games have none (Not Alone: no solver searches them). Optional: a family
+        without it has none (:func:`crewkit.games.review_of`)."""
         ...

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from crewkit.games.protocol import GameInPlay
+from crewkit.games import review_of
+from crewkit.games.protocol import GameInPlay, NoReview
 
 NOT_OVER = "the review opens once the game is over (no hand is shown before)"
 
@@ -20,13 +21,12 @@ def table_review(game: GameInPlay, names: Sequence[str]) -> dict[str, Any]:
     assert game.is_over(), NOT_OVER
     out: dict[str, Any] = {"record": game.record(), "names": list(names), "review": None, "error": None}
     family = game.family
-    if not family.solvable:
+    answer = review_of(family)
+    if answer is None:
         out["error"] = f"a game of {family.title} has no review (the review uses the solver of trick-taking games)"
         return out
-    from crewkit.families.trick_taking.review import FINAL_WORLDS, NoReview, review_finished
-
     try:
-        rv, _ = review_finished(game.engine, names=names, blame_worlds=FINAL_WORLDS)
+        rv = answer.of_game(game, names)
     except NoReview as exc:
         out["error"] = str(exc)
         return out

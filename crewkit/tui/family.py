@@ -17,13 +17,16 @@ from crewkit.errors import CrewkitError, UsageError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from textual.screen import Screen
+
+    from crewkit.games.protocol import GameInPlay
     from crewkit.net.client import TableClient
     from crewkit.tui.options import PlayOptions
     from crewkit.tui.remote import HostSeat
     from crewkit.tui.screens.game_table import GameTableScreen
     from crewkit.tui.services import Services
 
-__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "plain_log_words", "terminal_of"]
+__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "plain_log_words", "review_screen", "terminal_of"]
 
 
 @dataclass
@@ -69,7 +72,10 @@ class GameSession(Protocol):
 class FamilyTUI(Protocol):
     """A family at the terminal: opens sessions and gives its table screen. Optional: ``log_words(welcome)``,
     how the plain client (``crewkit join --plain``) words the host's log lines of the game a welcome names
-    (:func:`plain_log_words`); a family without it has its log lines shown as the host wrote them."""
+    (:func:`plain_log_words`); a family without it has its log lines shown as the host wrote them. Optional:
+    ``review_screen(game)``, the screen of the review of a finished ``game`` (a
+    :class:`crewkit.games.protocol.GameInPlay` of a family with a review, :meth:`Family.review`), as the
+    logbook's attempts open it (:func:`review_screen`)."""
 
     def session(self, ruleset: str, options: PlayOptions, services: Services) -> GameSession:
         """A table of a game of its own (a family without missions) as ``crewkit play`` asked for it (raises
@@ -137,3 +143,23 @@ def plain_log_words(welcome: dict[str, Any]) -> Callable[[list[str], list[str], 
         return None
     words: Callable[[list[str], list[str], int], list[str]] | None = log_words(welcome)
     return words
+
+
+def review_screen(game: GameInPlay) -> tuple[Screen[None] | None, str]:
+    """(the review screen of the finished ``game``, "") from its family's terminal answer, or (None, why there
+    is none) in words: a family without a review, without a table at the terminal, or whose table has no
+    review screen (``crewkit review`` gives the review)."""
+    from crewkit.games import review_of
+
+    family = game.family
+    if review_of(family) is None:
+        return None, f"A game of {family.title} has no review (the review uses the trick-taking solver)."
+    try:
+        face = terminal_of(family)
+    except CrewkitError as exc:
+        return None, f"{exc}."
+    opens = getattr(face, "review_screen", None)
+    if opens is None:
+        return None, f"A game of {family.title} has no review screen here: `crewkit review` gives its review."
+    screen: Screen[None] = opens(game)
+    return screen, ""

@@ -28,6 +28,7 @@ from crewkit.families.not_alone.state import LONE, CardsState
 from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
     EngineGame,
+    FamilyReview,
     FamilyWords,
     GameInPlay,
     GameOutcome,
@@ -221,6 +222,9 @@ class NotAlone:
 
     def counts_in_logbook(self, game: GameInPlay) -> bool:
         return False  # a game of its own: no campaign's mission to count
+
+    def review(self) -> FamilyReview | None:
+        return None  # the review asks the solver, and none searches a game of hidden places
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
         from crewkit.families.not_alone.bots import parse_side_bots

@@ -18,6 +18,7 @@ from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.record import Replay, replay_record
 from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.games.protocol import (
+    FamilyReview,
     FamilyWords,
     GameInPlay,
     GameSummary,
@@ -134,6 +135,11 @@ class TrickTaking:
         from crewkit.families.trick_taking.engine.setup import counts_in_logbook
 
         return counts_in_logbook(game.engine)
+
+    def review(self) -> FamilyReview:
+        from crewkit.families.trick_taking.review import REVIEW
+
+        return REVIEW
 
     def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
         from crewkit.families.trick_taking.bots.registry import make_bot

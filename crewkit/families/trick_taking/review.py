@@ -13,18 +13,19 @@ plays solved in each world.
 
 from __future__ import annotations
 
+import json
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from crewkit.engine.actions import Action
-from crewkit.errors import CrewkitError
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
 from crewkit.families.trick_taking.solve.line import action_words, line_rows, seat_names
 from crewkit.families.trick_taking.solve.solver import UNWINNABLE, WINNABLE, solve
+from crewkit.games.protocol import GameInPlay, NoReview
 
 LOST = "lost"
 WON = "won"
@@ -45,10 +46,6 @@ QUICK_NODES = 3_000
 QUICK_TOTAL = 1.0
 #: the table's final answer: worlds of the fair blame
 FINAL_WORLDS = 16
-
-
-class NoReview(CrewkitError):
-    """A game the review cannot judge (exit 1): the message says why."""
 
 
 class ReviewStopped(Exception):
@@ -99,6 +96,29 @@ class Review:
         out["solver_calls"] = self.solver_calls
         out["seconds"] = round(self.seconds, 3)
         return out
+
+    def text(self) -> str:
+        """As ``crewkit review`` prints it: the outcome, the fair blame, a winning line, the positions solved."""
+        out = [{"lost": "lost", "won": "won", "never-winnable": "never winnable",
+                "unknown": "undecided"}[self.status] + ": " + self.reason]
+        tp = self.turning_point
+        if tp is not None:
+            known = tp.get("known")
+            if known:
+                out.append(known["words"])
+            if self.line_game is not None and self.line_actions:
+                out.append(f"a winning line from the position before it ({len(self.line_actions)} actions):")
+                out.extend(line_rows(self.line_game, self.line_actions, self.names))
+        if self.closest_call is not None:
+            out.append(f"closest call: {self.closest_call['words']}")
+        if self.status == UNDECIDED and self.undecided:
+            out.append("undecided positions (after N actions): " + ", ".join(str(i) for i in self.undecided))
+        decided = ", ".join(
+            f"{p['action_index']}:{'?' if p['winnable'] is None else 'yes' if p['winnable'] else 'no'}"
+            for p in self.positions)
+        out.append(f"positions solved (after N actions: winnable?): {decided}")
+        out.append(f"{self.solver_calls} solver calls in {self.seconds:.2f} s")
+        return "\n".join(out)
 
 
 def _trick(game: Game) -> int:
@@ -469,5 +489,27 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
     return None
 
 
+class TrickTakingReview:
+    """The trick-taking family's review behind :class:`crewkit.games.protocol.FamilyReview`."""
+
+    def of_record(self, record: Mapping[str, Any], final: GameInPlay, *, names: Sequence[str] | None,
+                  timeout: float | None, max_nodes: int | None, total: float | None, blame: bool,
+                  blame_worlds: int) -> Review:
+        from crewkit.families.trick_taking.engine.record import replay_record
+
+        start = replay_record({**record, "actions": []})
+        if start.error is not None or start.game is None:
+            raise NoReview(str(start.error))
+        seed = json.dumps(record.get("deal") or record.get("seed"), sort_keys=True)
+        engine: Game = final.engine
+        return review(start.game, list(engine.actions), names=names, timeout=timeout, max_nodes=max_nodes,
+                      blame=blame, blame_worlds=blame_worlds, seed=seed, total=total)
+
+    def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review:
+        return review_finished(game.engine, names=names, blame_worlds=FINAL_WORLDS)[0]
+
+
+REVIEW = TrickTakingReview()
+
 __all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "match_words", "position_mark", "positions_of", "quick_review", "final_review",
-           "review", "review_finished", "seat_names", "start_of"]
+           "review", "review_finished", "seat_names", "start_of", "REVIEW", "TrickTakingReview"]

@@ -38,14 +38,9 @@ def review_of_record(path: Path | None) -> tuple[Screen[None] | None, str]:
     if read.issues or read.replay is None or read.family is None or read.replay.game is None:
         first = read.issues[0].message if read.issues else "it does not replay"
         return None, f"The game record {path} cannot be reviewed: {first}"
-    if not read.family.solvable:
-        return None, f"A game of {read.family.title} has no review (the review uses the trick-taking solver)."
-    # the review screen is the trick-taking family's (the only family with a solver)
-    from crewkit.families.trick_taking.review import seat_names
-    from crewkit.families.trick_taking.tui.review import ReviewScreen
+    from crewkit.tui.family import review_screen
 
-    engine = read.replay.game.engine
-    return ReviewScreen(engine, seat_names(engine)), ""
+    return review_screen(read.replay.game)
 
 
 class AttemptsScreen(Screen[None]):

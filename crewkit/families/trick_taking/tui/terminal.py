@@ -12,8 +12,10 @@ from crewkit.errors import UsageError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from crewkit.families.trick_taking.tui.review import ReviewScreen
     from crewkit.families.trick_taking.tui.session import Session
     from crewkit.families.trick_taking.tui.table import TableScreen
+    from crewkit.games.protocol import GameInPlay
     from crewkit.net.client import TableClient
     from crewkit.tui.family import GameSession, MissionStart
     from crewkit.tui.options import PlayOptions
@@ -48,6 +50,14 @@ class TrickTakingTUI:
         from crewkit.families.trick_taking.bots import make_bot
 
         return make_bot(name, seat, seed)
+
+    def review_screen(self, game: GameInPlay) -> ReviewScreen:
+        """The review screen of a finished game (the logbook's attempts), its seats named as ``crewkit review``
+        names them (Player 1, ..., JARVIS)."""
+        from crewkit.families.trick_taking.review import seat_names
+        from crewkit.families.trick_taking.tui.review import ReviewScreen
+
+        return ReviewScreen(game.engine, seat_names(game.engine))
 
     def table(self, session: GameSession | HostSeat, delay: float) -> TableScreen:
         from crewkit.families.trick_taking.tui.remote import RemoteSession
