@@ -353,6 +353,11 @@ class FamilyReview(Protocol):
         the host for every seat; it runs the search: call it in a thread)."""
         ...
 
+    def text_of(self, record: Mapping[str, Any], names: Sequence[str], data: Mapping[str, Any]) -> str:
+        """The review a hosted table's host sent (``data``: :meth:`AttemptReview.to_json`, with the game's
+        ``record`` and the players' ``names``) in words, as ``crewkit review`` prints it (the plain client's)."""
+        ...
+
 
 class Family(Protocol):
     """One family of games: opens them, replays their records, names their bots, summarises them."""

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from websockets.exceptions import ConnectionClosed
 
+from crewkit.errors import CrewkitError
 from crewkit.net.client import FINAL_REFUSALS, RECONNECT_FOR, JoinRefused, TableClient, reconnect
 from crewkit.net.lines import LineReader, read_stdin_lines
 from crewkit.safetext import escape_controls
@@ -24,7 +25,8 @@ from crewkit.safetext import escape_controls
 __all__ = ["action_words", "play_plain", "run_plain"]
 
 NEXT_GAME = 4000  # the host's close code for the table's next game (crewkit.net.server.NEXT_GAME)
-HELP = "type a number to act, p to pass the communication window, s to show the table again, q to quit"
+HELP = ("type a number to act, p to pass the communication window, s to show the table again, w for the review "
+        "once the game is over, q to quit")
 
 
 def action_words(action: dict[str, Any], names: list[str], own: int | None = None) -> str:
@@ -81,6 +83,31 @@ class PlainView:
 
         self.log_words = plain_log_words(welcome)
 
+    def review(self, message: dict[str, Any]) -> None:
+        """The host's review of the finished game in words (its family's), or why there is none."""
+        from crewkit.games import TRICK_TAKING, family_named, review_of
+
+        if message.get("review") is None:
+            self.say(f"No review: {message.get('error') or 'the host has none for this game'}")
+            return
+        welcome = self.client.welcome if self.client is not None else {}
+        try:
+            answer = review_of(family_named(str(welcome.get("family") or TRICK_TAKING)))
+        except CrewkitError as exc:
+            self.say(f"No review here: {exc}")
+            return
+        if answer is None:
+            self.say("No review: this game's family has none")
+            return
+        try:
+            text = answer.text_of(message["record"], list(message["names"]), message["review"])
+        except (CrewkitError, ValueError, KeyError, TypeError) as exc:  # the host's message, not this client's
+            self.say(f"The host's review could not be read: {exc}")
+            return
+        self.say("Where it went wrong (every hand shown: the game is over):")
+        for line in text.splitlines():
+            self.say(f"  {line}")
+
     def say(self, text: str) -> None:
         self.out.write(escape_controls(text) + "\n")
         self.out.flush()
@@ -97,7 +124,8 @@ class PlainView:
             if not self.over_said:
                 self.over_said = True
                 self.say(f"Game over. {with_names(state['outcome']['words'], names)}")
-                self.say("Waiting for the host's next game: this table opens it without a key (q quits).")
+                self.say("Waiting for the host's next game: this table opens it without a key (w: where it went "
+                         "wrong; q quits).")
             return
         self.over_said = False
         obs = state["observation"]
@@ -167,6 +195,8 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
                 continue
             if message["type"] == "state":
                 view.show(message)
+            elif message["type"] == "review":
+                view.review(message)
             elif message["type"] == "error":
                 view.say(f"Not done: {message['message']}")
             elif message["type"] == "refused":
@@ -214,6 +244,12 @@ async def _inputs(view: PlainView, reader: LineReader) -> None:
             view.show(state, full=True)
         elif word in ("p", "pass"):
             await client.pass_window()
+        elif word in ("w", "review"):
+            if state["over"]:
+                view.say("Asking the host for the review (the solver may take a while)…")
+                await client.review()
+            else:
+                view.say("The review opens once the game is over (no hand is shown before).")
         elif word.isdigit() and 1 <= int(word) <= len(state["legal"]):
             await client.act(state["legal"][int(word) - 1])
         elif word:

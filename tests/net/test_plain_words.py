@@ -42,3 +42,41 @@ async def test_the_plain_client_prints_the_tables_words(tmp_path: Path) -> None:
         assert not CODES.search(shown), CODES.search(shown)
         assert "Task revealed: " in shown and "seat " not in shown
         assert re.search(r"^  (You|Bob|Cat) (play|plays) ", shown, re.M), shown[:2000]
+
+
+async def test_the_plain_client_shows_the_review_once_the_game_is_over(tmp_path: Path) -> None:
+    """``w`` at the plain client (issue 44): before the end, the review is refused in words; after it, the host's
+    review is printed as ``crewkit review`` words it (the outcome, the positions solved), with names."""
+    async with running_host(tmp_path) as host:
+        table = new_table(host, "crew", "planet-nine/02", ["human", "fast", "fast"], seed="words",
+                          names=["Ann", "Bob", "Cat"])
+        typed: queue.Queue[str] = queue.Queue()
+        out = io.StringIO()
+        plain = asyncio.create_task(run_plain(seat_link(host, table, 0), None, lines=typed.get, out=out))
+        for _ in range(2000):  # a safety net, never asserted on
+            if "Your hand: " in out.getvalue():
+                break
+            await asyncio.sleep(0.01)
+        typed.put("w")
+        for _ in range(2000):
+            if "opens once the game is over" in out.getvalue():
+                break
+            await asyncio.sleep(0.01)
+        await table.set_bot(0, True)
+        for _ in range(6000):
+            if "Game over." in out.getvalue():
+                break
+            await asyncio.sleep(0.02)
+        typed.put("w")
+        for _ in range(6000):
+            if "Where it went wrong" in out.getvalue() or "No review" in out.getvalue():
+                break
+            await asyncio.sleep(0.02)
+        typed.put("q")
+        assert await asyncio.wait_for(plain, 30) == 0
+        shown = out.getvalue()
+        assert "The review opens once the game is over" in shown
+        review = shown[shown.index("Where it went wrong"):]
+        assert re.search(r"^  (lost|won|never winnable|undecided): ", review, re.M), review
+        assert "positions solved (after N actions: winnable?)" in review
+        assert "seat " not in review

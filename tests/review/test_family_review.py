@@ -79,3 +79,18 @@ def test_a_review_without_a_screen_at_the_terminal_is_said_in_words() -> None:
     family.tui = None
     screen, why = review_screen(game)
     assert screen is None and "reviewed family, which offers no table at the terminal" in why
+
+
+def test_a_review_sent_by_a_host_reads_as_crewkit_review_prints_it() -> None:
+    """The plain client's words for the host's ``review`` message (``FamilyReview.text_of``): the same text as
+    the review itself, the winning line from the turning point rebuilt from the record."""
+    record = json.loads(LOST.read_text())
+    final = replay(record).game
+    assert final is not None
+    answer = review_of(final.family)
+    assert answer is not None
+    names = ["Ann", "Bob", "Cat", "Dan"][:final.seats]
+    rv = answer.of_record(record, final, names=names, timeout=10.0, max_nodes=20_000, total=120.0, blame=False,
+                          blame_worlds=1)
+    assert "a winning line from the position before it" in rv.text()
+    assert answer.text_of(record, names, rv.to_json()) == rv.text()

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crewkit.engine.actions import Action
+from crewkit.errors import CrewkitError
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
 from crewkit.families.trick_taking.solve.line import action_words, line_rows, seat_names
@@ -507,6 +508,27 @@ class TrickTakingReview:
 
     def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review:
         return review_finished(game.engine, names=names, blame_worlds=FINAL_WORLDS)[0]
+
+    def text_of(self, record: Mapping[str, Any], names: Sequence[str], data: Mapping[str, Any]) -> str:
+        """A review a hosted table's host sent (its JSON, with the game's record) as ``crewkit review`` prints
+        it: the winning line from the turning point rebuilt by replaying the record up to it."""
+        from crewkit.engine.actions import action_from_json
+        from crewkit.families.trick_taking.engine.record import replay_record
+
+        rv = Review.from_json(dict(data))
+        rv.names = list(names)
+        tp = rv.turning_point
+        actions = list(record.get("actions") or [])
+        if tp is not None and tp.get("line") and 0 <= int(tp.get("action_index", -1)) <= len(actions):
+            before = replay_record({**record, "actions": actions[:int(tp["action_index"])]})
+            if before.error is None and before.game is not None:
+                deck = before.game.rules.deck
+                try:
+                    rv.line_actions = [action_from_json(a, deck) for a in tp["line"]]
+                    rv.line_game = before.game
+                except (CrewkitError, ValueError):  # a line this copy cannot read: the review without it
+                    rv.line_actions = []
+        return rv.text()
 
 
 REVIEW = TrickTakingReview()
