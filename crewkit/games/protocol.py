@@ -353,6 +353,12 @@ class FamilyReview(Protocol):
         the host for every seat; it runs the search: call it in a thread)."""
         ...
 
+    def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> AttemptReview:
+        """A first answer on the finished ``game`` on a small budget (about a second), provisional: a hosted
+        table's host sends it to the seats before :meth:`of_game`'s final one, as the local screen shows its own
+        first answer (it runs the search: call it in a thread)."""
+        ...
+
     def text_of(self, record: Mapping[str, Any], names: Sequence[str], data: Mapping[str, Any]) -> str:
         """The review a hosted table's host sent (``data``: :meth:`AttemptReview.to_json`, with the game's
         ``record`` and the players' ``names``) in words, as ``crewkit review`` prints it (the plain client's)."""

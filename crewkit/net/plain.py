@@ -25,6 +25,7 @@ from crewkit.safetext import escape_controls
 __all__ = ["action_words", "play_plain", "run_plain"]
 
 NEXT_GAME = 4000  # the host's close code for the table's next game (crewkit.net.server.NEXT_GAME)
+FIRST_ANSWER = "The host has a first answer; its solver is refining it, the final review follows…"
 HELP = ("type a number to act, p to pass the communication window, s to show the table again, w for the review "
         "once the game is over, q to quit")
 
@@ -84,9 +85,13 @@ class PlainView:
         self.log_words = plain_log_words(welcome)
 
     def review(self, message: dict[str, Any]) -> None:
-        """The host's review of the finished game in words (its family's), or why there is none."""
+        """The host's review of the finished game in words (its family's), or why there is none; its first
+        answer (``final: false``) is only announced: the final one follows and is printed."""
         from crewkit.games import TRICK_TAKING, family_named, review_of
 
+        if message.get("final", True) is False:
+            self.say(FIRST_ANSWER)
+            return
         if message.get("review") is None:
             self.say(f"No review: {message.get('error') or 'the host has none for this game'}")
             return

@@ -138,10 +138,11 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     "pong": _message("pong", {"id": _ID}),
     # the game's review, computed once by the host for every seat and sent only once the game is over: the
     # record (every hand: the game is over), the players' names by seat, and the review as `crewkit review
-    # --format json` gives it (null with ``error`` saying why there is none)
+    # --format json` gives it (null with ``error`` saying why there is none); ``final`` false: the host's first
+    # answer on a small budget (provisional), its final one follows (a message without ``final`` is final)
     "review": _message("review", {
         "id": _ID, "record": {"type": "object"}, "names": {"type": "array", "items": {"type": "string"}},
-        "review": {"type": ["object", "null"]}, "error": {"type": ["string", "null"]},
+        "review": {"type": ["object", "null"]}, "error": {"type": ["string", "null"]}, "final": {"type": "boolean"},
     }, ("record", "names", "review", "error")),
 }
 """What the host sends, by ``type`` (a client checks these; the tests check every message against them)."""

@@ -526,8 +526,12 @@ class Host:
             writer.cancel()
 
     async def _send_review(self, table: HostedTable, conn: _Connection, ident: dict[str, Any]) -> None:
-        """A seat asked for the game's review: the host's one review of it (or why not yet)."""
+        """A seat asked for the game's review: the host's one review of it (or why not yet), its first answer
+        (``final: false``) before while the final one is still being computed."""
         try:
+            first = await table.first_review()
+            if first is not None:
+                conn.post({"type": "review", **ident, **first})
             conn.post({"type": "review", **ident, **await table.review()})
         except Refusal as exc:
             conn.post({"type": "error", **ident, "code": exc.code, "message": exc.message})

@@ -237,8 +237,9 @@ class HostedTable:
         self._head = head  # None only while a journal of an earlier crewkit is replayed (see _upgrade)
         self.notes: list[str] = []  # what the host says on resuming the table (a journal upgraded)
         self.game_number = 1  # the table's games so far: ``next`` opens another at the same seats (a ``game`` event)
-        # the review of a finished game, computed once for every seat: (the game's number, its computation)
-        self._review: tuple[int, asyncio.Future[dict[str, Any]]] | None = None
+        # the review of a finished game, computed once for every seat: (the game's number, the first answer's
+        # computation, the final one's: it starts once the first is done, as the local screen's)
+        self._review: tuple[int, asyncio.Future[dict[str, Any] | None], asyncio.Future[dict[str, Any]]] | None = None
 
     # ------------------------------------------------------------------ creating and resuming
     @classmethod
@@ -424,18 +425,43 @@ class HostedTable:
         """The record of the table's game now: ``record.json`` for its first, ``record-N.json`` for its N-th."""
         return self.folder / (RECORD_FILE if self.game_number == 1 else f"record-{self.game_number}.json")
 
-    async def review(self) -> dict[str, Any]:
-        """The finished game's review (:func:`crewkit.net.review.table_review`: its record with every hand, and
-        the solver's review), computed once in a thread for every seat that asks; refused before the end."""
+    def _reviews(self) -> tuple[asyncio.Future[dict[str, Any] | None], asyncio.Future[dict[str, Any]]]:
+        """The finished game's first answer and final review, started once for every seat (refused before the
+        end). The first is None when there is none to send (the final one says why)."""
         from crewkit.net.review import NOT_OVER, table_review
 
         if not self.game.is_over():
             raise Refusal("not-over", NOT_OVER)
         if self._review is None or self._review[0] != self.game_number:
             names = [s.name for s in self.seats]
-            self._review = (self.game_number,
-                            asyncio.ensure_future(asyncio.to_thread(table_review, self.game.clone(), names)))
-        return dict(await asyncio.shield(self._review[1]))
+            game = self.game.clone()
+
+            async def first() -> dict[str, Any] | None:
+                try:
+                    out = await asyncio.to_thread(table_review, game, names, first=True)
+                except Exception:  # no first answer: the seats wait for the final one, which says why
+                    return None
+                return out if out["review"] is not None else None
+
+            async def final(first_done: asyncio.Future[dict[str, Any] | None]) -> dict[str, Any]:
+                await asyncio.wait({first_done})  # the first answer is sent first and uses the cores alone
+                return await asyncio.to_thread(table_review, game, names)
+
+            started = asyncio.ensure_future(first())
+            self._review = (self.game_number, started, asyncio.ensure_future(final(started)))
+        return self._review[1], self._review[2]
+
+    async def first_review(self) -> dict[str, Any] | None:
+        """The finished game's first answer on a small budget (``final: false``), computed once in a thread for
+        every seat, or None once the final review is ready (or when there is no first answer)."""
+        first, final = self._reviews()
+        got = await asyncio.shield(first)
+        return None if got is None or final.done() else dict(got)
+
+    async def review(self) -> dict[str, Any]:
+        """The finished game's review (:func:`crewkit.net.review.table_review`: its record with every hand, and
+        the solver's review), computed once in a thread for every seat that asks; refused before the end."""
+        return dict(await asyncio.shield(self._reviews()[1]))
 
     # ------------------------------------------------------------------ the next game at the same table
     async def next_game(self, mission: str | None, campaign: dict[str, str] | None,

@@ -66,6 +66,8 @@ class HostSeat:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.review_message: dict[str, Any] | None = None  # the host's review of the finished game, once asked
+        self.review_first: dict[str, Any] | None = None  # the host's first (provisional) answer, until the final
+        self._firsts: dict[int, Callable[[dict[str, Any]], None]] = {}  # who waits for a first answer, by id
         self._sending: set[asyncio.Task[dict[str, Any]]] = set()
 
     def _take(self, state: dict[str, Any]) -> None:
@@ -136,6 +138,11 @@ class HostSeat:
             kind = message["type"]
             if kind == "state":
                 self._take(message)
+            elif kind == "review" and message.get("final", True) is False:  # a first answer: the final follows
+                self.review_first = message
+                then = self._firsts.get(int(message.get("id", -1)))
+                if then is not None:
+                    then(message)
             elif kind == "review":
                 self.review_message = message
                 future = self._answers.pop(int(message.get("id", -1)), None)
@@ -174,9 +181,10 @@ class HostSeat:
         finally:
             self._answers.pop(ident, None)
 
-    async def request_review(self) -> dict[str, Any]:
-        """The host's review of the finished game (a ``review`` message), or an ``error`` in the host's words.
-        The host computes it once for every seat; asked again, this seat's copy is given."""
+    async def request_review(self, first: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """The host's final review of the finished game (a ``review`` message), or an ``error`` in the host's
+        words; ``first`` is called with the host's first answer (``final: false``, provisional) if one comes
+        before. The host computes both once for every seat; asked again, this seat's copy is given."""
         if self.review_message is not None:
             return self.review_message
         if self.lost or self.reconnecting:
@@ -184,6 +192,8 @@ class HostSeat:
         ident = self.client.next_id()
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._answers[ident] = future
+        if first is not None:
+            self._firsts[ident] = first
         try:
             await self.client.review(ident)
             return await asyncio.wait_for(future, REVIEW_TIMEOUT)
@@ -191,6 +201,7 @@ class HostSeat:
             return {"type": "error", "code": "no-answer", "message": "the host's review did not come"}
         finally:
             self._answers.pop(ident, None)
+            self._firsts.pop(ident, None)
 
     def _submit(self, action: Action | None) -> None:
         loop = self._loop

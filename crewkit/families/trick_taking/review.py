@@ -509,6 +509,11 @@ class TrickTakingReview:
     def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review:
         return review_finished(game.engine, names=names, blame_worlds=FINAL_WORLDS)[0]
 
+    def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> Review:
+        final: Game = game.engine
+        start, seed = start_of(final)
+        return quick_review(start, list(final.actions), names, seed)
+
     def text_of(self, record: Mapping[str, Any], names: Sequence[str], data: Mapping[str, Any]) -> str:
         """A review a hosted table's host sent (its JSON, with the game's record) as ``crewkit review`` prints
         it: the winning line from the turning point rebuilt by replaying the record up to it."""

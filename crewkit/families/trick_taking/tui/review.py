@@ -4,7 +4,7 @@
 
 The review runs in a worker thread: a first answer on a small budget is shown at once, marked provisional,
 then the final one replaces it (each posts :class:`ReviewScreen.Answered`). At a hosted table's seat the
-host's review is given instead (:meth:`ReviewScreen.show`)."""
+host's answers are shown instead, the same way: its first one, provisional, then its final one."""
 
 from __future__ import annotations
 
@@ -56,6 +56,7 @@ class ReviewScreen(ModalScreen[None]):
         self.waiting = "The host is reviewing the game…" if host is not None else "The solver is reviewing the attempt…"
         self.game: Game | None = None
         self.starts: list[int] = []  # where each trick starts: the number of actions played before its first card
+        self._rebuilt: tuple[Any, Game, list[Game]] | None = None  # a seat's host record, replayed once
         if game is not None:
             self.set_game(game)
 
@@ -81,24 +82,42 @@ class ReviewScreen(ModalScreen[None]):
             self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
 
     async def _from_host(self) -> None:
-        """A seat's review: the host's, computed once there for every seat (with the record: every hand)."""
+        """A seat's review: the host's, computed once there for every seat (with the record: every hand); its
+        first answer shown provisional while the final one comes, as the local screen's."""
+        import asyncio
+
+        came: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+
+        def first(message: dict[str, Any]) -> None:
+            if not came.done():
+                came.set_result(message)
+
+        final = asyncio.ensure_future(self.host.request_review(first))
+        await asyncio.wait({came, final}, return_when=asyncio.FIRST_COMPLETED)
+        if came.done() and not final.done():
+            await self._show_host(came.result(), provisional=True)
+        await self._show_host(await final)
+
+    async def _show_host(self, message: dict[str, Any], *, provisional: bool = False) -> None:
         import asyncio
 
         from crewkit.families.trick_taking.review import Review, seat_names
 
-        message = await self.host.request_review()
         if message["type"] == "error" or message.get("error") or not message.get("review"):
             why = str(message.get("message") or message.get("error") or "the host sent no review")
             self.show(None, [], error=self.host.named(why))
             return
         try:
-            game, positions = await asyncio.to_thread(_rebuilt, message["record"])
+            if self._rebuilt is None or self._rebuilt[0] != message["record"]:
+                self._rebuilt = (message["record"], *await asyncio.to_thread(_rebuilt, message["record"]))
+            _, game, positions = self._rebuilt
+            rv = Review.from_json(message["review"])
         except Exception as exc:  # the host's data, refused in words (never a traceback at the seat)
             self.show(None, [], error=f"the host's record of the game cannot be replayed here: {exc}")
             return
         self.names = seat_names(game, [str(n) for n in message["names"]] or self.names)  # JARVIS too
         self.set_game(game)
-        self.show(Review.from_json(message["review"]), positions)
+        self.show(rv, positions, provisional=provisional)
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "review")  # the final answer is not waited for once the screen is gone
