@@ -17,8 +17,9 @@ from jsonschema import Draft202012Validator
 
 from crewkit.errors import CrewkitError
 
-VERSION = 1
-"""The protocol's version: a client and a host of different versions refuse each other, naming both."""
+VERSION = 2
+"""The protocol's version: a client and a host of different versions refuse each other, naming both. 2: a
+``review`` message may be the host's provisional first answer (``final: false``), which version 1 refused."""
 
 MAX_CLIENT_MESSAGE = 16 * 1024  # bytes of one message a client sends (a hello or an action is far smaller)
 MAX_HOST_MESSAGE = 4 * 1024 * 1024  # bytes of one message the host sends (a state of the biggest game)
