@@ -199,7 +199,7 @@ def parse_tasks(text: str) -> list[int]:
 def shaped_rules(ruleset: str, mission: str, players: int, tasks: int,
                  readings: Mapping[str, str] | None = None) -> Any:
     """The mission's rules with ``tasks`` plain tasks (no tokens), drafted."""
-    from crewkit.analysis.loading import load_rules
+    from crewkit.families.trick_taking.analysis.loading import load_rules
 
     base = load_rules(ruleset, mission, players, readings)
     if base.task_deck is not None:
