@@ -82,6 +82,7 @@ def test_winnability_makes_its_jobs_as_they_are_taken(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(deals, "shaped_rules", lambda *a: None)
     monkeypatch.setattr(deals, "_job", lambda job: ("winnable", 0.0))
+    win.answer_for("crew")  # the family imported before the count (traced, importing it took seconds)
     tracemalloc.start()
     try:
         result = win.winnability([1, 2, 3, 4, 5], 200_000, workers=1)
