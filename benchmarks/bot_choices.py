@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.analysis.loading import load_rules, start_game  # noqa: E402
 from crewkit.analysis.stats import wilson_interval  # noqa: E402
 from crewkit.engine.actions import Action  # noqa: E402
+from crewkit.families.trick_taking.analysis.loading import load_rules, start_game  # noqa: E402
 from crewkit.families.trick_taking.bots import make_bot  # noqa: E402
 from crewkit.families.trick_taking.bots.base import Bot  # noqa: E402
 from crewkit.families.trick_taking.engine.blocks.draft import TakeTask  # noqa: E402

@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'seconds':>8}  most common failure")
     for mission in args.missions:
         r = simulate("crew", mission, args.players, args.games, args.bot, args.seed, workers=args.workers)
-        from crewkit.analysis.loading import load_rules
+        from crewkit.families.trick_taking.analysis.loading import load_rules
 
         tasks = load_rules("crew", mission, args.players).task_count
         low, high = r.interval

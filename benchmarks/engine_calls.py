@@ -18,7 +18,7 @@ from pathlib import Path
 
 CHILD = r"""
 import cProfile, pstats, random, sys
-from crewkit.analysis.loading import load_rules
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.family import play_game
 from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES

@@ -22,7 +22,7 @@ from pathlib import Path
 
 CHILD = r"""
 import random, sys, time
-from crewkit.analysis.loading import load_rules
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.family import play_game
 from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES

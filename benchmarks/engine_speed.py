@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.analysis.loading import load_rules  # noqa: E402
+from crewkit.families.trick_taking.analysis.loading import load_rules  # noqa: E402
 from crewkit.families.trick_taking.bots import make_bot  # noqa: E402
 from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES  # noqa: E402
 from crewkit.families.trick_taking.engine.game import Game  # noqa: E402

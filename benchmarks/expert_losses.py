@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def main(argv: list[str] | None = None) -> int:
-    from crewkit.analysis.loading import game_spec, load_rules, start_game
+    from crewkit.families.trick_taking.analysis.loading import game_spec, load_rules, start_game
     from crewkit.families.trick_taking.bots.expert import ExpertBot
     from crewkit.families.trick_taking.engine.blocks.tricks import Play
     from crewkit.families.trick_taking.engine.game import TRICKS

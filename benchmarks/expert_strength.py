@@ -52,7 +52,7 @@ def head_to_head(mission: str, players: int, games: int, seed: str, workers: int
 
 
 def timing(games: int, mission: str, players: int, seed: str) -> None:
-    from crewkit.analysis.loading import game_spec, load_rules, start_game
+    from crewkit.families.trick_taking.analysis.loading import game_spec, load_rules, start_game
     from crewkit.families.trick_taking.bots.expert import ExpertBot
     from crewkit.families.trick_taking.family import play_game
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def _job(args: tuple[int, str, str, int, dict[str, Any]]) -> tuple[int, bool]:
-    from crewkit.analysis.loading import game_spec, load_rules, start_game
+    from crewkit.families.trick_taking.analysis.loading import game_spec, load_rules, start_game
     from crewkit.families.trick_taking.bots.expert import ExpertBot
     from crewkit.families.trick_taking.family import play_game
 

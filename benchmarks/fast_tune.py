@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def main(argv: list[str] | None = None) -> int:
-    from crewkit.analysis.loading import game_spec, load_rules, start_game
     from crewkit.analysis.stats import wilson_interval
+    from crewkit.families.trick_taking.analysis.loading import game_spec, load_rules, start_game
     from crewkit.families.trick_taking.bots.fast import FastBot
     from crewkit.families.trick_taking.family import play_game
 

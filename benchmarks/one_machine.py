@@ -29,10 +29,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.analysis.loading import load_rules  # noqa: E402
 from crewkit.engine.actions import Action  # noqa: E402
 from crewkit.engine.machine import Machine, MachineBlock  # noqa: E402
 from crewkit.engine.phase import Block  # noqa: E402
+from crewkit.families.trick_taking.analysis.loading import load_rules  # noqa: E402
 from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES  # noqa: E402
 from crewkit.families.trick_taking.engine.game import Game  # noqa: E402
 from crewkit.families.trick_taking.engine.rules import Rules  # noqa: E402

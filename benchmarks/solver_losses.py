@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_args import missions_arg, percentile  # noqa: E402 (a sibling script module)
 
-from crewkit.analysis.loading import game_spec, load_rules, start_game  # noqa: E402
 from crewkit.engine.errors import SetupError  # noqa: E402
+from crewkit.families.trick_taking.analysis.loading import game_spec, load_rules, start_game  # noqa: E402
 from crewkit.families.trick_taking.solve import solve  # noqa: E402
 from crewkit.spec.bundled import mission_path  # noqa: E402
 

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 BOARD_ONLY = ("crewkit.effects", "crewkit.families.not_alone", "crewkit.engine.machine")
-TRICK_ONLY = ("crewkit.families.trick_taking", "crewkit.analysis.loading")  # its engine, bots, search, table
+TRICK_ONLY = ("crewkit.families.trick_taking",)  # its engine, bots, analyses, search, table
 SOLVE = ["solve", "--mission", "planet-nine/10", "--players", "4", "--seed", "1"]
 SIMULATE_NOT_ALONE = ["simulate", "--ruleset", "not-alone", "--players", "3", "--games", "2", "--seed", "1"]
 

@@ -553,8 +553,8 @@ def check_mission(
 
         raise SetupError(f"{path}: {refused[0]} players cannot play this mission with rule set {rs.name!r} "
                          f"(it allows {', '.join(map(str, allowed)) or 'no player count'})")
-    from crewkit.analysis.loading import load_rules
     from crewkit.engine.errors import SetupError
+    from crewkit.families.trick_taking.analysis.loading import load_rules
     from crewkit.families.trick_taking.bots import make_bot
 
     make_bot(bot, 0, "")  # an unknown bot fails here, with the list of names

@@ -15,17 +15,17 @@ the free draft lets the solver try every way of taking them (passes and named nu
 take them in draft order at random (the numbers are still the solver's).
 
 Deal ``i`` of ``k`` tasks is seeded ``"{seed}:{k}:{i}"`` (the same deal for both drafts), the fixed owners
-``"{seed}:owners:{k}:{i}"``. The share counts winnable deals among the decided ones, with a 95% Wilson
+``"{seed}:owners:{k}:{i}"``. The deals and their solver are the family's (:meth:`Family.winnability
+<crewkit.games.protocol.Family.winnability>`; The Crew's: ``crewkit.families.trick_taking.analysis.winnability``);
+this module runs them in worker processes and reports them. The share counts winnable deals among the decided ones, with a 95% Wilson
 interval; deals the solver could not decide within ``timeout`` seconds are reported as undecided.
 """
 
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 import json
-import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -34,16 +34,9 @@ from typing import Any
 
 from crewkit.analysis.pool import ProgressCallback, iter_jobs
 from crewkit.analysis.stats import wilson_interval
+from crewkit.games.protocol import FamilyWinnability, TooManyTasks, WinnabilityError
 
 DRAFTS = ("free", "fixed")
-
-
-class WinnabilityError(ValueError):
-    """The mission shape cannot be dealt as asked (too many tasks, tasks not drafted)."""
-
-
-class TooManyTasks(WinnabilityError):
-    """More tasks than the rule set has task cards."""
 
 
 @dataclass
@@ -196,115 +189,35 @@ def parse_tasks(text: str) -> list[int]:
     return sorted(out)
 
 
-def shaped_rules(ruleset: str, mission: str, players: int, tasks: int,
-                 readings: Mapping[str, str] | None = None) -> Any:
-    """The mission's rules with ``tasks`` plain tasks (no tokens), drafted."""
-    from crewkit.analysis.loading import load_rules
-
-    base = load_rules(ruleset, mission, players, readings)
-    if base.task_deck is not None:
-        return _card_rules(base, mission, tasks)
-    if base.assignment != "draft":
-        raise WinnabilityError(f"{mission}: its tasks are not drafted (assignment {base.assignment!r})")
-    if tasks > len(base.task_pool):
-        raise TooManyTasks(f"{tasks} tasks: the rule set has only {len(base.task_pool)} task cards")
-    rules = dataclasses.replace(base, task_count=tasks, tokens=(), mission_id=f"{base.mission_id}~{tasks}-tasks")
-    from crewkit.families.trick_taking.engine.game import Game
-
-    if Game.new(rules, seed="shape").phase != "draft":
-        raise WinnabilityError(f"{mission}: setup steps come before the task draft (only plain drafts are dealt)")
-    return rules
-
-
-def _card_rules(base: Any, mission: str, total: int) -> Any:
-    """A mission of task cards with objectives, drawn to a difficulty total of ``total``."""
-    from crewkit.families.trick_taking.engine.game import Game
-
-    draw = base.task_draw
-    if draw is None or draw.fixed:
-        raise WinnabilityError(f"{mission}: its task cards are not drawn by a difficulty total (setup step "
-                               "draw_tasks with difficulty)")
-    most = sum(c.difficulty for c in base.task_deck.cards)
-    if total > most:
-        raise TooManyTasks(f"a difficulty total of {total}: the task cards add up to {most} at most")
-    rules = dataclasses.replace(base, task_draw=dataclasses.replace(draw, difficulty=total),
-                                mission_id=f"{base.mission_id}~difficulty-{total}")
-    if Game.new(rules, seed="shape").phase != "draft":
-        raise WinnabilityError(f"{mission}: setup steps come before the draft of task cards (only plain drafts "
-                               "are dealt)")
-    return rules
-
-
 def default_mission(ruleset: str) -> str:
-    """The mission that shapes the deals when none is named: planet-nine/10, or under a rule set of task
-    cards with objectives the first bundled mission of that rule set whose cards are drawn by difficulty and
-    drafted at once."""
-    from crewkit.spec import bundled
-    from crewkit.spec.loader import load_ruleset
-
-    try:
-        deck = (load_ruleset(ruleset).data.get("tasks") or {}).get("deck")
-    except Exception:  # noqa: BLE001 - an unknown rule set is reported where it is compiled
-        return "planet-nine/10"
-    if not deck:
-        return "planet-nine/10"
-    from crewkit.spec.loader import load_doc
-
-    for path in bundled.bundled_missions():
-        data = load_doc(path).data
-        if not isinstance(data, dict) or ruleset not in (data.get("rulesets") or []):
-            continue
-        steps = [next(iter(s)) for s in data.get("setup") or [] if isinstance(s, dict) and s]
-        draw = next((s["draw_tasks"] for s in data.get("setup") or [] if isinstance(s, dict) and "draw_tasks" in s),
-                    None)
-        if steps and steps == ["draw_tasks"] and isinstance(draw, dict) and "difficulty" in draw:
-            return bundled.mission_id_for(path)
-    return "planet-nine/10"
+    """The mission that shapes the deals of ``ruleset`` when none is named (its family's answer)."""
+    return answer_for(ruleset).default_mission(ruleset)
 
 
-_WORKER: dict[str, Any] = {}
+def answer_for(ruleset: str) -> FamilyWinnability:
+    """The winnability of ``ruleset``'s family; for a family without one, the SpecError at the rule set's
+    ``family:`` line naming the families that have one."""
+    from crewkit.games import (
+        UnknownFamily,
+        family_for,
+        family_named,
+        family_names,
+        refuse_other_family,
+        winnability_of,
+    )
 
+    family = family_for(ruleset)
+    answer = winnability_of(family)
+    if answer is None:
+        def answers(name: str) -> bool:
+            try:
+                return winnability_of(family_named(name)) is not None
+            except UnknownFamily:
+                return False
 
-def _init(ruleset: str, mission: str, players: int, readings: dict[str, str] | None, seed: str,
-          timeout: float) -> None:
-    _WORKER.clear()
-    _WORKER.update(ruleset=ruleset, mission=mission, players=players, readings=readings, seed=seed,
-                   timeout=timeout, rules={})
-
-
-def deal(rules: Any, seed: str, tasks: int, i: int, draft: str) -> Any:
-    """Deal ``i`` of ``tasks`` tasks: in its draft phase (free) or with owners drawn in draft order (fixed)."""
-    from crewkit.families.trick_taking.engine.blocks.draft import PassTask, TakeTask, TakeTaskCard
-    from crewkit.families.trick_taking.engine.game import Game
-
-    game = Game.new(rules, seed=f"{seed}:{tasks}:{i}")
-    if draft == "fixed" and game.task_cards:  # task cards taken (or passed) at random; numbers left to the solver
-        rng = random.Random(f"{seed}:owners:{tasks}:{i}")
-        while game.phase == "draft" and not game.is_over():
-            takes = [a for a in game.legal_actions() if isinstance(a, TakeTaskCard | PassTask)]
-            if not takes:
-                break
-            game.apply(rng.choice(takes))
-    elif draft == "fixed":
-        rng = random.Random(f"{seed}:owners:{tasks}:{i}")
-        while game.phase == "draft":
-            open_tasks = [t for t in game.tasks if t.owner is None]
-            game.apply(TakeTask(game.draft_turn, rng.choice(open_tasks).card))
-    return game
-
-
-def _job(job: tuple[int, int, str]) -> tuple[str, float]:
-    from crewkit.families.trick_taking.solve import solve
-
-    tasks, i, draft = job
-    cache = _WORKER["rules"]
-    if tasks not in cache:
-        cache[tasks] = shaped_rules(_WORKER["ruleset"], _WORKER["mission"], _WORKER["players"], tasks,
-                                    _WORKER["readings"])
-    game = deal(cache[tasks], _WORKER["seed"], tasks, i, draft)
-    t0 = time.perf_counter()
-    result = solve(game, timeout=_WORKER["timeout"])
-    return result.status, time.perf_counter() - t0
+        refuse_other_family(ruleset, " or ".join(n for n in family_names() if answers(n)))
+        raise WinnabilityError(f"{family.title}: no solver decides its deals")  # not reached: refused above
+    return answer
 
 
 def winnability(
@@ -329,17 +242,17 @@ def winnability(
     for d in drafts:
         if d not in DRAFTS:
             raise ValueError(f"unknown draft {d!r}: free or fixed")
+    answer = answer_for(ruleset)
     unit = "tasks"
     for k in task_counts:
-        shaped = shaped_rules(ruleset, mission, players, k, readings)  # fail early, in this process
-        if getattr(shaped, "task_deck", None) is not None:
+        if answer.shape(ruleset, mission, players, k, readings) == "difficulty":  # fail early, in this process
             unit = "difficulty"  # task cards drawn to a difficulty total (Mission Deep Sea)
     # made as the workers take them, and counted as they come: neither the jobs nor the results are kept
     jobs = ((k, i, d) for k in task_counts for d in drafts for i in range(deals))
     t0 = time.perf_counter()
     init_args = (ruleset, mission, players, dict(readings) if readings else None, seed, timeout)
-    stream = iter_jobs(_job, jobs, total=len(task_counts) * len(drafts) * deals, workers=workers,
-                       initializer=_init, initargs=init_args, progress=progress, max_chunk=1,
+    stream = iter_jobs(answer.job, jobs, total=len(task_counts) * len(drafts) * deals, workers=workers,
+                       initializer=answer.init, initargs=init_args, progress=progress, max_chunk=1,
                        oversubscribe=oversubscribe, on_note=on_note)
     rows = {(k, d): Row(k, d) for k in task_counts for d in drafts}
     for (k, _i, d), (status, seconds) in stream:
@@ -391,5 +304,5 @@ def dumps_json(result: Winnability) -> str:
     return json.dumps(result.to_json(), indent=1, ensure_ascii=False)
 
 
-__all__ = ["DRAFTS", "Row", "TooManyTasks", "Winnability", "WinnabilityError", "deal", "default_mission", "dumps_json",
-           "parse_tasks", "plot", "shaped_rules", "winnability"]
+__all__ = ["DRAFTS", "Row", "TooManyTasks", "Winnability", "WinnabilityError", "answer_for", "default_mission",
+           "dumps_json", "parse_tasks", "plot", "winnability"]

@@ -94,16 +94,17 @@ def cmd_winnability(args: argparse.Namespace) -> int:
     from crewkit.spec.mission_rulesets import choose_ruleset
 
     args.ruleset = choose_ruleset(args.ruleset, args.mission)
+    answer = win_mod.answer_for(args.ruleset)  # its family's (a SpecError naming those that have one)
     mission_default = args.mission is None
     if mission_default:
-        args.mission = win_mod.default_mission(args.ruleset)
+        args.mission = answer.default_mission(args.ruleset)
     readings = dict(args.reading) or None
     usable: list[int] = []
     too_many: list[int] = []
     try:
         for k in counts:
             try:
-                win_mod.shaped_rules(args.ruleset, args.mission, args.players, k, readings)
+                answer.shape(args.ruleset, args.mission, args.players, k, readings)
                 usable.append(k)
             except win_mod.TooManyTasks as exc:
                 reason = str(exc).split(": ", 1)[-1]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from crewkit.errors import CrewkitError
 
 if TYPE_CHECKING:
-    from crewkit.games.protocol import Family, FamilyReview, GameInPlay, Replayed
+    from crewkit.games.protocol import Family, FamilyReview, FamilyWinnability, GameInPlay, Replayed
 
 __all__ = [
     "BUNDLED",
@@ -35,6 +35,7 @@ __all__ = [
     "logbook_extra_attempts",
     "counts_in_logbook",
     "review_of",
+    "winnability_of",
     "ruleset_file",
     "record_family",
     "refuse_other_family",
@@ -190,6 +191,15 @@ def review_of(family: Family) -> FamilyReview | None:
     if answer is None:
         return None
     found: FamilyReview | None = answer()
+    return found
+
+
+def winnability_of(family: Family) -> FamilyWinnability | None:
+    """The winnable share of random deals of ``family``'s games: its answer (None for a family without one)."""
+    answer = getattr(family, "winnability", None)
+    if answer is None:
+        return None
+    found: FamilyWinnability | None = answer()
     return found
 
 

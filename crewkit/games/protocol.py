@@ -11,7 +11,7 @@ reads a rule set's ``family:``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -30,6 +30,7 @@ __all__ = [
     "AttemptReview",
     "Family",
     "FamilyReview",
+    "FamilyWinnability",
     "FamilyWords",
     "EngineGame",
     "GameInPlay",
@@ -40,6 +41,8 @@ __all__ = [
     "Replayed",
     "RulesetListing",
     "SeatPlayer",
+    "TooManyTasks",
+    "WinnabilityError",
 ]
 
 
@@ -365,6 +368,44 @@ class FamilyReview(Protocol):
         ...
 
 
+class WinnabilityError(ValueError):
+    """A mission shape :class:`FamilyWinnability` cannot deal as asked (its tasks not drafted, setup steps
+    before the draft): the message says why (``crewkit winnability`` exits 2 with it)."""
+
+
+class TooManyTasks(WinnabilityError):
+    """More tasks (or a higher difficulty total) than the rule set's task cards hold."""
+
+
+class FamilyWinnability(Protocol):
+    """A family's winnable share of random deals (:meth:`Family.winnability`, ``crewkit winnability``): deal
+    ``i`` of a mission's rules reshaped to ``k`` tasks (or a difficulty total ``k``), decided by its solver. The
+    runner (:func:`crewkit.analysis.winnability.winnability`) hands :attr:`job` to its worker processes after
+    :attr:`init`; both are plain functions of a module (a worker process imports them by name)."""
+
+    def default_mission(self, ruleset: str) -> str:
+        """The mission whose rules shape the deals of ``ruleset`` when none is named."""
+        ...
+
+    def shape(self, ruleset: str, mission: str, players: int, tasks: int,
+              readings: Mapping[str, str] | None = None) -> str:
+        """What ``tasks`` counts for this mission (``tasks``, or ``difficulty`` for task cards drawn by a
+        difficulty total), checked: raises :class:`WinnabilityError` (:class:`TooManyTasks`) for a shape it
+        cannot deal, and what compiling the rules raises (SpecError, SetupError)."""
+        ...
+
+    @property
+    def init(self) -> Callable[[str, str, int, dict[str, str] | None, str, float], None]:
+        """A worker's set-up: ``init(ruleset, mission, players, readings, seed, timeout)``."""
+        ...
+
+    @property
+    def job(self) -> Callable[[tuple[int, int, str]], tuple[str, float]]:
+        """One deal ``(tasks, i, draft)`` (``free`` or ``fixed`` owners) solved: the solver's status
+        (``winnable``, ``unwinnable``, ``unknown``) and its seconds."""
+        ...
+
+
 class Family(Protocol):
     """One family of games: opens them, replays their records, names their bots, summarises them."""
 
@@ -465,4 +506,9 @@ class Family(Protocol):
         """Its review of a finished attempt (``crewkit review``, the logbook's attempts, a hosted table's seats
         after the end), or None: its games have none (Not Alone: no solver searches them). Optional: a family
         without it has none (:func:`crewkit.games.review_of`)."""
+        ...
+
+    def winnability(self) -> FamilyWinnability | None:
+        """Its winnable share of random deals (``crewkit winnability``), or None: no solver decides its deals
+        (Not Alone). Optional: a family without it has none (:func:`crewkit.games.winnability_of`)."""
         ...

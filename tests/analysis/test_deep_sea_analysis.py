@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from crewkit.analysis import winnability as win_mod
+from crewkit.families.trick_taking.analysis import winnability as tt_win
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,12 +37,12 @@ def test_check_prints_the_curve_of_the_campaign_with_the_winnable_share() -> Non
 def test_the_default_mission_of_winnability_follows_the_rule_set() -> None:
     assert win_mod.default_mission("crew") == "planet-nine/10"
     assert win_mod.default_mission("crew-deep-sea") == "deep-sea/01"
-    rules = win_mod.shaped_rules("crew-deep-sea", "deep-sea/01", 4, 7)
+    rules = tt_win.shaped_rules("crew-deep-sea", "deep-sea/01", 4, 7)
     assert rules.task_draw.difficulty == 7 and rules.mission_id.endswith("~difficulty-7")
     with pytest.raises(win_mod.WinnabilityError, match="setup steps come before the draft"):
-        win_mod.shaped_rules("crew-deep-sea", "deep-sea/14", 4, 6)
+        tt_win.shaped_rules("crew-deep-sea", "deep-sea/14", 4, 6)
     with pytest.raises(win_mod.TooManyTasks):
-        win_mod.shaped_rules("crew-deep-sea", "deep-sea/01", 4, 10_000)
+        tt_win.shaped_rules("crew-deep-sea", "deep-sea/01", 4, 10_000)
 
 
 def test_winnability_by_difficulty_total() -> None:
@@ -53,7 +54,7 @@ def test_winnability_by_difficulty_total() -> None:
     text = result.format_text(chart=False)
     assert "task cards drawn by difficulty" in text and "diff." in text
     assert result.to_json()["unit"] == "difficulty"
-    game = win_mod.deal(win_mod.shaped_rules("crew-deep-sea", "deep-sea/01", 4, 3), "w", 3, 0, "fixed")
+    game = tt_win.deal(tt_win.shaped_rules("crew-deep-sea", "deep-sea/01", 4, 3), "w", 3, 0, "fixed")
     assert all(t.owner is not None for t in game.task_cards)
     deck = game.rules.task_deck
     assert sum(deck.card(t.id).difficulty for t in game.task_cards) == 3

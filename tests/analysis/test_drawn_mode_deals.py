@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from crewkit.analysis.check import check_mission
-from crewkit.analysis.loading import load_rules
 from crewkit.engine.errors import SetupError
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.spec.bundled import bundled_missions

@@ -13,6 +13,7 @@ import pytest
 from crewkit import cli
 from crewkit.analysis import winnability as win_mod
 from crewkit.analysis.stats import wilson_interval
+from crewkit.families.trick_taking.analysis import winnability as tt_win
 from crewkit.families.trick_taking.solve import solve
 
 
@@ -26,14 +27,14 @@ def test_parse_tasks() -> None:
 
 
 def test_free_and_fixed_deals_share_the_cards() -> None:
-    rules = win_mod.shaped_rules("crew", "planet-nine/10", 4, 6)
-    free = win_mod.deal(rules, "s", 6, 3, "free")
-    fixed = win_mod.deal(rules, "s", 6, 3, "fixed")
+    rules = tt_win.shaped_rules("crew", "planet-nine/10", 4, 6)
+    free = tt_win.deal(rules, "s", 6, 3, "free")
+    fixed = tt_win.deal(rules, "s", 6, 3, "fixed")
     assert free.phase == "draft" and fixed.phase == "tricks"
     assert free.hands == fixed.hands and [t.card for t in free.tasks] == [t.card for t in fixed.tasks]
     assert all(t.token is None for t in fixed.tasks) and len(fixed.tasks) == 6
     with pytest.raises(win_mod.TooManyTasks):
-        win_mod.shaped_rules("crew", "planet-nine/10", 4, 37)
+        tt_win.shaped_rules("crew", "planet-nine/10", 4, 37)
 
 
 def test_rows_count_every_deal_with_wilson_intervals() -> None:
@@ -49,8 +50,8 @@ def test_rows_count_every_deal_with_wilson_intervals() -> None:
         if not by[k, "free"].unknown and not by[k, "fixed"].unknown:
             assert by[k, "free"].winnable >= by[k, "fixed"].winnable
     # each row's verdicts are the solver's on the documented seeds
-    rules = win_mod.shaped_rules("crew", "planet-nine/10", 4, 12)
-    fixed = [solve(win_mod.deal(rules, "t", 12, i, "fixed"), timeout=20).status for i in range(3)]
+    rules = tt_win.shaped_rules("crew", "planet-nine/10", 4, 12)
+    fixed = [solve(tt_win.deal(rules, "t", 12, i, "fixed"), timeout=20).status for i in range(3)]
     assert by[12, "fixed"].winnable == fixed.count("winnable")
     text = result.format_text()
     assert "95% interval" in text and "undecided" in text and "█" in text

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crewkit.analysis.loading import load_rules
 from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import BotError, UnknownBot, bot_names, make_bot
 from crewkit.families.trick_taking.bots.base import OPTIONAL_TYPES, Bot
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate

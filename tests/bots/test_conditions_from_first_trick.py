@@ -6,7 +6,7 @@ as done and the play-outs let 9s win tricks (a 9 led in trick 1, 9% success over
 
 from __future__ import annotations
 
-from crewkit.analysis.loading import load_rules
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots.conditions import condition_setup
 from crewkit.families.trick_taking.bots.fast import FastBot
 from crewkit.families.trick_taking.engine.game import Game

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from crewkit.analysis.loading import load_rules, start_game
+from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.bots.distress_choice import MAX_BASE, pass_card_id, weigh
 from crewkit.families.trick_taking.bots.fastcore import native_decider

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.analysis.loading import game_spec, load_rules, start_game
+from crewkit.families.trick_taking.analysis.loading import game_spec, load_rules, start_game
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.family import play_game
 from tests.referee import assert_engine_agrees

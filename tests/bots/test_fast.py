@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crewkit.analysis.loading import load_rules
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import fastnative, make_bot
 from crewkit.families.trick_taking.bots.fast import (
     FastBot,

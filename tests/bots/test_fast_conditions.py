@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from crewkit.analysis.loading import load_rules
 from crewkit.dsl import DslError, compile_expr, parse
 from crewkit.engine.errors import SetupError
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import conditions as conditions_module
 from crewkit.families.trick_taking.bots import fastnative
 from crewkit.families.trick_taking.bots.condcode import (

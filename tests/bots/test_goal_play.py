@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.analysis.loading import load_rules
 from crewkit.dsl.parser import parse
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import fastnative
 from crewkit.families.trick_taking.bots.conditions import (
     CondWorld,

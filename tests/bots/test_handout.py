@@ -4,7 +4,7 @@ face down used to make the bots' world model give up, so every hand-out fell bac
 
 from __future__ import annotations
 
-from crewkit.analysis.loading import load_rules, start_game
+from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
 from crewkit.families.trick_taking.bots import choices, make_bot
 from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view
 from crewkit.families.trick_taking.engine.game import Game

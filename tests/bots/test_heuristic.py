@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crewkit.analysis.loading import load_rules
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.bots.heuristic import Knowledge, world_from
 from crewkit.families.trick_taking.bots.sim import rollout

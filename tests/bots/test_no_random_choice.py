@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from crewkit.analysis.loading import load_rules, start_game
+from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
 from crewkit.families.trick_taking.bots import make_bot, undecided
 from crewkit.families.trick_taking.family import play_game
 from crewkit.spec import bundled

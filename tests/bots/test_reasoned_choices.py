@@ -6,8 +6,8 @@ Each test builds a position where the old placeholder chose badly and asks the b
 
 from __future__ import annotations
 
-from crewkit.analysis.loading import load_rules
 from crewkit.cards import Card
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.observation import observe

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.analysis.loading import load_rules, start_game
 from crewkit.engine.phase import TRICKS
+from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
 from crewkit.families.trick_taking.bots import make_bot, undecided
 from crewkit.families.trick_taking.bots.choices import ask_answer, hand_strength, wants_answer
 from crewkit.families.trick_taking.engine.observation import observe

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from crewkit.analysis.loading import load_rules
 from crewkit.engine import registry
 from crewkit.engine.phase import BLOCKS, Block
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.rules import Rules
 

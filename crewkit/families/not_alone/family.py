@@ -29,6 +29,7 @@ from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
     EngineGame,
     FamilyReview,
+    FamilyWinnability,
     FamilyWords,
     GameInPlay,
     GameOutcome,
@@ -225,6 +226,9 @@ class NotAlone:
 
     def review(self) -> FamilyReview | None:
         return None  # the review asks the solver, and none searches a game of hidden places
+
+    def winnability(self) -> FamilyWinnability | None:
+        return None  # no solver decides a deal of hidden places
 
     def bots_json(self, spec: str) -> dict[str, str] | None:
         from crewkit.families.not_alone.bots import parse_side_bots

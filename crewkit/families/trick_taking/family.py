@@ -19,6 +19,7 @@ from crewkit.families.trick_taking.engine.record import Replay, replay_record
 from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.games.protocol import (
     FamilyReview,
+    FamilyWinnability,
     FamilyWords,
     GameInPlay,
     GameSummary,
@@ -140,6 +141,11 @@ class TrickTaking:
         from crewkit.families.trick_taking.review import REVIEW
 
         return REVIEW
+
+    def winnability(self) -> FamilyWinnability:
+        from crewkit.families.trick_taking.analysis.winnability import WINNABILITY
+
+        return WINNABILITY
 
     def seat_players(self, game: GameInPlay, spec: str, seed: str) -> list[SeatPlayer]:
         from crewkit.families.trick_taking.bots.registry import make_bot
