@@ -26,7 +26,6 @@ STILL_IMPORTED: dict[str, set[str]] = {
                                        "crewkit.families.trick_taking.engine.blocks.dummy",
                                        "crewkit.families.trick_taking.engine.game",
                                        "crewkit.families.trick_taking.engine.step_actions"},
-    "crewkit.cli.solve": {"crewkit.families.trick_taking.engine.setup", "crewkit.families.trick_taking.solve"},
 }
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -93,6 +92,10 @@ def read_record_checked(name: str, command: str = "solve") -> Any:
 
 
 def _game_from_args(args: argparse.Namespace) -> Any:
+    """The position to solve (a game of any family: the family says whether it has a solver), or None after an
+    error printed for the person."""
+    from crewkit.games import open_game
+
     if args.record and args.mission:
         raise UsageError("give either a RECORD or --mission, not both")
     if args.record:
@@ -108,66 +111,26 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         if replayed.error is not None or replayed.game is None:
             print(f"crewkit solve: {args.record}: {replayed.error}", file=sys.stderr)
             return None
-        return replayed.game.engine
+        return replayed.game
     if args.after is not None:
         raise UsageError("--after needs a RECORD")
     if not args.mission:
         raise UsageError("give a RECORD or --mission (with --players and --seed)")
-    from crewkit.families.trick_taking.engine.setup import new_game
     from crewkit.spec.mission_rulesets import choose_ruleset
 
-    return new_game(choose_ruleset(args.ruleset, args.mission), args.mission, args.players, args.seed, dict(args.reading) or None)
+    return open_game(choose_ruleset(args.ruleset, args.mission), args.mission, args.players, args.seed,
+                     dict(args.reading) or None)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from crewkit.families.trick_taking.solve import line_rows, solve
+    from crewkit.games import solve_report_of
 
     game = _game_from_args(args)
     if game is None:
         return EXIT_INVALID
-    result = solve(game, timeout=args.timeout, max_nodes=args.nodes)
-    if args.format == "json":
-        out = {
-            "ruleset": game.spec.ruleset if game.spec else game.rules.ruleset_name,
-            "mission": game.spec.mission if game.spec else game.rules.mission_id,
-            "players": game.rules.players,
-            "seed": game.seed,
-            "actions_before": len(game.actions),
-            **result.to_json(),
-        }
-        print(json.dumps(out, indent=2, ensure_ascii=False))
-        return EXIT_OK
-    verdict = {"winnable": "winnable: the crew can still succeed",
-               "unwinnable": "not winnable: no sequence of plays succeeds",
-               "unknown": "unknown: the search stopped before deciding"}[result.status]
-    print(verdict + (f" ({result.note})" if result.note else ""))
-    if result.line:
-        print(f"winning line ({len(result.line)} actions):")
-        names = [n.strip() for n in args.names.split(",")] if args.names else None
-        for row in line_rows(game, result.line, names):
-            print(row)
-    starts = f", {result.starts} assignments/setups tried" if result.starts > 1 else ""
-    how = {"core-c": "the C search", "core": "the Python search", "engine": "the engine-driven search"}
-    by = f" ({how.get(result.engine, result.engine)})" if result.nodes else ""
-    print(f"searched {result.nodes} plays in {result.seconds:.3f} s{starts}{by}")
-    if result.conditions:
-        print(conditions_text(result.conditions))
+    report = solve_report_of(game.family)
+    if report is None:
+        raise UsageError(f"a game of {game.family.title}; the solver searches trick-taking games")
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    print(report(game, timeout=args.timeout, max_nodes=args.nodes, names=names, as_json=args.format == "json"))
     return EXIT_OK
-
-
-def conditions_text(paths: list[dict[str, str]]) -> str:
-    """How the solver checked the mission's conditions: one line each, naming the slower paths and why."""
-    lines = []
-    for d in paths:
-        path, how, why = d["path"], d.get("how", ""), d.get("why", "")
-        if path == "compiled":
-            text = f"compiled into the search ({how})"
-        elif path in ("winners", "program") and not why:
-            text = f"fast path ({how})"
-        elif path in ("winners", "dsl"):
-            text = f"slower path ({how}), because {why}"
-        else:
-            text = f"slowest path ({how}), because {why}"
-        lines.append(f"  {d['id']}: {text}")
-    return "conditions:\n" + "\n".join(lines)
-

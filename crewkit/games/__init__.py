@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +33,7 @@ __all__ = [
     "installed_action_types",
     "installed_rulesets",
     "logbook_extra_attempts",
+    "solve_report_of",
     "counts_in_logbook",
     "review_of",
     "winnability_of",
@@ -192,6 +193,15 @@ def review_of(family: Family) -> FamilyReview | None:
         return None
     found: FamilyReview | None = answer()
     return found
+
+
+def solve_report_of(family: Family) -> Callable[..., str] | None:
+    """``crewkit solve``'s words for a position of ``family``'s games (the optional ``solve_report`` answer of a
+    solvable family, :meth:`Family.solve`), or None for a family without a solver."""
+    if not family.solvable:
+        return None
+    report: Callable[..., str] | None = getattr(family, "solve_report", None)
+    return report
 
 
 def winnability_of(family: Family) -> FamilyWinnability | None:

@@ -476,7 +476,10 @@ class Family(Protocol):
 
     def solve(self, game: GameInPlay, timeout: float | None, max_nodes: int | None) -> tuple[str | None, int]:
         """Whether the deal can be won with every hand known (the solver's status and the nodes it searched);
-        (None, 0) for a family without a solver (:attr:`solvable` False)."""
+        (None, 0) for a family without a solver (:attr:`solvable` False). A solvable family may also answer
+        ``solve_report(game, *, timeout, max_nodes, names, as_json) -> str``, what ``crewkit solve`` prints of a
+        position (:func:`crewkit.games.solve_report_of`; not declared here, so a family without a solver need
+        not write it)."""
         ...
 
     def bots_json(self, spec: str) -> dict[str, str] | None:

@@ -85,3 +85,18 @@ def test_gold_frame_and_commanders_decision_are_searched() -> None:
     result = solve(game, timeout=60)
     assert result.status == WINNABLE
     assert replays_to_success(game, result.line)
+
+
+def test_the_solver_is_the_familys_answer() -> None:
+    """``crewkit solve`` asks the family (``Family.solve_report``, through ``solve_report_of``): the trick-taking
+    family answers with its solver's words, Not Alone (no solver) with none."""
+    from crewkit.games import family_named, open_game, solve_report_of
+
+    assert solve_report_of(family_named("not-alone")) is None
+    report = solve_report_of(family_named("trick-taking"))
+    assert report is not None
+    game = open_game("crew", "planet-nine/03", 3, seed="1")
+    text = report(game, timeout=None, max_nodes=None, names=["Ann", "Bob", "Cem"], as_json=False)
+    assert text.splitlines()[0] in ("winnable: the crew can still succeed",
+                                    "not winnable: no sequence of plays succeeds")
+    assert "searched " in text and "seat " not in text

@@ -158,6 +158,13 @@ class TrickTaking:
         res = solve(cast(TrickTakingGame, game).engine.clone(), timeout=timeout, max_nodes=max_nodes)
         return res.status, res.nodes
 
+    def solve_report(self, game: GameInPlay, *, timeout: float | None, max_nodes: int | None,
+                     names: Sequence[str] | None, as_json: bool) -> str:
+        from crewkit.families.trick_taking.solve.report import solve_report
+
+        return solve_report(cast(TrickTakingGame, game).engine, timeout=timeout, max_nodes=max_nodes, names=names,
+                            as_json=as_json)
+
     def summary(self, game: GameInPlay) -> GameSummary:
         g = cast(TrickTakingGame, game).engine
         outcome = g.outcome()
