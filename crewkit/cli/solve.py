@@ -118,8 +118,33 @@ def _game_from_args(args: argparse.Namespace) -> Any:
         raise UsageError("give a RECORD or --mission (with --players and --seed)")
     from crewkit.spec.mission_rulesets import choose_ruleset
 
-    return open_game(choose_ruleset(args.ruleset, args.mission), args.mission, args.players, args.seed,
-                     dict(args.reading) or None)
+    ruleset = choose_ruleset(args.ruleset, args.mission)
+    _refuse_unsolvable(ruleset)
+    return open_game(ruleset, args.mission, args.players, args.seed, dict(args.reading) or None)
+
+
+def _refuse_unsolvable(ruleset: str) -> None:
+    """A rule set whose family has no solver: the SpecError at its ``family:`` line naming the families that
+    have one (``crewkit.games.refuse_other_family``)."""
+    from crewkit.games import (
+        UnknownFamily,
+        family_for,
+        family_named,
+        family_names,
+        refuse_other_family,
+        solve_report_of,
+    )
+
+    if solve_report_of(family_for(ruleset)) is not None:
+        return
+
+    def solvable(name: str) -> bool:
+        try:
+            return solve_report_of(family_named(name)) is not None
+        except UnknownFamily:
+            return False
+
+    refuse_other_family(ruleset, " or ".join(n for n in family_names() if solvable(n)))
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
