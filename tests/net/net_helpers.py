@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import random
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
@@ -91,3 +92,12 @@ async def play_seat(client: TableClient, seed: str, timeout: float = 120.0, max_
             elif state["legal"]:
                 last = (await client.act(rng.choice(state["legal"])), key)
     raise AssertionError("the game did not end within the message bound")
+
+
+async def until_printed(out: io.StringIO, *texts: str, rounds: int = 6000) -> None:
+    """Let the event loop run until the plain client's output holds one of ``texts`` (a bounded number of short
+    sleeps as a safety net; the caller asserts on what was printed)."""
+    for _ in range(rounds):
+        if any(t in out.getvalue() for t in texts):
+            return
+        await asyncio.sleep(0.02)

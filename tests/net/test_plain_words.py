@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from net_helpers import new_table, running_host, seat_link
+from net_helpers import new_table, running_host, seat_link, until_printed
 
 from crewkit.net.plain import run_plain
 
@@ -31,10 +31,7 @@ async def test_the_plain_client_prints_the_tables_words(tmp_path: Path) -> None:
                 break
             await asyncio.sleep(0.01)
         await table.set_bot(0, True)
-        for _ in range(6000):
-            if "Game over." in out.getvalue():
-                break
-            await asyncio.sleep(0.02)
+        await until_printed(out, "Game over.")
         typed.put("q")
         assert await asyncio.wait_for(plain, 30) == 0
         shown = out.getvalue()
@@ -53,25 +50,13 @@ async def test_the_plain_client_shows_the_review_once_the_game_is_over(tmp_path:
         typed: queue.Queue[str] = queue.Queue()
         out = io.StringIO()
         plain = asyncio.create_task(run_plain(seat_link(host, table, 0), None, lines=typed.get, out=out))
-        for _ in range(2000):  # a safety net, never asserted on
-            if "Your hand: " in out.getvalue():
-                break
-            await asyncio.sleep(0.01)
+        await until_printed(out, "Your hand: ")
         typed.put("w")
-        for _ in range(2000):
-            if "opens once the game is over" in out.getvalue():
-                break
-            await asyncio.sleep(0.01)
+        await until_printed(out, "opens once the game is over")
         await table.set_bot(0, True)
-        for _ in range(6000):
-            if "Game over." in out.getvalue():
-                break
-            await asyncio.sleep(0.02)
+        await until_printed(out, "Game over.")
         typed.put("w")
-        for _ in range(6000):
-            if "Where it went wrong" in out.getvalue() or "No review" in out.getvalue():
-                break
-            await asyncio.sleep(0.02)
+        await until_printed(out, "Where it went wrong", "No review")
         typed.put("q")
         assert await asyncio.wait_for(plain, 30) == 0
         shown = out.getvalue()

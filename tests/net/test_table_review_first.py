@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_helpers import new_table, running_host, seat_link
+from net_helpers import new_table, running_host, seat_link, until_printed
 
 from crewkit.families.trick_taking import review as reviews
 from crewkit.net import review as table_reviews
@@ -128,21 +128,12 @@ async def test_the_plain_client_announces_the_first_answer_and_prints_the_final_
                 break
             await asyncio.sleep(0.01)
         await table.set_bot(0, True)
-        for _ in range(6000):
-            if "Game over." in out.getvalue():
-                break
-            await asyncio.sleep(0.02)
+        await until_printed(out, "Game over.")
         typed.put("w")
-        for _ in range(3000):  # a safety net, never asserted on
-            if FIRST_ANSWER in out.getvalue():
-                break
-            await asyncio.sleep(0.02)
+        await until_printed(out, FIRST_ANSWER, rounds=3000)
         assert FIRST_ANSWER in out.getvalue() and "Where it went wrong" not in out.getvalue()
         gate.open()
-        for _ in range(6000):
-            if "Where it went wrong" in out.getvalue():
-                break
-            await asyncio.sleep(0.02)
+        await until_printed(out, "Where it went wrong")
         typed.put("q")
         assert await asyncio.wait_for(plain, 30) == 0
         shown = out.getvalue()
