@@ -4,7 +4,7 @@
 
 Per mission and player count, the deals ``crewkit check MISSION --players P --games 100`` gives the solver
 (seed ``check:i`` for i below ``--deals``, default the check's 60 solver deals, its default node budget
-20,000 and its weight of a C play), solved as the check solves them (``crewkit.analysis.check._check_one``). Reported per cell:
+20,000 and its weight of a C play), solved as the check solves them (the trick-taking family's ``FamilyCheck.solve_deal``). Reported per cell:
 winnable, unwinnable and undecided deals, the plays searched (nodes) and the wall time of the 60 solves. The
 machine is shared: nodes are the figure to compare between trees, seconds only roughly.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from crewkit.analysis import check  # noqa: E402
+from crewkit.families.trick_taking.analysis import check  # noqa: E402
 from crewkit.families.trick_taking.solve import solve  # noqa: E402
 from crewkit.spec.bundled import mission_path  # noqa: E402
 

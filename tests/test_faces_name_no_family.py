@@ -15,18 +15,7 @@ from tests.test_import_graph import ROOT, import_edges, module_files
 
 FACES = ("crewkit.spec", "crewkit.analysis", "crewkit.cli", "crewkit.campaign", "crewkit.net", "crewkit.tui")
 
-STILL_IMPORTED: dict[str, set[str]] = {
-    # trick-taking analyses with no Family answer yet (the solver, the mission checks)
-    "crewkit.analysis.check": {"crewkit.families.trick_taking.analysis.loading",
-                               "crewkit.families.trick_taking.engine.rules",
-                               "crewkit.families.trick_taking.engine.blocks.tricks",
-                               "crewkit.families.trick_taking.engine.game", "crewkit.families.trick_taking.solve",
-                               "crewkit.families.trick_taking.bots"},
-    "crewkit.analysis.choice_report": {"crewkit.families.trick_taking.bots.choices",
-                                       "crewkit.families.trick_taking.engine.blocks.dummy",
-                                       "crewkit.families.trick_taking.engine.game",
-                                       "crewkit.families.trick_taking.engine.step_actions"},
-}
+STILL_IMPORTED: dict[str, set[str]] = {}
 
 
 def family_imports() -> dict[str, set[str]]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crewkit.analysis.choice_report import ChoiceStats, choice_labels
+from crewkit.analysis.choice_report import ChoiceStats
 from crewkit.analysis.stats import wilson_interval
 
 ProgressCallback = Callable[[int, int], None]
@@ -79,7 +79,7 @@ class PlayerCountReport:
     roles: tuple[str, ...] = ()
     error: str = ""
     loss_reasons: Counter[str] = field(default_factory=Counter)  # deals the solver proved lost before a card
-    static: str = ""  # impossible, decided from the rules alone (static_impossible)
+    static: str = ""  # impossible, decided from the rules alone (the family's CheckedCount.impossible)
     choices: ChoiceStats = field(default_factory=ChoiceStats)  # the bots' setup decisions and their deals
 
     def impossible(self) -> str:
@@ -214,66 +214,6 @@ class CheckReport:
         return "\n".join(lines)
 
 
-def token_warnings(task_count: int, tokens: Sequence[str]) -> list[str]:
-    """Task-token orders that cannot all be met (static)."""
-    from crewkit.families.trick_taking.engine.rules import ARROWS, NUMBERED, OMEGA
-
-    out: list[str] = []
-    toks = [str(t) for t in tokens]
-    if len(toks) > task_count:
-        out.append(f"{len(toks)} task tokens for {task_count} tasks: some tokens have no task")
-    for tok, n in Counter(toks).items():
-        if n > 1:
-            out.append(f"token {tok} is used {n} times: at most one task can honour it")
-    numbered = sorted(int(t) for t in toks if t in NUMBERED)
-    for k in numbered:
-        if k > task_count:
-            out.append(f"token {k} needs a {k}th task but the mission has {task_count}: it can never be met")
-    if OMEGA in toks and task_count in numbered and task_count > 1:
-        out.append(f"Ω and token {task_count} both demand the last task: only possible when both are done in "
-                   "the same trick by one player")
-    arrows = [t for t in toks if t in ARROWS]
-    for i, a in enumerate(sorted(arrows, key=ARROWS.index)):
-        if a != ARROWS[i]:
-            out.append(f"arrow tokens skip {ARROWS[i]}: the order is still only among the arrows given")
-            break
-    unknown = [t for t in toks if t not in NUMBERED and t not in ARROWS and t != OMEGA]
-    for t in unknown:
-        out.append(f"unknown task token {t!r}")
-    return out
-
-
-def _trace_game(played: Any, rules: Any, traces: list[ConditionTrace]) -> None:
-    """Replay ``played`` and evaluate each condition when the engine would: after every trick, and after
-    every play for ``check: after-play`` conditions."""
-    from crewkit.families.trick_taking.engine.blocks.tricks import Play
-    from crewkit.families.trick_taking.engine.game import Game
-
-    if not rules.conditions:
-        return
-    game = Game.new(rules, seed=played.seed, deal=played.deal)
-    seen = 0
-    for action in played.actions:
-        game.apply(action)
-        trick_done = len(game.tricks) > seen
-        seen = len(game.tricks)
-        if not trick_done and not isinstance(action, Play):
-            continue
-        view = game.view()
-        for trace, cond in zip(traces, rules.conditions, strict=True):
-            if not trick_done and cond.check != "after-play":
-                continue
-            trace.evaluations += 1
-            try:
-                if cond.fail_if is not None and cond.fail_if(view, {}):
-                    trace.fail_true += 1
-                if cond.done_if is not None and cond.done_if(view, {}):
-                    trace.done_true += 1
-            except Exception as exc:  # a DSL runtime error is a finding, not a crash
-                if len(trace.errors) < 3:
-                    trace.errors.append(str(exc))
-
-
 @dataclass(frozen=True)
 class CheckGame:
     """One sampled deal of ``crewkit check`` played by the bots: the outcome, the roles bound and, per condition
@@ -304,10 +244,6 @@ class SolvedDeal:
 #: enough checks to tell, and the replay costs as much as the game itself on missions checked after every play
 TRACED = 200
 BOTS, SOLVER = "bots", "solver"
-#: the check's solver budget counts plays of the Python search; the C search's plays cost about 1/50 of the time
-#: (docs/performance.md, "Solver speed"), so each counts 1/50 (issue 47: the same time decides more deals)
-SOLVER_NATIVE_WEIGHT = 50
-
 _CHECK: dict[str, Any] = {}
 
 
@@ -328,10 +264,12 @@ def _init_check(path: str, ruleset: str, counts: Sequence[int], bot: str, seed: 
 def _check_one(job: tuple[tuple[str, int], int]) -> CheckGame | SolvedDeal:
     """Deal ``i`` of a stream: played by the bots, or solved (stream ``(SOLVER, players)``)."""
     from crewkit.engine.errors import SetupError
-    from crewkit.games import family_for
+    from crewkit.games import check_of, family_for
 
     (kind, players), i = job
     family = family_for(_CHECK["ruleset"])
+    answer = check_of(family)
+    assert answer is not None  # check_mission refuses a family without one before any worker starts
     game_seed = f"{_CHECK['seed']}:{i}"
     try:
         game = family.open(_CHECK["ruleset"], _CHECK["path"], players, game_seed)
@@ -339,26 +277,18 @@ def _check_one(job: tuple[tuple[str, int], int]) -> CheckGame | SolvedDeal:
         if kind == SOLVER:
             return SolvedDeal(i, "", error=f"deal {i}: {exc}")
         return CheckGame(i, False, "", (), (), error=f"deal {i}: {exc}")
-    engine = game.engine  # a mission's conditions and the solver are the trick-taking family's
     if kind == SOLVER:
-        from crewkit.families.trick_taking.solve import solve
-
-        # the reasons of a lost deal too; the budget is time: a play of the C search costs ~1/50 of a Python one
-        result = solve(engine, max_nodes=_CHECK["solver_nodes"], native_weight=SOLVER_NATIVE_WEIGHT)
-        return SolvedDeal(i, result.status, result.why)
+        status, why = answer.solve_deal(game, _CHECK["solver_nodes"])
+        return SolvedDeal(i, status, why)
     from crewkit.analysis.simulate import normalise_reason
     from crewkit.games.driver import play_out
 
     play_out(game, family.seat_players(game, _CHECK["bot"], game_seed))
     outcome = game.outcome()
     ok = outcome.result == "success"
-    rules = engine.rules
-    traces = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions] if i < TRACED else []
-    if traces:
-        _trace_game(engine, rules, traces)
-    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), tuple(engine.roles),
-                     tuple((t.evaluations, t.fail_true, t.done_true, tuple(t.errors)) for t in traces),
-                     example="" if ok else outcome.reason, choices=choice_labels(engine))
+    deal = answer.played(game, traced=i < TRACED)
+    return CheckGame(i, ok, "" if ok else normalise_reason(outcome.reason), deal.roles, deal.conditions,
+                     example="" if ok else outcome.reason, choices=deal.choices)
 
 
 def _check_succeeded(result: CheckGame | SolvedDeal) -> bool:
@@ -447,43 +377,6 @@ def half_width(successes: int, games: int) -> float:
     return (high - low) / 2
 
 
-def static_impossible(rules: Any) -> str:
-    """Why no deal of ``rules`` (one player count) can be won, decided from the rules alone; "" if not decided.
-
-    A condition no position can get past (:mod:`crewkit.analysis.condition_bounds`: a ``done_if`` that can
-    never come true, a ``fail_if`` true whatever happens); a numbered task token above the number of tasks
-    (each token on a task); a drafted share of tasks that needs more tricks than a hand holds (a trick
-    completes the tasks of one player at most, and a player with ``q`` tasks needs ``ceil(q / players)``
-    tricks)."""
-    from crewkit.analysis.condition_bounds import impossible_conditions
-    from crewkit.dsl.words import with_roles, words
-    from crewkit.families.trick_taking.engine.rules import NUMBERED
-
-    names = with_roles(None, tuple(rules.roles))
-    for cid, which in impossible_conditions(rules):
-        cond = next(c for c in rules.conditions if c.id == cid)
-        if which == "done_if":
-            return (f"\u201c{words(cond.done_expr, names)}\u201d ({cid}) can never come true, so the hands run out "
-                    "before it is fulfilled")
-        first = "card" if cond.check == "after-play" else "trick"
-        return (f"the mission fails if \u201c{words(cond.fail_expr, names)}\u201d ({cid}), which is true whatever "
-                f"happens: the mission fails after the first {first}")
-    k = rules.task_count
-    toks = [str(t) for t in rules.tokens]
-    if len(toks) <= k:
-        for t in toks:
-            if t in NUMBERED and int(t) > k:
-                return f"task token {t} asks for a {t}th task to be done, but there are {k} tasks"
-    n = rules.players
-    total = min(rules.hand_sizes) if rules.hand_sizes else 0
-    if k and total and rules.assignment == "draft":
-        need = sum(-(-(k // n + (1 if s < k % n else 0)) // n) for s in range(n))
-        if need > total:
-            return (f"the {k} tasks are drafted {k // n} or more to a player, and a player with q tasks needs at "
-                    f"least q / {n} tricks (a trick holds {n} cards): {need} tricks, but a hand holds {total}")
-    return ""
-
-
 _SEAT_NUMBER = re.compile(r" \(seat \d+\)")
 
 #: deals the solver must prove lost (none won, by it or the bots) before a player count is called impossible
@@ -543,33 +436,34 @@ def check_mission(
     rs = load_ruleset(rs_name)
     report.mission, report.ruleset, report.bot = mission.id, rs.name, bot
     report.precision = precision
-    m_tasks = mission.data.get("tasks") or {}
-    report.static_warnings = token_warnings(int(m_tasks.get("count", 0) or 0), m_tasks.get("tokens") or [])
+    from crewkit.engine.errors import SetupError
+    from crewkit.games import check_of, family_for
+
+    family = family_for(rs_name)
+    answer = check_of(family)
+    if answer is None:
+        raise SetupError(f"{path}: rule set {rs.name!r} is a game of the {family.title} family, whose games have no "
+                         "missions to check")
+    report.static_warnings = answer.static_warnings(mission.data)
     allowed = list(mission.players(rs))
     counts = list(players) if players else allowed
     refused = [n for n in counts if n not in allowed]
     if refused:
-        from crewkit.engine.errors import SetupError
-
         raise SetupError(f"{path}: {refused[0]} players cannot play this mission with rule set {rs.name!r} "
                          f"(it allows {', '.join(map(str, allowed)) or 'no player count'})")
-    from crewkit.engine.errors import SetupError
-    from crewkit.families.trick_taking.analysis.loading import load_rules
-    from crewkit.families.trick_taking.bots import make_bot
-
-    make_bot(bot, 0, "")  # an unknown bot fails here, with the list of names
+    family.bot_spec(bot)  # an unknown bot fails here, with the list of names
     reports: dict[int, PlayerCountReport] = {}
     live: list[int] = []
     for n in counts:
-        pc = reports[n] = PlayerCountReport(n)
+        pc = reports[n] = PlayerCountReport(n, choices=ChoiceStats(quiet=answer.quiet_choices))
         try:
-            rules = load_rules(rs_name, str(p), n)
+            shape = answer.count(rs_name, str(p), n)
         except SetupError as exc:
             pc.error = str(exc)
             continue
-        pc.roles = tuple(rules.roles)
-        pc.conditions = [ConditionTrace(c.id, c.fail_text, c.done_text) for c in rules.conditions]
-        pc.static = static_impossible(rules)
+        pc.roles = shape.roles
+        pc.conditions = [ConditionTrace(cid, fail, done) for cid, fail, done in shape.conditions]
+        pc.static = shape.impossible
         live.append(n)
     report.counts = [reports[n] for n in counts]
     follow = _Progress({n: reports[n] for n in live}, precision, on_line, stop)
@@ -637,4 +531,4 @@ def _merge(pc: PlayerCountReport, played: Sequence[CheckGame]) -> None:
                     trace.errors.append(e)
 
 
-__all__ = ["CheckReport", "ConditionTrace", "PlayerCountReport", "check_mission", "token_warnings"]
+__all__ = ["CheckReport", "ConditionTrace", "PlayerCountReport", "check_mission"]

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 from crewkit.errors import CrewkitError
 
 if TYPE_CHECKING:
-    from crewkit.games.protocol import Family, FamilyReview, FamilyWinnability, GameInPlay, Replayed
+    from crewkit.games.protocol import (
+        Family,
+        FamilyCheck,
+        FamilyReview,
+        FamilyWinnability,
+        GameInPlay,
+        LoggedAttempt,
+        Replayed,
+    )
 
 __all__ = [
     "BUNDLED",
@@ -34,7 +42,8 @@ __all__ = [
     "installed_rulesets",
     "logbook_extra_attempts",
     "solve_report_of",
-    "counts_in_logbook",
+    "logbook_attempt",
+    "check_of",
     "review_of",
     "winnability_of",
     "ruleset_file",
@@ -178,11 +187,23 @@ def logbook_extra_attempts(ruleset: str) -> int:
     return 0 if answer is None else int(answer(ruleset))
 
 
-def counts_in_logbook(game: GameInPlay) -> bool:
-    """Whether a finished attempt of ``game`` counts in a campaign's logbook: its family's answer (False for a
-    family without one)."""
-    answer = getattr(game.family, "counts_in_logbook", None)
-    return answer is not None and bool(answer(game))
+def logbook_attempt(game: GameInPlay) -> LoggedAttempt | None:
+    """A finished attempt of ``game`` as a campaign's logbook counts it: its family's answer (None: it does not
+    count, as for a family without the answer)."""
+    answer = getattr(game.family, "logbook_attempt", None)
+    if answer is None:
+        return None
+    found: LoggedAttempt | None = answer(game)
+    return found
+
+
+def check_of(family: Family) -> FamilyCheck | None:
+    """``crewkit check``'s answers for ``family``'s missions (None for a family without missions to check)."""
+    answer = getattr(family, "check", None)
+    if answer is None:
+        return None
+    found: FamilyCheck | None = answer()
+    return found
 
 
 def review_of(family: Family) -> FamilyReview | None:

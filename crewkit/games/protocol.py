@@ -29,6 +29,10 @@ __all__ = [
     "RECORD_FORMAT",
     "AttemptReview",
     "Family",
+    "CheckedCount",
+    "CheckedDeal",
+    "FamilyAnswers",
+    "FamilyCheck",
     "FamilyReview",
     "FamilyWinnability",
     "FamilyWords",
@@ -36,6 +40,7 @@ __all__ = [
     "GameInPlay",
     "GameOutcome",
     "GameSummary",
+    "LoggedAttempt",
     "NoReview",
     "ReplayError",
     "Replayed",
@@ -406,6 +411,63 @@ class FamilyWinnability(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class CheckedCount:
+    """One player count of a mission as ``crewkit check`` sees it before a deal (:meth:`FamilyCheck.count`)."""
+
+    roles: tuple[str, ...]  # the roles the mission binds (a role never bound is warned of)
+    conditions: tuple[tuple[str, str, str], ...]  # (id, fail_if as written, done_if as written)
+    impossible: str  # why no deal can be won, decided from the rules alone; "" if not decided
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedDeal:
+    """What one deal played by the bots did, for ``crewkit check`` (:meth:`FamilyCheck.played`)."""
+
+    roles: tuple[str, ...]  # the roles bound
+    #: per condition of :attr:`CheckedCount.conditions`, when traced: (checks, fail_if true, done_if true,
+    #: the first evaluation errors)
+    conditions: tuple[tuple[int, int, int, tuple[str, ...]], ...]
+    choices: tuple[tuple[str, str], ...]  # the setup's decisions labelled (decision, what was chosen)
+
+
+class FamilyCheck(Protocol):
+    """A family's answers to ``crewkit check MISSION`` (:meth:`FamilyAnswers.check`): the sampling, the
+    estimate and the report are :mod:`crewkit.analysis.check`'s; a worker process calls :meth:`played` and
+    :meth:`solve_deal` on each deal it opens through :meth:`Family.open`."""
+
+    @property
+    def quiet_choices(self) -> frozenset[tuple[str, str]]:
+        """Choice labels reported only where some deal chose otherwise."""
+        ...
+
+    def static_warnings(self, mission: Mapping[str, Any]) -> list[str]:
+        """What the mission's data alone shows cannot all be met (the Crew's task tokens)."""
+        ...
+
+    def count(self, ruleset: str, mission: str, players: int) -> CheckedCount:
+        """The mission at one player count (raises SetupError when it cannot be set up so)."""
+        ...
+
+    def played(self, game: GameInPlay, traced: bool) -> CheckedDeal:
+        """A deal played to its end by the bots (``traced``: its conditions evaluated along it)."""
+        ...
+
+    def solve_deal(self, game: GameInPlay, max_nodes: int | None) -> tuple[str, str]:
+        """The deal solved with every hand known within ``max_nodes``: (``winnable``, ``unwinnable`` or
+        ``unknown``; for a deal lost before the first card, why in words)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAttempt:
+    """A finished attempt as a campaign's logbook counts it (:meth:`FamilyAnswers.logbook_attempt`)."""
+
+    result: str  # success | failure
+    reason: str
+    distress_used: bool  # whether the crew used the distress signal (a won mission then counts one more try)
+
+
 class Family(Protocol):
     """One family of games: opens them, replays their records, names their bots, summarises them."""
 
@@ -493,16 +555,24 @@ class Family(Protocol):
         SetupError."""
         ...
 
+
+class FamilyAnswers(Family, Protocol):
+    """The optional answers of a family, beside :class:`Family`'s required ones. A family writes those it has
+    (crewkit's own write them all); the faces ask through :mod:`crewkit.games` (``review_of``, ``check_of``,
+    ...), which treat one that is missing as "none", so a family package without them still answers
+    :class:`Family` for a type checker. A solvable family may also answer ``solve_report``
+    (:meth:`Family.solve`)."""
+
     def logbook_extra_attempts(self, ruleset: str) -> int:
         """What a campaign's logbook adds to a mission won under ``ruleset`` with the distress signal used (its
         rule set's ``distress.extra_attempts``). Optional: a family without it adds none
         (:func:`crewkit.games.logbook_extra_attempts`)."""
         ...
 
-    def counts_in_logbook(self, game: GameInPlay) -> bool:
-        """Whether a finished attempt of ``game``, played at a campaign's hosted table, counts in the host's
-        logbook (a Crew mission's does; a Hammer match does not). Optional: a family without it counts none
-        (:func:`crewkit.games.counts_in_logbook`)."""
+    def logbook_attempt(self, game: GameInPlay) -> LoggedAttempt | None:
+        """A finished attempt of ``game`` as the host's logbook counts it at a campaign's hosted table, or None:
+        it does not count (a Hammer match). Optional: a family without it counts none
+        (:func:`crewkit.games.logbook_attempt`)."""
         ...
 
     def review(self) -> FamilyReview | None:
@@ -514,4 +584,9 @@ class Family(Protocol):
     def winnability(self) -> FamilyWinnability | None:
         """Its winnable share of random deals (``crewkit winnability``), or None: no solver decides its deals
         (Not Alone). Optional: a family without it has none (:func:`crewkit.games.winnability_of`)."""
+        ...
+
+    def check(self) -> FamilyCheck | None:
+        """Its answers to ``crewkit check MISSION``, or None: its games have no missions to check. Optional: a
+        family without it has none (:func:`crewkit.games.check_of`)."""
         ...

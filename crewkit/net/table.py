@@ -42,7 +42,7 @@ from crewkit.campaign.store import LOGBOOK_FILENAME, Logbook, LogbookError
 from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
 from crewkit.errors import CrewkitError
-from crewkit.games import counts_in_logbook, open_game
+from crewkit.games import logbook_attempt, open_game
 from crewkit.games.driver import BotError
 from crewkit.games.protocol import GameInPlay, SeatPlayer, dummy_moved
 from crewkit.net.journal import (
@@ -404,18 +404,17 @@ class HostedTable:
         if not record.exists():
             write_text_atomic(record, json.dumps(self.game.record(), indent=1) + "\n")
         campaign = self.config.campaign
-        engine = self.game.engine
-        if campaign is None or not counts_in_logbook(self.game):
+        attempt = None if campaign is None else logbook_attempt(self.game)
+        if campaign is None or attempt is None:
             return
         try:
             with Logbook.open(self.logbook_path) as book:
                 mission = campaign["mission"]
                 if any(a.record_path == str(record) for a in book.attempts(campaign["identity"], mission)):
                     return
-                outcome = engine.outcome()
                 book.record_attempt(campaign=campaign["identity"], mission=mission, players=self.config.players,
-                                    ruleset=self.config.ruleset, seed=self.config.seed, result=outcome.result,
-                                    reason=outcome.reason, distress_used=engine.distress_used(),
+                                    ruleset=self.config.ruleset, seed=self.config.seed, result=attempt.result,
+                                    reason=attempt.reason, distress_used=attempt.distress_used,
                                     record_path=str(record), mission_version=campaign.get("version") or None)
         except (LogbookError, OSError, sqlite3.Error) as exc:  # the game stays played; the host says why
             self.logbook_error = f"the attempt could not be written to {self.logbook_path}: {exc}"

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.analysis.check import check_mission, token_warnings
+from crewkit.analysis.check import check_mission
 from crewkit.cli import check as commands
+from crewkit.families.trick_taking.analysis.check import token_warnings
 
 MISSION = """\
 number: 90

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.analysis.check import check_mission, static_impossible
+from crewkit.analysis.check import check_mission
+from crewkit.families.trick_taking.analysis.check import static_impossible
 from crewkit.families.trick_taking.engine.setup import compile_game
 
 AUTHORED = Path(__file__).parent / "authored"

@@ -1,4 +1,4 @@
-"""The bounds of a condition's values (crewkit.analysis.condition_bounds) hold in every position games reach.
+"""The bounds of a condition's values (crewkit.families.trick_taking.analysis.condition_bounds) hold in every position games reach.
 
 Soundness is what matters: "never true" must never be said of something a game can make true. Every
 documented example of the condition language and every bundled mission's conditions are evaluated for real
@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from crewkit.analysis.check import check_mission, static_impossible
-from crewkit.analysis.condition_bounds import Bounds, Table, impossible_conditions
+from crewkit.analysis.check import check_mission
 from crewkit.dsl import DslError, compile_expr, parse
 from crewkit.dsl.vocabulary import all_examples
+from crewkit.families.trick_taking.analysis.check import static_impossible
+from crewkit.families.trick_taking.analysis.condition_bounds import Bounds, Table, impossible_conditions
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import Game

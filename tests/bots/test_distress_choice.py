@@ -119,14 +119,15 @@ def test_the_c_play_outs_count_as_the_python_ones() -> None:
 
 
 def test_check_reports_the_signal_and_the_success_then() -> None:
-    from crewkit.analysis.choice_report import ChoiceStats, choice_labels
+    from crewkit.analysis.choice_report import ChoiceStats
+    from crewkit.families.trick_taking.analysis.choices import QUIET, choice_labels
 
     g = _deal(TOP_PINKS, "pink 4", -1)
     assert choice_labels(g) == (("the distress signal", "not called"),)
     g.apply(Distress(g.leader, "right"))
     called = choice_labels(g)
     assert called == (("the distress signal", "called to the right"),)
-    stats = ChoiceStats()
+    stats = ChoiceStats(quiet=QUIET)
     for _ in range(3):
         stats.add((("the distress signal", "not called"),), False)
     assert stats.rows() == []  # never called: nothing to say

@@ -1,5 +1,5 @@
 """The hosted table and the plain client ask the game's family (issue 46), naming none: whether an attempt counts
-in a campaign's logbook (``Family.counts_in_logbook``), and the plain client's words for the host's log lines
+in a campaign's logbook and as what (``FamilyAnswers.logbook_attempt``), and the plain client's words for the host's log lines
 (the family's terminal face's optional ``log_words``)."""
 
 from __future__ import annotations
@@ -7,17 +7,24 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import cast
 
-from crewkit.games import counts_in_logbook, open_game
+from crewkit.games import logbook_attempt, open_game
+from crewkit.games.driver import play_out
 from crewkit.games.protocol import GameInPlay, dummy_moved
 from crewkit.tui.family import plain_log_words
 
 
 def test_a_crew_mission_counts_in_the_logbook_a_hammer_match_and_a_family_without_the_answer_do_not() -> None:
-    assert counts_in_logbook(open_game("crew", "planet-nine/01", 3, "logbook"))
-    assert not counts_in_logbook(open_game("hammer", "hammer/05", 4, "logbook"))
-    assert not counts_in_logbook(open_game("not-alone", None, 3, "logbook"))
+    crew = open_game("crew", "planet-nine/01", 3, "logbook")
+    play_out(crew, crew.family.seat_players(crew, "heuristic", "logbook"))
+    attempt = logbook_attempt(crew)
+    assert attempt is not None
+    outcome = crew.outcome()
+    assert (attempt.result, attempt.reason) == (outcome.result, outcome.reason) and outcome.result != "in-progress"
+    assert attempt.distress_used is False  # mission 1 has no distress signal
+    assert logbook_attempt(open_game("hammer", "hammer/05", 4, "logbook")) is None
+    assert logbook_attempt(open_game("not-alone", None, 3, "logbook")) is None
     # a family without the answer (an installed package's, written before it) counts none
-    assert not counts_in_logbook(cast(GameInPlay, SimpleNamespace(family=SimpleNamespace(name="toy"))))
+    assert logbook_attempt(cast(GameInPlay, SimpleNamespace(family=SimpleNamespace(name="toy")))) is None
 
 
 def test_the_plain_client_words_a_trick_taking_log_and_leaves_other_families_lines_as_written() -> None:

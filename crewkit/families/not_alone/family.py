@@ -28,12 +28,15 @@ from crewkit.families.not_alone.state import LONE, CardsState
 from crewkit.games.driver import BotError, play_out
 from crewkit.games.protocol import (
     EngineGame,
+    FamilyAnswers,
+    FamilyCheck,
     FamilyReview,
     FamilyWinnability,
     FamilyWords,
     GameInPlay,
     GameOutcome,
     GameSummary,
+    LoggedAttempt,
     Replayed,
     RulesetListing,
     SeatPlayer,
@@ -221,8 +224,11 @@ class NotAlone:
     def logbook_extra_attempts(self, ruleset: str) -> int:
         return 0  # no distress signal in this game
 
-    def counts_in_logbook(self, game: GameInPlay) -> bool:
-        return False  # a game of its own: no campaign's mission to count
+    def logbook_attempt(self, game: GameInPlay) -> LoggedAttempt | None:
+        return None  # a game of its own: no campaign's mission to count
+
+    def check(self) -> FamilyCheck | None:
+        return None  # no missions to check
 
     def review(self) -> FamilyReview | None:
         return None  # the review asks the solver, and none searches a game of hidden places
@@ -251,3 +257,6 @@ class NotAlone:
 
 
 FAMILY = NotAlone()
+
+if TYPE_CHECKING:  # a type checker checks that it answers every optional answer too
+    _ANSWERS: FamilyAnswers = FAMILY

@@ -18,11 +18,14 @@ from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.record import Replay, replay_record
 from crewkit.families.trick_taking.engine.setup import new_game
 from crewkit.games.protocol import (
+    FamilyAnswers,
+    FamilyCheck,
     FamilyReview,
     FamilyWinnability,
     FamilyWords,
     GameInPlay,
     GameSummary,
+    LoggedAttempt,
     Replayed,
     RulesetListing,
     SeatPlayer,
@@ -132,10 +135,19 @@ class TrickTaking:
 
         return logbook_extra_attempts(ruleset)
 
-    def counts_in_logbook(self, game: GameInPlay) -> bool:
+    def logbook_attempt(self, game: GameInPlay) -> LoggedAttempt | None:
         from crewkit.families.trick_taking.engine.setup import counts_in_logbook
 
-        return counts_in_logbook(game.engine)
+        engine = game.engine
+        if not counts_in_logbook(engine):
+            return None
+        outcome = engine.outcome()
+        return LoggedAttempt(outcome.result, outcome.reason, engine.distress_used())
+
+    def check(self) -> FamilyCheck:
+        from crewkit.families.trick_taking.analysis.check import CHECK
+
+        return CHECK
 
     def review(self) -> FamilyReview:
         from crewkit.families.trick_taking.review import REVIEW
@@ -180,3 +192,6 @@ class TrickTaking:
 
 
 FAMILY = TrickTaking()
+
+if TYPE_CHECKING:  # a type checker checks that it answers every optional answer too
+    _ANSWERS: FamilyAnswers = FAMILY
