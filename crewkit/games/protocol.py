@@ -104,12 +104,14 @@ class FamilyWords:
     ``length``: what a game's length counts (``tricks``, ``rounds``). ``sides``: for a game of two sides, the
     side whose win counts as success and the other (``("Hunted", "Creature")``); None for a crew playing
     together. ``lone``: the side with one seat (its count in ``players`` is 1), when there is one. ``score``: what
-    :attr:`GameSummary.score` counts, as ``compare`` says it."""
+    :attr:`GameSummary.score` counts, as ``compare`` says it. ``windows``: whether its games open communication
+    windows (:meth:`GameInPlay.window`), which a person may pass (the plain client then offers ``p``)."""
 
     length: str = "tricks"
     sides: tuple[str, str] | None = None
     lone: str | None = None
     score: str = "tasks done per deal; tricks played where the mission has no tasks"  # what a game's score counts
+    windows: bool = False
 
     def players(self, players: int) -> str:
         """``4 players`` or ``4 players (1 Creature, 3 Hunted)``."""

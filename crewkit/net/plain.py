@@ -26,8 +26,24 @@ __all__ = ["action_words", "play_plain", "run_plain"]
 
 NEXT_GAME = 4000  # the host's close code for the table's next game (crewkit.net.server.NEXT_GAME)
 FIRST_ANSWER = "The host has a first answer; its solver is refining it, the final review follows…"
-HELP = ("type a number to act, p to pass the communication window, s to show the table again, w for the review "
-        "once the game is over, q to quit")
+HELP = "type a number to act, s to show the table again, q to quit"
+
+
+def help_words(welcome: dict[str, Any]) -> str:
+    """What the person may type at the table the host's ``welcome`` names: what every table takes, ``p`` where its
+    games have communication windows (its family's words say so) and ``w`` where its family has a review."""
+    from crewkit.games import TRICK_TAKING, family_named, review_of
+
+    try:
+        family = family_named(str(welcome.get("family") or TRICK_TAKING))
+    except CrewkitError:  # a family not installed here: the lines as the host writes them, no review
+        return HELP
+    extra = []
+    if family.words.windows:
+        extra.append("p to pass a communication window")
+    if review_of(family) is not None:
+        extra.append("w for the review once the game is over")
+    return HELP.replace(", q to quit", "".join(f", {e}" for e in extra) + ", q to quit")
 
 
 def action_words(action: dict[str, Any], names: list[str], own: int | None = None) -> str:
@@ -168,7 +184,8 @@ async def play_plain(client: TableClient, lines: Any = None, out: TextIO | None 
     view = PlainView(out)
     view.client = client
     view.game(client.welcome)
-    view.say(f"{client.welcome['title']}: {client.welcome['game']}. You are {client.name}. {HELP}.")
+    view.say(f"{client.welcome['title']}: {client.welcome['game']}. You are {client.name}. "
+             f"{help_words(client.welcome)}.")
     reader = LineReader(lines or read_stdin_lines())
     inputs = asyncio.get_running_loop().create_task(_inputs(view, reader))
     try:
@@ -258,4 +275,4 @@ async def _inputs(view: PlainView, reader: LineReader) -> None:
         elif word.isdigit() and 1 <= int(word) <= len(state["legal"]):
             await client.act(state["legal"][int(word) - 1])
         elif word:
-            view.say(HELP)
+            view.say(help_words(client.welcome))

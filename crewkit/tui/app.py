@@ -386,10 +386,21 @@ class CrewApp(FrameApp):
         self.push_screen(LogbookScreen(table.logbook_ruleset() if table is self.screen and table else None))
 
     def action_help(self) -> None:
-        from crewkit.tui.screens.help import HelpScreen
+        """The help of the game at the table (else of the campaign's rule set), then the shell's topics."""
+        from crewkit.errors import CrewkitError
+        from crewkit.games import family_for
+        from crewkit.tui.family import help_of
+        from crewkit.tui.screens.help import HelpScreen, shell_help
 
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        if isinstance(self.screen, HelpScreen):
+            return
+        table = self.table()
+        ruleset = getattr(getattr(table, "session", None), "ruleset", None) or self.campaign.ruleset
+        try:
+            family_text = help_of(family_for(ruleset), remote=False)
+        except CrewkitError:  # a rule set that cannot be read: its error is said where it is played
+            family_text = ""
+        self.push_screen(HelpScreen(shell_help(family_text)))
 
     def table(self) -> GameTableScreen | None:
         """The table being played (any family's)."""

@@ -26,7 +26,15 @@ if TYPE_CHECKING:
     from crewkit.tui.screens.game_table import GameTableScreen
     from crewkit.tui.services import Services
 
-__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "plain_log_words", "review_screen", "terminal_of"]
+__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "help_of", "plain_log_words", "review_screen",
+           "terminal_of"]
+
+#: the help of a family whose terminal face has none: the keys the shell gives every table
+NO_HELP = """\
+[b]Keys[/]
+  ?  help      ctrl+p  the table's commands      q  quit (at a hosted table: leave; join again with your link)
+  The table's own keys are in its footer.
+"""
 
 
 @dataclass
@@ -75,7 +83,9 @@ class FamilyTUI(Protocol):
     (:func:`plain_log_words`); a family without it has its log lines shown as the host wrote them. Optional:
     ``review_screen(game)``, the screen of the review of a finished ``game`` (a
     :class:`crewkit.games.protocol.GameInPlay` of a family with a review, :meth:`Family.review`), as the
-    logbook's attempts open it (:func:`review_screen`)."""
+    logbook's attempts open it (:func:`review_screen`). Optional: ``help_text(remote)``, the table's keys and the
+    game's rules in short (Rich markup; ``remote``: a seat's keys at a hosted table), which the shell's help and a
+    joined seat's show (:func:`help_of`; a family without it gets words that say only the keys every table has)."""
 
     def session(self, ruleset: str, options: PlayOptions, services: Services) -> GameSession:
         """A table of a game of its own (a family without missions) as ``crewkit play`` asked for it (raises
@@ -143,6 +153,17 @@ def plain_log_words(welcome: dict[str, Any]) -> Callable[[list[str], list[str], 
         return None
     words: Callable[[list[str], list[str], int], list[str]] | None = log_words(welcome)
     return words
+
+
+def help_of(family: Any, remote: bool) -> str:
+    """The help of ``family``'s table (a :class:`crewkit.games.protocol.Family`): its terminal face's
+    ``help_text(remote)``, else :data:`NO_HELP`."""
+    try:
+        face = terminal_of(family)
+    except CrewkitError:
+        return NO_HELP
+    answer = getattr(face, "help_text", None)
+    return NO_HELP if answer is None else str(answer(remote))
 
 
 def review_screen(game: GameInPlay) -> tuple[Screen[None] | None, str]:

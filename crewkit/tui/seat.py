@@ -37,27 +37,23 @@ if TYPE_CHECKING:
 
 __all__ = ["SeatApp", "seat_help"]
 
-SEAT_KEYS = """\
-[b]Keys at a hosted table[/]
-  ← →, 1–9 0 - = [ ]  move in your hand (b g y p r: next card of that suit)
-  Enter, or a click   play the selected card (or pass it: distress signal)
-  ↑ ↓ and Enter       choose in a list: the task draft and the other choices
-  c  communicate (any time: the table stops at the next window for you)
-  s  signal a card (Persian reading)   d  distress signal   t  last trick   k  card tracker
-  space               go on when the table waits
-  Tab                 next panel: your hand, the tasks, a list of choices
-  after the end       w where it went wrong (the host's review), Esc results, Esc again: the table
-  ?  help      ctrl+p  the table's commands      q  leave (join again with your link)
-
-The person who hosts runs the game, keeps its record and opens the next game: this window is your seat at their table and nothing else.
-"""
+#: what a seat's help says after the family's keys and rules
+SEAT_NOTE = ("The person who hosts runs the game, keeps its record and opens the next game: this window is your seat "
+             "at their table and nothing else.")
 
 
-def seat_help() -> str:
-    """The help of a seat at a trick-taking table: its keys, then the Crew's rules in short."""
-    from crewkit.tui.screens.help import CREW_RULES
+def seat_help(seat: HostSeat) -> str:
+    """The help of a seat at a hosted table: the keys of its family's table at a seat and the game's rules in
+    short (the family's), and what a seat is."""
+    from crewkit.errors import CrewkitError
+    from crewkit.games import TRICK_TAKING, family_named
+    from crewkit.tui.family import NO_HELP, help_of
 
-    return f"{SEAT_KEYS}\n{CREW_RULES}"
+    try:
+        text = help_of(family_named(str(seat.client.welcome.get("family") or TRICK_TAKING)), remote=True)
+    except CrewkitError:
+        text = NO_HELP
+    return f"{text}\n{SEAT_NOTE}\n"
 
 
 @lru_cache(maxsize=64)
@@ -191,7 +187,7 @@ class SeatApp(FrameApp):
         from crewkit.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(seat_help()))
+            self.push_screen(HelpScreen(seat_help(self.seat)))
 
     # ------------------------------------------------------------------ the command palette
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

@@ -39,3 +39,13 @@ def test_the_plain_client_words_a_trick_taking_log_and_leaves_other_families_lin
 
 def test_a_moved_dummy_renumbers_the_seats_keeping_the_players_order() -> None:
     assert dummy_moved(4, 3, 1) == [0, 3, 1, 2]  # order[new seat] = old seat
+
+
+def test_the_plain_clients_help_offers_what_the_familys_games_have() -> None:
+    from crewkit.net.plain import HELP, help_words
+
+    crew = help_words({"family": "trick-taking"})
+    assert "p to pass a communication window" in crew and "w for the review" in crew and crew.endswith("q to quit")
+    hunt = help_words({"family": "not-alone"})
+    assert "p to pass" not in hunt and "review" not in hunt and hunt == HELP  # no windows, no review
+    assert help_words({"family": "no-such-family"}) == HELP

@@ -2,8 +2,9 @@
 ``PYTHONPATH``: its entry point is read from the installed ``*.dist-info`` as from any site-packages), and
 crewkit's commands run its games with no file of crewkit naming it (issue 46).
 
-``crewkit play`` opens its own table (its family names its terminal face, ``Family.tui``); ``crewkit host``/
-``join`` for it are not here yet: the hosted table still knows the two bundled families (issue 46).
+``crewkit play`` opens its own table (its family names its terminal face, ``Family.tui``); ``crewkit host`` seats
+it and ``crewkit join`` plays a seat of it, at its own table (its remote session is in its package) or as plain
+lines.
 """
 
 from __future__ import annotations
@@ -160,3 +161,101 @@ def test_play_opens_its_own_table_and_a_game_ends(site: Path, tmp_path: Path) ->
 def crewkit_python(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]))
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+
+
+JOIN_AT_THE_TABLE = """
+import asyncio, sys, json
+from pathlib import Path
+from crewkit.net.client import TableClient
+from crewkit.net.protocol import join_link
+from crewkit.net.server import Host, Limits
+from crewkit.net.table import HostedTable, TableConfig
+from crewkit.tui.join import remote_session
+from crewkit.tui.seat import SeatApp
+
+async def main() -> None:
+    folder = Path(sys.argv[1])
+    host = Host(folder, Limits(ping_interval=None, ping_timeout=None))
+    await host.start("127.0.0.1", 0)
+    try:
+        table = host.add(HostedTable.create(folder, TableConfig("toy", None, 2, "join-toy", ["human", "high"], {},
+                                                                ["Ann", "Bo"]), "high"))
+        code = table.seats[0].code
+        client = await TableClient.connect(join_link("ws", "127.0.0.1", host.port, table.id, code), "Ann")
+        await client.until(lambda m: m["type"] == "state", timeout=30)
+        opened, why = remote_session(client)
+        print("session", opened is not None, why)
+        app = SeatApp(opened())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            print(type(app.screen).__name__)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            help_text = str(app.screen.query_one("#help-text").render())
+            print(type(app.screen).__name__, "Keys" in help_text, "Crew" in help_text, "seat at their table" in help_text)
+            await pilot.press("escape")
+            for _ in range(400):  # Ann plays whenever the host offers her a card; the host's bot plays Bo
+                if type(app.screen).__name__ == "ToyEndScreen" or table.game.is_over() and _ > 300:
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.02)
+            print(type(app.screen).__name__, table.game.is_over())
+            print([a["seat"] for a in table.game.record()["actions"]].count(0))
+            print("Bo won" in str(app.screen.words) or "Ann won" in str(app.screen.words) or "Ann and Bo" in str(app.screen.words))
+        await client.close()
+    finally:
+        await host.stop()
+
+asyncio.run(main())
+"""
+
+
+def test_join_draws_a_seat_at_its_hosted_table_with_its_own_table(site: Path, tmp_path: Path) -> None:
+    """``crewkit join`` of a hosted toy table: the family's own remote session (in its package, on the shell's
+    ``HostSeat``) and table screen; the seat's help is the family's (it has none: the keys every table has, no
+    word of the Crew); Ann's plays go to the host, which plays its bot, and the game ends on the seat's screen."""
+    out = crewkit_python(site, "-c", JOIN_AT_THE_TABLE, str(tmp_path))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.splitlines() == ["session True ", "ToyTable", "HelpScreen True False True",
+                                       "ToyEndScreen True", "6", "True"], out.stdout + out.stderr
+
+
+def test_host_and_join_plain_play_it_as_processes(site: Path, tmp_path: Path) -> None:
+    """``crewkit host --ruleset toy --players 2 --seats human,bot`` and ``crewkit join --plain`` as the person runs
+    them: Ann plays her six cards by number when the host offers them, the game ends, the host writes its record."""
+    from tests.net.test_next_game_processes import Lines, _type
+
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]), PYTHONUNBUFFERED="1")
+    errors = (tmp_path / "host-errors.txt").open("w")
+    host = subprocess.Popen([sys.executable, "-m", "crewkit", "host", "--ruleset", "toy", "--players", "2", "--seats",
+                             "human,bot", "--names", "Ann,Bo", "--seed", "toy-host", "--port", "0", "--delay", "0",
+                             "--dir", str(tmp_path / "tables")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True, env=env, cwd=ROOT)
+    client: subprocess.Popen[str] | None = None
+    try:
+        said = Lines(host)
+        link = said.until(lambda line: "crewkit join '" in line, "with Ann's link").split("'")[1]
+        said.until(lambda line: line.startswith("listening on"), "saying the host listens")
+        client = subprocess.Popen([sys.executable, "-m", "crewkit", "join", "--plain", link],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  env=env, cwd=ROOT)
+        ann = Lines(client)
+        welcome = ann.until(lambda line: "You are Ann" in line, "welcoming Ann")
+        assert "communication window" not in welcome and "review" not in welcome  # the toy has neither
+        for _ in range(6):
+            ann.until(lambda line: line.strip().startswith("1. play-number"), "offering Ann a card")
+            _type(client, "1")
+        over = ann.until(lambda line: line.startswith("Game over."), "saying the game is over")
+        assert " won " in over
+        _type(client, "q")
+        assert client.wait(timeout=60) == 0
+        records = list((tmp_path / "tables").glob("*/record.json"))
+        assert len(records) == 1
+        record = json.loads(records[0].read_text(encoding="utf-8"))
+        assert record["family"] == "toy" and len(record["actions"]) == 12
+    finally:
+        for process in (client, host):
+            if process is not None and process.poll() is None:
+                process.terminate()
+                process.wait(timeout=30)
+        errors.close()

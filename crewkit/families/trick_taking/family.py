@@ -47,7 +47,7 @@ class TrickTaking:
 
     name = NAME
     title = "The Crew"  # how reports name the family
-    words = FamilyWords(length="tricks")
+    words = FamilyWords(length="tricks", windows=True)
     needs_mission = True
     default_bot = "fast"
     solvable = True

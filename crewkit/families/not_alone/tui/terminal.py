@@ -39,6 +39,11 @@ class NotAloneTUI:
     def make_bot(self, name: str, seat: int, seed: str) -> Any:
         raise UsageError("a Not Alone table seats its own bots")
 
+    def help_text(self, remote: bool) -> str:
+        from crewkit.families.not_alone.tui.end import HELP
+
+        return HELP
+
     def table(self, session: GameSession | HostSeat, delay: float) -> HuntTableScreen:
         from crewkit.families.not_alone.tui.remote import RemoteHuntSession
         from crewkit.families.not_alone.tui.table import HuntTableScreen

@@ -46,6 +46,11 @@ class TrickTakingTUI:
 
         return plain_log_words(welcome)
 
+    def help_text(self, remote: bool) -> str:
+        from crewkit.families.trick_taking.tui.help_text import help_text
+
+        return help_text(remote)
+
     def make_bot(self, name: str, seat: int, seed: str) -> Any:
         from crewkit.families.trick_taking.bots import make_bot
 
