@@ -1,8 +1,8 @@
 """Briefings outside the app: ``crewkit show mission ID --words`` and the generated page ``docs/missions.md``.
 
-Both print what the app shows, through the same functions (:func:`crewkit.tui.text.briefing_lines`,
-:func:`crewkit.tui.text.scoring_words`, :func:`crewkit.effects.words.describe`), with the Rich markup taken
-out. No Textual here: this module is imported by the command line.
+The table ``crewkit play`` would set for a mission (:func:`table_for`) is the shell's; the words are the
+mission's family's (its terminal face's ``mission_words`` and ``docs_sections``, the same words as its briefing
+screen, with the Rich markup taken out). No Textual here: this module is imported by the command line.
 """
 
 from __future__ import annotations
@@ -11,15 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crewkit.tui.text import (
-    briefing_lines,
-    condition_words,
-    plain,
-    player_text,
-    role_names,
-    scoring_words,
-    setup_step_words,
-)
+from crewkit.tui.text import plain, player_text
 
 
 @dataclass(frozen=True)
@@ -90,72 +82,33 @@ def _set_owner(folder: str) -> str | None:
 
 
 def mission_words(table: Table) -> list[str]:
-    """The briefing of the mission at ``table``, as plain lines (what the briefing screen shows); a single card
-    of a rule set's own set (``hammer/01``) reads as the table states it when it is chosen or dealt."""
+    """The briefing of the mission at ``table`` as plain lines (what the briefing screen shows): its family's
+    words (:meth:`crewkit.tui.family.FamilyTUI.mission_words`), else its title and description."""
     from crewkit.games import family_for
-    from crewkit.tui.catalog import in_mission_set, mission_set_of
+    from crewkit.tui.family import terminal_of
 
-    mission_set = in_mission_set(table.ruleset, table.shown_id)
-    folder = mission_set_of(table.ruleset)
-    if mission_set and table.shown_id != folder and not table.shown_id.startswith(f"{folder}/level-"):
-        return card_words(table.shown_id)
-    rs, spec = family_for(table.ruleset).mission_specs(table.ruleset, table.ref, len(table.kinds), table.readings)
-    lines = briefing_lines(rs, spec, table.kinds, shown_id=table.shown_id, mission_set=mission_set,
-                           entry=table.entry, fixed_readings=table.fixed_readings)
-    return [plain(line) for line in lines]
-
-
-def card_words(card: str) -> list[str]:
-    """A mission card of a rule set's own set (Hammer's cards, the Persian secret missions) in words: what the
-    table says of it when it is chosen or dealt."""
-    from crewkit.tui.catalog import mission_spec
-
-    spec = mission_spec(card)
+    family = family_for(table.ruleset)
+    words = getattr(terminal_of(family), "mission_words", None)
+    if words is not None:
+        found: list[str] = words(table)
+        return found
+    rs, spec = family.mission_specs(table.ruleset, table.ref, len(table.kinds), table.readings)
     data = spec.data
-    lines = [f"Mission card {spec.number}: {spec.title}   {spec.id}", ""]
-    if data.get("description"):
-        lines += [player_text(str(data["description"])), ""]
-    if data.get("scoring"):
-        words = scoring_words(data["scoring"])
-        for mode in ("penalty", "challenge"):
-            if mode in words:
-                lines.append(f"{mode.capitalize()} mode: {_sentence(words[mode])}")
-        return lines
-    fixed = [str(c) for c in (data.get("tasks") or {}).get("fixed") or []]
-    if fixed:
-        from crewkit.dsl.words import join
-
-        lines.append(f"Secret mission (level {spec.level}): win {join(fixed, 'and')}. Only its holder sees it; "
-                     "secret missions are completed in number order.")
-    names = role_names(data)
-    for step in data.get("setup") or []:
-        if isinstance(step, Mapping) and step:
-            kind, body = next(iter(step.items()))
-            lines.append(setup_step_words(str(kind), body, names))
-    for cond in data.get("conditions") or []:
-        if isinstance(cond, Mapping):
-            lines += [f"• {line}" for line in condition_words(cond, names)]
-    return lines
-
-
-def _sentence(text: str) -> str:
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-# ----------------------------------------------------------------------------------------------- the page
+    return [plain(f"{data.get('title') or table.shown_id}   {table.shown_id}"), "",
+            player_text(str(data.get("description") or ""))]
 
 
 def missions_page() -> str:
     """``docs/missions.md``: the briefing of every bundled mission and the words of every bundled card, for
-    review (``crewkit docs missions``; a test keeps the file equal to it)."""
-    from crewkit.spec import bundled
-    from crewkit.tui.catalog import campaign_info
+    review (``crewkit docs missions``; a test keeps the file equal to it): each bundled family's sections
+    (:meth:`crewkit.tui.family.FamilyTUI.docs_sections`), in the order of :data:`crewkit.games.BUNDLED`."""
+    from crewkit.games import BUNDLED, family_named
+    from crewkit.tui.family import terminal_of
 
     out = [
         "# Every bundled mission, as players read it",
         "",
-        "<!-- Generated by `crewkit docs missions` (crewkit/tui/briefings.py); do not edit. -->",
+        "<!-- Generated by `crewkit docs missions` (each family's words, crewkit/tui/briefings.py); do not edit. -->",
         "",
         "What the app shows before each attempt (the same text as `crewkit show mission ID --words`): the",
         "tasks, symbols, setup steps and conditions in words. A condition or a step reads as its mission's",
@@ -168,109 +121,11 @@ def missions_page() -> str:
         "the mission allows four.",
         "",
     ]
-    info = campaign_info("planet-nine")
-    out += ["## The Quest for Planet Nine", ""]
-    for mission in info.missions:
-        out += _mission_section(table_for(mission), _mission_data(mission))
-    duet = campaign_info("jarvis-duet")
-    out += ["## Duet with JARVIS", "", player_text(duet.description), "",
-            f"Rule set `{duet.ruleset}`, fixed readings: "
-            + ", ".join(f"`{k}` = `{v}`" for k, v in sorted(duet.readings.items())) + ".", ""]
-    for mission in duet.missions:
-        out += _mission_section(table_for(mission, campaign="jarvis-duet"), None)
-    out += _deep_sea_section()
-    for ruleset in ("crew-persian", "hammer"):
-        from crewkit.tui.catalog import mission_set_of
-
-        folder = mission_set_of(ruleset)
-        assert folder is not None
-        table = table_for(folder, ruleset=ruleset)
-        out += [f"## {ruleset}: the mission cards", "", "```text", *mission_words(table), "```", ""]
-        for path in sorted(bundled.missions_dir().joinpath(folder).glob("*.yaml")):
-            if path.name == "campaign.yaml":
-                continue
-            card = f"{folder}/{path.stem.split('-', 1)[0]}"
-            out += [f"### {card}", "", "```text", *card_words(card), "```", ""]
-    out += _board_cards()
+    for name in BUNDLED:
+        sections = getattr(terminal_of(family_named(name)), "docs_sections", None)
+        if sections is not None:
+            out += sections()
     return "\n".join(out).rstrip("\n") + "\n"
-
-
-def _deep_sea_section() -> list[str]:
-    """Mission Deep Sea: its 32 missions as the campaign plays them, then its 96 task cards in words with their
-    difficulty for 3, 4 and 5 players."""
-    from crewkit.spec.taskcards import load_task_deck
-    from crewkit.tui.catalog import campaign_info
-
-    info = campaign_info("deep-sea")
-    out = ["## Mission Deep Sea", "", player_text(info.description), "", f"Rule set `{info.ruleset}`.", ""]
-    for mission in info.missions:
-        out += _mission_section(table_for(mission, campaign="deep-sea"), _mission_data(mission))
-    deck = load_task_deck("deep-sea")
-    out += ["### The task cards", "",
-            "Each card in words, its difficulty for 3, 4 and 5 players, and a note where the card says more.", ""]
-    for card in deck.cards:
-        cost = ", ".join(f"{card.difficulty[n]} ({n} players)" for n in sorted(card.difficulty))
-        note = f" {player_text(card.note)}" if card.note else ""
-        out.append(f"- {player_text(card.text)}{note} Difficulty {cost}.")
-    out.append("")
-    return out
-
-
-def _mission_data(mission: str) -> Mapping[str, Any]:
-    from crewkit.tui.catalog import quick_mission_data
-
-    return quick_mission_data(mission)
-
-
-def _mission_section(table: Table, data: Mapping[str, Any] | None) -> list[str]:
-    lines = mission_words(table)
-    title = lines[0] if lines else table.shown_id
-    if table.entry is not None and table.entry.chapter_title:
-        title = next((line for line in lines if line.startswith("Mission ")), title)
-    out = [f"### {title.split('   ')[0]}", "", "```text", *lines, "```", ""]
-    readings = [r for r in (data or {}).get("readings") or [] if isinstance(r, Mapping)]
-    if readings:
-        out += ["Readings of this mission (`--reading ID=OPTION`):", ""]
-        for r in readings:
-            out.append(f"- {player_text(str(r.get('question', r.get('id'))))} (`{r.get('id')}`)")
-            for name, option in (r.get("options") or {}).items():
-                if not isinstance(option, Mapping):
-                    continue
-                default = " (the default)" if name == r.get("choice") else ""
-                out.append(f"  - `{name}`{default}: {player_text(str(option.get('text', '')))}")
-                patch = option.get("overrides") or {}
-                if isinstance(patch, Mapping) and patch.get("conditions"):
-                    names = role_names(data or {})
-                    for cond in patch["conditions"]:
-                        if isinstance(cond, Mapping):
-                            out += [f"    - {line}" for line in condition_words(cond, names)]
-        out.append("")
-    return out
-
-
-def _board_cards() -> list[str]:
-    """Not Alone's places, hunt cards and survival cards: the card's text, then its effects in words."""
-    from crewkit.effects.cardsets import load_card_set
-    from crewkit.effects.words import describe
-    from crewkit.spec import bundled
-
-    folder = bundled.rulesets_dir() / "not-alone"
-    places = load_card_set(folder / "places.yaml")
-    out = ["## Not Alone: places and cards", ""]
-    for name, title in (("places", "Places"), ("hunt-cards", "Hunt cards"), ("survival-cards", "Survival cards")):
-        cards = places if name == "places" else load_card_set(folder / f"{name}.yaml", places.place_ids())
-        out += [f"### {title}", ""]
-        for card in cards.cards:
-            number = f"{card.number}. " if card.number is not None else ""
-            out.append(f"- **{number}{card.name}**: {player_text(card.text)}")
-            effects = [describe(e) for e in card.effects]
-            passive = [describe(e) for e in card.passive]
-            if effects:
-                out.append(f"  - effects: {_sentence('; '.join(effects))}")
-            if passive:
-                out.append(f"  - while here: {_sentence('; '.join(passive))}")
-        out.append("")
-    return out
 
 
 def words_of(lines: Sequence[str]) -> str:

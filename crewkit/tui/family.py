@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from crewkit.errors import CrewkitError, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from textual.screen import Screen
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from crewkit.tui.screens.game_table import GameTableScreen
     from crewkit.tui.services import Services
 
-__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_tui", "help_of", "plain_log_words", "review_screen",
+__all__ = ["FamilyTUI", "GameSession", "MissionStart", "family_briefing", "family_tui", "help_of", "plain_log_words", "review_screen",
            "terminal_of"]
 
 #: the help of a family whose terminal face has none: the keys the shell gives every table
@@ -85,7 +85,12 @@ class FamilyTUI(Protocol):
     :class:`crewkit.games.protocol.GameInPlay` of a family with a review, :meth:`Family.review`), as the
     logbook's attempts open it (:func:`review_screen`). Optional: ``help_text(remote)``, the table's keys and the
     game's rules in short (Rich markup; ``remote``: a seat's keys at a hosted table), which the shell's help and a
-    joined seat's show (:func:`help_of`; a family without it gets words that say only the keys every table has)."""
+    joined seat's show (:func:`help_of`; a family without it gets words that say only the keys every table has).
+    A family whose games name a mission may also answer ``briefing_lines(rs, spec, kinds, *, shown_id,
+    mission_set, entry, fixed_readings)``, the mission's briefing in Rich markup (the briefing screen,
+    :func:`family_briefing`; without it: the mission's title and description), ``mission_words(table)``, the same
+    as plain lines for ``crewkit show mission --words`` (:func:`crewkit.tui.briefings.mission_words`), and any
+    family ``docs_sections()``, its part of ``docs/missions.md`` as Markdown lines."""
 
     def session(self, ruleset: str, options: PlayOptions, services: Services) -> GameSession:
         """A table of a game of its own (a family without missions) as ``crewkit play`` asked for it (raises
@@ -153,6 +158,20 @@ def plain_log_words(welcome: dict[str, Any]) -> Callable[[list[str], list[str], 
         return None
     words: Callable[[list[str], list[str], int], list[str]] | None = log_words(welcome)
     return words
+
+
+def family_briefing(ruleset: str, rs: Any, spec: Any, kinds: Sequence[str], **where: Any) -> list[str]:
+    """The briefing of a mission of ``ruleset`` (its loaded rule set ``rs`` and mission ``spec``) at a table of
+    ``kinds``, in Rich markup: its family's ``briefing_lines``, else the mission's title and description."""
+    from crewkit.tui.safe import shown
+
+    words = getattr(family_tui(ruleset), "briefing_lines", None)
+    if words is not None:
+        found: list[str] = words(rs, spec, kinds, **where)
+        return found
+    data = spec.data
+    return [f"[b]{shown(str(data.get('title') or where.get('shown_id') or ''))}[/]", "",
+            shown(" ".join(str(data.get("description") or "").split()))]
 
 
 def help_of(family: Any, remote: bool) -> str:

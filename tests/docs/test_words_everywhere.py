@@ -17,11 +17,12 @@ import yaml
 from crewkit.cli import main
 from crewkit.dsl.ast import Quant, walk
 from crewkit.dsl.parser import parse
+from crewkit.families.trick_taking.tui.briefings import card_words
+from crewkit.families.trick_taking.tui.mission_words import condition_words, scoring_words, setup_step_words
 from crewkit.spec import bundled
 from crewkit.spec.dslsites import sites_in
-from crewkit.tui.briefings import card_words, mission_words, missions_page, table_for
+from crewkit.tui.briefings import mission_words, missions_page, table_for
 from crewkit.tui.catalog import campaign_info
-from crewkit.tui.text import condition_words, scoring_words, setup_step_words
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -200,12 +201,23 @@ def test_show_words_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_briefing_screen_and_show_words_share_one_rendering() -> None:
-    """The screen's text is :func:`briefing_lines`; ``show --words`` is the same lines without markup."""
+    """The screen's text is the family's briefing (:func:`crewkit.tui.family.family_briefing`); ``show --words``
+    is the same lines without markup."""
     import inspect
 
+    from crewkit.games import family_for
+    from crewkit.tui.family import family_briefing
     from crewkit.tui.screens import briefing
+    from crewkit.tui.text import plain
 
-    assert "briefing_lines(" in inspect.getsource(briefing.BriefingScreen.briefing_markup)
+    assert "family_briefing(" in inspect.getsource(briefing.BriefingScreen.briefing_markup)
+    for mission in ("planet-nine/05", "planet-nine/13"):
+        table = table_for(mission)
+        rs, spec = family_for(table.ruleset).mission_specs(table.ruleset, table.ref, len(table.kinds), table.readings)
+        screen = family_briefing(table.ruleset, rs, spec, table.kinds, shown_id=table.shown_id, mission_set=False,
+                                 entry=table.entry, fixed_readings=table.fixed_readings)
+        assert [plain(line) for line in screen] == mission_words(table)
+        assert any("Task" in line for line in screen)  # the family's words, not the bare description
 
 
 def test_docs_missions_page_is_up_to_date() -> None:

@@ -48,7 +48,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("ruleset", "description"): "shown to people",
     ("ruleset", "family"): "picks the family that checks and runs it (crewkit.games.family_named); a trick-taking "
                            "rule set can only say trick-taking",
-    ("ruleset", "commander.called"): "the role's word shown to people (crewkit.tui.text.commander_word: captain)",
+    ("ruleset", "commander.called"): "the role's word shown to people (crewkit.families.trick_taking.tui.mission_words.commander_word: captain)",
     ("ruleset", "extends"): "resolved by the loader before anything is compiled (crewkit.spec.loader)",
     ("ruleset", "readings[].question"): "shown to people (docs/variants.md, the app's variants screen)",
     ("ruleset", "readings[].source"): "shown to people",
@@ -66,11 +66,11 @@ NOT_RULES: dict[tuple[str, str], str] = {
                                                     "checked by crewkit validate",
     ("mission", "readings[].options"): "the options' texts and patches (see above)",
     **{("mission", f"setup[].{step}.text"): "words for players: the briefing and `show mission --words` "
-       "(crewkit.tui.text.setup_step_words; tests/docs/test_words_everywhere.py)"
+       "(crewkit.families.trick_taking.tui.mission_words.setup_step_words; tests/docs/test_words_everywhere.py)"
        for step in ("ask", "choose_player", "choose_roles", "role_from_holder", "swap_tokens", "move_token",
                     "draw_from_neighbour")},
     **{("mission", f"scoring.{mode}.text"): "words for players: the mission card as the table shows it "
-       "(crewkit.tui.text.scoring_words)" for mode in ("penalty", "hidden", "challenge")},
+       "(crewkit.families.trick_taking.tui.mission_words.scoring_words)" for mode in ("penalty", "hidden", "challenge")},
     ("campaign", "name"): "a campaign is a list of missions for the front ends, not rules",
     ("campaign", "title"): "shown to people",
     ("campaign", "description"): "shown to people",

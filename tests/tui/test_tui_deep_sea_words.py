@@ -13,9 +13,9 @@ from crewkit.families.trick_taking.engine.blocks.distress import Distress
 from crewkit.families.trick_taking.engine.setup import compile_game, new_game
 from crewkit.families.trick_taking.tui.end import EndScreen
 from crewkit.families.trick_taking.tui.log import EventLog
+from crewkit.families.trick_taking.tui.mission_words import commander_word
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.services import Services
-from crewkit.tui.text import commander_word
 
 
 def test_the_rule_set_names_the_role() -> None:

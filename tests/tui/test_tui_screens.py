@@ -19,6 +19,7 @@ from tui_helpers import (
 
 from crewkit.engine.actions import Action
 from crewkit.families.trick_taking.tui.end import EndScreen
+from crewkit.families.trick_taking.tui.mission_words import mission_briefing_lines
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.families.trick_taking.tui.words import action_label, short_card
 from crewkit.tui.app import CrewApp
@@ -28,7 +29,7 @@ from crewkit.tui.screens.briefing import BriefingScreen
 from crewkit.tui.screens.campaign import CampaignScreen
 from crewkit.tui.screens.help import HelpScreen
 from crewkit.tui.services import Services
-from crewkit.tui.text import mission_briefing_lines, plain
+from crewkit.tui.text import plain
 
 
 def lines_of(text: str) -> list[str]:

@@ -12,10 +12,11 @@ from textual.widgets import Header, Static
 
 from crewkit.campaign.report import mission_status
 from crewkit.tui.catalog import in_mission_set
+from crewkit.tui.family import family_briefing
 from crewkit.tui.footer import FitFooter
 from crewkit.tui.safe import shown
 from crewkit.tui.services import campaign_progress, hinted_missions, progress_of, saved_missions
-from crewkit.tui.text import briefing_lines, plural
+from crewkit.tui.text import plural
 
 if TYPE_CHECKING:
     from crewkit.tui.app import CrewApp
@@ -62,8 +63,8 @@ class BriefingScreen(Screen[None]):
         data = rs.data
         mission_set = in_mission_set(ruleset, self.mission)
         entry = app.entry(self.mission)
-        lines = briefing_lines(rs, spec, kinds, shown_id=self.mission, mission_set=mission_set, entry=entry,
-                               fixed_readings=app.campaign.readings if entry is not None else {})
+        lines = family_briefing(ruleset, rs, spec, kinds, shown_id=self.mission, mission_set=mission_set,
+                                entry=entry, fixed_readings=app.campaign.readings if entry is not None else {})
         campaign = app.campaign_for(self.mission)
         if campaign:
             older: dict[str, int] = {}

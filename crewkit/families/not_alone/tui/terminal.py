@@ -39,6 +39,11 @@ class NotAloneTUI:
     def make_bot(self, name: str, seat: int, seed: str) -> Any:
         raise UsageError("a Not Alone table seats its own bots")
 
+    def docs_sections(self) -> list[str]:
+        from crewkit.families.not_alone.tui.docs_words import docs_sections
+
+        return docs_sections()
+
     def help_text(self, remote: bool) -> str:
         from crewkit.families.not_alone.tui.end import HELP
 

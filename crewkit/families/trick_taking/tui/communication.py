@@ -8,9 +8,10 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from crewkit.families.trick_taking.tui.mission_words import commander_word
 from crewkit.families.trick_taking.tui.words import STATEMENT_WORDS, card_text, short_card
 from crewkit.tui.sizes import SHORT_ROWS
-from crewkit.tui.text import commander_word, plural, seat_label
+from crewkit.tui.text import plural, seat_label
 
 
 def crew_text(obs: Any, kinds: Sequence[str], viewer: int | None, *, dealer: int | None = None,

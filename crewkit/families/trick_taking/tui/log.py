@@ -8,8 +8,9 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from crewkit.families.trick_taking.tui.mission_words import token_text
 from crewkit.families.trick_taking.tui.words import STATEMENT_WORDS, card_text
-from crewkit.tui.text import name_seats, seat_label, token_text
+from crewkit.tui.text import name_seats, seat_label
 
 
 def event_text(event: Any, kinds: Sequence[str], viewer: int | None,

@@ -39,6 +39,7 @@ from crewkit.families.trick_taking.tui.dialogs import (
 )
 from crewkit.families.trick_taking.tui.hand import HandView
 from crewkit.families.trick_taking.tui.log import EventLog
+from crewkit.families.trick_taking.tui.mission_words import commander_word
 from crewkit.families.trick_taking.tui.remote import RemoteSession
 from crewkit.families.trick_taking.tui.session import Finished, Session
 from crewkit.families.trick_taking.tui.tasks import TasksView, round_text, secret_tasks_text
@@ -61,7 +62,7 @@ from crewkit.tui.screens.dialogs import ChoiceScreen, HandoffScreen
 from crewkit.tui.screens.game_table import GameTableScreen
 from crewkit.tui.settings import SETTING_NAMES
 from crewkit.tui.sizes import SHORT_ROWS, too_small_words
-from crewkit.tui.text import commander_word, name_seats, seat_label
+from crewkit.tui.text import name_seats, seat_label
 from crewkit.tui.turn_bell import TurnBell
 
 if TYPE_CHECKING:
@@ -460,7 +461,7 @@ class TableScreen(GameTableScreen):
             task = next((t for t in self.game.observation(action.seat).tasks if t.card == card), None)
             out = Text.assemble("take ", card_text(card))
             if task is not None and task.token:
-                from crewkit.tui.text import token_text, token_words
+                from crewkit.families.trick_taking.tui.mission_words import token_text, token_words
 
                 out.append(f"   [{token_text(task.token)}] {token_words(task.token)}", style="cyan")
             return out

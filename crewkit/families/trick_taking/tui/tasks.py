@@ -11,8 +11,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.tui.mission_words import token_text
 from crewkit.families.trick_taking.tui.words import card_text, chip_str, round_mission_lines
-from crewkit.tui.text import seat_label, token_text
+from crewkit.tui.text import seat_label
 
 
 def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None, *,
@@ -37,7 +38,7 @@ def tasks_text(tasks: Sequence[Any], kinds: Sequence[str], viewer: int | None, *
         out.append(f"{names[role]}\n", style="bold yellow" if seat == viewer else "")
     if conditions:
         from crewkit.dsl.words import with_roles
-        from crewkit.tui.text import condition_words
+        from crewkit.families.trick_taking.tui.mission_words import condition_words
 
         words = with_roles(names, tuple(r for r in all_roles if r not in names))
         out.append("Conditions\n", style="bold")

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any
 from crewkit.errors import UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from crewkit.families.trick_taking.tui.review import ReviewScreen
     from crewkit.families.trick_taking.tui.session import Session
     from crewkit.families.trick_taking.tui.table import TableScreen
     from crewkit.games.protocol import GameInPlay
     from crewkit.net.client import TableClient
+    from crewkit.tui.briefings import Table
     from crewkit.tui.family import GameSession, MissionStart
     from crewkit.tui.options import PlayOptions
     from crewkit.tui.remote import HostSeat
@@ -45,6 +46,21 @@ class TrickTakingTUI:
         from crewkit.families.trick_taking.tui.remote import plain_log_words
 
         return plain_log_words(welcome)
+
+    def briefing_lines(self, rs: Any, spec: Any, kinds: Sequence[str], **where: Any) -> list[str]:
+        from crewkit.families.trick_taking.tui.mission_words import briefing_lines
+
+        return briefing_lines(rs, spec, kinds, **where)
+
+    def mission_words(self, table: Table) -> list[str]:
+        from crewkit.families.trick_taking.tui.briefings import mission_words
+
+        return mission_words(table)
+
+    def docs_sections(self) -> list[str]:
+        from crewkit.families.trick_taking.tui.briefings import docs_sections
+
+        return docs_sections()
 
     def help_text(self, remote: bool) -> str:
         from crewkit.families.trick_taking.tui.help_text import help_text

@@ -12,8 +12,9 @@ from rich.text import Text
 # The one wording of a communication (token positions top | bottom | only): the dialog, the crew panel,
 # the log and the status line all read it from here.
 from crewkit.families.trick_taking.engine.words import STATEMENT_WORDS
+from crewkit.families.trick_taking.tui.mission_words import scoring_words
 from crewkit.tui.safe import shown
-from crewkit.tui.text import generic_label, scoring_words, seat_label
+from crewkit.tui.text import generic_label, seat_label
 
 if TYPE_CHECKING:
     from crewkit.cards import Card
