@@ -418,22 +418,23 @@ class CrewApp(FrameApp):
             return
         getattr(table, f"action_{what}")()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield SystemCommand("Play", "Play the selected card of your hand", lambda: self._on_table("play_selected"))
-        yield SystemCommand("Communicate", "Show one card: highest, lowest or only of its colour",
-                            lambda: self._on_table("communicate"))
+    def _table_commands(self) -> Iterable[SystemCommand]:
+        """The table's commands of the game's family (its terminal face's optional ``palette_entries``): those
+        of the table in play, else of the campaign's rule set (they say they work at the table only)."""
+        from crewkit.errors import CrewkitError
+        from crewkit.tui.family import family_tui
+
         table = self.table()
-        if table is not None and table.session.game is not None and getattr(table.session, "signal_rules", None):
-            yield SystemCommand("Signal", "Show one card of your hand during a trick",
-                                lambda: self._on_table("signal"))
-        yield SystemCommand("Hint", "What the expert bot would play, and why", lambda: self._on_table("hint"))
-        yield SystemCommand("Card tracker", "Cards played per suit, trumps out, the voids shown",
-                            lambda: self._on_table("tracker"))
-        yield SystemCommand("Take back", "Take back your last card (practice games only)",
-                            lambda: self._on_table("take_back"))
-        yield SystemCommand("Distress signal", "Everyone passes one card to the same neighbour",
-                            lambda: self._on_table("distress"))
-        yield SystemCommand("Last trick", "Look at the last trick again", lambda: self._on_table("last_trick"))
+        ruleset = getattr(getattr(table, "session", None), "ruleset", None) or self.campaign.ruleset
+        try:
+            entries = getattr(family_tui(ruleset), "palette_entries", None)
+        except CrewkitError:  # a rule set that cannot be read, or a family with no table here: no table commands
+            return
+        for title, help_text, action in ([] if entries is None else entries(table)):
+            yield SystemCommand(title, help_text, lambda action=action: self._on_table(action))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from self._table_commands()
         yield SystemCommand("Settings", "Communication windows, bot speed, the your-turn bell", self.action_settings)
         yield SystemCommand("Logbook", "Attempts per mission of the campaign", self.action_logbook)
         yield SystemCommand("Help", "Rules summary and keys", self.action_help)

@@ -90,7 +90,9 @@ class FamilyTUI(Protocol):
     mission_set, entry, fixed_readings)``, the mission's briefing in Rich markup (the briefing screen,
     :func:`family_briefing`; without it: the mission's title and description), ``mission_words(table)``, the same
     as plain lines for ``crewkit show mission --words`` (:func:`crewkit.tui.briefings.mission_words`), and any
-    family ``docs_sections()``, its part of ``docs/missions.md`` as Markdown lines."""
+    family ``docs_sections()``, its part of ``docs/missions.md`` as Markdown lines, and ``palette_entries(table)``,
+    its table's commands in the shell's command palette as (title, what it does, the table's action: one of its
+    ``PALETTE_ACTIONS``), for the table in play or None (the campaign's screens: they say they work at the table)."""
 
     def session(self, ruleset: str, options: PlayOptions, services: Services) -> GameSession:
         """A table of a game of its own (a family without missions) as ``crewkit play`` asked for it (raises

@@ -134,6 +134,14 @@ async def main() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         print(type(app.screen).__name__, type(app.table()).__name__)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        print("Distress signal" in titles or "Communicate" in titles, "Help" in titles)  # no Crew command here
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#help-text").render())
+        print(type(app.screen).__name__, "The Crew in short" in shown, "Campaigns" in shown)
+        await pilot.press("escape")
+        await pilot.pause()
         for _ in range(60):  # the person plays a card whenever it is their turn; the bots play at once
             if type(app.screen).__name__ == "ToyEndScreen":
                 break
@@ -153,7 +161,7 @@ def test_play_opens_its_own_table_and_a_game_ends(site: Path, tmp_path: Path) ->
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.splitlines() == [
         "2 2", "[('toy', 'Highest card', 'installed'), ('toy-short', 'Highest card, short', 'installed')]",
-        "ToyTable ToyTable", "ToyEndScreen", "True 1"]
+        "ToyTable ToyTable", "False True", "HelpScreen False True", "ToyEndScreen", "True 1"]
     assert "no toy bot 'clever'; toy bots: high, low, random" in out.stderr and "Traceback" not in out.stderr
     assert "--mission is not used by Toy (--ruleset toy)" in out.stderr
 

@@ -62,6 +62,18 @@ class TrickTakingTUI:
 
         return docs_sections()
 
+    def palette_entries(self, table: Any) -> list[tuple[str, str, str]]:
+        """The table's commands in the shell's command palette: (title, what it does, the table's action)."""
+        signal = table is not None and table.session.game is not None and getattr(table.session, "signal_rules", None)
+        return [("Play", "Play the selected card of your hand", "play_selected"),
+                ("Communicate", "Show one card: highest, lowest or only of its colour", "communicate"),
+                *([("Signal", "Show one card of your hand during a trick", "signal")] if signal else []),
+                ("Hint", "What the expert bot would play, and why", "hint"),
+                ("Card tracker", "Cards played per suit, trumps out, the voids shown", "tracker"),
+                ("Take back", "Take back your last card (practice games only)", "take_back"),
+                ("Distress signal", "Everyone passes one card to the same neighbour", "distress"),
+                ("Last trick", "Look at the last trick again", "last_trick")]
+
     def help_text(self, remote: bool) -> str:
         from crewkit.families.trick_taking.tui.help_text import help_text
 
