@@ -201,6 +201,9 @@ async def test_a_joined_seat_plays_to_the_end_at_80x24(tmp_path: Path, ruleset: 
             assert table.game.is_over()
             assert session.g.outcome().result == table.game.outcome().result
             assert any(s.startswith("Your turn") for s in statuses)
+            # the end screen is pushed before it is painted (a loaded machine shows the lag)
+            await settle_until(pilot, lambda: "Waiting for the host's next game" in screen_text(app),
+                               "the end screen painted")
             end_text = screen_text(app)
             assert "seat " not in end_text  # the end screen's reason names the players
             assert "n: next mission" not in end_text and "Waiting for the host's next game" in end_text

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from test_tui_join import SIZE, ann_and_bob, settle
+from test_tui_join import SIZE, ann_and_bob, settle, settle_until
 
 from crewkit.families.trick_taking.tui.table import TableScreen
 from crewkit.tui.settings import Settings
@@ -32,7 +32,10 @@ async def test_the_setting_passes_the_window_by_itself(tmp_path: Path) -> None:
                     break
             assert _passes(table) == [0]  # Ann's seat passed by itself; Bob's answer is still awaited
             assert table.window_pending() == [1]
-            assert screen.status_text == "waiting for Bob to communicate or pass"
+            waiting = "waiting for Bob to communicate or pass"
+            # the host's next state reaches her screen after the journal has her pass
+            await settle_until(pilot, lambda: screen.status_text == waiting, "her screen waiting for Bob")
+            assert screen.status_text == waiting
 
 
 async def test_without_the_setting_the_window_waits_for_the_person(tmp_path: Path) -> None:

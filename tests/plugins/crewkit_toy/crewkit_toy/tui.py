@@ -104,7 +104,7 @@ class HostedToyGame:
         return bool(self.state.get("over"))
 
     def legal_actions(self, seat: int) -> list[Action]:
-        from crewkit_toy.family import PlayNumber
+        from .family import PlayNumber
 
         if seat != self.seat.seat or self.seat.sending:
             return []
