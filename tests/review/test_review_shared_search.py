@@ -1,0 +1,67 @@
+"""The review's solver calls share their searches (issue 44, item 4: "reusing the solver's caches"): a search
+built for one position of the attempt, with its table of lost positions, compiled conditions and C context,
+serves the later positions (:class:`crewkit.families.trick_taking.solve.solver.SearchCache`). Sharing never
+changes a verdict: reviews with and without it agree position for position on many small deals, with and
+without mission conditions."""
+
+from __future__ import annotations
+
+import pytest
+
+from crewkit.families.trick_taking.review import LOST, positions_of, review
+from crewkit.families.trick_taking.solve.solver import WINNABLE, SearchCache, solve
+from tests.review.test_review_brute_force import random_attempt, small_game
+
+# plain tasks, then missions with conditions (read by a winner automaton, compiled into search tasks or
+# evaluated as programs: 5, 17, 26, 29, 33, 34, 41, 48, 50)
+MISSIONS = ("planet-nine/06", "planet-nine/10", "planet-nine/05", "planet-nine/17", "planet-nine/26",
+            "planet-nine/29", "planet-nine/33", "planet-nine/34", "planet-nine/41", "planet-nine/48",
+            "planet-nine/50")
+
+
+@pytest.mark.parametrize("mission", MISSIONS)
+def test_sharing_keeps_every_verdict_and_the_turning_point(mission: str) -> None:
+    reused = 0
+    lost = 0
+    for seed in range(8):
+        game = small_game(mission, seed, cards=6)
+        actions = random_attempt(game, seed)
+        alone = review(game, actions, timeout=None, total=None, blame=False, closest=False, share=False)
+        shared = review(game, actions, timeout=None, total=None, blame=False, closest=False)
+        assert shared.status == alone.status, (seed, shared.reason, alone.reason)
+        assert shared.positions == alone.positions, seed
+        tp, tq = shared.turning_point, alone.turning_point
+        assert (tp and tp["action_index"]) == (tq and tq["action_index"]), seed
+        assert alone.reused == 0
+        reused += shared.reused
+        lost += shared.status == LOST
+    assert lost, "no lost attempt: nothing bisected"
+    assert reused > 0, "no solver call shared a search"
+
+
+def test_a_later_position_reuses_the_table() -> None:
+    """After the first position of the tricks (winnable, 615,737 plays), a later one takes fewer plays with the
+    first search's table than alone (44,960)."""
+    game = small_game("planet-nine/10", 0, cards=9, players=4)
+    games = positions_of(game, random_attempt(game, 0))
+    assert games[4].phase == "tricks" and not games[3].phase == "tricks"
+    cache = SearchCache()
+    assert solve(games[4].clone(), cache=cache).status == WINNABLE
+    again = solve(games[6].clone(), cache=cache)
+    fresh = solve(games[6].clone())
+    assert again.status == fresh.status == WINNABLE
+    assert cache.hits == 1 and cache.built == 1
+    assert again.nodes < fresh.nodes
+
+
+def test_a_search_with_conditions_is_not_used_for_an_earlier_position() -> None:
+    """With mission conditions a search serves only positions after the one it was built at (what it compiled
+    and keyed is about those); without conditions, any position of the deal."""
+    for mission, reused in (("planet-nine/34", False), ("planet-nine/06", True)):
+        game = small_game(mission, 3, cards=5)
+        games = [g for g in positions_of(game, random_attempt(game, 3)) if g.phase == "tricks" and not g.is_over()]
+        cache = SearchCache()
+        solve(games[-1].clone(), cache=cache)
+        solve(games[0].clone(), cache=cache)
+        assert (cache.hits == 1) is reused, mission
+        assert cache.built == (1 if reused else 2), mission
