@@ -132,8 +132,8 @@ class SearchCache:
     review sets the latest position it knows winnable, which comes before every position it asks about next),
     so that the following calls can share it. ``hits`` counts the calls served by a search built before."""
 
-    def __init__(self, keep: int = 4) -> None:
-        self.keep = keep
+    def __init__(self, keep: int = 2) -> None:
+        self.keep = keep  # searches kept (each holds its table, up to MAX_TABLE positions); a review needs one
         self.base: Game | None = None
         self.hits = 0
         self.built = 0
