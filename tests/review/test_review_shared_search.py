@@ -65,3 +65,21 @@ def test_a_search_with_conditions_is_not_used_for_an_earlier_position() -> None:
         solve(games[0].clone(), cache=cache)
         assert (cache.hits == 1) is reused, mission
         assert cache.built == (1 if reused else 2), mission
+
+
+@pytest.mark.parametrize("mission", ["planet-nine/10", "planet-nine/17", "planet-nine/41"])
+def test_a_won_games_closest_call_is_the_same_with_shared_searches(mission: str) -> None:
+    """The closest call's solver calls (every other play of a position, backwards from the end) share a search
+    built at the position: the same closest call as without."""
+    found = 0
+    for seed in range(6):
+        game = small_game(mission, seed, cards=6)
+        res = solve(game.clone())
+        if res.status != WINNABLE:
+            continue
+        alone = review(game, res.line, timeout=None, blame=False, share=False)
+        shared = review(game, res.line, timeout=None, blame=False)
+        assert alone.status == shared.status == "won"
+        assert shared.closest_call == alone.closest_call, seed
+        found += alone.closest_call is not None
+    assert found, "no closest call in these games"

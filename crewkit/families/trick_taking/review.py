@@ -216,7 +216,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     final = probe(last)
     if end.is_over() and end.outcome().result == SUCCESS:
         rv = Review(WON, f"the mission was won: {end.outcome().reason}")
-        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes, stop) if closest else None
+        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes, stop, share) if closest else None
         return done(rv)
     if final is not False:
         why = "the game is not over and the crew can still win it" if final else \
@@ -485,10 +485,12 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
 
 
 def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], timeout: float | None,
-                  max_nodes: int | None, stop: Stop | None = None) -> dict[str, Any] | None:
+                  max_nodes: int | None, stop: Stop | None = None, share: bool = True) -> dict[str, Any] | None:
     """A won game's closest call: the last position where only the play made kept the mission winnable
-    (every other legal play decided lost). Looked for backwards from the end within CLOSEST_CALLS solver calls."""
+    (every other legal play decided lost). Looked for backwards from the end within CLOSEST_CALLS solver calls.
+    ``share``: the other plays of one position share a search built at it (SearchCache)."""
     calls = 0
+    cache = SearchCache() if share else None
     for i in range(len(actions) - 1, -1, -1):
         action = actions[i]
         g = games[i]
@@ -498,6 +500,8 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
         if not others:
             continue
         alone = True
+        if cache is not None:
+            cache.base = g  # before every play tried here
         for a in others:
             if calls >= CLOSEST_CALLS:
                 return None
@@ -506,7 +510,7 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
             child = g.clone()
             child.apply(a)
             calls += 1
-            res = solve(child, timeout=timeout, max_nodes=max_nodes)
+            res = solve(child, timeout=timeout, max_nodes=max_nodes, cache=cache)
             if res.status != UNWINNABLE:
                 alone = False
                 break
