@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from crewkit.families.trick_taking.review import LOST, positions_of, review
+from crewkit.families.trick_taking.solve import native
 from crewkit.families.trick_taking.solve.solver import WINNABLE, SearchCache, solve
 from tests.review.test_review_brute_force import random_attempt, small_game
 
@@ -39,17 +40,23 @@ def test_sharing_keeps_every_verdict_and_the_turning_point(mission: str) -> None
     assert reused > 0, "no solver call shared a search"
 
 
-def test_a_later_position_reuses_the_table() -> None:
-    """After the first position of the tricks (winnable, after some 600,000 plays), a later one takes fewer plays
-    with the first search's table than alone."""
-    game = small_game("planet-nine/10", 0, cards=9, players=4)
-    games = positions_of(game, random_attempt(game, 0))
-    assert games[4].phase == "tricks" and not games[3].phase == "tricks"
+@pytest.mark.parametrize("search", ["core-c", "core"])
+def test_a_later_position_reuses_the_table(search: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the first position of the tricks, a later one takes fewer plays with the first search's table
+    than alone: in the C search (its context, with its table, kept in the search) and in Python."""
+    if search == "core":
+        monkeypatch.setattr(native, "load", lambda: None)
+    elif native.load() is None:
+        pytest.skip(f"no C search here ({native.status()})")
+    game = small_game("planet-nine/06", 2, cards=7)
+    games = positions_of(game, random_attempt(game, 2))
+    assert games[3].phase == "tricks" and games[2].phase != "tricks"
     cache = SearchCache()
-    assert solve(games[4].clone(), cache=cache).status == WINNABLE
+    first = solve(games[3].clone(), cache=cache)
+    assert first.status == WINNABLE and first.engine == search
     again = solve(games[6].clone(), cache=cache)
     fresh = solve(games[6].clone())
-    assert again.status == fresh.status == WINNABLE
+    assert again.status == fresh.status == WINNABLE and again.engine == fresh.engine == search
     assert cache.hits == 1 and cache.built == 1
     assert again.nodes < fresh.nodes
 
