@@ -90,3 +90,18 @@ def test_a_won_games_closest_call_is_the_same_with_shared_searches(mission: str)
         assert shared.closest_call == alone.closest_call, seed
         found += alone.closest_call is not None
     assert found, "no closest call in these games"
+
+
+@pytest.mark.parametrize("mission", ["planet-nine/06", "planet-nine/17", "planet-nine/29", "planet-nine/41",
+                                     "planet-nine/50"])
+def test_every_position_in_any_order_agrees_with_a_search_of_its_own(mission: str) -> None:
+    """Every position of each attempt solved with one cache, from the last to the first and back (each search
+    reused wherever the cache allows), gets the verdict a search of its own gives."""
+    for seed in range(4):
+        game = small_game(mission, seed, cards=6)
+        games = positions_of(game, random_attempt(game, seed))
+        alone = [solve(g.clone()).status for g in games]
+        cache = SearchCache()
+        order = list(range(len(games)))
+        for i in order[::-1] + order:
+            assert solve(games[i].clone(), cache=cache).status == alone[i], (seed, i)
