@@ -18,10 +18,15 @@ is removed and compiled anew. A compilation writes into a temporary folder besid
 result into place, so a half-written library is never loaded. Every library found must answer its ABI
 function with the number its Python side expects; a cached library that does not is compiled again once.
 If none works the caller runs its Python code (same answers, slower); ``CREWKIT_NATIVE=0`` switches C off.
+
+A caller that must answer at once (the review's first answer) loads within :func:`without_waiting`: a library
+that must be compiled first is compiled in a background thread, and the caller runs its Python code meanwhile.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import ctypes
 import hashlib
 import os
@@ -31,12 +36,29 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from crewkit.usercache import discard, private_cache_dir, safe_cached_file
 
 OFF_VALUES = ("0", "no", "off", "false")
+
+
+# False within without_waiting (per thread: a new thread starts with the default)
+_WAIT = contextvars.ContextVar("crewkit_native_wait", default=True)
+
+
+@contextlib.contextmanager
+def without_waiting() -> Iterator[None]:
+    """Within it, :meth:`NativeLibrary.load` never waits for a compilation: a library built with the package or
+    cached is loaded as usual (milliseconds), one that must be compiled first is compiled in a background thread
+    and ``load`` answers None meanwhile (the caller runs its Python code; a later ``load`` gets the library)."""
+    token = _WAIT.set(False)
+    try:
+        yield
+    finally:
+        _WAIT.reset(token)
 
 
 def native_enabled() -> bool:
@@ -107,6 +129,9 @@ class NativeLibrary:
         self._lib: ctypes.CDLL | None = None
         self._status = "not loaded yet"
         self._tried = False
+        self._lock = threading.Lock()  # held while the library is looked for, loaded or compiled
+        self._builder: threading.Thread | None = None  # the background compilation (without_waiting)
+        self._builder_lock = threading.Lock()
 
     def source(self) -> bytes:
         """The source with its local headers (``#include "file"``, relative to the including file) written in
@@ -144,31 +169,75 @@ class NativeLibrary:
         self._declare(lib)
         return lib
 
+    @property
+    def ready(self) -> bool:
+        """Whether the library was looked for (loaded, or known to be missing): :meth:`load` answers at once."""
+        return self._tried
+
     def load(self) -> ctypes.CDLL | None:
-        """The library, or None (then :meth:`status` says why). Tried once."""
+        """The library, or None (then :meth:`status` says why). Tried once; within :func:`without_waiting`,
+        None at once while it must be compiled (in a background thread, see :meth:`build_in_background`)."""
         if self._tried:
             return self._lib
-        self._tried = True
-        if not native_enabled():
-            self._status = "off (CREWKIT_NATIVE=0)"
-            return None
-        problems: list[str] = []
-        for built in sorted(self.folder.glob(f"{self.stem}_lib*{shlib_suffix()}")):
-            try:
-                self._lib = self.open(built)
-                self._status = f"C (built with the package: {built.name})"
+        if not _WAIT.get():
+            return self._load_at_once()
+        with self._lock:
+            if not self._tried:
+                found = self._find(build=True)
+                assert found is not None
+                self._lib, self._status = found
+                self._tried = True
+        return self._lib
+
+    def _load_at_once(self) -> ctypes.CDLL | None:
+        if not self._lock.acquire(blocking=False):
+            return None  # another thread is compiling it
+        try:
+            if self._tried:
                 return self._lib
+            found = self._find(build=False)
+            if found is not None:
+                self._lib, self._status = found
+                self._tried = True
+                return self._lib
+        finally:
+            self._lock.release()
+        self.build_in_background()
+        return None
+
+    def build_in_background(self) -> threading.Thread | None:
+        """Load the library in a daemon thread (compiling it if need be), once: the thread (join it to wait),
+        None when the library was already looked for."""
+        with self._builder_lock:
+            if self._tried:
+                return None
+            if self._builder is None:
+                self._status = "Python for now (the C library is being compiled in the background)"
+                self._builder = threading.Thread(target=self.load, name=f"crewkit {self.stem} build", daemon=True)
+                self._builder.start()
+            return self._builder
+
+    def _find(self, build: bool) -> tuple[ctypes.CDLL | None, str] | None:
+        """(the library or None, the status); None when ``build`` is False and it must be compiled first."""
+        if not native_enabled():
+            return None, "off (CREWKIT_NATIVE=0)"
+        problems: list[str] = []
+        for built in self._packaged():
+            try:
+                return self.open(built), f"C (built with the package: {built.name})"
             except OSError as exc:
                 problems.append(str(exc))
         try:
-            self._lib, self._status = self._from_cache()
-            return self._lib
+            return self._from_cache(build)
         except (OSError, subprocess.SubprocessError) as exc:
             problems.append(str(exc))
-        self._status = "Python (no C library: " + "; ".join(problems) + ")"
-        return None
+        return None, "Python (no C library: " + "; ".join(problems) + ")"
 
-    def _from_cache(self) -> tuple[ctypes.CDLL, str]:
+    def _packaged(self) -> list[Path]:
+        """Libraries built into the installed package (the wheel's build hook)."""
+        return sorted(self.folder.glob(f"{self.stem}_lib*{shlib_suffix()}"))
+
+    def _from_cache(self, build: bool = True) -> tuple[ctypes.CDLL, str] | None:
         source = self.source()
         folder = private_cache_dir()
         # a library there would be loaded as code: only from a folder that is the user's own
@@ -178,6 +247,8 @@ class NativeLibrary:
         how = "cached"
         # absent, a link, someone else's or writable by others: build our own
         if not safe_cached_file(target):
+            if not build:
+                return None
             discard(target)
             self.compile(target)
             how = "compiled now"
@@ -186,6 +257,8 @@ class NativeLibrary:
         except OSError:
             if how != "cached":
                 raise
+            if not build:
+                return None
             self.compile(target)  # a damaged or outdated cached library: build it again once
             how = "compiled again"
             # a library that loaded but failed the ABI check stays loaded, and the dynamic loader hands back its

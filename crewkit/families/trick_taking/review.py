@@ -25,7 +25,7 @@ from crewkit.errors import CrewkitError
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
 from crewkit.families.trick_taking.solve.line import action_words, line_rows, seat_names
-from crewkit.families.trick_taking.solve.solver import UNWINNABLE, WINNABLE, solve
+from crewkit.families.trick_taking.solve.solver import UNWINNABLE, WINNABLE, SearchCache, solve
 from crewkit.games.protocol import GameInPlay, NoReview
 
 LOST = "lost"
@@ -71,6 +71,9 @@ class Review:
     line_game: Game | None = None
     line_actions: list[Action] = field(default_factory=list)
     names: list[str] = field(default_factory=list)  # how the words name each seat
+    # solver calls per search that decided them (SolveResult.engine: core-c, core, engine); not in the JSON
+    searches: dict[str, int] = field(default_factory=dict)
+    reused: int = 0  # solver calls (or their starts) served by a search built for an earlier one (SearchCache)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
@@ -131,8 +134,11 @@ class _Prober:
     """Solves positions once each, within a budget per position."""
 
     def __init__(self, games: list[Game], timeout: float | None, max_nodes: int | None,
-                 stop: Stop | None = None) -> None:
+                 stop: Stop | None = None, share: bool = True) -> None:
         self.games = games
+        # the positions are one deal: a search built for one serves the later ones (its table, its compiled
+        # conditions, its C context); see SearchCache for when that is sound
+        self.cache = SearchCache() if share else None
         self.stop = stop
         self.timeout = timeout
         self.max_nodes = max_nodes
@@ -140,12 +146,19 @@ class _Prober:
         self.results: dict[int, Any] = {}
         self.calls = 0
 
+    def winnable_at(self, i: int) -> None:
+        """Every position asked about from now on comes after ``i`` (the latest known winnable): new searches
+        are built at the first position of the tricks from there, so that the later calls can share them."""
+        if self.cache is not None:
+            k = next((k for k in range(i, len(self.games)) if self.games[k].phase == TRICKS), None)
+            self.cache.base = None if k is None else self.games[k]
+
     def __call__(self, i: int) -> bool | None:
         if i not in self.known:
             if self.stop is not None and self.stop():
                 raise ReviewStopped
             self.calls += 1
-            res = solve(self.games[i].clone(), timeout=self.timeout, max_nodes=self.max_nodes)
+            res = solve(self.games[i].clone(), timeout=self.timeout, max_nodes=self.max_nodes, cache=self.cache)
             self.results[i] = res
             self.known[i] = True if res.status == WINNABLE else False if res.status == UNWINNABLE else None
         return self.known[i]
@@ -164,13 +177,15 @@ def positions_of(initial: Game, actions: Sequence[Action]) -> list[Game]:
 def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
            timeout: float | None = 10.0, max_nodes: int | None = None, blame: bool = True,
            blame_worlds: int = BLAME_WORLDS, blame_nodes: int = BLAME_NODES, seed: str = "",
-           total: float | None = 120.0, closest: bool = True, stop: Stop | None = None) -> Review:
+           total: float | None = 120.0, closest: bool = True, stop: Stop | None = None,
+           share: bool = True) -> Review:
     """Review the attempt that starts at ``initial`` and plays ``actions``.
 
     ``timeout`` (seconds) and ``max_nodes`` bound the solver per position (undecided beyond them).
     ``blame`` adds the fair-blame figures at the turning point (``blame_worlds`` worlds, ``blame_nodes`` per
     solver call), seeded from ``seed`` so the same record gets the same figures. ``closest``: look for a
     won game's closest call. ``stop``: asked before each solver call; true raises :class:`ReviewStopped`.
+    ``share``: the solver calls share their searches (:class:`SearchCache`; False: each builds its own).
     """
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
@@ -182,7 +197,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     t0 = time.perf_counter()
     games = positions_of(initial, actions)
     who = seat_names(initial, names)
-    probe = _Prober(games, timeout, max_nodes, stop)
+    probe = _Prober(games, timeout, max_nodes, stop, share)
     last = len(actions)
     end = games[last]
 
@@ -192,12 +207,16 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         rv.seconds = time.perf_counter() - t0
         rv.solver_calls = probe.calls
         rv.names = who
+        rv.reused = 0 if probe.cache is None else probe.cache.hits
+        for res in probe.results.values():
+            if res.nodes or res.starts:
+                rv.searches[res.engine] = rv.searches.get(res.engine, 0) + 1
         return rv
 
     final = probe(last)
     if end.is_over() and end.outcome().result == SUCCESS:
         rv = Review(WON, f"the mission was won: {end.outcome().reason}")
-        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes, stop) if closest else None
+        rv.closest_call = _closest_call(games, actions, who, timeout, max_nodes, stop, share) if closest else None
         return done(rv)
     if final is not False:
         why = "the game is not over and the crew can still win it" if final else \
@@ -210,6 +229,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         why = res.why or res.note or "no sequence of plays succeeds"
         return done(Review(NEVER, f"the deal could not be won from the first card: {why}"))
     lo: int | None = 0 if first else None  # the latest position known winnable
+    probe.winnable_at(0)
     hi = last  # the earliest position known lost
     deadline = None if total is None else t0 + total
     while lo is None or hi > lo + 1:
@@ -224,6 +244,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         w = probe(i)
         if w is True:
             lo = i
+            probe.winnable_at(i)
         elif w is False:
             hi = i
     if lo is not None and hi == lo + 1:
@@ -305,9 +326,16 @@ def review_finished(final: Game, *, names: Sequence[str] | None = None, **kw: An
 
 
 def quick_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str) -> Review:
-    """The table's first answer: the bisection on a small budget, shown as provisional."""
-    return review(start, actions, names=names, seed=seed, max_nodes=QUICK_NODES, timeout=QUICK_TOTAL,
-                  total=QUICK_TOTAL, blame=False, closest=False)
+    """The table's first answer: the bisection on a small budget, shown as provisional. It never waits for the
+    C search to be compiled (a fresh install): the compilation starts in the background and, until it is
+    ready, the positions are searched in Python (the final answer waits for it)."""
+    from crewkit.families.trick_taking.solve import native
+    from crewkit.nativelib import without_waiting
+
+    native.prepare()
+    with without_waiting():
+        return review(start, actions, names=names, seed=seed, max_nodes=QUICK_NODES, timeout=QUICK_TOTAL,
+                      total=QUICK_TOTAL, blame=False, closest=False)
 
 
 def final_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str,
@@ -457,10 +485,12 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
 
 
 def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], timeout: float | None,
-                  max_nodes: int | None, stop: Stop | None = None) -> dict[str, Any] | None:
+                  max_nodes: int | None, stop: Stop | None = None, share: bool = True) -> dict[str, Any] | None:
     """A won game's closest call: the last position where only the play made kept the mission winnable
-    (every other legal play decided lost). Looked for backwards from the end within CLOSEST_CALLS solver calls."""
+    (every other legal play decided lost). Looked for backwards from the end within CLOSEST_CALLS solver calls.
+    ``share``: the other plays of one position share a search built at it (SearchCache)."""
     calls = 0
+    cache = SearchCache() if share else None
     for i in range(len(actions) - 1, -1, -1):
         action = actions[i]
         g = games[i]
@@ -470,6 +500,8 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
         if not others:
             continue
         alone = True
+        if cache is not None:
+            cache.base = g  # before every play tried here
         for a in others:
             if calls >= CLOSEST_CALLS:
                 return None
@@ -478,7 +510,7 @@ def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], 
             child = g.clone()
             child.apply(a)
             calls += 1
-            res = solve(child, timeout=timeout, max_nodes=max_nodes)
+            res = solve(child, timeout=timeout, max_nodes=max_nodes, cache=cache)
             if res.status != UNWINNABLE:
                 alone = False
                 break

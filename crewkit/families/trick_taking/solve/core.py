@@ -498,14 +498,21 @@ class TrickSearch:
         """:meth:`run` from another position of the same deal and tasks, keeping the table of lost positions."""
         if not self.shares_positions:
             raise ValueError("positions of a mission with conditions or draws cannot share a table")
+        self.move_to(game)
+        return self.run(max_nodes, deadline)
+
+    def move_to(self, game: Game) -> None:
+        """Search ``game`` from now on, keeping the table of lost positions, the compiled conditions and the C
+        search's context. The caller answers for it being sound: a position this search could reach from the
+        one it was built at, or any position of the same rules and tasks when :attr:`shares_positions`
+        (``solver.SearchCache`` decides so)."""
         if game.rules is not self.game.rules or [(t.card, t.owner, t.token) for t in game.tasks] != [
             (t.card, t.owner, t.token) for t in self.game.tasks
         ]:
             raise ValueError("run_from needs a position of the same rules and tasks")
-        if game.phase != "tricks" or game.is_over():
+        if game.phase != "tricks" or game.is_over() or self.draft:
             raise ValueError(f"the trick search needs a game in its tricks phase, not {str(game.phase)!r}")
         self.game = game
-        return self.run(max_nodes, deadline)
 
     def run(self, max_nodes: int | None = None, deadline: float | None = None) -> bool:
         self.max_nodes = None if max_nodes is None else self.nodes + max_nodes

@@ -15,6 +15,9 @@ library built into the installed package by the wheel's build hook, ``hatch_buil
 into the user's private cache folder, ``$CREWKIT_CACHE`` or the platform's user cache, named by the source's
 hash; compiling ``_native.c`` now with the system C compiler, ``$CC`` else ``cc``, about half a second, once).
 
+The review's first answer never waits for the compilation (:func:`prepare`, ``nativelib.without_waiting``):
+its positions are searched in Python until the library is ready.
+
 If none works (no compiler, say), the search stays in Python: slower, same answers. ``CREWKIT_NATIVE=0``
 switches the C search off; :func:`status` says which is in use and why (``crewkit solve --format json``
 reports it as ``search``).
@@ -29,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from crewkit.nativelib import NativeLibrary
+from crewkit.nativelib import NativeLibrary, without_waiting
 
 if TYPE_CHECKING:
     from crewkit.families.trick_taking.bots.condcode import Program
@@ -68,6 +71,13 @@ def library_name(source: bytes) -> str:
 def load() -> ctypes.CDLL | None:
     """The C library, or None (then :func:`status` says why). Tried once per process."""
     return LIBRARY.load()
+
+
+def prepare() -> None:
+    """Load the C library now when it is built or cached; else start compiling it in a background thread
+    (never waits: see :func:`crewkit.nativelib.without_waiting`)."""
+    with without_waiting():
+        LIBRARY.load()
 
 
 def status() -> str:

@@ -31,7 +31,7 @@ model a rule (the dummy seat) or its line fails to replay, the engine-driven sea
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,6 +108,7 @@ class _Start:
     hand: tuple[int, int] | None = None  # free draft with a gold-frame hand-over: (from seat, to seat)
     quotas: tuple[int, ...] | None = None  # commander's distribution: the tasks each seat ends up with
     fallback: str = ""  # why the engine-driven search took this start
+    shared: bool = False  # the search came from a SearchCache: moved to this start's position before each run
     why: str = ""  # lost before a card is tried: why (TrickSearch.root_loss)
 
     @property
@@ -115,6 +116,77 @@ class _Start:
         """Every action from the base game to this start (the take-task actions are built only when needed)."""
         take = _take_actions(*self.draft) if self.draft is not None else ()
         return self.setup + take + self.after
+
+
+class SearchCache:
+    """Trick searches kept between :func:`solve` calls on positions of one deal (a review's bisection): a search's
+    table of lost positions, its compiled conditions and its C context (the C table lives in it) serve the
+    next position it may search.
+
+    Which positions a search may take without changing a verdict: those its own search could reach from the
+    position it was built at (a later position of the same game: every table entry, compiled condition and
+    winner-automaton state it holds is about such positions, keyed as from that position); without mission
+    conditions (relative keys: a position's whole future, whatever the deal), any position of the same rules and
+    tasks (the starts of one solve after a distress pass among them).
+    ``base``: where a new search is built when it is an earlier position of the game than the one asked (the
+    review sets the latest position it knows winnable, which comes before every position it asks about next),
+    so that the following calls can share it. ``hits`` counts the calls served by a search built before."""
+
+    def __init__(self, keep: int = 2) -> None:
+        self.keep = keep  # searches kept (each holds its table, up to MAX_TABLE positions); a review needs one
+        self.base: Game | None = None
+        self.hits = 0
+        self.built = 0
+        self._entries: list[tuple[tuple[Any, ...], Any, tuple[Action, ...], TrickSearch]] = []
+
+    def search(self, game: Game, options: tuple[Any, ...], make: Callable[[Game], TrickSearch]) -> TrickSearch:
+        """A search of ``game`` (``make(position)`` builds one; ``options`` are its other arguments)."""
+        if game.rules.draws or game.phase != TRICKS:
+            return make(game)  # neighbour draws: the search's draw state is its position's
+        same = _same_deal(game)
+        for entry in self._entries:
+            key, deal, actions, search = entry
+            if key == options and (deal == same or not game.conditions) and self._covers(search, actions, game):
+                search.move_to(game)
+                self.hits += 1
+                self._entries.remove(entry)
+                self._entries.insert(0, entry)
+                return search
+        root = game
+        base = self.base
+        if (base is not None and base.phase == TRICKS and not base.is_over() and len(base.actions) < len(game.actions)
+                and _same_deal(base) == same and tuple(game.actions[:len(base.actions)]) == tuple(base.actions)):
+            root = base.clone()
+        search = make(root)
+        self.built += 1
+        self._entries.insert(0, (options, same, tuple(root.actions), search))
+        del self._entries[self.keep:]
+        if root is not game:
+            search.move_to(game)
+        return search
+
+    @staticmethod
+    def _covers(search: TrickSearch, actions: tuple[Action, ...], game: Game) -> bool:
+        built = search.game
+        if game.phase != TRICKS or game.is_over() or game.rules is not built.rules or game.conditions != (
+                built.conditions) or [(t.card, t.owner, t.token) for t in game.tasks] != [
+                (t.card, t.owner, t.token) for t in built.tasks] or game.roles != built.roles:
+            return False
+        if not game.conditions and not search.draws:
+            return True  # relative keys: nothing read of the past
+        return len(actions) <= len(game.actions) and tuple(game.actions[:len(actions)]) == actions
+
+
+def _same_deal(game: Game) -> tuple[Any, ...]:
+    """The cards each seat was dealt (held now or played), the commander, dealer and mode: what tells two deals
+    apart in :class:`SearchCache` (positions of one deal agree on them)."""
+    dealt = list(game.hands)
+    for t in game.tricks:
+        for seat, c in t.plays:
+            dealt[seat] |= c.bit
+    for seat, c in game.plays:
+        dealt[seat] |= c.bit
+    return tuple(dealt), game.commander, game.dealer, game.mode
 
 
 def replays_to_success(game: Game, line: list[Action]) -> bool:
@@ -139,6 +211,7 @@ def solve(
     free_draft: bool = True,
     compile_conditions: bool = True,
     native_weight: int = 1,
+    cache: SearchCache | None = None,
 ) -> SolveResult:
     """Decide whether the crew can still succeed from ``game`` (all hands known); return a winning line.
 
@@ -150,6 +223,7 @@ def solve(
     mission condition through the DSL (no compiled checks, no card-blind shortcuts; tests compare the two).
     ``native_weight`` k: a play tried by the C search counts 1/k against ``max_nodes`` (it costs about that much
     less time than one of the Python search), so a budget meant as time buys the C search k times the plays.
+    ``cache``: searches kept from earlier calls on positions of the same deal (see :class:`SearchCache`).
     """
     t0 = time.perf_counter()
     deadline = None if timeout is None else t0 + timeout
@@ -159,7 +233,7 @@ def solve(
     try:
         with interruptible(deadline):
             return _solve(game, t0, deadline, max_nodes, gold_frame, history, merge, free_draft, compile_conditions,
-                          max(1, native_weight))
+                          max(1, native_weight), cache)
     except DslInterrupted:
         return SolveResult(UNKNOWN, [], 0, time.perf_counter() - t0, 0,
                            "stopped at the time limit while a condition was evaluated")
@@ -167,7 +241,7 @@ def solve(
 
 def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None, gold_frame: bool, history: str,
            merge: bool | None, free_draft: bool, compile_conditions: bool = True,
-           native_weight: int = 1) -> SolveResult:
+           native_weight: int = 1, cache: SearchCache | None = None) -> SolveResult:
     from crewkit.dsl import DslInterrupted
 
     if game.is_over():
@@ -214,7 +288,7 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
                 before = st.nodes
                 try:
                     ok, line = _run_start(st, budget_here, deadline, history, merge, gold_frame, compile_conditions,
-                                          cap, native_weight)
+                                          cap, native_weight, cache)
                 finally:
                     spent += (st.nodes - before) / (native_weight if st.native else 1)
                 if st.note:
@@ -245,6 +319,7 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
 def _run_start(
     st: _Start, budget_py: float | None, deadline: float | None, history: str, merge: bool | None, gold_frame: bool,
     compile_conditions: bool = True, cap_py: float | None = None, native_weight: int = 1,
+    cache: SearchCache | None = None,
 ) -> tuple[bool | None, list[Action]]:
     """Search one start within ``budget_py`` nodes: (True / False / None when the budget ran out, line).
     ``budget_py`` None: the pass without a budget of its own, bounded only by ``cap_py`` (what is left of the
@@ -267,8 +342,13 @@ def _run_start(
                 quotas = draft_quotas(game)
                 quotas[st.hand[0]] -= 1
                 quotas[st.hand[1]] += 1
-            st.search = TrickSearch(game, merge=merge, history=history, quotas=quotas,
-                                    compile_conditions=compile_conditions)
+            if cache is not None and not st.free and quotas is None:
+                st.search = cache.search(game, (merge, history, compile_conditions), lambda root: TrickSearch(
+                    root, merge=merge, history=history, compile_conditions=compile_conditions))
+                st.shared = True
+            else:
+                st.search = TrickSearch(game, merge=merge, history=history, quotas=quotas,
+                                        compile_conditions=compile_conditions)
             st.native = st.search.native
             st.conditions = st.search.condition_paths()
         except Unsupported as exc:
@@ -276,6 +356,8 @@ def _run_start(
             st.engine = True
             st.fallback = str(exc)
     search = st.search
+    if st.shared and isinstance(search, TrickSearch):
+        search.move_to(game)  # another start may have run it since
     scale = native_weight if st.native else 1
     budget = None if budget_py is None else max(1, int(budget_py * scale))
     cap = None if cap_py is None else max(1, int(cap_py * scale))
@@ -692,4 +774,4 @@ def _affinity_table(g: Game) -> list[list[int]]:
     return table
 
 
-__all__ = ["UNKNOWN", "UNWINNABLE", "WINNABLE", "SolveResult", "replays_to_success", "solve"]
+__all__ = ["UNKNOWN", "UNWINNABLE", "WINNABLE", "SearchCache", "SolveResult", "replays_to_success", "solve"]

@@ -146,6 +146,17 @@ class EndScreen(GameEndScreen):
             return self._hosted_over()
         return True
 
+    def on_mount(self) -> None:
+        # the review (w) searches with the C search: a fresh install compiles it now, while the end is read
+        # (never waiting: the review's first answer uses the Python search until it is ready); a seat's review
+        # is the host's
+        if not self.hosted:
+            import threading
+
+            from crewkit.families.trick_taking.solve import native
+
+            threading.Thread(target=native.prepare, name="crewkit review prepare", daemon=True).start()
+
     def _hosted_over(self) -> bool:
         """A seat's table session, and its game is over (the host sends the hands only then)."""
         session = self._hosted_session()
