@@ -3,10 +3,10 @@
 ``crewkit/families/`` (issue 46), read from the source as tests/test_import_graph.py reads it (imports inside
 functions count; ``if TYPE_CHECKING:`` ones do not). A family's own ``tui/`` is the family's, not the shell's.
 
-A family answers them through :class:`crewkit.games.protocol.Family` (and the shell through the family's
-terminal face, :class:`crewkit.tui.family.FamilyTUI`). The imports still present are listed
-below, each with why, for a later session to remove; the test fails on a new one and on a listed one that is
-gone (so the list stays the truth).
+A family answers them through :class:`crewkit.games.protocol.Family` and its optional answers
+(:class:`crewkit.games.protocol.FamilyAnswers`), and the shell through the family's terminal face
+(:class:`crewkit.tui.family.FamilyTUI`). No face imports a family; ``STILL_IMPORTED`` is where one would be listed
+with its reason (the test fails on a new import and on a listed one that is gone, so the list stays the truth).
 """
 
 from __future__ import annotations
