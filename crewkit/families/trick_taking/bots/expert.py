@@ -35,10 +35,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from crewkit.engine.actions import Action
 from crewkit.engine.errors import IllegalAction
+from crewkit.families.trick_taking.bots import choices
 from crewkit.families.trick_taking.bots.condcode import native_program, trick_tail
 from crewkit.families.trick_taking.bots.conditions import cond_world, condition_setup, goal_tail, rollout_cond
 from crewkit.families.trick_taking.bots.expert_worlds import (
@@ -71,7 +73,7 @@ class ExpertBot:
                  owner_prior: float = 0.0, oversample: int = 1, play_miss: float = 1.0,
                  comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 400,
                  winnable_filter: int = 3, comm_tries: int = 8, python_worlds: int = 4,
-                 python_total_nodes: int = 3_000, draft_worlds: int = 200) -> None:
+                 python_total_nodes: int = 3_000, draft_worlds: int = 200, answer_tries: int = 8) -> None:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(f"{seed}:{seat}:expert")
@@ -100,6 +102,9 @@ class ExpertBot:
         # the teammates communicate by the bots' rule: each world is drawn up to ``comm_tries`` times until
         # that rule explains every communication and every silence (:func:`consistent_draw`)
         self.comm_tries = comm_tries
+        # the setup's questions answered ("who wants this task?"): each solved world is the draw, of up to
+        # ``answer_tries``, that meets the most of the other seats' answers (0: not read)
+        self.answer_tries = answer_tries
         # where the solver runs its Python search (mission conditions, draws: about fifty times slower per
         # node), this many worlds and this node budget per decision (per world and candidate: nodes / 40)
         self.python_worlds = python_worlds
@@ -154,6 +159,13 @@ class ExpertBot:
             comm_inf = Inference(obs, 1.0, 0.5)
             if comm_inf.windows:
                 draw = consistent_draw(sampler, comm_inf, self.comm_tries)
+        solved_draw = draw
+        checks = choices.answer_checks(obs) if self.answer_tries > 0 and obs.questions else []
+        if checks:
+            drawing = SimpleNamespace(sample=draw)
+
+            def solved_draw(rng: random.Random) -> list[int]:
+                return choices.consistent_sample(drawing, obs, rng, checks, self.answer_tries)
         by_card = {a.card.id: a for a in req}
         cands = sorted(by_card)
         # play-outs in C (the fast bot's port of the same policy: the same results, faster) where it loads
@@ -214,7 +226,7 @@ class ExpertBot:
         while worlds < n_worlds and attempts < max_attempts and used < total:
             k = attempts
             attempts += 1
-            hands = pool[k] if k < len(pool) else draw(self.rng)
+            hands = pool[k] if k < len(pool) else solved_draw(self.rng)
             game = world_game(template, obs, hands)
             search: Any = None
             checked = False
