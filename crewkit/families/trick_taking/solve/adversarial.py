@@ -153,7 +153,7 @@ class RoundSearch:
         self.hands = list(game.hands)
         self.plays: tuple[tuple[int, int], ...] = tuple((s, c.id) for s, c in game.plays)
         self.led = game.led_suit.index if game.led_suit is not None else -1
-        self.turn: int = game.turn  # type: ignore[assignment]
+        self.turn: int = game.turn
         self.tricks: list[Trick] = list(game.tricks)
         self.winners: tuple[int, ...] = tuple(t.winner for t in game.tricks)
         self.won = list(game.won)
@@ -190,7 +190,7 @@ class RoundSearch:
 
         return sorted(ids, key=rank)
 
-    def play(self, cid: int) -> tuple[Any, ...] | None:
+    def play(self, cid: int) -> tuple[Any, ...]:
         """Play ``cid`` for the seat to play; returns what :meth:`undo` needs (the state before), and sets
         :attr:`verdict` to the round's settlement if this play ended it."""
         saved = (self.plays, self.led, self.turn)
