@@ -24,6 +24,7 @@ from crewkit.engine.actions import Action
 from crewkit.errors import CrewkitError
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
+from crewkit.families.trick_taking.round_review import MatchReview, review_match
 from crewkit.families.trick_taking.solve.line import action_words, line_rows, seat_names
 from crewkit.families.trick_taking.solve.solver import UNWINNABLE, WINNABLE, solve
 from crewkit.games.protocol import GameInPlay, NoReview
@@ -47,6 +48,16 @@ QUICK_NODES = 3_000
 QUICK_TOTAL = 1.0
 #: the table's final answer: worlds of the fair blame
 FINAL_WORLDS = 16
+#: a match's rounds (Hammer) at the table: seconds for every round's review, the first answer's and the final's
+MATCH_QUICK_TOTAL = 2.0
+MATCH_TOTAL = 60.0
+
+
+def match_of_game(game: Game) -> bool:
+    """Whether ``game`` is a match played in rounds (Hammer): its review is the rounds' (``round_review``)."""
+    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
+
+    return match_of(game) is not None
 
 
 class ReviewStopped(Exception):
@@ -495,7 +506,8 @@ class TrickTakingReview:
 
     def of_record(self, record: Mapping[str, Any], final: GameInPlay, *, names: Sequence[str] | None,
                   timeout: float | None, max_nodes: int | None, total: float | None, blame: bool,
-                  blame_worlds: int) -> Review:
+                  blame_worlds: int, only_round: int | None = None) -> Review | MatchReview:
+        from crewkit.families.trick_taking.engine.blocks.rounds import match_of
         from crewkit.families.trick_taking.engine.record import replay_record
 
         start = replay_record({**record, "actions": []})
@@ -503,15 +515,27 @@ class TrickTakingReview:
             raise NoReview(str(start.error))
         seed = json.dumps(record.get("deal") or record.get("seed"), sort_keys=True)
         engine: Game = final.engine
+        if match_of(start.game) is not None:  # Hammer: each round judged by the adversarial search
+            return review_match(start.game, list(engine.actions), names=names, max_nodes=max_nodes,
+                                timeout=timeout, total=total, only_round=only_round)
+        if only_round is not None:
+            raise NoReview("--round picks a round of a match played in rounds (Hammer); this record is one attempt "
+                           "of a mission")
         return review(start.game, list(engine.actions), names=names, timeout=timeout, max_nodes=max_nodes,
                       blame=blame, blame_worlds=blame_worlds, seed=seed, total=total)
 
-    def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review:
-        return review_finished(game.engine, names=names, blame_worlds=FINAL_WORLDS)[0]
+    def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review | MatchReview:
+        final: Game = game.engine
+        if match_of_game(final):
+            return review_match(start_of(final)[0], list(final.actions), names=names, total=MATCH_TOTAL)
+        return review_finished(final, names=names, blame_worlds=FINAL_WORLDS)[0]
 
-    def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> Review:
+    def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> Review | MatchReview:
         final: Game = game.engine
         start, seed = start_of(final)
+        if match_of_game(final):
+            return review_match(start, list(final.actions), names=names, max_nodes=QUICK_NODES,
+                                timeout=QUICK_TOTAL, total=MATCH_QUICK_TOTAL)
         return quick_review(start, list(final.actions), names, seed)
 
     def text_of(self, record: Mapping[str, Any], names: Sequence[str], data: Mapping[str, Any]) -> str:
@@ -520,6 +544,8 @@ class TrickTakingReview:
         from crewkit.engine.actions import action_from_json
         from crewkit.families.trick_taking.engine.record import replay_record
 
+        if "rounds" in data:  # a match's rounds (Hammer)
+            return MatchReview.from_json(dict(data)).text()
         rv = Review.from_json(dict(data))
         rv.names = list(names)
         tp = rv.turning_point

@@ -29,6 +29,8 @@ after a search runs out of budget and are reused by later questions on the same 
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -108,6 +110,50 @@ class _View:
         return (seat - 1) % self._s.n
 
 
+def sum_masks(masks: Sequence[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+_CARD = r"\b({suits})\s+(\d+)\b"
+_RANK = re.compile(r"\brank\s*==\s*(\d+)|\bcards_of_rank\s*\(\s*(\d+)\s*\)")
+_SUIT_WORDS = frozenset("if else cards_won won_by cards_of c suit count".split())
+
+
+def card_classes(texts: Sequence[str], cards: Sequence[Card], suits: Sequence[str]) -> list[int] | None:
+    """Which cards the round's scoring formulas can tell apart, read from their texts (conservatively): a class
+    per card (two cards of one suit and class, next to each other among the cards left, are equivalent in the
+    search), or None when the texts read cards in a way this reading does not know (no merging then).
+
+    Known: words that cannot tell two cards of one suit apart (the cooperative solver's list, suits, who won
+    which card), a card named (``blue 7``: a class of its own) and a rank compared for equality (``c.rank == 5``,
+    ``cards_of_rank(5)``: that rank's cards in their own class)."""
+    from crewkit.families.trick_taking.solve.scope import conditions_merge_safe
+
+    named: set[tuple[str, int]] = set()
+    ranks: set[int] = set()
+    card_re = re.compile(_CARD.format(suits="|".join(re.escape(s) for s in suits)))
+    rest = []
+    for text in texts:
+        named |= {(m.group(1), int(m.group(2))) for m in card_re.finditer(text)}
+        text = card_re.sub(" ", text)
+        ranks |= {int(m.group(1) or m.group(2)) for m in _RANK.finditer(text)}
+        rest.append(_RANK.sub(" ", text))
+    if not conditions_merge_safe(rest, [*_SUIT_WORDS, *suits]):
+        return None
+    out = []
+    for c in cards:
+        if c.suit is not None and (c.suit.name, c.rank) in named:
+            out.append(1000 + c.id)
+        elif c.rank in ranks:
+            out.append(1)
+        else:
+            out.append(0)
+    return out
+
+
 def in_round(game: Game) -> bool:
     """Whether ``game`` is a position this search judges: a match's round with its tricks under way."""
     m = match_of(game)
@@ -137,8 +183,13 @@ class RoundSearch:
         self.suit_of = tuple(c.suit.index if c.suit is not None else -1 for c in self.cards)
         self.free, self.not_first, self.not_last = game._free_mask, game._free_not_first, game._free_not_last
         self.view = _View(self)
+        self.classes = card_classes(self.mission.texts, self.cards, [x.name for x in self.deck.suits])
+        self.higher = tuple(tuple(sorted((d.id for d in self.cards if d.suit is not None and d.suit == c.suit
+                                          and d.rank > c.rank), key=lambda i: self.cards[i].rank))
+                            for c in self.cards)
         self.nodes = 0
         self.limit = 0
+        self.deadline: float | None = None  # perf_counter() time after which every question is undecided
         self.forced: dict[tuple[Any, ...], bool] = {}  # challenge: can the dealer force success?
         self.bounds: dict[int, dict[tuple[Any, ...], tuple[Value | None, Value | None]]] = {}
         self.round = m.round
@@ -175,8 +226,27 @@ class RoundSearch:
         return legal
 
     def ordered(self, legal: int) -> list[int]:
-        """The legal card ids, plays that would win the trick now first (strongest first), then the lowest."""
+        """The legal card ids, plays that would win the trick now first (strongest first), then the lowest;
+        of equivalent cards (see :func:`card_classes`) only the highest."""
         ids = mask_ids(legal)
+        if self.classes is not None:
+            present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] if self.n == 4 else \
+                sum_masks(self.hands)
+            for _, c in self.plays:
+                present |= 1 << c
+            hand = self.hands[self.turn]
+            cls = self.classes
+            kept = []
+            for c in ids:
+                for h in self.higher[c]:
+                    if present >> h & 1:
+                        if hand >> h & 1 and cls[h] == cls[c]:
+                            break  # an equivalent higher card of the same hand stands for c
+                        kept.append(c)
+                        break
+                else:
+                    kept.append(c)
+            ids = kept
         if not self.plays:
             return sorted(ids, key=lambda c: -self.cards[c].rank)
         row = self.strengths[self.led + 1] if self.led >= 0 else None
@@ -242,6 +312,8 @@ class RoundSearch:
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes > self.limit:
+            raise BudgetExceeded
+        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
             raise BudgetExceeded
 
     # -- challenge: can the dealer force the bet's success? -------------------------------------------------
