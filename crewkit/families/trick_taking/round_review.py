@@ -96,7 +96,7 @@ class MatchReview:
             out.append(r["words"])
             out.extend(r.get("line_rows") or [])
         out.append("")
-        out.append(f"{self.nodes} positions searched in {self.seconds:.2f} s")
+        out.append(f"{self.nodes} plays searched in {self.seconds:.2f} s")
         return "\n".join(out)
 
 
@@ -269,8 +269,12 @@ class _Round:
                                 f"stop it whatever {self.who[self.rp.dealer]} played.")
             else:
                 out["status"] = "unknown"
-                out["words"] = (f"{title}: the search could not decide where the bet was lost: "
-                                + self._undecided_words(undecided) + ".")
+                lost_from = next((i for i in order if known[i] is False), None)
+                where = "" if lost_from is None else (
+                    f"the bet could not be forced after {lost_from} actions (trick {self.trick(lost_from)})"
+                    if lost_from in self.positions else "the bet was not forced at the round's end")
+                out["words"] = (f"{title}: the search could not decide where the bet was lost: " + where
+                                + ("; " if where else "") + self._undecided_words(undecided) + ".")
             return
         if gained:
             a, b = gained[0]
@@ -392,8 +396,13 @@ class _Round:
                 x["before"], x["after"] = _json_value(x.pop("before_value")), _json_value(x.pop("after_value"))
             players.append({"seat": p, "name": self.who[p], "guarantee": _json_value(guar), "got": _json_value(got),
                             "lowered": lowered, "undecided_plays": unknown_plays})
-            line = f"  {self.who[p]} could guarantee {chips(guar)} at the round's start"
-            line += f" and got {chips(got)}" if got is not None else ""
+            name = self.who[p]
+            if guar is None:
+                line = f"  {name}'s guarantee at the round's start was not decided within the search's budget"
+                line += f"; {name} got {chips(got)}" if got is not None else ""
+            else:
+                line = f"  {name} could guarantee {chips(guar)} at the round's start"
+                line += f" and got {chips(got)}" if got is not None else ""
             if lowered:
                 line += "; plays that lowered the guarantee, costliest first: " + "; ".join(
                     x["words"] for x in lowered)
@@ -401,7 +410,7 @@ class _Round:
                 line += "; no play of theirs lowered it"
             if unknown_plays:
                 line += (f"; {len(unknown_plays)} of their plays could not be judged within the search's budget "
-                         "(after N actions: " + ", ".join(str(i) for i in unknown_plays) + ")")
+                         "(in trick " + ", ".join(str(self.trick(i)) for i in unknown_plays) + ")")
             lines.append(line + ".")
         out["players"] = players
         out["status"] = "unknown" if undecided else "scored"
