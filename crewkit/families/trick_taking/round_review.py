@@ -138,11 +138,11 @@ def review_match(initial: Game, actions: Sequence[Action], *, names: Sequence[st
     who = seat_names(initial, names)
     rv = MatchReview()
     if only_round is not None:
-        played = sorted({r.round for r in rounds})
+        numbers = sorted({r.round for r in rounds})
         rounds = [r for r in rounds if r.round == only_round]
         if not rounds:
             raise NoReview(f"there is no round {only_round} in this record; its rounds: "
-                           + (", ".join(str(n) for n in played) or "none"))
+                           + (", ".join(str(n) for n in numbers) or "none"))
     budget = max_nodes or MAX_NODES
     deadline = None if total is None else t0 + total
     for k, rp in enumerate(rounds):

@@ -19,19 +19,24 @@ game's own tables and free-card masks), and a round's end and chip changes from 
 gives them). ``tests/solve/test_adversarial.py`` checks the values against a brute-force minimax through the
 engine itself.
 
-Search: alpha-beta (numeric values with lower/upper bounds in the table) with a transposition table; winning
-plays first. The table key is the hands, the trick under way, each seat's won cards and the sequence of trick
-winners: the round's scoring reads the past through who won which cards and which tricks (every Hammer
-mission card does). A node budget bounds each question: a position not decided within it is undecided
-(None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid
-after a search runs out of budget and are reused by later questions on the same round.
+Search: alpha-beta with a transposition table (boolean for the challenge; for the guarantee, MTD(f): null-window
+tests "at least v?" with lower/upper bounds in the table), winning plays first, then the plays that cut the
+search off before (history heuristic). The table key is exact (hands, the trick under way, each seat's won
+cards, the sequence of trick winners: the round's scoring reads the past through who won which cards and which
+tricks, as every Hammer mission card does). Where the mission's formulas cannot tell two cards of one suit
+apart (:func:`card_classes` reads their texts: a named card or a rank compared for equality keeps its own class),
+adjacent equal cards of one hand are tried once, and at a trick's start the key is relative (who holds the
+remaining cards of each suit in rank order, with their class; how many cards of each class each seat won).
+
+A node budget (and an optional deadline) bounds each question: a position not decided within it is undecided
+(None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid after a
+search runs out of budget and are reused by later questions on the same round (the review asks about every
+position of a round, from its end back to its start).
 """
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -40,6 +45,7 @@ from crewkit.families.trick_taking.engine.blocks.rounds import match_of, round_v
 from crewkit.families.trick_taking.engine.blocks.tricks import Play, fast_tables
 from crewkit.families.trick_taking.engine.game import TRICKS, Game, Trick
 from crewkit.families.trick_taking.engine.kernel import follow_mask, trick_winner
+from crewkit.families.trick_taking.solve.round_view import RoundView, card_classes, sum_masks
 
 #: the default budget of one question, in searched nodes (plays)
 MAX_NODES = 200_000
@@ -51,109 +57,6 @@ EPSILON = Fraction(1, 1_000_000)
 
 class BudgetExceeded(Exception):
     """The question's node budget ran out: its answer is undecided."""
-
-
-class _View:
-    """The engine's view surface (``crewkit.dsl.view.View``) over the search state, for the mission formulas."""
-
-    __slots__ = ("_s", "deck")
-
-    def __init__(self, search: RoundSearch) -> None:
-        self._s = search
-        self.deck = search.deck
-
-    def seats(self) -> Sequence[int]:
-        return range(self._s.n)
-
-    def commander(self) -> int | None:
-        return self._s.dealer
-
-    def dealer(self) -> int | None:
-        return self._s.dealer
-
-    def role(self, name: str) -> int | None:
-        return None
-
-    def roles(self) -> dict[str, int | None]:
-        return {}
-
-    def trick_of(self, card: Card) -> Trick | None:
-        return self._s.card_trick.get(card.id)
-
-    def mode(self) -> str | None:
-        return self._s.mode
-
-    def tricks(self) -> Sequence[Trick]:
-        return self._s.tricks
-
-    def total_tricks(self) -> int:
-        return self._s.total
-
-    def tricks_won(self, seat: int) -> int:
-        return self._s.tricks_won[seat]
-
-    def won_cards(self, seat: int) -> Sequence[Card]:
-        return self.deck.from_mask(self._s.won[seat])
-
-    def hand(self, seat: int) -> Sequence[Card]:
-        return self.deck.from_mask(self._s.hands[seat])
-
-    def current_plays(self) -> Sequence[tuple[int, Card]]:
-        cards = self._s.cards
-        return [(s, cards[c]) for s, c in self._s.plays]
-
-    def tasks(self) -> Sequence[Any]:
-        return ()
-
-    def left_of(self, seat: int) -> int:
-        return (seat + 1) % self._s.n
-
-    def right_of(self, seat: int) -> int:
-        return (seat - 1) % self._s.n
-
-
-def sum_masks(masks: Sequence[int]) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
-
-
-_CARD = r"\b({suits})\s+(\d+)\b"
-_RANK = re.compile(r"\brank\s*==\s*(\d+)|\bcards_of_rank\s*\(\s*(\d+)\s*\)")
-_SUIT_WORDS = frozenset("if else cards_won won_by cards_of c suit count".split())
-
-
-def card_classes(texts: Sequence[str], cards: Sequence[Card], suits: Sequence[str]) -> list[int] | None:
-    """Which cards the round's scoring formulas can tell apart, read from their texts (conservatively): a class
-    per card (two cards of one suit and class, next to each other among the cards left, are equivalent in the
-    search), or None when the texts read cards in a way this reading does not know (no merging then).
-
-    Known: words that cannot tell two cards of one suit apart (the cooperative solver's list, suits, who won
-    which card), a card named (``blue 7``: a class of its own) and a rank compared for equality (``c.rank == 5``,
-    ``cards_of_rank(5)``: that rank's cards in their own class)."""
-    from crewkit.families.trick_taking.solve.scope import conditions_merge_safe
-
-    named: set[tuple[str, int]] = set()
-    ranks: set[int] = set()
-    card_re = re.compile(_CARD.format(suits="|".join(re.escape(s) for s in suits)))
-    rest = []
-    for text in texts:
-        named |= {(m.group(1), int(m.group(2))) for m in card_re.finditer(text)}
-        text = card_re.sub(" ", text)
-        ranks |= {int(m.group(1) or m.group(2)) for m in _RANK.finditer(text)}
-        rest.append(_RANK.sub(" ", text))
-    if not conditions_merge_safe(rest, [*_SUIT_WORDS, *suits]):
-        return None
-    out = []
-    for c in cards:
-        if c.suit is not None and (c.suit.name, c.rank) in named:
-            out.append(1000 + c.id)
-        elif c.rank in ranks:
-            out.append(1)
-        else:
-            out.append(0)
-    return out
 
 
 def in_round(game: Game) -> bool:
@@ -184,12 +87,28 @@ class RoundSearch:
         self.next_card = rules.special_lead == "next-card"
         self.suit_of = tuple(c.suit.index if c.suit is not None else -1 for c in self.cards)
         self.free, self.not_first, self.not_last = game._free_mask, game._free_not_first, game._free_not_last
-        self.view = _View(self)
+        self.view = RoundView(self)
         self.history = [[0] * len(self.cards) for _ in range(self.n)]  # cut-offs by seat and card: tried first
         self.classes = card_classes(self.mission.texts, self.cards, [x.name for x in self.deck.suits])
         self.higher = tuple(tuple(sorted((d.id for d in self.cards if d.suit is not None and d.suit == c.suit
                                           and d.rank > c.rank), key=lambda i: self.cards[i].rank))
                             for c in self.cards)
+        # the relative key (see key()): card labels, and the groups of cards the formulas cannot tell apart
+        self.groups: list[int] | None = None
+        self.by_suit = [sorted((c.id for c in self.cards if c.suit == suit), key=lambda i: self.cards[i].rank)
+                        for suit in self.deck.suits] + [[c.id for c in self.cards if c.suit is None]]
+        self.label = [0] * len(self.cards)
+        self.rank_order = [c for order in self.by_suit for c in order]
+        self.suit_masks_all = [sum_masks([1 << c for c in order]) for order in self.by_suit]
+        self.suit_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+        if self.classes is not None:
+            groups: dict[tuple[int, int], int] = {}
+            for c in self.cards:
+                kind = (c.suit.index if c.suit is not None else 100 + c.id,
+                        self.classes[c.id] if c.suit is not None else 0)
+                groups[kind] = groups.get(kind, 0) | c.bit
+                self.label[c.id] = self.classes[c.id] if c.suit is not None else c.id
+            self.groups = list(groups.values())
         self.nodes = 0
         self.limit = 0
         self.deadline: float | None = None  # perf_counter() time after which every question is undecided
@@ -215,7 +134,32 @@ class RoundSearch:
         self.card_trick: dict[int, Trick] = dict(game.card_trick)
 
     def key(self) -> tuple[Any, ...]:
-        return (*self.hands, self.plays, self.winners, *self.won)
+        if self.plays or self.groups is None:
+            return (*self.hands, self.plays, self.winners, *self.won)
+        # a trick's start, cards the formulas cannot tell apart: the relative key (who holds the remaining
+        # cards of each suit in rank order, with their class; how many of each group each seat won)
+        hands = self.hands
+        memo = self.suit_memo
+        rel = []
+        for m in self.suit_masks_all:
+            part = tuple(h & m for h in hands)
+            hit = memo.get(part)
+            if hit is None:
+                hit = memo[part] = self._suit_pattern(part)
+            rel.append(hit)
+        won = [(w & g).bit_count() for w in self.won for g in self.groups]
+        return (self.turn, *rel, *won, self.winners)
+
+    def _suit_pattern(self, part: tuple[int, ...]) -> tuple[int, ...]:
+        """Who holds the cards of one suit left (``part``: each hand's), in rank order, with their labels."""
+        out = []
+        for c in self.rank_order:
+            bit = 1 << c
+            for seat, h in enumerate(part):
+                if h & bit:
+                    out.append(seat * 4096 + self.label[c])
+                    break
+        return tuple(out)
 
     def legal(self) -> int:
         """The legal plays of the seat to play, as a mask (the engine's ``legal_play_mask`` on this state)."""
