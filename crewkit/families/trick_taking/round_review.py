@@ -20,7 +20,7 @@ table. A position not decided within the budget is undecided, named as such, nev
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -128,11 +128,12 @@ def rounds_of(initial: Game, actions: Sequence[Action]) -> tuple[list[Game], lis
 
 def review_match(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
                  max_nodes: int | None = None, timeout: float | None = 10.0, total: float | None = 120.0,
-                 only_round: int | None = None) -> MatchReview:
+                 only_round: int | None = None, stop: Callable[[], bool] | None = None) -> MatchReview:
     """Review every round of the match played from ``initial`` by ``actions`` (or round ``only_round``).
 
     ``max_nodes`` and ``timeout`` bound each question (a position undecided beyond them), ``total`` the whole
-    review (the positions not searched by then stay undecided)."""
+    review (the positions not searched by then stay undecided); ``stop``, asked before each question, ends the
+    review the same way (the screen that asked for it is gone)."""
     t0 = time.perf_counter()
     games, rounds = rounds_of(initial, actions)
     who = seat_names(initial, names)
@@ -147,7 +148,7 @@ def review_match(initial: Game, actions: Sequence[Action], *, names: Sequence[st
     deadline = None if total is None else t0 + total
     for k, rp in enumerate(rounds):
         left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / (len(rounds) - k))
-        review = _Round(rp, games, actions, who, budget, timeout, left)
+        review = _Round(rp, games, actions, who, budget, timeout, left, stop)
         rv.rounds.append(review.run())
         rv.nodes += review.nodes
     played = len(rounds)
@@ -162,8 +163,10 @@ def review_match(initial: Game, actions: Sequence[Action], *, names: Sequence[st
 
 class _Round:
     def __init__(self, rp: RoundPlay, games: list[Game], actions: Sequence[Action], who: list[str],
-                 budget: int, timeout: float | None, seconds: float | None) -> None:
+                 budget: int, timeout: float | None, seconds: float | None,
+                 stop: Callable[[], bool] | None = None) -> None:
         self.rp, self.games, self.actions, self.who = rp, games, actions, who
+        self.stop = stop
         self.budget, self.timeout = budget, timeout
         self.until = None if seconds is None else time.perf_counter() + seconds
         self.positions = [i for i in range(rp.first, rp.last + 1) if in_round(games[i])]
@@ -176,7 +179,8 @@ class _Round:
         return min(ends) if ends else None
 
     def _out_of_time(self) -> bool:
-        return self.until is not None and time.perf_counter() > self.until
+        return (self.until is not None and time.perf_counter() > self.until) or (
+            self.stop is not None and self.stop())
 
     def head(self) -> dict[str, Any]:
         rp = self.rp
