@@ -185,11 +185,9 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     """
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
-    if match_of(initial) is not None:
-        played = initial.clone()
-        for a in actions:
-            played.apply(a)
-        raise NoReview(match_words(played, names))
+    if match_of(initial) is not None:  # its rounds are reviewed by round_review.review_match
+        raise NoReview("a match played in rounds is reviewed round by round (crewkit review RECORD), not as one "
+                       "attempt at a mission")
     t0 = time.perf_counter()
     games = positions_of(initial, actions)
     who = seat_names(initial, names)
@@ -253,46 +251,6 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
                            + (f" and {untried} were not tried within the review's time" if untried else ""),
                 undecided=undecided, between=(-1 if lo is None else lo, hi))
     return done(rv)
-
-
-def match_words(final: Game | None, names: Sequence[str] | None = None) -> str:
-    """Why a match played in rounds scored in chips (Hammer) has no review, in words, and the rounds of
-    ``final`` (the match as far as it went; None: the words alone)."""
-    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
-
-    if final is None:
-        return _no_round_review(set(), [], [])
-    who = seat_names(final, names)
-    match = match_of(final)
-    titles = {m.id: m.title for m in final.scoring.missions}
-    rounds = [] if match is None else match.round_results
-    played = [(r.round, r.dealer, r.mission, r.mode, r.result if r.mode == "challenge" else "") for r in rounds]
-    if match is not None and match.round_mission is not None and final.mode and match.round not in {
-            r.round for r in rounds}:
-        played.append((match.round, final.dealer or 0, match.round_mission.id, final.mode, "under way"))
-    return _no_round_review({p[3] for p in played}, played, who, titles)
-
-
-def _no_round_review(modes: set[str], played: list[tuple[int, int, str, str, str]], who: list[str],
-                     titles: dict[str, str] | None = None) -> str:
-    titles = titles or {}
-    words = ["There is no review of a round scored in chips (as Hammer's): the review asks the solver whether the players, playing "
-             "together with every hand known, could still reach one goal, and such a round has no goal the "
-             "players share."]
-    if not modes or "penalty" in modes:
-        words.append("In penalty mode every player scores chips for themselves (each trick or card taken costs "
-                     "or gains that player alone), so no play keeps a shared goal winnable or loses it.")
-    if not modes or "challenge" in modes:
-        words.append("In challenge mode the dealer's bet has a success and a failure, but the other players "
-                     "play against it: searched as a crew, they would help the dealer, and the answer would "
-                     "blame the dealer for their opposition.")
-    words.append("Judging a round needs a search in which each player plays for their own chips (the dealer "
-                 "against the others in a challenge), which crewkit's solver does not do.")
-    if played:
-        words.append("The rounds: " + "; ".join(
-            f"round {n}: {who[dealer]} dealt, {titles.get(mission, mission)} in {mode} mode"
-            + (f", {result}" if result else "") for n, dealer, mission, mode, result in played) + ".")
-    return " ".join(words)
 
 
 def start_of(final: Game) -> tuple[Game, str]:
@@ -564,5 +522,5 @@ class TrickTakingReview:
 
 REVIEW = TrickTakingReview()
 
-__all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "match_words", "position_mark", "positions_of", "quick_review", "final_review",
+__all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "position_mark", "positions_of", "quick_review", "final_review",
            "review", "review_finished", "seat_names", "start_of", "REVIEW", "TrickTakingReview"]
