@@ -275,7 +275,7 @@ class _Round:
                 out["status"] = "unknown"
                 lost_from = next((i for i in order if known[i] is False), None)
                 where = "" if lost_from is None else (
-                    f"the bet could not be forced after {lost_from} actions (trick {self.trick(lost_from)})"
+                    f"the bet could not be forced {self._at(lost_from)}"
                     if lost_from in self.positions else "the bet was not forced at the round's end")
                 out["words"] = (f"{title}: the search could not decide where the bet was lost: " + where
                                 + ("; " if where else "") + self._undecided_words(undecided) + ".")
@@ -291,8 +291,8 @@ class _Round:
                 words = (f"Trick {self.trick(a)}: {action_words(act, self.who)}. Before it the others could "
                          f"still stop the bet; after it {self.who[self.rp.dealer]} could force it.")
             else:
-                words = ("the others could stop the bet until one of actions "
-                         f"{a + 1} to {b} (counted from 1); " + self._undecided_words(undecided))
+                words = (f"the others could stop the bet {self._at(a)}, and no longer {self._at(b)}; "
+                         + self._undecided_words(undecided))
             out["turning_point"]["words"] = words
             out["words"] = f"{title}: {words}"
         elif first:
@@ -306,14 +306,19 @@ class _Round:
     def _play_words(self, pair: tuple[int, int]) -> str:
         a, b = pair
         if b != a + 1:
-            return f"one of actions {a + 1} to {b} (counted from 1)"
+            return f"a play between the position {self._at(a)} and the one {self._at(b)}"
         return f"trick {self.trick(a)}: {action_words(self.actions[a], self.who)}"
+
+    def _at(self, i: int) -> str:
+        """The position after ``i`` actions in words: ``after Bob played the red 9 (trick 3)``."""
+        if i > 0 and isinstance(self.actions[i - 1], Play):
+            return f"after {action_words(self.actions[i - 1], self.who)} (trick {self.trick(i - 1)})"
+        return "before the round's first card"
 
     def _undecided_words(self, undecided: list[int]) -> str:
         if not undecided:
             return "every position was decided"
-        return ("positions undecided within the search's budget (after N actions): "
-                + ", ".join(str(i) for i in undecided))
+        return "undecided within the search's budget: the position " + ", ".join(self._at(i) for i in undecided)
 
     def _lost_at(self, a: int, b: int, undecided: list[int]) -> dict[str, Any]:
         s = self.search
@@ -323,7 +328,7 @@ class _Round:
         if b != a + 1:
             return {"action_index": None, "between": [a, b], "trick": None, "seat": None, "action": None,
                     "instead": None, "line": [],
-                    "words": (f"the bet could still be forced after {a} actions and no longer after {b}; "
+                    "words": (f"the bet could still be forced {self._at(a)}, and no longer {self._at(b)}; "
                               + self._undecided_words(undecided) + ".")}
         s.load(self.games[a])
         s.deadline = self._deadline()
