@@ -379,7 +379,9 @@ class _Round:
                 values[(i, p)] = None
                 continue
             s.deadline = self._deadline()
-            values[(i, p)] = s.guarantee(p, self.games[i], self.budget)
+            later = [(j, v) for (j, q), v in values.items() if q == p and j > i and v is not None]
+            near = min(later, key=lambda jv: jv[0])[1] if later else 0  # the nearest later value: a good guess
+            values[(i, p)] = s.guarantee(p, self.games[i], self.budget, guess=near)
         players = []
         undecided = False
         lines = [f"{title}:"]

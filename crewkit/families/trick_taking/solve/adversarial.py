@@ -304,23 +304,24 @@ class RoundSearch:
 
     # -- penalty: the chips a player can guarantee --------------------------------------------------------
 
-    def guarantee(self, seat: int, game: Game | None = None, max_nodes: int = MAX_NODES) -> Value | None:
+    def guarantee(self, seat: int, game: Game | None = None, max_nodes: int = MAX_NODES,
+                  guess: Value = 0) -> Value | None:
         """The most chips ``seat`` can guarantee in the round from ``game``'s position (default: the loaded one)
-        if the other three play against it (the paranoid value); None when the budget ran out first."""
+        if the other three play against it (the paranoid value); None when the budget ran out first. ``guess``:
+        where the search starts looking (a neighbouring position's value saves tests)."""
         if game is not None:
             self.load(game)
         self.limit = self.nodes + max_nodes
         try:
-            return self._mtd(seat)
+            return self._mtd(seat, guess)
         except BudgetExceeded:
             return None
 
-    def _mtd(self, seat: int) -> Value:
+    def _mtd(self, seat: int, guess: Value) -> Value:
         """MTD(f): null-window tests ("at least v?") that close in on the value, the table keeping the bounds
         each test proved (far fewer nodes than one search with an open window)."""
         lo: Value | None = None
         hi: Value | None = None
-        guess: Value = 0
         while lo is None or hi is None or lo < hi:
             beta = guess if lo is None or guess > lo else lo + EPSILON
             guess = self._value(seat, beta - EPSILON, beta)
