@@ -156,6 +156,10 @@ def test_a_tiny_budget_leaves_positions_undecided(tmp_path: Path, capsys: pytest
     assert data["status"] == "unknown" and r["status"] == "unknown" and r["undecided"]
     assert all(p["forceable"] is None for p in r["positions"] if p["action_index"] in r["undecided"])
     assert "undecided within the search's budget" in r["words"]
+    # searching back from the end, two undecided answers in a row: the earlier positions are not searched
+    assert r["skipped"] and set(r["skipped"]) < set(r["undecided"]) and max(r["skipped"]) < min(
+        set(r["undecided"]) - set(r["skipped"]))
+    assert "not searched (later positions already needed more than the budget)" in r["words"]
 
 
 def test_round_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -34,6 +34,9 @@ from crewkit.families.trick_taking.solve.line import action_words, seat_names
 from crewkit.games.protocol import NoReview
 
 Value = Fraction | int
+#: searching back from a round's end, after this many undecided answers in a row (the challenge's, or one
+#: player's guarantees) the earlier positions, which are larger, are not searched: they stay undecided
+GIVE_UP = 2
 
 
 def chips(v: Value | None) -> str:
@@ -172,6 +175,7 @@ class _Round:
         self.positions = [i for i in range(rp.first, rp.last + 1) if in_round(games[i])]
         self.search = RoundSearch(games[self.positions[0]]) if self.positions else None
         self.nodes = 0
+        self.skipped: list[int] = []  # positions not searched (out of time, or after GIVE_UP undecided ones)
 
     def _deadline(self) -> float | None:
         ends = [t for t in (self.until, None if self.timeout is None else time.perf_counter() + self.timeout)
@@ -207,6 +211,7 @@ class _Round:
             self._penalty(out, title)
         if self.search is not None:
             self.nodes = self.search.nodes
+        out["skipped"] = sorted(set(self.skipped))
         return out
 
     # -- challenge ------------------------------------------------------------------------------------------
@@ -217,12 +222,15 @@ class _Round:
         known: dict[int, bool | None] = {}
         if self.rp.result is not None:
             known[self.rp.last + 1] = self.rp.result == "success"
+        misses = 0
         for i in reversed(self.positions):
-            if self._out_of_time():
+            if self._out_of_time() or misses >= GIVE_UP:
                 known[i] = None
+                self.skipped.append(i)
                 continue
             s.deadline = self._deadline()
             known[i] = s.forceable(self.games[i], self.budget)
+            misses = misses + 1 if known[i] is None else 0
         return known
 
     def _challenge(self, out: dict[str, Any], title: str) -> None:
@@ -318,7 +326,13 @@ class _Round:
     def _undecided_words(self, undecided: list[int]) -> str:
         if not undecided:
             return "every position was decided"
-        return "undecided within the search's budget: the position " + ", ".join(self._at(i) for i in undecided)
+        tried = [i for i in undecided if i not in self.skipped]
+        words = "undecided within the search's budget: the position " + ", ".join(self._at(i) for i in tried)
+        if len(tried) < len(undecided):
+            last = max(i for i in undecided if i in self.skipped)
+            words += (f"; not searched (later positions already needed more than the budget): every position "
+                      f"from the one {self._at(last)} back to the round's first card")
+        return words
 
     def _lost_at(self, a: int, b: int, undecided: list[int]) -> dict[str, Any]:
         s = self.search
@@ -372,16 +386,19 @@ class _Round:
             assert seat is not None
             want += [(i + 1, seat), (i, seat)]
         want += [(start, p) for p in range(n)]
+        misses = [0] * n
         for i, p in sorted(set(want), key=lambda x: (-x[0], x[1])):
             if (i, p) in values or i not in self.positions:
                 continue
-            if self._out_of_time():
+            if self._out_of_time() or misses[p] >= GIVE_UP:
                 values[(i, p)] = None
+                self.skipped.append(i)
                 continue
             s.deadline = self._deadline()
             later = [(j, v) for (j, q), v in values.items() if q == p and j > i and v is not None]
             near = min(later, key=lambda jv: jv[0])[1] if later else 0  # the nearest later value: a good guess
             values[(i, p)] = s.guarantee(p, self.games[i], self.budget, guess=near)
+            misses[p] = misses[p] + 1 if values[(i, p)] is None else 0
         players = []
         undecided = False
         lines = [f"{title}:"]
