@@ -167,3 +167,11 @@ def test_round_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert [r["round"] for r in review_json(tmp_path, g, capsys, "--nodes", "500", "--round", "1")["rounds"]] == [1]
     code, _, err = review(tmp_path, g, capsys, "--round", "2")
     assert code == 1 and "there is no round 2 in this record; its rounds: 1" in err and "Traceback" not in err
+
+
+def test_round_option_on_one_attempt_of_a_mission(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).parent / "lost-planet-nine-10.json"
+    capsys.readouterr()
+    assert cli.main(["review", str(path), "--round", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "--round picks a round of a match played in rounds (Hammer)" in err and "Traceback" not in err
