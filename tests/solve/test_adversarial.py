@@ -107,3 +107,18 @@ def test_a_position_not_decided_within_the_budget_is_undecided() -> None:
     s2 = RoundSearch(small)
     assert s2.forceable(max_nodes=3) is None
     assert s2.forceable() == RoundSearch(small).forceable()
+
+
+def test_guarantees_in_thirds_of_chips_equal_brute_force() -> None:
+    """The reading where fixed gains are paid by the other players: chip changes in thirds, searched exactly."""
+    readings = {"automatic-90": "other-players", "hidden-payment": "replaces"}
+    seen_thirds = False
+    for i in range(6):
+        g = round_position(f"thirds{i}", MISSIONS[i % 5], "penalty", 2, readings)
+        assert g is not None
+        s = RoundSearch(g)
+        for p in range(4):
+            want = engine_minimax(g, lambda r, p=p: r.deltas[p], p)
+            assert s.guarantee(p) == want, (i, p)
+            seen_thirds |= Fraction(want).denominator != 1  # type: ignore[arg-type]
+    assert seen_thirds

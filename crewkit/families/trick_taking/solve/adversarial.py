@@ -51,8 +51,10 @@ from crewkit.families.trick_taking.solve.round_view import RoundView, card_class
 MAX_NODES = 200_000
 
 Value = Fraction | int
-#: below the smallest difference of two chip values (thirds at the finest: a share of three other players)
-EPSILON = Fraction(1, 1_000_000)
+Bound = Fraction | int | float  # a window's bound (a value, or a value less EPSILON)
+#: the null window's width in the search's units (chips times :attr:`RoundSearch.scale`, integers when every
+#: chip change is a multiple of 1/scale; any width works, a smaller one than the values' spacing is fastest)
+EPSILON = 0.5
 
 
 class BudgetExceeded(Exception):
@@ -88,6 +90,7 @@ class RoundSearch:
         self.suit_of = tuple(c.suit.index if c.suit is not None else -1 for c in self.cards)
         self.free, self.not_first, self.not_last = game._free_mask, game._free_not_first, game._free_not_last
         self.view = RoundView(self)
+        self.scale = max(1, self.n - 1)  # chip changes are shares of the other players' at the finest
         self.history = [[0] * len(self.cards) for _ in range(self.n)]  # cut-offs by seat and card: tried first
         self.classes = card_classes(self.mission.texts, self.cards, [x.name for x in self.deck.suits])
         self.higher = tuple(tuple(sorted((d.id for d in self.cards if d.suit is not None and d.suit == c.suit
@@ -313,9 +316,18 @@ class RoundSearch:
             self.load(game)
         self.limit = self.nodes + max_nodes
         try:
-            return self._mtd(seat, guess)
+            return self._chips(self._mtd(seat, self._units(guess)))
         except BudgetExceeded:
             return None
+
+    def _units(self, chips: Value) -> Value:
+        """Chips in the search's units (integers where the chip changes are multiples of 1/scale: fast)."""
+        v = Fraction(chips) * self.scale
+        return v.numerator if v.denominator == 1 else v
+
+    def _chips(self, units: Value) -> Value:
+        v = Fraction(units) / self.scale
+        return v.numerator if v.denominator == 1 else v
 
     def _mtd(self, seat: int, guess: Value) -> Value:
         """MTD(f): null-window tests ("at least v?") that close in on the value, the table keeping the bounds
@@ -341,16 +353,17 @@ class RoundSearch:
             self.load(game)
         self.limit = self.nodes + max_nodes
         try:
-            return self._value(seat, target - EPSILON, target) >= target
+            t = self._units(target)
+            return self._value(seat, t - EPSILON, t) >= t
         except BudgetExceeded:
             return None
 
     def _leaf(self, seat: int) -> Value:
+        """``seat``'s chip change when the round was settled, in the search's units."""
         assert self.verdict is not None
-        d = self.verdict[2][seat]
-        return int(d) if d.denominator == 1 else d
+        return self._units(self.verdict[2][seat])
 
-    def _value(self, seat: int, alpha: Value | None, beta: Value | None) -> Value:
+    def _value(self, seat: int, alpha: Bound | None, beta: Bound | None) -> Value:
         """Fail-soft alpha-beta on ``seat``'s chip change (None: an open bound)."""
         table = self.bounds.setdefault(seat, {})
         key = self.key()
@@ -449,11 +462,12 @@ class RoundSearch:
             saved = self.play(cid)
             try:
                 if self.verdict is not None:
-                    ok: bool | None = self._leaf(seat) >= target
+                    ok: bool | None = self._leaf(seat) >= self._units(target)
                 else:
                     self.limit = self.nodes + max_nodes
                     try:
-                        ok = self._value(seat, target - EPSILON, target) >= target
+                        t = self._units(target)
+                        ok = self._value(seat, t - EPSILON, t) >= t
                     except BudgetExceeded:
                         ok = None
             finally:
