@@ -1,9 +1,11 @@
 """How fast ``crewkit review`` judges a Hammer match's rounds, and how much of each round it decides.
 
-    python benchmarks/hammer_review_speed.py [--matches 5] [--nodes 20000] [--timeout 10] [--verbose]
+    python benchmarks/hammer_review_speed.py [--matches 5] [--nodes 20000] [--timeout 10] [--challenge]
+                                             [--verbose]
 
 The fast bot plays every seat of ``--matches`` Hammer matches (seeds ``hammer-review:k``; the bots choose each
-round's mission card and mode). Every round is reviewed alone (``review_match(..., only_round=n)``, the library
+round's mission card and mode; ``--challenge``: every round a challenge of a mission card drawn at random).
+Every round is reviewed alone (``review_match(..., only_round=n)``, the library
 call behind ``crewkit review --round n``) with ``--nodes`` searched plays and ``--timeout`` seconds per
 position's question and no bound on the whole. Prints the median, p95 and max seconds per round review by mode,
 the rounds' statuses, and the share of the questions decided (challenge: positions whose bet was decided;
@@ -13,6 +15,7 @@ penalty: players' guarantees at the round's start, and every guarantee the revie
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -24,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench_args import percentile  # noqa: E402 (a sibling script module)
 
 from crewkit.families.trick_taking.bots import make_bot  # noqa: E402
-from crewkit.families.trick_taking.engine.blocks.rounds import match_of  # noqa: E402
+from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission, match_of  # noqa: E402
+from crewkit.families.trick_taking.engine.game import CHOOSE_MISSION  # noqa: E402
 from crewkit.families.trick_taking.engine.setup import new_game  # noqa: E402
 from crewkit.families.trick_taking.family import play_game  # noqa: E402
 from crewkit.families.trick_taking.round_review import review_match  # noqa: E402
@@ -35,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--matches", type=int, default=5)
     ap.add_argument("--nodes", type=int, default=20_000, help="searched plays per position's question")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per position's question")
+    ap.add_argument("--challenge", action="store_true",
+                    help="every round a challenge (its mission card drawn at random, seeded) instead of the bots' choice")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     times: dict[str, list[float]] = {"challenge": [], "penalty": []}
@@ -46,7 +52,18 @@ def main(argv: list[str] | None = None) -> int:
         seed = f"hammer-review:{k}"
         game = new_game("hammer", "hammer", 4, seed)
         start = game.clone()
-        play_game(game, [make_bot("fast", s, seed) for s in range(4)])
+        bots = [make_bot("fast", s, seed) for s in range(4)]
+        if args.challenge:  # every round a challenge, its mission card drawn (seeded); the bots play the tricks
+            rng = random.Random(seed)
+            while not game.is_over():
+                if game.phase == CHOOSE_MISSION:
+                    game.apply(ChooseMission(game.dealer, f"hammer/0{rng.randint(1, 5)}", "challenge"))  # type: ignore[arg-type]
+                else:
+                    seat = game.to_act
+                    assert seat is not None
+                    game.apply(bots[seat].act(game.observation(seat)))
+        else:
+            play_game(game, bots)
         m = match_of(game)
         assert m is not None
         for res in m.round_results:
