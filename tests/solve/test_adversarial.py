@@ -122,3 +122,20 @@ def test_guarantees_in_thirds_of_chips_equal_brute_force() -> None:
             assert s.guarantee(p) == want, (i, p)
             seen_thirds |= Fraction(want).denominator != 1  # type: ignore[arg-type]
     assert seen_thirds
+
+
+def test_an_undecided_guarantee_keeps_the_bounds_its_tests_proved() -> None:
+    found = 0
+    for seed, mission in _cases("penalty", 3, 3):
+        g = round_position(seed, mission, "penalty", 3)
+        assert g is not None
+        for p in range(4):
+            want = plain_minimax(RoundSearch(g), lambda t, p=p: t.verdict[2][p] if t.verdict else Fraction(0), p)
+            for budget in (5, 20, 60):
+                s = RoundSearch(g)
+                if s.guarantee(p, max_nodes=budget, guess=1000) is not None:
+                    continue
+                lo, hi = s.found
+                assert (lo is None or lo <= want) and (hi is None or want <= hi), (seed, p, budget)  # type: ignore[operator]
+                found += lo is not None or hi is not None
+    assert found

@@ -44,7 +44,7 @@ def chips(v: Value | None) -> str:
         return "undecided"
     f = Fraction(v)
     text = str(f.numerator) if f.denominator == 1 else f"{float(f):.2f}"
-    return text if f < 0 else f"+{text}"
+    return text if f <= 0 else f"+{text}"
 
 
 def _json_value(v: Value | None) -> int | float | None:
@@ -387,10 +387,11 @@ class _Round:
             want += [(i + 1, seat), (i, seat)]
         want += [(start, p) for p in range(n)]
         misses = [0] * n
+        bounds: dict[int, tuple[Value | None, Value | None]] = {}  # an undecided start's proved bounds
         for i, p in sorted(set(want), key=lambda x: (-x[0], x[1])):
             if (i, p) in values or i not in self.positions:
                 continue
-            if self._out_of_time() or misses[p] >= GIVE_UP:
+            if self._out_of_time() or (misses[p] >= GIVE_UP and i != start):  # the start is always asked
                 values[(i, p)] = None
                 self.skipped.append(i)
                 continue
@@ -398,6 +399,8 @@ class _Round:
             later = [(j, v) for (j, q), v in values.items() if q == p and j > i and v is not None]
             near = min(later, key=lambda jv: jv[0])[1] if later else 0  # the nearest later value: a good guess
             values[(i, p)] = s.guarantee(p, self.games[i], self.budget, guess=near)
+            if values[(i, p)] is None and i == start:
+                bounds[p] = s.found
             misses[p] = misses[p] + 1 if values[(i, p)] is None else 0
         players = []
         undecided = False
@@ -422,11 +425,17 @@ class _Round:
             lowered.sort(key=lambda x: (-(x["before_value"] - x["after_value"]), x["action_index"]))
             for x in lowered:
                 x["before"], x["after"] = _json_value(x.pop("before_value")), _json_value(x.pop("after_value"))
-            players.append({"seat": p, "name": self.who[p], "guarantee": _json_value(guar), "got": _json_value(got),
+            lo, hi = bounds.get(p, (None, None))
+            players.append({"seat": p, "name": self.who[p], "guarantee": _json_value(guar),
+                            "guarantee_bounds": [_json_value(lo), _json_value(hi)], "got": _json_value(got),
                             "lowered": lowered, "undecided_plays": unknown_plays})
             name = self.who[p]
             if guar is None:
                 line = f"  {name}'s guarantee at the round's start was not decided within the search's budget"
+                known = [w for w in (None if lo is None else f"at least {chips(lo)}",
+                                     None if hi is None else f"at most {chips(hi)}") if w]
+                if known:
+                    line += " (" + ", ".join(known) + ")"
                 line += f"; {name} got {chips(got)}" if got is not None else ""
             else:
                 line = f"  {name} could guarantee {chips(guar)} at the round's start"

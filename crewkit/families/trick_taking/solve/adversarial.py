@@ -91,6 +91,7 @@ class RoundSearch:
         self.free, self.not_first, self.not_last = game._free_mask, game._free_not_first, game._free_not_last
         self.view = RoundView(self)
         self.scale = max(1, self.n - 1)  # chip changes are shares of the other players' at the finest
+        self.found: tuple[Value | None, Value | None] = (None, None)  # guarantee(): bounds of an undecided value
         self.history = [[0] * len(self.cards) for _ in range(self.n)]  # cut-offs by seat and card: tried first
         self.classes = card_classes(self.mission.texts, self.cards, [x.name for x in self.deck.suits])
         self.higher = tuple(tuple(sorted((d.id for d in self.cards if d.suit is not None and d.suit == c.suit
@@ -310,14 +311,18 @@ class RoundSearch:
     def guarantee(self, seat: int, game: Game | None = None, max_nodes: int = MAX_NODES,
                   guess: Value = 0) -> Value | None:
         """The most chips ``seat`` can guarantee in the round from ``game``'s position (default: the loaded one)
-        if the other three play against it (the paranoid value); None when the budget ran out first. ``guess``:
+        if the other three play against it (the paranoid value); None when the budget ran out first (then
+        :attr:`found` holds the bounds its tests proved, at least / at most, None where unknown). ``guess``:
         where the search starts looking (a neighbouring position's value saves tests)."""
         if game is not None:
             self.load(game)
         self.limit = self.nodes + max_nodes
+        self.found = (None, None)
         try:
             return self._chips(self._mtd(seat, self._units(guess)))
         except BudgetExceeded:
+            lo, hi = self.found
+            self.found = (None if lo is None else self._chips(lo), None if hi is None else self._chips(hi))
             return None
 
     def _units(self, chips: Value) -> Value:
@@ -341,6 +346,7 @@ class RoundSearch:
                 hi = guess
             else:
                 lo = guess
+            self.found = (lo, hi)  # what the tests so far proved, if the budget runs out before the value
             if lo is not None and hi is not None and lo >= hi:
                 break
         assert lo is not None
