@@ -483,7 +483,7 @@ def _line_rows(game: Game, line: Sequence[Play], who: list[str]) -> list[str]:
     """A line of plays from ``game``'s position, one row per trick, and how the round was settled."""
     s = RoundSearch(game)
     rows: list[str] = []
-    pending: list[str] = []
+    pending = [f"{who[seat]} {card.name}" for seat, card in game.plays]  # the trick under way, as it stood
     for a in line:
         pending.append(f"{who[a.seat]} {a.card.name}")
         s.play(a.card.id)
