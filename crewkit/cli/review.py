@@ -28,8 +28,17 @@ of the possible deals and the pink 7 in 12%").
 Other outcomes: never-winnable (the deal could not be won from the first card: the solver's reason in
 words), won (with the closest call: the last play that was the only one keeping the mission winnable) and
 unknown (positions the solver could not decide within --timeout/--nodes: which ones; never a guess).
-Not Alone records have no review (no solver): exit 1 with a message. Neither have Hammer's rounds (scored in
-chips, each player for themselves): the message says why, per mode, and names the rounds (exit 1).
+Not Alone records have no review (no solver): exit 1 with a message.
+
+A Hammer match is reviewed round by round (--round N: that round alone), by a search in which each side plays
+for itself. A challenge round: can the dealer force the bet's success against the other three? A failed bet's
+turning point is the dealer's first play after which the others could stop it (only the dealer's own plays
+can lose a forced bet), with a play that kept it forced and a line; a bet that succeeded, the others' first
+play after which it was forced. A penalty round: each player's guarantee (the most chips they could make sure
+of if the other three played against them) at the round's start, what they got, and their plays that lowered
+it, the costliest first. --nodes and --timeout bound each position's search (undecided beyond them, never
+guessed); JSON: {"status": "reviewed"|"unknown", "rounds": [{"round", "dealer", "mission", "mode", "result",
+"status", "turning_point", "positions", "players", "words"}], ...} (docs/review.md).
 
 JSON (--format json): {"status": "lost"|"won"|"never-winnable"|"unknown", "turning_point": null|{
 "action_index", "trick", "seat", "action", "words", "instead", "line", "known"}, "positions": [{
@@ -63,6 +72,8 @@ def add_review_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=positive_int, default=32, metavar="N",
                    help="worlds sampled for the judgement with the player's knowledge (default: 32)")
     p.add_argument("--no-blame", action="store_true", help="skip the judgement with the player's knowledge")
+    p.add_argument("--round", type=positive_int, metavar="N", dest="only_round",
+                   help="a match played in rounds (Hammer): review round N alone")
     return p
 
 
@@ -93,7 +104,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     try:
         rv = answer.of_record(read.record, read.replay.game, names=names, timeout=args.timeout,
                               max_nodes=args.nodes, total=args.total, blame=not args.no_blame,
-                              blame_worlds=args.worlds)
+                              blame_worlds=args.worlds,
+                              **({} if args.only_round is None else {"only_round": args.only_round}))
     except NoReview as exc:
         print(f"crewkit review: {args.record}: {exc}", file=sys.stderr)
         return EXIT_INVALID

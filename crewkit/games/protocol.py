@@ -351,11 +351,12 @@ class FamilyReview(Protocol):
 
     def of_record(self, record: Mapping[str, Any], final: GameInPlay, *, names: Sequence[str] | None,
                   timeout: float | None, max_nodes: int | None, total: float | None, blame: bool,
-                  blame_worlds: int) -> AttemptReview:
+                  blame_worlds: int, only_round: int | None = None) -> AttemptReview:
         """``crewkit review``: the attempt of ``record``, replayed to ``final``, reviewed with the players'
         ``names``; ``timeout`` (seconds) and ``max_nodes`` bound the search per position, ``total`` the whole
         review; ``blame``: judge the turning point with its player's knowledge too, over ``blame_worlds``
-        sampled worlds (seeded from the record: the same record gives the same figures)."""
+        sampled worlds (seeded from the record: the same record gives the same figures); ``only_round``: of a
+        match played in rounds, that round alone."""
         ...
 
     def of_game(self, game: GameInPlay, names: Sequence[str]) -> AttemptReview:

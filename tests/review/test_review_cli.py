@@ -98,12 +98,12 @@ def test_not_alone_has_no_review(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "Not Alone" in err and "no review" in err and "Traceback" not in err
 
 
-def test_hammer_match_says_there_is_no_review_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hammer_match_is_reviewed_round_by_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (path,) = simulate(tmp_path, "--ruleset", "hammer", "--mission", "hammer", "--players", "4", "--games", "1")
     capsys.readouterr()
-    assert cli.main(["review", str(path)]) == 1
-    err = capsys.readouterr().err
-    assert "no review" in err and "round" in err and "Traceback" not in err
+    assert cli.main(["review", str(path), "--nodes", "50", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["round"] for r in data["rounds"]] == list(range(1, 9)) and data["status"] in ("reviewed", "unknown")
 
 
 def test_broken_record_gets_a_positioned_message(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,5 @@
-"""A Hammer round's review: the solver cannot judge competitive chip scoring, and the review says precisely why
-(per mode: no shared goal in penalty mode; the others play against the dealer's bet in challenge mode) and
-names the rounds, instead of refusing vaguely."""
+"""A Hammer record's review: each round judged by the adversarial search (a round under way says where it
+stands; a penalty round gives each player's guarantee and what they got), exit 0, players by name."""
 
 from __future__ import annotations
 
@@ -13,23 +12,24 @@ from crewkit import cli
 RECORDS = Path(__file__).parent.parent / "records"
 
 
-def refused(name: str, capsys: pytest.CaptureFixture[str]) -> str:
+def reviewed(name: str, capsys: pytest.CaptureFixture[str]) -> str:
     capsys.readouterr()
-    assert cli.main(["review", str(RECORDS / name), "--names", "Ann,Bob,Cem,Dee"]) == 1
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and "no review of a round scored in chips" in err
-    assert "a search in which each player plays for their own chips" in err
-    return err
+    assert cli.main(["review", str(RECORDS / name), "--names", "Ann,Bob,Cem,Dee", "--nodes", "2000"]) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and "no review of a round scored in chips" not in out
+    return out
 
 
-def test_a_challenge_round(capsys: pytest.CaptureFixture[str]) -> None:
-    err = refused("hammer-no-suit-ten-leads.json", capsys)
-    assert "In challenge mode the dealer's bet has a success and a failure, but the other players play against it" in err
-    assert "In penalty mode" not in err
-    assert "round 1: Ann dealt, Blue 7 in challenge mode, under way." in err
+def test_a_challenge_round_under_way(capsys: pytest.CaptureFixture[str]) -> None:
+    out = reviewed("hammer-no-suit-ten-leads.json", capsys)
+    assert "Round 1 (Ann dealt; Blue 7 in challenge mode; under way when the record ends): the round is not " \
+           "over; at its last position the dealer can force the bet's success." in out
 
 
 def test_a_penalty_round(capsys: pytest.CaptureFixture[str]) -> None:
-    err = refused("hammer-penalty-settles-early.json", capsys)
-    assert "In penalty mode every player scores chips for themselves" in err and "In challenge mode" not in err
-    assert "round 1: Ann dealt, Red cards in penalty mode." in err
+    out = reviewed("hammer-penalty-settles-early.json", capsys)
+    assert "Round 1 (Ann dealt; Red cards in penalty mode; scored):" in out
+    for name, got in [("Ann", "+90"), ("Bob", "-30"), ("Cem", "-150"), ("Dee", "+90")]:
+        assert f"  {name} could guarantee " in out or f"  {name}'s guarantee at the round's start was not decided" \
+            in out
+        assert f" got {got}" in out

@@ -24,6 +24,7 @@ from crewkit.engine.actions import Action
 from crewkit.errors import CrewkitError
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
+from crewkit.families.trick_taking.round_review import MatchReview, review_match
 from crewkit.families.trick_taking.solve.line import action_words, line_rows, seat_names
 from crewkit.families.trick_taking.solve.solver import UNWINNABLE, WINNABLE, SearchCache, solve
 from crewkit.games.protocol import GameInPlay, NoReview
@@ -47,6 +48,16 @@ QUICK_NODES = 3_000
 QUICK_TOTAL = 1.0
 #: the table's final answer: worlds of the fair blame
 FINAL_WORLDS = 16
+#: a match's rounds (Hammer) at the table: seconds for every round's review, the first answer's and the final's
+MATCH_QUICK_TOTAL = 2.0
+MATCH_TOTAL = 60.0
+
+
+def match_of_game(game: Game) -> bool:
+    """Whether ``game`` is a match played in rounds (Hammer): its review is the rounds' (``round_review``)."""
+    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
+
+    return match_of(game) is not None
 
 
 class ReviewStopped(Exception):
@@ -189,11 +200,9 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     """
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
-    if match_of(initial) is not None:
-        played = initial.clone()
-        for a in actions:
-            played.apply(a)
-        raise NoReview(match_words(played, names))
+    if match_of(initial) is not None:  # its rounds are reviewed by round_review.review_match
+        raise NoReview("a match played in rounds is reviewed round by round (crewkit review RECORD), not as one "
+                       "attempt at a mission")
     t0 = time.perf_counter()
     games = positions_of(initial, actions)
     who = seat_names(initial, names)
@@ -263,46 +272,6 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
                            + (f" and {untried} were not tried within the review's time" if untried else ""),
                 undecided=undecided, between=(-1 if lo is None else lo, hi))
     return done(rv)
-
-
-def match_words(final: Game | None, names: Sequence[str] | None = None) -> str:
-    """Why a match played in rounds scored in chips (Hammer) has no review, in words, and the rounds of
-    ``final`` (the match as far as it went; None: the words alone)."""
-    from crewkit.families.trick_taking.engine.blocks.rounds import match_of
-
-    if final is None:
-        return _no_round_review(set(), [], [])
-    who = seat_names(final, names)
-    match = match_of(final)
-    titles = {m.id: m.title for m in final.scoring.missions}
-    rounds = [] if match is None else match.round_results
-    played = [(r.round, r.dealer, r.mission, r.mode, r.result if r.mode == "challenge" else "") for r in rounds]
-    if match is not None and match.round_mission is not None and final.mode and match.round not in {
-            r.round for r in rounds}:
-        played.append((match.round, final.dealer or 0, match.round_mission.id, final.mode, "under way"))
-    return _no_round_review({p[3] for p in played}, played, who, titles)
-
-
-def _no_round_review(modes: set[str], played: list[tuple[int, int, str, str, str]], who: list[str],
-                     titles: dict[str, str] | None = None) -> str:
-    titles = titles or {}
-    words = ["There is no review of a round scored in chips (as Hammer's): the review asks the solver whether the players, playing "
-             "together with every hand known, could still reach one goal, and such a round has no goal the "
-             "players share."]
-    if not modes or "penalty" in modes:
-        words.append("In penalty mode every player scores chips for themselves (each trick or card taken costs "
-                     "or gains that player alone), so no play keeps a shared goal winnable or loses it.")
-    if not modes or "challenge" in modes:
-        words.append("In challenge mode the dealer's bet has a success and a failure, but the other players "
-                     "play against it: searched as a crew, they would help the dealer, and the answer would "
-                     "blame the dealer for their opposition.")
-    words.append("Judging a round needs a search in which each player plays for their own chips (the dealer "
-                 "against the others in a challenge), which crewkit's solver does not do.")
-    if played:
-        words.append("The rounds: " + "; ".join(
-            f"round {n}: {who[dealer]} dealt, {titles.get(mission, mission)} in {mode} mode"
-            + (f", {result}" if result else "") for n, dealer, mission, mode, result in played) + ".")
-    return " ".join(words)
 
 
 def start_of(final: Game) -> tuple[Game, str]:
@@ -527,7 +496,8 @@ class TrickTakingReview:
 
     def of_record(self, record: Mapping[str, Any], final: GameInPlay, *, names: Sequence[str] | None,
                   timeout: float | None, max_nodes: int | None, total: float | None, blame: bool,
-                  blame_worlds: int) -> Review:
+                  blame_worlds: int, only_round: int | None = None) -> Review | MatchReview:
+        from crewkit.families.trick_taking.engine.blocks.rounds import match_of
         from crewkit.families.trick_taking.engine.record import replay_record
 
         start = replay_record({**record, "actions": []})
@@ -535,15 +505,27 @@ class TrickTakingReview:
             raise NoReview(str(start.error))
         seed = json.dumps(record.get("deal") or record.get("seed"), sort_keys=True)
         engine: Game = final.engine
+        if match_of(start.game) is not None:  # Hammer: each round judged by the adversarial search
+            return review_match(start.game, list(engine.actions), names=names, max_nodes=max_nodes,
+                                timeout=timeout, total=total, only_round=only_round)
+        if only_round is not None:
+            raise NoReview("--round picks a round of a match played in rounds (Hammer); this record is one attempt "
+                           "of a mission")
         return review(start.game, list(engine.actions), names=names, timeout=timeout, max_nodes=max_nodes,
                       blame=blame, blame_worlds=blame_worlds, seed=seed, total=total)
 
-    def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review:
-        return review_finished(game.engine, names=names, blame_worlds=FINAL_WORLDS)[0]
+    def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review | MatchReview:
+        final: Game = game.engine
+        if match_of_game(final):
+            return review_match(start_of(final)[0], list(final.actions), names=names, total=MATCH_TOTAL)
+        return review_finished(final, names=names, blame_worlds=FINAL_WORLDS)[0]
 
-    def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> Review:
+    def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> Review | MatchReview:
         final: Game = game.engine
         start, seed = start_of(final)
+        if match_of_game(final):
+            return review_match(start, list(final.actions), names=names, max_nodes=QUICK_NODES,
+                                timeout=QUICK_TOTAL, total=MATCH_QUICK_TOTAL)
         return quick_review(start, list(final.actions), names, seed)
 
     def text_of(self, record: Mapping[str, Any], names: Sequence[str], data: Mapping[str, Any]) -> str:
@@ -552,6 +534,8 @@ class TrickTakingReview:
         from crewkit.engine.actions import action_from_json
         from crewkit.families.trick_taking.engine.record import replay_record
 
+        if "rounds" in data:  # a match's rounds (Hammer)
+            return MatchReview.from_json(dict(data)).text()
         rv = Review.from_json(dict(data))
         rv.names = list(names)
         tp = rv.turning_point
@@ -570,5 +554,5 @@ class TrickTakingReview:
 
 REVIEW = TrickTakingReview()
 
-__all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "match_words", "position_mark", "positions_of", "quick_review", "final_review",
+__all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "position_mark", "positions_of", "quick_review", "final_review",
            "review", "review_finished", "seat_names", "start_of", "REVIEW", "TrickTakingReview"]

@@ -34,6 +34,7 @@ class RoundMission:
     failure_payment: int
     challenge_not_first: int  # masks of free cards barred from the first / last trick in challenge mode
     challenge_not_last: int
+    texts: tuple[str, ...] = ()  # the formulas' texts (a search reads which cards they can tell apart)
 
     @property
     def has_challenge(self) -> bool:
@@ -97,6 +98,8 @@ def compile_scoring(rounds: RoundsRules, missions: Sequence[Mission], deck: Deck
             failure_payment=sc.failure_payment,
             challenge_not_first=not_first,
             challenge_not_last=not_last,
+            texts=tuple(d.text for d in (sc.penalty_score, sc.penalty_settled, sc.hidden_if, sc.challenge_success,
+                                         sc.challenge_fail) if d is not None),
         ))
     return ScoringRules(
         rounds=rounds.count,

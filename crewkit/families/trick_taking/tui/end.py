@@ -268,6 +268,7 @@ class StandingsScreen(GameEndScreen):
         self.finished = finished
         self.hosted = hosted
         self._keys_rows = 2
+        self._reviewing = False
 
     def _body_text(self) -> Text:
         """The winner, the final standings and the heading of the chips per round."""
@@ -312,17 +313,73 @@ class StandingsScreen(GameEndScreen):
         fit_dialog_body(self, reserved=4 + self._keys_rows)
 
     def action_review(self) -> None:
-        """``w``: why a match's rounds have no review, and its rounds (said in the dialog: the app holds
-        notifications back while a dialog is open)."""
-        from crewkit.families.trick_taking.review import match_words
-
-        session = self.session
-        names = [seat_label(s, session.kinds) for s in range(session.g.n)]
+        """``w``: the review of every round (the adversarial search, every hand known), said in the dialog (the
+        app holds notifications back while a dialog is open): a first answer on a small budget, then the final
+        one; at a hosted table's seat, the host's (computed there once for every seat, after the end)."""
         from crewkit.families.trick_taking.engine.game import Game
+        from crewkit.families.trick_taking.tui.remote import RemoteSession
 
-        # a seat's game holds only its observation: the words without the rounds
-        words = match_words(session.g if isinstance(session.g, Game) else None, names)
+        if self._reviewing:
+            return
+        session = self.session
+        if isinstance(session.g, Game):
+            self._reviewing = True
+            self._say("Reviewing the rounds…")
+            self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
+        elif isinstance(session, RemoteSession) and session.g.is_over():
+            self._reviewing = True
+            self._say("The host is reviewing the rounds…")
+            self.run_worker(self._from_host(session), group="review", exit_on_error=False)
+        else:
+            self._say("The review opens once the match is over (no hand is shown before).")
+
+    def _say(self, words: str) -> None:
         self.query_one("#standings-text", Static).update(Text.assemble(self._body_text(), ("\n" + words, "yellow")))
+
+    def _compute(self) -> None:
+        from textual.worker import get_current_worker
+
+        from crewkit.families.trick_taking.engine.game import Game
+        from crewkit.families.trick_taking.review import (
+            MATCH_QUICK_TOTAL,
+            MATCH_TOTAL,
+            QUICK_NODES,
+            QUICK_TOTAL,
+            start_of,
+        )
+        from crewkit.families.trick_taking.round_review import review_match
+
+        worker = get_current_worker()
+        game = self.session.g
+        assert isinstance(game, Game)  # action_review starts this worker only then
+        names = [seat_label(s, self.session.kinds) for s in range(game.n)]
+        start, _ = start_of(game)
+        actions = list(game.actions)
+        first = review_match(start, actions, names=names, max_nodes=QUICK_NODES, timeout=QUICK_TOTAL,
+                             total=MATCH_QUICK_TOTAL, stop=lambda: worker.is_cancelled)
+        if worker.is_cancelled:
+            return
+        self.app.call_from_thread(self._say, first.text() + "\n(a first answer, being refined…)")
+        final = review_match(start, actions, names=names, total=MATCH_TOTAL, stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._say, final.text())
+
+    async def _from_host(self, seat: RemoteSession) -> None:
+        from crewkit.families.trick_taking.round_review import MatchReview
+
+        def words(message: dict[str, Any]) -> str:
+            data = message.get("review")
+            if message.get("type") == "error" or message.get("error") or not isinstance(data, dict):
+                return seat.named(str(message.get("message") or message.get("error") or "the host sent no review"))
+            return MatchReview.from_json(data).text()
+
+        def first(message: dict[str, Any]) -> None:
+            self._say(words(message) + "\n(a first answer, being refined…)")
+
+        self._say(words(await seat.request_review(first)))
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "review")  # the final answer is not waited for once the screen is gone
 
     def on_resize(self) -> None:
         self.on_mount()

@@ -24,6 +24,7 @@ from crewkit.families.trick_taking.engine.deal import deal_from_seed, first_deal
 from crewkit.families.trick_taking.engine.scoring import (
     RoundMission,
     RoundResult,
+    ScoringRules,
     apply_deltas,
     challenge_deltas,
     chip_text,
@@ -169,42 +170,50 @@ def choose_mission(g: Game, a: ChooseMission) -> None:
 
 
 def settle_round_if_decided(g: Game, trick: Trick, mask: int) -> bool:
-    sc = g.scoring
     m = g.state(MatchState)
     mission = m.round_mission
     assert mission is not None  # chosen before the first trick
-    view = g.view()
-    last = trick.number >= g.total_tricks
+    verdict = round_verdict(g.scoring, mission, g.mode, g.view(), trick.number, g.total_tricks, g.n,
+                            g.dealer)  # type: ignore[arg-type]
+    if verdict is not None:
+        end_round(g, m, mission, *verdict, trick.number)
+    return True
+
+
+def round_verdict(sc: ScoringRules, mission: RoundMission, mode: str | None, view: Any, number: int, total: int,
+                  n: int, dealer: int) -> tuple[str, str, list[Fraction]] | None:
+    """The round's settlement after trick ``number`` of ``total`` (``view``: the game then), or None while it
+    goes on: the result (success | failure | scored), its reason and the chip changes by seat. The engine
+    settles with it; the adversarial search (``solve/adversarial.py``) judges its leaves with it."""
+    last = number >= total
     result = None
-    if g.mode == "challenge":
+    if mode == "challenge":
         assert mission.challenge_success is not None  # the challenge mode is offered only with one
         if mission.challenge_fail is not None and mission.challenge_fail(view, {}):
-            result, reason = "failure", f"the dealer's challenge failed in trick {trick.number}"
+            result, reason = "failure", f"the dealer's challenge failed in trick {number}"
         elif mission.challenge_success(view, {}) and (sc.settle_early or last):
-            result, reason = "success", f"the dealer's challenge succeeded by trick {trick.number}"
+            result, reason = "success", f"the dealer's challenge succeeded by trick {number}"
         elif last:
             result, reason = "failure", "the dealer's challenge was not met when the hands ran out"
         if result is None:
-            return True
+            return None
         if not sc.settle_early and not last:
-            return True
-        deltas = challenge_deltas(mission, result == "success", g.n, g.dealer)  # type: ignore[arg-type]
+            return None
+        deltas = challenge_deltas(mission, result == "success", n, dealer)
         if sc.others_score_in_challenge:
-            others = [p for p in range(g.n) if p != g.dealer]
-            extra = penalty_deltas(sc, mission, view, g.n, g.dealer, only=others)  # type: ignore[arg-type]
+            others = [p for p in range(n) if p != dealer]
+            extra = penalty_deltas(sc, mission, view, n, dealer, only=others)
             deltas = [a + b for a, b in zip(deltas, extra, strict=True)]
-    else:
-        # seed 001: when the score is fixed before the hands run out, scoring happens at once
-        settled = (not last and sc.settle_early and mission.penalty_settled is not None
-                   and mission.penalty_settled(view, {}))
-        if not last and not settled:
-            return True
-        result, reason = "scored", f"penalty mode scored after trick {trick.number}"
-        if settled:
-            reason += " (no later trick can change the score)"
-        deltas = penalty_deltas(sc, mission, view, g.n, g.dealer)  # type: ignore[arg-type]
-    end_round(g, m, mission, result, reason, deltas, trick.number)
-    return True
+        return result, reason, deltas
+    # seed 001: when the score is fixed before the hands run out, scoring happens at once
+    settled = (not last and sc.settle_early and mission.penalty_settled is not None
+               and mission.penalty_settled(view, {}))
+    if not last and not settled:
+        return None
+    reason = f"penalty mode scored after trick {number}"
+    if settled:
+        reason += " (no later trick can change the score)"
+    return "scored", reason, penalty_deltas(sc, mission, view, n, dealer)
 
 
 def end_round(g: Game, m: MatchState, mission: RoundMission, result: str, reason: str, deltas: Sequence[Any],
