@@ -80,3 +80,23 @@ def test_the_card_chosen_wins_most_play_outs_over_the_answers_worlds() -> None:
     wins = answer_world_wins(obs, position(obs, know, 0, True, 0), cands, worlds,
                              native_decider(table_for(obs.rules)))
     assert wins[chosen.card.id] == max(wins.values()) > 0, (wins, chosen)
+
+
+def test_the_experts_solved_worlds_meet_the_answers() -> None:
+    """The expert's solved worlds are each the draw that meets the most answers (``answer_tries``); with the
+    answers not read (0) they meet fewer."""
+    from crewkit.families.trick_taking.bots.expert import ExpertBot
+
+    game, obs = _first_card_after_answers("answers")
+    checks = choices.answer_checks(obs)
+    gone = choices.played_by(obs)
+    met: dict[int, float] = {}
+    for tries in (0, 8):
+        bot = ExpertBot(obs.seat, "answers", worlds=8, nodes=300, total_nodes=3_000, rollout_worlds=0,
+                        winnable_filter=0, answer_tries=tries)
+        bot.act(obs)
+        worlds = [hands for hands, _ in bot.last["world_hands"]]
+        assert worlds
+        met[tries] = sum(sum(predict(h[seat] | gone[seat]) in (None, given) for seat, predict, given in checks)
+                         for h in worlds) / len(worlds)
+    assert met[8] > met[0], met
