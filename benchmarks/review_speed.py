@@ -57,24 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     cpu: list[float] = []
     outcomes: Counter[str] = Counter()
     slowest: list[tuple[float, str]] = []
-    k = 0
-    played = 0
+    played: Counter[str] = Counter()
     t_all = time.perf_counter()
-    while len(times) < args.failed and k < 100 * args.failed:
-        mission = f"planet-nine/{args.missions[k % len(args.missions)]:02d}"
-        seed = f"review:{k}"
-        k += 1
-        try:
-            game = new_game("crew", mission, args.players, seed)
-        except SetupError:
-            continue
-        start = game.clone()
-        play_game(game, [make_bot("fast", s, seed) for s in range(game.n)])
-        played += 1
-        if game.outcome().result == "success":
-            continue
+    for mission, seed, start, actions in failed_attempts(args, played):
         t, c = time.perf_counter(), time.process_time()
-        rv = review(start, list(game.actions), timeout=args.timeout, blame=not args.no_blame, seed=seed,
+        rv = review(start, actions, timeout=args.timeout, blame=not args.no_blame, seed=seed,
                     share=not args.no_share)
         dt = time.perf_counter() - t
         times.append(dt)
@@ -83,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         slowest.append((dt, f"{mission} seed {seed}: {rv.status}, {rv.solver_calls} solver calls"))
         if args.verbose:
             print(f"  {dt:7.3f} s  {slowest[-1][1]}", flush=True)
-    print(f"{args.players} players, missions {args.missions[0]}-{args.missions[-1]}, fast bot: {played} games "
+    print(f"{args.players} players, missions {args.missions[0]}-{args.missions[-1]}, fast bot: {played['games']} games "
           f"played, {len(times)} failed reviewed (blame {'off' if args.no_blame else 'on'}), "
           f"{time.perf_counter() - t_all:.0f} s in all")
     if times:
@@ -96,8 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def failed_attempts(args: argparse.Namespace) -> Iterator[tuple[str, str, Game, list[Action]]]:
-    """(mission, seed, start, actions) of each failed attempt, in the benchmark's order."""
+def failed_attempts(args: argparse.Namespace, played: Counter[str] | None = None
+                    ) -> Iterator[tuple[str, str, Game, list[Action]]]:
+    """(mission, seed, start, actions) of each failed attempt, in the benchmark's order (``played["games"]``
+    counts the games played to find them)."""
     k = 0
     found = 0
     while found < args.failed and k < 100 * args.failed:
@@ -110,6 +99,8 @@ def failed_attempts(args: argparse.Namespace) -> Iterator[tuple[str, str, Game, 
             continue
         start = game.clone()
         play_game(game, [make_bot("fast", s, seed) for s in range(game.n)])
+        if played is not None:
+            played["games"] += 1
         if game.outcome().result == "success":
             continue
         found += 1

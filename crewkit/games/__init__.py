@@ -183,36 +183,34 @@ def logbook_extra_attempts(ruleset: str) -> int:
         family = family_for(ruleset)
     except UnknownFamily:
         return 1
-    answer = getattr(family, "logbook_extra_attempts", None)
-    return 0 if answer is None else int(answer(ruleset))
+    found = _answer(family, "logbook_extra_attempts", ruleset)
+    return 0 if found is None else int(found)
+
+
+def _answer(family: Family, name: str, *args: Any) -> Any:
+    """A family's optional answer ``name`` called with ``args`` (:class:`~crewkit.games.protocol.FamilyAnswers`),
+    None for a family without it."""
+    answer = getattr(family, name, None)
+    return None if answer is None else answer(*args)
 
 
 def logbook_attempt(game: GameInPlay) -> LoggedAttempt | None:
     """A finished attempt of ``game`` as a campaign's logbook counts it: its family's answer (None: it does not
     count, as for a family without the answer)."""
-    answer = getattr(game.family, "logbook_attempt", None)
-    if answer is None:
-        return None
-    found: LoggedAttempt | None = answer(game)
+    found: LoggedAttempt | None = _answer(game.family, "logbook_attempt", game)
     return found
 
 
 def check_of(family: Family) -> FamilyCheck | None:
     """``crewkit check``'s answers for ``family``'s missions (None for a family without missions to check)."""
-    answer = getattr(family, "check", None)
-    if answer is None:
-        return None
-    found: FamilyCheck | None = answer()
+    found: FamilyCheck | None = _answer(family, "check")
     return found
 
 
 def review_of(family: Family) -> FamilyReview | None:
     """The review of ``family``'s finished attempts: its answer (None for a family without one, or whose games
     have none)."""
-    answer = getattr(family, "review", None)
-    if answer is None:
-        return None
-    found: FamilyReview | None = answer()
+    found: FamilyReview | None = _answer(family, "review")
     return found
 
 
@@ -227,10 +225,7 @@ def solve_report_of(family: Family) -> Callable[..., str] | None:
 
 def winnability_of(family: Family) -> FamilyWinnability | None:
     """The winnable share of random deals of ``family``'s games: its answer (None for a family without one)."""
-    answer = getattr(family, "winnability", None)
-    if answer is None:
-        return None
-    found: FamilyWinnability | None = answer()
+    found: FamilyWinnability | None = _answer(family, "winnability")
     return found
 
 

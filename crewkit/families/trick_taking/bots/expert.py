@@ -49,7 +49,7 @@ from crewkit.families.trick_taking.bots.expert_worlds import (
     pick_worlds,
     with_owner_prior,
 )
-from crewkit.families.trick_taking.bots.fast import FastBot, native_decider, position
+from crewkit.families.trick_taking.bots.fast import FastBot, native_decider, position, rollout_frame
 from crewkit.families.trick_taking.bots.heuristic import HeuristicBot, Knowledge, world_from
 from crewkit.families.trick_taking.bots.safety import safe_plays
 from crewkit.families.trick_taking.bots.sim import choose_play, rollout, table_for
@@ -173,15 +173,7 @@ class ExpertBot:
         head: list[int] = []
         tail: list[int] = []
         if native is not None:
-            pos = position(obs, know, 0, True, 0)
-            head = [pos.n, pos.leader, pos.tricks_left, len(pos.current) + 1]
-            for st in pos.current:
-                head += st
-            head.append(obs.seat)
-            tail = [len(pos.tasks)]
-            for bit, owner, kind, kk, pending in pos.tasks:
-                tail += [bit, owner, kind, kk, int(pending)]
-            tail.append(pos.done)
+            head, tail = rollout_frame(obs, position(obs, know, 0, True, 0))
         # the mission's conditions in the play-outs (as the fast bot judges them): in C where they translate
         judged = condition_setup(obs) if obs.conditions else None
         program = None

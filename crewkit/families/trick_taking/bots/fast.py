@@ -48,6 +48,7 @@ from crewkit.families.trick_taking.bots.fastcore import (
     native_decider,
     native_task_plays,
     position,
+    rollout_frame,
 )
 from crewkit.families.trick_taking.bots.heuristic import (
     HeuristicBot,
@@ -256,14 +257,7 @@ def answer_world_wins(obs: Observation, pos: Position, cands: Sequence[int], wor
     (``decider``: ``fs_rollout_batch``, all in one call) or, without it, in Python (the same play-outs)."""
     wins = dict.fromkeys(cands, 0)
     if decider is not None:
-        head = [pos.n, pos.leader, pos.tricks_left, len(pos.current) + 1]
-        for st in pos.current:
-            head += st
-        head.append(obs.seat)
-        tail = [len(pos.tasks)]
-        for bit, owner, kind, kk, pending in pos.tasks:
-            tail += [bit, owner, kind, kk, int(pending)]
-        tail.append(pos.done)
+        head, tail = rollout_frame(obs, pos)
         results = decider.rollout_batch(None, [[*head, cid, *tail, *hands] for hands in worlds for cid in cands])
         for k, won in enumerate(results):
             wins[cands[k % len(cands)]] += max(0, won)
@@ -286,4 +280,4 @@ def make(seat: int, seed: str) -> FastBot:
 
 
 __all__ = ["FastBot", "Position", "Sampler", "SplitMix", "answer_world_wins", "base_world", "decide_cond", "decide_py", "draft_py",
-           "native_decider", "native_task_plays", "position"]
+           "native_decider", "native_task_plays", "position", "rollout_frame"]

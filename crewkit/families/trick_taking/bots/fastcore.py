@@ -442,6 +442,21 @@ def position(obs: Observation, know: Knowledge, worlds: int, rollouts: bool, can
     )
 
 
+def rollout_frame(obs: Observation, pos: Position) -> tuple[list[int], list[int]]:
+    """``fs_rollout``'s state around the card weighed and the world: the head (seats, leader, tricks left, the trick
+    in progress with one more play, the seat playing) before the card, the tail (the tasks, those done) after it;
+    a state is ``[*head, card, *tail, *hands]`` (the expert's and the fast bot's explicit worlds)."""
+    head = [pos.n, pos.leader, pos.tricks_left, len(pos.current) + 1]
+    for st in pos.current:
+        head += st
+    head.append(obs.seat)
+    tail = [len(pos.tasks)]
+    for bit, owner, kind, kk, pending in pos.tasks:
+        tail += [bit, owner, kind, kk, int(pending)]
+    tail.append(pos.done)
+    return head, tail
+
+
 def native_task_plays(obs: Any, know: Knowledge, deals: list[list[int]]) -> NativeTaskPlays | None:
     """The task-card choice's play-outs in C (:mod:`crewkit.families.trick_taking.bots.taskcard_choice`), from the start of the tricks
     only; None where the library does not load."""

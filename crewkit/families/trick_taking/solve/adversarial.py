@@ -282,6 +282,13 @@ class RoundSearch:
         except BudgetExceeded:
             return None
 
+    def _moves(self) -> list[int]:
+        """The legal plays of the seat to act, the ones that caused cut-offs before for it first."""
+        hist = self.history[self.turn]
+        moves = self.ordered(self.legal())
+        moves.sort(key=lambda c: -hist[c])
+        return moves
+
     def _force(self) -> bool:
         key = self.key()
         hit = self.forced.get(key)
@@ -290,9 +297,8 @@ class RoundSearch:
         self._count()
         dealer_moves = self.turn == self.dealer
         result = not dealer_moves
-        hist = self.history[self.turn]
-        moves = self.ordered(self.legal())
-        moves.sort(key=lambda c: -hist[c])
+        hist = self.history[self.turn]  # a play that cuts off counts for this seat
+        moves = self._moves()
         for cid in moves:
             saved = self.play(cid)
             try:
@@ -386,9 +392,8 @@ class RoundSearch:
         self._count()
         maximise = self.turn == seat
         best: Value | None = None
-        hist = self.history[self.turn]
-        moves = self.ordered(self.legal())
-        moves.sort(key=lambda c: -hist[c])
+        hist = self.history[self.turn]  # a play that cuts off counts for this seat
+        moves = self._moves()
         for cid in moves:
             saved = self.play(cid)
             try:

@@ -9,24 +9,16 @@ from typing import Any
 
 from crewkit.cards import Card
 from crewkit.families.trick_taking.engine.game import Trick
+from crewkit.families.trick_taking.solve.view import StateView
 
 
-class RoundView:
-    """The engine's view surface (``crewkit.dsl.view.View``) over the search state, for the mission formulas."""
+class RoundView(StateView):
+    """The engine's view surface (``crewkit.dsl.view.View``) over the search state, for the mission formulas: a
+    round has no commander but its dealer, no roles and no tasks."""
 
-    __slots__ = ("_s", "deck")
-
-    def __init__(self, search: Any) -> None:
-        self._s = search
-        self.deck = search.deck
-
-    def seats(self) -> Sequence[int]:
-        return range(self._s.n)
+    __slots__ = ()
 
     def commander(self) -> int | None:
-        return self._s.dealer
-
-    def dealer(self) -> int | None:
         return self._s.dealer
 
     def role(self, name: str) -> int | None:
@@ -38,36 +30,11 @@ class RoundView:
     def trick_of(self, card: Card) -> Trick | None:
         return self._s.card_trick.get(card.id)
 
-    def mode(self) -> str | None:
-        return self._s.mode
-
     def tricks(self) -> Sequence[Trick]:
         return self._s.tricks
 
-    def total_tricks(self) -> int:
-        return self._s.total
-
-    def tricks_won(self, seat: int) -> int:
-        return self._s.tricks_won[seat]
-
-    def won_cards(self, seat: int) -> Sequence[Card]:
-        return self.deck.from_mask(self._s.won[seat])
-
-    def hand(self, seat: int) -> Sequence[Card]:
-        return self.deck.from_mask(self._s.hands[seat])
-
-    def current_plays(self) -> Sequence[tuple[int, Card]]:
-        cards = self._s.cards
-        return [(s, cards[c]) for s, c in self._s.plays]
-
     def tasks(self) -> Sequence[Any]:
         return ()
-
-    def left_of(self, seat: int) -> int:
-        return (seat + 1) % self._s.n
-
-    def right_of(self, seat: int) -> int:
-        return (seat - 1) % self._s.n
 
 
 def sum_masks(masks: Sequence[int]) -> int:

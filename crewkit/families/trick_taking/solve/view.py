@@ -4,7 +4,7 @@ search as they read a game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crewkit.cards import Card, Deck
 from crewkit.families.trick_taking.engine.game import Task, Trick
@@ -13,38 +13,25 @@ if TYPE_CHECKING:
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
 
-class SearchView:
-    """The engine's view surface (``crewkit.dsl.view.View``) over a :class:`TrickSearch` state."""
+class StateView:
+    """The view surface's parts both search states answer alike (:class:`SearchView`, the adversarial search's
+    :class:`~crewkit.families.trick_taking.solve.round_view.RoundView`): seats, the dealer, the mode, tricks
+    counted, hands and won cards as masks over the deck, the trick in progress."""
 
     __slots__ = ("_s", "deck")
 
-    def __init__(self, search: TrickSearch) -> None:
+    def __init__(self, search: Any) -> None:
         self._s = search
         self.deck: Deck = search.deck
 
     def seats(self) -> Sequence[int]:
         return range(self._s.n)
 
-    def commander(self) -> int | None:
-        return self._s.commander
-
     def dealer(self) -> int | None:
         return self._s.dealer
 
-    def role(self, name: str) -> int | None:
-        return self._s.roles.get(name)
-
-    def roles(self) -> Mapping[str, int | None]:
-        return self._s.roles
-
-    def trick_of(self, card: Card) -> Trick | None:
-        return self._s.trick_by_card.get(card.id)
-
     def mode(self) -> str | None:
         return self._s.mode
-
-    def tricks(self) -> Sequence[Trick]:
-        return self._s.trick_objs
 
     def total_tricks(self) -> int:
         return self._s.total
@@ -62,11 +49,36 @@ class SearchView:
         cards = self._s.cards
         return [(seat, cards[cid]) for seat, cid in self._s.plays]
 
-    def tasks(self) -> Sequence[Task]:
-        return self._s.task_objs[:self._s.nreal]  # not the compiled conditions' cards
-
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self._s.n
 
     def right_of(self, seat: int) -> int:
         return (seat - 1) % self._s.n
+
+
+class SearchView(StateView):
+    """The engine's view surface (``crewkit.dsl.view.View``) over a :class:`TrickSearch` state."""
+
+    __slots__ = ()
+
+    def __init__(self, search: TrickSearch) -> None:
+        super().__init__(search)
+
+    def commander(self) -> int | None:
+        return self._s.commander
+
+    def role(self, name: str) -> int | None:
+        return self._s.roles.get(name)
+
+    def roles(self) -> Mapping[str, int | None]:
+        return self._s.roles
+
+    def trick_of(self, card: Card) -> Trick | None:
+        return self._s.trick_by_card.get(card.id)
+
+    def tricks(self) -> Sequence[Trick]:
+        return self._s.trick_objs
+
+    def tasks(self) -> Sequence[Task]:
+        return self._s.task_objs[:self._s.nreal]  # not the compiled conditions' cards
+
