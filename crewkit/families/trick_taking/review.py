@@ -51,6 +51,8 @@ FINAL_WORLDS = 16
 #: a match's rounds (Hammer) at the table: seconds for every round's review, the first answer's and the final's
 MATCH_QUICK_TOTAL = 2.0
 MATCH_TOTAL = 60.0
+#: ... and the final answer's searched plays per position (None: the adversarial search's default)
+MATCH_NODES: int | None = None
 
 
 def match_of_game(game: Game) -> bool:
@@ -313,6 +315,12 @@ def final_review(start: Game, actions: Sequence[Action], names: Sequence[str] | 
     return review(start, actions, names=names, seed=seed, blame_worlds=FINAL_WORLDS, stop=stop)
 
 
+def final_match_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str,
+                       stop: Stop | None = None) -> MatchReview:
+    """The table's final answer for a match played in rounds (Hammer): every round's review."""
+    return review_match(start, actions, names=names, max_nodes=MATCH_NODES, total=MATCH_TOTAL, stop=stop)
+
+
 def position_mark(rv: Review, i: int) -> str:
     """``still winnable`` / ``lost`` / ``undecided`` for the position after ``i`` actions (monotone: every
     position up to a winnable one was winnable, every one after a lost one lost)."""
@@ -517,7 +525,8 @@ class TrickTakingReview:
     def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review | MatchReview:
         final: Game = game.engine
         if match_of_game(final):
-            return review_match(start_of(final)[0], list(final.actions), names=names, total=MATCH_TOTAL)
+            start, seed = start_of(final)
+            return final_match_review(start, list(final.actions), names, seed)
         return review_finished(final, names=names, blame_worlds=FINAL_WORLDS)[0]
 
     def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> Review | MatchReview:

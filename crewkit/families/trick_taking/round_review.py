@@ -103,6 +103,63 @@ class MatchReview:
         return "\n".join(out)
 
 
+def _forceable_at(r: dict[str, Any], i: int) -> bool | None:
+    return next((p["forceable"] for p in r.get("positions") or [] if p["action_index"] == i), None)
+
+
+def _guarantee_at(r: dict[str, Any], i: int, name: str) -> Value | None:
+    g = next((p["guarantee"] for p in r.get("positions") or [] if p["action_index"] == i), None) or {}
+    v = g.get(name)
+    return None if v is None else Fraction(v).limit_denominator(1000)
+
+
+def position_mark(r: dict[str, Any], i: int, seat: int | None) -> tuple[str, str]:
+    """A round's review (an entry of :attr:`MatchReview.rounds`) at the position after ``i`` actions, in words,
+    and its kind (``yes``, ``no``, ``undecided``): a challenge's bet forceable or not; in penalty mode the
+    guarantee of ``seat`` (the player to act there)."""
+    if r.get("mode") == "challenge":
+        f = _forceable_at(r, i)
+        if f is None:
+            return "undecided", "undecided"
+        return (f"{r['dealer_name']} could force the bet", "yes") if f else ("the others could stop the bet", "no")
+    name = _name_of(r, seat)
+    v = None if name is None else _guarantee_at(r, i, name)
+    if name is None or v is None:
+        return "undecided", "undecided"
+    return f"{name} could guarantee {chips(v)}", "yes"
+
+
+def play_mark(r: dict[str, Any], i: int, seat: int) -> tuple[str, str] | None:
+    """The review's mark of the ``i``-th action, a card ``seat`` played, and its kind (``yes``, ``no``,
+    ``undecided``); None where the review says nothing of it. A challenge: the dealer's play kept the bet
+    forceable or lost it, the others' play let it be forced. Penalty: the play kept the player's guarantee or
+    lowered it."""
+    if r.get("mode") == "challenge":
+        before, after = _forceable_at(r, i), _forceable_at(r, i + 1)
+        if seat == r.get("dealer"):
+            if before is not True:
+                return None
+            if after is None:
+                return "? undecided", "undecided"
+            return ("✓ kept the bet forceable", "yes") if after else ("(lost the bet)", "no")
+        if before is False and after is True:
+            return "(let the bet be forced)", "no"
+        return None
+    name = _name_of(r, seat)
+    if name is None:
+        return None
+    b, a = _guarantee_at(r, i, name), _guarantee_at(r, i + 1, name)
+    if b is None or a is None:
+        return "? undecided", "undecided"
+    if a < b:
+        return f"(lowered {chips(b)} to {chips(a)})", "no"
+    return f"✓ kept {chips(b)}", "yes"
+
+
+def _name_of(r: dict[str, Any], seat: int | None) -> str | None:
+    return next((str(p["name"]) for p in r.get("players") or [] if p["seat"] == seat), None)
+
+
 def rounds_of(initial: Game, actions: Sequence[Action]) -> tuple[list[Game], list[RoundPlay]]:
     """The positions (the game before each action and after the last) and the rounds they hold."""
     g = initial.clone()
@@ -202,6 +259,7 @@ class _Round:
         title = (f"Round {rp.round} ({self.who[rp.dealer]} dealt; {rp.title} in {rp.mode} mode; "
                  + {"success": "the bet succeeded", "failure": "the bet failed", "scored": "scored",
                     None: "under way when the record ends"}[rp.result] + ")")
+        out["heading"] = title
         if self.search is None:
             out.update(status="unknown", words=f"{title}: no trick was played.")
             return out
@@ -499,4 +557,4 @@ def _line_rows(game: Game, line: Sequence[Play], who: list[str]) -> list[str]:
     return rows
 
 
-__all__ = ["MatchReview", "RoundPlay", "review_match", "rounds_of"]
+__all__ = ["MatchReview", "RoundPlay", "play_mark", "position_mark", "review_match", "rounds_of"]
