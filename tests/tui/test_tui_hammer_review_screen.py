@@ -11,6 +11,7 @@ import pytest
 from screen_text import screen_text
 from test_tui_seat_review import until
 from textual.app import App
+from textual.widgets import Static
 
 from crewkit.families.trick_taking import review as reviews
 from crewkit.families.trick_taking.engine.blocks.rounds import match_of
@@ -92,6 +93,9 @@ async def test_a_failed_challenge_step_by_step(monkeypatch: pytest.MonkeyPatch) 
             card = card_text(g.actions[k].card, short=True).plain  # type: ignore[attr-defined]
             assert f"    {dealer:<10} {card} ✓ kept the bet forceable" in screen_text(app)
         assert "seat" not in screen_text(app).lower()
+        # below the keys, the round in words with the fair blame: what the dealer could know (the final answer's)
+        words = str(screen.query_one("#review-text", Static).render())
+        assert tp["known"]["words"] in words and "kept the bet forceable in" in words
         await pilot.press("escape")
         assert not isinstance(app.screen, MatchReviewScreen)
 

@@ -37,6 +37,11 @@ Value = Fraction | int
 #: searching back from a round's end, after this many undecided answers in a row (the challenge's, or one
 #: player's guarantees) the earlier positions, which are larger, are not searched: they stay undecided
 GIVE_UP = 2
+#: fair blame at a failed challenge's turning point: worlds, searched plays per (world, play) and in all (plays
+#: searched, not seconds: the same record gets the same figures)
+BLAME_WORLDS = 32
+BLAME_NODES = 5_000
+BLAME_TOTAL = 300_000
 
 
 def chips(v: Value | None) -> str:
@@ -97,6 +102,9 @@ class MatchReview:
         for r in self.rounds:
             out.append("")
             out.append(r["words"])
+            known = (r.get("turning_point") or {}).get("known")
+            if known:
+                out.append(known["words"])
             out.extend(r.get("line_rows") or [])
         out.append("")
         out.append(f"{self.nodes} plays searched in {self.seconds:.2f} s")
@@ -188,12 +196,14 @@ def rounds_of(initial: Game, actions: Sequence[Action]) -> tuple[list[Game], lis
 
 def review_match(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
                  max_nodes: int | None = None, timeout: float | None = 10.0, total: float | None = 120.0,
-                 only_round: int | None = None, stop: Callable[[], bool] | None = None) -> MatchReview:
+                 only_round: int | None = None, stop: Callable[[], bool] | None = None,
+                 blame_worlds: int = 0, seed: str = "") -> MatchReview:
     """Review every round of the match played from ``initial`` by ``actions`` (or round ``only_round``).
 
     ``max_nodes`` and ``timeout`` bound each question (a position undecided beyond them), ``total`` the whole
     review (the positions not searched by then stay undecided); ``stop``, asked before each question, ends the
-    review the same way (the screen that asked for it is gone)."""
+    review the same way (the screen that asked for it is gone). ``blame_worlds``: a failed challenge's turning
+    point is judged also with what the dealer could know, on that many worlds (0: not), seeded from ``seed``."""
     t0 = time.perf_counter()
     games, rounds = rounds_of(initial, actions)
     who = seat_names(initial, names)
@@ -209,6 +219,7 @@ def review_match(initial: Game, actions: Sequence[Action], *, names: Sequence[st
     for k, rp in enumerate(rounds):
         left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / (len(rounds) - k))
         review = _Round(rp, games, actions, who, budget, timeout, left, stop)
+        review.blame_worlds, review.seed = blame_worlds, f"{seed}:{rp.round}"
         rv.rounds.append(review.run())
         rv.nodes += review.nodes
     played = len(rounds)
@@ -233,6 +244,8 @@ class _Round:
         self.search = RoundSearch(games[self.positions[0]]) if self.positions else None
         self.nodes = 0
         self.skipped: list[int] = []  # positions not searched (out of time, or after GIVE_UP undecided ones)
+        self.blame_worlds = 0  # fair blame at a failed challenge's turning point: its worlds (0: none)
+        self.seed = ""
 
     def _deadline(self) -> float | None:
         ends = [t for t in (self.until, None if self.timeout is None else time.perf_counter() + self.timeout)
@@ -326,6 +339,12 @@ class _Round:
                 a, b = lost[0]
                 out["status"] = "lost" if b == a + 1 else "unknown"
                 out["turning_point"] = self._lost_at(a, b, undecided)
+                act = self.actions[a]
+                if self.blame_worlds and b == a + 1 and isinstance(act, Play):
+                    known = challenge_blame(self.games[a], act, self.who, worlds=self.blame_worlds,
+                                            seed=f"{self.seed}:{a}", stop=self.stop)
+                    if known is not None:
+                        out["turning_point"]["known"] = known
                 words = f"{title}: {out['turning_point']['words']}"
                 if gained and gained[0][1] <= a:
                     words += (" Earlier the bet could not be forced; the others gave it to "
@@ -483,6 +502,14 @@ class _Round:
             lowered.sort(key=lambda x: (-(x["before_value"] - x["after_value"]), x["action_index"]))
             for x in lowered:
                 x["before"], x["after"] = _json_value(x.pop("before_value")), _json_value(x.pop("after_value"))
+            costliest = lowered[0] if lowered else None
+            if costliest is not None and self.blame_worlds:  # judged also with what the player could know
+                i = costliest["action_index"]
+                act = self.actions[i]
+                known = None if not isinstance(act, Play) else guarantee_blame(
+                    self.games[i], act, self.who, worlds=self.blame_worlds, seed=f"{self.seed}:{i}", stop=self.stop)
+                if known is not None:
+                    costliest["known"] = known
             lo, hi = bounds.get(p, (None, None))
             players.append({"seat": p, "name": self.who[p], "guarantee": _json_value(guar),
                             "guarantee_bounds": [_json_value(lo), _json_value(hi)], "got": _json_value(got),
@@ -501,12 +528,16 @@ class _Round:
             if lowered:
                 line += "; plays that lowered the guarantee, costliest first: " + "; ".join(
                     x["words"] for x in lowered)
+
             elif not unknown_plays:
                 line += "; no play of theirs lowered it"
             if unknown_plays:
                 line += (f"; {len(unknown_plays)} of their plays could not be judged within the search's budget "
                          "(in trick " + ", ".join(str(self.trick(i)) for i in unknown_plays) + ")")
-            lines.append(line + ".")
+            line += "."
+            if lowered and "known" in lowered[0]:  # the costliest play, with what the player could know
+                line += " " + lowered[0]["known"]["words"]
+            lines.append(line)
         out["players"] = players
         out["status"] = "unknown" if undecided else "scored"
         out["positions"] = [{"action_index": i, "trick": self.trick(i) if i in self.positions else None,
@@ -531,6 +562,83 @@ class _Round:
         words += ")"
         return {"action_index": i, "trick": self.trick(i), "action": act.to_json(), "before_value": before,
                 "after_value": after, "instead": None if instead is None else instead.to_json(), "words": words}
+
+
+def challenge_blame(before: Game, action: Play, names: Sequence[str], *, worlds: int = BLAME_WORLDS,
+                    nodes: int = BLAME_NODES, total: int = BLAME_TOTAL, seed: str = "",
+                    stop: Callable[[], bool] | None = None) -> dict[str, Any] | None:
+    """Fair blame for the dealer's play that lost a challenge: in worlds consistent with the dealer's observation
+    (sampled as the Crew review's fair blame samples them), the share in which each of the dealer's legal plays
+    kept the bet forceable (the adversarial search, ``nodes`` searched plays each, ``total`` in all). None where
+    there is no choice, or ``stop`` said to stop."""
+
+    def forced(s: RoundSearch) -> bool | None:
+        return s.verdict[0] == "success" if s.verdict is not None else s.forceable(None, nodes)
+
+    return _blame(before, action, names, forced, lambda v: v, "kept the bet forceable", "the bet", worlds=worlds,
+                  total=total, seed=seed, stop=stop)
+
+
+def guarantee_blame(before: Game, action: Play, names: Sequence[str], *, worlds: int = BLAME_WORLDS,
+                    nodes: int = BLAME_NODES, total: int = BLAME_TOTAL, seed: str = "",
+                    stop: Callable[[], bool] | None = None) -> dict[str, Any] | None:
+    """Fair blame for a play that lowered its player's guarantee (penalty mode): in worlds consistent with the
+    player's observation, the share in which each of the player's legal plays kept the most they could guarantee
+    in that world (a play whose guarantee is not decided within ``nodes`` counts as undecided, and so do the
+    others' where it leaves the best one open)."""
+    seat = action.seat
+
+    def value(s: RoundSearch) -> Value | None:
+        return s.verdict[2][seat] if s.verdict is not None else s.guarantee(seat, None, nodes)
+
+    def best(values: dict[int, Value | None]) -> dict[int, bool | None]:
+        known = [v for v in values.values() if v is not None]
+        top = max(known, default=None)
+        every = len(known) == len(values)
+        return {c: None if v is None or top is None else False if v < top else True if every else None
+                for c, v in values.items()}
+
+    who = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    return _blame(before, action, names, value, best, f"kept the most {who} could guarantee", "the chips",
+                  worlds=worlds, total=total, seed=seed, stop=stop)
+
+
+def _blame(before: Game, action: Play, names: Sequence[str], judge_play: Callable[[RoundSearch], Any],
+           judge_world: Callable[[dict[int, Any]], dict[int, bool | None]], goal: str, stake: str, *, worlds: int,
+           total: int, seed: str, stop: Callable[[], bool] | None) -> dict[str, Any] | None:
+    """Fair blame in a round: ``judge_play(search)`` after each legal play of ``action``'s player in each world,
+    ``judge_world`` turning a world's answers into kept / not / undecided (see ``review.blame_in_worlds``)."""
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge
+    from crewkit.families.trick_taking.review import ReviewStopped, blame_in_worlds
+
+    obs = before.observation(action.seat)
+    know = Knowledge(obs)
+    held = 0
+    for h in before.hands:
+        held |= h
+    # cards never dealt and in no hand (Hammer's 10 outside a challenge) are out of the round: everyone knows
+    know.out_of_play(before.rules.undealt_mask & ~held)
+    search = RoundSearch(before)
+    first = search.nodes
+
+    def judge(hands: list[int], plays: Sequence[Play]) -> dict[int, bool | None]:
+        world = before.clone()
+        world.hands = list(hands)
+        out: dict[int, Any] = {}
+        for a in plays:
+            search.load(world)
+            saved = search.play(a.card.id)
+            try:
+                out[a.card.id] = judge_play(search)
+            finally:
+                search.undo(a.card.id, saved)
+        return judge_world(out)
+
+    try:
+        return blame_in_worlds(obs, action, names, judge, lambda: search.nodes - first < total, worlds=worlds,
+                               seed=seed, stop=stop, know=know, goal=goal, stake=stake)
+    except ReviewStopped:
+        return None
 
 
 def _plain(v: Fraction) -> Value:
