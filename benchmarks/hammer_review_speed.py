@@ -1,13 +1,14 @@
 """How fast ``crewkit review`` judges a Hammer match's rounds, and how much of each round it decides.
 
     python benchmarks/hammer_review_speed.py [--matches 5] [--nodes 20000] [--timeout 10] [--challenge]
-                                             [--verbose]
+                                             [--worlds N] [--verbose]
 
 The fast bot plays every seat of ``--matches`` Hammer matches (seeds ``hammer-review:k``; the bots choose each
 round's mission card and mode; ``--challenge``: every round a challenge of a mission card drawn at random).
 Every round is reviewed alone (``review_match(..., only_round=n)``, the library
 call behind ``crewkit review --round n``) with ``--nodes`` searched plays and ``--timeout`` seconds per
-position's question and no bound on the whole. Prints the median, p95 and max seconds per round review by mode,
+position's question and no bound on the whole (``--worlds N``: with fair blame on N worlds, as ``crewkit review
+--worlds N``; default none). Prints the median, p95 and max seconds per round review by mode,
 the rounds' statuses, and the share of the questions decided (challenge: positions whose bet was decided;
 penalty: players' guarantees at the round's start, and every guarantee the review asked for).
 """
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per position's question")
     ap.add_argument("--challenge", action="store_true",
                     help="every round a challenge (its mission card drawn at random, seeded) instead of the bots' choice")
+    ap.add_argument("--worlds", type=int, default=0, help="fair blame on this many worlds (0: none)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     times: dict[str, list[float]] = {"challenge": [], "penalty": []}
@@ -69,11 +71,14 @@ def main(argv: list[str] | None = None) -> int:
         for res in m.round_results:
             t0 = time.perf_counter()
             rv = review_match(start, list(game.actions), max_nodes=args.nodes, timeout=args.timeout, total=None,
-                              only_round=res.round)
+                              only_round=res.round, blame_worlds=args.worlds, seed=seed)
             dt = time.perf_counter() - t0
             (r,) = rv.rounds
             times[r["mode"]].append(dt)
             statuses[f"{r['mode']}:{r['status']}"] += 1
+            blamed = (r.get("turning_point") or {}).get("known") or next(
+                (x["known"] for p in r.get("players") or [] for x in p["lowered"] if "known" in x), None)
+            statuses[f"{r['mode']}:fair blame"] += blamed is not None
             if r["mode"] == "challenge":
                 for p in r["positions"]:
                     asked["challenge positions"] += 1
@@ -90,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{seed} round {res.round} {r['mission']} {r['mode']}: {r['status']} in {dt:.2f} s "
                       f"({rv.nodes} plays searched)", flush=True)
     print(f"{args.matches} matches, every round reviewed with --nodes {args.nodes} --timeout {args.timeout} "
+          f"--worlds {args.worlds} "
           f"in {time.perf_counter() - t_all:.0f} s")
     for mode, ts in times.items():
         if ts:

@@ -1,4 +1,4 @@
-"""Fair blame in Hammer's rounds: a failed challenge's turning point (the dealer's play) and a penalty player's
+"""Fair blame in Hammer's rounds: a failed challenge's turning point (the dealer's play) and a penalty round's
 costliest play judged also with what the player could know: worlds consistent with the player's observation,
 sampled as the Crew review samples them (``Knowledge``), each legal play judged by the adversarial search. Checked
 against plain minimax through the engine where every world is the real deal, and in words and JSON."""
@@ -79,14 +79,17 @@ def test_a_failed_challenges_turning_point_with_what_the_dealer_could_know(
     assert real["played"] == 0.0 and real["best"] == 1.0  # the play made lost the bet; another kept it
 
 
-def test_a_penalty_players_costliest_play_with_what_they_could_know(
+def test_a_penalty_rounds_costliest_play_with_what_its_player_could_know(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     g = played_round("r3", "hammer/04", "penalty")
     data = review_json(tmp_path, g, capsys, "--nodes", "300", "--worlds", "8")
     (r,) = data["rounds"]
-    judged = [(p, p["lowered"][0]) for p in r["players"] if p["lowered"]]
-    assert judged and all("known" in x for _, x in judged)
+    lowered = [(p, x) for p in r["players"] for x in p["lowered"]]
+    judged = [(p, x) for p, x in lowered if "known" in x]
+    assert len(judged) == 1  # the round's costliest play (the earliest of the costliest)
     p, x = judged[0]
+    assert min((y["after"] - y["before"], y["action_index"]) for _, y in lowered) == (x["after"] - x["before"],
+                                                                                       x["action_index"])
     known = x["known"]
     assert known["worlds"] == 8 and f"kept the most {p['name']} could guarantee in" in known["words"]
     assert known["words"] in r["words"]
@@ -140,10 +143,10 @@ def test_the_worlds_keep_what_everyone_knows_of_a_round() -> None:
     for h in before.hands:
         held |= h
     know.out_of_play(before.rules.undealt_mask & ~held)
-    ten = before.rules.undealt_mask
+    never_dealt = before.rules.undealt_mask
     rng = random.Random("worlds")
     for _ in range(50):
         hands = know.sample(rng)
-        assert not any(h & ten for h in hands)
+        assert not any(h & never_dealt for h in hands)
         assert [h.bit_count() for h in hands] == [h.bit_count() for h in before.hands]
         assert hands[seat] == before.hands[seat]

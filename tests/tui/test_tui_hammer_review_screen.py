@@ -50,7 +50,7 @@ async def final_round(pilot: Any, screen: MatchReviewScreen) -> dict[str, Any]:
     """The round's review once the final answer is shown."""
     await until(pilot, lambda: screen.review is not None and not screen.provisional, "the final answer")
     (r,) = screen.review.rounds
-    return r  # type: ignore[no-any-return]
+    return r
 
 
 async def step_to(pilot: Any, screen: MatchReviewScreen, action_index: int) -> None:
@@ -80,7 +80,7 @@ async def test_a_failed_challenge_step_by_step(monkeypatch: pytest.MonkeyPatch) 
         text = screen_text(app)
         before = screen.positions[screen.starts[screen.trick]]
         assert all(hand_row(before, s) in text for s in range(4))  # the hands as they were before this trick
-        card = card_text(g.actions[i].card, short=True).plain  # type: ignore[attr-defined]
+        card = card_text(g.actions[i].card, short=True).plain
         assert f"    {dealer:<10} {card} (lost the bet)" in text
         forced = {p["action_index"]: p["forceable"] for p in r["positions"]}
         mark = {True: f"{dealer} could force the bet", False: "the others could stop the bet",
@@ -112,7 +112,7 @@ async def test_a_penalty_round_marks_the_guarantees(monkeypatch: pytest.MonkeyPa
         for seat, x in lowered:
             await step_to(pilot, screen, x["action_index"])
             text = screen_text(app)
-            card = card_text(g.actions[x["action_index"]].card, short=True).plain  # type: ignore[attr-defined]
+            card = card_text(g.actions[x["action_index"]].card, short=True).plain
             before, after = (f"+{v}" if v > 0 else str(v) for v in (x["before"], x["after"]))
             assert f"    {NAMES[seat]:<10} {card} (lowered {before} to {after})" in text
         # a trick's start: the guarantee of the player to lead, as the review decided it
@@ -156,7 +156,7 @@ async def test_a_hosted_seat_gets_the_same_screen() -> None:
         tp = rv.rounds[0]["turning_point"]
         await step_to(pilot, screen, tp["action_index"])
         text = screen_text(app)
-        card = card_text(g.actions[tp["action_index"]].card, short=True).plain  # type: ignore[attr-defined]
+        card = card_text(g.actions[tp["action_index"]].card, short=True).plain
         assert f"    {NAMES[tp['seat']]:<10} {card} (lost the bet)" in text
         before = screen.positions[screen.starts[screen.trick]]
         assert all(hand_row(before, s) in text for s in range(4))

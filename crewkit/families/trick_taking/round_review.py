@@ -41,7 +41,7 @@ GIVE_UP = 2
 #: searched, not seconds: the same record gets the same figures)
 BLAME_WORLDS = 32
 BLAME_NODES = 5_000
-BLAME_TOTAL = 300_000
+BLAME_TOTAL = 60_000
 
 
 def chips(v: Value | None) -> str:
@@ -341,10 +341,10 @@ class _Round:
                 out["turning_point"] = self._lost_at(a, b, undecided)
                 act = self.actions[a]
                 if self.blame_worlds and b == a + 1 and isinstance(act, Play):
-                    known = challenge_blame(self.games[a], act, self.who, worlds=self.blame_worlds,
-                                            seed=f"{self.seed}:{a}", stop=self.stop)
-                    if known is not None:
-                        out["turning_point"]["known"] = known
+                    blamed = challenge_blame(self.games[a], act, self.who, worlds=self.blame_worlds,
+                                             seed=f"{self.seed}:{a}", stop=self.stop)
+                    if blamed is not None:
+                        out["turning_point"]["known"] = blamed
                 words = f"{title}: {out['turning_point']['words']}"
                 if gained and gained[0][1] <= a:
                     words += (" Earlier the bet could not be forced; the others gave it to "
@@ -482,6 +482,13 @@ class _Round:
         players = []
         undecided = False
         lines = [f"{title}:"]
+        drops = []  # (what a play cost its player, its index) where both guarantees are known
+        for i in self.positions:
+            q = self.games[i].turn
+            b, a = values.get((i, q)), values.get((i + 1, q))
+            if b is not None and a is not None and a < b:
+                drops.append((a - b, i))
+        costliest = min(drops)[1] if drops else None
         for p in range(n):
             got = None if rp.deltas is None else _plain(rp.deltas[p])
             guar = values.get((start, p))
@@ -502,14 +509,14 @@ class _Round:
             lowered.sort(key=lambda x: (-(x["before_value"] - x["after_value"]), x["action_index"]))
             for x in lowered:
                 x["before"], x["after"] = _json_value(x.pop("before_value")), _json_value(x.pop("after_value"))
-            costliest = lowered[0] if lowered else None
-            if costliest is not None and self.blame_worlds:  # judged also with what the player could know
-                i = costliest["action_index"]
-                act = self.actions[i]
-                known = None if not isinstance(act, Play) else guarantee_blame(
-                    self.games[i], act, self.who, worlds=self.blame_worlds, seed=f"{self.seed}:{i}", stop=self.stop)
-                if known is not None:
-                    costliest["known"] = known
+            for x in lowered:  # the round's costliest play, judged also with what its player could know
+                act = self.actions[x["action_index"]]
+                if x["action_index"] == costliest and self.blame_worlds and isinstance(act, Play):
+                    blamed = guarantee_blame(self.games[x["action_index"]], act, self.who,
+                                             worlds=self.blame_worlds, seed=f"{self.seed}:{costliest}",
+                                             stop=self.stop)
+                    if blamed is not None:
+                        x["known"] = blamed
             lo, hi = bounds.get(p, (None, None))
             players.append({"seat": p, "name": self.who[p], "guarantee": _json_value(guar),
                             "guarantee_bounds": [_json_value(lo), _json_value(hi)], "got": _json_value(got),
@@ -535,8 +542,7 @@ class _Round:
                 line += (f"; {len(unknown_plays)} of their plays could not be judged within the search's budget "
                          "(in trick " + ", ".join(str(self.trick(i)) for i in unknown_plays) + ")")
             line += "."
-            if lowered and "known" in lowered[0]:  # the costliest play, with what the player could know
-                line += " " + lowered[0]["known"]["words"]
+            line += "".join(" " + x["known"]["words"] for x in lowered if "known" in x)
             lines.append(line)
         out["players"] = players
         out["status"] = "unknown" if undecided else "scored"
