@@ -38,6 +38,16 @@ def hand_row(game: Game, seat: int) -> str:
     return f"  {NAMES[seat]:<10} " + " ".join(card_text(c, short=True).plain for c in game.hand(seat))
 
 
+def reviewed_round(monkeypatch: pytest.MonkeyPatch, mode: str, nodes: int) -> tuple[Game, MatchReviewScreen,
+                                                                                    App[None]]:
+    """A round of First and last in ``mode`` played at random (seeded), its review screen (the final answer
+    searching ``nodes`` plays a position) and an app that opens it."""
+    small_budgets(monkeypatch, nodes)
+    g = played_round("r3", "hammer/04", mode)
+    screen = MatchReviewScreen(g, NAMES)
+    return g, screen, host_app(screen)
+
+
 def host_app(screen: MatchReviewScreen) -> App[None]:
     class Host(App[None]):
         def on_mount(self) -> None:
@@ -61,10 +71,7 @@ async def step_to(pilot: Any, screen: MatchReviewScreen, action_index: int) -> N
 
 
 async def test_a_failed_challenge_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    small_budgets(monkeypatch, 2000)
-    g = played_round("r3", "hammer/04", "challenge")
-    screen = MatchReviewScreen(g, NAMES)
-    app = host_app(screen)
+    g, screen, app = reviewed_round(monkeypatch, "challenge", 300)
     async with app.run_test(size=(80, 24)) as pilot:
         r = await final_round(pilot, screen)
         tp = r["turning_point"]
@@ -101,10 +108,7 @@ async def test_a_failed_challenge_step_by_step(monkeypatch: pytest.MonkeyPatch) 
 
 
 async def test_a_penalty_round_marks_the_guarantees(monkeypatch: pytest.MonkeyPatch) -> None:
-    small_budgets(monkeypatch, 1000)
-    g = played_round("r3", "hammer/04", "penalty")
-    screen = MatchReviewScreen(g, NAMES)
-    app = host_app(screen)
+    g, screen, app = reviewed_round(monkeypatch, "penalty", 300)
     async with app.run_test(size=(80, 24)) as pilot:
         r = await final_round(pilot, screen)
         lowered = [(p["seat"], x) for p in r["players"] for x in p["lowered"]]
@@ -146,7 +150,7 @@ async def test_a_hosted_seat_gets_the_same_screen() -> None:
     m = match_of(g)
     assert m is not None
     start, _ = start_of(g)
-    rv = review_match(start, list(g.actions), names=NAMES, max_nodes=2000)
+    rv = review_match(start, list(g.actions), names=NAMES, max_nodes=300)
     message = {"type": "review", "record": game_to_record(g), "names": NAMES, "review": rv.to_json(),
                "error": None, "final": True}
     screen = MatchReviewScreen(None, NAMES, host=FakeHost(message))
