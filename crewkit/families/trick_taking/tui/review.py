@@ -137,7 +137,7 @@ class ReviewScreen(ModalScreen[None]):
             if worker.is_cancelled:
                 return
             self.app.call_from_thread(self.show, first, positions, provisional=True)
-            final = reviews.final_review(start, actions, self.names, seed, lambda: worker.is_cancelled)
+            final = reviews.final_review(start, actions, self.names, seed, lambda: worker.is_cancelled, first)
         except reviews.ReviewStopped:  # the screen is gone: nobody waits for the answer
             return
         except reviews.NoReview as exc:
