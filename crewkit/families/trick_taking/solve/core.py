@@ -46,7 +46,8 @@ tasks to take needs ``ceil(q / n)`` more tricks, the open task cards of one hand
 :meth:`TrickSearch.run_split` searches each first play side by side with growing budgets.
 
 **The C search**: for positions without draws, suitless or free cards, :meth:`TrickSearch.run` hands the search
-to ``_native.c`` (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this file's trick search
+to ``_native.c``; with neighbour draws and no conditions, each trick start after the last draw (a plain deal from
+there) goes to it (:meth:`TrickSearch._after_draws`, its plays counting 1/``native_weight`` in ``nodes``) (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this file's trick search
 node for node: same verdicts, node counts and lines, about fifty times faster. Mission conditions go with it:
 card-blind ones as the winner automaton, any other shape the fast bot's condition program
 (:mod:`crewkit.families.trick_taking.bots.condcode`) reads, evaluated by its C evaluator. With those, the C
@@ -256,10 +257,10 @@ class TrickSearch:
             (self.card_suit_mask[cid] & ~((2 << cid) - 1)) if self.card_suit[cid] >= 0 else 0
             for cid in range(len(cards))
         ]
-        self.check_order = (
-            self.must_follow and not self.free_mask and not self.draws and "led" in rules.precedence
-            and not self.special_mask
+        self.check_order_after_draws = (
+            self.must_follow and not self.free_mask and "led" in rules.precedence and not self.special_mask
         )
+        self.check_order = self.check_order_after_draws and not self.draws
         # beaters[c]: the cards that beat c in a trick c leads (the free-draft sweep bound, see _sweeps)
         self.beaters = [
             sum(1 << d for d in range(len(cards)) if self.power[self.card_suit[c] + 1][d] > self.power[self.card_suit[c] + 1][c])
@@ -330,9 +331,23 @@ class TrickSearch:
         self.use_native = native is not False
         self.digest = digest
         self.program_why = ""  # why the C search does not evaluate the conditions (native.condition_program)
+        # neighbour draws: once the last draw is made the rest is a plain deal, which the C search takes from
+        # each trick start after it (_after_draws); its plays count 1/native_weight in ``nodes`` (the solver
+        # sets the weight: one budget in plays of the Python search)
+        self._after_native: Any = None
+        self.native_weight = 1
+        self.native_plays = 0  # plays tried by the C search after the draws
+        self._native_carry = 0
         if native is not False:
             from crewkit.families.trick_taking.solve import native as native_mod
 
+            if native_mod.fits_after_draws(self):
+                lib = native_mod.load()
+                if lib is not None:
+                    try:
+                        self._after_native = native_mod.NativeSearch(lib, self, after_draws=True)
+                    except OSError:
+                        self._after_native = None
             lib = native_mod.load() if native_mod.fits(self) else None
             if lib is not None:
                 try:
@@ -1395,7 +1410,10 @@ class TrickSearch:
                     if self.draws:
                         saved_hands = list(self.hands)
                         self._draw(number)
-                    result = self._trick_start()
+                    if self._after_native is not None and all(after <= number for after, _ in self.draws):
+                        result = self._after_draws()
+                    else:
+                        result = self._trick_start()
             else:
                 result = False
             for i in undo:
@@ -1519,6 +1537,29 @@ class TrickSearch:
             if t.trick is None:
                 pending |= 1 << i
         return token_violation(self.token_kind, self.token_k, pending, now, before) is None
+
+    def _after_draws(self) -> bool:
+        """The C search from this trick start, every draw made (a plain deal from here); its line joins
+        :attr:`line` (collected backwards) and its plays count 1/``native_weight`` in :attr:`nodes`."""
+        from crewkit.families.trick_taking.solve.native import R_LOST, R_NODES, R_WIN
+
+        weight = max(1, self.native_weight)
+        budget = None if self.max_nodes is None else max(1, (self.max_nodes - self.nodes) * weight)
+        seconds = None if self.deadline is None else self.deadline - time.perf_counter()
+        native = self._after_native
+        before = native.nodes
+        code, line = native.run(self, budget, seconds)
+        done = native.nodes - before
+        self.native_plays += done
+        carry = self._native_carry + done
+        self.nodes += carry // weight
+        self._native_carry = carry % weight
+        if code == R_WIN:
+            self.line.extend(reversed(line))
+            return True
+        if code == R_LOST:
+            return False
+        raise SearchAborted("node budget" if code == R_NODES else "time")
 
     def _draw(self, number: int) -> None:
         """The engine's draw_from_neighbour after trick ``number`` (its random choices are fixed by the seed)."""

@@ -1,7 +1,7 @@
 """The C trick search (``_native.c``), loaded through ctypes.
 
 The C file mirrors :class:`crewkit.families.trick_taking.solve.core.TrickSearch` for positions without neighbour
-draws, suitless or free cards (free drafts included): the same nodes in the same order, so the same verdicts,
+draws (or after the last of them: :func:`fits_after_draws`), suitless or free cards (free drafts included): the same nodes in the same order, so the same verdicts,
 node counts and winning lines, about fifty times faster. Mission conditions are read either as a winner
 automaton (card-blind ones) or, any other shape, as the program
 :func:`crewkit.families.trick_taking.bots.condcode.compile_program` makes of them, evaluated by the fast bot's
@@ -85,8 +85,9 @@ def status() -> str:
     return LIBRARY.status()
 
 
-def _config(search: TrickSearch) -> list[int]:
-    """The rules and tables of ``search`` in the layout ``ck_new`` reads."""
+def _config(search: TrickSearch, after_draws: bool = False) -> list[int]:
+    """The rules and tables of ``search`` in the layout ``ck_new`` reads (``after_draws``: for its positions
+    after the last neighbour draw, a plain deal: :func:`fits_after_draws`)."""
     s = search
     nc = len(s.cards)
     nsuits = len(s.deck.suits)
@@ -94,7 +95,8 @@ def _config(search: TrickSearch) -> list[int]:
     program = condition_program(s)
     classes = merge_classes(program, s.card_rank) if program is not None and s.digest and s.contiguous else None
     merge = s.merge or classes is not None
-    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(s.check_order), int(merge), s.ntasks,
+    check_order = s.check_order or (after_draws and s.check_order_after_draws)
+    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(check_order), int(merge), s.ntasks,
            len(s.spans), len(s.numbered), len(s.omegas), len(s.arrows)]
     cfg += s.card_suit
     cfg += s.order_rank
@@ -177,6 +179,20 @@ def fits(search: TrickSearch) -> bool:
     return (
         ((s.relative and (s.plain or (s.automaton is not None and s.automaton.root >= 0 and not s.draws))) or dsl)
         and s.use_table and s.history == "summary"
+        and not s.free_mask and not s.special_mask and s.must_follow
+        and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
+        and 1 + len(s.cards) + len(s.spans) <= 55
+        and all(wmask.bit_length() <= 16 for _, wmask in s.spans)
+    )
+
+
+def fits_after_draws(search: TrickSearch) -> bool:
+    """Can the C search take ``search``'s positions once its neighbour draws are all made? Without
+    conditions or a free draft the rest is a plain deal (the draws only moved cards between hands)."""
+    s = search
+    return (
+        bool(s.draws) and not s.conditions and not s.draft and s.contiguous
+        and s.use_table and s.history == "summary" and s.use_native
         and not s.free_mask and not s.special_mask and s.must_follow
         and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
         and 1 + len(s.cards) + len(s.spans) <= 55
@@ -384,8 +400,8 @@ def why_not(search: TrickSearch) -> str:
 class NativeSearch:
     """One C search context (its table of lost positions lives as long as this object)."""
 
-    def __init__(self, lib: ctypes.CDLL, search: TrickSearch) -> None:
-        cfg = _config(search)
+    def __init__(self, lib: ctypes.CDLL, search: TrickSearch, after_draws: bool = False) -> None:
+        cfg = _config(search, after_draws)
         arr = (ctypes.c_longlong * len(cfg))(*cfg)
         handle = lib.ck_new(arr, search.MAX_TABLE)
         if not handle:
