@@ -449,6 +449,55 @@ static int doomed(Ctx *c) {
     return 0;
 }
 
+/* TrickSearch._low_card_bound: the lowest card L of a plain suit s still in the hands is an open task of its
+ * holder o. L must win its trick, so the other hands are void in s by then, while o still holds L: an o task h
+ * of s in another hand, higher than every s card of o, is never won by o in a trick led in s (o follows below
+ * it), so it is discarded on a trick of another suit that o wins with a card of another suit. Per s: o needs
+ * as many cards outside s as the most such h of one hand (else lost, -1), and as many tricks as its own s tasks
+ * plus that number (raised in c->need). */
+static int low_card_bound(Ctx *c) {
+    u64 rem = c->remaining;
+    for (int s = 0; s < c->nsuits; s++) {
+        u64 sm = c->suit_mask[s] & c->order_cards, rs = rem & sm;
+        if (!rs) continue;
+        int low = -1;
+        for (u64 m = rs; m; m &= m - 1) {
+            int cid = low_index(m);
+            if (!(c->lower[cid] & rs)) {
+                low = cid;
+                break;
+            }
+        }
+        u64 lbit = 1ULL << low;
+        int o = c->owner_of[low];
+        if (!(c->open_tasks & lbit) || o < 0 || (c->undrafted & lbit) || !(c->hands[o] & lbit)) continue;
+        u64 so = c->hands[o] & sm;
+        int most = 0;
+        for (int x = 0; x < c->n; x++) {
+            if (x == o) continue;
+            /* x's o tasks of s, each won in a trick led in s only under its own higher s card of o (greedy
+             * matching, lowest first, to the lowest free higher card): the others are discarded */
+            int k = 0;
+            u64 free = so;
+            for (u64 m = c->hands[x] & sm & c->open_tasks & ~c->undrafted; m; m &= m - 1) {
+                int h = low_index(m);
+                if (c->owner_of[h] != o) continue;
+                u64 up = c->higher[h] & free;
+                if (up) free &= ~(up & -up);
+                else k++;
+            }
+            if (k > most) most = k;
+        }
+        if (!most) continue;
+        if (popcount(c->hands[o] & ~sm) < most) return -1;
+        int own = 0;
+        for (u64 m = so & c->open_tasks & ~c->undrafted; m; m &= m - 1)
+            if (c->owner_of[low_index(m)] == o) own++;
+        if (own + most > c->need[o]) c->need[o] = own + most;
+    }
+    return 0;
+}
+
 /* Each trick completes the tasks of one owner at most, and two task cards in one hand need two tricks:
  * owner o needs at least max over holders h of (o's open task cards in h's hand) more tricks. */
 static int too_few_tricks(Ctx *c) {
@@ -481,8 +530,9 @@ static int too_few_tricks(Ctx *c) {
             if (k > best) best = k;
         }
         c->need[o] = best;
-        need += best;
     }
+    if (c->check_order && low_card_bound(c)) return 1;
+    for (int o = 0; o < c->n; o++) need += c->need[o];
     if (c->undrafted)
         for (int h = 0; h < c->n; h++) /* the open task cards of one hand need a trick each */
             if (__builtin_popcountll(c->hands[h] & c->open_tasks) > left) return 1;

@@ -24,8 +24,10 @@ Speed:
 - **Early cut-offs**: a play is skipped when the trick already has task cards of two owners, or an
   owner who has played is no longer winning a trick holding their task card; the engine's own failures
   (task won by another seat, broken token order, broken condition) end a branch at once.
-- **Bounds at trick starts**: too few tricks left for the open tasks (:meth:`TrickSearch._too_few_tricks`)
-  and an order cycle of self-won tasks (:meth:`TrickSearch._doomed`) prove a position lost without search.
+- **Bounds at trick starts**: too few tricks left for the open tasks (:meth:`TrickSearch._too_few_tricks`,
+  with :meth:`TrickSearch._low_card_bound`: an owner holding the lowest card of a suit as its task must take
+  its tasks of that suit from other hands under its own higher cards or on tricks of other suits) and an order
+  cycle of self-won tasks (:meth:`TrickSearch._doomed`) prove a position lost without search.
 - **The guard** (missions with conditions): the card-blind conditions (those that read only who won which
   trick), all of them or those among others that read cards, as an automaton over trick winners
   (:meth:`TrickSearch.winner_automaton`). Every winning line follows it, so a winner it forbids cuts the play,
@@ -881,6 +883,7 @@ class TrickSearch:
         What each owner needs is kept in ``_need`` (the guard's bound, :meth:`_sure_wins`, reads it).
         """
         self._need: dict[int, int] = {}
+        self.low_card_why: tuple[int, int, int, int] | None = None  # _low_card_bound's proof (see reasons.py)
         m = self.open_tasks
         if not m or self.draws:
             return False
@@ -917,7 +920,77 @@ class TrickSearch:
             for hand in hands:
                 if (hand & self.open_tasks).bit_count() > left:
                     return True
+        if self.check_order and self._low_card_bound(need):
+            return True
         return sum(need.values()) > left
+
+    def _low_card_bound(self, need: dict[int, int]) -> bool:
+        """The lowest card ``L`` of a plain suit ``s`` still in the hands is an open task of its holder ``o``.
+
+        ``L`` must win its trick, so by then the other hands are void in ``s``, and until then ``o`` holds
+        ``L``: in a trick led in ``s`` ``o`` follows with an ``s`` card, so an ``o`` task of ``s`` in another hand
+        is won there only under a higher ``s`` card of ``o`` (one per trick: a greedy matching, lowest task
+        first, to the lowest free higher card), and every other one is discarded on a trick of another suit
+        that ``o`` wins with a card outside ``s``. Per ``s``: ``o`` needs at least as many cards outside ``s``
+        as the most such tasks of one hand (else lost: True), and as many tricks as its own ``s`` tasks plus
+        that number (raised in ``need``). Mirrors ``low_card_bound`` in ``_native.c``."""
+        rem = self.remaining
+        hands = self.hands
+        open_tasks = self.open_tasks & ~self.undrafted
+        owner_of = self.owner_of_card
+        lower = self.lower_mask
+        higher = self.higher_mask
+        for sm in self.suit_masks:
+            sm &= self.order_cards
+            rs = rem & sm
+            if not rs:
+                continue
+            low = -1
+            m = rs
+            while m:
+                cid = (m & -m).bit_length() - 1
+                m &= m - 1
+                if not lower[cid] & rs:
+                    low = cid
+                    break
+            lbit = 1 << low
+            o = owner_of[low]
+            if not open_tasks & lbit or o < 0 or not hands[o] & lbit:
+                continue
+            so = hands[o] & sm
+            most = 0
+            for x, hand in enumerate(hands):
+                if x == o:
+                    continue
+                k = 0
+                free = so
+                m = hand & sm & open_tasks
+                while m:
+                    h = (m & -m).bit_length() - 1
+                    m &= m - 1
+                    if owner_of[h] != o:
+                        continue
+                    up = higher[h] & free
+                    if up:
+                        free &= ~(up & -up)
+                    else:
+                        k += 1
+                most = max(most, k)
+            if not most:
+                continue
+            outside = (hands[o] & ~sm).bit_count()
+            if outside < most:
+                self.low_card_why = (o, low, most, outside)
+                return True
+            own = 0
+            m = so & open_tasks
+            while m:
+                if owner_of[(m & -m).bit_length() - 1] == o:
+                    own += 1
+                m &= m - 1
+            if own + most > need.get(o, 0):
+                need[o] = own + most
+        return False
 
     def _sweeps(self) -> bool:
         """Free draft: the leader wins every trick left, yet another seat must still take a task.
