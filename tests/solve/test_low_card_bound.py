@@ -80,7 +80,8 @@ def test_c_and_python_visit_the_same_nodes_with_the_bound() -> None:
 
 
 @pytest.mark.skipif(not C, reason="the C search is not available")
-@pytest.mark.parametrize(("players", "deal", "status"), [(4, 16, WINNABLE), (4, 43, UNWINNABLE), (5, 0, WINNABLE)])
+@pytest.mark.parametrize(("players", "deal", "status"), [(4, 16, WINNABLE), (4, 43, UNWINNABLE), (5, 0, WINNABLE),
+                                                       (5, 5, WINNABLE), (5, 16, WINNABLE)])
 def test_the_checks_mission_46_deals_are_decided(players: int, deal: int, status: str) -> None:
     # old: undecided at the check's budget (a million C plays); winnable after 1.4-3.4 million, or proved lost
     # after 8.9 million (deal 43 at 4 players)

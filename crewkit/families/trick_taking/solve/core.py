@@ -186,6 +186,7 @@ class TrickSearch:
         self.late_win = False  # a compiled condition is done only when the hands run out (see compiled.py)
         self.compile_switched_off = bool(game.conditions) and not compile_conditions
         self.nreal = len(game.tasks)
+        self._claims: dict[int, int] = {}  # compiled.CompiledConditions.claims
         if game.conditions and compile_conditions:
             self._compile_conditions(game)
         self.conditions = tuple(game.conditions[i] for i in self._cond_index)
@@ -200,6 +201,11 @@ class TrickSearch:
         for i, t in enumerate(self.task_objs):
             self.task_of_card[t.card.id] = i
             self.owner_of_card[t.card.id] = t.owner if t.owner is not None else -1
+        # claimed cards (not tasks): a trick holding one must go to its seat, as a task's (_moves, _end_trick_owned)
+        self.claimed = 0
+        for cid, who in self._claims.items():
+            self.claimed |= 1 << cid
+            self.owner_of_card[cid] = who
         self.numbered = [(i, int(t.token)) for i, t in enumerate(self.task_objs) if t.token in NUMBERED]
         self.omegas = [i for i, t in enumerate(self.task_objs) if t.token == OMEGA]
         self.arrows = [(i, ARROWS.index(t.token)) for i, t in enumerate(self.task_objs) if t.token in ARROWS]
@@ -425,6 +431,7 @@ class TrickSearch:
                                 tokens=any(t.token is not None for t in game.tasks), spare=spare)
         conds = game.conditions
         self._cond_why = {conds[i].id: why for i, why in cc.why.items()}
+        self._claims = cc.claims
         if not cc.compiled:
             return
         self.late_win = cc.late
@@ -632,7 +639,7 @@ class TrickSearch:
             p = self.power[self.led + 1][cid] if self.led >= 0 else self.power[self.card_suit[cid] + 1][cid]
             if p > best_pow:
                 best_pow, best_seat, best_cid = p, seat, cid
-            if (self.open_tasks >> cid) & 1:
+            if ((self.open_tasks | self.claimed) >> cid) & 1:
                 o = self.owner_of_card[cid]
                 if o < 0 or (towner >= 0 and towner != o):
                     return None
@@ -885,8 +892,13 @@ class TrickSearch:
         self._need: dict[int, int] = {}
         self.low_card_why: tuple[int, int, int, int] | None = None  # _low_card_bound's proof (see reasons.py)
         m = self.open_tasks
-        if not m or self.draws:
+        if self.draws:
             return False
+        if not m:
+            # cards claimed by a seat (no tasks): the low-card bound alone
+            if not self.claimed or not self.check_order:
+                return False
+            return self._low_card_bound(self._need) or sum(self._need.values()) > self.total - self.ntricks
         owner_of = self.owner_of_card
         hands = self.hands
         counts: dict[tuple[int, int], int] = {}
@@ -925,71 +937,70 @@ class TrickSearch:
         return sum(need.values()) > left
 
     def _low_card_bound(self, need: dict[int, int]) -> bool:
-        """The lowest card ``L`` of a plain suit ``s`` still in the hands is an open task of its holder ``o``.
+        """A seat ``o`` holds ``L``, its lowest card of a plain suit ``s`` that is an open task of its own (or a
+        card it claims, :attr:`claimed`, when ``o`` plays all its cards: then it is played and won by ``o``).
 
-        ``L`` must win its trick, so by then the other hands are void in ``s``, and until then ``o`` holds
-        ``L``: in a trick led in ``s`` ``o`` follows with an ``s`` card, so an ``o`` task of ``s`` in another hand
-        is won there only under a higher ``s`` card of ``o`` (one per trick: a greedy matching, lowest task
-        first, to the lowest free higher card), and every other one is discarded on a trick of another suit
-        that ``o`` wins with a card outside ``s``. Per ``s``: ``o`` needs at least as many cards outside ``s``
-        as the most such tasks of one hand (else lost: True), and as many tricks as its own ``s`` tasks plus
-        that number (raised in ``need``). Mirrors ``low_card_bound`` in ``_native.c``."""
+        ``L`` must win its trick, so by then a hand with no ``s`` card below ``L`` is void in ``s``, and until
+        then ``o`` holds ``L``: in a trick led in ``s`` ``o`` follows with an ``s`` card, so an ``o`` task of ``s``
+        in such a hand is won there only under a higher ``s`` card of ``o`` (one per trick: a greedy matching,
+        lowest task first, to the lowest free higher card), and every other one is discarded on a trick of
+        another suit that ``o`` wins with a card outside ``s``. Per ``s`` and ``o``: ``o`` needs at least as
+        many cards outside ``s`` as the most such tasks of one hand (else lost: True), and as many tricks as its
+        own ``s`` tasks plus that number (raised in ``need``). Mirrors ``low_card_bound`` in ``_native.c``."""
         rem = self.remaining
         hands = self.hands
         open_tasks = self.open_tasks & ~self.undrafted
+        watch = open_tasks | (self.claimed & rem)  # each one played must go to its owner
+        left = self.total - self.ntricks
         owner_of = self.owner_of_card
         lower = self.lower_mask
         higher = self.higher_mask
         for sm in self.suit_masks:
             sm &= self.order_cards
-            rs = rem & sm
-            if not rs:
+            ws = watch & sm
+            if not ws:
                 continue
-            low = -1
-            m = rs
-            while m:
-                cid = (m & -m).bit_length() - 1
-                m &= m - 1
-                if not lower[cid] & rs:
-                    low = cid
-                    break
-            lbit = 1 << low
-            o = owner_of[low]
-            if not open_tasks & lbit or o < 0 or not hands[o] & lbit:
-                continue
-            so = hands[o] & sm
-            most = 0
-            for x, hand in enumerate(hands):
-                if x == o:
-                    continue
-                k = 0
-                free = so
-                m = hand & sm & open_tasks
+            for o, hand_o in enumerate(hands):
+                so = hand_o & sm
+                # o's own s cards to win (a claimed one only when o plays all its cards)
+                spare = hand_o.bit_count() > left
+                mine = 0
+                m = so & (open_tasks if spare else ws)
                 while m:
-                    h = (m & -m).bit_length() - 1
-                    m &= m - 1
-                    if owner_of[h] != o:
-                        continue
-                    up = higher[h] & free
-                    if up:
-                        free &= ~(up & -up)
-                    else:
-                        k += 1
-                most = max(most, k)
-            if not most:
-                continue
-            outside = (hands[o] & ~sm).bit_count()
-            if outside < most:
-                self.low_card_why = (o, low, most, outside)
-                return True
-            own = 0
-            m = so & open_tasks
-            while m:
-                if owner_of[(m & -m).bit_length() - 1] == o:
-                    own += 1
-                m &= m - 1
-            if own + most > need.get(o, 0):
-                need[o] = own + most
+                    low = m & -m
+                    m ^= low
+                    if owner_of[low.bit_length() - 1] == o:
+                        mine |= low
+                if not mine:
+                    continue
+                low = (mine & -mine).bit_length() - 1  # L (ids in rank order within a suit)
+                most = 0
+                for x, hand in enumerate(hands):
+                    if x == o or hand & sm & lower[low]:
+                        continue  # x may follow under L
+                    k = 0
+                    free = so
+                    m = hand & ws
+                    while m:
+                        h = (m & -m).bit_length() - 1
+                        m &= m - 1
+                        if owner_of[h] != o:
+                            continue
+                        up = higher[h] & free
+                        if up:
+                            free &= ~(up & -up)
+                        else:
+                            k += 1
+                    most = max(most, k)
+                if not most:
+                    continue
+                outside = (hand_o & ~sm).bit_count()
+                if outside < most:
+                    self.low_card_why = (o, low, most, outside)
+                    return True
+                own = mine.bit_count()
+                if own + most > need.get(o, 0):
+                    need[o] = own + most
         return False
 
     def _sweeps(self) -> bool:
@@ -1129,6 +1140,7 @@ class TrickSearch:
                 legal &= ~forbidden
 
         open_tasks = self.open_tasks
+        watch = open_tasks | self.claimed  # cards whose trick must go to their owner
         merge = self.merge
         remaining = self.remaining
         suit_of = self.card_suit
@@ -1167,8 +1179,8 @@ class TrickSearch:
             m ^= bit
             cid = bit.bit_length() - 1
             s = suit_of[cid]
-            is_task = open_tasks & bit
-            if merge and not is_task and s >= 0:
+            is_task = watch & bit
+            if merge and not open_tasks & bit and s >= 0:
                 above = remaining & higher_of[cid]
                 if above:
                     nxt = above & -above
@@ -1393,6 +1405,8 @@ class TrickSearch:
 
     def _end_trick_owned(self, winner: int, win_cid: int, towner: int) -> bool:
         mask = self.table
+        if mask & self.claimed and towner != winner:
+            return False  # a claimed card to another seat: its condition fails
         number = self.ntricks + 1
         completed: list[int] = []
         m = mask & self.open_tasks
