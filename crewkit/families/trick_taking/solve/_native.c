@@ -117,7 +117,8 @@ typedef struct {
     /* the history digest (native.py: history_digest), when the conditions read the past only through the values
      * of quantifiers over the tricks (dig_node) and each seat's tricks won (dig_counts): the key holds those
      * values instead of the summary */
-    int digest, ndig, dig_node[16], dig_counts, dig_winners;
+    int digest, ndig, dig_node[16], dig_counts;
+    u64 dig_winners; /* the cards whose winner the conditions read (native.winner_cards), 0: none */
     /* the conditions' goal (TrickSearch._goal): cards whose winning a trick the goal_cond-th condition counts */
     u64 goal_mask;
     int goal_cond;
@@ -303,8 +304,7 @@ static void make_digest_key(Ctx *c, Key *k) {
     memset(place, c->dig_winners ? 2 * n : n, sizeof place);
     for (int seat = 0; seat < n; seat++) {
         for (u64 m = c->hands[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)seat;
-        if (c->dig_winners)
-            for (u64 m = c->won[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)(n + seat);
+        for (u64 m = c->won[seat] & c->dig_winners; m; m &= m - 1) place[low_index(m)] = (uint8_t)(n + seat);
     }
     for (int cid = 0; cid < c->ncards; cid++) put_bits(k, &bit, place[cid], c->ckbits);
     sync_view(c);
@@ -1165,7 +1165,7 @@ void *ck_new(const long long *cfg, long long max_table) {
                 if (c->dig_node[k] < 0 || c->dig_node[k] >= c->cx->nnodes) goto refuse;
             }
             c->dig_counts = (int)cfg[i++];
-            c->dig_winners = (int)cfg[i++];
+            c->dig_winners = (u64)cfg[i++];
         }
         c->goal_mask = (u64)cfg[i++];
         c->goal_cond = (int)cfg[i++];

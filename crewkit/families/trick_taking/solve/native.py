@@ -147,7 +147,8 @@ def _config(search: TrickSearch, after_draws: bool = False) -> list[int]:
             cfg.append(0)
         else:
             nodes, counts, winners = digest
-            cfg += [1, len(nodes), *nodes, int(counts), int(winners)]
+            cards = winner_cards(program) if winners else 0
+            cfg += [1, len(nodes), *nodes, int(counts), (1 << nc) - 1 if cards is None else cards]
         cfg += [s.goal_mask, s.goal_cond]  # the conditions' goal (TrickSearch._goal): move order only
         cfg.append(s.claimed)  # cards claimed by a seat (compiled.CompiledConditions.claims)
     return cfg
@@ -322,6 +323,61 @@ def history_digest(program: Program) -> tuple[list[int], bool, bool] | None:
             if root >= 0 and not ok(root, when == AFTER_PLAY):
                 return None
     return aggregates, counts, winners
+
+
+def winner_cards(program: Program) -> int | None:
+    """The cards whose winner the conditions read (``won_by``, ``lost_for``), as a mask, when each such read is of
+    a variable bound by a quantifier over a constant list of cards (``c in cards_of(pink)``); None when another
+    read may ask for any card. The history digest keeps the winners of these cards only: exact, since the
+    conditions cannot ask for another card's."""
+    from crewkit.families.trick_taking.bots.condcode import OP
+
+    name = {v: k for k, v in OP.items()}
+    code, pool = program.code, program.pool
+    quants = {OP[q] for q in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN")}
+    reads = {OP["WON_BY"], OP["LOST_FOR"]}
+    mask = 0
+    seen: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+    stack: list[tuple[int, dict[int, int]]] = [(root, {}) for f, d, _ in program.conditions for root in (f, d)
+                                               if root >= 0]
+    while stack:
+        i, scope = stack.pop()
+        key = (i, tuple(sorted(scope.items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        op, a, b, c = code[4 * i:4 * i + 4]
+        if op in quants:
+            stack.append((b, scope))
+            stack.append((c, {**scope, a: b}))
+            continue
+        if op in reads:
+            arg = code[4 * a:4 * a + 4]
+            src = scope.get(arg[1], -1) if name[arg[0]] == "VAR" else -1
+            if src < 0 or name[code[4 * src]] != "CONSTLIST":
+                return None
+            start, length = code[4 * src + 1], code[4 * src + 2]
+            for cid in pool[start:start + length]:
+                mask |= 1 << cid
+        stack.extend((k, scope) for k in _children(name[op], a, b, c, pool))
+    return mask
+
+
+def _children(op: str, a: int, b: int, c: int, pool: Sequence[int]) -> list[int]:
+    """The child nodes of a program node (history_digest's ``children``)."""
+    if op in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST", "LASTTRICK", "PLAYED_N",
+              "LEFT_N", "CONSTLIST"):
+        return []
+    if op == "LISTLIT":
+        return [pool[a + j] for j in range(b)]
+    if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
+        return [b, c]
+    if op == "IF":
+        return [a, b, c]
+    if op in ("AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "EQ", "NE", "LT", "LE", "GT", "GE", "IN", "NOTIN",
+              "MAX2", "MIN2", "LOST_FOR", "UNPLAYED_BY"):
+        return [a, b]
+    return [a]
 
 
 def merge_classes(program: Program, ranks: Sequence[int]) -> list[int] | None:
