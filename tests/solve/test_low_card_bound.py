@@ -62,7 +62,7 @@ def test_the_low_card_bound_proves_only_lost_positions() -> None:
         if with_bound and not search._too_few_tricks():
             proved += 1
             assert not brute_force(game)[0], seed
-            told += "the lowest" in TrickSearch(game, native=False).root_loss()  # the solver's why names it
+            told += "with that card itself" in TrickSearch(game, native=False).root_loss()  # the solver's why names it
     assert proved >= 10 and told  # old: none (no such bound)
 
 

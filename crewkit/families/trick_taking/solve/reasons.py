@@ -63,10 +63,10 @@ def root_loss(s: TrickSearch) -> str:
         who = seat_words(s, seat)
         short = who.split(" (seat")[0]
         many = "s" if most != 1 else ""
-        return (f"{who} holds {card.name}, the lowest {suit} card left, a task that must win its own trick; until "
-                f"then {most} {suit} task{many} in one other hand can reach {short} only on tricks of other suits, "
-                f"won with cards of other suits, and {short} holds {outside or 'no'} card{'s' if outside != 1 else ''} "
-                f"of other suits")
+        return (f"{who} must win {card.name} with that card itself, so until then a hand with no lower {suit} card "
+                f"holds {most} {suit} card{many} {short} must win that can reach {short} only on tricks of other "
+                f"suits, won with cards of other suits, and {short} holds {outside or 'no'} "
+                f"card{'s' if outside != 1 else ''} of other suits")
     if too_few:
         return "too few tricks are left for the tasks: each trick completes the tasks of one player at most"
     if s.check_order and s._doomed():
