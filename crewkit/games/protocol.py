@@ -359,9 +359,10 @@ class FamilyReview(Protocol):
         match played in rounds, that round alone."""
         ...
 
-    def of_game(self, game: GameInPlay, names: Sequence[str]) -> AttemptReview:
+    def of_game(self, game: GameInPlay, names: Sequence[str], first: AttemptReview | None = None) -> AttemptReview:
         """A game played to its end, reviewed with the players' ``names`` (a hosted table's, computed once by
-        the host for every seat; it runs the search: call it in a thread)."""
+        the host for every seat; it runs the search: call it in a thread). ``first``: the first answer
+        :meth:`first_of_game` gave for this game, whose decided positions need not be searched again."""
         ...
 
     def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> AttemptReview:

@@ -427,24 +427,28 @@ class HostedTable:
     def _reviews(self) -> tuple[asyncio.Future[dict[str, Any] | None], asyncio.Future[dict[str, Any]]]:
         """The finished game's first answer and final review, started once for every seat (refused before the
         end). The first is None when there is none to send (the final one says why)."""
-        from crewkit.net.review import NOT_OVER, table_review
+        from crewkit.net.review import NOT_OVER, table_review_answer
 
         if not self.game.is_over():
             raise Refusal("not-over", NOT_OVER)
         if self._review is None or self._review[0] != self.game_number:
             names = [s.name for s in self.seats]
             game = self.game.clone()
+            earlier: list[Any] = []  # the first answer's review: the final one does not search its positions again
 
             async def first() -> dict[str, Any] | None:
                 try:
-                    out = await asyncio.to_thread(table_review, game, names, first=True)
+                    out, rv = await asyncio.to_thread(table_review_answer, game, names, first=True)
                 except Exception:  # no first answer: the seats wait for the final one, which says why
                     return None
+                earlier.append(rv)
                 return out if out["review"] is not None else None
 
             async def final(first_done: asyncio.Future[dict[str, Any] | None]) -> dict[str, Any]:
                 await asyncio.wait({first_done})  # the first answer is sent first and uses the cores alone
-                return await asyncio.to_thread(table_review, game, names)
+                out, _ = await asyncio.to_thread(table_review_answer, game, names,
+                                                 earlier=earlier[0] if earlier else None)
+                return out
 
             started = asyncio.ensure_future(first())
             self._review = (self.game_number, started, asyncio.ensure_future(final(started)))

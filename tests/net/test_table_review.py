@@ -30,14 +30,14 @@ async def test_every_seat_gets_the_hosts_one_review_after_the_end(tmp_path: Path
     monkeypatch.setattr(reviews, "FINAL_WORLDS", 2)  # the fair blame's figures are the review's own tests'
     monkeypatch.setattr(reviews, "CLOSEST_CALLS", 5)
     computed: list[int] = []
-    real = table_reviews.table_review
+    real = table_reviews.table_review_answer
 
-    def counted(*args: Any, first: bool = False) -> dict[str, Any]:
+    def counted(*args: Any, first: bool = False, earlier: Any = None) -> tuple[dict[str, Any], Any]:
         if not first:  # the final review (the first answers: tests/net/test_table_review_first.py)
             computed.append(1)
-        return real(*args, first=first)
+        return real(*args, first=first, earlier=earlier)
 
-    monkeypatch.setattr(table_reviews, "table_review", counted)
+    monkeypatch.setattr(table_reviews, "table_review_answer", counted)
     async with running_host(tmp_path) as host:
         # a deal the fast bots lose in trick 1 (10 actions: a short game)
         config = TableConfig("crew", "planet-nine/10", 4, "rv47", ["human", "human", "fast", "fast"], {},

@@ -28,18 +28,25 @@ pytestmark = pytest.mark.timeout(120)
 
 
 class Gate:
-    """``table_review`` counted by kind (first or final); the final one waits for :meth:`open`."""
+    """``table_review_answer`` counted by kind (first or final); the final one waits for :meth:`open`."""
 
     def __init__(self) -> None:
         self.calls: list[bool] = []
         self.opened = threading.Event()
-        self.real = table_reviews.table_review
+        self.real = table_reviews.table_review_answer
+        self.firsts: list[Any] = []  # the first answers' reviews
+        self.earlier: list[Any] = []  # what each final review was given of the first
 
-    def __call__(self, game: Any, names: Any, *, first: bool = False) -> dict[str, Any]:
+    def __call__(self, game: Any, names: Any, *, first: bool = False,
+                 earlier: Any = None) -> tuple[dict[str, Any], Any]:
         self.calls.append(first)
         if not first:
             self.opened.wait(90)  # a safety net: the test opens it
-        return self.real(game, names, first=first)
+            self.earlier.append(earlier)
+        out = self.real(game, names, first=first, earlier=earlier)
+        if first:
+            self.firsts.append(out[1])
+        return out
 
     def open(self) -> None:
         self.opened.set()
@@ -50,7 +57,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
     monkeypatch.setattr(reviews, "FINAL_WORLDS", 2)  # the fair blame's figures are the review's own tests'
     monkeypatch.setattr(reviews, "CLOSEST_CALLS", 5)
     held = Gate()
-    monkeypatch.setattr(table_reviews, "table_review", held)
+    monkeypatch.setattr(table_reviews, "table_review_answer", held)
     try:
         yield held
     finally:
@@ -95,6 +102,8 @@ async def test_seats_get_the_first_answer_then_the_final_one_each_computed_once(
         late = await ann.until(lambda m: m.get("id") == again, timeout=60)
         assert late["type"] == "review" and late["final"] is True
         assert sorted(gate.calls) == [False, True]  # one first answer and one final review, for both seats
+        # the final review was given the first's, so its decided positions were not searched again
+        assert gate.earlier == gate.firsts and gate.firsts[0] is not None
         for client in (ann, bob):
             mine = [m for m in client.received if m["type"] == "review"]
             assert [m["final"] for m in mine] == ([False, True, True] if client is ann else [False, True])

@@ -43,14 +43,14 @@ async def test_a_seat_sees_the_hosts_first_answer_then_its_final_one(tmp_path: P
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reviews, "FINAL_WORLDS", 2)
     opened_gate = threading.Event()
-    real = table_reviews.table_review
+    real = table_reviews.table_review_answer
 
-    def held(game: Any, names: Any, *, first: bool = False) -> dict[str, Any]:
+    def held(game: Any, names: Any, *, first: bool = False, earlier: Any = None) -> tuple[dict[str, Any], Any]:
         if not first:
             opened_gate.wait(90)  # a safety net: the test opens it
-        return real(game, names, first=first)
+        return real(game, names, first=first, earlier=earlier)
 
-    monkeypatch.setattr(table_reviews, "table_review", held)
+    monkeypatch.setattr(table_reviews, "table_review_answer", held)
     host = Host(tmp_path / "tables", Limits(ping_interval=None, ping_timeout=None))
     await host.start(LOOPBACK, 0)
     try:

@@ -87,6 +87,9 @@ class Review:
     # solver calls per search that decided them (SolveResult.engine: core-c, core, engine); not in the JSON
     searches: dict[str, int] = field(default_factory=dict)
     reused: int = 0  # solver calls (or their starts) served by a search built for an earlier one (SearchCache)
+    # the positions the solver decided (winnable or not), by action index: a later review of the same attempt
+    # (the table's final answer after its first) starts from them instead of searching them again; not in the JSON
+    solved: dict[int, Any] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
@@ -159,6 +162,14 @@ class _Prober:
         self.results: dict[int, Any] = {}
         self.calls = 0
 
+    def given(self, solved: Mapping[int, Any]) -> None:
+        """Positions an earlier review of the same attempt decided: proofs (a line, or a search that found none),
+        whatever that review's budget, so they are not searched again."""
+        for i, res in solved.items():
+            if 0 <= i < len(self.games) and res.status in (WINNABLE, UNWINNABLE):
+                self.results[i] = res
+                self.known[i] = res.status == WINNABLE
+
     def winnable_at(self, i: int) -> None:
         """Every position asked about from now on comes after ``i`` (the latest known winnable): new searches
         are built at the first position of the tricks from there, so that the later calls can share them."""
@@ -191,7 +202,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
            timeout: float | None = 10.0, max_nodes: int | None = None, blame: bool = True,
            blame_worlds: int = BLAME_WORLDS, blame_nodes: int = BLAME_NODES, seed: str = "",
            total: float | None = 120.0, closest: bool = True, stop: Stop | None = None,
-           share: bool = True) -> Review:
+           share: bool = True, solved: Mapping[int, Any] | None = None) -> Review:
     """Review the attempt that starts at ``initial`` and plays ``actions``.
 
     ``timeout`` (seconds) and ``max_nodes`` bound the solver per position (undecided beyond them).
@@ -199,6 +210,8 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     solver call), seeded from ``seed`` so the same record gets the same figures. ``closest``: look for a
     won game's closest call. ``stop``: asked before each solver call; true raises :class:`ReviewStopped`.
     ``share``: the solver calls share their searches (:class:`SearchCache`; False: each builds its own).
+    ``solved``: the positions an earlier review of the same attempt decided (:attr:`Review.solved`; the table's
+    first answer, for its final one): taken as decided, not searched again.
     """
     from crewkit.families.trick_taking.engine.blocks.rounds import match_of
 
@@ -209,6 +222,8 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
     games = positions_of(initial, actions)
     who = seat_names(initial, names)
     probe = _Prober(games, timeout, max_nodes, stop, share)
+    if solved:
+        probe.given(solved)
     last = len(actions)
     end = games[last]
 
@@ -219,6 +234,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         rv.solver_calls = probe.calls
         rv.names = who
         rv.reused = 0 if probe.cache is None else probe.cache.hits
+        rv.solved = {i: res for i, res in probe.results.items() if res.status in (WINNABLE, UNWINNABLE)}
         for res in probe.results.values():
             if res.nodes or res.starts:
                 rv.searches[res.engine] = rv.searches.get(res.engine, 0) + 1
@@ -239,9 +255,10 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         res = probe.results[0]
         why = res.why or res.note or "no sequence of plays succeeds"
         return done(Review(NEVER, f"the deal could not be won from the first card: {why}"))
-    lo: int | None = 0 if first else None  # the latest position known winnable
-    probe.winnable_at(0)
-    hi = last  # the earliest position known lost
+    # the latest position known winnable and the earliest known lost (positions an earlier review decided count)
+    lo: int | None = max((i for i, w in probe.known.items() if w is True), default=None)
+    hi = min(i for i, w in probe.known.items() if w is False)
+    probe.winnable_at(0 if lo is None else lo)
     deadline = None if total is None else t0 + total
     while lo is None or hi > lo + 1:
         if deadline is not None and time.perf_counter() > deadline:
@@ -310,9 +327,11 @@ def quick_review(start: Game, actions: Sequence[Action], names: Sequence[str] | 
 
 
 def final_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str,
-                 stop: Stop | None = None) -> Review:
-    """The table's final answer, which replaces the first."""
-    return review(start, actions, names=names, seed=seed, blame_worlds=FINAL_WORLDS, stop=stop)
+                 stop: Stop | None = None, first: Review | None = None) -> Review:
+    """The table's final answer, which replaces the first (``first``: the positions it decided are not searched
+    again)."""
+    return review(start, actions, names=names, seed=seed, blame_worlds=FINAL_WORLDS, stop=stop,
+                  solved=None if first is None else first.solved)
 
 
 def final_match_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str,
@@ -548,12 +567,13 @@ class TrickTakingReview:
         return review(start.game, list(engine.actions), names=names, timeout=timeout, max_nodes=max_nodes,
                       blame=blame, blame_worlds=blame_worlds, seed=seed, total=total)
 
-    def of_game(self, game: GameInPlay, names: Sequence[str]) -> Review | MatchReview:
+    def of_game(self, game: GameInPlay, names: Sequence[str], first: Any = None) -> Review | MatchReview:
         final: Game = game.engine
         if match_of_game(final):
             start, seed = start_of(final)
             return final_match_review(start, list(final.actions), names, seed)
-        return review_finished(final, names=names, blame_worlds=FINAL_WORLDS)[0]
+        solved = first.solved if isinstance(first, Review) else None
+        return review_finished(final, names=names, blame_worlds=FINAL_WORLDS, solved=solved)[0]
 
     def first_of_game(self, game: GameInPlay, names: Sequence[str]) -> Review | MatchReview:
         final: Game = game.engine

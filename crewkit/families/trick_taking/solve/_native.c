@@ -19,7 +19,7 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 7
+#define CK_ABI 8
 #define MAXC 63
 #define MAXN 6
 #define MAXSU 8 /* suits */
@@ -117,10 +117,14 @@ typedef struct {
     /* the history digest (native.py: history_digest), when the conditions read the past only through the values
      * of quantifiers over the tricks (dig_node) and each seat's tricks won (dig_counts): the key holds those
      * values instead of the summary */
-    int digest, ndig, dig_node[16], dig_counts, dig_winners;
+    int digest, ndig, dig_node[16], dig_counts;
+    u64 dig_winners; /* the cards whose winner the conditions read (native.winner_cards), 0: none */
     /* the conditions' goal (TrickSearch._goal): cards whose winning a trick the goal_cond-th condition counts */
     u64 goal_mask;
     int goal_cond;
+    /* cards claimed by a seat (compiled.CompiledConditions.claims): a trick holding one goes to that seat (owner_of)
+     * or its condition fails; cut as a task's trick */
+    u64 claimed;
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -300,8 +304,7 @@ static void make_digest_key(Ctx *c, Key *k) {
     memset(place, c->dig_winners ? 2 * n : n, sizeof place);
     for (int seat = 0; seat < n; seat++) {
         for (u64 m = c->hands[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)seat;
-        if (c->dig_winners)
-            for (u64 m = c->won[seat]; m; m &= m - 1) place[low_index(m)] = (uint8_t)(n + seat);
+        for (u64 m = c->won[seat] & c->dig_winners; m; m &= m - 1) place[low_index(m)] = (uint8_t)(n + seat);
     }
     for (int cid = 0; cid < c->ncards; cid++) put_bits(k, &bit, place[cid], c->ckbits);
     sync_view(c);
@@ -449,6 +452,50 @@ static int doomed(Ctx *c) {
     return 0;
 }
 
+/* TrickSearch._low_card_bound: a seat o holds L, its lowest card of a plain suit s that is an open task of its
+ * own (or a card it claims, when o plays all its cards). L must win its trick, so by then a hand with no s card
+ * below L is void in s, while o still holds L: an o task h of s in such a hand is won in a trick led in s only
+ * under a higher s card of o (greedy matching), else it is discarded on a trick of another suit that o wins with
+ * a card of another suit. Per s and o: o needs as many cards outside s as the most such h of one hand (else
+ * lost, -1), and as many tricks as its own s tasks plus that number (raised in c->need). */
+static int low_card_bound(Ctx *c) {
+    u64 rem = c->remaining;
+    int left = c->total - c->ntricks;
+    /* open tasks and claimed cards: each one played must go to its owner */
+    u64 open = c->open_tasks & ~c->undrafted, watch = open | (c->claimed & rem);
+    for (int s = 0; s < c->nsuits; s++) {
+        u64 sm = c->suit_mask[s] & c->order_cards, ws = watch & sm;
+        if (!ws) continue;
+        for (int o = 0; o < c->n; o++) {
+            u64 hand_o = c->hands[o], so = hand_o & sm, mine = 0;
+            int spare = popcount(hand_o) > left;
+            for (u64 m = so & (spare ? open : ws); m; m &= m - 1)
+                if (c->owner_of[low_index(m)] == o) mine |= m & -m;
+            if (!mine) continue;
+            int low = low_index(mine);
+            int most = 0;
+            for (int x = 0; x < c->n; x++) {
+                if (x == o || (c->hands[x] & sm & c->lower[low])) continue;
+                int k = 0;
+                u64 free = so;
+                for (u64 m = c->hands[x] & ws; m; m &= m - 1) {
+                    int h = low_index(m);
+                    if (c->owner_of[h] != o) continue;
+                    u64 up = c->higher[h] & free;
+                    if (up) free &= ~(up & -up);
+                    else k++;
+                }
+                if (k > most) most = k;
+            }
+            if (!most) continue;
+            if (popcount(hand_o & ~sm) < most) return -1;
+            int own = popcount(mine);
+            if (own + most > c->need[o]) c->need[o] = own + most;
+        }
+    }
+    return 0;
+}
+
 /* Each trick completes the tasks of one owner at most, and two task cards in one hand need two tricks:
  * owner o needs at least max over holders h of (o's open task cards in h's hand) more tricks. */
 static int too_few_tricks(Ctx *c) {
@@ -456,7 +503,14 @@ static int too_few_tricks(Ctx *c) {
     memset(cnt, 0, sizeof cnt);
     memset(c->need, 0, sizeof c->need);
     u64 m = c->open_tasks;
-    if (!m) return 0;
+    if (!m) {
+        /* cards claimed by a seat (no tasks): the low-card bound alone */
+        if (!c->claimed || !c->check_order) return 0;
+        if (low_card_bound(c)) return 1;
+        int need = 0;
+        for (int o = 0; o < c->n; o++) need += c->need[o];
+        return need > c->total - c->ntricks;
+    }
     while (m) {
         int cid = low_index(m);
         m &= m - 1;
@@ -481,8 +535,9 @@ static int too_few_tricks(Ctx *c) {
             if (k > best) best = k;
         }
         c->need[o] = best;
-        need += best;
     }
+    if (c->check_order && low_card_bound(c)) return 1;
+    for (int o = 0; o < c->n; o++) need += c->need[o];
     if (c->undrafted)
         for (int h = 0; h < c->n; h++) /* the open task cards of one hand need a trick each */
             if (__builtin_popcountll(c->hands[h] & c->open_tasks) > left) return 1;
@@ -712,6 +767,7 @@ static int end_trick_cond(Ctx *c, int winner, int win_cid, int towner) {
     u64 mask = c->table;
     u64 m = mask & c->open_tasks;
     if (m && towner != winner) return R_LOST;
+    if ((mask & c->claimed) && towner != winner) return R_LOST; /* a claimed card to another seat */
     int before = c->ndone, number = c->ntricks + 1;
     int completed[MAXT], ncomp = 0;
     for (u64 t = m; t; t &= t - 1) completed[ncomp++] = c->task_of[low_index(t)];
@@ -811,6 +867,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
         legal = hand;
     }
     u64 open_tasks = c->open_tasks, remaining = c->remaining;
+    u64 watch = open_tasks | c->claimed; /* cards whose trick must go to their owner */
     int played = c->played_tab[leader][pos];
     const int *prow = led >= 0 ? c->power + (led + 1) * c->ncards : NULL;
     Move moves[MAXC];
@@ -837,8 +894,8 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
         u64 bit = m & -m;
         m &= m - 1;
         int s = c->card_suit[cid];
-        u64 is_task = open_tasks & bit;
-        if (c->merge && !is_task && s >= 0) {
+        u64 is_task = watch & bit;
+        if (c->merge && !(open_tasks & bit) && s >= 0) {
             u64 above = remaining & c->higher[cid];
             if (above) {
                 u64 nxt = above & -above;
@@ -1108,10 +1165,11 @@ void *ck_new(const long long *cfg, long long max_table) {
                 if (c->dig_node[k] < 0 || c->dig_node[k] >= c->cx->nnodes) goto refuse;
             }
             c->dig_counts = (int)cfg[i++];
-            c->dig_winners = (int)cfg[i++];
+            c->dig_winners = (u64)cfg[i++];
         }
         c->goal_mask = (u64)cfg[i++];
         c->goal_cond = (int)cfg[i++];
+        c->claimed = (u64)cfg[i++];
         if (c->goal_cond >= c->cx->ncond) goto refuse;
         if (c->goal_cond < 0) c->goal_mask = 0;
         int places = c->digest ? (c->dig_winners ? 2 * c->n + 1 : c->n + 1) : 3 * c->n + 1;
@@ -1237,7 +1295,7 @@ static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds
             if (pw > best_pow) {
                 best_pow = pw; best_seat = seat; best_cid = cid;
             }
-            if ((c->open_tasks >> cid) & 1) {
+            if (((c->open_tasks | c->claimed) >> cid) & 1) {
                 int o = c->owner_of[cid];
                 if (o < 0 || (towner >= 0 && towner != o)) return R_LOST;
                 towner = o;

@@ -46,6 +46,10 @@ class CompiledConditions:
     # only when the hands run out, so the mission cannot succeed before the last trick
     late: bool = False
     why: dict[int, str] = field(default_factory=dict)  # index of a condition not compiled -> why not
+    # card id -> the seat that must win it if it is played, from a condition of the shape that stays a DSL
+    # condition (a card that may stay unplayed, task tokens): its fail_if fails the trick that gives such a card
+    # to another seat, so the search may cut that trick as it cuts a task's (the condition still decides success)
+    claims: dict[int, int] = field(default_factory=dict)
 
 
 def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequence[str], *,
@@ -63,13 +67,13 @@ def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequen
     from crewkit.dsl.evaluator import evaluate
 
     out = CompiledConditions()
+    claims: list[tuple[list[Any], int]] = []  # (cards, seat) of the shape's conditions left as DSL
     for i, c in enumerate(conditions):
         shape = match_cards_won_by(c.fail_expr, c.done_expr, roles)
-        if shape is None or tokens:
+        if shape is None:
             out.remaining.append(i)
-            out.why[i] = ("task tokens are in play (cards as extra tasks would change the token order)" if shape
-                          else "it reads cards and is not a shape the search compiles "
-                               "(\"every card of a set won by one seat\")")
+            out.why[i] = ("it reads cards and is not a shape the search compiles "
+                          "(\"every card of a set won by one seat\")")
             continue
         try:
             cards = evaluate(shape[0], view)
@@ -80,6 +84,12 @@ def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequen
             continue
         ok = isinstance(who, int) and not isinstance(who, bool) and 0 <= who < view._s.n
         why = "" if ok else "its seat is not bound to a player"
+        if ok and c.check != "after-play":
+            claims.append((list(cards) if isinstance(cards, list | tuple) else [cards], who))
+        if tokens:
+            out.remaining.append(i)
+            out.why[i] = "task tokens are in play (cards as extra tasks would change the token order)"
+            continue
         ids = []
         names = {}
         unplayed = []  # cards of the set that will never be played (set aside, never dealt)
@@ -125,6 +135,17 @@ def compile_conditions(conditions: Sequence[Condition], view: Any, roles: Sequen
         out.compiled.append((c.id, "cards won by one seat" + (
             f" ({', '.join(names[cid] for cid in unplayed)} never played: done when the hands run out)"
             if unplayed else "")))
+    if out.remaining:
+        for cards_list, who in claims:
+            for card in cards_list:
+                cid = getattr(card, "id", None)
+                if cid is None or cid in out.card_owner or cid in task_owner:
+                    continue  # a task already (compiled or real): its own rules cut the trick
+                if out.claims.get(cid, who) != who:
+                    out.claims[cid] = -1  # two seats claim it: no cut (the conditions decide)
+                elif (hands_mask >> cid) & 1:
+                    out.claims[cid] = who
+        out.claims = {cid: o for cid, o in out.claims.items() if o >= 0}
     return out
 
 

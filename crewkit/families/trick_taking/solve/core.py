@@ -24,8 +24,10 @@ Speed:
 - **Early cut-offs**: a play is skipped when the trick already has task cards of two owners, or an
   owner who has played is no longer winning a trick holding their task card; the engine's own failures
   (task won by another seat, broken token order, broken condition) end a branch at once.
-- **Bounds at trick starts**: too few tricks left for the open tasks (:meth:`TrickSearch._too_few_tricks`)
-  and an order cycle of self-won tasks (:meth:`TrickSearch._doomed`) prove a position lost without search.
+- **Bounds at trick starts**: too few tricks left for the open tasks (:meth:`TrickSearch._too_few_tricks`,
+  with :meth:`TrickSearch._low_card_bound`: an owner holding the lowest card of a suit as its task must take
+  its tasks of that suit from other hands under its own higher cards or on tricks of other suits) and an order
+  cycle of self-won tasks (:meth:`TrickSearch._doomed`) prove a position lost without search.
 - **The guard** (missions with conditions): the card-blind conditions (those that read only who won which
   trick), all of them or those among others that read cards, as an automaton over trick winners
   (:meth:`TrickSearch.winner_automaton`). Every winning line follows it, so a winner it forbids cuts the play,
@@ -46,7 +48,8 @@ tasks to take needs ``ceil(q / n)`` more tricks, the open task cards of one hand
 :meth:`TrickSearch.run_split` searches each first play side by side with growing budgets.
 
 **The C search**: for positions without draws, suitless or free cards, :meth:`TrickSearch.run` hands the search
-to ``_native.c`` (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this file's trick search
+to ``_native.c``; with neighbour draws and no conditions, each trick start after the last draw (a plain deal from
+there) goes to it (:meth:`TrickSearch._after_draws`, its plays counting 1/``native_weight`` in ``nodes``) (see :mod:`crewkit.families.trick_taking.solve.native`), which mirrors this file's trick search
 node for node: same verdicts, node counts and lines, about fifty times faster. Mission conditions go with it:
 card-blind ones as the winner automaton, any other shape the fast bot's condition program
 (:mod:`crewkit.families.trick_taking.bots.condcode`) reads, evaluated by its C evaluator. With those, the C
@@ -183,6 +186,7 @@ class TrickSearch:
         self.late_win = False  # a compiled condition is done only when the hands run out (see compiled.py)
         self.compile_switched_off = bool(game.conditions) and not compile_conditions
         self.nreal = len(game.tasks)
+        self._claims: dict[int, int] = {}  # compiled.CompiledConditions.claims
         if game.conditions and compile_conditions:
             self._compile_conditions(game)
         self.conditions = tuple(game.conditions[i] for i in self._cond_index)
@@ -197,6 +201,11 @@ class TrickSearch:
         for i, t in enumerate(self.task_objs):
             self.task_of_card[t.card.id] = i
             self.owner_of_card[t.card.id] = t.owner if t.owner is not None else -1
+        # claimed cards (not tasks): a trick holding one must go to its seat, as a task's (_moves, _end_trick_owned)
+        self.claimed = 0
+        for cid, who in self._claims.items():
+            self.claimed |= 1 << cid
+            self.owner_of_card[cid] = who
         self.numbered = [(i, int(t.token)) for i, t in enumerate(self.task_objs) if t.token in NUMBERED]
         self.omegas = [i for i, t in enumerate(self.task_objs) if t.token == OMEGA]
         self.arrows = [(i, ARROWS.index(t.token)) for i, t in enumerate(self.task_objs) if t.token in ARROWS]
@@ -256,10 +265,10 @@ class TrickSearch:
             (self.card_suit_mask[cid] & ~((2 << cid) - 1)) if self.card_suit[cid] >= 0 else 0
             for cid in range(len(cards))
         ]
-        self.check_order = (
-            self.must_follow and not self.free_mask and not self.draws and "led" in rules.precedence
-            and not self.special_mask
+        self.check_order_after_draws = (
+            self.must_follow and not self.free_mask and "led" in rules.precedence and not self.special_mask
         )
+        self.check_order = self.check_order_after_draws and not self.draws
         # beaters[c]: the cards that beat c in a trick c leads (the free-draft sweep bound, see _sweeps)
         self.beaters = [
             sum(1 << d for d in range(len(cards)) if self.power[self.card_suit[c] + 1][d] > self.power[self.card_suit[c] + 1][c])
@@ -330,9 +339,23 @@ class TrickSearch:
         self.use_native = native is not False
         self.digest = digest
         self.program_why = ""  # why the C search does not evaluate the conditions (native.condition_program)
+        # neighbour draws: once the last draw is made the rest is a plain deal, which the C search takes from
+        # each trick start after it (_after_draws); its plays count 1/native_weight in ``nodes`` (the solver
+        # sets the weight: one budget in plays of the Python search)
+        self._after_native: Any = None
+        self.native_weight = 1
+        self.native_plays = 0  # plays tried by the C search after the draws
+        self._native_carry = 0
         if native is not False:
             from crewkit.families.trick_taking.solve import native as native_mod
 
+            if native_mod.fits_after_draws(self):
+                lib = native_mod.load()
+                if lib is not None:
+                    try:
+                        self._after_native = native_mod.NativeSearch(lib, self, after_draws=True)
+                    except OSError:
+                        self._after_native = None
             lib = native_mod.load() if native_mod.fits(self) else None
             if lib is not None:
                 try:
@@ -408,6 +431,7 @@ class TrickSearch:
                                 tokens=any(t.token is not None for t in game.tasks), spare=spare)
         conds = game.conditions
         self._cond_why = {conds[i].id: why for i, why in cc.why.items()}
+        self._claims = cc.claims
         if not cc.compiled:
             return
         self.late_win = cc.late
@@ -615,7 +639,7 @@ class TrickSearch:
             p = self.power[self.led + 1][cid] if self.led >= 0 else self.power[self.card_suit[cid] + 1][cid]
             if p > best_pow:
                 best_pow, best_seat, best_cid = p, seat, cid
-            if (self.open_tasks >> cid) & 1:
+            if ((self.open_tasks | self.claimed) >> cid) & 1:
                 o = self.owner_of_card[cid]
                 if o < 0 or (towner >= 0 and towner != o):
                     return None
@@ -866,9 +890,15 @@ class TrickSearch:
         What each owner needs is kept in ``_need`` (the guard's bound, :meth:`_sure_wins`, reads it).
         """
         self._need: dict[int, int] = {}
+        self.low_card_why: tuple[int, int, int, int] | None = None  # _low_card_bound's proof (see reasons.py)
         m = self.open_tasks
-        if not m or self.draws:
+        if self.draws:
             return False
+        if not m:
+            # cards claimed by a seat (no tasks): the low-card bound alone
+            if not self.claimed or not self.check_order:
+                return False
+            return self._low_card_bound(self._need) or sum(self._need.values()) > self.total - self.ntricks
         owner_of = self.owner_of_card
         hands = self.hands
         counts: dict[tuple[int, int], int] = {}
@@ -902,7 +932,76 @@ class TrickSearch:
             for hand in hands:
                 if (hand & self.open_tasks).bit_count() > left:
                     return True
+        if self.check_order and self._low_card_bound(need):
+            return True
         return sum(need.values()) > left
+
+    def _low_card_bound(self, need: dict[int, int]) -> bool:
+        """A seat ``o`` holds ``L``, its lowest card of a plain suit ``s`` that is an open task of its own (or a
+        card it claims, :attr:`claimed`, when ``o`` plays all its cards: then it is played and won by ``o``).
+
+        ``L`` must win its trick, so by then a hand with no ``s`` card below ``L`` is void in ``s``, and until
+        then ``o`` holds ``L``: in a trick led in ``s`` ``o`` follows with an ``s`` card, so an ``o`` task of ``s``
+        in such a hand is won there only under a higher ``s`` card of ``o`` (one per trick: a greedy matching,
+        lowest task first, to the lowest free higher card), and every other one is discarded on a trick of
+        another suit that ``o`` wins with a card outside ``s``. Per ``s`` and ``o``: ``o`` needs at least as
+        many cards outside ``s`` as the most such tasks of one hand (else lost: True), and as many tricks as its
+        own ``s`` tasks plus that number (raised in ``need``). Mirrors ``low_card_bound`` in ``_native.c``."""
+        rem = self.remaining
+        hands = self.hands
+        open_tasks = self.open_tasks & ~self.undrafted
+        watch = open_tasks | (self.claimed & rem)  # each one played must go to its owner
+        left = self.total - self.ntricks
+        owner_of = self.owner_of_card
+        lower = self.lower_mask
+        higher = self.higher_mask
+        for sm in self.suit_masks:
+            sm &= self.order_cards
+            ws = watch & sm
+            if not ws:
+                continue
+            for o, hand_o in enumerate(hands):
+                so = hand_o & sm
+                # o's own s cards to win (a claimed one only when o plays all its cards)
+                spare = hand_o.bit_count() > left
+                mine = 0
+                m = so & (open_tasks if spare else ws)
+                while m:
+                    low = m & -m
+                    m ^= low
+                    if owner_of[low.bit_length() - 1] == o:
+                        mine |= low
+                if not mine:
+                    continue
+                low = (mine & -mine).bit_length() - 1  # L (ids in rank order within a suit)
+                most = 0
+                for x, hand in enumerate(hands):
+                    if x == o or hand & sm & lower[low]:
+                        continue  # x may follow under L
+                    k = 0
+                    free = so
+                    m = hand & ws
+                    while m:
+                        h = (m & -m).bit_length() - 1
+                        m &= m - 1
+                        if owner_of[h] != o:
+                            continue
+                        up = higher[h] & free
+                        if up:
+                            free &= ~(up & -up)
+                        else:
+                            k += 1
+                    most = max(most, k)
+                if not most:
+                    continue
+                outside = (hand_o & ~sm).bit_count()
+                if outside < most:
+                    self.low_card_why = (o, low, most, outside)
+                    return True
+                own = mine.bit_count()
+                if own + most > need.get(o, 0):
+                    need[o] = own + most
+        return False
 
     def _sweeps(self) -> bool:
         """Free draft: the leader wins every trick left, yet another seat must still take a task.
@@ -1041,6 +1140,7 @@ class TrickSearch:
                 legal &= ~forbidden
 
         open_tasks = self.open_tasks
+        watch = open_tasks | self.claimed  # cards whose trick must go to their owner
         merge = self.merge
         remaining = self.remaining
         suit_of = self.card_suit
@@ -1079,8 +1179,8 @@ class TrickSearch:
             m ^= bit
             cid = bit.bit_length() - 1
             s = suit_of[cid]
-            is_task = open_tasks & bit
-            if merge and not is_task and s >= 0:
+            is_task = watch & bit
+            if merge and not open_tasks & bit and s >= 0:
                 above = remaining & higher_of[cid]
                 if above:
                     nxt = above & -above
@@ -1305,6 +1405,8 @@ class TrickSearch:
 
     def _end_trick_owned(self, winner: int, win_cid: int, towner: int) -> bool:
         mask = self.table
+        if mask & self.claimed and towner != winner:
+            return False  # a claimed card to another seat: its condition fails
         number = self.ntricks + 1
         completed: list[int] = []
         m = mask & self.open_tasks
@@ -1395,7 +1497,10 @@ class TrickSearch:
                     if self.draws:
                         saved_hands = list(self.hands)
                         self._draw(number)
-                    result = self._trick_start()
+                    if self._after_native is not None and all(after <= number for after, _ in self.draws):
+                        result = self._after_draws()
+                    else:
+                        result = self._trick_start()
             else:
                 result = False
             for i in undo:
@@ -1519,6 +1624,29 @@ class TrickSearch:
             if t.trick is None:
                 pending |= 1 << i
         return token_violation(self.token_kind, self.token_k, pending, now, before) is None
+
+    def _after_draws(self) -> bool:
+        """The C search from this trick start, every draw made (a plain deal from here); its line joins
+        :attr:`line` (collected backwards) and its plays count 1/``native_weight`` in :attr:`nodes`."""
+        from crewkit.families.trick_taking.solve.native import R_LOST, R_NODES, R_WIN
+
+        weight = max(1, self.native_weight)
+        budget = None if self.max_nodes is None else max(1, (self.max_nodes - self.nodes) * weight)
+        seconds = None if self.deadline is None else self.deadline - time.perf_counter()
+        native = self._after_native
+        before = native.nodes
+        code, line = native.run(self, budget, seconds)
+        done = native.nodes - before
+        self.native_plays += done
+        carry = self._native_carry + done
+        self.nodes += carry // weight
+        self._native_carry = carry % weight
+        if code == R_WIN:
+            self.line.extend(reversed(line))
+            return True
+        if code == R_LOST:
+            return False
+        raise SearchAborted("node budget" if code == R_NODES else "time")
 
     def _draw(self, number: int) -> None:
         """The engine's draw_from_neighbour after trick ``number`` (its random choices are fixed by the seed)."""

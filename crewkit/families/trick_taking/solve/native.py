@@ -1,7 +1,7 @@
 """The C trick search (``_native.c``), loaded through ctypes.
 
 The C file mirrors :class:`crewkit.families.trick_taking.solve.core.TrickSearch` for positions without neighbour
-draws, suitless or free cards (free drafts included): the same nodes in the same order, so the same verdicts,
+draws (or after the last of them: :func:`fits_after_draws`), suitless or free cards (free drafts included): the same nodes in the same order, so the same verdicts,
 node counts and winning lines, about fifty times faster. Mission conditions are read either as a winner
 automaton (card-blind ones) or, any other shape, as the program
 :func:`crewkit.families.trick_taking.bots.condcode.compile_program` makes of them, evaluated by the fast bot's
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from crewkit.families.trick_taking.bots.condcode import Program
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
-ABI = 7
+ABI = 8
 R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT, R_ERROR = 1, 0, -1, -2, -3, -4
 
 
@@ -85,8 +85,9 @@ def status() -> str:
     return LIBRARY.status()
 
 
-def _config(search: TrickSearch) -> list[int]:
-    """The rules and tables of ``search`` in the layout ``ck_new`` reads."""
+def _config(search: TrickSearch, after_draws: bool = False) -> list[int]:
+    """The rules and tables of ``search`` in the layout ``ck_new`` reads (``after_draws``: for its positions
+    after the last neighbour draw, a plain deal: :func:`fits_after_draws`)."""
     s = search
     nc = len(s.cards)
     nsuits = len(s.deck.suits)
@@ -94,7 +95,8 @@ def _config(search: TrickSearch) -> list[int]:
     program = condition_program(s)
     classes = merge_classes(program, s.card_rank) if program is not None and s.digest and s.contiguous else None
     merge = s.merge or classes is not None
-    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(s.check_order), int(merge), s.ntasks,
+    check_order = s.check_order or (after_draws and s.check_order_after_draws)
+    cfg = [s.n, nc, nsuits, s.total, int(s.must_follow), int(check_order), int(merge), s.ntasks,
            len(s.spans), len(s.numbered), len(s.omegas), len(s.arrows)]
     cfg += s.card_suit
     cfg += s.order_rank
@@ -145,8 +147,10 @@ def _config(search: TrickSearch) -> list[int]:
             cfg.append(0)
         else:
             nodes, counts, winners = digest
-            cfg += [1, len(nodes), *nodes, int(counts), int(winners)]
+            cards = winner_cards(program) if winners else 0
+            cfg += [1, len(nodes), *nodes, int(counts), (1 << nc) - 1 if cards is None else cards]
         cfg += [s.goal_mask, s.goal_cond]  # the conditions' goal (TrickSearch._goal): move order only
+        cfg.append(s.claimed)  # cards claimed by a seat (compiled.CompiledConditions.claims)
     return cfg
 
 
@@ -177,6 +181,20 @@ def fits(search: TrickSearch) -> bool:
     return (
         ((s.relative and (s.plain or (s.automaton is not None and s.automaton.root >= 0 and not s.draws))) or dsl)
         and s.use_table and s.history == "summary"
+        and not s.free_mask and not s.special_mask and s.must_follow
+        and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
+        and 1 + len(s.cards) + len(s.spans) <= 55
+        and all(wmask.bit_length() <= 16 for _, wmask in s.spans)
+    )
+
+
+def fits_after_draws(search: TrickSearch) -> bool:
+    """Can the C search take ``search``'s positions once its neighbour draws are all made? Without
+    conditions or a free draft the rest is a plain deal (the draws only moved cards between hands)."""
+    s = search
+    return (
+        bool(s.draws) and not s.conditions and not s.draft and s.contiguous
+        and s.use_table and s.history == "summary" and s.use_native
         and not s.free_mask and not s.special_mask and s.must_follow
         and len(s.cards) <= 62 and s.n <= 6 and len(s.deck.suits) <= 8 and s.ntasks <= 40
         and 1 + len(s.cards) + len(s.spans) <= 55
@@ -307,6 +325,61 @@ def history_digest(program: Program) -> tuple[list[int], bool, bool] | None:
     return aggregates, counts, winners
 
 
+def winner_cards(program: Program) -> int | None:
+    """The cards whose winner the conditions read (``won_by``, ``lost_for``), as a mask, when each such read is of
+    a variable bound by a quantifier over a constant list of cards (``c in cards_of(pink)``); None when another
+    read may ask for any card. The history digest keeps the winners of these cards only: exact, since the
+    conditions cannot ask for another card's."""
+    from crewkit.families.trick_taking.bots.condcode import OP
+
+    name = {v: k for k, v in OP.items()}
+    code, pool = program.code, program.pool
+    quants = {OP[q] for q in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN")}
+    reads = {OP["WON_BY"], OP["LOST_FOR"]}
+    mask = 0
+    seen: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+    stack: list[tuple[int, dict[int, int]]] = [(root, {}) for f, d, _ in program.conditions for root in (f, d)
+                                               if root >= 0]
+    while stack:
+        i, scope = stack.pop()
+        key = (i, tuple(sorted(scope.items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        op, a, b, c = code[4 * i:4 * i + 4]
+        if op in quants:
+            stack.append((b, scope))
+            stack.append((c, {**scope, a: b}))
+            continue
+        if op in reads:
+            arg = code[4 * a:4 * a + 4]
+            src = scope.get(arg[1], -1) if name[arg[0]] == "VAR" else -1
+            if src < 0 or name[code[4 * src]] != "CONSTLIST":
+                return None
+            start, length = code[4 * src + 1], code[4 * src + 2]
+            for cid in pool[start:start + length]:
+                mask |= 1 << cid
+        stack.extend((k, scope) for k in _children(name[op], a, b, c, pool))
+    return mask
+
+
+def _children(op: str, a: int, b: int, c: int, pool: Sequence[int]) -> list[int]:
+    """The child nodes of a program node (history_digest's ``children``)."""
+    if op in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST", "LASTTRICK", "PLAYED_N",
+              "LEFT_N", "CONSTLIST"):
+        return []
+    if op == "LISTLIT":
+        return [pool[a + j] for j in range(b)]
+    if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
+        return [b, c]
+    if op == "IF":
+        return [a, b, c]
+    if op in ("AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "EQ", "NE", "LT", "LE", "GT", "GE", "IN", "NOTIN",
+              "MAX2", "MIN2", "LOST_FOR", "UNPLAYED_BY"):
+        return [a, b]
+    return [a]
+
+
 def merge_classes(program: Program, ranks: Sequence[int]) -> list[int] | None:
     """Per card (its rank in ``ranks``), a class such that the conditions cannot tell two cards of one class
     apart, or None (they read ranks beyond comparing one with a number). Two adjacent cards of one suit in one
@@ -384,8 +457,8 @@ def why_not(search: TrickSearch) -> str:
 class NativeSearch:
     """One C search context (its table of lost positions lives as long as this object)."""
 
-    def __init__(self, lib: ctypes.CDLL, search: TrickSearch) -> None:
-        cfg = _config(search)
+    def __init__(self, lib: ctypes.CDLL, search: TrickSearch, after_draws: bool = False) -> None:
+        cfg = _config(search, after_draws)
         arr = (ctypes.c_longlong * len(cfg))(*cfg)
         handle = lib.ck_new(arr, search.MAX_TABLE)
         if not handle:

@@ -55,6 +55,18 @@ def root_loss(s: TrickSearch) -> str:
                 tasks = [t.card.name for t in s.task_objs if t.owner == seat and not t.done]
                 why = f"{who} must win at least {need} trick{many} for the tasks {', '.join(tasks)}"
             return f"{why}; but {which} {let} {short} win at most {most[seat]}"
+    low = getattr(s, "low_card_why", None) if too_few else None
+    if low is not None:
+        seat, cid, most, outside = low
+        card = s.cards[cid]
+        suit = card.suit.name if card.suit is not None else card.name
+        who = seat_words(s, seat)
+        short = who.split(" (seat")[0]
+        many = "s" if most != 1 else ""
+        return (f"{who} must win {card.name} with that card itself, so until then a hand with no lower {suit} card "
+                f"holds {most} {suit} card{many} {short} must win that can reach {short} only on tricks of other "
+                f"suits, won with cards of other suits, and {short} holds {outside or 'no'} "
+                f"card{'s' if outside != 1 else ''} of other suits")
     if too_few:
         return "too few tricks are left for the tasks: each trick completes the tasks of one player at most"
     if s.check_order and s._doomed():

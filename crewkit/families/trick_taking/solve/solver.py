@@ -359,6 +359,8 @@ def _run_start(
     if st.shared and isinstance(search, TrickSearch):
         search.move_to(game)  # another start may have run it since
     scale = native_weight if st.native else 1
+    if isinstance(search, TrickSearch):
+        search.native_weight = native_weight  # the C search after neighbour draws (TrickSearch._after_draws)
     budget = None if budget_py is None else max(1, int(budget_py * scale))
     cap = None if cap_py is None else max(1, int(cap_py * scale))
     before = search.nodes

@@ -153,7 +153,7 @@ class ReviewScreen(ModalScreen[None]):
             if worker.is_cancelled:
                 return
             self.app.call_from_thread(self.show, first, positions, provisional=True)
-            final = self.final_answer(start, actions, seed, lambda: worker.is_cancelled)
+            final = self.final_answer(start, actions, seed, lambda: worker.is_cancelled, first)
         except reviews.ReviewStopped:  # the screen is gone: nobody waits for the answer
             return
         except reviews.NoReview as exc:
@@ -168,11 +168,13 @@ class ReviewScreen(ModalScreen[None]):
 
         return reviews.quick_review(start, actions, self.names, seed)
 
-    def final_answer(self, start: Game, actions: list[Action], seed: str, stop: Callable[[], bool]) -> Any:
-        """The final answer, which replaces the first (``stop``: the screen is gone)."""
+    def final_answer(self, start: Game, actions: list[Action], seed: str, stop: Callable[[], bool],
+                     first: Any) -> Any:
+        """The final answer, which replaces the first (``stop``: the screen is gone; ``first``: the first
+        answer, whose decided positions are not searched again)."""
         from crewkit.families.trick_taking import review as reviews
 
-        return reviews.final_review(start, actions, self.names, seed, stop)
+        return reviews.final_review(start, actions, self.names, seed, stop, first)
 
     def review_of_json(self, data: dict[str, Any]) -> Any:
         """A review as the host sent it (its ``to_json``)."""
@@ -316,7 +318,8 @@ class MatchReviewScreen(ReviewScreen):
         return review_match(start, actions, names=self.names, max_nodes=reviews.QUICK_NODES,
                             timeout=reviews.QUICK_TOTAL, total=reviews.MATCH_QUICK_TOTAL, stop=stop)
 
-    def final_answer(self, start: Game, actions: list[Action], seed: str, stop: Callable[[], bool]) -> Any:
+    def final_answer(self, start: Game, actions: list[Action], seed: str, stop: Callable[[], bool],
+                     first: Any) -> Any:
         from crewkit.families.trick_taking import review as reviews
 
         return reviews.final_match_review(start, actions, self.names, seed, stop)
