@@ -38,12 +38,12 @@ def hand_row(game: Game, seat: int) -> str:
     return f"  {NAMES[seat]:<10} " + " ".join(card_text(c, short=True).plain for c in game.hand(seat))
 
 
-def reviewed_round(monkeypatch: pytest.MonkeyPatch, mode: str, nodes: int) -> tuple[Game, MatchReviewScreen,
-                                                                                    App[None]]:
-    """A round of First and last in ``mode`` played at random (seeded), its review screen (the final answer
+def reviewed_round(monkeypatch: pytest.MonkeyPatch, seed: str, mode: str,
+                   nodes: int) -> tuple[Game, MatchReviewScreen, App[None]]:
+    """A round of First and last in ``mode`` played at random (``seed``), its review screen (the final answer
     searching ``nodes`` plays a position) and an app that opens it."""
     small_budgets(monkeypatch, nodes)
-    g = played_round("r3", "hammer/04", mode)
+    g = played_round(seed, "hammer/04", mode)
     screen = MatchReviewScreen(g, NAMES)
     return g, screen, host_app(screen)
 
@@ -71,7 +71,7 @@ async def step_to(pilot: Any, screen: MatchReviewScreen, action_index: int) -> N
 
 
 async def test_a_failed_challenge_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    g, screen, app = reviewed_round(monkeypatch, "challenge", 300)
+    g, screen, app = reviewed_round(monkeypatch, "r4", "challenge", 300)
     async with app.run_test(size=(80, 24)) as pilot:
         r = await final_round(pilot, screen)
         tp = r["turning_point"]
@@ -93,12 +93,17 @@ async def test_a_failed_challenge_step_by_step(monkeypatch: pytest.MonkeyPatch) 
         mark = {True: f"{dealer} could force the bet", False: "the others could stop the bet",
                 None: "undecided"}[forced[screen.starts[screen.trick]]]
         assert f"before it: {mark}" in text
-        # every card the dealer played while the bet was forceable, and kept it so, is marked kept
+        # every card the dealer played while the bet was forceable, and kept it so, is marked kept; the others'
+        # that let it be forced, so
         kept = [k for k, a in enumerate(g.actions) if a.seat == r["dealer"] and forced.get(k) and forced.get(k + 1)]
-        for k in kept:
+        let = [k for k, a in enumerate(g.actions) if a.seat != r["dealer"] and forced.get(k) is False
+               and forced.get(k + 1)]
+        assert kept and let  # this round has both (the bet given to the dealer, kept, then lost)
+        for k, words in [(k, "✓ kept the bet forceable") for k in kept] + [(k, "(let the bet be forced)") for k in let]:
             await step_to(pilot, screen, k)
-            card = card_text(g.actions[k].card, short=True).plain  # type: ignore[attr-defined]
-            assert f"    {dealer:<10} {card} ✓ kept the bet forceable" in screen_text(app)
+            a = g.actions[k]
+            card = card_text(a.card, short=True).plain  # type: ignore[attr-defined]
+            assert f"    {NAMES[a.seat]:<10} {card} {words}" in screen_text(app)
         assert "seat" not in screen_text(app).lower()
         # below the keys, the round in words with the fair blame: what the dealer could know (the final answer's)
         words = str(screen.query_one("#review-text", Static).render())
@@ -108,7 +113,7 @@ async def test_a_failed_challenge_step_by_step(monkeypatch: pytest.MonkeyPatch) 
 
 
 async def test_a_penalty_round_marks_the_guarantees(monkeypatch: pytest.MonkeyPatch) -> None:
-    g, screen, app = reviewed_round(monkeypatch, "penalty", 300)
+    g, screen, app = reviewed_round(monkeypatch, "r3", "penalty", 300)
     async with app.run_test(size=(80, 24)) as pilot:
         r = await final_round(pilot, screen)
         lowered = [(p["seat"], x) for p in r["players"] for x in p["lowered"]]
