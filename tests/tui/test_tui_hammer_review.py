@@ -24,6 +24,7 @@ async def test_w_at_hammers_end_reviews_every_round(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(review, "QUICK_NODES", 50)
     monkeypatch.setattr(review, "MATCH_QUICK_TOTAL", 0.2)
     monkeypatch.setattr(review, "MATCH_TOTAL", 0.4)
+    monkeypatch.setattr(review, "FINAL_WORLDS", 0)  # no fair blame (tests/review/test_round_blame.py has it)
     game = new_game("hammer", "hammer/05", 4, "standings")
     play_game(game, [make_bot("fast", s, "standings") for s in range(4)])
     assert game.is_over()

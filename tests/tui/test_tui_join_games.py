@@ -193,6 +193,7 @@ async def test_the_end_of_a_hosted_game_is_drawn_from_the_seat_s_view(tmp_path: 
                 monkeypatch.setattr(reviews, "QUICK_NODES", 50)
                 monkeypatch.setattr(reviews, "MATCH_QUICK_TOTAL", 0.2)
                 monkeypatch.setattr(reviews, "MATCH_TOTAL", 0.4)
+                monkeypatch.setattr(reviews, "FINAL_WORLDS", 0)  # no fair blame: test_round_blame.py has it
                 await pilot.press("w")
                 async with asyncio.timeout(60):  # a safety net: the event is the host's final review shown
                     while not (isinstance(app.screen, MatchReviewScreen) and app.screen.review is not None
