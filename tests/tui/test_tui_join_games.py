@@ -150,12 +150,15 @@ async def test_a_joined_deep_sea_seat_takes_its_task_card_and_plays_to_the_end(t
 
 @pytest.mark.parametrize(("ruleset", "mission", "players"), [("hammer", "hammer/05", 4), ("not-alone", None, 3)])
 async def test_the_end_of_a_hosted_game_is_drawn_from_the_seat_s_view(tmp_path: Path, ruleset: str,
-                                                                      mission: str | None, players: int) -> None:
+                                                                      mission: str | None, players: int,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Ann's seat is played by its bot to the end (the host's ``bot`` command); she joins: Hammer's final standings
     and chips per round, or Not Alone's end screen, come from her seat's observation, by name, and offer no new
-    game (the host opens it)."""
+    game (the host opens it); Hammer's ``w`` opens the host's review of the rounds on the review screen."""
     from crewkit.families.not_alone.tui.end import HuntEndScreen
+    from crewkit.families.trick_taking import review as reviews
     from crewkit.families.trick_taking.tui.end import StandingsScreen
+    from crewkit.families.trick_taking.tui.review import MatchReviewScreen
     from crewkit.tui.join import remote_session
 
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
@@ -186,6 +189,18 @@ async def test_the_end_of_a_hosted_game_is_drawn_from_the_seat_s_view(tmp_path: 
                 assert "the host opens the next match" in text and "r: new match" not in text
                 assert session.g.state(MatchState).chips == engine.state(MatchState).chips
                 assert len(session.g.state(MatchState).round_results) == 8
+                # w: the host's review of every round, on the review screen (as the local end's)
+                monkeypatch.setattr(reviews, "QUICK_NODES", 50)
+                monkeypatch.setattr(reviews, "MATCH_QUICK_TOTAL", 0.2)
+                monkeypatch.setattr(reviews, "MATCH_TOTAL", 0.4)
+                monkeypatch.setattr(reviews, "FINAL_WORLDS", 0)  # no fair blame: test_round_blame.py has it
+                await pilot.press("w")
+                async with asyncio.timeout(60):  # a safety net: the event is the host's final review shown
+                    while not (isinstance(app.screen, MatchReviewScreen) and app.screen.review is not None
+                               and not app.screen.provisional):
+                        await pilot.pause(0.02)
+                text = screen_text(app)
+                assert "Round 1 of 8: " in text and "Trick 1 of " in text and "  Ann " in text
             else:
                 assert isinstance(app.screen, HuntEndScreen), type(app.screen)
                 assert ("You win!" if 0 in table.game.engine.winners else "You lose.") in text

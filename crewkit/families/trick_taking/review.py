@@ -51,6 +51,8 @@ FINAL_WORLDS = 16
 #: a match's rounds (Hammer) at the table: seconds for every round's review, the first answer's and the final's
 MATCH_QUICK_TOTAL = 2.0
 MATCH_TOTAL = 60.0
+#: ... and the final answer's searched plays per position (None: the adversarial search's default)
+MATCH_NODES: int | None = None
 
 
 def match_of_game(game: Game) -> bool:
@@ -332,6 +334,13 @@ def final_review(start: Game, actions: Sequence[Action], names: Sequence[str] | 
                   solved=None if first is None else first.solved)
 
 
+def final_match_review(start: Game, actions: Sequence[Action], names: Sequence[str] | None, seed: str,
+                       stop: Stop | None = None) -> MatchReview:
+    """The table's final answer for a match played in rounds (Hammer): every round's review."""
+    return review_match(start, actions, names=names, max_nodes=MATCH_NODES, total=MATCH_TOTAL, stop=stop,
+                        blame_worlds=FINAL_WORLDS, seed=seed)
+
+
 def position_mark(rv: Review, i: int) -> str:
     """``still winnable`` / ``lost`` / ``undecided`` for the position after ``i`` actions (monotone: every
     position up to a winnable one was winnable, every one after a lost one lost)."""
@@ -396,7 +405,6 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
         template_game,
         world_game,
     )
-    from crewkit.families.trick_taking.bots.heuristic import Knowledge
     from crewkit.families.trick_taking.solve.core import SearchAborted, TrickSearch, Unsupported
 
     if not isinstance(action, Play) or game.phase != TRICKS:
@@ -404,23 +412,15 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
     obs = game.observation(action.seat)
     if not model_fits(obs):
         return None
-    plays = [a for a in obs.legal if isinstance(a, Play)]
-    if len(plays) < 2:
-        return None
-    know = Knowledge(obs)
     template = template_game(obs)
-    rng = random.Random(f"review:{seed}")
-    kept = dict.fromkeys((a.card.id for a in plays), 0)
-    decided = dict.fromkeys(kept, 0)
-    total = BLAME_TOTAL
-    used = 0
-    sampled = 0
-    while sampled < worlds and used < total:
-        if stop is not None and stop():
-            raise ReviewStopped
-        world = world_game(template, obs, know.sample(rng))
-        sampled += 1
-        search: TrickSearch | None = None
+    budget = {"nodes": nodes, "total": BLAME_TOTAL, "used": 0}
+    search: TrickSearch | None = None
+
+    def judge(hands: list[int], plays: Sequence[Play]) -> dict[int, bool | None]:
+        nonlocal search
+        world = world_game(template, obs, hands)
+        search = None
+        out: dict[int, bool | None] = {}
         for a in plays:
             child = world.clone()
             child.apply(a)
@@ -431,21 +431,54 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
                 try:
                     if search is not None and search.shares_positions:
                         before = search.nodes
-                        ok = search.run_from(child, max_nodes=nodes)
+                        ok = search.run_from(child, max_nodes=budget["nodes"])
                     else:
                         search = TrickSearch(child)
-                        if not search.native and total == BLAME_TOTAL:
-                            nodes, total = max(50, nodes // PYTHON_SLOWDOWN), total // PYTHON_SLOWDOWN
-                        ok = search.run(max_nodes=nodes)
+                        if not search.native and budget["total"] == BLAME_TOTAL:
+                            budget["nodes"] = max(50, nodes // PYTHON_SLOWDOWN)
+                            budget["total"] = BLAME_TOTAL // PYTHON_SLOWDOWN
+                        ok = search.run(max_nodes=budget["nodes"])
                 except SearchAborted:
                     ok = None
                 except (Unsupported, ValueError):
                     search, ok = None, None
                 if search is not None:
-                    used += search.nodes - before
+                    budget["used"] += search.nodes - before
+            out[a.card.id] = ok
+        return out
+
+    return blame_in_worlds(obs, action, names, judge, lambda: budget["used"] < budget["total"], worlds=worlds,
+                           seed=seed, stop=stop)
+
+
+def blame_in_worlds(obs: Any, action: Play, names: Sequence[str],
+                    judge: Callable[[list[int], Sequence[Play]], Mapping[int, bool | None]], more: Callable[[], bool],
+                    *, worlds: int, seed: str, stop: Stop | None = None, know: Any = None,
+                    goal: str = "kept the mission winnable", stake: str = "the mission") -> dict[str, Any] | None:
+    """Fair blame's figures: worlds consistent with ``obs`` (the acting seat's observation) sampled as the expert
+    bot samples them (``know``: its :class:`Knowledge`, by default read from ``obs``), up to ``worlds`` while
+    ``more()``; ``judge(hands, plays)`` says for each legal play (by card id) whether it reached the goal in that
+    world (None: undecided). The share of the worlds in which each play did, the play made's, the best play's,
+    and the words (``goal``: what a play did, ``stake``: what turned on hidden cards)."""
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge
+
+    plays = [a for a in obs.legal if isinstance(a, Play)]
+    if len(plays) < 2:
+        return None
+    know = know if know is not None else Knowledge(obs)
+    rng = random.Random(f"review:{seed}")
+    kept = dict.fromkeys((a.card.id for a in plays), 0)
+    decided = dict.fromkeys(kept, 0)
+    sampled = 0
+    while sampled < worlds and more():
+        if stop is not None and stop():
+            raise ReviewStopped
+        hands = know.sample(rng)
+        sampled += 1
+        for cid, ok in judge(hands, plays).items():
             if ok is not None:
-                decided[a.card.id] += 1
-                kept[a.card.id] += int(ok)
+                decided[cid] += 1
+                kept[cid] += int(ok)
 
     def share(cid: int) -> float:
         return kept[cid] / decided[cid] if decided[cid] else 0.0
@@ -456,11 +489,11 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
     best = share(best_id)
     who = names[action.seat] if action.seat < len(names) else f"Player {action.seat + 1}"
     if best <= played:
-        words = (f"Nothing {who} could know of was safer: with what {who} could see, the {action.card.name} kept "
-                 f"the mission winnable in {played:.0%} of the possible deals; the mission turned on hidden cards.")
+        words = (f"Nothing {who} could know of was safer: with what {who} could see, the {action.card.name} {goal} "
+                 f"in {played:.0%} of the possible deals; {stake} turned on hidden cards.")
     else:
-        words = (f"With what {who} could know, the {by_id[best_id].card.name} kept the mission winnable in "
-                 f"{best:.0%} of the possible deals and the {action.card.name} in {played:.0%}.")
+        words = (f"With what {who} could know, the {by_id[best_id].card.name} {goal} in {best:.0%} of the possible "
+                 f"deals and the {action.card.name} in {played:.0%}.")
     return {
         "played": round(played, 4),
         "best": round(best, 4),
@@ -526,7 +559,8 @@ class TrickTakingReview:
         engine: Game = final.engine
         if match_of(start.game) is not None:  # Hammer: each round judged by the adversarial search
             return review_match(start.game, list(engine.actions), names=names, max_nodes=max_nodes,
-                                timeout=timeout, total=total, only_round=only_round)
+                                timeout=timeout, total=total, only_round=only_round,
+                                blame_worlds=blame_worlds if blame else 0, seed=seed)
         if only_round is not None:
             raise NoReview("--round picks a round of a match played in rounds (Hammer); this record is one attempt "
                            "of a mission")
@@ -536,7 +570,8 @@ class TrickTakingReview:
     def of_game(self, game: GameInPlay, names: Sequence[str], first: Any = None) -> Review | MatchReview:
         final: Game = game.engine
         if match_of_game(final):
-            return review_match(start_of(final)[0], list(final.actions), names=names, total=MATCH_TOTAL)
+            start, seed = start_of(final)
+            return final_match_review(start, list(final.actions), names, seed)
         solved = first.solved if isinstance(first, Review) else None
         return review_finished(final, names=names, blame_worlds=FINAL_WORLDS, solved=solved)[0]
 

@@ -37,6 +37,11 @@ Value = Fraction | int
 #: searching back from a round's end, after this many undecided answers in a row (the challenge's, or one
 #: player's guarantees) the earlier positions, which are larger, are not searched: they stay undecided
 GIVE_UP = 2
+#: fair blame at a failed challenge's turning point: worlds, searched plays per (world, play) and in all (plays
+#: searched, not seconds: the same record gets the same figures)
+BLAME_WORLDS = 32
+BLAME_NODES = 5_000
+BLAME_TOTAL = 60_000
 
 
 def chips(v: Value | None) -> str:
@@ -97,10 +102,70 @@ class MatchReview:
         for r in self.rounds:
             out.append("")
             out.append(r["words"])
+            known = (r.get("turning_point") or {}).get("known")
+            if known:
+                out.append(known["words"])
             out.extend(r.get("line_rows") or [])
         out.append("")
         out.append(f"{self.nodes} plays searched in {self.seconds:.2f} s")
         return "\n".join(out)
+
+
+def _forceable_at(r: dict[str, Any], i: int) -> bool | None:
+    return next((p["forceable"] for p in r.get("positions") or [] if p["action_index"] == i), None)
+
+
+def _guarantee_at(r: dict[str, Any], i: int, name: str) -> Value | None:
+    g = next((p["guarantee"] for p in r.get("positions") or [] if p["action_index"] == i), None) or {}
+    v = g.get(name)
+    return None if v is None else Fraction(v).limit_denominator(1000)
+
+
+def position_mark(r: dict[str, Any], i: int, seat: int | None) -> tuple[str, str]:
+    """A round's review (an entry of :attr:`MatchReview.rounds`) at the position after ``i`` actions, in words,
+    and its kind (``yes``, ``no``, ``undecided``): a challenge's bet forceable or not; in penalty mode the
+    guarantee of ``seat`` (the player to act there)."""
+    if r.get("mode") == "challenge":
+        f = _forceable_at(r, i)
+        if f is None:
+            return "undecided", "undecided"
+        return (f"{r['dealer_name']} could force the bet", "yes") if f else ("the others could stop the bet", "no")
+    name = _name_of(r, seat)
+    v = None if name is None else _guarantee_at(r, i, name)
+    if name is None or v is None:
+        return "undecided", "undecided"
+    return f"{name} could guarantee {chips(v)}", "yes"
+
+
+def play_mark(r: dict[str, Any], i: int, seat: int) -> tuple[str, str] | None:
+    """The review's mark of the ``i``-th action, a card ``seat`` played, and its kind (``yes``, ``no``,
+    ``undecided``); None where the review says nothing of it. A challenge: the dealer's play kept the bet
+    forceable or lost it, the others' play let it be forced. Penalty: the play kept the player's guarantee or
+    lowered it."""
+    if r.get("mode") == "challenge":
+        before, after = _forceable_at(r, i), _forceable_at(r, i + 1)
+        if seat == r.get("dealer"):
+            if before is not True:
+                return None
+            if after is None:
+                return "? undecided", "undecided"
+            return ("✓ kept the bet forceable", "yes") if after else ("(lost the bet)", "no")
+        if before is False and after is True:
+            return "(let the bet be forced)", "no"
+        return None
+    name = _name_of(r, seat)
+    if name is None:
+        return None
+    b, a = _guarantee_at(r, i, name), _guarantee_at(r, i + 1, name)
+    if b is None or a is None:
+        return "? undecided", "undecided"
+    if a < b:
+        return f"(lowered {chips(b)} to {chips(a)})", "no"
+    return f"✓ kept {chips(b)}", "yes"
+
+
+def _name_of(r: dict[str, Any], seat: int | None) -> str | None:
+    return next((str(p["name"]) for p in r.get("players") or [] if p["seat"] == seat), None)
 
 
 def rounds_of(initial: Game, actions: Sequence[Action]) -> tuple[list[Game], list[RoundPlay]]:
@@ -131,12 +196,14 @@ def rounds_of(initial: Game, actions: Sequence[Action]) -> tuple[list[Game], lis
 
 def review_match(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | None = None,
                  max_nodes: int | None = None, timeout: float | None = 10.0, total: float | None = 120.0,
-                 only_round: int | None = None, stop: Callable[[], bool] | None = None) -> MatchReview:
+                 only_round: int | None = None, stop: Callable[[], bool] | None = None,
+                 blame_worlds: int = 0, seed: str = "") -> MatchReview:
     """Review every round of the match played from ``initial`` by ``actions`` (or round ``only_round``).
 
     ``max_nodes`` and ``timeout`` bound each question (a position undecided beyond them), ``total`` the whole
     review (the positions not searched by then stay undecided); ``stop``, asked before each question, ends the
-    review the same way (the screen that asked for it is gone)."""
+    review the same way (the screen that asked for it is gone). ``blame_worlds``: a failed challenge's turning
+    point is judged also with what the dealer could know, on that many worlds (0: not), seeded from ``seed``."""
     t0 = time.perf_counter()
     games, rounds = rounds_of(initial, actions)
     who = seat_names(initial, names)
@@ -152,6 +219,7 @@ def review_match(initial: Game, actions: Sequence[Action], *, names: Sequence[st
     for k, rp in enumerate(rounds):
         left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / (len(rounds) - k))
         review = _Round(rp, games, actions, who, budget, timeout, left, stop)
+        review.blame_worlds, review.seed = blame_worlds, f"{seed}:{rp.round}"
         rv.rounds.append(review.run())
         rv.nodes += review.nodes
     played = len(rounds)
@@ -176,6 +244,8 @@ class _Round:
         self.search = RoundSearch(games[self.positions[0]]) if self.positions else None
         self.nodes = 0
         self.skipped: list[int] = []  # positions not searched (out of time, or after GIVE_UP undecided ones)
+        self.blame_worlds = 0  # fair blame at a failed challenge's turning point: its worlds (0: none)
+        self.seed = ""
 
     def _deadline(self) -> float | None:
         ends = [t for t in (self.until, None if self.timeout is None else time.perf_counter() + self.timeout)
@@ -202,6 +272,7 @@ class _Round:
         title = (f"Round {rp.round} ({self.who[rp.dealer]} dealt; {rp.title} in {rp.mode} mode; "
                  + {"success": "the bet succeeded", "failure": "the bet failed", "scored": "scored",
                     None: "under way when the record ends"}[rp.result] + ")")
+        out["heading"] = title
         if self.search is None:
             out.update(status="unknown", words=f"{title}: no trick was played.")
             return out
@@ -268,6 +339,12 @@ class _Round:
                 a, b = lost[0]
                 out["status"] = "lost" if b == a + 1 else "unknown"
                 out["turning_point"] = self._lost_at(a, b, undecided)
+                act = self.actions[a]
+                if self.blame_worlds and b == a + 1 and isinstance(act, Play):
+                    blamed = challenge_blame(self.games[a], act, self.who, worlds=self.blame_worlds,
+                                             seed=f"{self.seed}:{a}", stop=self.stop)
+                    if blamed is not None:
+                        out["turning_point"]["known"] = blamed
                 words = f"{title}: {out['turning_point']['words']}"
                 if gained and gained[0][1] <= a:
                     words += (" Earlier the bet could not be forced; the others gave it to "
@@ -405,6 +482,13 @@ class _Round:
         players = []
         undecided = False
         lines = [f"{title}:"]
+        drops = []  # (what a play cost its player, its index) where both guarantees are known
+        for i in self.positions:
+            q = self.games[i].turn
+            b, a = values.get((i, q)), values.get((i + 1, q))
+            if b is not None and a is not None and a < b:
+                drops.append((a - b, i))
+        costliest = min(drops)[1] if drops else None
         for p in range(n):
             got = None if rp.deltas is None else _plain(rp.deltas[p])
             guar = values.get((start, p))
@@ -425,6 +509,14 @@ class _Round:
             lowered.sort(key=lambda x: (-(x["before_value"] - x["after_value"]), x["action_index"]))
             for x in lowered:
                 x["before"], x["after"] = _json_value(x.pop("before_value")), _json_value(x.pop("after_value"))
+            for x in lowered:  # the round's costliest play, judged also with what its player could know
+                act = self.actions[x["action_index"]]
+                if x["action_index"] == costliest and self.blame_worlds and isinstance(act, Play):
+                    blamed = guarantee_blame(self.games[x["action_index"]], act, self.who,
+                                             worlds=self.blame_worlds, seed=f"{self.seed}:{costliest}",
+                                             stop=self.stop)
+                    if blamed is not None:
+                        x["known"] = blamed
             lo, hi = bounds.get(p, (None, None))
             players.append({"seat": p, "name": self.who[p], "guarantee": _json_value(guar),
                             "guarantee_bounds": [_json_value(lo), _json_value(hi)], "got": _json_value(got),
@@ -443,12 +535,15 @@ class _Round:
             if lowered:
                 line += "; plays that lowered the guarantee, costliest first: " + "; ".join(
                     x["words"] for x in lowered)
+
             elif not unknown_plays:
                 line += "; no play of theirs lowered it"
             if unknown_plays:
                 line += (f"; {len(unknown_plays)} of their plays could not be judged within the search's budget "
                          "(in trick " + ", ".join(str(self.trick(i)) for i in unknown_plays) + ")")
-            lines.append(line + ".")
+            line += "."
+            line += "".join(" " + x["known"]["words"] for x in lowered if "known" in x)
+            lines.append(line)
         out["players"] = players
         out["status"] = "unknown" if undecided else "scored"
         out["positions"] = [{"action_index": i, "trick": self.trick(i) if i in self.positions else None,
@@ -475,6 +570,83 @@ class _Round:
                 "after_value": after, "instead": None if instead is None else instead.to_json(), "words": words}
 
 
+def challenge_blame(before: Game, action: Play, names: Sequence[str], *, worlds: int = BLAME_WORLDS,
+                    nodes: int = BLAME_NODES, total: int = BLAME_TOTAL, seed: str = "",
+                    stop: Callable[[], bool] | None = None) -> dict[str, Any] | None:
+    """Fair blame for the dealer's play that lost a challenge: in worlds consistent with the dealer's observation
+    (sampled as the Crew review's fair blame samples them), the share in which each of the dealer's legal plays
+    kept the bet forceable (the adversarial search, ``nodes`` searched plays each, ``total`` in all). None where
+    there is no choice, or ``stop`` said to stop."""
+
+    def forced(s: RoundSearch) -> bool | None:
+        return s.verdict[0] == "success" if s.verdict is not None else s.forceable(None, nodes)
+
+    return _blame(before, action, names, forced, lambda v: v, "kept the bet forceable", "the bet", worlds=worlds,
+                  total=total, seed=seed, stop=stop)
+
+
+def guarantee_blame(before: Game, action: Play, names: Sequence[str], *, worlds: int = BLAME_WORLDS,
+                    nodes: int = BLAME_NODES, total: int = BLAME_TOTAL, seed: str = "",
+                    stop: Callable[[], bool] | None = None) -> dict[str, Any] | None:
+    """Fair blame for a play that lowered its player's guarantee (penalty mode): in worlds consistent with the
+    player's observation, the share in which each of the player's legal plays kept the most they could guarantee
+    in that world (a play whose guarantee is not decided within ``nodes`` counts as undecided, and so do the
+    others' where it leaves the best one open)."""
+    seat = action.seat
+
+    def value(s: RoundSearch) -> Value | None:
+        return s.verdict[2][seat] if s.verdict is not None else s.guarantee(seat, None, nodes)
+
+    def best(values: dict[int, Value | None]) -> dict[int, bool | None]:
+        known = [v for v in values.values() if v is not None]
+        top = max(known, default=None)
+        every = len(known) == len(values)
+        return {c: None if v is None or top is None else False if v < top else True if every else None
+                for c, v in values.items()}
+
+    who = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    return _blame(before, action, names, value, best, f"kept the most {who} could guarantee", "the chips",
+                  worlds=worlds, total=total, seed=seed, stop=stop)
+
+
+def _blame(before: Game, action: Play, names: Sequence[str], judge_play: Callable[[RoundSearch], Any],
+           judge_world: Callable[[dict[int, Any]], dict[int, bool | None]], goal: str, stake: str, *, worlds: int,
+           total: int, seed: str, stop: Callable[[], bool] | None) -> dict[str, Any] | None:
+    """Fair blame in a round: ``judge_play(search)`` after each legal play of ``action``'s player in each world,
+    ``judge_world`` turning a world's answers into kept / not / undecided (see ``review.blame_in_worlds``)."""
+    from crewkit.families.trick_taking.bots.knowledge import Knowledge
+    from crewkit.families.trick_taking.review import ReviewStopped, blame_in_worlds
+
+    obs = before.observation(action.seat)
+    know = Knowledge(obs)
+    held = 0
+    for h in before.hands:
+        held |= h
+    # cards never dealt and in no hand (Hammer's 10 outside a challenge) are out of the round: everyone knows
+    know.out_of_play(before.rules.undealt_mask & ~held)
+    search = RoundSearch(before)
+    first = search.nodes
+
+    def judge(hands: list[int], plays: Sequence[Play]) -> dict[int, bool | None]:
+        world = before.clone()
+        world.hands = list(hands)
+        out: dict[int, Any] = {}
+        for a in plays:
+            search.load(world)
+            saved = search.play(a.card.id)
+            try:
+                out[a.card.id] = judge_play(search)
+            finally:
+                search.undo(a.card.id, saved)
+        return judge_world(out)
+
+    try:
+        return blame_in_worlds(obs, action, names, judge, lambda: search.nodes - first < total, worlds=worlds,
+                               seed=seed, stop=stop, know=know, goal=goal, stake=stake)
+    except ReviewStopped:
+        return None
+
+
 def _plain(v: Fraction) -> Value:
     return int(v) if v.denominator == 1 else v
 
@@ -499,4 +671,4 @@ def _line_rows(game: Game, line: Sequence[Play], who: list[str]) -> list[str]:
     return rows
 
 
-__all__ = ["MatchReview", "RoundPlay", "review_match", "rounds_of"]
+__all__ = ["MatchReview", "RoundPlay", "play_mark", "position_mark", "review_match", "rounds_of"]

@@ -26,20 +26,14 @@ class Knowledge:
         self.seat = me = obs.seat
         played = 0
         void = [0] * n  # per seat: mask of cards it cannot hold
-        for trick in obs.tricks:
-            led = trick.plays[0][1]
-            lm = t.suit_masks[led.suit.index] if led.suit is not None else 0
-            for s, c in trick.plays:
+        # a card that need not follow (Hammer's 10) shows no void; the suit to follow is the trick's own (Hammer:
+        # a 10 led, the next card's)
+        free = sum(fc.card.bit for fc in rules.free_cards)
+        for plays, suit in [*((tr.plays, tr.led_suit) for tr in obs.tricks), (obs.current_trick, obs.led_suit)]:
+            lm = t.suit_masks[suit.index] if suit is not None else 0
+            for s, c in plays:
                 played |= c.bit
-                if lm and not c.bit & lm:
-                    void[s] |= lm
-        cur = obs.current_trick
-        if cur:
-            led = cur[0][1]
-            lm = t.suit_masks[led.suit.index] if led.suit is not None else 0
-            for s, c in cur:
-                played |= c.bit
-                if lm and not c.bit & lm:
+                if lm and not c.bit & (lm | free):
                     void[s] |= lm
         self.played = played
         known = [0] * n  # cards known to be in a seat's hand
@@ -81,6 +75,12 @@ class Knowledge:
             self.need[me] = 0
         total_need = sum(self.need)
         self.spare = self.unknown.bit_count() - total_need  # cards that are out of the game
+
+    def out_of_play(self, mask: int) -> None:
+        """Cards everyone knows to be in no hand (Hammer's 10 outside a challenge): never sampled into one."""
+        mask &= self.unknown
+        self.unknown &= ~mask
+        self.spare -= mask.bit_count()
 
     def sample(self, rng: random.Random) -> list[int]:
         """Hands for every seat consistent with what is known (best effort if constraints clash)."""

@@ -259,7 +259,7 @@ class StandingsScreen(GameEndScreen):
         Binding("q", "app.quit", "Quit"),
         Binding("w", "review", "Where it went wrong", show=False),  # the trick-taking end's key: why there is none
     ]
-    SEAT_ACTIONS = GameEndScreen.SEAT_ACTIONS | {"review"}  # words only: no hand is shown
+    SEAT_ACTIONS = GameEndScreen.SEAT_ACTIONS | {"review"}  # the host's review, once the match is over
 
     def __init__(self, session: Session | RemoteSession, finished: Finished, hosted: bool = False) -> None:
         """``hosted``: a seat at a hosted table (the host opens the next match: ``r`` is not offered)."""
@@ -268,7 +268,6 @@ class StandingsScreen(GameEndScreen):
         self.finished = finished
         self.hosted = hosted
         self._keys_rows = 2
-        self._reviewing = False
 
     def _body_text(self) -> Text:
         """The winner, the final standings and the heading of the chips per round."""
@@ -313,73 +312,23 @@ class StandingsScreen(GameEndScreen):
         fit_dialog_body(self, reserved=4 + self._keys_rows)
 
     def action_review(self) -> None:
-        """``w``: the review of every round (the adversarial search, every hand known), said in the dialog (the
-        app holds notifications back while a dialog is open): a first answer on a small budget, then the final
-        one; at a hosted table's seat, the host's (computed there once for every seat, after the end)."""
+        """``w``: the review of every round (the adversarial search, every hand known) on the review screen,
+        trick by trick; at a hosted table's seat, the host's (computed there once for every seat, after the
+        end)."""
         from crewkit.families.trick_taking.engine.game import Game
         from crewkit.families.trick_taking.tui.remote import RemoteSession
+        from crewkit.families.trick_taking.tui.review import MatchReviewScreen
 
-        if self._reviewing:
-            return
         session = self.session
         if isinstance(session.g, Game):
-            self._reviewing = True
-            self._say("Reviewing the rounds…")
-            self.run_worker(self._compute, thread=True, group="review", exit_on_error=False)
+            names = [seat_label(s, session.kinds) for s in range(session.g.n)]
+            self.app.push_screen(MatchReviewScreen(session.g, names))
         elif isinstance(session, RemoteSession) and session.g.is_over():
-            self._reviewing = True
-            self._say("The host is reviewing the rounds…")
-            self.run_worker(self._from_host(session), group="review", exit_on_error=False)
+            names = [seat_label(s, session.kinds) for s in range(len(session.names))]
+            self.app.push_screen(MatchReviewScreen(None, names, host=session))
         else:
-            self._say("The review opens once the match is over (no hand is shown before).")
-
-    def _say(self, words: str) -> None:
-        self.query_one("#standings-text", Static).update(Text.assemble(self._body_text(), ("\n" + words, "yellow")))
-
-    def _compute(self) -> None:
-        from textual.worker import get_current_worker
-
-        from crewkit.families.trick_taking.engine.game import Game
-        from crewkit.families.trick_taking.review import (
-            MATCH_QUICK_TOTAL,
-            MATCH_TOTAL,
-            QUICK_NODES,
-            QUICK_TOTAL,
-            start_of,
-        )
-        from crewkit.families.trick_taking.round_review import review_match
-
-        worker = get_current_worker()
-        game = self.session.g
-        assert isinstance(game, Game)  # action_review starts this worker only then
-        names = [seat_label(s, self.session.kinds) for s in range(game.n)]
-        start, _ = start_of(game)
-        actions = list(game.actions)
-        first = review_match(start, actions, names=names, max_nodes=QUICK_NODES, timeout=QUICK_TOTAL,
-                             total=MATCH_QUICK_TOTAL, stop=lambda: worker.is_cancelled)
-        if worker.is_cancelled:
-            return
-        self.app.call_from_thread(self._say, first.text() + "\n(a first answer, being refined…)")
-        final = review_match(start, actions, names=names, total=MATCH_TOTAL, stop=lambda: worker.is_cancelled)
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._say, final.text())
-
-    async def _from_host(self, seat: RemoteSession) -> None:
-        from crewkit.families.trick_taking.round_review import MatchReview
-
-        def words(message: dict[str, Any]) -> str:
-            data = message.get("review")
-            if message.get("type") == "error" or message.get("error") or not isinstance(data, dict):
-                return seat.named(str(message.get("message") or message.get("error") or "the host sent no review"))
-            return MatchReview.from_json(data).text()
-
-        def first(message: dict[str, Any]) -> None:
-            self._say(words(message) + "\n(a first answer, being refined…)")
-
-        self._say(words(await seat.request_review(first)))
-
-    def on_unmount(self) -> None:
-        self.workers.cancel_group(self, "review")  # the final answer is not waited for once the screen is gone
+            self.query_one("#standings-text", Static).update(Text.assemble(
+                self._body_text(), ("\nThe review opens once the match is over (no hand is shown before).", "yellow")))
 
     def on_resize(self) -> None:
         self.on_mount()

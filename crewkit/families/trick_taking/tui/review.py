@@ -8,7 +8,7 @@ host's answers are shown instead, the same way: its first one, provisional, then
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -19,11 +19,14 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.tui.words import card_text
 
 MARK_STYLE = {"still winnable": "bold green", "lost": "bold red", "undecided": "bold yellow"}
+KIND_STYLE = {"yes": "bold green", "no": "bold red", "undecided": "bold yellow"}
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -34,6 +37,10 @@ class ReviewScreen(ModalScreen[None]):
         Binding("right", "step(1)", "Next trick"),
         Binding("escape", "dismiss_review", "Back"),
     ]
+    #: the screen's heading; the plays of a trick one a row (each with a long mark) or all on one row
+    HEADING = "WHERE IT WENT WRONG"
+    PLAY_ROWS = False
+    KEYS = "← → trick   Esc: back"
 
     class Answered(Message):
         """An answer is shown: the first (``provisional``) or the final one."""
@@ -62,13 +69,22 @@ class ReviewScreen(ModalScreen[None]):
 
     def set_game(self, game: Game) -> None:
         self.game = game
-        self.starts = []
+        self.starts = self.trick_starts(game)
+
+    @staticmethod
+    def trick_starts(game: Game) -> list[int]:
+        """Where each trick starts: the number of actions played before its first card (a match's round starts
+        with the dealer's choice and may be settled before its last trick)."""
+        starts = []
         plays = 0
         for i, a in enumerate(game.actions):
-            if isinstance(a, Play):
+            if isinstance(a, ChooseMission):
+                plays = 0
+            elif isinstance(a, Play):
                 if plays % game.n == 0:
-                    self.starts.append(i)
+                    starts.append(i)
                 plays += 1
+        return starts
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="review-dialog"):
@@ -101,7 +117,7 @@ class ReviewScreen(ModalScreen[None]):
     async def _show_host(self, message: dict[str, Any], *, provisional: bool = False) -> None:
         import asyncio
 
-        from crewkit.families.trick_taking.review import Review, seat_names
+        from crewkit.families.trick_taking.review import seat_names
 
         if message["type"] == "error" or message.get("error") or not message.get("review"):
             why = str(message.get("message") or message.get("error") or "the host sent no review")
@@ -111,7 +127,7 @@ class ReviewScreen(ModalScreen[None]):
             if self._rebuilt is None or self._rebuilt[0] != message["record"]:
                 self._rebuilt = (message["record"], *await asyncio.to_thread(_rebuilt, message["record"]))
             _, game, positions = self._rebuilt
-            rv = Review.from_json(message["review"])
+            rv = self.review_of_json(message["review"])
         except Exception as exc:  # the host's data, refused in words (never a traceback at the seat)
             self.show(None, [], error=f"the host's record of the game cannot be replayed here: {exc}")
             return
@@ -133,11 +149,11 @@ class ReviewScreen(ModalScreen[None]):
         try:
             start, seed = reviews.start_of(self.game)
             positions = reviews.positions_of(start, actions)
-            first = reviews.quick_review(start, actions, self.names, seed)
+            first = self.first_answer(start, actions, seed, lambda: worker.is_cancelled)
             if worker.is_cancelled:
                 return
             self.app.call_from_thread(self.show, first, positions, provisional=True)
-            final = reviews.final_review(start, actions, self.names, seed, lambda: worker.is_cancelled, first)
+            final = self.final_answer(start, actions, seed, lambda: worker.is_cancelled, first)
         except reviews.ReviewStopped:  # the screen is gone: nobody waits for the answer
             return
         except reviews.NoReview as exc:
@@ -145,6 +161,26 @@ class ReviewScreen(ModalScreen[None]):
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self.show, final, positions)
+
+    def first_answer(self, start: Game, actions: list[Action], seed: str, stop: Callable[[], bool]) -> Any:
+        """The first answer, on a small budget (shown provisional): the attempt's bisection."""
+        from crewkit.families.trick_taking import review as reviews
+
+        return reviews.quick_review(start, actions, self.names, seed)
+
+    def final_answer(self, start: Game, actions: list[Action], seed: str, stop: Callable[[], bool],
+                     first: Any) -> Any:
+        """The final answer, which replaces the first (``stop``: the screen is gone; ``first``: the first
+        answer, whose decided positions are not searched again)."""
+        from crewkit.families.trick_taking import review as reviews
+
+        return reviews.final_review(start, actions, self.names, seed, stop, first)
+
+    def review_of_json(self, data: dict[str, Any]) -> Any:
+        """A review as the host sent it (its ``to_json``)."""
+        from crewkit.families.trick_taking.review import Review
+
+        return Review.from_json(data)
 
     def show(self, rv: Any, positions: list[Game], *, provisional: bool = False, error: str = "") -> None:
         """Show a review (``provisional``: a first answer, refined later), or why there is none."""
@@ -166,34 +202,29 @@ class ReviewScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def body(self) -> Text:
-        from crewkit.families.trick_taking.review import position_mark
-
         out = Text()
-        out.append("WHERE IT WENT WRONG\n\n", style="bold")
+        out.append(f"{self.HEADING}\n\n", style="bold")
         if self.error:
             out.append(self.error + "\n", style="red")
             return out
         rv = self.review
         if rv is None:
             out.append(self.waiting + "\n", style="dim")
-        else:
-            if self.provisional:
-                out.append("First answer, provisional: the solver is still refining it…\n", style="yellow")
-            out.append(rv.reason + "\n", style="bold")
-            known = (rv.turning_point or {}).get("known")
-            if known:
-                out.append(known["words"] + "\n")
+        elif self.provisional:
+            out.append("First answer, provisional: the solver is still refining it…\n", style="yellow")
         if self.game is None:  # a seat waits for the host's record
             return out
+        self.heading(out, rv)
         if not self.starts:
             out.append("\nNo card was played.\n")
             return out
         k = self.trick
         start = self.starts[k]
-        out.append(f"\nTrick {k + 1} of {len(self.starts)}", style="bold")
+        out.append(f"\n{self.trick_title(k)}", style="bold")
         if rv is not None and self.positions:
-            mark = position_mark(rv, start)
-            out.append(f"  before it: {mark}", style=MARK_STYLE[mark])
+            mark = self.position_mark(rv, start)
+            if mark is not None:
+                out.append(f"  before it: {mark[0]}", style=mark[1])
         out.append("\n")
         before = self.positions[start] if self.positions else None
         if before is not None:
@@ -205,21 +236,161 @@ class ReviewScreen(ModalScreen[None]):
                     out.append_text(card_text(card, short=True))
                 out.append("\n")
         end = self.starts[k + 1] if k + 1 < len(self.starts) else len(self.game.actions)
-        turning = None if rv is None or rv.turning_point is None else rv.turning_point["action_index"]
-        out.append("  played: ")
+        out.append("  played:" + ("\n" if self.PLAY_ROWS else " "))
         for i in range(start, end):
             a = self.game.actions[i]
             if not isinstance(a, Play):
                 continue
-            out.append(f"{self.names[a.seat]} ")
+            out.append(f"    {self.names[a.seat]:<10} " if self.PLAY_ROWS else f"{self.names[a.seat]} ")
             out.append_text(card_text(a.card, short=True))
-            if turning is not None and i == turning:
-                out.append(" (lost the mission)", style="bold red")
-            elif turning is not None and i < turning:
-                out.append(" ✓", style="green")
-            out.append("  ")
-        out.append("\n\n← → trick   Esc: back", style="bold")
+            mark = None if rv is None else self.play_mark(rv, i)
+            if mark is not None:
+                out.append(f" {mark[0]}", style=mark[1])
+            out.append("\n" if self.PLAY_ROWS else "  ")
+        out.append(("" if self.PLAY_ROWS else "\n") + f"\n{self.KEYS}", style="bold")
+        self.tail(out, rv)
         return out
+
+    def heading(self, out: Text, rv: Any) -> None:
+        """What the review says of the whole attempt: its outcome and the fair blame."""
+        if rv is None:
+            return
+        out.append(rv.reason + "\n", style="bold")
+        known = (rv.turning_point or {}).get("known")
+        if known:
+            out.append(known["words"] + "\n")
+
+    def trick_title(self, k: int) -> str:
+        return f"Trick {k + 1} of {len(self.starts)}"
+
+    def position_mark(self, rv: Any, i: int) -> tuple[str, str] | None:
+        """The mark of the position after ``i`` actions, and its style."""
+        from crewkit.families.trick_taking.review import position_mark
+
+        mark = position_mark(rv, i)
+        return mark, MARK_STYLE[mark]
+
+    def play_mark(self, rv: Any, i: int) -> tuple[str, str] | None:
+        """The mark of the ``i``-th action (a card played), and its style; None: no mark."""
+        turning = None if rv.turning_point is None else rv.turning_point["action_index"]
+        if turning is not None and i == turning:
+            return "(lost the mission)", "bold red"
+        if turning is not None and i < turning:
+            return "✓", "green"
+        return None
+
+    def tail(self, out: Text, rv: Any) -> None:
+        """What follows the trick and the keys (the Crew's screen: nothing)."""
+
+
+class MatchReviewScreen(ReviewScreen):
+    """The review of a match played in rounds (Hammer's, :mod:`crewkit.families.trick_taking.round_review`): the
+    same screen, stepping through every round's tricks (← →; ↑ ↓ a round), every hand as it was, each position
+    marked with what the adversarial search decided (a challenge: whether the dealer could force the bet; in
+    penalty mode: the guarantee of the player to lead) and each card played with what it did (kept the bet
+    forceable or lost it; kept the player's guarantee or lowered it); after the keys, the round's review in
+    words."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *ReviewScreen.BINDINGS,
+        # before the dialog's scrolling (the words below the keys scroll with PgUp PgDn)
+        Binding("up", "round(-1)", "Previous round", priority=True),
+        Binding("down", "round(1)", "Next round", priority=True),
+    ]
+    HEADING = "THE ROUNDS, TRICK BY TRICK"
+    PLAY_ROWS = True
+    KEYS = "← → trick   ↑ ↓ round   PgUp PgDn: the words   Esc: back"
+
+    def __init__(self, game: Game | None, names: Sequence[str], *, host: Any = None) -> None:
+        self.rounds: list[int] = []  # by trick: the round it belongs to
+        super().__init__(game, names, host=host)
+        self.waiting = "The host is reviewing the rounds…" if host is not None else "Reviewing the rounds…"
+
+    def set_game(self, game: Game) -> None:
+        super().set_game(game)
+        chosen = [i for i, a in enumerate(game.actions) if isinstance(a, ChooseMission)]
+        self.rounds = [sum(1 for c in chosen if c < start) for start in self.starts]
+
+    def first_answer(self, start: Game, actions: list[Action], seed: str, stop: Callable[[], bool]) -> Any:
+        from crewkit.families.trick_taking import review as reviews
+        from crewkit.families.trick_taking.round_review import review_match
+
+        return review_match(start, actions, names=self.names, max_nodes=reviews.QUICK_NODES,
+                            timeout=reviews.QUICK_TOTAL, total=reviews.MATCH_QUICK_TOTAL, stop=stop)
+
+    def final_answer(self, start: Game, actions: list[Action], seed: str, stop: Callable[[], bool],
+                     first: Any) -> Any:
+        from crewkit.families.trick_taking import review as reviews
+
+        return reviews.final_match_review(start, actions, self.names, seed, stop)
+
+    def review_of_json(self, data: dict[str, Any]) -> Any:
+        from crewkit.families.trick_taking.round_review import MatchReview
+
+        return MatchReview.from_json(data)
+
+    def action_round(self, by: int) -> None:
+        """The first trick of the previous or next round."""
+        if not self.rounds:
+            return
+        now = self.rounds[self.trick]
+        if by < 0:
+            earlier = [r for r in self.rounds if r < now]
+            target = self.rounds.index(earlier[-1]) if earlier else 0
+        else:
+            target = next((k for k, r in enumerate(self.rounds) if r > now), self.trick)
+        self.trick = target
+        self.refresh_body()
+
+    def _round(self, rv: Any) -> dict[str, Any] | None:
+        if rv is None or not self.rounds:
+            return None
+        number = self.rounds[self.trick]
+        return next((r for r in rv.rounds if r["round"] == number), None)
+
+    def heading(self, out: Text, rv: Any) -> None:
+        if not self.rounds:
+            return
+        number = self.rounds[self.trick]
+        r = self._round(rv)
+        out.append(f"Round {number} of {max(self.rounds)}", style="bold")
+        if r is not None:
+            result = {"success": "the bet succeeded", "failure": "the bet failed", "scored": "scored"}.get(
+                r.get("result") or "", "under way when the game ended")
+            out.append(f": {r['dealer_name']} dealt; {r['title']} in {r['mode']} mode; {result}")
+        out.append("\n")
+
+    def trick_title(self, k: int) -> str:
+        number = self.rounds[k]
+        of_round = [j for j, r in enumerate(self.rounds) if r == number]
+        return f"Trick {of_round.index(k) + 1} of {len(of_round)}"
+
+    def position_mark(self, rv: Any, i: int) -> tuple[str, str] | None:
+        from crewkit.families.trick_taking.round_review import position_mark
+
+        r = self._round(rv)
+        if r is None:
+            return None
+        words, kind = position_mark(r, i, self.positions[i].turn)
+        return words, KIND_STYLE[kind]
+
+    def play_mark(self, rv: Any, i: int) -> tuple[str, str] | None:
+        from crewkit.families.trick_taking.round_review import play_mark
+
+        r = self._round(rv)
+        assert self.game is not None
+        mark = None if r is None else play_mark(r, i, self.game.actions[i].seat)
+        return None if mark is None else (mark[0], KIND_STYLE[mark[1]])
+
+    def tail(self, out: Text, rv: Any) -> None:
+        r = self._round(rv)
+        if r is None:
+            return
+        words = str(r.get("words", ""))  # its heading is the screen's
+        out.append("\n\n" + words.removeprefix(str(r.get("heading", ""))).lstrip(": \n") + "\n")
+        known = (r.get("turning_point") or {}).get("known")
+        if known:
+            out.append(str(known["words"]) + "\n")
 
 
 def _rebuilt(record: dict[str, Any]) -> tuple[Game, list[Game]]:

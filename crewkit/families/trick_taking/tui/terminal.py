@@ -87,10 +87,11 @@ class TrickTakingTUI:
     def review_screen(self, game: GameInPlay) -> ReviewScreen:
         """The review screen of a finished game (the logbook's attempts), its seats named as ``crewkit review``
         names them (Player 1, ..., JARVIS)."""
-        from crewkit.families.trick_taking.review import seat_names
-        from crewkit.families.trick_taking.tui.review import ReviewScreen
+        from crewkit.families.trick_taking.review import match_of_game, seat_names
+        from crewkit.families.trick_taking.tui.review import MatchReviewScreen, ReviewScreen
 
-        return ReviewScreen(game.engine, seat_names(game.engine))
+        screen = MatchReviewScreen if match_of_game(game.engine) else ReviewScreen
+        return screen(game.engine, seat_names(game.engine))
 
     def table(self, session: GameSession | HostSeat, delay: float) -> TableScreen:
         from crewkit.families.trick_taking.tui.remote import RemoteSession
