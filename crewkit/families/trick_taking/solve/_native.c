@@ -19,7 +19,7 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 7
+#define CK_ABI 8
 #define MAXC 63
 #define MAXN 6
 #define MAXSU 8 /* suits */
@@ -120,7 +120,8 @@ typedef struct {
     int digest, ndig, dig_node[16], dig_counts, dig_winners;
     /* the conditions' goal (TrickSearch._goal): cards whose winning a trick the goal_cond-th condition counts */
     u64 goal_mask;
-    int goal_cond;
+    int goal_cond, goal_k;
+    u64 lead_only; /* cards weak in every led suit but their own (goal_out_of_reach) */
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -510,6 +511,78 @@ static int sure_wins_exceed(Ctx *c) {
 
 /* Free draft: the leader wins every trick left (none of its cards can be beaten when led), yet another
  * seat must still take a task or own an open one. */
+/* TrickSearch._goal_out_of_reach: at a trick start, the goal's cards cannot win the tricks it still needs. A
+ * goal card g of suit s that wins only a trick it leads (weak in every other led suit, and no other hand holds a
+ * weaker card of s) wins trick T (1: this one) only if its holder h leads T (so h won trick T - 1, and T = 1 only
+ * when h leads now) and every other hand x is void in s by then (must follow): x's k cards of s take k tricks,
+ * plus, when a trick led in s would take g (h has fewer other cards of s than k), the tricks to become void in
+ * another suit and discard, or x's own lead now when no trick may be led in s. Goal wins in tricks T and T + 1
+ * need the same holder when the second card wins only a trick it leads. Lost when no choice of distinct tricks
+ * does it. */
+static int goal_fits(const int *early, const int *holder, int ne, int t, int left, int need, u64 used, int prev) {
+    if (!need) return 1;
+    if (left - t + 1 < need) return 0;
+    for (int i = 0; i < ne; i++) {
+        if (((used >> i) & 1) || early[i] > t) continue;
+        if (holder[i] >= 0 && prev >= 0 && holder[i] != prev) continue;
+        int h = holder[i] >= 0 ? holder[i] : -2 - holder[i];
+        if (goal_fits(early, holder, ne, t + 1, left, need - 1, used | (1ULL << i), h)) return 1;
+    }
+    return goal_fits(early, holder, ne, t + 1, left, need, used, -1);
+}
+
+static int goal_out_of_reach(Ctx *c) {
+    if (!c->goal_mask || ((c->cond_done >> c->goal_cond) & 1)) return 0;
+    u64 won = 0;
+    for (int x = 0; x < c->n; x++) won |= c->winmask[x];
+    int need = c->goal_k - popcount(won & c->goal_mask);
+    if (need <= 0) return 0;
+    int left = c->total - c->ntricks;
+    /* per goal card in a hand: the earliest trick it can win, its holder (-2 - holder: it may win following) */
+    int early[MAXC], holder[MAXC], ne = 0;
+    for (u64 g = c->goal_mask & c->remaining; g; g &= g - 1) {
+        int gc = low_index(g), h = 0;
+        while (!((c->hands[h] >> gc) & 1)) h++;
+        int e = 1, hold = -2 - h, s = c->card_suit[gc];
+        if ((c->lead_only >> gc) & 1) {
+            const int *row = c->power + (s + 1) * c->ncards;
+            int spare = popcount(c->hands[h] & c->suit_mask[s]) - 1;
+            e = h == c->leader ? 1 : 2;
+            hold = h;
+            for (int x = 0; x < c->n; x++) {
+                if (x == h) continue;
+                u64 m = c->hands[x] & c->suit_mask[s];
+                int k = popcount(m);
+                for (; m; m &= m - 1)
+                    if (row[low_index(m)] < row[gc]) break;
+                if (m) { /* a weaker card of s another hand may lead: g may win following it */
+                    e = 1;
+                    hold = -2 - h;
+                    break;
+                }
+                if (!k) continue;
+                int other = 0;
+                if (k > spare) {
+                    other = 99;
+                    for (int t = 0; t < c->nsuits; t++) {
+                        if (t == s) continue;
+                        int a = popcount(c->hands[x] & c->suit_mask[t]);
+                        if (a < other) other = a;
+                    }
+                }
+                if (spare <= 0 && x == c->leader && other < 1) other = 1;
+                if (k + other + 1 > e) e = k + other + 1;
+            }
+        }
+        if (e > left) continue;
+        early[ne] = e;
+        holder[ne] = hold;
+        ne++;
+    }
+    if (ne < need) return 1;
+    return !goal_fits(early, holder, ne, 1, left, need, 0, -1);
+}
+
 static int sweeps(Ctx *c) {
     int leader = c->leader;
     u64 hand = c->hands[leader], threat = 0;
@@ -611,6 +684,10 @@ static int trick_body(Ctx *c) {
         return R_LOST;
     }
     if (c->undrafted && c->check_order && sweeps(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
+    if (c->check_order && goal_out_of_reach(c)) {
         table_add(c, &key, h, 0);
         return R_LOST;
     }
@@ -1112,10 +1189,17 @@ void *ck_new(const long long *cfg, long long max_table) {
         }
         c->goal_mask = (u64)cfg[i++];
         c->goal_cond = (int)cfg[i++];
+        c->goal_k = (int)cfg[i++];
         if (c->goal_cond >= c->cx->ncond) goto refuse;
         if (c->goal_cond < 0) c->goal_mask = 0;
         int places = c->digest ? (c->dig_winners ? 2 * c->n + 1 : c->n + 1) : 3 * c->n + 1;
         while ((1 << c->ckbits) < places) c->ckbits++;
+    }
+    for (int k = 0; k < nc; k++) { /* weak (power 0) in every led suit but its own */
+        int s = c->card_suit[k], weak = s >= 0;
+        for (int led = 0; led < c->nsuits && weak; led++)
+            if (led != s && c->power[(led + 1) * nc + k] > 0) weak = 0;
+        if (weak) c->lead_only |= 1ULL << k;
     }
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;

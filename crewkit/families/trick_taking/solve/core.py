@@ -100,6 +100,22 @@ class Unsupported(Exception):
 
 
 
+def _goal_fits(cands: list[tuple[int, int]], t: int, left: int, need: int, used: int, prev: int) -> bool:
+    """Can ``need`` goal wins take distinct tricks from ``t`` to ``left``, each card (earliest trick, holder) at
+    or after its earliest, a card that wins only a trick it leads right after a goal win by its own holder
+    (``prev``: the holder of a goal card winning trick ``t - 1``, else -1)? (TrickSearch._goal_out_of_reach)"""
+    if not need:
+        return True
+    if left - t + 1 < need:
+        return False
+    for i, (e, hold) in enumerate(cands):
+        if (used >> i) & 1 or e > t or (hold >= 0 and prev >= 0 and hold != prev):
+            continue
+        if _goal_fits(cands, t + 1, left, need - 1, used | (1 << i), hold if hold >= 0 else -2 - hold):
+            return True
+    return _goal_fits(cands, t + 1, left, need, used, -1)
+
+
 class TrickSearch:
     """Search the trick phase of ``game`` (a position in the ``tricks`` phase, possibly mid-trick).
 
@@ -209,7 +225,12 @@ class TrickSearch:
         self.after_play = [i for i, c in enumerate(self.conditions) if c.check == "after-play"]
         # a goal of the conditions (condshapes.match_tricks_won_by_cards): tricks to be won by a card of a set;
         # plays that make such a card win are tried first while that condition is not done (order only)
-        self.goal_mask, self.goal_cond = self._goal()
+        self.goal_mask, self.goal_cond, self.goal_k = self._goal()
+        nsl = len(deck.suits)
+        # cards weak (power 0) in every led suit but their own: such a goal card wins only a trick it leads
+        # when no other hand holds a weaker card of its suit (see _goal_out_of_reach)
+        self.lead_only = sum(1 << c for c in range(len(cards)) if self.card_suit[c] >= 0 and all(
+            self.power[led + 1][c] == 0 for led in range(nsl) if led != self.card_suit[c]))
         self.all_conditions = list(range(len(self.conditions)))
         self.view = SearchView(self)
         roles = list(rules.roles) + list(self.roles)
@@ -416,9 +437,9 @@ class TrickSearch:
         self._cond_index = cc.remaining
         self.compiled_conditions = cc.compiled
 
-    def _goal(self) -> tuple[int, int]:
-        """(cards, index of its condition) of the first condition "at least K tricks won by a card of a set";
-        (0, -1) when none."""
+    def _goal(self) -> tuple[int, int, int]:
+        """(cards, index of its condition, K) of the first condition "at least K tricks won by a card of a set";
+        (0, -1, 0) when none."""
         from crewkit.families.trick_taking.condshapes import goal_cards, match_tricks_won_by_cards
 
         for i, c in enumerate(self.conditions):
@@ -426,8 +447,8 @@ class TrickSearch:
             if shape is not None:
                 mask = goal_cards(shape[0], self.deck)
                 if mask:
-                    return mask, i
-        return 0, -1
+                    return mask, i, shape[1]
+        return 0, -1, 0
 
     def condition_paths(self) -> list[dict[str, str]]:
         """How the search checks each mission condition: ``compiled`` (a native check, see
@@ -559,7 +580,8 @@ class TrickSearch:
         self.remaining = rem
         self.table = 0
         if self._too_few_tricks() or (self.check_sure and self._sure_wins()) or (self.check_order and (
-                self._doomed() or (self.undrafted and self._sweeps()))):
+                self._doomed() or (self.undrafted and self._sweeps()) or (
+                    self.goal_mask and self._goal_out_of_reach()))):
             return False  # the bounds of a trick start (_trick_body): proved lost before a card is tried
         cands = [m[1] for m in self._moves(0, 0, self.leader, -1, -1)[2]]
         budget = first_budget
@@ -785,6 +807,9 @@ class TrickSearch:
         if self.undrafted and self.check_order and self._sweeps():
             dead.add(key)
             return False
+        if self.check_order and self.goal_mask and self._goal_out_of_reach():
+            dead.add(key)
+            return False
         if self._play(0, 0, self.leader, -1, -1):
             return True
         if len(dead) >= self.MAX_TABLE:
@@ -991,6 +1016,69 @@ class TrickSearch:
                 if reach[i] & bit:
                     reach[i] |= via
         return any((reach[i] >> i) & 1 for i in range(k))
+
+    def _goal_out_of_reach(self) -> bool:
+        """At a trick start: the goal's cards (see :meth:`_goal`) cannot win the tricks its condition still needs
+        (a sound bound: standard trick rules, ``check_order``).
+
+        A goal card ``g`` of suit ``s`` weak in every other led suit, when no other hand holds a weaker card of
+        ``s``, wins only a trick ``T`` (1: this one) that its holder ``h`` leads, so ``h`` won trick ``T - 1`` (or
+        leads now when ``T`` is 1), and every other hand ``x`` must be void in ``s`` by then (it must follow
+        with a stronger card): its ``k`` cards of ``s`` take ``k`` tricks first. A trick led in ``s`` takes
+        ``g`` unless ``h`` follows with another card of ``s``, so when ``k`` exceeds those, ``x`` discards a card
+        of ``s`` on another suit's lead, void in it first (its fewest cards of a suit); and with no other card of
+        ``s`` in ``h``, ``x`` leading now plays another suit. Goal wins in tricks ``T`` and ``T + 1`` need one
+        holder when the second card wins only a trick it leads. Lost when no choice of distinct tricks gives
+        the wins still needed.
+        """
+        if self.cond_done[self.goal_cond]:
+            return False
+        won = 0
+        for w in self.winmask:
+            won |= w
+        need = self.goal_k - (won & self.goal_mask).bit_count()
+        if need <= 0:
+            return False
+        left = self.total - self.ntricks
+        hands = self.hands
+        n = self.n
+        leader = self.leader
+        suit_masks = self.suit_masks
+        nsuits = len(suit_masks)
+        cands: list[tuple[int, int]] = []  # (earliest trick it can win, holder; -2 - holder: may win following)
+        g = self.goal_mask & self.remaining
+        while g:
+            gbit = g & -g
+            g ^= gbit
+            gc = gbit.bit_length() - 1
+            h = next(x for x in range(n) if hands[x] & gbit)
+            e, hold, s = 1, -2 - h, self.card_suit[gc]
+            if (self.lead_only >> gc) & 1:
+                row = self.power[s + 1]
+                spare = (hands[h] & suit_masks[s]).bit_count() - 1
+                e = 1 if h == leader else 2
+                hold = h
+                for x in range(n):
+                    if x == h:
+                        continue
+                    m = hands[x] & suit_masks[s]
+                    k = m.bit_count()
+                    if any(row[c] < row[gc] for c in range(m.bit_length()) if (m >> c) & 1):
+                        e, hold = 1, -2 - h  # another hand may lead a weaker card of s: g may win following
+                        break
+                    if not k:
+                        continue
+                    other = 0
+                    if k > spare:
+                        other = min((hands[x] & suit_masks[t]).bit_count() for t in range(nsuits) if t != s)
+                    if spare <= 0 and x == leader and other < 1:
+                        other = 1
+                    e = max(e, k + other + 1)
+            if e <= left:
+                cands.append((e, hold))
+        if len(cands) < need:
+            return True
+        return not _goal_fits(cands, 1, left, need, 0, -1)
 
     def _max_power(self, seat: int, led: int) -> int:
         """The strongest card ``seat`` could play in a trick led in ``led`` (a superset of its legal plays)."""

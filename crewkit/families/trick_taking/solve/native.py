@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from crewkit.families.trick_taking.bots.condcode import Program
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
-ABI = 7
+ABI = 8
 R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT, R_ERROR = 1, 0, -1, -2, -3, -4
 
 
@@ -146,7 +146,7 @@ def _config(search: TrickSearch) -> list[int]:
         else:
             nodes, counts, winners = digest
             cfg += [1, len(nodes), *nodes, int(counts), int(winners)]
-        cfg += [s.goal_mask, s.goal_cond]  # the conditions' goal (TrickSearch._goal): move order only
+        cfg += [s.goal_mask, s.goal_cond, s.goal_k]  # the conditions' goal (TrickSearch._goal)
     return cfg
 
 
