@@ -41,6 +41,13 @@ def test_two_goal_cards_of_two_holders_cannot_win_tricks_in_a_row() -> None:
                   ["green 1", "yellow 6", "pink 3"]])
 
 
+def test_a_goal_card_beaten_by_a_hand_of_trumps() -> None:
+    # the blue 1 could win the third trick after the blue 7 is gone, but the rockets left in that hand beat it;
+    # the green 1 alone cannot make the two wins
+    lost_at_once([["blue 1", "green 1", "yellow 5"], ["rocket 4", "rocket 3", "blue 7"],
+                  ["yellow 2", "yellow 3", "pink 4"]])
+
+
 def test_a_winnable_deal_is_not_cut() -> None:
     # the rocket draws a blue and a green, then the green 1 and the blue 1 win in turn (the green 1 first: the
     # blue 6 is discarded on it)

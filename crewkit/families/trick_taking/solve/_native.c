@@ -516,7 +516,8 @@ static int sure_wins_exceed(Ctx *c) {
  * weaker card of s) wins trick T (1: this one) only if its holder h leads T (so h won trick T - 1, and T = 1 only
  * when h leads now) and every other hand x is void in s by then (must follow): x's k cards of s take k tricks,
  * plus, when a trick led in s would take g (h has fewer other cards of s than k), the tricks to become void in
- * another suit and discard, or x's own lead now when no trick may be led in s. Goal wins in tricks T and T + 1
+ * another suit and discard, or x's own lead now when no trick may be led in s; and x must hold a card of another
+ * suit that does not beat g (not a trump) to play in T. Goal wins in tricks T and T + 1
  * need the same holder when the second card wins only a trick it leads. Lost when no choice of distinct tricks
  * does it. */
 static int goal_fits(const int *early, const int *holder, int ne, int t, int left, int need, u64 used, int prev) {
@@ -558,6 +559,17 @@ static int goal_out_of_reach(Ctx *c) {
                 if (m) { /* a weaker card of s another hand may lead: g may win following it */
                     e = 1;
                     hold = -2 - h;
+                    break;
+                }
+                /* x plays a card that does not beat g when g wins: not of s, nor stronger (a trump) */
+                u64 safe = 0;
+                for (u64 o = c->hands[x] & ~c->suit_mask[s]; o; o &= o - 1)
+                    if (row[low_index(o)] < row[gc]) {
+                        safe = 1;
+                        break;
+                    }
+                if (!safe) {
+                    e = left + 1;
                     break;
                 }
                 if (!k) continue;

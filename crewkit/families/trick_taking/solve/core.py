@@ -1027,7 +1027,8 @@ class TrickSearch:
         with a stronger card): its ``k`` cards of ``s`` take ``k`` tricks first. A trick led in ``s`` takes
         ``g`` unless ``h`` follows with another card of ``s``, so when ``k`` exceeds those, ``x`` discards a card
         of ``s`` on another suit's lead, void in it first (its fewest cards of a suit); and with no other card of
-        ``s`` in ``h``, ``x`` leading now plays another suit. Goal wins in tricks ``T`` and ``T + 1`` need one
+        ``s`` in ``h``, ``x`` leading now plays another suit. In ``T``, ``x`` plays a card of another suit that
+        does not beat ``g`` (not a trump): without one, ``g`` never wins. Goal wins in tricks ``T`` and ``T + 1`` need one
         holder when the second card wins only a trick it leads. Lost when no choice of distinct tricks gives
         the wins still needed.
         """
@@ -1065,6 +1066,10 @@ class TrickSearch:
                     k = m.bit_count()
                     if any(row[c] < row[gc] for c in range(m.bit_length()) if (m >> c) & 1):
                         e, hold = 1, -2 - h  # another hand may lead a weaker card of s: g may win following
+                        break
+                    o = hands[x] & ~suit_masks[s]
+                    if not any(row[c] < row[gc] for c in range(o.bit_length()) if (o >> c) & 1):
+                        e = left + 1  # x holds no card that lets g win (not of s, nor stronger: a trump)
                         break
                     if not k:
                         continue
