@@ -2,7 +2,8 @@
 weak outside its own suit, with no weaker card of its suit in another hand, wins only a trick its holder leads
 once every other hand is void in its suit. When the goal cards left cannot win the tricks still needed in
 distinct tricks, a trick start is lost before a card is tried, in the Python and the C search alike (the same
-nodes), and the brute force agrees."""
+nodes), and the brute force agrees. A lead that would take a goal card its holder holds alone in the suit is tried
+late (move order)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from crewkit.families.trick_taking.solve import native
 from crewkit.families.trick_taking.solve.core import TrickSearch
 from crewkit.families.trick_taking.solve.reference import brute_force
-from tests.solve.test_goal_order import deal
+from tests.solve.test_goal_order import deal, names
 
 needs_c = pytest.mark.skipif(native.load() is None, reason="the C search is not available here")
 
@@ -89,3 +90,10 @@ def test_same_nodes_in_c_and_python_where_the_bound_cuts() -> None:
         assert search.run() == won
         cuts += sum(seen)
     assert cuts and verdicts == {True, False}
+
+
+def test_a_lead_that_takes_a_lone_goal_card_is_tried_late() -> None:
+    # the blue 1 is its holder's only blue: a blue lead takes it (old: leading high in a goal card's suit first)
+    game = deal([["rocket 4", "blue 5", "yellow 7"], ["blue 1", "green 3", "pink 2"],
+                 ["green 1", "green 8", "yellow 3"]])
+    assert names(game, TrickSearch(game, native=False).ordered_plays())[-1] == "blue 5"

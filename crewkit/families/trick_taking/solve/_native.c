@@ -912,13 +912,17 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     /* card-blind conditions: the seats that may win this trick (the others break a condition) */
     int allowed = c->na ? c->a_allowed[c->astate] : -1;
     u64 goal = c->goal_mask && !((c->cond_done >> c->goal_cond) & 1) ? c->goal_mask : 0;
-    /* the suits of the goal cards still to play, and of those in this hand */
-    u64 gsuits = 0, hsuits = 0;
+    /* the suits of the goal cards still to play, of those in this hand, and (leading) of those another hand
+     * holds alone in their suit */
+    u64 gsuits = 0, hsuits = 0, lone = 0;
     for (u64 g = goal & remaining; g; g &= g - 1) {
         int gs = c->card_suit[low_index(g)];
         if (gs < 0) continue;
         gsuits |= c->suit_mask[gs];
         if (hand & g & -g) hsuits |= c->suit_mask[gs];
+        else if (pos == 0) /* its holder has no other card of its suit: a lead in that suit takes it */
+            for (int x = 0; x < n; x++)
+                if ((c->hands[x] & g & -g) && !(c->hands[x] & c->suit_mask[gs] & ~(g & -g))) lone |= c->suit_mask[gs];
     }
     u64 m = legal;
     while (m) {
@@ -1015,6 +1019,8 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             score = 900 - rank; /* a goal card wins the trick so far (TrickSearch._moves) */
         } else if (goal & bit) {
             score = -1000 - rank; /* a goal card that cannot win this trick: tried last */
+        } else if (pos == 0 && (lone & bit)) {
+            score = -500 - rank; /* leading it takes a goal card its holder holds alone in the suit */
         } else if (pos == 0 && (gsuits & bit)) {
             score = 500 + rank; /* lead high in a goal card's suit: the other hands run out of it */
         } else if (pos && nl != s && (gsuits & bit & ~hsuits)) {

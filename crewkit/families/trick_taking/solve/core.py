@@ -1150,7 +1150,9 @@ class TrickSearch:
         free_on_table = self.table & undrafted
         quota_left = self.quota_left
         goal = self.goal_mask if self.goal_mask and not self.cond_done[self.goal_cond] else 0
-        gsuits = hsuits = 0  # the suits of the goal cards still to play, and of those in this hand
+        # the suits of the goal cards still to play, of those in this hand, and (leading) of those another hand
+        # holds alone in their suit: a lead in that suit takes the goal card
+        gsuits = hsuits = lone = 0
         g = goal & remaining
         while g:
             gbit = g & -g
@@ -1160,6 +1162,10 @@ class TrickSearch:
                 gsuits |= gmask
                 if hand & gbit:
                     hsuits |= gmask
+                elif pos == 0:
+                    holder = next(h for h in hands if h & gbit)
+                    if not holder & gmask & ~gbit:
+                        lone |= gmask
         # card-blind conditions: the seats that may win this trick (the others break a condition)
         allowed = self._winner_verdicts()[0] if self.card_blind else -1
         if self.guard is not None:
@@ -1254,6 +1260,8 @@ class TrickSearch:
                 score = 900 - rank
             elif goal and bit & goal:
                 score = -1000 - rank  # a goal card that cannot win this trick: spent, tried last
+            elif pos == 0 and lone & bit:
+                score = -500 - rank  # leading it takes a goal card its holder holds alone in the suit
             elif pos == 0 and gsuits & bit:
                 score = 500 + rank  # lead high in a goal card's suit: the other hands run out of it
             elif pos and nl != s and gsuits & bit & ~hsuits:
