@@ -3,7 +3,7 @@ weak outside its own suit, with no weaker card of its suit in another hand, wins
 once every other hand is void in its suit. When the goal cards left cannot win the tricks still needed in
 distinct tricks, a trick start is lost before a card is tried, in the Python and the C search alike (the same
 nodes), and the brute force agrees. A lead that would take a goal card its holder holds alone in the suit is tried
-late (move order)."""
+late, a trump (the others discard on it) early (move order)."""
 
 from __future__ import annotations
 
@@ -97,3 +97,10 @@ def test_a_lead_that_takes_a_lone_goal_card_is_tried_late() -> None:
     game = deal([["rocket 4", "blue 5", "yellow 7"], ["blue 1", "green 3", "pink 2"],
                  ["green 1", "green 8", "yellow 3"]])
     assert names(game, TrickSearch(game, native=False).ordered_plays())[-1] == "blue 5"
+
+
+def test_a_trump_is_led_first_while_a_goal_is_open() -> None:
+    # the other hands, void in rockets, discard on it (old: the rocket last, the lowest lead first)
+    game = deal([["rocket 4", "blue 5", "yellow 7"], ["blue 1", "blue 3", "pink 2"],
+                 ["green 1", "green 8", "yellow 3"]])
+    assert names(game, TrickSearch(game, native=False).ordered_plays())[0] == "rocket 4"

@@ -122,6 +122,7 @@ typedef struct {
     u64 goal_mask;
     int goal_cond, goal_k;
     u64 lead_only; /* cards weak in every led suit but their own (goal_out_of_reach) */
+    u64 strong_all; /* cards strong in every led suit (trumps: the goal order) */
     /* position */
     u64 hands[MAXN];
     int leader, led, ntricks, ndone;
@@ -1021,6 +1022,8 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             score = -1000 - rank; /* a goal card that cannot win this trick: tried last */
         } else if (pos == 0 && (lone & bit)) {
             score = -500 - rank; /* leading it takes a goal card its holder holds alone in the suit */
+        } else if (goal && pos == 0 && ((c->strong_all >> cid) & 1)) {
+            score = 600 + rank; /* lead a trump: the hands void in its suit discard (the goal's suits) */
         } else if (pos == 0 && (gsuits & bit)) {
             score = 500 + rank; /* lead high in a goal card's suit: the other hands run out of it */
         } else if (pos && nl != s && (gsuits & bit & ~hsuits)) {
@@ -1213,11 +1216,15 @@ void *ck_new(const long long *cfg, long long max_table) {
         int places = c->digest ? (c->dig_winners ? 2 * c->n + 1 : c->n + 1) : 3 * c->n + 1;
         while ((1 << c->ckbits) < places) c->ckbits++;
     }
-    for (int k = 0; k < nc; k++) { /* weak (power 0) in every led suit but its own */
+    for (int k = 0; k < nc; k++) { /* weak (power 0) in every led suit but its own; strong in every one */
         int s = c->card_suit[k], weak = s >= 0;
         for (int led = 0; led < c->nsuits && weak; led++)
             if (led != s && c->power[(led + 1) * nc + k] > 0) weak = 0;
         if (weak) c->lead_only |= 1ULL << k;
+        int strong = 1;
+        for (int led = 0; led < c->nsuits && strong; led++)
+            if (c->power[(led + 1) * nc + k] <= 0) strong = 0;
+        if (strong) c->strong_all |= 1ULL << k;
     }
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;

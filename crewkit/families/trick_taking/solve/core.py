@@ -1262,6 +1262,8 @@ class TrickSearch:
                 score = -1000 - rank  # a goal card that cannot win this trick: spent, tried last
             elif pos == 0 and lone & bit:
                 score = -500 - rank  # leading it takes a goal card its holder holds alone in the suit
+            elif goal and pos == 0 and bit & self.trumplike:
+                score = 600 + rank  # lead a trump: the hands void in its suit discard (the goal's suits)
             elif pos == 0 and gsuits & bit:
                 score = 500 + rank  # lead high in a goal card's suit: the other hands run out of it
             elif pos and nl != s and gsuits & bit & ~hsuits:
