@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from crewkit.families.trick_taking.solve import native
+from crewkit.families.trick_taking.engine.blocks.tricks import Play
+from crewkit.families.trick_taking.solve import native, replays_to_success
 from crewkit.families.trick_taking.solve.core import TrickSearch
 from crewkit.families.trick_taking.solve.reference import brute_force
 from tests.solve.test_goal_order import deal, names
@@ -104,3 +105,50 @@ def test_a_trump_is_led_first_while_a_goal_is_open() -> None:
     game = deal([["rocket 4", "blue 5", "yellow 7"], ["blue 1", "blue 3", "pink 2"],
                  ["green 1", "green 8", "yellow 3"]])
     assert names(game, TrickSearch(game, native=False).ordered_plays())[0] == "rocket 4"
+
+
+@needs_c
+def test_the_checks_hard_deals_of_mission_26_are_decided() -> None:
+    """Deals of `crewkit check planet-nine/26 --players 5` its solver left undecided (issue 47): now winnable at the
+    check's budget, each line replayed through the engine. Deal 21 sacrifices the pink 1 in the first trick (a
+    lead tried late), found by searching the second trick's leads side by side too (run_split)."""
+    from crewkit.families.trick_taking.analysis import check
+    from crewkit.families.trick_taking.solve import WINNABLE, replays_to_success, solve
+    from tests.solve.test_check_budget import check_deal
+
+    for i in (21, 44, 50):
+        game = check_deal("planet-nine/26", 5, i)
+        result = solve(game, max_nodes=20_000, native_weight=check.SOLVER_NATIVE_WEIGHT)
+        assert result.status == WINNABLE  # old: unknown (stopped at the node budget)
+        assert replays_to_success(game, result.line)
+
+
+@needs_c
+def test_the_next_tricks_leads_side_by_side_same_nodes_in_c_and_python() -> None:
+    """run_split searches the leads of the second trick side by side too (budgets growing, a play whose budget ran
+    out tried again later, its state restored): the C and the Python search still visit the same nodes."""
+    from tests.solve.test_condition_paths import small_deal
+    from tests.solve.test_native_conditions import in_tricks
+
+    restored = 0
+    for seed in range(4):
+        game = in_tricks(small_deal("planet-nine/26", 3000 + seed, 5, ("blue 1", "green 1", "pink 1"), players=3))
+        runs = []
+        for use_c in (None, False):
+            search = TrickSearch(game, digest=False, native=use_c)
+            restore = search._restore
+            count = [0]
+
+            def counted(saved: tuple[object, ...], restore: object = restore, count: list[int] = count) -> None:
+                count[0] += 1
+                restore(saved)  # type: ignore[operator]
+
+            search._restore = counted  # type: ignore[method-assign]
+            verdict = search.run_split(first_budget=50, growth=3)
+            runs.append((verdict, search.nodes, list(search.line)))
+            restored += count[0]
+            if verdict:
+                cards = game.rules.deck.cards
+                assert replays_to_success(game, [Play(seat, cards[cid]) for seat, cid in search.line])
+        assert runs[0] == runs[1]
+    assert restored  # the Python search met a lead whose budget ran out, and went on from the restored state

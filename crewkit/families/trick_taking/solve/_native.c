@@ -132,6 +132,8 @@ typedef struct {
     int quota_left[MAXN]; /* free draft: how many more tasks each seat takes */
     int need[MAXN];       /* the tricks each owner's open tasks need (too_few_tricks; read by sure_wins_exceed) */
     int only;             /* >= 0: the root tries only this card (TrickSearch.run_split) */
+    int split_trick;      /* run_split: the trick (number of tricks played) whose leads are split, else -1 */
+    long long split_first, split_growth;
     /* search */
     long long nodes, max_nodes, next_check; /* max_nodes < 0: none */
     double deadline;                       /* < 0: none (CLOCK_MONOTONIC seconds) */
@@ -1022,8 +1024,10 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             score = -1000 - rank; /* a goal card that cannot win this trick: tried last */
         } else if (pos == 0 && (lone & bit)) {
             score = -500 - rank; /* leading it takes a goal card its holder holds alone in the suit */
-        } else if (goal && pos == 0 && ((c->strong_all >> cid) & 1)) {
-            score = 600 + rank; /* lead a trump: the hands void in its suit discard (the goal's suits) */
+        } else if (goal && pos == 0 && ((c->strong_all >> cid) & 1) && !(hand & goal)) {
+            /* a trump led by a hand without a goal card (a holder keeps its trumps to take the lead back): the
+             * hands void in its suit discard (the goal's suits) */
+            score = 600 + rank;
         } else if (pos == 0 && (gsuits & bit)) {
             score = 500 + rank; /* lead high in a goal card's suit: the other hands run out of it */
         } else if (pos && nl != s && (gsuits & bit & ~hsuits)) {
@@ -1044,45 +1048,77 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     }
 
     int last = pos == n - 1;
-    for (int i = 0; i < nm; i++) {
-        Move *mv = &moves[i];
-        c->nodes++;
-        if (c->nodes >= c->next_check) {
-            int b = check_budget(c);
-            if (b) return b;
-        }
-        u64 bit = 1ULL << mv->cid;
-        c->hands[seat] = hand ^ bit;
-        c->plays_seat[c->nplays] = seat;
-        c->plays_cid[c->nplays] = mv->cid;
-        c->nplays++;
-        c->table |= bit;
-        c->led = mv->nl;
-        int r;
-        if (last) {
-            r = end_trick(c, mv->w, mv->wc, mv->o);
-        } else if (c->cx && c->cx->after_play) {
-            u64 newly;
-            r = judge_conditions(c, 1, &newly);
-            if (r == R_WIN) {
-                c->cond_done |= newly;
-                r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
-                c->cond_done &= ~newly;
+    /* TrickSearch.run_split: the leads of the next trick side by side too, with node budgets growing
+     * split_growth-fold (pending: the plays whose budget ran out, tried again with the next budget) */
+    int split = pos == 0 && c->ntricks == c->split_trick && nm > 1;
+    long long budget = c->split_first;
+    int pending[MAXC], np = nm;
+    if (split)
+        for (int i = 0; i < nm; i++) pending[i] = i;
+    while (np) {
+        int kept = 0;
+        for (int q = 0; q < np; q++) {
+            Move *mv = &moves[split ? pending[q] : q];
+            long long outer = c->max_nodes;
+            if (split) {
+                long long lim = c->nodes + budget;
+                if (outer >= 0 && lim > outer) lim = outer;
+                c->max_nodes = lim;
+                if (c->next_check > lim) c->next_check = lim;
             }
-        } else {
-            r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+            c->nodes++;
+            if (c->nodes >= c->next_check) {
+                int b = check_budget(c);
+                if (b) {
+                    if (split) c->max_nodes = outer;
+                    if (b == R_NODES && split && !(outer >= 0 && c->nodes >= outer)) {
+                        pending[kept++] = pending[q];
+                        continue;
+                    }
+                    return b;
+                }
+            }
+            u64 bit = 1ULL << mv->cid;
+            c->hands[seat] = hand ^ bit;
+            c->plays_seat[c->nplays] = seat;
+            c->plays_cid[c->nplays] = mv->cid;
+            c->nplays++;
+            c->table |= bit;
+            c->led = mv->nl;
+            int r;
+            if (last) {
+                r = end_trick(c, mv->w, mv->wc, mv->o);
+            } else if (c->cx && c->cx->after_play) {
+                u64 newly;
+                r = judge_conditions(c, 1, &newly);
+                if (r == R_WIN) {
+                    c->cond_done |= newly;
+                    r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+                    c->cond_done &= ~newly;
+                }
+            } else {
+                r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+            }
+            c->led = led;
+            c->table ^= bit;
+            c->nplays--;
+            c->hands[seat] = hand;
+            if (split) c->max_nodes = outer;
+            if (r == R_WIN) {
+                c->line_seat[c->nline] = seat;
+                c->line_cid[c->nline] = mv->cid;
+                c->nline++;
+                return R_WIN;
+            }
+            if (r == R_NODES && split && !(outer >= 0 && c->nodes >= outer)) {
+                pending[kept++] = pending[q];
+                continue;
+            }
+            if (r != R_LOST) return r;
         }
-        c->led = led;
-        c->table ^= bit;
-        c->nplays--;
-        c->hands[seat] = hand;
-        if (r == R_WIN) {
-            c->line_seat[c->nline] = seat;
-            c->line_cid[c->nline] = mv->cid;
-            c->nline++;
-            return R_WIN;
-        }
-        if (r != R_LOST) return r;
+        if (!split) break;
+        np = kept;
+        budget *= c->split_growth;
     }
     return R_LOST;
 }
@@ -1273,10 +1309,10 @@ long long ck_table_size(void *p) { return (long long)((Ctx *)p)->count; }
  * Returns R_WIN / R_LOST / R_NODES / R_TIME / R_INTERRUPT; on R_WIN the line is in ``line`` as seat, cid
  * pairs. ``catch_sigint``: Ctrl-C stops the search (R_INTERRUPT) instead of waiting for its end. */
 static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
-               int only);
+               int only, long long split_first, long long split_growth);
 
 int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
-           int catch_sigint, int only) {
+           int catch_sigint, int only, long long split_first, long long split_growth) {
     Ctx *c = (Ctx *)p;
 #ifdef CK_SIGNALS
     struct sigaction mine, before;
@@ -1287,7 +1323,7 @@ int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, i
         sigemptyset(&mine.sa_mask);
         sigaction(SIGINT, &mine, &before);
     }
-    int r = run(c, pos, max_nodes, seconds, line, line_len, only);
+    int r = run(c, pos, max_nodes, seconds, line, line_len, only, split_first, split_growth);
     if (catch_sigint) {
         sigaction(SIGINT, &before, NULL);
         if (interrupted && r != R_WIN && r != R_LOST) r = R_INTERRUPT;
@@ -1296,12 +1332,12 @@ int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, i
     return r;
 #else
     (void)catch_sigint;
-    return run(c, pos, max_nodes, seconds, line, line_len, only);
+    return run(c, pos, max_nodes, seconds, line, line_len, only, split_first, split_growth);
 #endif
 }
 
 static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
-               int only) {
+               int only, long long split_first, long long split_growth) {
     int i = 0;
     c->leader = (int)pos[i++];
     c->led = (int)pos[i++];
@@ -1327,6 +1363,10 @@ static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds
         if (read_tricks(c->cx, &pp, c->n, c->cw.won_count) != c->ntricks) return R_ERROR;
     }
     c->only = -1;
+    /* run_split's first card (only): the next trick's leads are split as well (split_first > 0) */
+    c->split_trick = only >= 0 && split_first > 0 && !c->nplays ? c->ntricks + 1 : -1;
+    c->split_first = split_first;
+    c->split_growth = split_growth;
     c->max_nodes = max_nodes < 0 ? -1 : c->nodes + max_nodes;
     c->deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     c->next_check = c->nodes + 256;

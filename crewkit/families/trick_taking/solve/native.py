@@ -53,7 +53,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.ck_table_size.argtypes = [ctypes.c_void_p]
     lib.ck_run.restype = ctypes.c_int
     lib.ck_run.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_longlong, ctypes.c_double,
-                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int]
+                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int,
+                           ctypes.c_longlong, ctypes.c_longlong]
 
 
 LIBRARY = NativeLibrary(Path(__file__).resolve().parent, "_native", "crewkit-native", "ck_abi", ABI, _declare)
@@ -404,11 +405,12 @@ class NativeSearch:
     def nodes(self) -> int:
         return int(self._lib.ck_nodes(self._handle))
 
-    def run(self, search: TrickSearch, max_nodes: int | None, seconds: float | None, only: int = -1
-            ) -> tuple[int, list[tuple[int, int]]]:
+    def run(self, search: TrickSearch, max_nodes: int | None, seconds: float | None, only: int = -1,
+            split: tuple[int, int] = (0, 0)) -> tuple[int, list[tuple[int, int]]]:
         """Search from ``search``'s current position: (result code, line as (seat, card id) pairs).
 
-        ``only`` >= 0: from a trick start, try only that first card (``TrickSearch.run_split``)."""
+        ``only`` >= 0: from a trick start, try only that first card (``TrickSearch.run_split``), and with
+        ``split`` (first budget, growth) the next trick's leads side by side too."""
         pos = [search.leader, search.led, search.ntricks, search.ndone, search.open_tasks, len(search.plays)]
         for seat, cid in search.plays:
             pos += [seat, cid]
@@ -433,7 +435,7 @@ class NativeSearch:
                  and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
         code = self._lib.ck_run(self._handle, arr, -1 if max_nodes is None else max_nodes,
                                 -1.0 if seconds is None else max(0.0, seconds), line, ctypes.byref(length), int(catch),
-                                only)
+                                only, *split)
         if code == R_INTERRUPT:
             raise KeyboardInterrupt
         return code, [(line[2 * k], line[2 * k + 1]) for k in range(length.value)]
