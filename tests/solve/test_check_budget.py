@@ -45,7 +45,7 @@ def test_a_capped_solve_splits_the_first_plays() -> None:
 
 @pytest.mark.skipif(not C, reason="the C search is not available")
 def test_native_weight_gives_the_c_search_more_plays() -> None:
-    game = check_deal("planet-nine/07", 5, 9)
+    game = check_deal("planet-nine/07", 5, 47)
     plain = solve(game, max_nodes=20_000)
     assert plain.status == UNKNOWN and plain.engine == "core-c"  # undecided is said so
     weighted = solve(game, max_nodes=20_000, native_weight=50)

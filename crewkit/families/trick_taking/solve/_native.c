@@ -19,7 +19,7 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 8
+#define CK_ABI 9
 #define MAXC 63
 #define MAXN 6
 #define MAXSU 8 /* suits */
@@ -121,7 +121,9 @@ typedef struct {
     u64 dig_winners; /* the cards whose winner the conditions read (native.winner_cards), 0: none */
     /* the conditions' goal (TrickSearch._goal): cards whose winning a trick the goal_cond-th condition counts */
     u64 goal_mask;
-    int goal_cond;
+    int goal_cond, goal_k;
+    u64 lead_only; /* cards weak in every led suit but their own (goal_out_of_reach) */
+    u64 strong_all; /* cards strong in every led suit (trumps: the goal order) */
     /* cards claimed by a seat (compiled.CompiledConditions.claims): a trick holding one goes to that seat (owner_of)
      * or its condition fails; cut as a task's trick */
     u64 claimed;
@@ -134,6 +136,8 @@ typedef struct {
     int quota_left[MAXN]; /* free draft: how many more tasks each seat takes */
     int need[MAXN];       /* the tricks each owner's open tasks need (too_few_tricks; read by sure_wins_exceed) */
     int only;             /* >= 0: the root tries only this card (TrickSearch.run_split) */
+    int split_trick;      /* run_split: the trick (number of tricks played) whose leads are split, else -1 */
+    long long split_first, split_growth;
     /* search */
     long long nodes, max_nodes, next_check; /* max_nodes < 0: none */
     double deadline;                       /* < 0: none (CLOCK_MONOTONIC seconds) */
@@ -565,6 +569,90 @@ static int sure_wins_exceed(Ctx *c) {
 
 /* Free draft: the leader wins every trick left (none of its cards can be beaten when led), yet another
  * seat must still take a task or own an open one. */
+/* TrickSearch._goal_out_of_reach: at a trick start, the goal's cards cannot win the tricks it still needs. A
+ * goal card g of suit s that wins only a trick it leads (weak in every other led suit, and no other hand holds a
+ * weaker card of s) wins trick T (1: this one) only if its holder h leads T (so h won trick T - 1, and T = 1 only
+ * when h leads now) and every other hand x is void in s by then (must follow): x's k cards of s take k tricks,
+ * plus, when a trick led in s would take g (h has fewer other cards of s than k), the tricks to become void in
+ * another suit and discard, or x's own lead now when no trick may be led in s; and x must hold a card of another
+ * suit that does not beat g (not a trump) to play in T. Goal wins in tricks T and T + 1
+ * need the same holder when the second card wins only a trick it leads. Lost when no choice of distinct tricks
+ * does it. */
+static int goal_fits(const int *early, const int *holder, int ne, int t, int left, int need, u64 used, int prev) {
+    if (!need) return 1;
+    if (left - t + 1 < need) return 0;
+    for (int i = 0; i < ne; i++) {
+        if (((used >> i) & 1) || early[i] > t) continue;
+        if (holder[i] >= 0 && prev >= 0 && holder[i] != prev) continue;
+        int h = holder[i] >= 0 ? holder[i] : -2 - holder[i];
+        if (goal_fits(early, holder, ne, t + 1, left, need - 1, used | (1ULL << i), h)) return 1;
+    }
+    return goal_fits(early, holder, ne, t + 1, left, need, used, -1);
+}
+
+static int goal_out_of_reach(Ctx *c) {
+    if (!c->goal_mask || ((c->cond_done >> c->goal_cond) & 1)) return 0;
+    u64 won = 0;
+    for (int x = 0; x < c->n; x++) won |= c->winmask[x];
+    int need = c->goal_k - popcount(won & c->goal_mask);
+    if (need <= 0) return 0;
+    int left = c->total - c->ntricks;
+    /* per goal card in a hand: the earliest trick it can win, its holder (-2 - holder: it may win following) */
+    int early[MAXC], holder[MAXC], ne = 0;
+    for (u64 g = c->goal_mask & c->remaining; g; g &= g - 1) {
+        int gc = low_index(g), h = 0;
+        while (!((c->hands[h] >> gc) & 1)) h++;
+        int e = 1, hold = -2 - h, s = c->card_suit[gc];
+        if ((c->lead_only >> gc) & 1) {
+            const int *row = c->power + (s + 1) * c->ncards;
+            int spare = popcount(c->hands[h] & c->suit_mask[s]) - 1;
+            e = h == c->leader ? 1 : 2;
+            hold = h;
+            for (int x = 0; x < c->n; x++) {
+                if (x == h) continue;
+                u64 m = c->hands[x] & c->suit_mask[s];
+                int k = popcount(m);
+                for (; m; m &= m - 1)
+                    if (row[low_index(m)] < row[gc]) break;
+                if (m) { /* a weaker card of s another hand may lead: g may win following it */
+                    e = 1;
+                    hold = -2 - h;
+                    break;
+                }
+                /* x plays a card that does not beat g when g wins: not of s, nor stronger (a trump) */
+                u64 safe = 0;
+                for (u64 o = c->hands[x] & ~c->suit_mask[s]; o; o &= o - 1)
+                    if (row[low_index(o)] < row[gc]) {
+                        safe = 1;
+                        break;
+                    }
+                if (!safe) {
+                    e = left + 1;
+                    break;
+                }
+                if (!k) continue;
+                int other = 0;
+                if (k > spare) {
+                    other = 99;
+                    for (int t = 0; t < c->nsuits; t++) {
+                        if (t == s) continue;
+                        int a = popcount(c->hands[x] & c->suit_mask[t]);
+                        if (a < other) other = a;
+                    }
+                }
+                if (spare <= 0 && x == c->leader && other < 1) other = 1;
+                if (k + other + 1 > e) e = k + other + 1;
+            }
+        }
+        if (e > left) continue;
+        early[ne] = e;
+        holder[ne] = hold;
+        ne++;
+    }
+    if (ne < need) return 1;
+    return !goal_fits(early, holder, ne, 1, left, need, 0, -1);
+}
+
 static int sweeps(Ctx *c) {
     int leader = c->leader;
     u64 hand = c->hands[leader], threat = 0;
@@ -666,6 +754,10 @@ static int trick_body(Ctx *c) {
         return R_LOST;
     }
     if (c->undrafted && c->check_order && sweeps(c)) {
+        table_add(c, &key, h, 0);
+        return R_LOST;
+    }
+    if (c->check_order && goal_out_of_reach(c)) {
         table_add(c, &key, h, 0);
         return R_LOST;
     }
@@ -880,13 +972,17 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     /* card-blind conditions: the seats that may win this trick (the others break a condition) */
     int allowed = c->na ? c->a_allowed[c->astate] : -1;
     u64 goal = c->goal_mask && !((c->cond_done >> c->goal_cond) & 1) ? c->goal_mask : 0;
-    /* the suits of the goal cards still to play, and of those in this hand */
-    u64 gsuits = 0, hsuits = 0;
+    /* the suits of the goal cards still to play, of those in this hand, and (leading) of those another hand
+     * holds alone in their suit */
+    u64 gsuits = 0, hsuits = 0, lone = 0;
     for (u64 g = goal & remaining; g; g &= g - 1) {
         int gs = c->card_suit[low_index(g)];
         if (gs < 0) continue;
         gsuits |= c->suit_mask[gs];
         if (hand & g & -g) hsuits |= c->suit_mask[gs];
+        else if (pos == 0) /* its holder has no other card of its suit: a lead in that suit takes it */
+            for (int x = 0; x < n; x++)
+                if ((c->hands[x] & g & -g) && !(c->hands[x] & c->suit_mask[gs] & ~(g & -g))) lone |= c->suit_mask[gs];
     }
     u64 m = legal;
     while (m) {
@@ -983,6 +1079,12 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             score = 900 - rank; /* a goal card wins the trick so far (TrickSearch._moves) */
         } else if (goal & bit) {
             score = -1000 - rank; /* a goal card that cannot win this trick: tried last */
+        } else if (pos == 0 && (lone & bit)) {
+            score = -500 - rank; /* leading it takes a goal card its holder holds alone in the suit */
+        } else if (goal && pos == 0 && ((c->strong_all >> cid) & 1) && !(hand & goal)) {
+            /* a trump led by a hand without a goal card (a holder keeps its trumps to take the lead back): the
+             * hands void in its suit discard (the goal's suits) */
+            score = 600 + rank;
         } else if (pos == 0 && (gsuits & bit)) {
             score = 500 + rank; /* lead high in a goal card's suit: the other hands run out of it */
         } else if (pos && nl != s && (gsuits & bit & ~hsuits)) {
@@ -1003,45 +1105,77 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     }
 
     int last = pos == n - 1;
-    for (int i = 0; i < nm; i++) {
-        Move *mv = &moves[i];
-        c->nodes++;
-        if (c->nodes >= c->next_check) {
-            int b = check_budget(c);
-            if (b) return b;
-        }
-        u64 bit = 1ULL << mv->cid;
-        c->hands[seat] = hand ^ bit;
-        c->plays_seat[c->nplays] = seat;
-        c->plays_cid[c->nplays] = mv->cid;
-        c->nplays++;
-        c->table |= bit;
-        c->led = mv->nl;
-        int r;
-        if (last) {
-            r = end_trick(c, mv->w, mv->wc, mv->o);
-        } else if (c->cx && c->cx->after_play) {
-            u64 newly;
-            r = judge_conditions(c, 1, &newly);
-            if (r == R_WIN) {
-                c->cond_done |= newly;
-                r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
-                c->cond_done &= ~newly;
+    /* TrickSearch.run_split: the leads of the next trick side by side too, with node budgets growing
+     * split_growth-fold (pending: the plays whose budget ran out, tried again with the next budget) */
+    int split = pos == 0 && c->ntricks == c->split_trick && nm > 1;
+    long long budget = c->split_first;
+    int pending[MAXC], np = nm;
+    if (split)
+        for (int i = 0; i < nm; i++) pending[i] = i;
+    while (np) {
+        int kept = 0;
+        for (int q = 0; q < np; q++) {
+            Move *mv = &moves[split ? pending[q] : q];
+            long long outer = c->max_nodes;
+            if (split) {
+                long long lim = c->nodes + budget;
+                if (outer >= 0 && lim > outer) lim = outer;
+                c->max_nodes = lim;
+                if (c->next_check > lim) c->next_check = lim;
             }
-        } else {
-            r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+            c->nodes++;
+            if (c->nodes >= c->next_check) {
+                int b = check_budget(c);
+                if (b) {
+                    if (split) c->max_nodes = outer;
+                    if (b == R_NODES && split && !(outer >= 0 && c->nodes >= outer)) {
+                        pending[kept++] = pending[q];
+                        continue;
+                    }
+                    return b;
+                }
+            }
+            u64 bit = 1ULL << mv->cid;
+            c->hands[seat] = hand ^ bit;
+            c->plays_seat[c->nplays] = seat;
+            c->plays_cid[c->nplays] = mv->cid;
+            c->nplays++;
+            c->table |= bit;
+            c->led = mv->nl;
+            int r;
+            if (last) {
+                r = end_trick(c, mv->w, mv->wc, mv->o);
+            } else if (c->cx && c->cx->after_play) {
+                u64 newly;
+                r = judge_conditions(c, 1, &newly);
+                if (r == R_WIN) {
+                    c->cond_done |= newly;
+                    r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+                    c->cond_done &= ~newly;
+                }
+            } else {
+                r = play(c, pos + 1, mv->wp, mv->w, mv->wc, mv->o);
+            }
+            c->led = led;
+            c->table ^= bit;
+            c->nplays--;
+            c->hands[seat] = hand;
+            if (split) c->max_nodes = outer;
+            if (r == R_WIN) {
+                c->line_seat[c->nline] = seat;
+                c->line_cid[c->nline] = mv->cid;
+                c->nline++;
+                return R_WIN;
+            }
+            if (r == R_NODES && split && !(outer >= 0 && c->nodes >= outer)) {
+                pending[kept++] = pending[q];
+                continue;
+            }
+            if (r != R_LOST) return r;
         }
-        c->led = led;
-        c->table ^= bit;
-        c->nplays--;
-        c->hands[seat] = hand;
-        if (r == R_WIN) {
-            c->line_seat[c->nline] = seat;
-            c->line_cid[c->nline] = mv->cid;
-            c->nline++;
-            return R_WIN;
-        }
-        if (r != R_LOST) return r;
+        if (!split) break;
+        np = kept;
+        budget *= c->split_growth;
     }
     return R_LOST;
 }
@@ -1169,11 +1303,22 @@ void *ck_new(const long long *cfg, long long max_table) {
         }
         c->goal_mask = (u64)cfg[i++];
         c->goal_cond = (int)cfg[i++];
+        c->goal_k = (int)cfg[i++];
         c->claimed = (u64)cfg[i++];
         if (c->goal_cond >= c->cx->ncond) goto refuse;
         if (c->goal_cond < 0) c->goal_mask = 0;
         int places = c->digest ? (c->dig_winners ? 2 * c->n + 1 : c->n + 1) : 3 * c->n + 1;
         while ((1 << c->ckbits) < places) c->ckbits++;
+    }
+    for (int k = 0; k < nc; k++) { /* weak (power 0) in every led suit but its own; strong in every one */
+        int s = c->card_suit[k], weak = s >= 0;
+        for (int led = 0; led < c->nsuits && weak; led++)
+            if (led != s && c->power[(led + 1) * nc + k] > 0) weak = 0;
+        if (weak) c->lead_only |= 1ULL << k;
+        int strong = 1;
+        for (int led = 0; led < c->nsuits && strong; led++)
+            if (c->power[(led + 1) * nc + k] <= 0) strong = 0;
+        if (strong) c->strong_all |= 1ULL << k;
     }
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
@@ -1222,10 +1367,10 @@ long long ck_table_size(void *p) { return (long long)((Ctx *)p)->count; }
  * Returns R_WIN / R_LOST / R_NODES / R_TIME / R_INTERRUPT; on R_WIN the line is in ``line`` as seat, cid
  * pairs. ``catch_sigint``: Ctrl-C stops the search (R_INTERRUPT) instead of waiting for its end. */
 static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
-               int only);
+               int only, long long split_first, long long split_growth);
 
 int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
-           int catch_sigint, int only) {
+           int catch_sigint, int only, long long split_first, long long split_growth) {
     Ctx *c = (Ctx *)p;
 #ifdef CK_SIGNALS
     struct sigaction mine, before;
@@ -1236,7 +1381,7 @@ int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, i
         sigemptyset(&mine.sa_mask);
         sigaction(SIGINT, &mine, &before);
     }
-    int r = run(c, pos, max_nodes, seconds, line, line_len, only);
+    int r = run(c, pos, max_nodes, seconds, line, line_len, only, split_first, split_growth);
     if (catch_sigint) {
         sigaction(SIGINT, &before, NULL);
         if (interrupted && r != R_WIN && r != R_LOST) r = R_INTERRUPT;
@@ -1245,12 +1390,12 @@ int ck_run(void *p, const long long *pos, long long max_nodes, double seconds, i
     return r;
 #else
     (void)catch_sigint;
-    return run(c, pos, max_nodes, seconds, line, line_len, only);
+    return run(c, pos, max_nodes, seconds, line, line_len, only, split_first, split_growth);
 #endif
 }
 
 static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds, int *line, int *line_len,
-               int only) {
+               int only, long long split_first, long long split_growth) {
     int i = 0;
     c->leader = (int)pos[i++];
     c->led = (int)pos[i++];
@@ -1276,6 +1421,10 @@ static int run(Ctx *c, const long long *pos, long long max_nodes, double seconds
         if (read_tricks(c->cx, &pp, c->n, c->cw.won_count) != c->ntricks) return R_ERROR;
     }
     c->only = -1;
+    /* run_split's first card (only): the next trick's leads are split as well (split_first > 0) */
+    c->split_trick = only >= 0 && split_first > 0 && !c->nplays ? c->ntricks + 1 : -1;
+    c->split_first = split_first;
+    c->split_growth = split_growth;
     c->max_nodes = max_nodes < 0 ? -1 : c->nodes + max_nodes;
     c->deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     c->next_check = c->nodes + 256;

@@ -103,6 +103,22 @@ class Unsupported(Exception):
 
 
 
+def _goal_fits(cands: list[tuple[int, int]], t: int, left: int, need: int, used: int, prev: int) -> bool:
+    """Can ``need`` goal wins take distinct tricks from ``t`` to ``left``, each card (earliest trick, holder) at
+    or after its earliest, a card that wins only a trick it leads right after a goal win by its own holder
+    (``prev``: the holder of a goal card winning trick ``t - 1``, else -1)? (TrickSearch._goal_out_of_reach)"""
+    if not need:
+        return True
+    if left - t + 1 < need:
+        return False
+    for i, (e, hold) in enumerate(cands):
+        if (used >> i) & 1 or e > t or (hold >= 0 and prev >= 0 and hold != prev):
+            continue
+        if _goal_fits(cands, t + 1, left, need - 1, used | (1 << i), hold if hold >= 0 else -2 - hold):
+            return True
+    return _goal_fits(cands, t + 1, left, need, used, -1)
+
+
 class TrickSearch:
     """Search the trick phase of ``game`` (a position in the ``tricks`` phase, possibly mid-trick).
 
@@ -218,7 +234,12 @@ class TrickSearch:
         self.after_play = [i for i, c in enumerate(self.conditions) if c.check == "after-play"]
         # a goal of the conditions (condshapes.match_tricks_won_by_cards): tricks to be won by a card of a set;
         # plays that make such a card win are tried first while that condition is not done (order only)
-        self.goal_mask, self.goal_cond = self._goal()
+        self.goal_mask, self.goal_cond, self.goal_k = self._goal()
+        nsl = len(deck.suits)
+        # cards weak (power 0) in every led suit but their own: such a goal card wins only a trick it leads
+        # when no other hand holds a weaker card of its suit (see _goal_out_of_reach)
+        self.lead_only = sum(1 << c for c in range(len(cards)) if self.card_suit[c] >= 0 and all(
+            self.power[led + 1][c] == 0 for led in range(nsl) if led != self.card_suit[c]))
         self.all_conditions = list(range(len(self.conditions)))
         self.view = SearchView(self)
         roles = list(rules.roles) + list(self.roles)
@@ -366,6 +387,8 @@ class TrickSearch:
                 raise Unsupported(f"the C search cannot take this position ({native_mod.status()})")
         self.max_nodes: int | None = None
         self._only = -1
+        # run_split: (first budget, growth, the trick whose leads are split too) while it runs (_play_split)
+        self._split: tuple[int, int, int] | None = None
         self.deadline: float | None = None
         self._next_check = 0
         self.remaining = 0
@@ -440,9 +463,9 @@ class TrickSearch:
         self._cond_index = cc.remaining
         self.compiled_conditions = cc.compiled
 
-    def _goal(self) -> tuple[int, int]:
-        """(cards, index of its condition) of the first condition "at least K tricks won by a card of a set";
-        (0, -1) when none."""
+    def _goal(self) -> tuple[int, int, int]:
+        """(cards, index of its condition, K) of the first condition "at least K tricks won by a card of a set";
+        (0, -1, 0) when none."""
         from crewkit.families.trick_taking.condshapes import goal_cards, match_tricks_won_by_cards
 
         for i, c in enumerate(self.conditions):
@@ -450,8 +473,8 @@ class TrickSearch:
             if shape is not None:
                 mask = goal_cards(shape[0], self.deck)
                 if mask:
-                    return mask, i
-        return 0, -1
+                    return mask, i, shape[1]
+        return 0, -1, 0
 
     def condition_paths(self) -> list[dict[str, str]]:
         """How the search checks each mission condition: ``compiled`` (a native check, see
@@ -566,8 +589,9 @@ class TrickSearch:
     def run_split(self, deadline: float | None = None, first_budget: int = 1_000, growth: int = 10,
                   max_nodes: int | None = None) -> bool:
         """:meth:`run` from a trick start (a free draft, or a position whose table keys do not hold its whole
-        future), each first play searched side by side with node budgets growing ``growth``-fold, all sharing
-        the table of lost positions (what the solver's ``_split_search`` does for positions the engine can
+        future), each first play searched side by side with node budgets growing ``growth``-fold (and in each,
+        with an open goal, the leads of the next trick the same way: :meth:`_play_split`), all sharing the table
+        of lost positions (what the solver's ``_split_search`` does for positions the engine can
         step into). ``max_nodes`` bounds the whole call (:class:`SearchAborted` when reached)."""
         self.deadline = deadline
         self._reset_position()
@@ -583,45 +607,55 @@ class TrickSearch:
         self.remaining = rem
         self.table = 0
         if self._too_few_tricks() or (self.check_sure and self._sure_wins()) or (self.check_order and (
-                self._doomed() or (self.undrafted and self._sweeps()))):
+                self._doomed() or (self.undrafted and self._sweeps()) or (
+                    self.goal_mask and self._goal_out_of_reach()))):
             return False  # the bounds of a trick start (_trick_body): proved lost before a card is tried
         cands = [m[1] for m in self._moves(0, 0, self.leader, -1, -1)[2]]
         budget = first_budget
-        while cands:
-            left = []
-            for cid in cands:
-                here = budget
-                if cap is not None:
-                    if self.nodes >= cap:
-                        raise SearchAborted("node budget")
-                    here = min(budget, cap - self.nodes)
-                self.max_nodes = self.nodes + here
-                self._next_check = self.nodes + 256
-                self.line = []
-                self.free_owners = {}
-                self._reset_position()
-                self.remaining = rem
-                self.table = 0
-                self._only = cid
-                try:
-                    if self._native is not None:
-                        ok = self._run_native(here, deadline, only=cid)
-                    else:
-                        ok = self._play(0, 0, self.leader, -1, -1)
-                        self.line.reverse()
-                except SearchAborted as exc:
-                    if str(exc) == "time":
-                        raise
-                    left.append(cid)
-                    continue
-                finally:
-                    self._only = -1
-                if ok:
-                    if self.draft:
-                        self.free_owners = self._owners_from_line()
-                    return True
-            cands = left
-            budget *= growth
+        # an open goal (see _goal: K tricks won by cards of a set, set up over several tricks): the next trick's
+        # leads side by side too (_play_split; a bad second lead is as costly as a bad first card). Other
+        # searches do not gain from it (missions 44 and 46 at 5 and 3 players decided fewer deals), nor do
+        # draws (their state is not restored)
+        goal_open = self.goal_mask and not self.cond_done[self.goal_cond]
+        self._split = None if self.draws or not goal_open else (first_budget, growth, self.ntricks + 1)
+        try:
+            while cands:
+                left = []
+                for cid in cands:
+                    here = budget
+                    if cap is not None:
+                        if self.nodes >= cap:
+                            raise SearchAborted("node budget")
+                        here = min(budget, cap - self.nodes)
+                    self.max_nodes = self.nodes + here
+                    self._next_check = self.nodes + 256
+                    self.line = []
+                    self.free_owners = {}
+                    self._reset_position()
+                    self.remaining = rem
+                    self.table = 0
+                    self._only = cid
+                    try:
+                        if self._native is not None:
+                            ok = self._run_native(here, deadline, only=cid)
+                        else:
+                            ok = self._play(0, 0, self.leader, -1, -1)
+                            self.line.reverse()
+                    except SearchAborted as exc:
+                        if str(exc) == "time":
+                            raise
+                        left.append(cid)
+                        continue
+                    finally:
+                        self._only = -1
+                    if ok:
+                        if self.draft:
+                            self.free_owners = self._owners_from_line()
+                        return True
+                cands = left
+                budget *= growth
+        finally:
+            self._split = None
         self.line = []
         return False
 
@@ -675,7 +709,8 @@ class TrickSearch:
         from crewkit.families.trick_taking.solve.native import R_ERROR, R_LOST, R_NODES, R_WIN
 
         seconds = None if deadline is None else deadline - time.perf_counter()
-        code, line = self._native.run(self, max_nodes, seconds, only)
+        split = (0, 0) if self._split is None or only < 0 else self._split[:2]
+        code, line = self._native.run(self, max_nodes, seconds, only, split)
         self.nodes = self._native.nodes
         if code == R_WIN:
             self.line = line
@@ -807,6 +842,9 @@ class TrickSearch:
             dead.add(key)
             return False
         if self.undrafted and self.check_order and self._sweeps():
+            dead.add(key)
+            return False
+        if self.check_order and self.goal_mask and self._goal_out_of_reach():
             dead.add(key)
             return False
         if self._play(0, 0, self.leader, -1, -1):
@@ -1091,6 +1129,74 @@ class TrickSearch:
                     reach[i] |= via
         return any((reach[i] >> i) & 1 for i in range(k))
 
+    def _goal_out_of_reach(self) -> bool:
+        """At a trick start: the goal's cards (see :meth:`_goal`) cannot win the tricks its condition still needs
+        (a sound bound: standard trick rules, ``check_order``).
+
+        A goal card ``g`` of suit ``s`` weak in every other led suit, when no other hand holds a weaker card of
+        ``s``, wins only a trick ``T`` (1: this one) that its holder ``h`` leads, so ``h`` won trick ``T - 1`` (or
+        leads now when ``T`` is 1), and every other hand ``x`` must be void in ``s`` by then (it must follow
+        with a stronger card): its ``k`` cards of ``s`` take ``k`` tricks first. A trick led in ``s`` takes
+        ``g`` unless ``h`` follows with another card of ``s``, so when ``k`` exceeds those, ``x`` discards a card
+        of ``s`` on another suit's lead, void in it first (its fewest cards of a suit); and with no other card of
+        ``s`` in ``h``, ``x`` leading now plays another suit. In ``T``, ``x`` plays a card of another suit that
+        does not beat ``g`` (not a trump): without one, ``g`` never wins. Goal wins in tricks ``T`` and ``T + 1`` need one
+        holder when the second card wins only a trick it leads. Lost when no choice of distinct tricks gives
+        the wins still needed.
+        """
+        if self.cond_done[self.goal_cond]:
+            return False
+        won = 0
+        for w in self.winmask:
+            won |= w
+        need = self.goal_k - (won & self.goal_mask).bit_count()
+        if need <= 0:
+            return False
+        left = self.total - self.ntricks
+        hands = self.hands
+        n = self.n
+        leader = self.leader
+        suit_masks = self.suit_masks
+        nsuits = len(suit_masks)
+        cands: list[tuple[int, int]] = []  # (earliest trick it can win, holder; -2 - holder: may win following)
+        g = self.goal_mask & self.remaining
+        while g:
+            gbit = g & -g
+            g ^= gbit
+            gc = gbit.bit_length() - 1
+            h = next(x for x in range(n) if hands[x] & gbit)
+            e, hold, s = 1, -2 - h, self.card_suit[gc]
+            if (self.lead_only >> gc) & 1:
+                row = self.power[s + 1]
+                spare = (hands[h] & suit_masks[s]).bit_count() - 1
+                e = 1 if h == leader else 2
+                hold = h
+                for x in range(n):
+                    if x == h:
+                        continue
+                    m = hands[x] & suit_masks[s]
+                    k = m.bit_count()
+                    if any(row[c] < row[gc] for c in range(m.bit_length()) if (m >> c) & 1):
+                        e, hold = 1, -2 - h  # another hand may lead a weaker card of s: g may win following
+                        break
+                    o = hands[x] & ~suit_masks[s]
+                    if not any(row[c] < row[gc] for c in range(o.bit_length()) if (o >> c) & 1):
+                        e = left + 1  # x holds no card that lets g win (not of s, nor stronger: a trump)
+                        break
+                    if not k:
+                        continue
+                    other = 0
+                    if k > spare:
+                        other = min((hands[x] & suit_masks[t]).bit_count() for t in range(nsuits) if t != s)
+                    if spare <= 0 and x == leader and other < 1:
+                        other = 1
+                    e = max(e, k + other + 1)
+            if e <= left:
+                cands.append((e, hold))
+        if len(cands) < need:
+            return True
+        return not _goal_fits(cands, 1, left, need, 0, -1)
+
     def _max_power(self, seat: int, led: int) -> int:
         """The strongest card ``seat`` could play in a trick led in ``led`` (a superset of its legal plays)."""
         hand = self.hands[seat]
@@ -1157,7 +1263,9 @@ class TrickSearch:
         free_on_table = self.table & undrafted
         quota_left = self.quota_left
         goal = self.goal_mask if self.goal_mask and not self.cond_done[self.goal_cond] else 0
-        gsuits = hsuits = 0  # the suits of the goal cards still to play, and of those in this hand
+        # the suits of the goal cards still to play, of those in this hand, and (leading) of those another hand
+        # holds alone in their suit: a lead in that suit takes the goal card
+        gsuits = hsuits = lone = 0
         g = goal & remaining
         while g:
             gbit = g & -g
@@ -1167,6 +1275,10 @@ class TrickSearch:
                 gsuits |= gmask
                 if hand & gbit:
                     hsuits |= gmask
+                elif pos == 0:
+                    holder = next(h for h in hands if h & gbit)
+                    if not holder & gmask & ~gbit:
+                        lone |= gmask
         # card-blind conditions: the seats that may win this trick (the others break a condition)
         allowed = self._winner_verdicts()[0] if self.card_blind else -1
         if self.guard is not None:
@@ -1261,6 +1373,12 @@ class TrickSearch:
                 score = 900 - rank
             elif goal and bit & goal:
                 score = -1000 - rank  # a goal card that cannot win this trick: spent, tried last
+            elif pos == 0 and lone & bit:
+                score = -500 - rank  # leading it takes a goal card its holder holds alone in the suit
+            elif goal and pos == 0 and bit & self.trumplike and not hand & goal:
+                # a trump led by a hand without a goal card (a holder keeps its trumps to take the lead back):
+                # the hands void in its suit discard (the goal's suits)
+                score = 600 + rank
             elif pos == 0 and gsuits & bit:
                 score = 500 + rank  # lead high in a goal card's suit: the other hands run out of it
             elif pos and nl != s and gsuits & bit & ~hsuits:
@@ -1277,6 +1395,69 @@ class TrickSearch:
         if self._only >= 0:  # run_split: this one first play only
             moves = [mv for mv in moves if mv[1] == self._only]
             self._only = -1
+        elif self._split is not None and not pos and self.ntricks == self._split[2] and len(moves) > 1:
+            return self._play_split(seat, hand, moves)
+        return self._play_moves(pos, seat, hand, moves)
+
+    def _play_split(self, seat: int, hand: int, moves: list[tuple[int, int, int, int, int, int, int]]) -> bool:
+        """run_split's next trick: its leads side by side, with node budgets growing as for the first card (the
+        plays whose budget ran out are tried again with the next one; what they proved lost stays in the table)."""
+        assert self._split is not None
+        budget, growth = self._split[0], self._split[1]
+        while moves:
+            left = []
+            for mv in moves:
+                outer = self.max_nodes
+                limit = self.nodes + budget
+                if outer is not None and limit > outer:
+                    limit = outer
+                self.max_nodes = limit
+                if self._next_check > limit:
+                    self._next_check = limit
+                saved = self._snapshot()
+                try:
+                    ok = self._play_moves(0, seat, hand, [mv])
+                except SearchAborted as exc:
+                    self.max_nodes = outer
+                    if str(exc) == "time" or (outer is not None and self.nodes >= outer):
+                        raise
+                    self._restore(saved)
+                    left.append(mv)
+                    continue
+                self.max_nodes = outer
+                if ok:
+                    return True
+            moves = left
+            budget *= growth
+        return False
+
+    _STATE_LISTS = ("hands", "won", "tricks_won", "winmask", "plays", "cond_done", "quota_left", "trick_objs")
+    _STATE_VALUES = ("leader", "led", "ntricks", "open_tasks", "ndone", "_seq", "remaining", "table")
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """The position's state, to restore after an aborted play (:meth:`_play_split`): the lists as objects
+        (the search keeps references to some) and contents."""
+        return ([(getattr(self, k), list(getattr(self, k))) for k in self._STATE_LISTS],
+                [getattr(self, k) for k in self._STATE_VALUES], [t.trick for t in self.task_objs],
+                dict(self.trick_by_card), len(self.line), dict(self.free_owners))
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        lists, values, task_tricks, trick_by_card, nline, free_owners = saved
+        for k, (obj, content) in zip(self._STATE_LISTS, lists, strict=True):
+            obj[:] = content
+            setattr(self, k, obj)
+        for k, v in zip(self._STATE_VALUES, values, strict=True):
+            setattr(self, k, v)
+        for t, trick in zip(self.task_objs, task_tricks, strict=True):
+            t.trick = trick
+        self.trick_by_card.clear()
+        self.trick_by_card.update(trick_by_card)
+        del self.line[nline:]
+        self.free_owners.clear()
+        self.free_owners.update(free_owners)
+
+    def _play_moves(self, pos: int, seat: int, hand: int, moves: list[tuple[int, int, int, int, int, int, int]]
+                    ) -> bool:
         n = self.n
         hands = self.hands
         led = self.led

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from crewkit.families.trick_taking.bots.condcode import Program
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
-ABI = 8
+ABI = 9
 R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT, R_ERROR = 1, 0, -1, -2, -3, -4
 
 
@@ -53,7 +53,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.ck_table_size.argtypes = [ctypes.c_void_p]
     lib.ck_run.restype = ctypes.c_int
     lib.ck_run.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_longlong), ctypes.c_longlong, ctypes.c_double,
-                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int]
+                           ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int,
+                           ctypes.c_longlong, ctypes.c_longlong]
 
 
 LIBRARY = NativeLibrary(Path(__file__).resolve().parent, "_native", "crewkit-native", "ck_abi", ABI, _declare)
@@ -149,7 +150,7 @@ def _config(search: TrickSearch, after_draws: bool = False) -> list[int]:
             nodes, counts, winners = digest
             cards = winner_cards(program) if winners else 0
             cfg += [1, len(nodes), *nodes, int(counts), (1 << nc) - 1 if cards is None else cards]
-        cfg += [s.goal_mask, s.goal_cond]  # the conditions' goal (TrickSearch._goal): move order only
+        cfg += [s.goal_mask, s.goal_cond, s.goal_k]  # the conditions' goal (TrickSearch._goal)
         cfg.append(s.claimed)  # cards claimed by a seat (compiled.CompiledConditions.claims)
     return cfg
 
@@ -477,11 +478,12 @@ class NativeSearch:
     def nodes(self) -> int:
         return int(self._lib.ck_nodes(self._handle))
 
-    def run(self, search: TrickSearch, max_nodes: int | None, seconds: float | None, only: int = -1
-            ) -> tuple[int, list[tuple[int, int]]]:
+    def run(self, search: TrickSearch, max_nodes: int | None, seconds: float | None, only: int = -1,
+            split: tuple[int, int] = (0, 0)) -> tuple[int, list[tuple[int, int]]]:
         """Search from ``search``'s current position: (result code, line as (seat, card id) pairs).
 
-        ``only`` >= 0: from a trick start, try only that first card (``TrickSearch.run_split``)."""
+        ``only`` >= 0: from a trick start, try only that first card (``TrickSearch.run_split``), and with
+        ``split`` (first budget, growth) the next trick's leads side by side too."""
         pos = [search.leader, search.led, search.ntricks, search.ndone, search.open_tasks, len(search.plays)]
         for seat, cid in search.plays:
             pos += [seat, cid]
@@ -506,7 +508,7 @@ class NativeSearch:
                  and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
         code = self._lib.ck_run(self._handle, arr, -1 if max_nodes is None else max_nodes,
                                 -1.0 if seconds is None else max(0.0, seconds), line, ctypes.byref(length), int(catch),
-                                only)
+                                only, *split)
         if code == R_INTERRUPT:
             raise KeyboardInterrupt
         return code, [(line[2 * k], line[2 * k + 1]) for k in range(length.value)]
