@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.authored:
         missions += [str(f) for f in authored()]
     if not missions:
-        missions = [int(m) for m in args.missions.split(",") if m] or bundled()
+        missions = list([int(m) for m in args.missions.split(",") if m] or bundled())
     players = [int(p) for p in args.players.split(",") if p]
     print("| mission | players | winnable | unwinnable | undecided | nodes | wall s |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
