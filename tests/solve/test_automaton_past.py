@@ -118,6 +118,19 @@ def test_the_last_tricks_winner_at_five_players_gets_an_automaton(monkeypatch: p
     assert len(a.complete) < 100
 
 
+def test_runs_at_five_players_get_an_automaton(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The author's mission 08 ("no player wins three tricks in a row") at 5 players: each seat's longest run
+    and the last winner's run make more pasts than the plain cap; merged pasts get a few times as many, and
+    the automaton (a few dozen states) is built."""
+    monkeypatch.setattr(auto, "_AUTOMATA", {})
+    game = new_game("crew", str(AUTHORED / "08-no-runs.yaml"), 5, seed="check:34")
+    while game.phase != "tricks":
+        game.apply(search_actions(game, gold_frame=False)[0])
+    a = TrickSearch(game, native=False).winner_automaton()
+    assert a is not None and a.root >= 0
+    assert len(a.complete) < 200
+
+
 @pytest.mark.skipif(not C, reason=f"the C search is not available ({native.status()})")
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_the_c_search_agrees_with_the_slow_path(seed: int) -> None:

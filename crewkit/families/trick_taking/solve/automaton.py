@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
 AUTOMATON_CAP = 2_000  # winner sequences evaluated at most when building the automaton (well under 1 s)
+# pasts merged by what the conditions read (past_reads): a few times as many, each built once, and the automaton
+# is kept for every deal with the same leader and roles (_AUTOMATA), so a build that fails costs each of them once
+PAST_FACTOR = 5
 
 # winner automata by what their conditions read (rules kept to check the id): setup choices share them
 _AUTOMATA: dict[Any, tuple[Any, WinnerAutomaton | None]] = {}
@@ -272,6 +275,8 @@ def build_automaton(s: TrickSearch, cap: int | None, subset: tuple[int, ...] | N
     # otherwise, sequences that agree on what the conditions read of the past (see past_reads)
     reads = None if by_counts is not None else past_reads(conditions, roles)
     by_past: dict[tuple[Any, ...], int | None] = {}
+    if reads is not None:
+        budget[0] = cap * PAST_FACTOR
 
     def build(number: int) -> int | None:
         """The state before trick ``number + 1`` (None: no winner sequence from here satisfies them)."""
