@@ -26,13 +26,18 @@ def test_every_authored_mission_validates(capsys: pytest.CaptureFixture[str]) ->
     assert f"{len(FILES)} files checked: all valid" in capsys.readouterr().out
 
 
+# 14 (the last trick won by a colour 1) leaves most deals undecided at 3 and 4 players (docs/performance.md)
+PLAYERS = {"14-last-by-a-one": 5}
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_a_check_deal_is_decided_and_some_are_won(path: Path) -> None:
-    """Deals ``check:0`` and ``check:1`` at 4 players, as the check solves them: decided, a win replays."""
+    """Deals ``check:0`` and ``check:1`` (4 players unless said), as the check solves them: decided, a win
+    replays."""
     family = family_for("crew")
     won = 0
     for i in range(2):
-        game = family.open("crew", str(path), 4, f"check:{i}").engine
+        game = family.open("crew", str(path), PLAYERS.get(path.stem, 4), f"check:{i}").engine
         result = solve(game, max_nodes=20_000, native_weight=check.SOLVER_NATIVE_WEIGHT)
         assert result.status != UNKNOWN
         if result.status == WINNABLE:
