@@ -1,12 +1,18 @@
 """The check's solver deals on every bundled mission: how many stay undecided at its node budget (issue 47).
 
     python benchmarks/solver_conditions.py [--missions 26,44,46] [--players 3,4,5] [--deals 60] [--nodes 20000]
+    python benchmarks/solver_conditions.py --authored          # the held-out missions of benchmarks/authored/
+    python benchmarks/solver_conditions.py --files A.yaml B.yaml
 
 Per mission and player count, the deals ``crewkit check MISSION --players P --games 100`` gives the solver
 (seed ``check:i`` for i below ``--deals``, default the check's 60 solver deals, its default node budget
 20,000 and its weight of a C play), solved as the check solves them (the trick-taking family's ``FamilyCheck.solve_deal``). Reported per cell:
 winnable, unwinnable and undecided deals, the plays searched (nodes) and the wall time of the 60 solves. The
 machine is shared: nodes are the figure to compare between trees, seconds only roughly.
+
+``--authored`` (or ``--files PATH...``) runs the same cells on mission files instead: ``benchmarks/authored/``
+holds missions written as an author would (conditions over trick order, counts, "before"/"after"), none of
+them bundled, so the figures show how conditions are searched in general.
 
 Target (issue 47): at most 3 of 60 undecided in every cell.
 """
@@ -25,17 +31,23 @@ from crewkit.families.trick_taking.solve import solve  # noqa: E402
 from crewkit.spec.bundled import mission_path  # noqa: E402
 
 MISSIONS_DIR = Path(__file__).resolve().parents[1] / "missions" / "planet-nine"
+AUTHORED_DIR = Path(__file__).resolve().parent / "authored"
 
 
 def bundled() -> list[int]:
     return sorted(int(p.name[:2]) for p in MISSIONS_DIR.glob("[0-9][0-9]-*.yaml"))
 
 
-def cell(mission: int, players: int, deals: int, nodes: int, weight: int,
+def authored() -> list[Path]:
+    return sorted(AUTHORED_DIR.glob("*.yaml"))
+
+
+def cell(mission: int | str, players: int, deals: int, nodes: int, weight: int,
          seed: str = "check") -> dict[str, object] | None:
+    """One mission (a bundled planet-nine number or a file's path) at one player count."""
     from crewkit.games import family_for
 
-    path = str(mission_path(f"planet-nine/{mission:02d}"))
+    path = str(mission_path(f"planet-nine/{mission:02d}")) if isinstance(mission, int) else mission
     family = family_for("crew")
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     total_nodes = 0
@@ -63,9 +75,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--nodes", type=int, default=20_000, help="node budget per deal (the check's default)")
     ap.add_argument("--native-weight", type=int, default=check.SOLVER_NATIVE_WEIGHT,
                     help="a C play counts 1/k of the budget (the check's; 1: every play counts one, as before)")
+    ap.add_argument("--files", nargs="+", default=[], metavar="PATH", help="mission files instead of bundled ones")
+    ap.add_argument("--authored", action="store_true", help="every mission file of benchmarks/authored/")
     ap.add_argument("--verbose", action="store_true", help="list the undecided deals")
     args = ap.parse_args(argv)
-    missions = [int(m) for m in args.missions.split(",") if m] or bundled()
+    missions: list[int | str] = [str(f) for f in args.files]
+    if args.authored:
+        missions += [str(f) for f in authored()]
+    if not missions:
+        missions = list([int(m) for m in args.missions.split(",") if m] or bundled())
     players = [int(p) for p in args.players.split(",") if p]
     print("| mission | players | winnable | unwinnable | undecided | nodes | wall s |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
@@ -78,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             worst = max(worst, int(row["unknown"]))  # type: ignore[call-overload]
             extra = f"  deals {','.join(row['undecided'])}" if args.verbose and row["undecided"] else ""  # type: ignore[arg-type]
-            print(f"| {m} | {p} | {row['winnable']} | {row['unwinnable']} | {row['unknown']} | {row['nodes']} | "
+            name = m if isinstance(m, int) else Path(m).stem
+            print(f"| {name} | {p} | {row['winnable']} | {row['unwinnable']} | {row['unknown']} | {row['nodes']} | "
                   f"{row['cpu']:.1f} |{extra}", flush=True)
     print(f"\nmost undecided in a cell: {worst} of {args.deals}; wall {time.perf_counter() - t0:.0f} s")
     return 0

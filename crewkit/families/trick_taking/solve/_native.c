@@ -548,8 +548,32 @@ static int too_few_tricks(Ctx *c) {
     return need > left;
 }
 
-/* The sure-win bound (TrickSearch._sure_wins): a card strong in every led suit that no card in another hand
- * beats wins its trick, and an owner's open tasks need c->need tricks (too_few_tricks, just run); a seat that
+/* Augmenting path from item i (core._matching): match[b] is the item holding bit b, or -1. */
+static int augment(const u64 *wants, int i, u64 *seen, int *match) {
+    for (u64 m = wants[i] & ~*seen; m; m &= m - 1) {
+        int b = low_index(m);
+        *seen |= (u64)1 << b;
+        if (match[b] < 0 || augment(wants, match[b], seen, match)) {
+            match[b] = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The size of a largest matching of items to distinct bits, item i taking a bit of wants[i]. */
+static int matching(const u64 *wants, int nw) {
+    int match[64], size = 0;
+    for (int b = 0; b < 64; b++) match[b] = -1;
+    for (int i = 0; i < nw; i++) {
+        u64 seen = 0;
+        if (wants[i] && augment(wants, i, &seen, match)) size++;
+    }
+    return size;
+}
+
+/* The sure-win bound (TrickSearch._sure_wins): a card strong in every led suit wins its trick unless a card
+ * of another hand that beats it falls there, one such card per trick (a matching: TrickSearch.sure_wins), and an owner's open tasks need c->need tricks (too_few_tricks, just run); a seat that
  * surely wins more of the tricks left than the conditions let it: lost. */
 static int sure_wins_exceed(Ctx *c) {
     const uint8_t *most = c->a_most + c->astate * c->n;
@@ -557,9 +581,10 @@ static int sure_wins_exceed(Ctx *c) {
     for (int seat = 0; seat < c->n; seat++) {
         if (most[seat] >= 255) continue;
         u64 hand = c->hands[seat], others = c->remaining & ~hand;
-        int sure = 0;
-        for (u64 m = hand & c->trumplike; m; m &= m - 1)
-            if (!(c->beats_any[low_index(m)] & others)) sure++;
+        u64 wants[MAXC];
+        int nw = 0;
+        for (u64 m = hand & c->trumplike; m; m &= m - 1) wants[nw++] = c->beats_any[low_index(m)] & others;
+        int sure = nw - matching(wants, nw);
         int kept = __builtin_popcountll(hand) - left;
         if (kept > 0) sure -= kept;
         if (sure > most[seat] || c->need[seat] > most[seat]) return 1;

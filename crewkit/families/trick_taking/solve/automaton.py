@@ -9,12 +9,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from crewkit.dsl import ast as A
 from crewkit.families.trick_taking.engine.game import Trick
 
 if TYPE_CHECKING:
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
 AUTOMATON_CAP = 2_000  # winner sequences evaluated at most when building the automaton (well under 1 s)
+# pasts merged by what the conditions read (past_reads): a few times as many, each built once, and the automaton
+# is kept for every deal with the same leader and roles (_AUTOMATA), so a build that fails costs each of them once
+PAST_FACTOR = 5
 
 # winner automata by what their conditions read (rules kept to check the id): setup choices share them
 _AUTOMATA: dict[Any, tuple[Any, WinnerAutomaton | None]] = {}
@@ -66,6 +70,110 @@ def _most_wins(children: list[tuple[int, ...]], complete: list[int], n: int) -> 
 
 class _TooMany(Exception):
     """More winner sequences than the automaton's cap."""
+
+
+# names a quantifier over ``tricks`` may read beside its own trick and still be a function of that trick alone
+_CONST_NAMES = frozenset(("players", "commander", "dealer", "total_tricks", "none", "true", "false"))
+_BODY_CALLS = frozenset(("left_of", "right_of", "abs", "max", "min", "others"))
+
+
+@dataclass(frozen=True)
+class PastReads:
+    """What card-blind conditions read of the tricks played, when it is a few values (see :func:`past_reads`)."""
+
+    counts: bool  # each seat's number of tricks won (tricks_won)
+    first: bool  # the first trick's winner (first_trick)
+    runs: bool  # each seat's longest run and the run of the last winner (longest_run)
+    aggregates: tuple[A.Quant, ...]  # quantifiers over tricks whose value so far is all they read of them
+
+
+def past_reads(conditions: Sequence[Any], roles: Sequence[str]) -> PastReads | None:
+    """What card-blind ``conditions`` read of the past, or None when it is more than a few values.
+
+    A quantifier over ``tricks`` whose body reads only its own trick (its winner, number, leader; seats, roles,
+    the first trick's winner, which is fixed once a trick exists) has, over the tricks to come, a value that is
+    a function of its value over the tricks played. Every other read of the past must be a count (tricks won,
+    tricks played), the first trick's winner, the longest runs, or ``last_trick`` (none until the last trick,
+    then the trick the automaton is judging). Two sequences of winners that agree on these values, the leader
+    and the conditions done have the same verdicts on every continuation: the automaton builds their state
+    once (an author's "the player left of the commander wins the last trick" has 5^9 sequences of winners at
+    5 players but a handful of such pasts)."""
+    consts = _CONST_NAMES | set(roles)
+    flags = {"counts": False, "first": False, "runs": False}
+    aggregates: list[A.Quant] = []
+
+    def pure(node: A.Expr, bound: frozenset[str]) -> bool:
+        stack: list[tuple[A.Expr, frozenset[str]]] = [(node, bound)]
+        while stack:
+            n, b = stack.pop()
+            if isinstance(n, A.Quant):
+                stack.append((n.source, b))
+                stack.append((n.body, b | {n.var}))
+                continue
+            if isinstance(n, A.Name):
+                if n.name == "first_trick" and n.name not in b:
+                    flags["first"] = True
+                elif n.name not in b and n.name not in consts:
+                    return False  # tricks, last_trick, the counts: change after the trick was played
+            elif isinstance(n, A.Call) and n.func not in _BODY_CALLS:
+                return False
+            stack.extend((c, b) for c in A.children(n))
+        return True
+
+    def scan(node: A.Expr, bound: frozenset[str]) -> bool:
+        if isinstance(node, A.Quant):
+            src = node.source
+            if isinstance(src, A.Name) and src.name == "tricks" and "tricks" not in bound:
+                # closed: no variable of an enclosing quantifier inside (its value is one number)
+                if A.free_names(node) & bound or not pure(node.body, frozenset((node.var,))):
+                    return False
+                if node not in aggregates:
+                    aggregates.append(node)
+                return True
+            return scan(src, bound) and scan(node.body, bound | {node.var})
+        if isinstance(node, A.Name) and node.name not in bound:
+            if node.name == "tricks":
+                return False
+            if node.name == "first_trick":
+                flags["first"] = True
+        if isinstance(node, A.Call):
+            if node.func == "tricks_won":
+                flags["counts"] = True
+            elif node.func == "longest_run":
+                flags["runs"] = True
+        return all(scan(c, bound) for c in A.children(node))
+
+    for c in conditions:
+        for expr in (c.fail_expr, c.done_expr):
+            if expr is not None and not scan(expr, frozenset()):
+                return None
+    return PastReads(counts=flags["counts"], first=flags["first"], runs=flags["runs"],
+                     aggregates=tuple(aggregates))
+
+
+def _past_key(reads: PastReads, s: TrickSearch, number: int, idx: tuple[int, ...]) -> tuple[Any, ...]:
+    """The values :func:`past_reads` names, at the state before trick ``number + 1``."""
+    from crewkit.dsl.evaluator import evaluate
+
+    seq = s._seq
+    key: list[Any] = [number, s.leader, tuple(s.cond_done[i] for i in idx)]
+    if reads.counts:
+        key.append(tuple(s.tricks_won))
+    if reads.first:
+        key.append(seq[0] if seq else -1)
+    if reads.runs:
+        best = [0] * s.n
+        run = 0
+        for j, w in enumerate(seq):
+            run = run + 1 if j and seq[j - 1] == w else 1
+            best[w] = max(best[w], run)
+        key.append((tuple(best), run))
+    for q in reads.aggregates:
+        try:
+            key.append(evaluate(q, s.view))
+        except Exception:  # noqa: BLE001 - an error (max over no trick): this past is kept apart
+            return ("seq", seq)
+    return tuple(key)
 
 
 @dataclass
@@ -160,9 +268,15 @@ def build_automaton(s: TrickSearch, cap: int | None, subset: tuple[int, ...] | N
     from crewkit.families.trick_taking.solve.compiled import counts_only
 
     # conditions that read only counts: sequences with the same counts and done conditions are merged at once
+    roles = list(s.game.rules.roles) + list(s.roles)
     by_counts: dict[tuple[Any, ...], int | None] | None = None
-    if counts_only(conditions, list(s.game.rules.roles) + list(s.roles)):
+    if counts_only(conditions, roles):
         by_counts = {}
+    # otherwise, sequences that agree on what the conditions read of the past (see past_reads)
+    reads = None if by_counts is not None else past_reads(conditions, roles)
+    by_past: dict[tuple[Any, ...], int | None] = {}
+    if reads is not None:
+        budget[0] = cap * PAST_FACTOR
 
     def build(number: int) -> int | None:
         """The state before trick ``number + 1`` (None: no winner sequence from here satisfies them)."""
@@ -172,6 +286,13 @@ def build_automaton(s: TrickSearch, cap: int | None, subset: tuple[int, ...] | N
                 return by_counts[ck]
             made = build_state(number)
             by_counts[ck] = made
+            return made
+        if reads is not None:
+            pk = _past_key(reads, s, number, idx)
+            if pk in by_past:
+                return by_past[pk]
+            made = build_state(number)
+            by_past[pk] = made
             return made
         return build_state(number)
 

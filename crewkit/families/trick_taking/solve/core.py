@@ -561,6 +561,20 @@ class TrickSearch:
             raise ValueError(f"the trick search needs a game in its tricks phase, not {str(game.phase)!r}")
         self.game = game
 
+    def lost_at_trick_start(self) -> bool:
+        """At a trick start, the bounds :meth:`run_split` checks before a card is tried (those of
+        :meth:`_trick_body`): True when they prove the position lost. False mid-trick."""
+        self._reset_position()
+        if self.plays:
+            return False
+        rem = 0
+        for h in self.hands:
+            rem |= h
+        self.remaining = rem
+        self.table = 0
+        return self._too_few_tricks() or (self.check_sure and self._sure_wins()) or (self.check_order and (
+            self._doomed() or bool(self.undrafted and self._sweeps())))
+
     def run(self, max_nodes: int | None = None, deadline: float | None = None) -> bool:
         self.max_nodes = None if max_nodes is None else self.nodes + max_nodes
         self.deadline = deadline
@@ -875,19 +889,22 @@ class TrickSearch:
         return state
 
     def sure_wins(self, seat: int) -> int:
-        """At a trick start: how many more tricks ``seat`` surely wins. A card strong in every led suit that no
-        card in another hand beats wins the trick it is played in, and the seat plays all its cards but those
-        it keeps when it holds more cards than tricks are left (3 players)."""
+        """At a trick start: how many more tricks ``seat`` surely wins. A card strong in every led suit wins the
+        trick it is played in unless a card of another hand that beats it falls in the same trick; each trick
+        holds one card of the seat and each card of another hand falls in one trick, so at most as many of
+        the seat's such cards lose as a matching pairs them with distinct beaters (rocket 1, 2 and 4 against a
+        lone rocket 3: at least two win). The seat plays all its cards but those it keeps when it holds more
+        cards than tricks are left (3 players)."""
         hand = self.hands[seat]
         others = self.remaining & ~hand
-        sure = 0
-        m = hand & self.trumplike
         beats = self.beats_any
+        mine: list[int] = []
+        m = hand & self.trumplike
         while m:
             low = m & -m
             m ^= low
-            if not beats[low.bit_length() - 1] & others:
-                sure += 1
+            mine.append(beats[low.bit_length() - 1] & others)
+        sure = len(mine) - _matching(mine)
         kept = hand.bit_count() - (self.total - self.ntricks)
         return sure - kept if kept > 0 else sure
 
@@ -1853,3 +1870,23 @@ class TrickSearch:
                 self.hands[seat] |= 1 << cid
             if j + 1 < len(self.draws) and j + 1 not in self._draw_states:
                 self._draw_states[j + 1] = rng.getstate()
+
+
+def _matching(wants: list[int]) -> int:
+    """The size of a largest matching of the items to distinct bits, item ``i`` taking a bit of ``wants[i]``
+    (augmenting paths, in item order; ``sure_wins_exceed`` in _native.c does the same)."""
+    match: dict[int, int] = {}  # bit -> item
+
+    def augment(i: int, seen: list[int]) -> bool:
+        m = wants[i] & ~seen[0]
+        while m:
+            low = m & -m
+            m ^= low
+            seen[0] |= low
+            j = match.get(low)
+            if j is None or augment(j, seen):
+                match[low] = i
+                return True
+        return False
+
+    return sum(1 for i, w in enumerate(wants) if w and augment(i, [0]))

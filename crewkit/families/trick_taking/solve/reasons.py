@@ -41,16 +41,22 @@ def root_loss(s: TrickSearch) -> str:
             at_least = max(sure, need)
             if most[seat] >= NO_LIMIT or at_least <= most[seat]:
                 continue
-            cards = sure_cards(s, seat)  # before the culprits: building their automata resets the position
+            # the old reading (cards no other hand beats) when it alone gives ``sure``, else the matching's words
+            kept = max(0, s.hands[seat].bit_count() - (s.total - s.ntricks))
+            # both before the culprits: building their automata resets the position
+            cards = sure_cards(s, seat) if sure == len(unbeaten(s, seat)) - kept else ""
+            beaten = cards_beaten(s, seat)
             which = guard_culprits(s, lambda a, seat=seat, k=at_least: a.root < 0 or a.most[a.root][seat] < k)
             who = seat_words(s, seat)
             short = who.split(" (seat")[0]
             many = "s" if at_least != 1 else ""
             let = "lets" if " together with " not in which and ";" not in which else "let"
-            if sure >= need:
+            if sure >= need and cards:
                 them = "them" if " and " in cards else "it"
                 why = (f"{who} holds {cards}, which no card in another hand beats, and must play {them}, "
                        f"so {short} wins at least {sure} trick{many}")
+            elif sure >= need:
+                why = f"{who} {beaten}, so {short} wins at least {sure} trick{many}"
             else:
                 tasks = [t.card.name for t in s.task_objs if t.owner == seat and not t.done]
                 why = f"{who} must win at least {need} trick{many} for the tasks {', '.join(tasks)}"
@@ -94,14 +100,35 @@ def seat_words(s: TrickSearch, seat: int) -> str:
     return f"the {' and '.join(r.replace('_', ' ') for r in roles)} (seat {seat})" if roles else f"seat {seat}"
 
 
-def sure_cards(s: TrickSearch, seat: int) -> str:
-    hand = s.hands[seat]
-    others = s.remaining & ~hand
-    names = [s.cards[c].name for c in mask_ids(hand & s.trumplike)
-             if not s.beats_any[c] & others]
+def _listed(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def unbeaten(s: TrickSearch, seat: int) -> list[str]:
+    """The seat's cards strong in every led suit that no card in another hand beats."""
+    hand = s.hands[seat]
+    others = s.remaining & ~hand
+    return [s.cards[c].name for c in mask_ids(hand & s.trumplike) if not s.beats_any[c] & others]
+
+
+def sure_cards(s: TrickSearch, seat: int) -> str:
+    return _listed(unbeaten(s, seat))
+
+
+def cards_beaten(s: TrickSearch, seat: int) -> str:
+    """The sure-win bound by matching (TrickSearch.sure_wins), in words: the seat's strong cards and the few
+    cards of the other hands that beat them (each falls in one trick, so beats one of them at most)."""
+    hand = s.hands[seat]
+    others = s.remaining & ~hand
+    mine = list(mask_ids(hand & s.trumplike))
+    beaters = 0
+    for c in mine:
+        beaters |= s.beats_any[c] & others
+    them = _listed([s.cards[c].name for c in mask_ids(beaters)])
+    return (f"holds {_listed([s.cards[c].name for c in mine])} and must play them; only {them} in the other "
+            f"hands beat{'s' if ' and ' not in them else ''} them, each in one trick")
 
 
 def guard_culprits(s: TrickSearch, fails: Any) -> str:

@@ -435,6 +435,10 @@ def _split_search(search: TrickSearch, game: Game, deadline: float | None,
     Returns (winnable, the first play) with the rest of the line in ``search.line``. ``max_nodes`` bounds the
     whole split (:class:`SearchAborted` when reached).
     """
+    search.move_to(game)
+    if search.lost_at_trick_start():  # the bounds of a trick start, before any first play is stepped into
+        search.line = []
+        return False, []
     children: list[tuple[Action, Game]] = []
     cards = game.rules.deck.cards
     seat = game.turn
