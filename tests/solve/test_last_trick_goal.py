@@ -126,3 +126,28 @@ def test_the_checks_deals_at_four_players_are_decided() -> None:
         result = solve(game, max_nodes=20_000, native_weight=check.SOLVER_NATIVE_WEIGHT)
         assert result.status == WINNABLE  # old: unknown (stopped at the node budget)
         assert replays_to_success(game, result.line)
+
+
+def test_every_cut_of_the_bound_along_random_lines_is_lost_by_the_brute_force(mission: Path) -> None:
+    import random
+
+    from crewkit.families.trick_taking.solve.reference import search_actions
+    from tests.solve.test_condition_paths import small_deal
+    from tests.solve.test_native_conditions import in_tricks
+
+    ones = ("blue 1", "green 1", "pink 1", "yellow 1")
+    cuts = 0
+    for seed in range(16):
+        game = in_tricks(small_deal(mission, 5000 + seed, 4, ones[: 1 + seed % 4], players=3))
+        rng = random.Random(seed)
+        while game.phase == "tricks":
+            if not game.plays:  # a trick start
+                search = TrickSearch(game, native=False)
+                search.remaining = 0
+                for h in search.hands:
+                    search.remaining |= h
+                if search._goal_out_of_reach():
+                    cuts += 1
+                    assert not brute_force(game)[0]
+            game.apply(rng.choice(search_actions(game)))
+    assert cuts
