@@ -140,6 +140,31 @@ def match_tricks_won_by_cards(done: A.Expr | None) -> tuple[A.Expr, int] | None:
     return None if pred is None else (pred, k)
 
 
+def _last_trick_guard(node: A.Expr) -> bool:
+    """``last_trick != none`` (either side) or ``last_trick.is_last``: the round's last trick has been played."""
+    if isinstance(node, A.Field):
+        return node.name == "is_last" and isinstance(node.obj, A.Name) and node.obj.name == "last_trick"
+    if isinstance(node, A.Compare) and node.op == "!=":
+        sides = (node.left, node.right)
+        return any(isinstance(a, A.Name) and a.name == "last_trick" for a in sides) and any(
+            isinstance(a, A.NoneLit) for a in sides)
+    return False
+
+
+def match_last_trick_won_by_cards(fail: A.Expr | None) -> A.Expr | None:
+    """PRED when ``fail`` is "the last trick is not won by a card of a fixed set":
+    ``last_trick != none and not PRED(last_trick.winning_card)`` (either order; ``last_trick.is_last`` as the
+    guard), PRED reading the winning card alone: a goal of one trick, the round's last (the solver's goal
+    order and bound, as for :func:`match_tricks_won_by_cards`). PRED is over the card variable of
+    :func:`goal_cards`."""
+    if not (isinstance(fail, A.Binary) and fail.op == "and"):
+        return None
+    for guard, rest in ((fail.left, fail.right), (fail.right, fail.left)):
+        if _last_trick_guard(guard) and isinstance(rest, A.Unary) and rest.op == "not":
+            return _card_predicate(rest.operand, "last_trick")
+    return None
+
+
 def goal_cards(pred: A.Expr, deck: Any) -> int | None:
     """The mask of the deck's cards for which ``pred`` (from :func:`match_tricks_won_by_cards`) holds; None
     when it cannot be evaluated on a card alone."""

@@ -122,6 +122,7 @@ typedef struct {
     /* the conditions' goal (TrickSearch._goal): cards whose winning a trick the goal_cond-th condition counts */
     u64 goal_mask;
     int goal_cond, goal_k;
+    int goal_last; /* the goal is the round's last trick, K = 1 (TrickSearch.goal_last; goal_k 0 in the config) */
     u64 lead_only; /* cards weak in every led suit but their own (goal_out_of_reach) */
     u64 strong_all; /* cards strong in every led suit (trumps: the goal order) */
     /* cards claimed by a seat (compiled.CompiledConditions.claims): a trick holding one goes to that seat (owner_of)
@@ -619,7 +620,8 @@ static int goal_out_of_reach(Ctx *c) {
     if (!c->goal_mask || ((c->cond_done >> c->goal_cond) & 1)) return 0;
     u64 won = 0;
     for (int x = 0; x < c->n; x++) won |= c->winmask[x];
-    int need = c->goal_k - popcount(won & c->goal_mask);
+    /* the last trick's goal: one win, in the last trick (any trick from 1 to left: the same test) */
+    int need = c->goal_last ? 1 : c->goal_k - popcount(won & c->goal_mask);
     if (need <= 0) return 0;
     int left = c->total - c->ntricks;
     /* per goal card in a hand: the earliest trick it can win, its holder (-2 - holder: it may win following) */
@@ -997,6 +999,8 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
     /* card-blind conditions: the seats that may win this trick (the others break a condition) */
     int allowed = c->na ? c->a_allowed[c->astate] : -1;
     u64 goal = c->goal_mask && !((c->cond_done >> c->goal_cond) & 1) ? c->goal_mask : 0;
+    /* the last trick's goal before the last trick: a goal card's win is spent, so keep them back */
+    int goal_early = c->goal_last && c->ntricks + 1 < c->total;
     /* the suits of the goal cards still to play, of those in this hand, and (leading) of those another hand
      * holds alone in their suit */
     u64 gsuits = 0, hsuits = 0, lone = 0;
@@ -1100,7 +1104,8 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             score = 2000 + rank;
         } else if ((bit & undrafted) && c->quota_left[w] >= nf) {
             score = 1500 - rank; /* free draft: an undrafted task to a seat with room for it */
-        } else if (goal && wc >= 0 && ((goal >> wc) & 1) && (pos || !(remaining & ~hand & c->higher[cid]))) {
+        } else if (goal && wc >= 0 && ((goal >> wc) & 1) && !goal_early &&
+                   (pos || !(remaining & ~hand & c->higher[cid]))) {
             score = 900 - rank; /* a goal card wins the trick so far (TrickSearch._moves) */
         } else if (goal & bit) {
             score = -1000 - rank; /* a goal card that cannot win this trick: tried last */
@@ -1329,6 +1334,8 @@ void *ck_new(const long long *cfg, long long max_table) {
         c->goal_mask = (u64)cfg[i++];
         c->goal_cond = (int)cfg[i++];
         c->goal_k = (int)cfg[i++];
+        c->goal_last = c->goal_k == 0;
+        if (c->goal_last) c->goal_k = 1;
         c->claimed = (u64)cfg[i++];
         if (c->goal_cond >= c->cx->ncond) goto refuse;
         if (c->goal_cond < 0) c->goal_mask = 0;

@@ -464,16 +464,27 @@ class TrickSearch:
         self.compiled_conditions = cc.compiled
 
     def _goal(self) -> tuple[int, int, int]:
-        """(cards, index of its condition, K) of the first condition "at least K tricks won by a card of a set";
-        (0, -1, 0) when none."""
-        from crewkit.families.trick_taking.condshapes import goal_cards, match_tricks_won_by_cards
+        """(cards, index of its condition, K) of the first condition "at least K tricks won by a card of a set"
+        or "the last trick won by a card of a set" (K = 1, :attr:`goal_last`); (0, -1, 0) when none."""
+        from crewkit.families.trick_taking.condshapes import (
+            goal_cards,
+            match_last_trick_won_by_cards,
+            match_tricks_won_by_cards,
+        )
 
+        self.goal_last = False  # the goal is the round's last trick (match_last_trick_won_by_cards), K = 1
         for i, c in enumerate(self.conditions):
             shape = match_tricks_won_by_cards(getattr(c, "done_expr", None))
             if shape is not None:
                 mask = goal_cards(shape[0], self.deck)
                 if mask:
                     return mask, i, shape[1]
+            pred = match_last_trick_won_by_cards(getattr(c, "fail_expr", None))
+            if pred is not None:
+                mask = goal_cards(pred, self.deck)
+                if mask:
+                    self.goal_last = True
+                    return mask, i, 1
         return 0, -1, 0
 
     def condition_paths(self) -> list[dict[str, str]]:
@@ -1166,7 +1177,8 @@ class TrickSearch:
         won = 0
         for w in self.winmask:
             won |= w
-        need = self.goal_k - (won & self.goal_mask).bit_count()
+        # the last trick's goal: one win, in the last trick (any trick from 1 to left: the same test)
+        need = 1 if self.goal_last else self.goal_k - (won & self.goal_mask).bit_count()
         if need <= 0:
             return False
         left = self.total - self.ntricks
@@ -1280,6 +1292,8 @@ class TrickSearch:
         free_on_table = self.table & undrafted
         quota_left = self.quota_left
         goal = self.goal_mask if self.goal_mask and not self.cond_done[self.goal_cond] else 0
+        # the last trick's goal before the last trick: a goal card's win is spent, so keep them back
+        goal_early = self.goal_last and self.ntricks + 1 < self.total
         # the suits of the goal cards still to play, of those in this hand, and (leading) of those another hand
         # holds alone in their suit: a lead in that suit takes the goal card
         gsuits = hsuits = lone = 0
@@ -1383,7 +1397,7 @@ class TrickSearch:
                 score = 2000 + rank
             elif bit & undrafted and quota_left[w] >= nf:
                 score = 1500 - rank  # free draft: an undrafted task to a seat with room for it
-            elif goal and wc >= 0 and (goal >> wc) & 1 and (
+            elif goal and wc >= 0 and (goal >> wc) & 1 and not goal_early and (
                     pos or not remaining & ~hand & higher_of[cid]):
                 # a goal card wins the trick so far: leading one nobody else can follow with a higher card,
                 # or keeping one on top (discarding rather than overtaking)

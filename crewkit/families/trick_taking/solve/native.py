@@ -150,7 +150,8 @@ def _config(search: TrickSearch, after_draws: bool = False) -> list[int]:
             nodes, counts, winners = digest
             cards = winner_cards(program) if winners else 0
             cfg += [1, len(nodes), *nodes, int(counts), (1 << nc) - 1 if cards is None else cards]
-        cfg += [s.goal_mask, s.goal_cond, s.goal_k]  # the conditions' goal (TrickSearch._goal)
+        # the conditions' goal (TrickSearch._goal); K 0: the last trick's (TrickSearch.goal_last)
+        cfg += [s.goal_mask, s.goal_cond, 0 if s.goal_last else s.goal_k]
         cfg.append(s.claimed)  # cards claimed by a seat (compiled.CompiledConditions.claims)
     return cfg
 
