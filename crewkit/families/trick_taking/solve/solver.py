@@ -775,7 +775,9 @@ def _affinity_table(g: Game) -> list[list[int]]:
             for seat, hand in enumerate(g.hands):
                 score = 0
                 if hand & card.bit:
-                    score += 30 if not (everyone & higher & ~hand) else 10
+                    # a card its owner holds below another hand's card of its suit must win a trick against that
+                    # card: no advantage over a hand that can take it (authored mission 12 ranked better, issue 47)
+                    score += 30 if not (everyone & higher & ~hand) else 0
                 score += 10 * min((hand & higher).bit_count(), 2)
                 score += 3 * (hand & trump).bit_count()
                 row[seat] = score
