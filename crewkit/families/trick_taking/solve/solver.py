@@ -130,7 +130,9 @@ class SearchCache:
     tasks (the starts of one solve after a distress pass among them).
     ``base``: where a new search is built when it is an earlier position of the game than the one asked (the
     review sets the latest position it knows winnable, which comes before every position it asks about next),
-    so that the following calls can share it. ``hits`` counts the calls served by a search built before."""
+    so that the following calls can share it. ``hits`` counts the calls served by a search built before.
+    ``proven``: the starts a call decided, by :func:`position_key`, with their verdict (and line): the positions of
+    a hand-out or a distress pass reach the same starts, which are not searched again (``proven_hits``)."""
 
     def __init__(self, keep: int = 2) -> None:
         self.keep = keep  # searches kept (each holds its table, up to MAX_TABLE positions); a review needs one
