@@ -146,13 +146,16 @@ class SearchCache:
 
     def verdict(self, game: Game) -> tuple[bool, tuple[Action, ...], str] | None:
         """What an earlier call proved about the start at ``game`` (the same position, however reached)."""
+        if not _keyed_whole(game):
+            return None
         got = self.proven.get(position_key(game))
         if got is not None:
             self.proven_hits += 1
         return got
 
     def prove(self, game: Game, ok: bool, line: list[Action], why: str) -> None:
-        self.proven[position_key(game)] = (ok, tuple(line), why)
+        if _keyed_whole(game):
+            self.proven[position_key(game)] = (ok, tuple(line), why)
 
     def search(self, game: Game, options: tuple[Any, ...], make: Callable[[Game], TrickSearch]) -> TrickSearch:
         """A search of ``game`` (``make(position)`` builds one; ``options`` are its other arguments)."""
@@ -190,6 +193,12 @@ class SearchCache:
         if not game.conditions and not search.draws:
             return True  # relative keys: nothing read of the past
         return len(actions) <= len(game.actions) and tuple(game.actions[:len(actions)]) == actions
+
+
+def _keyed_whole(game: Game) -> bool:
+    """Whether :func:`position_key` holds all of ``game``'s state: not with neighbour draws (the draw state) or
+    state a plug-in's hook keeps on the game."""
+    return not game.rules.draws and not game.hooks.clone_state
 
 
 def position_key(game: Game) -> tuple[Any, ...]:
