@@ -215,7 +215,8 @@ def position_key(game: Game) -> tuple[Any, ...]:
         tuple(game.cond_done), tuple(sorted(game.passes.items())), game.distress_direction, game.signal_trick,
         tuple(game.comm_used), tuple(repr(c) for c in game.communications),
         tuple(repr(col) for col in game.dummy_columns), tuple(game._dummy_reveal),
-        tuple(sorted((k.__name__, repr(v)) for k, v in game._states.items())),
+        tuple(sorted((k.__name__, repr(v)) for k, v in game._states.items())), game.total_tricks, game.tasks_done,
+        game._flow_index, id(game.current_block), tuple(id(b) for b in game._stack),
     )
     if game.conditions:
         key += (tuple(repr(e) for e in game.events), tuple(repr(q) for q in game.questions))
