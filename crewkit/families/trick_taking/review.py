@@ -233,7 +233,7 @@ def review(initial: Game, actions: Sequence[Action], *, names: Sequence[str] | N
         rv.seconds = time.perf_counter() - t0
         rv.solver_calls = probe.calls
         rv.names = who
-        rv.reused = 0 if probe.cache is None else probe.cache.hits
+        rv.reused = 0 if probe.cache is None else probe.cache.hits + probe.cache.proven_hits
         rv.solved = {i: res for i, res in probe.results.items() if res.status in (WINNABLE, UNWINNABLE)}
         for res in probe.results.values():
             if res.nodes or res.starts:

@@ -130,7 +130,9 @@ class SearchCache:
     tasks (the starts of one solve after a distress pass among them).
     ``base``: where a new search is built when it is an earlier position of the game than the one asked (the
     review sets the latest position it knows winnable, which comes before every position it asks about next),
-    so that the following calls can share it. ``hits`` counts the calls served by a search built before."""
+    so that the following calls can share it. ``hits`` counts the calls served by a search built before.
+    ``proven``: the starts a call decided, by :func:`position_key`, with their verdict (and line): the positions of
+    a hand-out or a distress pass reach the same starts, which are not searched again (``proven_hits``)."""
 
     def __init__(self, keep: int = 2) -> None:
         self.keep = keep  # searches kept (each holds its table, up to MAX_TABLE positions); a review needs one
@@ -138,6 +140,22 @@ class SearchCache:
         self.hits = 0
         self.built = 0
         self._entries: list[tuple[tuple[Any, ...], Any, tuple[Action, ...], TrickSearch]] = []
+        # starts an earlier call decided, by their whole state (position_key): (winnable, line, why)
+        self.proven: dict[Any, tuple[bool, tuple[Action, ...], str]] = {}
+        self.proven_hits = 0
+
+    def verdict(self, game: Game) -> tuple[bool, tuple[Action, ...], str] | None:
+        """What an earlier call proved about the start at ``game`` (the same position, however reached)."""
+        if not _keyed_whole(game):
+            return None
+        got = self.proven.get(position_key(game))
+        if got is not None:
+            self.proven_hits += 1
+        return got
+
+    def prove(self, game: Game, ok: bool, line: list[Action], why: str) -> None:
+        if _keyed_whole(game):
+            self.proven[position_key(game)] = (ok, tuple(line), why)
 
     def search(self, game: Game, options: tuple[Any, ...], make: Callable[[Game], TrickSearch]) -> TrickSearch:
         """A search of ``game`` (``make(position)`` builds one; ``options`` are its other arguments)."""
@@ -175,6 +193,34 @@ class SearchCache:
         if not game.conditions and not search.draws:
             return True  # relative keys: nothing read of the past
         return len(actions) <= len(game.actions) and tuple(game.actions[:len(actions)]) == actions
+
+
+def _keyed_whole(game: Game) -> bool:
+    """Whether :func:`position_key` holds all of ``game``'s state: not with neighbour draws (the draw state) or
+    state a plug-in's hook keeps on the game."""
+    return not game.rules.draws and not game.hooks.clone_state
+
+
+def position_key(game: Game) -> tuple[Any, ...]:
+    """Everything a search from ``game`` depends on, however the game got there: two positions with equal keys
+    have the same verdict. A setup step's order and the questions' answers are left out (the setup is over and
+    the solver answers questions with their first answer: they change nothing) unless mission conditions
+    might read them, then the log and the answers are in too."""
+    key: tuple[Any, ...] = (
+        id(game.rules), game.n, game.phase, game.step_index, tuple(game.hands), tuple(game.won),
+        tuple(game.tricks_won), tuple(game.tricks), tuple(game.plays), game.leader, game.turn, game.commander,
+        game.dealer, game.mode, game.dummy_seat, game.gold_frame_used, game.draft_turn, game.led_suit,
+        tuple((t.card.id, t.token, t.owner, t.trick, t.revealed, t.number, t.mission) for t in game.tasks),
+        tuple(repr(t) for t in game.task_cards), tuple(sorted(game.roles.items())), game.conditions,
+        tuple(game.cond_done), tuple(sorted(game.passes.items())), game.distress_direction, game.signal_trick,
+        tuple(game.comm_used), tuple(repr(c) for c in game.communications),
+        tuple(repr(col) for col in game.dummy_columns), tuple(game._dummy_reveal),
+        tuple(sorted((k.__name__, repr(v)) for k, v in game._states.items())), game.total_tricks, game.tasks_done,
+        game._flow_index, id(game.current_block), tuple(id(b) for b in game._stack),
+    )
+    if game.conditions:
+        key += (tuple(repr(e) for e in game.events), tuple(repr(q) for q in game.questions))
+    return key
 
 
 def _same_deal(game: Game) -> tuple[Any, ...]:
@@ -333,6 +379,12 @@ def _run_start(
     game = st.game
     if game.is_over():
         return game.outcome().result == SUCCESS, []
+    if cache is not None and st.search is None and game.phase == TRICKS:
+        # the same start decided by an earlier call (a setup position's starts are its successors' too)
+        known = cache.verdict(game)
+        if known is not None and (not known[0] or replays_to_success(game, list(known[1]))):
+            st.why = known[2]
+            return known[0], list(known[1])
     if st.search is None:
         try:
             if game.phase != TRICKS and not (st.free and (game.phase == DRAFT or st.quotas is not None)):
@@ -363,6 +415,14 @@ def _run_start(
         search.native_weight = native_weight  # the C search after neighbour draws (TrickSearch._after_draws)
     budget = None if budget_py is None else max(1, int(budget_py * scale))
     cap = None if cap_py is None else max(1, int(cap_py * scale))
+    ok, line = _searched(st, search, game, budget, cap, deadline, gold_frame)
+    if cache is not None and ok is not None and game.phase == TRICKS:
+        cache.prove(game, ok, line, st.why)
+    return ok, line
+
+
+def _searched(st: _Start, search: TrickSearch | EngineSearch, game: Game, budget: int | None, cap: int | None,
+              deadline: float | None, gold_frame: bool) -> tuple[bool | None, list[Action]]:
     before = search.nodes
     try:
         if isinstance(search, TrickSearch):
