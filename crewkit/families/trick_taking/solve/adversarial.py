@@ -49,6 +49,10 @@ from crewkit.families.trick_taking.solve.round_view import RoundView, card_class
 
 #: the default budget of one question, in searched nodes (plays)
 MAX_NODES = 200_000
+#: the C search (adversarial_native) searches this many plays per play of a question's budget: it runs about
+#: that much faster than the Python search (1-2 million plays a second against 30,000-60,000), so a budget
+#: stands for about the same time either way; the nodes a review reports are the budget's plays
+NATIVE_SCALE = 50
 
 Value = Fraction | int
 Bound = Fraction | int | float  # a window's bound (a value, or a value less EPSILON)
@@ -70,7 +74,12 @@ def in_round(game: Game) -> bool:
 class RoundSearch:
     """Questions on the positions of one round of a match (the same round: the tables are shared)."""
 
-    def __init__(self, game: Game) -> None:
+    #: the C search's plays per play of a question's budget (see :data:`NATIVE_SCALE`)
+    native_scale = NATIVE_SCALE
+
+    def __init__(self, game: Game, native: bool | None = None) -> None:
+        """``native``: None, the C search when it is ready (else Python); False, Python only; True, the C search
+        (compiled now if need be; Python when there is none)."""
         if not in_round(game):
             raise ValueError("not a position of a round's tricks")
         m = match_of(game)
@@ -119,6 +128,9 @@ class RoundSearch:
         self.forced: dict[tuple[Any, ...], bool] = {}  # challenge: can the dealer force success?
         self.bounds: dict[int, dict[tuple[Any, ...], tuple[Value | None, Value | None]]] = {}
         self.round = m.round
+        self.want_native = native
+        self._native: Any = None  # the C search (adversarial_native.NativeRound), once asked for; False: none
+        self.native_why = ""
         self.load(game)
 
     # -- the state ----------------------------------------------------------------------------------------
@@ -267,6 +279,95 @@ class RoundSearch:
         if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
             raise BudgetExceeded
 
+    # -- the C search -------------------------------------------------------------------------------------
+
+    def native(self) -> Any:
+        """The C search of this round (:mod:`adversarial_native`), or None: Python searches (then
+        :attr:`native_why` says why)."""
+        if self._native is None:
+            if self.want_native is False:
+                self._native, self.native_why = False, "the Python search was asked for"
+                return None
+            from crewkit.families.trick_taking.solve import adversarial_native as an
+            from crewkit.nativelib import without_waiting
+
+            if self.want_native:
+                lib = an.LIBRARY.load()
+            else:
+                with without_waiting():
+                    lib = an.LIBRARY.load()
+            if lib is None:
+                if an.LIBRARY.ready:
+                    self._native, self.native_why = False, an.LIBRARY.status()
+                else:
+                    self.native_why = "the C search is being compiled"
+                return None
+            cfg, why = an.config(self)
+            if cfg is None:
+                self._native, self.native_why = False, why
+                return None
+            try:
+                self._native = an.NativeRound(lib, cfg)
+            except OSError as e:
+                self._native, self.native_why = False, str(e)
+                return None
+        return self._native or None
+
+    def position(self) -> list[int]:
+        """The loaded position in the layout the C search reads."""
+        out = list(self.hands)
+        out.append(len(self.plays))
+        for seat, c in self.plays:
+            out += [seat, c]
+        out += [self.led, self.turn, len(self.tricks)]
+        for t in self.tricks:
+            out += [t.leader, t.winner, t.winning_card.id, len(t.plays)]
+            for seat, card in t.plays:
+                out += [seat, card.id]
+        return out
+
+    def _seconds(self) -> float:
+        return -1.0 if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def _native_call(self, call: Any) -> Any:
+        """Run a question in C; None when C cannot answer it (a formula's error there: Python from now on)."""
+        from crewkit.families.trick_taking.solve import adversarial_native as an
+
+        nat = self.native()
+        if nat is None:
+            return None
+        before = nat.nodes
+        r, v = call(nat, self.position(), max(0, (self.limit - self.nodes) * self.native_scale))
+        self.nodes += -(-(nat.nodes - before) // self.native_scale)
+        if r == an.OK:
+            return v
+        if r == an.ERROR:
+            self._native, self.native_why = False, "a formula raised an error in the C search"
+            return None
+        raise BudgetExceeded
+
+    def _test(self, seat: int, alpha: Bound | None, beta: Bound | None) -> Value:
+        """``seat``'s fail-soft value in the window (:meth:`_value`), in C when it can."""
+        if self.native() is not None:
+            import math
+
+            from crewkit.families.trick_taking.solve.adversarial_native import INF
+
+            a = -INF if alpha is None else math.floor(alpha)
+            b = INF if beta is None else math.ceil(beta)
+            v = self._native_call(lambda nat, pos, budget: nat.value(pos, seat, a, b, budget, self._seconds()))
+            if v is not None:
+                return int(v)
+        return self._value(seat, alpha, beta)
+
+    def _test_force(self) -> bool:
+        """:meth:`_force`, in C when it can."""
+        if self.native() is not None:
+            v = self._native_call(lambda nat, pos, budget: nat.force(pos, budget, self._seconds()))
+            if v is not None:
+                return bool(v)
+        return self._force()
+
     # -- challenge: can the dealer force the bet's success? -------------------------------------------------
 
     def forceable(self, game: Game | None = None, max_nodes: int = MAX_NODES) -> bool | None:
@@ -278,7 +379,7 @@ class RoundSearch:
             self.load(game)
         self.limit = self.nodes + max_nodes
         try:
-            return self._force()
+            return self._test_force()
         except BudgetExceeded:
             return None
 
@@ -347,7 +448,7 @@ class RoundSearch:
         hi: Value | None = None
         while lo is None or hi is None or lo < hi:
             beta = guess if lo is None or guess > lo else lo + EPSILON
-            guess = self._value(seat, beta - EPSILON, beta)
+            guess = self._test(seat, beta - EPSILON, beta)
             if guess < beta:
                 hi = guess
             else:
@@ -366,7 +467,7 @@ class RoundSearch:
         self.limit = self.nodes + max_nodes
         try:
             t = self._units(target)
-            return self._value(seat, t - EPSILON, t) >= t
+            return self._test(seat, t - EPSILON, t) >= t
         except BudgetExceeded:
             return None
 
@@ -435,7 +536,7 @@ class RoundSearch:
                 else:
                     self.limit = self.nodes + max_nodes
                     try:
-                        ok = self._force()
+                        ok = self._test_force()
                     except BudgetExceeded:
                         ok = None
             finally:
@@ -478,7 +579,7 @@ class RoundSearch:
                     self.limit = self.nodes + max_nodes
                     try:
                         t = self._units(target)
-                        ok = self._value(seat, t - EPSILON, t) >= t
+                        ok = self._test(seat, t - EPSILON, t) >= t
                     except BudgetExceeded:
                         ok = None
             finally:
