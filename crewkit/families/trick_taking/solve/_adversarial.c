@@ -70,6 +70,10 @@ typedef struct {
     int ngroups;
     u64 groups[4 * MAXC];
     int seat_bits, count_bits, cid_bits;
+    /* quick bounds (round_bounds.py): a penalty score linear in the cards and tricks won, the hidden mission */
+    int bounds_on, b_hidden;
+    ll b_const, b_card[MAXC], b_trick[MAXTR];
+    u64 b_card_mask, b_hidden_cards;
     /* the state */
     u64 hands[MAXS], won[MAXS];
     int plays_seat[MAXS], plays_cid[MAXS], nplays, led, turn, ntr;
@@ -114,7 +118,11 @@ static int table_alloc(Ad *a, u64 cap) {
 
 static Entry *table_find(Ad *a, const u64 *k, int add) {
     u64 h = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < KEYW; i++) h = mix64(h ^ k[i]) + (u64)i;
+    for (int i = 0; i < KEYW; i++) {
+        h = (h ^ k[i]) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 29;
+    }
+    h = mix64(h);
     u64 mask = a->cap - 1;
     for (u64 j = h & mask;; j = (j + 1) & mask) {
         Entry *e = &a->table[j];
@@ -446,6 +454,65 @@ static int count_node(Ad *a) {
     return 1;
 }
 
+/* round_bounds.chip_bounds: at least *lo, at most *hi chips (units) for `seat` from the position */
+static void chip_bounds(Ad *a, int seat, ll *lo_out, ll *hi_out) {
+    int n = a->n;
+    ll scale = a->scale, other = a->base_other ? -scale / (n - 1) : 0;
+    ll lo = a->b_const * (scale + (n - 1) * other), hi;
+    ll coef[MAXS];
+    for (int q = 0; q < n; q++) coef[q] = q == seat ? scale : other;
+    hi = lo;
+    u64 owned = 0;
+    for (int q = 0; q < n; q++) {
+        u64 m = a->won[q] & a->b_card_mask;
+        owned |= m;
+        for (; m; m &= m - 1) {
+            ll v = a->b_card[low_index(m)] * coef[q];
+            lo += v;
+            hi += v;
+        }
+    }
+    for (u64 m = a->b_card_mask & ~owned; m; m &= m - 1) {
+        ll w = a->b_card[low_index(m)], x = w * scale, y = w * other;
+        ll mn = x < y ? x : y, mx = x > y ? x : y;
+        lo += mn < 0 ? mn : 0;
+        hi += mx > 0 ? mx : 0;
+    }
+    const TrickRec *hist = a->cx->hist;
+    for (int t = 0; t < a->total; t++) {
+        ll w = a->b_trick[t];
+        if (!w) continue;
+        if (t < a->ntr) {
+            ll v = w * coef[hist[t].winner];
+            lo += v;
+            hi += v;
+        } else {
+            ll x = w * scale, y = w * other;
+            ll mn = x < y ? x : y, mx = x > y ? x : y;
+            lo += mn < 0 ? mn : 0;
+            hi += mx > 0 ? mx : 0;
+        }
+    }
+    if (a->b_hidden) {
+        for (int q = 0; q < n; q++) {
+            if (q == a->dealer) continue;
+            int possible = 1;
+            if (a->b_hidden == 1) {
+                for (int t = 0; t < a->ntr && possible; t++)
+                    if (hist[t].winner != q) possible = 0;
+            } else if (a->b_hidden == 2) {
+                for (int r = 0; r < n && possible; r++)
+                    if (r != q && (a->won[r] & a->b_hidden_cards)) possible = 0;
+            }
+            if (!possible) continue;
+            if (q == seat) hi += a->hidden_payment * (n - 1) * scale;
+            else lo -= a->hidden_payment * scale;
+        }
+    }
+    *lo_out = lo;
+    *hi_out = hi;
+}
+
 /* RoundSearch._value: fail-soft alpha-beta on `seat`'s chip change (units); a->stop set when it ran out */
 static ll value(Ad *a, int seat, ll alpha, ll beta) {
     u64 k[KEYW];
@@ -459,6 +526,12 @@ static ll value(Ad *a, int seat, ll alpha, ll beta) {
     }
     ll al = alpha > lo ? alpha : lo, be = beta < hi ? beta : hi;
     ll a0 = al, b0 = be;
+    if (a->bounds_on) { /* the chips the cards and tricks left can still bring settle the test */
+        ll blo, bhi;
+        chip_bounds(a, seat, &blo, &bhi);
+        if (bhi <= alpha) return bhi;
+        if (blo >= beta) return blo;
+    }
     if (!count_node(a)) return 0;
     int maximise = a->turn == seat;
     ll best = 0;
@@ -599,6 +672,17 @@ void *ad_new(const long long *cfg, long long max_entries) {
     a->ngroups = (int)cfg[i++];
     if (a->ngroups < 0 || a->ngroups > 4 * MAXC) { free(a->strength); free(a); return NULL; }
     for (int g = 0; g < a->ngroups; g++) a->groups[g] = (u64)cfg[i++];
+    a->bounds_on = (int)cfg[i++];
+    if (a->bounds_on) {
+        a->b_hidden = (int)cfg[i++];
+        a->b_hidden_cards = (u64)cfg[i++];
+        a->b_const = cfg[i++];
+        for (int c = 0; c < nc; c++) {
+            a->b_card[c] = cfg[i++];
+            if (a->b_card[c]) a->b_card_mask |= 1ULL << c;
+        }
+        for (int t = 0; t < a->total; t++) a->b_trick[t] = cfg[i++];
+    }
     a->label_bits = bits_for(maxlabel);
     a->seat_bits = bits_for(a->n - 1);
     a->count_bits = bits_for(nc);

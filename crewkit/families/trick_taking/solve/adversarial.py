@@ -45,6 +45,7 @@ from crewkit.families.trick_taking.engine.blocks.rounds import match_of, round_v
 from crewkit.families.trick_taking.engine.blocks.tricks import Play, fast_tables
 from crewkit.families.trick_taking.engine.game import TRICKS, Game, Trick
 from crewkit.families.trick_taking.engine.kernel import follow_mask, trick_winner
+from crewkit.families.trick_taking.solve.round_bounds import bounds_model, chip_bounds
 from crewkit.families.trick_taking.solve.round_view import RoundView, card_classes, sum_masks
 
 #: the default budget of one question, in searched nodes (plays)
@@ -129,6 +130,9 @@ class RoundSearch:
         self.bounds: dict[int, dict[tuple[Any, ...], tuple[Value | None, Value | None]]] = {}
         self.round = m.round
         self.want_native = native
+        # quick bounds on a player's chips from the cards and tricks left (penalty rounds of the shape read)
+        self.model = bounds_model(self.mission, self.deck, self.total, self.mode, self.scoring.hidden_payment)
+        self.base_other = self.scoring.base_paid_by == "other-players"
         self._native: Any = None  # the C search (adversarial_native.NativeRound), once asked for; False: none
         self.native_why = ""
         self.load(game)
@@ -490,6 +494,13 @@ class RoundSearch:
         a = alpha if lo is None or (alpha is not None and alpha >= lo) else lo
         b = beta if hi is None or (beta is not None and beta <= hi) else hi
         a0, b0 = a, b
+        if self.model is not None:  # the chips the cards and tricks left can still bring settle the test
+            blo, bhi = chip_bounds(self.model, seat, self.n, self.dealer, self.scale, self.base_other,
+                                   self.mission.hidden_payment, self.won, self.winners)
+            if alpha is not None and bhi <= alpha:
+                return bhi
+            if beta is not None and blo >= beta:
+                return blo
         self._count()
         maximise = self.turn == seat
         best: Value | None = None

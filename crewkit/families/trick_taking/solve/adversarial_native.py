@@ -105,6 +105,11 @@ def config(s: RoundSearch) -> tuple[list[int] | None, str]:
         out += [len(order), *order]
     groups = s.groups or []
     out += [len(groups), *groups]
+    model = s.model
+    if model is None:
+        out.append(0)
+    else:
+        out += [1, model.hidden, model.hidden_cards, model.score.const, *model.score.cards, *model.score.tricks]
     out += program.encode(s.deck)
     return out, ""
 
