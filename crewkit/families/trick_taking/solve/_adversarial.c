@@ -45,7 +45,7 @@ typedef struct {
 } World;
 #include "../bots/condeval.h"
 
-#define KEYW 10
+#define KEYW 6 /* 384 bits: a key that does not fit is not tabled */
 #define INF (1LL << 40)
 #define TAG_FORCE 15
 
@@ -685,7 +685,10 @@ void *ad_new(const long long *cfg, long long max_entries) {
     }
     a->label_bits = bits_for(maxlabel);
     a->seat_bits = bits_for(a->n - 1);
-    a->count_bits = bits_for(nc);
+    int biggest = 0;
+    for (int g = 0; g < a->ngroups; g++)
+        if (popcount(a->groups[g]) > biggest) biggest = popcount(a->groups[g]);
+    a->count_bits = bits_for(biggest);
     a->cid_bits = bits_for(nc - 1);
     a->cx = cond_ctx_new(cfg + i);
     if (!a->cx) { free(a->strength); free(a); return NULL; }
