@@ -494,6 +494,7 @@ static void chip_bounds(Ad *a, int seat, ll *lo_out, ll *hi_out) {
         }
     }
     if (a->b_hidden) {
+        int others = 0; /* others who can still achieve it (of every trick, or every card of a set, at most one) */
         for (int q = 0; q < n; q++) {
             if (q == a->dealer) continue;
             int possible = 1;
@@ -506,8 +507,10 @@ static void chip_bounds(Ad *a, int seat, ll *lo_out, ll *hi_out) {
             }
             if (!possible) continue;
             if (q == seat) hi += a->hidden_payment * (n - 1) * scale;
-            else lo -= a->hidden_payment * scale;
+            else others++;
         }
+        if (a->b_hidden <= 2 && others > 1) others = 1;
+        lo -= a->hidden_payment * scale * others;
     }
     *lo_out = lo;
     *hi_out = hi;

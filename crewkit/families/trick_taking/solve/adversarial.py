@@ -28,8 +28,14 @@ apart (:func:`card_classes` reads their texts: a named card or a rank compared f
 adjacent equal cards of one hand are tried once, and at a trick's start the key is relative (who holds the
 remaining cards of each suit in rank order, with their class; how many cards of each class each seat won).
 
-A node budget (and an optional deadline) bounds each question: a position not decided within it is undecided
-(None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid after a
+In penalty mode, where the mission's penalty formula is a sum of weights per card and per trick a player won
+(:mod:`crewkit.families.trick_taking.solve.round_bounds`, every bundled mission card), a null-window test is
+answered at once when the cards and tricks left cannot bring the player's chips across it.
+
+The questions run in C when the library is there (:mod:`crewkit.families.trick_taking.solve.adversarial_native`:
+the same nodes in the same order, the same answers, about 25-30 times faster per play), else in Python. A node
+budget (and an optional deadline) bounds each question: the C search gets :data:`NATIVE_SCALE` plays per play
+of it, and counts them as the budget's. A position not decided within it is undecided (None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid after a
 search runs out of budget and are reused by later questions on the same round (the review asks about every
 position of a round, from its end back to its start).
 """
@@ -50,9 +56,8 @@ from crewkit.families.trick_taking.solve.round_view import RoundView, card_class
 
 #: the default budget of one question, in searched nodes (plays)
 MAX_NODES = 200_000
-#: the C search (adversarial_native) searches this many plays per play of a question's budget: it runs about
-#: that much faster than the Python search (1-2 million plays a second against 30,000-60,000), so a budget
-#: stands for about the same time either way; the nodes a review reports are the budget's plays
+#: the C search (adversarial_native) searches this many plays per play of a question's budget (it runs 1-2 million
+#: plays a second, the Python search 50,000-60,000 here); the plays a review reports are the budget's
 NATIVE_SCALE = 50
 
 Value = Fraction | int

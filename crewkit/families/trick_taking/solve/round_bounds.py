@@ -184,11 +184,14 @@ def _hidden_shape(e: A.Expr, deck: Deck) -> tuple[int, int]:
         won = body.left if _is_p((body.right,)) else None
         if (isinstance(won, A.Call) and won.func == "won_by" and len(won.args) == 1
                 and isinstance(won.args[0], A.Name) and won.args[0].name == e.var):
+            cards = 0
             if src.func == "cards_of" and isinstance(arg, A.Name) and deck.has_suit(arg.name):
                 suit = deck.suit(arg.name)
-                return 2, sum(c.bit for c in deck.cards if c.suit == suit)
-            if src.func == "cards_of_rank" and isinstance(arg, A.Int):
-                return 2, sum(c.bit for c in deck.cards if c.rank == arg.value)
+                cards = sum(c.bit for c in deck.cards if c.suit == suit)
+            elif src.func == "cards_of_rank" and isinstance(arg, A.Int):
+                cards = sum(c.bit for c in deck.cards if c.rank == arg.value)
+            if cards:  # all of no card: everyone achieves it
+                return 2, cards
     return 3, 0
 
 
@@ -220,6 +223,7 @@ def chip_bounds(model: Bounds, seat: int, n: int, dealer: int, scale: int, base_
             lo += min(0, w * scale, w * other)
             hi += max(0, w * scale, w * other)
     if model.hidden:
+        others = 0  # others who can still achieve it (of every trick, or every card of a set, at most one)
         for q in range(n):
             if q == dealer:
                 continue
@@ -237,5 +241,6 @@ def chip_bounds(model: Bounds, seat: int, n: int, dealer: int, scale: int, base_
                 if q == seat:
                     hi += hidden_pay * (n - 1) * scale
                 else:
-                    lo -= hidden_pay * scale
+                    others += 1
+        lo -= hidden_pay * scale * (min(others, 1) if model.hidden in (1, 2) else others)
     return lo, hi
