@@ -132,3 +132,16 @@ def test_with_the_budget_scaled_to_its_speed_the_c_search_decides_more() -> None
     v = c.guarantee(1, max_nodes=2_000)
     assert v == -70 and c.native() is not None  # the Python search's value with 100,000 plays
     assert c.nodes <= 2_000 < c.native().nodes <= 2_000 * NATIVE_SCALE  # the budget's plays, and C's
+
+
+def test_a_full_table_loses_entries_not_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table of 1,024 entries, full long before the search ends: entries give their place to new ones, and
+    every answer is still the Python search's."""
+    monkeypatch.setattr(adversarial_native, "MAX_ENTRIES", 1024)
+    for i in range(3):
+        g = round_position(f"full{i}", MISSIONS[i + 1], "penalty", 4)
+        assert g is not None
+        c, py = RoundSearch(g, native=True), RoundSearch(g, native=False)
+        for p in range(4):
+            assert c.guarantee(p) == py.guarantee(p), (i, p)
+        assert c.native() is not None and py.nodes > 2 * 1024  # more positions than the table holds

@@ -23,7 +23,12 @@ typedef uint64_t u64;
 typedef long long ll;
 
 static inline int low_index(u64 m) { return __builtin_ctzll(m); }
-static inline int popcount(u64 m) { return __builtin_popcountll(m); }
+static inline int popcount(u64 m) { /* SWAR: the library's call costs more without -mpopcnt */
+    m = m - ((m >> 1) & 0x5555555555555555ULL);
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
+}
 
 #define MAXC 63
 #define MAXS 8
@@ -87,7 +92,7 @@ typedef struct {
     double deadline;
     int stop; /* AD_NODES, AD_TIME or AD_ERROR once the search must stop */
     Entry *table;
-    u64 cap, count, max_cap;
+    u64 cap, count, max_cap, generation; /* generation: how often the table was made anew (entries moved) */
 } Ad;
 
 static double now_seconds(void) {
@@ -113,6 +118,7 @@ static int table_alloc(Ad *a, u64 cap) {
     a->table = t;
     a->cap = cap;
     a->count = 0;
+    a->generation++;
     return 1;
 }
 
@@ -140,12 +146,15 @@ static Entry *table_find(Ad *a, const u64 *k, int add) {
                             if (d) *d = old[q];
                         }
                     free(old);
-                } else {
-                    /* full: start again (every entry is exact, so dropping them is only slower) */
-                    memset(a->table, 0, sizeof(Entry) * a->cap);
-                    a->count = 0;
+                    return table_find(a, k, 1);
                 }
-                return table_find(a, k, 1);
+                /* full: the new entry takes the place of the one at its home slot (a slot never empties, so
+                 * the other keys' probe chains hold; every entry is exact, so one lost is only searched again) */
+                e = &a->table[h & mask];
+                memcpy(e->w, k, sizeof(u64) * KEYW);
+                e->lo = -INF;
+                e->hi = INF;
+                return e;
             }
             memcpy(e->w, k, sizeof(u64) * KEYW);
             e->lo = -INF;
@@ -193,7 +202,11 @@ static int make_key(Ad *a, u64 *k, int tag) {
     ok &= put_bits(k, &bit, 1, 1);
     ok &= put_bits(k, &bit, (u64)a->turn, a->seat_bits);
     u64 all = 0;
-    for (int s = 0; s < a->n; s++) all |= a->hands[s];
+    int holder[MAXC];
+    for (int s = 0; s < a->n; s++) {
+        all |= a->hands[s];
+        for (u64 m = a->hands[s]; m; m &= m - 1) holder[low_index(m)] = s;
+    }
     for (int g = 0; g <= a->nsuits; g++) {
         int cnt = 0;
         for (int j = 0; j < a->norder[g]; j++) cnt += (int)((all >> a->order[g][j]) & 1);
@@ -201,12 +214,7 @@ static int make_key(Ad *a, u64 *k, int tag) {
         for (int j = 0; j < a->norder[g]; j++) {
             int c = a->order[g][j];
             if (!((all >> c) & 1)) continue;
-            for (int s = 0; s < a->n; s++)
-                if ((a->hands[s] >> c) & 1) {
-                    ok &= put_bits(k, &bit, (u64)s, a->seat_bits);
-                    ok &= put_bits(k, &bit, (u64)a->label[c], a->label_bits);
-                    break;
-                }
+            ok &= put_bits(k, &bit, (u64)holder[c] | ((u64)a->label[c] << a->seat_bits), a->seat_bits + a->label_bits);
         }
     }
     for (int s = 0; s < a->n; s++)
@@ -520,7 +528,8 @@ static void chip_bounds(Ad *a, int seat, ll *lo_out, ll *hi_out) {
 static ll value(Ad *a, int seat, ll alpha, ll beta) {
     u64 k[KEYW];
     int tabled = make_key(a, k, seat);
-    Entry *e = tabled ? table_find(a, k, 0) : NULL;
+    Entry *e = tabled ? table_find(a, k, 0) : NULL; /* kept for the store while the table does not move */
+    u64 generation = a->generation;
     ll lo = e ? e->lo : -INF, hi = e ? e->hi : INF;
     if (e) {
         if (lo == hi) return lo;
@@ -565,7 +574,9 @@ static ll value(Ad *a, int seat, ll alpha, ll beta) {
         }
     }
     if (tabled) {
-        e = table_find(a, k, 1);
+        /* the slot may have moved (table regrown) or been given to another key since (a full table) */
+        if (!e || generation != a->generation || memcmp(e->w, k, sizeof(u64) * KEYW) != 0)
+            e = table_find(a, k, 1);
         if (e) {
             if (a0 != -INF && best <= a0) { e->lo = lo; e->hi = best; }
             else if (b0 != INF && best >= b0) { e->lo = best; e->hi = hi; }

@@ -31,7 +31,7 @@ ABI = 1
 OK, NODES, TIME, ERROR = 0, -1, -2, -4
 INF = 1 << 40  # an open bound (the C search's)
 #: table entries the C search keeps at most (about 100 bytes each); a full table starts again (slower, exact)
-MAX_ENTRIES = 1 << 21
+MAX_ENTRIES = 1 << 22
 
 
 def _declare(lib: ctypes.CDLL) -> None:
