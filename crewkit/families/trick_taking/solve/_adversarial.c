@@ -569,7 +569,7 @@ static ll value(Ad *a, int seat, ll alpha, ll beta) {
         }
         have = 1;
         if (al >= be) {
-            hs[cid]++;
+            hs[cid] += (ll)(a->total - a->ntr) * (a->total - a->ntr); /* higher up weighs more */
             break;
         }
     }
@@ -608,7 +608,7 @@ static int force(Ad *a) {
         if (a->stop) return 0;
         if (v == dealer_moves) {
             result = v;
-            hs[cid]++;
+            hs[cid] += (ll)(a->total - a->ntr) * (a->total - a->ntr); /* higher up weighs more */
             break;
         }
     }

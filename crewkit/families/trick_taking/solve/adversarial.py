@@ -21,9 +21,9 @@ engine itself.
 
 Search: alpha-beta with a transposition table (boolean for the challenge; for the guarantee, MTD(f): null-window
 tests "at least v?" with lower/upper bounds in the table), winning plays first, then the plays that cut the
-search off before (history heuristic). The table key is exact (hands, the trick under way, each seat's won
-cards, the sequence of trick winners: the round's scoring reads the past through who won which cards and which
-tricks, as every Hammer mission card does). Where the mission's formulas cannot tell two cards of one suit
+search off before (history heuristic, a cut-off weighed by the square of the tricks left). The table key is
+exact (hands, the trick under way, each seat's won cards, the sequence of trick winners: the round's scoring
+reads the past through who won which cards and which tricks, as every Hammer mission card does). Where the mission's formulas cannot tell two cards of one suit
 apart (:func:`card_classes` reads their texts: a named card or a rank compared for equality keeps its own class),
 adjacent equal cards of one hand are tried once, and at a trick's start the key is relative (who holds the
 remaining cards of each suit in rank order, with their class; how many cards of each class each seat won).
@@ -417,7 +417,7 @@ class RoundSearch:
                 self.undo(cid, saved)
             if v == dealer_moves:
                 result = v
-                hist[cid] += 1
+                hist[cid] += (self.total - len(self.tricks)) ** 2  # a cut-off higher up weighs more
                 break
         self.forced[key] = result
         return result
@@ -528,7 +528,7 @@ class RoundSearch:
                 if b is None or v < b:
                     b = v
             if a is not None and b is not None and a >= b:
-                hist[cid] += 1
+                hist[cid] += (self.total - len(self.tricks)) ** 2  # a cut-off higher up weighs more
                 break
         assert best is not None  # a seat to play always has a card
         if a0 is not None and best <= a0:
