@@ -33,7 +33,7 @@ In penalty mode, where the mission's penalty formula is a sum of weights per car
 answered at once when the cards and tricks left cannot bring the player's chips across it.
 
 The questions run in C when the library is there (:mod:`crewkit.families.trick_taking.solve.adversarial_native`:
-the same nodes in the same order, the same answers, about 25-30 times faster per play), else in Python. A node
+the same nodes in the same order, the same answers, about 30 times faster per play), else in Python. A node
 budget (and an optional deadline) bounds each question: the C search gets :data:`NATIVE_SCALE` plays per play
 of it, and counts them as the budget's. A position not decided within it is undecided (None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid after a
 search runs out of budget and are reused by later questions on the same round (the review asks about every
@@ -57,7 +57,7 @@ from crewkit.families.trick_taking.solve.round_view import RoundView, card_class
 #: the default budget of one question, in searched nodes (plays)
 MAX_NODES = 200_000
 #: the C search (adversarial_native) searches this many plays per play of a question's budget (it runs 1-2 million
-#: plays a second, the Python search 50,000-60,000 here); the plays a review reports are the budget's
+#: plays a second, the Python search 45,000-60,000 here); the plays a review reports are the budget's
 NATIVE_SCALE = 50
 
 Value = Fraction | int
