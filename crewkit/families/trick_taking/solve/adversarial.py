@@ -84,8 +84,9 @@ class RoundSearch:
     native_scale = NATIVE_SCALE
 
     def __init__(self, game: Game, native: bool | None = None) -> None:
-        """``native``: None, the C search when it is ready (else Python); False, Python only; True, the C search
-        (compiled now if need be; Python when there is none)."""
+        """``native``: None or True, the C search when crewkit has it (compiled at the first question if need be;
+        a caller within :func:`crewkit.nativelib.without_waiting`, the table's first answer, gets Python until it
+        is ready: then the same budget may decide more later); False, Python only."""
         if not in_round(game):
             raise ValueError("not a position of a round's tricks")
         m = match_of(game)
@@ -298,13 +299,10 @@ class RoundSearch:
                 self._native, self.native_why = False, "the Python search was asked for"
                 return None
             from crewkit.families.trick_taking.solve import adversarial_native as an
-            from crewkit.nativelib import without_waiting
 
-            if self.want_native:
-                lib = an.LIBRARY.load()
-            else:
-                with without_waiting():
-                    lib = an.LIBRARY.load()
+            # waits for a compilation, but for a caller within without_waiting (the same answers everywhere else:
+            # C decides more within a budget than Python, so no answer depends on when the compilation ended)
+            lib = an.LIBRARY.load()
             if lib is None:
                 if an.LIBRARY.ready:
                     self._native, self.native_why = False, an.LIBRARY.status()
