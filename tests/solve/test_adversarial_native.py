@@ -11,7 +11,7 @@ import pytest
 
 from crewkit.families.trick_taking.engine.scoring import RoundResult
 from crewkit.families.trick_taking.solve import adversarial_native
-from crewkit.families.trick_taking.solve.adversarial import NATIVE_SCALE, RoundSearch
+from crewkit.families.trick_taking.solve.adversarial import RoundSearch
 from tests.solve.hammer_positions import MISSIONS, engine_minimax, round_position
 
 pytestmark = pytest.mark.skipif(adversarial_native.LIBRARY.load() is None,
@@ -27,7 +27,6 @@ def _twins(seed: str, mission: str, mode: str, left: int,
     if g is None:
         return None
     c, py = RoundSearch(g, native=True), RoundSearch(g, native=False)
-    c.native_scale = 1  # plays counted one for one: the twins search the same nodes
     assert c.native() is not None, c.native_why
     assert py.native() is None
     return c, py
@@ -109,7 +108,6 @@ def test_the_c_search_is_undecided_beyond_its_budget_and_keeps_what_it_proved() 
         if g is None:
             continue
         c = RoundSearch(g, native=True)
-        c.native_scale = 1
         for p in range(4):
             want = RoundSearch(g, native=False).guarantee(p)
             for budget in (5, 20, 60):
@@ -122,16 +120,15 @@ def test_the_c_search_is_undecided_beyond_its_budget_and_keeps_what_it_proved() 
     assert found
 
 
-def test_with_the_budget_scaled_to_its_speed_the_c_search_decides_more() -> None:
-    """A position of five cards a hand: 2,000 plays leave the Python search undecided; the C search, given
-    NATIVE_SCALE plays per play of the budget, decides it, with the value the Python search finds given room."""
+def test_the_same_budget_leaves_both_undecided_and_with_room_both_decide() -> None:
+    """A position of five cards a hand: 2,000 plays leave both searches undecided with the same bounds proved;
+    24,000 decide it in both (the C search's plays are the budget's, whatever its speed)."""
     g = round_position("x2", "hammer/03", "penalty", 5)
     assert g is not None
-    assert RoundSearch(g, native=False).guarantee(1, max_nodes=2_000) is None
-    c = RoundSearch(g, native=True)
-    v = c.guarantee(1, max_nodes=2_000)
-    assert v == -70 and c.native() is not None  # the Python search's value with 100,000 plays
-    assert c.nodes <= 2_000 < c.native().nodes <= 2_000 * NATIVE_SCALE  # the budget's plays, and C's
+    c, py = RoundSearch(g, native=True), RoundSearch(g, native=False)
+    assert c.guarantee(1, max_nodes=2_000) is None and py.guarantee(1, max_nodes=2_000) is None
+    assert c.found == py.found and c.nodes == py.nodes and c.native() is not None
+    assert c.guarantee(1, max_nodes=24_000) == -70  # the Python search's value (23,870 plays)
 
 
 def test_a_full_table_loses_entries_not_answers(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,8 +34,8 @@ answered at once when the cards and tricks left cannot bring the player's chips 
 
 The questions run in C when the library is there (:mod:`crewkit.families.trick_taking.solve.adversarial_native`:
 the same nodes in the same order, the same answers, about 30 times faster per play), else in Python. A node
-budget (and an optional deadline) bounds each question: the C search gets :data:`NATIVE_SCALE` plays per play
-of it, and counts them as the budget's. A position not decided within it is undecided (None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid after a
+budget (and an optional deadline) bounds each question, the same plays in either: a position not decided
+within it is undecided (None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid after a
 search runs out of budget and are reused by later questions on the same round (the review asks about every
 position of a round, from its end back to its start).
 """
@@ -54,11 +54,9 @@ from crewkit.families.trick_taking.engine.kernel import follow_mask, trick_winne
 from crewkit.families.trick_taking.solve.round_bounds import bounds_model, chip_bounds
 from crewkit.families.trick_taking.solve.round_view import RoundView, card_classes, sum_masks
 
-#: the default budget of one question, in searched nodes (plays)
-MAX_NODES = 200_000
-#: the C search (adversarial_native) searches this many plays per play of a question's budget (it runs 1-2 million
-#: plays a second, the Python search 45,000-60,000 here); the plays a review reports are the budget's
-NATIVE_SCALE = 50
+#: the default budget of one question, in searched nodes (plays): about 5 s of the C search here (1.5-2 million
+#: plays a second; the Python search, about 30 times slower, is bounded by a review's seconds first)
+MAX_NODES = 10_000_000
 
 Value = Fraction | int
 Bound = Fraction | int | float  # a window's bound (a value, or a value less EPSILON)
@@ -80,13 +78,10 @@ def in_round(game: Game) -> bool:
 class RoundSearch:
     """Questions on the positions of one round of a match (the same round: the tables are shared)."""
 
-    #: the C search's plays per play of a question's budget (see :data:`NATIVE_SCALE`)
-    native_scale = NATIVE_SCALE
-
     def __init__(self, game: Game, native: bool | None = None) -> None:
         """``native``: None or True, the C search when crewkit has it (compiled at the first question if need be;
         a caller within :func:`crewkit.nativelib.without_waiting`, the table's first answer, gets Python until it
-        is ready: then the same budget may decide more later); False, Python only."""
+        is ready); False, Python only. Either way the same answers within the same budget."""
         if not in_round(game):
             raise ValueError("not a position of a round's tricks")
         m = match_of(game)
@@ -300,9 +295,7 @@ class RoundSearch:
                 return None
             from crewkit.families.trick_taking.solve import adversarial_native as an
 
-            # waits for a compilation, but for a caller within without_waiting (the same answers everywhere else:
-            # C decides more within a budget than Python, so no answer depends on when the compilation ended)
-            lib = an.LIBRARY.load()
+            lib = an.LIBRARY.load()  # waits for a compilation, but for a caller within without_waiting
             if lib is None:
                 if an.LIBRARY.ready:
                     self._native, self.native_why = False, an.LIBRARY.status()
@@ -344,8 +337,8 @@ class RoundSearch:
         if nat is None:
             return None
         before = nat.nodes
-        r, v = call(nat, self.position(), max(0, (self.limit - self.nodes) * self.native_scale))
-        self.nodes += -(-(nat.nodes - before) // self.native_scale)
+        r, v = call(nat, self.position(), max(0, self.limit - self.nodes))
+        self.nodes += nat.nodes - before
         if r == an.OK:
             return v
         if r == an.ERROR:
