@@ -1,6 +1,7 @@
 """Wheel build hook: compile the C parts into the wheel: the solver's search
-(crewkit/families/trick_taking/solve/_native.c) and the fast bot's look-ahead
-(crewkit/families/trick_taking/bots/_fastsim.c).
+(crewkit/families/trick_taking/solve/_native.c), the fast bot's look-ahead
+(crewkit/families/trick_taking/bots/_fastsim.c) and the round review's adversarial search
+(crewkit/families/trick_taking/solve/_adversarial.c).
 
 The library is a plain shared object loaded through ctypes (no Python headers). When no C compiler is
 found the wheel is built without it: crewkit then compiles it on first use into the user's cache, or
@@ -46,7 +47,9 @@ class NativeSearchBuildHook(BuildHookInterface):
         cc = os.environ.get("CC") or "cc"
         # (source, library name in the wheel, what it is): the solver's C search and the fast bot's look-ahead
         for package, stem, what in (("crewkit/families/trick_taking/solve", "_native", "the solver's C search"),
-                                    ("crewkit/families/trick_taking/bots", "_fastsim", "the fast bot's C look-ahead")):
+                                    ("crewkit/families/trick_taking/bots", "_fastsim", "the fast bot's C look-ahead"),
+                                    ("crewkit/families/trick_taking/solve", "_adversarial",
+                                     "the round review's C search")):
             source = Path(self.root) / package / f"{stem}.c"
             target = Path(self._tmp) / f"{stem}_lib{suffix}"
             command = [*shlex.split(cc), "-O3", "-std=c99", "-D_POSIX_C_SOURCE=199309L", "-shared", "-fPIC",

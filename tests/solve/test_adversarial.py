@@ -28,7 +28,7 @@ def test_the_compact_rules_agree_with_the_engine_on_whole_rounds(readings: dict[
         g.apply(ChooseMission(g.dealer, mission, mode))  # type: ignore[arg-type]
         m = match_of(g)
         assert m is not None
-        s = RoundSearch(g)
+        s = RoundSearch(g, native=False)
         rng = random.Random(i)
         while True:
             assert s.turn == g.turn and s.legal() == legal_play_mask(g, g.turn)  # type: ignore[arg-type]
@@ -62,7 +62,7 @@ def test_values_equal_brute_force_through_the_engine(mode: str) -> None:
     for seed, mission in _cases(mode, 2, 12):
         g = round_position(seed, mission, mode, 2)
         assert g is not None
-        s = RoundSearch(g)
+        s = RoundSearch(g, native=False)
         dealer = g.dealer
         assert dealer is not None
         if mode == "challenge":
@@ -78,15 +78,15 @@ def test_values_equal_plain_minimax(mode: str) -> None:
     for seed, mission in _cases(mode, 3, 5 if mode == "challenge" else 4):
         g = round_position(seed, mission, mode, 3)
         assert g is not None
-        s = RoundSearch(g)
+        s = RoundSearch(g, native=False)
         dealer = g.dealer
         assert dealer is not None
         if mode == "challenge":
-            ref = RoundSearch(g)
+            ref = RoundSearch(g, native=False)
             want = plain_minimax(ref, lambda t: t.verdict is not None and t.verdict[0] == "success", dealer)
             assert s.forceable() == want, (seed, mission)
         for p in [dealer] if mode == "challenge" else range(4):
-            ref = RoundSearch(g)
+            ref = RoundSearch(g, native=False)
             want = plain_minimax(ref, lambda t, p=p: t.verdict[2][p] if t.verdict else Fraction(0), p)
             assert s.guarantee(p) == want, (seed, mission, p)
             # the boolean test agrees with the value on both sides of it
@@ -96,7 +96,7 @@ def test_values_equal_plain_minimax(mode: str) -> None:
 def test_a_position_not_decided_within_the_budget_is_undecided() -> None:
     g = round_position("budget", "hammer/05", "challenge", 9)
     assert g is not None
-    s = RoundSearch(g)
+    s = RoundSearch(g, native=False)
     assert s.forceable(max_nodes=5) is None
     assert s.guarantee(0, max_nodes=5) is None
     assert s.at_least(0, 0, max_nodes=5) is None
@@ -104,9 +104,9 @@ def test_a_position_not_decided_within_the_budget_is_undecided() -> None:
     seed, mission = _cases("challenge", 3, 1)[0]
     small = round_position(seed, mission, "challenge", 3)
     assert small is not None
-    s2 = RoundSearch(small)
+    s2 = RoundSearch(small, native=False)
     assert s2.forceable(max_nodes=3) is None
-    assert s2.forceable() == RoundSearch(small).forceable()
+    assert s2.forceable() == RoundSearch(small, native=False).forceable()
 
 
 def test_guarantees_in_thirds_of_chips_equal_brute_force() -> None:
@@ -116,7 +116,7 @@ def test_guarantees_in_thirds_of_chips_equal_brute_force() -> None:
     for i in range(6):
         g = round_position(f"thirds{i}", MISSIONS[i % 5], "penalty", 2, readings)
         assert g is not None
-        s = RoundSearch(g)
+        s = RoundSearch(g, native=False)
         for p in range(4):
             want = engine_minimax(g, lambda r, p=p: r.deltas[p], p)
             assert s.guarantee(p) == want, (i, p)
@@ -130,9 +130,9 @@ def test_an_undecided_guarantee_keeps_the_bounds_its_tests_proved() -> None:
         g = round_position(seed, mission, "penalty", 3)
         assert g is not None
         for p in range(4):
-            want = plain_minimax(RoundSearch(g), lambda t, p=p: t.verdict[2][p] if t.verdict else Fraction(0), p)
+            want = plain_minimax(RoundSearch(g, native=False), lambda t, p=p: t.verdict[2][p] if t.verdict else Fraction(0), p)
             for budget in (5, 20, 60):
-                s = RoundSearch(g)
+                s = RoundSearch(g, native=False)
                 if s.guarantee(p, max_nodes=budget, guess=1000) is not None:
                     continue
                 lo, hi = s.found

@@ -35,6 +35,9 @@ class RoundMission:
     challenge_not_first: int  # masks of free cards barred from the first / last trick in challenge mode
     challenge_not_last: int
     texts: tuple[str, ...] = ()  # the formulas' texts (a search reads which cards they can tell apart)
+    # the formulas' syntax trees (penalty score, settled_if, hidden achieved_if, challenge success_if, fail_if;
+    # None where absent): the adversarial search's C twin translates them (solve/adversarial_native.py)
+    trees: tuple[Any, ...] = ()
 
     @property
     def has_challenge(self) -> bool:
@@ -100,6 +103,8 @@ def compile_scoring(rounds: RoundsRules, missions: Sequence[Mission], deck: Deck
             challenge_not_last=not_last,
             texts=tuple(d.text for d in (sc.penalty_score, sc.penalty_settled, sc.hidden_if, sc.challenge_success,
                                          sc.challenge_fail) if d is not None),
+            trees=tuple(None if d is None else d.expr for d in (sc.penalty_score, sc.penalty_settled, sc.hidden_if,
+                                                                sc.challenge_success, sc.challenge_fail)),
         ))
     return ScoringRules(
         rounds=rounds.count,

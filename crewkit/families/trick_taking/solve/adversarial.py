@@ -21,15 +21,21 @@ engine itself.
 
 Search: alpha-beta with a transposition table (boolean for the challenge; for the guarantee, MTD(f): null-window
 tests "at least v?" with lower/upper bounds in the table), winning plays first, then the plays that cut the
-search off before (history heuristic). The table key is exact (hands, the trick under way, each seat's won
-cards, the sequence of trick winners: the round's scoring reads the past through who won which cards and which
-tricks, as every Hammer mission card does). Where the mission's formulas cannot tell two cards of one suit
+search off before (history heuristic, a cut-off weighed by the square of the tricks left). The table key is
+exact (hands, the trick under way, each seat's won cards, the sequence of trick winners: the round's scoring
+reads the past through who won which cards and which tricks, as every Hammer mission card does). Where the mission's formulas cannot tell two cards of one suit
 apart (:func:`card_classes` reads their texts: a named card or a rank compared for equality keeps its own class),
 adjacent equal cards of one hand are tried once, and at a trick's start the key is relative (who holds the
 remaining cards of each suit in rank order, with their class; how many cards of each class each seat won).
 
-A node budget (and an optional deadline) bounds each question: a position not decided within it is undecided
-(None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid after a
+In penalty mode, where the mission's penalty formula is a sum of weights per card and per trick a player won
+(:mod:`crewkit.families.trick_taking.solve.round_bounds`, every bundled mission card), a null-window test is
+answered at once when the cards and tricks left cannot bring the player's chips across it.
+
+The questions run in C when the library is there (:mod:`crewkit.families.trick_taking.solve.adversarial_native`:
+the same nodes in the same order, the same answers, about 30 times faster per play), else in Python. A node
+budget (and an optional deadline) bounds each question, the same plays in either: a position not decided
+within it is undecided (None), never guessed. Table entries are stored only for nodes searched to the end, so they stay valid after a
 search runs out of budget and are reused by later questions on the same round (the review asks about every
 position of a round, from its end back to its start).
 """
@@ -45,10 +51,12 @@ from crewkit.families.trick_taking.engine.blocks.rounds import match_of, round_v
 from crewkit.families.trick_taking.engine.blocks.tricks import Play, fast_tables
 from crewkit.families.trick_taking.engine.game import TRICKS, Game, Trick
 from crewkit.families.trick_taking.engine.kernel import follow_mask, trick_winner
+from crewkit.families.trick_taking.solve.round_bounds import bounds_model, chip_bounds
 from crewkit.families.trick_taking.solve.round_view import RoundView, card_classes, sum_masks
 
-#: the default budget of one question, in searched nodes (plays)
-MAX_NODES = 200_000
+#: the default budget of one question, in searched nodes (plays): about 5 s of the C search here (1.5-2 million
+#: plays a second; the Python search, about 30 times slower, is bounded by a review's seconds first)
+MAX_NODES = 10_000_000
 
 Value = Fraction | int
 Bound = Fraction | int | float  # a window's bound (a value, or a value less EPSILON)
@@ -70,7 +78,10 @@ def in_round(game: Game) -> bool:
 class RoundSearch:
     """Questions on the positions of one round of a match (the same round: the tables are shared)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, native: bool | None = None) -> None:
+        """``native``: None or True, the C search when crewkit has it (compiled at the first question if need be;
+        a caller within :func:`crewkit.nativelib.without_waiting`, the table's first answer, gets Python until it
+        is ready); False, Python only. Either way the same answers within the same budget."""
         if not in_round(game):
             raise ValueError("not a position of a round's tricks")
         m = match_of(game)
@@ -119,6 +130,12 @@ class RoundSearch:
         self.forced: dict[tuple[Any, ...], bool] = {}  # challenge: can the dealer force success?
         self.bounds: dict[int, dict[tuple[Any, ...], tuple[Value | None, Value | None]]] = {}
         self.round = m.round
+        self.want_native = native
+        # quick bounds on a player's chips from the cards and tricks left (penalty rounds of the shape read)
+        self.model = bounds_model(self.mission, self.deck, self.total, self.mode, self.scoring.hidden_payment)
+        self.base_other = self.scoring.base_paid_by == "other-players"
+        self._native: Any = None  # the C search (adversarial_native.NativeRound), once asked for; False: none
+        self.native_why = ""
         self.load(game)
 
     # -- the state ----------------------------------------------------------------------------------------
@@ -267,6 +284,90 @@ class RoundSearch:
         if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
             raise BudgetExceeded
 
+    # -- the C search -------------------------------------------------------------------------------------
+
+    def native(self) -> Any:
+        """The C search of this round (:mod:`adversarial_native`), or None: Python searches (then
+        :attr:`native_why` says why)."""
+        if self._native is None:
+            if self.want_native is False:
+                self._native, self.native_why = False, "the Python search was asked for"
+                return None
+            from crewkit.families.trick_taking.solve import adversarial_native as an
+
+            lib = an.LIBRARY.load()  # waits for a compilation, but for a caller within without_waiting
+            if lib is None:
+                if an.LIBRARY.ready:
+                    self._native, self.native_why = False, an.LIBRARY.status()
+                else:
+                    self.native_why = "the C search is being compiled"
+                return None
+            cfg, why = an.config(self)
+            if cfg is None:
+                self._native, self.native_why = False, why
+                return None
+            try:
+                self._native = an.NativeRound(lib, cfg)
+            except OSError as e:
+                self._native, self.native_why = False, str(e)
+                return None
+        return self._native or None
+
+    def position(self) -> list[int]:
+        """The loaded position in the layout the C search reads."""
+        out = list(self.hands)
+        out.append(len(self.plays))
+        for seat, c in self.plays:
+            out += [seat, c]
+        out += [self.led, self.turn, len(self.tricks)]
+        for t in self.tricks:
+            out += [t.leader, t.winner, t.winning_card.id, len(t.plays)]
+            for seat, card in t.plays:
+                out += [seat, card.id]
+        return out
+
+    def _seconds(self) -> float:
+        return -1.0 if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def _native_call(self, call: Any) -> Any:
+        """Run a question in C; None when C cannot answer it (a formula's error there: Python from now on)."""
+        from crewkit.families.trick_taking.solve import adversarial_native as an
+
+        nat = self.native()
+        if nat is None:
+            return None
+        before = nat.nodes
+        r, v = call(nat, self.position(), max(0, self.limit - self.nodes))
+        self.nodes += nat.nodes - before
+        if r == an.OK:
+            return v
+        if r == an.ERROR:
+            self._native, self.native_why = False, "a formula raised an error in the C search"
+            return None
+        raise BudgetExceeded
+
+    def _test(self, seat: int, alpha: Bound | None, beta: Bound | None) -> Value:
+        """``seat``'s fail-soft value in the window (:meth:`_value`), in C when it can."""
+        if self.native() is not None:
+            import math
+
+            from crewkit.families.trick_taking.solve.adversarial_native import INF
+
+            a = -INF if alpha is None else math.floor(alpha)
+            b = INF if beta is None else math.ceil(beta)
+            v = self._native_call(lambda nat, pos, budget: nat.value(pos, seat, a, b, budget, self._seconds()))
+            if v is not None:
+                return int(v)
+        return self._value(seat, alpha, beta)
+
+    def _test_force(self) -> bool:
+        """:meth:`_force`, in C when it can."""
+        if self.native() is not None:
+            v = self._native_call(lambda nat, pos, budget: nat.force(pos, budget, self._seconds()))
+            if v is not None:
+                return bool(v)
+        return self._force()
+
     # -- challenge: can the dealer force the bet's success? -------------------------------------------------
 
     def forceable(self, game: Game | None = None, max_nodes: int = MAX_NODES) -> bool | None:
@@ -278,7 +379,7 @@ class RoundSearch:
             self.load(game)
         self.limit = self.nodes + max_nodes
         try:
-            return self._force()
+            return self._test_force()
         except BudgetExceeded:
             return None
 
@@ -307,7 +408,7 @@ class RoundSearch:
                 self.undo(cid, saved)
             if v == dealer_moves:
                 result = v
-                hist[cid] += 1
+                hist[cid] += (self.total - len(self.tricks)) ** 2  # a cut-off higher up weighs more
                 break
         self.forced[key] = result
         return result
@@ -347,7 +448,7 @@ class RoundSearch:
         hi: Value | None = None
         while lo is None or hi is None or lo < hi:
             beta = guess if lo is None or guess > lo else lo + EPSILON
-            guess = self._value(seat, beta - EPSILON, beta)
+            guess = self._test(seat, beta - EPSILON, beta)
             if guess < beta:
                 hi = guess
             else:
@@ -366,7 +467,7 @@ class RoundSearch:
         self.limit = self.nodes + max_nodes
         try:
             t = self._units(target)
-            return self._value(seat, t - EPSILON, t) >= t
+            return self._test(seat, t - EPSILON, t) >= t
         except BudgetExceeded:
             return None
 
@@ -389,6 +490,13 @@ class RoundSearch:
         a = alpha if lo is None or (alpha is not None and alpha >= lo) else lo
         b = beta if hi is None or (beta is not None and beta <= hi) else hi
         a0, b0 = a, b
+        if self.model is not None:  # the chips the cards and tricks left can still bring settle the test
+            blo, bhi = chip_bounds(self.model, seat, self.n, self.dealer, self.scale, self.base_other,
+                                   self.mission.hidden_payment, self.won, self.winners)
+            if alpha is not None and bhi <= alpha:
+                return bhi
+            if beta is not None and blo >= beta:
+                return blo
         self._count()
         maximise = self.turn == seat
         best: Value | None = None
@@ -411,7 +519,7 @@ class RoundSearch:
                 if b is None or v < b:
                     b = v
             if a is not None and b is not None and a >= b:
-                hist[cid] += 1
+                hist[cid] += (self.total - len(self.tricks)) ** 2  # a cut-off higher up weighs more
                 break
         assert best is not None  # a seat to play always has a card
         if a0 is not None and best <= a0:
@@ -435,7 +543,7 @@ class RoundSearch:
                 else:
                     self.limit = self.nodes + max_nodes
                     try:
-                        ok = self._force()
+                        ok = self._test_force()
                     except BudgetExceeded:
                         ok = None
             finally:
@@ -478,7 +586,7 @@ class RoundSearch:
                     self.limit = self.nodes + max_nodes
                     try:
                         t = self._units(target)
-                        ok = self._value(seat, t - EPSILON, t) >= t
+                        ok = self._test(seat, t - EPSILON, t) >= t
                     except BudgetExceeded:
                         ok = None
             finally:
