@@ -14,14 +14,14 @@ plays solved in each world.
 from __future__ import annotations
 
 import json
-import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from crewkit.engine.actions import Action
 from crewkit.errors import CrewkitError
+from crewkit.families.trick_taking.blame import ReviewStopped, Stop, blame_in_worlds
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import SUCCESS, TRICKS, Game
 from crewkit.families.trick_taking.round_review import MatchReview, review_match
@@ -62,11 +62,6 @@ def match_of_game(game: Game) -> bool:
     return match_of(game) is not None
 
 
-class ReviewStopped(Exception):
-    """The review's ``stop`` said to stop (the screen that asked for it is gone)."""
-
-
-Stop = Callable[[], bool]
 
 
 @dataclass
@@ -451,60 +446,6 @@ def fair_blame(game: Game, action: Action, names: Sequence[str], *, worlds: int 
                            seed=seed, stop=stop)
 
 
-def blame_in_worlds(obs: Any, action: Play, names: Sequence[str],
-                    judge: Callable[[list[int], Sequence[Play]], Mapping[int, bool | None]], more: Callable[[], bool],
-                    *, worlds: int, seed: str, stop: Stop | None = None, know: Any = None,
-                    goal: str = "kept the mission winnable", stake: str = "the mission") -> dict[str, Any] | None:
-    """Fair blame's figures: worlds consistent with ``obs`` (the acting seat's observation) sampled as the expert
-    bot samples them (``know``: its :class:`Knowledge`, by default read from ``obs``), up to ``worlds`` while
-    ``more()``; ``judge(hands, plays)`` says for each legal play (by card id) whether it reached the goal in that
-    world (None: undecided). The share of the worlds in which each play did, the play made's, the best play's,
-    and the words (``goal``: what a play did, ``stake``: what turned on hidden cards)."""
-    from crewkit.families.trick_taking.bots.knowledge import Knowledge
-
-    plays = [a for a in obs.legal if isinstance(a, Play)]
-    if len(plays) < 2:
-        return None
-    know = know if know is not None else Knowledge(obs)
-    rng = random.Random(f"review:{seed}")
-    kept = dict.fromkeys((a.card.id for a in plays), 0)
-    decided = dict.fromkeys(kept, 0)
-    sampled = 0
-    while sampled < worlds and more():
-        if stop is not None and stop():
-            raise ReviewStopped
-        hands = know.sample(rng)
-        sampled += 1
-        for cid, ok in judge(hands, plays).items():
-            if ok is not None:
-                decided[cid] += 1
-                kept[cid] += int(ok)
-
-    def share(cid: int) -> float:
-        return kept[cid] / decided[cid] if decided[cid] else 0.0
-
-    by_id = {a.card.id: a for a in plays}
-    played = share(action.card.id)
-    best_id = max(kept, key=lambda c: (share(c), c == action.card.id, -c))
-    best = share(best_id)
-    who = names[action.seat] if action.seat < len(names) else f"Player {action.seat + 1}"
-    if best <= played:
-        words = (f"Nothing {who} could know of was safer: with what {who} could see, the {action.card.name} {goal} "
-                 f"in {played:.0%} of the possible deals; {stake} turned on hidden cards.")
-    else:
-        words = (f"With what {who} could know, the {by_id[best_id].card.name} {goal} in {best:.0%} of the possible "
-                 f"deals and the {action.card.name} in {played:.0%}.")
-    return {
-        "played": round(played, 4),
-        "best": round(best, 4),
-        "best_action": by_id[best_id].to_json(),
-        "worlds": sampled,
-        "shares": {by_id[c].card.name: round(share(c), 4) for c in sorted(kept)},
-        "undecided": sum(sampled - decided[c] for c in decided),
-        "words": words,
-    }
-
-
 def _closest_call(games: list[Game], actions: Sequence[Action], who: list[str], timeout: float | None,
                   max_nodes: int | None, stop: Stop | None = None, share: bool = True) -> dict[str, Any] | None:
     """A won game's closest call: the last position where only the play made kept the mission winnable
@@ -609,5 +550,5 @@ class TrickTakingReview:
 
 REVIEW = TrickTakingReview()
 
-__all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "UNDECIDED", "WON", "Review", "action_words", "fair_blame", "line_rows", "position_mark", "positions_of", "quick_review", "final_review",
+__all__ = ["LOST", "NEVER", "NoReview", "ReviewStopped", "Stop", "UNDECIDED", "WON", "Review", "action_words", "blame_in_worlds", "fair_blame", "line_rows", "position_mark", "positions_of", "quick_review", "final_review",
            "review", "review_finished", "seat_names", "start_of", "REVIEW", "TrickTakingReview"]

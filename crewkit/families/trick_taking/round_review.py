@@ -613,9 +613,9 @@ def _blame(before: Game, action: Play, names: Sequence[str], judge_play: Callabl
            judge_world: Callable[[dict[int, Any]], dict[int, bool | None]], goal: str, stake: str, *, worlds: int,
            total: int, seed: str, stop: Callable[[], bool] | None) -> dict[str, Any] | None:
     """Fair blame in a round: ``judge_play(search)`` after each legal play of ``action``'s player in each world,
-    ``judge_world`` turning a world's answers into kept / not / undecided (see ``review.blame_in_worlds``)."""
+    ``judge_world`` turning a world's answers into kept / not / undecided (see ``blame.blame_in_worlds``)."""
+    from crewkit.families.trick_taking.blame import ReviewStopped, blame_in_worlds
     from crewkit.families.trick_taking.bots.knowledge import Knowledge
-    from crewkit.families.trick_taking.review import ReviewStopped, blame_in_worlds
 
     obs = before.observation(action.seat)
     know = Knowledge(obs)
