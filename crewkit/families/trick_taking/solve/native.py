@@ -241,22 +241,7 @@ def history_digest(program: Program) -> tuple[list[int], bool, bool] | None:
         return name[code[4 * i]], code[4 * i + 1], code[4 * i + 2], code[4 * i + 3]
 
     def children(i: int) -> list[int]:
-        op, a, b, c = node(i)
-        if op in ("CONST", "VAR", "PLAYERS", "TRICKS", "TASKS", "CURCARDS", "LATEST", "FIRST", "LASTTRICK",
-                  "PLAYED_N", "LEFT_N", "CONSTLIST"):
-            return []
-        if op == "LISTLIT":
-            return [pool[a + j] for j in range(b)]
-        if op in ("ALL", "ANY", "COUNT", "SUM", "MAX", "MIN"):
-            return [b, c]
-        if op == "IF":
-            return [a, b, c]
-        if op in ("AND", "OR", "ADD", "SUB", "MUL", "FDIV", "MOD", "EQ", "NE", "LT", "LE", "GT", "GE", "IN", "NOTIN",
-                  "MAX2", "MIN2", "LOST_FOR", "UNPLAYED_BY"):
-            return [a, b]
-        if op == "MEMO":
-            return [a]
-        return [a]
+        return _children(*node(i), pool)
 
     def pure(i: int, trick_vars: frozenset[int]) -> bool:
         """Reads only the tricks bound to ``trick_vars`` (and the cards played up to them), constants and the
