@@ -31,24 +31,8 @@ static inline int popcount(u64 m) { /* SWAR: the library's call costs more witho
 }
 
 #define MAXC 63
-#define MAXS 8
-#define MAXSUIT 16
 #define MAXT 40
-#define MAXTR 32
-#define MAXCOND 64
-#define MAXL 64
-#define MAXVARS 16
-#define MAXPART 8
-typedef struct {
-    int n, nplays, ntr, ntasks;
-    u64 hands[MAXS];
-    int play_card[MAXS];
-    int won_count[MAXS];
-    const u64 *task_bits;
-    const int *task_owner;
-    u64 pending;
-} World;
-#include "../bots/condeval.h"
+#include "_condworld.h"
 
 #define KEYW 6 /* 384 bits: a key that does not fit is not tabled */
 #define INF (1LL << 40)

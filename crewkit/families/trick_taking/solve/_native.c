@@ -49,25 +49,8 @@ typedef long long ll;
 static inline int low_index(u64 m) { return __builtin_ctzll(m); }
 static inline int popcount(u64 m) { return __builtin_popcountll(m); }
 
-/* the position mission conditions read (condeval.h): the view's tasks are the game's (not the compiled
- * conditions' cards), pending has a bit per such task not done */
-#define MAXS 8 /* seats, in condeval.h */
-#define MAXSUIT 16
-#define MAXTR 32
-#define MAXCOND 64
-#define MAXL 64
-#define MAXVARS 16
-#define MAXPART 8
-typedef struct {
-    int n, nplays, ntr, ntasks;
-    u64 hands[MAXS];
-    int play_card[MAXS];
-    int won_count[MAXS];
-    const u64 *task_bits;
-    const int *task_owner;
-    u64 pending;
-} World;
-#include "../bots/condeval.h"
+/* the position mission conditions read (condeval.h), shared with the round search */
+#include "_condworld.h"
 
 typedef struct {
     int score, cid, nl, wp, w, wc, o;
