@@ -510,6 +510,37 @@ static u64 beaters(const Table *t, int x, u64 m) {
     return out;
 }
 
+/* conditions.py: _lead_before_last */
+static int lead_before_last(const World *w, int c, u64 rest, u64 block, int hold) {
+    const Table *t = w->t;
+    int seat = w->turn, n = w->n;
+    if (seat == hold) {
+        u64 foreign = w->pmask & ~w->own[seat];
+        u64 m = rest;
+        while (m) {
+            int x = high_index(m);
+            m &= ~((u64)1 << x);
+            int led = t->suit[x];
+            const int *keys = t->keys[led + 1];
+            int ok = 1;
+            for (int i = 1; i < n && ok; i++)
+                if (!can_duck(w, (seat + i) % n, keys, led, keys[x], foreign)) ok = 0;
+            if (ok) return x;
+        }
+        return (rest >> c & 1) ? c : high_index(rest);
+    }
+    u64 hand = w->hands[seat];
+    int best = -1, best_rank = 1 << 30;
+    u64 m = rest;
+    while (m) {
+        int x = low_index(m);
+        m &= m - 1;
+        if (!(hand & ~((u64)1 << x) & block) && t->rank[x] < best_rank) { best = x; best_rank = t->rank[x]; }
+    }
+    if (best >= 0) return best;
+    return (rest >> c & 1) ? c : low_index(rest);
+}
+
 /* conditions.py: _goal_prepare */
 static int goal_prepare(const World *w, int c, u64 goals, u64 live) {
     const Table *t = w->t;
@@ -529,7 +560,8 @@ static int goal_prepare(const World *w, int c, u64 goals, u64 live) {
     int c_goal = (int)(goals >> c & 1);
     if (!w->nplays) {
         if (!rest) return c;
-        if (w->tricks_left == 2 || w->pending) return c_goal ? low_index(rest) : c;
+        if (w->pending) return c_goal ? low_index(rest) : c;
+        if (w->tricks_left == 2) return lead_before_last(w, c, rest, block, hold);
         if (seat == hold) {
             u64 m = block;
             while (m) {
@@ -541,8 +573,8 @@ static int goal_prepare(const World *w, int c, u64 goals, u64 live) {
         } else {
             u64 m = rest & block;
             while (m) {
-                int x = low_index(m);
-                m &= m - 1;
+                int x = high_index(m); /* the strongest first: the hardest to shed later */
+                m &= ~((u64)1 << x);
                 int s = t->suit[x];
                 u64 sm = s >= 0 ? t->suit_masks[s] : 0;
                 if (!(w->hands[hold] & sm) || (w->hands[hold] & sm & ~goals)) return x;
@@ -588,7 +620,7 @@ static int goal_prepare(const World *w, int c, u64 goals, u64 live) {
     if ((w->trick_mask | (u64)1 << c) & w->pmask)
         return c_goal ? duck(w, rest, keys, win_key, w->pmask, 1) : c;
     if (seat != hold && (w->led < 0 || !(hand & t->suit_masks[w->led])) && (rest & block))
-        return low_index(rest & block);
+        return high_index(rest & block);
     if (c_goal) return duck(w, rest, keys, win_key, w->pmask, 0);
     return c;
 }

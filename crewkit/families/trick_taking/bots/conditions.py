@@ -590,8 +590,10 @@ def _goal_prepare(w: CondWorld, c: int, goals: int, live: int) -> int:
     if not w.plays:
         if not rest:
             return c
-        if w.tricks_left == 2 or w.pending:
+        if w.pending:
             return c if not goals >> c & 1 else _lowest(rest)
+        if w.tricks_left == 2:
+            return _lead_before_last(w, c, rest, block, holder)
         if seat == holder:
             m = block
             while m:
@@ -603,8 +605,8 @@ def _goal_prepare(w: CondWorld, c: int, goals: int, live: int) -> int:
         else:
             m = rest & block
             while m:
-                x = _lowest(m)
-                m &= m - 1
+                x = m.bit_length() - 1  # the strongest first: the hardest to shed later
+                m ^= 1 << x
                 s = t.suit[x]
                 suit = t.suit_masks[s] if s >= 0 else 0
                 if not hands[holder] & suit or hands[holder] & suit & ~goals:
@@ -654,10 +656,41 @@ def _goal_prepare(w: CondWorld, c: int, goals: int, live: int) -> int:
     if (w.trick_mask | 1 << c) & w.pmask:
         return c if not goals >> c & 1 else _duck(w, rest, keys, win_key, w.pmask, True)
     if seat != holder and (w.led < 0 or not hand & t.suit_masks[w.led]) and rest & block:
-        return _lowest(rest & block)
+        return (rest & block).bit_length() - 1
     if goals >> c & 1:
         return _duck(w, rest, keys, win_key, w.pmask, False)
     return c
+
+
+def _lead_before_last(w: CondWorld, c: int, rest: int, block: int, holder: int) -> int:
+    """A lead into the trick before the last (see :func:`_goal_prepare`): the goal card's holder leads a card
+    the others cannot beat (it then leads the last trick); another seat leads its lowest card among those that
+    leave it a card not beating the goal card (the holder can take the trick over)."""
+    t = w.t
+    seat = w.turn
+    n = w.n
+    if seat == holder:
+        foreign = w.pmask & ~w.own[seat]
+        m = rest
+        while m:
+            x = m.bit_length() - 1
+            m ^= 1 << x
+            led = t.suit[x]
+            keys = t.keys[led + 1]
+            if all(_can_duck(w, (seat + i) % n, keys, led, keys[x], foreign) for i in range(1, n)):
+                return x
+        return c if rest >> c & 1 else rest.bit_length() - 1
+    hand = w.hands[seat]
+    best, best_rank = -1, 1 << 30
+    m = rest
+    while m:
+        x = _lowest(m)
+        m &= m - 1
+        if not hand & ~(1 << x) & block and t.rank[x] < best_rank:
+            best, best_rank = x, t.rank[x]
+    if best >= 0:
+        return best
+    return c if rest >> c & 1 else _lowest(rest)
 
 
 def _score_after(w: CondWorld, card: int, last: bool) -> int:
