@@ -1,8 +1,9 @@
 """Shapes of mission conditions, recognised on the syntax tree (:mod:`crewkit.dsl.ast`, positions ignored).
 
 One place for both readers: the solver compiles "every card of a set won by one seat" into search tasks
-(:mod:`crewkit.families.trick_taking.solve.compiled`), and the bots' play-outs pursue "at least K tricks won by
-a card of a set" as a goal (:mod:`crewkit.families.trick_taking.bots.conditions`). A shape is read from the
+(:mod:`crewkit.families.trick_taking.solve.compiled`), and the bots' play-outs and the solver pursue "at least K
+tricks won by a card of a set" and "the last trick won by a card of a set" as goals
+(:mod:`crewkit.families.trick_taking.bots.conditions`, :mod:`crewkit.families.trick_taking.solve.core`). A shape is read from the
 words an author writes, never from a mission's name, so a new mission written the same way is recognised too.
 """
 
