@@ -55,8 +55,8 @@ typedef struct {
     int won_count[MAXS];
     u64 cond_done;
     int trick_judged;        /* this world judged every condition at the end of its last trick (see judge) */
-    u64 goal_mask;           /* conditions.py: CondSetup.goal_mask / goal_last, CondWorld.goal_need / goal_won */
-    int goal_need, goal_won, goal_last;
+    u64 goal_mask;           /* conditions.py: CondSetup.goal_mask / goal_last / goal_seat, CondWorld.goal_need */
+    int goal_need, goal_won, goal_last, goal_seat;
 } World;
 
 static void cond_after_trick(World *w, int leader);
@@ -462,7 +462,8 @@ static void cond_after_trick(World *w, int leader) {
     int number = w->ntr;
     w->won_count[winner]++;
     int last = w->tricks_left <= 0 || number >= x->total_tricks;
-    if ((w->goal_mask >> r->wincard & 1) && (last || !w->goal_last)) w->goal_won++;
+    if ((w->goal_seat >= 0 ? winner == w->goal_seat : (int)(w->goal_mask >> r->wincard & 1)) && (last || !w->goal_last))
+        w->goal_won++;
     if (w->status == ST_FAIL) return;
     if (w->status == ST_WON) w->status = ST_OPEN;
     judge(w, 0);
@@ -555,6 +556,7 @@ static int goal_prepare(const World *w, int c, u64 goals, u64 live) {
         u64 b = beaters(t, x, live & ~w->hands[h]);
         if (aim < 0 || popcount(b) < popcount(block)) { aim = x; hold = h; block = b; }
     }
+    if (w->goal_seat >= 0) goals = (u64)1 << aim; /* a seat's goal: the card of its hand aimed at is kept back */
     u64 hand = w->hands[seat];
     u64 rest = hand & ~goals;
     int c_goal = (int)(goals >> c & 1);
@@ -630,7 +632,8 @@ static int goal_play(const World *w, int c) {
     int n = w->n, seat = w->turn;
     u64 live = 0;
     for (int s = 0; s < n; s++) live |= w->hands[s];
-    u64 goals = w->goal_mask & live;
+    u64 mask = w->goal_seat >= 0 ? w->hands[w->goal_seat] : w->goal_mask; /* a seat's goal: its cards */
+    u64 goals = mask & live;
     if (w->goal_last && w->tricks_left > 1) return goals ? goal_prepare(w, c, goals, live) : c;
     if (!goals && !w->nplays) return c;
     u64 hand = w->hands[seat];
@@ -670,7 +673,7 @@ static int goal_play(const World *w, int c) {
     for (int j = 0; j < w->nplays; j++)
         if (w->play_seat[j] == w->win_seat) win_card = w->play_card[j];
     u64 rest = legal & ~goals;
-    if (win_card >= 0 && (w->goal_mask >> win_card & 1)) {
+    if (win_card >= 0 && (mask >> win_card & 1)) {
         u64 under = 0, m = rest;
         while (m) {
             int x = low_index(m);
@@ -884,7 +887,7 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     long win_weight = (long)*p++; /* a play-out won counts this many votes */
     long prog_weight = (long)*p++; /* a task done or goal trick won in a play-out lost counts this many */
     u64 goal_mask = 0;
-    int goal_need = 0, goal_last = 0;
+    int goal_need = 0, goal_last = 0, goal_seat = -1;
     if (cx) {
         ntr0 = read_tricks(cx, &p, n, won0);
         if (ntr0 < 0) return -2;
@@ -892,6 +895,7 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
         goal_mask = (u64)*p++;
         goal_need = (int)*p++;
         goal_last = (int)*p++;
+        goal_seat = (int)*p++;
         cx->err = 0;
     }
     sampler_init(&sm);
@@ -954,6 +958,7 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
             base.goal_mask = goal_mask;
             base.goal_need = goal_need;
             base.goal_last = goal_last;
+            base.goal_seat = goal_seat;
         }
         int v = cx ? choose_play_cond(&base) : choose_play(&base);
         if (v >= 0) votes[v] += 1;
@@ -1202,6 +1207,7 @@ static int rollout_at(const Table *t, CondCtx *cx, const ll *st) {
     w.goal_mask = (u64)*p++;
     w.goal_need = (int)*p++;
     w.goal_last = (int)*p++;
+    w.goal_seat = (int)*p++;
     w.ntr = ntr0;
     cx->err = 0;
     if (ncur == 0) {

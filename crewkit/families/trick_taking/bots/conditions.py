@@ -59,11 +59,13 @@ class CondSetup:
     total_tricks: int
     tasks: tuple[tuple[Card, str | None], ...]  # card and token per task (owners live in the world)
     after_play: bool  # some condition is judged after every card
-    # a goal the play-outs pursue (see goal_of): goal_k tricks won by a card of goal_mask, counted in any trick
-    # or (goal_last) in the round's last trick only; (0, 0) when no condition has a goal's shape
+    # a goal the play-outs pursue (see goal_of): goal_k tricks won by a card of goal_mask (or, goal_seat >= 0,
+    # by that seat), counted in any trick or (goal_last) in the round's last trick only; (0, 0) when no condition
+    # has a goal's shape
     goal_mask: int = 0
     goal_k: int = 0
     goal_last: bool = False
+    goal_seat: int = -1
 
 
 class SimView:
@@ -203,7 +205,8 @@ class CondWorld(World):
         first = cards[plays[0][1]]
         win_card = _winning_card(self, plays, winner)
         last = self.tricks_left <= 0 or number >= self.cs.total_tricks
-        if self.cs.goal_mask >> win_card.id & 1 and (last or not self.cs.goal_last):
+        seat = self.cs.goal_seat
+        if (winner == seat if seat >= 0 else self.cs.goal_mask >> win_card.id & 1) and (last or not self.cs.goal_last):
             self.goal_won += 1
         trick = SimpleTrick(number, leader, tuple((s, cards[c]) for s, c in plays), winner, win_card, first.suit)
         self.tricks = (*self.tricks, trick)
@@ -276,27 +279,31 @@ def goal_need(cs: CondSetup, tricks: Sequence[Any]) -> int:
     """How many tricks a goal card must still win after ``tricks`` (0: no goal, or reached)."""
     if not cs.goal_k:
         return 0
-    got = sum(1 for t in tricks if cs.goal_mask >> t.winning_card.id & 1
+    got = sum(1 for t in tricks if (t.winner == cs.goal_seat if cs.goal_seat >= 0
+                                    else cs.goal_mask >> t.winning_card.id & 1)
               and (not cs.goal_last or t.number >= cs.total_tricks))
     return max(0, cs.goal_k - got)
 
 
-def goal_tail(judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> tuple[int, int, int]:
+def goal_tail(judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> tuple[int, int, int, int]:
     """The goal as the C play-outs read it (``condcode.trick_tail``): (cards, tricks still to win, 1 when only
-    the last trick counts)."""
+    the last trick counts, the seat or -1)."""
     cs = judged[0]
-    return cs.goal_mask, goal_need(cs, judged[1]), int(cs.goal_last)
+    return cs.goal_mask, goal_need(cs, judged[1]), int(cs.goal_last), cs.goal_seat
 
 
-def goal_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int, bool]:
-    """(cards, K, last) of the first condition of a goal's shape: a ``done_if`` "at least K tricks won by a
-    card of a fixed set" (:func:`crewkit.families.trick_taking.condshapes.match_tricks_won_by_cards`), or a
+def goal_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int, bool, int]:
+    """(cards, K, last, seat) of the first condition of a goal's shape: a ``done_if`` "at least K tricks won by
+    a card of a fixed set" (:func:`crewkit.families.trick_taking.condshapes.match_tricks_won_by_cards`), a
     ``fail_if`` "the last trick is not won by a card of a fixed set" (K = 1 and last:
-    :func:`~crewkit.families.trick_taking.condshapes.match_last_trick_won_by_cards`); (0, 0, False) when
-    none."""
+    :func:`~crewkit.families.trick_taking.condshapes.match_last_trick_won_by_cards`) or "... not won by one
+    seat" (K = 1, last, that seat and no cards: :func:`~crewkit.families.trick_taking.condshapes.
+    match_last_trick_won_by_seat`); (0, 0, False, -1) when none."""
     from crewkit.families.trick_taking.condshapes import (
         goal_cards,
+        goal_seat,
         match_last_trick_won_by_cards,
+        match_last_trick_won_by_seat,
         match_tricks_won_by_cards,
     )
 
@@ -305,13 +312,19 @@ def goal_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int, b
         if shape is not None:
             mask = goal_cards(shape[0], cs.deck)
             if mask:
-                return mask, shape[1], False
-        pred = match_last_trick_won_by_cards(getattr(c, "fail_expr", None))
+                return mask, shape[1], False, -1
+        fail = getattr(c, "fail_expr", None)
+        pred = match_last_trick_won_by_cards(fail)
         if pred is not None:
             mask = goal_cards(pred, cs.deck)
             if mask:
-                return mask, 1, True
-    return 0, 0, False
+                return mask, 1, True, -1
+        who = match_last_trick_won_by_seat(fail)
+        if who is not None:
+            seat = goal_seat(who, cs.deck, cs.rules.players, cs.commander, dict(cs.roles))
+            if seat is not None:
+                return 0, 1, True, seat
+    return 0, 0, False, -1
 
 
 def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | None, total_tricks: int,
@@ -321,17 +334,17 @@ def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | No
     conds = tuple(rules.conditions if conditions is None else conditions)
     cs = CondSetup(rules, rules.deck, tuple(rules.deck.cards), conds, dict(roles), commander,
                    total_tricks, tuple(tasks), any(c.check == "after-play" for c in conds))
-    mask, k, last = _goal_cached(cs)
-    return replace(cs, goal_mask=mask, goal_k=k, goal_last=last) if k else cs
+    mask, k, last, seat = _goal_cached(cs)
+    return replace(cs, goal_mask=mask, goal_k=k, goal_last=last, goal_seat=seat) if k else cs
 
 
-_GOALS: dict[tuple[int, ...], tuple[tuple[object, ...], tuple[int, int, bool]]] = {}
+_GOALS: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[int, int, bool, int]]] = {}
 
 
-def _goal_cached(cs: CondSetup) -> tuple[int, int, bool]:
-    """:func:`goal_of` once per deck and conditions (a bot asks at every decision)."""
-    held = (cs.deck, *cs.conditions)
-    key = tuple(map(id, held))
+def _goal_cached(cs: CondSetup) -> tuple[int, int, bool, int]:
+    """:func:`goal_of` once per deck, conditions and seating (a bot asks at every decision)."""
+    held = (cs.deck, cs.rules, *cs.conditions)
+    key = (*map(id, held), cs.commander, tuple(sorted(cs.roles.items())))
     hit = _GOALS.get(key)
     if hit is not None:
         return hit[1]
@@ -482,7 +495,8 @@ def goal_play(w: CondWorld, c: int) -> int:
     live = 0
     for h in hands:
         live |= h
-    goals = w.cs.goal_mask & live
+    mask = hands[w.cs.goal_seat] if w.cs.goal_seat >= 0 else w.cs.goal_mask  # a seat's goal: its cards
+    goals = mask & live
     if w.cs.goal_last and w.tricks_left > 1:
         return _goal_prepare(w, c, goals, live) if goals else c
     if not goals and not w.plays:
@@ -524,7 +538,7 @@ def goal_play(w: CondWorld, c: int) -> int:
         if s_ == w.win_seat:
             win_card = card
     rest = legal & ~goals
-    if w.cs.goal_mask >> win_card & 1:
+    if mask >> win_card & 1:
         under = 0
         m = rest
         while m:
@@ -585,6 +599,8 @@ def _goal_prepare(w: CondWorld, c: int, goals: int, live: int) -> int:
         b = _beaters(t, x, live & ~hands[h])
         if aim < 0 or b.bit_count() < block.bit_count():
             aim, holder, block = x, h, b
+    if w.cs.goal_seat >= 0:
+        goals = 1 << aim  # a seat's goal: the card of its hand aimed at is the one kept back
     hand = hands[seat]
     rest = hand & ~goals
     if not w.plays:
