@@ -352,7 +352,6 @@ def test_condition_setup_of_an_observation_translates_with_its_roles() -> None:
                                                   ("planet-nine/44", 4), ("planet-nine/48", 5),
                                                   ("planet-nine/26", 4),
                                                   ("benchmarks/authored/14-last-by-a-one.yaml", 4),
-                                                  ("benchmarks/authored/14-last-by-a-one.yaml", 3),
                                                   ("benchmarks/authored/07-left-closes.yaml", 4)])
 def test_c_play_outs_with_conditions_match_python(mission: str, players: int) -> None:
     """``fs_rollout_cond`` (the expert's play-outs) against ``rollout_cond`` on the same worlds and cards."""
