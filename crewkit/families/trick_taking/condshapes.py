@@ -1,8 +1,9 @@
 """Shapes of mission conditions, recognised on the syntax tree (:mod:`crewkit.dsl.ast`, positions ignored).
 
 One place for both readers: the solver compiles "every card of a set won by one seat" into search tasks
-(:mod:`crewkit.families.trick_taking.solve.compiled`), and the bots' play-outs pursue "at least K tricks won by
-a card of a set" as a goal (:mod:`crewkit.families.trick_taking.bots.conditions`). A shape is read from the
+(:mod:`crewkit.families.trick_taking.solve.compiled`), and the bots' play-outs and the solver pursue "at least K
+tricks won by a card of a set" and "the last trick won by a card of a set" as goals
+(:mod:`crewkit.families.trick_taking.bots.conditions`, :mod:`crewkit.families.trick_taking.solve.core`). A shape is read from the
 words an author writes, never from a mission's name, so a new mission written the same way is recognised too.
 """
 
@@ -163,6 +164,55 @@ def match_last_trick_won_by_cards(fail: A.Expr | None) -> A.Expr | None:
         if _last_trick_guard(guard) and isinstance(rest, A.Unary) and rest.op == "not":
             return _card_predicate(rest.operand, "last_trick")
     return None
+
+
+# what a seat expression may read: names of seats fixed once the tricks begin, numbers, neighbours
+_SEAT_CALLS = frozenset(("left_of", "right_of"))
+
+
+def _seat_expr(node: A.Expr) -> bool:
+    if isinstance(node, A.Int):
+        return True
+    if isinstance(node, A.Name):
+        return node.name not in ("last_trick", "trick", "first_trick", "tricks", "tasks", "players")
+    if isinstance(node, A.Call):
+        return node.func in _SEAT_CALLS and len(node.args) == 1 and _seat_expr(node.args[0])
+    return False
+
+
+def match_last_trick_won_by_seat(fail: A.Expr | None) -> A.Expr | None:
+    """WHO when ``fail`` is "the last trick is not won by one seat": ``last_trick != none and
+    last_trick.winner != WHO`` (either order; ``not (... == WHO)``; ``last_trick.is_last`` as the guard), WHO a
+    seat fixed once the tricks begin (a number, the commander, a role, their neighbours: :func:`goal_seat`)."""
+    if not (isinstance(fail, A.Binary) and fail.op == "and"):
+        return None
+    for guard, rest in ((fail.left, fail.right), (fail.right, fail.left)):
+        if not _last_trick_guard(guard):
+            continue
+        op = "!="
+        if isinstance(rest, A.Unary) and rest.op == "not":
+            rest, op = rest.operand, "=="
+        if not (isinstance(rest, A.Compare) and rest.op == op):
+            continue
+        for a, b in ((rest.left, rest.right), (rest.right, rest.left)):
+            if (isinstance(a, A.Field) and a.name == "winner" and isinstance(a.obj, A.Name)
+                    and a.obj.name == "last_trick" and _seat_expr(b)):
+                return b
+    return None
+
+
+def goal_seat(who: A.Expr, deck: Any, players: int, commander: int | None,
+              roles: dict[str, int | None]) -> int | None:
+    """The seat ``who`` (from :func:`match_last_trick_won_by_seat`) names at this table; None when unbound."""
+    from crewkit.dsl.evaluator import evaluate
+    from crewkit.dsl.view import SimpleView
+
+    view = SimpleView(deck=deck, n_players=players, commander_seat=commander, role_seats=dict(roles))
+    try:
+        seat = evaluate(who, view)
+    except Exception:  # noqa: BLE001 - a name this table cannot answer: no goal
+        return None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players else None
 
 
 def goal_cards(pred: A.Expr, deck: Any) -> int | None:

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 9
+#define FS_ABI 10
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -55,8 +55,8 @@ typedef struct {
     int won_count[MAXS];
     u64 cond_done;
     int trick_judged;        /* this world judged every condition at the end of its last trick (see judge) */
-    u64 goal_mask;           /* conditions.py: CondSetup.goal_mask, CondWorld.goal_need / goal_won */
-    int goal_need, goal_won;
+    u64 goal_mask;           /* conditions.py: CondSetup.goal_mask / goal_last / goal_seat, CondWorld.goal_need */
+    int goal_need, goal_won, goal_last, goal_seat;
 } World;
 
 static void cond_after_trick(World *w, int leader);
@@ -461,13 +461,14 @@ static void cond_after_trick(World *w, int leader) {
     w->ntr++;
     int number = w->ntr;
     w->won_count[winner]++;
-    if (w->goal_mask >> r->wincard & 1) w->goal_won++;
+    int last = w->tricks_left <= 0 || number >= x->total_tricks;
+    if ((w->goal_seat >= 0 ? winner == w->goal_seat : (int)(w->goal_mask >> r->wincard & 1)) && (last || !w->goal_last))
+        w->goal_won++;
     if (w->status == ST_FAIL) return;
     if (w->status == ST_WON) w->status = ST_OPEN;
     judge(w, 0);
     if (w->status == ST_FAIL) return;
     w->trick_judged = 1;
-    int last = w->tricks_left <= 0 || number >= x->total_tricks;
     int conds_done = 1;
     for (int i = 0; i < x->ncond; i++)
         if (!(w->cond_done >> i & 1) && !(last && x->done_at[i] < 0)) { conds_done = 0; break; }
@@ -497,12 +498,143 @@ static int holder(const World *w, int card) {
     return -1;
 }
 
+/* conditions.py: _beaters */
+static u64 beaters(const Table *t, int x, u64 m) {
+    const int *keys = t->keys[t->suit[x] + 1];
+    int kx = keys[x];
+    u64 out = 0;
+    while (m) {
+        int y = low_index(m);
+        m &= m - 1;
+        if (keys[y] > kx) out |= (u64)1 << y;
+    }
+    return out;
+}
+
+/* conditions.py: _lead_before_last */
+static int lead_before_last(const World *w, int c, u64 rest, u64 block, int hold) {
+    const Table *t = w->t;
+    int seat = w->turn, n = w->n;
+    if (seat == hold) {
+        u64 foreign = w->pmask & ~w->own[seat];
+        u64 m = rest;
+        while (m) {
+            int x = high_index(m);
+            m &= ~((u64)1 << x);
+            int led = t->suit[x];
+            const int *keys = t->keys[led + 1];
+            int ok = 1;
+            for (int i = 1; i < n && ok; i++)
+                if (!can_duck(w, (seat + i) % n, keys, led, keys[x], foreign)) ok = 0;
+            if (ok) return x;
+        }
+        return (rest >> c & 1) ? c : high_index(rest);
+    }
+    u64 hand = w->hands[seat];
+    int best = -1, best_rank = 1 << 30;
+    u64 m = rest;
+    while (m) {
+        int x = low_index(m);
+        m &= m - 1;
+        if (!(hand & ~((u64)1 << x) & block) && t->rank[x] < best_rank) { best = x; best_rank = t->rank[x]; }
+    }
+    if (best >= 0) return best;
+    return (rest >> c & 1) ? c : low_index(rest);
+}
+
+/* conditions.py: _goal_prepare */
+static int goal_prepare(const World *w, int c, u64 goals, u64 live) {
+    const Table *t = w->t;
+    int seat = w->turn;
+    int aim = -1, hold = -1;
+    u64 block = 0;
+    u64 g = goals;
+    while (g) {
+        int x = low_index(g);
+        g &= g - 1;
+        int h = holder(w, x);
+        u64 b = beaters(t, x, live & ~w->hands[h]);
+        if (aim < 0 || popcount(b) < popcount(block)) { aim = x; hold = h; block = b; }
+    }
+    if (w->goal_seat >= 0) goals = (u64)1 << aim; /* a seat's goal: the card of its hand aimed at is kept back */
+    u64 hand = w->hands[seat];
+    u64 rest = hand & ~goals;
+    int c_goal = (int)(goals >> c & 1);
+    if (!w->nplays) {
+        if (!rest) return c;
+        if (w->pending) return c_goal ? low_index(rest) : c;
+        if (w->tricks_left == 2) return lead_before_last(w, c, rest, block, hold);
+        if (seat == hold) {
+            u64 m = block;
+            while (m) {
+                int x = low_index(m);
+                m &= m - 1;
+                u64 strip = t->suit[x] >= 0 ? rest & t->suit_masks[t->suit[x]] : 0;
+                if (strip) return high_index(strip);
+            }
+        } else {
+            u64 m = rest & block;
+            while (m) {
+                int x = high_index(m); /* the strongest first: the hardest to shed later */
+                m &= ~((u64)1 << x);
+                int s = t->suit[x];
+                u64 sm = s >= 0 ? t->suit_masks[s] : 0;
+                if (!(w->hands[hold] & sm) || (w->hands[hold] & sm & ~goals)) return x;
+            }
+        }
+        return c_goal ? low_index(rest) : c;
+    }
+    u64 legal = legal_for(w, seat, w->led);
+    if ((legal & (legal - 1)) == 0) return c;
+    rest = legal & ~goals;
+    if (!rest) return c;
+    const int *keys = t->keys[w->led + 1];
+    int win_key = w->win_key;
+    if (w->tricks_left == 2) {
+        if (seat == hold) {
+            int top = -1, top_k = -1;
+            u64 m = rest;
+            while (m) {
+                int x = low_index(m);
+                m &= m - 1;
+                int k = keys[x];
+                if (k > win_key && rest_can_duck(w, seat, keys, k, seat)) return x;
+                if (k > top_k) { top = x; top_k = k; }
+            }
+            return top;
+        }
+        int holder_played = 0;
+        for (int j = 0; j < w->nplays; j++)
+            if (w->play_seat[j] == hold) holder_played = 1;
+        if (holder_played && w->win_seat != hold) return c_goal ? low_index(rest) : c;
+        u64 under = 0, keep_safe = 0, m = rest;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            if (keys[x] < win_key) under |= (u64)1 << x;
+            if (!(hand & ~((u64)1 << x) & block)) keep_safe |= (u64)1 << x;
+        }
+        if (under & keep_safe) return low_index(under & keep_safe);
+        if (under) return low_index(under);
+        if (keep_safe) return low_index(keep_safe);
+        return c_goal ? low_index(rest) : c;
+    }
+    if ((w->trick_mask | (u64)1 << c) & w->pmask)
+        return c_goal ? duck(w, rest, keys, win_key, w->pmask, 1) : c;
+    if (seat != hold && (w->led < 0 || !(hand & t->suit_masks[w->led])) && (rest & block))
+        return high_index(rest & block);
+    if (c_goal) return duck(w, rest, keys, win_key, w->pmask, 0);
+    return c;
+}
+
 static int goal_play(const World *w, int c) {
     const Table *t = w->t;
     int n = w->n, seat = w->turn;
     u64 live = 0;
     for (int s = 0; s < n; s++) live |= w->hands[s];
-    u64 goals = w->goal_mask & live;
+    u64 mask = w->goal_seat >= 0 ? w->hands[w->goal_seat] : w->goal_mask; /* a seat's goal: its cards */
+    u64 goals = mask & live;
+    if (w->goal_last && w->tricks_left > 1) return goals ? goal_prepare(w, c, goals, live) : c;
     if (!goals && !w->nplays) return c;
     u64 hand = w->hands[seat];
     u64 block = 0;
@@ -541,7 +673,7 @@ static int goal_play(const World *w, int c) {
     for (int j = 0; j < w->nplays; j++)
         if (w->play_seat[j] == w->win_seat) win_card = w->play_card[j];
     u64 rest = legal & ~goals;
-    if (win_card >= 0 && (w->goal_mask >> win_card & 1)) {
+    if (win_card >= 0 && (mask >> win_card & 1)) {
         u64 under = 0, m = rest;
         while (m) {
             int x = low_index(m);
@@ -755,13 +887,15 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     long win_weight = (long)*p++; /* a play-out won counts this many votes */
     long prog_weight = (long)*p++; /* a task done or goal trick won in a play-out lost counts this many */
     u64 goal_mask = 0;
-    int goal_need = 0;
+    int goal_need = 0, goal_last = 0, goal_seat = -1;
     if (cx) {
         ntr0 = read_tricks(cx, &p, n, won0);
         if (ntr0 < 0) return -2;
         done0 = (u64)*p++;
         goal_mask = (u64)*p++;
         goal_need = (int)*p++;
+        goal_last = (int)*p++;
+        goal_seat = (int)*p++;
         cx->err = 0;
     }
     sampler_init(&sm);
@@ -823,6 +957,8 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
             base.cond_done = done0;
             base.goal_mask = goal_mask;
             base.goal_need = goal_need;
+            base.goal_last = goal_last;
+            base.goal_seat = goal_seat;
         }
         int v = cx ? choose_play_cond(&base) : choose_play(&base);
         if (v >= 0) votes[v] += 1;
@@ -1070,6 +1206,8 @@ static int rollout_at(const Table *t, CondCtx *cx, const ll *st) {
     w.cond_done = (u64)*p++;
     w.goal_mask = (u64)*p++;
     w.goal_need = (int)*p++;
+    w.goal_last = (int)*p++;
+    w.goal_seat = (int)*p++;
     w.ntr = ntr0;
     cx->err = 0;
     if (ncur == 0) {

@@ -577,9 +577,9 @@ def trick_records(tricks: Sequence[object]) -> list[int]:
     return out
 
 
-def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool], goal: tuple[int, int]) -> list[int]:
+def trick_tail(tricks: Sequence[object], cond_done: Sequence[bool], goal: tuple[int, ...]) -> list[int]:
     """The observed tricks and the conditions they completed, as ``fs_decide_cond`` reads them after a
-    position: :func:`trick_records`, then the done mask, then the play-outs' goal (cards, tricks still to win:
+    position: :func:`trick_records`, then the done mask, then the play-outs' goal (cards, tricks still to win, 1 when only the last trick counts:
     :func:`crewkit.families.trick_taking.bots.conditions.goal_tail`)."""
     out = trick_records(tricks)
     out.append(sum(1 << i for i, d in enumerate(cond_done) if d))

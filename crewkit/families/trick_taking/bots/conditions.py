@@ -14,10 +14,12 @@ completes the most conditions; an earlier seat keeps the policy's card unless fi
 policy fails, then tries its other cards the same way. Everything here sees only a sampled world, never a
 game.
 
-A condition whose ``done_if`` is "at least K tricks won by a card of a fixed set" (mission 26's two colour 1s,
-read from the syntax tree by :mod:`crewkit.families.trick_taking.condshapes`) is also a goal the policy pursues
-from the first trick (:func:`goal_play`), and a play-out that fails reports its progress (goal tricks won, tasks
-done) so that the bots can rank cards where no play-out wins.
+A condition of one of the goal shapes :mod:`crewkit.families.trick_taking.condshapes` reads from the syntax
+tree is also a goal the policy pursues from the first trick (:func:`goal_play`): K tricks to be won by a card of
+a fixed set, counted in any trick (a ``done_if`` "at least K tricks won by a card of the set": mission 26's two
+colour 1s) or in the round's last trick only (a ``fail_if`` "the last trick is not won by a card of the set",
+K = 1). A play-out that fails reports its progress (goal tricks won, tasks done) so that the bots can rank
+cards where no play-out wins.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 from crewkit.cards import Card, Deck
 from crewkit.dsl.view import SimpleTask, SimpleTrick
 from crewkit.families.trick_taking.bots.sim import (
+    Table,
     World,
     _can_duck,
     _duck,
@@ -56,10 +59,13 @@ class CondSetup:
     total_tricks: int
     tasks: tuple[tuple[Card, str | None], ...]  # card and token per task (owners live in the world)
     after_play: bool  # some condition is judged after every card
-    # a goal the play-outs pursue (condshapes.match_tricks_won_by_cards): at least goal_k tricks won by a card
-    # of goal_mask; (0, 0) when no condition has that shape
+    # a goal the play-outs pursue (see goal_of): goal_k tricks won by a card of goal_mask (or, goal_seat >= 0,
+    # by that seat), counted in any trick or (goal_last) in the round's last trick only; (0, 0) when no condition
+    # has a goal's shape
     goal_mask: int = 0
     goal_k: int = 0
+    goal_last: bool = False
+    goal_seat: int = -1
 
 
 class SimView:
@@ -198,7 +204,9 @@ class CondWorld(World):
         number = len(self.tricks) + 1
         first = cards[plays[0][1]]
         win_card = _winning_card(self, plays, winner)
-        if self.cs.goal_mask >> win_card.id & 1:
+        last = self.tricks_left <= 0 or number >= self.cs.total_tricks
+        seat = self.cs.goal_seat
+        if (winner == seat if seat >= 0 else self.cs.goal_mask >> win_card.id & 1) and (last or not self.cs.goal_last):
             self.goal_won += 1
         trick = SimpleTrick(number, leader, tuple((s, cards[c]) for s, c in plays), winner, win_card, first.suit)
         self.tricks = (*self.tricks, trick)
@@ -217,7 +225,6 @@ class CondWorld(World):
         self._judge("after-trick")
         if self.status == _FAIL:
             return
-        last = self.tricks_left <= 0 or number >= self.cs.total_tricks
         conds_done = all(d or (last and c.done_if is None) for d, c in zip(self.cond_done, self.cs.conditions,
                                                                              strict=True))
         if not self.pending and conds_done:
@@ -272,29 +279,52 @@ def goal_need(cs: CondSetup, tricks: Sequence[Any]) -> int:
     """How many tricks a goal card must still win after ``tricks`` (0: no goal, or reached)."""
     if not cs.goal_k:
         return 0
-    got = sum(1 for t in tricks if cs.goal_mask >> t.winning_card.id & 1)
+    got = sum(1 for t in tricks if (t.winner == cs.goal_seat if cs.goal_seat >= 0
+                                    else cs.goal_mask >> t.winning_card.id & 1)
+              and (not cs.goal_last or t.number >= cs.total_tricks))
     return max(0, cs.goal_k - got)
 
 
-def goal_tail(judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> tuple[int, int]:
-    """The goal as the C play-outs read it (``condcode.trick_tail``): (cards, tricks still to win)."""
+def goal_tail(judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> tuple[int, int, int, int]:
+    """The goal as the C play-outs read it (``condcode.trick_tail``): (cards, tricks still to win, 1 when only
+    the last trick counts, the seat or -1)."""
     cs = judged[0]
-    return cs.goal_mask, goal_need(cs, judged[1])
+    return cs.goal_mask, goal_need(cs, judged[1]), int(cs.goal_last), cs.goal_seat
 
 
-def goal_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int]:
-    """(cards, K) of the first condition whose ``done_if`` is "at least K tricks won by a card of a fixed
-    set" (:func:`crewkit.families.trick_taking.condshapes.match_tricks_won_by_cards`); (0, 0) when none."""
-    from crewkit.families.trick_taking.condshapes import goal_cards, match_tricks_won_by_cards
+def goal_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int, bool, int]:
+    """(cards, K, last, seat) of the first condition of a goal's shape: a ``done_if`` "at least K tricks won by
+    a card of a fixed set" (:func:`crewkit.families.trick_taking.condshapes.match_tricks_won_by_cards`), a
+    ``fail_if`` "the last trick is not won by a card of a fixed set" (K = 1 and last:
+    :func:`~crewkit.families.trick_taking.condshapes.match_last_trick_won_by_cards`) or "... not won by one
+    seat" (K = 1, last, that seat and no cards: :func:`~crewkit.families.trick_taking.condshapes.
+    match_last_trick_won_by_seat`); (0, 0, False, -1) when none."""
+    from crewkit.families.trick_taking.condshapes import (
+        goal_cards,
+        goal_seat,
+        match_last_trick_won_by_cards,
+        match_last_trick_won_by_seat,
+        match_tricks_won_by_cards,
+    )
 
     for c in conditions:
         shape = match_tricks_won_by_cards(getattr(c, "done_expr", None))
-        if shape is None:
-            continue
-        mask = goal_cards(shape[0], cs.deck)
-        if mask:
-            return mask, shape[1]
-    return 0, 0
+        if shape is not None:
+            mask = goal_cards(shape[0], cs.deck)
+            if mask:
+                return mask, shape[1], False, -1
+        fail = getattr(c, "fail_expr", None)
+        pred = match_last_trick_won_by_cards(fail)
+        if pred is not None:
+            mask = goal_cards(pred, cs.deck)
+            if mask:
+                return mask, 1, True, -1
+        who = match_last_trick_won_by_seat(fail)
+        if who is not None:
+            seat = goal_seat(who, cs.deck, cs.rules.players, cs.commander, dict(cs.roles))
+            if seat is not None:
+                return 0, 1, True, seat
+    return 0, 0, False, -1
 
 
 def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | None, total_tricks: int,
@@ -304,17 +334,17 @@ def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | No
     conds = tuple(rules.conditions if conditions is None else conditions)
     cs = CondSetup(rules, rules.deck, tuple(rules.deck.cards), conds, dict(roles), commander,
                    total_tricks, tuple(tasks), any(c.check == "after-play" for c in conds))
-    mask, k = _goal_cached(cs)
-    return replace(cs, goal_mask=mask, goal_k=k) if k else cs
+    mask, k, last, seat = _goal_cached(cs)
+    return replace(cs, goal_mask=mask, goal_k=k, goal_last=last, goal_seat=seat) if k else cs
 
 
-_GOALS: dict[tuple[int, ...], tuple[tuple[object, ...], tuple[int, int]]] = {}
+_GOALS: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[int, int, bool, int]]] = {}
 
 
-def _goal_cached(cs: CondSetup) -> tuple[int, int]:
-    """:func:`goal_of` once per deck and conditions (a bot asks at every decision)."""
-    held = (cs.deck, *cs.conditions)
-    key = tuple(map(id, held))
+def _goal_cached(cs: CondSetup) -> tuple[int, int, bool, int]:
+    """:func:`goal_of` once per deck, conditions and seating (a bot asks at every decision)."""
+    held = (cs.deck, cs.rules, *cs.conditions)
+    key = (*map(id, held), cs.commander, tuple(sorted(cs.roles.items())))
     hit = _GOALS.get(key)
     if hit is not None:
         return hit[1]
@@ -456,7 +486,8 @@ def goal_play(w: CondWorld, c: int) -> int:
     other seats of it (the goal card with the fewest cards above it in other hands); a goal card that can win
     the trick now takes it; the others stay under a goal card that wins the trick; a seat keeps its goal
     cards back while it has others and, void in the led suit, sheds a card that stands above a goal card of
-    another seat. ``_fastsim.c``: goal_play (the same choices)."""
+    another seat. Before the tricks that count (:attr:`CondSetup.goal_last`: the round's last) the goal is
+    prepared instead (:func:`_goal_prepare`). ``_fastsim.c``: goal_play (the same choices)."""
     t = w.t
     n = w.n
     seat = w.turn
@@ -464,7 +495,10 @@ def goal_play(w: CondWorld, c: int) -> int:
     live = 0
     for h in hands:
         live |= h
-    goals = w.cs.goal_mask & live
+    mask = hands[w.cs.goal_seat] if w.cs.goal_seat >= 0 else w.cs.goal_mask  # a seat's goal: its cards
+    goals = mask & live
+    if w.cs.goal_last and w.tricks_left > 1:
+        return _goal_prepare(w, c, goals, live) if goals else c
     if not goals and not w.plays:
         return c
     hand = hands[seat]
@@ -504,7 +538,7 @@ def goal_play(w: CondWorld, c: int) -> int:
         if s_ == w.win_seat:
             win_card = card
     rest = legal & ~goals
-    if w.cs.goal_mask >> win_card & 1:
+    if mask >> win_card & 1:
         under = 0
         m = rest
         while m:
@@ -530,6 +564,149 @@ def goal_play(w: CondWorld, c: int) -> int:
     if goals >> c & 1:
         return _duck(w, rest, keys, win_key, w.pmask, False)
     return c
+
+
+def _beaters(t: Table, x: int, m: int) -> int:
+    """The cards of ``m`` that beat ``x`` when ``x`` leads a trick (its suit's higher cards, trumps)."""
+    keys = t.keys[t.suit[x] + 1]
+    kx = keys[x]
+    out = 0
+    while m:
+        low = m & -m
+        m ^= low
+        if keys[low.bit_length() - 1] > kx:
+            out |= low
+    return out
+
+
+def _goal_prepare(w: CondWorld, c: int, goals: int, live: int) -> int:
+    """The policy's card ``c``, or one that prepares a goal counted only in the last trick: the goal card led
+    then wins when no other seat keeps a card that beats it. The goal card with the fewest such cards in the
+    other hands is the one aimed at; every seat keeps its goal cards back while it has others; its holder
+    leads the suits of those cards to strip them (no tasks open), another seat leads or sheds them (not into
+    a suit where the holder has only goal cards); in the trick before the last the holder plays to win it
+    (it leads the last trick), the others stay under the holder and keep a card that does not beat the goal
+    card."""
+    t = w.t
+    seat = w.turn
+    hands = w.hands
+    aim, holder, block = -1, -1, 0
+    g = goals
+    while g:
+        x = _lowest(g)
+        g &= g - 1
+        h = _holder(w, x)
+        b = _beaters(t, x, live & ~hands[h])
+        if aim < 0 or b.bit_count() < block.bit_count():
+            aim, holder, block = x, h, b
+    if w.cs.goal_seat >= 0:
+        goals = 1 << aim  # a seat's goal: the card of its hand aimed at is the one kept back
+    hand = hands[seat]
+    rest = hand & ~goals
+    if not w.plays:
+        if not rest:
+            return c
+        if w.pending:
+            return c if not goals >> c & 1 else _lowest(rest)
+        if w.tricks_left == 2:
+            return _lead_before_last(w, c, rest, block, holder)
+        if seat == holder:
+            m = block
+            while m:
+                x = _lowest(m)
+                m &= m - 1
+                strip = rest & t.suit_masks[t.suit[x]] if t.suit[x] >= 0 else 0
+                if strip:
+                    return strip.bit_length() - 1
+        else:
+            m = rest & block
+            while m:
+                x = m.bit_length() - 1  # the strongest first: the hardest to shed later
+                m ^= 1 << x
+                s = t.suit[x]
+                suit = t.suit_masks[s] if s >= 0 else 0
+                if not hands[holder] & suit or hands[holder] & suit & ~goals:
+                    return x
+        return c if not goals >> c & 1 else _lowest(rest)
+    legal = w.legal(seat)
+    if legal & (legal - 1) == 0:
+        return c
+    rest = legal & ~goals
+    if not rest:
+        return c
+    keys = t.keys[w.led + 1]
+    win_key = w.win_key
+    if w.tricks_left == 2:
+        if seat == holder:
+            top, top_k = -1, -1
+            m = rest
+            while m:
+                x = _lowest(m)
+                m &= m - 1
+                k = keys[x]
+                if k > win_key and _rest_can_duck(w, seat, keys, k, seat):
+                    return x
+                if k > top_k:
+                    top, top_k = x, k
+            return top
+        if any(s == holder for s, _ in w.plays) and w.win_seat != holder:
+            return c if not goals >> c & 1 else _lowest(rest)
+        under = 0
+        m = rest
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            if keys[x] < win_key:
+                under |= 1 << x
+        keep_safe = 0  # cards whose play leaves this seat a card that does not beat the goal card
+        m = rest
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            if not hand & ~(1 << x) & block:
+                keep_safe |= 1 << x
+        for pick in (under & keep_safe, under, keep_safe):
+            if pick:
+                return _lowest(pick)
+        return c if not goals >> c & 1 else _lowest(rest)
+    if (w.trick_mask | 1 << c) & w.pmask:
+        return c if not goals >> c & 1 else _duck(w, rest, keys, win_key, w.pmask, True)
+    if seat != holder and (w.led < 0 or not hand & t.suit_masks[w.led]) and rest & block:
+        return (rest & block).bit_length() - 1
+    if goals >> c & 1:
+        return _duck(w, rest, keys, win_key, w.pmask, False)
+    return c
+
+
+def _lead_before_last(w: CondWorld, c: int, rest: int, block: int, holder: int) -> int:
+    """A lead into the trick before the last (see :func:`_goal_prepare`): the goal card's holder leads a card
+    the others cannot beat (it then leads the last trick); another seat leads its lowest card among those that
+    leave it a card not beating the goal card (the holder can take the trick over)."""
+    t = w.t
+    seat = w.turn
+    n = w.n
+    if seat == holder:
+        foreign = w.pmask & ~w.own[seat]
+        m = rest
+        while m:
+            x = m.bit_length() - 1
+            m ^= 1 << x
+            led = t.suit[x]
+            keys = t.keys[led + 1]
+            if all(_can_duck(w, (seat + i) % n, keys, led, keys[x], foreign) for i in range(1, n)):
+                return x
+        return c if rest >> c & 1 else rest.bit_length() - 1
+    hand = w.hands[seat]
+    best, best_rank = -1, 1 << 30
+    m = rest
+    while m:
+        x = _lowest(m)
+        m &= m - 1
+        if not hand & ~(1 << x) & block and t.rank[x] < best_rank:
+            best, best_rank = x, t.rank[x]
+    if best >= 0:
+        return best
+    return c if rest >> c & 1 else _lowest(rest)
 
 
 def _score_after(w: CondWorld, card: int, last: bool) -> int:

@@ -356,7 +356,7 @@ class NativeDecider:
         return int(best), list(wins), list(votes)
 
     def decide_cond(self, program: NativeProgram, pos: Position, seed: int, tricks: Sequence[Any],
-                    cond_done: Sequence[bool], win_weight: int, goal: tuple[int, int],
+                    cond_done: Sequence[bool], win_weight: int, goal: tuple[int, ...],
                     prog_weight: int = 0, progress: list[int] | None = None) -> tuple[int, list[int], list[int]]:
         """``fs_decide_cond``: as :func:`decide_cond` (``goal``: :func:`conditions.goal_tail`); the card is -2
         when Python must decide."""
