@@ -19,7 +19,7 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 9
+#define CK_ABI 10
 #define MAXC 63
 #define MAXN 6
 #define MAXSU 8 /* suits */
@@ -108,6 +108,9 @@ typedef struct {
     int goal_last; /* the goal is the round's last trick, K = 1 (TrickSearch.goal_last; goal_k 0 in the config) */
     u64 lead_only; /* cards weak in every led suit but their own (goal_out_of_reach) */
     u64 strong_all; /* cards strong in every led suit (trumps: the goal order) */
+    /* the goal's count bound applies (goal_counts.py: applies); per card, the cards of its suit no stronger */
+    int goal_counts;
+    u64 not_above[MAXC];
     /* cards claimed by a seat (compiled.CompiledConditions.claims): a trick holding one goes to that seat (owner_of)
      * or its condition fails; cut as a task's trick */
     u64 claimed;
@@ -599,6 +602,8 @@ static int goal_fits(const int *early, const int *holder, int ne, int t, int lef
     return goal_fits(early, holder, ne, t + 1, left, need, used, -1);
 }
 
+static int goal_counts_short(Ctx *c, int need, int left);
+
 static int goal_out_of_reach(Ctx *c) {
     if (!c->goal_mask || ((c->cond_done >> c->goal_cond) & 1)) return 0;
     u64 won = 0;
@@ -659,8 +664,118 @@ static int goal_out_of_reach(Ctx *c) {
         holder[ne] = hold;
         ne++;
     }
-    if (ne < need) return 1;
-    return !goal_fits(early, holder, ne, 1, left, need, 0, -1);
+    if (ne < need || !goal_fits(early, holder, ne, 1, left, need, 0, -1)) return 1;
+    return c->goal_counts && goal_counts_short(c, need, left);
+}
+
+/* goal_counts.py (the proof is there): the goal's wins split over the suits, every hand's cards placed in the
+ * free tricks, its follows and its discards. */
+static int goal_counts_apply(Ctx *c) {
+    u64 goal = c->goal_mask, all = c->ncards >= 64 ? ~0ULL : (1ULL << c->ncards) - 1;
+    if (!goal || (goal & ~c->lead_only) || (all & ~(c->lead_only | c->strong_all))) return 0;
+    for (u64 t = c->strong_all; t; t &= t - 1) {
+        int tc = low_index(t);
+        for (u64 g = goal; g; g &= g - 1) {
+            int gc = low_index(g), s = c->card_suit[gc];
+            if (c->card_suit[tc] == s) return 0;
+            if (c->power[(s + 1) * c->ncards + tc] <= c->power[(s + 1) * c->ncards + gc]) return 0;
+        }
+    }
+    return 1;
+}
+
+#define GOAL_MAX_SPLITS 500 /* goal_counts.MAX_SPLITS */
+
+/* goal_counts._fits: some order of the suits a hand discards in meets the test */
+static int counts_order_fits(int cap, const int *high, const int *disc, int k) {
+    uint8_t good[1 << MAXSU];
+    good[0] = 1;
+    for (int sub = 1; sub < (1 << k); sub++) {
+        int hi = 0;
+        good[sub] = 0;
+        for (int i = 0; i < k; i++)
+            if ((sub >> i) & 1) hi += high[i];
+        for (int i = 0; i < k; i++) {
+            if (!((sub >> i) & 1) || !good[sub ^ (1 << i)]) continue;
+            int rest = sub ^ (1 << i), ds = 0;
+            for (int j = 0; j < k; j++)
+                if ((rest >> j) & 1) ds += disc[j];
+            if (hi - ds <= cap) {
+                good[sub] = 1;
+                break;
+            }
+        }
+    }
+    return good[(1 << k) - 1];
+}
+
+typedef struct {
+    int k, n, w[MAXSU], count[MAXSU], cap[MAXN], q[MAXN][MAXSU], p[MAXN][MAXSU], splits;
+} GoalSplit;
+
+static int counts_split_fits(GoalSplit *g, int i, int rest) {
+    if (i == g->k - 1) {
+        if (rest > g->count[i]) return 0;
+        g->w[i] = rest;
+        g->splits++;
+        for (int x = 0; x < g->n; x++) {
+            int cap = g->cap[x], high[MAXSU], disc[MAXSU], nd = 0;
+            for (int j = 0; j < g->k; j++) {
+                int e = g->w[j] - g->q[x][j];
+                if (e <= 0) continue;
+                if (g->p[x][j]) {
+                    high[nd] = g->p[x][j];
+                    disc[nd++] = e;
+                } else {
+                    cap += e;
+                }
+            }
+            if (nd && !counts_order_fits(cap, high, disc, nd)) return 0;
+        }
+        return 1;
+    }
+    for (int x = rest < g->count[i] ? rest : g->count[i]; x >= 0; x--) {
+        g->w[i] = x;
+        if (counts_split_fits(g, i + 1, rest - x)) return 1;
+        if (g->splits > GOAL_MAX_SPLITS) return 1;
+    }
+    return 0;
+}
+
+static int goal_counts_short(Ctx *c, int need, int left) {
+    u64 goal = c->goal_mask & c->remaining;
+    GoalSplit g;
+    u64 sm[MAXSU], lo[MAXSU];
+    int total = 0;
+    g.k = 0;
+    g.n = c->n;
+    g.splits = 0;
+    for (int s = 0; s < c->nsuits; s++) {
+        u64 gs = goal & c->suit_mask[s];
+        if (!gs) continue;
+        int top = 63 - __builtin_clzll(gs);
+        for (u64 m = gs; m; m &= m - 1)
+            if (!((c->not_above[top] >> low_index(m)) & 1)) top = low_index(m);
+        sm[g.k] = c->suit_mask[s];
+        lo[g.k] = c->not_above[top];
+        g.count[g.k] = popcount(gs);
+        total += g.count[g.k];
+        g.k++;
+    }
+    if (total < need) return 1;
+    int free = left - need;
+    for (int x = 0; x < c->n; x++) {
+        u64 h = c->hands[x];
+        int m = popcount(h);
+        if (m < left) return 0;
+        g.cap[x] = free + m - left - popcount(h & c->strong_all);
+        if (g.cap[x] < 0) return 1;
+        for (int j = 0; j < g.k; j++) {
+            g.q[x][j] = popcount(h & lo[j]);
+            g.p[x][j] = popcount(h & sm[j] & ~lo[j]);
+        }
+    }
+    return !counts_split_fits(&g, 0, need);
 }
 
 static int sweeps(Ctx *c) {
@@ -1335,6 +1450,14 @@ void *ck_new(const long long *cfg, long long max_table) {
             if (c->power[(led + 1) * nc + k] <= 0) strong = 0;
         if (strong) c->strong_all |= 1ULL << k;
     }
+    for (int k = 0; k < nc; k++) { /* goal_counts.not_above */
+        int s = c->card_suit[k];
+        if (s < 0) continue;
+        const int *row = c->power + (s + 1) * nc;
+        for (u64 m = c->suit_mask[s]; m; m &= m - 1)
+            if (row[low_index(m)] <= row[k]) c->not_above[k] |= 1ULL << low_index(m);
+    }
+    c->goal_counts = goal_counts_apply(c);
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
     int span_cards = 0;
