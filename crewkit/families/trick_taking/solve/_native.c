@@ -111,6 +111,7 @@ typedef struct {
     /* the goal's count bound applies (goal_counts.py: applies); per card, the cards of its suit no stronger */
     int goal_counts;
     u64 not_above[MAXC];
+    struct GoalTables *goal_tab; /* goal_counts_short's tables (allocated on first use) */
     /* cards claimed by a seat (compiled.CompiledConditions.claims): a trick holding one goes to that seat (owner_of)
      * or its condition fails; cut as a task's trick */
     u64 claimed;
@@ -684,7 +685,9 @@ static int goal_counts_apply(Ctx *c) {
     return 1;
 }
 
-#define GOAL_MAX_SPLITS 500 /* goal_counts.MAX_SPLITS */
+#define GOAL_MAX_STEPS 2000 /* goal_counts.MAX_STEPS */
+#define GOAL_MEMO 4096      /* above 2 * GOAL_MAX_STEPS: the table of lost orders never fills */
+#define GOAL_LEAVES 1024    /* splits remembered (a full table: checked again, the same answer) */
 
 /* goal_counts._fits: some order of the suits a hand discards in meets the test */
 static int counts_order_fits(int cap, const int *high, const int *disc, int k) {
@@ -709,47 +712,114 @@ static int counts_order_fits(int cap, const int *high, const int *disc, int k) {
     return good[(1 << k) - 1];
 }
 
-typedef struct {
-    int k, n, w[MAXSU], count[MAXSU], cap[MAXN], q[MAXN][MAXSU], p[MAXN][MAXSU], splits;
-} GoalSplit;
+/* goal_counts_short's tables of lost orders and of splits checked (a generation number instead of clearing) */
+struct GoalTables {
+    u64 memo_key[GOAL_MEMO], leaf_key[GOAL_LEAVES];
+    unsigned memo_gen[GOAL_MEMO], leaf_gen[GOAL_LEAVES], gen;
+    uint8_t leaf_fit[GOAL_LEAVES];
+};
 
-static int counts_split_fits(GoalSplit *g, int i, int rest) {
-    if (i == g->k - 1) {
-        if (rest > g->count[i]) return 0;
-        g->w[i] = rest;
-        g->splits++;
-        for (int x = 0; x < g->n; x++) {
-            int cap = g->cap[x], high[MAXSU], disc[MAXSU], nd = 0;
-            for (int j = 0; j < g->k; j++) {
-                int e = g->w[j] - g->q[x][j];
-                if (e <= 0) continue;
-                if (g->p[x][j]) {
-                    high[nd] = g->p[x][j];
-                    disc[nd++] = e;
-                } else {
-                    cap += e;
+/* the state of goal_counts.short's search over the goal tricks' order */
+typedef struct {
+    struct GoalTables *tab;
+    int k, n, left, last, steps, count[MAXSU], cap[MAXN], q[MAXN][MAXSU], p[MAXN][MAXSU], req[MAXSU][MAXC + 1];
+    u64 winners[MAXSU];
+} GoalOrder;
+
+
+static u64 goal_pack(const GoalOrder *g, const int *w) {
+    u64 key = 0;
+    for (int j = 0; j < g->k; j++) key = (key << 5) | (u64)w[j];
+    return key;
+}
+
+/* goal_counts.short's hands_fit: step 3 for every hand */
+static int goal_hands_fit(const GoalOrder *g, const int *w) {
+    for (int x = 0; x < g->n; x++) {
+        int cap = g->cap[x], high[MAXSU], disc[MAXSU], nd = 0;
+        for (int j = 0; j < g->k; j++) {
+            int e = w[j] - g->q[x][j];
+            if (e <= 0) continue;
+            if (g->p[x][j]) {
+                high[nd] = g->p[x][j];
+                disc[nd++] = e;
+            } else {
+                cap += e;
+            }
+        }
+        if (nd && !counts_order_fits(cap, high, disc, nd)) return 0;
+    }
+    return 1;
+}
+
+static int goal_leaf(const GoalOrder *g, const int *w) {
+    struct GoalTables *tb = g->tab;
+    u64 key = goal_pack(g, w) + 1;
+    unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ULL) >> 54) & (GOAL_LEAVES - 1);
+    for (int probe = 0; probe < GOAL_LEAVES; probe++, h = (h + 1) & (GOAL_LEAVES - 1)) {
+        if (tb->leaf_gen[h] != tb->gen) {
+            int fit = goal_hands_fit(g, w);
+            tb->leaf_gen[h] = tb->gen;
+            tb->leaf_key[h] = key;
+            tb->leaf_fit[h] = (uint8_t)fit;
+            return fit;
+        }
+        if (tb->leaf_key[h] == key) return tb->leaf_fit[h];
+    }
+    return goal_hands_fit(g, w);
+}
+
+static int goal_memo_find(struct GoalTables *tb, u64 key, int add) {
+    unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ULL) >> 52) & (GOAL_MEMO - 1);
+    for (;; h = (h + 1) & (GOAL_MEMO - 1)) {
+        if (tb->memo_gen[h] != tb->gen) {
+            if (add) {
+                tb->memo_gen[h] = tb->gen;
+                tb->memo_key[h] = key;
+            }
+            return 0;
+        }
+        if (tb->memo_key[h] == key) return 1;
+    }
+}
+
+/* goal_counts.short's order: tricks t.. can hold rest more goal tricks, w per suit so far, t led by lead */
+static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead) {
+    if (!rest) return goal_leaf(g, w);
+    if (g->left - t + 1 < rest) return 0;
+    u64 key = ((goal_pack(g, w) << 6 | (u64)t) << 4 | (u64)(lead + 1)) + 1;
+    if (goal_memo_find(g->tab, key, 0)) return 0;
+    if (++g->steps > GOAL_MAX_STEPS) return 1;
+    if (!g->last || t == g->left) {
+        for (int j = 0; j < g->k; j++) {
+            int i = w[j] + 1;
+            if (i > g->count[j] || t - i < g->req[j][i] || (lead >= 0 && g->q[lead][j] < i)) continue;
+            w[j] = i;
+            for (u64 m = g->winners[j]; m; m &= m - 1) {
+                int x = low_index(m);
+                if (g->q[x][j] >= i && goal_order_fits(g, t + 1, rest - 1, w, x)) {
+                    w[j] = i - 1;
+                    return 1;
                 }
             }
-            if (nd && !counts_order_fits(cap, high, disc, nd)) return 0;
+            w[j] = i - 1;
         }
-        return 1;
     }
-    for (int x = rest < g->count[i] ? rest : g->count[i]; x >= 0; x--) {
-        g->w[i] = x;
-        if (counts_split_fits(g, i + 1, rest - x)) return 1;
-        if (g->splits > GOAL_MAX_SPLITS) return 1;
-    }
+    if (g->left - t >= rest && goal_order_fits(g, t + 1, rest, w, -1)) return 1;
+    goal_memo_find(g->tab, key, 1);
     return 0;
 }
 
 static int goal_counts_short(Ctx *c, int need, int left) {
     u64 goal = c->goal_mask & c->remaining;
-    GoalSplit g;
-    u64 sm[MAXSU], lo[MAXSU];
+    GoalOrder g;
+    u64 sm[MAXSU], lo[MAXSU], gsm[MAXSU];
     int total = 0;
     g.k = 0;
     g.n = c->n;
-    g.splits = 0;
+    g.left = left;
+    g.last = c->goal_last;
+    g.steps = 0;
     for (int s = 0; s < c->nsuits; s++) {
         u64 gs = goal & c->suit_mask[s];
         if (!gs) continue;
@@ -758,6 +828,7 @@ static int goal_counts_short(Ctx *c, int need, int left) {
             if (!((c->not_above[top] >> low_index(m)) & 1)) top = low_index(m);
         sm[g.k] = c->suit_mask[s];
         lo[g.k] = c->not_above[top];
+        gsm[g.k] = gs;
         g.count[g.k] = popcount(gs);
         total += g.count[g.k];
         g.k++;
@@ -775,7 +846,26 @@ static int goal_counts_short(Ctx *c, int need, int left) {
             g.p[x][j] = popcount(h & sm[j] & ~lo[j]);
         }
     }
-    return !counts_split_fits(&g, 0, need);
+    for (int j = 0; j < g.k; j++) {
+        g.winners[j] = 0;
+        for (int x = 0; x < c->n; x++)
+            if (c->hands[x] & gsm[j]) g.winners[j] |= 1ULL << x;
+        for (int i = 0; i <= g.count[j]; i++) {
+            int r = 0;
+            for (int x = 0; x < c->n; x++)
+                if (g.q[x][j] < i && g.p[x][j] > r) r = g.p[x][j];
+            g.req[j][i] = r;
+        }
+    }
+    if (!c->goal_tab && !(c->goal_tab = (struct GoalTables *)calloc(1, sizeof(struct GoalTables)))) return 0;
+    g.tab = c->goal_tab;
+    if (++g.tab->gen == 0) { /* wrapped: clear the stamps */
+        memset(g.tab->memo_gen, 0, sizeof g.tab->memo_gen);
+        memset(g.tab->leaf_gen, 0, sizeof g.tab->leaf_gen);
+        g.tab->gen = 1;
+    }
+    int w[MAXSU] = {0};
+    return !goal_order_fits(&g, 1, need, w, c->leader);
 }
 
 static int sweeps(Ctx *c) {
@@ -1494,6 +1584,7 @@ void ck_free(void *p) {
     free(c->a_complete);
     free(c->a_most);
     free(c->power);
+    free(c->goal_tab);
     free(c);
 }
 

@@ -1228,7 +1228,7 @@ class TrickSearch:
                 cands.append((e, hold))
         if len(cands) < need or not _goal_fits(cands, 1, left, need, 0, -1):
             return True
-        return self.goal_counts and goal_counts.short(self, need, left)
+        return self.goal_counts and goal_counts.short(self, need, left, self.goal_last)
 
     def _max_power(self, seat: int, led: int) -> int:
         """The strongest card ``seat`` could play in a trick led in ``led`` (a superset of its legal plays)."""

@@ -4,8 +4,8 @@ The goal (:meth:`TrickSearch._goal`) is "at least K tricks won by a card of a se
 goal card wins only in its own led suit (``lead_only``), every card of the deck is such a card or a trump
 (``trumplike``: strong in every led suit), and no trump shares a suit with a goal card and each beats every goal
 card (the crew's colour cards and rockets). At a trick start with ``left`` tricks to play and ``need`` goal wins
-still to make, the position is lost when no split of ``need`` into ``W[s]`` wins per suit ``s`` (at most the goal
-cards of ``s`` left) lets every hand play its cards. Proof that every hand ``x`` meets the test below in a won
+still to make, the position is lost when no order of ``need`` goal tricks, ``W[s]`` of them in suit ``s`` (at most
+the goal cards of ``s`` left), lets every hand play its cards and lead them. Proof that every hand ``x`` meets the test below in a won
 play-out (so a position the test fails for is lost):
 
 1. Take ``need`` of the goal wins, ``W[s]`` of them in suit ``s``; every other trick is *free* (``N = left - need``
@@ -28,6 +28,14 @@ play-out (so a position the test fails for is lost):
    every ``j``: trumps + the high cards of the first ``j`` suits <= ``N`` + the discards in suits ``x`` holds
    nothing of (or only low cards of) + the discards in the first ``j - 1`` suits. Some order of the suits must
    meet it (tried over the subsets of suits).
+4. In time: a hand that plays a card of ``s`` in the ``i``-th of the goal tricks of ``s`` (leads it, wins it or
+   follows) held cards of ``s`` in the ones before, so it followed with a low card in each: it holds ``i`` low
+   cards of ``s`` or more. The ``i``-th trick of ``s`` therefore comes after at least ``P`` tricks of other suits
+   for every hand with fewer than ``i`` low cards (void by then: its ``P`` high cards went elsewhere first); its
+   winner holds a goal card of ``s`` and ``i`` low cards; its leader (the first trick's: the hand to lead now;
+   a later one's: the winner of the trick before, when that is a goal trick) holds ``i`` low cards too.
+5. The goal tricks are tried in every order and suit meeting step 4 (the last trick only for the goal of the
+   last trick), each split of them over the suits checked once by step 3.
 
 No card is tried: a position this bound cuts is lost, whoever leads. Mirrors ``goal_counts_short`` in
 ``_native.c`` (the same nodes in the C and the Python search).
@@ -40,8 +48,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
-# more ways to split the wins over the suits than this: the bound is not tried (cost)
-MAX_SPLITS = 500
+# more steps of the trick order than this: no claim (cost)
+MAX_STEPS = 2000
 
 
 def applies(search: TrickSearch) -> bool:
@@ -100,13 +108,14 @@ def _fits(cap: int, high: list[int], disc: list[int]) -> bool:
     return bool((good >> ((1 << k) - 1)) & 1)
 
 
-def short(search: TrickSearch, need: int, left: int) -> bool:
-    """At a trick start: True when no split of the ``need`` goal wins over the suits lets every hand play (the
-    module's test; a sound proof of loss), False when one may."""
+def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool:
+    """At a trick start: True when no order of ``need`` goal tricks (the last trick alone when ``last``) meets
+    the tests of steps 4 and 5 (a sound proof of loss), False when one may."""
     s = search
     goal = s.goal_mask & s.remaining
     nab = s.not_above
     hands = s.hands
+    n = s.n
     suits: list[tuple[int, int, int]] = []  # (suit's cards, its low cards: not above top, goal cards left)
     for sm in s.suit_masks:
         gs = goal & sm
@@ -119,49 +128,75 @@ def short(search: TrickSearch, need: int, left: int) -> bool:
                 c = low.bit_length() - 1
                 if not (nab[top] >> c) & 1:
                     top = c
-            suits.append((sm, nab[top], gs.bit_count()))
-    if sum(t[2] for t in suits) < need:
+            suits.append((sm, nab[top], gs))
+    k = len(suits)
+    count = [gs.bit_count() for _, _, gs in suits]
+    if sum(count) < need:
         return True
     free = left - need
-    players: list[tuple[int, list[tuple[int, int]]]] = []  # (free places left for high cards, per suit (Q, P))
-    for h in hands:
+    caps: list[int] = []
+    q = [[0] * k for _ in range(n)]  # low cards per hand and suit
+    p = [[0] * k for _ in range(n)]  # high cards
+    for x, h in enumerate(hands):
         m = h.bit_count()
         if m < left:
             return False  # not a hand playing a card in every trick left: no claim
         cap = free + m - left - (h & s.trumplike).bit_count()
         if cap < 0:
             return True  # more trumps than free tricks
-        players.append((cap, [((h & lo).bit_count(), (h & sm & ~lo).bit_count()) for sm, lo, _ in suits]))
-    k = len(suits)
-    w = [0] * k
-    splits = [0]
+        caps.append(cap)
+        for j, (sm, lo, _) in enumerate(suits):
+            q[x][j] = (h & lo).bit_count()
+            p[x][j] = (h & sm & ~lo).bit_count()
+    # step 4: the i-th trick of suit j comes after req[j][i] tricks of other suits; its winner holds a goal card
+    req = [[max([p[x][j] for x in range(n) if q[x][j] < i] + [0]) for i in range(count[j] + 1)] for j in range(k)]
+    winners = [[x for x in range(n) if hands[x] & gs] for _, _, gs in suits]
+    leaves: dict[tuple[int, ...], bool] = {}
+    lost: set[tuple[int, tuple[int, ...], int]] = set()
+    steps = [0]
 
-    def fits(i: int, rest: int) -> bool:
-        if i == k - 1:
-            if rest > suits[i][2]:
+    def hands_fit(w: tuple[int, ...]) -> bool:  # step 3, every hand
+        for x in range(n):
+            cap = caps[x]
+            high: list[int] = []
+            disc: list[int] = []
+            for j in range(k):
+                e = w[j] - q[x][j]
+                if e > 0:
+                    if p[x][j]:
+                        high.append(p[x][j])
+                        disc.append(e)
+                    else:
+                        cap += e
+            if high and not _fits(cap, high, disc):
                 return False
-            w[i] = rest
-            splits[0] += 1
-            for cap, qp in players:
-                high: list[int] = []
-                disc: list[int] = []
-                for j in range(k):
-                    e = w[j] - qp[j][0]
-                    if e > 0:
-                        if qp[j][1]:
-                            high.append(qp[j][1])
-                            disc.append(e)
-                        else:
-                            cap += e
-                if high and not _fits(cap, high, disc):
-                    return False
+        return True
+
+    def order(t: int, rest: int, w: tuple[int, ...], lead: int) -> bool:
+        """Tricks ``t``.. (1: this one) can hold ``rest`` more goal tricks, ``w`` per suit so far, trick ``t``
+        led by ``lead`` (-1: any hand)."""
+        if not rest:
+            fit = leaves.get(w)
+            if fit is None:
+                fit = leaves[w] = hands_fit(w)
+            return fit
+        if left - t + 1 < rest or (t, w, lead) in lost:
+            return False
+        steps[0] += 1
+        if steps[0] > MAX_STEPS:
             return True
-        for x in range(min(rest, suits[i][2]), -1, -1):
-            w[i] = x
-            if fits(i + 1, rest - x):
-                return True
-            if splits[0] > MAX_SPLITS:
-                return True
+        if not last or t == left:
+            for j in range(k):
+                i = w[j] + 1
+                if i > count[j] or t - i < req[j][i] or (lead >= 0 and q[lead][j] < i):
+                    continue
+                after = w[:j] + (i,) + w[j + 1:]
+                for x in winners[j]:
+                    if q[x][j] >= i and order(t + 1, rest - 1, after, x):
+                        return True
+        if left - t >= rest and order(t + 1, rest, w, -1):
+            return True
+        lost.add((t, w, lead))
         return False
 
-    return not fits(0, need)
+    return not order(1, need, (0,) * k, s.leader)
