@@ -724,6 +724,7 @@ typedef struct {
     struct GoalTables *tab;
     int k, n, left, last, steps, count[MAXSU], cap[MAXN], q[MAXN][MAXSU], p[MAXN][MAXSU], req[MAXSU][MAXC + 1];
     u64 winners[MAXSU];
+    int after_free; /* the hands that may lead after a free trick */
 } GoalOrder;
 
 
@@ -783,21 +784,26 @@ static int goal_memo_find(struct GoalTables *tb, u64 key, int add) {
     }
 }
 
-/* goal_counts.short's order: tricks t.. can hold rest more goal tricks, w per suit so far, t led by lead */
+/* goal_counts.short's order: tricks t.. can hold rest more goal tricks, w per suit so far, t led by a hand of
+ * the set lead */
 static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead) {
     if (!rest) return goal_leaf(g, w);
     if (g->left - t + 1 < rest) return 0;
-    u64 key = ((goal_pack(g, w) << 6 | (u64)t) << 4 | (u64)(lead + 1)) + 1;
+    u64 key = ((goal_pack(g, w) << 6 | (u64)t) << 7 | (u64)lead) + 1;
     if (goal_memo_find(g->tab, key, 0)) return 0;
     if (++g->steps > GOAL_MAX_STEPS) return 1;
     if (!g->last || t == g->left) {
         for (int j = 0; j < g->k; j++) {
             int i = w[j] + 1;
-            if (i > g->count[j] || t - i < g->req[j][i] || (lead >= 0 && g->q[lead][j] < i)) continue;
+            if (i > g->count[j] || t - i < g->req[j][i]) continue;
+            int led = 0;
+            for (int y = 0; y < g->n && !led; y++)
+                if (((lead >> y) & 1) && g->q[y][j] >= i) led = 1;
+            if (!led) continue;
             w[j] = i;
             for (u64 m = g->winners[j]; m; m &= m - 1) {
                 int x = low_index(m);
-                if (g->q[x][j] >= i && goal_order_fits(g, t + 1, rest - 1, w, x)) {
+                if (g->q[x][j] >= i && goal_order_fits(g, t + 1, rest - 1, w, 1 << x)) {
                     w[j] = i - 1;
                     return 1;
                 }
@@ -805,7 +811,7 @@ static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead) {
             w[j] = i - 1;
         }
     }
-    if (g->left - t >= rest && goal_order_fits(g, t + 1, rest, w, -1)) return 1;
+    if (g->left - t >= rest && goal_order_fits(g, t + 1, rest, w, g->after_free)) return 1;
     goal_memo_find(g->tab, key, 1);
     return 0;
 }
@@ -857,6 +863,14 @@ static int goal_counts_short(Ctx *c, int need, int left) {
             g.req[j][i] = r;
         }
     }
+    g.after_free = (1 << c->n) - 1; /* goal_counts.short's after_free */
+    for (int x = 0; x < c->n; x++)
+        if (popcount(c->hands[x]) == left && popcount(c->hands[x] & c->strong_all) == free) {
+            g.after_free = 0;
+            for (int y = 0; y < c->n; y++)
+                if (c->hands[y] & c->strong_all) g.after_free |= 1 << y;
+            break;
+        }
     if (!c->goal_tab && !(c->goal_tab = (struct GoalTables *)calloc(1, sizeof(struct GoalTables)))) return 0;
     g.tab = c->goal_tab;
     if (++g.tab->gen == 0) { /* wrapped: clear the stamps */
@@ -865,7 +879,7 @@ static int goal_counts_short(Ctx *c, int need, int left) {
         g.tab->gen = 1;
     }
     int w[MAXSU] = {0};
-    return !goal_order_fits(&g, 1, need, w, c->leader);
+    return !goal_order_fits(&g, 1, need, w, 1 << c->leader);
 }
 
 static int sweeps(Ctx *c) {

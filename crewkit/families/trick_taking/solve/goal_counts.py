@@ -33,7 +33,9 @@ play-out (so a position the test fails for is lost):
    cards of ``s`` or more. The ``i``-th trick of ``s`` therefore comes after at least ``P`` tricks of other suits
    for every hand with fewer than ``i`` low cards (void by then: its ``P`` high cards went elsewhere first); its
    winner holds a goal card of ``s`` and ``i`` low cards; its leader (the first trick's: the hand to lead now;
-   a later one's: the winner of the trick before, when that is a goal trick) holds ``i`` low cards too.
+   a later one's: the winner of the trick before, when that is a goal trick) holds ``i`` low cards too. When a
+   hand holds as many trumps as there are free tricks (and keeps no card), each free trick holds one of them
+   and exactly ``need`` tricks are goal tricks: a free trick is won by a hand holding a trump, which leads next.
 5. The goal tricks are tried in every order and suit meeting step 4 (the last trick only for the goal of the
    last trick), each split of them over the suits checked once by step 3.
 
@@ -151,6 +153,10 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
     # step 4: the i-th trick of suit j comes after req[j][i] tricks of other suits; its winner holds a goal card
     req = [[max([p[x][j] for x in range(n) if q[x][j] < i] + [0]) for i in range(count[j] + 1)] for j in range(k)]
     winners = [[x for x in range(n) if hands[x] & gs] for _, _, gs in suits]
+    # who leads after a free trick (a set of hands): a hand holding a trump when every free trick holds one
+    after_free = (1 << n) - 1
+    if any(h.bit_count() == left and (h & s.trumplike).bit_count() == free for h in hands):
+        after_free = sum(1 << x for x in range(n) if hands[x] & s.trumplike)
     leaves: dict[tuple[int, ...], bool] = {}
     lost: set[tuple[int, tuple[int, ...], int]] = set()
     steps = [0]
@@ -174,7 +180,7 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
 
     def order(t: int, rest: int, w: tuple[int, ...], lead: int) -> bool:
         """Tricks ``t``.. (1: this one) can hold ``rest`` more goal tricks, ``w`` per suit so far, trick ``t``
-        led by ``lead`` (-1: any hand)."""
+        led by a hand of the set ``lead``."""
         if not rest:
             fit = leaves.get(w)
             if fit is None:
@@ -188,15 +194,15 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
         if not last or t == left:
             for j in range(k):
                 i = w[j] + 1
-                if i > count[j] or t - i < req[j][i] or (lead >= 0 and q[lead][j] < i):
+                if i > count[j] or t - i < req[j][i] or not any((lead >> y) & 1 and q[y][j] >= i for y in range(n)):
                     continue
                 after = w[:j] + (i,) + w[j + 1:]
                 for x in winners[j]:
-                    if q[x][j] >= i and order(t + 1, rest - 1, after, x):
+                    if q[x][j] >= i and order(t + 1, rest - 1, after, 1 << x):
                         return True
-        if left - t >= rest and order(t + 1, rest, w, -1):
+        if left - t >= rest and order(t + 1, rest, w, after_free):
             return True
         lost.add((t, w, lead))
         return False
 
-    return not order(1, need, (0,) * k, s.leader)
+    return not order(1, need, (0,) * k, 1 << s.leader)
