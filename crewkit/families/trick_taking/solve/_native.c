@@ -676,10 +676,13 @@ static int goal_counts_apply(Ctx *c) {
     if (!goal || (goal & ~c->lead_only) || (all & ~(c->lead_only | c->strong_all))) return 0;
     for (u64 t = c->strong_all; t; t &= t - 1) {
         int tc = low_index(t);
-        for (u64 g = goal; g; g &= g - 1) {
-            int gc = low_index(g), s = c->card_suit[gc];
-            if (c->card_suit[tc] == s) return 0;
-            if (c->power[(s + 1) * c->ncards + tc] <= c->power[(s + 1) * c->ncards + gc]) return 0;
+        for (u64 g = goal; g; g &= g - 1)
+            if (c->card_suit[tc] == c->card_suit[low_index(g)]) return 0;
+        /* a trump beats every other card whatever is led */
+        for (int led = 0; led < c->nsuits; led++) {
+            const int *row = c->power + (led + 1) * c->ncards;
+            for (u64 d = all & ~c->strong_all; d; d &= d - 1)
+                if (row[tc] <= row[low_index(d)]) return 0;
         }
     }
     return 1;

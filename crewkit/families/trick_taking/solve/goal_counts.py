@@ -2,8 +2,8 @@
 
 The goal (:meth:`TrickSearch._goal`) is "at least K tricks won by a card of a set". This bound applies when every
 goal card wins only in its own led suit (``lead_only``), every card of the deck is such a card or a trump
-(``trumplike``: strong in every led suit), and no trump shares a suit with a goal card and each beats every goal
-card (the crew's colour cards and rockets). At a trick start with ``left`` tricks to play and ``need`` goal wins
+(``trumplike``: strong in every led suit), and no trump shares a suit with a goal card and each beats every other
+card whatever is led (the crew's colour cards and rockets). At a trick start with ``left`` tricks to play and ``need`` goal wins
 still to make, the position is lost when no order of ``need`` goal tricks, ``W[s]`` of them in suit ``s`` (at most
 the goal cards of ``s`` left), lets every hand play its cards and lead them. Proof that every hand ``x`` meets the test below in a won
 play-out (so a position the test fails for is lost):
@@ -67,8 +67,9 @@ def applies(search: TrickSearch) -> bool:
             continue
         if s.card_suit[c] in goal_suits:
             return False
-        for g in range(nc):
-            if (goal >> g) & 1 and s.power[s.card_suit[g] + 1][c] <= s.power[s.card_suit[g] + 1][g]:
+        # a trump beats every other card whatever is led (a trick holding one is won by a trump: step 4)
+        for row in s.power[1:]:
+            if any(row[c] <= row[d] for d in range(nc) if not (s.trumplike >> d) & 1):
                 return False
     return True
 
