@@ -167,3 +167,15 @@ def test_same_nodes_in_c_and_python_where_the_bound_cuts(tmp_path: Path) -> None
         search.run()
         cuts += search.nodes < old.nodes
     assert cuts and verdicts == {True, False}
+
+
+def test_the_bound_stays_off_for_a_goal_of_trumps(tmp_path: Path) -> None:
+    # a rocket wins whatever is led: its wins are not counted per led suit, so the bound does not apply
+    path = tmp_path / "rockets.yaml"
+    path.write_text((LOW_WINS % 2).replace("is_colour(t.winning_card) and t.winning_card.rank <= 4",
+                                           "is_trump(t.winning_card)"), encoding="utf-8")
+    game = deal(path, [["blue 4", "rocket 3", "rocket 4"], ["green 4", "yellow 8", "pink 6"],
+                       ["blue 8", "green 1", "rocket 2"]])
+    search = TrickSearch(game, native=False)
+    assert search.goal_mask and not search.goal_counts
+    assert search.run() == brute_force(game)[0]
