@@ -19,7 +19,7 @@
 #define CK_SIGNALS 1
 #endif
 
-#define CK_ABI 9
+#define CK_ABI 10
 #define MAXC 63
 #define MAXN 6
 #define MAXSU 8 /* suits */
@@ -108,6 +108,10 @@ typedef struct {
     int goal_last; /* the goal is the round's last trick, K = 1 (TrickSearch.goal_last; goal_k 0 in the config) */
     u64 lead_only; /* cards weak in every led suit but their own (goal_out_of_reach) */
     u64 strong_all; /* cards strong in every led suit (trumps: the goal order) */
+    /* the goal's count bound applies (goal_counts.py: applies); per card, the cards of its suit no stronger */
+    int goal_counts;
+    u64 not_above[MAXC];
+    struct GoalTables *goal_tab; /* goal_counts_short's tables (allocated on first use) */
     /* cards claimed by a seat (compiled.CompiledConditions.claims): a trick holding one goes to that seat (owner_of)
      * or its condition fails; cut as a task's trick */
     u64 claimed;
@@ -599,6 +603,8 @@ static int goal_fits(const int *early, const int *holder, int ne, int t, int lef
     return goal_fits(early, holder, ne, t + 1, left, need, used, -1);
 }
 
+static int goal_counts_short(Ctx *c, int need, int left);
+
 static int goal_out_of_reach(Ctx *c) {
     if (!c->goal_mask || ((c->cond_done >> c->goal_cond) & 1)) return 0;
     u64 won = 0;
@@ -659,8 +665,224 @@ static int goal_out_of_reach(Ctx *c) {
         holder[ne] = hold;
         ne++;
     }
-    if (ne < need) return 1;
-    return !goal_fits(early, holder, ne, 1, left, need, 0, -1);
+    if (ne < need || !goal_fits(early, holder, ne, 1, left, need, 0, -1)) return 1;
+    return c->goal_counts && goal_counts_short(c, need, left);
+}
+
+/* goal_counts.py (the proof is there): the goal's wins split over the suits, every hand's cards placed in the
+ * free tricks, its follows and its discards. */
+static int goal_counts_apply(Ctx *c) {
+    u64 goal = c->goal_mask, all = c->ncards >= 64 ? ~0ULL : (1ULL << c->ncards) - 1;
+    if (!goal || (goal & ~c->lead_only) || (all & ~(c->lead_only | c->strong_all))) return 0;
+    for (u64 t = c->strong_all; t; t &= t - 1) {
+        int tc = low_index(t);
+        for (u64 g = goal; g; g &= g - 1)
+            if (c->card_suit[tc] == c->card_suit[low_index(g)]) return 0;
+        /* a trump beats every other card whatever is led */
+        for (int led = 0; led < c->nsuits; led++) {
+            const int *row = c->power + (led + 1) * c->ncards;
+            for (u64 d = all & ~c->strong_all; d; d &= d - 1)
+                if (row[tc] <= row[low_index(d)]) return 0;
+        }
+    }
+    return 1;
+}
+
+#define GOAL_MAX_STEPS 2000 /* goal_counts.MAX_STEPS */
+#define GOAL_MEMO 4096      /* above 2 * GOAL_MAX_STEPS: the table of lost orders never fills */
+#define GOAL_LEAVES 1024    /* splits remembered (a full table: checked again, the same answer) */
+
+/* goal_counts._fits: some order of the suits a hand discards in meets the test */
+static int counts_order_fits(int cap, const int *high, const int *disc, int k) {
+    uint8_t good[1 << MAXSU];
+    good[0] = 1;
+    for (int sub = 1; sub < (1 << k); sub++) {
+        int hi = 0;
+        good[sub] = 0;
+        for (int i = 0; i < k; i++)
+            if ((sub >> i) & 1) hi += high[i];
+        for (int i = 0; i < k; i++) {
+            if (!((sub >> i) & 1) || !good[sub ^ (1 << i)]) continue;
+            int rest = sub ^ (1 << i), ds = 0;
+            for (int j = 0; j < k; j++)
+                if ((rest >> j) & 1) ds += disc[j];
+            if (hi - ds <= cap) {
+                good[sub] = 1;
+                break;
+            }
+        }
+    }
+    return good[(1 << k) - 1];
+}
+
+/* goal_counts_short's tables of lost orders and of splits checked (a generation number instead of clearing) */
+struct GoalTables {
+    u64 memo_key[GOAL_MEMO], leaf_key[GOAL_LEAVES];
+    unsigned memo_gen[GOAL_MEMO], leaf_gen[GOAL_LEAVES], gen;
+    uint8_t leaf_fit[GOAL_LEAVES];
+};
+
+/* the state of goal_counts.short's search over the goal tricks' order */
+typedef struct {
+    struct GoalTables *tab;
+    int k, n, left, last, steps, count[MAXSU], cap[MAXN], q[MAXN][MAXSU], p[MAXN][MAXSU], req[MAXSU][MAXC + 1];
+    u64 winners[MAXSU];
+    int after_free; /* the hands that may lead after a free trick */
+} GoalOrder;
+
+
+static u64 goal_pack(const GoalOrder *g, const int *w) {
+    u64 key = 0;
+    for (int j = 0; j < g->k; j++) key = (key << 5) | (u64)w[j];
+    return key;
+}
+
+/* goal_counts.short's hands_fit: step 3 for every hand */
+static int goal_hands_fit(const GoalOrder *g, const int *w) {
+    for (int x = 0; x < g->n; x++) {
+        int cap = g->cap[x], high[MAXSU], disc[MAXSU], nd = 0;
+        for (int j = 0; j < g->k; j++) {
+            int e = w[j] - g->q[x][j];
+            if (e <= 0) continue;
+            if (g->p[x][j]) {
+                high[nd] = g->p[x][j];
+                disc[nd++] = e;
+            } else {
+                cap += e;
+            }
+        }
+        if (nd && !counts_order_fits(cap, high, disc, nd)) return 0;
+    }
+    return 1;
+}
+
+static int goal_leaf(const GoalOrder *g, const int *w) {
+    struct GoalTables *tb = g->tab;
+    u64 key = goal_pack(g, w) + 1;
+    unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ULL) >> 54) & (GOAL_LEAVES - 1);
+    for (int probe = 0; probe < GOAL_LEAVES; probe++, h = (h + 1) & (GOAL_LEAVES - 1)) {
+        if (tb->leaf_gen[h] != tb->gen) {
+            int fit = goal_hands_fit(g, w);
+            tb->leaf_gen[h] = tb->gen;
+            tb->leaf_key[h] = key;
+            tb->leaf_fit[h] = (uint8_t)fit;
+            return fit;
+        }
+        if (tb->leaf_key[h] == key) return tb->leaf_fit[h];
+    }
+    return goal_hands_fit(g, w);
+}
+
+static int goal_memo_find(struct GoalTables *tb, u64 key, int add) {
+    unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ULL) >> 52) & (GOAL_MEMO - 1);
+    for (;; h = (h + 1) & (GOAL_MEMO - 1)) {
+        if (tb->memo_gen[h] != tb->gen) {
+            if (add) {
+                tb->memo_gen[h] = tb->gen;
+                tb->memo_key[h] = key;
+            }
+            return 0;
+        }
+        if (tb->memo_key[h] == key) return 1;
+    }
+}
+
+/* goal_counts.short's order: tricks t.. can hold rest more goal tricks, w per suit so far, t led by a hand of
+ * the set lead */
+static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead) {
+    if (!rest) return goal_leaf(g, w);
+    if (g->left - t + 1 < rest) return 0;
+    u64 key = ((goal_pack(g, w) << 6 | (u64)t) << 7 | (u64)lead) + 1;
+    if (goal_memo_find(g->tab, key, 0)) return 0;
+    if (++g->steps > GOAL_MAX_STEPS) return 1;
+    if (!g->last || t == g->left) {
+        for (int j = 0; j < g->k; j++) {
+            int i = w[j] + 1;
+            if (i > g->count[j] || t - i < g->req[j][i]) continue;
+            int led = 0;
+            for (int y = 0; y < g->n && !led; y++)
+                if (((lead >> y) & 1) && g->q[y][j] >= i) led = 1;
+            if (!led) continue;
+            w[j] = i;
+            for (u64 m = g->winners[j]; m; m &= m - 1) {
+                int x = low_index(m);
+                if (g->q[x][j] >= i && goal_order_fits(g, t + 1, rest - 1, w, 1 << x)) {
+                    w[j] = i - 1;
+                    return 1;
+                }
+            }
+            w[j] = i - 1;
+        }
+    }
+    if (g->left - t >= rest && goal_order_fits(g, t + 1, rest, w, g->after_free)) return 1;
+    goal_memo_find(g->tab, key, 1);
+    return 0;
+}
+
+static int goal_counts_short(Ctx *c, int need, int left) {
+    u64 goal = c->goal_mask & c->remaining;
+    GoalOrder g;
+    u64 sm[MAXSU], lo[MAXSU], gsm[MAXSU];
+    int total = 0;
+    g.k = 0;
+    g.n = c->n;
+    g.left = left;
+    g.last = c->goal_last;
+    g.steps = 0;
+    for (int s = 0; s < c->nsuits; s++) {
+        u64 gs = goal & c->suit_mask[s];
+        if (!gs) continue;
+        int top = 63 - __builtin_clzll(gs);
+        for (u64 m = gs; m; m &= m - 1)
+            if (!((c->not_above[top] >> low_index(m)) & 1)) top = low_index(m);
+        sm[g.k] = c->suit_mask[s];
+        lo[g.k] = c->not_above[top];
+        gsm[g.k] = gs;
+        g.count[g.k] = popcount(gs);
+        total += g.count[g.k];
+        g.k++;
+    }
+    if (total < need) return 1;
+    int free = left - need;
+    for (int x = 0; x < c->n; x++) {
+        u64 h = c->hands[x];
+        int m = popcount(h);
+        if (m < left) return 0;
+        g.cap[x] = free + m - left - popcount(h & c->strong_all);
+        if (g.cap[x] < 0) return 1;
+        for (int j = 0; j < g.k; j++) {
+            g.q[x][j] = popcount(h & lo[j]);
+            g.p[x][j] = popcount(h & sm[j] & ~lo[j]);
+        }
+    }
+    for (int j = 0; j < g.k; j++) {
+        g.winners[j] = 0;
+        for (int x = 0; x < c->n; x++)
+            if (c->hands[x] & gsm[j]) g.winners[j] |= 1ULL << x;
+        for (int i = 0; i <= g.count[j]; i++) {
+            int r = 0;
+            for (int x = 0; x < c->n; x++)
+                if (g.q[x][j] < i && g.p[x][j] > r) r = g.p[x][j];
+            g.req[j][i] = r;
+        }
+    }
+    g.after_free = (1 << c->n) - 1; /* goal_counts.short's after_free */
+    for (int x = 0; x < c->n; x++)
+        if (popcount(c->hands[x]) == left && popcount(c->hands[x] & c->strong_all) == free) {
+            g.after_free = 0;
+            for (int y = 0; y < c->n; y++)
+                if (c->hands[y] & c->strong_all) g.after_free |= 1 << y;
+            break;
+        }
+    if (!c->goal_tab && !(c->goal_tab = (struct GoalTables *)calloc(1, sizeof(struct GoalTables)))) return 0;
+    g.tab = c->goal_tab;
+    if (++g.tab->gen == 0) { /* wrapped: clear the stamps */
+        memset(g.tab->memo_gen, 0, sizeof g.tab->memo_gen);
+        memset(g.tab->leaf_gen, 0, sizeof g.tab->leaf_gen);
+        g.tab->gen = 1;
+    }
+    int w[MAXSU] = {0};
+    return !goal_order_fits(&g, 1, need, w, 1 << c->leader);
 }
 
 static int sweeps(Ctx *c) {
@@ -1335,6 +1557,14 @@ void *ck_new(const long long *cfg, long long max_table) {
             if (c->power[(led + 1) * nc + k] <= 0) strong = 0;
         if (strong) c->strong_all |= 1ULL << k;
     }
+    for (int k = 0; k < nc; k++) { /* goal_counts.not_above */
+        int s = c->card_suit[k];
+        if (s < 0) continue;
+        const int *row = c->power + (s + 1) * nc;
+        for (u64 m = c->suit_mask[s]; m; m &= m - 1)
+            if (row[low_index(m)] <= row[k]) c->not_above[k] |= 1ULL << low_index(m);
+    }
+    c->goal_counts = goal_counts_apply(c);
     c->has_tokens = c->n_num || c->n_omega || c->n_arrow;
     c->holder_bits = c->n <= 2 ? 1 : c->n <= 4 ? 2 : 3;
     int span_cards = 0;
@@ -1371,6 +1601,7 @@ void ck_free(void *p) {
     free(c->a_complete);
     free(c->a_most);
     free(c->power);
+    free(c->goal_tab);
     free(c);
 }
 

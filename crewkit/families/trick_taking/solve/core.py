@@ -81,6 +81,7 @@ from crewkit.cards import Card, mask_ids
 from crewkit.families.trick_taking.engine.game import Game, Task, Trick
 from crewkit.families.trick_taking.engine.kernel import deck_strength_table, token_kinds, token_violation
 from crewkit.families.trick_taking.engine.rules import ARROWS, NUMBERED, OMEGA
+from crewkit.families.trick_taking.solve import goal_counts
 from crewkit.families.trick_taking.solve.automaton import (
     AUTOMATON_CAP,
     NO_LIMIT,
@@ -347,6 +348,9 @@ class TrickSearch:
             if (self.trumplike >> c) & 1 else 0
             for c in range(len(cards))
         ]
+        # the goal's count bound (goal_counts.py): per suit and hand, over the whole rest of the round
+        self.goal_counts = goal_counts.applies(self)
+        self.not_above = goal_counts.not_above(self) if self.goal_counts else []
         self.dead: set[Any] = set()
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -1222,9 +1226,9 @@ class TrickSearch:
                     e = max(e, k + other + 1)
             if e <= left:
                 cands.append((e, hold))
-        if len(cands) < need:
+        if len(cands) < need or not _goal_fits(cands, 1, left, need, 0, -1):
             return True
-        return not _goal_fits(cands, 1, left, need, 0, -1)
+        return self.goal_counts and goal_counts.short(self, need, left, self.goal_last)
 
     def _max_power(self, seat: int, led: int) -> int:
         """The strongest card ``seat`` could play in a trick led in ``led`` (a superset of its legal plays)."""

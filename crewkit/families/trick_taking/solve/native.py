@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from crewkit.families.trick_taking.bots.condcode import Program
     from crewkit.families.trick_taking.solve.core import TrickSearch
 
-ABI = 9
+ABI = 10
 R_WIN, R_LOST, R_NODES, R_TIME, R_INTERRUPT, R_ERROR = 1, 0, -1, -2, -3, -4
 
 

@@ -1,0 +1,209 @@
+"""The goal's count bound: can the goal cards still win the tricks the goal needs, counted per suit and per hand?
+
+The goal (:meth:`TrickSearch._goal`) is "at least K tricks won by a card of a set". This bound applies when every
+goal card wins only in its own led suit (``lead_only``), every card of the deck is such a card or a trump
+(``trumplike``: strong in every led suit), and no trump shares a suit with a goal card and each beats every other
+card whatever is led (the crew's colour cards and rockets). At a trick start with ``left`` tricks to play and ``need`` goal wins
+still to make, the position is lost when no order of ``need`` goal tricks, ``W[s]`` of them in suit ``s`` (at most
+the goal cards of ``s`` left), lets every hand play its cards and lead them. Proof that every hand ``x`` meets the test below in a won
+play-out (so a position the test fails for is lost):
+
+1. Take ``need`` of the goal wins, ``W[s]`` of them in suit ``s``; every other trick is *free* (``N = left - need``
+   of them; a hand keeping ``k`` cards, more than ``left``, has ``k`` more free places: a kept card is in no
+   trick). A trick won by goal card ``g`` of ``s`` is led in ``s`` and holds no card stronger than ``g``: no
+   trump, no card of ``s`` above ``top[s]``, the strongest goal card of ``s`` left. So ``x`` plays in it a card
+   of ``s`` not above ``top[s]`` (a *low* card: ``Q`` of them) while it holds a card of ``s`` (it must
+   follow), else, void in ``s``, a non-trump card of another suit (a *discard*). Its trumps go to free tricks.
+2. Exchange: while ``x`` holds a low card of ``s`` played outside the tricks of ``s``, and discards in one of
+   them (the first, at trick ``i``: the low card was played before ``i``), swapping the two plays keeps every
+   constraint (the low card follows at ``i``; the discarded card, of no suit ``x`` is void in at the low card's
+   trick, is a discard or free there; ``x`` becomes void in ``s`` at ``i``, before any later discard in ``s``).
+   So ``x`` follows in ``min(W[s], Q)`` tricks of ``s`` and discards in ``E[s] = W[s] - min(W[s], Q)``, which
+   come after all its cards of ``s``: its ``P`` cards of ``s`` above ``top[s]`` go to free tricks or to
+   discards in suits ``x`` is void in by then.
+3. Order the suits ``x`` discards in by when ``x`` becomes void in them. The cards to place are: trumps (free
+   tricks only), the high cards of the ``j``-th suit (free tricks, discards in suits ``x`` holds nothing of, or
+   discards in the suits before ``j``), and the rest (anywhere but their own suit's tricks). These are nested
+   sets of places, as many places as cards, so by Hall's theorem they fit exactly when trumps <= ``N`` and for
+   every ``j``: trumps + the high cards of the first ``j`` suits <= ``N`` + the discards in suits ``x`` holds
+   nothing of (or only low cards of) + the discards in the first ``j - 1`` suits. Some order of the suits must
+   meet it (tried over the subsets of suits).
+4. In time: a hand that plays a card of ``s`` in the ``i``-th of the goal tricks of ``s`` (leads it, wins it or
+   follows) held cards of ``s`` in the ones before, so it followed with a low card in each: it holds ``i`` low
+   cards of ``s`` or more. The ``i``-th trick of ``s`` therefore comes after at least ``P`` tricks of other suits
+   for every hand with fewer than ``i`` low cards (void by then: its ``P`` high cards went elsewhere first); its
+   winner holds a goal card of ``s`` and ``i`` low cards; its leader (the first trick's: the hand to lead now;
+   a later one's: the winner of the trick before, when that is a goal trick) holds ``i`` low cards too. When a
+   hand holds as many trumps as there are free tricks (and keeps no card), each free trick holds one of them
+   and exactly ``need`` tricks are goal tricks: a free trick is won by a hand holding a trump, which leads next.
+5. The goal tricks are tried in every order and suit meeting step 4 (the last trick only for the goal of the
+   last trick), each split of them over the suits checked once by step 3.
+
+No card is tried: a position this bound cuts is lost, whoever leads. Mirrors ``goal_counts_short`` in
+``_native.c`` (the same nodes in the C and the Python search).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from crewkit.families.trick_taking.solve.core import TrickSearch
+
+# more steps of the trick order than this: no claim (cost)
+MAX_STEPS = 2000
+
+
+def applies(search: TrickSearch) -> bool:
+    """Does the bound hold for the search's deck and goal (see the module's first paragraph)?"""
+    s = search
+    goal = s.goal_mask
+    nc = len(s.cards)
+    if not goal or goal & ~s.lead_only or ((1 << nc) - 1) & ~(s.lead_only | s.trumplike):
+        return False
+    goal_suits = {s.card_suit[g] for g in range(nc) if (goal >> g) & 1}
+    for c in range(nc):
+        if not (s.trumplike >> c) & 1:
+            continue
+        if s.card_suit[c] in goal_suits:
+            return False
+        # a trump beats every other card whatever is led (a trick holding one is won by a trump: step 4)
+        for row in s.power[1:]:
+            if any(row[c] <= row[d] for d in range(nc) if not (s.trumplike >> d) & 1):
+                return False
+    return True
+
+
+def not_above(search: TrickSearch) -> list[int]:
+    """Per card: the cards of its suit no stronger than it when its suit is led (0 for a card of no suit)."""
+    s = search
+    nc = len(s.cards)
+    out = [0] * nc
+    for c in range(nc):
+        si = s.card_suit[c]
+        if si < 0:
+            continue
+        row = s.power[si + 1]
+        out[c] = sum(1 << d for d in range(nc) if s.card_suit[d] == si and row[d] <= row[c])
+    return out
+
+
+def _fits(cap: int, high: list[int], disc: list[int]) -> bool:
+    """Some order of the suits meets step 3's test: the high cards of the suits up to each one fit ``cap`` and
+    the discards of the suits before it (subsets of suits, each reachable from one a suit smaller)."""
+    k = len(high)
+    good = 1  # bit S: the suits of S can be the first ones, in some order
+    for subset in range(1, 1 << k):
+        hi = 0
+        for i in range(k):
+            if (subset >> i) & 1:
+                hi += high[i]
+        for i in range(k):
+            if (subset >> i) & 1 and (good >> (subset ^ (1 << i))) & 1:
+                rest = subset ^ (1 << i)
+                ds = 0
+                for j in range(k):
+                    if (rest >> j) & 1:
+                        ds += disc[j]
+                if hi - ds <= cap:
+                    good |= 1 << subset
+                    break
+    return bool((good >> ((1 << k) - 1)) & 1)
+
+
+def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool:
+    """At a trick start: True when no order of ``need`` goal tricks (the last trick alone when ``last``) meets
+    the tests of steps 4 and 5 (a sound proof of loss), False when one may."""
+    s = search
+    goal = s.goal_mask & s.remaining
+    nab = s.not_above
+    hands = s.hands
+    n = s.n
+    suits: list[tuple[int, int, int]] = []  # (suit's cards, its low cards: not above top, goal cards left)
+    for sm in s.suit_masks:
+        gs = goal & sm
+        if gs:
+            top = gs.bit_length() - 1
+            m = gs
+            while m:  # the strongest goal card of the suit (ids need not follow the power)
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                if not (nab[top] >> c) & 1:
+                    top = c
+            suits.append((sm, nab[top], gs))
+    k = len(suits)
+    count = [gs.bit_count() for _, _, gs in suits]
+    if sum(count) < need:
+        return True
+    free = left - need
+    caps: list[int] = []
+    q = [[0] * k for _ in range(n)]  # low cards per hand and suit
+    p = [[0] * k for _ in range(n)]  # high cards
+    for x, h in enumerate(hands):
+        m = h.bit_count()
+        if m < left:
+            return False  # not a hand playing a card in every trick left: no claim
+        cap = free + m - left - (h & s.trumplike).bit_count()
+        if cap < 0:
+            return True  # more trumps than free tricks
+        caps.append(cap)
+        for j, (sm, lo, _) in enumerate(suits):
+            q[x][j] = (h & lo).bit_count()
+            p[x][j] = (h & sm & ~lo).bit_count()
+    # step 4: the i-th trick of suit j comes after req[j][i] tricks of other suits; its winner holds a goal card
+    req = [[max([p[x][j] for x in range(n) if q[x][j] < i] + [0]) for i in range(count[j] + 1)] for j in range(k)]
+    winners = [[x for x in range(n) if hands[x] & gs] for _, _, gs in suits]
+    # who leads after a free trick (a set of hands): a hand holding a trump when every free trick holds one
+    after_free = (1 << n) - 1
+    if any(h.bit_count() == left and (h & s.trumplike).bit_count() == free for h in hands):
+        after_free = sum(1 << x for x in range(n) if hands[x] & s.trumplike)
+    leaves: dict[tuple[int, ...], bool] = {}
+    lost: set[tuple[int, tuple[int, ...], int]] = set()
+    steps = [0]
+
+    def hands_fit(w: tuple[int, ...]) -> bool:  # step 3, every hand
+        for x in range(n):
+            cap = caps[x]
+            high: list[int] = []
+            disc: list[int] = []
+            for j in range(k):
+                e = w[j] - q[x][j]
+                if e > 0:
+                    if p[x][j]:
+                        high.append(p[x][j])
+                        disc.append(e)
+                    else:
+                        cap += e
+            if high and not _fits(cap, high, disc):
+                return False
+        return True
+
+    def order(t: int, rest: int, w: tuple[int, ...], lead: int) -> bool:
+        """Tricks ``t``.. (1: this one) can hold ``rest`` more goal tricks, ``w`` per suit so far, trick ``t``
+        led by a hand of the set ``lead``."""
+        if not rest:
+            fit = leaves.get(w)
+            if fit is None:
+                fit = leaves[w] = hands_fit(w)
+            return fit
+        if left - t + 1 < rest or (t, w, lead) in lost:
+            return False
+        steps[0] += 1
+        if steps[0] > MAX_STEPS:
+            return True
+        if not last or t == left:
+            for j in range(k):
+                i = w[j] + 1
+                if i > count[j] or t - i < req[j][i] or not any((lead >> y) & 1 and q[y][j] >= i for y in range(n)):
+                    continue
+                after = w[:j] + (i,) + w[j + 1:]
+                for x in winners[j]:
+                    if q[x][j] >= i and order(t + 1, rest - 1, after, 1 << x):
+                        return True
+        if left - t >= rest and order(t + 1, rest, w, after_free):
+            return True
+        lost.add((t, w, lead))
+        return False
+
+    return not order(1, need, (0,) * k, 1 << s.leader)
