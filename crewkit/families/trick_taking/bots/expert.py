@@ -227,7 +227,7 @@ class ExpertBot:
                 # stores serve the candidates' searches after it)
                 try:
                     search = TrickSearch(game)
-                    if not search.native or not search.shares_positions:
+                    if not search.native:
                         filtering, search = False, None
                     elif not search.run(max_nodes=nodes):
                         used += search.nodes
@@ -241,6 +241,9 @@ class ExpertBot:
                     filtering, search = False, None
                 if search is not None:
                     used += search.nodes
+            # the filter's search, built at this world's position: every candidate's position is one it can
+            # reach, so it may search each of them with its table of lost positions, conditions or not
+            root = search
             base = world_from(obs, list(hands)) if self.rollouts else None
             worlds += 1
             kept.append((tuple(hands), checked))
@@ -256,9 +259,10 @@ class ExpertBot:
                     score = UNKNOWN_SCORE
                 else:
                     try:
-                        if search is not None and search.shares_positions:
+                        if search is not None and (search is root or search.shares_positions):
                             before = search.nodes
-                            ok = search.run_from(g, max_nodes=nodes)
+                            search.move_to(g)
+                            ok = search.run(max_nodes=nodes)
                         else:
                             search = TrickSearch(g)
                             if not search.native and nodes == self.nodes:
