@@ -743,9 +743,13 @@ static int seat_limit_play(const World *w, int c, int lim) {
             if (keys[x] < win_key && (top < 0 || t->rank[x] > t->rank[top])) top = x;
         }
         if (top >= 0) return top;
-        int low = -1;
+        int last = w->nplays == n - 1, low = -1;
         m = legal;
-        while (m) { int x = low_index(m); m &= m - 1; if (low < 0 || keys[x] < keys[low]) low = x; }
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            if (low < 0 || (last ? keys[x] > keys[low] : keys[x] < keys[low])) low = x;
+        }
         return low;
     }
     if (w->win_seat == lim) {
@@ -798,6 +802,19 @@ static int cap_play(const World *w, int c, u64 cap, int k, int free_last) {
             if (cnt <= k) safe |= (u64)1 << x;
         }
         if (safe) return (safe >> c & 1) ? c : low_index(safe);
+        u64 shed = 0;
+        m = hand & ~cap;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            int s = t->suit[x];
+            if (s < 0) continue;
+            for (int i = 1; i < n; i++) {
+                u64 h = w->hands[(seat + i) % n];
+                if ((h & cap) && !(h & t->suit_masks[s])) { shed |= (u64)1 << x; break; }
+            }
+        }
+        if (shed) return (shed >> c & 1) ? c : low_index(shed);
         if ((cap >> c & 1) && (hand & ~cap)) return low_index(hand & ~cap);
         return c;
     }

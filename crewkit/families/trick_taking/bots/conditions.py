@@ -815,7 +815,8 @@ def limit_play(w: CondWorld, c: int) -> int:
 
 def _seat_limit_play(w: CondWorld, c: int, lim: int) -> int:
     """``lim`` may win no more tricks: it leads its lowest card another seat can beat, stays under the trick's
-    winning card with its highest card that does (void: sheds its highest card), else plays its lowest; the
+    winning card with its highest card that does (void: sheds its highest card), else plays its lowest (last
+    to play: its highest, the trick is its anyway); the
     others overtake it when it holds the trick, and play above its cards when it has to follow later."""
     t = w.t
     n = w.n
@@ -851,12 +852,13 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int) -> int:
                 top = x
         if top >= 0:
             return top
+        last = len(w.plays) == n - 1  # it wins this trick: with its strongest card, else its weakest
         low = -1
         m = legal
         while m:
             x = _lowest(m)
             m &= m - 1
-            if low < 0 or keys[x] < keys[low]:
+            if low < 0 or (keys[x] > keys[low] if last else keys[x] < keys[low]):
                 low = x
         return low
     if w.win_seat == lim:
@@ -904,7 +906,8 @@ def _forced(w: World, seat: int, led: int, cap: int) -> int:
 
 def _cap_play(w: CondWorld, c: int, cap: int, k: int, free: bool) -> int:
     """At most ``k`` cards of ``cap`` in a trick (``free``: its last card not counted): a leader leads such a
-    card when the seats after it can play others (then the lowest it holds), not otherwise; a follower adds one
+    card when the seats after it can play others (then the lowest it holds), else a suit a seat holding such
+    cards is void in (it sheds one), never one the others must follow with theirs; a follower adds one
     only while the trick stays within ``k`` with the seats after it that must add theirs, and a follower void
     in the led suit sheds one then."""
     t = w.t
@@ -926,6 +929,18 @@ def _cap_play(w: CondWorld, c: int, cap: int, k: int, free: bool) -> int:
                 safe |= 1 << x
         if safe:
             return c if safe >> c & 1 else _lowest(safe)
+        # else a suit that a seat holding such cards is void in: it can shed one
+        shed = 0
+        m = hand & ~cap
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            s = t.suit[x]
+            if s >= 0 and any(w.hands[(seat + i) % n] & cap and not w.hands[(seat + i) % n] & t.suit_masks[s]
+                              for i in range(1, n)):
+                shed |= 1 << x
+        if shed:
+            return c if shed >> c & 1 else _lowest(shed)
         if cap >> c & 1 and hand & ~cap:
             return _lowest(hand & ~cap)
         return c
