@@ -97,6 +97,12 @@ def test_a_teammate_overtakes_the_limited_seat() -> None:
     assert _card(QUIET, hands, ["green 5", "green 7", "green 3"], 3, limits=False) == "green 2"
 
 
+def test_the_limited_seat_that_must_take_a_trick_as_its_last_player_takes_it_with_its_strongest_card() -> None:
+    hands = [["pink 9", "pink 8", "blue 1"], ["pink 3", "blue 5"], ["pink 4", "blue 6"], ["pink 5", "blue 9"]]
+    assert _card(QUIET, hands, ["pink 3", "pink 4", "pink 5"], 1) == "pink 9"
+    assert _card(QUIET, hands, ["pink 3", "pink 4", "pink 5"], 1, limits=False) == "pink 8"  # the 9 kept: a win later
+
+
 def test_a_seat_void_in_the_led_suit_sheds_a_capped_card_into_a_trick_without_one() -> None:
     hands = [["green 6", "blue 1"], ["pink 8", "blue 2"], ["green 4", "blue 3"], ["green 7", "blue 6"]]
     assert _card(PINK, hands, ["green 6"], 0) == "pink 8"
