@@ -708,7 +708,7 @@ static int max_key(const World *w, int seat, int led) {
 }
 
 /* conditions.py: _seat_limit_play */
-static int seat_limit_play(const World *w, int c, int lim) {
+static int seat_limit_play(const World *w, int c, int lim, int full) {
     const Table *t = w->t;
     int n = w->n, seat = w->turn;
     u64 hand = w->hands[seat];
@@ -752,6 +752,7 @@ static int seat_limit_play(const World *w, int c, int lim) {
         }
         return low;
     }
+    if (!full) return c;
     if (w->win_seat == lim) {
         int over = -1;
         u64 m = legal;
@@ -835,7 +836,8 @@ static int cap_play(const World *w, int c, u64 cap, int k, int free_last) {
 /* conditions.py: limit_play */
 static int limit_play(const World *w, int c) {
     if ((w->trick_mask | (u64)1 << c) & w->pmask) return c;
-    if (w->lim_seat >= 0 && w->won_count[w->lim_seat] + 1 >= w->lim_k) c = seat_limit_play(w, c, w->lim_seat);
+    if (w->lim_seat >= 0 && w->won_count[w->lim_seat] + 1 >= w->lim_k)
+        c = seat_limit_play(w, c, w->lim_seat, w->won_count[w->lim_seat] >= w->lim_k);
     if (w->cap_mask) c = cap_play(w, c, w->cap_mask, w->cap_k, w->cap_free);
     return c;
 }

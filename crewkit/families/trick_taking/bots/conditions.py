@@ -807,13 +807,14 @@ def limit_play(w: CondWorld, c: int) -> int:
         return c
     cs = w.cs
     if cs.lim_seat >= 0 and w.won_count[cs.lim_seat] + 1 >= cs.lim_k:
-        c = _seat_limit_play(w, c, cs.lim_seat)
+        # one trick left to it: it ducks itself, and the others overtake it once none is left
+        c = _seat_limit_play(w, c, cs.lim_seat, w.won_count[cs.lim_seat] >= cs.lim_k)
     if cs.cap_mask:
         c = _cap_play(w, c, cs.cap_mask, cs.cap_k, cs.cap_free)
     return c
 
 
-def _seat_limit_play(w: CondWorld, c: int, lim: int) -> int:
+def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool) -> int:
     """``lim`` may win no more tricks: it leads its lowest card another seat can beat, stays under the trick's
     winning card with its highest card that does (void: sheds its highest card), else plays its lowest (last
     to play: its highest, the trick is its anyway); the
@@ -861,6 +862,8 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int) -> int:
             if low < 0 or (keys[x] > keys[low] if last else keys[x] < keys[low]):
                 low = x
         return low
+    if not full:
+        return c
     if w.win_seat == lim:
         over = -1
         m = legal
