@@ -41,9 +41,11 @@ QUIET = "benchmarks/authored/04-quiet-commander.yaml"
 PINK = "benchmarks/authored/13-pink-trickle.yaml"
 
 
-def _card(mission: str, hands: list[list[str]], plays: list[str], leader: int, limits: bool = True) -> str:
+def _card(mission: str, hands: list[list[str]], plays: list[str], leader: int, limits: bool = True,
+          spent: bool = False) -> str:
     """The play-out policy's card in a world of ``mission`` at 4 players (seat 0 the commander; the deal's tasks,
-    blue 8, green 9 and yellow 2, in no hand), ``leader`` leading ``plays``; ``limits`` False: as before."""
+    blue 8, green 9 and yellow 2, in no hand), ``leader`` leading ``plays``; ``limits`` False: as before;
+    ``spent``: the commander may win no trick (its allowance used up)."""
     rules = load_rules("crew", mission, 4)
     deck = rules.deck
     game = Game.new(rules, seed="limit")
@@ -51,6 +53,8 @@ def _card(mission: str, hands: list[list[str]], plays: list[str], leader: int, l
     judged = condition_setup(obs)
     assert judged is not None and obs.commander == 0
     cs = judged[0] if limits else replace(judged[0], lim_seat=-1, cap_mask=0)
+    if spent:
+        cs = replace(cs, lim_k=0)
     base = world_from(obs, [sum(deck.card(c).bit for c in h) for h in hands])
     base.leader = base.turn = leader
     w: CondWorld = cond_world(base, cs, judged[1], judged[2])
@@ -91,10 +95,11 @@ def test_the_limited_seat_stays_under_the_trick_with_its_highest_card() -> None:
     assert _card(QUIET, hands, ["green 5"], 3, limits=False) == "green 1"  # before: the 4 kept, to win later
 
 
-def test_a_teammate_overtakes_the_limited_seat() -> None:
+def test_a_teammate_overtakes_the_limited_seat_once_its_allowance_is_spent() -> None:
     hands = [["green 7", "blue 3"], ["green 3", "blue 5"], ["green 8", "green 2"], ["green 5", "blue 9"]]
-    assert _card(QUIET, hands, ["green 5", "green 7", "green 3"], 3) == "green 8"
-    assert _card(QUIET, hands, ["green 5", "green 7", "green 3"], 3, limits=False) == "green 2"
+    assert _card(QUIET, hands, ["green 5", "green 7", "green 3"], 3, spent=True) == "green 8"
+    assert _card(QUIET, hands, ["green 5", "green 7", "green 3"], 3) == "green 2"  # its one trick: it may keep it
+    assert _card(QUIET, hands, ["green 5", "green 7", "green 3"], 3, spent=True, limits=False) == "green 2"
 
 
 def test_the_limited_seat_that_must_take_a_trick_as_its_last_player_takes_it_with_its_strongest_card() -> None:
