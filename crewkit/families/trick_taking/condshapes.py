@@ -3,7 +3,9 @@
 One place for both readers: the solver compiles "every card of a set won by one seat" into search tasks
 (:mod:`crewkit.families.trick_taking.solve.compiled`), and the bots' play-outs and the solver pursue "at least K
 tricks won by a card of a set" and "the last trick won by a card of a set" as goals
-(:mod:`crewkit.families.trick_taking.bots.conditions`, :mod:`crewkit.families.trick_taking.solve.core`). A shape is read from the
+(:mod:`crewkit.families.trick_taking.bots.conditions`, :mod:`crewkit.families.trick_taking.solve.core`); the bots'
+play-outs also keep two limits read from a ``fail_if``: "a seat wins more than K tricks" and "more than K cards of a
+set in one trick" (:func:`match_tricks_won_limit`, :func:`match_cards_per_trick_limit`). A shape is read from the
 words an author writes, never from a mission's name, so a new mission written the same way is recognised too.
 """
 

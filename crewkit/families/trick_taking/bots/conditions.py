@@ -19,7 +19,8 @@ tree is also a goal the policy pursues from the first trick (:func:`goal_play`):
 a fixed set, counted in any trick (a ``done_if`` "at least K tricks won by a card of the set": mission 26's two
 colour 1s) or in the round's last trick only (a ``fail_if`` "the last trick is not won by a card of the set",
 K = 1). A play-out that fails reports its progress (goal tricks won, tasks done) so that the bots can rank
-cards where no play-out wins.
+cards where no play-out wins. The limits read there ("a seat wins more than K tricks", "more than K cards of a
+set in one trick": :func:`limits_of`) are kept from the first trick too (:func:`limit_play`).
 """
 
 from __future__ import annotations
