@@ -352,7 +352,9 @@ def test_condition_setup_of_an_observation_translates_with_its_roles() -> None:
                                                   ("planet-nine/44", 4), ("planet-nine/48", 5),
                                                   ("planet-nine/26", 4),
                                                   ("benchmarks/authored/14-last-by-a-one.yaml", 4),
-                                                  ("benchmarks/authored/07-left-closes.yaml", 4)])
+                                                  ("benchmarks/authored/07-left-closes.yaml", 4),
+                                                  ("benchmarks/authored/04-quiet-commander.yaml", 3),
+                                                  ("benchmarks/authored/13-pink-trickle.yaml", 5)])
 def test_c_play_outs_with_conditions_match_python(mission: str, players: int) -> None:
     """``fs_rollout_cond`` (the expert's play-outs) against ``rollout_cond`` on the same worlds and cards."""
     assert _play_outs_match(load_rules("crew", mission, players), f"po:{mission}") > 60

@@ -3,7 +3,9 @@
 One place for both readers: the solver compiles "every card of a set won by one seat" into search tasks
 (:mod:`crewkit.families.trick_taking.solve.compiled`), and the bots' play-outs and the solver pursue "at least K
 tricks won by a card of a set" and "the last trick won by a card of a set" as goals
-(:mod:`crewkit.families.trick_taking.bots.conditions`, :mod:`crewkit.families.trick_taking.solve.core`). A shape is read from the
+(:mod:`crewkit.families.trick_taking.bots.conditions`, :mod:`crewkit.families.trick_taking.solve.core`); the bots'
+play-outs also keep two limits read from a ``fail_if``: "a seat wins more than K tricks" and "more than K cards of a
+set in one trick" (:func:`match_tricks_won_limit`, :func:`match_cards_per_trick_limit`). A shape is read from the
 words an author writes, never from a mission's name, so a new mission written the same way is recognised too.
 """
 
@@ -91,15 +93,18 @@ _CARD_FIELDS = frozenset(("rank", "suit", "is_trump"))
 _GOAL_VAR = "__goal_card"
 
 
-def _card_predicate(body: A.Expr, var: str) -> A.Expr | None:
-    """``body`` with ``var.winning_card`` replaced by one card variable, when it reads nothing else of the
-    trick nor of the game (a predicate over the winning card alone); else None."""
+def _card_predicate(body: A.Expr, var: str, field: str | None = "winning_card") -> A.Expr | None:
+    """``body`` with ``var.winning_card`` (``field`` None: ``var`` itself, a card) replaced by one card
+    variable, when it reads nothing else of the trick nor of the game (a predicate over that card alone); else
+    None."""
 
     def sub(node: A.Expr) -> A.Expr | None:
-        if isinstance(node, A.Field) and isinstance(node.obj, A.Name) and node.obj.name == var:
-            return A.Name(_GOAL_VAR) if node.name == "winning_card" else None
+        if field is not None and isinstance(node, A.Field) and isinstance(node.obj, A.Name) and node.obj.name == var:
+            return A.Name(_GOAL_VAR) if node.name == field else None
         if isinstance(node, A.Name):
-            return None if node.name == var else node  # another name: a suit (checked when evaluated)
+            if node.name == var:
+                return A.Name(_GOAL_VAR) if field is None else None
+            return node  # another name: a suit (checked when evaluated)
         if isinstance(node, A.Int | A.Bool | A.CardLit | A.Str | A.NoneLit):
             return node
         if isinstance(node, A.Field):
@@ -199,6 +204,77 @@ def match_last_trick_won_by_seat(fail: A.Expr | None) -> A.Expr | None:
                     and a.obj.name == "last_trick" and _seat_expr(b)):
                 return b
     return None
+
+
+def _disjuncts(e: A.Expr) -> list[A.Expr]:
+    """The parts of ``a or b or ...``: each is a failure of its own, so each limit it states must hold."""
+    if isinstance(e, A.Binary) and e.op == "or":
+        return [*_disjuncts(e.left), *_disjuncts(e.right)]
+    return [e]
+
+
+def _above(node: A.Expr) -> tuple[A.Expr, int] | None:
+    """(X, K) when ``node`` is "X exceeds K": ``X > K``, ``X >= K + 1``, ``K < X``, ``K + 1 <= X`` (K >= 0)."""
+    if not isinstance(node, A.Compare):
+        return None
+    flip = {"<": ">", "<=": ">="}
+    if node.op in (">", ">=") and isinstance(node.right, A.Int):
+        x, op, k = node.left, node.op, node.right.value
+    elif node.op in flip and isinstance(node.left, A.Int):
+        x, op, k = node.right, flip[node.op], node.left.value
+    else:
+        return None
+    k -= 1 if op == ">=" else 0
+    return (x, k) if k >= 0 else None
+
+
+def match_tricks_won_limit(fail: A.Expr | None) -> tuple[A.Expr, int] | None:
+    """(WHO, K) when ``fail`` (or one part of an ``or``) is "WHO won more than K tricks":
+    ``tricks_won(WHO) > K`` (``>= K + 1``, either side), WHO a seat fixed once the tricks begin (a number, the
+    commander, a role, their neighbours: :func:`goal_seat`)."""
+    if fail is None:
+        return None
+    for part in _disjuncts(fail):
+        above = _above(part)
+        if above is None:
+            continue
+        x, k = above
+        if isinstance(x, A.Call) and x.func == "tricks_won" and len(x.args) == 1 and _seat_expr(x.args[0]):
+            return x.args[0], k
+    return None
+
+
+def match_cards_per_trick_limit(fail: A.Expr | None) -> list[tuple[A.Expr, int, bool]]:
+    """(PRED, K, ON_TABLE) for each part of ``fail`` (an ``or``) that is "more than K cards of a fixed set in
+    one trick": ``count(c in current_cards: PRED(c)) > K`` (ON_TABLE: the cards on the table, so a
+    trick's last card, judged once the trick is over, is not counted) or ``any(t in tricks: count(c in t.cards:
+    PRED(c)) > K)`` (``>= K + 1``, either side), PRED reading the card alone, over the card variable of
+    :func:`goal_cards`."""
+    out: list[tuple[A.Expr, int, bool]] = []
+    if fail is None:
+        return out
+    for part in _disjuncts(fail):
+        trick_var = None
+        if isinstance(part, A.Quant) and part.kind == "any" and isinstance(part.source, A.Name) \
+                and part.source.name == "tricks":
+            trick_var, part = part.var, part.body
+        above = _above(part)
+        if above is None:
+            continue
+        x, k = above
+        if not (isinstance(x, A.Quant) and x.kind == "count"):
+            continue
+        src = x.source
+        if trick_var is None:
+            if not (isinstance(src, A.Name) and src.name == "current_cards"):
+                continue
+        elif not (isinstance(src, A.Field) and src.name == "cards" and isinstance(src.obj, A.Name)
+                  and src.obj.name == trick_var):
+            continue
+        pred = _card_predicate(x.body, x.var, None)
+        if pred is not None:
+            out.append((pred, k, trick_var is None))
+    return out
 
 
 def goal_seat(who: A.Expr, deck: Any, players: int, commander: int | None,

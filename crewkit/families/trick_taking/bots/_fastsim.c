@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FS_ABI 10
+#define FS_ABI 11
 #define MAXC 63
 #define MAXS 8
 #define MAXSUIT 16
@@ -57,6 +57,8 @@ typedef struct {
     int trick_judged;        /* this world judged every condition at the end of its last trick (see judge) */
     u64 goal_mask;           /* conditions.py: CondSetup.goal_mask / goal_last / goal_seat, CondWorld.goal_need */
     int goal_need, goal_won, goal_last, goal_seat;
+    int lim_seat, lim_k, cap_k, cap_free; /* conditions.py: CondSetup.lim_seat / lim_k / cap_mask / cap_k / cap_free */
+    u64 cap_mask;
 } World;
 
 static void cond_after_trick(World *w, int leader);
@@ -696,10 +698,155 @@ static int goal_play(const World *w, int c) {
     return c;
 }
 
+/* conditions.py: _max_key */
+static int max_key(const World *w, int seat, int led) {
+    const int *keys = w->t->keys[led + 1];
+    u64 m = legal_for(w, seat, led);
+    int top = -1;
+    while (m) { int x = low_index(m); m &= m - 1; if (keys[x] > top) top = keys[x]; }
+    return top;
+}
+
+/* conditions.py: _seat_limit_play */
+static int seat_limit_play(const World *w, int c, int lim, int full) {
+    const Table *t = w->t;
+    int n = w->n, seat = w->turn;
+    u64 hand = w->hands[seat];
+    if (!w->nplays) {
+        if (seat != lim) return c;
+        int best = -1, best_key = 1 << 30;
+        u64 m = hand;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            int led = t->suit[x];
+            const int *keys = t->keys[led + 1];
+            int kx = keys[x] + (t->cat[x] >= 2 ? 1000 : 0);
+            if (kx >= best_key) continue;
+            for (int i = 1; i < n; i++) {
+                int s = (seat + i) % n;
+                if (legal_for(w, s, led) && max_key(w, s, led) > keys[x]) { best = x; best_key = kx; break; }
+            }
+        }
+        return best >= 0 ? best : c;
+    }
+    u64 legal = legal_for(w, seat, w->led);
+    if ((legal & (legal - 1)) == 0) return c;
+    const int *keys = t->keys[w->led + 1];
+    int win_key = w->win_key;
+    if (seat == lim) {
+        int top = -1;
+        u64 m = legal;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            if (keys[x] < win_key && (top < 0 || t->rank[x] > t->rank[top])) top = x;
+        }
+        if (top >= 0) return top;
+        int last = w->nplays == n - 1, low = -1;
+        m = legal;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            if (low < 0 || (last ? keys[x] > keys[low] : keys[x] < keys[low])) low = x;
+        }
+        return low;
+    }
+    if (!full) return c;
+    if (w->win_seat == lim) {
+        int over = -1;
+        u64 m = legal;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            if (keys[x] > win_key && (over < 0 || keys[x] < keys[over])) over = x;
+        }
+        return over >= 0 ? over : c;
+    }
+    for (int j = 0; j < w->nplays; j++)
+        if (w->play_seat[j] == lim) return c;
+    int top = max_key(w, lim, w->led);
+    if (top > win_key && keys[c] <= top) {
+        int over = -1;
+        u64 m = legal;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            if (keys[x] > top && (over < 0 || keys[x] < keys[over])) over = x;
+        }
+        return over >= 0 ? over : c;
+    }
+    return c;
+}
+
+/* conditions.py: _forced */
+static inline int forced(const World *w, int seat, int led, u64 cap) {
+    u64 legal = legal_for(w, seat, led);
+    return legal && !(legal & ~cap);
+}
+
+/* conditions.py: _cap_play */
+static int cap_play(const World *w, int c, u64 cap, int k, int free_last) {
+    const Table *t = w->t;
+    int n = w->n, seat = w->turn;
+    int ends = free_last ? n - 1 : n;
+    u64 hand = w->hands[seat];
+    if (!w->nplays) {
+        u64 mine = hand & cap;
+        if (!mine) return c;
+        u64 safe = 0, m = mine;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            int led = t->suit[x], cnt = 1;
+            for (int i = 1; i < ends; i++) cnt += forced(w, (seat + i) % n, led, cap);
+            if (cnt <= k) safe |= (u64)1 << x;
+        }
+        if (safe) return (safe >> c & 1) ? c : low_index(safe);
+        u64 shed = 0;
+        m = hand & ~cap;
+        while (m) {
+            int x = low_index(m);
+            m &= m - 1;
+            int s = t->suit[x];
+            if (s < 0) continue;
+            for (int i = 1; i < n; i++) {
+                u64 h = w->hands[(seat + i) % n];
+                if ((h & cap) && !(h & t->suit_masks[s])) { shed |= (u64)1 << x; break; }
+            }
+        }
+        if (shed) return (shed >> c & 1) ? c : low_index(shed);
+        if ((cap >> c & 1) && (hand & ~cap)) return low_index(hand & ~cap);
+        return c;
+    }
+    u64 legal = legal_for(w, seat, w->led);
+    if ((legal & (legal - 1)) == 0) return c;
+    int led = w->led, after = 0;
+    for (int i = 1; i < ends - w->nplays; i++) after += forced(w, (seat + i) % n, led, cap);
+    int room = k - popcount(w->trick_mask & cap) - after;
+    const int *keys = t->keys[led + 1];
+    if (cap >> c & 1) {
+        if (room >= 1 || !(legal & ~cap)) return c;
+        return duck(w, legal & ~cap, keys, w->win_key, w->pmask, 0);
+    }
+    if (room >= 1 && (legal & cap) && !(hand & t->suit_masks[led])) return duck(w, legal & cap, keys, w->win_key, w->pmask, 0);
+    return c;
+}
+
+/* conditions.py: limit_play */
+static int limit_play(const World *w, int c) {
+    if ((w->trick_mask | (u64)1 << c) & w->pmask) return c;
+    if (w->lim_seat >= 0 && w->won_count[w->lim_seat] + 1 >= w->lim_k)
+        c = seat_limit_play(w, c, w->lim_seat, w->won_count[w->lim_seat] >= w->lim_k);
+    if (w->cap_mask) c = cap_play(w, c, w->cap_mask, w->cap_k, w->cap_free);
+    return c;
+}
+
 /* conditions.py: choose_play_cond */
 static int choose_play_cond(const World *w) {
     int c = choose_play(w);
     if (c >= 0 && w->goal_won < w->goal_need) c = goal_play(w, c);
+    if (c >= 0 && (w->lim_seat >= 0 || w->cap_mask)) c = limit_play(w, c);
     if (!w->nplays || c < 0) return c;
     u64 legal = legal_for(w, w->turn, w->led);
     if ((legal & (legal - 1)) == 0) return c;
@@ -887,7 +1034,8 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     long win_weight = (long)*p++; /* a play-out won counts this many votes */
     long prog_weight = (long)*p++; /* a task done or goal trick won in a play-out lost counts this many */
     u64 goal_mask = 0;
-    int goal_need = 0, goal_last = 0, goal_seat = -1;
+    int goal_need = 0, goal_last = 0, goal_seat = -1, lim_seat = -1, lim_k = 0, cap_k = 0, cap_free = 0;
+    u64 cap_mask = 0;
     if (cx) {
         ntr0 = read_tricks(cx, &p, n, won0);
         if (ntr0 < 0) return -2;
@@ -896,6 +1044,11 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
         goal_need = (int)*p++;
         goal_last = (int)*p++;
         goal_seat = (int)*p++;
+        lim_seat = (int)*p++;
+        lim_k = (int)*p++;
+        cap_mask = (u64)*p++;
+        cap_k = (int)*p++;
+        cap_free = (int)*p++;
         cx->err = 0;
     }
     sampler_init(&sm);
@@ -959,6 +1112,11 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
             base.goal_need = goal_need;
             base.goal_last = goal_last;
             base.goal_seat = goal_seat;
+            base.lim_seat = lim_seat;
+            base.lim_k = lim_k;
+            base.cap_mask = cap_mask;
+            base.cap_k = cap_k;
+            base.cap_free = cap_free;
         }
         int v = cx ? choose_play_cond(&base) : choose_play(&base);
         if (v >= 0) votes[v] += 1;
@@ -1208,6 +1366,11 @@ static int rollout_at(const Table *t, CondCtx *cx, const ll *st) {
     w.goal_need = (int)*p++;
     w.goal_last = (int)*p++;
     w.goal_seat = (int)*p++;
+    w.lim_seat = (int)*p++;
+    w.lim_k = (int)*p++;
+    w.cap_mask = (u64)*p++;
+    w.cap_k = (int)*p++;
+    w.cap_free = (int)*p++;
     w.ntr = ntr0;
     cx->err = 0;
     if (ncur == 0) {

@@ -19,7 +19,8 @@ tree is also a goal the policy pursues from the first trick (:func:`goal_play`):
 a fixed set, counted in any trick (a ``done_if`` "at least K tricks won by a card of the set": mission 26's two
 colour 1s) or in the round's last trick only (a ``fail_if`` "the last trick is not won by a card of the set",
 K = 1). A play-out that fails reports its progress (goal tricks won, tasks done) so that the bots can rank
-cards where no play-out wins.
+cards where no play-out wins. The limits read there ("a seat wins more than K tricks", "more than K cards of a
+set in one trick": :func:`limits_of`) are kept from the first trick too (:func:`limit_play`).
 """
 
 from __future__ import annotations
@@ -66,6 +67,13 @@ class CondSetup:
     goal_k: int = 0
     goal_last: bool = False
     goal_seat: int = -1
+    # limits the play-outs keep (see limits_of, limit_play): lim_seat may win at most lim_k tricks (-1: none);
+    # at most cap_k cards of cap_mask in one trick (cap_mask 0: none)
+    lim_seat: int = -1
+    lim_k: int = 0
+    cap_mask: int = 0
+    cap_k: int = 0
+    cap_free: bool = False  # a trick's last card is not counted (judged on the cards on the table only)
 
 
 class SimView:
@@ -285,11 +293,13 @@ def goal_need(cs: CondSetup, tricks: Sequence[Any]) -> int:
     return max(0, cs.goal_k - got)
 
 
-def goal_tail(judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> tuple[int, int, int, int]:
-    """The goal as the C play-outs read it (``condcode.trick_tail``): (cards, tricks still to win, 1 when only
-    the last trick counts, the seat or -1)."""
+def goal_tail(judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]]) -> tuple[int, ...]:
+    """The goal and the limits as the C play-outs read them (``condcode.trick_tail``): (cards, tricks still to
+    win, 1 when only the last trick counts, the seat or -1; the limited seat or -1, its most tricks, the
+    capped cards, their most in one trick, 1 when a trick's last card is not counted)."""
     cs = judged[0]
-    return cs.goal_mask, goal_need(cs, judged[1]), int(cs.goal_last), cs.goal_seat
+    return (cs.goal_mask, goal_need(cs, judged[1]), int(cs.goal_last), cs.goal_seat,
+            cs.lim_seat, cs.lim_k, cs.cap_mask, cs.cap_k, int(cs.cap_free))
 
 
 def goal_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int, bool, int]:
@@ -327,6 +337,36 @@ def goal_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int, b
     return 0, 0, False, -1
 
 
+def limits_of(cs: CondSetup, conditions: Sequence[Condition]) -> tuple[int, int, int, int, bool]:
+    """(seat, K, cards, J, FREE) of the first conditions of the limits' shapes: a ``fail_if`` "a seat won more
+    than K tricks" (:func:`~crewkit.families.trick_taking.condshapes.match_tricks_won_limit`) and "more than J
+    cards of a fixed set in one trick" (:func:`~crewkit.families.trick_taking.condshapes.
+    match_cards_per_trick_limit`; FREE when only the cards on the table are counted, after every play: a
+    trick's last card is judged once the trick is over, so it is not counted); -1 and 0 where none."""
+    from crewkit.families.trick_taking.condshapes import (
+        goal_cards,
+        goal_seat,
+        match_cards_per_trick_limit,
+        match_tricks_won_limit,
+    )
+
+    seat, k, mask, j, free = -1, 0, 0, 0, False
+    for c in conditions:
+        fail = getattr(c, "fail_expr", None)
+        lim = match_tricks_won_limit(fail) if seat < 0 else None
+        if lim is not None:
+            s = goal_seat(lim[0], cs.deck, cs.rules.players, cs.commander, dict(cs.roles))
+            if s is not None:
+                seat, k = s, lim[1]
+        caps = match_cards_per_trick_limit(fail) if not mask else []
+        if caps:
+            m = goal_cards(caps[0][0], cs.deck)
+            if m:
+                mask, j = m, caps[0][1]
+                free = c.check == "after-play" and all(x[2] for x in caps)
+    return seat, k, mask, j, free
+
+
 def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | None, total_tricks: int,
               tasks: Sequence[tuple[Card, str | None]], conditions: Sequence[Any] | None = None) -> CondSetup:
     """``conditions``: the ones the seat knows (``Observation.conditions``: the task cards' too); the mission's
@@ -334,21 +374,27 @@ def setup_for(rules: Rules, roles: Mapping[str, int | None], commander: int | No
     conds = tuple(rules.conditions if conditions is None else conditions)
     cs = CondSetup(rules, rules.deck, tuple(rules.deck.cards), conds, dict(roles), commander,
                    total_tricks, tuple(tasks), any(c.check == "after-play" for c in conds))
-    mask, k, last, seat = _goal_cached(cs)
-    return replace(cs, goal_mask=mask, goal_k=k, goal_last=last, goal_seat=seat) if k else cs
+    (mask, k, last, seat), (lseat, lk, cmask, ck, free) = _goal_cached(cs)
+    if k:
+        cs = replace(cs, goal_mask=mask, goal_k=k, goal_last=last, goal_seat=seat)
+    if lseat >= 0 or cmask:
+        cs = replace(cs, lim_seat=lseat, lim_k=lk, cap_mask=cmask, cap_k=ck, cap_free=free)
+    return cs
 
 
-_GOALS: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[int, int, bool, int]]] = {}
+_GOALS: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[tuple[int, int, bool, int],
+                                                               tuple[int, int, int, int, bool]]]] = {}
 
 
-def _goal_cached(cs: CondSetup) -> tuple[int, int, bool, int]:
-    """:func:`goal_of` once per deck, conditions and seating (a bot asks at every decision)."""
+def _goal_cached(cs: CondSetup) -> tuple[tuple[int, int, bool, int], tuple[int, int, int, int, bool]]:
+    """:func:`goal_of` and :func:`limits_of` once per deck, conditions and seating (a bot asks at every
+    decision)."""
     held = (cs.deck, cs.rules, *cs.conditions)
     key = (*map(id, held), cs.commander, tuple(sorted(cs.roles.items())))
     hit = _GOALS.get(key)
     if hit is not None:
         return hit[1]
-    answer = goal_of(cs, cs.conditions)
+    answer = (goal_of(cs, cs.conditions), limits_of(cs, cs.conditions))
     if len(_GOALS) >= _DONE_SIZE:
         _GOALS.clear()
     _GOALS[key] = (held, answer)
@@ -437,6 +483,8 @@ def choose_play_cond(w: CondWorld) -> int:
     c = choose_play(w)
     if w.goal_won < w.goal_need:
         c = goal_play(w, c)
+    if w.cs.lim_seat >= 0 or w.cs.cap_mask:
+        c = limit_play(w, c)
     if not w.plays:
         return c
     legal = w.legal(w.turn)
@@ -750,3 +798,167 @@ def condition_setup(obs: Any, roles: Mapping[str, int | None] | None = None, con
     if done is None:
         return None
     return cs, tricks, done
+
+
+def limit_play(w: CondWorld, c: int) -> int:
+    """The policy's card ``c``, or one that keeps the limits of :func:`limits_of` for the tricks to come (a task
+    card in the trick, or ``c`` one, leaves the tasks' policy in charge). ``_fastsim.c``: limit_play (the same
+    choices)."""
+    if (w.trick_mask | 1 << c) & w.pmask:
+        return c
+    cs = w.cs
+    if cs.lim_seat >= 0 and w.won_count[cs.lim_seat] + 1 >= cs.lim_k:
+        # one trick left to it: it ducks itself, and the others overtake it once none is left
+        c = _seat_limit_play(w, c, cs.lim_seat, w.won_count[cs.lim_seat] >= cs.lim_k)
+    if cs.cap_mask:
+        c = _cap_play(w, c, cs.cap_mask, cs.cap_k, cs.cap_free)
+    return c
+
+
+def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool) -> int:
+    """``lim`` may win no more tricks: it leads its lowest card another seat can beat, stays under the trick's
+    winning card with its highest card that does (void: sheds its highest card), else plays its lowest (last
+    to play: its highest, the trick is its anyway); the
+    others overtake it when it holds the trick, and play above its cards when it has to follow later."""
+    t = w.t
+    n = w.n
+    seat = w.turn
+    hand = w.hands[seat]
+    if not w.plays:
+        if seat != lim:
+            return c
+        best, best_key = -1, 1 << 30
+        m = hand
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            led = t.suit[x]
+            keys = t.keys[led + 1]
+            kx = keys[x] + (1000 if t.cat[x] >= 2 else 0)  # trumps and specials last
+            if kx < best_key and any(w.legal_for((seat + i) % n, led) and _max_key(w, (seat + i) % n, led) > keys[x]
+                                     for i in range(1, n)):
+                best, best_key = x, kx
+        return best if best >= 0 else c
+    legal = w.legal(seat)
+    if legal & (legal - 1) == 0:
+        return c
+    keys = t.keys[w.led + 1]
+    win_key = w.win_key
+    if seat == lim:
+        top = -1
+        m = legal
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            if keys[x] < win_key and (top < 0 or t.rank[x] > t.rank[top]):
+                top = x
+        if top >= 0:
+            return top
+        last = len(w.plays) == n - 1  # it wins this trick: with its strongest card, else its weakest
+        low = -1
+        m = legal
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            if low < 0 or (keys[x] > keys[low] if last else keys[x] < keys[low]):
+                low = x
+        return low
+    if not full:
+        return c
+    if w.win_seat == lim:
+        over = -1
+        m = legal
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            if keys[x] > win_key and (over < 0 or keys[x] < keys[over]):
+                over = x
+        return over if over >= 0 else c
+    if any(s == lim for s, _ in w.plays):
+        return c
+    top = _max_key(w, lim, w.led)  # lim plays later: take the trick above its best card when it can
+    if top > win_key and keys[c] <= top:
+        over = -1
+        m = legal
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            if keys[x] > top and (over < 0 or keys[x] < keys[over]):
+                over = x
+        return over if over >= 0 else c
+    return c
+
+
+def _max_key(w: World, seat: int, led: int) -> int:
+    """The strongest key ``seat`` can play into a trick led in ``led`` (-1 with no card)."""
+    keys = w.t.keys[led + 1]
+    m = w.legal_for(seat, led)
+    top = -1
+    while m:
+        x = _lowest(m)
+        m &= m - 1
+        if keys[x] > top:
+            top = keys[x]
+    return top
+
+
+def _forced(w: World, seat: int, led: int, cap: int) -> int:
+    """1 when ``seat`` holds a card of ``cap`` and only such cards can follow ``led``."""
+    legal = w.legal_for(seat, led)
+    return 1 if legal and not legal & ~cap else 0
+
+
+def _cap_play(w: CondWorld, c: int, cap: int, k: int, free: bool) -> int:
+    """At most ``k`` cards of ``cap`` in a trick (``free``: its last card not counted): a leader leads such a
+    card when the seats after it can play others (then the lowest it holds), else a suit a seat holding such
+    cards is void in (it sheds one), never one the others must follow with theirs; a follower adds one
+    only while the trick stays within ``k`` with the seats after it that must add theirs, and a follower void
+    in the led suit sheds one then."""
+    t = w.t
+    n = w.n
+    ends = n - 1 if free else n  # the seats whose cards count, from the leader on
+    seat = w.turn
+    hand = w.hands[seat]
+    if not w.plays:
+        mine = hand & cap
+        if not mine:
+            return c
+        safe = 0
+        m = mine
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            led = t.suit[x]
+            if 1 + sum(_forced(w, (seat + i) % n, led, cap) for i in range(1, ends)) <= k:
+                safe |= 1 << x
+        if safe:
+            return c if safe >> c & 1 else _lowest(safe)
+        # else a suit that a seat holding such cards is void in: it can shed one
+        shed = 0
+        m = hand & ~cap
+        while m:
+            x = _lowest(m)
+            m &= m - 1
+            s = t.suit[x]
+            if s >= 0 and any(w.hands[(seat + i) % n] & cap and not w.hands[(seat + i) % n] & t.suit_masks[s]
+                              for i in range(1, n)):
+                shed |= 1 << x
+        if shed:
+            return c if shed >> c & 1 else _lowest(shed)
+        if cap >> c & 1 and hand & ~cap:
+            return _lowest(hand & ~cap)
+        return c
+    legal = w.legal(seat)
+    if legal & (legal - 1) == 0:
+        return c
+    led = w.led
+    after = sum(_forced(w, (seat + i) % n, led, cap) for i in range(1, ends - len(w.plays)))
+    room = k - (w.trick_mask & cap).bit_count() - after  # cards of cap this seat may add
+    keys = t.keys[led + 1]
+    if cap >> c & 1:
+        if room >= 1 or not legal & ~cap:
+            return c
+        return _duck(w, legal & ~cap, keys, w.win_key, w.pmask, False)
+    if room >= 1 and legal & cap and not hand & t.suit_masks[led]:
+        return _duck(w, legal & cap, keys, w.win_key, w.pmask, False)
+    return c

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crewkit.nativelib import NativeLibrary
 
-ABI = 10
+ABI = 11
 
 
 def _declare(lib: ctypes.CDLL) -> None:
