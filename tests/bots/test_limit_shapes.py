@@ -89,6 +89,18 @@ def test_the_limits_are_read_from_the_condition_words() -> None:
     assert (cs.lim_seat, cs.lim_k) == (3, 0)
 
 
+def test_exactly_k_tricks_is_not_read_as_a_limit() -> None:
+    """Deep Sea's "I win exactly one trick" also fails on too few tricks: ducking to keep the allowance would work
+    against it, so only a pure upper limit is read (another seat's lower bound leaves the limit standing)."""
+    assert match_tricks_won_limit(parse("tricks_won(owner) > 1 or tricks_won(owner) + tricks_left < 1")) is None
+    assert match_tricks_won_limit(parse("tricks_won(owner) > chosen or tricks_won(owner) + tricks_left < chosen")) \
+        is None
+    assert match_tricks_won_limit(parse("tricks_won(owner) > 1 or 1 > tricks_won(owner) + tricks_left")) is None
+    assert match_tricks_won_limit(parse("tricks_won(owner) > 1 or tricks_won(commander) + tricks_left < 1")) \
+        == (parse("owner"), 1)
+    assert match_tricks_won_limit(parse("tricks_won(owner) > 0")) == (parse("owner"), 0)
+
+
 def test_the_limited_seat_stays_under_the_trick_with_its_highest_card() -> None:
     hands = [["green 7", "green 4", "green 1"], ["blue 3", "yellow 5"], ["blue 4", "yellow 6"], ["green 5", "blue 9"]]
     assert _card(QUIET, hands, ["green 5"], 3) == "green 4"

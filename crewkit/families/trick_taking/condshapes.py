@@ -11,7 +11,8 @@ words an author writes, never from a mission's name, so a new mission written th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import fields
 from typing import Any
 
 from crewkit.dsl import ast as A
@@ -240,8 +241,52 @@ def match_tricks_won_limit(fail: A.Expr | None) -> tuple[A.Expr, int] | None:
             continue
         x, k = above
         if isinstance(x, A.Call) and x.func == "tricks_won" and len(x.args) == 1 and _seat_expr(x.args[0]):
-            return x.args[0], k
+            who = x.args[0]
+            # "exactly K" (Deep Sea's cards) also fails on too few tricks: ducking to keep the allowance would
+            # work against winning them, so only a pure upper limit is read
+            if any(_lower_bound_on(other, who) for other in _disjuncts(fail) if other is not part):
+                return None
+            return who, k
     return None
+
+
+def _lower_bound_on(part: A.Expr, who: A.Expr) -> bool:
+    """Whether ``part`` fails on too few tricks of ``who``: ``tricks_won(WHO) ... < ...`` (or ``... > ...`` with
+    it on the right)."""
+    if not isinstance(part, A.Compare):
+        return False
+    side = part.left if part.op in ("<", "<=") else part.right if part.op in (">", ">=") else None
+    return side is not None and any(isinstance(n, A.Call) and n.func == "tricks_won" and len(n.args) == 1
+                                    and _same_expr(n.args[0], who) for n in _walk(side))
+
+
+def _walk(e: A.Expr) -> Iterator[A.Expr]:
+    yield e
+    for f in fields(e):
+        v = getattr(e, f.name)
+        for x in v if isinstance(v, tuple) else (v,):
+            if isinstance(x, A.Expr):
+                yield from _walk(x)
+
+
+def _same_expr(a: A.Expr, b: A.Expr) -> bool:
+    """Equal syntax trees, wherever they are written."""
+    if type(a) is not type(b):
+        return False
+    for f in fields(a):
+        if f.name == "pos" or f.name.endswith("_pos"):
+            continue
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        xs, ys = (x, y) if isinstance(x, tuple) and isinstance(y, tuple) else ((x,), (y,))
+        if len(xs) != len(ys):
+            return False
+        for u, v in zip(xs, ys, strict=True):
+            if isinstance(u, A.Expr) and isinstance(v, A.Expr):
+                if not _same_expr(u, v):
+                    return False
+            elif u != v:
+                return False
+    return True
 
 
 def match_cards_per_trick_limit(fail: A.Expr | None) -> list[tuple[A.Expr, int, bool]]:
