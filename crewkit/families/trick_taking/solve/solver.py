@@ -49,6 +49,11 @@ UNKNOWN = "unknown"
 
 # node budgets per start when several starts (task assignments, setup choices) compete
 _BUDGETS: tuple[int | None, ...] = (300, 5_000, 100_000, None)
+# a few starts (three tasks over three seats: 6): budgets growing threefold, so a start won within a few
+# thousand plays is reached before every start has had 5,000 (authored mission 12 at 5 players); with many
+# starts, the small passes would spend the solve's budget before the start that wins gets enough
+_BUDGETS_FEW: tuple[int | None, ...] = (200, 600, 2_000, 6_000, 20_000, None)
+_FEW_STARTS = 8
 # one start: the next player's plays are searched side by side with these budgets, growing tenfold
 _SPLIT_FIRST_BUDGET = 1_000
 _SPLIT_GROWTH = 10
@@ -304,7 +309,7 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
         starts.seconds = time.perf_counter() - t0
         return starts
     starts.sort(key=lambda s: -s.score)
-    budgets: tuple[int | None, ...] = (None,) if len(starts) == 1 else _BUDGETS
+    budgets = _budgets(len(starts))
     # with many starts, a search that ran out of budget is rebuilt on the next pass instead of kept
     keep_searches = len(starts) <= _KEEP_SEARCHES
     note = ""
@@ -360,6 +365,13 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
     if len(whys) == 1:
         lost.why = whys.pop()
     return lost
+
+
+def _budgets(starts: int) -> tuple[int | None, ...]:
+    """The node budget of each pass over the starts (None: what is left of the solve's budget)."""
+    if starts == 1:
+        return (None,)
+    return _BUDGETS_FEW if starts <= _FEW_STARTS else _BUDGETS
 
 
 def _run_start(
