@@ -49,6 +49,14 @@ UNKNOWN = "unknown"
 
 # node budgets per start when several starts (task assignments, setup choices) compete
 _BUDGETS: tuple[int | None, ...] = (300, 5_000, 100_000, None)
+# a few starts (three tasks over three seats: 6): budgets growing threefold, so a start won within a few
+# thousand plays is reached before every start has had 5,000 (authored mission 12 at 5 players); with many
+# starts, the small passes would spend the solve's budget before the start that wins gets enough
+_BUDGETS_FEW: tuple[int | None, ...] = (200, 600, 2_000, 6_000, 20_000, None)
+_FEW_STARTS = 8
+# ... and within such a start, the C search's first plays side by side with budgets growing threefold too
+# (TrickSearch.run_split; tenfold with one start or many: bundled 44 at 3 players decided one deal fewer)
+_SPLIT_GROWTH_FEW = 3
 # one start: the next player's plays are searched side by side with these budgets, growing tenfold
 _SPLIT_FIRST_BUDGET = 1_000
 _SPLIT_GROWTH = 10
@@ -110,6 +118,7 @@ class _Start:
     fallback: str = ""  # why the engine-driven search took this start
     shared: bool = False  # the search came from a SearchCache: moved to this start's position before each run
     why: str = ""  # lost before a card is tried: why (TrickSearch.root_loss)
+    growth: int = _SPLIT_GROWTH  # of the first plays' budgets in TrickSearch.run_split
 
     @property
     def prefix(self) -> tuple[Action, ...]:
@@ -304,7 +313,10 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
         starts.seconds = time.perf_counter() - t0
         return starts
     starts.sort(key=lambda s: -s.score)
-    budgets: tuple[int | None, ...] = (None,) if len(starts) == 1 else _BUDGETS
+    budgets = _budgets(len(starts))
+    if budgets is _BUDGETS_FEW:
+        for st in starts:
+            st.growth = _SPLIT_GROWTH_FEW
     # with many starts, a search that ran out of budget is rebuilt on the next pass instead of kept
     keep_searches = len(starts) <= _KEEP_SEARCHES
     note = ""
@@ -360,6 +372,13 @@ def _solve(game: Game, t0: float, deadline: float | None, max_nodes: int | None,
     if len(whys) == 1:
         lost.why = whys.pop()
     return lost
+
+
+def _budgets(starts: int) -> tuple[int | None, ...]:
+    """The node budget of each pass over the starts (None: what is left of the solve's budget)."""
+    if starts == 1:
+        return (None,)
+    return _BUDGETS_FEW if starts <= _FEW_STARTS else _BUDGETS
 
 
 def _run_start(
@@ -435,7 +454,7 @@ def _searched(st: _Start, search: TrickSearch | EngineSearch, game: Game, budget
                 if search.shares_positions and (budget is None or not search.draws):
                     ok, first = _split_search(search, game, deadline, limit)
                 elif budget is None or not search.draws:
-                    ok, first = search.run_split(deadline, max_nodes=limit), []
+                    ok, first = search.run_split(deadline, max_nodes=limit, growth=st.growth), []
                 else:
                     ok, first = search.run(max_nodes=budget, deadline=deadline), []
             except SearchAborted as exc:
