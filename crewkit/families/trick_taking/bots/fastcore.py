@@ -24,6 +24,7 @@ from crewkit.families.trick_taking.bots.sim import Table, World, choose_play, ro
 from crewkit.families.trick_taking.bots.taskcard_choice import NativeTaskPlays
 from crewkit.families.trick_taking.engine.observation import Observation
 
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """What one decision needs, as plain ints (the layout ``fs_decide`` reads)."""
