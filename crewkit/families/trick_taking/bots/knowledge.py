@@ -1,5 +1,7 @@
 """What a bot knows of the hands it cannot see, from its observation alone: :class:`Knowledge` (cards gone,
-voids, communicated cards, the commander's card), the worlds (complete deals) consistent with it, and the
+voids, communicated cards, the commander's card; the one derivation of those facts: the fast bot's position is
+built from it), the worlds (complete deals) consistent with it (:class:`Sampler`, every bot's sampler, twin of
+``_fastsim.c``'s), and the
 measures the heuristic bot and the setup's choices share (a hand's affinity for a task; whether the world model
 describes the game). Shared by :mod:`~crewkit.families.trick_taking.bots.heuristic` and
 :mod:`~crewkit.families.trick_taking.bots.choices`, which import it and not each other."""
