@@ -15,6 +15,7 @@ from crewkit.families.trick_taking.bots.fastcore import position
 from crewkit.families.trick_taking.bots.knowledge import Facts, Knowledge, Sampler, SplitMix
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate
 from crewkit.families.trick_taking.engine.blocks.distress import Distress
+from crewkit.families.trick_taking.engine.blocks.rounds import ChooseMission
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.observation import Observation
 from crewkit.families.trick_taking.engine.setup import new_game
@@ -122,3 +123,23 @@ def test_a_trick_led_by_hammers_ten_shows_voids_in_its_own_colour() -> None:
     assert yellow in card_tracker(obs).voids[1]  # the tracker (it read the 10's colour, none, and saw no void)
     know = Knowledge(obs)
     assert know.void[1] & know.t.suit_masks[yellow.index] == know.t.suit_masks[yellow.index]
+
+
+def test_hammers_ten_is_the_dealers_in_a_challenge_and_out_of_play_else() -> None:
+    """The 10 is added to the dealer's hand in everyone's sight in a challenge round, and never dealt in a penalty
+    round: every seat's knowledge says so, and every sampled world keeps it."""
+    for mode in ("challenge", "penalty"):
+        game = new_game("hammer", "hammer", 4, seed=f"ten-{mode}")
+        dealer = game.dealer
+        assert dealer is not None
+        game.apply(ChooseMission(dealer, "hammer/04", mode))
+        ten = game.rules.undealt_mask
+        assert ten and bool(game.hands[dealer] & ten) == (mode == "challenge")
+        for seat in range(4):
+            know = Knowledge(game.observation(seat))
+            assert bool(know.known[dealer] & ten) == (mode == "challenge")
+            assert not know.unknown & ten
+            for k in range(5):
+                hands = know.sample(Seeded(k))
+                assert [bool(h & ten) for h in hands] == [mode == "challenge" and s == dealer for s in range(4)]
+                assert [h.bit_count() for h in hands] == [h.bit_count() for h in game.hands]

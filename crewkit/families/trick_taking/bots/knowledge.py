@@ -53,6 +53,14 @@ class Knowledge:
         cc = rules.commander_card
         if cc is not None and obs.commander is not None and not played & cc.bit and obs.distress_direction is None:
             known[obs.commander] |= cc.bit
+        # cards the rules never deal (Hammer's 10): the dealer's in a challenge round (it is added to their hand in
+        # everyone's sight), else out of play
+        undealt = rules.undealt_mask & ~played
+        adds = getattr(rules.scoring, "challenge_adds", None)
+        match = obs.match
+        if adds is not None and match is not None and match.mode == "challenge" and match.dealer is not None:
+            known[match.dealer] |= adds.bit & undealt
+            undealt &= ~adds.bit
         if obs.dummy_seat is not None:  # JARVIS's face-up cards are public
             for c in obs.dummy_up:
                 known[obs.dummy_seat] |= c.bit
@@ -74,14 +82,9 @@ class Knowledge:
         self.need = [max(0, self.sizes[s] - known[s].bit_count()) for s in range(n)]
         if me != obs.dummy_seat:  # JARVIS's own view (:func:`_full_view`): its face-down cards are unseen
             self.need[me] = 0
+        self.unknown &= ~undealt  # never sampled into a hand
         total_need = sum(self.need)
         self.spare = self.unknown.bit_count() - total_need  # cards that are out of the game
-
-    def out_of_play(self, mask: int) -> None:
-        """Cards everyone knows to be in no hand (Hammer's 10 outside a challenge): never sampled into one."""
-        mask &= self.unknown
-        self.unknown &= ~mask
-        self.spare -= mask.bit_count()
 
     def sample(self, rng: random.Random) -> list[int]:
         """Hands for every seat consistent with what is known (best effort if constraints clash): one deal of
