@@ -619,6 +619,7 @@ typedef struct {
     int spare;
     int ncards;
     int order[MAXC];       /* unknown cards, fewest candidate seats first, then by id */
+    int count[MAXC];       /* their candidate seats (a run of equal counts is shuffled per attempt) */
     u64 unknown;
 } Sampler;
 
@@ -643,6 +644,7 @@ static void sampler_init(Sampler *sm) {
         ids[j + 1] = ii;
     }
     memcpy(sm->order, ids, sizeof(int) * k);
+    memcpy(sm->count, counts, sizeof(int) * k);
     sm->ncards = k;
 }
 
@@ -652,8 +654,20 @@ static void sample(const Sampler *sm, u64 *rng, u64 *hands) {
         int need[MAXS];
         for (int s = 0; s < n; s++) { hands[s] = sm->known[s]; need[s] = sm->need[s]; }
         int spare = sm->spare, ok = 1;
+        /* each run of cards with as many candidate seats in a random order (Fisher-Yates from its end) */
+        int ord[MAXC];
+        memcpy(ord, sm->order, sizeof(int) * sm->ncards);
+        for (int a = 0; a < sm->ncards;) {
+            int b = a + 1;
+            while (b < sm->ncards && sm->count[b] == sm->count[a]) b++;
+            for (int i = b - 1; i > a; i--) {
+                int j = a + (int)(splitmix(rng) % (u64)(i - a + 1));
+                int tmp = ord[i]; ord[i] = ord[j]; ord[j] = tmp;
+            }
+            a = b;
+        }
         for (int i = 0; i < sm->ncards; i++) {
-            int c = sm->order[i];
+            int c = ord[i];
             int total = spare;
             for (int s = 0; s < n; s++)
                 if (need[s] && !(sm->vd[s] >> c & 1)) total += need[s];

@@ -132,9 +132,10 @@ class Sampler:
     """Deals consistent with what a seat knows: the bots' one sampler, the reference of ``_fastsim.c``'s
     ``sampler_init``/``sample`` (the same deals from the same seed; ``tests/bots/test_fast.py``).
 
-    The unknown cards, those with the fewest seats that may hold them first (then by id), each go to a seat
-    that may hold it (not void, cards still to receive) or out of play (``spare``), weighted by the cards each
-    still needs; after 8 failed attempts the voids are ignored."""
+    The unknown cards, those with the fewest seats that may hold them first (in a random order among cards with as
+    many: a fixed order would bias the deals), each go to a seat that may hold it (not void, cards still to
+    receive) or out of play (``spare``), weighted by the cards each still needs; after 8 failed attempts the
+    voids are ignored."""
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
@@ -145,15 +146,22 @@ class Sampler:
             cards.append((len(seats), c, seats))
         cards.sort(key=lambda x: (x[0], x[1]))  # by count, then id (the C insertion sort is stable over ids)
         self.order = [(c, seats) for _, c, seats in cards]
+        # the runs of cards with as many seats, (start, end), longer than one card
+        self.ties = [(a, b) for a, b in _runs([x[0] for x in cards]) if b - a > 1]
 
     def sample(self, rng: SplitMix) -> list[int]:
         f = self.facts
         for _attempt in range(8):
+            order = list(self.order)
+            for a, b in self.ties:  # shuffle each run (Fisher-Yates from its end)
+                for i in range(b - 1, a, -1):
+                    j = a + rng.next() % (i - a + 1)
+                    order[i], order[j] = order[j], order[i]
             hands = list(f.known)
             need = list(f.need)
             spare = f.spare
             ok = True
-            for c, seats in self.order:
+            for c, seats in order:
                 total = spare
                 for s in seats:
                     total += need[s]
@@ -184,6 +192,17 @@ class Sampler:
                 if rest:
                     hands[s] |= 1 << rest.pop()
         return hands
+
+
+def _runs(keys: list[int]) -> list[tuple[int, int]]:
+    """The runs of equal ``keys``, as (start, end) indexes."""
+    out: list[tuple[int, int]] = []
+    a = 0
+    for i in range(1, len(keys) + 1):
+        if i == len(keys) or keys[i] != keys[a]:
+            out.append((a, i))
+            a = i
+    return out
 
 
 def world_from(obs: Observation, hands: list[int]) -> World:
