@@ -138,11 +138,7 @@ def test_the_worlds_keep_what_everyone_knows_of_a_round() -> None:
     before = next(x for x in games if x.phase == "tricks" and x.tricks)
     seat = before.to_act
     assert seat is not None
-    know = Knowledge(before.observation(seat))
-    held = 0
-    for h in before.hands:
-        held |= h
-    know.out_of_play(before.rules.undealt_mask & ~held)
+    know = Knowledge(before.observation(seat))  # the 10 out of play: from the observation alone
     never_dealt = before.rules.undealt_mask
     rng = random.Random("worlds")
     for _ in range(50):

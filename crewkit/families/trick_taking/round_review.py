@@ -618,12 +618,7 @@ def _blame(before: Game, action: Play, names: Sequence[str], judge_play: Callabl
     from crewkit.families.trick_taking.bots.knowledge import Knowledge
 
     obs = before.observation(action.seat)
-    know = Knowledge(obs)
-    held = 0
-    for h in before.hands:
-        held |= h
-    # cards never dealt and in no hand (Hammer's 10 outside a challenge) are out of the round: everyone knows
-    know.out_of_play(before.rules.undealt_mask & ~held)
+    know = Knowledge(obs)  # (Hammer's 10 outside a challenge out of the round: everyone knows)
     search = RoundSearch(before)
     first = search.nodes
 

@@ -1,4 +1,4 @@
-/* The fast bot's look-ahead in C: a line-by-line port of crewkit/families/trick_taking/bots/fast.py's sampler and of the
+/* The fast bot's look-ahead in C: a line-by-line port of crewkit/families/trick_taking/bots/knowledge.py's sampler and of the
  * cooperative play-out policy of crewkit/families/trick_taking/bots/sim.py (World, choose_play, rollout).
  *
  * The Python code is the reference ("the twin"): for the same inputs both return the same card and the
@@ -883,7 +883,7 @@ static int rollout_cond(World *w) {
     return w->status == ST_WON ? 1 : 0;
 }
 
-/* ------------------------------------------------------------------ the sampler (fast.py: Sampler) */
+/* ------------------------------------------------------------------ the sampler (knowledge.py: Sampler) */
 static inline u64 splitmix(u64 *state) {
     u64 z = (*state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -892,12 +892,13 @@ static inline u64 splitmix(u64 *state) {
 }
 
 typedef struct {
-    int n, me;
+    int n;
     u64 known[MAXS], vd[MAXS];
     int need[MAXS];
     int spare;
     int ncards;
     int order[MAXC];       /* unknown cards, fewest candidate seats first, then by id */
+    int count[MAXC];       /* their candidate seats (a run of equal counts is shuffled per attempt) */
     u64 unknown;
 } Sampler;
 
@@ -909,7 +910,7 @@ static void sampler_init(Sampler *sm) {
         m &= m - 1;
         int cnt = 0;
         for (int s = 0; s < sm->n; s++)
-            if (s != sm->me && sm->need[s] && !(sm->vd[s] >> c & 1)) cnt++;
+            if (sm->need[s] && !(sm->vd[s] >> c & 1)) cnt++;
         ids[k] = c;
         counts[k] = cnt;
         k++;
@@ -922,6 +923,7 @@ static void sampler_init(Sampler *sm) {
         ids[j + 1] = ii;
     }
     memcpy(sm->order, ids, sizeof(int) * k);
+    memcpy(sm->count, counts, sizeof(int) * k);
     sm->ncards = k;
 }
 
@@ -931,16 +933,28 @@ static void sample(const Sampler *sm, u64 *rng, u64 *hands) {
         int need[MAXS];
         for (int s = 0; s < n; s++) { hands[s] = sm->known[s]; need[s] = sm->need[s]; }
         int spare = sm->spare, ok = 1;
+        /* each run of cards with as many candidate seats in a random order (Fisher-Yates from its end) */
+        int ord[MAXC];
+        memcpy(ord, sm->order, sizeof(int) * sm->ncards);
+        for (int a = 0; a < sm->ncards;) {
+            int b = a + 1;
+            while (b < sm->ncards && sm->count[b] == sm->count[a]) b++;
+            for (int i = b - 1; i > a; i--) {
+                int j = a + (int)(splitmix(rng) % (u64)(i - a + 1));
+                int tmp = ord[i]; ord[i] = ord[j]; ord[j] = tmp;
+            }
+            a = b;
+        }
         for (int i = 0; i < sm->ncards; i++) {
-            int c = sm->order[i];
+            int c = ord[i];
             int total = spare;
             for (int s = 0; s < n; s++)
-                if (s != sm->me && need[s] && !(sm->vd[s] >> c & 1)) total += need[s];
+                if (need[s] && !(sm->vd[s] >> c & 1)) total += need[s];
             if (total <= 0) { ok = 0; break; }
             int r = (int)(splitmix(rng) % (u64)total);
             int chosen = -1;
             for (int s = 0; s < n; s++) {
-                if (s == sm->me || !need[s] || (sm->vd[s] >> c & 1)) continue;
+                if (!need[s] || (sm->vd[s] >> c & 1)) continue;
                 if (r < need[s]) { chosen = s; break; }
                 r -= need[s];
             }
@@ -1000,7 +1014,9 @@ void fs_free(void *p) { free(p); }
 static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long seed, int *wins, int *votes,
                   int *prog) {
     const ll *p = st;
-    int n = (int)*p++, me = (int)*p++, worlds = (int)*p++, rollouts = (int)*p++;
+    int n = (int)*p++;
+    p++; /* me: the sampler reads need[me] (0 but for JARVIS's own view) */
+    int worlds = (int)*p++, rollouts = (int)*p++;
     int leader = (int)*p++, tricks_left = (int)*p++, ncur = (int)*p++;
     if (n > MAXS || n <= 0) return -1;
     int cur_seat[MAXS], cur_card[MAXS];
@@ -1020,7 +1036,6 @@ static int decide(const Table *t, CondCtx *cx, const ll *st, unsigned long long 
     int done = (int)*p++;
     Sampler sm;
     sm.n = n;
-    sm.me = me;
     sm.spare = (int)*p++;
     u64 cands = (u64)*p++;
     sm.unknown = (u64)*p++;
@@ -1240,7 +1255,6 @@ int fs_draft(void *ctx, const ll *st, unsigned long long seed, long long *scores
     int done = (int)*p++;
     Sampler sm;
     sm.n = n;
-    sm.me = me;
     sm.spare = (int)*p++;
     u64 cands = (u64)*p++;
     sm.unknown = (u64)*p++;

@@ -7,7 +7,7 @@ times), then the most votes, then the lowest id, is played.
 
 Two implementations make the same decisions:
 
-* :func:`decide_py`, the reference: :class:`Sampler` (a splitmix64 generator, so that C can draw the same
+* :func:`decide_py`, the reference: :class:`~crewkit.families.trick_taking.bots.knowledge.Sampler` (every bot's sampler, a splitmix64 generator, so that C can draw the same
   numbers) plus :func:`crewkit.families.trick_taking.bots.sim.rollout`;
 * ``fs_decide`` in ``_fastsim.c`` (:mod:`crewkit.families.trick_taking.bots.fastnative`), a line-by-line port, about a hundred
   times faster. ``tests/bots/test_fast.py`` proves they agree (wins and votes per card, and whole games).

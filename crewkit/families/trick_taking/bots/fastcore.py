@@ -1,7 +1,8 @@
-"""The fast bot's decision core, below the bot classes: its sampler, the Python reference decisions
+"""The fast bot's decision core, below the bot classes: the Python reference decisions
 (:func:`decide_py`, :func:`decide_cond`, :func:`draft_py`), the C decider (:class:`NativeDecider`) and the
 position it reads. :mod:`crewkit.families.trick_taking.bots.fast` builds the bot on it; the setup choices
 (:mod:`crewkit.families.trick_taking.bots.choices`) play out in it without importing the bots (no import cycle).
+The sampler (:class:`~crewkit.families.trick_taking.bots.knowledge.Sampler`) is every bot's, in knowledge.py.
 """
 
 from __future__ import annotations
@@ -18,28 +19,10 @@ from crewkit.families.trick_taking.bots.conditions import (
     cond_world,
     rollout_cond,
 )
-from crewkit.families.trick_taking.bots.knowledge import Knowledge
+from crewkit.families.trick_taking.bots.knowledge import MASK64, Knowledge, Sampler, SplitMix
 from crewkit.families.trick_taking.bots.sim import Table, World, choose_play, rollout, table_for, token_kind
 from crewkit.families.trick_taking.bots.taskcard_choice import NativeTaskPlays
 from crewkit.families.trick_taking.engine.observation import Observation
-
-MASK64 = (1 << 64) - 1
-
-
-class SplitMix:
-    """splitmix64: the generator both implementations draw from (``_fastsim.c``: ``splitmix``)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,72 +54,6 @@ class Position:
             out += [bit, owner, kind, k, int(pending)]
         out += [self.done, self.spare, self.candidates, self.unknown, *self.known, *self.void, *self.need]
         return out
-
-
-class Sampler:
-    """Deals consistent with a :class:`Position` (``_fastsim.c``: ``sampler_init``/``sample``)."""
-
-    def __init__(self, pos: Position) -> None:
-        self.pos = pos
-        n, me = pos.n, pos.me
-        cards: list[tuple[int, int]] = []
-        m = pos.unknown
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            cnt = sum(1 for s in range(n) if s != me and pos.need[s] and not pos.void[s] >> c & 1)
-            cards.append((cnt, c))
-        cards.sort()  # by count, then id: the C insertion sort is stable over ascending ids
-        self.order = [c for _, c in cards]
-
-    def sample(self, rng: SplitMix) -> list[int]:
-        pos = self.pos
-        n, me, void = pos.n, pos.me, pos.void
-        for _attempt in range(8):
-            hands = list(pos.known)
-            need = list(pos.need)
-            spare = pos.spare
-            ok = True
-            for c in self.order:
-                total = spare
-                for s in range(n):
-                    if s != me and need[s] and not void[s] >> c & 1:
-                        total += need[s]
-                if total <= 0:
-                    ok = False
-                    break
-                r = rng.next() % total
-                chosen = -1
-                for s in range(n):
-                    if s == me or not need[s] or void[s] >> c & 1:
-                        continue
-                    if r < need[s]:
-                        chosen = s
-                        break
-                    r -= need[s]
-                if chosen < 0:
-                    spare -= 1
-                    continue
-                hands[chosen] |= 1 << c
-                need[chosen] -= 1
-            if ok and not any(need):
-                return hands
-        rest: list[int] = []
-        m = pos.unknown
-        while m:
-            low = m & -m
-            rest.append(low.bit_length() - 1)
-            m ^= low
-        for i in range(len(rest) - 1, 0, -1):
-            j = rng.next() % (i + 1)
-            rest[i], rest[j] = rest[j], rest[i]
-        hands = list(pos.known)
-        for s in range(n):
-            for _ in range(pos.need[s]):
-                if rest:
-                    hands[s] |= 1 << rest.pop()
-        return hands
 
 
 def base_world(t: Table, pos: Position, hands: list[int]) -> World:

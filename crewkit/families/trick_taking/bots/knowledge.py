@@ -1,5 +1,7 @@
 """What a bot knows of the hands it cannot see, from its observation alone: :class:`Knowledge` (cards gone,
-voids, communicated cards, the commander's card), the worlds (complete deals) consistent with it, and the
+voids, communicated cards, the commander's card; the one derivation of those facts: the fast bot's position is
+built from it), the worlds (complete deals) consistent with it (:class:`Sampler`, every bot's sampler, twin of
+``_fastsim.c``'s), and the
 measures the heuristic bot and the setup's choices share (a hand's affinity for a task; whether the world model
 describes the game). Shared by :mod:`~crewkit.families.trick_taking.bots.heuristic` and
 :mod:`~crewkit.families.trick_taking.bots.choices`, which import it and not each other."""
@@ -7,12 +9,14 @@ describes the game). Shared by :mod:`~crewkit.families.trick_taking.bots.heurist
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from crewkit.cards import mask_ids
 from crewkit.families.trick_taking.bots.sim import World, table_for, token_kind
 from crewkit.families.trick_taking.engine.observation import Observation
 from crewkit.families.trick_taking.engine.rules import Rules
+from crewkit.families.trick_taking.engine.tracking import shown_voids
 
 
 class Knowledge:
@@ -25,16 +29,13 @@ class Knowledge:
         self.n = n = obs.players
         self.seat = me = obs.seat
         played = 0
-        void = [0] * n  # per seat: mask of cards it cannot hold
-        # a card that need not follow (Hammer's 10) shows no void; the suit to follow is the trick's own (Hammer:
-        # a 10 led, the next card's)
-        free = sum(fc.card.bit for fc in rules.free_cards)
-        for plays, suit in [*((tr.plays, tr.led_suit) for tr in obs.tricks), (obs.current_trick, obs.led_suit)]:
-            lm = t.suit_masks[suit.index] if suit is not None else 0
-            for s, c in plays:
+        for plays in [*(tr.plays for tr in obs.tricks), obs.current_trick]:
+            for _, c in plays:
                 played |= c.bit
-                if lm and not c.bit & (lm | free):
-                    void[s] |= lm
+        void = [0] * n  # per seat: mask of cards it cannot hold
+        for s, suits in shown_voids(obs).items():
+            for suit in suits:
+                void[s] |= t.suit_masks[suit.index]
         self.played = played
         known = [0] * n  # cards known to be in a seat's hand
         for com in obs.communications:
@@ -52,6 +53,14 @@ class Knowledge:
         cc = rules.commander_card
         if cc is not None and obs.commander is not None and not played & cc.bit and obs.distress_direction is None:
             known[obs.commander] |= cc.bit
+        # cards the rules never deal (Hammer's 10): the dealer's in a challenge round (it is added to their hand in
+        # everyone's sight), else out of play
+        undealt = rules.undealt_mask & ~played
+        adds = getattr(rules.scoring, "challenge_adds", None)
+        match = obs.match
+        if adds is not None and match is not None and match.mode == "challenge" and match.dealer is not None:
+            known[match.dealer] |= adds.bit & undealt
+            undealt &= ~adds.bit
         if obs.dummy_seat is not None:  # JARVIS's face-up cards are public
             for c in obs.dummy_up:
                 known[obs.dummy_seat] |= c.bit
@@ -73,45 +82,99 @@ class Knowledge:
         self.need = [max(0, self.sizes[s] - known[s].bit_count()) for s in range(n)]
         if me != obs.dummy_seat:  # JARVIS's own view (:func:`_full_view`): its face-down cards are unseen
             self.need[me] = 0
+        self.unknown &= ~undealt  # never sampled into a hand
         total_need = sum(self.need)
         self.spare = self.unknown.bit_count() - total_need  # cards that are out of the game
 
-    def out_of_play(self, mask: int) -> None:
-        """Cards everyone knows to be in no hand (Hammer's 10 outside a challenge): never sampled into one."""
-        mask &= self.unknown
-        self.unknown &= ~mask
-        self.spare -= mask.bit_count()
-
     def sample(self, rng: random.Random) -> list[int]:
-        """Hands for every seat consistent with what is known (best effort if constraints clash)."""
-        n = self.n
-        cards = mask_ids(self.unknown)
-        opts: list[tuple[int, int, list[int]]] = []
-        for c in cards:
-            bit = 1 << c
-            seats = [s for s in range(n) if self.need[s] and not self.void[s] & bit]
-            opts.append((len(seats), c, seats))
-        for _attempt in range(12):
-            rng.shuffle(opts)
-            opts.sort(key=lambda o: o[0])
-            hands = list(self.known)
-            need = list(self.need)
-            spare = self.spare
+        """Hands for every seat consistent with what is known (best effort if constraints clash): one deal of
+        :class:`Sampler` (the fast bot's sampler, the one algorithm), seeded from ``rng``."""
+        return Sampler(self).sample(SplitMix(rng.getrandbits(64)))
+
+
+MASK64 = (1 << 64) - 1
+
+
+class SplitMix:
+    """splitmix64: the generator the Python and C samplers draw from (``_fastsim.c``: ``splitmix``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+
+class Facts(Protocol):
+    """What :class:`Sampler` reads: a :class:`Knowledge`, or the fast bot's ``Position`` built from one."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def unknown(self) -> int: ...
+    @property
+    def spare(self) -> int: ...
+    @property
+    def known(self) -> Sequence[int]: ...
+    @property
+    def void(self) -> Sequence[int]: ...
+    @property
+    def need(self) -> Sequence[int]: ...
+
+
+class Sampler:
+    """Deals consistent with what a seat knows: the bots' one sampler, the reference of ``_fastsim.c``'s
+    ``sampler_init``/``sample`` (the same deals from the same seed; ``tests/bots/test_fast.py``).
+
+    The unknown cards, those with the fewest seats that may hold them first (in a random order among cards with as
+    many: a fixed order would bias the deals), each go to a seat that may hold it (not void, cards still to
+    receive) or out of play (``spare``), weighted by the cards each still needs; after 8 failed attempts the
+    voids are ignored."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        n, need, void = facts.n, facts.need, facts.void
+        cards: list[tuple[int, int, tuple[int, ...]]] = []
+        for c in mask_ids(facts.unknown):
+            seats = tuple(s for s in range(n) if need[s] and not void[s] >> c & 1)
+            cards.append((len(seats), c, seats))
+        cards.sort(key=lambda x: (x[0], x[1]))  # by count, then id (the C insertion sort is stable over ids)
+        self.order = [(c, seats) for _, c, seats in cards]
+        # the runs of cards with as many seats, (start, end), longer than one card
+        self.ties = [(a, b) for a, b in _runs([x[0] for x in cards]) if b - a > 1]
+
+    def sample(self, rng: SplitMix) -> list[int]:
+        f = self.facts
+        for _attempt in range(8):
+            order = list(self.order)
+            for a, b in self.ties:  # shuffle each run (Fisher-Yates from its end)
+                for i in range(b - 1, a, -1):
+                    j = a + rng.next() % (i - a + 1)
+                    order[i], order[j] = order[j], order[i]
+            hands = list(f.known)
+            need = list(f.need)
+            spare = f.spare
             ok = True
-            for _, c, seats in opts:
-                cands = [s for s in seats if need[s]]
-                weights = [need[s] for s in cands]
-                total = sum(weights) + spare
+            for c, seats in order:
+                total = spare
+                for s in seats:
+                    total += need[s]
                 if total <= 0:
                     ok = False
                     break
-                r = rng.random() * total
+                r = rng.next() % total
                 chosen = -1
-                for s, wgt in zip(cands, weights, strict=True):
-                    r -= wgt
-                    if r < 0:
+                for s in seats:
+                    if r < need[s]:
                         chosen = s
                         break
+                    r -= need[s]
                 if chosen < 0:
                     spare -= 1
                     continue
@@ -119,16 +182,27 @@ class Knowledge:
                 need[chosen] -= 1
             if ok and not any(need):
                 return hands
-        # fall back: ignore voids
-        hands = list(self.known)
-        need = list(self.need)
-        rest = list(cards)
-        rng.shuffle(rest)
-        for s in range(n):
-            for _ in range(need[s]):
+        rest = mask_ids(f.unknown)
+        for i in range(len(rest) - 1, 0, -1):
+            j = rng.next() % (i + 1)
+            rest[i], rest[j] = rest[j], rest[i]
+        hands = list(f.known)
+        for s in range(f.n):
+            for _ in range(f.need[s]):
                 if rest:
                     hands[s] |= 1 << rest.pop()
         return hands
+
+
+def _runs(keys: list[int]) -> list[tuple[int, int]]:
+    """The runs of equal ``keys``, as (start, end) indexes."""
+    out: list[tuple[int, int]] = []
+    a = 0
+    for i in range(1, len(keys) + 1):
+        if i == len(keys) or keys[i] != keys[a]:
+            out.append((a, i))
+            a = i
+    return out
 
 
 def world_from(obs: Observation, hands: list[int]) -> World:

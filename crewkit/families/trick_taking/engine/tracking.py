@@ -2,9 +2,9 @@
 
 Everything comes from :class:`~crewkit.families.trick_taking.engine.observation.Observation` (the public
 tricks and the seat's own hand): a card the seat cannot see is never named, only counted as unseen. A void is
-shown when a seat did not follow the led suit where the rules oblige it to (``must_follow``), except with a
-card playable at any time (``free_cards``) and for the dummy seat (JARVIS plays from its face-up cards only:
-not following says nothing about its face-down ones).
+shown when a seat did not follow its trick's led suit where the rules oblige it to (``must_follow``), except
+with a card playable at any time (``free_cards``) and for the dummy seat (JARVIS plays from its face-up cards
+only: not following says nothing about its face-down ones): :func:`shown_voids`, which the bots read too.
 """
 
 from __future__ import annotations
@@ -41,25 +41,9 @@ class Tracker:
 def card_tracker(obs: Observation) -> Tracker:
     """The tracker of ``obs.seat`` from its observation only (public plays and its own hand)."""
     rules = obs.rules
-    plays: list[tuple[Suit | None, list[tuple[int, Card]]]] = []
-    for trick in obs.tricks:
-        plays.append((trick.plays[0][1].suit if trick.plays else None, list(trick.plays)))
-    current = list(obs.current_trick)
-    if current:
-        plays.append((current[0][1].suit, current))
-    played = {card.id for _, trick_plays in plays for _, card in trick_plays}
+    played = {card.id for trick in obs.tricks for _, card in trick.plays} | {card.id for _, card in obs.current_trick}
     hand = {card.id for card in obs.hand}
-    free = {f.card.id for f in rules.free_cards}
-    voids: dict[int, list[Suit]] = {}
-    if rules.must_follow:
-        for led, trick_plays in plays:
-            if led is None:
-                continue
-            for seat, card in trick_plays[1:]:
-                if card.suit != led and card.id not in free and seat != obs.dummy_seat:
-                    shown = voids.setdefault(seat, [])
-                    if led not in shown:
-                        shown.append(led)
+    voids = shown_voids(obs)
     tracks = []
     suits = sorted(rules.deck.suits, key=lambda s: (s.trump, s.index))
     for suit in suits:
@@ -73,6 +57,29 @@ def card_tracker(obs: Observation) -> Tracker:
     order = {s.index: i for i, s in enumerate(rules.deck.suits)}
     return Tracker(obs.seat, tuple(tracks),
                    {seat: tuple(sorted(v, key=lambda s: order[s.index])) for seat, v in sorted(voids.items())})
+
+
+def shown_voids(obs: Observation) -> dict[int, list[Suit]]:
+    """Per seat, the suits it showed void in (first shown first): the one rule of voids, for the tracker and
+    for the bots' :class:`~crewkit.families.trick_taking.bots.knowledge.Knowledge`.
+
+    A seat shows a void when it plays another suit than its trick's own led suit (Hammer: after a led 10, the
+    next card's), where the rules oblige it to follow, with a card that must follow (not a free card); never the
+    dummy seat (JARVIS follows with its face-up cards only)."""
+    rules = obs.rules
+    voids: dict[int, list[Suit]] = {}
+    if not rules.must_follow:
+        return voids
+    free = {f.card.id for f in rules.free_cards}
+    for plays, led in [*((tr.plays, tr.led_suit) for tr in obs.tricks), (obs.current_trick, obs.led_suit)]:
+        if led is None:
+            continue
+        for seat, card in plays:
+            if card.suit != led and card.id not in free and seat != obs.dummy_seat:
+                shown = voids.setdefault(seat, [])
+                if led not in shown:
+                    shown.append(led)
+    return voids
 
 
 def winner_after(obs: Observation, card: Card) -> int | None:
