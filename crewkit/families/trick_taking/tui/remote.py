@@ -26,6 +26,7 @@ from crewkit.engine.errors import IllegalAction
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate, Signal
 from crewkit.families.trick_taking.engine.blocks.distress import Distress
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchState
+from crewkit.families.trick_taking.engine.blocks.tricks import trick_led_suit
 from crewkit.families.trick_taking.engine.observation import OPTIONAL_TYPES, CommunicationInfo, TaskInfo
 from crewkit.families.trick_taking.engine.rules import Rules
 from crewkit.families.trick_taking.engine.scoring import RoundResult
@@ -122,7 +123,7 @@ class RemoteObservation:
         self.total_tricks: int = int(data.get("total_tricks") or 0)
         self.current_trick: tuple[tuple[int, Card], ...] = tuple(
             (int(p["seat"]), card(p["card"])) for p in data["current_trick"])
-        self.led_suit: Suit | None = self.current_trick[0][1].suit if self.current_trick else None
+        self.led_suit: Suit | None = trick_led_suit(self.current_trick, rules.special_lead)
         self.tricks: tuple[Trick, ...] = _tricks(data["tricks"], rules)
         self.tasks: tuple[TaskInfo, ...] = tuple(
             TaskInfo(card(t["card"]), t.get("token"), t.get("owner"), t.get("trick")) for t in data["tasks"])
@@ -207,7 +208,7 @@ def _tricks(raw: list[dict[str, Any]], rules: Rules) -> tuple[Trick, ...]:
         plays = tuple((int(p["seat"]), card(p["card"])) for p in t["cards"])
         winning = next((c for s, c in plays if s == t["winner"]), plays[0][1])
         tricks.append(Trick(int(t["number"]), int(t["leader"]), plays, int(t["winner"]), winning,
-                            plays[0][1].suit if plays else None))
+                            trick_led_suit(plays, rules.special_lead)))
     return tuple(tricks)
 
 

@@ -8,10 +8,11 @@ by every game of one rule set are built once (:func:`fast_tables`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from crewkit.cards import Card, mask_ids
+from crewkit.cards import Card, Suit, mask_ids
 from crewkit.engine.actions import Action, CardAction, register_card_action
 from crewkit.engine.errors import IllegalAction
 from crewkit.engine.phase import TRICKS, Block, Handler, Phase, register
@@ -93,6 +94,18 @@ def fast_tables(rules: Rules) -> FastTables:
     return tables
 
 
+def trick_led_suit(plays: Sequence[tuple[int, Card]], special_lead: str) -> Suit | None:
+    """The colour a trick's players must follow: the lead's; after a led special card (Hammer's 10) the next
+    coloured card's under the ``next-card`` rule (``no-suit``: that trick has none). The one rule of it: the engine
+    and a hosted seat's view (which gets the cards, not the colour) both read it."""
+    if not plays:
+        return None
+    first = plays[0][1].suit
+    if first is not None or special_lead != "next-card":
+        return first
+    return next((c.suit for _, c in plays if c.suit is not None), None)
+
+
 def legal_play_mask(g: Game, seat: int) -> int:
     led = g.led_suit
     legal = follow_mask(g.hands[seat], g.rules.suit_masks[led.index] if led is not None and g.rules.must_follow
@@ -124,12 +137,9 @@ def play(g: Game, a: Play) -> None:
     g.hands[seat] = hand & ~card.bit
     for hook in g.hooks.card_played:
         hook(g, seat, card)
-    # the lead sets the colour to follow; after a led special card (Hammer's 10) the next coloured card sets it,
-    # unless the rule is ``no-suit`` (then that trick has no colour to follow). Tested before the append.
-    leads = not g.plays
     g.plays.append((seat, card))
-    if g.led_suit is None and card.suit is not None and (leads or g.rules.special_lead == "next-card"):
-        g.led_suit = card.suit
+    if g.led_suit is None:
+        g.led_suit = trick_led_suit(g.plays, g.rules.special_lead)
     g.events.append(Event("play", seat, card))
     if len(g.plays) == g.n:
         finish_trick(g)
