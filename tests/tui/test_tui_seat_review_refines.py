@@ -5,6 +5,7 @@ refines"). The host's final computation is held on an event, so the order is the
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,12 @@ LOOPBACK = "127.0.0.1"
 PROVISIONAL = "First answer, provisional"
 
 
+def tricks_played(table: HostedTable) -> int:
+    """The tricks the ended game began (the review screen steps through each)."""
+    obs = table.game.observation(0)
+    return len(obs["tricks"]) + (1 if obs["current_trick"] else 0)
+
+
 async def until(pilot: Any, test: Any, what: str) -> None:
     try:
         async with asyncio.timeout(60):  # a safety net, not a measure of speed
@@ -37,6 +44,15 @@ async def until(pilot: Any, test: Any, what: str) -> None:
                 await pilot.pause(0.02)
     except TimeoutError:
         raise AssertionError(f"timed out waiting for {what}: {screen_text(pilot.app)}") from None
+
+
+async def step_to(pilot: Any, app: Any, mark: str, tricks: int) -> None:
+    """Step the review screen (→) trick by trick until ``mark`` is drawn (the turning point's trick)."""
+    for k in range(1, tricks):
+        if mark in screen_text(app):
+            return
+        await pilot.press("right")
+        await until(pilot, lambda k=k: f"Trick {k + 1} of {tricks}" in screen_text(app), f"trick {k + 1} drawn")
 
 
 async def test_a_seat_sees_the_hosts_first_answer_then_its_final_one(tmp_path: Path,
@@ -54,7 +70,7 @@ async def test_a_seat_sees_the_hosts_first_answer_then_its_final_one(tmp_path: P
     host = Host(tmp_path / "tables", Limits(ping_interval=None, ping_timeout=None))
     await host.start(LOOPBACK, 0)
     try:
-        # a deal the fast bots lose in trick 1, Ann's seat handed to its bot: played to its end
+        # a deal the fast bots lose, Ann's seat handed to its bot: played to its end
         config = TableConfig("crew", "planet-nine/10", 4, "rv47", ["human", "fast", "fast", "fast"], {},
                              ["Ann", "Bob", "Cat", "Dan"])
         table = host.add(HostedTable.create(tmp_path / "tables", config, "fast"))
@@ -82,11 +98,13 @@ async def test_a_seat_sees_the_hosts_first_answer_then_its_final_one(tmp_path: P
             assert not screen.error and screen.provisional
             assert seat.review_message is None and seat.review_first is not None  # the final one is held
             await until(pilot, lambda: PROVISIONAL in screen_text(app), "the first answer marked provisional")
-            assert "Trick 1 of 1" in screen_text(app)  # every hand shown with the first answer already
+            # every hand shown with the first answer already
+            assert re.search(rf"Trick \d+ of {tricks_played(table)}\b", screen_text(app)), screen_text(app)
             opened_gate.set()
             await until(pilot, lambda: not screen.provisional, "the host's final review")
             assert screen.review is not None and screen.review.status == "lost" and not screen.error
             await until(pilot, lambda: PROVISIONAL not in screen_text(app), "the final review drawn")
+            await step_to(pilot, app, "(lost the mission)", tricks_played(table))
             assert "(lost the mission)" in screen_text(app)
             assert seat.review_message is not None and seat.review_message["final"] is True
         await client.close()
