@@ -12,8 +12,8 @@ words an author writes, never from a mission's name, so a new mission written th
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import fields
-from typing import Any
+from dataclasses import Field, fields
+from typing import Any, cast
 
 from crewkit.dsl import ast as A
 
@@ -260,9 +260,14 @@ def _lower_bound_on(part: A.Expr, who: A.Expr) -> bool:
                                     and _same_expr(n.args[0], who) for n in _walk(side))
 
 
+def _node_fields(e: A.Expr) -> tuple[Field[Any], ...]:
+    """A syntax node's fields (every concrete node is a dataclass; the base class is not)."""
+    return fields(cast(Any, e))
+
+
 def _walk(e: A.Expr) -> Iterator[A.Expr]:
     yield e
-    for f in fields(e):
+    for f in _node_fields(e):
         v = getattr(e, f.name)
         for x in v if isinstance(v, tuple) else (v,):
             if isinstance(x, A.Expr):
@@ -273,7 +278,7 @@ def _same_expr(a: A.Expr, b: A.Expr) -> bool:
     """Equal syntax trees, wherever they are written."""
     if type(a) is not type(b):
         return False
-    for f in fields(a):
+    for f in _node_fields(a):
         if f.name == "pos" or f.name.endswith("_pos"):
             continue
         x, y = getattr(a, f.name), getattr(b, f.name)
