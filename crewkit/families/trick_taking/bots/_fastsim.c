@@ -708,6 +708,18 @@ static int max_key(const World *w, int seat, int led) {
 }
 
 /* conditions.py: _seat_limit_play */
+/* The legal card of the lowest key above key; -1 when none. */
+static int lowest_above(const int *keys, u64 legal, int key) {
+    int over = -1;
+    u64 m = legal;
+    while (m) {
+        int x = low_index(m);
+        m &= m - 1;
+        if (keys[x] > key && (over < 0 || keys[x] < keys[over])) over = x;
+    }
+    return over;
+}
+
 static int seat_limit_play(const World *w, int c, int lim, int full) {
     const Table *t = w->t;
     int n = w->n, seat = w->turn;
@@ -754,26 +766,14 @@ static int seat_limit_play(const World *w, int c, int lim, int full) {
     }
     if (!full) return c;
     if (w->win_seat == lim) {
-        int over = -1;
-        u64 m = legal;
-        while (m) {
-            int x = low_index(m);
-            m &= m - 1;
-            if (keys[x] > win_key && (over < 0 || keys[x] < keys[over])) over = x;
-        }
+        int over = lowest_above(keys, legal, win_key);
         return over >= 0 ? over : c;
     }
     for (int j = 0; j < w->nplays; j++)
         if (w->play_seat[j] == lim) return c;
     int top = max_key(w, lim, w->led);
     if (top > win_key && keys[c] <= top) {
-        int over = -1;
-        u64 m = legal;
-        while (m) {
-            int x = low_index(m);
-            m &= m - 1;
-            if (keys[x] > top && (over < 0 || keys[x] < keys[over])) over = x;
-        }
+        int over = lowest_above(keys, legal, top);
         return over >= 0 ? over : c;
     }
     return c;

@@ -866,27 +866,27 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool) -> int:
     if not full:
         return c
     if w.win_seat == lim:
-        over = -1
-        m = legal
-        while m:
-            x = _lowest(m)
-            m &= m - 1
-            if keys[x] > win_key and (over < 0 or keys[x] < keys[over]):
-                over = x
+        over = _lowest_above(keys, legal, win_key)
         return over if over >= 0 else c
     if any(s == lim for s, _ in w.plays):
         return c
     top = _max_key(w, lim, w.led)  # lim plays later: take the trick above its best card when it can
     if top > win_key and keys[c] <= top:
-        over = -1
-        m = legal
-        while m:
-            x = _lowest(m)
-            m &= m - 1
-            if keys[x] > top and (over < 0 or keys[x] < keys[over]):
-                over = x
+        over = _lowest_above(keys, legal, top)
         return over if over >= 0 else c
     return c
+
+
+def _lowest_above(keys: Sequence[int], legal: int, key: int) -> int:
+    """The legal card of the lowest key above ``key``; -1 when none."""
+    over = -1
+    m = legal
+    while m:
+        x = _lowest(m)
+        m &= m - 1
+        if keys[x] > key and (over < 0 or keys[x] < keys[over]):
+            over = x
+    return over
 
 
 def _max_key(w: World, seat: int, led: int) -> int:
