@@ -816,6 +816,8 @@ static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead, unsi
     if (g->left - t + 1 < rest) return 0;
     u64 key = (((goal_pack(g, w) << 6 | (u64)t) << 7 | (u64)lead) << GOAL_MAX_TASKS | done) + 1;
     if (goal_memo_find(g->tab, key, 0)) return 0;
+    /* a goal trick takes at most one task card per holder to one owner: step 6's need falls by one at most */
+    if (g->nt && goal_free_task_tricks(g, done) - rest > g->slack) return 0;
     if (++g->steps > GOAL_MAX_STEPS) return 1;
     if (!g->last || t == g->left) {
         for (int j = 0; j < g->k; j++) {
@@ -831,12 +833,12 @@ static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead, unsi
             for (u64 m = g->winners[j]; m; m &= m - 1) {
                 int x = low_index(m);
                 if (g->q[x][j] < i) continue;
-                /* goal_counts._task_sets: the task cards this trick may take, one per holder, the empty set first */
+                /* goal_counts._task_sets: the task cards this trick may take, one per holder, the most first */
                 int mine[GOAL_MAX_TASKS], nm = 0;
                 for (int b = 0; b < g->nt && tight; b++)
                     if (!((done >> b) & 1) && g->t_owner[b] == x && ((g->t_ok[b] >> j) & 1) && t > g->t_before[b][j])
                         mine[nm++] = b;
-                for (unsigned sub = 0; sub < (1u << nm); sub++) {
+                for (unsigned sub = 1u << nm; sub-- > 0;) {
                     unsigned more = 0;
                     int holders = 0, barred = 0, good = 1;
                     for (int a = 0; a < nm; a++) {

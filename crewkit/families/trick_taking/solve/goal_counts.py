@@ -210,6 +210,9 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
             return fit
         if left - t + 1 < rest or (t, w, lead, done) in lost:
             return False
+        # a goal trick takes at most one task card per holder to one owner: the need of step 6 falls by one at most
+        if tasks and _free_task_tricks(tasks, done, spare_tricks) - rest > slack:
+            return False
         steps[0] += 1
         if steps[0] > MAX_STEPS:
             return True
@@ -305,11 +308,11 @@ def _free_task_tricks(tasks: list[TaskTrick], done: int, memo: dict[int, int]) -
 
 def _task_sets(tasks: list[TaskTrick], done: int, x: int, j: int, leaders: int, t: int) -> list[int]:
     """The sets of step 6's task cards not yet in ``done`` that trick ``t``, a goal trick of suit ``j`` won by ``x``
-    and led by one of ``leaders``, may hold (one card per holder; the empty set first)."""
+    and led by one of ``leaders``, may hold (one card per holder; the most cards first)."""
     mine = [(b, tk) for b, tk in enumerate(tasks)
             if not (done >> b) & 1 and tk[0] == x and j in tk[2] and t > tk[4][tk[2].index(j)]]
     out = []
-    for sub in range(1 << len(mine)):
+    for sub in range((1 << len(mine)) - 1, -1, -1):
         more = 0
         holders = 0
         barred = 0
