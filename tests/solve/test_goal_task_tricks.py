@@ -130,12 +130,41 @@ def test_a_cut_position_is_lost(tmp_path: Path, seed: int, tricks: int, k: int) 
         assert not without_step6(game).run()
 
 
+def at_trick_start(path: Path, seed: int, tricks: int, step6: bool = True) -> tuple[Game, bool]:
+    """``random_deal(path, seed, 3, 5)`` after ``tricks`` random tricks, and whether the bound cuts there."""
+    game = random_deal(path, seed, 3, 5)
+    rng = random.Random(seed)
+    for _ in range(3 * tricks):
+        game.apply(rng.choice([a for a in game.legal_actions() if isinstance(a, Play)]))
+    search = TrickSearch(game, native=False)
+    search.goal_task_tricks = step6
+    search._reset_position()
+    rem = 0
+    for hand in search.hands:
+        rem |= hand
+    search.remaining = rem
+    return game, search._goal_out_of_reach()
+
+
+@pytest.mark.parametrize(("seed", "k", "tricks"), [(1, 3, 1), (8, 3, 1), (17, 3, 0), (39, 2, 1), (101, 3, 0)])
+def test_positions_only_step6_cuts_are_lost(tmp_path: Path, seed: int, k: int, tricks: int) -> None:
+    """Trick starts (found among random ones) the bound cuts with step 6 and not without it: lost (the search without
+    step 6, and the brute force after a trick)."""
+    path = mission(tmp_path, k)
+    game, cut = at_trick_start(path, seed, tricks)
+    assert cut  # old: not cut (the search tried its plays)
+    assert not at_trick_start(path, seed, tricks, step6=False)[1]
+    assert not without_step6(game).run()
+    if tricks:
+        assert not brute_force(game)[0]
+
+
 @pytest.mark.skipif(native.load() is None, reason="the C search is not available here")
 def test_same_nodes_in_c_and_python_where_step6_cuts(tmp_path: Path) -> None:
     path = mission(tmp_path)
     fewer = 0
     verdicts = set()
-    for seed in range(10):
+    for seed in range(8):
         game = random_deal(path, 200 + seed, 3, 5)
         verdicts.add(c_and_python(game))  # the same verdict, nodes and line in C and Python
         search = TrickSearch(game, native=False)
