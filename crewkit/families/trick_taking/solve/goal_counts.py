@@ -178,7 +178,7 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
     if tasks and _free_task_tricks(tasks, 0, spare_tricks) <= slack:
         tasks = []  # the free tricks can take them all: no constraint
     leaves: dict[tuple[int, ...], bool] = {}
-    lost: set[tuple[int, tuple[int, ...], int]] = set()
+    lost: set[tuple[int, tuple[int, ...], int, int]] = set()
     steps = [0]
 
     def hands_fit(w: tuple[int, ...]) -> bool:  # step 3, every hand
