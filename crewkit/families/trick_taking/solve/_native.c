@@ -734,7 +734,31 @@ typedef struct {
     int nt, t_owner[GOAL_MAX_TASKS], t_holder[GOAL_MAX_TASKS], t_bad[GOAL_MAX_TASKS][MAXSU], t_before[GOAL_MAX_TASKS][MAXSU];
     unsigned t_ok[GOAL_MAX_TASKS];
     int slack; /* free tricks holding no trump, at most */
+    /* step 7 (goal_counts._winners_of_leads): who may win a free trick led by each hand; this trick's, following suit */
+    int beat[MAXN], beat_first;
 } GoalOrder;
+
+/* goal_counts._winners_of_leads */
+static int goal_winners_of_leads(const Ctx *c, int y, int follow) {
+    int out = 1 << y;
+    for (u64 m = c->hands[y]; m; m &= m - 1) {
+        int cid = low_index(m), su = c->card_suit[cid];
+        if (su < 0) return (1 << c->n) - 1;
+        const int *row = c->power + (su + 1) * c->ncards;
+        u64 sm = c->suit_mask[su];
+        for (int z = 0; z < c->n; z++) {
+            if ((out >> z) & 1) continue;
+            u64 h = c->hands[z];
+            u64 pool = follow && (h & sm) ? h & sm : h;
+            for (; pool; pool &= pool - 1)
+                if (row[low_index(pool)] > row[cid]) {
+                    out |= 1 << z;
+                    break;
+                }
+        }
+    }
+    return out;
+}
 
 /* goal_counts._free_task_tricks: per owner, the most of step 6's task cards not in done in one hand, summed */
 static int goal_free_task_tricks(const GoalOrder *g, unsigned done) {
@@ -861,7 +885,15 @@ static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead, unsi
             w[j] = i - 1;
         }
     }
-    if (g->left - t >= rest && goal_order_fits(g, t + 1, rest, w, g->after_free, done)) return 1;
+    if (g->left - t >= rest) {
+        int next = g->beat_first;
+        if (t != 1) {
+            next = 0;
+            for (int y = 0; y < g->n; y++)
+                if ((lead >> y) & 1) next |= g->beat[y];
+        }
+        if (goal_order_fits(g, t + 1, rest, w, g->after_free & next, done)) return 1;
+    }
     goal_memo_find(g->tab, key, 1);
     return 0;
 }
@@ -921,6 +953,9 @@ static int goal_counts_short(Ctx *c, int need, int left) {
                 if (c->hands[y] & c->strong_all) g.after_free |= 1 << y;
             break;
         }
+    /* step 7 */
+    g.beat_first = goal_winners_of_leads(c, c->leader, 1);
+    for (int y = 0; y < c->n; y++) g.beat[y] = goal_winners_of_leads(c, y, 0);
     /* step 6 (goal_counts._task_tricks) */
     g.nt = 0;
     g.slack = g.cap[0];

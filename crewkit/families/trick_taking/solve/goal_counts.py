@@ -170,6 +170,19 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
     after_free = (1 << n) - 1
     if any(h.bit_count() == left and (h & s.trumplike).bit_count() == free for h in hands):
         after_free = sum(1 << x for x in range(n) if hands[x] & s.trumplike)
+    # step 7: who may win a free trick led by each hand (this trick: its leader, following suit)
+    beat_first = _winners_of_leads(s, s.leader, True)
+    beat = [_winners_of_leads(s, y, False) for y in range(n)]
+
+    def free_winners(t: int, lead: int) -> int:
+        if t == 1:
+            return beat_first
+        out = 0
+        for y in range(n):
+            if (lead >> y) & 1:
+                out |= beat[y]
+        return out
+
     tasks = _task_tricks(s, suits) if s.goal_task_tricks else []
     if tasks is None:
         return True  # a trump task card of an owner holding no trump (step 6)
@@ -233,7 +246,7 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
                     for more in _task_sets(tasks, done, x, j, leaders, t) if tight else (0,):
                         if order(t + 1, rest - 1, after, 1 << x, done | more):
                             return True
-        if left - t >= rest and order(t + 1, rest, w, after_free, done):
+        if left - t >= rest and order(t + 1, rest, w, after_free & free_winners(t, lead), done):
             return True
         lost.add((t, w, lead, done))
         return False
@@ -327,4 +340,33 @@ def _task_sets(tasks: list[TaskTrick], done: int, x: int, j: int, leaders: int, 
                 more |= 1 << b
         if good and leaders & ~barred:
             out.append(more)
+    return out
+
+
+def _winners_of_leads(search: TrickSearch, y: int, follow: bool) -> int:
+    """Step 7: the hands that may win a trick ``y`` leads with a card it holds (``y`` itself, and a hand holding a card
+    stronger than the lead when its suit is led: of that suit when ``follow`` and the hand holds the suit now)."""
+    s = search
+    hands = s.hands
+    out = 1 << y
+    m = hands[y]
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        su = s.card_suit[c]
+        if su < 0:
+            return (1 << len(hands)) - 1  # a card of no suit: no claim
+        row = s.power[su + 1]
+        sm = s.suit_masks[su]
+        for z, h in enumerate(hands):
+            if (out >> z) & 1:
+                continue
+            pool = h & sm if follow and h & sm else h
+            while pool:
+                b = pool & -pool
+                pool ^= b
+                if row[b.bit_length() - 1] > row[c]:
+                    out |= 1 << z
+                    break
     return out
