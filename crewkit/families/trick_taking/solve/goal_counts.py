@@ -50,6 +50,11 @@ play-out (so a position the test fails for is lost):
    lead that trick, and its cards of ``j`` took as many tricks before). (A trump ``c`` is in a trick won by a trump, never by ``o``: lost.) The order of step 5
    carries the set of such cards placed in goal tricks; those left must fit ``slack``. Tasks' tokens are not
    read (a relaxation: still sound).
+7. The winner of a free trick leads the next one. It played a card stronger than the lead (or led it): so it
+   holds now a card stronger, when the lead's suit is led, than some card the leader holds now (hands only
+   shrink); in this trick, whose leader is known, a hand holding the lead's suit must follow with it, so only
+   its cards of that suit count. The hands that may lead after a free trick are those, for any leader the order
+   allows (and among them the trumps' holders when step 4's free tricks all hold a trump).
 
 No card is tried: a position this bound cuts is lost, whoever leads. Mirrors ``goal_counts_short`` in
 ``_native.c`` (the same nodes in the C and the Python search).
@@ -171,8 +176,9 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
     if any(h.bit_count() == left and (h & s.trumplike).bit_count() == free for h in hands):
         after_free = sum(1 << x for x in range(n) if hands[x] & s.trumplike)
     # step 7: who may win a free trick led by each hand (this trick: its leader, following suit)
-    beat_first = _winners_of_leads(s, s.leader, True)
-    beat = [_winners_of_leads(s, y, False) for y in range(n)]
+    everyone = (1 << n) - 1
+    beat_first = _winners_of_leads(s, s.leader, True) if s.goal_free_leaders else everyone
+    beat = [_winners_of_leads(s, y, False) if s.goal_free_leaders else everyone for y in range(n)]
 
     def free_winners(t: int, lead: int) -> int:
         if t == 1:
