@@ -354,7 +354,9 @@ def _winners_of_leads(search: TrickSearch, y: int, follow: bool) -> int:
     stronger than the lead when its suit is led: of that suit when ``follow`` and the hand holds the suit now)."""
     s = search
     hands = s.hands
+    n = len(hands)
     out = 1 << y
+    best: dict[int, list[int]] = {}  # per led suit, each hand's strongest card in it (of the suit when it follows)
     m = hands[y]
     while m:
         low = m & -m
@@ -362,17 +364,23 @@ def _winners_of_leads(search: TrickSearch, y: int, follow: bool) -> int:
         c = low.bit_length() - 1
         su = s.card_suit[c]
         if su < 0:
-            return (1 << len(hands)) - 1  # a card of no suit: no claim
-        row = s.power[su + 1]
-        sm = s.suit_masks[su]
-        for z, h in enumerate(hands):
-            if (out >> z) & 1:
-                continue
-            pool = h & sm if follow and h & sm else h
-            while pool:
-                b = pool & -pool
-                pool ^= b
-                if row[b.bit_length() - 1] > row[c]:
-                    out |= 1 << z
-                    break
+            return (1 << n) - 1  # a card of no suit: no claim
+        top = best.get(su)
+        if top is None:
+            row = s.power[su + 1]
+            sm = s.suit_masks[su]
+            top = []
+            for h in hands:
+                pool = h & sm if follow and h & sm else h
+                most = -(1 << 60)  # no card
+                while pool:
+                    b = pool & -pool
+                    pool ^= b
+                    most = max(most, row[b.bit_length() - 1])
+                top.append(most)
+            best[su] = top
+        pc = s.power[su + 1][c]
+        for z in range(n):
+            if top[z] > pc:
+                out |= 1 << z
     return out
