@@ -691,6 +691,7 @@ static int goal_counts_apply(Ctx *c) {
 #define GOAL_MAX_STEPS 2000 /* goal_counts.MAX_STEPS */
 #define GOAL_MEMO 4096      /* above 2 * GOAL_MAX_STEPS: the table of lost orders never fills */
 #define GOAL_LEAVES 1024    /* splits remembered (a full table: checked again, the same answer) */
+#define GOAL_MAX_TASKS 6    /* goal_counts.MAX_TASKS */
 
 /* goal_counts._fits: some order of the suits a hand discards in meets the test */
 static int counts_order_fits(int cap, const int *high, const int *disc, int k) {
@@ -728,7 +729,52 @@ typedef struct {
     int k, n, left, last, steps, count[MAXSU], cap[MAXN], q[MAXN][MAXSU], p[MAXN][MAXSU], req[MAXSU][MAXC + 1];
     u64 winners[MAXSU];
     int after_free; /* the hands that may lead after a free trick */
+    /* step 6 (goal_counts._task_tricks): task cards whose trick is a goal trick their owner wins; per card its
+     * owner, holder, the goal suits whose tricks may take it and per suit the hands that must not lead such a trick */
+    int nt, t_owner[GOAL_MAX_TASKS], t_holder[GOAL_MAX_TASKS], t_bad[GOAL_MAX_TASKS][MAXSU], t_before[GOAL_MAX_TASKS][MAXSU];
+    unsigned t_ok[GOAL_MAX_TASKS];
+    int slack; /* free tricks holding no trump, at most */
+    /* step 7 (goal_counts._winners_of_leads): who may win a free trick led by each hand; this trick's, following suit */
+    int beat[MAXN], beat_first;
 } GoalOrder;
+
+/* goal_counts._winners_of_leads */
+static int goal_winners_of_leads(const Ctx *c, int y, int follow) {
+    int out = 1 << y;
+    for (u64 m = c->hands[y]; m; m &= m - 1) {
+        int cid = low_index(m), su = c->card_suit[cid];
+        if (su < 0) return (1 << c->n) - 1;
+        const int *row = c->power + (su + 1) * c->ncards;
+        u64 sm = c->suit_mask[su];
+        for (int z = 0; z < c->n; z++) {
+            if ((out >> z) & 1) continue;
+            u64 h = c->hands[z];
+            u64 pool = follow && (h & sm) ? h & sm : h;
+            for (; pool; pool &= pool - 1)
+                if (row[low_index(pool)] > row[cid]) {
+                    out |= 1 << z;
+                    break;
+                }
+        }
+    }
+    return out;
+}
+
+/* goal_counts._free_task_tricks: per owner, the most of step 6's task cards not in done in one hand, summed */
+static int goal_free_task_tricks(const GoalOrder *g, unsigned done) {
+    int total = 0;
+    for (int o = 0; o < g->n; o++) {
+        int most = 0;
+        for (int h = 0; h < g->n; h++) {
+            int k = 0;
+            for (int b = 0; b < g->nt; b++)
+                if (!((done >> b) & 1) && g->t_owner[b] == o && g->t_holder[b] == h) k++;
+            if (k > most) most = k;
+        }
+        total += most;
+    }
+    return total;
+}
 
 
 static u64 goal_pack(const GoalOrder *g, const int *w) {
@@ -789,32 +835,65 @@ static int goal_memo_find(struct GoalTables *tb, u64 key, int add) {
 
 /* goal_counts.short's order: tricks t.. can hold rest more goal tricks, w per suit so far, t led by a hand of
  * the set lead */
-static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead) {
-    if (!rest) return goal_leaf(g, w);
+static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead, unsigned done) {
+    if (!rest) return (!g->nt || goal_free_task_tricks(g, done) <= g->slack) && goal_leaf(g, w);
     if (g->left - t + 1 < rest) return 0;
-    u64 key = ((goal_pack(g, w) << 6 | (u64)t) << 7 | (u64)lead) + 1;
+    u64 key = (((goal_pack(g, w) << 6 | (u64)t) << 7 | (u64)lead) << GOAL_MAX_TASKS | done) + 1;
     if (goal_memo_find(g->tab, key, 0)) return 0;
+    /* a goal trick takes at most one task card per holder to one owner: step 6's need falls by one at most */
+    if (g->nt && goal_free_task_tricks(g, done) - rest > g->slack) return 0;
     if (++g->steps > GOAL_MAX_STEPS) return 1;
     if (!g->last || t == g->left) {
         for (int j = 0; j < g->k; j++) {
             int i = w[j] + 1;
             if (i > g->count[j] || t - i < g->req[j][i]) continue;
-            int led = 0;
-            for (int y = 0; y < g->n && !led; y++)
-                if (((lead >> y) & 1) && g->q[y][j] >= i) led = 1;
-            if (!led) continue;
+            int leaders = 0;
+            for (int y = 0; y < g->n; y++)
+                if (((lead >> y) & 1) && g->q[y][j] >= i) leaders |= 1 << y;
+            if (!leaders) continue;
             w[j] = i;
+            /* the task cards this trick may take, when the free tricks cannot take those left */
+            int tight = g->nt && goal_free_task_tricks(g, done) > g->slack;
             for (u64 m = g->winners[j]; m; m &= m - 1) {
                 int x = low_index(m);
-                if (g->q[x][j] >= i && goal_order_fits(g, t + 1, rest - 1, w, 1 << x)) {
-                    w[j] = i - 1;
-                    return 1;
+                if (g->q[x][j] < i) continue;
+                /* goal_counts._task_sets: the task cards this trick may take, one per holder, the most first */
+                int mine[GOAL_MAX_TASKS], nm = 0;
+                for (int b = 0; b < g->nt && tight; b++)
+                    if (!((done >> b) & 1) && g->t_owner[b] == x && ((g->t_ok[b] >> j) & 1) && t > g->t_before[b][j])
+                        mine[nm++] = b;
+                for (unsigned sub = 1u << nm; sub-- > 0;) {
+                    unsigned more = 0;
+                    int holders = 0, barred = 0, good = 1;
+                    for (int a = 0; a < nm; a++) {
+                        if (!((sub >> a) & 1)) continue;
+                        int b = mine[a], h = g->t_holder[b];
+                        if ((holders >> h) & 1) {
+                            good = 0;
+                            break;
+                        }
+                        holders |= 1 << h;
+                        barred |= g->t_bad[b][j];
+                        more |= 1u << b;
+                    }
+                    if (good && (leaders & ~barred) && goal_order_fits(g, t + 1, rest - 1, w, 1 << x, done | more)) {
+                        w[j] = i - 1;
+                        return 1;
+                    }
                 }
             }
             w[j] = i - 1;
         }
     }
-    if (g->left - t >= rest && goal_order_fits(g, t + 1, rest, w, g->after_free)) return 1;
+    if (g->left - t >= rest) {
+        int next = g->beat_first;
+        if (t != 1) {
+            next = 0;
+            for (int y = 0; y < g->n; y++)
+                if ((lead >> y) & 1) next |= g->beat[y];
+        }
+        if (goal_order_fits(g, t + 1, rest, w, g->after_free & next, done)) return 1;
+    }
     goal_memo_find(g->tab, key, 1);
     return 0;
 }
@@ -874,6 +953,51 @@ static int goal_counts_short(Ctx *c, int need, int left) {
                 if (c->hands[y] & c->strong_all) g.after_free |= 1 << y;
             break;
         }
+    /* step 7 */
+    g.beat_first = goal_winners_of_leads(c, c->leader, 1);
+    for (int y = 0; y < c->n; y++) g.beat[y] = goal_winners_of_leads(c, y, 0);
+    /* step 6 (goal_counts._task_tricks) */
+    g.nt = 0;
+    g.slack = g.cap[0];
+    for (int x = 1; x < c->n; x++)
+        if (g.cap[x] < g.slack) g.slack = g.cap[x];
+    {
+        int nt = 0;
+        for (u64 m = c->open_tasks & ~c->undrafted; m; m &= m - 1) {
+            int cid = low_index(m), o = c->owner_of[cid];
+            u64 bit = 1ULL << cid;
+            if (o < 0 || (c->hands[o] & c->strong_all)) continue;
+            int h = 0;
+            while (!(c->hands[h] & bit)) h++;
+            if (c->strong_all & bit) return 1; /* its trick holds a trump: a free trick, never won by o */
+            unsigned ok = 0;
+            int bad[MAXSU], before[MAXSU];
+            for (int j = 0; j < g.k; j++) {
+                bad[j] = before[j] = 0;
+                if (h == o) {
+                    if (gsm[j] & bit) ok |= 1u << j;
+                } else if (sm[j] & bit) {
+                    if (lo[j] & bit) ok |= 1u << j;
+                } else {
+                    ok |= 1u << j;
+                    bad[j] = 1 << h;
+                    before[j] = popcount(c->hands[h] & sm[j]);
+                }
+            }
+            if (nt < GOAL_MAX_TASKS) {
+                g.t_owner[nt] = o;
+                g.t_holder[nt] = h;
+                g.t_ok[nt] = ok;
+                for (int j = 0; j < g.k; j++) {
+                    g.t_bad[nt][j] = bad[j];
+                    g.t_before[nt][j] = before[j];
+                }
+            }
+            nt++;
+        }
+        g.nt = nt <= GOAL_MAX_TASKS ? nt : 0;
+        if (g.nt && goal_free_task_tricks(&g, 0) <= g.slack) g.nt = 0; /* the free tricks can take them all */
+    }
     if (!c->goal_tab && !(c->goal_tab = (struct GoalTables *)calloc(1, sizeof(struct GoalTables)))) return 0;
     g.tab = c->goal_tab;
     if (++g.tab->gen == 0) { /* wrapped: clear the stamps */
@@ -882,7 +1006,7 @@ static int goal_counts_short(Ctx *c, int need, int left) {
         g.tab->gen = 1;
     }
     int w[MAXSU] = {0};
-    return !goal_order_fits(&g, 1, need, w, 1 << c->leader);
+    return !goal_order_fits(&g, 1, need, w, 1 << c->leader, 0);
 }
 
 static int sweeps(Ctx *c) {

@@ -351,6 +351,8 @@ class TrickSearch:
         # the goal's count bound (goal_counts.py): per suit and hand, over the whole rest of the round
         self.goal_counts = goal_counts.applies(self)
         self.not_above = goal_counts.not_above(self) if self.goal_counts else []
+        self.goal_task_tricks = True  # its step 6 (False: the bound as before it, for tests; Python only)
+        self.goal_free_leaders = True  # its step 7 (likewise)
         self.dead: set[Any] = set()
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}

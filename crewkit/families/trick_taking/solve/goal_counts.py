@@ -1,4 +1,5 @@
-"""The goal's count bound: can the goal cards still win the tricks the goal needs, counted per suit and per hand?
+"""The goal's count bound: can the goal cards still win the tricks the goal needs, counted per suit and per hand,
+and the open tasks their tricks beside them?
 
 The goal (:meth:`TrickSearch._goal`) is "at least K tricks won by a card of a set". This bound applies when every
 goal card wins only in its own led suit (``lead_only``), every card of the deck is such a card or a trump
@@ -38,6 +39,22 @@ play-out (so a position the test fails for is lost):
    and exactly ``need`` tricks are goal tricks: a free trick is won by a hand holding a trump, which leads next.
 5. The goal tricks are tried in every order and suit meeting step 4 (the last trick only for the goal of the
    last trick), each split of them over the suits checked once by step 3.
+6. Tasks: an open task card ``c`` whose owner ``o`` holds no trump goes to a trick ``o`` wins. A free trick
+   holding a trump is won by a trump, so not by ``o``; a hand ``z`` puts its trumps in distinct free tricks (a
+   goal trick holds none), all but the ``m - left`` it may keep, so at most ``cap[z]`` (step 3's, the fewest
+   over the hands: ``slack``) free tricks hold no trump. So ``c`` is either in a free trick without a trump
+   (tasks of different owners, or held by one hand, need different tricks: per owner the most held by one hand,
+   summed, must fit ``slack``) or in a goal trick of a suit ``j`` won by ``o``: then ``c`` is the winning goal
+   card when ``o`` holds it (a trick has one card per hand); else a card of ``j`` not above the suit's
+   strongest goal card, or a card of another suit discarded by its holder, who is void in ``j`` (so it does not
+   lead that trick, and its cards of ``j`` took as many tricks before). (A trump ``c`` is in a trick won by a trump, never by ``o``: lost.) The order of step 5
+   carries the set of such cards placed in goal tricks; those left must fit ``slack``. Tasks' tokens are not
+   read (a relaxation: still sound).
+7. The winner of a free trick leads the next one. It played a card stronger than the lead (or led it): so it
+   holds now a card stronger, when the lead's suit is led, than some card the leader holds now (hands only
+   shrink); in this trick, whose leader is known, a hand holding the lead's suit must follow with it, so only
+   its cards of that suit count. The hands that may lead after a free trick are those, for any leader the order
+   allows (and among them the trumps' holders when step 4's free tricks all hold a trump).
 
 No card is tried: a position this bound cuts is lost, whoever leads. Mirrors ``goal_counts_short`` in
 ``_native.c`` (the same nodes in the C and the Python search).
@@ -158,8 +175,29 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
     after_free = (1 << n) - 1
     if any(h.bit_count() == left and (h & s.trumplike).bit_count() == free for h in hands):
         after_free = sum(1 << x for x in range(n) if hands[x] & s.trumplike)
+    # step 7: who may win a free trick led by each hand (this trick: its leader, following suit)
+    everyone = (1 << n) - 1
+    beat_first = _winners_of_leads(s, s.leader, True) if s.goal_free_leaders else everyone
+    beat = [_winners_of_leads(s, y, False) if s.goal_free_leaders else everyone for y in range(n)]
+
+    def free_winners(t: int, lead: int) -> int:
+        if t == 1:
+            return beat_first
+        out = 0
+        for y in range(n):
+            if (lead >> y) & 1:
+                out |= beat[y]
+        return out
+
+    tasks = _task_tricks(s, suits) if s.goal_task_tricks else []
+    if tasks is None:
+        return True  # a trump task card of an owner holding no trump (step 6)
+    slack = min(caps)  # free tricks holding no trump, at most (step 6)
+    spare_tricks: dict[int, int] = {}
+    if tasks and _free_task_tricks(tasks, 0, spare_tricks) <= slack:
+        tasks = []  # the free tricks can take them all: no constraint
     leaves: dict[tuple[int, ...], bool] = {}
-    lost: set[tuple[int, tuple[int, ...], int]] = set()
+    lost: set[tuple[int, tuple[int, ...], int, int]] = set()
     steps = [0]
 
     def hands_fit(w: tuple[int, ...]) -> bool:  # step 3, every hand
@@ -179,15 +217,20 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
                 return False
         return True
 
-    def order(t: int, rest: int, w: tuple[int, ...], lead: int) -> bool:
+    def order(t: int, rest: int, w: tuple[int, ...], lead: int, done: int) -> bool:
         """Tricks ``t``.. (1: this one) can hold ``rest`` more goal tricks, ``w`` per suit so far, trick ``t``
-        led by a hand of the set ``lead``."""
+        led by a hand of the set ``lead``, the task tricks of step 6 in ``done`` made."""
         if not rest:
+            if tasks and _free_task_tricks(tasks, done, spare_tricks) > slack:
+                return False
             fit = leaves.get(w)
             if fit is None:
                 fit = leaves[w] = hands_fit(w)
             return fit
-        if left - t + 1 < rest or (t, w, lead) in lost:
+        if left - t + 1 < rest or (t, w, lead, done) in lost:
+            return False
+        # a goal trick takes at most one task card per holder to one owner: the need of step 6 falls by one at most
+        if tasks and _free_task_tricks(tasks, done, spare_tricks) - rest > slack:
             return False
         steps[0] += 1
         if steps[0] > MAX_STEPS:
@@ -195,15 +238,149 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
         if not last or t == left:
             for j in range(k):
                 i = w[j] + 1
-                if i > count[j] or t - i < req[j][i] or not any((lead >> y) & 1 and q[y][j] >= i for y in range(n)):
+                if i > count[j] or t - i < req[j][i]:
+                    continue
+                leaders = sum(1 << y for y in range(n) if (lead >> y) & 1 and q[y][j] >= i)
+                if not leaders:
                     continue
                 after = w[:j] + (i,) + w[j + 1:]
+                # the task cards this trick may take, when the free tricks cannot take those left
+                tight = tasks and _free_task_tricks(tasks, done, spare_tricks) > slack
                 for x in winners[j]:
-                    if q[x][j] >= i and order(t + 1, rest - 1, after, 1 << x):
-                        return True
-        if left - t >= rest and order(t + 1, rest, w, after_free):
+                    if q[x][j] < i:
+                        continue
+                    for more in _task_sets(tasks, done, x, j, leaders, t) if tight else (0,):
+                        if order(t + 1, rest - 1, after, 1 << x, done | more):
+                            return True
+        if left - t >= rest and order(t + 1, rest, w, after_free & free_winners(t, lead), done):
             return True
-        lost.add((t, w, lead))
+        lost.add((t, w, lead, done))
         return False
 
-    return not order(1, need, (0,) * k, 1 << s.leader)
+    return not order(1, need, (0,) * k, 1 << s.leader, 0)
+
+
+# (owner, holder, the goal suits (indices) whose tricks may take the card, the hands that must not lead such a trick
+# per suit: the holder when the card is not of that suit, and the tricks that come before it at least: the holder's
+# cards of that suit)
+TaskTrick = tuple[int, int, list[int], list[int], list[int]]
+
+# more task cards than this for step 6: no claim from it (its sets are subsets of these)
+MAX_TASKS = 6
+
+
+def _task_tricks(search: TrickSearch, suits: list[tuple[int, int, int]]) -> list[TaskTrick] | None:
+    """Step 6: the open task cards whose owner holds no trump, each with the goal tricks that may take it to its
+    owner; None when one of them is a trump (the position is lost), [] when there are more than ``MAX_TASKS``."""
+    s = search
+    n = s.n
+    hands = s.hands
+    out: list[TaskTrick] = []
+    m = s.open_tasks & ~s.undrafted
+    owner_of = s.owner_of_card
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        o = owner_of[c]
+        if o < 0 or hands[o] & s.trumplike:
+            continue
+        h = next(x for x in range(n) if hands[x] & low)
+        if (s.trumplike >> c) & 1:
+            return None  # its trick holds a trump: a free trick, won by a trump, never by o
+        ok: list[int] = []
+        bad: list[int] = []
+        before: list[int] = []
+        for j, (sm, lo, gs) in enumerate(suits):
+            if h == o:
+                if gs & low:  # o plays it, so it is the trick's winning card
+                    ok.append(j)
+                    bad.append(0)
+                    before.append(0)
+            elif sm & low:
+                if lo & low:  # followed in its own suit: not above the suit's strongest goal card
+                    ok.append(j)
+                    bad.append(0)
+                    before.append(0)
+            else:  # discarded: h is void in the led suit (its cards of it played before), so it does not lead it
+                ok.append(j)
+                bad.append(1 << h)
+                before.append((hands[h] & sm).bit_count())
+        out.append((o, h, ok, bad, before))
+    return out if len(out) <= MAX_TASKS else []
+
+
+def _free_task_tricks(tasks: list[TaskTrick], done: int, memo: dict[int, int]) -> int:
+    """The free tricks step 6's task cards not in ``done`` need at least: per owner, the most of them in one hand."""
+    got = memo.get(done)
+    if got is None:
+        most: dict[tuple[int, int], int] = {}
+        for b, (o, h, _ok, _bad, _before) in enumerate(tasks):
+            if not (done >> b) & 1:
+                most[o, h] = most.get((o, h), 0) + 1
+        per: dict[int, int] = {}
+        for (o, _h), k in most.items():
+            per[o] = max(per.get(o, 0), k)
+        got = memo[done] = sum(per.values())
+    return got
+
+
+def _task_sets(tasks: list[TaskTrick], done: int, x: int, j: int, leaders: int, t: int) -> list[int]:
+    """The sets of step 6's task cards not yet in ``done`` that trick ``t``, a goal trick of suit ``j`` won by ``x``
+    and led by one of ``leaders``, may hold (one card per holder; the most cards first)."""
+    mine = [(b, tk) for b, tk in enumerate(tasks)
+            if not (done >> b) & 1 and tk[0] == x and j in tk[2] and t > tk[4][tk[2].index(j)]]
+    out = []
+    for sub in range((1 << len(mine)) - 1, -1, -1):
+        more = 0
+        holders = 0
+        barred = 0
+        good = True
+        for i, (b, (_o, h, ok, bad, _before)) in enumerate(mine):
+            if (sub >> i) & 1:
+                if (holders >> h) & 1:
+                    good = False
+                    break
+                holders |= 1 << h
+                barred |= bad[ok.index(j)]
+                more |= 1 << b
+        if good and leaders & ~barred:
+            out.append(more)
+    return out
+
+
+def _winners_of_leads(search: TrickSearch, y: int, follow: bool) -> int:
+    """Step 7: the hands that may win a trick ``y`` leads with a card it holds (``y`` itself, and a hand holding a card
+    stronger than the lead when its suit is led: of that suit when ``follow`` and the hand holds the suit now)."""
+    s = search
+    hands = s.hands
+    n = len(hands)
+    out = 1 << y
+    best: dict[int, list[int]] = {}  # per led suit, each hand's strongest card in it (of the suit when it follows)
+    m = hands[y]
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        su = s.card_suit[c]
+        if su < 0:
+            return (1 << n) - 1  # a card of no suit: no claim
+        top = best.get(su)
+        if top is None:
+            row = s.power[su + 1]
+            sm = s.suit_masks[su]
+            top = []
+            for h in hands:
+                pool = h & sm if follow and h & sm else h
+                most = -(1 << 60)  # no card
+                while pool:
+                    b = pool & -pool
+                    pool ^= b
+                    most = max(most, row[b.bit_length() - 1])
+                top.append(most)
+            best[su] = top
+        pc = s.power[su + 1][c]
+        for z in range(n):
+            if top[z] > pc:
+                out |= 1 << z
+    return out
