@@ -724,8 +724,21 @@ static int seat_limit_play(const World *w, int c, int lim, int full, u64 sure) {
     const Table *t = w->t;
     int n = w->n, seat = w->turn;
     u64 hand = w->hands[seat];
+    u64 others = 0;
+    for (int s = 0; s < n; s++)
+        if (s != lim) others |= w->hands[s];
+    u64 catch = w->own[lim] & others;
     if (!w->nplays) {
         if (seat != lim) return c;
+        if (full && catch) {
+            u64 m = sure;
+            while (m) {
+                int x = low_index(m);
+                m &= m - 1;
+                for (int i = 1; i < n; i++)
+                    if (legal_for(w, (seat + i) % n, t->suit[x]) & catch) return x;
+            }
+        }
         int best = -1, best_key = 1 << 30;
         u64 m = hand;
         while (m) {
@@ -733,7 +746,10 @@ static int seat_limit_play(const World *w, int c, int lim, int full, u64 sure) {
             m &= m - 1;
             int led = t->suit[x];
             const int *keys = t->keys[led + 1];
-            int kx = keys[x] + (t->cat[x] >= 2 ? 1000 : 0);
+            int nb = 0;
+            u64 o = others;
+            while (o) { int y = low_index(o); o &= o - 1; if (keys[y] > keys[x]) nb++; }
+            int kx = nb * 1000 + keys[x];
             if (kx >= best_key) continue;
             for (int i = 1; i < n; i++) {
                 int s = (seat + i) % n;
@@ -747,6 +763,10 @@ static int seat_limit_play(const World *w, int c, int lim, int full, u64 sure) {
     const int *keys = t->keys[w->led + 1];
     int win_key = w->win_key;
     if (seat == lim) {
+        if (full && (legal & sure)) {
+            for (int i = 1; i < n - w->nplays; i++)
+                if (legal_for(w, (seat + i) % n, w->led) & catch) return low_index(legal & sure);
+        }
         int top = -1;
         u64 m = legal;
         while (m) {

@@ -908,7 +908,9 @@ def _spend_sure(w: CondWorld, c: int, sure: int) -> int:
 
 
 def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool, sure: int) -> int:
-    """``lim`` may win no more tricks: it leads its lowest card another seat can beat, stays under the trick's
+    """``lim`` may win no more tricks: it leads the card another seat can beat that the fewest cards of the others
+    beat (then the lowest; ``full``, with a task card of its own in another hand that a seat can add: a sure
+    card, also when it follows and a later seat can add it), stays under the trick's
     winning card with its highest card that does (void: sheds its highest card), else takes the trick with a sure
     card (:func:`_sure_cards`), or with its weakest card when a later seat can take the trick over, else its
     strongest (the trick is its anyway); the others overtake it when it holds the trick, and play above its cards when it has to follow later."""
@@ -916,9 +918,21 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool, sure: int) -> i
     n = w.n
     seat = w.turn
     hand = w.hands[seat]
+    others = 0
+    for s, h in enumerate(w.hands):
+        if s != lim:
+            others |= h
+    catch = w.own[lim] & others  # its task cards in other hands: its one trick should take them
     if not w.plays:
         if seat != lim:
             return c
+        if full and catch:
+            m = sure
+            while m:
+                x = _lowest(m)
+                m &= m - 1
+                if any(w.legal_for((seat + i) % n, t.suit[x]) & catch for i in range(1, n)):
+                    return x
         best, best_key = -1, 1 << 30
         m = hand
         while m:
@@ -926,7 +940,8 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool, sure: int) -> i
             m &= m - 1
             led = t.suit[x]
             keys = t.keys[led + 1]
-            kx = keys[x] + (1000 if t.cat[x] >= 2 else 0)  # trumps and specials last
+            # the card the fewest others' cards beat first (it is the likeliest to win a trick later)
+            kx = _beaters(t, x, others).bit_count() * 1000 + keys[x]
             if kx < best_key and any(w.legal_for((seat + i) % n, led) and _max_key(w, (seat + i) % n, led) > keys[x]
                                      for i in range(1, n)):
                 best, best_key = x, kx
@@ -937,6 +952,9 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool, sure: int) -> i
     keys = t.keys[w.led + 1]
     win_key = w.win_key
     if seat == lim:
+        if full and legal & sure and any(w.legal_for((seat + i) % n, w.led) & catch
+                                         for i in range(1, n - len(w.plays))):
+            return _lowest(legal & sure)  # a seat after it may add its task card to the trick its sure card takes
         top = -1
         m = legal
         while m:
