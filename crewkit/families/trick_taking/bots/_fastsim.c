@@ -837,7 +837,15 @@ static int cap_play(const World *w, int c, u64 cap, int k, int free_last) {
     u64 hand = w->hands[seat];
     if (!w->nplays) {
         u64 mine = hand & cap;
-        if (!mine) return shed_lead(w, c, hand & ~cap, cap);
+        if (!mine) {
+            u64 m = cap;
+            while (m) {
+                int x = low_index(m);
+                m &= m - 1;
+                if (t->cat[x] != 1) return c;
+            }
+            return shed_lead(w, c, hand & ~cap, cap);
+        }
         u64 safe = 0, m = mine;
         while (m) {
             int x = low_index(m);

@@ -1060,7 +1060,8 @@ def _cap_play(w: CondWorld, c: int, cap: int, k: int, free: bool) -> int:
     if not w.plays:
         mine = hand & cap
         if not mine:
-            return _shed_lead(w, c, hand & ~cap, cap)
+            # invite a shed only of cards that cannot take the trick (a shed trump would win it)
+            return _shed_lead(w, c, hand & ~cap, cap) if not cap & ~t.plain_mask else c
         safe = 0
         m = mine
         while m:
