@@ -23,6 +23,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     rollout_cond,
 )
 from crewkit.families.trick_taking.bots.fast import FastBot, Position, base_world, native_decider
+from crewkit.families.trick_taking.bots.heuristic import HeuristicBot
 from crewkit.families.trick_taking.bots.sim import table_for
 from crewkit.families.trick_taking.engine.blocks.draft import TakeTask
 from crewkit.families.trick_taking.engine.game import Game
@@ -96,7 +97,7 @@ def test_the_c_play_out_keeps_it_alike(name: str) -> None:
 
 def test_a_commander_whose_rocket_spends_its_trick_drafts_no_task_it_holds() -> None:
     """At 3 players the commander drafts first: a task card in its own hand would take a trick of its own
-    beside the rocket 4's, so it takes a task of another hand (the fast bot's draft and :func:`limit_draft`)."""
+    beside the rocket 4's, so it takes a task of another hand (the fast and heuristic bots' drafts, :func:`limit_draft`)."""
     rules = load_rules("crew", QUIET, 3)
     game = Game.new(rules, seed="probe1")
     seat = game.to_act
@@ -107,5 +108,6 @@ def test_a_commander_whose_rocket_spends_its_trick_drafts_no_task_it_holds() -> 
     assert own and len(own) < len(req)
     kept = limit_draft(obs, req)
     assert kept and not any(obs.hand_mask >> a.card.id & 1 for a in kept)
-    chosen = FastBot(seat, "probe1").act(obs)  # before: it took the task of its own hand
-    assert isinstance(chosen, TakeTask) and not obs.hand_mask >> chosen.card.id & 1
+    for bot in (FastBot(seat, "probe1"), HeuristicBot(seat, "probe1")):  # before: each took the task of its hand
+        chosen = bot.act(obs)
+        assert isinstance(chosen, TakeTask) and not obs.hand_mask >> chosen.card.id & 1
