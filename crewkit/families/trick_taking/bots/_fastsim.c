@@ -720,12 +720,25 @@ static int lowest_above(const int *keys, u64 legal, int key) {
     return over;
 }
 
-static int seat_limit_play(const World *w, int c, int lim, int full) {
+static int seat_limit_play(const World *w, int c, int lim, int full, u64 sure) {
     const Table *t = w->t;
     int n = w->n, seat = w->turn;
     u64 hand = w->hands[seat];
+    u64 others = 0;
+    for (int s = 0; s < n; s++)
+        if (s != lim) others |= w->hands[s];
+    u64 catch = w->own[lim] & others;
     if (!w->nplays) {
         if (seat != lim) return c;
+        if (full && catch) {
+            u64 m = sure;
+            while (m) {
+                int x = low_index(m);
+                m &= m - 1;
+                for (int i = 1; i < n; i++)
+                    if (legal_for(w, (seat + i) % n, t->suit[x]) & catch) return x;
+            }
+        }
         int best = -1, best_key = 1 << 30;
         u64 m = hand;
         while (m) {
@@ -733,7 +746,10 @@ static int seat_limit_play(const World *w, int c, int lim, int full) {
             m &= m - 1;
             int led = t->suit[x];
             const int *keys = t->keys[led + 1];
-            int kx = keys[x] + (t->cat[x] >= 2 ? 1000 : 0);
+            int nb = 0;
+            u64 o = others;
+            while (o) { int y = low_index(o); o &= o - 1; if (keys[y] > keys[x]) nb++; }
+            int kx = nb * 1000 + keys[x];
             if (kx >= best_key) continue;
             for (int i = 1; i < n; i++) {
                 int s = (seat + i) % n;
@@ -747,6 +763,10 @@ static int seat_limit_play(const World *w, int c, int lim, int full) {
     const int *keys = t->keys[w->led + 1];
     int win_key = w->win_key;
     if (seat == lim) {
+        if (full && (legal & sure)) {
+            for (int i = 1; i < n - w->nplays; i++)
+                if (legal_for(w, (seat + i) % n, w->led) & catch) return low_index(legal & sure);
+        }
         int top = -1;
         u64 m = legal;
         while (m) {
@@ -755,14 +775,18 @@ static int seat_limit_play(const World *w, int c, int lim, int full) {
             if (keys[x] < win_key && (top < 0 || t->rank[x] > t->rank[top])) top = x;
         }
         if (top >= 0) return top;
-        int last = w->nplays == n - 1, low = -1;
+        if (legal & sure) return low_index(legal & sure);
+        int low = -1, high = -1;
         m = legal;
         while (m) {
             int x = low_index(m);
             m &= m - 1;
-            if (low < 0 || (last ? keys[x] > keys[low] : keys[x] < keys[low])) low = x;
+            if (low < 0 || keys[x] < keys[low]) low = x;
+            if (high < 0 || keys[x] > keys[high]) high = x;
         }
-        return low;
+        for (int i = 1; i < n - w->nplays; i++)
+            if (max_key(w, (seat + i) % n, w->led) > keys[low]) return low;
+        return high;
     }
     if (!full) return c;
     if (w->win_seat == lim) {
@@ -785,6 +809,26 @@ static inline int forced(const World *w, int seat, int led, u64 cap) {
     return legal && !(legal & ~cap);
 }
 
+/* conditions.py: _shed_lead */
+static int shed_lead(const World *w, int c, u64 cands, u64 cap) {
+    const Table *t = w->t;
+    int n = w->n, seat = w->turn;
+    u64 shed = 0, m = cands;
+    while (m) {
+        int x = low_index(m);
+        m &= m - 1;
+        int s = t->suit[x];
+        if (s < 0) continue;
+        for (int i = 1; i < n; i++) {
+            u64 h = w->hands[(seat + i) % n];
+            if ((h & cap) && !(h & t->suit_masks[s])) { shed |= (u64)1 << x; break; }
+        }
+    }
+    if (shed) return (shed >> c & 1) ? c : low_index(shed);
+    if ((cap >> c & 1) && cands) return low_index(cands);
+    return c;
+}
+
 /* conditions.py: _cap_play */
 static int cap_play(const World *w, int c, u64 cap, int k, int free_last) {
     const Table *t = w->t;
@@ -793,7 +837,15 @@ static int cap_play(const World *w, int c, u64 cap, int k, int free_last) {
     u64 hand = w->hands[seat];
     if (!w->nplays) {
         u64 mine = hand & cap;
-        if (!mine) return c;
+        if (!mine) {
+            u64 m = cap;
+            while (m) {
+                int x = low_index(m);
+                m &= m - 1;
+                if (t->cat[x] != 1) return c;
+            }
+            return shed_lead(w, c, hand & ~cap, cap);
+        }
         u64 safe = 0, m = mine;
         while (m) {
             int x = low_index(m);
@@ -803,27 +855,14 @@ static int cap_play(const World *w, int c, u64 cap, int k, int free_last) {
             if (cnt <= k) safe |= (u64)1 << x;
         }
         if (safe) return (safe >> c & 1) ? c : low_index(safe);
-        u64 shed = 0;
-        m = hand & ~cap;
-        while (m) {
-            int x = low_index(m);
-            m &= m - 1;
-            int s = t->suit[x];
-            if (s < 0) continue;
-            for (int i = 1; i < n; i++) {
-                u64 h = w->hands[(seat + i) % n];
-                if ((h & cap) && !(h & t->suit_masks[s])) { shed |= (u64)1 << x; break; }
-            }
-        }
-        if (shed) return (shed >> c & 1) ? c : low_index(shed);
-        if ((cap >> c & 1) && (hand & ~cap)) return low_index(hand & ~cap);
-        return c;
+        return shed_lead(w, c, hand & ~cap, cap);
     }
     u64 legal = legal_for(w, seat, w->led);
     if ((legal & (legal - 1)) == 0) return c;
     int led = w->led, after = 0;
     for (int i = 1; i < ends - w->nplays; i++) after += forced(w, (seat + i) % n, led, cap);
     int room = k - popcount(w->trick_mask & cap) - after;
+    if (free_last && w->nplays == n - 1) room = 1;
     const int *keys = t->keys[led + 1];
     if (cap >> c & 1) {
         if (room >= 1 || !(legal & ~cap)) return c;
@@ -833,12 +872,58 @@ static int cap_play(const World *w, int c, u64 cap, int k, int free_last) {
     return c;
 }
 
+/* conditions.py: _sure_cards */
+static u64 sure_cards(const World *w, int seat) {
+    const Table *t = w->t;
+    u64 m = w->hands[seat], out = 0, others = 0;
+    int got_others = 0;
+    while (m) {
+        int x = low_index(m);
+        m &= m - 1;
+        if (t->cat[x] < 2) continue;
+        if (!got_others) {
+            for (int s = 0; s < w->n; s++)
+                if (s != seat) others |= w->hands[s];
+            got_others = 1;
+        }
+        int ok = 1;
+        for (int j = 0; j <= t->nsuits && ok; j++) {
+            const int *keys = t->keys[j];
+            if (keys[x] <= 0) { ok = 0; break; }
+            u64 o = others;
+            while (o) {
+                int y = low_index(o);
+                o &= o - 1;
+                if (keys[x] <= keys[y]) { ok = 0; break; }
+            }
+        }
+        if (ok) out |= (u64)1 << x;
+    }
+    return out;
+}
+
+/* conditions.py: _spend_sure */
+static int spend_sure(const World *w, int c, u64 sure) {
+    u64 legal = legal_for(w, w->turn, w->led);
+    if ((sure >> c & 1) || !(legal & sure) || !w->nplays) return c;
+    if (w->t->keys[w->led + 1][c] < w->win_key) return c;
+    return low_index(legal & sure);
+}
+
 /* conditions.py: limit_play */
 static int limit_play(const World *w, int c) {
-    if ((w->trick_mask | (u64)1 << c) & w->pmask) return c;
-    if (w->lim_seat >= 0 && w->won_count[w->lim_seat] + 1 >= w->lim_k)
-        c = seat_limit_play(w, c, w->lim_seat, w->won_count[w->lim_seat] >= w->lim_k);
-    if (w->cap_mask) c = cap_play(w, c, w->cap_mask, w->cap_k, w->cap_free);
+    u64 task = (w->trick_mask | (u64)1 << c) & w->pmask;
+    if (w->lim_seat >= 0) {
+        int lim = w->lim_seat;
+        u64 sure = sure_cards(w, lim);
+        int left = w->lim_k - w->won_count[lim] - popcount(sure);
+        if (task) {
+            if (w->turn == lim && left <= 0 && sure) c = spend_sure(w, c, sure);
+        } else if (left <= 1) {
+            c = seat_limit_play(w, c, lim, left <= 0, sure);
+        }
+    }
+    if (w->cap_mask && !task) c = cap_play(w, c, w->cap_mask, w->cap_k, w->cap_free);
     return c;
 }
 

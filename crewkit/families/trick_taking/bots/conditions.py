@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from crewkit.cards import Card, Deck
 from crewkit.dsl.view import SimpleTask, SimpleTrick
@@ -39,8 +39,17 @@ from crewkit.families.trick_taking.bots.sim import (
     _follow,
     _rest_can_duck,
     choose_play,
+    table_for,
 )
 from crewkit.families.trick_taking.engine.rules import Condition, Rules
+
+
+class _HasCard(Protocol):
+    @property
+    def card(self) -> Card: ...
+
+
+_A = TypeVar("_A", bound=_HasCard)
 
 _FAIL = -1
 _OPEN = 0
@@ -802,31 +811,128 @@ def condition_setup(obs: Any, roles: Mapping[str, int | None] | None = None, con
 
 def limit_play(w: CondWorld, c: int) -> int:
     """The policy's card ``c``, or one that keeps the limits of :func:`limits_of` for the tricks to come (a task
-    card in the trick, or ``c`` one, leaves the tasks' policy in charge). ``_fastsim.c``: limit_play (the same
-    choices)."""
-    if (w.trick_mask | 1 << c) & w.pmask:
-        return c
+    card in the trick, or ``c`` one, leaves the tasks' policy in charge, but the limited seat wins such a trick
+    with a card that would win a trick anyway when it has one). The limited seat's allowance counts the tricks
+    its sure cards (:func:`_sure_cards`) will win whatever happens: the commander's top rocket spends the one
+    trick "at most one" leaves it. ``_fastsim.c``: limit_play (the same choices)."""
     cs = w.cs
-    if cs.lim_seat >= 0 and w.won_count[cs.lim_seat] + 1 >= cs.lim_k:
-        # one trick left to it: it ducks itself, and the others overtake it once none is left
-        c = _seat_limit_play(w, c, cs.lim_seat, w.won_count[cs.lim_seat] >= cs.lim_k)
-    if cs.cap_mask:
+    task = (w.trick_mask | 1 << c) & w.pmask
+    if cs.lim_seat >= 0:
+        lim = cs.lim_seat
+        left = cs.lim_k - w.won_count[lim]
+        sure = _sure_cards(w, lim)
+        left -= sure.bit_count()
+        if task:
+            if w.turn == lim and left <= 0 and sure:
+                c = _spend_sure(w, c, sure)
+        elif left <= 1:
+            # one trick left to it: it ducks itself, and the others overtake it once none is left
+            c = _seat_limit_play(w, c, lim, left <= 0, sure)
+    if cs.cap_mask and not task:
         c = _cap_play(w, c, cs.cap_mask, cs.cap_k, cs.cap_free)
     return c
 
 
-def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool) -> int:
-    """``lim`` may win no more tricks: it leads its lowest card another seat can beat, stays under the trick's
-    winning card with its highest card that does (void: sheds its highest card), else plays its lowest (last
-    to play: its highest, the trick is its anyway); the
-    others overtake it when it holds the trick, and play above its cards when it has to follow later."""
+def _sure_cards(w: World, seat: int) -> int:
+    """The cards of ``seat`` that win whatever trick they fall in (a trump above every trump of the other hands):
+    each of them costs a trick of its allowance."""
+    hand = w.hands[seat]
+    others = 0
+    for s, h in enumerate(w.hands):
+        if s != seat:
+            others |= h
+    return sure_cards(w.t, hand, others)
+
+
+def sure_cards(t: Table, hand: int, others: int) -> int:
+    """The cards of ``hand`` above every card of ``others`` whatever suit is led (trumps or specials)."""
+    out = 0
+    m = hand
+    while m:
+        x = _lowest(m)
+        m &= m - 1
+        if t.cat[x] >= 2 and all(keys[x] > 0 and all(keys[x] > keys[y] for y in _bits(others)) for keys in t.keys):
+            out |= 1 << x
+    return out
+
+
+def limit_allows_task(judged: tuple[CondSetup, tuple[Any, ...], tuple[bool, ...]], seat: int, hand: int,
+                      others: int, card: int, won: int = 0) -> bool:
+    """False when ``seat`` is the limited seat, its sure cards (:func:`sure_cards` against ``others``, every card
+    it may meet) spend its whole allowance, and the task's ``card`` is in its hand and not sure: it would have to
+    win that card's trick with the card itself, a trick beyond its allowance (the draft then takes another)."""
+    cs = judged[0]
+    if cs.lim_seat != seat or not hand >> card & 1:
+        return True
+    t = table_for(cs.rules)
+    sure = sure_cards(t, hand, others)
+    return bool(sure >> card & 1) or cs.lim_k - won - sure.bit_count() > 0
+
+
+def limit_draft(obs: Any, req: tuple[_A, ...]) -> tuple[_A, ...]:
+    """The task choices of ``req`` (actions with a ``card``) that :func:`limit_allows_task` allows the seat of
+    ``obs``; all of them when it allows none."""
+    judged = condition_setup(obs)
+    if judged is None or judged[0].lim_seat != obs.seat:
+        return req
+    hand = obs.hand_mask
+    played = 0
+    for tr in obs.tricks:
+        for _, card in tr.plays:
+            played |= card.bit
+    for _, card in obs.current_trick:
+        played |= card.bit
+    others = sum(c.bit for c in obs.rules.deck.cards) & ~hand & ~played
+    won = sum(1 for tr in obs.tricks if tr.winner == obs.seat)
+    keep = tuple(a for a in req if limit_allows_task(judged, obs.seat, hand, others, a.card.id, won))
+    return keep or req
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        out.append(_lowest(m))
+        m &= m - 1
+    return out
+
+
+def _spend_sure(w: CondWorld, c: int, sure: int) -> int:
+    """The limited seat takes a trick (a task card in it): with a sure card when ``c`` would take it and one is
+    legal, so that the sure card does not take a trick of its own later."""
+    legal = w.legal(w.turn)
+    if sure >> c & 1 or not legal & sure or not w.plays:
+        return c
+    if w.t.keys[w.led + 1][c] < w.win_key:
+        return c
+    return _lowest(legal & sure)
+
+
+def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool, sure: int) -> int:
+    """``lim`` may win no more tricks: it leads the card another seat can beat that the fewest cards of the others
+    beat (then the lowest; ``full``, with a task card of its own in another hand that a seat can add: a sure
+    card, also when it follows and a later seat can add it), stays under the trick's
+    winning card with its highest card that does (void: sheds its highest card), else takes the trick with a sure
+    card (:func:`_sure_cards`), or with its weakest card when a later seat can take the trick over, else its
+    strongest (the trick is its anyway); the others overtake it when it holds the trick, and play above its cards when it has to follow later."""
     t = w.t
     n = w.n
     seat = w.turn
     hand = w.hands[seat]
+    others = 0
+    for s, h in enumerate(w.hands):
+        if s != lim:
+            others |= h
+    catch = w.own[lim] & others  # its task cards in other hands: its one trick should take them
     if not w.plays:
         if seat != lim:
             return c
+        if full and catch:
+            m = sure
+            while m:
+                x = _lowest(m)
+                m &= m - 1
+                if any(w.legal_for((seat + i) % n, t.suit[x]) & catch for i in range(1, n)):
+                    return x
         best, best_key = -1, 1 << 30
         m = hand
         while m:
@@ -834,7 +940,8 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool) -> int:
             m &= m - 1
             led = t.suit[x]
             keys = t.keys[led + 1]
-            kx = keys[x] + (1000 if t.cat[x] >= 2 else 0)  # trumps and specials last
+            # the card the fewest others' cards beat first (it is the likeliest to win a trick later)
+            kx = _beaters(t, x, others).bit_count() * 1000 + keys[x]
             if kx < best_key and any(w.legal_for((seat + i) % n, led) and _max_key(w, (seat + i) % n, led) > keys[x]
                                      for i in range(1, n)):
                 best, best_key = x, kx
@@ -845,6 +952,9 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool) -> int:
     keys = t.keys[w.led + 1]
     win_key = w.win_key
     if seat == lim:
+        if full and legal & sure and any(w.legal_for((seat + i) % n, w.led) & catch
+                                         for i in range(1, n - len(w.plays))):
+            return _lowest(legal & sure)  # a seat after it may add its task card to the trick its sure card takes
         top = -1
         m = legal
         while m:
@@ -854,15 +964,21 @@ def _seat_limit_play(w: CondWorld, c: int, lim: int, full: bool) -> int:
                 top = x
         if top >= 0:
             return top
-        last = len(w.plays) == n - 1  # it wins this trick: with its strongest card, else its weakest
-        low = -1
+        if legal & sure:
+            return _lowest(legal & sure)  # it takes this trick: with a card that would take one anyway
+        # else with its strongest card, or its weakest when a later seat can take the trick over from it
+        low, high = -1, -1
         m = legal
         while m:
             x = _lowest(m)
             m &= m - 1
-            if low < 0 or (keys[x] > keys[low] if last else keys[x] < keys[low]):
+            if low < 0 or keys[x] < keys[low]:
                 low = x
-        return low
+            if high < 0 or keys[x] > keys[high]:
+                high = x
+        if any(_max_key(w, (seat + i) % n, w.led) > keys[low] for i in range(1, n - len(w.plays))):
+            return low
+        return high
     if not full:
         return c
     if w.win_seat == lim:
@@ -908,12 +1024,34 @@ def _forced(w: World, seat: int, led: int, cap: int) -> int:
     return 1 if legal and not legal & ~cap else 0
 
 
+def _shed_lead(w: World, c: int, cands: int, cap: int) -> int:
+    """A lead among ``cands`` in a suit that a seat holding cards of ``cap`` is void in (it can shed one there):
+    ``c`` when it is one, else the lowest; else ``c`` when it is not of ``cap``, else the lowest of ``cands``."""
+    t = w.t
+    n = w.n
+    seat = w.turn
+    shed = 0
+    m = cands
+    while m:
+        x = _lowest(m)
+        m &= m - 1
+        s = t.suit[x]
+        if s >= 0 and any(w.hands[(seat + i) % n] & cap and not w.hands[(seat + i) % n] & t.suit_masks[s]
+                          for i in range(1, n)):
+            shed |= 1 << x
+    if shed:
+        return c if shed >> c & 1 else _lowest(shed)
+    if cap >> c & 1 and cands:
+        return _lowest(cands)
+    return c
+
+
 def _cap_play(w: CondWorld, c: int, cap: int, k: int, free: bool) -> int:
     """At most ``k`` cards of ``cap`` in a trick (``free``: its last card not counted): a leader leads such a
     card when the seats after it can play others (then the lowest it holds), else a suit a seat holding such
     cards is void in (it sheds one), never one the others must follow with theirs; a follower adds one
-    only while the trick stays within ``k`` with the seats after it that must add theirs, and a follower void
-    in the led suit sheds one then."""
+    only while the trick stays within ``k`` with the seats after it that must add theirs (``free``: the last seat
+    always may), and a follower void in the led suit sheds one then."""
     t = w.t
     n = w.n
     ends = n - 1 if free else n  # the seats whose cards count, from the leader on
@@ -922,7 +1060,8 @@ def _cap_play(w: CondWorld, c: int, cap: int, k: int, free: bool) -> int:
     if not w.plays:
         mine = hand & cap
         if not mine:
-            return c
+            # invite a shed only of cards that cannot take the trick (a shed trump would win it)
+            return _shed_lead(w, c, hand & ~cap, cap) if not cap & ~t.plain_mask else c
         safe = 0
         m = mine
         while m:
@@ -934,26 +1073,15 @@ def _cap_play(w: CondWorld, c: int, cap: int, k: int, free: bool) -> int:
         if safe:
             return c if safe >> c & 1 else _lowest(safe)
         # else a suit that a seat holding such cards is void in: it can shed one
-        shed = 0
-        m = hand & ~cap
-        while m:
-            x = _lowest(m)
-            m &= m - 1
-            s = t.suit[x]
-            if s >= 0 and any(w.hands[(seat + i) % n] & cap and not w.hands[(seat + i) % n] & t.suit_masks[s]
-                              for i in range(1, n)):
-                shed |= 1 << x
-        if shed:
-            return c if shed >> c & 1 else _lowest(shed)
-        if cap >> c & 1 and hand & ~cap:
-            return _lowest(hand & ~cap)
-        return c
+        return _shed_lead(w, c, hand & ~cap, cap)
     legal = w.legal(seat)
     if legal & (legal - 1) == 0:
         return c
     led = w.led
     after = sum(_forced(w, (seat + i) % n, led, cap) for i in range(1, ends - len(w.plays)))
     room = k - (w.trick_mask & cap).bit_count() - after  # cards of cap this seat may add
+    if free and len(w.plays) == n - 1:
+        room = 1  # the trick's last card is not counted: a free place for one more
     keys = t.keys[led + 1]
     if cap >> c & 1:
         if room >= 1 or not legal & ~cap:

@@ -32,6 +32,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     cond_world,
     condition_setup,
     goal_tail,
+    limit_draft,
     rollout_cond,
 )
 
@@ -193,6 +194,7 @@ class FastBot(HeuristicBot):
 
     def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
         t = table_for(obs.rules)
+        req = limit_draft(obs, req)
         if not _model_fits(obs) or obs.current_trick or obs.tricks or any(
                 x.owner is None and x.trick is not None for x in obs.tasks):
             return max(req, key=lambda a: (affinity(t, obs.hand_mask, a.card.id), -a.card.id))

@@ -34,6 +34,7 @@ from crewkit.families.trick_taking.bots.conditions import (
     cond_world,
     condition_setup,
     goal_tail,
+    limit_draft,
     rollout_cond,
 )
 from crewkit.families.trick_taking.bots.distress_choice import decide as decide_distress
@@ -212,6 +213,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ draft
     def _draft(self, obs: Observation, req: tuple[TakeTask, ...]) -> Action:
+        req = limit_draft(obs, req)
         scores = {a.card.id: _task_affinity(obs.rules, obs.hand_mask, a.card.id) for a in req}
         if not self.lookahead or len(req) == 1 or not _model_fits(obs):
             return max(req, key=lambda a: (scores[a.card.id], -a.card.id))
