@@ -736,24 +736,20 @@ typedef struct {
     int slack; /* free tricks holding no trump, at most */
     /* step 7 (goal_counts._winners_of_leads): who may win a free trick led by each hand; this trick's, following suit */
     int beat[MAXN], beat_first;
-    /* step 8 (goal_counts.short's a and d): per hand and goal suit, its cards and the tricks before a first
-     * off-suit play holding no high card of the suit */
-    int a[MAXN][MAXSU], d[MAXN][MAXSU];
 } GoalOrder;
 
 /* goal_counts._winners_of_leads */
 static int goal_winners_of_leads(const Ctx *c, int y, int follow) {
-    u64 wins = ~c->goal_mask; /* step 9: a free trick's winning card is no goal card */
-    int out = (c->hands[y] & wins) ? 1 << y : 0;
+    int out = 1 << y;
     for (u64 m = c->hands[y]; m; m &= m - 1) {
         int cid = low_index(m), su = c->card_suit[cid];
         if (su < 0) return (1 << c->n) - 1;
         const int *row = c->power + (su + 1) * c->ncards;
         u64 sm = c->suit_mask[su];
         for (int z = 0; z < c->n; z++) {
-            if (z == y || ((out >> z) & 1)) continue;
+            if ((out >> z) & 1) continue;
             u64 h = c->hands[z];
-            u64 pool = (follow && (h & sm) ? h & sm : h) & wins;
+            u64 pool = follow && (h & sm) ? h & sm : h;
             for (; pool; pool &= pool - 1)
                 if (row[low_index(pool)] > row[cid]) {
                     out |= 1 << z;
@@ -851,22 +847,16 @@ static int goal_order_fits(GoalOrder *g, int t, int rest, int *w, int lead, unsi
         for (int j = 0; j < g->k; j++) {
             int i = w[j] + 1;
             if (i > g->count[j] || t - i < g->req[j][i]) continue;
-            /* step 8: winner and leader hold i + P cards of the suit when a hand's P high ones go in its free tricks */
-            int more_cards = 0;
-            for (int y = 0; y < g->n; y++)
-                if (g->q[y][j] < i && g->p[y][j] && g->d[y][j] && t - i < g->p[y][j] + g->d[y][j] &&
-                    g->p[y][j] > more_cards)
-                    more_cards = g->p[y][j];
             int leaders = 0;
             for (int y = 0; y < g->n; y++)
-                if (((lead >> y) & 1) && g->q[y][j] >= i && g->a[y][j] >= i + more_cards) leaders |= 1 << y;
+                if (((lead >> y) & 1) && g->q[y][j] >= i) leaders |= 1 << y;
             if (!leaders) continue;
             w[j] = i;
             /* the task cards this trick may take, when the free tricks cannot take those left */
             int tight = g->nt && goal_free_task_tricks(g, done) > g->slack;
             for (u64 m = g->winners[j]; m; m &= m - 1) {
                 int x = low_index(m);
-                if (g->q[x][j] < i || g->a[x][j] < i + more_cards) continue;
+                if (g->q[x][j] < i) continue;
                 /* goal_counts._task_sets: the task cards this trick may take, one per holder, the most first */
                 int mine[GOAL_MAX_TASKS], nm = 0;
                 for (int b = 0; b < g->nt && tight; b++)
@@ -954,26 +944,6 @@ static int goal_counts_short(Ctx *c, int need, int left) {
                 if (g.q[x][j] < i && g.p[x][j] > r) r = g.p[x][j];
             g.req[j][i] = r;
         }
-    }
-    /* step 8 (goal_counts._void_cost) */
-    {
-        u64 suited = 0, rem = c->remaining, lead_hand = c->hands[c->leader];
-        for (int s = 0; s < c->nsuits; s++) suited |= c->suit_mask[s];
-        for (int x = 0; x < c->n; x++)
-            for (int j = 0; j < g.k; j++) {
-                g.a[x][j] = popcount(c->hands[x] & sm[j]);
-                g.d[x][j] = 0;
-                if (rem & ~suited) continue; /* a card of no suit may be led: no claim */
-                int best = left;              /* no other suit in play: every trick left is led in this one */
-                for (int s = 0; s < c->nsuits; s++) {
-                    u64 su = c->suit_mask[s];
-                    if (su == sm[j] || !(rem & su)) continue;
-                    int kk = popcount(c->hands[x] & su);
-                    if (!kk && x != c->leader && !(lead_hand & (su | sm[j]))) kk = 1;
-                    if (kk < best) best = kk;
-                }
-                g.d[x][j] = best;
-            }
     }
     g.after_free = (1 << c->n) - 1; /* goal_counts.short's after_free */
     for (int x = 0; x < c->n; x++)

@@ -353,8 +353,6 @@ class TrickSearch:
         self.not_above = goal_counts.not_above(self) if self.goal_counts else []
         self.goal_task_tricks = True  # its step 6 (False: the bound as before it, for tests; Python only)
         self.goal_free_leaders = True  # its step 7 (likewise)
-        self.goal_sheds = True  # its step 8 (likewise)
-        self.goal_free_cards = True  # its step 9 (likewise)
         self.dead: set[Any] = set()
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}

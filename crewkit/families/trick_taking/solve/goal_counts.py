@@ -55,21 +55,6 @@ play-out (so a position the test fails for is lost):
    shrink); in this trick, whose leader is known, a hand holding the lead's suit must follow with it, so only
    its cards of that suit count. The hands that may lead after a free trick are those, for any leader the order
    allows (and among them the trumps' holders when step 4's free tricks all hold a trump).
-8. Shedding: a hand ``y`` with fewer than ``i`` low cards of ``s`` and ``P > 0`` high ones is void in ``s`` at the
-   ``i``-th goal trick ``G`` of ``s`` (step 4), so it plays its ``P`` high cards before ``G``, each in a trick of
-   its own that is no goal trick of ``s``. Either (A) one of them goes off suit: ``y``'s first off-suit play from
-   now, at a trick led in ``u``, comes while ``y`` still holds that card of ``s`` (so ``u`` is not ``s``) and
-   after every card of ``u`` in ``y`` was played following a lead in ``u``: ``a_u`` more tricks before ``G``, no
-   goal tricks of ``s`` and not those of the high cards. With ``D`` the fewest cards ``y`` holds of a suit other
-   than ``s`` still in play (0 when some card left has no suit), at least ``P + D`` tricks before ``G`` are no
-   goal tricks of ``s``. Or (B) all ``P`` follow a lead in ``s``: ``P`` free tricks led in ``s`` before ``G``, in
-   each of which ``G``'s winner and leader play a card of ``s`` (they hold one until ``G``), beside one in each of
-   the ``i`` goal tricks of ``s`` up to ``G``: each holds ``i + P`` cards of ``s`` or more. So when ``G`` comes
-   after fewer than ``P + D`` tricks that are no goal tricks of ``s``, its winner and leader hold ``i + P`` cards
-   of ``s`` (the most ``P`` over such hands).
-9. A free trick is won by a card that is no goal card: in step 7 its winner holds such a card stronger than the
-   lead (of the led suit when it must follow), or is its leader holding such a card (it wins with the card it
-   led).
 
 No card is tried: a position this bound cuts is lost, whoever leads. Mirrors ``goal_counts_short`` in
 ``_native.c`` (the same nodes in the C and the Python search).
@@ -185,22 +170,6 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
             p[x][j] = (h & sm & ~lo).bit_count()
     # step 4: the i-th trick of suit j comes after req[j][i] tricks of other suits; its winner holds a goal card
     req = [[max([p[x][j] for x in range(n) if q[x][j] < i] + [0]) for i in range(count[j] + 1)] for j in range(k)]
-    # step 8: per suit and hand, its cards (a) and the fewest it holds of another suit in play (d)
-    a = [[(h & sm).bit_count() for sm, _, _ in suits] for h in hands]
-    d = [[0] * k for _ in range(n)]
-    rem = s.remaining
-    suited = 0
-    for sm in s.suit_masks:
-        suited |= sm
-    if s.goal_sheds and not rem & ~suited:  # (a card of no suit may be led: no claim)
-        for j, (smj, _, _) in enumerate(suits):
-            for x, h in enumerate(hands):
-                # no other suit in play: every trick left is led in this one (case A cannot happen)
-                d[x][j] = min([_void_cost(h, sm, smj, hands[s.leader], x == s.leader) for sm in s.suit_masks
-                               if sm != smj and rem & sm], default=left)
-    # step 8: per suit and i, (P, P + D) of every hand with fewer than i low cards and some high ones
-    sheds = [[[(p[x][j], p[x][j] + d[x][j]) for x in range(n) if q[x][j] < i and p[x][j] and d[x][j]]
-              for i in range(count[j] + 1)] for j in range(k)]
     winners = [[x for x in range(n) if hands[x] & gs] for _, _, gs in suits]
     # who leads after a free trick (a set of hands): a hand holding a trump when every free trick holds one
     after_free = (1 << n) - 1
@@ -271,16 +240,14 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
                 i = w[j] + 1
                 if i > count[j] or t - i < req[j][i]:
                     continue
-                # step 8: winner and leader hold i + P cards of the suit when a hand's P high ones go in its free tricks
-                more_cards = max([pp for pp, pd in sheds[j][i] if t - i < pd] + [0])
-                leaders = sum(1 << y for y in range(n) if (lead >> y) & 1 and q[y][j] >= i and a[y][j] >= i + more_cards)
+                leaders = sum(1 << y for y in range(n) if (lead >> y) & 1 and q[y][j] >= i)
                 if not leaders:
                     continue
                 after = w[:j] + (i,) + w[j + 1:]
                 # the task cards this trick may take, when the free tricks cannot take those left
                 tight = tasks and _free_task_tricks(tasks, done, spare_tricks) > slack
                 for x in winners[j]:
-                    if q[x][j] < i or a[x][j] < i + more_cards:
+                    if q[x][j] < i:
                         continue
                     for more in _task_sets(tasks, done, x, j, leaders, t) if tight else (0,):
                         if order(t + 1, rest - 1, after, 1 << x, done | more):
@@ -291,16 +258,6 @@ def short(search: TrickSearch, need: int, left: int, last: bool = False) -> bool
         return False
 
     return not order(1, need, (0,) * k, 1 << s.leader, 0)
-
-
-def _void_cost(h: int, sm: int, smj: int, lead_hand: int, leads: bool) -> int:
-    """Step 8's tricks before a first off-suit play of hand ``h`` in a trick led in the suit ``sm`` (not ``smj``)
-    that hold no high card of ``smj`` from ``h``: its cards of ``sm``; 1 when it is void in ``sm`` but the trick
-    being played can be neither led in ``sm`` nor in ``smj`` (its leader, another hand, holds neither)."""
-    k = (h & sm).bit_count()
-    if k or leads or lead_hand & (sm | smj):
-        return k
-    return 1
 
 
 # (owner, holder, the goal suits (indices) whose tricks may take the card, the hands that must not lead such a trick
@@ -398,9 +355,7 @@ def _winners_of_leads(search: TrickSearch, y: int, follow: bool) -> int:
     s = search
     hands = s.hands
     n = len(hands)
-    # step 9: a free trick's winning card is no goal card (its leader wins it with the card it led)
-    wins = ~s.goal_mask if s.goal_free_cards else -1
-    out = 1 << y if hands[y] & wins else 0
+    out = 1 << y
     best: dict[int, list[int]] = {}  # per led suit, each hand's strongest card in it (of the suit when it follows)
     m = hands[y]
     while m:
@@ -416,7 +371,7 @@ def _winners_of_leads(search: TrickSearch, y: int, follow: bool) -> int:
             sm = s.suit_masks[su]
             top = []
             for h in hands:
-                pool = (h & sm if follow and h & sm else h) & wins
+                pool = h & sm if follow and h & sm else h
                 most = -(1 << 60)  # no card
                 while pool:
                     b = pool & -pool
@@ -426,6 +381,6 @@ def _winners_of_leads(search: TrickSearch, y: int, follow: bool) -> int:
             best[su] = top
         pc = s.power[su + 1][c]
         for z in range(n):
-            if z != y and top[z] > pc:
+            if top[z] > pc:
                 out |= 1 << z
     return out
