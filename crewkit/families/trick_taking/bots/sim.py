@@ -140,7 +140,7 @@ class World:
     own: list[int]  # per seat: cards of its pending tasks that may be completed now
     allowed_cards: int
     threat: int  # cards above a pending task card that its owner does not hold
-    look: int  # tricks a lead looks further (0 where the tasks are few and unordered: see refresh_tasks)
+    look: int  # tricks a lead looks further (0 with fewer than MANY_TASKS tasks: see refresh_tasks)
 
     def copy(self) -> World:
         w = World.__new__(World)
