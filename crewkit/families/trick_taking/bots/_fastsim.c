@@ -20,6 +20,8 @@
 #define MAXCOND 64
 #define MAXL 64    /* the longest list a condition builds (crewkit/families/trick_taking/bots/condcode.py: MAX_LIST) */
 #define MAXVARS 16
+#define LOOK 2        /* sim.py: LOOK, MANY_TASKS */
+#define MANY_TASKS 5
 #define MAXPART 8  /* the disjuncts of a condition judged apart during a trick (CondCtx.fail_in_trick) */
 
 typedef uint64_t u64;
@@ -49,6 +51,7 @@ typedef struct {
     u64 pending;
     int done, total, status, tricks_left;
     u64 pmask, own[MAXS], allowed_cards, threat;
+    int look;                /* tricks a lead looks further (sim.py: World.look) */
     /* mission conditions (conditions.py: CondWorld); cx is NULL for a mission of task cards only */
     struct CondCtx *cx;
     int ntr;                 /* tricks completed, observed and simulated (cx->hist[0..ntr-1]) */
@@ -160,6 +163,8 @@ static void refresh_tasks(World *w) {
         if (owner >= 0) threat |= w->t->above[high_index(w->task_bits[i])] & ~w->hands[owner];
     }
     w->threat = threat;
+    /* sim.py: World.refresh_tasks (LOOK, MANY_TASKS) */
+    w->look = w->total >= MANY_TASKS ? LOOK : 0;
 }
 
 static inline u64 legal_for(const World *w, int seat, int led) {
@@ -353,9 +358,11 @@ static int follow(const World *w) {
     return duck(w, legal, keys, win_key, pend, desired >= 0);
 }
 
-static int lead(const World *w) {
+/* sim.py: _lead_eval (the lead and its score, looking w->look tricks further) */
+static int lead_eval(const World *w, int depth, int *out_score) {
     int seat = w->turn;
     u64 hand = w->hands[seat];
+    *out_score = 0;
     if ((hand & (hand - 1)) == 0) return hand ? low_index(hand) : -1;
     const Table *t = w->t;
     u64 cands = 0;
@@ -394,9 +401,20 @@ static int lead(const World *w) {
         score -= t->rank[c] * 3;
         if (t->cat[c] >= 2) score -= 40;
         if ((pend & low) && trial.done == done) score -= 200;
+        if (depth < w->look && trial.status == ST_OPEN) {
+            int next;
+            lead_eval(&trial, depth + 1, &next);
+            score += next / 2;
+        }
         if (score > best_score) { best = c; best_score = score; }
     }
+    *out_score = best_score;
     return best;
+}
+
+static int lead(const World *w) {
+    int score;
+    return lead_eval(w, 0, &score);
 }
 
 static inline int choose_play(const World *w) { return w->nplays ? follow(w) : lead(w); }

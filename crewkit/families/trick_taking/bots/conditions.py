@@ -195,6 +195,7 @@ class CondWorld(World):
         w.own = self.own
         w.allowed_cards = self.allowed_cards
         w.threat = self.threat
+        w.look = self.look
         w.cs = self.cs
         w.tricks = self.tricks
         w.trick_masks = self.trick_masks

@@ -28,6 +28,10 @@ from crewkit.families.trick_taking.engine.rules import Rules
 # re-exported for the heuristic bot (and any branch that imports them from here)
 __all__ = ["ARROW", "LAST", "NONE", "NUMBER", "Table", "World", "choose_play", "rollout", "table_for", "token_kind"]
 
+# see World.refresh_tasks: tricks a lead looks further, and from how many tasks (planet-nine/10's four: none)
+LOOK = 2
+MANY_TASKS = 5
+
 _FAIL = -1
 _OPEN = 0
 _WON = 1
@@ -110,7 +114,7 @@ class World:
     __slots__ = (
         "t", "n", "hands", "plays", "trick_mask", "led", "leader", "turn", "win_seat", "win_key",
         "task_bits", "task_owner", "task_kind", "task_k", "pending", "done", "total", "status", "tricks_left",
-        "pmask", "own", "allowed_cards", "threat",
+        "pmask", "own", "allowed_cards", "threat", "look",
     )
 
     t: Table
@@ -136,6 +140,7 @@ class World:
     own: list[int]  # per seat: cards of its pending tasks that may be completed now
     allowed_cards: int
     threat: int  # cards above a pending task card that its owner does not hold
+    look: int  # tricks a lead looks further (0 with fewer than MANY_TASKS tasks: see refresh_tasks)
 
     def copy(self) -> World:
         w = World.__new__(World)
@@ -162,6 +167,7 @@ class World:
         w.own = self.own
         w.allowed_cards = self.allowed_cards
         w.threat = self.threat
+        w.look = self.look
         return w
 
     def refresh_tasks(self) -> None:
@@ -190,6 +196,9 @@ class World:
             if owner >= 0:
                 threat |= above[b.bit_length() - 1] & ~self.hands[owner]
         self.threat = threat
+        # many tasks: a lead judged by its own trick misses that a task left to the end cannot be won, or that
+        # a seat holding only task cards it must not give up yet (an order token) has no safe card later
+        self.look = LOOK if self.total >= MANY_TASKS else 0
 
     # ------------------------------------------------------------------ rules
     def key(self, card: int) -> int:
@@ -483,10 +492,17 @@ def _duck(w: World, legal: int, keys: tuple[int, ...], win_key: int, pend: int, 
 
 def _lead(w: World) -> int:
     """Lead: try a few candidate cards, play the trick out greedily, keep the best outcome."""
+    return _lead_eval(w, 0)[0]
+
+
+def _lead_eval(w: World, depth: int) -> tuple[int, int]:
+    """The lead of :func:`_lead` and its score. Where the world looks further (:attr:`World.look`), each
+    trial's score adds half the score of the best lead of the next trick (its winner's, looking one trick less
+    far): a lead after which every lead fails, or one that prepares a task for the next trick, is seen early."""
     seat = w.turn
     hand = w.hands[seat]
     if hand & (hand - 1) == 0:
-        return low_bit(hand)
+        return low_bit(hand), 0
     t = w.t
     cands = 0
     for m in t.suit_masks:
@@ -525,9 +541,12 @@ def _lead(w: World) -> int:
             score -= 40
         if pend & low and trial.done == done:
             score -= 200  # a task card led without completing it
+        if depth < w.look and trial.status == _OPEN:
+            nxt = _lead_eval(trial, depth + 1)[1]
+            score += nxt // 2 if nxt >= 0 else -(-nxt // 2)  # C's division
         if score > best_score:
             best, best_score = c, score
-    return best
+    return best, best_score
 
 
 def rollout(w: World) -> int:
