@@ -12,9 +12,9 @@ the share of cooperative play-outs (:func:`crewkit.families.trick_taking.bots.si
 bot stays robust to teammates who cannot see the hands it imagined (early in a deal most plays keep every
 world winnable). The play-outs run in C (the fast bot's port, :mod:`crewkit.families.trick_taking.bots.fast`:
 the same results, much cheaper than a solver call), so they are also played in more worlds than the solver
-sees (``rollout_worlds``). Safe plays come first
-(:func:`crewkit.families.trick_taking.bots.safety.safe_plays`). The worlds are those the teammates' play
-explains (:mod:`crewkit.families.trick_taking.bots.expert_worlds`): each is drawn again until the bots'
+sees (``rollout_worlds``). Safe plays (:func:`crewkit.families.trick_taking.bots.safety.safe_plays`: not taking a
+teammate's task card) get a small bonus, not a veto: the search judges every legal card. The worlds are
+those the teammates' play explains (:mod:`crewkit.families.trick_taking.bots.expert_worlds`): each is drawn again until the bots'
 communication rule explains every teammate's communication and silence, and a solved world in which the
 position is already lost (where the teammates would have blundered) is dropped for another. :class:`Inference`
 can also weight the worlds by how likely the policy makes the teammates' cards (off by default: the teammates
