@@ -84,12 +84,12 @@ def _collect_one(args: tuple[str, int, str, int, dict[str, Any]]) -> dict[str, A
 
 
 def _eval_one(args: tuple[str, int, dict[str, Any], int, list[dict[str, Any]], str]) -> list[tuple[int, int, float]]:
-    """(position index, 1 blunder / 0 kept / -1 neither, CPU seconds) for each repeat of the position."""
+    """(1 blunder / 0 kept / -1 undecided, the repeat, CPU seconds) for each repeat and variant."""
     from crewkit.families.trick_taking.bots.expert import ExpertBot
 
     mission, players, p, k, variants, actions = args
     obs = _position(mission, players, p, actions)
-    out = []
+    out: list[tuple[int, int, float]] = []
     for r in range(k):
         for kw in variants:
             bot = ExpertBot(p["seat"], f"{p['seed']}:blunder:{r}", **kw)
@@ -97,7 +97,7 @@ def _eval_one(args: tuple[str, int, dict[str, Any], int, list[dict[str, Any]], s
             card = bot.act(obs).card.id  # type: ignore[attr-defined]
             dt = time.process_time() - t0
             out.append((1 if card in p["bad"] else 0 if card in p["good"] else -1, r, dt))
-    return out  # type: ignore[return-value]
+    return out
 
 
 def _position(mission: str, players: int, p: dict[str, Any], actions: str) -> Any:
@@ -156,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.cmd == "collect":
         kw = json.loads(args.params)
-        jobs = [(args.mission, args.players, f"{args.seed}:{i}", args.nodes, kw)
+        jobs: list[tuple[str, int, str, int, dict[str, Any]]] = [
+            (args.mission, args.players, f"{args.seed}:{i}", args.nodes, kw)
                 for i in range(args.first, args.first + args.games)]
         t0 = time.perf_counter()
         with Pool(args.workers) as pool:
@@ -184,9 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     seeds = sorted({p["seed"] for p in positions})
     variants = [json.loads(v) for v in args.variants]
     t0 = time.perf_counter()
-    jobs = [(mission, players, p, args.repeats, variants, actions[p["seed"]]) for p in positions]
+    evals: list[tuple[str, int, dict[str, Any], int, list[dict[str, Any]], str]] = [
+        (mission, players, p, args.repeats, variants, actions[p["seed"]]) for p in positions]
     with Pool(args.workers) as pool:
-        results = list(pool.imap(_eval_one, jobs))
+        results = list(pool.imap(_eval_one, evals))
     nv = len(variants)
     # marks[v][(position, repeat)]
     marks: list[dict[tuple[int, int], int]] = [{} for _ in range(nv)]

@@ -336,10 +336,10 @@ def equivalent_cards(obs: Observation, cards: list[int]) -> dict[int, int]:
     t = table_for(obs.rules)
     gone = obs.hand_mask
     for tr in obs.tricks:
-        for _, c in tr.plays:
-            gone |= c.bit
-    for _, c in obs.current_trick:
-        gone |= c.bit
+        for _, card in tr.plays:
+            gone |= card.bit
+    for _, card in obs.current_trick:
+        gone |= card.bit
     tasks = 0
     for task in obs.tasks:
         tasks |= task.card.bit
