@@ -12,9 +12,9 @@ the share of cooperative play-outs (:func:`crewkit.families.trick_taking.bots.si
 bot stays robust to teammates who cannot see the hands it imagined (early in a deal most plays keep every
 world winnable). The play-outs run in C (the fast bot's port, :mod:`crewkit.families.trick_taking.bots.fast`:
 the same results, much cheaper than a solver call), so they are also played in more worlds than the solver
-sees (``rollout_worlds``). Safe plays come first
-(:func:`crewkit.families.trick_taking.bots.safety.safe_plays`). The worlds are those the teammates' play
-explains (:mod:`crewkit.families.trick_taking.bots.expert_worlds`): each is drawn again until the bots'
+sees (``rollout_worlds``). Safe plays (:func:`crewkit.families.trick_taking.bots.safety.safe_plays`: not taking a
+teammate's task card) get a small bonus, not a veto: the search judges every legal card. The worlds are
+those the teammates' play explains (:mod:`crewkit.families.trick_taking.bots.expert_worlds`): each is drawn again until the bots'
 communication rule explains every teammate's communication and silence, and a solved world in which the
 position is already lost (where the teammates would have blundered) is dropped for another. :class:`Inference`
 can also weight the worlds by how likely the policy makes the teammates' cards (off by default: the teammates
@@ -45,6 +45,7 @@ from crewkit.families.trick_taking.bots.condcode import native_program, trick_ta
 from crewkit.families.trick_taking.bots.conditions import cond_world, condition_setup, goal_tail, rollout_cond
 from crewkit.families.trick_taking.bots.expert_worlds import (
     Inference,
+    _equivalent,
     consistent_draw,
     pick_worlds,
     with_owner_prior,
@@ -73,7 +74,8 @@ class ExpertBot:
                  owner_prior: float = 0.0, oversample: int = 1, play_miss: float = 1.0,
                  comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 400,
                  winnable_filter: int = 3, comm_tries: int = 8, python_worlds: int = 4,
-                 python_total_nodes: int = 3_000, draft_worlds: int = 200, answer_tries: int = 8) -> None:
+                 python_total_nodes: int = 3_000, draft_worlds: int = 200, answer_tries: int = 8,
+                 safe_bonus: float | None = 0.05, merge_equivalent: bool = False) -> None:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(f"{seed}:{seat}:expert")
@@ -109,6 +111,13 @@ class ExpertBot:
         # node), this many worlds and this node budget per decision (per world and candidate: nodes / 40)
         self.python_worlds = python_worlds
         self.python_total_nodes = python_total_nodes
+        # the plays that take a teammate's task card (:func:`safe_plays`): None drops them before the search (the
+        # only card that keeps a deal winnable may be one: overtaken later by the owner); a number lets the search
+        # judge every legal card and adds this to the score of the others (docs/performance.md, issue 43)
+        self.safe_bonus = safe_bonus
+        # cards of one suit with nothing unseen between them and no task among them play alike: one of them is
+        # searched and played out, the others share its scores (the budget goes to more worlds)
+        self.merge_equivalent = merge_equivalent
         self.fallback = HeuristicBot(seat, seed)
         # the task draft: the fast bot's, its play-outs in C, in ``draft_worlds`` worlds per task (the
         # heuristic's 6 worlds in Python where C is not available)
@@ -141,7 +150,10 @@ class ExpertBot:
         from crewkit.families.trick_taking.solve import SearchAborted, TrickSearch
         from crewkit.families.trick_taking.solve.core import Unsupported
 
-        req = safe_plays(obs, req)
+        safe = safe_plays(obs, req)
+        if self.safe_bonus is None:
+            req = safe
+        bonus = {a.card.id: self.safe_bonus or 0.0 for a in safe} if len(safe) < len(req) else {}
         if len(req) == 1:
             return req[0]
         know = Knowledge(obs)
@@ -167,7 +179,9 @@ class ExpertBot:
             def solved_draw(rng: random.Random) -> list[int]:
                 return choices.consistent_sample(drawing, obs, rng, checks, self.answer_tries)
         by_card = {a.card.id: a for a in req}
-        cands = sorted(by_card)
+        every = sorted(by_card)
+        same = equivalent_cards(obs, every) if self.merge_equivalent else {c: c for c in every}
+        cands = sorted(set(same.values()))
         # play-outs in C (the fast bot's port of the same policy: the same results, faster) where it loads
         native = native_decider(table_for(obs.rules)) if self.rollouts and self.native_rollouts else None
         head: list[int] = []
@@ -302,12 +316,42 @@ class ExpertBot:
                     # -2: Python must play it out (a condition C leaves to it); -1: decided before the card
                     played_out[cid] += play_out(cid, hands, None) if won == -2 else max(0, won)
                 n_roll += 1
+        for c in every:
+            solved[c], played_out[c] = solved[same[c]], played_out[same[c]]
+        cands = every
         self.last = {"worlds": worlds, "nodes": used, "decided": decided, "scores": dict(solved), "lost_worlds": lost_worlds,
                      "played_out": dict(played_out), "rollout_worlds": n_roll, "rejected": rejected, "unsure": unsure,
                      "world_hands": kept}
         rw = self.rollout_weight
-        best = max(cands, key=lambda c: (solved[c] / n_w + rw * played_out[c] / n_roll, -c))
+        best = max(cands, key=lambda c: (solved[c] / n_w + rw * played_out[c] / n_roll + bonus.get(c, 0.0), -c))
         return by_card[best]
+
+
+def equivalent_cards(obs: Observation, cards: list[int]) -> dict[int, int]:
+    """Each of ``cards`` (ascending ids) to the lowest of its run of equivalent cards: one suit, every card
+    between them in this hand or played already, none a task card, in a mission without conditions (which may
+    read a card's rank)."""
+    if obs.conditions:
+        return {c: c for c in cards}
+    t = table_for(obs.rules)
+    gone = obs.hand_mask
+    for tr in obs.tricks:
+        for _, card in tr.plays:
+            gone |= card.bit
+    for _, card in obs.current_trick:
+        gone |= card.bit
+    tasks = 0
+    for task in obs.tasks:
+        tasks |= task.card.bit
+    out: dict[int, int] = {}
+    prev = -1
+    for c in cards:
+        if prev >= 0 and not (tasks >> c) & 1 and not (tasks >> prev) & 1 and _equivalent(t, gone, prev, c):
+            out[c] = out[prev]
+        else:
+            out[c] = c
+        prev = c
+    return out
 
 
 def _finish_trick_by_policy(g: Game, base: Any, cid: int) -> None:
