@@ -116,11 +116,14 @@ def test_random_bot_picks_among_every_safe_card() -> None:
 
 
 def test_expert_takes_no_teammates_task_card_needlessly() -> None:
-    """The rule is applied to the expert's choice whatever its evaluation says. With its usual budget the
-    search itself shuns a teammate's task card nearly always (the mission would fail), so the test gives it one
-    world per decision, where cards often look alike: without the rule, 2 of these 16 games take such a card."""
+    """With the rule as a veto (``safe_bonus=None``) it is applied to the expert's choice whatever its evaluation
+    says. The default judges such plays by search instead, the rule's plays a bonus ahead
+    (``tests/bots/test_expert_unsafe.py``: a position where only the card taking the lead over a teammate's task
+    card keeps the deal winnable). With its usual budget the search itself shuns a teammate's task card nearly
+    always, so the test gives it one world per decision, where cards often look alike: without the rule, 2 of
+    these 16 games take such a card."""
     def expert(seat: int, seed: str) -> ExpertBot:
-        return ExpertBot(seat, seed, worlds=1, rollout_worlds=4)
+        return ExpertBot(seat, seed, worlds=1, rollout_worlds=4, safe_bonus=None)
 
     checked = sum(_check_game("expert", "planet-nine/10", 4, f"safe-expert:{i}", expert) for i in range(16))
     assert checked > 100
