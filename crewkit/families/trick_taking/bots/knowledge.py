@@ -89,7 +89,14 @@ class Knowledge:
     def sample(self, rng: random.Random) -> list[int]:
         """Hands for every seat consistent with what is known (best effort if constraints clash): one deal of
         :class:`Sampler` (the fast bot's sampler, the one algorithm), seeded from ``rng``."""
-        return Sampler(self).sample(SplitMix(rng.getrandbits(64)))
+        # the sampler's set-up (the cards' order) depends only on these facts: kept while they hold (a copy,
+        # as :func:`expert_worlds.with_owner_prior` makes, builds its own)
+        key = (self.unknown, tuple(self.need), tuple(self.void))
+        cached: tuple[Any, Sampler] | None = getattr(self, "_sampler", None)
+        if cached is None or cached[0] != key or cached[1].facts is not self:
+            cached = (key, Sampler(self))
+            self._sampler = cached
+        return cached[1].sample(SplitMix(rng.getrandbits(64)))
 
 
 MASK64 = (1 << 64) - 1
