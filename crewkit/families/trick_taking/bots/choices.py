@@ -570,6 +570,7 @@ def choose_dummy_seat(bot: HeuristicBot, obs: Observation, req: Sequence[Action]
 def tokens(bot: HeuristicBot, obs: Observation, req: Sequence[Action]) -> Action:
     """Swap or move a token, or skip: each option played out over the same sampled deals, with the tasks
     drafted by affinity from the commander; skipping wins ties."""
+    from crewkit.families.trick_taking.bots.fastcore import native_task_plays
     from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view, _model_fits, world_from
     from crewkit.families.trick_taking.bots.sim import rollout
 
@@ -593,15 +594,24 @@ def tokens(bot: HeuristicBot, obs: Observation, req: Sequence[Action]) -> Action
         return out
 
     owners_of = [_greedy_owners(obs, hands) for hands in deals]
+    # in C where the library loads (the same policy as the Python play-outs, much cheaper with many tasks),
+    # unless the bot is kept in Python
+    in_c = getattr(bot, "native", None) is not False
     best: tuple[int, int] | None = None
     choice = req[0]
     order = sorted(range(len(req)), key=lambda i: not isinstance(req[i], Skip))
+    bot.last_token_wins = {}
     for i in order:
         toks = tokens_after(req[i])
         won = 0
         for hands, owners in zip(deals, owners_of, strict=True):
-            w = world_from(_Retasked(obs, owners, toks), list(hands))  # type: ignore[arg-type]
-            won += rollout(w)
+            given: Any = _Retasked(obs, owners, toks)
+            native = native_task_plays(given, know, [hands]) if in_c else None
+            if native is not None:  # fs_rollout's state: no card on the table, the tasks with their owners, a deal
+                won += max(0, int(native.decider.rollout_batch(None, [[*native.head[:3], 0, *native.tail, *hands]])[0]))
+            else:
+                won += rollout(world_from(given, list(hands)))
+        bot.last_token_wins[i] = won
         if best is None or won > best[0]:
             best, choice = (won, -i), req[i]
     return choice

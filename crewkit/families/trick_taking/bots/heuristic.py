@@ -81,6 +81,8 @@ class HeuristicBot:
     # what the last setup choices weighed (choices.py): JARVIS's seat, Hammer's dealer
     last_seat_wins: dict[str, float]
     last_dealer_values: list[Any]
+    # the token choice: play-outs won per option (its index in the offered actions)
+    last_token_wins: dict[int, int]
     # the distress signal: play-outs won per option ("none", "left", "right") out of "worlds" (distress_choice.weigh)
     # and the call (None: no signal)
     last_distress_wins: dict[str, int] | None = None
@@ -254,8 +256,12 @@ class HeuristicBot:
         return calls.get(self.last_distress) if self.last_distress is not None else None
 
     def _distress_native(self, obs: Observation) -> Any:
-        """The C play-outs for the distress signal (the fast bot's); None: in Python."""
-        return None
+        """The C play-outs for the distress signal (the fast bot's: the same play-outs as in Python, much cheaper
+        with many tasks); None: in Python (the library does not load, or the bot is kept in Python)."""
+        from crewkit.families.trick_taking.bots.fastcore import native_decider
+        from crewkit.families.trick_taking.bots.sim import table_for
+
+        return native_decider(table_for(obs.rules)) if getattr(self, "native", None) is not False else None
 
     def _pass(self, obs: Observation, req: tuple[PassCard, ...]) -> Action:
         """The card this seat's tasks miss least and its neighbour's tasks need most (distress_choice)."""
