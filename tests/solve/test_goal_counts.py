@@ -45,6 +45,20 @@ def deal(path: Path, hands: list[list[str]]) -> Game:
     return in_tricks(Game.new(rules, seed="goal-counts", deal=Deal(cards, ()), partial=True))
 
 
+def bound_cuts(game: Game, **switches: bool) -> bool:
+    """Whether the goal's bounds cut ``game``'s position (a trick start), the Python search's steps switched by
+    ``switches`` (its attributes, e.g. ``goal_task_tricks=False``)."""
+    search = TrickSearch(game, native=False)
+    for name, on in switches.items():
+        setattr(search, name, on)
+    search._reset_position()
+    rem = 0
+    for hand in search.hands:
+        rem |= hand
+    search.remaining = rem
+    return bool(search._goal_out_of_reach())
+
+
 def random_deal(path: Path, seed: int, players: int, cards: int) -> Game:
     rules = compile_game("crew", str(path), players, None)
     deck = rules.deck

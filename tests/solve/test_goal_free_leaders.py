@@ -14,7 +14,7 @@ from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.solve import native
 from crewkit.families.trick_taking.solve.core import TrickSearch
 from crewkit.families.trick_taking.solve.reference import brute_force
-from tests.solve.test_goal_counts import mission, random_deal
+from tests.solve.test_goal_counts import bound_cuts, mission, random_deal
 from tests.solve.test_native_conditions import c_and_python
 
 
@@ -30,14 +30,7 @@ def at_trick_start(path: Path, seed: int, tricks: int, step7: bool = True) -> tu
     rng = random.Random(seed)
     for _ in range(4 * tricks):
         game.apply(rng.choice([a for a in game.legal_actions() if isinstance(a, Play)]))
-    search = TrickSearch(game, native=False)
-    search.goal_free_leaders = step7
-    search._reset_position()
-    rem = 0
-    for hand in search.hands:
-        rem |= hand
-    search.remaining = rem
-    return game, search._goal_out_of_reach()
+    return game, bound_cuts(game, goal_free_leaders=step7)
 
 
 def test_a_deal_lost_at_once(tmp_path: Path) -> None:

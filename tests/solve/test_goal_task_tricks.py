@@ -19,6 +19,7 @@ from crewkit.families.trick_taking.engine.setup import compile_game
 from crewkit.families.trick_taking.solve import native
 from crewkit.families.trick_taking.solve.core import TrickSearch
 from crewkit.families.trick_taking.solve.reference import brute_force
+from tests.solve.test_goal_counts import bound_cuts
 from tests.solve.test_native_conditions import c_and_python, in_tricks
 
 LOW_WINS_TASKS = """\
@@ -136,14 +137,7 @@ def at_trick_start(path: Path, seed: int, tricks: int, step6: bool = True) -> tu
     rng = random.Random(seed)
     for _ in range(3 * tricks):
         game.apply(rng.choice([a for a in game.legal_actions() if isinstance(a, Play)]))
-    search = TrickSearch(game, native=False)
-    search.goal_task_tricks = step6
-    search._reset_position()
-    rem = 0
-    for hand in search.hands:
-        rem |= hand
-    search.remaining = rem
-    return game, search._goal_out_of_reach()
+    return game, bound_cuts(game, goal_task_tricks=step6)
 
 
 @pytest.mark.parametrize(("seed", "k", "tricks"), [(1, 3, 1), (8, 3, 1), (17, 3, 0), (39, 2, 1), (101, 3, 0)])
