@@ -26,8 +26,8 @@ LOW_TIDE = Path(__file__).resolve().parents[2] / "benchmarks" / "authored" / "12
 
 
 def drafted(path: Path, hands: list[list[str]], tasks: list[tuple[int, str]], plays: list[tuple[int, str]]) -> Game:
-    """A deal of ``hands`` with ``tasks`` (seat, card; tokens 1, 2 in this order; one each for the commander, the
-    rocket 4's holder, and the next seat, who draft them), then ``plays``."""
+    """A deal of ``hands`` with ``tasks`` (seat, card; tokens 1, 2 in this order), one each for the seats that draft
+    them (the commander, who holds rocket 4, then the next seat), then ``plays``."""
     rules = compile_game("crew", str(path), len(hands), None)
     deck = rules.deck
     cards = tuple(tuple(deck.card(c) for c in h) for h in hands)
