@@ -1,8 +1,9 @@
 """The goal's move order (issue 47, authored mission 12 "Low tide": three ordered tasks and three tricks won by a
-low colour card). With a goal open, the search tries first a goal card led that every other hand can leave a goal
-card winning, and a play that hands the trick (and the lead) to the owner of the next numbered task holding its
-card; it tries late a hand's last card above its own task card that another hand holds. Order only: the verdicts
-stay, the Python and the C search visit the same nodes, and the check's solver reaches won deals it left undecided."""
+low colour card). With a goal open, the search tries first a goal card led that every other hand can stay under
+(and not last one a hand may have to overtake with a goal card of its own), and a play that hands the trick (and the
+lead) to the owner of the next numbered task holding its card; it tries late a hand's last card above its own task
+card that another hand holds. Order only: the verdicts stay, the Python and the C search visit the same nodes, and
+the check's solver reaches won deals it left undecided."""
 
 from __future__ import annotations
 
@@ -67,6 +68,17 @@ def test_a_goal_lead_every_hand_can_stay_under_comes_early(tmp_path: Path) -> No
                    [(0, "blue 8"), (1, "pink 9")], [])
     assert order(game)[0] == "green 3"
     assert order(game, new=False)[-1] == "green 3"  # old: a goal card that cannot win, tried last
+
+
+def test_a_goal_lead_a_hand_can_only_overtake_with_a_goal_card_is_not_last(tmp_path: Path) -> None:
+    # green 3 led: the second hand must follow with green 4 (a goal card too) or green 9; blue 2 led, the third hand
+    # can only overtake it with blue 8 or blue 9
+    game = drafted(mission(tmp_path), [["rocket 4", "green 3", "blue 2", "pink 7"],
+                                       ["green 4", "green 9", "pink 9", "yellow 5"],
+                                       ["blue 8", "yellow 6", "pink 8", "blue 9"]],
+                   [(0, "blue 8"), (1, "pink 9")], [])
+    assert order(game)[-2:] == ["green 3", "blue 2"]
+    assert order(game, new=False)[-2:] == ["blue 2", "green 3"]  # old: both goal cards that cannot win, last
 
 
 def test_the_next_tasks_owner_is_given_the_lead(tmp_path: Path) -> None:

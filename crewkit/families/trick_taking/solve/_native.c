@@ -443,28 +443,30 @@ static u64 task_keepers(const Ctx *c, int seat, u64 hand) {
     return keep;
 }
 
-/* TrickSearch._goal_lead_holds: goal card cid led by seat (move order only): every other hand has a play that
- * leaves a goal card winning, a goal card or a card weaker than cid in the trick */
+/* TrickSearch._goal_lead_holds: goal card cid led by seat (move order only): 2 when every other hand can play a
+ * card weaker than cid in the trick, 1 when some can only play a goal card above it (still a goal trick), else 0 */
 static int goal_lead_holds(const Ctx *c, int seat, int cid) {
     int s = c->card_suit[cid];
     if (s < 0) return 0;
     const int *row = c->power + (s + 1) * c->ncards;
-    int p = row[cid];
+    int p = row[cid], strict = 1;
     u64 smask = c->suit_mask[s];
     for (int x = 0; x < c->n; x++) {
         if (x == seat) continue;
         u64 h = c->hands[x];
         if (c->must_follow && (h & smask)) h &= smask;
-        if (h & c->goal_mask) continue;
-        int ok = 0;
-        for (; h; h &= h - 1)
-            if (row[low_index(h)] < p) {
-                ok = 1;
+        int under = 0;
+        for (u64 k = h; k; k &= k - 1)
+            if (row[low_index(k)] < p) {
+                under = 1;
                 break;
             }
-        if (!ok) return 0;
+        if (!under) {
+            if (!(h & c->goal_mask)) return 0;
+            strict = 0;
+        }
     }
-    return 1;
+    return strict ? 2 : 1;
 }
 
 static int doomed(Ctx *c) {
@@ -1472,7 +1474,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             o = to;
         }
         int rank = c->order_rank[cid];
-        int score;
+        int score, glh;
         u64 free = free_on_table | (bit & undrafted);
         int nf = 0;
         if (free) {
@@ -1517,8 +1519,10 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
         } else if (goal && wc >= 0 && ((goal >> wc) & 1) && !goal_early &&
                    (pos || !(remaining & ~hand & c->higher[cid]))) {
             score = 900 - rank; /* a goal card wins the trick so far (TrickSearch._moves) */
-        } else if (goal && pos == 0 && (goal & bit) && !goal_early && goal_lead_holds(c, seat, cid)) {
-            score = 850 - rank; /* a goal card led that every other hand can leave a goal card winning */
+        } else if (goal && pos == 0 && (goal & bit) && !goal_early && (glh = goal_lead_holds(c, seat, cid))) {
+            /* a goal card led that every other hand can stay under; one a hand may have to overtake with a goal card
+             * of its own: not tried last */
+            score = (glh == 2 ? 850 : -500) - rank;
         } else if (nxt_owner >= 0 && gives_lead(c, pos, seat, nxt_owner, nl, p, best_pow, played, maxp)) {
             score = 700 - rank; /* the next task's owner takes the trick (and the lead) with its highest card */
         } else if (goal & bit) {

@@ -1425,8 +1425,10 @@ class TrickSearch:
                 # a goal card wins the trick so far: leading one nobody else can follow with a higher card,
                 # or keeping one on top (discarding rather than overtaking)
                 score = 900 - rank
-            elif more and pos == 0 and bit & goal and not goal_early and self._goal_lead_holds(seat, cid):
-                score = 850 - rank  # a goal card led that every other hand can leave a goal card winning
+            elif more and pos == 0 and bit & goal and not goal_early and (glh := self._goal_lead_holds(seat, cid)):
+                # a goal card led that every other hand can stay under; one a hand may have to overtake with a goal
+                # card of its own: not tried last
+                score = (850 if glh == 2 else -500) - rank
             elif nxt_owner >= 0 and self._gives_lead(pos, seat, nxt_owner, nl, p, best_pow, played, maxp):
                 score = 700 - rank  # the next task's owner takes the trick (and the lead) with its highest card
             elif goal and bit & goal:
@@ -1613,31 +1615,34 @@ class TrickSearch:
                     keep |= above
         return keep
 
-    def _goal_lead_holds(self, seat: int, cid: int) -> bool:
-        """Goal card ``cid`` led by ``seat`` (move order only): every other hand has a play that leaves a goal card
-        winning, a goal card or a card weaker than ``cid`` in the trick (the C search's goal_lead_holds)."""
+    def _goal_lead_holds(self, seat: int, cid: int) -> int:
+        """Goal card ``cid`` led by ``seat`` (move order only): 2 when every other hand can play a card weaker than
+        ``cid`` in the trick, 1 when some can only play a goal card above it (still a goal trick), else 0 (the C
+        search's goal_lead_holds)."""
         s = self.card_suit[cid]
         if s < 0:
-            return False
+            return 0
         row = self.power[s + 1]
         p = row[cid]
         smask = self.suit_masks[s]
+        strict = True
         for x in range(self.n):
             if x == seat:
                 continue
             h = self.hands[x]
             if self.must_follow and h & smask:
                 h = (h & smask) | (h & self.free_mask)
-            if h & self.goal_mask:
-                continue
-            while h:
-                low = h & -h
+            k = h
+            while k:
+                low = k & -k
                 if row[low.bit_length() - 1] < p:
                     break
-                h ^= low
+                k ^= low
             else:
-                return False
-        return True
+                if not h & self.goal_mask:
+                    return 0
+                strict = False
+        return 2 if strict else 1
 
     def _leads_to_own_task(self, seat: int, cid: int) -> bool:
         """Leading ``cid`` could draw out a lower task card of ``seat`` held by another seat."""
