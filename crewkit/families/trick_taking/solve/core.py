@@ -22,11 +22,12 @@ Speed:
   whose conditions can tell ranks or cards apart switch merging off.
 - **Move ordering**: plays that give a task card to its owner first, low cards before high ones otherwise. With
   an open goal (see :meth:`TrickSearch._goal`) the goal's order in :meth:`TrickSearch._moves`: a play that leaves
-  a goal card winning the trick, a lead every other hand can leave a goal card winning
+  a goal card winning the trick, a goal card led that every other hand can stay under
   (:meth:`TrickSearch._goal_lead_holds`), a play that hands the trick to the owner of the next numbered task
-  holding its card (:meth:`TrickSearch._gives_lead`) before the rest; a goal card that cannot win, and a hand's
-  last card above its own task card another hand holds (:meth:`TrickSearch._task_keepers`), late. Order only: the
-  verdicts are the same, the plays to reach them are not.
+  holding its card (:meth:`TrickSearch._gives_lead`) before the rest; a hand's last card above its own task card
+  another hand holds (:meth:`TrickSearch._task_keepers`) late, and a goal card that cannot win last (but before
+  those, one led that a hand can only overtake with a goal card of its own). Order only: the verdicts are the same,
+  the plays to reach them are not.
 - **Early cut-offs**: a play is skipped when the trick already has task cards of two owners, or an
   owner who has played is no longer winning a trick holding their task card; the engine's own failures
   (task won by another seat, broken token order, broken condition) end a branch at once.
