@@ -4,6 +4,7 @@
     python benchmarks/start_costs.py --files benchmarks/authored/12-low-winners.yaml --players 5 --save costs.json
     python benchmarks/start_costs.py --load costs.json             # the simulation again, without the searches
     python benchmarks/start_costs.py --missions 12 --players 5 --deals 20 --verbose
+    python benchmarks/start_costs.py --files benchmarks/authored/12-low-winners.yaml --only 11,14 --cap 4000000 --verbose
 
 Where a deal is several starts (task assignments drafted through the engine, setup choices), the solver
 searches them in passes of growing budgets, in the order of its affinity score, until one is won or the check's
@@ -158,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", metavar="PATH", help="write the measured costs as JSON")
     ap.add_argument("--load", metavar="PATH", help="read costs written by --save instead of searching")
     ap.add_argument("--verbose", action="store_true", help="each deal's starts")
+    ap.add_argument("--only", default="", help="comma-separated deal numbers: search only these of the --deals")
     args = ap.parse_args(argv)
     weight = args.native_weight
     total = args.nodes * weight
@@ -173,10 +175,13 @@ def main(argv: list[str] | None = None) -> int:
         family = family_for("crew")
         deals = {}
         t0 = time.perf_counter()
+        only = {int(d) for d in args.only.split(",") if d}
         for i in range(args.deals):
+            if only and i not in only:
+                continue
             game = family.open("crew", missions[0], args.players, f"check:{i}")
             deals[str(i)] = measure_deal(game.engine, args.cap, weight)
-        print(f"searched {sum(len(s) for s in deals.values())} starts of {args.deals} deals alone, up to "
+        print(f"searched {sum(len(s) for s in deals.values())} starts of {len(deals)} deals alone, up to "
               f"{args.cap:,} C plays each: {time.perf_counter() - t0:.0f} s")
         if args.save:
             Path(args.save).write_text(json.dumps(deals))

@@ -392,6 +392,83 @@ static int leads_to_own_task(Ctx *c, int seat, int cid) {
     return 0;
 }
 
+/* TrickSearch._next_task_holder: the owner of the open numbered task to be done next when it holds that task's
+ * card, else -1 (move order only) */
+static int next_task_holder(const Ctx *c) {
+    int k = c->ndone + 1;
+    for (int a = 0; a < c->n_num; a++) {
+        if (c->num_k[a] != k) continue;
+        u64 card = c->task_card[c->num_task[a]];
+        int o = c->owner_of[low_index(card)];
+        if (o >= 0 && (c->open_tasks & card) && (c->hands[o] & card)) return o;
+        return -1;
+    }
+    return -1;
+}
+
+/* TrickSearch._gives_lead: after this play (power p in a trick led in nl), seat x surely wins the trick */
+static int gives_lead(Ctx *c, int pos, int seat, int x, int nl, int p, int best_pow, int played, int *maxp) {
+    int top;
+    if (pos == 0) {
+        if (x == seat) return 0;
+        int mk = x * (MAXSU + 1) + (nl + 1);
+        top = maxp[mk];
+        if (top < 0) top = maxp[mk] = max_power(c, x, nl);
+        if (top <= p) return 0;
+    } else {
+        if (x != seat || p <= best_pow) return 0;
+        top = p;
+    }
+    for (int y = 0; y < c->n; y++) {
+        if (y == x || ((played >> y) & 1)) continue;
+        int mk = y * (MAXSU + 1) + (nl + 1);
+        int mp = maxp[mk];
+        if (mp < 0) mp = maxp[mk] = max_power(c, y, nl);
+        if (mp >= top) return 0;
+    }
+    return 1;
+}
+
+/* TrickSearch._task_keepers: the cards of hand (seat's, holding no trump) each the only one above an open task
+ * card of seat's of its suit that another hand holds (move order only) */
+static u64 task_keepers(const Ctx *c, int seat, u64 hand) {
+    if (hand & c->strong_all) return 0;
+    u64 keep = 0;
+    for (u64 m = c->open_tasks & c->remaining & ~hand & ~c->table; m; m &= m - 1) {
+        int t = low_index(m);
+        if (c->owner_of[t] != seat) continue;
+        u64 above = hand & c->higher[t];
+        if (above && !(above & (above - 1))) keep |= above;
+    }
+    return keep;
+}
+
+/* TrickSearch._goal_lead_holds: goal card cid led by seat (move order only): 2 when every other hand can play a
+ * card weaker than cid in the trick, 1 when some can only play a goal card above it (still a goal trick), else 0 */
+static int goal_lead_holds(const Ctx *c, int seat, int cid) {
+    int s = c->card_suit[cid];
+    if (s < 0) return 0;
+    const int *row = c->power + (s + 1) * c->ncards;
+    int p = row[cid], strict = 1;
+    u64 smask = c->suit_mask[s];
+    for (int x = 0; x < c->n; x++) {
+        if (x == seat) continue;
+        u64 h = c->hands[x];
+        if (c->must_follow && (h & smask)) h &= smask;
+        int under = 0;
+        for (u64 k = h; k; k &= k - 1)
+            if (row[low_index(k)] < p) {
+                under = 1;
+                break;
+            }
+        if (!under) {
+            if (!(h & c->goal_mask)) return 0;
+            strict = 0;
+        }
+    }
+    return strict ? 2 : 1;
+}
+
 static int doomed(Ctx *c) {
     u64 open_tasks = c->open_tasks;
     int selfwon[MAXT], k = 0;
@@ -1342,6 +1419,10 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             for (int x = 0; x < n; x++)
                 if ((c->hands[x] & g & -g) && !(c->hands[x] & c->suit_mask[gs] & ~(g & -g))) lone |= c->suit_mask[gs];
     }
+    /* with an open goal: this hand's last card above an open task card of its own that another hand holds */
+    u64 keep = goal ? task_keepers(c, seat, hand) : 0;
+    /* with an open goal: the owner of the task next in order, holding its card, wants the lead (-1: none) */
+    int nxt_owner = goal && c->n_num ? next_task_holder(c) : -1;
     u64 m = legal;
     while (m) {
         int cid = low_index(m);
@@ -1393,7 +1474,7 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             o = to;
         }
         int rank = c->order_rank[cid];
-        int score;
+        int score, glh;
         u64 free = free_on_table | (bit & undrafted);
         int nf = 0;
         if (free) {
@@ -1433,9 +1514,17 @@ static int play(Ctx *c, int pos, int best_pow, int best_seat, int best_cid, int 
             score = 2000 + rank;
         } else if ((bit & undrafted) && c->quota_left[w] >= nf) {
             score = 1500 - rank; /* free draft: an undrafted task to a seat with room for it */
+        } else if (keep & bit) {
+            score = -600 - rank; /* the last card above its own task card another hand holds: tried late */
         } else if (goal && wc >= 0 && ((goal >> wc) & 1) && !goal_early &&
                    (pos || !(remaining & ~hand & c->higher[cid]))) {
             score = 900 - rank; /* a goal card wins the trick so far (TrickSearch._moves) */
+        } else if (goal && pos == 0 && (goal & bit) && !goal_early && (glh = goal_lead_holds(c, seat, cid))) {
+            /* a goal card led that every other hand can stay under; one a hand may have to overtake with a goal card
+             * of its own: not tried last */
+            score = (glh == 2 ? 850 : -500) - rank;
+        } else if (nxt_owner >= 0 && gives_lead(c, pos, seat, nxt_owner, nl, p, best_pow, played, maxp)) {
+            score = 700 - rank; /* the next task's owner takes the trick (and the lead) with its highest card */
         } else if (goal & bit) {
             score = -1000 - rank; /* a goal card that cannot win this trick: tried last */
         } else if (pos == 0 && (lone & bit)) {

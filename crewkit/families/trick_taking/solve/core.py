@@ -20,7 +20,14 @@ Speed:
 - **Equivalent cards merged**: adjacent remaining cards of one suit in one hand (no card of another seat or
   on the table between them, neither an open task card) are interchangeable: only one is tried. Missions
   whose conditions can tell ranks or cards apart switch merging off.
-- **Move ordering**: plays that give a task card to its owner first, low cards before high ones otherwise.
+- **Move ordering**: plays that give a task card to its owner first, low cards before high ones otherwise. With
+  an open goal (see :meth:`TrickSearch._goal`) the goal's order in :meth:`TrickSearch._moves`: a play that leaves
+  a goal card winning the trick, a goal card led that every other hand can stay under
+  (:meth:`TrickSearch._goal_lead_holds`), a play that hands the trick to the owner of the next numbered task
+  holding its card (:meth:`TrickSearch._gives_lead`) before the rest; a hand's last card above its own task card
+  another hand holds (:meth:`TrickSearch._task_keepers`) late, and a goal card that cannot win last (but before
+  those, one led that a hand can only overtake with a goal card of its own). Order only: the verdicts are the same,
+  the plays to reach them are not.
 - **Early cut-offs**: a play is skipped when the trick already has task cards of two owners, or an
   owner who has played is no longer winning a trick holding their task card; the engine's own failures
   (task won by another seat, broken token order, broken condition) end a branch at once.
@@ -353,6 +360,9 @@ class TrickSearch:
         self.not_above = goal_counts.not_above(self) if self.goal_counts else []
         self.goal_task_tricks = True  # its step 6 (False: the bound as before it, for tests; Python only)
         self.goal_free_leaders = True  # its step 7 (likewise)
+        # the goal order's rules for leads that hold a goal trick, a task's last cover and the next task's lead (see
+        # _moves; False: the order as before them, for tests; Python only)
+        self.goal_move_order = True
         self.dead: set[Any] = set()
         self._suit_memo: dict[int, int] = {}
         self._rel_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -1316,6 +1326,12 @@ class TrickSearch:
                     holder = next(h for h in hands if h & gbit)
                     if not holder & gmask & ~gbit:
                         lone |= gmask
+        # with an open goal: this hand's last card above an open task card of its own that another hand holds
+        # (without a trump, the one card that can take it following suit): played away, tried late
+        more = goal and self.goal_move_order
+        keep = self._task_keepers(seat, hand) if more else 0
+        # with an open goal: the owner of the task next in order, holding its card, wants the lead (-1: none)
+        nxt_owner = self._next_task_holder() if more and self.numbered else -1
         # card-blind conditions: the seats that may win this trick (the others break a condition)
         allowed = self._winner_verdicts()[0] if self.card_blind else -1
         if self.guard is not None:
@@ -1403,11 +1419,19 @@ class TrickSearch:
                 score = 2000 + rank
             elif bit & undrafted and quota_left[w] >= nf:
                 score = 1500 - rank  # free draft: an undrafted task to a seat with room for it
+            elif keep & bit:
+                score = -600 - rank  # the last card above its own task card another hand holds: tried late
             elif goal and wc >= 0 and (goal >> wc) & 1 and not goal_early and (
                     pos or not remaining & ~hand & higher_of[cid]):
                 # a goal card wins the trick so far: leading one nobody else can follow with a higher card,
                 # or keeping one on top (discarding rather than overtaking)
                 score = 900 - rank
+            elif more and pos == 0 and bit & goal and not goal_early and (glh := self._goal_lead_holds(seat, cid)):
+                # a goal card led that every other hand can stay under; one a hand may have to overtake with a goal
+                # card of its own: not tried last
+                score = (850 if glh == 2 else -500) - rank
+            elif nxt_owner >= 0 and self._gives_lead(pos, seat, nxt_owner, nl, p, best_pow, played, maxp):
+                score = 700 - rank  # the next task's owner takes the trick (and the lead) with its highest card
             elif goal and bit & goal:
                 score = -1000 - rank  # a goal card that cannot win this trick: spent, tried last
             elif pos == 0 and lone & bit:
@@ -1533,6 +1557,93 @@ class TrickSearch:
                 self.line.append((seat, cid))
                 return True
         return False
+
+    def _next_task_holder(self) -> int:
+        """The owner of the open numbered task to be done next when it holds that task's card, else -1 (move
+        order only; the C search's next_task_holder)."""
+        k = self.ndone + 1
+        for i, kk in self.numbered:
+            if kk == k:
+                cid = self.task_objs[i].card.id
+                o = self.owner_of_card[cid]
+                if o >= 0 and (self.open_tasks >> cid) & 1 and (self.hands[o] >> cid) & 1:
+                    return o
+                return -1
+        return -1
+
+    def _gives_lead(self, pos: int, seat: int, x: int, nl: int, p: int, best_pow: int, played: int,
+                    maxp: dict[int, int]) -> bool:
+        """Move order only: after this play (power ``p`` in a trick led in ``nl``), seat ``x`` surely wins the
+        trick: leading, ``x`` can play above every other hand; ``x`` playing, nobody yet to play can beat it."""
+        if pos == 0:
+            if x == seat:
+                return False
+            mk = x * 16 + nl
+            top = maxp.get(mk)
+            if top is None:
+                top = maxp[mk] = self._max_power(x, nl)
+            if top <= p:
+                return False
+        else:
+            if x != seat or p <= best_pow:
+                return False
+            top = p
+        for y in range(self.n):
+            if y != x and not (played >> y) & 1:
+                mk = y * 16 + nl
+                mp = maxp.get(mk)
+                if mp is None:
+                    mp = maxp[mk] = self._max_power(y, nl)
+                if mp >= top:
+                    return False
+        return True
+
+    def _task_keepers(self, seat: int, hand: int) -> int:
+        """The cards of ``hand`` (``seat``'s, holding no trump) each the only one above an open task card of
+        ``seat``'s suit that another hand holds (move order only; the C search's task_keepers)."""
+        if hand & self.trumplike:
+            return 0
+        keep = 0
+        owner_of = self.owner_of_card
+        m = self.open_tasks & self.remaining & ~hand & ~self.table
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            if owner_of[t] == seat:
+                above = hand & self.higher_mask[t]
+                if above and not above & (above - 1):
+                    keep |= above
+        return keep
+
+    def _goal_lead_holds(self, seat: int, cid: int) -> int:
+        """Goal card ``cid`` led by ``seat`` (move order only): 2 when every other hand can play a card weaker than
+        ``cid`` in the trick, 1 when some can only play a goal card above it (still a goal trick), else 0 (the C
+        search's goal_lead_holds)."""
+        s = self.card_suit[cid]
+        if s < 0:
+            return 0
+        row = self.power[s + 1]
+        p = row[cid]
+        smask = self.suit_masks[s]
+        strict = True
+        for x in range(self.n):
+            if x == seat:
+                continue
+            h = self.hands[x]
+            if self.must_follow and h & smask:
+                h = (h & smask) | (h & self.free_mask)
+            k = h
+            while k:
+                low = k & -k
+                if row[low.bit_length() - 1] < p:
+                    break
+                k ^= low
+            else:
+                if not h & self.goal_mask:
+                    return 0
+                strict = False
+        return 2 if strict else 1
 
     def _leads_to_own_task(self, seat: int, cid: int) -> bool:
         """Leading ``cid`` could draw out a lower task card of ``seat`` held by another seat."""
