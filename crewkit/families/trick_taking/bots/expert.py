@@ -75,7 +75,8 @@ class ExpertBot:
                  comm_miss: float = 1.0, native_rollouts: bool = True, rollout_worlds: int = 400,
                  winnable_filter: int = 3, comm_tries: int = 8, python_worlds: int = 4,
                  python_total_nodes: int = 3_000, draft_worlds: int = 200, answer_tries: int = 8,
-                 safe_bonus: float | None = 0.05, merge_equivalent: bool = False) -> None:
+                 safe_bonus: float | None = 0.05, merge_equivalent: bool = False, handout_worlds: int = 64,
+                 handout_repair: int = 200) -> None:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(f"{seed}:{seat}:expert")
@@ -119,6 +120,10 @@ class ExpertBot:
         # searched and played out, the others share its scores (the budget goes to more worlds)
         self.merge_equivalent = merge_equivalent
         self.fallback = HeuristicBot(seat, seed)
+        # the commander's hand-out (choices.give_task, by the fallback): its worlds mended until they meet every
+        # answer (a plain draw meets them all almost never by the fifth task), and more of them
+        self.fallback.handout_worlds = handout_worlds
+        self.fallback.handout_repair = handout_repair
         # the task draft: the fast bot's, its play-outs in C, in ``draft_worlds`` worlds per task (the
         # heuristic's 6 worlds in Python where C is not available)
         self.draft_worlds = draft_worlds

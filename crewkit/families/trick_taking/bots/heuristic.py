@@ -121,6 +121,9 @@ class HeuristicBot:
         self.role_worlds = 8
         self.taker_worlds = 16  # deals behind a one-taker choice or a volunteer's answer
         self.handout_worlds = 32  # worlds behind each task the commander hands out (play-outs per candidate, in C)
+        # swaps that mend each of those worlds until it meets the answers (0: the best of a few draws; the expert's
+        # commander mends them: choices.give_task)
+        self.handout_repair = 0
         self.cond_worlds = 8  # at most this many worlds when the play-outs judge mission conditions
         self.distress_worlds = 12  # worlds behind the distress signal (three play-outs each, once a game)
         # its own draws: weighing the signal leaves every other decision as it was where it is not called

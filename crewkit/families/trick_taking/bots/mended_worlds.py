@@ -1,0 +1,61 @@
+"""Worlds that meet every answer of the setup's questions ("who wants this task?"), for the expert commander's
+hand-out (:func:`~crewkit.families.trick_taking.bots.choices.give_task`).
+
+:func:`~crewkit.families.trick_taking.bots.choices.consistent_sample` keeps the best of a few plain draws; with
+seven tasks and three seats answering each, a plain draw meets every answer almost never by the fifth task, so
+the hand-out's play-outs judged hands the answers rule out. Here a draw is mended instead: cards swapped between
+two other seats while the answers met do not fall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from crewkit.cards import mask_ids
+from crewkit.families.trick_taking.engine.observation import Observation
+
+
+def repaired_sample(know: Any, obs: Observation, rng: Any, checks: Sequence[Any], steps: int) -> list[int]:
+    """A world in which the other seats' hands give the answers they gave: a draw from ``know`` whose hands are
+    then mended by swapping cards between two other seats (the seats' known cards and voids kept) while the
+    answers met do not fall, up to ``steps`` swaps. With many answers (seven tasks, three seats each) a plain
+    draw meets them all almost never; the swaps reach such a world in a few dozen steps."""
+    from crewkit.families.trick_taking.bots.choices import played_by
+
+    hands = list(know.sample(rng))
+    if not checks:
+        return hands
+    gone = played_by(obs)
+    by_seat: dict[int, list[Any]] = {}
+    for seat, predict, given in checks:
+        by_seat.setdefault(seat, []).append((predict, given))
+
+    def met(seat: int, hand: int) -> int:
+        return sum(1 for predict, given in by_seat.get(seat, ()) if predict(hand | gone[seat]) in (None, given))
+
+    seats = [s for s in range(know.n) if s != know.seat and know.need[s] > 0]
+    if len(seats) < 2:
+        return hands
+    score = {s: met(s, hands[s]) for s in seats}
+    total = {s: len(by_seat.get(s, ())) for s in seats}
+    for _ in range(steps):
+        short = [s for s in seats if score[s] < total[s]]
+        if not short:
+            break
+        a = short[rng.randrange(len(short))]
+        b = seats[rng.randrange(len(seats) - 1)]
+        if b == a:
+            b = seats[-1]
+        free_a = [c for c in mask_ids(hands[a] & ~know.known[a]) if not know.void[b] >> c & 1]
+        free_b = [c for c in mask_ids(hands[b] & ~know.known[b]) if not know.void[a] >> c & 1]
+        if not free_a or not free_b:
+            continue
+        ca, cb = free_a[rng.randrange(len(free_a))], free_b[rng.randrange(len(free_b))]
+        ha = hands[a] & ~(1 << ca) | 1 << cb
+        hb = hands[b] & ~(1 << cb) | 1 << ca
+        sa, sb = met(a, ha), met(b, hb)
+        if sa + sb >= score[a] + score[b]:
+            hands[a], hands[b], score[a], score[b] = ha, hb, sa, sb
+    return hands
+
