@@ -15,8 +15,9 @@ the same results, much cheaper than a solver call), so they are also played in m
 sees (``rollout_worlds``). Safe plays (:func:`crewkit.families.trick_taking.bots.safety.safe_plays`: not taking a
 teammate's task card) get a small bonus, not a veto: the search judges every legal card. The worlds are
 those the teammates' play explains (:mod:`crewkit.families.trick_taking.bots.expert_worlds`): each is drawn again until the bots'
-communication rule explains every teammate's communication and silence, and a solved world in which the
-position is already lost (where the teammates would have blundered) is dropped for another. :class:`Inference`
+communication rule explains every teammate's communication and silence, then mended until every answer a
+teammate gave to the setup's questions fits its hand (:mod:`crewkit.families.trick_taking.bots.mended_worlds`), and
+a solved world in which the position is already lost (where the teammates would have blundered) is dropped for another. :class:`Inference`
 can also weight the worlds by how likely the policy makes the teammates' cards (off by default: the teammates
 play by the solver, not by the policy; measured in the history of docs/performance.md). Mission conditions,
 task tokens and neighbour draws are the engine's and the solver's, so every mission is read as written.
@@ -76,7 +77,7 @@ class ExpertBot:
                  winnable_filter: int = 3, comm_tries: int = 8, python_worlds: int = 4,
                  python_total_nodes: int = 3_000, draft_worlds: int = 200, answer_tries: int = 8,
                  safe_bonus: float | None = 0.05, merge_equivalent: bool = False, handout_worlds: int = 64,
-                 handout_repair: int = 200) -> None:
+                 handout_repair: int = 200, answer_repair: int = 200) -> None:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(f"{seed}:{seat}:expert")
@@ -105,9 +106,12 @@ class ExpertBot:
         # the teammates communicate by the bots' rule: each world is drawn up to ``comm_tries`` times until
         # that rule explains every communication and every silence (:func:`consistent_draw`)
         self.comm_tries = comm_tries
-        # the setup's questions answered ("who wants this task?"): each solved world is the draw, of up to
-        # ``answer_tries``, that meets the most of the other seats' answers (0: not read)
+        # the setup's questions answered ("who wants this task?"): each solved world is a draw mended by up to
+        # ``answer_repair`` swaps between two other seats until it meets every answer
+        # (:func:`mended_worlds.repaired_sample`: with seven tasks a plain draw almost never does); with
+        # ``answer_repair`` 0, the draw of up to ``answer_tries`` that meets the most; ``answer_tries`` 0: not read
         self.answer_tries = answer_tries
+        self.answer_repair = answer_repair
         # where the solver runs its Python search (mission conditions, draws: about fifty times slower per
         # node), this many worlds and this node budget per decision (per world and candidate: nodes / 40)
         self.python_worlds = python_worlds
@@ -181,8 +185,17 @@ class ExpertBot:
         if checks:
             drawing = SimpleNamespace(sample=draw)
 
-            def solved_draw(rng: random.Random) -> list[int]:
-                return choices.consistent_sample(drawing, obs, rng, checks, self.answer_tries)
+            if self.answer_repair > 0:
+                from crewkit.families.trick_taking.bots.mended_worlds import repaired_sample
+
+                mending = SimpleNamespace(sample=draw, n=know.n, seat=know.seat, need=know.need, known=know.known,
+                                          void=know.void)
+
+                def solved_draw(rng: random.Random) -> list[int]:
+                    return repaired_sample(mending, obs, rng, checks, self.answer_repair)
+            else:
+                def solved_draw(rng: random.Random) -> list[int]:
+                    return choices.consistent_sample(drawing, obs, rng, checks, self.answer_tries)
         by_card = {a.card.id: a for a in req}
         every = sorted(by_card)
         same = equivalent_cards(obs, every) if self.merge_equivalent else {c: c for c in every}
