@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from crewkit.cards import mask_ids
 from crewkit.engine.actions import Action
+from crewkit.families.trick_taking.bots.mended_worlds import played_by, repaired_sample
 from crewkit.families.trick_taking.bots.sim import table_for
 from crewkit.families.trick_taking.engine.observation import Observation
 from crewkit.families.trick_taking.engine.step_actions import (
@@ -200,17 +201,6 @@ def _predictor(obs: Observation, question: str) -> Callable[[int], str | None]:
     return wants
 
 
-def played_by(obs: Observation) -> list[int]:
-    """Per seat: the cards it has played (its hand when it answered the setup's questions held them)."""
-    out = [0] * obs.players
-    for trick in obs.tricks:
-        for s, c in trick.plays:
-            out[s] |= c.bit
-    for s, c in obs.current_trick:
-        out[s] |= c.bit
-    return out
-
-
 def consistent_sample(know: Any, obs: Observation, rng: random.Random, checks: list[Check],
                       tries: int = 24) -> list[int]:
     """A world drawn from ``know`` in which every other seat's hand gives the answers it gave (the best of
@@ -328,8 +318,6 @@ def give_task(bot: HeuristicBot, obs: Observation, req: Sequence[GiveTask]) -> A
     checks = answer_checks(obs)
     repair = bot.handout_repair
     if repair > 0:  # the expert's commander: every world mended until it meets the answers
-        from crewkit.families.trick_taking.bots.mended_worlds import repaired_sample
-
         worlds = [repaired_sample(know, obs, bot.rng, checks, repair) for _ in range(bot.handout_worlds)]
     else:
         worlds = [consistent_sample(know, obs, bot.rng, checks) for _ in range(bot.handout_worlds)]

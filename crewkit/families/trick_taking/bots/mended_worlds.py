@@ -16,13 +16,22 @@ from crewkit.cards import mask_ids
 from crewkit.families.trick_taking.engine.observation import Observation
 
 
+def played_by(obs: Observation) -> list[int]:
+    """Per seat: the cards it has played (its hand when it answered the setup's questions held them)."""
+    out = [0] * obs.players
+    for trick in obs.tricks:
+        for s, c in trick.plays:
+            out[s] |= c.bit
+    for s, c in obs.current_trick:
+        out[s] |= c.bit
+    return out
+
+
 def repaired_sample(know: Any, obs: Observation, rng: Any, checks: Sequence[Any], steps: int) -> list[int]:
     """A world in which the other seats' hands give the answers they gave: a draw from ``know`` whose hands are
     then mended by swapping cards between two other seats (the seats' known cards and voids kept) while the
     answers met do not fall, up to ``steps`` swaps. With many answers (seven tasks, three seats each) a plain
     draw meets them all almost never; the swaps reach such a world in a few dozen steps."""
-    from crewkit.families.trick_taking.bots.choices import played_by
-
     hands = list(know.sample(rng))
     if not checks:
         return hands
