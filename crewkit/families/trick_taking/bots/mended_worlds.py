@@ -1,9 +1,10 @@
 """Worlds that meet every answer of the setup's questions ("who wants this task?"), for the expert commander's
-hand-out (:func:`~crewkit.families.trick_taking.bots.choices.give_task`).
+hand-out (:func:`~crewkit.families.trick_taking.bots.choices.give_task`) and the worlds the expert solves at a card
+(``ExpertBot.answer_repair``).
 
 :func:`~crewkit.families.trick_taking.bots.choices.consistent_sample` keeps the best of a few plain draws; with
 seven tasks and three seats answering each, a plain draw meets every answer almost never by the fifth task, so
-the hand-out's play-outs judged hands the answers rule out. Here a draw is mended instead: cards swapped between
+the play-outs and searches judged hands the answers rule out. Here a draw is mended instead: cards swapped between
 two other seats while the answers met do not fall.
 """
 
