@@ -199,6 +199,7 @@ async def test_the_end_of_a_hosted_game_is_drawn_from_the_seat_s_view(tmp_path: 
                     while not (isinstance(app.screen, MatchReviewScreen) and app.screen.review is not None
                                and not app.screen.provisional):
                         await pilot.pause(0.02)
+                await pilot.pause()  # and drawn (the standings were still on screen once under load)
                 text = screen_text(app)
                 assert "Round 1 of 8: " in text and "Trick 1 of " in text and "  Ann " in text
             else:
