@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
 from crewkit.families.trick_taking.bots import choices, make_bot
 from crewkit.families.trick_taking.bots.expert import ExpertBot
 from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view
@@ -18,19 +17,7 @@ from crewkit.families.trick_taking.bots.mended_worlds import repaired_sample
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.observation import Observation, observe
 from crewkit.families.trick_taking.engine.step_actions import GiveTask
-
-
-def _at_hand_out(mission: str, seed: str, given: int) -> Game:
-    """A game of ``mission`` played by fast bots up to the commander's hand-out of its ``given``-th task."""
-    game = start_game(load_rules("crew", mission, 4), None, seed)
-    bots = [make_bot("fast", s, seed) for s in range(game.n)]
-    while True:
-        seat = game.to_act
-        assert seat is not None
-        legal = game.legal_actions(seat)
-        if legal and isinstance(legal[0], GiveTask) and sum(t.owner is not None for t in game.tasks) == given:
-            return game
-        game.apply(bots[seat].act(observe(game, seat)))
+from tests.bots.test_handout import _at_hand_out
 
 
 def _meets_all(obs: Observation, hands: list[int]) -> bool:
