@@ -14,6 +14,7 @@ from crewkit.families.trick_taking.bots import choices, make_bot
 from crewkit.families.trick_taking.bots.fast import FastBot, answer_world_wins
 from crewkit.families.trick_taking.bots.fastcore import native_decider, position
 from crewkit.families.trick_taking.bots.knowledge import Knowledge
+from crewkit.families.trick_taking.bots.mended_worlds import played_by
 from crewkit.families.trick_taking.bots.sim import table_for
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import Game
@@ -43,7 +44,7 @@ def test_the_worlds_meet_the_answers_and_c_counts_the_play_outs_as_python_does()
     bot = FastBot(obs.seat, "answers")
     worlds = [choices.consistent_sample(know, obs, bot.rng, checks, 24) for _ in range(12)]
     plain = [know.sample(bot.rng) for _ in range(12)]
-    gone = choices.played_by(obs)
+    gone = played_by(obs)
 
     def met(hands: list[int]) -> int:
         return sum(predict(hands[seat] | gone[seat]) in (None, given) for seat, predict, given in checks)
@@ -89,7 +90,7 @@ def test_the_experts_solved_worlds_meet_the_answers() -> None:
 
     game, obs = _first_card_after_answers("answers")
     checks = choices.answer_checks(obs)
-    gone = choices.played_by(obs)
+    gone = played_by(obs)
     met: dict[int, float] = {}
     for tries in (0, 8):
         bot = ExpertBot(obs.seat, "answers", worlds=8, nodes=300, total_nodes=3_000, rollout_worlds=0,

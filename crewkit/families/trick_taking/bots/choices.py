@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from crewkit.cards import mask_ids
 from crewkit.engine.actions import Action
-from crewkit.families.trick_taking.bots.mended_worlds import played_by, repaired_sample
+from crewkit.families.trick_taking.bots.mended_worlds import repaired_sample, since_answers
 from crewkit.families.trick_taking.bots.sim import table_for
 from crewkit.families.trick_taking.engine.observation import Observation
 from crewkit.families.trick_taking.engine.step_actions import (
@@ -207,12 +207,13 @@ def consistent_sample(know: Any, obs: Observation, rng: random.Random, checks: l
     ``tries`` draws when none does)."""
     if not checks:
         return list(know.sample(rng))
-    gone = played_by(obs)
+    gone, came = since_answers(obs)
     best: list[int] = []
     best_score = -1
     for _ in range(tries):
         hands = know.sample(rng)
-        score = sum(1 for seat, predict, given in checks if predict(hands[seat] | gone[seat]) in (None, given))
+        score = sum(1 for seat, predict, given in checks
+                    if predict((hands[seat] | gone[seat]) & ~came[seat]) in (None, given))
         if score > best_score:
             best, best_score = list(hands), score
             if score == len(checks):

@@ -64,6 +64,9 @@ class Knowledge:
         if obs.dummy_seat is not None:  # JARVIS's face-up cards are public
             for c in obs.dummy_up:
                 known[obs.dummy_seat] |= c.bit
+        for giver, to, c in obs.passes_seen:  # the card this seat passed in the distress signal is its receiver's
+            if giver == me:
+                known[to] |= c.bit
         hand = obs.hand_mask
         known[me] = hand
         for s in range(n):

@@ -28,6 +28,21 @@ def played_by(obs: Observation) -> list[int]:
     return out
 
 
+def since_answers(obs: Observation) -> tuple[list[int], list[int]]:
+    """Per seat, what this seat knows of how its hand changed since it answered the setup's questions: the cards
+    it held then and no longer holds (played, or passed to this seat in the distress signal) and the cards it
+    holds now and did not then (passed to it by this seat). Its hand then is ``hand | gone & ~came``."""
+    gone = played_by(obs)
+    came = [0] * obs.players
+    me = obs.seat
+    for giver, to, c in obs.passes_seen:
+        if to == me:
+            gone[giver] |= c.bit
+        elif giver == me:
+            came[to] |= c.bit
+    return gone, came
+
+
 def repaired_sample(know: Any, obs: Observation, rng: Any, checks: Sequence[Any], steps: int) -> list[int]:
     """A world in which the other seats' hands give the answers they gave: a draw from ``know`` whose hands are
     then mended by swapping cards between two other seats (the seats' known cards and voids kept) while the
@@ -36,13 +51,14 @@ def repaired_sample(know: Any, obs: Observation, rng: Any, checks: Sequence[Any]
     hands = list(know.sample(rng))
     if not checks:
         return hands
-    gone = played_by(obs)
+    gone, came = since_answers(obs)
     by_seat: dict[int, list[Any]] = {}
     for seat, predict, given in checks:
         by_seat.setdefault(seat, []).append((predict, given))
 
     def met(seat: int, hand: int) -> int:
-        return sum(1 for predict, given in by_seat.get(seat, ()) if predict(hand | gone[seat]) in (None, given))
+        then = (hand | gone[seat]) & ~came[seat]
+        return sum(1 for predict, given in by_seat.get(seat, ()) if predict(then) in (None, given))
 
     seats = [s for s in range(know.n) if s != know.seat and know.need[s] > 0]
     if len(seats) < 2:
