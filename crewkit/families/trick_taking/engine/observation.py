@@ -2,10 +2,9 @@
 
 Bots receive only an :class:`Observation`. It is a snapshot: later moves do not change it.
 
-Construction is on the hot path of every simulation (one observation per decision), so the snapshot
-copies only immutable pieces of the game (ints, tuples, frozen objects) and derives the rest (``hand``,
-``hand_sizes``, ``tasks``, ``communications``) lazily on first access. The public attributes are those of
-the former frozen dataclass; treat them as read-only.
+Construction is on the hot path of every simulation (one observation per decision), so the snapshot copies
+only immutable pieces of the game (ints, tuples, frozen objects) and derives the rest (``hand``, ``hand_sizes``,
+``tasks``, ``communications``) lazily on first access. The public attributes are read-only.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from crewkit.cards import Card, Deck, Suit
 from crewkit.engine.actions import Action
 from crewkit.engine.phase import DISTRESS_PASS, DRAFT, TRICKS
 from crewkit.families.trick_taking.engine.blocks.communication import Communicate, Signal
-from crewkit.families.trick_taking.engine.blocks.distress import Distress, receiver
+from crewkit.families.trick_taking.engine.blocks.distress import Distress, passes_made
 from crewkit.families.trick_taking.engine.blocks.dummy import public_columns
 from crewkit.families.trick_taking.engine.blocks.gold_frame import HandTask
 from crewkit.families.trick_taking.engine.blocks.rounds import MatchInfo, match_info
@@ -158,10 +157,8 @@ class Observation:
 
     @property
     def passes_seen(self) -> tuple[tuple[int, int, Card], ...]:
-        """The distress signal's passes this seat saw, (giver, receiver, card): the card it passed and the one it
-        received (the others' passes are hidden from it)."""
-        me = self.seat
-        return tuple(p for p in self._c.passes if me in (p[0], p[1]))
+        """The distress signal's passes (giver, receiver, card) this seat took part in (the others' are hidden)."""
+        return tuple(p for p in self._c.passes if self.seat in (p[0], p[1]))
 
     @property
     def questions(self) -> tuple[tuple[str, tuple[tuple[int, str], ...]], ...]:
@@ -380,9 +377,7 @@ class Table(NamedTuple):
     questions: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = ()
     # a match played in rounds (Hammer): the chips, the round and the dealer, public at the table; None otherwise
     match: MatchInfo | None = None
-    # the distress signal's passes once made, (giver, receiver, card): each seat is shown only its own two
-    # (:attr:`Observation.passes_seen`)
-    passes: tuple[tuple[int, int, Card], ...] = ()
+    passes: tuple[tuple[int, int, Card], ...] = ()  # the distress signal's (giver, receiver, card): passes_seen
 
 
 def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
@@ -454,18 +449,8 @@ def table_snapshot(game: Game, lazy_optional: bool = False) -> Table:
         public_columns(game),
         tuple((q, tuple(a.items())) for q, a in game.questions) if game.questions else (),
         match_info(game),
-        _passes_made(game),
+        passes_made(game),
     )
-
-
-def _passes_made(game: Game) -> tuple[tuple[int, int, Card], ...]:
-    """The distress signal's passes, (giver, receiver, card), once every seat has passed (before that the cards
-    are still in their hands)."""
-    direction = game.distress_direction
-    if direction is None or game.phase == DISTRESS_PASS or not game.passes:
-        return ()
-    return tuple((seat, receiver(game, seat, direction), card)
-                 for seat, card in sorted(game.passes.items()) if card is not None)
 
 
 def observe(

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from crewkit.cards import Deck, mask_ids
+from crewkit.cards import Card, Deck, mask_ids
 from crewkit.engine.actions import (
     Action,
     ActionFormatError,
@@ -149,6 +149,16 @@ def receiver(g: Any, seat: int, direction: str) -> int:
     if target == g.dummy_seat and not (dummy and dummy.passes_in_distress):
         target = (target + step) % g.n  # the dummy is skipped: the next real player
     return int(target)
+
+
+def passes_made(g: Game) -> tuple[tuple[int, int, Card], ...]:
+    """The distress signal's passes, (giver, receiver, card), once every seat has passed (before that the cards
+    are still in their hands)."""
+    direction = g.distress_direction
+    if direction is None or g.phase == DISTRESS_PASS or not g.passes:
+        return ()
+    return tuple((seat, receiver(g, seat, direction), card)
+                 for seat, card in sorted(g.passes.items()) if card is not None)
 
 
 def pass_card(g: Game, a: PassCard) -> None:
