@@ -90,7 +90,9 @@ class TasksBox(VerticalScroll):
             step = max(1, self.scrollable_content_region.height - 1)
         elif step == -1000:
             step = -max(1, self.scrollable_content_region.height - 1)
-        self.scroll_relative(y=step, animate=False)
+        # at once: a deferred scroll (Textual's default, after the next refresh) reads the old position, so two
+        # presses before a refresh moved it only once (a press lost on a loaded machine)
+        self.scroll_relative(y=step, animate=False, immediate=True)
 
 
 #: the smallest terminal the table is laid out for
