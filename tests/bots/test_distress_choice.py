@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
+from crewkit.families.trick_taking.analysis.loading import load_rules
 from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.bots.distress_choice import MAX_BASE, pass_card_id, weigh
 from crewkit.families.trick_taking.bots.fastcore import native_decider
@@ -17,6 +17,7 @@ from crewkit.families.trick_taking.bots.sim import table_for
 from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.rules import Rules
+from tests.fast_setup import at_tricks, fast_game_until
 
 # the leader (commander) holds every pink above 5: a teammate whose task is the pink 4 cannot win it unless a
 # pink comes its way
@@ -35,12 +36,7 @@ def _deal(leader_hand: tuple[str, ...], task: str, owner_step: int) -> Game:
     """planet-nine/01 at 4 players after the draft, the leader holding ``leader_hand`` and the one task ``task``
     owned by the seat ``owner_step`` to the leader's left (the rest dealt by a fixed shuffle)."""
     rules = load_rules("crew", "planet-nine/01", 4)
-    g = start_game(rules, None, "distress")
-    bots = [make_bot("fast", s, "distress") for s in range(g.n)]
-    while g.phase != "tricks":
-        s = g.to_act
-        assert s is not None
-        g.apply(bots[s].act(g.observation(s)))
+    g = fast_game_until("planet-nine/01", "distress", at_tricks)
     lead = g.leader
     card = next(c for c in rules.deck.cards if str(c) == task)
     g.tasks[0] = dataclasses.replace(g.tasks[0], card=card, owner=(lead + owner_step) % g.n)

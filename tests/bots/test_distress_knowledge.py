@@ -5,25 +5,18 @@ answered, not the hands after the passes (issue 43)."""
 
 from __future__ import annotations
 
-from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
-from crewkit.families.trick_taking.bots import make_bot
 from crewkit.families.trick_taking.bots.knowledge import Knowledge
 from crewkit.families.trick_taking.bots.mended_worlds import since_answers
 from crewkit.families.trick_taking.engine.blocks.distress import Distress, PassCard
 from crewkit.families.trick_taking.engine.game import Game
+from tests.fast_setup import at_tricks, fast_game_until
 
 
 def _after_passes(direction: str) -> tuple[Game, list[int], dict[int, tuple[int, int]]]:
     """planet-nine/36 at 4 players (commander's hand-out with questions) played by fast bots to the first trick,
     then the distress signal called and every seat passing its lowest passable card. Returns the game, the
     hands each seat held when it answered and, per giver, (receiver, card id)."""
-    rules = load_rules("crew", "planet-nine/36", 4)
-    g = start_game(rules, None, "passes")
-    bots = [make_bot("fast", s, "passes") for s in range(g.n)]
-    while g.phase != "tricks":
-        s = g.to_act
-        assert s is not None
-        g.apply(bots[s].act(g.observation(s)))
+    g = fast_game_until("planet-nine/36", "passes", at_tricks)
     assert g.questions, "the hand-out asked who wants each task"
     answered = list(g.hands)
     g.apply(Distress(g.leader, direction))

@@ -9,25 +9,21 @@ from typing import Any
 
 import pytest
 
-from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
-from crewkit.families.trick_taking.bots import choices, make_bot, mended_worlds
+from crewkit.families.trick_taking.bots import choices, mended_worlds
 from crewkit.families.trick_taking.bots.expert import ExpertBot
 from crewkit.families.trick_taking.engine.blocks.tricks import Play
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.observation import Observation, observe
+from tests.fast_setup import fast_game_until
 
 
 def _first_card(mission: str, seed: str) -> Game:
     """A game of ``mission`` set up by fast bots, at the first card of the first trick."""
-    game = start_game(load_rules("crew", mission, 4), None, seed)
-    bots = [make_bot("fast", s, seed) for s in range(game.n)]
-    while True:
-        seat = game.to_act
-        assert seat is not None
-        legal = game.legal_actions(seat)
-        if legal and isinstance(legal[0], Play):
-            return game
-        game.apply(bots[seat].act(observe(game, seat)))
+    def at_first_card(game: Game) -> bool:
+        legal = game.legal_actions(game.to_act) if game.to_act is not None else []
+        return bool(legal) and isinstance(legal[0], Play)
+
+    return fast_game_until(mission, seed, at_first_card)
 
 
 def _meets_all(obs: Observation, hands: list[int]) -> bool:

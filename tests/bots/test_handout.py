@@ -4,25 +4,21 @@ face down used to make the bots' world model give up, so every hand-out fell bac
 
 from __future__ import annotations
 
-from crewkit.families.trick_taking.analysis.loading import load_rules, start_game
 from crewkit.families.trick_taking.bots import choices, make_bot
 from crewkit.families.trick_taking.bots.knowledge import Knowledge, _full_view
 from crewkit.families.trick_taking.engine.game import Game
 from crewkit.families.trick_taking.engine.observation import observe
 from crewkit.families.trick_taking.engine.step_actions import GiveTask
+from tests.fast_setup import fast_game_until
 
 
 def _at_hand_out(mission: str, seed: str, given: int) -> Game:
     """A game of ``mission`` played by fast bots up to the commander's hand-out of its ``given``-th task."""
-    game = start_game(load_rules("crew", mission, 4), None, seed)
-    bots = [make_bot("fast", s, seed) for s in range(game.n)]
-    while True:
-        seat = game.to_act
-        assert seat is not None
-        legal = game.legal_actions(seat)
-        if legal and isinstance(legal[0], GiveTask) and sum(t.owner is not None for t in game.tasks) == given:
-            return game
-        game.apply(bots[seat].act(observe(game, seat)))
+    def at_hand_out(game: Game) -> bool:
+        legal = game.legal_actions(game.to_act) if game.to_act is not None else []
+        return bool(legal) and isinstance(legal[0], GiveTask) and sum(t.owner is not None for t in game.tasks) == given
+
+    return fast_game_until(mission, seed, at_hand_out)
 
 
 def _wins(game: Game, native: bool | None) -> list[float]:
